@@ -1,0 +1,52 @@
+import Fastify from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { App, AppDeps, Module } from './app-types';
+import { TooManyRequestsError } from './lib/errors';
+import { authPlugin } from './plugins/auth';
+import { errorsPlugin } from './plugins/errors';
+import { securityPlugin } from './plugins/security';
+import { findWebDist, webAppPlugin } from './plugins/web-app';
+import { authRoutes } from './modules/auth/routes';
+import { healthRoutes } from './modules/health/routes';
+import { userRoutes } from './modules/users/routes';
+
+/** Every HTTP module, in one list. */
+const modules: Module[] = [healthRoutes, authRoutes, userRoutes];
+
+export interface BuildOptions {
+  logger?: boolean | { level: string };
+}
+
+/** Builds the app without listening; tests call `inject` on it. */
+export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<App> {
+  const app = Fastify({
+    logger: opts.logger ?? { level: deps.config.logLevel },
+    trustProxy: false,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    requestTimeout: 30_000,
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  errorsPlugin(app);
+
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) =>
+      new TooManyRequestsError(
+        `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,
+        ctx.ttl / 1000,
+      ),
+  });
+  await securityPlugin(app);
+  authPlugin(app, { db: deps.database.db, signer: deps.signer });
+
+  for (const mod of modules) await mod(app, deps);
+
+  await webAppPlugin(app, { root: findWebDist(deps.config.webDist) });
+  return app;
+}

@@ -1,0 +1,435 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The whole data model (DESIGN section 4). Money is numeric(14,2); timestamps are timestamptz;
+ * months are 'YYYY-MM' text. Drizzle returns numeric columns as strings: convert them at the edge.
+ */
+const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const monthCheck = (col: string) => sql.raw(`${col} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    investorId: text('investor_id'),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    /** Null for an account created through sign-up that no admin has activated yet. */
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    phone: text('phone'),
+    address: text('address'),
+    city: text('city'),
+    country: text('country'),
+    postalCode: text('postal_code'),
+    dateOfBirth: date('date_of_birth'),
+    /** Summary overrides: when null the summary is computed from the investments. */
+    totalInvestment: money('total_investment'),
+    totalReturned: money('total_returned'),
+    investmentDate: date('investment_date'),
+    investmentPeriod: text('investment_period'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_investor_id_key').on(t.investorId),
+    index('users_name_lower_idx').on(sql`lower(${t.name})`, t.id),
+  ],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Every token of one sign-in shares a family; replaying a used token revokes the family. */
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    /** Idle expiry of this token. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Absolute expiry of the whole family (the sign-in). */
+    familyExpiresAt: timestamp('family_expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash),
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_user_idx').on(t.userId),
+  ],
+);
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    location: text('location').notNull().default(''),
+    status: text('status', { enum: ['active', 'completed', 'pending', 'cancelled'] })
+      .notNull()
+      .default('pending'),
+    totalInvestment: money('total_investment').notNull().default('0'),
+    totalReturned: money('total_returned').notNull().default('0'),
+    annualROI: text('annual_roi').notNull().default('0'),
+    investmentDate: date('investment_date').notNull().defaultNow(),
+    investmentPeriod: integer('investment_period').notNull().default(60),
+    expectedMonthlyReturn: numeric('expected_monthly_return', { precision: 10, scale: 4 })
+      .notNull()
+      .default('0.1'),
+    description: text('description').notNull().default(''),
+    expectedCompletion: date('expected_completion'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('projects_status_check', sql`${t.status} in ('active', 'completed', 'pending', 'cancelled')`),
+    index('projects_name_idx').on(t.name),
+  ],
+);
+
+/** One row per (user, project). A user is linked to a project when they hold an investment in it. */
+export const investments = pgTable(
+  'investments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    amount: money('amount').notNull().default('0'),
+    /** Used only when the investment has no monthly returns. */
+    returns: money('returns').notNull().default('0'),
+    roi: numeric('roi', { precision: 7, scale: 2 }),
+    startDate: date('start_date'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('investments_user_project_key').on(t.userId, t.projectId),
+    index('investments_project_idx').on(t.projectId),
+    check('investments_amount_check', sql`${t.amount} >= 0`),
+  ],
+);
+
+export const monthlyReturns = pgTable(
+  'monthly_returns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    month: text('month').notNull(),
+    amount: money('amount').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('monthly_returns_user_project_month_key').on(t.userId, t.projectId, t.month),
+    index('monthly_returns_project_idx').on(t.projectId),
+    check('monthly_returns_month_check', monthCheck('month')),
+  ],
+);
+
+export const updates = pgTable(
+  'updates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    category: text('category', { enum: ['milestone', 'financial', 'general'] })
+      .notNull()
+      .default('general'),
+    excerpt: text('excerpt').notNull().default(''),
+    /** Sanitized HTML (sanitized when written). */
+    content: text('content').notNull().default(''),
+    date: timestamp('date', { withTimezone: true }).notNull().defaultNow(),
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('updates_project_date_idx').on(t.projectId, t.date.desc()),
+    check('updates_category_check', sql`${t.category} in ('milestone', 'financial', 'general')`),
+  ],
+);
+
+/** "isNew" of an update means: this user has not read it. */
+export const updateReads = pgTable(
+  'update_reads',
+  {
+    updateId: uuid('update_id')
+      .notNull()
+      .references(() => updates.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.updateId] })],
+);
+
+export const perks = pgTable(
+  'perks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    category: text('category').notNull().default('standard'),
+    icon: text('icon').notNull().default('🏠'),
+    description: text('description').notNull().default(''),
+    discount: text('discount').notNull().default(''),
+    status: text('status', { enum: ['active', 'inactive', 'seasonal'] })
+      .notNull()
+      .default('active'),
+    bookingAvailable: boolean('booking_available').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('perks_project_idx').on(t.projectId),
+    check('perks_status_check', sql`${t.status} in ('active', 'inactive', 'seasonal')`),
+  ],
+);
+
+/** Cabin nights a user holds in a project. Remaining nights are derived from the bookings. */
+export const cabinAllowances = pgTable(
+  'cabin_allowances',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    totalNights: integer('total_nights').notNull().default(0),
+    bonusNights: integer('bonus_nights').notNull().default(0),
+    expiresAt: date('expires_at').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('cabin_allowances_user_project_key').on(t.userId, t.projectId),
+    check('cabin_allowances_nights_check', sql`${t.totalNights} >= 0 and ${t.bonusNights} >= 0`),
+  ],
+);
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['personal', 'gift', 'rental'] }).notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'declined', 'cancelled'] })
+      .notNull()
+      .default('pending'),
+    notes: text('notes').notNull().default(''),
+    giftRecipient: text('gift_recipient'),
+    rentalPrice: money('rental_price'),
+    /** Nights drawn from the bonus pool (set when the booking is stored). */
+    bonusNightsUsed: integer('bonus_nights_used').notNull().default(0),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decisionNote: text('decision_note'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('bookings_user_project_idx').on(t.userId, t.projectId),
+    index('bookings_project_status_idx').on(t.projectId, t.status),
+    check('bookings_type_check', sql`${t.type} in ('personal', 'gift', 'rental')`),
+    check('bookings_status_check', sql`${t.status} in ('pending', 'approved', 'declined', 'cancelled')`),
+  ],
+);
+
+/**
+ * The nights of live (pending or approved) bookings, one row a night: the unique key makes a night
+ * impossible to request twice, even under concurrent requests. Rows are removed when a booking is
+ * cancelled or declined.
+ */
+export const bookingNights = pgTable(
+  'booking_nights',
+  {
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    night: date('night').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.bookingId, t.night] }),
+    uniqueIndex('booking_nights_user_project_night_key').on(t.userId, t.projectId, t.night),
+  ],
+);
+
+/** Documents and per-user media (kind 'media') of a project; userId null = shared with every investor. */
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['document', 'media'] })
+      .notNull()
+      .default('document'),
+    /** The document's name, or the media item's title. */
+    name: text('name').notNull(),
+    category: text('category').notNull().default('General'),
+    /** Document type (PDF, ...) or media type (photo, video). */
+    type: text('type').notNull().default('PDF'),
+    description: text('description').notNull().default(''),
+    thumbnail: text('thumbnail'),
+    url: text('url'),
+    duration: text('duration'),
+    isNew: boolean('is_new').notNull().default(true),
+    uploadDate: timestamp('upload_date', { withTimezone: true }).notNull().defaultNow(),
+    fileKey: text('file_key'),
+    fileName: text('file_name'),
+    fileMime: text('file_mime'),
+    fileSize: bigint('file_size', { mode: 'number' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('documents_project_user_idx').on(t.projectId, t.userId, t.uploadDate.desc()),
+    index('documents_user_idx').on(t.userId),
+    check('documents_kind_check', sql`${t.kind} in ('document', 'media')`),
+  ],
+);
+
+export const projectMedia = pgTable(
+  'project_media',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    type: text('type', { enum: ['photo', 'video', 'behind-scenes'] }).notNull(),
+    thumbnail: text('thumbnail'),
+    url: text('url'),
+    description: text('description').notNull().default(''),
+    status: text('status', { enum: ['active', 'inactive', 'draft'] })
+      .notNull()
+      .default('active'),
+    priority: integer('priority').notNull().default(0),
+    duration: text('duration'),
+    date: timestamp('date', { withTimezone: true }).notNull().defaultNow(),
+    fileKey: text('file_key'),
+    fileName: text('file_name'),
+    fileMime: text('file_mime'),
+    fileSize: bigint('file_size', { mode: 'number' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('project_media_project_idx').on(t.projectId, t.status, t.priority.desc(), t.date.desc()),
+    check('project_media_type_check', sql`${t.type} in ('photo', 'video', 'behind-scenes')`),
+    check('project_media_status_check', sql`${t.status} in ('active', 'inactive', 'draft')`),
+  ],
+);
+
+/** One row per recipient; a broadcast shares a batch id. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    type: text('type', { enum: ['info', 'success', 'warning', 'error'] })
+      .notNull()
+      .default('info'),
+    read: boolean('read').notNull().default(false),
+    batchId: uuid('batch_id'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('notifications_created_idx').on(t.createdAt.desc(), t.id),
+    check('notifications_type_check', sql`${t.type} in ('info', 'success', 'warning', 'error')`),
+  ],
+);
+
+export const interestRegistrations = pgTable(
+  'interest_registrations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    amount: money('amount'),
+    message: text('message').notNull().default(''),
+    status: text('status', { enum: ['new', 'contacted', 'closed'] })
+      .notNull()
+      .default('new'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('interest_registrations_created_idx').on(t.createdAt.desc())],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt.desc())],
+);

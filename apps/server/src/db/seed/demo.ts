@@ -1,0 +1,960 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../client';
+import {
+  bookingNights,
+  bookings,
+  cabinAllowances,
+  documents,
+  investments,
+  monthlyReturns,
+  notifications,
+  perks,
+  projectMedia,
+  projects,
+  updates,
+  users,
+} from '../schema';
+import type { FileStorage } from '../../storage/file-storage';
+import { hashPassword } from '../../lib/passwords';
+import { seedId } from './ids';
+import { makePdf } from './pdf';
+
+export const DEMO_ACCOUNTS = [
+  { email: 'admin@example.com', password: 'admin123', role: 'admin' },
+  { email: 'investor@example.com', password: 'investor123', role: 'investor' },
+  { email: 'investor2@example.com', password: 'investor123', role: 'investor' },
+] as const;
+
+const P = {
+  aurora: seedId('project:aurora'),
+  fjord: seedId('project:fjordview'),
+  pine: seedId('project:pine-hollow'),
+  alder: seedId('project:alder-ridge'),
+};
+const U = {
+  admin: seedId('user:admin'),
+  emma: seedId('user:emma'),
+  lukas: seedId('user:lukas'),
+};
+
+const photo = (name: string) => `/demo/photos/${name}.jpg`;
+const thumb = (name: string) => `/demo/photos/thumbs/${name}.jpg`;
+
+/** Months from start (inclusive) to end (inclusive), 'YYYY-MM'. */
+function monthsBetween(start: string, end: string): string[] {
+  const out: string[] = [];
+  let [y, m] = start.split('-').map(Number) as [number, number];
+  const [ey, em] = end.split('-').map(Number) as [number, number];
+  while (y < ey || (y === ey && m <= em)) {
+    out.push(`${y}-${String(m).padStart(2, '0')}`);
+    m++;
+    if (m > 12) {
+      m = 1;
+      y++;
+    }
+  }
+  return out;
+}
+
+/** Deterministic monthly returns that rise in the high seasons (winter for Lapland, summer elsewhere). */
+function returnsFor(key: string, amount: number, annualPct: number, months: string[], peakMonth: number) {
+  const base = (amount * annualPct) / 100 / 12;
+  return months.map((month, i) => {
+    const m = Number(month.slice(5));
+    const season = Math.cos(((m - peakMonth) / 12) * 2 * Math.PI);
+    const wobble = ((i * 37 + key.length * 11) % 13) / 100 - 0.06;
+    const value = base * (1 + 0.35 * season + wobble);
+    return { month, amount: value.toFixed(2) };
+  });
+}
+
+const updateHtml = (paragraphs: string[], list?: string[]) =>
+  paragraphs.map((p) => `<p>${p}</p>`).join('') +
+  (list ? `<ul>${list.map((l) => `<li>${l}</li>`).join('')}</ul>` : '');
+
+/**
+ * Demo data that makes every screen look alive. Every row has a stable id and is written with
+ * ON CONFLICT DO NOTHING, so seeding twice never duplicates anything.
+ */
+export async function seedDemo(db: Db, storage: FileStorage): Promise<void> {
+  const [adminHash, investorHash] = await Promise.all([
+    hashPassword('admin123'),
+    hashPassword('investor123'),
+  ]);
+  const activated = new Date('2022-01-01T09:00:00Z');
+
+  await db
+    .insert(users)
+    .values([
+      {
+        id: U.admin,
+        name: 'Ava Administrator',
+        email: 'admin@example.com',
+        passwordHash: adminHash,
+        investorId: 'INV-2022-ADM001',
+        isAdmin: true,
+        activatedAt: activated,
+        country: 'Finland',
+        createdAt: activated,
+      },
+      {
+        id: U.emma,
+        name: 'Emma Lindqvist',
+        email: 'investor@example.com',
+        passwordHash: investorHash,
+        investorId: 'INV-2022-EL7Q2K',
+        activatedAt: activated,
+        phone: '+358 40 123 4567',
+        address: 'Mannerheimintie 12 B 7',
+        city: 'Helsinki',
+        country: 'Finland',
+        postalCode: '00100',
+        dateOfBirth: '1984-05-17',
+        createdAt: activated,
+      },
+      {
+        id: U.lukas,
+        name: 'Lukas Berg',
+        email: 'investor2@example.com',
+        passwordHash: investorHash,
+        investorId: 'INV-2024-LB93XR',
+        activatedAt: new Date('2024-01-05T10:00:00Z'),
+        phone: '+47 912 34 567',
+        city: 'Bergen',
+        country: 'Norway',
+        createdAt: new Date('2024-01-05T10:00:00Z'),
+      },
+    ])
+    .onConflictDoNothing();
+
+  await db
+    .insert(projects)
+    .values([
+      {
+        id: P.aurora,
+        name: 'Aurora Lakeside Cabins',
+        location: 'Inari, Lapland, Finland',
+        status: 'active',
+        totalInvestment: '1850000.00',
+        totalReturned: '312400.00',
+        annualROI: '8.5',
+        investmentDate: '2023-06-01',
+        investmentPeriod: 60,
+        expectedMonthlyReturn: '0.7083',
+        description:
+          'Eight glass-roofed log cabins on the shore of Lake Inari, built for northern-lights season and midnight-sun summers. Managed by a local operator with year-round occupancy.',
+        expectedCompletion: '2028-06-01',
+      },
+      {
+        id: P.fjord,
+        name: 'Fjordview Timber Lodges',
+        location: 'Geiranger, Norway',
+        status: 'active',
+        totalInvestment: '2400000.00',
+        totalReturned: '198000.00',
+        annualROI: '7.2',
+        investmentDate: '2024-01-15',
+        investmentPeriod: 72,
+        expectedMonthlyReturn: '0.6',
+        description:
+          'Six timber lodges on a green slope above the Geirangerfjord, with hiking, kayaking and cruise-season demand from May to September.',
+        expectedCompletion: '2030-01-15',
+      },
+      {
+        id: P.pine,
+        name: 'Pine Hollow Retreat',
+        location: 'Black Forest, Germany',
+        status: 'completed',
+        totalInvestment: '950000.00',
+        totalReturned: '1041000.00',
+        annualROI: '9.1',
+        investmentDate: '2021-12-01',
+        investmentPeriod: 36,
+        expectedMonthlyReturn: '0.7583',
+        description:
+          'Five forest cabins near Baiersbronn. The project completed its three-year term in 2024 and returned its capital with a final distribution.',
+        expectedCompletion: '2024-12-01',
+      },
+      {
+        id: P.alder,
+        name: 'Alder Ridge Chalets',
+        location: 'Tatra Mountains, Slovakia',
+        status: 'pending',
+        annualROI: '0',
+        investmentDate: '2026-09-01',
+        description: 'Four ski-in chalets in preparation; opening for commitments in 2027.',
+      },
+    ])
+    .onConflictDoNothing();
+
+  const holdings = [
+    {
+      user: U.emma,
+      project: P.aurora,
+      amount: 25000,
+      start: '2023-06-01',
+      from: '2023-07',
+      to: '2026-10',
+      pct: 8.5,
+      peak: 1,
+    },
+    {
+      user: U.emma,
+      project: P.pine,
+      amount: 15000,
+      start: '2021-12-01',
+      from: '2022-01',
+      to: '2024-12',
+      pct: 9.1,
+      peak: 7,
+    },
+    {
+      user: U.lukas,
+      project: P.fjord,
+      amount: 40000,
+      start: '2024-01-15',
+      from: '2024-02',
+      to: '2026-10',
+      pct: 7.2,
+      peak: 7,
+    },
+    {
+      user: U.lukas,
+      project: P.aurora,
+      amount: 10000,
+      start: '2024-09-01',
+      from: '2024-10',
+      to: '2026-10',
+      pct: 8.5,
+      peak: 1,
+    },
+  ];
+  for (const h of holdings) {
+    const rows = returnsFor(`${h.user}:${h.project}`, h.amount, h.pct, monthsBetween(h.from, h.to), h.peak);
+    await db
+      .insert(investments)
+      .values({
+        id: seedId(`investment:${h.user}:${h.project}`),
+        userId: h.user,
+        projectId: h.project,
+        amount: h.amount.toFixed(2),
+        roi: h.pct.toFixed(2),
+        startDate: h.start,
+      })
+      .onConflictDoNothing();
+    await db
+      .insert(monthlyReturns)
+      .values(
+        rows.map((r) => ({
+          id: seedId(`return:${h.user}:${h.project}:${r.month}`),
+          userId: h.user,
+          projectId: h.project,
+          month: r.month,
+          amount: r.amount,
+        })),
+      )
+      .onConflictDoNothing();
+  }
+
+  const upd = (
+    key: string,
+    projectId: string,
+    title: string,
+    category: 'milestone' | 'financial' | 'general',
+    date: string,
+    excerpt: string,
+    content: string,
+    images: string[],
+  ) => ({
+    id: seedId(`update:${key}`),
+    projectId,
+    title,
+    category,
+    date: new Date(date),
+    excerpt,
+    content,
+    images,
+  });
+  await db
+    .insert(updates)
+    .values([
+      upd(
+        'aurora-q3',
+        P.aurora,
+        'Q3 2026 distribution paid',
+        'financial',
+        '2026-10-05T08:00:00Z',
+        'Occupancy reached 81% over the summer and the third-quarter returns have been paid to every investor.',
+        updateHtml(
+          [
+            'Midnight-sun season brought <strong>81% occupancy</strong> across the eight cabins, four points above plan.',
+            'The third-quarter returns were paid on 5 October. You will find the statement in the Document Vault.',
+          ],
+          ['Average nightly rate: €214', 'Guest rating: 4.9 / 5', 'Maintenance reserve fully funded'],
+        ),
+        [photo('aurora-lake'), photo('aurora-sauna')],
+      ),
+      upd(
+        'aurora-sauna',
+        P.aurora,
+        'Lakeside sauna opens to guests',
+        'milestone',
+        '2026-08-20T08:00:00Z',
+        'The wood-fired sauna on the jetty is finished and already the most-booked extra of the season.',
+        updateHtml([
+          'Built from local pine by the same carpenters as the cabins, the sauna seats eight and looks straight over the lake.',
+          'Investors staying on their cabin nights can book it free of charge. See <a href="https://www.visitfinland.com/">Visit Finland</a> for the region.',
+        ]),
+        [photo('aurora-sauna')],
+      ),
+      upd(
+        'aurora-winter',
+        P.aurora,
+        'Winter season bookings open',
+        'general',
+        '2026-07-01T08:00:00Z',
+        'Aurora-season dates from December to March are open; investors get first choice until 15 July.',
+        updateHtml([
+          'Northern-lights season is our strongest period. Use your cabin nights early: investor priority ends on 15 July.',
+        ]),
+        [photo('aurora-cabin-night')],
+      ),
+      upd(
+        'aurora-roofs',
+        P.aurora,
+        'Glass roofs installed on all cabins',
+        'milestone',
+        '2026-03-12T08:00:00Z',
+        'The last of the heated glass roofs went in this week, so every cabin now has a view of the sky from bed.',
+        updateHtml([
+          'The glass roofs are heated to keep them clear of snow and frost through the polar night.',
+        ]),
+        [photo('construction-timber')],
+      ),
+      upd(
+        'fjord-summer',
+        P.fjord,
+        'Record cruise season in Geiranger',
+        'financial',
+        '2026-09-30T08:00:00Z',
+        'The lodges were fully booked from June to August; September returns are the highest since opening.',
+        updateHtml(['Full occupancy for twelve straight weeks lifted the summer returns 11% above plan.']),
+        [photo('fjordview-fjord')],
+      ),
+      upd(
+        'fjord-trail',
+        P.fjord,
+        'New hiking trail from the lodges',
+        'general',
+        '2026-06-10T08:00:00Z',
+        'A marked trail now leads from the lodges to the Skageflå viewpoint.',
+        updateHtml(['The trail takes about two hours each way and is suitable for families.']),
+        [photo('fjordview-lodge')],
+      ),
+      upd(
+        'fjord-lodge6',
+        P.fjord,
+        'Lodge six handed over',
+        'milestone',
+        '2025-05-02T08:00:00Z',
+        'The sixth and last lodge is complete, furnished and taking guests.',
+        updateHtml(['All six lodges are now in operation.']),
+        [photo('fjordview-lodge')],
+      ),
+      upd(
+        'pine-final',
+        P.pine,
+        'Final distribution and project completion',
+        'financial',
+        '2024-12-15T08:00:00Z',
+        'Pine Hollow has completed its three-year term and returned capital plus a final distribution.',
+        updateHtml([
+          'Thank you for investing in Pine Hollow. The cabins were sold to the operator at valuation and the proceeds have been distributed.',
+        ]),
+        [photo('pinehollow-forest'), photo('pinehollow-cabin')],
+      ),
+      upd(
+        'pine-porch',
+        P.pine,
+        'Summer porches finished',
+        'milestone',
+        '2023-05-20T08:00:00Z',
+        'Every cabin now has a covered porch facing the meadow.',
+        updateHtml(['The porches were the most requested improvement in guest reviews.']),
+        [photo('pinehollow-cabin')],
+      ),
+    ])
+    .onConflictDoNothing();
+
+  const perk = (
+    key: string,
+    projectId: string,
+    name: string,
+    type: string,
+    category: string,
+    icon: string,
+    description: string,
+    discount: string,
+    bookingAvailable: boolean,
+    status: 'active' | 'inactive' | 'seasonal' = 'active',
+  ) => ({
+    id: seedId(`perk:${key}`),
+    projectId,
+    name,
+    type,
+    category,
+    icon,
+    description,
+    discount,
+    bookingAvailable,
+    status,
+  });
+  await db
+    .insert(perks)
+    .values([
+      perk(
+        'aurora-husky',
+        P.aurora,
+        'Husky safari',
+        'safari',
+        'premium',
+        '🐕',
+        'A half-day husky sled ride across the frozen lake with a local musher.',
+        '25% off',
+        true,
+        'seasonal',
+      ),
+      perk(
+        'aurora-snowmobile',
+        P.aurora,
+        'Snowmobile expedition',
+        'winter',
+        'standard',
+        '🏔️',
+        'Guided snowmobile trip into the fells, thermal gear included.',
+        '20% off',
+        true,
+        'seasonal',
+      ),
+      perk(
+        'aurora-dinner',
+        P.aurora,
+        'Lappish dinner at Kota',
+        'dining',
+        'standard',
+        '🍽️',
+        'Reindeer and Arctic char dinner cooked over an open fire.',
+        '15% off',
+        false,
+      ),
+      perk(
+        'aurora-income',
+        P.aurora,
+        'Rental income share',
+        'income',
+        'bonus',
+        '💶',
+        'Rent out unused nights and keep 70% of the rental income.',
+        '70% share',
+        false,
+      ),
+      perk(
+        'aurora-event',
+        P.aurora,
+        'Investor aurora weekend',
+        'event',
+        'exclusive',
+        '🎉',
+        'A yearly weekend for investors with a guided aurora photography night.',
+        'Free',
+        true,
+      ),
+      perk(
+        'fjord-horse',
+        P.fjord,
+        'Fjord horse trek',
+        'horse',
+        'premium',
+        '🐴',
+        'Ride the native Fjord horses along the valley floor.',
+        '20% off',
+        true,
+      ),
+      perk(
+        'fjord-atv',
+        P.fjord,
+        'Mountain ATV tour',
+        'atv',
+        'standard',
+        '🚙',
+        'Two-hour ATV tour on the old farm roads above the fjord.',
+        '15% off',
+        true,
+      ),
+      perk(
+        'fjord-kayak',
+        P.fjord,
+        'Kayak rental',
+        'activity',
+        'standard',
+        '🛶',
+        'Sea kayaks from the lodge jetty, by the hour or the day.',
+        '30% off',
+        false,
+      ),
+      perk(
+        'pine-spa',
+        P.pine,
+        'Forest spa day',
+        'wellness',
+        'premium',
+        '🌲',
+        'Day pass to the Baiersbronn forest spa.',
+        '20% off',
+        false,
+        'inactive',
+      ),
+    ])
+    .onConflictDoNothing();
+
+  await db
+    .insert(cabinAllowances)
+    .values([
+      {
+        id: seedId('allowance:emma:aurora'),
+        userId: U.emma,
+        projectId: P.aurora,
+        totalNights: 14,
+        bonusNights: 3,
+        expiresAt: '2028-06-30',
+      },
+      {
+        id: seedId('allowance:emma:pine'),
+        userId: U.emma,
+        projectId: P.pine,
+        totalNights: 7,
+        bonusNights: 0,
+        expiresAt: '2027-01-31',
+      },
+      {
+        id: seedId('allowance:lukas:fjord'),
+        userId: U.lukas,
+        projectId: P.fjord,
+        totalNights: 21,
+        bonusNights: 2,
+        expiresAt: '2029-12-31',
+      },
+      {
+        id: seedId('allowance:lukas:aurora'),
+        userId: U.lukas,
+        projectId: P.aurora,
+        totalNights: 7,
+        bonusNights: 0,
+        expiresAt: '2029-08-31',
+      },
+    ])
+    .onConflictDoNothing();
+
+  const demoBookings = [
+    {
+      key: 'emma-personal',
+      user: U.emma,
+      project: P.aurora,
+      type: 'personal' as const,
+      status: 'approved' as const,
+      nights: ['2026-02-12', '2026-02-13', '2026-02-14'],
+      notes: 'Winter holiday with the family',
+      created: '2025-11-02T10:00:00Z',
+    },
+    {
+      key: 'emma-rental',
+      user: U.emma,
+      project: P.aurora,
+      type: 'rental' as const,
+      status: 'approved' as const,
+      nights: ['2026-03-20', '2026-03-21'],
+      price: '185.00',
+      notes: '',
+      created: '2026-01-10T10:00:00Z',
+    },
+    {
+      key: 'emma-gift',
+      user: U.emma,
+      project: P.aurora,
+      type: 'gift' as const,
+      status: 'pending' as const,
+      nights: ['2027-01-08', '2027-01-09'],
+      recipient: 'anna.lindqvist@example.com',
+      notes: 'Birthday present for my sister',
+      created: '2026-11-01T10:00:00Z',
+    },
+  ];
+  for (const b of demoBookings) {
+    const id = seedId(`booking:${b.key}`);
+    const inserted = await db
+      .insert(bookings)
+      .values({
+        id,
+        userId: b.user,
+        projectId: b.project,
+        type: b.type,
+        status: b.status,
+        notes: b.notes,
+        giftRecipient: b.recipient ?? null,
+        rentalPrice: b.price ?? null,
+        decidedBy: b.status === 'approved' ? U.admin : null,
+        decidedAt: b.status === 'approved' ? new Date(b.created) : null,
+        createdAt: new Date(b.created),
+      })
+      .onConflictDoNothing()
+      .returning({ id: bookings.id });
+    if (inserted.length) {
+      await db
+        .insert(bookingNights)
+        .values(b.nights.map((night) => ({ bookingId: id, userId: b.user, projectId: b.project, night })))
+        .onConflictDoNothing();
+    }
+  }
+
+  const docs = [
+    {
+      key: 'aurora-agreement',
+      project: P.aurora,
+      user: null,
+      name: 'Investment Agreement — Aurora Lakeside Cabins',
+      category: 'Contracts',
+      date: '2023-06-01',
+      isNew: false,
+      lines: [
+        'Parties: Aurora Lakeside Cabins Oy and the investor.',
+        'Term: 60 months from 1 June 2023.',
+        'Distributions: monthly, from net rental income.',
+      ],
+    },
+    {
+      key: 'aurora-q3-report',
+      project: P.aurora,
+      user: null,
+      name: 'Q3 2026 Investment Report',
+      category: 'Investment Reports',
+      date: '2026-10-05',
+      isNew: true,
+      lines: ['Occupancy: 81%', 'Average nightly rate: €214', 'Net operating income: €96,300'],
+    },
+    {
+      key: 'aurora-perks',
+      project: P.aurora,
+      user: null,
+      name: 'Investor Perks Guide 2026',
+      category: 'Perk Documentation',
+      date: '2026-01-15',
+      isNew: false,
+      lines: [
+        'How to book your cabin nights.',
+        'Gifting and renting out nights.',
+        'Partner discounts in Inari.',
+      ],
+    },
+    {
+      key: 'emma-tax-2025',
+      project: P.aurora,
+      user: U.emma,
+      name: 'Tax Statement 2025 — Emma Lindqvist',
+      category: 'Tax Documents',
+      date: '2026-02-28',
+      isNew: true,
+      lines: [
+        'Investor: Emma Lindqvist (INV-2022-EL7Q2K)',
+        'Returns paid in 2025: see the enclosed schedule.',
+        'Withholding tax: none (paid gross).',
+      ],
+    },
+    {
+      key: 'pine-closing',
+      project: P.pine,
+      user: null,
+      name: 'Closing Statement — Pine Hollow Retreat',
+      category: 'Investment Reports',
+      date: '2024-12-15',
+      isNew: false,
+      lines: ['Final distribution paid 15 December 2024.', 'Capital returned in full.'],
+    },
+    {
+      key: 'pine-agreement',
+      project: P.pine,
+      user: null,
+      name: 'Investment Agreement — Pine Hollow Retreat',
+      category: 'Contracts',
+      date: '2021-12-01',
+      isNew: false,
+      lines: ['Term: 36 months from 1 December 2021.'],
+    },
+    {
+      key: 'fjord-agreement',
+      project: P.fjord,
+      user: null,
+      name: 'Investment Agreement — Fjordview Timber Lodges',
+      category: 'Contracts',
+      date: '2024-01-15',
+      isNew: false,
+      lines: ['Term: 72 months from 15 January 2024.'],
+    },
+    {
+      key: 'lukas-tax-2025',
+      project: P.fjord,
+      user: U.lukas,
+      name: 'Tax Statement 2025 — Lukas Berg',
+      category: 'Tax Documents',
+      date: '2026-02-28',
+      isNew: true,
+      lines: ['Investor: Lukas Berg (INV-2024-LB93XR)'],
+    },
+  ];
+  const existingDocs = new Set(
+    (
+      await db
+        .select({ id: documents.id })
+        .from(documents)
+        .where(sql`${documents.id} in ${docs.map((d) => seedId(`document:${d.key}`))}`)
+    ).map((r) => r.id),
+  );
+  for (const d of docs) {
+    const id = seedId(`document:${d.key}`);
+    if (existingDocs.has(id)) continue;
+    const pdf = await makePdf(d.name, d.lines);
+    const stored = await storage.put(pdf, { extension: 'pdf' });
+    await db
+      .insert(documents)
+      .values({
+        id,
+        projectId: d.project,
+        userId: d.user,
+        kind: 'document',
+        name: d.name,
+        category: d.category,
+        type: 'PDF',
+        isNew: d.isNew,
+        uploadDate: new Date(`${d.date}T09:00:00Z`),
+        fileKey: stored.key,
+        fileName: `${d.key}.pdf`,
+        fileMime: 'application/pdf',
+        fileSize: stored.size,
+      })
+      .onConflictDoNothing();
+  }
+
+  await db
+    .insert(documents)
+    .values({
+      id: seedId('user-media:emma-keys'),
+      projectId: P.aurora,
+      userId: U.emma,
+      kind: 'media',
+      name: 'Your cabin on handover day',
+      category: 'General',
+      type: 'photo',
+      description: 'Cabin 4, photographed for you on the day the keys were handed over.',
+      url: photo('aurora-cabin-night'),
+      thumbnail: thumb('aurora-cabin-night'),
+      isNew: false,
+      uploadDate: new Date('2023-06-02T09:00:00Z'),
+    })
+    .onConflictDoNothing();
+
+  const media = (
+    key: string,
+    projectId: string,
+    title: string,
+    type: 'photo' | 'video' | 'behind-scenes',
+    image: string,
+    description: string,
+    date: string,
+    priority = 0,
+  ) => ({
+    id: seedId(`media:${key}`),
+    projectId,
+    title,
+    type,
+    url: type === 'video' ? '/demo/video/aurora-tour.webm' : photo(image),
+    thumbnail: type === 'video' ? '/demo/video/aurora-tour-poster.jpg' : thumb(image),
+    duration: type === 'video' ? '0:08' : null,
+    description,
+    priority,
+    date: new Date(date),
+  });
+  await db
+    .insert(projectMedia)
+    .values([
+      media(
+        'aurora-lake',
+        P.aurora,
+        'Northern lights over Lake Inari',
+        'photo',
+        'aurora-lake',
+        'The view from cabin 2 on a clear February night.',
+        '2026-02-14T21:00:00Z',
+        10,
+      ),
+      media(
+        'aurora-night',
+        P.aurora,
+        'Cabin 4 in the polar night',
+        'photo',
+        'aurora-cabin-night',
+        'Snow, stars and a warm window.',
+        '2026-01-08T16:00:00Z',
+        5,
+      ),
+      media(
+        'aurora-sauna',
+        P.aurora,
+        'The new lakeside sauna',
+        'photo',
+        'aurora-sauna',
+        'Finished in August 2026.',
+        '2026-08-20T19:00:00Z',
+        8,
+      ),
+      media(
+        'aurora-tour',
+        P.aurora,
+        'A tour of the cabins',
+        'video',
+        'aurora-lake',
+        'Eight seconds around the lake and cabin 4.',
+        '2026-09-01T12:00:00Z',
+        9,
+      ),
+      media(
+        'aurora-foundation',
+        P.aurora,
+        'Laying the foundations',
+        'behind-scenes',
+        'construction-foundation',
+        'Ground works in the autumn of 2023.',
+        '2023-09-15T10:00:00Z',
+      ),
+      media(
+        'aurora-timber',
+        P.aurora,
+        'Raising the timber frames',
+        'behind-scenes',
+        'construction-timber',
+        'Cabin frames going up in spring 2024.',
+        '2024-04-10T10:00:00Z',
+      ),
+      media(
+        'fjord-lodge',
+        P.fjord,
+        'Lodges above the fjord',
+        'photo',
+        'fjordview-lodge',
+        'All six lodges in the afternoon sun.',
+        '2025-06-01T15:00:00Z',
+        5,
+      ),
+      media(
+        'fjord-fjord',
+        P.fjord,
+        'Morning on the Geirangerfjord',
+        'photo',
+        'fjordview-fjord',
+        'Taken from the lodge jetty.',
+        '2026-05-20T06:00:00Z',
+      ),
+      media(
+        'pine-forest',
+        P.pine,
+        'Pine Hollow in autumn',
+        'photo',
+        'pinehollow-forest',
+        'The forest around the retreat.',
+        '2023-10-05T14:00:00Z',
+      ),
+      media(
+        'pine-cabin',
+        P.pine,
+        'Summer porch',
+        'photo',
+        'pinehollow-cabin',
+        'One of the new porches.',
+        '2023-06-02T14:00:00Z',
+      ),
+    ])
+    .onConflictDoNothing();
+
+  const note = (
+    key: string,
+    userId: string,
+    title: string,
+    message: string,
+    type: 'info' | 'success' | 'warning' | 'error',
+    read: boolean,
+    at: string,
+  ) => ({
+    id: seedId(`notification:${key}`),
+    userId,
+    title,
+    message,
+    type,
+    read,
+    createdAt: new Date(at),
+    createdBy: U.admin,
+  });
+  await db
+    .insert(notifications)
+    .values([
+      note(
+        'emma-q3',
+        U.emma,
+        'Q3 returns paid',
+        'Your third-quarter returns for Aurora Lakeside Cabins have been paid.',
+        'success',
+        false,
+        '2026-10-05T08:05:00Z',
+      ),
+      note(
+        'emma-tax',
+        U.emma,
+        'Tax statement available',
+        'Your 2025 tax statement is in the Document Vault.',
+        'info',
+        false,
+        '2026-02-28T09:05:00Z',
+      ),
+      note(
+        'emma-winter',
+        U.emma,
+        'Winter bookings open',
+        'Book your aurora-season nights before 15 July for investor priority.',
+        'warning',
+        true,
+        '2026-07-01T08:05:00Z',
+      ),
+      note(
+        'lukas-summer',
+        U.lukas,
+        'Record summer season',
+        'Fjordview Timber Lodges had its best summer yet.',
+        'success',
+        false,
+        '2026-09-30T08:05:00Z',
+      ),
+      note(
+        'lukas-tax',
+        U.lukas,
+        'Tax statement available',
+        'Your 2025 tax statement is in the Document Vault.',
+        'info',
+        true,
+        '2026-02-28T09:05:00Z',
+      ),
+    ])
+    .onConflictDoNothing();
+}
+
+/** True when the database holds no users yet (the first start). */
+export async function isEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  return (row?.n ?? 0) === 0;
+}

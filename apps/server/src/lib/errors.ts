@@ -1,0 +1,75 @@
+/** Typed application errors; the error handler turns them into the envelope of DESIGN section 5. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class BadRequestError extends AppError {
+  constructor(message: string) {
+    super(400, message);
+  }
+}
+export class UnauthorizedError extends AppError {
+  constructor(message = 'Authentication required') {
+    super(401, message);
+  }
+}
+export class ForbiddenError extends AppError {
+  constructor(message = 'You do not have permission to do this') {
+    super(403, message);
+  }
+}
+export class NotFoundError extends AppError {
+  constructor(what = 'Resource') {
+    super(404, `${what} not found`);
+  }
+}
+export class ConflictError extends AppError {
+  constructor(message: string) {
+    super(409, message);
+  }
+}
+export class PayloadTooLargeError extends AppError {
+  constructor(message = 'The upload is too large') {
+    super(413, message);
+  }
+}
+export class TooManyRequestsError extends AppError {
+  constructor(message: string, retryAfterSeconds: number) {
+    super(429, message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+  }
+}
+export class ServiceUnavailableError extends AppError {
+  constructor(message = 'The service is temporarily unavailable. Please try again shortly.') {
+    super(503, message, { 'retry-after': '5' });
+  }
+}
+
+/** PostgreSQL error codes we translate instead of answering 500. */
+export function pgErrorCode(err: unknown): string | undefined {
+  let e: unknown = err;
+  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export function pgConstraint(err: unknown): string | undefined {
+  let e: unknown = err;
+  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
+    const c = (e as { constraint?: unknown }).constraint;
+    if (typeof c === 'string') return c;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export const isUniqueViolation = (err: unknown) => pgErrorCode(err) === '23505';

@@ -1,0 +1,47 @@
+import crypto from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+import { accessClaims, type AccessClaims } from '@portal/contracts';
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+/** A refresh token not used for this long expires (idle timeout). */
+export const REFRESH_IDLE_TTL_MS = 7 * 24 * 3600 * 1000;
+/** No sign-in lives longer than this, however often it is refreshed (absolute timeout). */
+export const REFRESH_ABSOLUTE_TTL_MS = 30 * 24 * 3600 * 1000;
+
+export interface TokenSigner {
+  signAccess(claims: { sub: string; sid: string; isAdmin: boolean }, nowSeconds?: number): Promise<string>;
+  verifyAccess(token: string): Promise<AccessClaims | null>;
+}
+
+export function createTokenSigner(secret: string): TokenSigner {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async signAccess({ sub, sid, isAdmin }, nowSeconds = Math.floor(Date.now() / 1000)) {
+      return new SignJWT({ sid, isAdmin, typ: 'access' })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(sub)
+        .setIssuedAt(nowSeconds)
+        .setExpirationTime(nowSeconds + ACCESS_TOKEN_TTL_SECONDS)
+        .sign(key);
+    },
+    async verifyAccess(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        const parsed = accessClaims.safeParse(payload);
+        return parsed.success ? parsed.data : null;
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+/** An opaque refresh token (256 random bits) and the hash under which it is stored. */
+export function newRefreshToken(): { token: string; hash: string } {
+  const token = crypto.randomBytes(32).toString('base64url');
+  return { token, hash: hashRefreshToken(token) };
+}
+
+export function hashRefreshToken(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('base64url');
+}

@@ -1,0 +1,235 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { refreshTokens, users } from '../../db/schema';
+import {
+  bearer,
+  buildTestApp,
+  createUser,
+  login,
+  type TestContext,
+  type TestUser,
+} from '../../../test/helpers';
+
+let ctx: TestContext;
+let investor: TestUser;
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  investor = await createUser(ctx.db, { name: 'Ingrid Investor' });
+});
+afterAll(() => ctx.close());
+
+const post = (url: string, payload?: unknown, headers?: Record<string, string>) =>
+  ctx.app.inject({ method: 'POST', url, payload: payload as object, headers });
+
+describe('POST /api/auth/login', () => {
+  it('signs in with the right password and answers tokens and the user in the envelope', async () => {
+    const res = await post('/api/auth/login', { email: investor.email, password: investor.password });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.success).toBe(true);
+    expect(body.data.accessToken.split('.')).toHaveLength(3);
+    expect(body.data.refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(body.data.user).toMatchObject({ email: investor.email, name: 'Ingrid Investor', isAdmin: false });
+    expect(body.data.user).not.toHaveProperty('passwordHash');
+    expect(JSON.stringify(body)).not.toContain('argon2');
+  });
+
+  it('matches the email case-insensitively and records the sign-in time', async () => {
+    const res = await post('/api/auth/login', {
+      email: investor.email.toUpperCase(),
+      password: investor.password,
+    });
+    expect(res.statusCode).toBe(200);
+    const [row] = await ctx.db.select({ at: users.lastLoginAt }).from(users).where(eq(users.id, investor.id));
+    expect(row!.at).toBeInstanceOf(Date);
+  });
+
+  it('gives the same answer for a wrong password and an unknown email', async () => {
+    const wrong = await post('/api/auth/login', { email: investor.email, password: 'nope-nope' });
+    const unknown = await post('/api/auth/login', { email: 'nobody@example.test', password: 'nope-nope' });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json()).toEqual({
+      success: false,
+      message: 'Invalid email or password',
+      error: 'Invalid email or password',
+    });
+  });
+
+  it('refuses missing fields with a 400 naming the field', async () => {
+    const res = await post('/api/auth/login', { email: investor.email });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/password/i);
+    const malformed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toMatch(/JSON/);
+  });
+
+  it('refuses an inactive account only after the right password, and says why', async () => {
+    const inactive = await createUser(ctx.db, { isActive: false });
+    const pending = await createUser(ctx.db, { isActive: false, activated: false });
+    const wrong = await post('/api/auth/login', { email: inactive.email, password: 'wrong-password' });
+    expect(wrong.statusCode).toBe(401);
+    const res = await post('/api/auth/login', { email: inactive.email, password: inactive.password });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toMatch(/deactivated/);
+    const res2 = await post('/api/auth/login', { email: pending.email, password: pending.password });
+    expect(res2.statusCode).toBe(403);
+    expect(res2.json().message).toMatch(/waiting for activation/);
+  });
+});
+
+describe('sessions', () => {
+  it('rotates the refresh token: the new one works, the old one is spent', async () => {
+    const first = await login(ctx.app, investor.email, investor.password);
+    const r1 = await post('/api/auth/refresh', { refreshToken: first.refreshToken });
+    expect(r1.statusCode).toBe(200);
+    const second = r1.json().data;
+    expect(second.refreshToken).not.toBe(first.refreshToken);
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users/me',
+      headers: bearer(second.accessToken),
+    });
+    expect(me.statusCode).toBe(200);
+    const r2 = await post('/api/auth/refresh', { refreshToken: second.refreshToken });
+    expect(r2.statusCode).toBe(200);
+  });
+
+  it('revokes the whole family when a spent refresh token is replayed', async () => {
+    const first = await login(ctx.app, investor.email, investor.password);
+    const rotated = (await post('/api/auth/refresh', { refreshToken: first.refreshToken })).json().data;
+    const replay = await post('/api/auth/refresh', { refreshToken: first.refreshToken });
+    expect(replay.statusCode).toBe(401);
+    // The thief's replay also ends the legitimate holder's chain, and its access token.
+    expect((await post('/api/auth/refresh', { refreshToken: rotated.refreshToken })).statusCode).toBe(401);
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users/me',
+      headers: bearer(rotated.accessToken),
+    });
+    expect(me.statusCode).toBe(401);
+  });
+
+  it('lets at most one of several parallel refreshes with the same token succeed', async () => {
+    const { refreshToken } = await login(ctx.app, investor.email, investor.password);
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => post('/api/auth/refresh', { refreshToken })),
+    );
+    const ok = results.filter((r) => r.statusCode === 200);
+    expect(ok.length).toBeLessThanOrEqual(1);
+    expect(results.every((r) => r.statusCode === 200 || r.statusCode === 401)).toBe(true);
+  });
+
+  it('refuses an unknown or empty refresh token', async () => {
+    expect((await post('/api/auth/refresh', { refreshToken: 'x'.repeat(43) })).statusCode).toBe(401);
+    expect((await post('/api/auth/refresh', {})).statusCode).toBe(400);
+  });
+
+  it('refuses an expired refresh token', async () => {
+    const { refreshToken } = await login(ctx.app, investor.email, investor.password);
+    await ctx.db
+      .update(refreshTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(refreshTokens.userId, investor.id));
+    expect((await post('/api/auth/refresh', { refreshToken })).statusCode).toBe(401);
+  });
+
+  it('logout revokes the refresh token and the access token of that sign-in only', async () => {
+    const a = await login(ctx.app, investor.email, investor.password);
+    const b = await login(ctx.app, investor.email, investor.password);
+    const out = await post('/api/auth/logout', { refreshToken: a.refreshToken }, bearer(a.accessToken));
+    expect(out.statusCode).toBe(200);
+    expect((await post('/api/auth/refresh', { refreshToken: a.refreshToken })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(a.accessToken) }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(b.accessToken) }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('refuses a deleted user even with a still-valid access token', async () => {
+    const gone = await createUser(ctx.db);
+    const t = await login(ctx.app, gone.email, gone.password);
+    await ctx.db.delete(users).where(eq(users.id, gone.id));
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(t.accessToken) }))
+        .statusCode,
+    ).toBe(401);
+    expect((await post('/api/auth/refresh', { refreshToken: t.refreshToken })).statusCode).toBe(401);
+  });
+
+  it('refuses a deactivated user even with a still-valid access token', async () => {
+    const user = await createUser(ctx.db);
+    const t = await login(ctx.app, user.email, user.password);
+    await ctx.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(t.accessToken) }))
+        .statusCode,
+    ).toBe(401);
+    expect((await post('/api/auth/refresh', { refreshToken: t.refreshToken })).statusCode).toBe(401);
+  });
+
+  it('refuses forged tokens', async () => {
+    const t = await login(ctx.app, investor.email, investor.password);
+    const [h, p, s] = t.accessToken.split('.');
+    const claims = JSON.parse(Buffer.from(p!, 'base64url').toString());
+    const tampered = Buffer.from(JSON.stringify({ ...claims, isAdmin: true })).toString('base64url');
+    const none = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+    for (const token of [`${h}.${tampered}.${s}`, `${none}.${p}.`, t.refreshToken, 'garbage']) {
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(token) });
+      expect(res.statusCode).toBe(401);
+    }
+  });
+});
+
+describe('rate limiting', () => {
+  it('locks an account after five failures, whatever the address, and the right password waits too', async () => {
+    const small = await buildTestApp({ loginRateLimit: 10 });
+    try {
+      const u = await createUser(small.db);
+      const other = await createUser(small.db);
+      const attempt = (email: string, password: string) =>
+        small.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+      const codes: number[] = [];
+      for (let i = 0; i < 6; i++) codes.push((await attempt(u.email, 'wrong')).statusCode);
+      expect(codes).toEqual([401, 401, 401, 401, 401, 429]);
+      const right = await attempt(u.email, u.password);
+      expect(right.statusCode).toBe(429);
+      expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
+      expect(right.json().message).toMatch(/Too many failed sign-in attempts/);
+      // Another account is not affected.
+      expect((await attempt(other.email, other.password)).statusCode).toBe(200);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('limits sign-in attempts per address', async () => {
+    const small = await buildTestApp({ loginRateLimit: 3 });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const r = await small.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: `someone-${i}@example.test`, password: 'x' },
+        });
+        codes.push(r.statusCode);
+      }
+      expect(codes).toEqual([401, 401, 401, 429]);
+    } finally {
+      await small.close();
+    }
+  });
+});

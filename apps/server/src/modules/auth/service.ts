@@ -1,0 +1,159 @@
+import crypto from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { LoginInput, LoginResult, TokenPair } from '@portal/contracts';
+import type { Db, DbOrTx } from '../../db/client';
+import { refreshTokens, users } from '../../db/schema';
+import { ForbiddenError, UnauthorizedError } from '../../lib/errors';
+import { verifyPassword } from '../../lib/passwords';
+import {
+  REFRESH_ABSOLUTE_TTL_MS,
+  REFRESH_IDLE_TTL_MS,
+  hashRefreshToken,
+  newRefreshToken,
+  type TokenSigner,
+} from '../../lib/tokens';
+import { getCurrentUser } from '../users/service';
+import type { LoginLimiter } from './login-limiter';
+
+const INVALID_CREDENTIALS = 'Invalid email or password';
+const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+
+export interface AuthService {
+  login(input: LoginInput): Promise<LoginResult>;
+  refresh(token: string): Promise<TokenPair>;
+  logout(opts: { refreshToken?: string; sid?: string }): Promise<void>;
+}
+
+export function createAuthService(deps: { db: Db; signer: TokenSigner; limiter: LoginLimiter }): AuthService {
+  const { db, signer, limiter } = deps;
+
+  async function issue(
+    tx: DbOrTx,
+    user: { id: string; isAdmin: boolean },
+    familyId: string,
+    familyExpiresAt: Date,
+  ) {
+    const { token, hash } = newRefreshToken();
+    const now = Date.now();
+    await tx.insert(refreshTokens).values({
+      userId: user.id,
+      familyId,
+      tokenHash: hash,
+      expiresAt: new Date(Math.min(now + REFRESH_IDLE_TTL_MS, familyExpiresAt.getTime())),
+      familyExpiresAt,
+    });
+    const accessToken = await signer.signAccess({ sub: user.id, sid: familyId, isAdmin: user.isAdmin });
+    return { accessToken, refreshToken: token };
+  }
+
+  async function revokeFamily(familyId: string) {
+    await db
+      .update(refreshTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  }
+
+  return {
+    async login({ email, password }) {
+      limiter.check(email);
+      const [user] = await db
+        .select({
+          id: users.id,
+          isAdmin: users.isAdmin,
+          isActive: users.isActive,
+          activatedAt: users.activatedAt,
+          passwordHash: users.passwordHash,
+        })
+        .from(users)
+        .where(sql`lower(${users.email}) = lower(${email})`)
+        .limit(1);
+      const ok = await verifyPassword(user?.passwordHash, password);
+      if (!user || !ok) {
+        limiter.fail(email);
+        throw new UnauthorizedError(INVALID_CREDENTIALS);
+      }
+      limiter.succeed(email);
+      // Only someone who knows the password learns that the account is not active.
+      if (!user.isActive) {
+        throw new ForbiddenError(
+          user.activatedAt
+            ? 'This account has been deactivated. Please contact support.'
+            : 'Your account is waiting for activation by an administrator.',
+        );
+      }
+      const tokens = await db.transaction(async (tx) => {
+        await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+        return issue(tx, user, crypto.randomUUID(), new Date(Date.now() + REFRESH_ABSOLUTE_TTL_MS));
+      });
+      return { ...tokens, user: await getCurrentUser(db, user.id) };
+    },
+
+    async refresh(token) {
+      const hash = hashRefreshToken(token);
+      const [row] = await db
+        .select({
+          id: refreshTokens.id,
+          userId: refreshTokens.userId,
+          familyId: refreshTokens.familyId,
+          expiresAt: refreshTokens.expiresAt,
+          familyExpiresAt: refreshTokens.familyExpiresAt,
+          usedAt: refreshTokens.usedAt,
+          revokedAt: refreshTokens.revokedAt,
+          isAdmin: users.isAdmin,
+          isActive: users.isActive,
+        })
+        .from(refreshTokens)
+        .innerJoin(users, eq(users.id, refreshTokens.userId))
+        .where(eq(refreshTokens.tokenHash, hash))
+        .limit(1);
+      if (!row || row.revokedAt) throw new UnauthorizedError(SESSION_ENDED);
+      if (row.usedAt) {
+        // A used token came back: someone holds a copy. End the whole sign-in.
+        await revokeFamily(row.familyId);
+        throw new UnauthorizedError(SESSION_ENDED);
+      }
+      const now = Date.now();
+      if (row.expiresAt.getTime() <= now || row.familyExpiresAt.getTime() <= now || !row.isActive) {
+        await revokeFamily(row.familyId);
+        throw new UnauthorizedError(SESSION_ENDED);
+      }
+      const pair = await db.transaction(async (tx) => {
+        // Only one caller can spend a token, even when several race with the same one.
+        const spent = await tx
+          .update(refreshTokens)
+          .set({ usedAt: new Date() })
+          .where(
+            and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)),
+          )
+          .returning({ id: refreshTokens.id });
+        if (spent.length === 0) return null;
+        return issue(tx, { id: row.userId, isAdmin: row.isAdmin }, row.familyId, row.familyExpiresAt);
+      });
+      if (!pair) {
+        await revokeFamily(row.familyId);
+        throw new UnauthorizedError(SESSION_ENDED);
+      }
+      return pair;
+    },
+
+    async logout({ refreshToken, sid }) {
+      if (sid) await revokeFamily(sid);
+      if (refreshToken) {
+        const [row] = await db
+          .select({ familyId: refreshTokens.familyId })
+          .from(refreshTokens)
+          .where(eq(refreshTokens.tokenHash, hashRefreshToken(refreshToken)))
+          .limit(1);
+        if (row) await revokeFamily(row.familyId);
+      }
+    },
+  };
+}
+
+/** Ends every sign-in of a user (deactivation, deletion, password change). */
+export async function revokeAllSessions(db: DbOrTx, userId: string) {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}

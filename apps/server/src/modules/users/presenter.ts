@@ -1,0 +1,91 @@
+import {
+  investmentReturns,
+  summarizePortfolio,
+  toCents,
+  fromCents,
+  type CurrentUser,
+} from '@portal/contracts';
+import type { users } from '../../db/schema';
+
+type UserRow = typeof users.$inferSelect;
+
+export interface InvestmentWithProject {
+  id: string;
+  projectId: string;
+  projectName: string;
+  amount: string;
+  returns: string;
+  roi: string | null;
+  startDate: string | null;
+}
+
+export interface MonthlyReturnRow {
+  projectId: string;
+  month: string;
+  amount: string;
+}
+
+export const iso = (d: Date | string | null | undefined): string | null =>
+  d == null ? null : d instanceof Date ? d.toISOString() : d;
+
+export const num = (v: string | number | null | undefined): number => fromCents(toCents(v ?? 0));
+
+/** The only way a user row becomes the JSON of `GET /api/users/me`. Never includes the password hash. */
+export function presentCurrentUser(
+  user: UserRow,
+  investments: readonly InvestmentWithProject[],
+  returns: readonly MonthlyReturnRow[],
+): CurrentUser {
+  const byProject = new Map<string, { month: string; amount: string }[]>();
+  for (const r of returns) {
+    const list = byProject.get(r.projectId) ?? [];
+    list.push({ month: r.month, amount: r.amount });
+    byProject.set(r.projectId, list);
+  }
+  const items = investments.map((inv) => {
+    const monthly = (byProject.get(inv.projectId) ?? []).sort((a, b) => a.month.localeCompare(b.month));
+    return {
+      _id: inv.id,
+      projectId: { _id: inv.projectId, name: inv.projectName },
+      amount: num(inv.amount),
+      returns: investmentReturns({ returns: inv.returns, monthlyReturns: monthly }),
+      roi: inv.roi == null ? null : Number(inv.roi),
+      startDate: inv.startDate,
+      monthlyReturns: monthly.map((m) => ({ month: m.month, amount: num(m.amount) })),
+    };
+  });
+  const totals = summarizePortfolio(
+    {
+      totalInvestment: user.totalInvestment,
+      totalReturned: user.totalReturned,
+      investmentDate: user.investmentDate,
+      investmentPeriod: user.investmentPeriod,
+    },
+    items.map((i) => ({
+      amount: i.amount,
+      returns: i.returns,
+      startDate: i.startDate,
+      monthlyReturns: i.monthlyReturns,
+    })),
+  );
+  return {
+    _id: user.id,
+    name: user.name,
+    email: user.email,
+    investorId: user.investorId,
+    isAdmin: user.isAdmin,
+    isActive: user.isActive,
+    role: user.isAdmin ? 'admin' : 'user',
+    status: user.isActive ? 'active' : 'inactive',
+    phone: user.phone,
+    address: user.address,
+    city: user.city,
+    country: user.country,
+    postalCode: user.postalCode,
+    dateOfBirth: user.dateOfBirth,
+    createdAt: iso(user.createdAt)!,
+    lastLoginAt: iso(user.lastLoginAt),
+    ...totals,
+    investments: items,
+  };
+}

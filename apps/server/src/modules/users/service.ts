@@ -1,0 +1,56 @@
+import { asc, eq } from 'drizzle-orm';
+import type { CurrentUser, ProfileInput } from '@portal/contracts';
+import type { DbOrTx } from '../../db/client';
+import { investments, monthlyReturns, projects, users } from '../../db/schema';
+import { NotFoundError } from '../../lib/errors';
+import { presentCurrentUser } from './presenter';
+
+/** The user with the investment summary: three queries whatever the number of investments. */
+export async function getCurrentUser(db: DbOrTx, userId: string): Promise<CurrentUser> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw new NotFoundError('User');
+  const [invs, returns] = await Promise.all([
+    db
+      .select({
+        id: investments.id,
+        projectId: investments.projectId,
+        projectName: projects.name,
+        amount: investments.amount,
+        returns: investments.returns,
+        roi: investments.roi,
+        startDate: investments.startDate,
+      })
+      .from(investments)
+      .innerJoin(projects, eq(projects.id, investments.projectId))
+      .where(eq(investments.userId, userId))
+      .orderBy(asc(investments.startDate), asc(projects.name)),
+    db
+      .select({
+        projectId: monthlyReturns.projectId,
+        month: monthlyReturns.month,
+        amount: monthlyReturns.amount,
+      })
+      .from(monthlyReturns)
+      .where(eq(monthlyReturns.userId, userId)),
+  ]);
+  return presentCurrentUser(user, invs, returns);
+}
+
+/** Writes only the profile fields; the schema has already dropped everything else. */
+export async function updateProfile(db: DbOrTx, userId: string, input: ProfileInput & { name: string }) {
+  const [row] = await db
+    .update(users)
+    .set({
+      name: input.name,
+      phone: input.phone ?? null,
+      address: input.address ?? null,
+      city: input.city ?? null,
+      country: input.country ?? null,
+      postalCode: input.postalCode ?? null,
+      dateOfBirth: input.dateOfBirth ? input.dateOfBirth.slice(0, 10) : null,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id });
+  if (!row) throw new NotFoundError('User');
+}

@@ -1,0 +1,89 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError, pgErrorCode } from '../lib/errors';
+
+interface Answer {
+  status: number;
+  message: string;
+  headers?: Record<string, string>;
+}
+
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/** Turns any error into a status and a message written for the user; 5xx never carry internals. */
+export function classify(err: unknown): Answer {
+  if (err instanceof AppError) return { status: err.statusCode, message: err.message, headers: err.headers };
+  const e = err as FastifyError & { validationContext?: string };
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const first = err.validation[0];
+    const where = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') ?? '';
+    const msg = first?.message ?? 'Invalid input';
+    const field = where || e.validationContext || 'input';
+    const named = msg.toLowerCase().includes(field.split('.').pop()!.toLowerCase())
+      ? msg
+      : `${field}: ${msg}`;
+    return { status: 400, message: named };
+  }
+  if (isResponseSerializationError(err)) return { status: 500, message: 'Internal server error' };
+  switch (e.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_FILES_LIMIT':
+      return { status: 413, message: 'The request body is too large' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, message: 'Unsupported content type' };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, message: 'The request body is empty' };
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { status: 400, message: 'The request body is not valid JSON' };
+  }
+  if (err instanceof SyntaxError) return { status: 400, message: 'The request body is not valid JSON' };
+  const pg = pgErrorCode(err);
+  if (pg) {
+    if (pg === '23505') return { status: 409, message: 'This record already exists' };
+    if (pg === '23503') return { status: 400, message: 'A referenced record does not exist' };
+    if (pg === '23514' || pg.startsWith('22'))
+      return { status: 400, message: 'A value is out of range or malformed' };
+    if (pg.startsWith('08') || pg === '57P01' || pg === '57P03' || pg === '53300')
+      return {
+        status: 503,
+        message: 'The database is unavailable. Please try again shortly.',
+        headers: { 'retry-after': '5' },
+      };
+  }
+  const sysCode = (err as { code?: unknown }).code;
+  if (typeof sysCode === 'string' && CONNECTION_CODES.has(sysCode))
+    return {
+      status: 503,
+      message: 'The database is unavailable. Please try again shortly.',
+      headers: { 'retry-after': '5' },
+    };
+  if (/Connection terminated|timeout exceeded when trying to connect/i.test(String((err as Error)?.message)))
+    return {
+      status: 503,
+      message: 'The database is unavailable. Please try again shortly.',
+      headers: { 'retry-after': '5' },
+    };
+  if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500)
+    return { status: e.statusCode, message: e.message };
+  return { status: 500, message: 'Internal server error' };
+}
+
+export function errorsPlugin(app: FastifyInstance) {
+  app.setErrorHandler((err, request, reply) => {
+    const answer = classify(err);
+    if (answer.status >= 500) request.log.error({ err }, 'request failed');
+    else request.log.info({ status: answer.status, msg: answer.message }, 'request refused');
+    if (answer.headers) void reply.headers(answer.headers);
+    return reply
+      .status(answer.status)
+      .send({ success: false, message: answer.message, error: answer.message });
+  });
+}

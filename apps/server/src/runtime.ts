@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AppDeps } from './app-types';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/client';
+import { isEmpty, seedDemo } from './db/seed/demo';
+import { createTokenSigner } from './lib/tokens';
+import { LoginLimiter } from './modules/auth/login-limiter';
+import { createLocalStorage } from './storage/file-storage';
+
+export const embeddedDbDir = (config: Config) => path.join(config.dataDir, 'db');
+export const uploadsDir = (config: Config) => path.join(config.dataDir, 'uploads');
+
+export function embeddedDbExists(config: Config): boolean {
+  return fs.existsSync(path.join(embeddedDbDir(config), 'PG_VERSION'));
+}
+
+export function openConfiguredDatabase(config: Config): Promise<Database> {
+  return config.databaseUrl
+    ? openDatabase({ url: config.databaseUrl })
+    : openDatabase({ dataDir: embeddedDbDir(config) });
+}
+
+/** Creates and migrates the database and seeds the demo data when it is empty and seeding is on. */
+export async function prepareDatabase(config: Config, database: Database): Promise<{ seeded: boolean }> {
+  if (config.seedDemo && (await isEmpty(database.db))) {
+    await seedDemo(database.db, createLocalStorage(uploadsDir(config)));
+    return { seeded: true };
+  }
+  return { seeded: false };
+}
+
+export function createDeps(config: Config, database: Database): AppDeps {
+  return {
+    config,
+    database,
+    signer: createTokenSigner(config.jwtSecret),
+    limiter: new LoginLimiter(Math.max(5, Math.floor(config.loginRateLimit / 2))),
+    storage: createLocalStorage(uploadsDir(config)),
+  };
+}

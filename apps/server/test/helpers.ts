@@ -1,0 +1,182 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+import pg from 'pg';
+import type { LoginResult } from '@portal/contracts';
+import { buildApp } from '../src/app';
+import type { App, AppDeps } from '../src/app-types';
+import type { Config } from '../src/config';
+import { openDatabase, type Database, type Db } from '../src/db/client';
+import { investments, monthlyReturns, projects, users } from '../src/db/schema';
+import { hashPassword } from '../src/lib/passwords';
+import { createTokenSigner } from '../src/lib/tokens';
+import { LoginLimiter } from '../src/modules/auth/login-limiter';
+import { createLocalStorage } from '../src/storage/file-storage';
+
+export const isPg = process.env.TEST_DB === 'pg';
+
+/** A fresh, migrated, empty database: a PGlite copy of the snapshot, or a new PostgreSQL database. */
+export async function openTestDatabase(): Promise<Database> {
+  if (!isPg) {
+    const snapshot = new Blob([fs.readFileSync(inject('pgliteSnapshot'))]);
+    return openDatabase({ snapshot, migrate: false });
+  }
+  const base = process.env.TEST_DATABASE_URL!;
+  const name = `portal_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), poolSize: 5 });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    env: 'test',
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-')),
+    databaseUrl: undefined,
+    jwtSecret: 'test-secret-test-secret-test-secret-0123456789',
+    uploadMaxBytes: 1024 * 1024,
+    seedDemo: false,
+    logLevel: 'silent',
+    loginRateLimit: 1000,
+    webDist: undefined,
+    ...overrides,
+  };
+}
+
+export interface TestContext {
+  app: App;
+  db: Db;
+  database: Database;
+  deps: AppDeps;
+  close(): Promise<void>;
+}
+
+/** Builds the real app on a fresh database; call once per test file. */
+export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
+  const config = testConfig(overrides);
+  const database = await openTestDatabase();
+  const deps: AppDeps = {
+    config,
+    database,
+    signer: createTokenSigner(config.jwtSecret),
+    limiter: new LoginLimiter(Math.max(5, Math.floor(config.loginRateLimit / 2))),
+    storage: createLocalStorage(path.join(config.dataDir, 'uploads')),
+  };
+  const app = await buildApp(deps, { logger: false });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    database,
+    deps,
+    async close() {
+      await app.close();
+      await database.close();
+      fs.rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+const unique = () =>
+  `${Date.now().toString(36)}${(counter++).toString(36)}${crypto.randomBytes(2).toString('hex')}`;
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  name: string;
+}
+
+export async function createUser(
+  db: Db,
+  opts: {
+    name?: string;
+    email?: string;
+    password?: string;
+    isAdmin?: boolean;
+    isActive?: boolean;
+    activated?: boolean;
+  } = {},
+): Promise<TestUser> {
+  const u = unique();
+  const email = opts.email ?? `user-${u}@example.test`;
+  const password = opts.password ?? 'secret123';
+  const name = opts.name ?? `Test User ${u}`;
+  const [row] = await db
+    .insert(users)
+    .values({
+      name,
+      email,
+      passwordHash: await hashPassword(password),
+      investorId: `INV-2026-${u.slice(-6).toUpperCase().padStart(6, '0')}`,
+      isAdmin: opts.isAdmin ?? false,
+      isActive: opts.isActive ?? true,
+      activatedAt: opts.activated === false ? null : new Date(),
+    })
+    .returning({ id: users.id });
+  return { id: row!.id, email, password, name };
+}
+
+export const createAdmin = (db: Db, opts: Parameters<typeof createUser>[1] = {}) =>
+  createUser(db, { ...opts, isAdmin: true });
+
+export async function createProject(db: Db, values: Partial<typeof projects.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(projects)
+    .values({ name: `Project ${unique()}`, location: 'Somewhere, Finland', status: 'active', ...values })
+    .returning();
+  return row!;
+}
+
+/** An investment, with monthly returns when given ({ '2025-01': '100.10' }). */
+export async function createInvestment(
+  db: Db,
+  userId: string,
+  projectId: string,
+  values: { amount?: string; returns?: string; startDate?: string; monthly?: Record<string, string> } = {},
+) {
+  const [row] = await db
+    .insert(investments)
+    .values({
+      userId,
+      projectId,
+      amount: values.amount ?? '10000.00',
+      returns: values.returns ?? '0',
+      startDate: values.startDate ?? '2024-01-01',
+    })
+    .returning();
+  const monthly = Object.entries(values.monthly ?? {});
+  if (monthly.length) {
+    await db
+      .insert(monthlyReturns)
+      .values(monthly.map(([month, amount]) => ({ userId, projectId, month, amount })));
+  }
+  return row!;
+}
+
+export async function login(app: App, email: string, password: string): Promise<LoginResult> {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return res.json().data;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

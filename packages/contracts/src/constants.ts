@@ -1,0 +1,62 @@
+/** Business constants of spec section 9, shared by server and web. */
+export const API_TIMEOUT_MS = 10_000;
+export const REFRESH_LEAD_SECONDS = 60;
+export const REFRESH_MIN_DELAY_MS = 5_000;
+
+export const TOAST_LIMIT = 1;
+export const TOAST_DURATION_MS = 5_000;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+
+export const MOBILE_BREAKPOINT_PX = 768;
+export const DRAWER_MAX_VIEWPORT_FRACTION = 0.85;
+export const INITIALS_MAX_LENGTH = 2;
+export const RECENT_UPDATES_COUNT = 3;
+
+export const MIN_PASSWORD_LENGTH = 6;
+export const INVESTOR_ID_PATTERN = /^INV-\d{4}-[A-Z0-9]{6}$/;
+
+export const DEFAULT_INVESTMENT_PERIOD_MONTHS = 60;
+export const DEFAULT_EXPECTED_MONTHLY_RETURN = 0.1;
+export const DEFAULT_MEDIA_PRIORITY = 0;
+export const DEFAULT_DOCUMENT_CATEGORY = 'General';
+export const DEFAULT_DOCUMENT_TYPE = 'PDF';
+export const DEFAULT_PERK_ICON = '🏠';
+
+export const PREVIEW_REVOKE_DELAY_MS = 1_000;
+
+/** The hard-coded coming-soon project of the Join New Project page. */
+export const COMING_SOON_PROJECT = {
+  name: 'Alpine Retreat Cabins',
+  location: 'Alpine Region, Switzerland',
+  minimumInvestment: 25_000,
+  maximumInvestment: 500_000,
+  targetAmount: 5_000_000,
+  currentCommitments: 2_100_000,
+  projectedAnnualROI: 9.2,
+  expectedLaunch: 'Q2 2024',
+  features: [
+    'Twelve ski-in, ski-out timber cabins',
+    'Year-round rental demand from winter and summer seasons',
+    'Professional on-site management and housekeeping',
+    'Ten cabin nights a year for every investor',
+    'Quarterly income distributions',
+  ],
+} as const;
+
+export const INTEREST_AMOUNT_MIN = COMING_SOON_PROJECT.minimumInvestment;
+export const INTEREST_AMOUNT_MAX = COMING_SOON_PROJECT.maximumInvestment;
+
+/** ROI calculator defaults (spec section 9). */
+export const ROI_DEFAULTS = {
+  amountInvested: 8000,
+  nightlyRate: 35,
+  nightsPerMonth: 4,
+  sharePerNight: 10,
+} as const;
+export const ROI_SHARE_MAX = 100;
+export const ROI_SCENARIOS = [
+  { id: 'conservative', label: 'Conservative', occupancy: 40 },
+  { id: 'moderate', label: 'Moderate', occupancy: 60 },
+  { id: 'optimistic', label: 'Optimistic', occupancy: 80 },
+] as const;
+export const ROI_DAYS_PER_MONTH = 30;

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { requiredText, text } from './common';
+
+export const projectRef = z.object({ _id: z.string(), name: z.string() });
+
+export const investmentSummaryItem = z.object({
+  _id: z.string(),
+  projectId: projectRef,
+  amount: z.number(),
+  returns: z.number(),
+  roi: z.number().nullable(),
+  startDate: z.string().nullable(),
+  monthlyReturns: z.array(z.object({ month: z.string(), amount: z.number() })),
+});
+export type InvestmentSummaryItem = z.infer<typeof investmentSummaryItem>;
+
+const profileFields = {
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  country: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  dateOfBirth: z.string().nullable(),
+};
+
+/** The signed-in user as `GET /api/users/me` answers it (spec section 3). */
+export const currentUser = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  investorId: z.string().nullable(),
+  isAdmin: z.boolean(),
+  isActive: z.boolean(),
+  role: z.enum(['admin', 'user']),
+  status: z.enum(['active', 'inactive']),
+  ...profileFields,
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+  totalInvestment: z.number(),
+  totalReturned: z.number(),
+  investmentDate: z.string().nullable(),
+  investmentPeriod: z.string().nullable(),
+  investments: z.array(investmentSummaryItem),
+});
+export type CurrentUser = z.infer<typeof currentUser>;
+
+const optionalText = (max: number) =>
+  text(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** The profile fields a user edits (spec sections 3 and 5). Anything else in the body is dropped. */
+export const profileInput = z.object({
+  name: requiredText('Full Name', 120),
+  phone: optionalText(40),
+  address: optionalText(200),
+  city: optionalText(100),
+  country: optionalText(100),
+  postalCode: optionalText(20),
+  dateOfBirth: z.iso
+    .datetime({ offset: true, error: 'dateOfBirth must be an ISO timestamp' })
+    .or(z.iso.date())
+    .nullish()
+    .or(z.literal(''))
+    .transform((v) => (v ? v : null)),
+});
+export type ProfileInput = z.input<typeof profileInput>;

@@ -1,0 +1,41 @@
+/** Value sets of spec section 4. */
+export const PROJECT_STATUSES = ['active', 'completed', 'pending', 'cancelled'] as const;
+export const PERK_STATUSES = ['active', 'inactive', 'seasonal'] as const;
+export const PERK_TYPES = [
+  'cabin',
+  'dining',
+  'activity',
+  'wellness',
+  'transport',
+  'exclusive',
+  'other',
+  'gift',
+  'featured',
+  'discount',
+  'horse',
+  'atv',
+  'safari',
+  'winter',
+  'income',
+  'event',
+] as const;
+export const PERK_CATEGORIES = ['premium', 'standard', 'bonus', 'seasonal', 'exclusive'] as const;
+export const UPDATE_CATEGORIES = ['milestone', 'financial', 'general'] as const;
+export const USER_MEDIA_TYPES = ['photo', 'video'] as const;
+export const PROJECT_MEDIA_TYPES = ['photo', 'video', 'behind-scenes'] as const;
+export const PROJECT_MEDIA_STATUSES = ['active', 'inactive', 'draft'] as const;
+export const NOTIFICATION_TYPES = ['info', 'success', 'warning', 'error'] as const;
+export const BOOKING_TYPES = ['personal', 'gift', 'rental'] as const;
+export const BOOKING_STATUSES = ['pending', 'approved', 'declined', 'cancelled'] as const;
+
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+export type PerkStatus = (typeof PERK_STATUSES)[number];
+export type PerkType = (typeof PERK_TYPES)[number];
+export type PerkCategory = (typeof PERK_CATEGORIES)[number];
+export type UpdateCategory = (typeof UPDATE_CATEGORIES)[number];
+export type UserMediaType = (typeof USER_MEDIA_TYPES)[number];
+export type ProjectMediaType = (typeof PROJECT_MEDIA_TYPES)[number];
+export type ProjectMediaStatus = (typeof PROJECT_MEDIA_STATUSES)[number];
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+export type BookingType = (typeof BOOKING_TYPES)[number];
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];

@@ -1,0 +1,59 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+const web = fileURLToPath(new URL('./apps/web/src', import.meta.url));
+const serverTests = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'];
+
+/**
+ * One command runs every unit, API and component test. The API suite runs on an embedded PGlite and,
+ * when TEST_DATABASE_URL is set, a second time on PostgreSQL.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'contracts',
+          include: ['packages/contracts/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: serverTests,
+          environment: 'node',
+          globalSetup: ['apps/server/test/global-setup.ts'],
+          env: { TEST_DB: 'pglite' },
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              test: {
+                name: 'server-pg',
+                include: serverTests,
+                environment: 'node',
+                env: { TEST_DB: 'pg' },
+                testTimeout: 20_000,
+                hookTimeout: 30_000,
+              },
+            },
+          ]
+        : []),
+      {
+        plugins: [react()],
+        resolve: { alias: { '@': web } },
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/test/setup.ts'],
+        },
+      },
+    ],
+  },
+});
