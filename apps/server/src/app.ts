@@ -7,12 +7,42 @@ import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
 import { findWebDist, webAppPlugin } from './plugins/web-app';
+import { adminDashboardRoutes } from './modules/admin-dashboard/routes';
+import { adminUserRoutes } from './modules/admin-users/routes';
+import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
+import { bookingRoutes } from './modules/bookings/routes';
+import { documentRoutes } from './modules/documents/routes';
 import { healthRoutes } from './modules/health/routes';
+import { interestRoutes } from './modules/interest/routes';
+import { investmentRoutes } from './modules/investments/routes';
+import { mediaRoutes } from './modules/media/routes';
+import { notificationRoutes } from './modules/notifications/routes';
+import { perkRoutes } from './modules/perks/routes';
+import { projectRoutes } from './modules/projects/routes';
+import { returnRoutes } from './modules/returns/routes';
+import { updateRoutes } from './modules/updates/routes';
 import { userRoutes } from './modules/users/routes';
 
 /** Every HTTP module, in one list. */
-const modules: Module[] = [healthRoutes, authRoutes, userRoutes];
+const modules: Module[] = [
+  healthRoutes,
+  authRoutes,
+  userRoutes,
+  projectRoutes,
+  investmentRoutes,
+  interestRoutes,
+  updateRoutes,
+  perkRoutes,
+  bookingRoutes,
+  documentRoutes,
+  mediaRoutes,
+  notificationRoutes,
+  adminUserRoutes,
+  returnRoutes,
+  auditRoutes,
+  adminDashboardRoutes,
+];
 
 export interface BuildOptions {
   logger?: boolean | { level: string };

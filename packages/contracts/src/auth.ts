@@ -30,3 +30,18 @@ export const accessClaims = z.object({
   typ: z.literal('access'),
 });
 export type AccessClaims = z.infer<typeof accessClaims>;
+
+/** Sign-up (spec: Email and Password); the account waits for an admin's activation. */
+export const registerInput = z.object({
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, { error: 'Email is required' })
+    .max(254)
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: 'Invalid email format' }),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(6, { error: 'Password must be at least 6 characters' })
+    .max(1024),
+});
+export type RegisterInput = z.infer<typeof registerInput>;

@@ -233,3 +233,30 @@ describe('rate limiting', () => {
     }
   });
 });
+
+describe('POST /api/auth/register', () => {
+  it('creates an inactive account waiting for activation, and answers the same for a taken email', async () => {
+    const email = `new-${Date.now()}@example.test`;
+    const res = await post('/api/auth/register', { email, password: 'secret1' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().success).toBe(true);
+    const [row] = await ctx.db.select().from(users).where(eq(users.email, email));
+    expect(row).toMatchObject({ isActive: false, activatedAt: null, isAdmin: false });
+    expect(row!.investorId).toMatch(/^INV-\d{4}-[A-Z0-9]{6}$/);
+    const again = await post('/api/auth/register', { email: email.toUpperCase(), password: 'another1' });
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(res.json());
+    const signIn = await post('/api/auth/login', { email, password: 'secret1' });
+    expect(signIn.statusCode).toBe(403);
+    expect(signIn.json().message).toMatch(/waiting for activation/);
+  });
+
+  it('checks the email format and the password length', async () => {
+    const short = await post('/api/auth/register', { email: 'a@b.co', password: '12345' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe('Password must be at least 6 characters');
+    const bad = await post('/api/auth/register', { email: 'not-an-email', password: '123456' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Invalid email format');
+  });
+});

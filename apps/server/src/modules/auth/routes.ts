@@ -5,6 +5,7 @@ import {
   logoutInput,
   okMessage,
   refreshInput,
+  registerInput,
   tokenPair,
 } from '@portal/contracts';
 import type { Module } from '../../app-types';
@@ -37,6 +38,21 @@ export const authRoutes: Module = (app, deps) => {
       schema: { body: refreshInput, response: { 200: envelope(tokenPair) } },
     },
     async (request) => ({ success: true as const, data: await service.refresh(request.body.refreshToken) }),
+  );
+
+  app.post(
+    '/api/auth/register',
+    {
+      config: { access: 'public', rateLimit: { max: deps.config.loginRateLimit, timeWindow: 60_000 } },
+      schema: { body: registerInput, response: { 201: okMessage } },
+    },
+    async (request, reply) => {
+      await service.register(request.body);
+      return reply.status(201).send({
+        success: true as const,
+        message: 'Account created successfully. An administrator will activate it shortly.',
+      });
+    },
   );
 
   // Works with an expired access token too: the refresh token alone identifies the sign-in to end.

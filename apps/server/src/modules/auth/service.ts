@@ -1,10 +1,16 @@
 import crypto from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { LoginInput, LoginResult, TokenPair } from '@portal/contracts';
+import {
+  generateInvestorId,
+  type LoginInput,
+  type LoginResult,
+  type RegisterInput,
+  type TokenPair,
+} from '@portal/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import { refreshTokens, users } from '../../db/schema';
 import { ForbiddenError, UnauthorizedError } from '../../lib/errors';
-import { verifyPassword } from '../../lib/passwords';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
 import {
   REFRESH_ABSOLUTE_TTL_MS,
   REFRESH_IDLE_TTL_MS,
@@ -22,6 +28,7 @@ export interface AuthService {
   login(input: LoginInput): Promise<LoginResult>;
   refresh(token: string): Promise<TokenPair>;
   logout(opts: { refreshToken?: string; sid?: string }): Promise<void>;
+  register(input: RegisterInput): Promise<void>;
 }
 
 export function createAuthService(deps: { db: Db; signer: TokenSigner; limiter: LoginLimiter }): AuthService {
@@ -134,6 +141,33 @@ export function createAuthService(deps: { db: Db; signer: TokenSigner; limiter: 
         throw new UnauthorizedError(SESSION_ENDED);
       }
       return pair;
+    },
+
+    async register({ email, password }) {
+      const passwordHash = await hashPassword(password);
+      // An existing email gets the same answer as a new one, so sign-up does not reveal who has an account.
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const inserted = await db
+          .insert(users)
+          .values({
+            name: email.split('@')[0]!.slice(0, 120),
+            email,
+            passwordHash,
+            investorId: generateInvestorId(),
+            isActive: false,
+            activatedAt: null,
+          })
+          .onConflictDoNothing()
+          .returning({ id: users.id });
+        if (inserted.length) return;
+        const [taken] = await db
+          .select({ id: users.id })
+          .from(users)
+          .where(sql`lower(${users.email}) = lower(${email})`)
+          .limit(1);
+        if (taken) return;
+        // Otherwise the generated investor ID collided: try another.
+      }
     },
 
     async logout({ refreshToken, sid }) {

@@ -1,0 +1,4 @@
+import type { Module } from '../../app-types';
+
+/** Project media gallery (content work). */
+export const mediaRoutes: Module = () => {};

@@ -1,0 +1,4 @@
+import type { Module } from '../../app-types';
+
+/** Notifications, live stream (notifications work). */
+export const notificationRoutes: Module = () => {};

@@ -1,0 +1,12 @@
+// Applies the saved theme before the first paint (an external file: the CSP allows no inline script).
+(function () {
+  try {
+    var admin = /^\/admin(\/|$)/.test(location.pathname);
+    var pref =
+      localStorage.getItem(admin ? 'admin-ui-theme' : 'vite-ui-theme') || (admin ? 'light' : 'system');
+    var dark = pref === 'dark' || (pref === 'system' && matchMedia('(prefers-color-scheme: dark)').matches);
+    document.documentElement.classList.toggle('dark', dark);
+  } catch (e) {
+    /* storage unavailable: keep the light default */
+  }
+})();

@@ -1,0 +1,32 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Toaster } from '@/components/ui/toaster';
+import { AuthProvider } from '@/lib/auth';
+
+/** Backticks in the path (a common copy-paste accident) are cleaned out of the URL. */
+export function cleanPath(pathname: string): string {
+  return pathname.replace(/`|%60/gi, '');
+}
+
+function BacktickCleaner() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const cleaned = cleanPath(location.pathname);
+    if (cleaned !== location.pathname) {
+      navigate({ pathname: cleaned || '/', search: location.search, hash: location.hash }, { replace: true });
+    }
+  }, [location, navigate]);
+  return null;
+}
+
+export function Root() {
+  const navigate = useNavigate();
+  return (
+    <AuthProvider navigate={(to) => navigate(to)}>
+      <BacktickCleaner />
+      <Outlet />
+      <Toaster />
+    </AuthProvider>
+  );
+}

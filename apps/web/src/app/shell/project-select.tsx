@@ -1,0 +1,43 @@
+import { useId } from 'react';
+import { NativeSelect } from '@/components/ui/input';
+import { cn } from '@/lib/cn';
+import { useCurrentProject } from '@/lib/current-project';
+
+/** The shell's project selector: it sets the current project of every project-scoped screen. */
+export function ProjectSelect({
+  tone = 'header',
+  className,
+}: {
+  tone?: 'header' | 'sidebar';
+  className?: string;
+}) {
+  const id = useId();
+  const { projects, current, setCurrentId, isLoading } = useCurrentProject();
+  return (
+    <div className={cn('grid gap-1', className)}>
+      <label
+        htmlFor={id}
+        className={cn('text-xs font-medium', tone === 'sidebar' ? 'text-sidebar-muted' : 'sr-only')}
+      >
+        Current project
+      </label>
+      <NativeSelect
+        id={id}
+        value={current?._id ?? ''}
+        onChange={(e) => setCurrentId(e.target.value)}
+        disabled={isLoading || projects.length === 0}
+        className={cn(
+          tone === 'sidebar' && 'border-sidebar-border bg-sidebar-accent text-sidebar-foreground',
+          tone === 'header' && 'h-9 w-44 sm:w-56',
+        )}
+      >
+        {projects.length === 0 && <option value="">{isLoading ? 'Loading projects…' : 'No projects'}</option>}
+        {projects.map((p) => (
+          <option key={p._id} value={p._id}>
+            {p.name}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
+  );
+}

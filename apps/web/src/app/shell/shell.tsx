@@ -1,0 +1,138 @@
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { LogOut, Menu, Moon, Sun } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Sheet } from '@/components/ui/dialog';
+import { useAuth } from '@/lib/auth';
+import { CurrentProjectProvider, useCurrentProject } from '@/lib/current-project';
+import { ADMIN_THEME_KEY, INVESTOR_THEME_KEY, applyTheme, storedTheme, useTheme } from '@/lib/theme';
+import { NotificationBell } from '@/features/notifications/notification-bell';
+import { ProfileDialog } from '@/features/profile/profile-dialog';
+import { ChatButton } from './chat-button';
+import { adminLinks, investorLinks } from './nav';
+import { ProjectSelect } from './project-select';
+import { SidebarContent } from './sidebar';
+import { UserMenu } from './user-menu';
+
+type Variant = 'investor' | 'admin';
+
+function ThemeToggle({ storageKey }: { storageKey: string }) {
+  const { theme, toggle } = useTheme(storageKey);
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      onClick={toggle}
+      aria-label={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
+    >
+      {theme === 'dark' ? <Sun aria-hidden="true" /> : <Moon aria-hidden="true" />}
+    </Button>
+  );
+}
+
+function ShellLayout({ variant }: { variant: Variant }) {
+  const { user, isAdmin, logout } = useAuth();
+  const { current } = useCurrentProject();
+  const location = useLocation();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [profileOpen, setProfileOpen] = useState(false);
+
+  // Choosing a link (or any navigation) closes the drawer.
+  useEffect(() => setDrawerOpen(false), [location.pathname]);
+
+  const sections =
+    variant === 'admin'
+      ? [{ links: adminLinks }]
+      : isAdmin
+        ? [{ links: investorLinks }, { title: 'Admin', links: adminLinks }]
+        : [{ links: investorLinks }];
+  const showProjectTools = variant === 'investor' && !isAdmin;
+  const doLogout = () => void logout({ to: variant === 'admin' ? '/admin-login' : '/login' });
+  const sidebar = (inDrawer: boolean) => (
+    <SidebarContent
+      sections={sections}
+      showProjectTools={showProjectTools}
+      onNavigate={inDrawer ? () => setDrawerOpen(false) : undefined}
+      onLogout={doLogout}
+      inDrawer={inDrawer}
+    />
+  );
+
+  return (
+    <div className="flex h-dvh overflow-hidden">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-card px-3 py-2 focus:not-sr-only focus:absolute focus:left-2 focus:top-2"
+      >
+        Skip to content
+      </a>
+      <aside
+        className="hidden w-64 shrink-0 bg-sidebar text-sidebar-foreground md:block"
+        aria-label="Sidebar"
+      >
+        {sidebar(false)}
+      </aside>
+      <Sheet open={drawerOpen} onOpenChange={setDrawerOpen} title="Menu">
+        {sidebar(true)}
+      </Sheet>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="flex h-16 shrink-0 items-center gap-2 border-b bg-card/90 px-3 backdrop-blur sm:px-5">
+          <Button
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-label="Open menu"
+            onClick={() => setDrawerOpen(true)}
+          >
+            <Menu aria-hidden="true" />
+          </Button>
+          <p className="min-w-0 truncate text-base font-semibold tracking-tight sm:text-lg">
+            {variant === 'admin' ? 'Admin Panel' : 'Investor Portal'}
+          </p>
+          <div className="ml-auto flex items-center gap-1 sm:gap-2">
+            {variant === 'admin' && <ProjectSelect className="hidden sm:grid" />}
+            {variant === 'investor' && <NotificationBell />}
+            <ThemeToggle storageKey={variant === 'admin' ? ADMIN_THEME_KEY : INVESTOR_THEME_KEY} />
+            {user && variant === 'investor' && (
+              <UserMenu user={user} onEditProfile={() => setProfileOpen(true)} onLogout={doLogout} />
+            )}
+            {variant === 'admin' && (
+              <Button variant="outline" size="sm" onClick={doLogout}>
+                <LogOut aria-hidden="true" />
+                <span className="hidden sm:inline">Logout</span>
+                <span className="sr-only sm:hidden">Logout</span>
+              </Button>
+            )}
+          </div>
+        </header>
+        {variant === 'admin' && (
+          <div className="border-b bg-card px-3 py-2 sm:hidden">
+            <ProjectSelect />
+          </div>
+        )}
+        <main id="main" tabIndex={-1} className="flex-1 overflow-y-auto outline-none">
+          <div className="mx-auto w-full max-w-7xl p-4 pb-24 sm:p-6 sm:pb-24 lg:p-8 lg:pb-24">
+            <Outlet />
+          </div>
+        </main>
+      </div>
+      {variant === 'investor' && <ChatButton user={user} projectName={current?.name} />}
+      {user && <ProfileDialog user={user} open={profileOpen} onOpenChange={setProfileOpen} />}
+    </div>
+  );
+}
+
+/** The signed-in shell of spec section 2: sidebar (a drawer under 768 px), header and main area. */
+export function Shell({ variant }: { variant: Variant }) {
+  // Each area has its own theme preference; the admin area is light unless changed.
+  useEffect(() => {
+    applyTheme(
+      variant === 'admin' ? storedTheme(ADMIN_THEME_KEY, 'light') : storedTheme(INVESTOR_THEME_KEY, 'system'),
+    );
+  }, [variant]);
+  return (
+    <CurrentProjectProvider storageKey={variant === 'admin' ? 'adminSelectedProjectId' : 'currentProjectId'}>
+      <ShellLayout variant={variant} />
+    </CurrentProjectProvider>
+  );
+}

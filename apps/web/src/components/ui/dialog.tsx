@@ -1,0 +1,78 @@
+import type { ComponentPropsWithoutRef, HTMLAttributes, ReactNode } from 'react';
+import { Dialog as D } from 'radix-ui';
+import { X } from 'lucide-react';
+import { cn } from '@/lib/cn';
+
+export const Dialog = D.Root;
+export const DialogTrigger = D.Trigger;
+export const DialogClose = D.Close;
+
+export function DialogContent({
+  className,
+  children,
+  closeLabel = 'Close',
+  ...p
+}: ComponentPropsWithoutRef<typeof D.Content> & { closeLabel?: string }) {
+  return (
+    <D.Portal>
+      <D.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[1px] animate-fade-in" />
+      <D.Content
+        className={cn(
+          'fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border bg-card p-6 text-card-foreground shadow-xl animate-fade-in',
+          className,
+        )}
+        {...p}
+      >
+        {children}
+        <D.Close
+          className="absolute right-3 top-3 rounded-md p-1.5 text-muted-foreground hover:bg-accent hover:text-foreground"
+          aria-label={closeLabel}
+        >
+          <X className="size-4" aria-hidden="true" />
+        </D.Close>
+      </D.Content>
+    </D.Portal>
+  );
+}
+
+export const DialogHeader = ({ className, ...p }: HTMLAttributes<HTMLDivElement>) => (
+  <div className={cn('flex flex-col gap-1.5 pr-6', className)} {...p} />
+);
+export const DialogFooter = ({ className, ...p }: HTMLAttributes<HTMLDivElement>) => (
+  <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...p} />
+);
+export const DialogTitle = ({ className, ...p }: ComponentPropsWithoutRef<typeof D.Title>) => (
+  <D.Title className={cn('text-lg font-semibold leading-tight', className)} {...p} />
+);
+export const DialogDescription = ({ className, ...p }: ComponentPropsWithoutRef<typeof D.Description>) => (
+  <D.Description className={cn('text-sm text-muted-foreground', className)} {...p} />
+);
+
+/** A panel sliding in from the left (the mobile sidebar drawer): at most 85% of the viewport wide. */
+export function Sheet({
+  open,
+  onOpenChange,
+  title,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <D.Root open={open} onOpenChange={onOpenChange}>
+      <D.Portal>
+        <D.Overlay data-testid="drawer-backdrop" className="fixed inset-0 z-40 bg-black/50 animate-fade-in" />
+        <D.Content
+          aria-describedby={undefined}
+          className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-sidebar text-sidebar-foreground shadow-xl animate-slide-in-left"
+        >
+          <D.Title className="sr-only">{title}</D.Title>
+          {children}
+        </D.Content>
+      </D.Portal>
+    </D.Root>
+  );
+}
+export const SheetClose = D.Close;

@@ -1,0 +1,54 @@
+import type { ComponentPropsWithoutRef } from 'react';
+import { DropdownMenu as M } from 'radix-ui';
+import { cn } from '@/lib/cn';
+
+export const DropdownMenu = M.Root;
+export const DropdownMenuTrigger = M.Trigger;
+export const DropdownMenuGroup = M.Group;
+export const DropdownMenuRadioGroup = M.RadioGroup;
+
+export function DropdownMenuContent({
+  className,
+  sideOffset = 6,
+  ...p
+}: ComponentPropsWithoutRef<typeof M.Content>) {
+  return (
+    <M.Portal>
+      <M.Content
+        sideOffset={sideOffset}
+        className={cn(
+          'z-50 min-w-48 overflow-hidden rounded-lg border bg-popover p-1 text-popover-foreground shadow-lg animate-fade-in',
+          className,
+        )}
+        {...p}
+      />
+    </M.Portal>
+  );
+}
+
+const item =
+  'relative flex cursor-pointer select-none items-center gap-2 rounded-md px-2.5 py-2 text-sm outline-none data-[highlighted]:bg-accent data-[highlighted]:text-accent-foreground data-[disabled]:pointer-events-none data-[disabled]:opacity-50 [&_svg]:size-4';
+
+export const DropdownMenuItem = ({ className, ...p }: ComponentPropsWithoutRef<typeof M.Item>) => (
+  <M.Item className={cn(item, className)} {...p} />
+);
+export const DropdownMenuRadioItem = ({
+  className,
+  children,
+  ...p
+}: ComponentPropsWithoutRef<typeof M.RadioItem>) => (
+  <M.RadioItem className={cn(item, 'pl-8', className)} {...p}>
+    <span className="absolute left-2.5 flex size-3.5 items-center justify-center">
+      <M.ItemIndicator>
+        <span className="block size-2 rounded-full bg-primary" />
+      </M.ItemIndicator>
+    </span>
+    {children}
+  </M.RadioItem>
+);
+export const DropdownMenuLabel = ({ className, ...p }: ComponentPropsWithoutRef<typeof M.Label>) => (
+  <M.Label className={cn('px-2.5 py-1.5 text-xs font-semibold text-muted-foreground', className)} {...p} />
+);
+export const DropdownMenuSeparator = ({ className, ...p }: ComponentPropsWithoutRef<typeof M.Separator>) => (
+  <M.Separator className={cn('-mx-1 my-1 h-px bg-border', className)} {...p} />
+);

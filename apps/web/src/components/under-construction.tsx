@@ -1,0 +1,21 @@
+import { Link } from 'react-router';
+import { Construction } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+
+/** The spec's fallback page. */
+export function UnderConstruction() {
+  return (
+    <div className="mx-auto flex max-w-md flex-col items-center py-16 text-center">
+      <div className="mb-6 flex size-16 items-center justify-center rounded-full bg-warning-soft text-warning">
+        <Construction className="size-8" aria-hidden="true" />
+      </div>
+      <h1 className="text-2xl font-semibold tracking-tight">Page Under Construction</h1>
+      <p className="mt-2 text-muted-foreground">
+        This page is currently being developed. Please check back later.
+      </p>
+      <Button asChild className="mt-6">
+        <Link to="/">Go to Homepage</Link>
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+import { UnderConstruction } from '@/components/under-construction';
+
+export { UnderConstruction as Component };

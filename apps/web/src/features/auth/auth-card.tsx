@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { BrandMark } from '@/components/brand';
+
+/** The frame of the three public pages: the brand panel beside a centred card. */
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="grid min-h-dvh lg:grid-cols-[1fr_minmax(28rem,40%)]">
+      <aside className="relative hidden overflow-hidden bg-sidebar text-sidebar-foreground lg:flex lg:flex-col lg:justify-between lg:p-12">
+        <div
+          aria-hidden="true"
+          className="absolute inset-0 bg-[radial-gradient(circle_at_20%_20%,oklch(0.55_0.12_165/.45),transparent_55%),radial-gradient(circle_at_80%_70%,oklch(0.75_0.13_80/.25),transparent_50%)]"
+        />
+        <BrandMark className="relative" />
+        <div className="relative max-w-md">
+          <p className="text-3xl font-semibold leading-tight tracking-tight">
+            Your cabins, your returns and your nights — in one place.
+          </p>
+          <p className="mt-4 text-sidebar-muted">
+            Follow every euro you have invested, every monthly return paid, and every cabin night that is
+            yours to book, gift or rent out.
+          </p>
+        </div>
+        <p className="relative text-sm text-sidebar-muted">Holiday-cabin real-estate investments</p>
+      </aside>
+      <main className="flex items-center justify-center px-4 py-10 sm:px-8">
+        <div className="w-full max-w-md">
+          <BrandMark className="mb-8 text-foreground lg:hidden" />
+          <Card>
+            <CardHeader>
+              <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
+              <CardDescription>{subtitle}</CardDescription>
+            </CardHeader>
+            <CardContent>{children}</CardContent>
+          </Card>
+        </div>
+      </main>
+    </div>
+  );
+}

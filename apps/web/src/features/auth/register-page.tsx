@@ -1,0 +1,74 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { api } from '@/lib/api';
+import { messageOf, toast } from '@/lib/toast';
+import { AuthCard } from './auth-card';
+import { useRedirectSignedIn } from './use-redirect-signed-in';
+
+/** Sign-up: creates an account that an administrator activates before it can sign in. */
+function RegisterPage() {
+  useRedirectSignedIn();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setSubmitting(true);
+    try {
+      await api('/api/auth/register', { method: 'POST', json: { email, password } });
+      toast({
+        title: 'Account created successfully',
+        description: 'An administrator will activate your account shortly.',
+      });
+      navigate('/login');
+    } catch (err) {
+      toast({
+        title: 'Error',
+        description: messageOf(err, 'Could not create the account'),
+        variant: 'destructive',
+      });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <AuthCard title="Create your account" subtitle="Enter your details to get started">
+      <form onSubmit={onSubmit} className="grid gap-4">
+        <Field label="Email">
+          <Input
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </Field>
+        <Field label="Password" hint="At least 6 characters">
+          <Input
+            type="password"
+            autoComplete="new-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </Field>
+        <Button type="submit" disabled={submitting} className="mt-2 w-full">
+          Create Account
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-muted-foreground">
+        <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
+          Already have an account? Sign in
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}
+
+export { RegisterPage as Component };

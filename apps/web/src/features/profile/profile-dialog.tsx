@@ -1,0 +1,144 @@
+import { useState, type FormEvent } from 'react';
+import type { CurrentUser } from '@portal/contracts';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { api } from '@/lib/api';
+import { messageOf, toast } from '@/lib/toast';
+
+interface ProfileForm {
+  name: string;
+  phone: string;
+  address: string;
+  city: string;
+  country: string;
+  postalCode: string;
+  dateOfBirth: string;
+}
+
+const fromUser = (u: CurrentUser): ProfileForm => ({
+  name: u.name ?? '',
+  phone: u.phone ?? '',
+  address: u.address ?? '',
+  city: u.city ?? '',
+  country: u.country ?? '',
+  postalCode: u.postalCode ?? '',
+  dateOfBirth: u.dateOfBirth ? u.dateOfBirth.slice(0, 10) : '',
+});
+
+/** The body of PUT /api/users/me: the date of birth as an ISO timestamp, or left out when empty. */
+export function profilePayload(form: ProfileForm) {
+  const { dateOfBirth, ...rest } = form;
+  return {
+    ...rest,
+    name: rest.name.trim(),
+    ...(dateOfBirth ? { dateOfBirth: new Date(`${dateOfBirth}T00:00:00.000Z`).toISOString() } : {}),
+  };
+}
+
+/** Edit Profile (spec sections 3-5): Full Name required; on success it closes and the page reloads. */
+export function ProfileDialog({
+  user,
+  open,
+  onOpenChange,
+  reload = () => window.location.reload(),
+}: {
+  user: CurrentUser;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  reload?: () => void;
+}) {
+  const [form, setForm] = useState<ProfileForm>(() => fromUser(user));
+  const [saving, setSaving] = useState(false);
+  const [nameError, setNameError] = useState<string | null>(null);
+  const set = (k: keyof ProfileForm) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [k]: e.target.value }));
+
+  function handleOpenChange(next: boolean) {
+    if (next) {
+      setForm(fromUser(user));
+      setNameError(null);
+    }
+    onOpenChange(next);
+  }
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (!form.name.trim()) {
+      setNameError('Full Name is required');
+      return;
+    }
+    setSaving(true);
+    try {
+      await api('/api/users/me', { method: 'PUT', json: profilePayload(form) });
+      toast({ title: 'Profile updated successfully!' });
+      onOpenChange(false);
+      reload();
+    } catch (err) {
+      toast({
+        title: 'Error',
+        description: messageOf(err, 'Failed to update profile'),
+        variant: 'destructive',
+      });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={handleOpenChange}>
+      <DialogContent className="max-w-xl">
+        <DialogHeader>
+          <DialogTitle>Edit Profile</DialogTitle>
+          <DialogDescription>Keep your contact details up to date.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+          <Field label="Full Name" error={nameError}>
+            <Input autoComplete="name" required value={form.name} onChange={set('name')} />
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Email" hint="Contact support to change your email.">
+              <Input type="email" value={user.email} readOnly disabled />
+            </Field>
+            <Field label="Phone">
+              <Input type="tel" autoComplete="tel" value={form.phone} onChange={set('phone')} />
+            </Field>
+          </div>
+          <Field label="Address">
+            <Input autoComplete="street-address" value={form.address} onChange={set('address')} />
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-3">
+            <Field label="City">
+              <Input autoComplete="address-level2" value={form.city} onChange={set('city')} />
+            </Field>
+            <Field label="Postal Code">
+              <Input autoComplete="postal-code" value={form.postalCode} onChange={set('postalCode')} />
+            </Field>
+            <Field label="Country">
+              <Input autoComplete="country-name" value={form.country} onChange={set('country')} />
+            </Field>
+          </div>
+          <Field label="Date of Birth">
+            <Input type="date" autoComplete="bday" value={form.dateOfBirth} onChange={set('dateOfBirth')} />
+          </Field>
+          <DialogFooter className="mt-2">
+            <Button variant="outline" disabled={saving} onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={saving}>
+              {saving ? 'Saving...' : 'Save Changes'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,133 @@
+import { API_TIMEOUT_MS } from '@portal/contracts';
+import { SESSION_EXPIRED_MESSAGE, expireSession, refreshSession, tokens } from './session';
+
+/** A failed call: the server's `error` (else `message`), or the transport's message. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A JSON body. */
+  json?: unknown;
+  /** A multipart body. */
+  form?: FormData;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/** Calls that must never trigger the refresh-and-replay: they are the session machinery itself. */
+const NO_RETRY = /^\/api\/auth\/(refresh|login|logout|register)\b/;
+
+function buildUrl(path: string, query?: RequestOptions['query']): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query))
+    if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  const qs = params.toString();
+  return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
+}
+
+async function send(url: string, opts: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = tokens.access;
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (opts.form) body = opts.form;
+  else if (opts.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(opts.json);
+  }
+  const timeout = AbortSignal.timeout(opts.timeoutMs ?? API_TIMEOUT_MS);
+  const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+  try {
+    return await fetch(url, { method: opts.method ?? 'GET', headers, body, signal, credentials: 'include' });
+  } catch (err) {
+    if (opts.signal?.aborted) throw err;
+    const timedOut = timeout.aborted;
+    throw new ApiError(
+      timedOut ? 'The request timed out' : 'Network error: the server could not be reached',
+      0,
+    );
+  }
+}
+
+async function errorFrom(res: Response): Promise<ApiError> {
+  let body: unknown;
+  try {
+    const text = await res.text();
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  const b = body as { error?: unknown; message?: unknown } | undefined;
+  const message =
+    (typeof b?.error === 'string' && b.error) ||
+    (typeof b?.message === 'string' && b.message) ||
+    `Request failed with status ${res.status}`;
+  return new ApiError(message, res.status, body);
+}
+
+/**
+ * Sends a request with the bearer token. On 401/403 it refreshes the session once and replays; when
+ * the refresh fails the session is expired ('Session expired. Please log in again.').
+ */
+export async function request(path: string, opts: RequestOptions = {}): Promise<Response> {
+  const url = buildUrl(path, opts.query);
+  const res = await send(url, opts);
+  if ((res.status === 401 || res.status === 403) && !NO_RETRY.test(path)) {
+    try {
+      await refreshSession();
+    } catch {
+      expireSession(SESSION_EXPIRED_MESSAGE);
+      throw new ApiError(SESSION_EXPIRED_MESSAGE, 401);
+    }
+    const replay = await send(url, opts);
+    if (!replay.ok) throw await errorFrom(replay);
+    return replay;
+  }
+  if (!res.ok) throw await errorFrom(res);
+  return res;
+}
+
+/** A JSON call; answers the parsed body. */
+export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const res = await request(path, opts);
+  if (res.status === 204) return undefined as T;
+  return (await res.json()) as T;
+}
+
+/** A file: the blob and the name from Content-Disposition. A JSON error inside a blob is read too. */
+export async function apiBlob(
+  path: string,
+  opts: RequestOptions = {},
+): Promise<{ blob: Blob; filename: string | null }> {
+  const res = await request(path, opts);
+  const blob = await res.blob();
+  const cd = res.headers.get('content-disposition') ?? '';
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(cd);
+  const plain = /filename="?([^";]+)"?/i.exec(cd);
+  const filename = star ? decodeURIComponent(star[1]!) : (plain?.[1] ?? null);
+  return { blob, filename };
+}
+
+/** Saves a blob as a download. */
+export function saveBlob(blob: Blob, filename: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  a.rel = 'noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}

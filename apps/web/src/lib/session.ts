@@ -1,0 +1,153 @@
+import { REFRESH_LEAD_SECONDS, REFRESH_MIN_DELAY_MS, type TokenPair } from '@portal/contracts';
+
+/**
+ * The session: both tokens in localStorage under the spec's names, the silent refresh timer, and a
+ * single-flight refresh that parallel requests and other open tabs share.
+ */
+export const ACCESS_TOKEN_KEY = 'accessToken';
+export const REFRESH_TOKEN_KEY = 'refreshToken';
+export const SESSION_EXPIRED_MESSAGE = 'Session expired. Please log in again.';
+const LOCK_NAME = 'investor-portal-token-refresh';
+
+export const tokens = {
+  get access(): string | null {
+    return localStorage.getItem(ACCESS_TOKEN_KEY);
+  },
+  get refresh(): string | null {
+    return localStorage.getItem(REFRESH_TOKEN_KEY);
+  },
+  set(pair: TokenPair) {
+    localStorage.setItem(ACCESS_TOKEN_KEY, pair.accessToken);
+    localStorage.setItem(REFRESH_TOKEN_KEY, pair.refreshToken);
+  },
+  clear() {
+    localStorage.removeItem(ACCESS_TOKEN_KEY);
+    localStorage.removeItem(REFRESH_TOKEN_KEY);
+  },
+};
+
+/** The `exp` claim (seconds) of a JWT, or null when it cannot be read. */
+export function tokenExpiry(token: string | null): number | null {
+  if (!token) return null;
+  try {
+    const payload = token.split('.')[1];
+    if (!payload) return null;
+    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
+    return typeof json.exp === 'number' ? json.exp : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Milliseconds until the silent refresh: 60 s before expiry, never sooner than 5 s from now. */
+export function refreshDelay(token: string | null, now = Date.now()): number | null {
+  const exp = tokenExpiry(token);
+  if (exp === null) return null;
+  return Math.max(exp * 1000 - REFRESH_LEAD_SECONDS * 1000 - now, REFRESH_MIN_DELAY_MS);
+}
+
+type SessionEvent =
+  | { type: 'refreshed'; tokens: TokenPair }
+  | { type: 'expired'; message: string }
+  | { type: 'signed-out-elsewhere' };
+const listeners = new Set<(e: SessionEvent) => void>();
+
+export function onSessionEvent(listener: (e: SessionEvent) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+const emit = (e: SessionEvent) => listeners.forEach((l) => l(e));
+
+let inflight: Promise<TokenPair> | null = null;
+
+async function callRefreshEndpoint(refreshToken: string): Promise<TokenPair> {
+  let res: Response;
+  try {
+    res = await fetch('/api/auth/refresh', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refreshToken }),
+      signal: AbortSignal.timeout(10_000),
+    });
+  } catch {
+    throw new Error('Failed to refresh token');
+  }
+  if (!res.ok) throw new Error('Failed to refresh token');
+  const body = await res.json().catch(() => null);
+  const data = body?.data ?? body;
+  if (typeof data?.accessToken !== 'string' || typeof data?.refreshToken !== 'string') {
+    throw new Error('Invalid response from refresh token endpoint');
+  }
+  return { accessToken: data.accessToken, refreshToken: data.refreshToken };
+}
+
+async function refreshOnce(): Promise<TokenPair> {
+  const seen = tokens.refresh;
+  const run = async (): Promise<TokenPair> => {
+    // Re-read inside the lock: another tab may have refreshed while this one waited.
+    const current = tokens.refresh;
+    if (!current) throw new Error('No refresh token available');
+    if (seen && current !== seen && tokens.access)
+      return { accessToken: tokens.access, refreshToken: current };
+    const pair = await callRefreshEndpoint(current);
+    tokens.set(pair);
+    return pair;
+  };
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  return locks?.request ? locks.request(LOCK_NAME, run) : run();
+}
+
+/** Refreshes the tokens; concurrent callers in this tab share one call, other tabs wait on a Web Lock. */
+export function refreshSession(): Promise<TokenPair> {
+  inflight ??= refreshOnce()
+    .then((pair) => {
+      emit({ type: 'refreshed', tokens: pair });
+      return pair;
+    })
+    .finally(() => {
+      inflight = null;
+    });
+  return inflight;
+}
+
+/** Ends the session on this side: tokens cleared, listeners told (they alert and go to /login). */
+export function expireSession(message = SESSION_EXPIRED_MESSAGE) {
+  cancelSilentRefresh();
+  tokens.clear();
+  emit({ type: 'expired', message });
+}
+
+let timer: ReturnType<typeof setTimeout> | null = null;
+
+export function scheduleSilentRefresh(now = Date.now()) {
+  cancelSilentRefresh();
+  const delay = refreshDelay(tokens.access, now);
+  if (delay === null) return;
+  timer = setTimeout(() => {
+    timer = null;
+    refreshSession().then(
+      () => scheduleSilentRefresh(),
+      () => expireSession(SESSION_EXPIRED_MESSAGE),
+    );
+  }, delay);
+}
+
+export function cancelSilentRefresh() {
+  if (timer) clearTimeout(timer);
+  timer = null;
+}
+
+/** Keeps tabs in step: a sign-out elsewhere signs this tab out; a refresh elsewhere reschedules here. */
+export function watchOtherTabs(): () => void {
+  const onStorage = (e: StorageEvent) => {
+    if (e.key !== ACCESS_TOKEN_KEY && e.key !== null) return;
+    if (!tokens.access) {
+      cancelSilentRefresh();
+      emit({ type: 'signed-out-elsewhere' });
+    } else if (timer) {
+      scheduleSilentRefresh();
+    }
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
+}

@@ -1,0 +1,71 @@
+import { useSyncExternalStore } from 'react';
+import { TOAST_DURATION_MS, TOAST_LIMIT } from '@portal/contracts';
+
+/** Toasts of spec section 9: at most one shown, 5000 ms, variants default and destructive. */
+export interface ToastItem {
+  id: number;
+  title?: string;
+  description?: string;
+  variant: 'default' | 'destructive';
+  duration: number;
+  open: boolean;
+}
+
+export type ToastInput = Omit<Partial<ToastItem>, 'id' | 'open'>;
+
+let items: ToastItem[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((l) => l());
+const removalTimers = new Map<number, ReturnType<typeof setTimeout>>();
+
+export function toast(input: ToastInput): number {
+  const item: ToastItem = {
+    id: nextId++,
+    title: input.title,
+    description: input.description,
+    variant: input.variant ?? 'default',
+    duration: input.duration ?? TOAST_DURATION_MS,
+    open: true,
+  };
+  // Error toasts are also logged.
+  if (item.variant === 'destructive' || item.title?.toLowerCase() === 'error') {
+    console.error(`[toast] ${item.title ?? ''}${item.description ? `: ${item.description}` : ''}`);
+  }
+  items = [item, ...items].slice(0, TOAST_LIMIT);
+  emit();
+  return item.id;
+}
+
+/** Closes a toast; it is removed from the list 5000 ms later (after its exit animation). */
+export function dismissToast(id: number) {
+  items = items.map((t) => (t.id === id ? { ...t, open: false } : t));
+  emit();
+  if (!removalTimers.has(id)) {
+    removalTimers.set(
+      id,
+      setTimeout(() => {
+        removalTimers.delete(id);
+        items = items.filter((t) => t.id !== id);
+        emit();
+      }, TOAST_DURATION_MS),
+    );
+  }
+}
+
+export const toastError = (description: string, title = 'Error') =>
+  toast({ title, description, variant: 'destructive' });
+
+/** The message of anything thrown, for a toast. */
+export const messageOf = (err: unknown, fallback: string) =>
+  err instanceof Error && err.message ? err.message : fallback;
+
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => listeners.delete(l);
+};
+const snapshot = () => items;
+
+export function useToasts(): ToastItem[] {
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
+}

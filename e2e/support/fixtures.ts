@@ -1,0 +1,88 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { PORT_BASE } from './paths';
+import { TestServer } from './server';
+
+export const DEMO = {
+  admin: { email: 'admin@example.com', password: 'admin123' },
+  investor: { email: 'investor@example.com', password: 'investor123' },
+  investor2: { email: 'investor2@example.com', password: 'investor123' },
+} as const;
+export type DemoRole = keyof typeof DEMO;
+
+interface Fixtures {
+  freshData: void;
+}
+interface WorkerFixtures {
+  server: TestServer;
+}
+
+/**
+ * Each worker owns a server; before the first test of every spec file the server restarts on a fresh
+ * copy of the seeded database, so each spec starts from known data.
+ */
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  server: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, workerInfo) => {
+      const server = new TestServer(PORT_BASE + workerInfo.parallelIndex, `w${workerInfo.parallelIndex}`);
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ server }, use) => use(server.url),
+  freshData: [
+    async ({ server }, use, testInfo) => {
+      if (server.currentFile !== testInfo.file) {
+        await server.start();
+        server.currentFile = testInfo.file;
+      }
+      await use();
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Signs in through the API and stores the tokens as the app does, then opens `path`. */
+export async function signIn(page: Page, role: DemoRole, path = '/') {
+  const res = await page.request.post('/api/auth/login', { data: DEMO[role] });
+  expect(res.ok()).toBe(true);
+  const { data } = await res.json();
+  await page.goto('/robots.txt');
+  await page.evaluate(
+    ([a, r]) => {
+      localStorage.setItem('accessToken', a);
+      localStorage.setItem('refreshToken', r);
+    },
+    [data.accessToken, data.refreshToken] as const,
+  );
+  await page.goto(path);
+  return data as { accessToken: string; refreshToken: string; user: { _id: string; name: string } };
+}
+
+/** Runs axe-core on the page (WCAG 2.1 A and AA) and fails with the violations listed. */
+export async function expectAccessible(page: Page, opts: { exclude?: string[] } = {}) {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  for (const sel of opts.exclude ?? []) builder = builder.exclude(sel);
+  const results = await builder.analyze();
+  const summary = results.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 5)
+        .join('\n    ')}`,
+  );
+  expect(summary, 'accessibility violations').toEqual([]);
+}
+
+/** No horizontal scrolling: the page is no wider than the viewport. */
+export async function expectNoSidewaysScroll(page: Page) {
+  const { scroll, client } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  expect(scroll).toBeLessThanOrEqual(client);
+}

@@ -1,0 +1,5 @@
+import { prepareTemplate } from './server';
+
+export default function globalSetup() {
+  prepareTemplate();
+}

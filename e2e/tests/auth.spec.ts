@@ -1,0 +1,193 @@
+import { DEMO, expect, expectAccessible, signIn, test } from '../support/fixtures';
+
+test.describe('[AUTH] sign-in pages', () => {
+  test('an investor signs in and lands in the investor shell', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+    await expect(page.getByText('Enter your credentials to continue')).toBeVisible();
+    await expectAccessible(page);
+    await page.getByLabel('Email').fill(DEMO.investor.email);
+    await page.getByLabel('Password').fill(DEMO.investor.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText('Logged in successfully', { exact: true })).toBeVisible();
+    await expect(page.getByRole('banner').getByText('Investor Portal')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Project Updates' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Join New Project' })).toBeVisible();
+    await expect(page.getByLabel('Current project')).toHaveValue(/.+/);
+    const tokens = await page.evaluate(() => [
+      localStorage.getItem('accessToken'),
+      localStorage.getItem('refreshToken'),
+    ]);
+    expect(tokens.every(Boolean)).toBe(true);
+    await expectAccessible(page);
+  });
+
+  test('a wrong password shows the server message in an Error toast', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(DEMO.investor.email);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Invalid email or password', { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('an admin signs in on /admin-login and lands on /admin', async ({ page }) => {
+    await page.goto('/admin-login');
+    await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
+    await page.getByLabel('Admin Email').fill(DEMO.admin.email);
+    await page.getByLabel('Admin Password').fill(DEMO.admin.password);
+    await page.getByRole('button', { name: 'Access Admin Panel' }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByText('Welcome to the admin dashboard', { exact: true })).toBeVisible();
+    await expect(page.getByRole('banner').getByText('Admin Panel')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'User Management' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Join New Project' })).toHaveCount(0);
+  });
+
+  test('an investor who signs in on /admin-login goes to /, and cannot open admin pages', async ({
+    page,
+  }) => {
+    await page.goto('/admin-login');
+    await page.getByLabel('Admin Email').fill(DEMO.investor.email);
+    await page.getByLabel('Admin Password').fill(DEMO.investor.password);
+    await page.getByRole('button', { name: 'Access Admin Panel' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/admin/users');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('banner').getByText('Investor Portal')).toBeVisible();
+  });
+
+  test('signed-in users are sent from the sign-in pages to their area', async ({ page }) => {
+    await signIn(page, 'investor', '/login');
+    await expect(page).toHaveURL(/\/$/);
+    await signIn(page, 'admin', '/login');
+    await expect(page).toHaveURL(/\/admin$/);
+    await page.goto('/admin-login');
+    await expect(page).toHaveURL(/\/admin$/);
+  });
+
+  test('the guard sends a visitor to /login and back to the page they wanted', async ({ page }) => {
+    await page.goto('/perks');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByLabel('Email').fill(DEMO.investor.email);
+    await page.getByLabel('Password').fill(DEMO.investor.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/perks$/);
+  });
+
+  test('registering shows the toast and goes to /login; the account waits for activation', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Sign up' }).click();
+    await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+    await expect(page.getByText('Enter your details to get started')).toBeVisible();
+    await page.getByLabel('Email').fill('new.investor@example.com');
+    await page.getByLabel('Password').fill('secret123');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByText('Account created successfully', { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByLabel('Email').fill('new.investor@example.com');
+    await page.getByLabel('Password').fill('secret123');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(
+      page.getByText('Your account is waiting for activation by an administrator.', { exact: true }),
+    ).toBeVisible();
+  });
+});
+
+test.describe('[SHELL] investor shell', () => {
+  test('theme toggle flips the dark class', async ({ page }) => {
+    await signIn(page, 'investor');
+    const dark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
+    const before = await dark();
+    await page.getByRole('button', { name: /Switch to (dark|light) theme/ }).click();
+    expect(await dark()).toBe(!before);
+  });
+
+  test('under 768 px the sidebar is a drawer closed by its button, the backdrop and a link', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await signIn(page, 'investor');
+    const nav = page.getByRole('dialog', { name: 'Menu' });
+    await expect(page.getByRole('link', { name: 'Perks' })).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(nav).toBeVisible();
+    const box = await nav.boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(375 * 0.85 + 0.5);
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    await expect(nav).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.mouse.click(360, 400);
+    await expect(nav).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await nav.getByRole('link', { name: 'Perks' }).click();
+    await expect(nav).toBeHidden();
+    await expect(page).toHaveURL(/\/perks$/);
+    const { scroll, client } = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
+    expect(scroll).toBeLessThanOrEqual(client);
+  });
+
+  test('the user menu shows the initials and edits the profile', async ({ page }) => {
+    await signIn(page, 'investor');
+    const menu = page.getByRole('button', { name: 'Account menu for Emma Lindqvist' });
+    await expect(menu).toContainText('EL');
+    await menu.click();
+    await page.getByRole('menuitem', { name: 'Edit Profile' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Profile' });
+    await expect(dialog.getByLabel('Full Name')).toHaveValue('Emma Lindqvist');
+    await dialog.getByLabel('Full Name').fill('');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(dialog.getByText('Full Name is required')).toBeVisible();
+    await dialog.getByLabel('Full Name').fill('Emma Nordin');
+    await dialog.getByLabel('City').fill('Tampere');
+    await dialog.getByLabel('Date of Birth').fill('1984-05-18');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByRole('button', { name: 'Account menu for Emma Nordin' })).toBeVisible();
+    const me = await page.evaluate(async () => {
+      const res = await fetch('/api/users/me', {
+        headers: { authorization: `Bearer ${localStorage.getItem('accessToken')}` },
+      });
+      return (await res.json()).data;
+    });
+    expect(me).toMatchObject({ name: 'Emma Nordin', city: 'Tampere', dateOfBirth: '1984-05-18' });
+  });
+
+  test('logout clears both tokens and goes to /login', async ({ page }) => {
+    await signIn(page, 'investor');
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    const tokens = await page.evaluate(() => [
+      localStorage.getItem('accessToken'),
+      localStorage.getItem('refreshToken'),
+    ]);
+    expect(tokens).toEqual([null, null]);
+  });
+
+  test('a revoked session forces a logout with the session-expired alert', async ({ page }) => {
+    const { refreshToken } = await signIn(page, 'investor');
+    await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible();
+    // Sign the session out on the server, as another device or an admin would.
+    await page.request.post('/api/auth/logout', { data: { refreshToken } });
+    const alert = page.waitForEvent('dialog');
+    await page.reload();
+    const dialog = await alert;
+    expect(dialog.message()).toBe('Session expired. Please log in again.');
+    await dialog.dismiss();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+  });
+
+  test('unknown paths show the not-found page, backticks are cleaned from the path', async ({ page }) => {
+    await signIn(page, 'investor', '/no-such-page');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await page.goto('/perks%60');
+    await expect(page).toHaveURL(/\/perks$/);
+  });
+});

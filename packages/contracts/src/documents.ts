@@ -1,0 +1,2 @@
+// Schemas of the documents API.
+export {};

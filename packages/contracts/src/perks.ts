@@ -1,0 +1,2 @@
+// Schemas of the perks API.
+export {};

@@ -1,0 +1,2 @@
+// Schemas of the updates API.
+export {};
