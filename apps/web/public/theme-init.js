@@ -6,7 +6,7 @@
       localStorage.getItem(admin ? 'admin-ui-theme' : 'vite-ui-theme') || (admin ? 'light' : 'system');
     var dark = pref === 'dark' || (pref === 'system' && matchMedia('(prefers-color-scheme: dark)').matches);
     document.documentElement.classList.toggle('dark', dark);
-  } catch (e) {
+  } catch {
     /* storage unavailable: keep the light default */
   }
 })();
