@@ -402,6 +402,26 @@ export const notifications = pgTable(
   ],
 );
 
+/**
+ * Single-use tickets that open a notification stream: EventSource cannot send the bearer header, and
+ * the access token must not travel in a URL. Kept in the database so any instance can redeem one.
+ */
+export const streamTickets = pgTable(
+  'stream_tickets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The sign-in (refresh-token family) that asked for it. */
+    familyId: uuid('family_id').notNull(),
+    /** When the access token that asked for it expires: the stream ends then. */
+    sessionExpiresAt: timestamp('session_expires_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('stream_tickets_expires_idx').on(t.expiresAt)],
+);
+
 export const interestRegistrations = pgTable(
   'interest_registrations',
   {
