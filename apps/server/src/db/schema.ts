@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -25,6 +26,14 @@ const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 const monthCheck = (col: string) => sql.raw(`${col} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`);
+
+/**
+ * What the admin user search matches: the words of the name, email and investor ID ('@', '.', '+', '_'
+ * and '-' split words), as a full-text document so that word-prefix search is served by a GIN index.
+ * The query must use this exact expression for the index to apply.
+ */
+export const userSearchDocument = (t: { name: AnyPgColumn; email: AnyPgColumn; investorId: AnyPgColumn }) =>
+  sql`to_tsvector('simple'::regconfig, translate(${t.name} || ' ' || ${t.email} || ' ' || coalesce(${t.investorId}, ''), '@.+_-', '     '))`;
 
 export const users = pgTable(
   'users',
@@ -57,6 +66,7 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_investor_id_key').on(t.investorId),
     index('users_name_lower_idx').on(sql`lower(${t.name})`, t.id),
+    index('users_search_idx').using('gin', userSearchDocument(t)),
   ],
 );
 
@@ -267,6 +277,11 @@ export const bookings = pgTable(
     notes: text('notes').notNull().default(''),
     giftRecipient: text('gift_recipient'),
     rentalPrice: money('rental_price'),
+    /**
+     * The requested nights ('YYYY-MM-DD', ascending), kept for the record: booking_nights holds only the
+     * nights of live requests, so a declined or cancelled request would otherwise lose its dates.
+     */
+    nights: jsonb('nights').$type<string[]>().notNull().default([]),
     /** Nights drawn from the bonus pool (set when the booking is stored). */
     bonusNightsUsed: integer('bonus_nights_used').notNull().default(0),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),

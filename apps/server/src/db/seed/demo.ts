@@ -602,6 +602,7 @@ export async function seedDemo(db: Db, storage: FileStorage): Promise<void> {
         notes: b.notes,
         giftRecipient: b.recipient ?? null,
         rentalPrice: b.price ?? null,
+        nights: b.nights,
         decidedBy: b.status === 'approved' ? U.admin : null,
         decidedAt: b.status === 'approved' ? new Date(b.created) : null,
         createdAt: new Date(b.created),
