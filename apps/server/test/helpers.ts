@@ -23,7 +23,21 @@ export async function openTestDatabase(): Promise<Database> {
     const snapshot = new Blob([fs.readFileSync(inject('pgliteSnapshot'))]);
     return openDatabase({ snapshot, migrate: false });
   }
-  const base = process.env.TEST_DATABASE_URL!;
+  const { url, drop } = await createPgDatabase();
+  const database = await openDatabase({ url, poolSize: 5 });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+/** A new, empty PostgreSQL database on the TEST_DATABASE_URL server, and a way to drop it. */
+export async function createPgDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DATABASE_URL is not set');
   const name = `portal_test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
@@ -31,11 +45,9 @@ export async function openTestDatabase(): Promise<Database> {
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 5 });
   return {
-    ...database,
-    async close() {
-      await database.close();
+    url: url.toString(),
+    async drop() {
       const c = new pg.Client({ connectionString: base });
       await c.connect();
       await c.query(`drop database if exists ${name} with (force)`);

@@ -27,7 +27,7 @@ export async function webAppPlugin(app: App, opts: { root: string | undefined })
       root,
       preCompressed: true,
       wildcard: true,
-      index: false,
+      index: ['index.html'],
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`))
           res.header('cache-control', 'public, max-age=31536000, immutable');

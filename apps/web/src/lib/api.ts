@@ -46,17 +46,19 @@ async function send(url: string, opts: RequestOptions): Promise<Response> {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(opts.json);
   }
-  const timeout = AbortSignal.timeout(opts.timeoutMs ?? API_TIMEOUT_MS);
-  const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), opts.timeoutMs ?? API_TIMEOUT_MS);
+  const signal = opts.signal ? AbortSignal.any([opts.signal, timeout.signal]) : timeout.signal;
   try {
     return await fetch(url, { method: opts.method ?? 'GET', headers, body, signal, credentials: 'include' });
   } catch (err) {
     if (opts.signal?.aborted) throw err;
-    const timedOut = timeout.aborted;
     throw new ApiError(
-      timedOut ? 'The request timed out' : 'Network error: the server could not be reached',
+      timeout.signal.aborted ? 'The request timed out' : 'Network error: the server could not be reached',
       0,
     );
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -1,0 +1,179 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPgDatabase, isPg } from './helpers';
+
+/**
+ * The server as a process: start-up (configuration errors, first-start preparation and demo data),
+ * serving, and graceful shutdown. Runs on the embedded database, and on PostgreSQL in the pg project.
+ */
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
+const CLI = path.join(ROOT, 'apps/server/src/cli.ts');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+let env: NodeJS.ProcessEnv;
+let dropDb: (() => Promise<void>) | undefined;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-process-'));
+
+beforeAll(async () => {
+  env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    LOGIN_RATE_LIMIT: '1000',
+  };
+  delete env.DATABASE_URL;
+  delete env.JWT_SECRET;
+  delete env.SEED_DEMO;
+  if (isPg) {
+    const db = await createPgDatabase();
+    dropDb = db.drop;
+    Object.assign(env, { DATABASE_URL: db.url, JWT_SECRET: 'p'.repeat(48), SEED_DEMO: 'true' });
+  }
+});
+afterAll(async () => {
+  await dropDb?.();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function start(port: number): { child: ChildProcess; output: () => string; ready: Promise<void> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    cwd: ROOT,
+    env: { ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const ready = (async () => {
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) throw new Error(`exited ${child.exitCode}: ${out}`);
+      if (out.includes('Investor Portal is running')) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`not ready: ${out}`);
+  })();
+  return { child, output: () => out, ready };
+}
+
+const exitOf = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) =>
+    child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', resolve),
+  );
+
+describe('the server process', () => {
+  it('refuses to start with a bad setting and names the variable', () => {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', MAIN], {
+      cwd: ROOT,
+      env: { ...env, PORT: 'not-a-port' },
+      encoding: 'utf8',
+    });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('PORT');
+  });
+
+  it('prepares the database on first start, prints the demo sign-ins, serves, and shuts down gracefully', async () => {
+    const port = await freePort();
+    const server = start(port);
+    await server.ready;
+    const out = server.output();
+    expect(out).toContain(`http://localhost:${port}`);
+    expect(out).toContain('admin@example.com / admin123');
+    expect(out).toContain('investor@example.com / investor123');
+    expect(out).toContain('investor2@example.com / investor123');
+    const base = `http://127.0.0.1:${port}`;
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'investor@example.com', password: 'investor123' }),
+    });
+    expect(login.status).toBe(200);
+    expect((await login.json()).data.user.investments.length).toBeGreaterThanOrEqual(2);
+
+    // Requests already sent when SIGTERM arrives are answered; then the process exits 0.
+    const inFlight = Array.from({ length: 20 }, () =>
+      fetch(`${base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'investor@example.com', password: 'investor123' }),
+      }).then(
+        (r) => r.status,
+        () => 'reset',
+      ),
+    );
+    await new Promise((r) => setTimeout(r, 20));
+    server.child.kill('SIGTERM');
+    const statuses = await Promise.all(inFlight);
+    expect(statuses.every((s) => s === 200 || s === 503)).toBe(true);
+    expect(statuses).toContain(200);
+    expect(await exitOf(server.child)).toBe(0);
+  });
+
+  it('reopens the same database without seeding again, and create-admin adds an admin', async () => {
+    const r = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        CLI,
+        'create-admin',
+        '--email',
+        'ops@example.com',
+        '--password',
+        'opspass1',
+        '--name',
+        'Ops Admin',
+      ],
+      { cwd: ROOT, env, encoding: 'utf8' },
+    );
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toContain('Admin ops@example.com created.');
+    const again = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        CLI,
+        'create-admin',
+        '--email',
+        'OPS@example.com',
+        '--password',
+        'opspass1',
+        '--name',
+        'Ops',
+      ],
+      { cwd: ROOT, env, encoding: 'utf8' },
+    );
+    expect(again.status).toBe(1);
+    expect(again.stderr).toContain('already exists');
+
+    const port = await freePort();
+    const server = start(port);
+    await server.ready;
+    expect(server.output()).not.toContain('demo data seeded');
+    const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'ops@example.com', password: 'opspass1' }),
+    });
+    expect(login.status).toBe(200);
+    expect((await login.json()).data.user.isAdmin).toBe(true);
+    server.child.kill('SIGINT');
+    expect(await exitOf(server.child)).toBe(0);
+  });
+});

@@ -1,0 +1,81 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { CurrentUser } from '@portal/contracts';
+import { ProfileDialog, profilePayload } from './profile-dialog';
+
+const user: CurrentUser = {
+  _id: 'u1',
+  name: 'Emma Lindqvist',
+  email: 'investor@example.com',
+  investorId: 'INV-2022-EL7Q2K',
+  isAdmin: false,
+  isActive: true,
+  role: 'user',
+  status: 'active',
+  phone: null,
+  address: null,
+  city: 'Helsinki',
+  country: 'Finland',
+  postalCode: null,
+  dateOfBirth: null,
+  createdAt: '2022-01-01T00:00:00.000Z',
+  lastLoginAt: null,
+  totalInvestment: 0,
+  totalReturned: 0,
+  investmentDate: null,
+  investmentPeriod: null,
+  investments: [],
+};
+
+describe('profilePayload', () => {
+  it('sends the date of birth as an ISO timestamp, or leaves it out when empty', () => {
+    const base = { name: ' Emma ', phone: '', address: '', city: '', country: '', postalCode: '' };
+    expect(profilePayload({ ...base, dateOfBirth: '1984-05-17' })).toMatchObject({
+      name: 'Emma',
+      dateOfBirth: '1984-05-17T00:00:00.000Z',
+    });
+    expect(profilePayload({ ...base, dateOfBirth: '' })).not.toHaveProperty('dateOfBirth');
+  });
+});
+
+describe('ProfileDialog', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('requires the full name, shows Saving... while saving, then closes and reloads', async () => {
+    let release!: () => void;
+    const fetchMock = vi.fn(
+      () =>
+        new Promise<Response>((resolve) => {
+          release = () => resolve(new Response(JSON.stringify({ success: true }), { status: 200 }));
+        }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const onOpenChange = vi.fn();
+    const reload = vi.fn();
+    render(<ProfileDialog user={user} open onOpenChange={onOpenChange} reload={reload} />);
+    const name = screen.getByLabelText('Full Name');
+    await userEvent.clear(name);
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(screen.getByText('Full Name is required')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await userEvent.type(name, 'Emma Nordin');
+    await userEvent.type(screen.getByLabelText('Date of Birth'), '1990-02-03');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    const saving = await screen.findByRole('button', { name: 'Saving...' });
+    expect(saving).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/users/me');
+    expect(init.method).toBe('PUT');
+    expect(JSON.parse(init.body as string)).toMatchObject({
+      name: 'Emma Nordin',
+      dateOfBirth: '1990-02-03T00:00:00.000Z',
+      city: 'Helsinki',
+    });
+    release();
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+});
