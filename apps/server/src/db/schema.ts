@@ -67,6 +67,10 @@ export const users = pgTable(
     uniqueIndex('users_investor_id_key').on(t.investorId),
     index('users_name_lower_idx').on(sql`lower(${t.name})`, t.id),
     index('users_search_idx').using('gin', userSearchDocument(t)),
+    // Sign-ups waiting for activation: few rows, asked for on every admin dashboard load.
+    index('users_awaiting_activation_idx')
+      .on(t.createdAt)
+      .where(sql`${t.activatedAt} is null`),
   ],
 );
 

@@ -1,0 +1,2 @@
+CREATE INDEX "users_search_idx" ON "users" USING gin (to_tsvector('simple'::regconfig, translate("name" || ' ' || "email" || ' ' || coalesce("investor_id", ''), '@.+_-', '     ')));--> statement-breakpoint
+CREATE INDEX "users_awaiting_activation_idx" ON "users" USING btree ("created_at") WHERE "users"."activated_at" is null;
