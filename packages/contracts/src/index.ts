@@ -15,3 +15,4 @@ export * from './documents';
 export * from './media';
 export * from './notifications';
 export * from './admin';
+export * from './roi';

@@ -1,2 +1,76 @@
-// Schemas of the interest API.
-export {};
+import { z } from 'zod';
+import { pageQuery, requiredText, text } from './common';
+import { INTEREST_AMOUNT_MAX, INTEREST_AMOUNT_MIN } from './constants';
+
+export const INTEREST_STATUSES = ['new', 'contacted', 'closed'] as const;
+export type InterestStatus = (typeof INTEREST_STATUSES)[number];
+
+export const INTEREST_AMOUNT_MESSAGE = `Intended Investment Amount must be between €${INTEREST_AMOUNT_MIN.toLocaleString('en-US')} and €${INTEREST_AMOUNT_MAX.toLocaleString('en-US')}`;
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `${label} must be at most ${max} characters` })
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/**
+ * A 'Register Your Interest' submission (spec sections 2, 3 and 5): Full Name and Email required;
+ * the intended amount, when given, between 25,000 and 500,000 euro.
+ */
+export const interestInput = z.object({
+  name: requiredText('Full Name', 120),
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, { error: 'Email is required' })
+    .max(254, { error: 'Email must be at most 254 characters' })
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: 'Invalid email format' }),
+  phone: optionalText(40, 'Phone'),
+  investmentAmount: z.preprocess(
+    (v) => {
+      if (v === '' || v === undefined || v === null) return null;
+      if (typeof v === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(v)) return Number(v);
+      return v;
+    },
+    z
+      .number({ error: 'Intended Investment Amount must be a number' })
+      .min(INTEREST_AMOUNT_MIN, { error: INTEREST_AMOUNT_MESSAGE })
+      .max(INTEREST_AMOUNT_MAX, { error: INTEREST_AMOUNT_MESSAGE })
+      .nullable(),
+  ),
+  message: optionalText(2000, 'Additional comments'),
+});
+export type InterestInput = z.input<typeof interestInput>;
+export type InterestValues = z.output<typeof interestInput>;
+
+/** A stored submission, as the admin inbox lists it. */
+export const interestRegistration = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  investmentAmount: z.number().nullable(),
+  message: z.string(),
+  status: z.enum(INTEREST_STATUSES),
+  createdAt: z.string(),
+  /** The signed-in account that sent it; null once that account is deleted. */
+  user: z.object({ _id: z.string(), name: z.string(), email: z.string() }).nullable(),
+});
+export type InterestRegistration = z.infer<typeof interestRegistration>;
+
+export const interestListQuery = pageQuery.extend({
+  status: z.enum(INTEREST_STATUSES).optional(),
+  q: text(100).optional(),
+});
+export type InterestListQuery = z.output<typeof interestListQuery>;
+
+/** A page of the admin list, newest first. */
+export const interestPage = z.object({
+  items: z.array(interestRegistration),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type InterestPage = z.infer<typeof interestPage>;

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { fromCents, toCents } from './money';
 
 export interface InvestmentRow {
@@ -53,3 +54,144 @@ export function summarizePortfolio(
     investmentPeriod: overrides.investmentPeriod ?? (months.size > 0 ? `${months.size}-month` : null),
   };
 }
+
+/** An investment's own ROI: returns as a percentage of the amount; null (shown as a dash) when nothing is invested. */
+export function returnOnInvestment(amount: string | number, returns: string | number | null): number | null {
+  const invested = toCents(amount);
+  if (invested <= 0) return null;
+  return (toCents(returns) * 100) / invested;
+}
+
+/** '58-month' -> 58; anything without a leading whole number of months -> null. */
+export function periodMonths(period: string | null | undefined): number | null {
+  const m = /^\s*(\d{1,4})\b/.exec(period ?? '');
+  const n = m ? Number(m[1]) : 0;
+  return n > 0 ? n : null;
+}
+
+export interface PortfolioMetrics {
+  /** Returns as a percentage of the total invested ('{n}% of investment recovered'); 0 when nothing is invested. */
+  recoveredPercent: number;
+  /** Returns a year as a percentage of the money invested; null (a dash) when it cannot be known. */
+  annualROI: number | null;
+}
+
+/**
+ * The Portfolio Summary's percentages. The annual ROI weighs every investment by the months it has
+ * earned (returns ÷ Σ amount × months, × 12), so a project that started last year does not dilute one
+ * that has paid for five. When the totals are set by hand (they differ from the investments) the
+ * weights are unknown, and the stated period stands for the whole amount.
+ */
+export function portfolioMetrics(
+  totals: PortfolioTotals,
+  investments: readonly InvestmentRow[],
+): PortfolioMetrics {
+  const invested = toCents(totals.totalInvestment);
+  const returned = toCents(totals.totalReturned);
+  const recoveredPercent = invested > 0 ? (returned * 100) / invested : 0;
+  if (invested <= 0) return { recoveredPercent, annualROI: null };
+
+  const computed =
+    invested === investments.reduce((acc, i) => acc + toCents(i.amount), 0) &&
+    returned === investments.reduce((acc, i) => acc + toCents(investmentReturns(i)), 0);
+  if (computed) {
+    let weight = 0;
+    let earned = 0;
+    for (const inv of investments) {
+      const months = new Set(inv.monthlyReturns.map((r) => r.month)).size;
+      if (months === 0) continue;
+      weight += toCents(inv.amount) * months;
+      earned += toCents(investmentReturns(inv));
+    }
+    if (weight > 0) return { recoveredPercent, annualROI: (earned * 12 * 100) / weight };
+  }
+  const months = periodMonths(totals.investmentPeriod);
+  if (!months) return { recoveredPercent, annualROI: null };
+  return { recoveredPercent, annualROI: (returned * 12 * 100) / (invested * months) };
+}
+
+export const PAYOUT_TYPES = ['monthly', 'final'] as const;
+export type PayoutType = (typeof PAYOUT_TYPES)[number];
+export const PAYOUT_TYPE_LABELS: Record<PayoutType, string> = {
+  monthly: 'Monthly return',
+  final: 'Final distribution',
+};
+export const PAYOUT_STATUSES = ['paid', 'pending'] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = { paid: 'Paid', pending: 'Pending' };
+
+/** One monthly return row of an investor, as the payouts are derived from it. */
+export interface PayoutSource {
+  id: string;
+  projectId: string;
+  projectName: string;
+  projectStatus: string;
+  month: string;
+  amount: string | number;
+}
+
+export interface DerivedPayout {
+  _id: string;
+  amount: number;
+  /** The day it is paid: the last day of the month it was earned in (YYYY-MM-DD). */
+  date: string;
+  month: string;
+  type: PayoutType;
+  status: PayoutStatus;
+  project: { _id: string; name: string };
+}
+
+/** The last calendar day of a 'YYYY-MM' month, as 'YYYY-MM-DD'. */
+export function monthEnd(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return `${month}-${String(last).padStart(2, '0')}`;
+}
+
+/**
+ * An investor's payouts from their monthly returns, newest first. A month's return is paid on the last
+ * day of that month (pending until then); the last return of a completed project is its final
+ * distribution; a month without a positive return pays nothing.
+ */
+export function derivePayouts(rows: readonly PayoutSource[], today: string): DerivedPayout[] {
+  const lastMonth = new Map<string, string>();
+  for (const r of rows) {
+    const seen = lastMonth.get(r.projectId);
+    if (!seen || r.month > seen) lastMonth.set(r.projectId, r.month);
+  }
+  return rows
+    .filter((r) => toCents(r.amount) > 0)
+    .map((r): DerivedPayout => {
+      const date = monthEnd(r.month);
+      return {
+        _id: r.id,
+        amount: fromCents(toCents(r.amount)),
+        date,
+        month: r.month,
+        type: r.projectStatus === 'completed' && lastMonth.get(r.projectId) === r.month ? 'final' : 'monthly',
+        status: date <= today ? 'paid' : 'pending',
+        project: { _id: r.projectId, name: r.projectName },
+      };
+    })
+    .sort((a, b) =>
+      a.date !== b.date ? (a.date < b.date ? 1 : -1) : a.project.name.localeCompare(b.project.name),
+    );
+}
+
+/** A payout as `GET /api/investment/payouts` answers it (spec section 3, with its month and project). */
+export const payout = z.object({
+  _id: z.string(),
+  amount: z.number(),
+  date: z.string(),
+  month: z.string(),
+  type: z.enum(PAYOUT_TYPES),
+  status: z.enum(PAYOUT_STATUSES),
+  project: z.object({ _id: z.string(), name: z.string() }),
+});
+export type Payout = z.infer<typeof payout>;
+
+/** The most payouts one answer carries: 25 projects of 5 years of monthly returns. */
+export const PAYOUTS_MAX = 1500;
+
+export const payoutsAnswer = z.object({ success: z.literal(true), payouts: z.array(payout) });
+export type PayoutsAnswer = z.infer<typeof payoutsAnswer>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { money, month, requiredText, text } from './common';
 import { PROJECT_STATUSES } from './value-sets';
 
 /** A project as the API answers it (spec section 3). */
@@ -19,3 +20,120 @@ export const project = z.object({
   updatedAt: z.string(),
 });
 export type Project = z.infer<typeof project>;
+
+/** The signed-in investor's own stake in a project. */
+export const projectInvestment = z.object({
+  amount: z.number(),
+  /** The sum of the monthly returns when there are any, else the investment's returns field. */
+  returns: z.number(),
+  /** Returns as a percentage of the amount (two decimals); null when the amount is 0. */
+  roi: z.number().nullable(),
+  startDate: z.string().nullable(),
+});
+export type ProjectInvestment = z.infer<typeof projectInvestment>;
+
+/** An item of `GET /api/projects`: an investor's items carry their own investment; an admin's do not. */
+export const projectListItem = project.extend({ investment: projectInvestment.optional() });
+export type ProjectListItem = z.infer<typeof projectListItem>;
+
+/** `GET /api/projects/{id}`: the project and, for an investor, their stake month by month. */
+export const projectDetail = project.extend({
+  investment: projectInvestment
+    .extend({ monthlyReturns: z.array(z.object({ month, amount: z.number() })) })
+    .nullable(),
+});
+export type ProjectDetail = z.infer<typeof projectDetail>;
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+/** A number, or a numeric string as form fields send it. */
+const numeric = (field: string) =>
+  z.preprocess(
+    (v) => {
+      const b = blankToUndefined(v);
+      return typeof b === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(b) ? Number(b) : b;
+    },
+    z.number({ error: `${field} must be a number` }),
+  );
+
+/** A calendar day: 'YYYY-MM-DD' or an ISO timestamp (its date part is kept). */
+const calendarDate = (field: string) =>
+  z
+    .string({ error: `${field} must be a date (YYYY-MM-DD)` })
+    .trim()
+    .max(40)
+    .refine(
+      (v) => {
+        const m = /^(\d{4})-(\d{2})-(\d{2})(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.exec(v);
+        if (!m) return false;
+        const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+        return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1;
+      },
+      { error: `${field} must be a date (YYYY-MM-DD)` },
+    )
+    .transform((v) => v.slice(0, 10));
+
+const annualROI = z.preprocess(
+  (v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v),
+  z
+    .string({ error: 'annualROI must be a number such as 8.5' })
+    .trim()
+    .max(12)
+    .transform((v) => (v === '' ? '0' : v))
+    .refine((v) => /^-?\d{1,4}(\.\d{1,4})?$/.test(v) && Math.abs(Number(v)) <= 1000, {
+      error: 'annualROI must be a number such as 8.5',
+    }),
+);
+
+/**
+ * The fields an admin sets on a project. Anything left out takes the spec's default on creation
+ * (status pending, totals 0, annualROI "0", investment date today, period 60, monthly return 0.1)
+ * and stays as it is on update.
+ */
+const projectFields = {
+  name: requiredText('Name', 200),
+  location: text(200).optional(),
+  status: z
+    .enum(PROJECT_STATUSES, { error: `status must be one of ${PROJECT_STATUSES.join(', ')}` })
+    .optional(),
+  totalInvestment: z.preprocess(blankToUndefined, numeric('totalInvestment').pipe(money)).optional(),
+  totalReturned: z.preprocess(blankToUndefined, numeric('totalReturned').pipe(money)).optional(),
+  annualROI: annualROI.optional(),
+  investmentDate: z.preprocess(blankToUndefined, calendarDate('investmentDate').optional()),
+  investmentPeriod: z.preprocess(
+    blankToUndefined,
+    numeric('investmentPeriod')
+      .pipe(
+        z
+          .number()
+          .int({ error: 'investmentPeriod must be a whole number of months' })
+          .min(1, { error: 'investmentPeriod must be between 1 and 600 months' })
+          .max(600, { error: 'investmentPeriod must be between 1 and 600 months' }),
+      )
+      .optional(),
+  ),
+  expectedMonthlyReturn: z.preprocess(
+    blankToUndefined,
+    numeric('expectedMonthlyReturn')
+      .pipe(
+        z
+          .number()
+          .min(0, { error: 'expectedMonthlyReturn must be between 0 and 100' })
+          .max(100, { error: 'expectedMonthlyReturn must be between 0 and 100' }),
+      )
+      .optional(),
+  ),
+  description: text(5000).optional(),
+  expectedCompletion: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    calendarDate('expectedCompletion').nullable().optional(),
+  ),
+};
+
+export const projectInput = z.object(projectFields);
+export type ProjectInput = z.input<typeof projectInput>;
+export type ProjectValues = z.output<typeof projectInput>;
+
+export const projectUpdateInput = z.object(projectFields).partial();
+export type ProjectUpdateInput = z.input<typeof projectUpdateInput>;
+export type ProjectUpdateValues = z.output<typeof projectUpdateInput>;

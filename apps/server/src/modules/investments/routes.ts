@@ -1,4 +1,12 @@
+import { payoutsAnswer } from '@portal/contracts';
 import type { Module } from '../../app-types';
+import { requireAuth } from '../../plugins/auth';
+import { listPayouts } from './service';
 
-/** Payouts derived from monthly returns (portfolio work). */
-export const investmentRoutes: Module = () => {};
+/** Payouts derived from the signed-in investor's monthly returns. */
+export const investmentRoutes: Module = (app, { database: { db } }) => {
+  app.get('/api/investment/payouts', { schema: { response: { 200: payoutsAnswer } } }, async (request) => ({
+    success: true as const,
+    payouts: await listPayouts(db, requireAuth(request).id, new Date().toISOString().slice(0, 10)),
+  }));
+};

@@ -1,6 +1,8 @@
-import type { Project } from '@portal/contracts';
+import type { Project, ProjectDetail, ProjectInvestment, ProjectListItem } from '@portal/contracts';
+import { investmentReturns, toCents } from '@portal/contracts';
 import type { projects } from '../../db/schema';
 import { iso, num } from '../users/presenter';
+import type { StakeRow } from './service';
 
 export type ProjectRow = typeof projects.$inferSelect;
 
@@ -21,5 +23,54 @@ export function presentProject(p: ProjectRow): Project {
     expectedCompletion: p.expectedCompletion,
     createdAt: iso(p.createdAt)!,
     updatedAt: iso(p.updatedAt)!,
+  };
+}
+
+/**
+ * An investor's stake. `returns` follows the spec's rule (the sum of the monthly returns when there are
+ * any, else the returns field); the ROI is rounded to two decimals in integer arithmetic, so a half
+ * rounds up exactly.
+ */
+export function presentStake(
+  stake: { amount: string; startDate: string | null },
+  returns: number,
+): ProjectInvestment {
+  const invested = toCents(stake.amount);
+  return {
+    amount: num(stake.amount),
+    returns,
+    roi: invested > 0 ? Math.round((toCents(returns) * 10_000) / invested) / 100 : null,
+    startDate: stake.startDate,
+  };
+}
+
+export function presentProjectListItem(row: {
+  project: ProjectRow;
+  stake: StakeRow | null;
+}): ProjectListItem {
+  const item: ProjectListItem = presentProject(row.project);
+  if (row.stake) {
+    const { monthlyCount, monthlySum, returns } = row.stake;
+    item.investment = presentStake(row.stake, num(monthlyCount > 0 ? monthlySum : returns));
+  }
+  return item;
+}
+
+export function presentProjectDetail(row: {
+  project: ProjectRow;
+  stake: { amount: string; returns: string; startDate: string | null } | null;
+  monthly: { month: string; amount: string }[];
+}): ProjectDetail {
+  return {
+    ...presentProject(row.project),
+    investment: row.stake
+      ? {
+          ...presentStake(
+            row.stake,
+            investmentReturns({ returns: row.stake.returns, monthlyReturns: row.monthly }),
+          ),
+          monthlyReturns: row.monthly.map((m) => ({ month: m.month, amount: num(m.amount) })),
+        }
+      : null,
   };
 }

@@ -1,17 +1,72 @@
 import { z } from 'zod';
-import { envelope, project } from '@portal/contracts';
+import {
+  envelope,
+  idParams,
+  project,
+  projectDetail,
+  projectInput,
+  projectListItem,
+  projectUpdateInput,
+} from '@portal/contracts';
 import type { Module } from '../../app-types';
 import { requireAuth } from '../../plugins/auth';
-import { presentProject } from './presenter';
-import { listProjects } from './service';
+import { presentProject, presentProjectDetail, presentProjectListItem } from './presenter';
+import { createProject, deleteProject, getProject, listProjects, updateProject } from './service';
 
 export const projectRoutes: Module = (app, { database: { db } }) => {
   app.get(
     '/api/projects',
-    { schema: { response: { 200: envelope(z.array(project)) } } },
+    { schema: { response: { 200: envelope(z.array(projectListItem)) } } },
     async (request) => ({
       success: true as const,
-      data: (await listProjects(db, requireAuth(request))).map(presentProject),
+      data: (await listProjects(db, requireAuth(request))).map(presentProjectListItem),
     }),
+  );
+
+  app.get(
+    '/api/projects/:id',
+    { schema: { params: idParams, response: { 200: envelope(projectDetail) } } },
+    async (request) => ({
+      success: true as const,
+      data: presentProjectDetail(await getProject(db, requireAuth(request), request.params.id)),
+    }),
+  );
+
+  app.post(
+    '/api/projects',
+    {
+      config: { access: 'admin' },
+      schema: { body: projectInput, response: { 201: envelope(project) } },
+    },
+    async (request, reply) => {
+      const row = await createProject(db, requireAuth(request).id, request.body);
+      return reply
+        .status(201)
+        .send({ success: true as const, data: presentProject(row), message: 'Project created' });
+    },
+  );
+
+  app.put(
+    '/api/projects/:id',
+    {
+      config: { access: 'admin' },
+      schema: { params: idParams, body: projectUpdateInput, response: { 200: envelope(project) } },
+    },
+    async (request) => {
+      const row = await updateProject(db, requireAuth(request).id, request.params.id, request.body);
+      return { success: true as const, data: presentProject(row), message: 'Project updated' };
+    },
+  );
+
+  app.delete(
+    '/api/projects/:id',
+    {
+      config: { access: 'admin' },
+      schema: { params: idParams, response: { 200: envelope(z.object({ _id: z.string() })) } },
+    },
+    async (request) => {
+      await deleteProject(db, requireAuth(request).id, request.params.id);
+      return { success: true as const, data: { _id: request.params.id }, message: 'Project deleted' };
+    },
   );
 };

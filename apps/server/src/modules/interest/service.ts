@@ -1,0 +1,65 @@
+import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { InterestListQuery, InterestValues } from '@portal/contracts';
+import { toMoneyString } from '@portal/contracts';
+import type { DbOrTx } from '../../db/client';
+import { interestRegistrations, users } from '../../db/schema';
+
+export type InterestRow = typeof interestRegistrations.$inferSelect & {
+  user: { id: string; name: string; email: string } | null;
+};
+
+/** Stores a 'Register Your Interest' submission of the signed-in user. */
+export async function registerInterest(
+  db: DbOrTx,
+  userId: string,
+  input: InterestValues,
+): Promise<InterestRow> {
+  const [row] = await db
+    .insert(interestRegistrations)
+    .values({
+      userId,
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      amount: input.investmentAmount == null ? null : toMoneyString(input.investmentAmount),
+      message: input.message ?? '',
+    })
+    .returning();
+  const [user] = await db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return { ...row!, user: user ?? null };
+}
+
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A page of submissions, newest first, with the account that sent each (two queries). */
+export async function listInterest(
+  db: DbOrTx,
+  query: InterestListQuery,
+): Promise<{ rows: InterestRow[]; total: number }> {
+  const filters: SQL[] = [];
+  if (query.status) filters.push(eq(interestRegistrations.status, query.status));
+  if (query.q) {
+    const p = likePattern(query.q);
+    filters.push(or(ilike(interestRegistrations.name, p), ilike(interestRegistrations.email, p))!);
+  }
+  const where = filters.length ? and(...filters) : undefined;
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({ r: interestRegistrations, user: { id: users.id, name: users.name, email: users.email } })
+      .from(interestRegistrations)
+      .leftJoin(users, eq(users.id, interestRegistrations.userId))
+      .where(where)
+      .orderBy(desc(interestRegistrations.createdAt), desc(interestRegistrations.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(interestRegistrations).where(where),
+  ]);
+  return {
+    rows: rows.map(({ r, user }) => ({ ...r, user: user && user.id ? user : null })),
+    total: totals?.n ?? 0,
+  };
+}
