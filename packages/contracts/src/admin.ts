@@ -1,2 +1,256 @@
-// Schemas of the admin API.
-export {};
+import { z } from 'zod';
+import { id, month, pageQuery, requiredText, text } from './common';
+import { MIN_PASSWORD_LENGTH } from './constants';
+
+/**
+ * Schemas of the admin API: users, investments, monthly returns, the audit log and the dashboard.
+ * Messages of the add-user form are the spec's (section 5), in the spec's order.
+ */
+
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** A money amount typed by an admin: a JSON number with at most two decimals, kept exact. */
+export const moneyAmount = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .finite({ error: `${label} must be a number` })
+    .min(0, { error: `${label} must not be negative` })
+    .max(999_999_999_999.99, { error: `${label} is too large` })
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
+      error: `${label} must have at most 2 decimals`,
+    });
+
+/** A page of a server-side list. */
+export const pagination = z.object({
+  page: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+  totalPages: z.number(),
+});
+export type Pagination = z.infer<typeof pagination>;
+
+/* ----------------------------------------------------------------------------------------------- users */
+
+/** An investment as the admin sees it inside a user; `projectId` is the plain id here. */
+export const adminInvestment = z.object({
+  _id: z.string(),
+  projectId: z.string(),
+  projectName: z.string(),
+  amount: z.number(),
+  /** The sum of the monthly returns when there are any, else the stored returns field. */
+  returns: z.number(),
+  roi: z.number().nullable(),
+  startDate: z.string().nullable(),
+  monthlyReturns: z.array(z.object({ month: z.string(), amount: z.number() })).optional(),
+});
+export type AdminInvestment = z.infer<typeof adminInvestment>;
+
+/** A user as the admin screens see it (spec section 3). Never carries the password. */
+export const adminUser = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  investorId: z.string().nullable(),
+  isAdmin: z.boolean(),
+  isActive: z.boolean(),
+  role: z.enum(['admin', 'user']),
+  status: z.enum(['active', 'inactive']),
+  /** Signed up and not yet activated by an admin. */
+  awaitingActivation: z.boolean(),
+  activatedAt: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  country: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  dateOfBirth: z.string().nullable(),
+  totalInvestment: z.number(),
+  totalReturned: z.number(),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+  investments: z.array(adminInvestment),
+});
+export type AdminUser = z.infer<typeof adminUser>;
+
+const booleanParam = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+/** `GET /api/users`: server-side search (name, email or investor ID), project link filter and paging. */
+export const userListQuery = pageQuery.extend({
+  search: z.string().trim().max(100, { error: 'search must be at most 100 characters' }).optional(),
+  projectId: id.optional(),
+  /** With projectId: true = holds an investment in it, false = investors who do not (yet). */
+  linked: booleanParam.optional(),
+  status: z.enum(['active', 'inactive', 'pending']).optional(),
+  role: z.enum(['admin', 'user']).optional(),
+});
+export type UserListQuery = z.input<typeof userListQuery>;
+
+export const userList = z.object({
+  success: z.literal(true),
+  data: z.array(adminUser),
+  pagination,
+});
+export type UserList = z.infer<typeof userList>;
+
+export const emailInput = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, { error: 'Email is required' })
+  .max(254, { error: 'Email must be at most 254 characters' })
+  .regex(EMAIL_PATTERN, { error: 'Invalid email format' });
+
+export const investorIdInput = requiredText('Investor ID', 40);
+
+/** `POST /api/users` (spec sections 5 and 7): only these four fields are sent on creation. */
+export const createUserInput = z.object({
+  name: requiredText('Name', 120),
+  email: emailInput,
+  password: z
+    .string({ error: `Password must be at least ${MIN_PASSWORD_LENGTH} characters` })
+    .min(MIN_PASSWORD_LENGTH, { error: `Password must be at least ${MIN_PASSWORD_LENGTH} characters` })
+    .max(1024, { error: 'Password must be at most 1024 characters' }),
+  investorId: investorIdInput,
+});
+export type CreateUserInput = z.infer<typeof createUserInput>;
+
+/** The add-user form's checks, in the spec's order; the first failure is the message shown. */
+export function validateNewUser(form: {
+  name: string;
+  email: string;
+  password: string;
+  investorId: string;
+}): string | null {
+  if (!form.name.trim()) return 'Name is required';
+  if (!form.email.trim()) return 'Email is required';
+  if (!EMAIL_PATTERN.test(form.email.trim())) return 'Invalid email format';
+  if (form.password.length < MIN_PASSWORD_LENGTH)
+    return `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
+  if (!form.investorId.trim()) return 'Investor ID is required';
+  return null;
+}
+
+/** A project reference: the plain id, or the `{ _id }` object of the investor summary. */
+const projectIdRef = z
+  .union([id, z.object({ _id: id })])
+  .transform((v) => (typeof v === 'string' ? v : v._id));
+
+export const investmentInput = z.object({
+  projectId: projectIdRef,
+  amount: moneyAmount('amount'),
+  returns: moneyAmount('returns').optional(),
+  roi: z.number().finite().min(-1000).max(1000).nullish(),
+  startDate: z.iso
+    .date({ error: 'startDate must be a date (YYYY-MM-DD)' })
+    .or(z.iso.datetime({ offset: true, error: 'startDate must be a date (YYYY-MM-DD)' }))
+    .nullish()
+    .or(z.literal('')),
+});
+export type InvestmentInput = z.input<typeof investmentInput>;
+
+const nullableText = (max: number) =>
+  text(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/**
+ * `PUT /api/users/{id}`: the user's investments, or the whole user (spec section 7). Status, role and
+ * password are not editable here; unknown fields (`_id`, `role`, totals …) are dropped.
+ *
+ * With `projectId`, the investments are those of that project: entries for other projects or with an
+ * amount of 0 are dropped, and an empty list removes the investment (spec section 5). Without it, each
+ * entry with an amount above 0 is written and nothing is removed. Monthly returns are never touched.
+ */
+export const updateUserInput = z.object({
+  name: requiredText('Name', 120).optional(),
+  email: emailInput.optional(),
+  investorId: investorIdInput.optional(),
+  phone: nullableText(40),
+  address: nullableText(200),
+  city: nullableText(100),
+  country: nullableText(100),
+  postalCode: nullableText(20),
+  dateOfBirth: z.iso
+    .datetime({ offset: true, error: 'dateOfBirth must be an ISO date' })
+    .or(z.iso.date({ error: 'dateOfBirth must be an ISO date' }))
+    .nullish()
+    .or(z.literal('')),
+  projectId: id.optional(),
+  investments: z.array(investmentInput).max(100, { error: 'At most 100 investments' }).optional(),
+});
+export type UpdateUserInput = z.input<typeof updateUserInput>;
+
+/* --------------------------------------------------------------------------------------------- returns */
+
+export const monthlyReturnRecord = z.object({
+  _id: z.string(),
+  projectId: z.string(),
+  month: z.string(),
+  amount: z.number(),
+});
+export type MonthlyReturnRecord = z.infer<typeof monthlyReturnRecord>;
+
+export const returnsQuery = z.object({ projectId: id.optional() });
+
+/** `POST` and `PUT /api/users/{id}/returns` (spec section 7; amount numeric). */
+export const returnInput = z.object({
+  projectId: id,
+  month,
+  amount: moneyAmount('amount'),
+});
+export type ReturnInput = z.infer<typeof returnInput>;
+
+export const returnDeleteParams = z.object({ id, month });
+export const returnDeleteQuery = z.object({ projectId: id });
+
+export const returnsResult = z.object({ monthlyReturns: z.array(monthlyReturnRecord) });
+export type ReturnsResult = z.infer<typeof returnsResult>;
+
+/* ------------------------------------------------------------------------------------------------ audit */
+
+export const auditEntry = z.object({
+  _id: z.string(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: z.string(),
+  actor: z.object({ _id: z.string(), name: z.string(), email: z.string() }).nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+
+export const auditQuery = pageQuery.extend({
+  entity: z.string().trim().max(40).optional(),
+  entityId: z.string().trim().max(64).optional(),
+  actorId: id.optional(),
+});
+
+export const auditList = z.object({
+  success: z.literal(true),
+  data: z.array(auditEntry),
+  pagination,
+});
+export type AuditList = z.infer<typeof auditList>;
+
+/* -------------------------------------------------------------------------------------------- dashboard */
+
+export const capitalFigures = z.object({
+  invested: z.number(),
+  returned: z.number(),
+  investors: z.number(),
+});
+
+export const adminDashboard = z.object({
+  overall: capitalFigures.extend({ projects: z.number(), activeProjects: z.number() }),
+  project: capitalFigures
+    .extend({ _id: z.string(), name: z.string(), pendingBookings: z.number() })
+    .nullable(),
+  pendingBookings: z.number(),
+  newInterest: z.number(),
+  awaitingActivation: z.number(),
+  /** Returns paid per month over the last 12 months (the selected project, else every project). */
+  returnsByMonth: z.array(z.object({ month: z.string(), amount: z.number() })),
+  recentActivity: z.array(auditEntry),
+});
+export type AdminDashboard = z.infer<typeof adminDashboard>;
+
+export const dashboardQuery = z.object({ projectId: id.optional() });

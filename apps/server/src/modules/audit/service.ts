@@ -1,5 +1,7 @@
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { auditLog } from '../../db/schema';
+import { auditLog, users } from '../../db/schema';
+import { presentAuditEntry } from './presenter';
 
 export interface AuditEntry {
   /** The admin who did it. */
@@ -24,4 +26,45 @@ export async function recordAudit(db: DbOrTx, entry: AuditEntry): Promise<void> 
     entityId: entry.entityId ?? null,
     details: entry.details ?? null,
   });
+}
+
+export interface AuditFilter {
+  entity?: string;
+  entityId?: string;
+  actorId?: string;
+  page: number;
+  pageSize: number;
+}
+
+/** Newest first, with the admin who did it (null once that account is deleted). */
+export async function listAudit(db: DbOrTx, f: AuditFilter) {
+  const where = and(
+    f.entity ? eq(auditLog.entity, f.entity) : undefined,
+    f.entityId ? eq(auditLog.entityId, f.entityId) : undefined,
+    f.actorId ? eq(auditLog.actorId, f.actorId) : undefined,
+  );
+  const [[counted], rows] = await Promise.all([
+    db.select({ n: count() }).from(auditLog).where(where),
+    db
+      .select({
+        entry: auditLog,
+        actor: { id: users.id, name: users.name, email: users.email },
+      })
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorId))
+      .where(where)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(f.pageSize)
+      .offset((f.page - 1) * f.pageSize),
+  ]);
+  const total = counted?.n ?? 0;
+  return {
+    data: rows.map(presentAuditEntry),
+    pagination: {
+      page: f.page,
+      pageSize: f.pageSize,
+      total,
+      totalPages: Math.max(1, Math.ceil(total / f.pageSize)),
+    },
+  };
 }

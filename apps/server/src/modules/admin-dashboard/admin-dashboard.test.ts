@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookings, interestRegistrations } from '../../db/schema';
+import {
+  bearer,
+  buildTestApp,
+  createAdmin,
+  createInvestment,
+  createProject,
+  createUser,
+  login,
+  type TestContext,
+} from '../../../test/helpers';
+import { lastTwelveMonths } from './service';
+
+let ctx: TestContext;
+let token: string;
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  const admin = await createAdmin(ctx.db, { name: 'Dash Admin' });
+  token = (await login(ctx.app, admin.email, admin.password)).accessToken;
+});
+afterAll(() => ctx.close());
+
+const dashboard = async (query = '') => {
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/admin/dashboard${query}`,
+    headers: bearer(token),
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json().data;
+};
+
+describe('GET /api/admin/dashboard', () => {
+  it('answers exact capital and returns, overall and for the selected project, and the inbox counters', async () => {
+    const [m1, m2] = lastTwelveMonths().slice(-2) as [string, string];
+    const lake = await createProject(ctx.db, { status: 'active' });
+    const forest = await createProject(ctx.db, { status: 'pending' });
+    const a = await createUser(ctx.db);
+    const b = await createUser(ctx.db);
+    await createInvestment(ctx.db, a.id, lake.id, {
+      amount: '1000.10',
+      returns: '999',
+      monthly: { [m1]: '0.10', [m2]: '0.20' },
+    });
+    await createInvestment(ctx.db, b.id, lake.id, { amount: '2000.20', returns: '5.55' });
+    await createInvestment(ctx.db, a.id, forest.id, { amount: '0.01' });
+    await createUser(ctx.db, { isActive: false, activated: false });
+    await ctx.db.insert(bookings).values([
+      { userId: a.id, projectId: lake.id, type: 'personal' },
+      { userId: a.id, projectId: forest.id, type: 'gift' },
+      { userId: b.id, projectId: lake.id, type: 'personal', status: 'approved' },
+    ]);
+    await ctx.db.insert(interestRegistrations).values([
+      { name: 'I', email: 'i@example.test' },
+      { name: 'J', email: 'j@example.test', status: 'contacted' },
+    ]);
+
+    const d = await dashboard(`?projectId=${lake.id}`);
+    expect(d.overall).toEqual({
+      invested: 3000.31,
+      returned: 5.85,
+      investors: 2,
+      projects: 2,
+      activeProjects: 1,
+    });
+    expect(d.project).toEqual({
+      _id: lake.id,
+      name: lake.name,
+      invested: 3000.3,
+      returned: 5.85,
+      investors: 2,
+      pendingBookings: 1,
+    });
+    expect(d).toMatchObject({ pendingBookings: 2, newInterest: 1, awaitingActivation: 1 });
+    expect(d.returnsByMonth).toHaveLength(12);
+    expect(d.returnsByMonth.slice(-2)).toEqual([
+      { month: m1, amount: 0.1 },
+      { month: m2, amount: 0.2 },
+    ]);
+    expect((await dashboard()).project).toBeNull();
+  });
+
+  it('shows the latest admin activity with who did it', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: bearer(token),
+      payload: {
+        name: 'Audited',
+        email: 'audited@example.test',
+        password: 'secret1',
+        investorId: 'INV-2026-AUDIT1',
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    const d = await dashboard();
+    expect(d.recentActivity[0]).toMatchObject({
+      action: 'create',
+      entity: 'user',
+      entityId: res.json().data._id,
+      actor: { name: 'Dash Admin' },
+      details: { email: 'audited@example.test' },
+    });
+
+    const audit = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/audit?entity=user&pageSize=5',
+      headers: bearer(token),
+    });
+    expect(audit.statusCode).toBe(200);
+    expect(audit.json().pagination).toMatchObject({ page: 1, pageSize: 5, total: 1 });
+    expect(audit.json().data[0].details).toMatchObject({ investorId: 'INV-2026-AUDIT1' });
+  });
+
+  it('counts its queries: the same whatever the amount of data', async () => {
+    const before = ctx.database.queries.count;
+    await dashboard();
+    expect(ctx.database.queries.count - before).toBe(5);
+  });
+});
+
+describe('lastTwelveMonths', () => {
+  it('crosses the year boundary', () => {
+    const months = lastTwelveMonths(new Date('2026-02-15T12:00:00Z'));
+    expect(months[0]).toBe('2025-03');
+    expect(months[11]).toBe('2026-02');
+  });
+});

@@ -1,0 +1,123 @@
+import { and, desc, eq, gte, sql, sum } from 'drizzle-orm';
+import type { AdminDashboard } from '@portal/contracts';
+import type { DbOrTx } from '../../db/client';
+import {
+  auditLog,
+  bookings,
+  interestRegistrations,
+  investments,
+  monthlyReturns,
+  projects,
+  users,
+} from '../../db/schema';
+import { presentAuditEntry } from '../audit/presenter';
+import { num } from '../users/presenter';
+
+/** 'YYYY-MM' of the given month and the 11 before it, oldest first. */
+export function lastTwelveMonths(now = new Date()): string[] {
+  const out: string[] = [];
+  for (let i = 11; i >= 0; i--) {
+    const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - i, 1));
+    out.push(`${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`);
+  }
+  return out;
+}
+
+const int = (v: unknown) => Number(v ?? 0);
+
+/**
+ * The figures of the Admin Dashboard in five statements, whatever the amount of data: capital (overall
+ * and for the selected project), counters, returns per month, and the latest admin activity.
+ */
+export async function getDashboard(db: DbOrTx, projectId: string | undefined, now = new Date()) {
+  const months = lastTwelveMonths(now);
+  const p = projectId ?? null;
+  // An investment's returns are its monthly returns when there are any, else its returns field.
+  const monthly = db
+    .select({
+      userId: monthlyReturns.userId,
+      projectId: monthlyReturns.projectId,
+      total: sum(monthlyReturns.amount).as('total'),
+    })
+    .from(monthlyReturns)
+    .groupBy(monthlyReturns.userId, monthlyReturns.projectId)
+    .as('m');
+  const returnsOf = sql`coalesce(${monthly.total}, ${investments.returns})`;
+  const inProject = sql`${investments.projectId} = ${p}::uuid`;
+
+  const [[capital], [counters], series, activity] = await Promise.all([
+    db
+      .select({
+        invested: sql<string>`coalesce(sum(${investments.amount}), 0)`,
+        returned: sql<string>`coalesce(sum(${returnsOf}), 0)`,
+        investors: sql<number>`count(distinct ${investments.userId})`,
+        pInvested: sql<string>`coalesce(sum(${investments.amount}) filter (where ${inProject}), 0)`,
+        pReturned: sql<string>`coalesce(sum(${returnsOf}) filter (where ${inProject}), 0)`,
+        pInvestors: sql<number>`count(distinct ${investments.userId}) filter (where ${inProject})`,
+      })
+      .from(investments)
+      .leftJoin(
+        monthly,
+        and(eq(monthly.userId, investments.userId), eq(monthly.projectId, investments.projectId)),
+      ),
+    db
+      .execute(
+        sql`select
+        (select count(*) from ${projects}) as projects,
+        (select count(*) from ${projects} where ${projects.status} = 'active') as active_projects,
+        (select ${projects.name} from ${projects} where ${projects.id} = ${p}::uuid) as project_name,
+        (select count(*) from ${bookings} where ${bookings.status} = 'pending') as pending_bookings,
+        (select count(*) from ${bookings} where ${bookings.status} = 'pending' and ${bookings.projectId} = ${p}::uuid) as project_pending_bookings,
+        (select count(*) from ${interestRegistrations} where ${interestRegistrations.status} = 'new') as new_interest,
+        (select count(*) from ${users} where not ${users.isActive} and ${users.activatedAt} is null) as awaiting_activation`,
+      )
+      .then((r) => (r as unknown as { rows: Record<string, unknown>[] }).rows),
+    db
+      .select({ month: monthlyReturns.month, amount: sum(monthlyReturns.amount) })
+      .from(monthlyReturns)
+      .innerJoin(
+        investments,
+        and(
+          eq(investments.userId, monthlyReturns.userId),
+          eq(investments.projectId, monthlyReturns.projectId),
+        ),
+      )
+      .where(and(gte(monthlyReturns.month, months[0]!), p ? eq(monthlyReturns.projectId, p) : undefined))
+      .groupBy(monthlyReturns.month),
+    db
+      .select({ entry: auditLog, actor: { id: users.id, name: users.name, email: users.email } })
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorId))
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(8),
+  ]);
+
+  const byMonth = new Map(series.map((s) => [s.month, s.amount]));
+  const c = counters ?? {};
+  const result: AdminDashboard = {
+    overall: {
+      invested: num(capital?.invested),
+      returned: num(capital?.returned),
+      investors: int(capital?.investors),
+      projects: int(c.projects),
+      activeProjects: int(c.active_projects),
+    },
+    project:
+      p && c.project_name != null
+        ? {
+            _id: p,
+            name: String(c.project_name),
+            invested: num(capital?.pInvested),
+            returned: num(capital?.pReturned),
+            investors: int(capital?.pInvestors),
+            pendingBookings: int(c.project_pending_bookings),
+          }
+        : null,
+    pendingBookings: int(c.pending_bookings),
+    newInterest: int(c.new_interest),
+    awaitingActivation: int(c.awaiting_activation),
+    returnsByMonth: months.map((month) => ({ month, amount: num(byMonth.get(month) ?? 0) })),
+    recentActivity: activity.map(presentAuditEntry),
+  };
+  return result;
+}

@@ -1,0 +1,417 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, desc, eq } from 'drizzle-orm';
+import { auditLog, investments, monthlyReturns, notifications, users } from '../../db/schema';
+import {
+  bearer,
+  buildTestApp,
+  createAdmin,
+  createInvestment,
+  createProject,
+  createUser,
+  login,
+  type TestContext,
+} from '../../../test/helpers';
+
+let ctx: TestContext;
+let adminToken: string;
+let adminId: string;
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  const admin = await createAdmin(ctx.db, { name: 'Ada Admin' });
+  adminId = admin.id;
+  adminToken = (await login(ctx.app, admin.email, admin.password)).accessToken;
+});
+afterAll(() => ctx.close());
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = adminToken) =>
+  ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+
+const lastAudit = async (entityId: string) =>
+  (
+    await ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, entityId))
+      .orderBy(desc(auditLog.id))
+      .limit(1)
+  )[0];
+
+describe('GET /api/users', () => {
+  it('pages with totals, sorted by name, without passwords, in three queries whatever the page size', async () => {
+    const tag = `Pagey${Date.now().toString(36)}`;
+    for (let i = 0; i < 7; i++) {
+      const u = await createUser(ctx.db, { name: `${tag} ${String.fromCharCode(71 - i)}` });
+      const p = await createProject(ctx.db);
+      await createInvestment(ctx.db, u.id, p.id, { amount: '100.10', monthly: { '2025-01': '0.10' } });
+    }
+    const page1 = await call('GET', `/api/users?search=${tag}&pageSize=3`);
+    expect(page1.statusCode).toBe(200);
+    const body = page1.json();
+    expect(body.pagination).toEqual({ page: 1, pageSize: 3, total: 7, totalPages: 3 });
+    expect(body.data.map((u: { name: string }) => u.name)).toEqual([`${tag} A`, `${tag} B`, `${tag} C`]);
+    expect(JSON.stringify(body)).not.toMatch(/password/i);
+    expect(body.data[0]).toMatchObject({
+      role: 'user',
+      status: 'active',
+      totalInvestment: 100.1,
+      totalReturned: 0.1,
+    });
+    expect(body.data[0].investments[0]).toMatchObject({ amount: 100.1, returns: 0.1 });
+
+    const last = (await call('GET', `/api/users?search=${tag}&pageSize=3&page=3`)).json();
+    expect(last.data.map((u: { name: string }) => u.name)).toEqual([`${tag} G`]);
+
+    const count = async (size: number) => {
+      const before = ctx.database.queries.count;
+      await call('GET', `/api/users?search=${tag}&pageSize=${size}`);
+      return ctx.database.queries.count - before;
+    };
+    const small = await count(1);
+    expect(await count(7)).toBe(small);
+    // One for the signed-in check, three for the list.
+    expect(small).toBe(4);
+  });
+
+  it('searches by words of the name, the email and the investor ID, case-insensitively', async () => {
+    const u = await createUser(ctx.db, {
+      name: 'Jänis Öberg-Lindqvist',
+      email: 'j.oberg+portal@fjord-mail.test',
+    });
+    const [row] = await ctx.db.select({ investorId: users.investorId }).from(users).where(eq(users.id, u.id));
+    const ids = async (search: string) =>
+      (await call('GET', `/api/users?search=${encodeURIComponent(search)}`))
+        .json()
+        .data.map((x: { _id: string }) => x._id);
+    expect(await ids('jän')).toContain(u.id);
+    expect(await ids('LINDQ öberg')).toContain(u.id);
+    expect(await ids('fjord-mail')).toContain(u.id);
+    expect(await ids('j.oberg+portal@fjord-mail.test')).toContain(u.id);
+    expect(await ids(row!.investorId!.slice(-6, -2))).toContain(u.id);
+    expect(await ids('lindqvist nobody')).not.toContain(u.id);
+    // Characters with a meaning in a text-search query are only separators here.
+    expect((await call('GET', `/api/users?search=${encodeURIComponent("o'berg & | ! :*")}`)).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('lists the users linked to a project and the investors not yet linked', async () => {
+    const p = await createProject(ctx.db);
+    const linked = await createUser(ctx.db);
+    const other = await createUser(ctx.db);
+    await createInvestment(ctx.db, linked.id, p.id);
+    const all = async (q: string) => {
+      const res = await call('GET', `/api/users?${q}&pageSize=200`);
+      expect(res.statusCode).toBe(200);
+      return res.json().data.map((x: { _id: string }) => x._id) as string[];
+    };
+    expect(await all(`projectId=${p.id}&linked=true`)).toEqual([linked.id]);
+    const notLinked = await all(`projectId=${p.id}&linked=false`);
+    expect(notLinked).toContain(other.id);
+    expect(notLinked).not.toContain(linked.id);
+    expect(notLinked).not.toContain(adminId);
+    expect((await call('GET', `/api/users?projectId=nope`)).statusCode).toBe(400);
+    expect((await call('GET', `/api/users?pageSize=1000`)).json().message).toMatch(/pageSize/);
+  });
+
+  it('filters the sign-ups waiting for activation', async () => {
+    const waiting = await createUser(ctx.db, { isActive: false, activated: false });
+    const deactivated = await createUser(ctx.db, { isActive: false });
+    const pending = (await call('GET', '/api/users?status=pending&pageSize=200')).json().data;
+    expect(pending.map((u: { _id: string }) => u._id)).toContain(waiting.id);
+    expect(pending.map((u: { _id: string }) => u._id)).not.toContain(deactivated.id);
+    expect(pending.find((u: { _id: string }) => u._id === waiting.id)).toMatchObject({
+      awaitingActivation: true,
+      status: 'inactive',
+      activatedAt: null,
+    });
+  });
+});
+
+describe('POST /api/users', () => {
+  const valid = () => ({
+    name: 'Nora New',
+    email: `nora.${Date.now()}${Math.random().toString(36).slice(2, 6)}@example.test`,
+    password: 'secret1',
+    investorId: `INV-2026-${Math.random().toString(36).slice(2, 8).toUpperCase()}`,
+  });
+
+  it('answers the spec messages, one at a time, in the spec order', async () => {
+    const post = async (payload: object) => {
+      const res = await call('POST', '/api/users', payload);
+      expect(res.statusCode).toBe(400);
+      return res.json().message as string;
+    };
+    expect(await post({})).toBe('Name is required');
+    expect(await post({ name: '  ' })).toBe('Name is required');
+    expect(await post({ name: 'N' })).toBe('Email is required');
+    expect(await post({ name: 'N', email: 'not-an-email' })).toBe('Invalid email format');
+    expect(await post({ name: 'N', email: 'a@b.co', password: '12345' })).toBe(
+      'Password must be at least 6 characters',
+    );
+    expect(await post({ name: 'N', email: 'a@b.co', password: '123456' })).toMatch(
+      /Investor ID is required$/,
+    );
+    expect(await post({ name: 'N', email: 'a@b.co', password: '123456', investorId: ' ' })).toMatch(
+      /Investor ID is required$/,
+    );
+  });
+
+  it('creates an active user who can sign in, records it in the audit log and never returns the password', async () => {
+    const input = valid();
+    const res = await call('POST', '/api/users', { ...input, isAdmin: true, role: 'admin' });
+    expect(res.statusCode).toBe(201);
+    const { data, message } = res.json();
+    expect(message).toBe('User added');
+    expect(data).toMatchObject({
+      name: 'Nora New',
+      email: input.email,
+      investorId: input.investorId,
+      role: 'user',
+      isAdmin: false,
+      status: 'active',
+      awaitingActivation: false,
+      investments: [],
+    });
+    expect(JSON.stringify(res.json())).not.toMatch(/password|secret1/i);
+    const signedIn = await login(ctx.app, input.email, input.password);
+    expect(signedIn.user.isAdmin).toBe(false);
+    expect(await lastAudit(data._id)).toMatchObject({ actorId: adminId, action: 'create', entity: 'user' });
+  });
+
+  it('refuses a duplicate email (any case) and a duplicate investor ID with 409, writing nothing', async () => {
+    const first = valid();
+    expect((await call('POST', '/api/users', first)).statusCode).toBe(201);
+    const before = (await ctx.db.select({ id: auditLog.id }).from(auditLog)).length;
+    const dupEmail = await call('POST', '/api/users', { ...valid(), email: first.email.toUpperCase() });
+    expect(dupEmail.statusCode).toBe(409);
+    expect(dupEmail.json().message).toBe('A user with this email already exists');
+    const dupId = await call('POST', '/api/users', { ...valid(), investorId: first.investorId });
+    expect(dupId.statusCode).toBe(409);
+    expect(dupId.json().message).toContain('investor ID');
+    expect((await ctx.db.select({ id: auditLog.id }).from(auditLog)).length).toBe(before);
+  });
+});
+
+describe('PUT /api/users/:id', () => {
+  it('updates the whole user object, ignoring role, status, password and totals', async () => {
+    const u = await createUser(ctx.db, { name: 'Before Edit' });
+    const current = (await call('GET', `/api/users/${u.id}`)).json().data;
+    const res = await call('PUT', `/api/users/${u.id}`, {
+      ...current,
+      name: 'After Edit',
+      city: 'Turku',
+      dateOfBirth: '1990-02-03T00:00:00.000Z',
+      role: 'admin',
+      isAdmin: true,
+      status: 'inactive',
+      isActive: false,
+      password: 'hijacked',
+      totalInvestment: 1e9,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      name: 'After Edit',
+      city: 'Turku',
+      dateOfBirth: '1990-02-03',
+      isAdmin: false,
+      isActive: true,
+      totalInvestment: 0,
+    });
+    await login(ctx.app, u.email, u.password);
+    expect(await lastAudit(u.id)).toMatchObject({ action: 'update', entity: 'user' });
+  });
+
+  it('keeps only the selected project entry with an amount above 0, without losing monthly returns', async () => {
+    const u = await createUser(ctx.db);
+    const lake = await createProject(ctx.db);
+    const forest = await createProject(ctx.db);
+    await createInvestment(ctx.db, u.id, lake.id, {
+      amount: '1000.00',
+      startDate: '2024-02-01',
+      monthly: { '2024-03': '0.10', '2024-04': '0.20' },
+    });
+    await createInvestment(ctx.db, u.id, forest.id, { amount: '500.00' });
+    const res = await call('PUT', `/api/users/${u.id}`, {
+      projectId: lake.id,
+      investments: [
+        { projectId: { _id: lake.id, name: 'x' }, amount: 10000.1 },
+        { projectId: forest.id, amount: 99 },
+        { projectId: lake.id, amount: 0 },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    const byProject = Object.fromEntries(
+      res.json().data.investments.map((i: { projectId: string }) => [i.projectId, i]),
+    );
+    expect(byProject[lake.id]).toMatchObject({ amount: 10000.1, returns: 0.3, startDate: '2024-02-01' });
+    expect(byProject[lake.id].monthlyReturns).toEqual([
+      { month: '2024-03', amount: 0.1 },
+      { month: '2024-04', amount: 0.2 },
+    ]);
+    expect(byProject[forest.id]).toMatchObject({ amount: 500 });
+    const me = (
+      await ctx.app.inject({
+        method: 'GET',
+        url: '/api/users/me',
+        headers: bearer((await login(ctx.app, u.email, u.password)).accessToken),
+      })
+    ).json().data;
+    expect(me.totalInvestment).toBe(10500.1);
+    expect(me.totalReturned).toBe(0.3);
+  });
+
+  it('adds an investment with a start date, and an empty list removes the selected project investment', async () => {
+    const u = await createUser(ctx.db);
+    const p = await createProject(ctx.db);
+    const add = await call('PUT', `/api/users/${u.id}`, {
+      projectId: p.id,
+      investments: [{ projectId: p.id, amount: 2500.55, startDate: '2025-05-01' }],
+    });
+    expect(add.json().data.investments).toEqual([
+      expect.objectContaining({ projectId: p.id, amount: 2500.55, startDate: '2025-05-01', returns: 0 }),
+    ]);
+    expect(await lastAudit(u.id)).toMatchObject({ action: 'update', entity: 'investment' });
+    const removed = await call('PUT', `/api/users/${u.id}`, { projectId: p.id, investments: [] });
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().data.investments).toEqual([]);
+    expect(await lastAudit(u.id)).toMatchObject({ action: 'delete', entity: 'investment' });
+  });
+
+  it('refuses bad input with a 4xx naming the problem, and writes nothing on a failure', async () => {
+    const u = await createUser(ctx.db);
+    const taken = await createUser(ctx.db);
+    const p = await createProject(ctx.db);
+    await createInvestment(ctx.db, u.id, p.id, { amount: '100.00' });
+    const put = (payload: object) => call('PUT', `/api/users/${u.id}`, payload);
+
+    const dup = await put({
+      email: taken.email,
+      projectId: p.id,
+      investments: [{ projectId: p.id, amount: 5 }],
+    });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().message).toBe('A user with this email already exists');
+    const [inv] = await ctx.db.select().from(investments).where(eq(investments.userId, u.id));
+    expect(inv!.amount).toBe('100.00');
+
+    const [row] = await ctx.db
+      .select({ investorId: users.investorId })
+      .from(users)
+      .where(eq(users.id, taken.id));
+    expect((await put({ investorId: row!.investorId })).json().message).toContain('investor ID');
+    expect((await put({ investments: [{ projectId: p.id, amount: 1.005 }] })).json().message).toBe(
+      'amount must have at most 2 decimals',
+    );
+    expect((await put({ investments: [{ projectId: p.id, amount: -1 }] })).statusCode).toBe(400);
+    expect((await put({ investments: [{ projectId: p.id, amount: '100' }] })).statusCode).toBe(400);
+    const unknownProject = await put({
+      investments: [{ projectId: '00000000-0000-4000-8000-000000000000', amount: 5 }],
+    });
+    expect(unknownProject.statusCode).toBe(404);
+    expect(unknownProject.json().message).toBe('Project not found');
+    expect((await put({ name: '' })).json().message).toBe('Name is required');
+    expect(
+      (await call('PUT', '/api/users/00000000-0000-4000-8000-000000000000', { name: 'X' })).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('DELETE /api/users/:id', () => {
+  it('deletes the user and ends their sessions at once', async () => {
+    const u = await createUser(ctx.db);
+    const { accessToken, refreshToken } = await login(ctx.app, u.email, u.password);
+    const me = () => ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(accessToken) });
+    expect((await me()).statusCode).toBe(200);
+    const res = await call('DELETE', `/api/users/${u.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, message: 'User deleted' });
+    expect((await me()).statusCode).toBe(401);
+    const refresh = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: { refreshToken },
+    });
+    expect(refresh.statusCode).toBe(401);
+    expect(await lastAudit(u.id)).toMatchObject({ actorId: adminId, action: 'delete', entity: 'user' });
+    expect((await call('DELETE', `/api/users/${u.id}`)).statusCode).toBe(404);
+  });
+
+  it('does not let an admin delete their own account', async () => {
+    const res = await call('DELETE', `/api/users/${adminId}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('You cannot delete your own account');
+  });
+});
+
+describe('activation', () => {
+  it('a sign-up waits for activation; once activated it signs in and finds a welcome notification', async () => {
+    const email = `signup.${Date.now()}@example.test`;
+    const reg = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email, password: 'secret12' },
+    });
+    expect(reg.statusCode).toBe(201);
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: 'secret12' },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('Your account is waiting for activation by an administrator.');
+    const pending = (
+      await call('GET', `/api/users?status=pending&search=${encodeURIComponent(email)}`)
+    ).json();
+    expect(pending.pagination.total).toBe(1);
+    const id = pending.data[0]._id;
+
+    const res = await call('POST', `/api/users/${id}/activate`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ status: 'active', awaitingActivation: false });
+    expect(res.json().data.activatedAt).not.toBeNull();
+    await login(ctx.app, email, 'secret12');
+    const welcome = await ctx.db.select().from(notifications).where(eq(notifications.userId, id));
+    expect(welcome).toEqual([expect.objectContaining({ title: 'Your account is active', read: false })]);
+    expect(await lastAudit(id)).toMatchObject({ action: 'activate', entity: 'user' });
+  });
+
+  it('deactivating ends the sessions at once; the user is told the account is deactivated', async () => {
+    const u = await createUser(ctx.db);
+    const { accessToken } = await login(ctx.app, u.email, u.password);
+    expect((await call('POST', `/api/users/${u.id}/deactivate`)).json().data.status).toBe('inactive');
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(accessToken) });
+    expect(me.statusCode).toBe(401);
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: u.email, password: u.password },
+    });
+    expect(again.json().message).toBe('This account has been deactivated. Please contact support.');
+    expect((await call('POST', `/api/users/${adminId}/deactivate`)).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/users/:id', () => {
+  it('answers every investment with its monthly returns, and 404 for an unknown id', async () => {
+    const u = await createUser(ctx.db);
+    const p = await createProject(ctx.db, { name: 'Zeta Lodge' });
+    await createInvestment(ctx.db, u.id, p.id, { amount: '0.30', returns: '9.99' });
+    const { data } = (await call('GET', `/api/users/${u.id}`)).json();
+    expect(data.investments).toEqual([
+      expect.objectContaining({ projectName: 'Zeta Lodge', amount: 0.3, returns: 9.99, monthlyReturns: [] }),
+    ]);
+    await ctx.db
+      .insert(monthlyReturns)
+      .values({ userId: u.id, projectId: p.id, month: '2025-01', amount: '1.10' });
+    const after = (await call('GET', `/api/users/${u.id}`)).json().data;
+    expect(after.investments[0].returns).toBe(1.1);
+    expect(after.totalReturned).toBe(1.1);
+    expect((await call('GET', '/api/users/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    const rows = await ctx.db
+      .select()
+      .from(investments)
+      .where(and(eq(investments.userId, u.id), eq(investments.projectId, p.id)));
+    expect(rows).toHaveLength(1);
+  });
+});

@@ -1,0 +1,71 @@
+import { fromCents, toCents, type AdminInvestment, type AdminUser } from '@portal/contracts';
+import type { users } from '../../db/schema';
+import { iso, num } from '../users/presenter';
+
+type UserRow = typeof users.$inferSelect;
+
+export interface AdminInvestmentRow {
+  id: string;
+  userId: string;
+  projectId: string;
+  projectName: string;
+  amount: string;
+  /** The investment's stored returns field. */
+  returns: string;
+  /** The sum of its monthly returns; null when it has none. */
+  monthlyTotal: string | null;
+  roi: string | null;
+  startDate: string | null;
+}
+
+export function presentAdminInvestment(
+  inv: AdminInvestmentRow,
+  monthly?: readonly { month: string; amount: string }[],
+): AdminInvestment {
+  return {
+    _id: inv.id,
+    projectId: inv.projectId,
+    projectName: inv.projectName,
+    amount: num(inv.amount),
+    returns: num(inv.monthlyTotal ?? inv.returns),
+    roi: inv.roi == null ? null : Number(inv.roi),
+    startDate: inv.startDate,
+    ...(monthly ? { monthlyReturns: monthly.map((m) => ({ month: m.month, amount: num(m.amount) })) } : {}),
+  };
+}
+
+/** The only way a user row becomes the JSON of the admin screens. Never includes the password hash. */
+export function presentAdminUser(
+  user: UserRow,
+  investments: readonly AdminInvestmentRow[],
+  monthly?: ReadonlyMap<string, { month: string; amount: string }[]>,
+): AdminUser {
+  const items = investments.map((i) =>
+    presentAdminInvestment(i, monthly ? (monthly.get(i.projectId) ?? []) : undefined),
+  );
+  const invested = investments.reduce((acc, i) => acc + toCents(i.amount), 0);
+  const returned = investments.reduce((acc, i) => acc + toCents(i.monthlyTotal ?? i.returns), 0);
+  return {
+    _id: user.id,
+    name: user.name,
+    email: user.email,
+    investorId: user.investorId,
+    isAdmin: user.isAdmin,
+    isActive: user.isActive,
+    role: user.isAdmin ? 'admin' : 'user',
+    status: user.isActive ? 'active' : 'inactive',
+    awaitingActivation: !user.isActive && user.activatedAt == null,
+    activatedAt: iso(user.activatedAt),
+    phone: user.phone,
+    address: user.address,
+    city: user.city,
+    country: user.country,
+    postalCode: user.postalCode,
+    dateOfBirth: user.dateOfBirth,
+    totalInvestment: user.totalInvestment != null ? num(user.totalInvestment) : fromCents(invested),
+    totalReturned: user.totalReturned != null ? num(user.totalReturned) : fromCents(returned),
+    createdAt: iso(user.createdAt)!,
+    lastLoginAt: iso(user.lastLoginAt),
+    investments: items,
+  };
+}

@@ -1,0 +1,370 @@
+import {
+  and,
+  asc,
+  count,
+  eq,
+  exists,
+  inArray,
+  isNotNull,
+  isNull,
+  not,
+  sql,
+  sum,
+  type SQL,
+} from 'drizzle-orm';
+import {
+  toMoneyString,
+  type AdminUser,
+  type CreateUserInput,
+  type updateUserInput,
+  type userListQuery,
+} from '@portal/contracts';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client';
+import { investments, monthlyReturns, projects, userSearchDocument, users } from '../../db/schema';
+import {
+  BadRequestError,
+  ConflictError,
+  NotFoundError,
+  isUniqueViolation,
+  pgConstraint,
+} from '../../lib/errors';
+import { hashPassword } from '../../lib/passwords';
+import { recordAudit } from '../audit/service';
+import { revokeAllSessions } from '../auth/service';
+import { notifyUsers } from '../notifications/notify';
+import { presentAdminUser, type AdminInvestmentRow } from './presenter';
+
+type ListQuery = z.output<typeof userListQuery>;
+type UpdateInput = z.output<typeof updateUserInput>;
+
+export const DUPLICATE_EMAIL = 'A user with this email already exists';
+export const DUPLICATE_INVESTOR_ID = 'This investor ID is already in use';
+
+/**
+ * The words of a search box as a prefix query ('emma lin' -> 'emma:* & lin:*'). Only letters and digits
+ * survive, so nothing the user types can change the query's syntax.
+ */
+export function searchTerms(input: string | undefined): string | null {
+  const words = (input ?? '').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  if (words.length === 0) return null;
+  return words
+    .slice(0, 8)
+    .map((w) => `${w.slice(0, 40)}:*`)
+    .join(' & ');
+}
+
+function listFilter(q: ListQuery): SQL | undefined {
+  const where: (SQL | undefined)[] = [];
+  const terms = searchTerms(q.search);
+  if (terms) where.push(sql`${userSearchDocument(users)} @@ to_tsquery('simple'::regconfig, ${terms})`);
+  if (q.status === 'active') where.push(eq(users.isActive, true));
+  if (q.status === 'inactive') where.push(and(eq(users.isActive, false), isNotNull(users.activatedAt)));
+  if (q.status === 'pending') where.push(and(eq(users.isActive, false), isNull(users.activatedAt)));
+  if (q.role) where.push(eq(users.isAdmin, q.role === 'admin'));
+  if (q.projectId) {
+    const holds = exists(
+      sql`(select 1 from ${investments} where ${investments.userId} = ${users.id} and ${investments.projectId} = ${q.projectId})`,
+    );
+    // "Not yet linked" lists investors only: an administrator does not hold investments.
+    where.push(q.linked === false ? and(not(holds), eq(users.isAdmin, false)) : holds);
+  }
+  return where.length ? and(...where) : undefined;
+}
+
+/** Investments of the given users with their returns (monthly sum, else the stored field): one query. */
+async function investmentsOf(db: DbOrTx, userIds: readonly string[]): Promise<AdminInvestmentRow[]> {
+  if (userIds.length === 0) return [];
+  const monthly = db
+    .select({
+      userId: monthlyReturns.userId,
+      projectId: monthlyReturns.projectId,
+      total: sum(monthlyReturns.amount).as('total'),
+    })
+    .from(monthlyReturns)
+    .where(inArray(monthlyReturns.userId, [...userIds]))
+    .groupBy(monthlyReturns.userId, monthlyReturns.projectId)
+    .as('m');
+  return db
+    .select({
+      id: investments.id,
+      userId: investments.userId,
+      projectId: investments.projectId,
+      projectName: projects.name,
+      amount: investments.amount,
+      returns: investments.returns,
+      monthlyTotal: monthly.total,
+      roi: investments.roi,
+      startDate: investments.startDate,
+    })
+    .from(investments)
+    .innerJoin(projects, eq(projects.id, investments.projectId))
+    .leftJoin(
+      monthly,
+      and(eq(monthly.userId, investments.userId), eq(monthly.projectId, investments.projectId)),
+    )
+    .where(inArray(investments.userId, [...userIds]))
+    .orderBy(asc(projects.name));
+}
+
+/** A page of users: three queries whatever the page size (count, page, their investments). */
+export async function listUsers(db: Db, q: ListQuery) {
+  const where = listFilter(q);
+  const [[counted], rows] = await Promise.all([
+    db.select({ n: count() }).from(users).where(where),
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(sql`lower(${users.name})`, asc(users.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+  ]);
+  const invs = await investmentsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  const byUser = new Map<string, AdminInvestmentRow[]>();
+  for (const i of invs) byUser.set(i.userId, [...(byUser.get(i.userId) ?? []), i]);
+  const total = counted?.n ?? 0;
+  return {
+    data: rows.map((u) => presentAdminUser(u, byUser.get(u.id) ?? [])),
+    pagination: {
+      page: q.page,
+      pageSize: q.pageSize,
+      total,
+      totalPages: Math.max(1, Math.ceil(total / q.pageSize)),
+    },
+  };
+}
+
+/** One user with every investment and its monthly returns. */
+export async function getAdminUser(db: DbOrTx, userId: string): Promise<AdminUser> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw new NotFoundError('User');
+  const [invs, rows] = await Promise.all([
+    investmentsOf(db, [userId]),
+    db
+      .select({
+        projectId: monthlyReturns.projectId,
+        month: monthlyReturns.month,
+        amount: monthlyReturns.amount,
+      })
+      .from(monthlyReturns)
+      .where(eq(monthlyReturns.userId, userId))
+      .orderBy(asc(monthlyReturns.month)),
+  ]);
+  const monthly = new Map<string, { month: string; amount: string }[]>();
+  for (const r of rows) monthly.set(r.projectId, [...(monthly.get(r.projectId) ?? []), r]);
+  return presentAdminUser(user, invs, monthly);
+}
+
+/** Turns a unique violation on users into the 409 the screens show (the investor ID one regenerates). */
+function duplicateUser(err: unknown): never {
+  if (isUniqueViolation(err)) {
+    const constraint = pgConstraint(err) ?? '';
+    if (constraint.includes('investor_id')) throw new ConflictError(DUPLICATE_INVESTOR_ID);
+    if (constraint.includes('email')) throw new ConflictError(DUPLICATE_EMAIL);
+  }
+  throw err;
+}
+
+export async function createUser(db: Db, actorId: string, input: CreateUserInput): Promise<AdminUser> {
+  const passwordHash = await hashPassword(input.password);
+  const id = await db
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          name: input.name,
+          email: input.email,
+          passwordHash,
+          investorId: input.investorId,
+          isAdmin: false,
+          isActive: true,
+          activatedAt: new Date(),
+        })
+        .returning({ id: users.id });
+      await recordAudit(tx, {
+        actorId,
+        action: 'create',
+        entity: 'user',
+        entityId: row!.id,
+        details: { name: input.name, email: input.email, investorId: input.investorId },
+      });
+      return row!.id;
+    })
+    .catch(duplicateUser);
+  return getAdminUser(db, id);
+}
+
+const PROFILE_FIELDS = [
+  'name',
+  'email',
+  'investorId',
+  'phone',
+  'address',
+  'city',
+  'country',
+  'postalCode',
+  'dateOfBirth',
+] as const;
+
+type Entry = NonNullable<UpdateInput['investments']>[number];
+
+/**
+ * Writes the investments of a PUT. With a project scope the user's holding in that project becomes the
+ * entry for it (amount above 0), or is removed when there is none; without one each entry is upserted.
+ * Upserts update the row in place, so monthly returns (kept per user and project) are never lost.
+ */
+async function writeInvestments(tx: DbOrTx, userId: string, actorId: string, input: UpdateInput) {
+  const scope = input.projectId;
+  const byProject = new Map<string, Entry>();
+  for (const e of input.investments ?? []) {
+    if (e.amount <= 0) continue;
+    if (scope && e.projectId !== scope) continue;
+    byProject.set(e.projectId, e);
+  }
+  const projectIds = [...new Set([...byProject.keys(), ...(scope ? [scope] : [])])];
+  if (projectIds.length) {
+    const found = await tx.select({ id: projects.id }).from(projects).where(inArray(projects.id, projectIds));
+    if (found.length !== projectIds.length) throw new NotFoundError('Project');
+  }
+  const today = new Date().toISOString().slice(0, 10);
+  for (const e of byProject.values()) {
+    const startDate = e.startDate ? e.startDate.slice(0, 10) : undefined;
+    const set = {
+      amount: toMoneyString(e.amount),
+      ...(e.returns !== undefined ? { returns: toMoneyString(e.returns) } : {}),
+      ...(e.roi !== undefined ? { roi: e.roi == null ? null : e.roi.toFixed(2) } : {}),
+      ...(startDate ? { startDate } : {}),
+      updatedAt: new Date(),
+    };
+    await tx
+      .insert(investments)
+      .values({ userId, projectId: e.projectId, startDate: today, ...set })
+      .onConflictDoUpdate({ target: [investments.userId, investments.projectId], set });
+    await recordAudit(tx, {
+      actorId,
+      action: 'update',
+      entity: 'investment',
+      entityId: userId,
+      details: { projectId: e.projectId, amount: e.amount, ...(startDate ? { startDate } : {}) },
+    });
+  }
+  if (scope && !byProject.has(scope)) {
+    const removed = await tx
+      .delete(investments)
+      .where(and(eq(investments.userId, userId), eq(investments.projectId, scope)))
+      .returning({ id: investments.id });
+    if (removed.length)
+      await recordAudit(tx, {
+        actorId,
+        action: 'delete',
+        entity: 'investment',
+        entityId: userId,
+        details: { projectId: scope },
+      });
+  }
+}
+
+export async function updateUser(
+  db: Db,
+  actorId: string,
+  userId: string,
+  input: UpdateInput,
+): Promise<AdminUser> {
+  await db
+    .transaction(async (tx) => {
+      const [existing] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for('update')
+        .limit(1);
+      if (!existing) throw new NotFoundError('User');
+      const changes: Partial<typeof users.$inferInsert> = {};
+      for (const k of PROFILE_FIELDS) {
+        const v = input[k];
+        if (v === undefined) continue;
+        if (k === 'dateOfBirth') changes.dateOfBirth = v ? String(v).slice(0, 10) : null;
+        else (changes as Record<string, unknown>)[k] = v;
+      }
+      if (Object.keys(changes).length) {
+        await tx
+          .update(users)
+          .set({ ...changes, updatedAt: new Date() })
+          .where(eq(users.id, userId));
+        await recordAudit(tx, {
+          actorId,
+          action: 'update',
+          entity: 'user',
+          entityId: userId,
+          details: { fields: Object.keys(changes) },
+        });
+      }
+      if (input.investments) await writeInvestments(tx, userId, actorId, input);
+    })
+    .catch(duplicateUser);
+  return getAdminUser(db, userId);
+}
+
+export async function deleteUser(db: Db, actorId: string, userId: string): Promise<void> {
+  if (userId === actorId) throw new BadRequestError('You cannot delete your own account');
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(users)
+      .where(eq(users.id, userId))
+      .returning({ id: users.id, name: users.name, email: users.email });
+    if (!row) throw new NotFoundError('User');
+    // The refresh tokens go with the user (cascade) and every request re-reads the user, so their
+    // open sessions end at once.
+    await recordAudit(tx, {
+      actorId,
+      action: 'delete',
+      entity: 'user',
+      entityId: userId,
+      details: { name: row.name, email: row.email },
+    });
+  });
+}
+
+/** Lets a signed-up (or deactivated) account sign in; the user finds a welcome notification. */
+export async function activateUser(db: Db, actorId: string, userId: string): Promise<AdminUser> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ isActive: true, activatedAt: sql`coalesce(${users.activatedAt}, now())`, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning({ id: users.id });
+    if (!row) throw new NotFoundError('User');
+    await recordAudit(tx, { actorId, action: 'activate', entity: 'user', entityId: userId });
+    await notifyUsers(tx, [userId], {
+      title: 'Your account is active',
+      message: 'An administrator has activated your account. Welcome to the Investor Portal!',
+      type: 'success',
+      createdBy: actorId,
+    });
+  });
+  return getAdminUser(db, userId);
+}
+
+/** Stops an account from signing in and ends its sessions at once. */
+export async function deactivateUser(db: Db, actorId: string, userId: string): Promise<AdminUser> {
+  if (userId === actorId) throw new BadRequestError('You cannot deactivate your own account');
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({
+        isActive: false,
+        activatedAt: sql`coalesce(${users.activatedAt}, now())`,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, userId))
+      .returning({ id: users.id });
+    if (!row) throw new NotFoundError('User');
+    await revokeAllSessions(tx, userId);
+    await recordAudit(tx, { actorId, action: 'deactivate', entity: 'user', entityId: userId });
+  });
+  return getAdminUser(db, userId);
+}

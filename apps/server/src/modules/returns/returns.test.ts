@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desc, eq } from 'drizzle-orm';
+import { auditLog, monthlyReturns } from '../../db/schema';
+import {
+  bearer,
+  buildTestApp,
+  createAdmin,
+  createInvestment,
+  createProject,
+  createUser,
+  login,
+  type TestContext,
+} from '../../../test/helpers';
+
+let ctx: TestContext;
+let token: string;
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  const admin = await createAdmin(ctx.db);
+  token = (await login(ctx.app, admin.email, admin.password)).accessToken;
+});
+afterAll(() => ctx.close());
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+
+async function holding() {
+  const user = await createUser(ctx.db);
+  const project = await createProject(ctx.db);
+  await createInvestment(ctx.db, user.id, project.id, { amount: '1000.00', returns: '55.55' });
+  return { user, project };
+}
+
+describe('/api/users/:id/returns', () => {
+  it('adds, lists and updates monthly returns with exact amounts; the investor sees the totals', async () => {
+    const { user, project } = await holding();
+    const url = `/api/users/${user.id}/returns`;
+    expect((await call('GET', `${url}?projectId=${project.id}`)).json()).toEqual({
+      success: true,
+      data: { monthlyReturns: [] },
+    });
+    const first = await call('POST', url, { projectId: project.id, month: '2025-02', amount: 0.2 });
+    expect(first.statusCode).toBe(201);
+    await call('POST', url, { projectId: project.id, month: '2025-01', amount: 0.1 });
+    const list = (await call('GET', `${url}?projectId=${project.id}`)).json().data.monthlyReturns;
+    expect(list.map((r: { month: string; amount: number }) => [r.month, r.amount])).toEqual([
+      ['2025-01', 0.1],
+      ['2025-02', 0.2],
+    ]);
+    expect(list[0]).toMatchObject({ projectId: project.id, _id: expect.any(String) });
+
+    const investor = await login(ctx.app, user.email, user.password);
+    const me = async () =>
+      (
+        await ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(investor.accessToken) })
+      ).json().data;
+    // Monthly rows replace the stored returns field, and 0.1 + 0.2 is exactly 0.3.
+    expect((await me()).totalReturned).toBe(0.3);
+
+    const updated = await call('PUT', url, { projectId: project.id, month: '2025-02', amount: 1234567.89 });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json().data.monthlyReturns[1].amount).toBe(1234567.89);
+    expect((await me()).totalReturned).toBe(1234567.99);
+    const [audit] = await ctx.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+    expect(audit).toMatchObject({
+      action: 'update',
+      entity: 'monthly-return',
+      details: expect.objectContaining({ month: '2025-02', from: 0.2, to: 1234567.89 }),
+    });
+  });
+
+  it('answers 409 for a month already recorded, and 404 when updating a month that is not', async () => {
+    const { user, project } = await holding();
+    const url = `/api/users/${user.id}/returns`;
+    await call('POST', url, { projectId: project.id, month: '2025-03', amount: 10 });
+    const dup = await call('POST', url, { projectId: project.id, month: '2025-03', amount: 20 });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().message).toBe('A return for 2025-03 is already recorded for this project');
+    const rows = await ctx.db.select().from(monthlyReturns).where(eq(monthlyReturns.userId, user.id));
+    expect(rows.map((r) => r.amount)).toEqual(['10.00']);
+    const missing = await call('PUT', url, { projectId: project.id, month: '2025-04', amount: 1 });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('Monthly return not found');
+  });
+
+  it('refuses bad input with a message naming the problem', async () => {
+    const { user, project } = await holding();
+    const url = `/api/users/${user.id}/returns`;
+    const post = async (payload: object) => {
+      const res = await call('POST', url, payload);
+      expect(res.statusCode).toBe(400);
+      return res.json().message as string;
+    };
+    expect(await post({ projectId: project.id, month: '2025-13', amount: 1 })).toMatch(
+      /month must be YYYY-MM/,
+    );
+    expect(await post({ projectId: project.id, month: '2025-01' })).toMatch(/amount/);
+    expect(await post({ projectId: project.id, month: '2025-01', amount: '12' })).toMatch(/amount/);
+    expect(await post({ projectId: project.id, month: '2025-01', amount: 1.234 })).toBe(
+      'amount must have at most 2 decimals',
+    );
+    expect(await post({ projectId: project.id, month: '2025-01', amount: -5 })).toBe(
+      'amount must not be negative',
+    );
+    expect(await post({ month: '2025-01', amount: 1 })).toMatch(/projectId/);
+    const other = await createProject(ctx.db);
+    expect(await post({ projectId: other.id, month: '2025-01', amount: 1 })).toBe(
+      'This user has no investment in this project: add the investment first',
+    );
+    const unknownUser = await call('GET', '/api/users/00000000-0000-4000-8000-000000000000/returns');
+    expect(unknownUser.statusCode).toBe(404);
+    expect(unknownUser.json().message).toBe('User not found');
+  });
+
+  it('lists every project when no project is given, and deletes a month recorded by mistake', async () => {
+    const { user, project } = await holding();
+    const second = await createProject(ctx.db);
+    await createInvestment(ctx.db, user.id, second.id, { amount: '5.00' });
+    const url = `/api/users/${user.id}/returns`;
+    await call('POST', url, { projectId: project.id, month: '2025-01', amount: 1 });
+    await call('POST', url, { projectId: second.id, month: '2025-01', amount: 2 });
+    expect((await call('GET', url)).json().data.monthlyReturns).toHaveLength(2);
+    const del = await call('DELETE', `${url}/2025-01?projectId=${second.id}`);
+    expect(del.statusCode).toBe(200);
+    expect(del.json().data.monthlyReturns).toEqual([]);
+    expect((await call('GET', url)).json().data.monthlyReturns).toHaveLength(1);
+    expect((await call('DELETE', `${url}/2025-01?projectId=${second.id}`)).statusCode).toBe(404);
+  });
+});

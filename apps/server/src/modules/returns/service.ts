@@ -1,0 +1,139 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { toMoneyString, type MonthlyReturnRecord, type ReturnInput } from '@portal/contracts';
+import type { Db, DbOrTx } from '../../db/client';
+import { investments, monthlyReturns, users } from '../../db/schema';
+import { BadRequestError, ConflictError, NotFoundError, isUniqueViolation } from '../../lib/errors';
+import { recordAudit } from '../audit/service';
+import { num } from '../users/presenter';
+
+type ReturnRow = typeof monthlyReturns.$inferSelect;
+
+const present = (r: Pick<ReturnRow, 'id' | 'projectId' | 'month' | 'amount'>): MonthlyReturnRecord => ({
+  _id: r.id,
+  projectId: r.projectId,
+  month: r.month,
+  amount: num(r.amount),
+});
+
+async function requireUser(db: DbOrTx, userId: string) {
+  const [u] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!u) throw new NotFoundError('User');
+}
+
+/** A user's monthly returns, oldest month first; of one project when given. */
+export async function listReturns(db: DbOrTx, userId: string, projectId?: string) {
+  await requireUser(db, userId);
+  const rows = await db
+    .select()
+    .from(monthlyReturns)
+    .where(
+      and(eq(monthlyReturns.userId, userId), projectId ? eq(monthlyReturns.projectId, projectId) : undefined),
+    )
+    .orderBy(asc(monthlyReturns.month), asc(monthlyReturns.projectId));
+  return rows.map(present);
+}
+
+/** Records a month's return. A month already recorded for the project is a 409 (use update instead). */
+export async function addReturn(db: Db, actorId: string, userId: string, input: ReturnInput) {
+  await db
+    .transaction(async (tx) => {
+      await requireUser(tx, userId);
+      const [holding] = await tx
+        .select({ id: investments.id })
+        .from(investments)
+        .where(and(eq(investments.userId, userId), eq(investments.projectId, input.projectId)))
+        .limit(1);
+      if (!holding)
+        throw new BadRequestError('This user has no investment in this project: add the investment first');
+      const [row] = await tx
+        .insert(monthlyReturns)
+        .values({
+          userId,
+          projectId: input.projectId,
+          month: input.month,
+          amount: toMoneyString(input.amount),
+        })
+        .returning({ id: monthlyReturns.id });
+      await recordAudit(tx, {
+        actorId,
+        action: 'create',
+        entity: 'monthly-return',
+        entityId: row!.id,
+        details: { userId, projectId: input.projectId, month: input.month, amount: input.amount },
+      });
+    })
+    .catch((err: unknown) => {
+      if (isUniqueViolation(err))
+        throw new ConflictError(`A return for ${input.month} is already recorded for this project`);
+      throw err;
+    });
+  return listReturns(db, userId, input.projectId);
+}
+
+/** Changes the amount of a recorded month. */
+export async function updateReturn(db: Db, actorId: string, userId: string, input: ReturnInput) {
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ id: monthlyReturns.id, amount: monthlyReturns.amount })
+      .from(monthlyReturns)
+      .where(
+        and(
+          eq(monthlyReturns.userId, userId),
+          eq(monthlyReturns.projectId, input.projectId),
+          eq(monthlyReturns.month, input.month),
+        ),
+      )
+      .for('update')
+      .limit(1);
+    if (!before) throw new NotFoundError('Monthly return');
+    await tx
+      .update(monthlyReturns)
+      .set({ amount: toMoneyString(input.amount), updatedAt: new Date() })
+      .where(eq(monthlyReturns.id, before.id));
+    await recordAudit(tx, {
+      actorId,
+      action: 'update',
+      entity: 'monthly-return',
+      entityId: before.id,
+      details: {
+        userId,
+        projectId: input.projectId,
+        month: input.month,
+        from: num(before.amount),
+        to: input.amount,
+      },
+    });
+  });
+  return listReturns(db, userId, input.projectId);
+}
+
+/** Removes a month recorded by mistake. */
+export async function deleteReturn(
+  db: Db,
+  actorId: string,
+  userId: string,
+  projectId: string,
+  month: string,
+) {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(monthlyReturns)
+      .where(
+        and(
+          eq(monthlyReturns.userId, userId),
+          eq(monthlyReturns.projectId, projectId),
+          eq(monthlyReturns.month, month),
+        ),
+      )
+      .returning({ id: monthlyReturns.id, amount: monthlyReturns.amount });
+    if (!row) throw new NotFoundError('Monthly return');
+    await recordAudit(tx, {
+      actorId,
+      action: 'delete',
+      entity: 'monthly-return',
+      entityId: row.id,
+      details: { userId, projectId, month, amount: num(row.amount) },
+    });
+  });
+  return listReturns(db, userId, projectId);
+}
