@@ -1,2 +1,124 @@
-// Schemas of the bookings API.
-export {};
+import { z } from 'zod';
+import { id, money, text } from './common';
+import { BOOKING_STATUSES, BOOKING_TYPES, type BookingType } from './value-sets';
+
+/** The most nights one request may hold. */
+export const MAX_BOOKING_NIGHTS = 60;
+
+/** A booking request of cabin nights as the API answers it. */
+export const booking = z.object({
+  _id: z.string(),
+  projectId: z.string(),
+  userId: z.string(),
+  type: z.enum(BOOKING_TYPES),
+  status: z.enum(BOOKING_STATUSES),
+  /** The requested nights, 'YYYY-MM-DD', ascending. */
+  nights: z.array(z.string()),
+  nightCount: z.number().int(),
+  notes: z.string(),
+  giftRecipient: z.string().nullable(),
+  rentalPrice: z.number().nullable(),
+  /** Rental price × nights (rentals only). */
+  totalValue: z.number().nullable(),
+  /** Nights drawn from the bonus pool when the request was made. */
+  bonusNightsUsed: z.number().int(),
+  decisionNote: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Booking = z.infer<typeof booking>;
+
+/** An admin's view adds who asked. */
+export const adminBooking = booking.extend({
+  user: z.object({ _id: z.string(), name: z.string(), email: z.string() }),
+});
+export type AdminBooking = z.infer<typeof adminBooking>;
+
+const night = z.iso.date({ error: 'Each date must be a calendar date (YYYY-MM-DD)' });
+
+/** `POST /api/bookings`: the booking dialog (spec: selected dates, giftRecipient, rentalPrice, notes). */
+export const createBookingInput = z
+  .object({
+    projectId: id,
+    type: z.enum(BOOKING_TYPES, { error: `type must be one of ${BOOKING_TYPES.join(', ')}` }),
+    dates: z
+      .array(night, { error: 'Choose at least one date' })
+      .min(1, { error: 'Choose at least one date' })
+      .max(MAX_BOOKING_NIGHTS, { error: `At most ${MAX_BOOKING_NIGHTS} dates can be requested at once` }),
+    notes: text(1000).default(''),
+    giftRecipient: z
+      .preprocess(
+        (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+        z
+          .string()
+          .trim()
+          .toLowerCase()
+          .max(254, { error: 'The gift recipient email is too long' })
+          .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: 'Enter a valid gift recipient email' })
+          .optional(),
+      )
+      .nullish(),
+    rentalPrice: z
+      .preprocess(
+        (v) => (v === '' ? undefined : typeof v === 'string' ? Number(v) : v),
+        money
+          .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, {
+            error: 'The rental price can have at most two decimals',
+          })
+          .optional(),
+      )
+      .nullish(),
+  })
+  .superRefine((b, ctx) => {
+    if (b.type === 'gift' && !b.giftRecipient)
+      ctx.addIssue({ code: 'custom', path: ['giftRecipient'], message: 'A gift needs the recipient email' });
+    if (b.type === 'rental' && (b.rentalPrice == null || b.rentalPrice <= 0))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['rentalPrice'],
+        message: 'A rental needs a rental price per night above 0',
+      });
+  });
+export type CreateBookingInput = z.input<typeof createBookingInput>;
+
+export const bookingAnswer = z.object({
+  success: z.literal(true),
+  data: booking,
+  message: z.string().optional(),
+});
+export const bookingsAnswer = z.object({ success: z.literal(true), data: z.array(booking) });
+export const adminBookingAnswer = z.object({
+  success: z.literal(true),
+  data: adminBooking,
+  message: z.string().optional(),
+});
+export const adminBookingsAnswer = z.object({ success: z.literal(true), data: z.array(adminBooking) });
+
+/** `GET /api/bookings?projectId=` (the investor's own). */
+export const bookingsQuery = z.object({ projectId: z.string().trim().max(64).optional() });
+
+/** `GET /api/bookings/admin?projectId=&status=` */
+export const adminBookingsQuery = z.object({
+  projectId: z.string().trim().max(64).optional(),
+  status: z
+    .enum(BOOKING_STATUSES, { error: `status must be one of ${BOOKING_STATUSES.join(', ')}` })
+    .optional(),
+});
+
+/** `PUT /api/bookings/{id}/approve|decline` (admin): an optional note for the investor. */
+export const bookingDecisionInput = z
+  .object({ note: text(500).optional() })
+  .nullish()
+  .transform((v) => v ?? {});
+
+/** 'personal' -> 'personal stay' and so on, for texts shown to people. */
+export const BOOKING_TYPE_LABELS: Record<BookingType, string> = {
+  personal: 'personal stay',
+  gift: 'gift',
+  rental: 'rental',
+};
+
+/** The spec's toast after submitting the dialog: 'Your {type} request has been submitted successfully.' */
+export const bookingSubmittedMessage = (type: BookingType) =>
+  `Your ${type} request has been submitted successfully.`;

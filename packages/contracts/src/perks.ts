@@ -1,2 +1,171 @@
-// Schemas of the perks API.
-export {};
+import { z } from 'zod';
+import { text } from './common';
+import { DEFAULT_PERK_ICON } from './constants';
+import { BOOKING_STATUSES, BOOKING_TYPES, PERK_CATEGORIES, PERK_STATUSES, PERK_TYPES } from './value-sets';
+
+export const PROJECT_ID_REQUIRED = 'Project ID is required';
+export const PERK_REQUIRED_FIELDS = 'Name, Type, and Status are required';
+
+/**
+ * The cabin nights of the signed-in investor in a project (spec section 3), derived from the allowance
+ * and the live (pending and approved) booking requests.
+ */
+export const cabinNights = z.object({
+  totalNights: z.number().int(),
+  /** total − nights in pending and approved requests (never below 0). */
+  remainingNights: z.number().int(),
+  /** Bonus nights still available: they are spent once the remaining nights reach zero. */
+  bonusNights: z.number().int(),
+  /** The bonus nights granted in the allowance. */
+  bonusNightsTotal: z.number().int(),
+  /** Nights in pending and approved requests. */
+  bookedNights: z.number().int(),
+  /** Whole years with one decimal until the allowance expires (0 once expired). */
+  yearsRemaining: z.number(),
+  /** 'YYYY-MM-DD', the last night that can be booked. */
+  expirationDate: z.string(),
+  /** Nights already in a pending or approved request ('YYYY-MM-DD', ascending): they cannot be requested again. */
+  requestedNights: z.array(z.string()),
+});
+export type CabinNights = z.infer<typeof cabinNights>;
+
+export const cabinNightsAnswer = z.object({ success: z.literal(true), cabinNights: cabinNights.nullable() });
+export type CabinNightsAnswer = z.infer<typeof cabinNightsAnswer>;
+
+/** A perk (spec section 3). */
+export const perk = z.object({
+  _id: z.string(),
+  projectId: z.string(),
+  name: z.string(),
+  type: z.string(),
+  category: z.string(),
+  icon: z.string(),
+  description: z.string(),
+  discount: z.string(),
+  status: z.enum(PERK_STATUSES),
+  bookingAvailable: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Perk = z.infer<typeof perk>;
+
+export const perksAnswer = z.object({ success: z.literal(true), perks: z.array(perk) });
+export type PerksAnswer = z.infer<typeof perksAnswer>;
+
+/** The perks answer may be a flat list or an object of lists keyed by group; both flatten to one list. */
+export function flattenPerks<T>(
+  perks: readonly T[] | Record<string, readonly T[] | null | undefined> | null | undefined,
+): T[] {
+  if (!perks) return [];
+  if (Array.isArray(perks)) return [...perks];
+  return Object.values(perks as Record<string, readonly T[] | null | undefined>).flatMap((list) =>
+    Array.isArray(list) ? list : [],
+  );
+}
+
+/** One line of the Usage Summary's Recent Activity. */
+export const usageActivity = z.object({
+  _id: z.string(),
+  description: z.string(),
+  date: z.string(),
+  bookingId: z.string(),
+  type: z.enum(BOOKING_TYPES),
+  status: z.enum(BOOKING_STATUSES),
+});
+export type UsageActivity = z.infer<typeof usageActivity>;
+
+/** Usage of the cabin nights, computed from the pending and approved requests (spec section 3). */
+export const usageSummary = z.object({
+  /** Nights in personal-stay requests. */
+  personalStays: z.number().int(),
+  /** Nights gifted. */
+  gifted: z.number().int(),
+  /** Nights rented out. */
+  rented: z.number().int(),
+  /** Value of the rented nights: price per night × nights, exact to the cent. */
+  totalValue: z.number(),
+  recentActivity: z.array(usageActivity),
+});
+export type UsageSummary = z.infer<typeof usageSummary>;
+
+export const usageAnswer = z.object({ success: z.literal(true), usage: usageSummary });
+export type UsageAnswer = z.infer<typeof usageAnswer>;
+
+export const RECENT_ACTIVITY_LIMIT = 10;
+
+/** Path parameters of the perks routes; the id itself is checked by the route ('Project ID is required'). */
+export const projectIdParams = z.object({ projectId: z.string().trim().max(64).optional() });
+export const perkParams = z.object({
+  projectId: z.string().trim().max(64).optional(),
+  perkId: z.string().trim().max(64),
+});
+
+/** A blank value counts as missing, so that it gets the spec's message. */
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const required = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema);
+
+/** The body of `POST /api/perks/benefits/{projectId}` and of the PUT (admin). */
+export const perkInput = z.object({
+  name: required(
+    z
+      .string({ error: PERK_REQUIRED_FIELDS })
+      .trim()
+      .max(120, { error: 'Name must be at most 120 characters' }),
+  ),
+  type: required(
+    z.enum(PERK_TYPES, {
+      error: (iss) =>
+        iss.input === undefined ? PERK_REQUIRED_FIELDS : `Type must be one of ${PERK_TYPES.join(', ')}`,
+    }),
+  ),
+  status: required(
+    z.enum(PERK_STATUSES, {
+      error: (iss) =>
+        iss.input === undefined ? PERK_REQUIRED_FIELDS : `Status must be one of ${PERK_STATUSES.join(', ')}`,
+    }),
+  ),
+  category: z
+    .preprocess(
+      blankToUndefined,
+      z.enum(PERK_CATEGORIES, { error: `Category must be one of ${PERK_CATEGORIES.join(', ')}` }),
+    )
+    .default('standard'),
+  icon: z.preprocess(blankToUndefined, text(16)).default(DEFAULT_PERK_ICON),
+  description: text(2000).default(''),
+  discount: text(60).default(''),
+  bookingAvailable: z.boolean().default(false),
+});
+export type PerkInput = z.input<typeof perkInput>;
+
+/** A user's cabin-night allowance in a project, as the admin Investments screen reads and sets it. */
+export const cabinAllowance = z.object({
+  userId: z.string(),
+  projectId: z.string(),
+  totalNights: z.number().int(),
+  bonusNights: z.number().int(),
+  expiresAt: z.string(),
+  bookedNights: z.number().int(),
+  remainingNights: z.number().int(),
+  bonusNightsRemaining: z.number().int(),
+  updatedAt: z.string(),
+});
+export type CabinAllowance = z.infer<typeof cabinAllowance>;
+
+export const allowanceParams = z.object({
+  projectId: z.string().trim().max(64).optional(),
+  userId: z.string().trim().max(64),
+});
+
+const nights = (label: string) =>
+  z
+    .number({ error: `${label} must be a whole number` })
+    .int({ error: `${label} must be a whole number` })
+    .min(0, { error: `${label} cannot be negative` })
+    .max(3650, { error: `${label} must be at most 3650` });
+
+export const cabinAllowanceInput = z.object({
+  totalNights: nights('Total nights'),
+  bonusNights: nights('Bonus nights').default(0),
+  expiresAt: z.iso.date({ error: 'Expiry date must be a date (YYYY-MM-DD)' }),
+});
+export type CabinAllowanceInput = z.input<typeof cabinAllowanceInput>;

@@ -1,2 +1,102 @@
-// Schemas of the updates API.
-export {};
+import { z } from 'zod';
+import { id, isoDate, text } from './common';
+import { UPDATE_CATEGORIES } from './value-sets';
+
+/** A project update as the API answers it (spec section 3). `isNew` = not read by the signed-in user. */
+export const update = z.object({
+  _id: z.string(),
+  projectId: z.string(),
+  title: z.string(),
+  category: z.enum(UPDATE_CATEGORIES),
+  excerpt: z.string(),
+  /** Sanitized HTML (sanitized on the server when written). */
+  content: z.string(),
+  date: z.string(),
+  isNew: z.boolean(),
+  images: z.array(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Update = z.infer<typeof update>;
+
+/** `GET /api/updates?projectId=`: `{ success, updates }`. The project id is checked by the route. */
+export const updatesQuery = z.object({ projectId: z.string().trim().max(64).optional() });
+export const updatesList = z.object({ success: z.literal(true), updates: z.array(update) });
+export type UpdatesList = z.infer<typeof updatesList>;
+
+export const MAX_UPDATE_IMAGES = 20;
+export const MAX_UPDATE_CONTENT = 100_000;
+
+/** Same-origin paths ('/demo/x.jpg') or absolute http(s) URLs; nothing else may become an image source. */
+export const imageUrl = z
+  .string()
+  .trim()
+  .max(2048, { error: 'An image URL must be at most 2048 characters' })
+  .refine((v) => isSafeImageUrl(v), { error: 'Image URLs must start with http://, https:// or /' });
+
+export function isSafeImageUrl(v: string): boolean {
+  if (/^\/(?![/\\])/.test(v)) return true;
+  try {
+    const u = new URL(v);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && !!u.hostname;
+  } catch {
+    return false;
+  }
+}
+
+/** Image URLs arrive as a list, or as the admin form's comma-separated text (trimmed, empty entries dropped). */
+const imageList = z.preprocess(
+  (v) =>
+    typeof v === 'string'
+      ? v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : Array.isArray(v)
+        ? v.map((s) => (typeof s === 'string' ? s.trim() : s)).filter((s) => s !== '')
+        : v,
+  z.array(imageUrl).max(MAX_UPDATE_IMAGES, { error: `At most ${MAX_UPDATE_IMAGES} images` }),
+);
+
+const optionalDate = z.preprocess((v) => (v === '' || v === null ? undefined : v), isoDate.optional());
+
+const updateFields = {
+  title: z
+    .string({ error: 'Title is required' })
+    .trim()
+    .min(1, { error: 'Title is required' })
+    .max(200, { error: 'Title must be at most 200 characters' }),
+  category: z.enum(UPDATE_CATEGORIES, {
+    error: `category must be one of ${UPDATE_CATEGORIES.join(', ')}`,
+  }),
+  excerpt: text(1000),
+  content: z
+    .string()
+    .max(MAX_UPDATE_CONTENT, { error: `content must be at most ${MAX_UPDATE_CONTENT} characters` }),
+  /** Publication date. */
+  date: optionalDate,
+  images: imageList,
+};
+
+/** `POST /api/updates` (admin). Left-out fields take their defaults; the date defaults to now. */
+export const createUpdateInput = z.object({
+  projectId: id,
+  title: updateFields.title,
+  category: updateFields.category.default('general'),
+  excerpt: updateFields.excerpt.default(''),
+  content: updateFields.content.default(''),
+  date: updateFields.date,
+  images: updateFields.images.default([]),
+});
+export type CreateUpdateInput = z.input<typeof createUpdateInput>;
+
+/** `PUT /api/updates/{id}` (admin): the fields sent are changed, the others kept. */
+export const updateUpdateInput = z.object({
+  title: updateFields.title.optional(),
+  category: updateFields.category.optional(),
+  excerpt: updateFields.excerpt.optional(),
+  content: updateFields.content.optional(),
+  date: updateFields.date,
+  images: updateFields.images.optional(),
+});
+export type UpdateUpdateInput = z.input<typeof updateUpdateInput>;

@@ -1,0 +1,229 @@
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import {
+  BOOKING_TYPE_LABELS,
+  type AdminBooking,
+  type Booking,
+  type BookingStatus,
+  type createBookingInput,
+} from '@portal/contracts';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client';
+import { bookingNights, bookings, cabinAllowances, projects, users } from '../../db/schema';
+import {
+  BadRequestError,
+  ConflictError,
+  NotFoundError,
+  pgConstraint,
+  isUniqueViolation,
+} from '../../lib/errors';
+import type { AuthUser } from '../../plugins/auth';
+import { recordAudit } from '../audit/service';
+import { notifyUsers } from '../notifications/notify';
+import { bonusNightsFor, formatNight, listNights, nightBalance, nightSpan } from '../perks/nights';
+import { assertProjectVisible } from '../perks/project-access';
+import { presentAdminBooking, presentBooking } from './presenter';
+
+type CreateInput = z.output<typeof createBookingInput>;
+
+const nightsText = (n: number) => `${n} night${n === 1 ? '' : 's'}`;
+const alreadyRequested = (nights: readonly string[]) =>
+  `Already requested: ${listNights(nights)}. Choose other dates.`;
+
+/**
+ * Stores a booking request (pending) and reserves its nights, refusing past dates, dates after the
+ * allowance expires, dates already requested and more nights than remain (bonus included). The
+ * allowance row is locked for the whole check-and-write, so two requests cannot both take the last
+ * nights; the unique key on the nights catches any double request of a date.
+ */
+export async function createBooking(
+  db: DbOrTx,
+  viewer: AuthUser,
+  input: CreateInput,
+  today: string,
+): Promise<Booking> {
+  const nights = [...new Set(input.dates)].sort();
+  try {
+    return await db.transaction(async (tx) => {
+      await assertProjectVisible(tx, viewer, input.projectId);
+      const [allowance] = await tx
+        .select()
+        .from(cabinAllowances)
+        .where(and(eq(cabinAllowances.userId, viewer.id), eq(cabinAllowances.projectId, input.projectId)))
+        .for('update')
+        .limit(1);
+      if (!allowance) throw new BadRequestError('You have no cabin nights in this project');
+
+      const past = nights.filter((n) => n < today);
+      if (past.length) throw new BadRequestError(`Past dates cannot be booked: ${listNights(past)}`);
+      if (allowance.expiresAt < today)
+        throw new BadRequestError(`Your cabin nights expired on ${formatNight(allowance.expiresAt)}`);
+      const late = nights.filter((n) => n > allowance.expiresAt);
+      if (late.length)
+        throw new BadRequestError(
+          `Your cabin nights can be used until ${formatNight(allowance.expiresAt)}: ${listNights(late)} ${late.length === 1 ? 'is' : 'are'} too late`,
+        );
+
+      const taken = await tx
+        .select({ night: bookingNights.night })
+        .from(bookingNights)
+        .where(
+          and(
+            eq(bookingNights.userId, viewer.id),
+            eq(bookingNights.projectId, input.projectId),
+            inArray(bookingNights.night, nights),
+          ),
+        );
+      if (taken.length) throw new ConflictError(alreadyRequested(taken.map((t) => t.night).sort()));
+
+      const [booked] = await tx
+        .select({ n: count() })
+        .from(bookingNights)
+        .where(and(eq(bookingNights.userId, viewer.id), eq(bookingNights.projectId, input.projectId)));
+      const balance = nightBalance(allowance.totalNights, allowance.bonusNights, booked?.n ?? 0);
+      if (nights.length > balance.available)
+        throw new BadRequestError(
+          balance.available === 0
+            ? 'You have no cabin nights left in this project'
+            : `Only ${nightsText(balance.available)} remain${balance.available === 1 ? 's' : ''}${
+                balance.bonusNightsRemaining ? ` (including ${balance.bonusNightsRemaining} bonus)` : ''
+              }; this request asks for ${nights.length}`,
+        );
+
+      const [row] = await tx
+        .insert(bookings)
+        .values({
+          userId: viewer.id,
+          projectId: input.projectId,
+          type: input.type,
+          notes: input.notes,
+          giftRecipient: input.type === 'gift' ? (input.giftRecipient ?? null) : null,
+          rentalPrice:
+            input.type === 'rental' && input.rentalPrice != null ? input.rentalPrice.toFixed(2) : null,
+          nights,
+          bonusNightsUsed: bonusNightsFor(nights.length, balance),
+        })
+        .returning();
+      await tx.insert(bookingNights).values(
+        nights.map((night) => ({
+          bookingId: row!.id,
+          userId: viewer.id,
+          projectId: input.projectId,
+          night,
+        })),
+      );
+      return presentBooking(row!);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err) && pgConstraint(err) === 'booking_nights_user_project_night_key')
+      throw new ConflictError(alreadyRequested(nights));
+    throw err;
+  }
+}
+
+/** The viewer's own requests in a project, newest first. */
+export async function listOwnBookings(db: DbOrTx, viewer: AuthUser, projectId: string): Promise<Booking[]> {
+  await assertProjectVisible(db, viewer, projectId);
+  const rows = await db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.userId, viewer.id), eq(bookings.projectId, projectId)))
+    .orderBy(desc(bookings.createdAt));
+  return rows.map(presentBooking);
+}
+
+/** The investor withdraws a pending request; its nights become free again. */
+export async function cancelBooking(db: DbOrTx, viewer: AuthUser, bookingId: string): Promise<Booking> {
+  return db.transaction(async (tx) => {
+    const [b] = await tx
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.id, bookingId), eq(bookings.userId, viewer.id)))
+      .for('update')
+      .limit(1);
+    if (!b) throw new NotFoundError('Booking');
+    if (b.status !== 'pending')
+      throw new ConflictError(`Only a pending request can be cancelled; this one is ${b.status}`);
+    const now = new Date();
+    const [row] = await tx
+      .update(bookings)
+      .set({ status: 'cancelled', decidedAt: now, decidedBy: viewer.id, updatedAt: now })
+      .where(eq(bookings.id, bookingId))
+      .returning();
+    await tx.delete(bookingNights).where(eq(bookingNights.bookingId, bookingId));
+    return presentBooking(row!);
+  });
+}
+
+/** A project's requests with who made them (admin), newest first, optionally of one status. */
+export async function listProjectBookings(
+  db: DbOrTx,
+  actor: AuthUser,
+  projectId: string,
+  status: BookingStatus | undefined,
+): Promise<AdminBooking[]> {
+  await assertProjectVisible(db, actor, projectId);
+  const rows = await db
+    .select({ booking: bookings, user: { id: users.id, name: users.name, email: users.email } })
+    .from(bookings)
+    .innerJoin(users, eq(users.id, bookings.userId))
+    .where(and(eq(bookings.projectId, projectId), status ? eq(bookings.status, status) : undefined))
+    .orderBy(desc(bookings.createdAt));
+  return rows.map((r) => presentAdminBooking(r.booking, r.user));
+}
+
+/**
+ * An admin approves or declines a pending request. Declining frees its nights. The investor is
+ * notified and the decision audited, in the same transaction.
+ */
+export async function decideBooking(
+  db: DbOrTx,
+  actor: AuthUser,
+  bookingId: string,
+  decision: 'approved' | 'declined',
+  note: string | undefined,
+): Promise<AdminBooking> {
+  return db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ booking: bookings, projectName: projects.name })
+      .from(bookings)
+      .innerJoin(projects, eq(projects.id, bookings.projectId))
+      .where(eq(bookings.id, bookingId))
+      .for('update', { of: bookings })
+      .limit(1);
+    if (!found) throw new NotFoundError('Booking');
+    const b = found.booking;
+    if (b.status !== 'pending') throw new ConflictError(`This request is already ${b.status}`);
+    const now = new Date();
+    const [row] = await tx
+      .update(bookings)
+      .set({
+        status: decision,
+        decidedAt: now,
+        decidedBy: actor.id,
+        decisionNote: note || null,
+        updatedAt: now,
+      })
+      .where(eq(bookings.id, bookingId))
+      .returning();
+    if (decision === 'declined') await tx.delete(bookingNights).where(eq(bookingNights.bookingId, bookingId));
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: decision === 'approved' ? 'approve' : 'decline',
+      entity: 'booking',
+      entityId: bookingId,
+      details: { projectId: b.projectId, userId: b.userId, nights: b.nights.length },
+    });
+    const what = `${BOOKING_TYPE_LABELS[b.type]} request for ${nightsText(b.nights.length)} (${nightSpan(b.nights)}) at ${found.projectName}`;
+    await notifyUsers(tx, [b.userId], {
+      title: decision === 'approved' ? 'Booking approved' : 'Booking declined',
+      message: `Your ${what} was ${decision}.${note ? ` ${note}` : ''}`.slice(0, 1000),
+      type: decision === 'approved' ? 'success' : 'warning',
+      createdBy: actor.id,
+    });
+    const [user] = await tx
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .where(eq(users.id, b.userId));
+    return presentAdminBooking(row!, user!);
+  });
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { sanitizeUpdateHtml as clean } from './sanitize';
+
+describe('sanitizeUpdateHtml', () => {
+  it('keeps the allowed HTML as written', () => {
+    const safe =
+      '<h2>Season</h2><p>Occupancy <strong>81%</strong>, <em>rising</em>, <b>b</b> <i>i</i><br /></p>' +
+      '<ul><li>one</li></ul><ol><li>two</li></ol><h6>small</h6>';
+    expect(clean(safe)).toBe(
+      '<h2>Season</h2><p>Occupancy <strong>81%</strong>, <em>rising</em>, <b>b</b> <i>i</i><br /></p>' +
+        '<ul><li>one</li></ul><ol><li>two</li></ol><h6>small</h6>',
+    );
+  });
+
+  it('keeps http(s) and mailto links and opens them in a new tab without an opener', () => {
+    expect(clean('<a href="https://example.com/a?b=1&amp;c=2">x</a>')).toBe(
+      '<a href="https://example.com/a?b=1&amp;c=2" target="_blank" rel="noopener noreferrer nofollow">x</a>',
+    );
+    expect(clean('<a href="mailto:ir@example.com" target="_self" rel="opener">m</a>')).toBe(
+      '<a href="mailto:ir@example.com" target="_blank" rel="noopener noreferrer nofollow">m</a>',
+    );
+  });
+
+  it('keeps images from http(s) and from this site', () => {
+    expect(clean('<img src="/demo/photos/a.jpg" alt="Lake">')).toBe(
+      '<img src="/demo/photos/a.jpg" alt="Lake" />',
+    );
+    expect(clean('<img src="https://cdn.example.com/a.jpg">')).toBe(
+      '<img src="https://cdn.example.com/a.jpg" />',
+    );
+  });
+
+  it('removes scripts with their content, event handlers and style', () => {
+    expect(clean('<p>hi<script>alert(1)</script></p><script src="/x.js"></script>')).toBe('<p>hi</p>');
+    expect(clean('<p onclick="alert(1)" style="color:red" class="x" id="y">t</p>')).toBe('<p>t</p>');
+    expect(clean('<img src="/a.jpg" onerror="alert(1)">')).toBe('<img src="/a.jpg" />');
+    expect(clean('<style>p{}</style><p>a</p>')).toBe('<p>a</p>');
+  });
+
+  it('removes javascript:, data: and other schemes from links and images, however they are disguised', () => {
+    for (const href of [
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      ' javascript:alert(1)',
+      'java\nscript:alert(1)',
+      'java&#x09;script:alert(1)',
+      '&#106;avascript:alert(1)',
+      'vbscript:msgbox(1)',
+      'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==',
+    ]) {
+      const out = clean(`<a href="${href}">x</a>`);
+      expect(out, href).not.toMatch(/href/);
+      expect(out).toContain('>x</a>');
+    }
+    expect(clean('<img src="javascript:alert(1)">')).toBe('');
+    expect(clean('<img src="data:image/png;base64,AAAA">')).toBe('');
+    expect(clean('<img src="mailto:a@b.c">')).toBe('');
+    expect(clean('<img src="//evil.example/x.png">')).toBe('');
+    expect(clean('<img src="/\\evil.example/x.png">')).toBe('');
+  });
+
+  it('removes iframes, svg, objects and forms entirely', () => {
+    expect(clean('<iframe src="https://evil.example"></iframe><p>a</p>')).toBe('<p>a</p>');
+    expect(clean('<iframe srcdoc="<script>alert(1)</script>">text</iframe>')).toBe('');
+    expect(clean('<svg onload="alert(1)"><script>alert(1)</script><text>t</text></svg>')).toBe('');
+    expect(clean('<object data="x.swf"></object><embed src="x.swf">')).toBe('');
+    expect(clean('<form action="/x"><input name="a"><button>Go</button></form>')).toBe('Go');
+    expect(clean('<math><mi xlink:href="javascript:alert(1)">x</mi></math>')).toBe('');
+  });
+
+  it('escapes what is left as text', () => {
+    expect(clean('<p>1 < 2 & "q"</p>')).toBe('<p>1 &lt; 2 &amp; "q"</p>');
+    expect(clean('<<script>script>alert(1)<</script>/script>')).not.toMatch(/<script/i);
+  });
+});

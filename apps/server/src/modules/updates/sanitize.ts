@@ -1,0 +1,66 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * The allow-list of update HTML (issue 4): headings, paragraphs, lists, links with http(s)/mailto only,
+ * emphasis, and images from http(s) or this site. Everything else is removed when the update is written,
+ * so what is stored can be rendered as is; the content of script-like elements goes with them.
+ */
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'p',
+    'br',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'img',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title', 'target', 'rel'],
+    img: ['src', 'alt', 'title'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowedSchemesAppliedToAttributes: ['href', 'src'],
+  // '//evil.example/x.png' is another origin even without a scheme.
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'noscript',
+    'iframe',
+    'frame',
+    'object',
+    'embed',
+    'svg',
+    'math',
+    'template',
+    'title',
+  ],
+  transformTags: {
+    // Links leave the portal in a new tab without giving the other site a handle on this one.
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: { ...attribs, target: '_blank', rel: 'noopener noreferrer nofollow' },
+    }),
+  },
+  // An image without a usable source is dropped rather than kept as an empty box.
+  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
+};
+
+export function sanitizeUpdateHtml(html: string): string {
+  return sanitizeHtml(html, OPTIONS).trim();
+}
