@@ -1,0 +1,153 @@
+import pg from 'pg';
+
+export interface Scale {
+  investors: number;
+  projects: number;
+  years: number;
+  updatesPerProject: number;
+  documentsPerProject: number;
+  notifications: number;
+}
+
+export const FULL: Scale = {
+  investors: 10_000,
+  projects: 50,
+  years: 10,
+  updatesPerProject: 20,
+  documentsPerProject: 10,
+  notifications: 100_000,
+};
+export const QUICK: Scale = {
+  investors: 1_000,
+  projects: 20,
+  years: 3,
+  updatesPerProject: 10,
+  documentsPerProject: 5,
+  notifications: 10_000,
+};
+
+export const BENCH_PASSWORD = 'bench-password-1';
+export const BENCH_INVESTOR = 'bench.investor@example.com';
+export const BENCH_ADMIN = 'bench.admin@example.com';
+
+/**
+ * Loads the benchmark dataset with set-based inserts (generate_series), so that millions of monthly
+ * returns go in as a handful of statements. Every investor holds 2-5 investments; the bench investor
+ * holds exactly five. `passwordHash` is one argon2id hash used for every account.
+ */
+export async function loadDataset(
+  url: string,
+  scale: Scale,
+  passwordHash: string,
+): Promise<Record<string, number>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const timings: Record<string, number> = {};
+  const run = async (name: string, text: string, values: unknown[] = []) => {
+    const t = performance.now();
+    await client.query(text, values);
+    timings[name] = Math.round(performance.now() - t);
+  };
+  const months = scale.years * 12;
+  try {
+    await client.query('begin');
+    await run(
+      'projects',
+      `insert into projects (name, location, status, total_investment, total_returned, annual_roi, investment_date,
+         investment_period, expected_monthly_return, description)
+       select 'Bench Project ' || g, 'Region ' || (g % 9), case when g % 5 = 0 then 'completed' else 'active' end,
+         1000000 + g * 1000, 100000 + g * 100, (6 + g % 5)::text, date '2016-01-01', 120, 0.7,
+         'A project of the benchmark dataset.'
+       from generate_series(1, $1::int) g`,
+      [scale.projects],
+    );
+    await run(
+      'users',
+      `insert into users (name, email, password_hash, investor_id, is_admin, is_active, activated_at, city, country)
+       select 'Investor ' || lpad(g::text, 6, '0'),
+              case when g = 1 then $3 else 'investor' || g || '@bench.example.com' end,
+              $2, 'INV-2016-' || lpad(upper(to_hex(g)), 6, '0'), false, true, now(), 'City ' || (g % 100), 'Finland'
+       from generate_series(1, $1::int) g`,
+      [scale.investors, passwordHash, BENCH_INVESTOR],
+    );
+    await client.query(
+      `insert into users (name, email, password_hash, investor_id, is_admin, is_active, activated_at)
+       values ('Bench Admin', $1, $2, 'INV-2016-ADMIN0', true, true, now())`,
+      [BENCH_ADMIN, passwordHash],
+    );
+    // 2-5 investments an investor (exactly 5 for the first), in distinct projects.
+    await run(
+      'investments',
+      `with u as (
+         select id, row_number() over (order by investor_id) as n from users where not is_admin
+       ), p as (
+         select id, row_number() over (order by name) - 1 as k from projects
+       )
+       insert into investments (user_id, project_id, amount, returns, roi, start_date)
+       select u.id, p.id, 5000 + (u.n * 37 + s * 101) % 45000, 0, 7.5, date '2016-01-01'
+       from u
+       cross join lateral generate_series(1, case when u.n = 1 then 5 else 2 + (u.n % 4)::int end) s
+       join p on p.k = ((u.n * 7 + s * 13) % $1::int)`,
+      [scale.projects],
+    );
+    // The bulk of the data: build the indexes once after the load instead of row by row, and skip the
+    // per-row foreign-key triggers (the rows are generated from the investments themselves).
+    await client.query('set local session_replication_role = replica');
+    await client.query("set local maintenance_work_mem = '512MB'");
+    await client.query(`drop index monthly_returns_user_project_month_key;
+      drop index monthly_returns_project_idx;
+      alter table monthly_returns drop constraint monthly_returns_pkey`);
+    await run(
+      'monthly_returns',
+      `insert into monthly_returns (user_id, project_id, month, amount)
+       select i.user_id, i.project_id, to_char(date '2016-01-01' + (m || ' month')::interval, 'YYYY-MM'),
+              round((i.amount * 0.0065 * (1 + 0.3 * cos(m * 0.5236)))::numeric, 2)
+       from investments i cross join generate_series(0, $1::int - 1) m`,
+      [months],
+    );
+    await run(
+      'monthly_returns_indexes',
+      `alter table monthly_returns add constraint monthly_returns_pkey primary key (id);
+       create unique index monthly_returns_user_project_month_key on monthly_returns (user_id, project_id, month);
+       create index monthly_returns_project_idx on monthly_returns (project_id)`,
+    );
+    await client.query('set local session_replication_role = origin');
+    await run(
+      'updates',
+      `insert into updates (project_id, title, category, excerpt, content, date, images)
+       select p.id, 'Update ' || g || ' for ' || p.name,
+              (array['milestone','financial','general'])[1 + g % 3],
+              'A short excerpt of update ' || g || '.', '<p>Update body ' || g || '.</p>',
+              now() - (g || ' days')::interval, '[]'::jsonb
+       from projects p cross join generate_series(1, $1::int) g`,
+      [scale.updatesPerProject],
+    );
+    await run(
+      'documents',
+      `insert into documents (project_id, kind, name, category, type, upload_date, is_new)
+       select p.id, 'document', 'Report ' || g || ' — ' || p.name,
+              (array['Contracts','Tax Documents','Investment Reports','Perk Documentation'])[1 + g % 4], 'PDF',
+              now() - (g || ' days')::interval, g % 3 = 0
+       from projects p cross join generate_series(1, $1::int) g`,
+      [scale.documentsPerProject],
+    );
+    await run(
+      'notifications',
+      `with u as (select id, row_number() over (order by investor_id) - 1 as n from users where not is_admin),
+            s as (select g, g % (select count(*) from u) as k from generate_series(0, $1::int - 1) g)
+       insert into notifications (user_id, title, message, type, read, created_at)
+       select u.id, 'Notice ' || s.g, 'Benchmark notification ' || s.g, 'info', s.g % 2 = 0,
+              now() - (s.g || ' minutes')::interval
+       from s join u on u.n = s.k`,
+      [scale.notifications],
+    );
+    await client.query('commit');
+    await run('analyze', 'analyze');
+  } catch (err) {
+    await client.query('rollback').catch(() => {});
+    throw err;
+  } finally {
+    await client.end();
+  }
+  return timings;
+}

@@ -1,0 +1,486 @@
+/**
+ * The benchmark (issue 8): a large dataset in PostgreSQL, the real server, autocannon against the
+ * investor and admin endpoints, each figure as a ratio to the same process's bare /api/health route
+ * measured in the same run (alternating, at least three pairs), p99 latency at half the maximum rate,
+ * a broadcast to every user, page weight and timing in Chromium, memory and cold starts.
+ *
+ *   npm run bench              full dataset (10,000 investors, 10 years of returns); writes
+ *                              bench/results.json and docs/performance.md
+ *   npm run bench -- --quick   small dataset and short runs (CI); fails when a ratio falls under half
+ *                              of its budget
+ *
+ * Needs a build (`npm run build`) and PostgreSQL at BENCH_DATABASE_URL
+ * (default postgres://postgres@127.0.0.1:5432/postgres; a fresh database is created and dropped).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { chromium } from 'playwright-core';
+import { hashPassword } from '../apps/server/src/lib/passwords';
+import { openDatabase } from '../apps/server/src/db/client';
+import { BENCH_ADMIN, BENCH_INVESTOR, BENCH_PASSWORD, FULL, QUICK, loadDataset } from './dataset';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SERVER = path.join(ROOT, 'apps/server/dist/main.js');
+const quick = process.argv.includes('--quick');
+const scale = quick ? QUICK : FULL;
+const DURATION = quick ? 2 : 8;
+const PAIRS = 3;
+const CONNECTIONS = 10;
+const PORT = Number(process.env.BENCH_PORT ?? 3917);
+const BASE = `http://127.0.0.1:${PORT}`;
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+const log = (...a: unknown[]) => console.info('[bench]', ...a);
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
+
+async function waitReady(child: ChildProcess, url: string, timeoutMs = 60_000): Promise<number> {
+  const t0 = performance.now();
+  while (performance.now() - t0 < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/ready`)).ok) return performance.now() - t0;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error('server did not become ready');
+}
+
+function startServer(env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(process.execPath, [SERVER], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      LOGIN_RATE_LIMIT: '100000',
+      PORT: String(PORT),
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return child;
+}
+
+async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return round(kb / 1024, 1);
+}
+
+async function login(email: string): Promise<string> {
+  const res = await fetch(`${BASE}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: { accessToken: string } }).data.accessToken;
+}
+
+interface Load {
+  rps: number;
+  p99: number;
+  non2xx: number;
+}
+
+async function load(
+  urlPath: string,
+  token?: string,
+  opts: { overallRate?: number; duration?: number } = {},
+): Promise<Load> {
+  const result = await autocannon({
+    url: `${BASE}${urlPath}`,
+    connections: CONNECTIONS,
+    duration: opts.duration ?? DURATION,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    overallRate: opts.overallRate,
+  });
+  return { rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx + result.errors };
+}
+
+interface Scenario {
+  name: string;
+  path: string;
+  as: 'investor' | 'admin';
+  budget?: number;
+}
+
+async function main() {
+  if (!fs.existsSync(SERVER)) throw new Error('Build first: npm run build');
+  const baseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const dbName = `portal_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${dbName}`;
+  const dbUrl = url.toString();
+  const results: Record<string, unknown> = {
+    date: new Date().toISOString(),
+    mode: quick ? 'quick' : 'full',
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model,
+      memoryGiB: round(os.totalmem() / 2 ** 30, 1),
+      node: process.version,
+    },
+    scale,
+  };
+  let server: ChildProcess | null = null;
+  try {
+    const migrated = await openDatabase({ url: dbUrl });
+    await migrated.close();
+    const t0 = performance.now();
+    const hash = await hashPassword(BENCH_PASSWORD);
+    const timings = await loadDataset(dbUrl, scale, hash);
+    results.datasetLoadMs = Math.round(performance.now() - t0);
+    results.datasetSteps = timings;
+    log(`dataset loaded in ${results.datasetLoadMs} ms`, timings);
+
+    const env = { DATABASE_URL: dbUrl, JWT_SECRET: 'b'.repeat(48), SEED_DEMO: 'false' };
+    server = startServer(env);
+    results.coldStartPostgresMs = Math.round(await waitReady(server, BASE));
+    log(`cold start on PostgreSQL: ${results.coldStartPostgresMs} ms`);
+
+    const investorToken = await login(BENCH_INVESTOR);
+    const adminToken = await login(BENCH_ADMIN);
+    const projects = (
+      (await (
+        await fetch(`${BASE}/api/projects`, { headers: { authorization: `Bearer ${investorToken}` } })
+      ).json()) as { data: { _id: string }[] }
+    ).data;
+    const projectId = projects[0]!._id;
+    const firstPage = (await (
+      await fetch(`${BASE}/api/users?page=1&pageSize=25`, {
+        headers: { authorization: `Bearer ${adminToken}` },
+      })
+    ).json()) as { data?: { total?: number }; total?: number };
+    const total = Number(firstPage.data?.total ?? firstPage.total ?? scale.investors);
+    const lastPage = Math.max(1, Math.ceil(total / 25));
+
+    const scenarios: Scenario[] = [
+      { name: 'GET /api/users/me (5 investments)', path: '/api/users/me', as: 'investor', budget: 0.25 },
+      { name: 'GET /api/projects', path: '/api/projects', as: 'investor', budget: 0.4 },
+      { name: 'GET /api/updates', path: `/api/updates?projectId=${projectId}`, as: 'investor', budget: 0.4 },
+      {
+        name: 'GET /api/documents',
+        path: `/api/documents?projectId=${projectId}`,
+        as: 'investor',
+        budget: 0.4,
+      },
+      { name: 'GET /api/investment/payouts', path: '/api/investment/payouts', as: 'investor' },
+      { name: 'GET /api/users (admin, first page)', path: '/api/users?page=1&pageSize=25', as: 'admin' },
+      {
+        name: `GET /api/users (admin, last page ${lastPage})`,
+        path: `/api/users?page=${lastPage}&pageSize=25`,
+        as: 'admin',
+      },
+      {
+        name: 'GET /api/users (admin, search)',
+        path: '/api/users?search=Investor%20004&pageSize=25',
+        as: 'admin',
+      },
+    ];
+    const endpointResults: Record<string, unknown>[] = [];
+    for (const s of scenarios) {
+      const token = s.as === 'investor' ? await login(BENCH_INVESTOR) : await login(BENCH_ADMIN);
+      const probe = await fetch(`${BASE}${s.path}`, { headers: { authorization: `Bearer ${token}` } });
+      if (!probe.ok) {
+        log(`${s.name}: ${probe.status}, skipped`);
+        endpointResults.push({ name: s.name, status: probe.status, error: 'endpoint did not answer 200' });
+        continue;
+      }
+      const ratios: number[] = [];
+      const rps: number[] = [];
+      const hello: number[] = [];
+      for (let i = 0; i < PAIRS; i++) {
+        const h = await load('/api/health');
+        const e = await load(s.path, token);
+        if (e.non2xx > 0) throw new Error(`${s.name}: ${e.non2xx} non-2xx answers`);
+        hello.push(h.rps);
+        rps.push(e.rps);
+        ratios.push(e.rps / h.rps);
+      }
+      const maxRps = median(rps);
+      const half = await load(s.path, token, { overallRate: Math.max(1, Math.floor(maxRps / 2)) });
+      const r = {
+        name: s.name,
+        budget: s.budget ?? null,
+        ratioMedian: round(median(ratios), 3),
+        ratioMin: round(Math.min(...ratios), 3),
+        ratioMax: round(Math.max(...ratios), 3),
+        rpsMedian: Math.round(maxRps),
+        helloRpsMedian: Math.round(median(hello)),
+        p99AtHalfRateMs: half.p99,
+      };
+      log(r);
+      endpointResults.push(r);
+    }
+    results.endpoints = endpointResults;
+
+    // Broadcast to every active user.
+    const broadcast: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const t = performance.now();
+      const res = await fetch(`${BASE}/api/notifications/send`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          title: `Benchmark ${i}`,
+          message: 'A broadcast to every investor.',
+          type: 'info',
+        }),
+      });
+      const ms = performance.now() - t;
+      if (!res.ok) throw new Error(`broadcast: ${res.status} ${await res.text()}`);
+      broadcast.push(ms);
+    }
+    results.broadcast = {
+      users: scale.investors + 1,
+      medianMs: round(median(broadcast), 1),
+      runsMs: broadcast.map((x) => round(x, 1)),
+    };
+    log('broadcast', results.broadcast);
+
+    results.pages = await pageLoad(await login(BENCH_INVESTOR));
+    log('pages', results.pages);
+    results.rssAfterRunMb = rssMb(server.pid!);
+    log(`RSS after the run: ${results.rssAfterRunMb} MB`);
+    await stopServer(server);
+    server = null;
+
+    results.coldStartEmbeddedReopenMs = await embeddedReopen();
+    log(`cold start reopening an embedded database: ${results.coldStartEmbeddedReopenMs} ms`);
+  } finally {
+    if (server) await stopServer(server);
+    await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {});
+    await admin.end();
+  }
+
+  const failures = check(results);
+  const outDir = quick ? path.join(ROOT, 'bench/.tmp') : path.join(ROOT, 'bench');
+  fs.mkdirSync(outDir, { recursive: true });
+  fs.writeFileSync(
+    path.join(outDir, quick ? 'results-quick.json' : 'results.json'),
+    JSON.stringify(results, null, 2) + '\n',
+  );
+  if (!quick) fs.writeFileSync(path.join(ROOT, 'docs/performance.md'), report(results));
+  if (failures.length) {
+    console.error(`[bench] ${failures.length} check(s) failed:\n  ${failures.join('\n  ')}`);
+    process.exit(1);
+  }
+  log('all checks passed');
+}
+
+/** In quick mode a ratio under half of its budget fails; in full mode every budget is checked. */
+function check(results: Record<string, unknown>): string[] {
+  const failures: string[] = [];
+  const factor = quick ? 0.5 : 1;
+  for (const e of results.endpoints as Record<string, unknown>[]) {
+    if (e.error) failures.push(`${e.name}: ${e.error} (${e.status})`);
+    else if (typeof e.budget === 'number' && (e.ratioMedian as number) < e.budget * factor)
+      failures.push(`${e.name}: ratio ${e.ratioMedian} under ${round(e.budget * factor, 3)}`);
+  }
+  if (!quick) {
+    const ends = results.endpoints as {
+      name: string;
+      rpsMedian?: number;
+      p99AtHalfRateMs?: number;
+      budget: number | null;
+    }[];
+    for (const e of ends)
+      if (e.budget && (e.p99AtHalfRateMs ?? 0) >= 25)
+        failures.push(`${e.name}: p99 ${e.p99AtHalfRateMs} ms at half rate`);
+    const first = ends.find((e) => e.name.includes('first page'))?.rpsMedian;
+    const last = ends.find((e) => e.name.includes('last page'))?.rpsMedian;
+    if (first && last && first / last > 1.5)
+      failures.push(`admin users list: last page ${round(first / last)}x slower than the first`);
+    const b = results.broadcast as { medianMs: number };
+    if (b.medianMs >= 200) failures.push(`broadcast: ${b.medianMs} ms`);
+    if ((results.rssAfterRunMb as number) >= 300) failures.push(`RSS ${results.rssAfterRunMb} MB`);
+    if ((results.coldStartPostgresMs as number) >= 1000)
+      failures.push(`cold start on PostgreSQL ${results.coldStartPostgresMs} ms`);
+    if ((results.coldStartEmbeddedReopenMs as number) >= 3000)
+      failures.push(`embedded reopen ${results.coldStartEmbeddedReopenMs} ms`);
+  }
+  const pages = results.pages as {
+    signIn: { jsGzipKb: number; cssGzipKb: number };
+    dashboardToStatic: number;
+  };
+  if (pages.signIn.jsGzipKb > 150) failures.push(`sign-in JS ${pages.signIn.jsGzipKb} kB gzip`);
+  if (pages.signIn.cssGzipKb > 30) failures.push(`sign-in CSS ${pages.signIn.cssGzipKb} kB gzip`);
+  if (!quick && pages.dashboardToStatic > 3)
+    failures.push(`dashboard time to content ${pages.dashboardToStatic}x the static page`);
+  return failures;
+}
+
+/** JS and CSS bytes as sent (gzip), time to content and LCP, for the sign-in page, the dashboard and a static page. */
+async function pageLoad(token: string) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    const measure = async (pagePath: string, ready: string, signedIn: boolean) => {
+      const context = await browser.newContext({ extraHTTPHeaders: { 'accept-encoding': 'gzip' } });
+      if (signedIn) {
+        await context.addInitScript((t) => localStorage.setItem('accessToken', t), token);
+      }
+      const page = await context.newPage();
+      const bytes = { js: 0, css: 0 };
+      page.on('response', async (res) => {
+        const type = res.headers()['content-type'] ?? '';
+        const size = Number(
+          res.headers()['content-length'] ?? (await res.body().catch(() => Buffer.alloc(0))).length,
+        );
+        if (type.includes('javascript')) bytes.js += size;
+        else if (type.includes('text/css')) bytes.css += size;
+      });
+      await page.addInitScript(() => {
+        (window as unknown as { __lcp: number }).__lcp = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) (window as unknown as { __lcp: number }).__lcp = e.startTime;
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      });
+      const t0 = Date.now();
+      await page.goto(`${BASE}${pagePath}`);
+      await page.locator(ready).first().waitFor({ state: 'visible', timeout: 30_000 });
+      const toContent = Date.now() - t0;
+      await page.waitForLoadState('networkidle');
+      const lcp = await page.evaluate(() => (window as unknown as { __lcp: number }).__lcp);
+      await context.close();
+      return {
+        jsGzipKb: round(bytes.js / 1024, 1),
+        cssGzipKb: round(bytes.css / 1024, 1),
+        timeToContentMs: toContent,
+        lcpMs: Math.round(lcp),
+      };
+    };
+    // Warm the server's file cache once.
+    await measure('/status.html', 'h1', false);
+    const runs = {
+      signIn: [] as Awaited<ReturnType<typeof measure>>[],
+      dashboard: [] as Awaited<ReturnType<typeof measure>>[],
+      static: [] as Awaited<ReturnType<typeof measure>>[],
+    };
+    for (let i = 0; i < 3; i++) {
+      runs.static.push(await measure('/status.html', 'h1', false));
+      runs.signIn.push(await measure('/login', 'text=Welcome back', false));
+      runs.dashboard.push(await measure('/', 'h1:has-text("Investment Portfolio")', true));
+    }
+    const summary = (xs: Awaited<ReturnType<typeof measure>>[]) => ({
+      jsGzipKb: xs[0]!.jsGzipKb,
+      cssGzipKb: xs[0]!.cssGzipKb,
+      timeToContentMs: median(xs.map((x) => x.timeToContentMs)),
+      lcpMs: median(xs.map((x) => x.lcpMs)),
+    });
+    const signIn = summary(runs.signIn);
+    const dashboard = summary(runs.dashboard);
+    const stat = summary(runs.static);
+    return {
+      signIn,
+      dashboard,
+      static: stat,
+      dashboardToStatic: round(dashboard.timeToContentMs / Math.max(1, stat.timeToContentMs), 2),
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Time from process start to ready when reopening an existing embedded database. */
+async function embeddedReopen(): Promise<number> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-embedded-'));
+  try {
+    const env = { DATA_DIR: dir, DATABASE_URL: '', JWT_SECRET: 'b'.repeat(48) };
+    let child = startServer(env);
+    await waitReady(child, BASE, 120_000);
+    await stopServer(child);
+    const times: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const t = performance.now();
+      child = startServer(env);
+      await waitReady(child, BASE);
+      times.push(performance.now() - t);
+      await stopServer(child);
+    }
+    return Math.round(median(times));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function report(r: Record<string, unknown>): string {
+  const m = r.machine as { cpus: number; cpuModel: string; memoryGiB: number; node: string };
+  const ends = r.endpoints as Record<string, unknown>[];
+  type PageFigures = { jsGzipKb: number; cssGzipKb: number; timeToContentMs: number; lcpMs: number };
+  const pages = r.pages as {
+    signIn: PageFigures;
+    dashboard: PageFigures;
+    static: PageFigures;
+    dashboardToStatic: number;
+  };
+  const b = r.broadcast as { users: number; medianMs: number };
+  const lines = [
+    '# Performance',
+    '',
+    `Measured by \`npm run bench\` on ${String(r.date).slice(0, 10)}: ${m.cpus} cores (${m.cpuModel}), ${m.memoryGiB} GiB, Node ${m.node},`,
+    'PostgreSQL on the same machine. Raw figures: `bench/results.json`.',
+    '',
+    `Dataset: ${(r.scale as { investors: number }).investors.toLocaleString('en-US')} investors, ${(r.scale as { projects: number }).projects} projects, 2-5 investments each, ${(r.scale as { years: number }).years} years of monthly returns, loaded in ${((r.datasetLoadMs as number) / 1000).toFixed(1)} s.`,
+    '',
+    'Throughput is a ratio to the bare `GET /api/health` route of the same process, measured in the same run',
+    `(${PAIRS} alternating pairs of ${DURATION} s runs, ${CONNECTIONS} connections); p99 is measured at half of the endpoint's maximum rate.`,
+    '',
+    '| endpoint | ratio (median) | spread | budget | req/s | p99 at half rate |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...ends.map((e) =>
+      e.error
+        ? `| ${e.name} | — | — | ${e.budget ?? '—'} | ${e.error} | — |`
+        : `| ${e.name} | ${e.ratioMedian} | ${e.ratioMin}–${e.ratioMax} | ${e.budget ?? '—'} | ${e.rpsMedian} (hello ${e.helloRpsMedian}) | ${e.p99AtHalfRateMs} ms |`,
+    ),
+    '',
+    '| figure | value | budget |',
+    '| --- | --- | --- |',
+    `| broadcast to ${b.users.toLocaleString('en-US')} users | ${b.medianMs} ms | < 200 ms |`,
+    `| sign-in page JS / CSS (gzip) | ${pages.signIn.jsGzipKb} kB / ${pages.signIn.cssGzipKb} kB | ≤ 150 kB / ≤ 30 kB |`,
+    `| dashboard JS / CSS (gzip) | ${pages.dashboard.jsGzipKb} kB / ${pages.dashboard.cssGzipKb} kB | charts lazy |`,
+    `| dashboard time to content / LCP | ${pages.dashboard.timeToContentMs} ms / ${pages.dashboard.lcpMs} ms | ≤ 3× static |`,
+    `| static page time to content / LCP | ${pages.static.timeToContentMs} ms / ${pages.static.lcpMs} ms | |`,
+    `| dashboard ÷ static time to content | ${pages.dashboardToStatic}× | ≤ 3× |`,
+    `| server RSS after the run | ${r.rssAfterRunMb} MB | < 300 MB |`,
+    `| cold start, PostgreSQL | ${r.coldStartPostgresMs} ms | < 1 s |`,
+    `| cold start, reopening the embedded database | ${r.coldStartEmbeddedReopenMs} ms | < 3 s |`,
+    '',
+  ];
+  return lines.join('\n');
+}
+
+await main();
