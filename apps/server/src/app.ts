@@ -1,4 +1,5 @@
 import Fastify from 'fastify';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, AppDeps, Module } from './app-types';
@@ -71,6 +72,18 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
         `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,
         ctx.ttl / 1000,
       ),
+  });
+  // Uploads stream to storage; the file size limit is enforced while the bytes arrive (DESIGN section 7).
+  await app.register(multipart, {
+    limits: {
+      fileSize: deps.config.uploadMaxBytes,
+      files: 1,
+      fields: 30,
+      parts: 32,
+      fieldSize: 16 * 1024,
+      fieldNameSize: 100,
+      headerPairs: 50,
+    },
   });
   await securityPlugin(app);
   authPlugin(app, { db: deps.database.db, signer: deps.signer });

@@ -1,2 +1,173 @@
-// Schemas of the documents API.
-export {};
+import { z } from 'zod';
+import { id, isoDate, text } from './common';
+import { USER_MEDIA_TYPES } from './value-sets';
+
+/** Schemas of the documents API (spec section 7, Documents) and the vault's menus (section 2). */
+
+/** Filter entries of the Document Vault; every entry but 'All Documents' is a category. */
+export const DOCUMENT_FILTERS = [
+  { id: 'all', label: 'All Documents' },
+  { id: 'Contracts', label: 'Contracts' },
+  { id: 'Tax Documents', label: 'Tax Documents' },
+  { id: 'Investment Reports', label: 'Investment Reports' },
+  { id: 'Perk Documentation', label: 'Perk Documentation' },
+] as const;
+export type DocumentFilter = (typeof DOCUMENT_FILTERS)[number]['id'];
+
+export const DOCUMENT_SORTS = [
+  { id: 'date-desc', label: 'Date (Newest)' },
+  { id: 'date-asc', label: 'Date (Oldest)' },
+  { id: 'name-asc', label: 'Name (A-Z)' },
+  { id: 'name-desc', label: 'Name (Z-A)' },
+  { id: 'type', label: 'Type' },
+] as const;
+export type DocumentSort = (typeof DOCUMENT_SORTS)[number]['id'];
+
+/** The document categories the product knows; admins may still type another one. */
+export const DOCUMENT_CATEGORIES = DOCUMENT_FILTERS.filter((f) => f.id !== 'all').map((f) => f.id);
+
+/** A query-string id that may be left empty. */
+const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), id.optional());
+
+/** `?projectId=` ('Project ID is required' is answered by the route, so the message stays exact). */
+export const documentsQuery = z.object({ projectId: optionalId, userId: optionalId });
+export type DocumentsQuery = z.infer<typeof documentsQuery>;
+
+/** `?userId&projectId` of the admin writes; userId empty means a document shared with the project. */
+export const documentWriteQuery = z.object({ projectId: optionalId, userId: optionalId });
+
+/** A same-site path (/demo/…, /api/media/files/…). Links elsewhere are refused: the CSP would block them. */
+export const sitePath = z
+  .string()
+  .trim()
+  .max(2000, { error: 'must be at most 2000 characters' })
+  .refine((v) => v === '' || /^\/(?![/\\])[^\s\\<>"']*$/.test(v), {
+    error: 'must be a path on this site starting with / (upload the file instead of linking elsewhere)',
+  })
+  .transform((v) => (v === '' ? null : v));
+
+/** Multipart fields arrive as text: '', 'true', 'on'... JSON bodies send booleans. */
+export const formBoolean = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z
+    .union([z.boolean(), z.enum(['true', 'false', 'on', 'off', '1', '0'])])
+    .transform((v) => v === true || v === 'true' || v === 'on' || v === '1')
+    .optional(),
+);
+
+/** An optional date field: '' means not given. */
+export const formDate = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  isoDate.optional().refine((v) => v === undefined || !Number.isNaN(new Date(v).getTime()), {
+    error: 'must be a valid date',
+  }),
+);
+
+const optionalLine = (max: number) => z.preprocess((v) => (v === null ? undefined : v), text(max).optional());
+
+/**
+ * The fields of a document (create and update). The name falls back to the uploaded file's name; the
+ * type falls back to the file's type (PDF, DOCX, JPG…) and then to 'PDF'.
+ */
+export const documentFields = z.object({
+  name: optionalLine(200),
+  category: optionalLine(100),
+  type: optionalLine(40),
+  description: optionalLine(2000),
+  isNew: formBoolean,
+  uploadDate: formDate,
+});
+export type DocumentFields = z.infer<typeof documentFields>;
+
+export const DURATION_PATTERN = /^(\d{1,2}:)?\d{1,3}:[0-5]\d$/;
+export const duration = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z
+    .string()
+    .trim()
+    .max(12)
+    .regex(DURATION_PATTERN, { error: 'duration must look like 3:45 or 1:02:03' })
+    .optional(),
+);
+
+/** The fields of a per-user media item (admin documents screen). */
+export const userMediaFields = z.object({
+  title: optionalLine(200),
+  type: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.enum(USER_MEDIA_TYPES, { error: 'type must be photo or video' }).optional(),
+  ),
+  description: optionalLine(2000),
+  thumbnail: sitePath.optional(),
+  url: sitePath.optional(),
+  duration,
+  date: formDate,
+});
+export type UserMediaFields = z.infer<typeof userMediaFields>;
+
+/** A document as the API answers it. */
+export const documentItem = z.object({
+  _id: z.string(),
+  name: z.string(),
+  category: z.string(),
+  type: z.string(),
+  description: z.string(),
+  projectId: z.string(),
+  userId: z.string().nullable(),
+  uploadDate: z.string(),
+  isNew: z.boolean(),
+  /** Whether a file is attached (download and preview answer 404 otherwise). */
+  hasFile: z.boolean(),
+  fileName: z.string().nullable(),
+  fileSize: z.number().nullable(),
+  mimeType: z.string().nullable(),
+});
+export type DocumentItem = z.infer<typeof documentItem>;
+
+/** A per-user media item; `url`, `thumbnail` and `downloadUrl` work in <img>, <video> and links as they are. */
+export const userMediaItem = z.object({
+  _id: z.string(),
+  title: z.string(),
+  type: z.enum(USER_MEDIA_TYPES),
+  description: z.string(),
+  thumbnail: z.string().nullable(),
+  url: z.string().nullable(),
+  downloadUrl: z.string().nullable(),
+  duration: z.string().nullable(),
+  date: z.string(),
+  projectId: z.string(),
+  userId: z.string(),
+  hasFile: z.boolean(),
+  fileName: z.string().nullable(),
+  fileSize: z.number().nullable(),
+  mimeType: z.string().nullable(),
+});
+export type UserMediaItem = z.infer<typeof userMediaItem>;
+
+/** `GET /api/documents`: `{documents}`, plus `media` when an admin asks for one user's files. */
+export const documentsAnswer = z.object({
+  success: z.literal(true),
+  documents: z.array(documentItem),
+  media: z.array(userMediaItem).optional(),
+});
+export type DocumentsAnswer = z.infer<typeof documentsAnswer>;
+
+/** Upload limits the web app shows before sending (the server enforces its own configured limit). */
+export const DOCUMENT_FILE_ACCEPT =
+  '.pdf,.txt,.csv,.md,.jpg,.jpeg,.png,.gif,.webp,.docx,.xlsx,.pptx,.odt,.ods,.odp,application/pdf,text/plain,text/csv,image/jpeg,image/png,image/gif,image/webp';
+export const MEDIA_FILE_ACCEPT =
+  'image/jpeg,image/png,image/gif,image/webp,video/mp4,video/webm,video/quicktime';
+
+/** The MIME types a browser may show in a new tab (spec: PDF, images and text); anything else downloads. */
+export function isPreviewableType(mime: string | null | undefined): boolean {
+  const m = (mime ?? '').split(';')[0]!.trim().toLowerCase();
+  return (
+    m === 'application/pdf' ||
+    m === 'image/jpeg' ||
+    m === 'image/png' ||
+    m === 'image/gif' ||
+    m === 'image/webp' ||
+    m === 'text/plain' ||
+    m === 'text/csv'
+  );
+}

@@ -1,2 +1,101 @@
-// Schemas of the media API.
-export {};
+import { z } from 'zod';
+import { id, text } from './common';
+import { duration, formDate, sitePath } from './documents';
+import { PROJECT_MEDIA_STATUSES, PROJECT_MEDIA_TYPES } from './value-sets';
+
+/** Schemas of the media API (spec section 7, Media) and the gallery's filters (section 2). */
+
+export const MEDIA_FILTERS = [
+  { id: 'all', label: 'All Media' },
+  { id: 'photo', label: 'Photos' },
+  { id: 'video', label: 'Videos' },
+  { id: 'behind-scenes', label: 'Behind the Scenes' },
+] as const;
+export type MediaFilter = (typeof MEDIA_FILTERS)[number]['id'];
+
+export const MEDIA_REQUIRED_MESSAGE = 'Title, Type, and Description are required';
+
+const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), id.optional());
+
+/** `GET /api/media?projectId=` and `/api/media/admin?projectId=`. */
+export const mediaQuery = z.object({ projectId: optionalId });
+
+const required = z.string({ error: MEDIA_REQUIRED_MESSAGE }).trim().min(1, { error: MEDIA_REQUIRED_MESSAGE });
+
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/**
+ * The fields of a project media item (spec: 'Title, Type, and Description are required'). Multipart
+ * fields arrive as text, so the priority is coerced.
+ */
+export const projectMediaFields = z.object({
+  projectId: z.preprocess(blankToUndefined, id.optional()),
+  title: required.max(200, { error: 'title must be at most 200 characters' }),
+  type: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(PROJECT_MEDIA_TYPES, {
+      error: (issue) =>
+        issue.input === undefined ? MEDIA_REQUIRED_MESSAGE : 'type must be photo, video or behind-scenes',
+    }),
+  ),
+  description: required.max(2000, { error: 'description must be at most 2000 characters' }),
+  thumbnail: sitePath.optional(),
+  url: sitePath.optional(),
+  status: z.preprocess(
+    blankToUndefined,
+    z.enum(PROJECT_MEDIA_STATUSES, { error: 'status must be active, inactive or draft' }).optional(),
+  ),
+  priority: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'priority must be a whole number' })
+      .int({ error: 'priority must be a whole number' })
+      .min(-1000, { error: 'priority must be between -1000 and 1000' })
+      .max(1000, { error: 'priority must be between -1000 and 1000' })
+      .optional(),
+  ),
+  duration,
+  date: formDate,
+});
+export type ProjectMediaFields = z.infer<typeof projectMediaFields>;
+
+/** For updates every field may be left out; a given title, type or description must still be filled. */
+export const projectMediaUpdateFields = projectMediaFields.partial();
+
+/**
+ * A media item as the API answers it. `url`, `thumbnail` and `downloadUrl` work as they are in <img>,
+ * <video> and links (uploaded files get signed, expiring addresses: docs/decisions). `personal` marks an
+ * item made for this investor alone (a per-user media item).
+ */
+export const mediaItem = z.object({
+  _id: z.string(),
+  projectId: z.string(),
+  title: z.string(),
+  type: z.enum(PROJECT_MEDIA_TYPES),
+  thumbnail: z.string().nullable(),
+  url: z.string().nullable(),
+  downloadUrl: z.string().nullable(),
+  description: z.string(),
+  status: z.enum(PROJECT_MEDIA_STATUSES),
+  priority: z.number(),
+  duration: z.string().nullable(),
+  date: z.string(),
+  hasFile: z.boolean(),
+  fileName: z.string().nullable(),
+  fileSize: z.number().nullable(),
+  mimeType: z.string().nullable(),
+  personal: z.boolean(),
+});
+export type MediaItem = z.infer<typeof mediaItem>;
+
+/** `GET /api/media` answers `{media}`; the admin list answers `{success, media}`. */
+export const mediaAnswer = z.object({ success: z.literal(true), media: z.array(mediaItem) });
+export type MediaAnswer = z.infer<typeof mediaAnswer>;
+
+/** The query of a signed file address. */
+export const signedFileQuery = z.object({
+  exp: z.coerce.number().int().min(0).max(1e11),
+  sig: text(100),
+  download: z.enum(['1']).optional(),
+});
+export const signedFileParams = z.object({ source: z.enum(['p', 'u']), id });

@@ -14,7 +14,8 @@ export interface StoredFile {
 /** Where uploaded files live. The local-disk implementation below; S3-compatible storage fits the same shape. */
 export interface FileStorage {
   put(source: Readable | Buffer, opts?: { maxBytes?: number; extension?: string }): Promise<StoredFile>;
-  get(key: string): Readable;
+  /** The file, or the bytes start..end (inclusive) of it when a range is given. */
+  get(key: string, range?: { start: number; end: number }): Readable;
   stat(key: string): Promise<{ size: number } | null>;
   delete(key: string): Promise<void>;
 }
@@ -67,8 +68,8 @@ export function createLocalStorage(root: string): FileStorage {
       }
       return { key, size, sha256: hash.digest('hex') };
     },
-    get(key) {
-      return fs.createReadStream(fullPath(key));
+    get(key, range) {
+      return fs.createReadStream(fullPath(key), range);
     },
     async stat(key) {
       try {
