@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type * as AuthModule from '../src/plugins/auth';
 import type { Access } from '../src/plugins/auth';
 import {
   bookings,
@@ -31,7 +32,7 @@ import {
 const routeTable = vi.hoisted(() => [] as { method: string; url: string; access: Access }[]);
 
 vi.mock('../src/plugins/auth', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../src/plugins/auth')>();
+  const original = await importOriginal<typeof AuthModule>();
   return {
     ...original,
     authPlugin(app: FastifyInstance, deps: Parameters<typeof original.authPlugin>[1]) {

@@ -83,7 +83,16 @@ export const userListQuery = pageQuery.extend({
   status: z.enum(['active', 'inactive', 'pending']).optional(),
   role: z.enum(['admin', 'user']).optional(),
 });
-export type UserListQuery = z.input<typeof userListQuery>;
+/** The same query as the web app builds it, before it becomes a query string. */
+export interface UserListParams {
+  search?: string;
+  projectId?: string;
+  linked?: boolean;
+  status?: 'active' | 'inactive' | 'pending';
+  role?: 'admin' | 'user';
+  page: number;
+  pageSize: number;
+}
 
 export const userList = z.object({
   success: z.literal(true),

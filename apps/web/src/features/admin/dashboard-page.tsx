@@ -1,3 +1,283 @@
-import { UnderConstruction } from '@/components/under-construction';
+import { useEffect, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import {
+  ArrowRight,
+  Banknote,
+  Building2,
+  CalendarClock,
+  History,
+  Inbox,
+  PiggyBank,
+  UserCheck,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+import type { AdminDashboard, AuditEntry } from '@portal/contracts';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useCurrentProject } from '@/lib/current-project';
+import { formatDate, formatMoney, formatMonth, formatPercent } from '@/lib/format';
+import { useDashboard } from './api/dashboard';
+import { toastFailed } from './components/feedback';
+import { PageHeader } from './components/page-header';
 
-export { UnderConstruction as Component };
+function Stat({
+  icon: Icon,
+  label,
+  value,
+  sub,
+}: {
+  icon: LucideIcon;
+  label: string;
+  value: string;
+  sub?: ReactNode;
+}) {
+  return (
+    <Card className="p-5">
+      <div className="flex items-center justify-between gap-2">
+        <p className="text-sm font-medium text-muted-foreground">{label}</p>
+        <Icon className="size-4 text-muted-foreground" aria-hidden="true" />
+      </div>
+      <p className="mt-2 truncate text-2xl font-semibold tracking-tight tabular">{value}</p>
+      {sub && <p className="mt-1 text-xs text-muted-foreground">{sub}</p>}
+    </Card>
+  );
+}
+
+function Attention({
+  to,
+  icon: Icon,
+  label,
+  count,
+}: {
+  to: string;
+  icon: LucideIcon;
+  label: string;
+  count: number;
+}) {
+  return (
+    <li>
+      <Link
+        to={to}
+        className="flex items-center gap-3 rounded-lg border px-4 py-3 transition-colors hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
+      >
+        <Icon className="size-5 shrink-0 text-primary" aria-hidden="true" />
+        <span className="min-w-0 flex-1 text-sm font-medium">{label}</span>
+        <Badge variant={count > 0 ? 'warning' : 'secondary'} className="tabular">
+          {count}
+        </Badge>
+        <ArrowRight className="size-4 text-muted-foreground" aria-hidden="true" />
+      </Link>
+    </li>
+  );
+}
+
+/** Returns paid per month as bars, with the figures in a table for screen readers. */
+function ReturnsChart({ data }: { data: AdminDashboard['returnsByMonth'] }) {
+  const max = Math.max(...data.map((d) => d.amount), 0);
+  if (max === 0)
+    return <p className="py-8 text-center text-sm text-muted-foreground">No returns in the last 12 months</p>;
+  return (
+    <>
+      <div aria-hidden="true" className="flex h-44 items-end gap-1.5 sm:gap-2">
+        {data.map((d) => (
+          <div
+            key={d.month}
+            className="group flex h-full min-w-0 flex-1 flex-col items-center justify-end gap-1"
+          >
+            <div
+              className="w-full rounded-t-sm bg-chart-1 transition-opacity group-hover:opacity-80"
+              style={{ height: `${Math.max(2, (d.amount / max) * 100)}%` }}
+              title={`${formatMonth(d.month)}: ${formatMoney(d.amount)}`}
+            />
+            <span className="text-[10px] text-muted-foreground">{formatMonth(d.month).slice(0, 3)}</span>
+          </div>
+        ))}
+      </div>
+      <table className="sr-only">
+        <caption>Returns paid per month</caption>
+        <tbody>
+          {data.map((d) => (
+            <tr key={d.month}>
+              <th scope="row">{formatMonth(d.month)}</th>
+              <td>{formatMoney(d.amount)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
+const VERBS: Record<string, string> = {
+  create: 'created',
+  update: 'updated',
+  delete: 'deleted',
+  activate: 'activated',
+  deactivate: 'deactivated',
+  approve: 'approved',
+  decline: 'declined',
+  send: 'sent',
+};
+
+/** "Ava Administrator created user Nora New". */
+export function describeActivity(e: AuditEntry): string {
+  const d = e.details ?? {};
+  const what = ['name', 'title', 'email', 'month'].map((k) => d[k]).find((v) => typeof v === 'string') as
+    string | undefined;
+  const entity = e.entity.replace(/-/g, ' ');
+  return `${e.actor?.name ?? 'A deleted admin'} ${VERBS[e.action] ?? e.action} ${entity}${what ? ` ${what}` : ''}`;
+}
+
+/** The Admin Dashboard: the figures an operator wants first, for the selected project and overall. */
+function DashboardPage() {
+  const { current } = useCurrentProject();
+  const { data, isLoading, isError, error } = useDashboard(current?._id);
+
+  useEffect(() => {
+    if (isError) toastFailed('Failed to load data', error);
+  }, [isError, error]);
+
+  const p = data?.project;
+  const recovered = (returned: number, invested: number) =>
+    invested > 0 ? `${formatPercent((returned / invested) * 100)} of capital returned` : undefined;
+
+  return (
+    <>
+      <PageHeader
+        title="Admin Dashboard"
+        description={
+          current ? (
+            <>
+              Figures for <span className="font-medium text-foreground">{current.name}</span> and the whole
+              portfolio
+            </>
+          ) : (
+            'Figures for the whole portfolio'
+          )
+        }
+      />
+      {isLoading || !data ? (
+        <div
+          className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4"
+          role="status"
+          aria-label="Loading dashboard"
+        >
+          {Array.from({ length: 8 }, (_, i) => (
+            <Skeleton key={i} className="h-28" />
+          ))}
+        </div>
+      ) : (
+        <div className="grid gap-8">
+          {p && (
+            <section aria-labelledby="dash-project" className="grid gap-3">
+              <h2 id="dash-project" className="text-lg font-semibold">
+                {p.name}
+              </h2>
+              <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+                <Stat icon={PiggyBank} label="Invested capital" value={formatMoney(p.invested)} />
+                <Stat
+                  icon={Banknote}
+                  label="Returns paid"
+                  value={formatMoney(p.returned)}
+                  sub={recovered(p.returned, p.invested)}
+                />
+                <Stat icon={Users} label="Investors" value={String(p.investors)} />
+                <Stat
+                  icon={CalendarClock}
+                  label="Pending booking requests"
+                  value={String(p.pendingBookings)}
+                />
+              </div>
+            </section>
+          )}
+          <section aria-labelledby="dash-overall" className="grid gap-3">
+            <h2 id="dash-overall" className="text-lg font-semibold">
+              All projects
+            </h2>
+            <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+              <Stat icon={PiggyBank} label="Invested capital" value={formatMoney(data.overall.invested)} />
+              <Stat
+                icon={Banknote}
+                label="Returns paid"
+                value={formatMoney(data.overall.returned)}
+                sub={recovered(data.overall.returned, data.overall.invested)}
+              />
+              <Stat icon={Users} label="Investors" value={String(data.overall.investors)} />
+              <Stat
+                icon={Building2}
+                label="Projects"
+                value={String(data.overall.projects)}
+                sub={`${data.overall.activeProjects} active`}
+              />
+            </div>
+          </section>
+          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
+            <Card>
+              <CardHeader>
+                <CardTitle>Returns paid per month</CardTitle>
+                <CardDescription>{p ? p.name : 'All projects'} · last 12 months</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <ReturnsChart data={data.returnsByMonth} />
+              </CardContent>
+            </Card>
+            <Card>
+              <CardHeader>
+                <CardTitle>Needs attention</CardTitle>
+                <CardDescription>Across every project</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <ul className="grid gap-2">
+                  <Attention
+                    to="/admin/bookings"
+                    icon={CalendarClock}
+                    label="Pending booking requests"
+                    count={data.pendingBookings}
+                  />
+                  <Attention
+                    to="/admin/interest"
+                    icon={Inbox}
+                    label="New interest registrations"
+                    count={data.newInterest}
+                  />
+                  <Attention
+                    to="/admin/users?view=pending"
+                    icon={UserCheck}
+                    label="Accounts waiting for activation"
+                    count={data.awaitingActivation}
+                  />
+                </ul>
+              </CardContent>
+            </Card>
+          </div>
+          <Card>
+            <CardHeader>
+              <CardTitle>Recent admin activity</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {data.recentActivity.length === 0 ? (
+                <p className="text-sm text-muted-foreground">No admin activity yet</p>
+              ) : (
+                <ol className="grid gap-3">
+                  {data.recentActivity.map((e) => (
+                    <li key={e._id} className="flex items-start gap-3 text-sm">
+                      <History className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                      <span className="min-w-0 flex-1">{describeActivity(e)}</span>
+                      <time dateTime={e.createdAt} className="shrink-0 text-xs text-muted-foreground">
+                        {formatDate(e.createdAt, 'relative')}
+                      </time>
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </CardContent>
+          </Card>
+        </div>
+      )}
+    </>
+  );
+}
+
+export { DashboardPage as Component };

@@ -1,3 +1,194 @@
-import { UnderConstruction } from '@/components/under-construction';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Search, UserPlus, Users } from 'lucide-react';
+import type { AdminUser, UserListParams } from '@portal/contracts';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useAuth } from '@/lib/auth';
+import { useCurrentProject } from '@/lib/current-project';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useDeleteUser, useSetUserActive, useUsers } from './api/users';
+import { EmptyState } from './components/empty-state';
+import { confirmDelete, toastDone, toastFailed } from './components/feedback';
+import { PageHeader } from './components/page-header';
+import { Pager } from './components/pager';
+import { AddUserDialog } from './users/add-user-dialog';
+import { EditUserDialog } from './users/edit-user-dialog';
+import { UserDetailsDialog } from './users/user-details-dialog';
+import { UsersTable } from './users/users-table';
 
-export { UnderConstruction as Component };
+const VIEWS = ['all', 'linked', 'unlinked', 'pending'] as const;
+type View = (typeof VIEWS)[number];
+const PAGE_SIZE = 20;
+
+const EMPTY: Record<View, string> = {
+  all: 'No users found',
+  linked: 'No users linked to this project',
+  unlinked: 'All users are linked to this project',
+  pending: 'No accounts are waiting for activation',
+};
+
+/** User Management (spec section 2): server-side search and paging, the project's linked lists, activation. */
+function UsersPage() {
+  const { user: me } = useAuth();
+  const { current } = useCurrentProject();
+  const [params, setParams] = useSearchParams();
+  const view: View = VIEWS.includes(params.get('view') as View) ? (params.get('view') as View) : 'all';
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), 250);
+  const [page, setPage] = useState(1);
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<AdminUser | null>(null);
+  const [detailsId, setDetailsId] = useState<string | null>(null);
+  const remove = useDeleteUser();
+  const setActive = useSetUserActive();
+
+  useEffect(() => setPage(1), [q, view, current?._id]);
+
+  const needsProject = view === 'linked' || view === 'unlinked';
+  const query: UserListParams = {
+    search: q || undefined,
+    page,
+    pageSize: PAGE_SIZE,
+    ...(view === 'linked' && { projectId: current?._id, linked: true }),
+    ...(view === 'unlinked' && { projectId: current?._id, linked: false }),
+    ...(view === 'pending' && { status: 'pending' as const }),
+  };
+  const list = useUsers(query, { enabled: !needsProject || !!current });
+  const pending = useUsers({ status: 'pending', page: 1, pageSize: 1 });
+  const pendingCount = pending.data?.pagination.total ?? 0;
+
+  useEffect(() => {
+    if (list.isError) toastFailed('Failed to fetch users', list.error);
+  }, [list.isError, list.error]);
+
+  const actions = {
+    onEdit: (u: AdminUser) => setEditing(u),
+    async onDelete(u: AdminUser) {
+      if (!confirmDelete(`user ${u.name}`)) return;
+      try {
+        await remove.mutateAsync(u._id);
+        if (detailsId === u._id) setDetailsId(null);
+        toastDone('User deleted', `${u.name} was removed and signed out everywhere.`);
+      } catch (err) {
+        toastFailed('Failed to delete user', err);
+      }
+    },
+    async onSetActive(u: AdminUser, active: boolean) {
+      try {
+        await setActive.mutateAsync({ id: u._id, active });
+        toastDone('User updated', active ? `${u.name} can now sign in.` : `${u.name} can no longer sign in.`);
+      } catch (err) {
+        toastFailed('Failed to update user', err);
+      }
+    },
+  };
+
+  const rows = list.data?.data ?? [];
+  const projectName = current?.name ?? 'the selected project';
+
+  return (
+    <>
+      <PageHeader
+        title="User Management"
+        description="Search investor accounts, add new ones and see who is linked to each project."
+        actions={
+          <Button onClick={() => setAdding(true)}>
+            <UserPlus aria-hidden="true" />
+            Add User
+          </Button>
+        }
+      />
+      <Card>
+        <CardContent className="grid grid-cols-1 gap-4 pt-5 sm:pt-6">
+          <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
+            <Tabs
+              value={view}
+              onValueChange={(v) => setParams(v === 'all' ? {} : { view: v }, { replace: true })}
+            >
+              <TabsList aria-label="Which users">
+                <TabsTrigger value="all">All users</TabsTrigger>
+                <TabsTrigger value="linked">Linked to project</TabsTrigger>
+                <TabsTrigger value="unlinked">Not yet linked</TabsTrigger>
+                <TabsTrigger value="pending">
+                  Waiting for activation
+                  {pendingCount > 0 && (
+                    <Badge variant="warning" className="px-1.5 py-0 tabular">
+                      {pendingCount}
+                    </Badge>
+                  )}
+                </TabsTrigger>
+              </TabsList>
+            </Tabs>
+            <div className="relative w-full lg:w-72">
+              <Search
+                className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+                aria-hidden="true"
+              />
+              <Input
+                type="search"
+                aria-label="Search users by name or email"
+                placeholder="Search by name or email..."
+                className="pl-9"
+                value={search}
+                onChange={(e) => setSearch(e.target.value)}
+              />
+            </div>
+          </div>
+          {needsProject && (
+            <p className="text-sm text-muted-foreground">
+              {view === 'linked' ? 'Users with an investment in ' : 'Investors without an investment in '}
+              <span className="font-medium text-foreground">{projectName}</span>
+            </p>
+          )}
+          <div aria-busy={list.isFetching} aria-live="polite">
+            {list.isLoading ? (
+              <div className="grid gap-2" role="status" aria-label="Loading users">
+                {Array.from({ length: 5 }, (_, i) => (
+                  <Skeleton key={i} className="h-12" />
+                ))}
+              </div>
+            ) : needsProject && !current ? (
+              <EmptyState icon={Users} title="Select a project" hint="Choose a project in the header." />
+            ) : rows.length === 0 ? (
+              <EmptyState
+                icon={Users}
+                title={q ? 'No users match your search' : EMPTY[view]}
+                hint={q ? `Nothing found for “${q}”.` : undefined}
+              />
+            ) : (
+              <UsersTable
+                users={rows}
+                projectId={view === 'linked' ? current?._id : undefined}
+                onOpen={(u) => setDetailsId(u._id)}
+                currentUserId={me?._id}
+                {...actions}
+              />
+            )}
+          </div>
+          {list.data && <Pager pagination={list.data.pagination} onPage={setPage} label="Users pages" />}
+        </CardContent>
+      </Card>
+      <AddUserDialog open={adding} onOpenChange={setAdding} />
+      <EditUserDialog user={editing} onClose={() => setEditing(null)} />
+      <UserDetailsDialog
+        userId={detailsId}
+        onClose={() => setDetailsId(null)}
+        currentUserId={me?._id}
+        actions={{
+          ...actions,
+          onEdit: (u) => {
+            setDetailsId(null);
+            setEditing(u);
+          },
+        }}
+      />
+    </>
+  );
+}
+
+export { UsersPage as Component };

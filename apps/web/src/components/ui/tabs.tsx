@@ -1,0 +1,26 @@
+import type { ComponentPropsWithoutRef } from 'react';
+import { Tabs as T } from 'radix-ui';
+import { cn } from '@/lib/cn';
+
+export const Tabs = T.Root;
+export const TabsContent = T.Content;
+
+export const TabsList = ({ className, ...p }: ComponentPropsWithoutRef<typeof T.List>) => (
+  <T.List
+    className={cn(
+      'inline-flex max-w-full items-center gap-1 overflow-x-auto rounded-lg bg-muted p-1 text-muted-foreground',
+      className,
+    )}
+    {...p}
+  />
+);
+
+export const TabsTrigger = ({ className, ...p }: ComponentPropsWithoutRef<typeof T.Trigger>) => (
+  <T.Trigger
+    className={cn(
+      'inline-flex shrink-0 items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap transition-colors hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm',
+      className,
+    )}
+    {...p}
+  />
+);

@@ -1,0 +1,15 @@
+import { messageOf, toast } from '@/lib/toast';
+
+/** A success toast of spec section 8 ('Created', 'Updated', 'Deleted', 'User added' …). */
+export const toastDone = (title: string, description?: string) => toast({ title, description });
+
+/** An error toast titled with the spec's text ('Failed to save project'), the server's reason below it. */
+export const toastFailed = (title: string, err?: unknown) =>
+  toast({
+    title,
+    description: err === undefined ? undefined : messageOf(err, 'Please try again.'),
+    variant: 'destructive',
+  });
+
+/** Deletions need a browser confirmation (spec section 2). */
+export const confirmDelete = (what: string) => window.confirm(`Delete ${what}? This cannot be undone.`);

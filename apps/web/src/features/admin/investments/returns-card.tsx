@@ -1,0 +1,232 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Check, Pencil, Plus, Trash2, X } from 'lucide-react';
+import { sumMoney, type MonthlyReturnRecord } from '@portal/contracts';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
+import { formatMoney, formatMonth } from '@/lib/format';
+import { useDeleteReturn, useReturns, useSaveReturn } from '../api/returns';
+import { toastDone, toastFailed } from '../components/feedback';
+
+/** The month before the current one ('YYYY-MM'): returns are usually recorded after the month ends. */
+function lastMonth(now = new Date()) {
+  const d = new Date(now.getFullYear(), now.getMonth() - 1, 1);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
+}
+
+/** Monthly returns of the user in the selected project: list, add, update (spec section 2). */
+export function ReturnsCard({
+  userId,
+  projectId,
+  linked,
+}: {
+  userId: string;
+  projectId: string;
+  /** Whether the user holds an investment in the project (returns need one). */
+  linked: boolean;
+}) {
+  const { data, isLoading, isError, error } = useReturns(userId, projectId);
+  const save = useSaveReturn(userId);
+  const remove = useDeleteReturn(userId);
+  const [month, setMonth] = useState(lastMonth);
+  const [amount, setAmount] = useState('');
+  const [formError, setFormError] = useState<string | null>(null);
+  const [editing, setEditing] = useState<{ month: string; amount: string } | null>(null);
+
+  useEffect(() => {
+    if (isError) toastFailed('Failed to fetch returns', error);
+  }, [isError, error]);
+
+  async function onAdd(e: FormEvent) {
+    e.preventDefault();
+    if (!month || amount.trim() === '') {
+      setFormError('Please fill in all fields');
+      return;
+    }
+    setFormError(null);
+    try {
+      await save.mutateAsync({ mode: 'add', input: { projectId, month, amount: Number(amount) } });
+      setAmount('');
+      toastDone('Created', `Return for ${formatMonth(month)} added.`);
+    } catch (err) {
+      toastFailed('Failed to add return', err);
+    }
+  }
+
+  async function onUpdate(r: MonthlyReturnRecord) {
+    if (!editing || editing.amount.trim() === '') {
+      setFormError('Please fill in all fields');
+      return;
+    }
+    try {
+      await save.mutateAsync({
+        mode: 'update',
+        input: { projectId, month: r.month, amount: Number(editing.amount) },
+      });
+      setEditing(null);
+      toastDone('Updated', `Return for ${formatMonth(r.month)} updated.`);
+    } catch (err) {
+      toastFailed('Failed to update return', err);
+    }
+  }
+
+  async function onDelete(r: MonthlyReturnRecord) {
+    if (!window.confirm(`Delete the return for ${formatMonth(r.month)}? This cannot be undone.`)) return;
+    try {
+      await remove.mutateAsync({ projectId, month: r.month });
+      toastDone('Deleted', `Return for ${formatMonth(r.month)} deleted.`);
+    } catch (err) {
+      toastFailed('Failed to delete return', err);
+    }
+  }
+
+  const rows = [...(data ?? [])].reverse();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Monthly returns</CardTitle>
+        <CardDescription>
+          {data && data.length > 0
+            ? `${data.length} months recorded · ${formatMoney(sumMoney(data.map((r) => r.amount)))} in total`
+            : 'Returns paid to this investor, month by month.'}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        <form onSubmit={onAdd} className="grid gap-3" noValidate aria-label="Add a monthly return">
+          <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+            <Field label="Month">
+              <Input
+                type="month"
+                value={month}
+                onChange={(e) => setMonth(e.target.value)}
+                disabled={!linked}
+              />
+            </Field>
+            <Field label="Amount (€)">
+              <Input
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step="0.01"
+                value={amount}
+                onChange={(e) => setAmount(e.target.value)}
+                disabled={!linked}
+              />
+            </Field>
+            <Button type="submit" disabled={!linked || save.isPending}>
+              <Plus aria-hidden="true" />
+              Add Return
+            </Button>
+          </div>
+          {formError && (
+            <p role="alert" className="text-sm font-medium text-destructive">
+              {formError}
+            </p>
+          )}
+          {!linked && (
+            <p className="text-sm text-muted-foreground">
+              Save an investment in this project before recording returns.
+            </p>
+          )}
+        </form>
+        {isLoading ? (
+          <Skeleton className="h-24" />
+        ) : rows.length === 0 ? (
+          <p className="rounded-md border border-dashed px-3 py-6 text-center text-sm text-muted-foreground">
+            No returns
+          </p>
+        ) : (
+          <Table aria-label="Monthly returns">
+            <THead>
+              <Tr>
+                <Th>Month</Th>
+                <Th className="text-right">Amount</Th>
+                <Th className="text-right">
+                  <span className="sr-only">Actions</span>
+                </Th>
+              </Tr>
+            </THead>
+            <TBody>
+              {rows.map((r) => {
+                const isEditing = editing?.month === r.month;
+                return (
+                  <Tr key={r._id}>
+                    <Td className="font-medium whitespace-nowrap">{formatMonth(r.month)}</Td>
+                    <Td className="text-right tabular">
+                      {isEditing ? (
+                        <Input
+                          type="number"
+                          inputMode="decimal"
+                          min={0}
+                          step="0.01"
+                          aria-label={`Amount for ${formatMonth(r.month)}`}
+                          className="ml-auto h-9 w-36 text-right"
+                          value={editing.amount}
+                          autoFocus
+                          onChange={(e) => setEditing({ month: r.month, amount: e.target.value })}
+                          onKeyDown={(e) => {
+                            if (e.key === 'Enter') void onUpdate(r);
+                            if (e.key === 'Escape') setEditing(null);
+                          }}
+                        />
+                      ) : (
+                        formatMoney(r.amount)
+                      )}
+                    </Td>
+                    <Td>
+                      <div className="flex justify-end gap-1">
+                        {isEditing ? (
+                          <>
+                            <Button
+                              size="icon"
+                              variant="ghost"
+                              aria-label={`Save ${formatMonth(r.month)}`}
+                              onClick={() => onUpdate(r)}
+                            >
+                              <Check aria-hidden="true" />
+                            </Button>
+                            <Button
+                              size="icon"
+                              variant="ghost"
+                              aria-label="Cancel editing"
+                              onClick={() => setEditing(null)}
+                            >
+                              <X aria-hidden="true" />
+                            </Button>
+                          </>
+                        ) : (
+                          <>
+                            <Button
+                              size="icon"
+                              variant="ghost"
+                              aria-label={`Edit ${formatMonth(r.month)}`}
+                              onClick={() => setEditing({ month: r.month, amount: String(r.amount) })}
+                            >
+                              <Pencil aria-hidden="true" />
+                            </Button>
+                            <Button
+                              size="icon"
+                              variant="ghost"
+                              className="text-destructive hover:text-destructive"
+                              aria-label={`Delete ${formatMonth(r.month)}`}
+                              onClick={() => onDelete(r)}
+                            >
+                              <Trash2 aria-hidden="true" />
+                            </Button>
+                          </>
+                        )}
+                      </div>
+                    </Td>
+                  </Tr>
+                );
+              })}
+            </TBody>
+          </Table>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
