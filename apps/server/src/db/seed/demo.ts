@@ -657,6 +657,37 @@ export async function seedDemo(db: Db, storage: FileStorage): Promise<void> {
       ],
     },
     {
+      key: 'aurora-q2-report',
+      project: P.aurora,
+      user: null,
+      name: 'Q2 2026 Investment Report',
+      category: 'Investment Reports',
+      date: '2026-07-06',
+      isNew: false,
+      lines: ['Occupancy: 74%', 'Average nightly rate: €188', 'Net operating income: €71,900'],
+    },
+    {
+      key: 'aurora-occupancy-csv',
+      project: P.aurora,
+      user: null,
+      name: 'Aurora occupancy by month 2026',
+      category: 'Investment Reports',
+      date: '2026-10-06',
+      isNew: true,
+      lines: [],
+      csv: 'month,occupancy_percent,average_rate_eur\n2026-01,92,236\n2026-02,95,241\n2026-03,88,224\n2026-04,61,171\n2026-05,58,165\n2026-06,79,196\n2026-07,84,205\n2026-08,83,203\n2026-09,76,190\n',
+    },
+    {
+      key: 'aurora-house-manual',
+      project: P.aurora,
+      user: null,
+      name: 'Cabin House Manual',
+      category: 'Perk Documentation',
+      date: '2025-11-20',
+      isNew: false,
+      lines: ['Check-in from 16:00, check-out by 11:00.', 'Sauna, firewood and aurora alarm.'],
+    },
+    {
       key: 'emma-tax-2025',
       project: P.aurora,
       user: U.emma,
@@ -722,8 +753,10 @@ export async function seedDemo(db: Db, storage: FileStorage): Promise<void> {
   for (const d of docs) {
     const id = seedId(`document:${d.key}`);
     if (existingDocs.has(id)) continue;
-    const pdf = await makePdf(d.name, d.lines);
-    const stored = await storage.put(pdf, { extension: 'pdf' });
+    const ext = d.csv ? 'csv' : 'pdf';
+    const stored = await storage.put(d.csv ? Buffer.from(d.csv) : await makePdf(d.name, d.lines), {
+      extension: ext,
+    });
     await db
       .insert(documents)
       .values({
@@ -733,12 +766,12 @@ export async function seedDemo(db: Db, storage: FileStorage): Promise<void> {
         kind: 'document',
         name: d.name,
         category: d.category,
-        type: 'PDF',
+        type: d.csv ? 'CSV' : 'PDF',
         isNew: d.isNew,
         uploadDate: new Date(`${d.date}T09:00:00Z`),
         fileKey: stored.key,
-        fileName: `${d.key}.pdf`,
-        fileMime: 'application/pdf',
+        fileName: `${d.key}.${ext}`,
+        fileMime: d.csv ? 'text/csv' : 'application/pdf',
         fileSize: stored.size,
       })
       .onConflictDoNothing();
