@@ -1,14 +1,15 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { Project } from '@portal/contracts';
+import type { ProjectListItem } from '@portal/contracts';
 import { api } from './api';
 import { useAuth } from './auth';
 
 interface CurrentProjectValue {
-  projects: Project[];
+  /** An investor's items carry their own investment in the project. */
+  projects: ProjectListItem[];
   isLoading: boolean;
   isError: boolean;
-  current: Project | null;
+  current: ProjectListItem | null;
   setCurrentId(id: string): void;
 }
 
@@ -22,7 +23,9 @@ export function useProjects() {
   return useQuery({
     queryKey: [...projectsQueryKey, user?._id],
     queryFn: async () => {
-      const res = await api<{ data?: Project[]; projects?: Project[] } | Project[]>('/api/projects');
+      const res = await api<{ data?: ProjectListItem[]; projects?: ProjectListItem[] } | ProjectListItem[]>(
+        '/api/projects',
+      );
       // The list may be the envelope's data, a bare list, or wrapped under `projects`.
       if (Array.isArray(res)) return res;
       return res.data ?? res.projects ?? [];

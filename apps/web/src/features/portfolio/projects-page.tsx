@@ -1,3 +1,145 @@
-import { UnderConstruction } from '@/components/under-construction';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ArrowRight, MapPin } from 'lucide-react';
+import type { ProjectListItem } from '@portal/contracts';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Progress } from '@/components/ui/progress';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/cn';
+import { useCurrentProject } from '@/lib/current-project';
+import { formatDate, formatMoney, formatPercent } from '@/lib/format';
+import { annualText } from './components/project-card';
+import { StatusBadge } from './components/status-badge';
 
-export { UnderConstruction as Component };
+const FILTERS = [
+  { id: 'all', label: 'All Projects' },
+  { id: 'active', label: 'Active' },
+  { id: 'completed', label: 'Completed' },
+] as const;
+type FilterId = (typeof FILTERS)[number]['id'];
+
+/** ROI Progress of spec section 2: totalReturned as a percentage of totalInvestment (0 when nothing is invested). */
+export function roiProgress(p: Pick<ProjectListItem, 'totalInvestment' | 'totalReturned'>): number {
+  const invested = Math.round(p.totalInvestment * 100);
+  return invested > 0 ? (Math.round(p.totalReturned * 100) * 100) / invested : 0;
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="tabular mt-0.5 truncate font-semibold">{value}</dd>
+    </div>
+  );
+}
+
+function ProjectTile({ project: p }: { project: ProjectListItem }) {
+  const progress = roiProgress(p);
+  return (
+    <Card data-testid="project-tile" className="flex h-full flex-col gap-4 p-5">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 className="text-lg font-semibold leading-tight">{p.name}</h2>
+          {p.location && (
+            <p className="mt-1 flex items-center gap-1 text-sm text-muted-foreground">
+              <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
+              <span className="truncate">{p.location}</span>
+            </p>
+          )}
+        </div>
+        <StatusBadge status={p.status} className="shrink-0" />
+      </div>
+      <dl className="grid grid-cols-2 gap-3">
+        <Figure label="Investment" value={formatMoney(p.totalInvestment)} />
+        <Figure label="Returns" value={formatMoney(p.totalReturned)} />
+      </dl>
+      <div>
+        <div className="mb-1.5 flex justify-between gap-2 text-sm">
+          <span className="text-muted-foreground">ROI Progress</span>
+          <span className="tabular font-medium">{formatPercent(progress)}</span>
+        </div>
+        <Progress value={progress} label={`ROI Progress of ${p.name}: ${formatPercent(progress)}`} />
+      </div>
+      {p.investment && (
+        <p className="rounded-md bg-muted px-3 py-2 text-sm">
+          <span className="text-muted-foreground">Your stake: </span>
+          <span className="tabular font-medium">{formatMoney(p.investment.amount)}</span>
+          <span className="text-muted-foreground"> · returns </span>
+          <span className="tabular font-medium">{formatMoney(p.investment.returns)}</span>
+        </p>
+      )}
+      <div className="mt-auto flex flex-wrap items-center justify-between gap-3 border-t pt-4 text-sm">
+        <div className="grid gap-0.5">
+          <span className="text-muted-foreground">Since {formatDate(p.investmentDate)}</span>
+          <span>
+            <span className="text-muted-foreground">Annual ROI </span>
+            <span className="font-semibold text-success">{annualText(p.annualROI)}</span>
+          </span>
+        </div>
+        <Button asChild size="sm">
+          <Link to={`/project/${p._id}`} aria-label={`View Project ${p.name}`}>
+            View Project
+            <ArrowRight aria-hidden="true" />
+          </Link>
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+/** Projects page (spec section 2): the investor's projects with the three filters. */
+function ProjectsPage() {
+  const { projects, isLoading, isError } = useCurrentProject();
+  const [filter, setFilter] = useState<FilterId>('all');
+  const shown = filter === 'all' ? projects : projects.filter((p) => p.status === filter);
+
+  return (
+    <div className="grid gap-6">
+      <header>
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Your Projects</h1>
+        <p className="mt-1 text-muted-foreground">Manage and track all your real estate investments</p>
+      </header>
+      <div role="group" aria-label="Filter projects" className="flex flex-wrap gap-2">
+        {FILTERS.map((f) => (
+          <Button
+            key={f.id}
+            size="sm"
+            variant={filter === f.id ? 'default' : 'outline'}
+            aria-pressed={filter === f.id}
+            onClick={() => setFilter(f.id)}
+          >
+            {f.label}
+          </Button>
+        ))}
+      </div>
+      {isLoading ? (
+        <div className="grid gap-4 sm:grid-cols-2 md:grid-cols-1 lg:grid-cols-2 xl:grid-cols-3">
+          <p role="status" className="col-span-full text-sm text-muted-foreground">
+            Loading projects...
+          </p>
+          <Skeleton className="h-72 rounded-xl" />
+          <Skeleton className="h-72 rounded-xl" />
+        </div>
+      ) : isError ? (
+        <Card role="alert" className="p-6 text-center text-sm text-destructive">
+          Error loading projects
+        </Card>
+      ) : shown.length === 0 ? (
+        <Card className="p-6 text-center text-sm text-muted-foreground">
+          {projects.length === 0 ? 'No projects found.' : `No ${filter} projects.`}
+        </Card>
+      ) : (
+        <ul className={cn('grid gap-4 sm:grid-cols-2 md:grid-cols-1 lg:grid-cols-2 xl:grid-cols-3')}>
+          {shown.map((p) => (
+            <li key={p._id} className="grid">
+              <ProjectTile project={p} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export { ProjectsPage as Component };

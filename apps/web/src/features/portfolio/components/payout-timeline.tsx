@@ -1,0 +1,209 @@
+import { useMemo, useState } from 'react';
+import { CircleCheck, Clock, Download, Filter, X } from 'lucide-react';
+import {
+  PAYOUT_STATUSES,
+  PAYOUT_STATUS_LABELS,
+  PAYOUT_TYPES,
+  PAYOUT_TYPE_LABELS,
+  type Payout,
+} from '@portal/contracts';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { Skeleton } from '@/components/ui/skeleton';
+import { downloadCsv } from '@/lib/csv';
+import { formatDate, formatMoney } from '@/lib/format';
+import { usePayouts } from '../api/get-payouts';
+import { NO_PAYOUT_FILTER, filterPayouts, payoutsCsv, type PayoutFilter } from '../portfolio-data';
+
+/** How many payouts the timeline shows before 'Show all'. */
+const VISIBLE = 6;
+
+function PayoutItem({ payout: p }: { payout: Payout }) {
+  const paid = p.status === 'paid';
+  return (
+    <li className="relative flex gap-3 pb-4 pl-1 last:pb-0">
+      {/* The timeline's line and dot. */}
+      <span aria-hidden="true" className="absolute bottom-0 left-[0.9rem] top-7 w-px bg-border" />
+      <span
+        aria-hidden="true"
+        className={
+          paid
+            ? 'z-10 flex size-7 shrink-0 items-center justify-center rounded-full bg-success-soft text-success'
+            : 'z-10 flex size-7 shrink-0 items-center justify-center rounded-full bg-warning-soft text-warning'
+        }
+      >
+        {paid ? <CircleCheck className="size-4" /> : <Clock className="size-4" />}
+      </span>
+      <div className="flex min-w-0 flex-1 flex-wrap items-start justify-between gap-x-3 gap-y-1">
+        <div className="min-w-0">
+          <p className="tabular font-semibold">{formatMoney(p.amount)}</p>
+          <p className="truncate text-xs text-muted-foreground">
+            {PAYOUT_TYPE_LABELS[p.type]} · {p.project.name}
+          </p>
+        </div>
+        <div className="flex flex-col items-end gap-1">
+          <time dateTime={p.date} className="tabular text-xs text-muted-foreground">
+            {formatDate(p.date)}
+          </time>
+          <Badge variant={paid ? 'success' : 'warning'}>{PAYOUT_STATUS_LABELS[p.status]}</Badge>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * Payout Timeline (spec section 2): the payouts newest first; Filter narrows them by type, status and
+ * project, and Export downloads what the filter shows as CSV.
+ */
+export function PayoutTimeline() {
+  const { data, isLoading, isError, refetch } = usePayouts();
+  const [filter, setFilter] = useState<PayoutFilter>(NO_PAYOUT_FILTER);
+  const [showAll, setShowAll] = useState(false);
+  const payouts = useMemo(() => data ?? [], [data]);
+  const shown = useMemo(() => filterPayouts(payouts, filter), [payouts, filter]);
+  const projects = useMemo(() => {
+    const byId = new Map<string, string>();
+    for (const p of payouts) byId.set(p.project._id, p.project.name);
+    return [...byId].sort((a, b) => a[1].localeCompare(b[1]));
+  }, [payouts]);
+  const active = (['type', 'status', 'projectId'] as const).filter((k) => filter[k] !== 'all').length;
+  const visible = showAll ? shown : shown.slice(0, VISIBLE);
+  const total = shown.reduce((acc, p) => acc + Math.round(p.amount * 100), 0) / 100;
+
+  const set = (k: keyof PayoutFilter) => (v: string) => {
+    setFilter((f) => ({ ...f, [k]: v }));
+    setShowAll(false);
+  };
+  const exportCsv = () =>
+    downloadCsv(`payouts-${new Date().toISOString().slice(0, 10)}.csv`, payoutsCsv(shown));
+
+  return (
+    <Card className="flex h-full flex-col" role="region" aria-labelledby="payouts-heading">
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-3 pb-4">
+        <CardTitle id="payouts-heading">Payout Timeline</CardTitle>
+        <div className="flex items-center gap-2">
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button variant="outline" size="sm" disabled={payouts.length === 0}>
+                <Filter aria-hidden="true" />
+                Filter
+                {active > 0 && (
+                  <span className="rounded-full bg-primary px-1.5 text-xs text-primary-foreground">
+                    {active}
+                    <span className="sr-only"> active</span>
+                  </span>
+                )}
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end" className="max-h-[70dvh] w-60 overflow-y-auto">
+              <DropdownMenuLabel>Type</DropdownMenuLabel>
+              <DropdownMenuRadioGroup value={filter.type} onValueChange={set('type')}>
+                <DropdownMenuRadioItem value="all">All types</DropdownMenuRadioItem>
+                {PAYOUT_TYPES.map((t) => (
+                  <DropdownMenuRadioItem key={t} value={t}>
+                    {PAYOUT_TYPE_LABELS[t]}
+                  </DropdownMenuRadioItem>
+                ))}
+              </DropdownMenuRadioGroup>
+              <DropdownMenuSeparator />
+              <DropdownMenuLabel>Status</DropdownMenuLabel>
+              <DropdownMenuRadioGroup value={filter.status} onValueChange={set('status')}>
+                <DropdownMenuRadioItem value="all">All statuses</DropdownMenuRadioItem>
+                {PAYOUT_STATUSES.map((s) => (
+                  <DropdownMenuRadioItem key={s} value={s}>
+                    {PAYOUT_STATUS_LABELS[s]}
+                  </DropdownMenuRadioItem>
+                ))}
+              </DropdownMenuRadioGroup>
+              <DropdownMenuSeparator />
+              <DropdownMenuLabel>Project</DropdownMenuLabel>
+              <DropdownMenuRadioGroup value={filter.projectId} onValueChange={set('projectId')}>
+                <DropdownMenuRadioItem value="all">All projects</DropdownMenuRadioItem>
+                {projects.map(([id, name]) => (
+                  <DropdownMenuRadioItem key={id} value={id}>
+                    {name}
+                  </DropdownMenuRadioItem>
+                ))}
+              </DropdownMenuRadioGroup>
+            </DropdownMenuContent>
+          </DropdownMenu>
+          <Button variant="outline" size="sm" onClick={exportCsv} disabled={shown.length === 0}>
+            <Download aria-hidden="true" />
+            Export
+          </Button>
+        </div>
+      </CardHeader>
+      <CardContent className="flex flex-1 flex-col">
+        {isLoading ? (
+          <div className="grid gap-3" role="status" aria-label="Loading payouts">
+            {Array.from({ length: 4 }, (_, i) => (
+              <Skeleton key={i} className="h-12" />
+            ))}
+          </div>
+        ) : isError ? (
+          <div role="alert" className="grid justify-items-start gap-2 text-sm">
+            <p>Payouts could not be loaded.</p>
+            <Button variant="outline" size="sm" onClick={() => void refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : payouts.length === 0 ? (
+          <p className="text-sm text-muted-foreground">
+            No payouts yet. They appear here as your returns are paid.
+          </p>
+        ) : (
+          <>
+            <div className="mb-3 flex flex-wrap items-center justify-between gap-2 text-xs text-muted-foreground">
+              <p aria-live="polite">
+                {shown.length} {shown.length === 1 ? 'payout' : 'payouts'} ·{' '}
+                <span className="tabular">{formatMoney(total)}</span>
+              </p>
+              {active > 0 && (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="h-7 px-2 text-xs"
+                  onClick={() => setFilter(NO_PAYOUT_FILTER)}
+                >
+                  <X aria-hidden="true" />
+                  Clear filters
+                </Button>
+              )}
+            </div>
+            {shown.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No payouts match these filters.</p>
+            ) : (
+              <ol aria-label="Payouts" className="grid">
+                {visible.map((p) => (
+                  <PayoutItem key={p._id} payout={p} />
+                ))}
+              </ol>
+            )}
+            {shown.length > VISIBLE && (
+              <Button
+                variant="ghost"
+                size="sm"
+                className="mt-3 self-start"
+                onClick={() => setShowAll((v) => !v)}
+                aria-expanded={showAll}
+              >
+                {showAll ? 'Show fewer' : `Show all ${shown.length} payouts`}
+              </Button>
+            )}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

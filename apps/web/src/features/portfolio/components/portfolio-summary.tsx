@@ -1,0 +1,169 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { CalendarDays, Percent, PiggyBank, TrendingUp, type LucideIcon } from 'lucide-react';
+import { portfolioMetrics, type CurrentUser } from '@portal/contracts';
+import { Card } from '@/components/ui/card';
+import { Progress } from '@/components/ui/progress';
+import { TBody, THead, Table, Td, Th, Tr } from '@/components/ui/table';
+import { formatDate, formatMoney, formatPercent } from '@/lib/format';
+import { projectRows, type ProjectRow } from '../portfolio-data';
+import { SectionHeader } from './section-header';
+
+function SummaryCard({
+  title,
+  icon: Icon,
+  value,
+  children,
+}: {
+  title: string;
+  icon: LucideIcon;
+  value: string;
+  children?: ReactNode;
+}) {
+  return (
+    <Card
+      className="flex flex-col gap-3 p-5"
+      data-testid={`summary-${title.toLowerCase().replace(/\W+/g, '-')}`}
+    >
+      <div className="flex items-center justify-between gap-2">
+        <h3 className="text-sm font-medium text-muted-foreground">{title}</h3>
+        <span className="flex size-9 items-center justify-center rounded-lg bg-accent text-accent-foreground">
+          <Icon className="size-4" aria-hidden="true" />
+        </span>
+      </div>
+      <p className="tabular text-3xl font-semibold tracking-tight">{value}</p>
+      {children && <div className="mt-auto text-sm text-muted-foreground">{children}</div>}
+    </Card>
+  );
+}
+
+const dash = '—';
+const roiText = (roi: number | null) => (roi === null ? dash : formatPercent(roi));
+
+function PerProjectInvestments({ rows }: { rows: ProjectRow[] }) {
+  const total = rows.reduce(
+    (acc, r) => ({
+      amount: acc.amount + Math.round(r.amount * 100),
+      returns: acc.returns + Math.round(r.returns * 100),
+    }),
+    { amount: 0, returns: 0 },
+  );
+  const totalRoi = total.amount > 0 ? (total.returns * 100) / total.amount : null;
+  return (
+    <Card className="mt-4">
+      <div className="flex items-center justify-between gap-2 px-5 pt-5 sm:px-6">
+        <h3 id="per-project-heading" className="text-base font-semibold">
+          Per-Project Investments
+        </h3>
+      </div>
+      {/* Wide screens: the table of spec section 2. Phones: the same figures as one block a project. */}
+      <div className="hidden px-2 pb-2 pt-2 sm:block sm:px-3">
+        <Table aria-labelledby="per-project-heading">
+          <THead>
+            <Tr className="hover:bg-transparent">
+              <Th scope="col">Project</Th>
+              <Th scope="col" className="text-right">
+                Amount Invested
+              </Th>
+              <Th scope="col" className="text-right">
+                Returns
+              </Th>
+              <Th scope="col" className="text-right">
+                ROI (%)
+              </Th>
+              <Th scope="col" className="text-right">
+                Start Date
+              </Th>
+            </Tr>
+          </THead>
+          <TBody>
+            {rows.map((r) => (
+              <Tr key={r.projectId}>
+                <Td className="font-medium">
+                  <Link to={`/project/${r.projectId}`} className="hover:underline">
+                    {r.name}
+                  </Link>
+                </Td>
+                <Td className="tabular text-right">{formatMoney(r.amount)}</Td>
+                <Td className="tabular text-right">{formatMoney(r.returns)}</Td>
+                <Td className="tabular text-right">{roiText(r.roi)}</Td>
+                <Td className="tabular text-right text-muted-foreground">
+                  {r.startDate ? formatDate(r.startDate) : dash}
+                </Td>
+              </Tr>
+            ))}
+          </TBody>
+          {rows.length > 1 && (
+            <tfoot className="border-t font-semibold">
+              <tr>
+                <Th scope="row" className="normal-case tracking-normal text-foreground">
+                  Total
+                </Th>
+                <Td className="tabular text-right">{formatMoney(total.amount / 100)}</Td>
+                <Td className="tabular text-right">{formatMoney(total.returns / 100)}</Td>
+                <Td className="tabular text-right">{roiText(totalRoi)}</Td>
+                <Td />
+              </tr>
+            </tfoot>
+          )}
+        </Table>
+      </div>
+      <ul className="grid gap-3 p-5 pt-3 sm:hidden" aria-labelledby="per-project-heading">
+        {rows.map((r) => (
+          <li key={r.projectId} className="rounded-lg border p-3">
+            <Link to={`/project/${r.projectId}`} className="font-medium hover:underline">
+              {r.name}
+            </Link>
+            <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1.5 text-sm">
+              <dt className="text-muted-foreground">Amount Invested</dt>
+              <dd className="tabular text-right">{formatMoney(r.amount)}</dd>
+              <dt className="text-muted-foreground">Returns</dt>
+              <dd className="tabular text-right">{formatMoney(r.returns)}</dd>
+              <dt className="text-muted-foreground">ROI (%)</dt>
+              <dd className="tabular text-right">{roiText(r.roi)}</dd>
+              <dt className="text-muted-foreground">Start Date</dt>
+              <dd className="tabular text-right">{r.startDate ? formatDate(r.startDate) : dash}</dd>
+            </dl>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+/** Portfolio Summary of spec section 2: three cards and, when there are investments, the per-project table. */
+export function PortfolioSummary({ user, children }: { user: CurrentUser; children?: ReactNode }) {
+  const { recoveredPercent, annualROI } = portfolioMetrics(user, user.investments);
+  const rows = projectRows(user.investments);
+  return (
+    <section aria-labelledby="summary-heading">
+      <SectionHeader id="summary-heading" title="Portfolio Summary" />
+      <div className="grid gap-4 sm:grid-cols-3 md:grid-cols-1 lg:grid-cols-3">
+        <SummaryCard title="Total Investment" icon={PiggyBank} value={formatMoney(user.totalInvestment)}>
+          {user.investmentDate && (
+            <p className="flex items-center gap-1.5">
+              <CalendarDays className="size-4 shrink-0" aria-hidden="true" />
+              Invested on {formatDate(user.investmentDate)}
+            </p>
+          )}
+        </SummaryCard>
+        <SummaryCard title="Total Returns" icon={TrendingUp} value={formatMoney(user.totalReturned)}>
+          <Progress
+            value={recoveredPercent}
+            label={`${formatPercent(recoveredPercent)} of investment recovered`}
+          />
+          <p className="mt-2">{formatPercent(recoveredPercent)} of investment recovered</p>
+        </SummaryCard>
+        <SummaryCard
+          title="Annual ROI"
+          icon={Percent}
+          value={annualROI === null ? dash : formatPercent(annualROI)}
+        >
+          {user.investmentPeriod && <p>Based on {user.investmentPeriod} performance</p>}
+        </SummaryCard>
+      </div>
+      {rows.length > 0 && <PerProjectInvestments rows={rows} />}
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+import { lazy, Suspense, useMemo, useState } from 'react';
+import type { InvestmentSummaryItem } from '@portal/contracts';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/cn';
+import { formatMoney, formatMonth } from '@/lib/format';
+import { addMonths, returnsByMonth } from '../portfolio-data';
+
+const ReturnsChart = lazy(() => import('./returns-chart'));
+
+const RANGES = [
+  { id: '12', label: '1 year', months: 12 },
+  { id: '36', label: '3 years', months: 36 },
+  { id: 'all', label: 'All', months: Infinity },
+] as const;
+
+/**
+ * Returns per month, one bar a month stacked by project. The figure is described in words for screen
+ * readers; the chart itself is decorative to them.
+ */
+export function ReturnsChartCard({
+  investments,
+  title = 'Returns per Month',
+  description = 'What your investments have paid, month by month.',
+  height,
+  className,
+}: {
+  investments: readonly Pick<InvestmentSummaryItem, 'projectId' | 'monthlyReturns'>[];
+  title?: string;
+  description?: string;
+  height?: number;
+  className?: string;
+}) {
+  const [range, setRange] = useState<(typeof RANGES)[number]['id']>('all');
+  const all = useMemo(() => returnsByMonth(investments), [investments]);
+  const months = useMemo(() => {
+    const r = RANGES.find((x) => x.id === range)!;
+    if (!Number.isFinite(r.months) || all.months.length === 0) return all.months;
+    const from = addMonths(all.months[all.months.length - 1]!.month, -(r.months - 1));
+    return all.months.filter((m) => m.month >= from);
+  }, [all, range]);
+
+  if (all.months.length === 0) return null;
+  const total = months.reduce((acc, m) => acc + Math.round(m.total * 100), 0) / 100;
+  const best = months.reduce((a, b) => (b.total > a.total ? b : a), months[0]!);
+  const summary = `${formatMonth(months[0]!.month)} to ${formatMonth(months[months.length - 1]!.month)}: ${formatMoney(total)} in total; the best month was ${formatMonth(best.month)} with ${formatMoney(best.total)}.`;
+
+  return (
+    <Card className={className} role="region" aria-labelledby="returns-chart-heading">
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 pb-2">
+        <div>
+          <CardTitle id="returns-chart-heading" className="text-base">
+            {title}
+          </CardTitle>
+          <CardDescription>{description}</CardDescription>
+        </div>
+        <div role="group" aria-label="Period" className="inline-flex rounded-md border p-0.5">
+          {RANGES.map((r) => (
+            <button
+              key={r.id}
+              type="button"
+              aria-pressed={range === r.id}
+              onClick={() => setRange(r.id)}
+              className={cn(
+                'rounded px-2.5 py-1 text-xs font-medium text-muted-foreground hover:text-foreground',
+                range === r.id && 'bg-primary text-primary-foreground hover:text-primary-foreground',
+              )}
+            >
+              {r.label}
+            </button>
+          ))}
+        </div>
+      </CardHeader>
+      <CardContent>
+        <figure>
+          <figcaption className="mb-2 text-sm">
+            <span className="tabular font-semibold">{formatMoney(total)}</span>{' '}
+            <span className="text-muted-foreground">
+              from {formatMonth(months[0]!.month)} to {formatMonth(months[months.length - 1]!.month)}
+            </span>
+            <span className="sr-only"> {summary}</span>
+          </figcaption>
+          <div aria-hidden="true">
+            <Suspense fallback={<Skeleton className="w-full" style={{ height: height ?? 280 }} />}>
+              <ReturnsChart months={months} series={all.series} height={height} />
+            </Suspense>
+          </div>
+        </figure>
+      </CardContent>
+    </Card>
+  );
+}

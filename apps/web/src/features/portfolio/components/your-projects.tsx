@@ -1,0 +1,52 @@
+import { Link } from 'react-router';
+import { ArrowRight } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useCurrentProject } from '@/lib/current-project';
+import { ProjectCard } from './project-card';
+import { SectionHeader } from './section-header';
+
+/** Your Projects of spec section 2, with its empty, loading and error texts. */
+export function YourProjects() {
+  const { projects, isLoading, isError } = useCurrentProject();
+  return (
+    <section aria-labelledby="your-projects-heading">
+      <SectionHeader
+        id="your-projects-heading"
+        title="Your Projects"
+        actions={
+          <Button asChild variant="outline" size="sm">
+            <Link to="/projects">
+              View All
+              <ArrowRight aria-hidden="true" />
+            </Link>
+          </Button>
+        }
+      />
+      {isLoading ? (
+        <div className="grid gap-4 sm:grid-cols-2 md:grid-cols-1 lg:grid-cols-2">
+          <p role="status" className="col-span-full text-sm text-muted-foreground">
+            Loading projects...
+          </p>
+          <Skeleton className="h-60 rounded-xl" />
+          <Skeleton className="h-60 rounded-xl" />
+        </div>
+      ) : isError ? (
+        <Card className="p-6 text-center text-sm text-destructive" role="alert">
+          Error loading projects
+        </Card>
+      ) : projects.length === 0 ? (
+        <Card className="p-6 text-center text-sm text-muted-foreground">No projects found.</Card>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 md:grid-cols-1 lg:grid-cols-2">
+          {projects.map((p) => (
+            <li key={p._id} className="grid">
+              <ProjectCard project={p} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,139 @@
+import {
+  PAYOUT_STATUS_LABELS,
+  PAYOUT_TYPE_LABELS,
+  returnOnInvestment,
+  type InvestmentSummaryItem,
+  type Payout,
+} from '@portal/contracts';
+import { toCsv } from '@/lib/csv';
+
+/** A row of the Per-Project Investments table. */
+export interface ProjectRow {
+  projectId: string;
+  name: string;
+  amount: number;
+  returns: number;
+  /** Returns as a percentage of the amount; null (a dash) when nothing is invested. */
+  roi: number | null;
+  startDate: string | null;
+}
+
+export function projectRows(investments: readonly InvestmentSummaryItem[]): ProjectRow[] {
+  return investments.map((inv) => ({
+    projectId: inv.projectId._id,
+    name: inv.projectId.name,
+    amount: inv.amount,
+    returns: inv.returns,
+    roi: returnOnInvestment(inv.amount, inv.returns),
+    startDate: inv.startDate,
+  }));
+}
+
+/** 'YYYY-MM' of a month plus n months. */
+export function addMonths(month: string, n: number): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const idx = y * 12 + (m - 1) + n;
+  return `${Math.floor(idx / 12)}-${String((idx % 12) + 1).padStart(2, '0')}`;
+}
+
+export interface ReturnsSeries {
+  key: string;
+  name: string;
+}
+export interface ReturnsMonth {
+  month: string;
+  total: number;
+  /** Amount per series key. */
+  [key: string]: number | string;
+}
+
+/**
+ * The investor's returns per month, one series a project, with every month between the first and the
+ * last present (a month without returns is a zero, so the time axis stays even). Sums are in cents.
+ */
+export function returnsByMonth(
+  investments: readonly Pick<InvestmentSummaryItem, 'projectId' | 'monthlyReturns'>[],
+): { months: ReturnsMonth[]; series: ReturnsSeries[] } {
+  const cents = new Map<string, Map<string, number>>();
+  const series: ReturnsSeries[] = [];
+  let first = '';
+  let last = '';
+  for (const [i, inv] of investments.entries()) {
+    if (inv.monthlyReturns.length === 0) continue;
+    const key = `p${i}`;
+    series.push({ key, name: inv.projectId.name });
+    for (const r of inv.monthlyReturns) {
+      const byKey = cents.get(r.month) ?? new Map<string, number>();
+      byKey.set(key, (byKey.get(key) ?? 0) + Math.round(r.amount * 100));
+      cents.set(r.month, byKey);
+      if (!first || r.month < first) first = r.month;
+      if (!last || r.month > last) last = r.month;
+    }
+  }
+  const months: ReturnsMonth[] = [];
+  if (first && last) {
+    for (let m = first; m <= last; m = addMonths(m, 1)) {
+      const byKey = cents.get(m);
+      const row: ReturnsMonth = { month: m, total: 0 };
+      let total = 0;
+      for (const s of series) {
+        const c = byKey?.get(s.key) ?? 0;
+        row[s.key] = c / 100;
+        total += c;
+      }
+      row.total = total / 100;
+      months.push(row);
+    }
+  }
+  return { months, series };
+}
+
+/** How far a project is into its term: whole months since its investment date, of its period. */
+export function termProgress(
+  investmentDate: string,
+  periodMonths: number,
+  status: string,
+  today: Date = new Date(),
+): { elapsed: number; period: number; percent: number } {
+  const period = Math.max(0, periodMonths);
+  if (status === 'completed') return { elapsed: period, period, percent: 100 };
+  const [y, m, d] = investmentDate.split('-').map(Number) as [number, number, number];
+  let months = (today.getFullYear() - y) * 12 + (today.getMonth() + 1 - m);
+  if (today.getDate() < d) months -= 1;
+  const elapsed = Math.min(period, Math.max(0, months));
+  return { elapsed, period, percent: period > 0 ? (elapsed * 100) / period : 0 };
+}
+
+export const PAYOUT_CSV_HEADER = ['Date', 'Month', 'Project', 'Type', 'Status', 'Amount (EUR)'] as const;
+
+/** The payouts as CSV, in the order shown; amounts as plain decimals a spreadsheet can sum. */
+export function payoutsCsv(payouts: readonly Payout[]): string {
+  return toCsv(
+    PAYOUT_CSV_HEADER,
+    payouts.map((p) => [
+      p.date,
+      p.month,
+      p.project.name,
+      PAYOUT_TYPE_LABELS[p.type],
+      PAYOUT_STATUS_LABELS[p.status],
+      p.amount.toFixed(2),
+    ]),
+  );
+}
+
+export interface PayoutFilter {
+  type: Payout['type'] | 'all';
+  status: Payout['status'] | 'all';
+  projectId: string | 'all';
+}
+
+export const NO_PAYOUT_FILTER: PayoutFilter = { type: 'all', status: 'all', projectId: 'all' };
+
+export function filterPayouts(payouts: readonly Payout[], f: PayoutFilter): Payout[] {
+  return payouts.filter(
+    (p) =>
+      (f.type === 'all' || p.type === f.type) &&
+      (f.status === 'all' || p.status === f.status) &&
+      (f.projectId === 'all' || p.project._id === f.projectId),
+  );
+}

@@ -1,0 +1,415 @@
+import fs from 'node:fs';
+import type { APIRequestContext, Page } from '@playwright/test';
+import {
+  COMING_SOON_PROJECT,
+  portfolioMetrics,
+  type CurrentUser,
+  type Payout,
+  type ProjectDetail,
+  type ProjectListItem,
+} from '@portal/contracts';
+import { DEMO, expect, expectAccessible, expectNoSidewaysScroll, signIn, test } from '../support/fixtures';
+
+// The app's own number formats (spec section 9), written out here so that the test does not check
+// the app's formatter against itself.
+const euroWhole = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'EUR',
+  maximumFractionDigits: 0,
+});
+const euroCents = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'EUR',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+const euro = (cents: number) =>
+  cents % 100 === 0 ? euroWhole.format(cents / 100) : euroCents.format(cents / 100);
+const cents = (n: number) => Math.round(n * 100);
+const pct = (n: number) => `${(Math.round(Number(`${n}e1`)) / 10).toFixed(1)}%`;
+const shortDate = (iso: string) =>
+  new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }).format(
+    new Date(`${iso.slice(0, 10)}T12:00:00`),
+  );
+
+async function apiGet<T>(request: APIRequestContext, token: string, url: string): Promise<T> {
+  const res = await request.get(url, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.ok(), `${url} answered ${res.status()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+async function openDashboard(page: Page) {
+  const { accessToken } = await signIn(page, 'investor', '/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Investment Portfolio' })).toBeVisible();
+  return accessToken;
+}
+
+test.describe('[PORTFOLIO] dashboard', () => {
+  test("shows the demo investor's exact totals, computed here from the investments", async ({ page }) => {
+    const token = await openDashboard(page);
+    const { data: me } = await apiGet<{ data: CurrentUser }>(page.request, token, '/api/users/me');
+    expect(me.investments.length).toBeGreaterThan(1);
+
+    // Sum the raw figures in cents: amounts, and returns from the monthly rows.
+    const invested = me.investments.reduce((acc, i) => acc + cents(i.amount), 0);
+    const returned = me.investments.reduce(
+      (acc, i) => acc + i.monthlyReturns.reduce((a, m) => a + cents(m.amount), 0),
+      0,
+    );
+    const earliest = me.investments.map((i) => i.startDate!).sort()[0]!;
+    const months = new Set(me.investments.flatMap((i) => i.monthlyReturns.map((m) => m.month))).size;
+
+    const totalInvestment = page.getByTestId('summary-total-investment');
+    await expect(totalInvestment).toContainText(euro(invested));
+    await expect(totalInvestment).toContainText(`Invested on ${shortDate(earliest)}`);
+
+    const totalReturns = page.getByTestId('summary-total-returns');
+    await expect(totalReturns).toContainText(euro(returned));
+    const recovered = `${pct((returned * 100) / invested)} of investment recovered`;
+    await expect(totalReturns.getByText(recovered)).toBeVisible();
+    await expect(totalReturns.getByRole('progressbar', { name: recovered })).toBeVisible();
+
+    const { annualROI } = portfolioMetrics(me, me.investments);
+    const annual = page.getByTestId('summary-annual-roi');
+    await expect(annual).toContainText(pct(annualROI!));
+    await expect(annual).toContainText(`Based on ${months}-month performance`);
+
+    const table = page.getByRole('table', { name: 'Per-Project Investments' });
+    for (const inv of me.investments) {
+      const returns = inv.monthlyReturns.reduce((a, m) => a + cents(m.amount), 0);
+      const row = table.getByRole('row', { name: new RegExp(inv.projectId.name) });
+      await expect(row).toContainText(euro(cents(inv.amount)));
+      await expect(row).toContainText(euro(returns));
+      await expect(row).toContainText(pct((returns * 100) / cents(inv.amount)));
+      await expect(row).toContainText(shortDate(inv.startDate!));
+    }
+    await expect(table.getByRole('row', { name: /Total/ })).toContainText(euro(invested));
+
+    // Your Projects: one card a project held, the active one highlighted, with the investor's own figures.
+    const { data: projects } = await apiGet<{ data: ProjectListItem[] }>(
+      page.request,
+      token,
+      '/api/projects',
+    );
+    const cards = page.getByTestId('project-card');
+    await expect(cards).toHaveCount(projects.length);
+    for (const p of projects) {
+      const card = cards.filter({ hasText: p.name });
+      await expect(card).toContainText(p.location);
+      await expect(card).toContainText(p.status === 'active' ? 'Active' : 'Completed');
+      await expect(card).toContainText(euro(cents(p.investment!.amount)));
+      await expect(card).toContainText(euro(cents(p.investment!.returns)));
+      await expect(card).toContainText(`Since ${shortDate(p.investmentDate)}`);
+      await expect(card).toContainText(`Annual ${pct(Number(p.annualROI))}`);
+    }
+    await expect(page.getByRole('link', { name: 'View All', exact: true })).toHaveAttribute(
+      'href',
+      '/projects',
+    );
+
+    // Investment Opportunities.
+    const opportunities = page.getByRole('region', { name: 'Investment Opportunities' });
+    await expect(opportunities.getByText('Coming Soon')).toBeVisible();
+    await expect(opportunities.getByText(COMING_SOON_PROJECT.name)).toBeVisible();
+    await opportunities.getByRole('link', { name: 'Learn More' }).click();
+    await expect(page).toHaveURL(/\/join-project$/);
+    await page.goBack();
+    await expect(page.getByTestId('summary-total-investment')).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('the ROI calculator gives the spec figures and reacts to input', async ({ page }) => {
+    await openDashboard(page);
+    const calc = page.getByRole('region', { name: 'ROI Projections Calculator' });
+    await expect(calc.getByLabel('Amount Invested')).toHaveValue('8000');
+    await expect(calc.getByLabel('Nightly Rate')).toHaveValue('35');
+    await expect(calc.getByLabel('Nights/Month')).toHaveValue('4');
+    await expect(calc.getByLabel('Share per Night')).toHaveValue('10');
+    await expect(calc.getByTestId('roi-monthly')).toHaveText('€14 / month');
+    await expect(calc.getByTestId('roi-conservative-monthly')).toHaveText('€42 / month');
+    await expect(calc.getByTestId('roi-moderate-monthly')).toHaveText('€63 / month');
+    await expect(calc.getByTestId('roi-optimistic-monthly')).toHaveText('€84 / month');
+    await expect(calc.getByTestId('roi-conservative-annual')).toHaveText('6.3% annual ROI');
+    // 9.45 shown with one decimal, rounded half up.
+    await expect(calc.getByTestId('roi-moderate-annual')).toHaveText('9.5% annual ROI');
+    await expect(calc.getByTestId('roi-optimistic-annual')).toHaveText('12.6% annual ROI');
+
+    await calc.getByLabel('Amount Invested').fill('12000');
+    await expect(calc.getByTestId('roi-conservative-annual')).toHaveText('4.2% annual ROI');
+    // A share above 100% counts as 100%.
+    await calc.getByLabel('Share per Night').fill('150');
+    await expect(calc.getByTestId('roi-monthly')).toHaveText('€140 / month');
+    await expect(calc.getByTestId('roi-optimistic-monthly')).toHaveText('€840 / month');
+    // An empty (unparsable) field counts as 0.
+    await calc.getByLabel('Nights/Month').fill('');
+    await expect(calc.getByTestId('roi-monthly')).toHaveText('€0 / month');
+    await calc.getByLabel('Amount Invested').fill('');
+    await expect(calc.getByTestId('roi-conservative-annual')).toHaveText('0.0% annual ROI');
+    await expect(calc.getByTestId('roi-conservative-monthly')).toHaveText('€420 / month');
+  });
+
+  test('the payout timeline filters by project, type and status, and exports what it shows', async ({
+    page,
+  }) => {
+    const token = await openDashboard(page);
+    const { payouts } = await apiGet<{ payouts: Payout[] }>(page.request, token, '/api/investment/payouts');
+    const timeline = page.getByRole('region', { name: 'Payout Timeline' });
+    const sum = (list: Payout[]) => euro(list.reduce((a, p) => a + cents(p.amount), 0));
+    await expect(timeline.getByText(`${payouts.length} payouts · ${sum(payouts)}`)).toBeVisible();
+    const first = timeline.getByRole('listitem').first();
+    await expect(first).toContainText(euro(cents(payouts[0]!.amount)));
+    await expect(first).toContainText(shortDate(payouts[0]!.date));
+
+    const pine = payouts.filter((p) => p.project.name === 'Pine Hollow Retreat');
+    expect(pine.length).toBeGreaterThan(1);
+    await timeline.getByRole('button', { name: 'Filter' }).click();
+    await page.getByRole('menuitemradio', { name: 'Pine Hollow Retreat' }).click();
+    await expect(timeline.getByText(`${pine.length} payouts · ${sum(pine)}`)).toBeVisible();
+    await expect(timeline.getByRole('listitem').first()).toContainText('Pine Hollow Retreat');
+
+    const final = pine.filter((p) => p.type === 'final');
+    expect(final).toHaveLength(1);
+    await timeline.getByRole('button', { name: /Filter/ }).click();
+    await page.getByRole('menuitemradio', { name: 'Final distribution' }).click();
+    await expect(timeline.getByText(`1 payout · ${sum(final)}`)).toBeVisible();
+    await expect(timeline.getByRole('listitem')).toHaveCount(1);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      timeline.getByRole('button', { name: 'Export' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^payouts-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
+    expect(csv.trim().split('\r\n')).toEqual([
+      'Date,Month,Project,Type,Status,Amount (EUR)',
+      `${final[0]!.date},${final[0]!.month},Pine Hollow Retreat,Final distribution,Paid,${final[0]!.amount.toFixed(2)}`,
+    ]);
+
+    await timeline.getByRole('button', { name: /Filter/ }).click();
+    await page.getByRole('menuitemradio', { name: 'Pending' }).click();
+    await expect(timeline.getByText('No payouts match these filters.')).toBeVisible();
+    await expect(timeline.getByRole('button', { name: 'Export' })).toBeDisabled();
+    await timeline.getByRole('button', { name: 'Clear filters' }).click();
+    await expect(timeline.getByText(`${payouts.length} payouts · ${sum(payouts)}`)).toBeVisible();
+
+    // Unfiltered export: every payout, newest first.
+    const [all] = await Promise.all([
+      page.waitForEvent('download'),
+      timeline.getByRole('button', { name: 'Export' }).click(),
+    ]);
+    const lines = fs
+      .readFileSync((await all.path())!, 'utf8')
+      .trim()
+      .split('\r\n');
+    expect(lines).toHaveLength(payouts.length + 1);
+    expect(lines[1]).toBe(
+      `${payouts[0]!.date},${payouts[0]!.month},${payouts[0]!.project.name},Monthly return,Paid,${payouts[0]!.amount.toFixed(2)}`,
+    );
+  });
+
+  test('switching the project changes Recent Updates, and the choice survives a reload', async ({ page }) => {
+    const token = await openDashboard(page);
+    const { data: projects } = await apiGet<{ data: ProjectListItem[] }>(
+      page.request,
+      token,
+      '/api/projects',
+    );
+    const recent = page.getByRole('region', { name: 'Recent Updates' });
+    const selector = page.getByLabel('Current project');
+    const titlesOf = async (projectId: string) => {
+      const res = await page.request.get(`/api/updates?projectId=${projectId}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const body = res.ok() ? await res.json() : { updates: [] };
+      return ((body.updates ?? []) as { title: string; date: string }[])
+        .sort((a, b) => (a.date < b.date ? 1 : -1))
+        .slice(0, 3)
+        .map((u) => u.title);
+    };
+    // The first project is chosen on its own; end on another one so that the reload proves the choice is kept.
+    expect(projects.length).toBeGreaterThan(1);
+    await expect(selector).toHaveValue(projects[0]!._id);
+    for (const p of [...projects.slice(1), projects[0]!, projects[projects.length - 1]!]) {
+      await selector.selectOption(p._id);
+      await expect(recent).toContainText(`The latest from ${p.name}.`);
+      const titles = await titlesOf(p._id);
+      if (titles.length === 0) await expect(recent.getByText('No updates available')).toBeVisible();
+      else await expect(recent.getByRole('heading', { level: 3 })).toHaveText(titles);
+    }
+    const chosen = projects[projects.length - 1]!;
+    await page.reload();
+    await expect(page.getByLabel('Current project')).toHaveValue(chosen._id);
+    await expect(recent).toContainText(`The latest from ${chosen.name}.`);
+  });
+
+  test('at 375 px the dashboard fits the screen, and reads well in dark mode', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await openDashboard(page);
+    await expect(page.getByRole('heading', { name: 'Per-Project Investments' })).toBeVisible();
+    await expect(page.getByTestId('project-card').first()).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
+  });
+});
+
+test.describe('[PORTFOLIO] projects and project detail', () => {
+  test('the projects page filters by status and opens a project', async ({ page }) => {
+    const { accessToken } = await signIn(page, 'investor', '/projects');
+    const { data: projects } = await apiGet<{ data: ProjectListItem[] }>(
+      page.request,
+      accessToken,
+      '/api/projects',
+    );
+    await expect(page.getByRole('heading', { level: 1, name: 'Your Projects' })).toBeVisible();
+    await expect(page.getByText('Manage and track all your real estate investments')).toBeVisible();
+    const tiles = page.getByTestId('project-tile');
+    await expect(tiles).toHaveCount(projects.length);
+    for (const p of projects) {
+      const tile = tiles.filter({ hasText: p.name });
+      await expect(tile).toContainText(euro(cents(p.totalInvestment)));
+      await expect(tile).toContainText(euro(cents(p.totalReturned)));
+      await expect(tile).toContainText(pct((cents(p.totalReturned) * 100) / cents(p.totalInvestment)));
+    }
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Completed' }).click();
+    await expect(page.getByRole('button', { name: 'Completed' })).toHaveAttribute('aria-pressed', 'true');
+    const completed = projects.filter((p) => p.status === 'completed');
+    await expect(tiles).toHaveCount(completed.length);
+    await page.getByRole('button', { name: 'Active' }).click();
+    await expect(tiles).toHaveCount(projects.filter((p) => p.status === 'active').length);
+    await page.getByRole('button', { name: 'All Projects' }).click();
+    await expect(tiles).toHaveCount(projects.length);
+
+    const target = completed[0]!;
+    await tiles
+      .filter({ hasText: target.name })
+      .getByRole('link', { name: /View Project/ })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/project/${target._id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: target.name })).toBeVisible();
+  });
+
+  test("a dashboard card opens the project's page with the investor's figures month by month", async ({
+    page,
+  }) => {
+    const token = await openDashboard(page);
+    const { data: projects } = await apiGet<{ data: ProjectListItem[] }>(
+      page.request,
+      token,
+      '/api/projects',
+    );
+    const aurora = projects.find((p) => p.name === 'Aurora Lakeside Cabins')!;
+    // A click anywhere on the card opens the project.
+    await page
+      .getByTestId('project-card')
+      .filter({ hasText: aurora.name })
+      .click({ position: { x: 24, y: 130 } });
+    await expect(page).toHaveURL(new RegExp(`/project/${aurora._id}$`));
+
+    const { data: detail } = await apiGet<{ data: ProjectDetail }>(
+      page.request,
+      token,
+      `/api/projects/${aurora._id}`,
+    );
+    const inv = detail.investment!;
+    await expect(page.getByRole('heading', { level: 1, name: aurora.name })).toBeVisible();
+    await expect(page.getByText(detail.description)).toBeVisible();
+    const stake = page.getByRole('region', { name: 'Your Investment' });
+    await expect(stake).toContainText(euro(cents(inv.amount)));
+    await expect(stake).toContainText(euro(inv.monthlyReturns.reduce((a, m) => a + cents(m.amount), 0)));
+    await expect(stake).toContainText(pct(inv.roi!));
+
+    const table = page.getByRole('table', { name: 'Month by Month' });
+    const newest = inv.monthlyReturns[inv.monthlyReturns.length - 1]!;
+    await expect(table.getByRole('row').nth(1)).toContainText(euro(cents(newest.amount)));
+    await expect(table.getByRole('row').nth(1)).toContainText(euro(cents(inv.returns)));
+    await expect(table.getByRole('row')).toHaveCount(13);
+    await page.getByRole('button', { name: `Show all ${inv.monthlyReturns.length} months` }).click();
+    await expect(table.getByRole('row')).toHaveCount(inv.monthlyReturns.length + 1);
+
+    const updates = page.getByRole('region', { name: 'Latest Updates' });
+    await expect(
+      updates.getByRole('heading', { level: 3 }).or(updates.getByText('No updates available')).first(),
+    ).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test("another investor's project does not open", async ({ page }) => {
+    const { accessToken: otherToken } = await (
+      await page.request.post('/api/auth/login', { data: DEMO.investor2 })
+    )
+      .json()
+      .then((b) => b.data);
+    const { data: theirs } = await apiGet<{ data: ProjectListItem[] }>(
+      page.request,
+      otherToken,
+      '/api/projects',
+    );
+    const fjord = theirs.find((p) => p.name === 'Fjordview Timber Lodges')!;
+    await signIn(page, 'investor', `/project/${fjord._id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Project not found' })).toBeVisible();
+    await expect(page.getByText(fjord.name)).toHaveCount(0);
+    await page.getByRole('link', { name: 'Back to your projects' }).click();
+    await expect(page).toHaveURL(/\/projects$/);
+  });
+});
+
+test.describe('[PORTFOLIO] join a project', () => {
+  test('registering interest is stored, confirmed with a toast and clears the form', async ({ page }) => {
+    await signIn(page, 'investor', '/join-project');
+    await expect(page.getByRole('heading', { level: 1, name: 'Join New Project' })).toBeVisible();
+    await expect(page.getByText('Coming Soon')).toBeVisible();
+    await expect(page.getByText('Alpine Region, Switzerland')).toBeVisible();
+    await expect(page.getByText('42% pre-committed')).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: /Funding/ })).toHaveAttribute('aria-valuenow', '42');
+    for (const f of COMING_SOON_PROJECT.features) await expect(page.getByText(f)).toBeVisible();
+    await expectAccessible(page);
+
+    const form = page.getByRole('region', { name: 'Register Your Interest' });
+    await expect(form.getByLabel('Intended Investment Amount')).toHaveAttribute(
+      'placeholder',
+      'Min: €25,000',
+    );
+    await form.getByRole('button', { name: 'Register Interest' }).click();
+    await expect(form.getByText('Full Name is required')).toBeVisible();
+    await expect(form.getByText('Email is required')).toBeVisible();
+    await expect(form.getByLabel('Full Name')).toBeFocused();
+
+    await form.getByLabel('Full Name').fill('Emma Lindqvist');
+    await form.getByLabel('Email').fill('emma.interest@example.com');
+    await form.getByLabel('Intended Investment Amount').fill('1000');
+    await form.getByRole('button', { name: 'Register Interest' }).click();
+    await expect(
+      form.getByText('Intended Investment Amount must be between €25,000 and €500,000'),
+    ).toBeVisible();
+
+    await form.getByLabel('Intended Investment Amount').fill('75000');
+    await form.getByLabel('Phone').fill('+358 40 123 4567');
+    await form.getByLabel('Additional Comments').fill('Interested in a winter-season share.');
+    await form.getByRole('button', { name: 'Register Interest' }).click();
+    await expect(page.getByText('Interest Registered', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText('Thank you for your interest! Our team will contact you soon.', { exact: true }),
+    ).toBeVisible();
+    for (const label of ['Full Name', 'Email', 'Phone', 'Intended Investment Amount', 'Additional Comments'])
+      await expect(form.getByLabel(label)).toHaveValue('');
+
+    // The admin inbox has it.
+    const admin = await (await page.request.post('/api/auth/login', { data: DEMO.admin })).json();
+    const { data } = await apiGet<{
+      data: {
+        items: { name: string; email: string; investmentAmount: number; phone: string; message: string }[];
+      };
+    }>(page.request, admin.data.accessToken, '/api/interest?q=emma.interest');
+    expect(data.items).toHaveLength(1);
+    expect(data.items[0]).toMatchObject({
+      name: 'Emma Lindqvist',
+      email: 'emma.interest@example.com',
+      investmentAmount: 75000,
+      phone: '+358 40 123 4567',
+      message: 'Interested in a winter-season share.',
+    });
+  });
+});
