@@ -4,6 +4,8 @@ import react from '@vitejs/plugin-react';
 
 const web = fileURLToPath(new URL('./apps/web/src', import.meta.url));
 const serverTests = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'];
+/** Tests that need a real PostgreSQL server (e.g. several instances on one database): server-pg only. */
+const pgOnlyTests = ['apps/server/**/*.pg.test.ts'];
 
 /**
  * One command runs every unit, API and component test. The API suite runs on an embedded PGlite and,
@@ -23,6 +25,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: serverTests,
+          exclude: ['**/node_modules/**', ...pgOnlyTests],
           environment: 'node',
           globalSetup: ['apps/server/test/global-setup.ts'],
           env: { TEST_DB: 'pglite' },

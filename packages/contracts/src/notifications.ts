@@ -1,2 +1,118 @@
-// Schemas of the notifications API.
-export {};
+import { z } from 'zod';
+import { id, pageQuery } from './common';
+import { NOTIFICATION_TYPES } from './value-sets';
+
+/** Schemas of the notifications API (spec sections 3, 5 and 7) and of its live stream. */
+
+export const NOTIFICATION_TITLE_MAX = 200;
+export const NOTIFICATION_MESSAGE_MAX = 2000;
+/** The bell shows the newest notifications; the unread count covers all of them. */
+export const NOTIFICATION_LIST_LIMIT = 50;
+/** An explicit recipient list is bounded; "everyone" is sent by leaving `userIds` out. */
+export const NOTIFICATION_RECIPIENTS_MAX = 10_000;
+export const NOTIFICATION_REQUIRED_MESSAGE = 'Title and message are required';
+
+export const notificationType = z.enum(NOTIFICATION_TYPES, {
+  error: `type must be one of ${NOTIFICATION_TYPES.join(', ')}`,
+});
+
+export const notification = z.object({
+  _id: z.string(),
+  title: z.string(),
+  message: z.string(),
+  type: z.enum(NOTIFICATION_TYPES),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+// Not `Notification`: that name is the browser's Notification API.
+export type NotificationItem = z.infer<typeof notification>;
+
+/** `GET /api/notifications`: `data.notifications`, newest first, and the count of all unread ones. */
+export const notificationList = z.object({
+  notifications: z.array(notification),
+  unreadCount: z.number().int().min(0),
+});
+export type NotificationList = z.infer<typeof notificationList>;
+
+export const notificationRead = z.object({ notification });
+export const notificationsReadAll = z.object({ updated: z.number().int().min(0) });
+export const notificationDeleted = z.object({ _id: z.string() });
+
+const requiredText = (max: number, label: string) =>
+  z
+    .string({ error: NOTIFICATION_REQUIRED_MESSAGE })
+    .trim()
+    .min(1, { error: NOTIFICATION_REQUIRED_MESSAGE })
+    .max(max, { error: `${label} must be at most ${max} characters` });
+
+/** `POST /api/notifications/send`: `userIds` left out means every active user. */
+export const sendNotificationInput = z.object({
+  title: requiredText(NOTIFICATION_TITLE_MAX, 'Title'),
+  message: requiredText(NOTIFICATION_MESSAGE_MAX, 'Message'),
+  type: notificationType.default('info'),
+  userIds: z
+    .array(id, { error: 'userIds must be a list of user ids' })
+    .min(1, { error: 'Choose at least one recipient' })
+    .max(NOTIFICATION_RECIPIENTS_MAX, {
+      error: `At most ${NOTIFICATION_RECIPIENTS_MAX} recipients can be chosen; leave userIds out to send to everyone`,
+    })
+    .optional(),
+});
+export type SendNotificationInput = z.input<typeof sendNotificationInput>;
+
+export const sendNotificationResult = z.object({
+  /** Notifications written: one per active recipient. */
+  sent: z.number().int().min(0),
+  /** Chosen recipients whose accounts are inactive, so nothing was written for them. */
+  skippedInactive: z.number().int().min(0),
+  batchId: z.string().nullable(),
+});
+export type SendNotificationResult = z.infer<typeof sendNotificationResult>;
+
+export const notificationRecipient = z.object({ _id: z.string(), name: z.string(), email: z.string() });
+export type NotificationRecipient = z.infer<typeof notificationRecipient>;
+
+/** A sent notification as the admin list shows it: the recipient populated with name and email. */
+export const adminNotification = notification.extend({ userId: notificationRecipient });
+export type AdminNotification = z.infer<typeof adminNotification>;
+
+export const adminNotificationsQuery = pageQuery;
+export const adminNotificationList = z.object({
+  notifications: z.array(adminNotification),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type AdminNotificationList = z.infer<typeof adminNotificationList>;
+
+/** Recipient search for the compose form; `activeCount` is how many "everyone" reaches. */
+export const recipientsQuery = z.object({
+  q: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+export const recipientList = z.object({
+  users: z.array(notificationRecipient),
+  activeCount: z.number().int().min(0),
+});
+export type RecipientList = z.infer<typeof recipientList>;
+
+/** `POST /api/notifications/stream/ticket`: a single-use ticket that opens the stream within `expiresIn` s. */
+export const streamTicket = z.object({ ticket: z.string(), expiresIn: z.number().int() });
+export type StreamTicket = z.infer<typeof streamTicket>;
+export const streamQuery = z.object({
+  ticket: z
+    .string({ error: 'ticket is required' })
+    .regex(/^[A-Za-z0-9_-]{43}$/, { error: 'ticket is malformed' }),
+});
+
+/**
+ * Events of `GET /api/notifications/stream` (server-sent events):
+ * - `ready`: the stream is live; the client reloads the list to catch anything sent while it was away;
+ * - `notification`: a new notification (data: Notification);
+ * - `sync`: the user's list changed elsewhere (read or deleted in another tab, by an admin): reload it;
+ * - `bye`: the server is closing the stream (restart, session expiry); reconnect.
+ */
+export const STREAM_EVENTS = ['ready', 'notification', 'sync', 'bye'] as const;
+export type StreamEventName = (typeof STREAM_EVENTS)[number];
+export const streamReady = z.object({ expiresAt: z.string() });
+export const streamBye = z.object({ reason: z.enum(['shutdown', 'expired']) });

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { NotificationType } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client';
 import { investments, notifications, users } from '../../db/schema';
@@ -10,9 +10,54 @@ export interface NotificationInput {
   createdBy?: string | null;
 }
 
+/** Rows of a raw statement: both drivers (pg and PGlite) answer `{ rows }`. */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** The PostgreSQL channel on which instances tell each other (and PGlite tells itself) what changed. */
+export const NOTIFY_CHANNEL = 'portal_notifications';
+
+/**
+ * What travels on the channel. A NOTIFY payload is limited to 8000 bytes, so a batch is named, not
+ * listed: each instance reads the rows of its own connected users (`at` is the batch's created_at,
+ * which keeps that read on the (user_id, created_at) index).
+ */
+export type Signal = { k: 'batch'; b: string; at: string } | { k: 'sync'; u: string };
+
+/** pg_notify of a sync signal for the user in `userIdColumn`; used in RETURNING so it fires per changed row. */
+export const syncSignal = (userIdColumn: SQL | typeof notifications.userId) =>
+  sql<string>`pg_notify(${NOTIFY_CHANNEL}, json_build_object('k', 'sync', 'u', ${userIdColumn})::text)::text`;
+
+/**
+ * Writes one notification per active recipient chosen by `recipients` (a condition on `users`), and
+ * signals the batch, all in one statement. Inside a transaction the signal is delivered on commit and
+ * dropped on rollback, so nobody is told about a notification that was never written.
+ */
+export async function fanOut(
+  db: DbOrTx,
+  recipients: SQL,
+  n: NotificationInput,
+): Promise<{ sent: number; batchId: string }> {
+  const batchId = crypto.randomUUID();
+  const result = await db.execute(sql`
+    with ins as (
+      insert into ${notifications} (user_id, title, message, type, batch_id, created_by)
+      select ${users.id}, ${n.title}, ${n.message}, ${n.type ?? 'info'}, ${batchId}::uuid, ${n.createdBy ?? null}::uuid
+      from ${users}
+      where ${recipients} and ${users.isActive}
+      returning 1
+    ), c as (select count(*)::int as n from ins)
+    select n, case when n > 0 then pg_notify(
+      ${NOTIFY_CHANNEL},
+      json_build_object('k', 'batch', 'b', ${batchId}::uuid, 'at', now())::text
+    )::text end as signalled
+    from c`);
+  const [counted] = rowsOf<{ n: number }>(result);
+  return { sent: Number(counted?.n ?? 0), batchId };
+}
+
 /**
  * Notifies the given users (only active ones) with one set-based insert. Call it inside the transaction
- * of the change that causes it. Live delivery to open browsers is added by the notifications module.
+ * of the change that causes it; open browsers of the recipients receive it live once that commits.
  */
 export async function notifyUsers(
   db: DbOrTx,
@@ -20,42 +65,21 @@ export async function notifyUsers(
   n: NotificationInput,
 ): Promise<number> {
   if (userIds.length === 0) return 0;
-  const batchId = crypto.randomUUID();
-  const rows = await db
-    .insert(notifications)
-    .select(
-      db
-        .select({
-          id: sql<string>`gen_random_uuid()`.as('id'),
-          userId: users.id,
-          title: sql<string>`${n.title}`.as('title'),
-          message: sql<string>`${n.message}`.as('message'),
-          type: sql<NotificationType>`${n.type ?? 'info'}`.as('type'),
-          read: sql<boolean>`false`.as('read'),
-          batchId: sql<string>`${batchId}::uuid`.as('batch_id'),
-          createdBy: sql<string | null>`${n.createdBy ?? null}::uuid`.as('created_by'),
-          createdAt: sql<Date>`now()`.as('created_at'),
-        })
-        .from(users)
-        .where(and(inArray(users.id, [...userIds]), eq(users.isActive, true))),
-    )
-    .returning({ id: notifications.id });
-  return rows.length;
+  const { sent } = await fanOut(db, sql`${users.id} = any(${sql.param([...new Set(userIds)])}::uuid[])`, n);
+  return sent;
 }
 
-/** Notifies every active investor who holds an investment in the project. */
+/** Notifies every active user (a broadcast), in one statement however many users there are. */
+export async function notifyAllActiveUsers(db: DbOrTx, n: NotificationInput): Promise<number> {
+  return (await fanOut(db, sql`true`, n)).sent;
+}
+
+/** Notifies every active investor who holds an investment in the project, in one statement. */
 export async function notifyProjectInvestors(
   db: DbOrTx,
   projectId: string,
   n: NotificationInput,
 ): Promise<number> {
-  const holders = await db
-    .select({ userId: investments.userId })
-    .from(investments)
-    .where(eq(investments.projectId, projectId));
-  return notifyUsers(
-    db,
-    holders.map((h) => h.userId),
-    n,
-  );
+  const holders = sql`${users.id} in (select ${investments.userId} from ${investments} where ${investments.projectId} = ${projectId}::uuid)`;
+  return (await fanOut(db, holders, n)).sent;
 }

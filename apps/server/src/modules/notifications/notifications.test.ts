@@ -1,0 +1,393 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { auditLog, notifications, users } from '../../db/schema';
+import {
+  bearer,
+  buildTestApp,
+  createAdmin,
+  createUser,
+  login,
+  type TestContext,
+  type TestUser,
+} from '../../../test/helpers';
+import { notifyUsers } from './notify';
+
+let ctx: TestContext;
+let admin: TestUser;
+let adminToken: string;
+let emma: TestUser;
+let emmaToken: string;
+let lukas: TestUser;
+let lukasToken: string;
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  admin = await createAdmin(ctx.db, { name: 'Ada Admin' });
+  emma = await createUser(ctx.db, { name: 'Emma Investor' });
+  lukas = await createUser(ctx.db, { name: 'Lukas Investor' });
+  adminToken = (await login(ctx.app, admin.email, admin.password)).accessToken;
+  emmaToken = (await login(ctx.app, emma.email, emma.password)).accessToken;
+  lukasToken = (await login(ctx.app, lukas.email, lukas.password)).accessToken;
+});
+afterAll(() => ctx.close());
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const call = (method: Method, url: string, token?: string, payload?: unknown) =>
+  ctx.app.inject({
+    method,
+    url,
+    headers: token ? bearer(token) : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+async function seed(userId: string, title: string, at: string, read = false) {
+  const [row] = await ctx.db
+    .insert(notifications)
+    .values({ userId, title, message: `${title} message`, type: 'info', read, createdAt: new Date(at) })
+    .returning({ id: notifications.id });
+  return row!.id;
+}
+
+const rowsTitled = (title: string) =>
+  ctx.db
+    .select({ userId: notifications.userId, read: notifications.read, createdBy: notifications.createdBy })
+    .from(notifications)
+    .where(eq(notifications.title, title));
+
+describe('GET /api/notifications', () => {
+  it('needs a signed-in user', async () => {
+    const res = await call('GET', '/api/notifications');
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ success: false, message: 'Authentication required' });
+  });
+
+  it("answers the user's own notifications, newest first, with the unread count", async () => {
+    const user = await createUser(ctx.db);
+    const token = (await login(ctx.app, user.email, user.password)).accessToken;
+    const older = await seed(user.id, 'Older', '2026-01-01T10:00:00Z', true);
+    const newer = await seed(user.id, 'Newer', '2026-03-01T10:00:00Z');
+    const middle = await seed(user.id, 'Middle', '2026-02-01T10:00:00Z');
+    await seed(lukas.id, 'Not yours', '2026-04-01T10:00:00Z');
+
+    const res = await call('GET', '/api/notifications', token);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const body = res.json();
+    expect(body.success).toBe(true);
+    expect(body.data.unreadCount).toBe(2);
+    expect(body.data.notifications.map((n: { _id: string }) => n._id)).toEqual([newer, middle, older]);
+    expect(body.data.notifications[0]).toEqual({
+      _id: newer,
+      title: 'Newer',
+      message: 'Newer message',
+      type: 'info',
+      read: false,
+      createdAt: '2026-03-01T10:00:00.000Z',
+    });
+  });
+
+  it('shows the newest 50 but counts every unread one, in one query', async () => {
+    const user = await createUser(ctx.db);
+    const token = (await login(ctx.app, user.email, user.password)).accessToken;
+    await ctx.db.insert(notifications).values(
+      Array.from({ length: 60 }, (_, i) => ({
+        userId: user.id,
+        title: `N${i}`,
+        message: 'm',
+        read: i % 2 === 0,
+        createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
+      })),
+    );
+    const before = ctx.database.queries.count;
+    const res = await call('GET', '/api/notifications', token);
+    // One to authenticate, one for the list and its count.
+    expect(ctx.database.queries.count - before).toBe(2);
+    const { notifications: list, unreadCount } = res.json().data;
+    expect(list).toHaveLength(50);
+    expect(list[0].title).toBe('N59');
+    expect(unreadCount).toBe(30);
+  });
+
+  it('answers an empty list and a zero count for a user without notifications', async () => {
+    const user = await createUser(ctx.db);
+    const token = (await login(ctx.app, user.email, user.password)).accessToken;
+    const res = await call('GET', '/api/notifications', token);
+    expect(res.json()).toEqual({ success: true, data: { notifications: [], unreadCount: 0 } });
+  });
+});
+
+describe('PUT /api/notifications/{id}/read and read-all', () => {
+  it('marks the user’s own notification read', async () => {
+    const id = await seed(emma.id, 'Read me', '2026-05-01T10:00:00Z');
+    const res = await call('PUT', `/api/notifications/${id}/read`, emmaToken);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, data: { notification: { _id: id, read: true } } });
+    const again = await call('PUT', `/api/notifications/${id}/read`, emmaToken);
+    expect(again.statusCode).toBe(200);
+  });
+
+  it("answers 404 for someone else's notification and leaves it unread", async () => {
+    const id = await seed(lukas.id, 'Lukas only', '2026-05-01T10:00:00Z');
+    const res = await call('PUT', `/api/notifications/${id}/read`, emmaToken);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({
+      success: false,
+      message: 'Notification not found',
+      error: 'Notification not found',
+    });
+    const [row] = await ctx.db.select().from(notifications).where(eq(notifications.id, id));
+    expect(row!.read).toBe(false);
+  });
+
+  it('answers 400 naming the id when it is not an id', async () => {
+    const res = await call('PUT', '/api/notifications/not-an-id/read', emmaToken);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/id/);
+  });
+
+  it('marks all of the user’s unread notifications read, nobody else’s', async () => {
+    const user = await createUser(ctx.db);
+    const token = (await login(ctx.app, user.email, user.password)).accessToken;
+    await seed(user.id, 'A', '2026-05-01T10:00:00Z');
+    await seed(user.id, 'B', '2026-05-02T10:00:00Z');
+    await seed(user.id, 'C', '2026-05-03T10:00:00Z', true);
+    const other = await seed(lukas.id, 'Still unread', '2026-05-01T10:00:00Z');
+    const res = await call('PUT', '/api/notifications/read-all', token);
+    expect(res.json()).toMatchObject({ success: true, data: { updated: 2 } });
+    expect((await call('GET', '/api/notifications', token)).json().data.unreadCount).toBe(0);
+    const [row] = await ctx.db.select().from(notifications).where(eq(notifications.id, other));
+    expect(row!.read).toBe(false);
+  });
+});
+
+describe('DELETE /api/notifications/{id}', () => {
+  it('deletes the user’s own notification', async () => {
+    const id = await seed(emma.id, 'Delete me', '2026-05-01T10:00:00Z');
+    const res = await call('DELETE', `/api/notifications/${id}`, emmaToken);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, data: { _id: id }, message: 'Notification deleted' });
+    expect(await ctx.db.select().from(notifications).where(eq(notifications.id, id))).toHaveLength(0);
+    expect((await call('DELETE', `/api/notifications/${id}`, emmaToken)).statusCode).toBe(404);
+  });
+
+  it("answers 404 for someone else's notification and keeps it", async () => {
+    const id = await seed(lukas.id, 'Keep me', '2026-05-01T10:00:00Z');
+    const res = await call('DELETE', `/api/notifications/${id}`, emmaToken);
+    expect(res.statusCode).toBe(404);
+    expect(await ctx.db.select().from(notifications).where(eq(notifications.id, id))).toHaveLength(1);
+  });
+});
+
+describe('POST /api/notifications/send', () => {
+  const send = (payload: unknown, token = adminToken) =>
+    call('POST', '/api/notifications/send', token, payload);
+
+  it('is for admins only', async () => {
+    const res = await send({ title: 'Hi', message: 'There' }, emmaToken);
+    expect(res.statusCode).toBe(403);
+    expect(await rowsTitled('Hi')).toHaveLength(0);
+    expect((await send({ title: 'Hi', message: 'There' }, '')).statusCode).toBe(401);
+  });
+
+  it.each([
+    [{ message: 'no title' }],
+    [{ title: 'no message' }],
+    [{ title: '   ', message: 'blank title' }],
+    [{ title: 'blank message', message: '' }],
+  ])('refuses %j with "Title and message are required"', async (payload) => {
+    const res = await send(payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      success: false,
+      message: 'Title and message are required',
+      error: 'Title and message are required',
+    });
+  });
+
+  it('refuses an unknown type, an over-long title and an empty recipient list', async () => {
+    const type = await send({ title: 'T', message: 'M', type: 'urgent' });
+    expect(type.statusCode).toBe(400);
+    expect(type.json().message).toMatch(/type must be one of info, success, warning, error/);
+    const long = await send({ title: 'x'.repeat(201), message: 'M' });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toMatch(/Title must be at most 200 characters/);
+    const none = await send({ title: 'T', message: 'M', userIds: [] });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toMatch(/Choose at least one recipient/);
+    const bad = await send({ title: 'T', message: 'M', userIds: ['nope'] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/userIds/);
+  });
+
+  it('sends to every active user when userIds is left out, skipping inactive ones, in constant queries', async () => {
+    const inactive = await createUser(ctx.db, { isActive: false });
+    const activeUsers = (await ctx.db.select({ id: users.id }).from(users).where(eq(users.isActive, true)))
+      .length;
+
+    const before = ctx.database.queries.count;
+    const res = await send({ title: 'Broadcast one', message: 'To everyone', type: 'success' });
+    const queries = ctx.database.queries.count - before;
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      success: true,
+      message: 'Notification sent successfully!',
+      data: { sent: activeUsers, skippedInactive: 0 },
+    });
+    const rows = await rowsTitled('Broadcast one');
+    expect(rows).toHaveLength(activeUsers);
+    expect(new Set(rows.map((r) => r.userId)).size).toBe(activeUsers);
+    expect(rows.map((r) => r.userId)).toEqual(expect.arrayContaining([admin.id, emma.id, lukas.id]));
+    expect(rows.map((r) => r.userId)).not.toContain(inactive.id);
+    expect(rows.every((r) => !r.read && r.createdBy === admin.id)).toBe(true);
+
+    // Twenty more users do not add a single query: the fan-out is one statement.
+    for (let i = 0; i < 20; i++) await createUser(ctx.db);
+    const before2 = ctx.database.queries.count;
+    const res2 = await send({ title: 'Broadcast two', message: 'To everyone' });
+    expect(ctx.database.queries.count - before2).toBe(queries);
+    expect(res2.json().data.sent).toBe(activeUsers + 20);
+  });
+
+  it('sends only to the chosen users, once each, and records who sent it', async () => {
+    const res = await send({
+      title: 'Chosen ones',
+      message: 'Just you two',
+      type: 'warning',
+      userIds: [emma.id, lukas.id, emma.id],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ sent: 2, skippedInactive: 0 });
+    const rows = await rowsTitled('Chosen ones');
+    expect(rows.map((r) => r.userId).sort()).toEqual([emma.id, lukas.id].sort());
+    const audit = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'notification'), eq(auditLog.entityId, res.json().data.batchId)));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ actorId: admin.id, action: 'send' });
+  });
+
+  it('skips chosen users who are inactive and says how many', async () => {
+    const off = await createUser(ctx.db, { isActive: false });
+    const res = await send({ title: 'Some inactive', message: 'M', userIds: [emma.id, off.id] });
+    expect(res.json().data).toMatchObject({ sent: 1, skippedInactive: 1 });
+    const none = await send({ title: 'All inactive', message: 'M', userIds: [off.id] });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe('None of the chosen users is active, so nobody would receive it');
+    expect(await rowsTitled('All inactive')).toHaveLength(0);
+  });
+
+  it('refuses unknown user ids and writes nothing', async () => {
+    const ghost = crypto.randomUUID();
+    const res = await send({ title: 'Ghost', message: 'M', userIds: [emma.id, ghost] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(`userIds: no user has the id ${ghost}`);
+    expect(await rowsTitled('Ghost')).toHaveLength(0);
+  });
+});
+
+describe('GET /api/notifications/admin/all', () => {
+  it('is for admins only', async () => {
+    expect((await call('GET', '/api/notifications/admin/all', emmaToken)).statusCode).toBe(403);
+  });
+
+  it('pages every user’s notifications, newest first, with the recipient populated', async () => {
+    const recipient = await createUser(ctx.db, { name: 'Paula Paged' });
+    const ids = [];
+    for (let i = 0; i < 3; i++)
+      ids.push(await seed(recipient.id, `Paged ${i}`, `2030-01-0${i + 1}T10:00:00Z`, i === 0));
+    const res = await call('GET', '/api/notifications/admin/all?pageSize=2', adminToken);
+    expect(res.statusCode).toBe(200);
+    const { data } = res.json();
+    expect(data.page).toBe(1);
+    expect(data.pageSize).toBe(2);
+    expect(data.total).toBeGreaterThanOrEqual(3);
+    expect(data.notifications.map((n: { _id: string }) => n._id)).toEqual([ids[2], ids[1]]);
+    expect(data.notifications[0]).toEqual({
+      _id: ids[2],
+      title: 'Paged 2',
+      message: 'Paged 2 message',
+      type: 'info',
+      read: false,
+      createdAt: '2030-01-03T10:00:00.000Z',
+      userId: { _id: recipient.id, name: 'Paula Paged', email: recipient.email },
+    });
+    const page2 = (await call('GET', '/api/notifications/admin/all?pageSize=2&page=2', adminToken)).json()
+      .data;
+    expect(page2.notifications[0]).toMatchObject({ _id: ids[0], read: true });
+    const bad = await call('GET', '/api/notifications/admin/all?pageSize=500', adminToken);
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('reads a page in a constant number of queries', async () => {
+    const before = ctx.database.queries.count;
+    await call('GET', '/api/notifications/admin/all?pageSize=100', adminToken);
+    // Authenticate, the page with its recipients, the total.
+    expect(ctx.database.queries.count - before).toBe(3);
+  });
+});
+
+describe('DELETE /api/notifications/admin/{id}', () => {
+  it('lets an admin delete anyone’s notification, and records it', async () => {
+    const id = await seed(lukas.id, 'Admin removes', '2026-05-01T10:00:00Z');
+    expect((await call('DELETE', `/api/notifications/admin/${id}`, emmaToken)).statusCode).toBe(403);
+    const res = await call('DELETE', `/api/notifications/admin/${id}`, adminToken);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, message: 'Notification deleted' });
+    expect(await ctx.db.select().from(notifications).where(eq(notifications.id, id))).toHaveLength(0);
+    const audit = await ctx.db.select().from(auditLog).where(eq(auditLog.entityId, id));
+    expect(audit[0]).toMatchObject({ action: 'delete', entity: 'notification', actorId: admin.id });
+    expect((await call('DELETE', `/api/notifications/admin/${id}`, adminToken)).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/notifications/admin/recipients', () => {
+  it('finds active users by name or email, for admins only', async () => {
+    const zed = await createUser(ctx.db, { name: 'Zed Findable', email: `zed-${Date.now()}@example.test` });
+    await createUser(ctx.db, { name: 'Zed Inactive', isActive: false });
+    expect((await call('GET', '/api/notifications/admin/recipients?q=zed', emmaToken)).statusCode).toBe(403);
+    const res = await call('GET', '/api/notifications/admin/recipients?q=zed', adminToken);
+    expect(res.statusCode).toBe(200);
+    const { users: found, activeCount } = res.json().data;
+    expect(found).toEqual([{ _id: zed.id, name: 'Zed Findable', email: zed.email }]);
+    const active = await ctx.db.select({ id: users.id }).from(users).where(eq(users.isActive, true));
+    expect(activeCount).toBe(active.length);
+    // LIKE wildcards are matched literally.
+    const wild = await call('GET', '/api/notifications/admin/recipients?q=%25', adminToken);
+    expect(wild.json().data.users).toEqual([]);
+  });
+});
+
+describe('notifyUsers (used by other modules)', () => {
+  it('writes nothing when the transaction that calls it rolls back', async () => {
+    const title = `Rolled back ${Date.now()}`;
+    await expect(
+      ctx.db.transaction(async (tx) => {
+        await notifyUsers(tx, [emma.id], { title, message: 'M' });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(await rowsTitled(title)).toHaveLength(0);
+  });
+});
+
+describe('POST /api/notifications/stream/ticket', () => {
+  it('needs a signed-in user and answers a single-use ticket', async () => {
+    expect((await call('POST', '/api/notifications/stream/ticket')).statusCode).toBe(401);
+    const res = await call('POST', '/api/notifications/stream/ticket', lukasToken);
+    expect(res.statusCode).toBe(200);
+    const { ticket, expiresIn } = res.json().data;
+    expect(ticket).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(expiresIn).toBe(30);
+  });
+
+  it('refuses a stream without a valid ticket before anything is streamed', async () => {
+    const missing = await call('GET', '/api/notifications/stream');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toMatch(/ticket/);
+    const unknown = await call('GET', `/api/notifications/stream?ticket=${'a'.repeat(43)}`);
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.json().message).toBe('The stream ticket is invalid or has expired');
+  });
+});

@@ -1,0 +1,226 @@
+import crypto from 'node:crypto';
+import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type {
+  AdminNotificationList,
+  NotificationItem,
+  NotificationList,
+  RecipientList,
+  SendNotificationResult,
+} from '@portal/contracts';
+import { NOTIFICATION_LIST_LIMIT } from '@portal/contracts';
+import type { Db } from '../../db/client';
+import { notifications, refreshTokens, streamTickets, users } from '../../db/schema';
+import { BadRequestError, NotFoundError, UnauthorizedError } from '../../lib/errors';
+import { hashRefreshToken } from '../../lib/tokens';
+import { recordAudit } from '../audit/service';
+import { fanOut, rowsOf, syncSignal, type NotificationInput } from './notify';
+import { presentAdminNotification, presentNotification, presentRecipient } from './presenter';
+
+const row = {
+  id: notifications.id,
+  title: notifications.title,
+  message: notifications.message,
+  type: notifications.type,
+  read: notifications.read,
+  createdAt: notifications.createdAt,
+};
+
+/** The user's newest notifications and the count of all their unread ones, in one query. */
+export async function listForUser(db: Db, userId: string): Promise<NotificationList> {
+  const rows = await db
+    .select({
+      ...row,
+      // A window over every row of the user, computed before the limit applies.
+      unread: sql<number>`(count(*) filter (where not ${notifications.read}) over ())::int`,
+    })
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(NOTIFICATION_LIST_LIMIT);
+  return { notifications: rows.map(presentNotification), unreadCount: Number(rows[0]?.unread ?? 0) };
+}
+
+/** Marks one of the user's notifications read; another user's answers 404. Other tabs are told. */
+export async function markRead(db: Db, userId: string, id: string): Promise<NotificationItem> {
+  const [updated] = await db
+    .update(notifications)
+    .set({ read: true })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ ...row, signalled: syncSignal(notifications.userId) });
+  if (!updated) throw new NotFoundError('Notification');
+  return presentNotification(updated);
+}
+
+export async function markAllRead(db: Db, userId: string): Promise<number> {
+  // Identical payloads in one transaction are delivered once, so this is one signal however many rows.
+  const rows = await db
+    .update(notifications)
+    .set({ read: true })
+    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
+    .returning({ id: notifications.id, signalled: syncSignal(notifications.userId) });
+  return rows.length;
+}
+
+/** Deletes one of the user's notifications; another user's answers 404. */
+export async function deleteOwn(db: Db, userId: string, id: string): Promise<void> {
+  const [deleted] = await db
+    .delete(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id, signalled: syncSignal(notifications.userId) });
+  if (!deleted) throw new NotFoundError('Notification');
+}
+
+/** Sends a notification to every active user, or to the chosen ones (all of whom must exist). */
+export async function send(
+  db: Db,
+  adminId: string,
+  input: NotificationInput & { userIds?: string[] },
+): Promise<SendNotificationResult> {
+  const n: NotificationInput = { ...input, createdBy: adminId };
+  let chosen: string[] | null = null;
+  let skippedInactive = 0;
+  if (input.userIds) {
+    chosen = [...new Set(input.userIds)];
+    const found = await db
+      .select({ id: users.id, isActive: users.isActive })
+      .from(users)
+      .where(sql`${users.id} = any(${sql.param(chosen)}::uuid[])`);
+    const known = new Set(found.map((u) => u.id));
+    const unknown = chosen.filter((id) => !known.has(id));
+    if (unknown.length) {
+      const shown = unknown.slice(0, 3).join(', ');
+      const more = unknown.length > 3 ? ` and ${unknown.length - 3} more` : '';
+      throw new BadRequestError(
+        `userIds: ${unknown.length === 1 ? 'no user has the id' : 'no users have the ids'} ${shown}${more}`,
+      );
+    }
+    skippedInactive = found.filter((u) => !u.isActive).length;
+    if (skippedInactive === found.length)
+      throw new BadRequestError('None of the chosen users is active, so nobody would receive it');
+  }
+  return db.transaction(async (tx) => {
+    const { sent, batchId } = await fanOut(
+      tx,
+      chosen ? sql`${users.id} = any(${sql.param(chosen)}::uuid[])` : sql`true`,
+      n,
+    );
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: 'send',
+      entity: 'notification',
+      entityId: batchId,
+      details: { title: n.title, type: n.type, recipients: chosen ? 'chosen' : 'all', sent },
+    });
+    return { sent, skippedInactive, batchId: sent > 0 ? batchId : null };
+  });
+}
+
+/** Every user's notifications for the admin list, newest first, one page at a time. */
+export async function listAll(
+  db: Db,
+  { page, pageSize }: { page: number; pageSize: number },
+): Promise<AdminNotificationList> {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ ...row, user: { id: users.id, name: users.name, email: users.email } })
+      .from(notifications)
+      .innerJoin(users, eq(users.id, notifications.userId))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(notifications),
+  ]);
+  return {
+    notifications: rows.map((r) => presentAdminNotification(r, r.user)),
+    page,
+    pageSize,
+    total: total?.n ?? 0,
+  };
+}
+
+/** Deletes any user's notification; the recipient's open bell drops it. */
+export async function deleteAny(db: Db, adminId: string, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(notifications)
+      .where(eq(notifications.id, id))
+      .returning({
+        id: notifications.id,
+        title: notifications.title,
+        signalled: syncSignal(notifications.userId),
+      });
+    if (!deleted) throw new NotFoundError('Notification');
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: 'delete',
+      entity: 'notification',
+      entityId: id,
+      details: { title: deleted.title },
+    });
+  });
+}
+
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Active users matching the search (name or email), for choosing recipients, and how many are active. */
+export async function findRecipients(db: Db, q: string | undefined, limit: number): Promise<RecipientList> {
+  const match = q
+    ? and(eq(users.isActive, true), or(ilike(users.name, likePattern(q)), ilike(users.email, likePattern(q))))
+    : eq(users.isActive, true);
+  const [found, [active]] = await Promise.all([
+    db
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .where(match)
+      .orderBy(asc(sql`lower(${users.name})`), asc(users.id))
+      .limit(limit),
+    db.select({ n: count() }).from(users).where(eq(users.isActive, true)),
+  ]);
+  return { users: found.map(presentRecipient), activeCount: active?.n ?? 0 };
+}
+
+/** How long a stream ticket can wait before it is redeemed. */
+export const TICKET_TTL_SECONDS = 30;
+
+/**
+ * A single-use ticket for the stream, bound to the sign-in that asked for it and ending with its access
+ * token. Expired, unredeemed tickets are swept in the same statement.
+ */
+export async function issueTicket(
+  db: Db,
+  auth: { id: string; sid: string },
+  sessionExpiresAt: Date,
+): Promise<string> {
+  const ticket = crypto.randomBytes(32).toString('base64url');
+  await db.execute(sql`
+    with swept as (delete from ${streamTickets} where ${streamTickets.expiresAt} < now())
+    insert into ${streamTickets} (token_hash, user_id, family_id, session_expires_at, expires_at)
+    values (${hashRefreshToken(ticket)}, ${auth.id}::uuid, ${auth.sid}::uuid,
+            ${sessionExpiresAt.toISOString()}::timestamptz, now() + make_interval(secs => ${TICKET_TTL_SECONDS}))`);
+  return ticket;
+}
+
+export interface StreamSession {
+  userId: string;
+  sessionExpiresAt: Date;
+}
+
+/**
+ * Redeems a ticket (it is deleted whether or not it is still good) and re-checks, as every request
+ * does, that the user is active and the sign-in has not been revoked.
+ */
+export async function redeemTicket(db: Db, ticket: string): Promise<StreamSession> {
+  const result = await db.execute(sql`
+    with t as (
+      delete from ${streamTickets} where ${streamTickets.tokenHash} = ${hashRefreshToken(ticket)}
+      returning user_id, family_id, session_expires_at, expires_at
+    )
+    select t.user_id, to_json(t.session_expires_at) #>> '{}' as session_expires_at,
+      (t.expires_at > now() and t.session_expires_at > now() and u.is_active and not exists (
+        select 1 from ${refreshTokens} r where r.family_id = t.family_id and r.revoked_at is not null
+      )) as ok
+    from t join ${users} u on u.id = t.user_id`);
+  const [found] = rowsOf<{ user_id: string; session_expires_at: string; ok: boolean }>(result);
+  if (!found?.ok) throw new UnauthorizedError('The stream ticket is invalid or has expired');
+  return { userId: found.user_id, sessionExpiresAt: new Date(found.session_expires_at) };
+}

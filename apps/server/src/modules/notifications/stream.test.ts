@@ -1,0 +1,224 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  buildTestApp,
+  createAdmin,
+  createUser,
+  login,
+  type TestContext,
+  type TestUser,
+} from '../../../test/helpers';
+import { connectSse, type SseConnection } from '../../../test/sse-client';
+import { notifyUsers } from './notify';
+
+/** The live stream through a real socket, on PGlite (in-process signals) and on PostgreSQL (LISTEN). */
+
+let ctx: TestContext;
+let base: string;
+let adminToken: string;
+let emma: TestUser;
+let emmaToken: string;
+let lukas: TestUser;
+let lukasToken: string;
+let closed = false;
+const open: SseConnection[] = [];
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const admin = await createAdmin(ctx.db);
+  emma = await createUser(ctx.db, { name: 'Emma Stream' });
+  lukas = await createUser(ctx.db, { name: 'Lukas Stream' });
+  adminToken = (await login(ctx.app, admin.email, admin.password)).accessToken;
+  emmaToken = (await login(ctx.app, emma.email, emma.password)).accessToken;
+  lukasToken = (await login(ctx.app, lukas.email, lukas.password)).accessToken;
+});
+afterAll(async () => {
+  open.forEach((c) => c.close());
+  if (!closed) await ctx.close();
+});
+
+async function ticketFor(token: string): Promise<string> {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/notifications/stream/ticket',
+    headers: bearer(token),
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json().data.ticket;
+}
+
+async function stream(token: string): Promise<SseConnection> {
+  const conn = await connectSse(`${base}/api/notifications/stream?ticket=${await ticketFor(token)}`);
+  open.push(conn);
+  expect(conn.status).toBe(200);
+  await conn.next('ready');
+  return conn;
+}
+
+const sendAsAdmin = (payload: object) =>
+  ctx.app.inject({ method: 'POST', url: '/api/notifications/send', headers: bearer(adminToken), payload });
+
+describe('GET /api/notifications/stream', () => {
+  it('opens with a ticket: event-stream headers, security headers, a ready event with the session end', async () => {
+    const ticket = await ticketFor(emmaToken);
+    const conn = await connectSse(`${base}/api/notifications/stream?ticket=${ticket}`);
+    open.push(conn);
+    expect(conn.status).toBe(200);
+    expect(conn.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(conn.headers['cache-control']).toBe('no-store');
+    expect(conn.headers['x-content-type-options']).toBe('nosniff');
+    expect(conn.headers['content-encoding']).toBeUndefined();
+    const ready = await conn.next('ready');
+    const { expiresAt } = JSON.parse(ready.data);
+    const exp = JSON.parse(Buffer.from(emmaToken.split('.')[1]!, 'base64url').toString()).exp;
+    expect(new Date(expiresAt).getTime()).toBe(exp * 1000);
+    conn.close();
+
+    // The ticket was spent by the first stream.
+    const again = await connectSse(`${base}/api/notifications/stream?ticket=${ticket}`);
+    expect(again.status).toBe(401);
+  });
+
+  it('delivers a notification to its recipient within a second, and to nobody else', async () => {
+    const emmaTab = await stream(emmaToken);
+    const emmaOtherTab = await stream(emmaToken);
+    const lukasTab = await stream(lukasToken);
+
+    const t0 = performance.now();
+    const res = await sendAsAdmin({
+      title: 'Live one',
+      message: 'Straight to Emma',
+      type: 'success',
+      userIds: [emma.id],
+    });
+    expect(res.statusCode).toBe(200);
+    const event = await emmaTab.next('notification', 1_000);
+    expect(event.at - t0).toBeLessThan(1_000);
+    const item = JSON.parse(event.data);
+    expect(item).toEqual({
+      _id: expect.any(String),
+      title: 'Live one',
+      message: 'Straight to Emma',
+      type: 'success',
+      read: false,
+      createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
+    expect(event.id).toBe(item._id);
+    expect(JSON.parse((await emmaOtherTab.next('notification', 1_000)).data)._id).toBe(item._id);
+
+    // Lukas's first notification is the one meant for him, not Emma's.
+    await sendAsAdmin({ title: 'For Lukas', message: 'M', userIds: [lukas.id] });
+    expect(JSON.parse((await lukasTab.next('notification', 1_000)).data).title).toBe('For Lukas');
+    expect(emmaTab.events.filter((e) => e.event === 'notification')).toHaveLength(1);
+    emmaTab.close();
+    emmaOtherTab.close();
+    lukasTab.close();
+  });
+
+  it('delivers a broadcast to every connected user', async () => {
+    const [a, b] = [await stream(emmaToken), await stream(lukasToken)];
+    await sendAsAdmin({ title: 'Everyone live', message: 'M' });
+    expect(JSON.parse((await a.next('notification', 1_000)).data).title).toBe('Everyone live');
+    expect(JSON.parse((await b.next('notification', 1_000)).data).title).toBe('Everyone live');
+    a.close();
+    b.close();
+  });
+
+  it('tells nobody about a notification until its transaction commits, and never after a rollback', async () => {
+    const conn = await stream(emmaToken);
+    await ctx.db
+      .transaction(async (tx) => {
+        await notifyUsers(tx, [emma.id], { title: 'Never', message: 'rolled back' });
+        throw new Error('rollback');
+      })
+      .catch(() => {});
+    let release!: () => void;
+    const committed = ctx.db.transaction(async (tx) => {
+      await notifyUsers(tx, [emma.id], { title: 'After commit', message: 'M' });
+      await new Promise<void>((r) => (release = r));
+    });
+    await expect(conn.next('notification', 300)).rejects.toThrow(/no 'notification' event/);
+    release();
+    await committed;
+    const event = await conn.next('notification', 1_000);
+    expect(JSON.parse(event.data).title).toBe('After commit');
+    conn.close();
+  });
+
+  it('tells the other tabs to reload when a notification is read or deleted, also by an admin', async () => {
+    const conn = await stream(emmaToken);
+    await sendAsAdmin({ title: 'To be read', message: 'M', userIds: [emma.id] });
+    const id = JSON.parse((await conn.next('notification', 1_000)).data)._id;
+    await ctx.app.inject({ method: 'PUT', url: `/api/notifications/${id}/read`, headers: bearer(emmaToken) });
+    await conn.next('sync', 1_000);
+    await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/notifications/admin/${id}`,
+      headers: bearer(adminToken),
+    });
+    await conn.next('sync', 1_000);
+    conn.close();
+  });
+
+  it('refuses a ticket of a sign-in that has since ended', async () => {
+    const user = await createUser(ctx.db);
+    const session = await login(ctx.app, user.email, user.password);
+    const ticket = await ticketFor(session.accessToken);
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: bearer(session.accessToken),
+      payload: { refreshToken: session.refreshToken },
+    });
+    const conn = await connectSse(`${base}/api/notifications/stream?ticket=${ticket}`);
+    expect(conn.status).toBe(401);
+  });
+
+  it('ends the stream when the access token that opened it expires', async () => {
+    const sid = crypto.randomUUID();
+    const now = Math.floor(Date.now() / 1000);
+    // A token issued 14 min 58 s ago: it expires in two seconds.
+    const shortLived = await ctx.deps.signer.signAccess(
+      { sub: lukas.id, sid, isAdmin: false },
+      now - 15 * 60 + 2,
+    );
+    const conn = await stream(shortLived);
+    const bye = await conn.next('bye', 4_000);
+    expect(JSON.parse(bye.data)).toEqual({ reason: 'expired' });
+    await conn.ended;
+  });
+
+  it('lets one user hold at most ten streams on an instance', async () => {
+    const user = await createUser(ctx.db);
+    const token = (await login(ctx.app, user.email, user.password)).accessToken;
+    const conns = [];
+    for (let i = 0; i < 10; i++) conns.push(await stream(token));
+    const eleventh = await connectSse(`${base}/api/notifications/stream?ticket=${await ticketFor(token)}`);
+    expect(eleventh.status).toBe(429);
+    conns[0]!.close();
+    await conns[0]!.ended;
+    // The slot is given back once the server has seen the close.
+    await expect
+      .poll(async () => {
+        const c = await connectSse(`${base}/api/notifications/stream?ticket=${await ticketFor(token)}`);
+        open.push(c);
+        return c.status;
+      })
+      .toBe(200);
+  });
+
+  it('does not hold up a graceful shutdown: open streams are told and closed', async () => {
+    const a = await stream(emmaToken);
+    const b = await stream(lukasToken);
+    const t0 = performance.now();
+    closed = true;
+    open.forEach((c) => c !== a && c !== b && c.close());
+    await ctx.app.close();
+    expect(performance.now() - t0).toBeLessThan(1_000);
+    await ctx.close();
+    expect(JSON.parse((await a.next('bye', 1_000)).data)).toEqual({ reason: 'shutdown' });
+    expect(JSON.parse((await b.next('bye', 1_000)).data)).toEqual({ reason: 'shutdown' });
+    await Promise.all([a.ended, b.ended]);
+  });
+});
