@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/lib/auth';
 import { useCurrentProject } from '@/lib/current-project';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -104,12 +104,13 @@ function UsersPage() {
         }
       />
       <Card>
-        <CardContent className="grid grid-cols-1 gap-4 pt-5 sm:pt-6">
-          <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
-            <Tabs
-              value={view}
-              onValueChange={(v) => setParams(v === 'all' ? {} : { view: v }, { replace: true })}
-            >
+        <CardContent className="pt-5 sm:pt-6">
+          <Tabs
+            value={view}
+            onValueChange={(v) => setParams(v === 'all' ? {} : { view: v }, { replace: true })}
+            className="grid grid-cols-1 gap-4"
+          >
+            <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
               <TabsList aria-label="Which users">
                 <TabsTrigger value="all">All users</TabsTrigger>
                 <TabsTrigger value="linked">Linked to project</TabsTrigger>
@@ -123,54 +124,56 @@ function UsersPage() {
                   )}
                 </TabsTrigger>
               </TabsList>
-            </Tabs>
-            <div className="relative w-full lg:w-72">
-              <Search
-                className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-                aria-hidden="true"
-              />
-              <Input
-                type="search"
-                aria-label="Search users by name or email"
-                placeholder="Search by name or email..."
-                className="pl-9"
-                value={search}
-                onChange={(e) => setSearch(e.target.value)}
-              />
-            </div>
-          </div>
-          {needsProject && (
-            <p className="text-sm text-muted-foreground">
-              {view === 'linked' ? 'Users with an investment in ' : 'Investors without an investment in '}
-              <span className="font-medium text-foreground">{projectName}</span>
-            </p>
-          )}
-          <div aria-busy={list.isFetching} aria-live="polite">
-            {list.isLoading ? (
-              <div className="grid gap-2" role="status" aria-label="Loading users">
-                {Array.from({ length: 5 }, (_, i) => (
-                  <Skeleton key={i} className="h-12" />
-                ))}
+              <div className="relative w-full lg:w-72">
+                <Search
+                  className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+                  aria-hidden="true"
+                />
+                <Input
+                  type="search"
+                  aria-label="Search users by name or email"
+                  placeholder="Search by name or email..."
+                  className="pl-9"
+                  value={search}
+                  onChange={(e) => setSearch(e.target.value)}
+                />
               </div>
-            ) : needsProject && !current ? (
-              <EmptyState icon={Users} title="Select a project" hint="Choose a project in the header." />
-            ) : rows.length === 0 ? (
-              <EmptyState
-                icon={Users}
-                title={q ? 'No users match your search' : EMPTY[view]}
-                hint={q ? `Nothing found for “${q}”.` : undefined}
-              />
-            ) : (
-              <UsersTable
-                users={rows}
-                projectId={view === 'linked' ? current?._id : undefined}
-                onOpen={(u) => setDetailsId(u._id)}
-                currentUserId={me?._id}
-                {...actions}
-              />
-            )}
-          </div>
-          {list.data && <Pager pagination={list.data.pagination} onPage={setPage} label="Users pages" />}
+            </div>
+            <TabsContent value={view} className="grid grid-cols-1 gap-4 outline-none">
+              {needsProject && (
+                <p className="text-sm text-muted-foreground">
+                  {view === 'linked' ? 'Users with an investment in ' : 'Investors without an investment in '}
+                  <span className="font-medium text-foreground">{projectName}</span>
+                </p>
+              )}
+              <div aria-busy={list.isFetching} aria-live="polite">
+                {list.isLoading ? (
+                  <div className="grid gap-2" role="status" aria-label="Loading users">
+                    {Array.from({ length: 5 }, (_, i) => (
+                      <Skeleton key={i} className="h-12" />
+                    ))}
+                  </div>
+                ) : needsProject && !current ? (
+                  <EmptyState icon={Users} title="Select a project" hint="Choose a project in the header." />
+                ) : rows.length === 0 ? (
+                  <EmptyState
+                    icon={Users}
+                    title={q ? 'No users match your search' : EMPTY[view]}
+                    hint={q ? `Nothing found for “${q}”.` : undefined}
+                  />
+                ) : (
+                  <UsersTable
+                    users={rows}
+                    projectId={view === 'linked' ? current?._id : undefined}
+                    onOpen={(u) => setDetailsId(u._id)}
+                    currentUserId={me?._id}
+                    {...actions}
+                  />
+                )}
+              </div>
+              {list.data && <Pager pagination={list.data.pagination} onPage={setPage} label="Users pages" />}
+            </TabsContent>
+          </Tabs>
         </CardContent>
       </Card>
       <AddUserDialog open={adding} onOpenChange={setAdding} />
