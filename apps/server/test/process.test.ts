@@ -103,7 +103,8 @@ describe('the server process', () => {
       body: JSON.stringify({ email: 'investor@example.com', password: 'investor123' }),
     });
     expect(login.status).toBe(200);
-    expect((await login.json()).data.user.investments.length).toBeGreaterThanOrEqual(2);
+    const body = (await login.json()) as { data: { user: { investments: unknown[] } } };
+    expect(body.data.user.investments.length).toBeGreaterThanOrEqual(2);
 
     // Requests already sent when SIGTERM arrives are answered; then the process exits 0.
     const inFlight = Array.from({ length: 20 }, () =>
@@ -172,7 +173,7 @@ describe('the server process', () => {
       body: JSON.stringify({ email: 'ops@example.com', password: 'opspass1' }),
     });
     expect(login.status).toBe(200);
-    expect((await login.json()).data.user.isAdmin).toBe(true);
+    expect(((await login.json()) as { data: { user: { isAdmin: boolean } } }).data.user.isAdmin).toBe(true);
     server.child.kill('SIGINT');
     expect(await exitOf(server.child)).toBe(0);
   });

@@ -45,3 +45,55 @@ export const registerInput = z.object({
     .max(1024),
 });
 export type RegisterInput = z.infer<typeof registerInput>;
+
+/** When two-factor sign-in is on, the password step answers a challenge instead of tokens. */
+export const mfaChallenge = z.object({ mfaRequired: z.literal(true), mfaToken: z.string() });
+export type MfaChallenge = z.infer<typeof mfaChallenge>;
+export const loginAnswer = z.union([loginResult, mfaChallenge]);
+export type LoginAnswer = z.infer<typeof loginAnswer>;
+
+export const mfaLoginInput = z.object({
+  mfaToken: z.string({ error: 'mfaToken is required' }).min(1).max(2048),
+  code: z
+    .string({ error: 'Enter the code from your authenticator app' })
+    .trim()
+    .min(6, { error: 'Enter the code from your authenticator app' })
+    .max(32),
+});
+
+export const totpStatus = z.object({
+  enabled: z.boolean(),
+  /** Whether this account must use two-factor sign-in (admins, when an admin requires it). */
+  required: z.boolean(),
+  recoveryCodesLeft: z.number().int(),
+});
+export type TotpStatus = z.infer<typeof totpStatus>;
+
+export const totpSetup = z.object({ secret: z.string(), otpauthUrl: z.string(), qrSvg: z.string() });
+export type TotpSetup = z.infer<typeof totpSetup>;
+
+export const totpCodeInput = z.object({
+  code: z
+    .string({ error: 'Enter the 6-digit code from your authenticator app' })
+    .trim()
+    .regex(/^\d{6}$/, { error: 'Enter the 6-digit code from your authenticator app' }),
+});
+export const recoveryCodesAnswer = z.object({ recoveryCodes: z.array(z.string()) });
+
+export const passwordConfirmInput = z.object({
+  password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }).max(1024),
+});
+
+export const passwordChangeInput = z.object({
+  currentPassword: z
+    .string({ error: 'Current password is required' })
+    .min(1, { error: 'Current password is required' })
+    .max(1024),
+  newPassword: z
+    .string({ error: 'Password must be at least 6 characters' })
+    .min(6, { error: 'Password must be at least 6 characters' })
+    .max(1024),
+});
+
+export const securitySettings = z.object({ requireAdminTotp: z.boolean() });
+export type SecuritySettings = z.infer<typeof securitySettings>;

@@ -36,6 +36,9 @@ export const currentUser = z.object({
   ...profileFields,
   createdAt: z.string(),
   lastLoginAt: z.string().nullable(),
+  twoFactorEnabled: z.boolean(),
+  /** Admin accounts must use two-factor sign-in when an admin has required it. */
+  twoFactorRequired: z.boolean(),
   totalInvestment: z.number(),
   totalReturned: z.number(),
   investmentDate: z.string().nullable(),

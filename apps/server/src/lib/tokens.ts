@@ -11,7 +11,12 @@ export const REFRESH_ABSOLUTE_TTL_MS = 30 * 24 * 3600 * 1000;
 export interface TokenSigner {
   signAccess(claims: { sub: string; sid: string; isAdmin: boolean }, nowSeconds?: number): Promise<string>;
   verifyAccess(token: string): Promise<AccessClaims | null>;
+  /** A short-lived token proving the password step of a two-factor sign-in. */
+  signMfa(userId: string): Promise<string>;
+  verifyMfa(token: string): Promise<string | null>;
 }
+
+export const MFA_TOKEN_TTL_SECONDS = 5 * 60;
 
 export function createTokenSigner(secret: string): TokenSigner {
   const key = new TextEncoder().encode(secret);
@@ -29,6 +34,23 @@ export function createTokenSigner(secret: string): TokenSigner {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
         const parsed = accessClaims.safeParse(payload);
         return parsed.success ? parsed.data : null;
+      } catch {
+        return null;
+      }
+    },
+    async signMfa(userId) {
+      const now = Math.floor(Date.now() / 1000);
+      return new SignJWT({ typ: 'mfa' })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(userId)
+        .setIssuedAt(now)
+        .setExpirationTime(now + MFA_TOKEN_TTL_SECONDS)
+        .sign(key);
+    },
+    async verifyMfa(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        return payload.typ === 'mfa' && typeof payload.sub === 'string' ? payload.sub : null;
       } catch {
         return null;
       }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { refreshTokens, users } from '../db/schema';
+import { requireAdminTotpSql } from '../modules/auth/security-settings';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors';
 import type { TokenSigner } from '../lib/tokens';
 
@@ -13,6 +14,8 @@ export interface AuthUser {
   isAdmin: boolean;
   /** The sign-in (refresh-token family) this access token belongs to. */
   sid: string;
+  /** Admins must turn on two-factor sign-in before using admin routes, when that is required. */
+  adminNeedsTotp?: boolean;
 }
 
 declare module 'fastify' {
@@ -23,6 +26,9 @@ declare module 'fastify' {
     auth: AuthUser | null;
   }
 }
+
+export const ADMIN_TOTP_REQUIRED =
+  'Two-factor sign-in is required for admin accounts. Turn it on under Edit Profile.';
 
 export function bearerToken(request: FastifyRequest): string | undefined {
   const h = request.headers.authorization;
@@ -45,6 +51,8 @@ export async function authenticate(db: Db, signer: TokenSigner, request: Fastify
       id: users.id,
       isAdmin: users.isAdmin,
       isActive: users.isActive,
+      totpEnabled: sql<boolean>`${users.totpEnabledAt} is not null`,
+      requireAdminTotp: requireAdminTotpSql,
       revoked: sql<boolean>`exists (${db
         .select({ one: sql`1` })
         .from(refreshTokens)
@@ -55,7 +63,12 @@ export async function authenticate(db: Db, signer: TokenSigner, request: Fastify
     .limit(1);
   if (!row || !row.isActive || row.revoked)
     throw new UnauthorizedError('Your session has ended. Please sign in again.');
-  return { id: row.id, isAdmin: row.isAdmin, sid: claims.sid };
+  return {
+    id: row.id,
+    isAdmin: row.isAdmin,
+    sid: claims.sid,
+    adminNeedsTotp: row.isAdmin && !!row.requireAdminTotp && !row.totpEnabled,
+  };
 }
 
 /** The single place where authentication and admin rights are enforced, decided by the route's config. */
@@ -74,6 +87,7 @@ export function authPlugin(app: FastifyInstance, deps: { db: Db; signer: TokenSi
       async (request) => {
         request.auth = await authenticate(deps.db, deps.signer, request);
         if (access === 'admin' && !request.auth.isAdmin) throw new ForbiddenError('Admin access required');
+        if (access === 'admin' && request.auth.adminNeedsTotp) throw new ForbiddenError(ADMIN_TOTP_REQUIRED);
       },
       ...hooks,
     ];

@@ -26,9 +26,11 @@ export function classify(err: unknown): Answer {
     const where = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') ?? '';
     const msg = first?.message ?? 'Invalid input';
     const field = where || e.validationContext || 'input';
-    const named = msg.toLowerCase().includes(field.split('.').pop()!.toLowerCase())
-      ? msg
-      : `${field}: ${msg}`;
+    // Messages written for the user (they name what is wrong) stay as they are; zod's generic ones get
+    // the field's name in front.
+    const generic = /^(Invalid|Too (small|big)|Unrecognized|Expected)\b/.test(msg);
+    const mentionsField = msg.toLowerCase().includes(field.split('.').pop()!.toLowerCase());
+    const named = mentionsField || !generic ? msg : `${field}: ${msg}`;
     return { status: 400, message: named };
   }
   if (isResponseSerializationError(err)) return { status: 500, message: 'Internal server error' };

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openTestDatabase } from '../../../test/helpers';
-import type { Database } from '../client';
+import { queryRows, type Database } from '../client';
 import { createLocalStorage } from '../../storage/file-storage';
 import { isEmpty, seedDemo } from './demo';
 
@@ -37,8 +37,8 @@ const TABLES = [
 async function counts() {
   const out: Record<string, number> = {};
   for (const t of TABLES) {
-    const r = await database.db.execute(sql.raw(`select count(*)::int as n from ${t}`));
-    out[t] = (r.rows[0] as { n: number }).n;
+    const [row] = await queryRows<{ n: number }>(database.db, sql.raw(`select count(*)::int as n from ${t}`));
+    out[t] = row!.n;
   }
   return out;
 }
@@ -64,14 +64,16 @@ describe('demo data', () => {
   });
 
   it('gives the first investor an active and a completed project with 24+ months of returns, and the second one a project the first does not hold', async () => {
-    const r = await database.db.execute(sql`
+    const rows = await queryRows<{ email: string; name: string; status: string; months: number }>(
+      database.db,
+      sql`
       select u.email, p.name, p.status, count(m.*)::int as months
       from investments i
       join users u on u.id = i.user_id
       join projects p on p.id = i.project_id
       left join monthly_returns m on m.user_id = i.user_id and m.project_id = i.project_id
-      group by u.email, p.name, p.status`);
-    const rows = r.rows as { email: string; name: string; status: string; months: number }[];
+      group by u.email, p.name, p.status`,
+    );
     const first = rows.filter((x) => x.email === 'investor@example.com');
     expect(first.map((x) => x.status).sort()).toEqual(['active', 'completed']);
     expect(first.every((x) => x.months >= 24)).toBe(true);

@@ -1,32 +1,66 @@
 import {
   envelope,
+  loginAnswer,
   loginInput,
   loginResult,
   logoutInput,
+  mfaLoginInput,
   okMessage,
+  passwordChangeInput,
+  passwordConfirmInput,
+  recoveryCodesAnswer,
   refreshInput,
   registerInput,
+  securitySettings,
   tokenPair,
+  totpCodeInput,
+  totpSetup,
+  totpStatus,
 } from '@portal/contracts';
 import type { Module } from '../../app-types';
-import { authenticate } from '../../plugins/auth';
+import { ConflictError } from '../../lib/errors';
+import { createSecretBox } from '../../lib/secret-box';
+import { authenticate, requireAuth } from '../../plugins/auth';
+import { recordAudit } from '../audit/service';
+import { getSecuritySettings, setSecuritySettings } from './security-settings';
 import { createAuthService } from './service';
+import { createTwoFactorService } from './two-factor';
 
 export const authRoutes: Module = (app, deps) => {
-  const service = createAuthService({ db: deps.database.db, signer: deps.signer, limiter: deps.limiter });
+  const db = deps.database.db;
+  const twoFactor = createTwoFactorService({
+    db,
+    box: createSecretBox(deps.config.jwtSecret, 'totp-secret'),
+  });
+  const service = createAuthService({ db, signer: deps.signer, limiter: deps.limiter, twoFactor });
+  const signInLimit = { max: deps.config.loginRateLimit, timeWindow: 60_000 };
 
   app.post(
     '/api/auth/login',
     {
-      config: {
-        access: 'public',
-        rateLimit: { max: deps.config.loginRateLimit, timeWindow: 60_000 },
-      },
-      schema: { body: loginInput, response: { 200: envelope(loginResult) } },
+      config: { access: 'public', rateLimit: signInLimit },
+      schema: { body: loginInput, response: { 200: envelope(loginAnswer) } },
+    },
+    async (request) => {
+      const data = await service.login(request.body);
+      return {
+        success: true as const,
+        data,
+        message: 'mfaRequired' in data ? 'Enter your authentication code' : 'Logged in successfully',
+      };
+    },
+  );
+
+  // The second step of a two-factor sign-in.
+  app.post(
+    '/api/auth/login/mfa',
+    {
+      config: { access: 'public', rateLimit: signInLimit },
+      schema: { body: mfaLoginInput, response: { 200: envelope(loginResult) } },
     },
     async (request) => ({
       success: true as const,
-      data: await service.login(request.body),
+      data: await service.completeMfa(request.body.mfaToken, request.body.code),
       message: 'Logged in successfully',
     }),
   );
@@ -43,7 +77,7 @@ export const authRoutes: Module = (app, deps) => {
   app.post(
     '/api/auth/register',
     {
-      config: { access: 'public', rateLimit: { max: deps.config.loginRateLimit, timeWindow: 60_000 } },
+      config: { access: 'public', rateLimit: signInLimit },
       schema: { body: registerInput, response: { 201: okMessage } },
     },
     async (request, reply) => {
@@ -60,12 +94,117 @@ export const authRoutes: Module = (app, deps) => {
     '/api/auth/logout',
     { config: { access: 'public' }, schema: { body: logoutInput.optional(), response: { 200: okMessage } } },
     async (request) => {
-      const sid = await authenticate(deps.database.db, deps.signer, request).then(
+      const sid = await authenticate(db, deps.signer, request).then(
         (a) => a.sid,
         () => undefined,
       );
       await service.logout({ refreshToken: request.body?.refreshToken, sid });
       return { success: true as const, message: 'Logged out' };
+    },
+  );
+
+  app.post(
+    '/api/auth/password',
+    {
+      config: { rateLimit: signInLimit },
+      schema: { body: passwordChangeInput, response: { 200: okMessage } },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      await service.changePassword(auth.id, auth.sid, request.body.currentPassword, request.body.newPassword);
+      return {
+        success: true as const,
+        message: 'Password changed. Your other sessions have been signed out.',
+      };
+    },
+  );
+
+  // Two-factor sign-in (TOTP) of the signed-in user.
+  app.get('/api/auth/totp', { schema: { response: { 200: envelope(totpStatus) } } }, async (request) => ({
+    success: true as const,
+    data: await twoFactor.status(requireAuth(request).id),
+  }));
+
+  app.post(
+    '/api/auth/totp/setup',
+    { schema: { response: { 200: envelope(totpSetup) } } },
+    async (request) => ({
+      success: true as const,
+      data: await twoFactor.setup(requireAuth(request).id),
+    }),
+  );
+
+  app.post(
+    '/api/auth/totp/enable',
+    {
+      config: { rateLimit: signInLimit },
+      schema: { body: totpCodeInput, response: { 200: envelope(recoveryCodesAnswer) } },
+    },
+    async (request) => ({
+      success: true as const,
+      data: { recoveryCodes: await twoFactor.enable(requireAuth(request).id, request.body.code) },
+      message: 'Two-factor sign-in is on',
+    }),
+  );
+
+  app.post(
+    '/api/auth/totp/recovery-codes',
+    {
+      config: { rateLimit: signInLimit },
+      schema: { body: passwordConfirmInput, response: { 200: envelope(recoveryCodesAnswer) } },
+    },
+    async (request) => ({
+      success: true as const,
+      data: {
+        recoveryCodes: await twoFactor.regenerateRecoveryCodes(
+          requireAuth(request).id,
+          request.body.password,
+        ),
+      },
+    }),
+  );
+
+  app.post(
+    '/api/auth/totp/disable',
+    {
+      config: { rateLimit: signInLimit },
+      schema: { body: passwordConfirmInput, response: { 200: okMessage } },
+    },
+    async (request) => {
+      await twoFactor.disable(requireAuth(request).id, request.body.password);
+      return { success: true as const, message: 'Two-factor sign-in is off' };
+    },
+  );
+
+  // The admin policy: must admin accounts use two-factor sign-in?
+  app.get(
+    '/api/admin/settings/security',
+    { config: { access: 'admin' }, schema: { response: { 200: envelope(securitySettings) } } },
+    async () => ({ success: true as const, data: await getSecuritySettings(db) }),
+  );
+
+  app.put(
+    '/api/admin/settings/security',
+    {
+      config: { access: 'admin' },
+      schema: { body: securitySettings, response: { 200: envelope(securitySettings) } },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      if (request.body.requireAdminTotp && !(await twoFactor.status(auth.id)).enabled) {
+        throw new ConflictError('Turn on two-factor sign-in for your own account first.');
+      }
+      await db.transaction(async (tx) => {
+        await setSecuritySettings(tx, request.body, auth.id);
+        await recordAudit(tx, {
+          actorId: auth.id,
+          action: 'update',
+          entity: 'settings',
+          entityId: 'security',
+          details: request.body,
+        });
+      });
+      return { success: true as const, data: await getSecuritySettings(db), message: 'Updated' };
     },
   );
 };

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import {
   generateInvestorId,
+  type LoginAnswer,
   type LoginInput,
   type LoginResult,
   type RegisterInput,
@@ -20,19 +21,27 @@ import {
 } from '../../lib/tokens';
 import { getCurrentUser } from '../users/service';
 import type { LoginLimiter } from './login-limiter';
+import type { TwoFactorService } from './two-factor';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
 const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
 export interface AuthService {
-  login(input: LoginInput): Promise<LoginResult>;
+  login(input: LoginInput): Promise<LoginAnswer>;
+  completeMfa(mfaToken: string, code: string): Promise<LoginResult>;
+  changePassword(userId: string, sid: string, currentPassword: string, newPassword: string): Promise<void>;
   refresh(token: string): Promise<TokenPair>;
   logout(opts: { refreshToken?: string; sid?: string }): Promise<void>;
   register(input: RegisterInput): Promise<void>;
 }
 
-export function createAuthService(deps: { db: Db; signer: TokenSigner; limiter: LoginLimiter }): AuthService {
-  const { db, signer, limiter } = deps;
+export function createAuthService(deps: {
+  db: Db;
+  signer: TokenSigner;
+  limiter: LoginLimiter;
+  twoFactor: TwoFactorService;
+}): AuthService {
+  const { db, signer, limiter, twoFactor } = deps;
 
   async function issue(
     tx: DbOrTx,
@@ -53,6 +62,14 @@ export function createAuthService(deps: { db: Db; signer: TokenSigner; limiter: 
     return { accessToken, refreshToken: token };
   }
 
+  async function startSession(user: { id: string; isAdmin: boolean }): Promise<LoginResult> {
+    const tokens = await db.transaction(async (tx) => {
+      await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+      return issue(tx, user, crypto.randomUUID(), new Date(Date.now() + REFRESH_ABSOLUTE_TTL_MS));
+    });
+    return { ...tokens, user: await getCurrentUser(db, user.id) };
+  }
+
   async function revokeFamily(familyId: string) {
     await db
       .update(refreshTokens)
@@ -70,6 +87,7 @@ export function createAuthService(deps: { db: Db; signer: TokenSigner; limiter: 
           isActive: users.isActive,
           activatedAt: users.activatedAt,
           passwordHash: users.passwordHash,
+          totpEnabledAt: users.totpEnabledAt,
         })
         .from(users)
         .where(sql`lower(${users.email}) = lower(${email})`)
@@ -88,11 +106,60 @@ export function createAuthService(deps: { db: Db; signer: TokenSigner; limiter: 
             : 'Your account is waiting for activation by an administrator.',
         );
       }
-      const tokens = await db.transaction(async (tx) => {
-        await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
-        return issue(tx, user, crypto.randomUUID(), new Date(Date.now() + REFRESH_ABSOLUTE_TTL_MS));
+      // With two-factor sign-in on, the password only earns a short-lived challenge.
+      if (user.totpEnabledAt) return { mfaRequired: true as const, mfaToken: await signer.signMfa(user.id) };
+      return startSession(user);
+    },
+
+    async completeMfa(mfaToken, code) {
+      const userId = await signer.verifyMfa(mfaToken);
+      if (!userId)
+        throw new UnauthorizedError('The sign-in took too long. Please enter your password again.');
+      const key = `mfa:${userId}`;
+      limiter.check(key);
+      const [user] = await db
+        .select({ id: users.id, isAdmin: users.isAdmin, isActive: users.isActive })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1);
+      if (!user || !user.isActive) throw new UnauthorizedError(SESSION_ENDED);
+      if (!(await twoFactor.verifySignInCode(userId, code))) {
+        limiter.fail(key);
+        throw new UnauthorizedError(
+          'That code is not valid. Try the current code from your app, or a recovery code.',
+        );
+      }
+      limiter.succeed(key);
+      return startSession(user);
+    },
+
+    async changePassword(userId, sid, currentPassword, newPassword) {
+      const [user] = await db
+        .select({ hash: users.passwordHash })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1);
+      if (!user) throw new UnauthorizedError(SESSION_ENDED);
+      if (!(await verifyPassword(user.hash, currentPassword)))
+        throw new UnauthorizedError('The current password is not correct');
+      const passwordHash = await hashPassword(newPassword);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ passwordHash, passwordChangedAt: new Date() })
+          .where(eq(users.id, userId));
+        // Every other sign-in ends; this one goes on.
+        await tx
+          .update(refreshTokens)
+          .set({ revokedAt: new Date() })
+          .where(
+            and(
+              eq(refreshTokens.userId, userId),
+              ne(refreshTokens.familyId, sid),
+              isNull(refreshTokens.revokedAt),
+            ),
+          );
       });
-      return { ...tokens, user: await getCurrentUser(db, user.id) };
     },
 
     async refresh(token) {

@@ -35,6 +35,7 @@ export function presentCurrentUser(
   user: UserRow,
   investments: readonly InvestmentWithProject[],
   returns: readonly MonthlyReturnRow[],
+  policy: { requireAdminTotp: boolean } = { requireAdminTotp: false },
 ): CurrentUser {
   const byProject = new Map<string, { month: string; amount: string }[]>();
   for (const r of returns) {
@@ -85,6 +86,8 @@ export function presentCurrentUser(
     dateOfBirth: user.dateOfBirth,
     createdAt: iso(user.createdAt)!,
     lastLoginAt: iso(user.lastLoginAt),
+    twoFactorEnabled: user.totpEnabledAt != null,
+    twoFactorRequired: user.isAdmin && policy.requireAdminTotp,
     ...totals,
     investments: items,
   };

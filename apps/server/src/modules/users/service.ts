@@ -4,11 +4,17 @@ import type { DbOrTx } from '../../db/client';
 import { investments, monthlyReturns, projects, users } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
 import { presentCurrentUser } from './presenter';
+import { requireAdminTotpSql } from '../auth/security-settings';
 
 /** The user with the investment summary: three queries whatever the number of investments. */
 export async function getCurrentUser(db: DbOrTx, userId: string): Promise<CurrentUser> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) throw new NotFoundError('User');
+  const [row] = await db
+    .select({ user: users, requireAdminTotp: requireAdminTotpSql })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) throw new NotFoundError('User');
+  const user = row.user;
   const [invs, returns] = await Promise.all([
     db
       .select({
@@ -33,7 +39,7 @@ export async function getCurrentUser(db: DbOrTx, userId: string): Promise<Curren
       .from(monthlyReturns)
       .where(eq(monthlyReturns.userId, userId)),
   ]);
-  return presentCurrentUser(user, invs, returns);
+  return presentCurrentUser(user, invs, returns, { requireAdminTotp: !!row.requireAdminTotp });
 }
 
 /** Writes only the profile fields; the schema has already dropped everything else. */
