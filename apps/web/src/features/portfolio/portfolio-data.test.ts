@@ -3,6 +3,7 @@ import type { Payout } from '@portal/contracts';
 import {
   NO_PAYOUT_FILTER,
   addMonths,
+  niceTicks,
   filterPayouts,
   payoutsCsv,
   projectRows,
@@ -65,6 +66,16 @@ describe('returnsByMonth', () => {
     expect(addMonths('2025-12', 1)).toBe('2026-01');
     expect(addMonths('2026-01', -1)).toBe('2025-12');
     expect(addMonths('2026-03', -14)).toBe('2025-01');
+  });
+});
+
+describe('niceTicks', () => {
+  it('steps the axis in round amounts up past the highest bar', () => {
+    expect(niceTicks(340)).toEqual([0, 100, 200, 300, 400]);
+    expect(niceTicks(84)).toEqual([0, 25, 50, 75, 100]);
+    expect(niceTicks(1500)).toEqual([0, 500, 1000, 1500]);
+    expect(niceTicks(0.3)).toEqual([0, 0.1, 0.2, 0.3]);
+    expect(niceTicks(0)).toEqual([0, 1]);
   });
 });
 

@@ -88,6 +88,16 @@ export function returnsByMonth(
   return { months, series };
 }
 
+/** Round axis steps (1, 2, 2.5 or 5 times a power of ten) giving about four gridlines up to the highest bar. */
+export function niceTicks(max: number, lines = 4): number[] {
+  if (!(max > 0)) return [0, 1];
+  const raw = max / lines;
+  const pow = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * pow).find((s) => s >= raw)!;
+  const top = Math.ceil(max / step);
+  return Array.from({ length: top + 1 }, (_, i) => Math.round(i * step * 100) / 100);
+}
+
 /** How far a project is into its term: whole months since its investment date, of its period. */
 export function termProgress(
   investmentDate: string,

@@ -80,7 +80,7 @@ function ReturnsTable({ monthly }: { monthly: { month: string; amount: number }[
               <TBody>
                 {visible.map((r) => (
                   <Tr key={r.month}>
-                    <Td>{formatMonth(r.month)}</Td>
+                    <Td className="whitespace-nowrap">{formatMonth(r.month)}</Td>
                     <Td className="tabular text-right">{formatMoney(r.amount)}</Td>
                     <Td className="tabular text-right text-muted-foreground">{formatMoney(r.cumulative)}</Td>
                   </Tr>

@@ -114,7 +114,7 @@ function ProjectsPage() {
         ))}
       </div>
       {isLoading ? (
-        <div className="grid gap-4 sm:grid-cols-2 md:grid-cols-1 lg:grid-cols-2 xl:grid-cols-3">
+        <div className="grid gap-4 sm:grid-cols-2 md:grid-cols-1 lg:grid-cols-2 2xl:grid-cols-3">
           <p role="status" className="col-span-full text-sm text-muted-foreground">
             Loading projects...
           </p>
@@ -130,7 +130,7 @@ function ProjectsPage() {
           {projects.length === 0 ? 'No projects found.' : `No ${filter} projects.`}
         </Card>
       ) : (
-        <ul className={cn('grid gap-4 sm:grid-cols-2 md:grid-cols-1 lg:grid-cols-2 xl:grid-cols-3')}>
+        <ul className={cn('grid gap-4 sm:grid-cols-2 md:grid-cols-1 lg:grid-cols-2 2xl:grid-cols-3')}>
           {shown.map((p) => (
             <li key={p._id} className="grid">
               <ProjectTile project={p} />

@@ -14,7 +14,7 @@ export const preCommittedPercent = Math.round((P.currentCommitments * 100) / P.t
 /** A drawing of the alpine site: peaks, snow and a lit cabin. Decorative. */
 function AlpineArt({ className }: { className?: string }) {
   return (
-    <svg viewBox="0 0 320 180" preserveAspectRatio="xMidYMid slice" aria-hidden="true" className={className}>
+    <svg viewBox="0 0 320 180" preserveAspectRatio="xMidYMax slice" aria-hidden="true" className={className}>
       <defs>
         <linearGradient id="alpine-sky" x1="0" x2="0" y1="0" y2="1">
           <stop offset="0" stopColor="oklch(0.72 0.08 240)" />

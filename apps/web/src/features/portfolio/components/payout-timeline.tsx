@@ -44,14 +44,14 @@ function PayoutItem({ payout: p }: { payout: Payout }) {
       >
         {paid ? <CircleCheck className="size-4" /> : <Clock className="size-4" />}
       </span>
-      <div className="flex min-w-0 flex-1 flex-wrap items-start justify-between gap-x-3 gap-y-1">
+      <div className="flex min-w-0 flex-1 items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="tabular font-semibold">{formatMoney(p.amount)}</p>
-          <p className="truncate text-xs text-muted-foreground">
+          <p className="line-clamp-2 text-xs text-muted-foreground">
             {PAYOUT_TYPE_LABELS[p.type]} · {p.project.name}
           </p>
         </div>
-        <div className="flex flex-col items-end gap-1">
+        <div className="flex shrink-0 flex-col items-end gap-1">
           <time dateTime={p.date} className="tabular text-xs text-muted-foreground">
             {formatDate(p.date)}
           </time>

@@ -15,8 +15,8 @@ export function annualText(annualROI: string): string {
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
-    <div className="min-w-0">
-      <dt className="truncate text-xs text-muted-foreground">{label}</dt>
+    <div className="flex min-w-0 flex-col justify-between">
+      <dt className="text-xs leading-tight text-muted-foreground">{label}</dt>
       <dd className="tabular mt-0.5 truncate text-sm font-semibold sm:text-base">{value}</dd>
     </div>
   );

@@ -71,7 +71,7 @@ export function UpdatesList({
         ))}
       </ul>
       {showViewAll && (
-        <Button asChild variant="ghost" size="sm" className="self-start">
+        <Button asChild variant="ghost" size="sm" className="justify-self-start">
           <Link to="/updates" onClick={onViewAll}>
             View all updates
             <ArrowRight aria-hidden="true" />

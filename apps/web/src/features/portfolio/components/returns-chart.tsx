@@ -1,6 +1,6 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatMoney, formatMonth } from '@/lib/format';
-import type { ReturnsMonth, ReturnsSeries } from '../portfolio-data';
+import { niceTicks, type ReturnsMonth, type ReturnsSeries } from '../portfolio-data';
 
 /** Series colours: the theme's two chart colours, then further hues that read in both themes. */
 const COLORS = [
@@ -32,6 +32,7 @@ export default function ReturnsChart({
   series: ReturnsSeries[];
   height?: number;
 }) {
+  const ticks = niceTicks(Math.max(0, ...months.map((m) => m.total)));
   return (
     <div style={{ height }} className="w-full text-xs">
       <ResponsiveContainer width="100%" height="100%">
@@ -46,6 +47,8 @@ export default function ReturnsChart({
             tick={{ fill: 'var(--color-muted-foreground)' }}
           />
           <YAxis
+            ticks={ticks}
+            domain={[0, ticks[ticks.length - 1]!]}
             tickFormatter={(v: number) => compactEuro.format(v)}
             tickLine={false}
             axisLine={false}

@@ -70,7 +70,7 @@ function Result({ label, detail, children }: { label: string; detail: string; ch
         <p className="text-sm font-medium">{label}</p>
         <p className="text-xs text-muted-foreground">{detail}</p>
       </div>
-      <div className="text-right">{children}</div>
+      <div className="shrink-0 whitespace-nowrap text-right">{children}</div>
     </li>
   );
 }
