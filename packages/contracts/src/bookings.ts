@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { id, money, text } from './common';
+import { money, text } from './common';
+import { projectIdField } from './perks';
 import { BOOKING_STATUSES, BOOKING_TYPES, type BookingType } from './value-sets';
 
 /** The most nights one request may hold. */
@@ -40,7 +41,7 @@ const night = z.iso.date({ error: 'Each date must be a calendar date (YYYY-MM-DD
 /** `POST /api/bookings`: the booking dialog (spec: selected dates, giftRecipient, rentalPrice, notes). */
 export const createBookingInput = z
   .object({
-    projectId: id,
+    projectId: projectIdField,
     type: z.enum(BOOKING_TYPES, { error: `type must be one of ${BOOKING_TYPES.join(', ')}` }),
     dates: z
       .array(night, { error: 'Choose at least one date' })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { id, isoDate, text } from './common';
+import { isoDate, text } from './common';
+import { projectIdField } from './perks';
 import { UPDATE_CATEGORIES } from './value-sets';
 
 /** A project update as the API answers it (spec section 3). `isNew` = not read by the signed-in user. */
@@ -80,7 +81,7 @@ const updateFields = {
 
 /** `POST /api/updates` (admin). Left-out fields take their defaults; the date defaults to now. */
 export const createUpdateInput = z.object({
-  projectId: id,
+  projectId: projectIdField,
   title: updateFields.title,
   category: updateFields.category.default('general'),
   excerpt: updateFields.excerpt.default(''),

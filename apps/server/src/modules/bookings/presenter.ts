@@ -52,7 +52,14 @@ export function presentAdminBooking(
   return { ...presentBooking(b), user: { _id: user.id, name: user.name, email: user.email } };
 }
 
-const euro = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR' });
+const euroCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR' });
+const euroWhole = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'EUR',
+  maximumFractionDigits: 0,
+});
+/** €185 or €185.50, as the web app writes money. */
+const euro = { format: (v: number) => (Number.isInteger(v) ? euroWhole : euroCents).format(v) };
 const nightsText = (n: number) => `${n} night${n === 1 ? '' : 's'}`;
 const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 

@@ -38,7 +38,9 @@ describe('night texts', () => {
     expect(listNights(['2026-02-12', '2026-02-13', '2026-02-14', '2026-02-15', '2026-02-16'])).toBe(
       'Feb 12, 2026, Feb 13, 2026, Feb 14, 2026 and 2 more',
     );
-    expect(nightSpan(['2026-02-12', '2026-02-14'])).toBe('Feb 12, 2026 – Feb 14, 2026');
+    expect(nightSpan(['2026-02-12', '2026-02-14'])).toBe('Feb 12–14, 2026');
+    expect(nightSpan(['2026-01-31', '2026-02-02'])).toBe('Jan 31 – Feb 2, 2026');
+    expect(nightSpan(['2026-12-30', '2027-01-02'])).toBe('Dec 30, 2026 – Jan 2, 2027');
     expect(nightSpan(['2026-02-12'])).toBe('Feb 12, 2026');
   });
 });

@@ -52,10 +52,18 @@ export function listNights(nights: readonly string[], max = 3): string {
   return `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`;
 }
 
-/** 'Feb 12 – Feb 14, 2026' style span of a sorted list of nights, for notification texts. */
+const monthDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const utc = (night: string) => new Date(`${night}T00:00:00Z`);
+
+/** The span of a sorted list of nights: 'Feb 12–14, 2026', 'Jan 31 – Feb 2, 2026', 'Dec 30, 2026 – Jan 2, 2027'. */
 export function nightSpan(nights: readonly string[]): string {
   if (nights.length === 0) return '';
   const first = nights[0]!;
   const last = nights.at(-1)!;
-  return first === last ? formatNight(first) : `${formatNight(first)} – ${formatNight(last)}`;
+  if (first === last) return formatNight(first);
+  const [a, b] = [utc(first), utc(last)];
+  const year = b.getUTCFullYear();
+  if (a.getUTCFullYear() !== year) return `${formatNight(first)} – ${formatNight(last)}`;
+  if (a.getUTCMonth() === b.getUTCMonth()) return `${monthDay.format(a)}–${b.getUTCDate()}, ${year}`;
+  return `${monthDay.format(a)} – ${monthDay.format(b)}, ${year}`;
 }

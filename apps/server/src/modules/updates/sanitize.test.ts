@@ -26,14 +26,14 @@ describe('sanitizeUpdateHtml', () => {
       '<img src="/demo/photos/a.jpg" alt="Lake" />',
     );
     expect(clean('<img src="https://cdn.example.com/a.jpg">')).toBe(
-      '<img src="https://cdn.example.com/a.jpg" />',
+      '<img src="https://cdn.example.com/a.jpg" alt="" />',
     );
   });
 
   it('removes scripts with their content, event handlers and style', () => {
     expect(clean('<p>hi<script>alert(1)</script></p><script src="/x.js"></script>')).toBe('<p>hi</p>');
     expect(clean('<p onclick="alert(1)" style="color:red" class="x" id="y">t</p>')).toBe('<p>t</p>');
-    expect(clean('<img src="/a.jpg" onerror="alert(1)">')).toBe('<img src="/a.jpg" />');
+    expect(clean('<img src="/a.jpg" onerror="alert(1)">')).toBe('<img src="/a.jpg" alt="" />');
     expect(clean('<style>p{}</style><p>a</p>')).toBe('<p>a</p>');
   });
 

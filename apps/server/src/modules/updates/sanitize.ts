@@ -56,6 +56,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
       tagName,
       attribs: { ...attribs, target: '_blank', rel: 'noopener noreferrer nofollow' },
     }),
+    // An image without a description is announced as decorative rather than by its file name.
+    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, alt: attribs.alt ?? '' } }),
   },
   // An image without a usable source is dropped rather than kept as an empty box.
   exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,

@@ -211,7 +211,8 @@ describe('admin writes', () => {
     };
     await bad({ projectId: p.id }, 'Title is required');
     await bad({ projectId: p.id, title: '   ' }, 'Title is required');
-    await bad({ title: 'x' }, /projectId/);
+    await bad({ title: 'x' }, 'projectId is required');
+    await bad({ projectId: 'nope', title: 'x' }, 'projectId must be a valid id');
     await bad(
       { projectId: p.id, title: 'x', category: 'gossip' },
       /category must be one of milestone, financial, general/,
@@ -241,7 +242,7 @@ describe('admin writes', () => {
       title: 'After',
       excerpt: 'Keep me',
       category: 'general',
-      content: '<p>New<img src="x" /></p>',
+      content: '<p>New<img src="x" alt="" /></p>',
     });
     const audit = await ctx.db
       .select()
