@@ -1,3 +1,140 @@
-import { UnderConstruction } from '@/components/under-construction';
+import { useState } from 'react';
+import { Gift, Sparkles } from 'lucide-react';
+import type { BookingType, Perk } from '@portal/contracts';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { downloadCsv } from '@/lib/csv';
+import { useCurrentProject } from '@/lib/current-project';
+import { useBookings, useCabinNights, usePerks, useUsage } from './api/perks-api';
+import { BookingDialog } from './components/booking-dialog';
+import { BookingRequests } from './components/booking-requests';
+import { CabinNightCards } from './components/cabin-night-cards';
+import { NightManagement } from './components/night-management';
+import { PerkList } from './components/perk-list';
+import { UsageSummary } from './components/usage-summary';
+import { usageReportCsv, usageReportFilename } from './usage-report';
 
-export { UnderConstruction as Component };
+interface DialogState {
+  type: BookingType;
+  notes: string;
+  /** A new key per opening, so that the form starts empty each time. */
+  key: number;
+}
+
+function Loading() {
+  return (
+    <div className="grid gap-6" role="status" aria-label="Loading perks">
+      <div className="grid gap-4 sm:grid-cols-3">
+        {Array.from({ length: 3 }, (_, i) => (
+          <Skeleton key={i} className="h-32" />
+        ))}
+      </div>
+      <Skeleton className="h-72" />
+    </div>
+  );
+}
+
+/** Perks (spec section 2): cabin nights, perks, the three booking dialogs, usage and requests. */
+export function PerksPage() {
+  const { current, isLoading: projectsLoading } = useCurrentProject();
+  const projectId = current?._id;
+  const cabin = useCabinNights(projectId);
+  const perks = usePerks(projectId);
+  const usage = useUsage(projectId);
+  const bookings = useBookings(projectId);
+  const [dialog, setDialog] = useState<DialogState | null>(null);
+
+  const nights = cabin.data ?? null;
+  const perkList = perks.data ?? [];
+  const loading = projectsLoading || (!!projectId && (cabin.isLoading || perks.isLoading));
+  const open = (type: BookingType, notes = '') => {
+    if (!nights) return;
+    setDialog({ type, notes, key: Date.now() });
+  };
+  const bookPerk = (p: Perk) =>
+    open('personal', `I would like to book: ${p.name}${p.discount ? ` (${p.discount})` : ''}`);
+  const download = () =>
+    downloadCsv(
+      usageReportFilename(current?.name ?? 'project'),
+      usageReportCsv({
+        projectName: current?.name ?? '',
+        nights,
+        usage: usage.data ?? null,
+        bookings: bookings.data ?? [],
+      }),
+    );
+
+  return (
+    <div className="grid gap-6">
+      <header>
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
+          Perks for {current?.name ?? 'your project'}
+        </h1>
+        <p className="mt-1 text-muted-foreground">Your exclusive perks and benefits for this project</p>
+      </header>
+
+      {loading ? (
+        <Loading />
+      ) : !projectId ? (
+        <Card className="p-8 text-center text-muted-foreground">
+          Please select a project to view its perks.
+        </Card>
+      ) : !nights && perkList.length === 0 ? (
+        <Card className="flex flex-col items-center gap-3 px-6 py-14 text-center">
+          <span className="flex size-14 items-center justify-center rounded-full bg-muted text-muted-foreground">
+            <Gift className="size-7" aria-hidden="true" />
+          </span>
+          <h2 className="text-lg font-semibold">No Perks Available</h2>
+          <p className="text-muted-foreground">This investment does not include investor perks.</p>
+        </Card>
+      ) : (
+        <>
+          {nights && perkList.length > 2 && (
+            <div className="flex items-start gap-3 rounded-xl border border-highlight/60 bg-highlight/15 p-4">
+              <Sparkles className="mt-0.5 size-5 shrink-0 text-warning" aria-hidden="true" />
+              <div>
+                <p className="font-semibold">This project includes the following investor benefits</p>
+                <p className="text-sm text-muted-foreground">
+                  {nights.totalNights} cabin nights
+                  {nights.bonusNightsTotal > 0 && `, ${nights.bonusNightsTotal} bonus nights`} and{' '}
+                  {perkList.length} partner perks.
+                </p>
+              </div>
+            </div>
+          )}
+          {nights && <CabinNightCards nights={nights} />}
+          <div className="grid items-start gap-6 lg:grid-cols-3">
+            <div className="grid gap-6 lg:col-span-2">
+              <PerkList perks={perkList} canBook={!!nights} onBook={bookPerk} />
+              {(nights || (bookings.data?.length ?? 0) > 0) && (
+                <BookingRequests bookings={bookings.data ?? []} />
+              )}
+            </div>
+            <div className="grid gap-6">
+              <NightManagement
+                hasCabin={!!nights}
+                available={nights ? nights.remainingNights + nights.bonusNights : 0}
+                onOpen={(t) => open(t)}
+              />
+              <UsageSummary usage={usage.data ?? null} hasCabin={!!nights} onDownload={download} />
+            </div>
+          </div>
+        </>
+      )}
+
+      {dialog && nights && projectId && (
+        <BookingDialog
+          key={dialog.key}
+          projectId={projectId}
+          type={dialog.type}
+          nights={nights}
+          initialNotes={dialog.notes}
+          open
+          onOpenChange={(o) => !o && setDialog(null)}
+        />
+      )}
+    </div>
+  );
+}
+
+export { PerksPage as Component };

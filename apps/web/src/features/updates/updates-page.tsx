@@ -1,3 +1,132 @@
-import { UnderConstruction } from '@/components/under-construction';
+import { useMemo, useState } from 'react';
+import { Newspaper } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/cn';
+import { useCurrentProject } from '@/lib/current-project';
+import { useMarkRead, useUpdates } from './api/get-updates';
+import { UpdateCard } from './components/update-card';
+import { UPDATE_FILTERS, matchesFilter, type UpdateFilter } from './update-filters';
 
-export { UnderConstruction as Component };
+function EmptyState({ children }: { children: string }) {
+  return (
+    <Card className="flex flex-col items-center gap-3 px-6 py-12 text-center text-muted-foreground">
+      <Newspaper className="size-8" aria-hidden="true" />
+      <p>{children}</p>
+    </Card>
+  );
+}
+
+/** Project Updates (spec section 2): four filters, cards that expand, the first expansion marks read. */
+export function UpdatesPage() {
+  const { current, isLoading: projectsLoading } = useCurrentProject();
+  const projectId = current?._id;
+  const { data, isLoading } = useUpdates(projectId);
+  const markRead = useMarkRead(projectId);
+  const [filter, setFilter] = useState<UpdateFilter>('all');
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  const [requested, setRequested] = useState<ReadonlySet<string>>(() => new Set());
+
+  const updates = useMemo(() => data ?? [], [data]);
+  const counts = useMemo(
+    () =>
+      Object.fromEntries(
+        UPDATE_FILTERS.map((f) => [f.id, updates.filter((u) => matchesFilter(u, f.id)).length]),
+      ),
+    [updates],
+  );
+  // An update opened from the Unread filter stays in view while it is being read.
+  const shown = updates.filter(
+    (u) => matchesFilter(u, filter) || (filter === 'unread' && requested.has(u._id)),
+  );
+
+  function toggle(id: string, isNew: boolean) {
+    const opening = !expanded.has(id);
+    setExpanded((s) => {
+      const next = new Set(s);
+      if (opening) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+    // Only the first expansion marks it read; a failed call may be retried by expanding again.
+    if (opening && isNew && !requested.has(id)) {
+      setRequested((s) => new Set(s).add(id));
+      markRead.mutate(id, {
+        onError: () =>
+          setRequested((s) => {
+            const next = new Set(s);
+            next.delete(id);
+            return next;
+          }),
+      });
+    }
+  }
+
+  const loading = projectsLoading || (!!projectId && isLoading);
+  return (
+    // A reading column: long lines of news are hard to follow on wide screens.
+    <div className="mx-auto grid w-full max-w-4xl gap-6">
+      <header>
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Project Updates</h1>
+        {current && (
+          <p className="mt-1 text-muted-foreground">
+            News, milestones and financial reports from {current.name}
+          </p>
+        )}
+      </header>
+
+      <div role="group" aria-label="Filter updates" className="-mx-1 flex flex-wrap gap-2 px-1">
+        {UPDATE_FILTERS.map((f) => (
+          <Button
+            key={f.id}
+            variant={filter === f.id ? 'default' : 'outline'}
+            size="sm"
+            aria-pressed={filter === f.id}
+            onClick={() => setFilter(f.id)}
+          >
+            {f.label}
+            <span
+              className={cn(
+                'rounded-full px-1.5 text-xs tabular',
+                filter === f.id ? 'bg-primary-foreground/20' : 'bg-muted text-muted-foreground',
+              )}
+            >
+              <span className="sr-only">(</span>
+              {counts[f.id] ?? 0}
+              <span className="sr-only">)</span>
+            </span>
+          </Button>
+        ))}
+      </div>
+
+      {loading ? (
+        <div className="grid gap-4" role="status" aria-label="Loading updates">
+          {Array.from({ length: 3 }, (_, i) => (
+            <Skeleton key={i} className="h-36" />
+          ))}
+        </div>
+      ) : !projectId ? (
+        <EmptyState>Please select a project to view updates.</EmptyState>
+      ) : updates.length === 0 ? (
+        <EmptyState>No updates found for this project yet.</EmptyState>
+      ) : shown.length === 0 ? (
+        <EmptyState>
+          {filter === 'unread'
+            ? 'You are all caught up: no unread updates.'
+            : 'No updates match this filter.'}
+        </EmptyState>
+      ) : (
+        <ul className="grid gap-4" aria-label="Updates">
+          {shown.map((u) => (
+            <li key={u._id}>
+              <UpdateCard update={u} expanded={expanded.has(u._id)} onToggle={() => toggle(u._id, u.isNew)} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export { UpdatesPage as Component };

@@ -1,0 +1,279 @@
+import fs from 'node:fs';
+import type { Locator, Page } from '@playwright/test';
+import type { Booking, CabinNights, Perk, UsageSummary } from '@portal/contracts';
+import { expect, expectAccessible, expectNoSidewaysScroll, signIn, test } from '../support/fixtures';
+
+interface PerksState {
+  cabinNights: CabinNights | null;
+  perks: Perk[];
+  usage: UsageSummary;
+  bookings: Booking[];
+}
+
+async function fetchState(page: Page, token: string, projectId: string): Promise<PerksState> {
+  const get = async (url: string) => {
+    const res = await page.request.get(url, { headers: { authorization: `Bearer ${token}` } });
+    expect(res.ok(), url).toBe(true);
+    return res.json();
+  };
+  const [n, p, u, b] = await Promise.all([
+    get(`/api/perks/cabin-nights/${projectId}`),
+    get(`/api/perks/benefits/${projectId}`),
+    get(`/api/perks/usage-summary/${projectId}`),
+    get(`/api/bookings?projectId=${projectId}`),
+  ]);
+  return { cabinNights: n.cabinNights, perks: p.perks, usage: u.usage, bookings: b.data };
+}
+
+/** Opens Perks and answers what the API says the investor should see there. */
+async function openPerks(page: Page) {
+  const { accessToken } = await signIn(page, 'investor', '/perks');
+  await expect(page.getByLabel('Current project')).toHaveValue(/.+/);
+  const projectId = await page.getByLabel('Current project').inputValue();
+  const projectName = (await page.getByLabel('Current project').locator('option:checked').textContent())!;
+  await expect(page.getByRole('heading', { level: 1, name: `Perks for ${projectName}` })).toBeVisible();
+  const state = await fetchState(page, accessToken, projectId);
+  expect(state.cabinNights).not.toBeNull();
+  return { token: accessToken, projectId, projectName, ...state, cabin: state.cabinNights! };
+}
+
+const card = (page: Page, title: string) =>
+  page.getByRole('main').getByRole('region', { name: title, exact: true });
+const remainingText = (page: Page) => card(page, 'Remaining Nights');
+
+/** Chooses the first `count` bookable nights of the month after the current one. */
+async function chooseNights(dialog: Locator, count: number) {
+  await dialog.getByRole('button', { name: 'Go to the Next Month' }).click();
+  const free = dialog.getByRole('grid').getByRole('button', { disabled: false });
+  for (let i = 0; i < count; i++) await free.nth(i).click();
+  await expect(dialog.getByText(new RegExp(`^${count} nights? selected`))).toBeVisible();
+}
+
+test.describe('[PERKS] perks and cabin nights', () => {
+  test('shows the cabin nights, the banner and the perks from the API', async ({ page }) => {
+    const { cabin, perks } = await openPerks(page);
+    await expect(page.getByText('Your exclusive perks and benefits for this project')).toBeVisible();
+    await expect(page.getByText('This project includes the following investor benefits')).toHaveCount(
+      perks.length > 2 ? 1 : 0,
+    );
+    await expect(remainingText(page)).toContainText(
+      `${cabin.remainingNights} out of ${cabin.totalNights} total nights`,
+    );
+    await expect(card(page, 'Validity Period')).toContainText(
+      `${cabin.yearsRemaining} years remaining (expires `,
+    );
+    await expect(card(page, 'Bonus Nights')).toContainText(`${cabin.bonusNights} from unbooked pool`);
+    const list = page.getByRole('list', { name: 'Perks' }).getByRole('listitem');
+    await expect(list).toHaveCount(perks.length);
+    for (const p of perks) {
+      const item = list.filter({ has: page.getByRole('heading', { name: p.name }) });
+      await expect(item).toContainText(p.discount);
+      await expect(item.getByRole('button', { name: `Book Now: ${p.name}` })).toHaveCount(
+        p.bookingAvailable ? 1 : 0,
+      );
+      await expect(item.locator(`[data-perk-icon]`)).toHaveAttribute(
+        'data-perk-icon',
+        ['horse', 'atv', 'safari', 'winter', 'income', 'event', 'dining'].includes(p.type) ? p.type : /.+/,
+      );
+    }
+    await expectAccessible(page);
+  });
+
+  test('a personal booking round-trip lowers Remaining Nights, and cancelling gives them back', async ({
+    page,
+  }) => {
+    const { token, projectId, cabin, usage } = await openPerks(page);
+    await page.getByRole('button', { name: 'Book for Personal Stay' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Book Personal Stay' });
+    await expect(dialog).toBeVisible();
+    // Submitting without dates is caught before anything is sent.
+    await dialog.getByRole('button', { name: 'Submit Request' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Choose at least one night in the calendar');
+    await chooseNights(dialog, 2);
+    await dialog.getByLabel('Notes').fill('Two quiet nights');
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Submit Request' }).click();
+    await expect(page.getByText('Booking Submitted', { exact: true }).first()).toBeVisible();
+    await expect(
+      page.getByText('Your personal request has been submitted successfully.', { exact: true }).first(),
+    ).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    const after = await fetchState(page, token, projectId);
+    const expected = Math.max(0, cabin.remainingNights - 2);
+    expect(after.cabinNights!.remainingNights).toBe(expected);
+    await expect(remainingText(page)).toContainText(`${expected} out of ${cabin.totalNights} total nights`);
+    expect(after.usage.personalStays).toBe(usage.personalStays + 2);
+    const mine = after.bookings.find((b) => b.notes === 'Two quiet nights')!;
+    expect(mine).toMatchObject({ type: 'personal', status: 'pending', nightCount: 2 });
+
+    const requests = page.getByRole('list', { name: 'Booking requests' });
+    const row = requests.getByRole('listitem').filter({ hasText: 'Two quiet nights' });
+    await expect(row).toContainText('Pending');
+    await row.getByRole('button', { name: /^Cancel request/ }).click();
+    const confirm = page.getByRole('dialog', { name: 'Cancel this request?' });
+    await confirm.getByRole('button', { name: 'Cancel Request' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(row).toContainText('Cancelled');
+    await expect(remainingText(page)).toContainText(
+      `${cabin.remainingNights} out of ${cabin.totalNights} total nights`,
+    );
+    expect((await fetchState(page, token, projectId)).cabinNights!.remainingNights).toBe(
+      cabin.remainingNights,
+    );
+  });
+
+  test('a gift needs the recipient, a rental its price; both show in the Usage Summary', async ({ page }) => {
+    const { token, projectId, usage } = await openPerks(page);
+    await page.getByRole('button', { name: 'Gift to Friends/Family' }).click();
+    const gift = page.getByRole('dialog', { name: 'Gift Nights' });
+    await chooseNights(gift, 1);
+    await gift.getByRole('button', { name: 'Submit Request' }).click();
+    await expect(gift.getByText("Enter the recipient's email")).toBeVisible();
+    await gift.getByLabel('Recipient Email').fill('friend@example.com');
+    await gift.getByRole('button', { name: 'Submit Request' }).click();
+    await expect(
+      page.getByText('Your gift request has been submitted successfully.', { exact: true }).first(),
+    ).toBeVisible();
+
+    await page.getByRole('button', { name: 'Rent Out Nights' }).click();
+    const rent = page.getByRole('dialog', { name: 'Rent Out Nights' });
+    // The nights just gifted are no longer offered.
+    await rent.getByRole('button', { name: 'Go to the Next Month' }).click();
+    await expect(rent.getByRole('grid').getByRole('button', { disabled: true })).not.toHaveCount(0);
+    const free = rent.getByRole('grid').getByRole('button', { disabled: false });
+    await free.nth(0).click();
+    await free.nth(1).click();
+    await rent.getByLabel('Rental Price per Night (€)').fill('120.50');
+    await expect(rent.getByText('Total value: €241')).toBeVisible();
+    await rent.getByRole('button', { name: 'Submit Request' }).click();
+    await expect(
+      page.getByText('Your rental request has been submitted successfully.', { exact: true }).first(),
+    ).toBeVisible();
+
+    const after = await fetchState(page, token, projectId);
+    expect(after.usage.gifted).toBe(usage.gifted + 1);
+    expect(after.usage.rented).toBe(usage.rented + 2);
+    expect(after.usage.totalValue).toBe(Math.round((usage.totalValue + 241) * 100) / 100);
+    const summary = card(page, 'Usage Summary');
+    await expect(summary.getByText('Total Value').locator('..')).toContainText(
+      new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR', maximumFractionDigits: 2 })
+        .format(after.usage.totalValue)
+        .replace(/\.00$/, ''),
+    );
+    await expect(
+      summary.getByRole('list', { name: 'Recent activity' }).getByRole('listitem').first(),
+    ).toContainText('for rental at €120.50 a night');
+  });
+
+  test('nights already requested cannot be chosen again', async ({ page }) => {
+    const { cabin } = await openPerks(page);
+    const taken = cabin.requestedNights.find((n) => n >= new Date().toISOString().slice(0, 10))!;
+    expect(taken).toBeTruthy();
+    await page.getByRole('button', { name: 'Book for Personal Stay' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Book Personal Stay' });
+    const label = new Intl.DateTimeFormat('en-US', {
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+    }).format(new Date(`${taken}T12:00:00`));
+    const day = dialog.getByRole('button', {
+      name: new RegExp(`^${label.replace(/ (\d+),/, ' $1(st|nd|rd|th),')}$`),
+    });
+    for (let i = 0; i < 24 && !(await day.isVisible()); i++)
+      await dialog.getByRole('button', { name: 'Go to the Next Month' }).click();
+    await expect(day).toBeDisabled();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test('Download Report downloads the usage as CSV', async ({ page }) => {
+    const { projectName, usage, bookings } = await openPerks(page);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download Report' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^usage-report-aurora-lakeside-cabins-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = fs.readFileSync((await file.path())!, 'utf8').replace(/^\uFEFF/, '');
+    const lines = csv.split('\r\n');
+    expect(lines[0]).toBe(`Project,${projectName}`);
+    expect(lines).toContain(`Personal stays (nights),${usage.personalStays}`);
+    expect(lines).toContain(`Total value of rented nights (EUR),${usage.totalValue}`);
+    const header = lines.indexOf(
+      'Requested on,Type,Status,Nights,Dates,Gift recipient,Price per night (EUR),Value (EUR),Notes',
+    );
+    expect(header).toBeGreaterThan(0);
+    expect(lines.slice(header + 1).filter(Boolean)).toHaveLength(bookings.length);
+  });
+
+  test("shows 'No Perks Available' when the project has neither cabin nights nor perks", async ({ page }) => {
+    await page.route('**/api/perks/cabin-nights/*', (r) =>
+      r.fulfill({ json: { success: true, cabinNights: null } }),
+    );
+    await page.route('**/api/perks/benefits/*', (r) => r.fulfill({ json: { success: true, perks: [] } }));
+    await signIn(page, 'investor', '/perks');
+    await expect(page.getByRole('heading', { name: 'No Perks Available' })).toBeVisible();
+    await expect(page.getByText('This investment does not include investor perks.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Book for Personal Stay' })).toHaveCount(0);
+    await expectAccessible(page);
+  });
+
+  test('accepts perks grouped in an object of lists, and without cabin nights offers no booking', async ({
+    page,
+  }) => {
+    const perk = (name: string, type: string): Perk => ({
+      _id: crypto.randomUUID(),
+      projectId: 'p',
+      name,
+      type,
+      category: 'standard',
+      icon: '🏠',
+      description: `${name} description`,
+      discount: '10% off',
+      status: 'active',
+      bookingAvailable: true,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    });
+    await page.route('**/api/perks/cabin-nights/*', (r) =>
+      r.fulfill({ json: { success: true, cabinNights: null } }),
+    );
+    await page.route('**/api/perks/benefits/*', (r) =>
+      r.fulfill({
+        json: {
+          success: true,
+          perks: { premium: [perk('Horse trek', 'horse')], standard: [perk('Yacht', 'yacht')] },
+        },
+      }),
+    );
+    await signIn(page, 'investor', '/perks');
+    const list = page.getByRole('list', { name: 'Perks' }).getByRole('listitem');
+    await expect(list).toHaveCount(2);
+    await expect(list.nth(0).locator('[data-perk-icon]')).toHaveAttribute('data-perk-icon', 'horse');
+    // An unknown type shows the safari icon.
+    await expect(list.nth(1).locator('[data-perk-icon]')).toHaveAttribute('data-perk-icon', 'safari');
+    await expect(page.getByText('This project includes the following investor benefits')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Book Now: Horse trek' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Book for Personal Stay' })).toBeDisabled();
+    await expect(page.getByText('Remaining Nights')).toHaveCount(0);
+    await expect(page.getByText('Personal Stays')).toHaveCount(0);
+  });
+
+  test('works at 375 px in dark mode without sideways scrolling, dialog included', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await openPerks(page);
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
+    await page
+      .getByRole('button', { name: /^Book Now/ })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Book Personal Stay' });
+    await expect(dialog.getByLabel('Notes')).toHaveValue(/^I would like to book: /);
+    const box = (await dialog.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    await expectAccessible(page);
+  });
+});
