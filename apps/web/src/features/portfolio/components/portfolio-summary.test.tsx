@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import type { CurrentUser } from '@portal/contracts';
+import { PortfolioSummary } from './portfolio-summary';
+
+const base: CurrentUser = {
+  _id: 'u1',
+  name: 'Emma Lindqvist',
+  email: 'investor@example.com',
+  investorId: null,
+  isAdmin: false,
+  isActive: true,
+  role: 'user',
+  status: 'active',
+  phone: null,
+  address: null,
+  city: null,
+  country: null,
+  postalCode: null,
+  dateOfBirth: null,
+  createdAt: '2022-01-01T00:00:00.000Z',
+  lastLoginAt: null,
+  totalInvestment: 0,
+  totalReturned: 0,
+  investmentDate: null,
+  investmentPeriod: null,
+  investments: [],
+};
+
+const show = (user: CurrentUser) =>
+  render(
+    <MemoryRouter>
+      <PortfolioSummary user={user} />
+    </MemoryRouter>,
+  );
+
+describe('PortfolioSummary', () => {
+  it('shows zeros and a dash without investments, and no per-project table', () => {
+    show(base);
+    expect(screen.getByTestId('summary-total-investment')).toHaveTextContent('€0');
+    expect(screen.getByTestId('summary-total-investment')).not.toHaveTextContent('Invested on');
+    expect(screen.getByTestId('summary-total-returns')).toHaveTextContent('0.0% of investment recovered');
+    expect(screen.getByTestId('summary-annual-roi')).toHaveTextContent('—');
+    expect(screen.getByTestId('summary-annual-roi')).not.toHaveTextContent('Based on');
+    expect(screen.queryByText('Per-Project Investments')).not.toBeInTheDocument();
+  });
+
+  it('shows the totals, the recovered share, the annual ROI and a row a project', () => {
+    show({
+      ...base,
+      totalInvestment: 20000,
+      totalReturned: 1200.5,
+      investmentDate: '2025-01-15',
+      investmentPeriod: '6-month',
+      investments: [
+        {
+          _id: 'i1',
+          projectId: { _id: 'p1', name: 'Aurora Lakeside Cabins' },
+          amount: 20000,
+          returns: 1200.5,
+          roi: 8.5,
+          startDate: '2025-01-15',
+          monthlyReturns: ['01', '02', '03', '04', '05']
+            .map((m) => ({ month: `2025-${m}`, amount: 200 }))
+            .concat([{ month: '2025-06', amount: 200.5 }]),
+        },
+        {
+          _id: 'i2',
+          projectId: { _id: 'p2', name: 'Nothing Yet' },
+          amount: 0,
+          returns: 0,
+          roi: null,
+          startDate: null,
+          monthlyReturns: [],
+        },
+      ],
+    });
+    expect(screen.getByTestId('summary-total-investment')).toHaveTextContent('€20,000');
+    expect(screen.getByTestId('summary-total-investment')).toHaveTextContent('Invested on Jan 15, 2025');
+    expect(screen.getByTestId('summary-total-returns')).toHaveTextContent('€1,200.50');
+    // 1200.50 / 20000 = 6.0025% recovered; over 6 months that is 12.005% a year.
+    expect(screen.getByTestId('summary-total-returns')).toHaveTextContent('6.0% of investment recovered');
+    expect(screen.getByTestId('summary-annual-roi')).toHaveTextContent('12.0%');
+    expect(screen.getByTestId('summary-annual-roi')).toHaveTextContent('Based on 6-month performance');
+    const table = screen.getByRole('table', { name: 'Per-Project Investments' });
+    const aurora = within(table).getByRole('row', { name: /Aurora/ });
+    expect(aurora).toHaveTextContent('€20,000€1,200.506.0%Jan 15, 2025');
+    expect(within(table).getByRole('row', { name: /Nothing Yet/ })).toHaveTextContent('€0€0——');
+  });
+});
