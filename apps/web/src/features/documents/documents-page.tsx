@@ -1,3 +1,155 @@
-import { UnderConstruction } from '@/components/under-construction';
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import { FolderOpen, FileSearch, RotateCw } from 'lucide-react';
+import type { DocumentFilter, DocumentSort } from '@portal/contracts';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useCurrentProject } from '@/lib/current-project';
+import { useDocuments } from './api/get-documents';
+import { DocumentRow } from './components/document-row';
+import { VaultToolbar } from './components/vault-toolbar';
+import { arrangeDocuments, type DocumentGroup } from './documents-view';
 
-export { UnderConstruction as Component };
+function Message({ children, action, role }: { children: ReactNode; action?: ReactNode; role?: 'status' }) {
+  return (
+    <Card
+      className="flex flex-col items-center gap-3 px-6 py-12 text-center text-muted-foreground"
+      role={role}
+    >
+      <FileSearch className="size-8" aria-hidden="true" />
+      <p>{children}</p>
+      {action}
+    </Card>
+  );
+}
+
+function CategoryGroup({ group }: { group: DocumentGroup }) {
+  const id = useId();
+  const n = group.documents.length;
+  return (
+    <section aria-labelledby={id}>
+      <Card className="overflow-hidden">
+        <div className="flex items-center justify-between gap-3 border-b bg-muted/40 px-4 py-3 sm:px-5">
+          <h2 id={id} className="flex items-center gap-2 font-semibold">
+            <FolderOpen className="size-4 text-primary" aria-hidden="true" />
+            {group.category}
+          </h2>
+          <span className="text-sm text-muted-foreground">
+            {n} {n === 1 ? 'document' : 'documents'}
+          </span>
+        </div>
+        <ul className="divide-y">
+          {group.documents.map((d) => (
+            <DocumentRow key={d._id} doc={d} />
+          ))}
+        </ul>
+      </Card>
+    </section>
+  );
+}
+
+/** Document Vault (spec section 2): search, working Filter and Sort menus, rows grouped by category. */
+export function DocumentsPage() {
+  const { current, isLoading: projectsLoading } = useCurrentProject();
+  const projectId = current?._id;
+  const { data, isLoading, isError, error, refetch, isFetching } = useDocuments(projectId);
+  const [search, setSearch] = useState('');
+  const [filter, setFilter] = useState<DocumentFilter>('all');
+  const [sort, setSort] = useState<DocumentSort>('date-desc');
+
+  const documents = useMemo(() => data ?? [], [data]);
+  const groups = useMemo(
+    () => arrangeDocuments(documents, { search, filter, sort }),
+    [documents, search, filter, sort],
+  );
+  const shown = groups.reduce((n, g) => n + g.documents.length, 0);
+  const narrowed = search.trim() !== '' || filter !== 'all';
+  const loading = projectsLoading || (!!projectId && isLoading);
+
+  let body: ReactNode;
+  if (loading) {
+    body = (
+      <div className="grid gap-4" role="status">
+        <p className="text-sm text-muted-foreground">Loading documents...</p>
+        {Array.from({ length: 2 }, (_, i) => (
+          <Skeleton key={i} className="h-44" />
+        ))}
+      </div>
+    );
+  } else if (!projectId) {
+    body = <Message>Please select a project to view documents.</Message>;
+  } else if (isError) {
+    body = (
+      <Message
+        action={
+          <Button variant="outline" size="sm" onClick={() => void refetch()} disabled={isFetching}>
+            <RotateCw aria-hidden="true" />
+            Try again
+          </Button>
+        }
+      >
+        The documents could not be loaded{error instanceof Error ? `: ${error.message}` : '.'}
+      </Message>
+    );
+  } else if (documents.length === 0) {
+    body = <Message>No documents found for this project.</Message>;
+  } else if (shown === 0) {
+    body = (
+      <Message
+        action={
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => {
+              setSearch('');
+              setFilter('all');
+            }}
+          >
+            Clear search and filter
+          </Button>
+        }
+      >
+        No documents match your search.
+      </Message>
+    );
+  } else {
+    body = (
+      <div className="grid gap-5">
+        {groups.map((g) => (
+          <CategoryGroup key={g.category} group={g} />
+        ))}
+      </div>
+    );
+  }
+
+  return (
+    <div className="grid gap-6">
+      <header>
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Document Vault</h1>
+        {current && (
+          <p className="mt-1 text-muted-foreground">Agreements, reports and statements for {current.name}</p>
+        )}
+      </header>
+      {projectId && !loading && !isError && documents.length > 0 && (
+        <div className="grid gap-2">
+          <VaultToolbar
+            search={search}
+            onSearch={setSearch}
+            filter={filter}
+            onFilter={setFilter}
+            sort={sort}
+            onSort={setSort}
+          />
+          <p className="text-sm text-muted-foreground" role="status">
+            {narrowed
+              ? `Showing ${shown} of ${documents.length} documents`
+              : `${documents.length} ${documents.length === 1 ? 'document' : 'documents'}`}
+          </p>
+        </div>
+      )}
+      {body}
+    </div>
+  );
+}
+
+export { DocumentsPage as Component };

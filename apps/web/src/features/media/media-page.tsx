@@ -1,3 +1,128 @@
-import { UnderConstruction } from '@/components/under-construction';
+import { useMemo, useState, type ReactNode } from 'react';
+import { Images, RotateCw } from 'lucide-react';
+import { MEDIA_FILTERS, type MediaFilter } from '@portal/contracts';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/cn';
+import { useCurrentProject } from '@/lib/current-project';
+import { useMedia } from './api/get-media';
+import { MediaCard } from './components/media-card';
+import { MediaDialog } from './components/media-dialog';
+import { matchesMediaFilter } from './media-view';
 
-export { UnderConstruction as Component };
+function Message({ children, action }: { children: ReactNode; action?: ReactNode }) {
+  return (
+    <Card className="flex flex-col items-center gap-3 px-6 py-12 text-center text-muted-foreground">
+      <Images className="size-8" aria-hidden="true" />
+      <p>{children}</p>
+      {action}
+    </Card>
+  );
+}
+
+/** Media Gallery (spec section 2): four working filters, cards, and a modal with the player or image. */
+export function MediaPage() {
+  const { current, isLoading: projectsLoading } = useCurrentProject();
+  const projectId = current?._id;
+  const { data, isLoading, isError, error, refetch, isFetching } = useMedia(projectId);
+  const [filter, setFilter] = useState<MediaFilter>('all');
+  const [openId, setOpenId] = useState<string | null>(null);
+
+  const media = useMemo(() => data ?? [], [data]);
+  const counts = useMemo(
+    () =>
+      Object.fromEntries(
+        MEDIA_FILTERS.map((f) => [f.id, media.filter((m) => matchesMediaFilter(m, f.id)).length]),
+      ),
+    [media],
+  );
+  const shown = media.filter((m) => matchesMediaFilter(m, filter));
+  const opened = media.find((m) => m._id === openId) ?? null;
+  const loading = projectsLoading || (!!projectId && isLoading);
+
+  let body: ReactNode;
+  if (loading) {
+    body = (
+      <div role="status" className="grid gap-4">
+        <p className="text-sm text-muted-foreground">Loading media...</p>
+        <div className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
+          {Array.from({ length: 3 }, (_, i) => (
+            <Skeleton key={i} className="aspect-[4/3]" />
+          ))}
+        </div>
+      </div>
+    );
+  } else if (!projectId) {
+    body = <Message>Please select a project to view media.</Message>;
+  } else if (isError) {
+    body = (
+      <Message
+        action={
+          <Button variant="outline" size="sm" onClick={() => void refetch()} disabled={isFetching}>
+            <RotateCw aria-hidden="true" />
+            Try again
+          </Button>
+        }
+      >
+        The gallery could not be loaded{error instanceof Error ? `: ${error.message}` : '.'}
+      </Message>
+    );
+  } else if (media.length === 0) {
+    body = <Message>No media found for this project yet.</Message>;
+  } else if (shown.length === 0) {
+    body = <Message>No media match this filter.</Message>;
+  } else {
+    body = (
+      <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-label="Media">
+        {shown.map((m) => (
+          <li key={m._id}>
+            <MediaCard item={m} onOpen={() => setOpenId(m._id)} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <div className="grid gap-6">
+      <header>
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Media Gallery</h1>
+        {current && (
+          <p className="mt-1 text-muted-foreground">
+            Photos, videos and behind-the-scenes moments from {current.name}
+          </p>
+        )}
+      </header>
+
+      <div role="group" aria-label="Filter media" className="-mx-1 flex flex-wrap gap-2 px-1">
+        {MEDIA_FILTERS.map((f) => (
+          <Button
+            key={f.id}
+            variant={filter === f.id ? 'default' : 'outline'}
+            size="sm"
+            aria-pressed={filter === f.id}
+            onClick={() => setFilter(f.id)}
+          >
+            {f.label}
+            <span
+              className={cn(
+                'rounded-full px-1.5 text-xs tabular-nums',
+                filter === f.id ? 'bg-primary-foreground/20' : 'bg-muted text-muted-foreground',
+              )}
+            >
+              <span className="sr-only">(</span>
+              {counts[f.id] ?? 0}
+              <span className="sr-only">)</span>
+            </span>
+          </Button>
+        ))}
+      </div>
+
+      {body}
+      <MediaDialog item={opened} onClose={() => setOpenId(null)} />
+    </div>
+  );
+}
+
+export { MediaPage as Component };

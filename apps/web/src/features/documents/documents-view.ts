@@ -1,0 +1,73 @@
+import {
+  DOCUMENT_CATEGORIES,
+  type DocumentFilter,
+  type DocumentItem,
+  type DocumentSort,
+} from '@portal/contracts';
+
+/** Search by name or category, case-insensitive (spec section 2). */
+export function matchesSearch(doc: DocumentItem, search: string): boolean {
+  const q = search.trim().toLowerCase();
+  if (!q) return true;
+  return doc.name.toLowerCase().includes(q) || doc.category.toLowerCase().includes(q);
+}
+
+export const matchesFilter = (doc: DocumentItem, filter: DocumentFilter) =>
+  filter === 'all' || doc.category === filter;
+
+const time = (d: DocumentItem) => new Date(d.uploadDate).getTime() || 0;
+const byName = (a: DocumentItem, b: DocumentItem) =>
+  a.name.localeCompare(b.name, 'en', { sensitivity: 'base', numeric: true });
+
+const comparators: Record<DocumentSort, (a: DocumentItem, b: DocumentItem) => number> = {
+  'date-desc': (a, b) => time(b) - time(a) || byName(a, b),
+  'date-asc': (a, b) => time(a) - time(b) || byName(a, b),
+  'name-asc': byName,
+  'name-desc': (a, b) => byName(b, a),
+  type: (a, b) => a.type.localeCompare(b.type, 'en', { sensitivity: 'base' }) || byName(a, b),
+};
+
+export const sortDocuments = (docs: readonly DocumentItem[], sort: DocumentSort) =>
+  [...docs].sort(comparators[sort]);
+
+export interface DocumentGroup {
+  category: string;
+  documents: DocumentItem[];
+}
+
+/**
+ * Groups sorted documents by category, keeping their order inside each group. The vault's own
+ * categories come first in the Filter menu's order, any other category after them A-Z.
+ */
+export function groupByCategory(docs: readonly DocumentItem[]): DocumentGroup[] {
+  const groups = new Map<string, DocumentItem[]>();
+  for (const d of docs) {
+    const list = groups.get(d.category) ?? [];
+    list.push(d);
+    groups.set(d.category, list);
+  }
+  const rank = (c: string) => {
+    const i = (DOCUMENT_CATEGORIES as readonly string[]).indexOf(c);
+    return i === -1 ? DOCUMENT_CATEGORIES.length : i;
+  };
+  return [...groups.entries()]
+    .sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b, 'en', { sensitivity: 'base' }))
+    .map(([category, documents]) => ({ category, documents }));
+}
+
+/** Search, filter, sort and group in one step, as the page shows them. */
+export function arrangeDocuments(
+  docs: readonly DocumentItem[],
+  opts: { search: string; filter: DocumentFilter; sort: DocumentSort },
+): DocumentGroup[] {
+  const shown = docs.filter((d) => matchesSearch(d, opts.search) && matchesFilter(d, opts.filter));
+  return groupByCategory(sortDocuments(shown, opts.sort));
+}
+
+/** '1.2 MB', '830 KB'. */
+export function formatFileSize(bytes: number | null | undefined): string | null {
+  if (bytes == null || !Number.isFinite(bytes)) return null;
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}

@@ -1,0 +1,37 @@
+import type { MediaFilter, MediaItem, ProjectMediaType } from '@portal/contracts';
+
+/** A card matches when its type is the filter's; Behind the Scenes shows the behind-scenes items. */
+export const matchesMediaFilter = (item: MediaItem, filter: MediaFilter) =>
+  filter === 'all' || item.type === filter;
+
+export const MEDIA_TYPE_LABELS: Record<ProjectMediaType, string> = {
+  photo: 'Photo',
+  video: 'Video',
+  'behind-scenes': 'Behind the Scenes',
+};
+
+/** Whether the item plays in a <video>: videos, and behind-the-scenes clips that are video files. */
+export function isVideo(item: MediaItem): boolean {
+  if (item.type === 'video') return true;
+  if (item.mimeType) return item.mimeType.startsWith('video/');
+  return /\.(webm|mp4|m4v|mov)(\?|$)/i.test(item.url ?? '');
+}
+
+/** A file name for the download link: the title plus the extension of the file. */
+export function downloadFileName(item: MediaItem): string {
+  const fromMime: Record<string, string> = {
+    'image/jpeg': 'jpg',
+    'image/png': 'png',
+    'image/gif': 'gif',
+    'image/webp': 'webp',
+    'video/mp4': 'mp4',
+    'video/webm': 'webm',
+    'video/quicktime': 'mov',
+  };
+  const ext =
+    (item.mimeType && fromMime[item.mimeType]) ||
+    /\.([a-z0-9]{2,5})(?:\?|$)/i.exec(item.url ?? '')?.[1]?.toLowerCase() ||
+    '';
+  const base = item.title.replace(/[\\/:*?"<>|]+/g, '-').trim() || 'media';
+  return ext ? `${base}.${ext}` : base;
+}
