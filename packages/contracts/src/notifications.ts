@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { id, pageQuery } from './common';
+import { pagination } from './admin';
+import { pageQuery } from './common';
 import { NOTIFICATION_TYPES } from './value-sets';
 
 /** Schemas of the notifications API (spec sections 3, 5 and 7) and of its live stream. */
@@ -51,7 +52,9 @@ export const sendNotificationInput = z.object({
   message: requiredText(NOTIFICATION_MESSAGE_MAX, 'Message'),
   type: notificationType.default('info'),
   userIds: z
-    .array(id, { error: 'userIds must be a list of user ids' })
+    .array(z.uuid({ error: 'userIds must be a list of valid user ids' }), {
+      error: 'userIds must be a list of valid user ids',
+    })
     .min(1, { error: 'Choose at least one recipient' })
     .max(NOTIFICATION_RECIPIENTS_MAX, {
       error: `At most ${NOTIFICATION_RECIPIENTS_MAX} recipients can be chosen; leave userIds out to send to everyone`,
@@ -79,9 +82,7 @@ export type AdminNotification = z.infer<typeof adminNotification>;
 export const adminNotificationsQuery = pageQuery;
 export const adminNotificationList = z.object({
   notifications: z.array(adminNotification),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
+  pagination,
 });
 export type AdminNotificationList = z.infer<typeof adminNotificationList>;
 
@@ -110,9 +111,12 @@ export const streamQuery = z.object({
  * - `ready`: the stream is live; the client reloads the list to catch anything sent while it was away;
  * - `notification`: a new notification (data: Notification);
  * - `sync`: the user's list changed elsewhere (read or deleted in another tab, by an admin): reload it;
- * - `bye`: the server is closing the stream (restart, session expiry); reconnect.
+ * - `bye`: the server is closing the stream (restart, session expiry); reconnect;
+ * - `ping`: every STREAM_HEARTBEAT_MS. An event, not a comment, so the browser can tell a silently dead
+ *   connection (sleep, network change) from a quiet one.
  */
-export const STREAM_EVENTS = ['ready', 'notification', 'sync', 'bye'] as const;
+export const STREAM_EVENTS = ['ready', 'notification', 'sync', 'bye', 'ping'] as const;
+export const STREAM_HEARTBEAT_MS = 25_000;
 export type StreamEventName = (typeof STREAM_EVENTS)[number];
 export const streamReady = z.object({ expiresAt: z.string() });
 export const streamBye = z.object({ reason: z.enum(['shutdown', 'expired']) });

@@ -300,9 +300,9 @@ describe('GET /api/notifications/admin/all', () => {
     const res = await call('GET', '/api/notifications/admin/all?pageSize=2', adminToken);
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
-    expect(data.page).toBe(1);
-    expect(data.pageSize).toBe(2);
-    expect(data.total).toBeGreaterThanOrEqual(3);
+    expect(data.pagination).toMatchObject({ page: 1, pageSize: 2 });
+    expect(data.pagination.total).toBeGreaterThanOrEqual(3);
+    expect(data.pagination.totalPages).toBe(Math.ceil(data.pagination.total / 2));
     expect(data.notifications.map((n: { _id: string }) => n._id)).toEqual([ids[2], ids[1]]);
     expect(data.notifications[0]).toEqual({
       _id: ids[2],
@@ -344,13 +344,17 @@ describe('DELETE /api/notifications/admin/{id}', () => {
 
 describe('GET /api/notifications/admin/recipients', () => {
   it('finds active users by name or email, for admins only', async () => {
-    const zed = await createUser(ctx.db, { name: 'Zed Findable', email: `zed-${Date.now()}@example.test` });
-    await createUser(ctx.db, { name: 'Zed Inactive', isActive: false });
-    expect((await call('GET', '/api/notifications/admin/recipients?q=zed', emmaToken)).statusCode).toBe(403);
-    const res = await call('GET', '/api/notifications/admin/recipients?q=zed', adminToken);
+    const zed = await createUser(ctx.db, { name: 'Zed Quillfeather' });
+    const byEmail = await createUser(ctx.db, { email: `quillfeather-${Date.now()}@example.test` });
+    await createUser(ctx.db, { name: 'Ina Quillfeather', isActive: false });
+    expect((await call('GET', '/api/notifications/admin/recipients?q=quill', emmaToken)).statusCode).toBe(
+      403,
+    );
+    const res = await call('GET', '/api/notifications/admin/recipients?q=QUILLfeather', adminToken);
     expect(res.statusCode).toBe(200);
     const { users: found, activeCount } = res.json().data;
-    expect(found).toEqual([{ _id: zed.id, name: 'Zed Findable', email: zed.email }]);
+    expect(found.map((u: { _id: string }) => u._id).sort()).toEqual([zed.id, byEmail.id].sort());
+    expect(found).toContainEqual({ _id: zed.id, name: 'Zed Quillfeather', email: zed.email });
     const active = await ctx.db.select({ id: users.id }).from(users).where(eq(users.isActive, true));
     expect(activeCount).toBe(active.length);
     // LIKE wildcards are matched literally.
@@ -380,6 +384,18 @@ describe('POST /api/notifications/stream/ticket', () => {
     const { ticket, expiresIn } = res.json().data;
     expect(ticket).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(expiresIn).toBe(30);
+  });
+
+  it('limits tickets per user, not per address', async () => {
+    const busy = await createUser(ctx.db);
+    const token = (await login(ctx.app, busy.email, busy.password)).accessToken;
+    for (let i = 0; i < 30; i++)
+      expect((await call('POST', '/api/notifications/stream/ticket', token)).statusCode).toBe(200);
+    const refused = await call('POST', '/api/notifications/stream/ticket', token);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    // Another user from the same address is not affected.
+    expect((await call('POST', '/api/notifications/stream/ticket', emmaToken)).statusCode).toBe(200);
   });
 
   it('refuses a stream without a valid ticket before anything is streamed', async () => {

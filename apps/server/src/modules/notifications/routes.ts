@@ -129,7 +129,15 @@ export const notificationRoutes: Module = (app, { database, signer }) => {
   app.post(
     '/api/notifications/stream/ticket',
     {
-      config: { rateLimit: { max: 60, timeWindow: 60_000 } },
+      config: {
+        // Per user, not per address: a whole office behind one address reconnects at once after a restart.
+        rateLimit: {
+          max: 30,
+          timeWindow: 60_000,
+          hook: 'preHandler',
+          keyGenerator: (request) => `stream-ticket:${request.auth?.id ?? request.ip}`,
+        },
+      },
       schema: { response: { 200: envelope(streamTicket) } },
     },
     async (request) => {

@@ -130,11 +130,10 @@ export async function listAll(
       .offset((page - 1) * pageSize),
     db.select({ n: count() }).from(notifications),
   ]);
+  const n = total?.n ?? 0;
   return {
     notifications: rows.map((r) => presentAdminNotification(r, r.user)),
-    page,
-    pageSize,
-    total: total?.n ?? 0,
+    pagination: { page, pageSize, total: n, totalPages: Math.max(1, Math.ceil(n / pageSize)) },
   };
 }
 

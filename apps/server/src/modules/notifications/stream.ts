@@ -1,9 +1,7 @@
 import type { FastifyReply } from 'fastify';
-import type { NotificationItem, StreamEventName } from '@portal/contracts';
+import { STREAM_HEARTBEAT_MS, type NotificationItem, type StreamEventName } from '@portal/contracts';
 import type { NotificationHub, StreamClient } from './hub';
 
-/** Keeps proxies and load balancers from closing an idle stream, and finds dead connections. */
-export const HEARTBEAT_MS = 25_000;
 /** A browser that stops reading is dropped rather than buffered without end. */
 const MAX_BUFFERED_BYTES = 256 * 1024;
 /** Streams one user may hold open on one instance (tabs, devices). */
@@ -54,7 +52,9 @@ export class EventStream implements StreamClient {
     res.once('close', () => this.close());
     res.once('error', () => this.close());
     if (res.destroyed) return this.close();
-    this.heartbeat = setInterval(() => this.write(': ping\n\n'), HEARTBEAT_MS);
+    // Keeps proxies from closing an idle stream, finds dead connections, and lets the browser tell a
+    // quiet stream from a dead one.
+    this.heartbeat = setInterval(() => this.write(frame('ping', {})), STREAM_HEARTBEAT_MS);
     this.heartbeat.unref();
     this.expiry = setTimeout(
       () => this.end('expired'),
