@@ -1,3 +1,21 @@
-import { UnderConstruction } from '@/components/under-construction';
+import { PageHeader } from './components/page-header';
+import { ComposeForm } from './notifications/compose-form';
+import { SentList } from './notifications/sent-list';
 
-export { UnderConstruction as Component };
+/** Notification Management (spec section 2): compose and send, the list of sent notifications, delete. */
+function NotificationsPage() {
+  return (
+    <>
+      <PageHeader
+        title="Notification Management"
+        description="Send announcements to investors and see who has read them."
+      />
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+        <ComposeForm />
+        <SentList />
+      </div>
+    </>
+  );
+}
+
+export { NotificationsPage as Component };

@@ -1,76 +1,147 @@
-import { Bell } from 'lucide-react';
-import { useQuery } from '@tanstack/react-query';
+import { Bell, BellOff, CheckCheck, Trash2 } from 'lucide-react';
+import type { NotificationItem } from '@portal/contracts';
+import { NotificationTypeIcon } from '@/components/notification-type-icon';
 import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
-import { api } from '@/lib/api';
-import { useAuth } from '@/lib/auth';
+import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
+import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
+import { EMPTY_LIST, useDeleteNotification, useMarkAllRead, useMarkRead, useNotifications } from './api';
+import { useLiveNotifications } from './use-live-notifications';
 
-interface NotificationItem {
-  _id: string;
-  title: string;
-  message: string;
-  read: boolean;
-  createdAt: string;
+/**
+ * Revealed on hover, on keyboard focus within the row, and always where there is no hover (touch):
+ * the spec's "hovering shows an unread dot and a delete button".
+ */
+const revealed =
+  'opacity-0 transition-opacity group-hover:opacity-100 group-focus-within:opacity-100 pointer-coarse:opacity-100';
+
+function NotificationRow({
+  n,
+  onOpen,
+  onDelete,
+}: {
+  n: NotificationItem;
+  onOpen: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <li
+      className={cn(
+        'group relative flex items-start gap-1 border-b py-1 pl-1 pr-2 last:border-b-0 hover:bg-accent/60 focus-within:bg-accent/60',
+        !n.read && 'bg-secondary/50',
+      )}
+    >
+      <button
+        type="button"
+        onClick={onOpen}
+        className="flex min-w-0 flex-1 items-start gap-3 rounded-md px-3 py-2 text-left outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        <NotificationTypeIcon type={n.type} className="mt-0.5" />
+        <span className="grid min-w-0 flex-1 gap-0.5">
+          <span className="flex items-center gap-2">
+            <span className={cn('truncate text-sm', n.read ? 'font-medium' : 'font-semibold')}>
+              {n.title}
+            </span>
+            {!n.read && (
+              <span
+                data-testid="unread-dot"
+                aria-hidden="true"
+                className={cn('size-2 shrink-0 rounded-full bg-primary', revealed)}
+              />
+            )}
+          </span>
+          <span className="line-clamp-2 text-sm text-muted-foreground">{n.message}</span>
+          <time
+            dateTime={n.createdAt}
+            title={formatDate(n.createdAt, 'full')}
+            className="text-xs text-muted-foreground"
+          >
+            {formatDate(n.createdAt, 'relative')}
+          </time>
+          {!n.read && <span className="sr-only">Unread</span>}
+        </span>
+      </button>
+      <Button
+        variant="ghost"
+        size="icon"
+        className={cn('mt-1.5 size-8 text-muted-foreground hover:text-destructive', revealed)}
+        aria-label={`Delete notification: ${n.title}`}
+        onClick={onDelete}
+      >
+        <Trash2 aria-hidden="true" />
+      </Button>
+    </li>
+  );
 }
 
-/** The header bell: unread count and the list. (Live delivery and actions arrive with the notifications work.) */
+/** The header bell (spec sections 2 and 4): unread count, the list, read on click, delete; live. */
 export function NotificationBell() {
-  const { status } = useAuth();
-  const { data } = useQuery({
-    queryKey: ['notifications'],
-    enabled: status === 'authenticated',
-    queryFn: async () => {
-      try {
-        const res = await api<{ data?: { notifications?: NotificationItem[] } }>('/api/notifications');
-        return res.data?.notifications ?? [];
-      } catch (err) {
-        // Failure to load notifications is only logged; the list stays empty.
-        console.error('Failed to load notifications', err);
-        return [];
-      }
-    },
-  });
-  const items = data ?? [];
-  const unread = items.filter((n) => !n.read).length;
+  useLiveNotifications();
+  const { data } = useNotifications();
+  const { notifications, unreadCount } = data ?? EMPTY_LIST;
+  const markRead = useMarkRead();
+  const remove = useDeleteNotification();
+  const markAll = useMarkAllRead();
+
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
+    <Popover>
+      <PopoverTrigger asChild>
         <Button
           variant="ghost"
           size="icon"
           className="relative"
-          aria-label={`Notifications${unread ? `, ${unread} unread` : ''}`}
+          aria-label={unreadCount > 0 ? `Notifications, ${unreadCount} unread` : 'Notifications'}
         >
           <Bell aria-hidden="true" />
-          {unread > 0 && (
-            <span className="absolute right-1.5 top-1.5 flex min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[10px] font-bold leading-4 text-destructive-foreground">
-              {unread}
+          {unreadCount > 0 && (
+            <span
+              data-testid="unread-count"
+              aria-hidden="true"
+              className="absolute right-1 top-1 flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[10px] font-bold leading-none text-destructive-foreground tabular-nums"
+            >
+              {unreadCount > 99 ? '99+' : unreadCount}
             </span>
           )}
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-80">
-        <DropdownMenuLabel>Notifications</DropdownMenuLabel>
-        <div className="max-h-64 overflow-y-auto">
-          {items.length === 0 ? (
-            <p className="px-3 py-6 text-center text-sm text-muted-foreground">No notifications</p>
-          ) : (
-            items.map((n) => (
-              <div key={n._id} className="rounded-md px-3 py-2 text-sm">
-                <p className="font-medium">{n.title}</p>
-                <p className="text-muted-foreground">{n.message}</p>
-                <p className="mt-1 text-xs text-muted-foreground">{formatDate(n.createdAt, 'relative')}</p>
-              </div>
-            ))
+      </PopoverTrigger>
+      <PopoverContent
+        align="end"
+        className="w-[min(24rem,calc(100vw-1rem))] p-0"
+        aria-labelledby="notifications-heading"
+      >
+        <div className="flex items-center justify-between gap-2 border-b px-4 py-2.5">
+          <h2 id="notifications-heading" className="text-sm font-semibold">
+            Notifications
+            {unreadCount > 0 && (
+              <span className="ml-1.5 font-normal text-muted-foreground">({unreadCount} unread)</span>
+            )}
+          </h2>
+          {unreadCount > 0 && (
+            <Button variant="ghost" size="sm" className="h-8 px-2 text-xs" onClick={() => markAll.mutate()}>
+              <CheckCheck aria-hidden="true" />
+              Mark all as read
+            </Button>
           )}
         </div>
-      </DropdownMenuContent>
-    </DropdownMenu>
+        {notifications.length === 0 ? (
+          <div className="flex flex-col items-center gap-2 px-6 py-10 text-center">
+            <BellOff className="size-6 text-muted-foreground" aria-hidden="true" />
+            <p className="text-sm font-medium">No notifications</p>
+            <p className="text-xs text-muted-foreground">News about your investments will appear here.</p>
+          </div>
+        ) : (
+          <ul className="max-h-64 overflow-y-auto overscroll-contain" aria-label="Notifications">
+            {notifications.map((n) => (
+              <NotificationRow
+                key={n._id}
+                n={n}
+                onOpen={() => !n.read && markRead.mutate(n._id)}
+                onDelete={() => remove.mutate(n._id)}
+              />
+            ))}
+          </ul>
+        )}
+      </PopoverContent>
+    </Popover>
   );
 }

@@ -1,0 +1,205 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Send } from 'lucide-react';
+import {
+  NOTIFICATION_MESSAGE_MAX,
+  NOTIFICATION_REQUIRED_MESSAGE,
+  NOTIFICATION_TITLE_MAX,
+  NOTIFICATION_TYPES,
+  type NotificationRecipient,
+  type NotificationType,
+} from '@portal/contracts';
+import { NotificationTypeIcon, notificationTypeLabel } from '@/components/notification-type-icon';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { Input, NativeSelect, Textarea } from '@/components/ui/input';
+import { toast } from '@/lib/toast';
+import { useRecipients, useSendNotification } from '../api/notifications';
+import { toastFailed } from '../components/feedback';
+import { RecipientPicker } from './recipient-picker';
+
+type Audience = 'all' | 'chosen';
+
+const plural = (n: number, one: string) => `${n.toLocaleString('en-US')} ${one}${n === 1 ? '' : 's'}`;
+
+/** Compose and send (spec sections 2, 5 and 8): title and message required, to everyone or chosen users. */
+export function ComposeForm() {
+  const id = useId();
+  const [title, setTitle] = useState('');
+  const [message, setMessage] = useState('');
+  const [type, setType] = useState<NotificationType>('info');
+  const [audience, setAudience] = useState<Audience>('all');
+  const [chosen, setChosen] = useState<NotificationRecipient[]>([]);
+  const [error, setError] = useState<{ fields: boolean; recipients: boolean }>({
+    fields: false,
+    recipients: false,
+  });
+  const titleRef = useRef<HTMLInputElement>(null);
+  const messageRef = useRef<HTMLTextAreaElement>(null);
+  const everyone = useRecipients('');
+  const send = useSendNotification();
+  const activeCount = everyone.data?.activeCount;
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (!title.trim() || !message.trim()) {
+      setError({ fields: true, recipients: false });
+      toast({ title: NOTIFICATION_REQUIRED_MESSAGE, variant: 'destructive' });
+      (title.trim() ? messageRef : titleRef).current?.focus();
+      return;
+    }
+    if (audience === 'chosen' && chosen.length === 0) {
+      setError({ fields: false, recipients: true });
+      return;
+    }
+    setError({ fields: false, recipients: false });
+    try {
+      const res = await send.mutateAsync({
+        title: title.trim(),
+        message: message.trim(),
+        type,
+        ...(audience === 'chosen' ? { userIds: chosen.map((u) => u._id) } : {}),
+      });
+      const { sent, skippedInactive } = res.data;
+      toast({
+        title: 'Notification sent successfully!',
+        description: `Sent to ${plural(sent, 'user')}${skippedInactive ? `; ${plural(skippedInactive, 'inactive user')} skipped` : ''}.`,
+      });
+      setTitle('');
+      setMessage('');
+      setType('info');
+      setChosen([]);
+    } catch (err) {
+      toastFailed('Failed to send notification', err);
+    }
+  }
+
+  const fieldsError = error.fields ? NOTIFICATION_REQUIRED_MESSAGE : null;
+  const recipientsErrorId = `${id}-recipients-error`;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Compose</CardTitle>
+        <CardDescription>It appears at once in the bell of every recipient who is signed in.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+          <Field label="Title" error={error.fields && !title.trim() ? fieldsError : null}>
+            <Input
+              ref={titleRef}
+              value={title}
+              maxLength={NOTIFICATION_TITLE_MAX}
+              onChange={(e) => setTitle(e.target.value)}
+              placeholder="e.g. Q3 returns paid"
+              required
+            />
+          </Field>
+          <Field
+            label="Message"
+            hint={`${message.length.toLocaleString('en-US')} / ${NOTIFICATION_MESSAGE_MAX.toLocaleString('en-US')} characters`}
+            error={error.fields && !message.trim() ? fieldsError : null}
+          >
+            <Textarea
+              ref={messageRef}
+              value={message}
+              maxLength={NOTIFICATION_MESSAGE_MAX}
+              onChange={(e) => setMessage(e.target.value)}
+              rows={4}
+              placeholder="What should investors know?"
+              required
+            />
+          </Field>
+          <Field label="Type">
+            <NativeSelect value={type} onChange={(e) => setType(e.target.value as NotificationType)}>
+              {NOTIFICATION_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {notificationTypeLabel(t)}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+          <fieldset className="grid min-w-0 gap-2">
+            <legend className="mb-2 text-sm font-medium">Send to</legend>
+            <div className="grid gap-2 sm:grid-cols-2">
+              {(
+                [
+                  [
+                    'all',
+                    'All users',
+                    activeCount === undefined ? 'Every active user' : `${plural(activeCount, 'active user')}`,
+                  ],
+                  [
+                    'chosen',
+                    'Chosen users',
+                    chosen.length ? `${plural(chosen.length, 'user')} chosen` : 'Pick by name or email',
+                  ],
+                ] as const
+              ).map(([value, label, hint]) => (
+                <label
+                  key={value}
+                  className="flex cursor-pointer items-start gap-3 rounded-lg border p-3 has-[:checked]:border-primary has-[:checked]:bg-secondary/60"
+                >
+                  <input
+                    type="radio"
+                    name={`${id}-audience`}
+                    value={value}
+                    checked={audience === value}
+                    onChange={() => setAudience(value)}
+                    className="mt-0.5 size-4 accent-[var(--primary)]"
+                  />
+                  <span className="grid gap-0.5">
+                    <span className="text-sm font-medium">{label}</span>
+                    <span className="text-xs text-muted-foreground">{hint}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+            {audience === 'chosen' && (
+              <RecipientPicker
+                chosen={chosen}
+                onChange={(next) => {
+                  setChosen(next);
+                  if (next.length) setError((e) => ({ ...e, recipients: false }));
+                }}
+                invalid={error.recipients}
+                describedBy={error.recipients ? recipientsErrorId : undefined}
+              />
+            )}
+            {error.recipients && (
+              <p id={recipientsErrorId} role="alert" className="text-sm font-medium text-destructive">
+                Choose at least one recipient
+              </p>
+            )}
+          </fieldset>
+          <Preview title={title} message={message} type={type} />
+          <div className="flex justify-end">
+            <Button type="submit" disabled={send.isPending}>
+              <Send aria-hidden="true" />
+              {send.isPending ? 'Sending...' : 'Send Notification'}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** How it will look in the investor's bell. */
+function Preview({ title, message, type }: { title: string; message: string; type: NotificationType }) {
+  if (!title.trim() && !message.trim()) return null;
+  return (
+    <section aria-label="Preview" className="rounded-lg border border-dashed p-3">
+      <p className="mb-2 text-xs font-medium uppercase tracking-wide text-muted-foreground">Preview</p>
+      <div className="flex items-start gap-3">
+        <NotificationTypeIcon type={type} />
+        <div className="min-w-0">
+          <p className="break-words text-sm font-semibold">{title.trim() || 'Title'}</p>
+          <p className="line-clamp-2 break-words text-sm text-muted-foreground">
+            {message.trim() || 'Message'}
+          </p>
+        </div>
+      </div>
+    </section>
+  );
+}

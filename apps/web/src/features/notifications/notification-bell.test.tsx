@@ -1,0 +1,230 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { NotificationItem, NotificationList } from '@portal/contracts';
+import { Toaster } from '@/components/ui/toaster';
+import { AuthProvider } from '@/lib/auth';
+import { markReadLocally, removeLocally } from './api';
+import { NotificationBell } from './notification-bell';
+
+const note = (id: string, read: boolean, title = `Title ${id}`): NotificationItem => ({
+  _id: id,
+  title,
+  message: `Message ${id}`,
+  type: 'info',
+  read,
+  createdAt: new Date().toISOString(),
+});
+
+/** EventSource stand-in: the test pushes server events through `FakeEventSource.last`. */
+class FakeEventSource {
+  static last: FakeEventSource | null = null;
+  readyState = 0;
+  onerror: (() => void) | null = null;
+  private listeners = new Map<string, ((e: MessageEvent) => void)[]>();
+  constructor(readonly url: string) {
+    FakeEventSource.last = this;
+  }
+  addEventListener(name: string, fn: (e: MessageEvent) => void) {
+    this.listeners.set(name, [...(this.listeners.get(name) ?? []), fn]);
+  }
+  emit(name: string, data: unknown = {}) {
+    if (name === 'ready') this.readyState = 1;
+    for (const fn of this.listeners.get(name) ?? [])
+      fn(new MessageEvent(name, { data: JSON.stringify(data) }));
+  }
+  close() {
+    this.readyState = 2;
+  }
+}
+
+type Route = (method: string, url: string) => Response | undefined;
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+let list: NotificationList;
+let override: Route;
+const calls: string[] = [];
+
+function server(method: string, url: string): Response {
+  const custom = override(method, url);
+  if (custom) return custom;
+  if (url === '/api/users/me')
+    return json({ success: true, data: { _id: 'u1', name: 'Emma Lindqvist', isAdmin: false } });
+  if (url === '/api/notifications') return json({ success: true, data: list });
+  if (url === '/api/notifications/stream/ticket')
+    return json({ success: true, data: { ticket: 'x'.repeat(43), expiresIn: 30 } });
+  return json({ success: true, data: {} });
+}
+
+function renderBell() {
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={qc}>
+      <AuthProvider navigate={vi.fn()} alert={vi.fn()}>
+        <NotificationBell />
+        <Toaster />
+      </AuthProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const bell = () => screen.findByRole('button', { name: /^Notifications/ });
+
+beforeEach(() => {
+  const exp = Math.floor(Date.now() / 1000) + 900;
+  localStorage.setItem('accessToken', `header.${btoa(JSON.stringify({ exp }))}.sig`);
+  localStorage.setItem('refreshToken', 'r');
+  list = { notifications: [note('a', false), note('b', false), note('c', true)], unreadCount: 2 };
+  override = () => undefined;
+  calls.length = 0;
+  FakeEventSource.last = null;
+  vi.stubGlobal('EventSource', FakeEventSource);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      const url = String(input);
+      calls.push(`${method} ${url}`);
+      return server(method, url);
+    }),
+  );
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('the count rules (spec section 4)', () => {
+  it('reading drops the count by one, never below zero; reading a read one changes nothing', () => {
+    expect(markReadLocally(list, 'a').unreadCount).toBe(1);
+    expect(markReadLocally(list, 'c')).toBe(list);
+    expect(markReadLocally({ notifications: [note('x', false)], unreadCount: 0 }, 'x').unreadCount).toBe(0);
+  });
+
+  it('deleting recomputes the count: one less only when the deleted one was unread', () => {
+    expect(removeLocally(list, 'a')).toEqual({
+      notifications: [list.notifications[1], list.notifications[2]],
+      unreadCount: 1,
+    });
+    expect(removeLocally(list, 'c').unreadCount).toBe(2);
+  });
+});
+
+describe('NotificationBell', () => {
+  it('shows the unread count, lists the notifications, and a click marks one read', async () => {
+    renderBell();
+    const button = await bell();
+    await waitFor(() => expect(button).toHaveAccessibleName('Notifications, 2 unread'));
+    expect(within(button).getByText('2')).toBeInTheDocument();
+    await userEvent.click(button);
+    const items = within(screen.getByRole('list', { name: 'Notifications' })).getAllByRole('listitem');
+    expect(items.map((li) => within(li).getAllByRole('button')[0]!.textContent)).toEqual([
+      expect.stringContaining('Title a'),
+      expect.stringContaining('Title b'),
+      expect.stringContaining('Title c'),
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: /^Title a/ }));
+    await waitFor(() => expect(button).toHaveAccessibleName('Notifications, 1 unread'));
+    expect(calls).toContain('PUT /api/notifications/a/read');
+    // A read one asks nothing of the server.
+    await userEvent.click(screen.getByRole('button', { name: /^Title c/ }));
+    expect(calls.filter((c) => c.startsWith('PUT'))).toHaveLength(1);
+  });
+
+  it('puts the count back and says so when marking read fails', async () => {
+    override = (method) => (method === 'PUT' ? json({ success: false, error: 'Nope' }, 500) : undefined);
+    renderBell();
+    const button = await bell();
+    await waitFor(() => expect(button).toHaveAccessibleName('Notifications, 2 unread'));
+    await userEvent.click(button);
+    await userEvent.click(screen.getByRole('button', { name: /^Title a/ }));
+    expect(
+      await screen.findByText('Failed to mark notification as read', { exact: true }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(button).toHaveAccessibleName('Notifications, 2 unread'));
+  });
+
+  it('deletes with the keyboard: the delete button follows its notification; the count is recomputed', async () => {
+    renderBell();
+    const button = await bell();
+    await waitFor(() => expect(button).toHaveAccessibleName('Notifications, 2 unread'));
+    await userEvent.click(button);
+    screen.getByRole('button', { name: /^Title a/ }).focus();
+    await userEvent.tab();
+    const del = screen.getByRole('button', { name: 'Delete notification: Title a' });
+    expect(del).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByText('Notification deleted', { exact: true })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Title a/ })).not.toBeInTheDocument();
+    expect(button).toHaveAccessibleName('Notifications, 1 unread');
+    expect(calls).toContain('DELETE /api/notifications/a');
+  });
+
+  it('brings a notification back and says so when deleting fails', async () => {
+    override = (method) => (method === 'DELETE' ? json({ success: false, error: 'Nope' }, 500) : undefined);
+    renderBell();
+    const button = await bell();
+    await waitFor(() => expect(button).toHaveAccessibleName('Notifications, 2 unread'));
+    await userEvent.click(button);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete notification: Title b' }));
+    expect(await screen.findByText('Failed to delete notification', { exact: true })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Title b/ })).toBeInTheDocument();
+    expect(button).toHaveAccessibleName('Notifications, 2 unread');
+  });
+
+  it('shows the unread dot only on unread notifications', async () => {
+    renderBell();
+    await userEvent.click(await bell());
+    const items = within(await screen.findByRole('list', { name: 'Notifications' })).getAllByRole('listitem');
+    expect(items.map((li) => within(li).queryByTestId('unread-dot') !== null)).toEqual([true, true, false]);
+    expect(within(items[0]!).getByText('Unread')).toHaveClass('sr-only');
+  });
+
+  it('says when there are none', async () => {
+    list = { notifications: [], unreadCount: 0 };
+    renderBell();
+    const button = await bell();
+    await waitFor(() => expect(calls).toContain('GET /api/notifications'));
+    expect(button).toHaveAccessibleName('Notifications');
+    await userEvent.click(button);
+    expect(screen.getByText('No notifications')).toBeInTheDocument();
+  });
+
+  it('keeps the list empty and only logs when loading fails', async () => {
+    override = (_m, url) =>
+      url === '/api/notifications' ? json({ success: false, error: 'Down' }, 500) : undefined;
+    renderBell();
+    await waitFor(() =>
+      expect(console.error).toHaveBeenCalledWith('Failed to load notifications', expect.anything()),
+    );
+    await userEvent.click(await bell());
+    expect(screen.getByText('No notifications')).toBeInTheDocument();
+    expect(screen.queryByText(/load notifications/i)).not.toBeInTheDocument();
+  });
+
+  it('adds a notification that arrives live, counts it and shows a toast', async () => {
+    renderBell();
+    const button = await bell();
+    await waitFor(() => expect(FakeEventSource.last).not.toBeNull());
+    expect(FakeEventSource.last!.url).toBe(`/api/notifications/stream?ticket=${'x'.repeat(43)}`);
+    await waitFor(() => expect(button).toHaveAccessibleName('Notifications, 2 unread'));
+    const live = note('live', false, 'Winter bookings open');
+    // What the server now answers too, should the list be reloaded meanwhile.
+    list = { notifications: [live, ...list.notifications], unreadCount: 3 };
+    act(() => {
+      FakeEventSource.last!.emit('ready');
+      FakeEventSource.last!.emit('notification', live);
+    });
+    await waitFor(() => expect(button).toHaveAccessibleName('Notifications, 3 unread'));
+    expect(await screen.findByText('Winter bookings open', { exact: true })).toBeInTheDocument();
+    await userEvent.click(button);
+    const first = within(screen.getByRole('list', { name: 'Notifications' })).getAllByRole('listitem')[0]!;
+    expect(first).toHaveTextContent('Winter bookings open');
+    // The same notification twice (two signals) is counted once.
+    act(() => FakeEventSource.last!.emit('notification', live));
+    expect(button).toHaveAccessibleName('Notifications, 3 unread');
+  });
+});
