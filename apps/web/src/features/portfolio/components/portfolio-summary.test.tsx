@@ -1,35 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import type { CurrentUser } from '@portal/contracts';
-import { PortfolioSummary } from './portfolio-summary';
+import { PortfolioSummary, type PortfolioFigures } from './portfolio-summary';
 
-// Only the fields the summary reads matter here; the cast keeps the fixture short as the user grows.
-const base = {
-  _id: 'u1',
-  name: 'Emma Lindqvist',
-  email: 'investor@example.com',
-  investorId: null,
-  isAdmin: false,
-  isActive: true,
-  role: 'user',
-  status: 'active',
-  phone: null,
-  address: null,
-  city: null,
-  country: null,
-  postalCode: null,
-  dateOfBirth: null,
-  createdAt: '2022-01-01T00:00:00.000Z',
-  lastLoginAt: null,
+const base: PortfolioFigures = {
   totalInvestment: 0,
   totalReturned: 0,
   investmentDate: null,
   investmentPeriod: null,
   investments: [],
-} as CurrentUser;
+};
 
-const show = (user: CurrentUser) =>
+const show = (user: PortfolioFigures) =>
   render(
     <MemoryRouter>
       <PortfolioSummary user={user} />

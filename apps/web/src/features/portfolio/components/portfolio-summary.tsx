@@ -132,7 +132,12 @@ function PerProjectInvestments({ rows }: { rows: ProjectRow[] }) {
 }
 
 /** Portfolio Summary of spec section 2: three cards and, when there are investments, the per-project table. */
-export function PortfolioSummary({ user, children }: { user: CurrentUser; children?: ReactNode }) {
+export type PortfolioFigures = Pick<
+  CurrentUser,
+  'totalInvestment' | 'totalReturned' | 'investmentDate' | 'investmentPeriod' | 'investments'
+>;
+
+export function PortfolioSummary({ user, children }: { user: PortfolioFigures; children?: ReactNode }) {
   const { recoveredPercent, annualROI } = portfolioMetrics(user, user.investments);
   const rows = projectRows(user.investments);
   return (
