@@ -1,3 +1,392 @@
-import { UnderConstruction } from '@/components/under-construction';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Download, Eye, FileText, ImageIcon, Pencil, Plus, Trash2, Upload, UsersRound } from 'lucide-react';
+import type { DocumentItem, UserMediaItem } from '@portal/contracts';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
+import { cn } from '@/lib/cn';
+import { useCurrentProject } from '@/lib/current-project';
+import { formatDate } from '@/lib/format';
+import { downloadFile, previewFile, useDeleteFile, useVault } from './api/files';
+import { useUser } from './api/users';
+import { EmptyState } from './components/empty-state';
+import { confirmDelete, toastDone, toastFailed } from './components/feedback';
+import { NoProject } from './components/no-project';
+import { PageHeader } from './components/page-header';
+import { UserPicker } from './components/user-picker';
+import { DocumentDialog } from './documents/document-dialog';
+import { UserMediaDialog } from './documents/user-media-dialog';
 
-export { UnderConstruction as Component };
+const SHARED = 'shared';
+
+const fileSize = (n: number | null) =>
+  n == null
+    ? ''
+    : n >= 1024 * 1024
+      ? `${(n / 1024 / 1024).toFixed(1)} MB`
+      : `${Math.max(1, Math.round(n / 1024))} KB`;
+
+async function run(what: () => Promise<void>, failure: string) {
+  try {
+    await what();
+  } catch (err) {
+    toastFailed(failure, err);
+  }
+}
+
+function DocumentsTable({
+  docs,
+  onEdit,
+  onDelete,
+}: {
+  docs: DocumentItem[];
+  onEdit: (d: DocumentItem) => void;
+  onDelete: (d: DocumentItem) => void;
+}) {
+  return (
+    <Table aria-label="Documents">
+      <THead>
+        <Tr>
+          <Th>Name</Th>
+          <Th className="hidden sm:table-cell">Category</Th>
+          <Th className="hidden md:table-cell">Uploaded</Th>
+          <Th className="text-right">
+            <span className="sr-only">Actions</span>
+          </Th>
+        </Tr>
+      </THead>
+      <TBody>
+        {docs.map((d) => (
+          <Tr key={d._id}>
+            <Td className="max-w-72">
+              <div className="flex items-center gap-2">
+                <span className="truncate font-medium">{d.name}</span>
+                <Badge variant="outline">{d.type}</Badge>
+                {d.isNew && <Badge variant="highlight">New</Badge>}
+              </div>
+              <p className="truncate text-xs text-muted-foreground">
+                {d.hasFile ? `${d.fileName} · ${fileSize(d.fileSize)}` : 'No file attached'}
+              </p>
+            </Td>
+            <Td className="hidden sm:table-cell">{d.category}</Td>
+            <Td className="hidden whitespace-nowrap md:table-cell">{formatDate(d.uploadDate)}</Td>
+            <Td>
+              <div className="flex justify-end gap-0.5">
+                {d.hasFile && (
+                  <>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Preview ${d.name}`}
+                      title="Preview"
+                      onClick={() =>
+                        run(() => previewFile(`/api/documents/${d._id}/preview`), 'Failed to preview file')
+                      }
+                    >
+                      <Eye aria-hidden="true" />
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Download ${d.name}`}
+                      title="Download"
+                      onClick={() =>
+                        run(
+                          () => downloadFile(`/api/documents/${d._id}/download`, `document-${d._id}`),
+                          'Failed to download file',
+                        )
+                      }
+                    >
+                      <Download aria-hidden="true" />
+                    </Button>
+                  </>
+                )}
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Edit ${d.name}`}
+                  title="Edit"
+                  onClick={() => onEdit(d)}
+                >
+                  <Pencil aria-hidden="true" />
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="text-destructive hover:text-destructive"
+                  aria-label={`Delete ${d.name}`}
+                  title="Delete"
+                  onClick={() => onDelete(d)}
+                >
+                  <Trash2 aria-hidden="true" />
+                </Button>
+              </div>
+            </Td>
+          </Tr>
+        ))}
+      </TBody>
+    </Table>
+  );
+}
+
+function MediaGrid({
+  items,
+  onEdit,
+  onDelete,
+}: {
+  items: UserMediaItem[];
+  onEdit: (m: UserMediaItem) => void;
+  onDelete: (m: UserMediaItem) => void;
+}) {
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-label="Media">
+      {items.map((m) => {
+        const src = m.thumbnail ?? (m.type === 'photo' ? m.url : null);
+        return (
+          <li key={m._id} className="overflow-hidden rounded-lg border">
+            <div className="aspect-video bg-muted">
+              {src ? (
+                <img src={src} alt="" loading="lazy" className="size-full object-cover" />
+              ) : (
+                <div className="flex size-full items-center justify-center text-muted-foreground">
+                  <ImageIcon className="size-7" aria-hidden="true" />
+                </div>
+              )}
+            </div>
+            <div className="grid gap-1 p-3">
+              <p className="truncate text-sm font-medium">{m.title}</p>
+              <p className="text-xs text-muted-foreground">
+                {m.type === 'video' ? 'Video' : 'Photo'} · {formatDate(m.date)}
+                {m.duration ? ` · ${m.duration}` : ''}
+              </p>
+              <div className="flex justify-end gap-0.5">
+                {m.hasFile && (
+                  <>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Preview ${m.title}`}
+                      title="Preview"
+                      onClick={() =>
+                        run(
+                          () => previewFile(`/api/documents/media/${m._id}/preview`),
+                          'Failed to preview file',
+                        )
+                      }
+                    >
+                      <Eye aria-hidden="true" />
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Download ${m.title}`}
+                      title="Download"
+                      onClick={() =>
+                        run(
+                          () => downloadFile(`/api/documents/media/${m._id}/download`, `media-${m._id}`),
+                          'Failed to download file',
+                        )
+                      }
+                    >
+                      <Download aria-hidden="true" />
+                    </Button>
+                  </>
+                )}
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Edit ${m.title}`}
+                  title="Edit"
+                  onClick={() => onEdit(m)}
+                >
+                  <Pencil aria-hidden="true" />
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="text-destructive hover:text-destructive"
+                  aria-label={`Delete ${m.title}`}
+                  title="Delete"
+                  onClick={() => onDelete(m)}
+                >
+                  <Trash2 aria-hidden="true" />
+                </Button>
+              </div>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/**
+ * Documents Management: each investor's documents and media in the selected project, and the documents
+ * shared with every investor of it. Uploads show their progress; files open in a new tab or download.
+ */
+function DocumentsPage() {
+  const { current } = useCurrentProject();
+  const [params, setParams] = useSearchParams();
+  const target = params.get('userId') ?? SHARED;
+  const userId = target === SHARED ? null : target;
+  const { data: user } = useUser(userId);
+  const vault = useVault(current?._id, userId);
+  const remove = useDeleteFile();
+  const [docDialog, setDocDialog] = useState<{ doc: DocumentItem | null } | null>(null);
+  const [mediaDialog, setMediaDialog] = useState<{ item: UserMediaItem | null } | null>(null);
+
+  useEffect(() => {
+    if (vault.isError) toastFailed('Failed to fetch documents/media', vault.error);
+  }, [vault.isError, vault.error]);
+
+  const docs = (vault.data?.documents ?? []).filter((d) =>
+    userId ? d.userId === userId : d.userId === null,
+  );
+  const media = vault.data?.media ?? [];
+
+  async function deleteDoc(d: DocumentItem) {
+    if (!confirmDelete(`document “${d.name}”`)) return;
+    try {
+      await remove.mutateAsync(`/api/documents/${d._id}`);
+      toastDone('Deleted', `Document “${d.name}” was deleted.`);
+    } catch (err) {
+      toastFailed('Failed to delete document', err);
+    }
+  }
+
+  async function deleteMedia(m: UserMediaItem) {
+    if (!confirmDelete(`media “${m.title}”`)) return;
+    try {
+      await remove.mutateAsync(`/api/documents/media/${m._id}`);
+      toastDone('Deleted', `Media “${m.title}” was deleted.`);
+    } catch (err) {
+      toastFailed('Failed to delete media', err);
+    }
+  }
+
+  const whose = userId ? (user?.name ?? 'this investor') : 'every investor';
+
+  return (
+    <>
+      <PageHeader
+        title="Documents Management"
+        description={
+          current ? `Documents and media of ${current.name}, per investor or shared` : 'Documents and media'
+        }
+      />
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
+        <Card>
+          <CardHeader className="pb-3">
+            <CardTitle className="text-base">Whose documents</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <UserPicker
+              selectedId={userId}
+              projectId={current?._id}
+              onSelect={(id) => setParams({ userId: id })}
+              leading={
+                <button
+                  type="button"
+                  onClick={() => setParams({})}
+                  aria-current={userId === null ? 'true' : undefined}
+                  className={cn(
+                    'flex w-full items-center gap-3 rounded-md px-2 py-2 text-left text-sm font-medium transition-colors hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring',
+                    userId === null && 'bg-accent text-accent-foreground',
+                  )}
+                >
+                  <span className="flex size-8 items-center justify-center rounded-full bg-primary text-primary-foreground">
+                    <UsersRound className="size-4" aria-hidden="true" />
+                  </span>
+                  Shared with all investors
+                </button>
+              }
+            />
+          </CardContent>
+        </Card>
+        <div className="grid min-w-0 gap-6">
+          {!current ? (
+            <NoProject />
+          ) : (
+            <>
+              <Card>
+                <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+                  <div className="grid gap-1.5">
+                    <CardTitle>Documents</CardTitle>
+                    <CardDescription>Seen by {whose} in the Document Vault</CardDescription>
+                  </div>
+                  <Button onClick={() => setDocDialog({ doc: null })}>
+                    <Upload aria-hidden="true" />
+                    Upload Document
+                  </Button>
+                </CardHeader>
+                <CardContent>
+                  {vault.isLoading ? (
+                    <Skeleton className="h-32" />
+                  ) : docs.length === 0 ? (
+                    <EmptyState icon={FileText} title="No documents found" />
+                  ) : (
+                    <DocumentsTable
+                      docs={docs}
+                      onEdit={(d) => setDocDialog({ doc: d })}
+                      onDelete={deleteDoc}
+                    />
+                  )}
+                </CardContent>
+              </Card>
+              {userId && (
+                <Card>
+                  <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+                    <div className="grid gap-1.5">
+                      <CardTitle>Media</CardTitle>
+                      <CardDescription>Photos and videos made for {whose}</CardDescription>
+                    </div>
+                    <Button variant="secondary" onClick={() => setMediaDialog({ item: null })}>
+                      <Plus aria-hidden="true" />
+                      Upload Media
+                    </Button>
+                  </CardHeader>
+                  <CardContent>
+                    {vault.isLoading ? (
+                      <Skeleton className="h-32" />
+                    ) : media.length === 0 ? (
+                      <EmptyState icon={ImageIcon} title="No media found" />
+                    ) : (
+                      <MediaGrid
+                        items={media}
+                        onEdit={(m) => setMediaDialog({ item: m })}
+                        onDelete={deleteMedia}
+                      />
+                    )}
+                  </CardContent>
+                </Card>
+              )}
+            </>
+          )}
+        </div>
+      </div>
+      {current && (
+        <DocumentDialog
+          open={!!docDialog}
+          doc={docDialog?.doc ?? null}
+          projectId={current._id}
+          userId={userId}
+          onClose={() => setDocDialog(null)}
+        />
+      )}
+      {current && userId && (
+        <UserMediaDialog
+          open={!!mediaDialog}
+          item={mediaDialog?.item ?? null}
+          projectId={current._id}
+          userId={userId}
+          onClose={() => setMediaDialog(null)}
+        />
+      )}
+    </>
+  );
+}
+
+export { DocumentsPage as Component };

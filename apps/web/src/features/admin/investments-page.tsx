@@ -15,7 +15,7 @@ import { UserRoleBadge, UserStatusBadge } from './components/user-badges';
 import { AllowanceCard } from './investments/allowance-card';
 import { InvestmentCard } from './investments/investment-card';
 import { ReturnsCard } from './investments/returns-card';
-import { UserPicker } from './investments/user-picker';
+import { UserPicker } from './components/user-picker';
 
 /**
  * User investments (/admin/investments): pick an investor (or arrive with ?userId=), then edit their

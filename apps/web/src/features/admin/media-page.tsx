@@ -1,3 +1,170 @@
-import { UnderConstruction } from '@/components/under-construction';
+import { useEffect, useState } from 'react';
+import { Download, ExternalLink, Film, ImageIcon, Pencil, Plus, Trash2 } from 'lucide-react';
+import type { MediaItem } from '@portal/contracts';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useCurrentProject } from '@/lib/current-project';
+import { formatDate } from '@/lib/format';
+import { useDeleteFile, useProjectMedia } from './api/files';
+import { EmptyState } from './components/empty-state';
+import { confirmDelete, toastDone, toastFailed } from './components/feedback';
+import { NoProject } from './components/no-project';
+import { PageHeader } from './components/page-header';
+import { StatusBadge, capitalize } from './components/status-badge';
+import { MediaDialog } from './media/media-dialog';
 
-export { UnderConstruction as Component };
+function Thumb({ item }: { item: MediaItem }) {
+  const src = item.thumbnail ?? (item.type !== 'video' ? item.url : null);
+  return (
+    <div className="relative aspect-video overflow-hidden rounded-t-xl bg-muted">
+      {src ? (
+        <img src={src} alt="" loading="lazy" className="size-full object-cover" />
+      ) : (
+        <div className="flex size-full items-center justify-center text-muted-foreground">
+          {item.type === 'video' ? (
+            <Film className="size-8" aria-hidden="true" />
+          ) : (
+            <ImageIcon className="size-8" aria-hidden="true" />
+          )}
+        </div>
+      )}
+      {item.duration && (
+        <span className="absolute bottom-2 right-2 rounded bg-black/70 px-1.5 py-0.5 text-xs text-white tabular">
+          {item.duration}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** Media Management: the selected project's photos and videos; create and edit in a modal, with uploads. */
+function MediaPage() {
+  const { current } = useCurrentProject();
+  const { data, isLoading, isError, error } = useProjectMedia(current?._id);
+  const remove = useDeleteFile();
+  const [dialog, setDialog] = useState<{ item: MediaItem | null } | null>(null);
+
+  useEffect(() => {
+    if (isError) toastFailed('Failed to fetch media', error);
+  }, [isError, error]);
+
+  async function onDelete(m: MediaItem) {
+    if (!confirmDelete(`media “${m.title}”`)) return;
+    try {
+      await remove.mutateAsync(`/api/media/${m._id}`);
+      toastDone('Deleted', `Media “${m.title}” was deleted.`);
+    } catch (err) {
+      toastFailed('Failed to delete media', err);
+    }
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Media Management"
+        description={current ? `Photos and videos of ${current.name}` : 'Photos and videos of each project'}
+        actions={
+          current && (
+            <Button onClick={() => setDialog({ item: null })}>
+              <Plus aria-hidden="true" />
+              Add Media
+            </Button>
+          )
+        }
+      />
+      {!current ? (
+        <NoProject />
+      ) : isLoading ? (
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" role="status" aria-label="Loading media">
+          {Array.from({ length: 6 }, (_, i) => (
+            <Skeleton key={i} className="h-64" />
+          ))}
+        </div>
+      ) : !data || data.length === 0 ? (
+        <EmptyState
+          icon={ImageIcon}
+          title="No media found"
+          hint="Add photos or videos for this project's investors."
+        />
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Media">
+          {data.map((m) => (
+            <li key={m._id}>
+              <Card className="flex h-full flex-col" aria-labelledby={`media-${m._id}`}>
+                <Thumb item={m} />
+                <div className="flex flex-1 flex-col gap-2 p-4">
+                  <div className="flex items-start justify-between gap-2">
+                    <h2 id={`media-${m._id}`} className="min-w-0 truncate font-semibold">
+                      {m.title}
+                    </h2>
+                    <StatusBadge status={m.status} />
+                  </div>
+                  <p className="text-xs text-muted-foreground">
+                    {formatDate(m.date)} · priority {m.priority}
+                  </p>
+                  <p className="line-clamp-2 text-sm text-muted-foreground">{m.description}</p>
+                  <div className="flex flex-wrap gap-1.5">
+                    <Badge variant="secondary">{capitalize(m.type)}</Badge>
+                  </div>
+                  <div className="mt-auto flex flex-wrap justify-end gap-1 pt-2">
+                    {m.url && (
+                      <Button asChild variant="ghost" size="icon" aria-label={`Open ${m.title}`} title="Open">
+                        <a href={m.url} target="_blank" rel="noopener noreferrer">
+                          <ExternalLink aria-hidden="true" />
+                        </a>
+                      </Button>
+                    )}
+                    {m.downloadUrl && (
+                      <Button
+                        asChild
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`Download ${m.title}`}
+                        title="Download"
+                      >
+                        <a href={m.downloadUrl} download>
+                          <Download aria-hidden="true" />
+                        </a>
+                      </Button>
+                    )}
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => setDialog({ item: m })}
+                      aria-label={`Edit ${m.title}`}
+                    >
+                      <Pencil aria-hidden="true" />
+                      Edit
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      className="text-destructive hover:text-destructive"
+                      onClick={() => onDelete(m)}
+                      aria-label={`Delete ${m.title}`}
+                    >
+                      <Trash2 aria-hidden="true" />
+                      Delete
+                    </Button>
+                  </div>
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+      {current && (
+        <MediaDialog
+          open={!!dialog}
+          item={dialog?.item ?? null}
+          projectId={current._id}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </>
+  );
+}
+
+export { MediaPage as Component };

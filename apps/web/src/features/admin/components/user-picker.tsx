@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Search } from 'lucide-react';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -6,18 +6,21 @@ import { cn } from '@/lib/cn';
 import { formatMoney, initials } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useUsers } from '../api/users';
-import { Pager } from '../components/pager';
-import { toastFailed } from '../components/feedback';
+import { Pager } from './pager';
+import { toastFailed } from './feedback';
 
 /** Investors to choose from: server-side search and paging, the holding in the project beside each. */
 export function UserPicker({
   selectedId,
   projectId,
   onSelect,
+  leading,
 }: {
   selectedId: string | null;
   projectId: string | undefined;
   onSelect: (id: string) => void;
+  /** An entry above the investors (e.g. documents shared with the whole project). */
+  leading?: ReactNode;
 }) {
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 250);
@@ -45,6 +48,7 @@ export function UserPicker({
           onChange={(e) => setSearch(e.target.value)}
         />
       </div>
+      {leading}
       {list.isLoading ? (
         <div className="grid gap-2" role="status" aria-label="Loading investors">
           {Array.from({ length: 4 }, (_, i) => (

@@ -127,7 +127,9 @@ export function ComposeForm() {
                   [
                     'all',
                     'All users',
-                    activeCount === undefined ? 'Every active user' : `${plural(activeCount, 'active user')}`,
+                    activeCount === undefined
+                      ? 'Every active user but you'
+                      : `${plural(activeCount, 'active user')}, not you`,
                   ],
                   [
                     'chosen',

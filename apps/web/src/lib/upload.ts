@@ -1,0 +1,79 @@
+import { ApiError } from './api';
+import { SESSION_EXPIRED_MESSAGE, expireSession, refreshSession, tokens } from './session';
+
+/** Uploads may be large: they get longer than the 10 s of ordinary calls. */
+const UPLOAD_TIMEOUT_MS = 10 * 60_000;
+
+export interface UploadOptions {
+  method?: 'POST' | 'PUT';
+  query?: Record<string, string | null | undefined>;
+  /** Called with 0..100 as the body is sent. */
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+}
+
+interface Sent {
+  status: number;
+  body: unknown;
+}
+
+function send(url: string, form: FormData, opts: UploadOptions): Promise<Sent> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(opts.method ?? 'POST', url);
+    xhr.timeout = UPLOAD_TIMEOUT_MS;
+    xhr.setRequestHeader('accept', 'application/json');
+    const token = tokens.access;
+    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) opts.onProgress?.(Math.round((e.loaded / e.total) * 100));
+    };
+    xhr.onload = () => {
+      let body: unknown;
+      try {
+        body = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
+      } catch {
+        body = undefined;
+      }
+      resolve({ status: xhr.status, body });
+    };
+    xhr.onerror = () => reject(new ApiError('Network error: the server could not be reached', 0));
+    xhr.ontimeout = () => reject(new ApiError('The upload timed out', 0));
+    xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
+    opts.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
+}
+
+function failure({ status, body }: Sent): ApiError {
+  const b = body as { error?: unknown; message?: unknown } | undefined;
+  const message =
+    (typeof b?.error === 'string' && b.error) ||
+    (typeof b?.message === 'string' && b.message) ||
+    `Request failed with status ${status}`;
+  return new ApiError(message, status, body);
+}
+
+/**
+ * A multipart request with upload progress (fetch cannot report it). Like `api()`, it sends the bearer
+ * token, refreshes the session once on 401/403 and replays, and fails with the server's `error`.
+ */
+export async function uploadForm<T>(path: string, form: FormData, opts: UploadOptions = {}): Promise<T> {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(opts.query ?? {})) if (v) params.set(k, v);
+  const url = params.size ? `${path}?${params}` : path;
+  opts.onProgress?.(0);
+  let res = await send(url, form, opts);
+  if (res.status === 401 || res.status === 403) {
+    try {
+      await refreshSession();
+    } catch {
+      expireSession(SESSION_EXPIRED_MESSAGE);
+      throw new ApiError(SESSION_EXPIRED_MESSAGE, 401);
+    }
+    res = await send(url, form, opts);
+  }
+  if (res.status < 200 || res.status > 299) throw failure(res);
+  opts.onProgress?.(100);
+  return res.body as T;
+}

@@ -1,0 +1,277 @@
+import fs from 'node:fs';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { DEMO, expect, expectAccessible, signIn, test } from '../support/fixtures';
+
+const AURORA = 'Aurora Lakeside Cabins';
+/** A 1×1 PNG: the server sniffs uploads, so the bytes must really be an image. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+async function login(request: APIRequestContext, who: keyof typeof DEMO) {
+  const res = await request.post('/api/auth/login', { data: DEMO[who] });
+  expect(res.ok()).toBe(true);
+  return (await res.json()).data as { accessToken: string; user: { _id: string; name: string } };
+}
+
+async function projectId(request: APIRequestContext, token: string, name: string) {
+  const res = await request.get('/api/projects', { headers: bearer(token) });
+  const { data } = (await res.json()) as { data: { _id: string; name: string }[] };
+  return data.find((p) => p.name === name)!._id;
+}
+
+/** Signs in as the admin on `path` with Aurora Lakeside Cabins chosen in the header. */
+async function openWithAurora(page: Page, path: string) {
+  const session = await signIn(page, 'admin', path);
+  await page.getByRole('banner').getByLabel('Current project').selectOption({ label: AURORA });
+  return session;
+}
+
+test.describe('[ADMIN][CONTENT] perks, updates, media, documents and bookings', () => {
+  test('a perk: the required-fields message, create, edit, delete; investors see it', async ({ page }) => {
+    const admin = await openWithAurora(page, '/admin/perks');
+    await expect(page.getByRole('heading', { name: 'Perks Management' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Perks' })).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Add Perk' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Perk' });
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Add Perk' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Name, Type, and Status are required');
+    await dialog.getByLabel('Name').fill('Sauna evenings');
+    await dialog.getByLabel('Type').selectOption('wellness');
+    await dialog.getByLabel('Description').fill('A private lakeside sauna two evenings a stay.');
+    await dialog.getByLabel('Discount').fill('Free');
+    await dialog.getByRole('button', { name: 'Add Perk' }).click();
+    await expect(toast(page, 'Created')).toBeVisible();
+    const card = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'Sauna evenings' }) });
+    await expect(card).toContainText('Wellness');
+
+    const investor = await login(page.request, 'investor');
+    const aurora = await projectId(page.request, admin.accessToken, AURORA);
+    const seen = await page.request.get(`/api/perks/benefits/${aurora}`, {
+      headers: bearer(investor.accessToken),
+    });
+    expect(JSON.stringify(await seen.json())).toContain('Sauna evenings');
+
+    await card.getByRole('button', { name: 'Edit Sauna evenings' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Perk' });
+    await edit.getByLabel('Discount').fill('20% off');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toast(page, 'Updated')).toBeVisible();
+    await expect(card).toContainText('20% off');
+
+    page.once('dialog', (d) => void d.accept());
+    await card.getByRole('button', { name: 'Delete Sauna evenings' }).click();
+    await expect(toast(page, 'Deleted')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sauna evenings' })).toHaveCount(0);
+  });
+
+  test('an update: image URLs trimmed with empty entries dropped; edit and delete', async ({ page }) => {
+    const admin = await openWithAurora(page, '/admin/updates');
+    await expect(page.getByRole('list', { name: 'Updates' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Add Update' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Update' });
+    await dialog.getByLabel('Title').fill('Jetty rebuilt');
+    await dialog.getByLabel('Category').selectOption('milestone');
+    await dialog.getByLabel('Excerpt').fill('The new jetty is ready for the summer.');
+    await dialog.getByLabel('Content').fill('<p>The <strong>jetty</strong> is ready.</p>');
+    await dialog.getByLabel('Image URLs').fill(' /demo/photos/lake.jpg , , /demo/photos/jetty.jpg ,');
+    await dialog.getByRole('button', { name: 'Publish Update' }).click();
+    await expect(toast(page, 'Created')).toBeVisible();
+    const card = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'Jetty rebuilt' }) });
+    await expect(card).toContainText('2 images');
+
+    const aurora = await projectId(page.request, admin.accessToken, AURORA);
+    const list = await page.request.get(`/api/updates?projectId=${aurora}`, {
+      headers: bearer(admin.accessToken),
+    });
+    const saved = (await list.json()).updates.find((u: { title: string }) => u.title === 'Jetty rebuilt');
+    expect(saved).toMatchObject({
+      category: 'milestone',
+      images: ['/demo/photos/lake.jpg', '/demo/photos/jetty.jpg'],
+      content: '<p>The <strong>jetty</strong> is ready.</p>',
+    });
+
+    await card.getByRole('button', { name: 'Edit Jetty rebuilt' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Update' });
+    await expect(edit.getByLabel('Image URLs')).toHaveValue('/demo/photos/lake.jpg, /demo/photos/jetty.jpg');
+    await edit.getByLabel('Title').fill('Jetty rebuilt for summer');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toast(page, 'Updated')).toBeVisible();
+
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'Delete Jetty rebuilt for summer' }).click();
+    await expect(toast(page, 'Deleted')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Jetty rebuilt for summer' })).toHaveCount(0);
+  });
+
+  test('a media item: the required-fields message, an upload, edit and delete', async ({ page }) => {
+    await openWithAurora(page, '/admin/media');
+    await expect(page.getByRole('list', { name: 'Media' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Add Media' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Media' });
+    await dialog.getByLabel('Title').fill('Pier at dawn');
+    await dialog.getByRole('button', { name: 'Add Media' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Title, Type, and Description are required');
+    await dialog.getByLabel('Type').selectOption('photo');
+    await dialog.getByLabel('Description').fill('First light over the lake.');
+    await dialog.getByLabel('Priority').fill('50');
+    await dialog.getByLabel('File').setInputFiles({ name: 'pier.png', mimeType: 'image/png', buffer: PNG });
+    await expect(dialog.getByText('pier.png · 70 B')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Add Media' }).click();
+    await expect(toast(page, 'Created')).toBeVisible();
+    const card = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'Pier at dawn' }) });
+    await expect(card).toContainText('priority 50');
+    const img = card.locator('img');
+    await expect(img).toHaveJSProperty('naturalWidth', 1);
+
+    await card.getByRole('button', { name: 'Edit Pier at dawn' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Media' });
+    await expect(edit.getByText('Attached: pier.png')).toBeVisible();
+    await edit.getByLabel('Status').selectOption('draft');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toast(page, 'Updated')).toBeVisible();
+    await expect(card).toContainText('Draft');
+
+    page.once('dialog', (d) => void d.accept());
+    await card.getByRole('button', { name: 'Delete Pier at dawn' }).click();
+    await expect(toast(page, 'Deleted')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Pier at dawn' })).toHaveCount(0);
+  });
+
+  test('a document for one investor: upload, download the same bytes, edit, delete; they see it', async ({
+    page,
+  }) => {
+    const admin = await openWithAurora(page, '/admin/documents');
+    const investor = await login(page.request, 'investor');
+    await page.goto(`/admin/documents?userId=${investor.user._id}`);
+    await expect(page.getByRole('heading', { name: 'Media', exact: true })).toBeVisible();
+    await expectAccessible(page);
+
+    const bytes = Buffer.from(`Statement for ${investor.user.name}\nBalance: 25,000.00 EUR\n`, 'utf8');
+    await page.getByRole('button', { name: 'Upload Document' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upload Document' });
+    await expectAccessible(page);
+    await dialog
+      .getByLabel('File')
+      .setInputFiles({ name: 'statement.txt', mimeType: 'text/plain', buffer: bytes });
+    await dialog.getByLabel('Name').fill('Annual statement 2026');
+    await dialog.getByLabel('Category').fill('Investment Reports');
+    await dialog.getByRole('button', { name: 'Upload Document' }).click();
+    await expect(toast(page, 'Created')).toBeVisible();
+    const row = page.getByRole('row').filter({ hasText: 'Annual statement 2026' });
+    await expect(row).toContainText('statement.txt');
+    await expect(row).toContainText('TXT');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('button', { name: 'Download Annual statement 2026' }).click(),
+    ]);
+    expect(fs.readFileSync(await download.path())).toEqual(bytes);
+
+    const aurora = await projectId(page.request, admin.accessToken, AURORA);
+    const vault = await page.request.get(`/api/documents?projectId=${aurora}`, {
+      headers: bearer(investor.accessToken),
+    });
+    expect(JSON.stringify(await vault.json())).toContain('Annual statement 2026');
+
+    await row.getByRole('button', { name: 'Edit Annual statement 2026' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Document' });
+    await edit.getByLabel('Name').fill('Annual statement 2026 (final)');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toast(page, 'Updated')).toBeVisible();
+
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'Delete Annual statement 2026 (final)' }).click();
+    await expect(toast(page, 'Deleted')).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: 'Annual statement 2026' })).toHaveCount(0);
+  });
+
+  test('a per-user media upload and a shared document', async ({ page }) => {
+    await openWithAurora(page, '/admin/documents');
+    const investor = await login(page.request, 'investor2');
+    await page.goto(`/admin/documents?userId=${investor.user._id}`);
+    await page.getByRole('button', { name: 'Upload Media' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upload Media' });
+    await dialog.getByLabel('File').setInputFiles({ name: 'keys.png', mimeType: 'image/png', buffer: PNG });
+    await dialog.getByLabel('Title').fill('Your cabin keys');
+    await dialog.getByRole('button', { name: 'Upload Media' }).click();
+    await expect(toast(page, 'Created')).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Media' })).toContainText('Your cabin keys');
+
+    await page.getByRole('button', { name: 'Shared with all investors' }).click();
+    await expect(page.getByRole('heading', { name: 'Media', exact: true })).toHaveCount(0);
+    await expect(page.getByText('Seen by every investor in the Document Vault')).toBeVisible();
+  });
+
+  test('a booking request is approved and the investor is notified', async ({ page }) => {
+    const investor = await login(page.request, 'investor');
+    const adminToken = (await login(page.request, 'admin')).accessToken;
+    const aurora = await projectId(page.request, adminToken, AURORA);
+    const created = await page.request.post('/api/bookings', {
+      headers: bearer(investor.accessToken),
+      data: {
+        projectId: aurora,
+        type: 'personal',
+        dates: ['2027-11-16', '2027-11-17'],
+        notes: 'Anniversary trip',
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+
+    await openWithAurora(page, '/admin/bookings');
+    const card = page.getByRole('listitem').filter({ hasText: 'Anniversary trip' });
+    await expect(card).toContainText('2 nights');
+    await expect(card).toContainText('Emma Lindqvist');
+    await expectAccessible(page);
+    await card.getByRole('button', { name: 'Approve the request of Emma Lindqvist' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Approve booking request' });
+    await dialog.getByLabel('Note to the investor (optional)').fill('Enjoy the lake!');
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await expect(toast(page, 'Booking approved')).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: 'Anniversary trip' })).toHaveCount(0);
+    await page.getByRole('tab', { name: 'Approved' }).click();
+    await expect(page.getByRole('listitem').filter({ hasText: 'Anniversary trip' })).toContainText(
+      'Enjoy the lake!',
+    );
+
+    const res = await page.request.get('/api/notifications', { headers: bearer(investor.accessToken) });
+    const { notifications } = (await res.json()).data as {
+      notifications: { title: string; message: string }[];
+    };
+    expect(notifications.some((n) => /approved/i.test(`${n.title} ${n.message}`))).toBe(true);
+  });
+
+  test('the interest inbox lists a registration', async ({ page }) => {
+    const investor = await login(page.request, 'investor');
+    const sent = await page.request.post('/api/interest', {
+      headers: bearer(investor.accessToken),
+      data: {
+        name: 'Emma Lindqvist',
+        email: 'investor@example.com',
+        investmentAmount: 50000,
+        message: 'Call me',
+      },
+    });
+    expect(sent.status()).toBe(201);
+    await signIn(page, 'admin', '/admin/interest');
+    const table = page.getByRole('table', { name: 'Interest registrations' });
+    await expect(table).toContainText('€50,000');
+    await expect(table).toContainText('investor@example.com');
+    await expectAccessible(page);
+  });
+});
