@@ -12,13 +12,14 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
-import type { AdminDashboard, AuditEntry } from '@portal/contracts';
+import type { AdminDashboard } from '@portal/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentProject } from '@/lib/current-project';
 import { formatDate, formatMoney, formatMonth, formatPercent } from '@/lib/format';
 import { useDashboard } from './api/dashboard';
+import { describeActivity } from './components/activity';
 import { toastFailed } from './components/feedback';
 import { PageHeader } from './components/page-header';
 
@@ -108,26 +109,6 @@ function ReturnsChart({ data }: { data: AdminDashboard['returnsByMonth'] }) {
       </table>
     </>
   );
-}
-
-const VERBS: Record<string, string> = {
-  create: 'created',
-  update: 'updated',
-  delete: 'deleted',
-  activate: 'activated',
-  deactivate: 'deactivated',
-  approve: 'approved',
-  decline: 'declined',
-  send: 'sent',
-};
-
-/** "Ava Administrator created user Nora New". */
-export function describeActivity(e: AuditEntry): string {
-  const d = e.details ?? {};
-  const what = ['name', 'title', 'email', 'month'].map((k) => d[k]).find((v) => typeof v === 'string') as
-    string | undefined;
-  const entity = e.entity.replace(/-/g, ' ');
-  return `${e.actor?.name ?? 'A deleted admin'} ${VERBS[e.action] ?? e.action} ${entity}${what ? ` ${what}` : ''}`;
 }
 
 /** The Admin Dashboard: the figures an operator wants first, for the selected project and overall. */
