@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, isoDate, text } from './common';
+import { isoDate, text } from './common';
 import { USER_MEDIA_TYPES } from './value-sets';
 
 /** Schemas of the documents API (spec section 7, Documents) and the vault's menus (section 2). */
@@ -26,15 +26,25 @@ export type DocumentSort = (typeof DOCUMENT_SORTS)[number]['id'];
 /** The document categories the product knows; admins may still type another one. */
 export const DOCUMENT_CATEGORIES = DOCUMENT_FILTERS.filter((f) => f.id !== 'all').map((f) => f.id);
 
-/** A query-string id that may be left empty. */
-const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), id.optional());
+/** An id that may be left empty; a bad one is named in the message ('projectId must be a valid id'). */
+export const optionalIdOf = (field: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.uuid({ error: `${field} must be a valid id` }).optional(),
+  );
 
 /** `?projectId=` ('Project ID is required' is answered by the route, so the message stays exact). */
-export const documentsQuery = z.object({ projectId: optionalId, userId: optionalId });
+export const documentsQuery = z.object({
+  projectId: optionalIdOf('projectId'),
+  userId: optionalIdOf('userId'),
+});
 export type DocumentsQuery = z.infer<typeof documentsQuery>;
 
 /** `?userId&projectId` of the admin writes; userId empty means a document shared with the project. */
-export const documentWriteQuery = z.object({ projectId: optionalId, userId: optionalId });
+export const documentWriteQuery = z.object({
+  projectId: optionalIdOf('projectId'),
+  userId: optionalIdOf('userId'),
+});
 
 /** A same-site path (/demo/…, /api/media/files/…). Links elsewhere are refused: the CSP would block them. */
 export const sitePath = z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { id, text } from './common';
-import { duration, formDate, sitePath } from './documents';
+import { duration, formDate, optionalIdOf, sitePath } from './documents';
 import { PROJECT_MEDIA_STATUSES, PROJECT_MEDIA_TYPES } from './value-sets';
 
 /** Schemas of the media API (spec section 7, Media) and the gallery's filters (section 2). */
@@ -15,10 +15,8 @@ export type MediaFilter = (typeof MEDIA_FILTERS)[number]['id'];
 
 export const MEDIA_REQUIRED_MESSAGE = 'Title, Type, and Description are required';
 
-const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), id.optional());
-
 /** `GET /api/media?projectId=` and `/api/media/admin?projectId=`. */
-export const mediaQuery = z.object({ projectId: optionalId });
+export const mediaQuery = z.object({ projectId: optionalIdOf('projectId') });
 
 const required = z.string({ error: MEDIA_REQUIRED_MESSAGE }).trim().min(1, { error: MEDIA_REQUIRED_MESSAGE });
 
@@ -29,7 +27,7 @@ const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
  * fields arrive as text, so the priority is coerced.
  */
 export const projectMediaFields = z.object({
-  projectId: z.preprocess(blankToUndefined, id.optional()),
+  projectId: optionalIdOf('projectId'),
   title: required.max(200, { error: 'title must be at most 200 characters' }),
   type: z.preprocess(
     (v) => (v === '' ? undefined : v),
