@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Gift, Sparkles } from 'lucide-react';
 import type { BookingType, Perk } from '@portal/contracts';
 import { Card } from '@/components/ui/card';
@@ -6,13 +6,17 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { downloadCsv } from '@/lib/csv';
 import { useCurrentProject } from '@/lib/current-project';
 import { useBookings, useCabinNights, usePerks, useUsage } from './api/perks-api';
-import { BookingDialog } from './components/booking-dialog';
 import { BookingRequests } from './components/booking-requests';
 import { CabinNightCards } from './components/cabin-night-cards';
 import { NightManagement } from './components/night-management';
 import { PerkList } from './components/perk-list';
 import { UsageSummary } from './components/usage-summary';
 import { usageReportCsv, usageReportFilename } from './usage-report';
+
+// The calendar (react-day-picker and its date library) is most of this page's weight: it loads on its
+// own, right after the page has painted, instead of holding the page back.
+const loadBookingDialog = () => import('./components/booking-dialog');
+const BookingDialog = lazy(() => loadBookingDialog().then((m) => ({ default: m.BookingDialog })));
 
 interface DialogState {
   type: BookingType;
@@ -43,6 +47,7 @@ export function PerksPage() {
   const usage = useUsage(projectId);
   const bookings = useBookings(projectId);
   const [dialog, setDialog] = useState<DialogState | null>(null);
+  useEffect(() => void loadBookingDialog(), []);
 
   const nights = cabin.data ?? null;
   const perkList = perks.data ?? [];
@@ -123,15 +128,17 @@ export function PerksPage() {
       )}
 
       {dialog && nights && projectId && (
-        <BookingDialog
-          key={dialog.key}
-          projectId={projectId}
-          type={dialog.type}
-          nights={nights}
-          initialNotes={dialog.notes}
-          open
-          onOpenChange={(o) => !o && setDialog(null)}
-        />
+        <Suspense fallback={null}>
+          <BookingDialog
+            key={dialog.key}
+            projectId={projectId}
+            type={dialog.type}
+            nights={nights}
+            initialNotes={dialog.notes}
+            open
+            onOpenChange={(o) => !o && setDialog(null)}
+          />
+        </Suspense>
       )}
     </div>
   );

@@ -17,15 +17,15 @@ import { messageOf, toast } from '@/lib/toast';
 import { useCreateBooking } from '../api/perks-api';
 import { formatNights, fromIsoDay, nightsLabel, toIsoDay } from '../nights-format';
 
-export const DIALOG_TITLES: Record<BookingType, string> = {
+const DIALOG_TITLES: Record<BookingType, string> = {
   personal: 'Book Personal Stay',
   gift: 'Gift Nights',
   rental: 'Rent Out Nights',
 };
 const DESCRIPTIONS: Record<BookingType, string> = {
-  personal: 'Choose the nights you would like to stay. Your request is confirmed by the operator.',
-  gift: 'Choose the nights to give and who receives them. We email them once the request is approved.',
-  rental: 'Choose the nights to rent out and your price per night. Rented nights earn you rental income.',
+  personal: 'Choose the nights you would like to stay. The operator confirms your request.',
+  gift: 'Choose the nights to give and who receives them. The operator confirms your request.',
+  rental: 'Choose the nights to rent out and your price per night. The operator confirms your request.',
 };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
