@@ -126,12 +126,9 @@ function Facts({ project: p }: { project: ProjectDetail }) {
       </CardHeader>
       <CardContent className="grid gap-4">
         {p.description && <p className="text-sm leading-relaxed">{p.description}</p>}
-        <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+        <dl className="grid text-sm">
           {facts.map(([k, v]) => (
-            <div
-              key={k}
-              className="flex justify-between gap-3 border-b py-1.5 last:border-0 sm:[&:nth-last-child(2)]:border-0"
-            >
+            <div key={k} className="flex justify-between gap-3 border-b py-2 last:border-0">
               <dt className="text-muted-foreground">{k}</dt>
               <dd className="tabular text-right font-medium">{v}</dd>
             </div>

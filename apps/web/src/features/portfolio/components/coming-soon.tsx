@@ -5,7 +5,6 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
-import { cn } from '@/lib/cn';
 import { formatMoney, formatPercent } from '@/lib/format';
 
 /** Pre-committed share of the target, in whole percent (2,100,000 of 5,000,000 -> 42). */
@@ -14,7 +13,7 @@ export const preCommittedPercent = Math.round((P.currentCommitments * 100) / P.t
 /** A drawing of the alpine site: peaks, snow and a lit cabin. Decorative. */
 function AlpineArt({ className }: { className?: string }) {
   return (
-    <svg viewBox="0 0 320 180" preserveAspectRatio="xMidYMax slice" aria-hidden="true" className={className}>
+    <svg viewBox="0 0 320 180" preserveAspectRatio="xMidYMid slice" aria-hidden="true" className={className}>
       <defs>
         <linearGradient id="alpine-sky" x1="0" x2="0" y1="0" y2="1">
           <stop offset="0" stopColor="oklch(0.72 0.08 240)" />
@@ -62,10 +61,8 @@ export function ComingSoonProject({
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <Card
-      className={cn('overflow-hidden', compact ? 'md:grid md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]' : '')}
-    >
-      <AlpineArt className={cn('block w-full', compact ? 'h-36 md:h-full' : 'h-40 sm:h-56')} />
+    <Card className="overflow-hidden md:grid md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <AlpineArt className="block h-36 w-full sm:h-44 md:h-full" />
       <div className="flex flex-col gap-4 p-5 sm:p-6">
         <div>
           <Badge variant="highlight">Coming Soon</Badge>
