@@ -149,6 +149,13 @@ export const investments = pgTable(
     returns: money('returns').notNull().default('0'),
     roi: numeric('roi', { precision: 7, scale: 2 }),
     startDate: date('start_date'),
+    /**
+     * The sum and the count of this investment's monthly returns, kept by triggers on monthly_returns
+     * (migration 0006), so that totals over every investment (the admin dashboard) need not read every
+     * month ever recorded. Never written by the application.
+     */
+    returnsFromMonths: money('returns_from_months').notNull().default('0'),
+    monthsRecorded: integer('months_recorded').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -177,6 +184,8 @@ export const monthlyReturns = pgTable(
   (t) => [
     uniqueIndex('monthly_returns_user_project_month_key').on(t.userId, t.projectId, t.month),
     index('monthly_returns_project_idx').on(t.projectId),
+    // Returns paid per month in a project (admin dashboard).
+    index('monthly_returns_project_month_idx').on(t.projectId, t.month),
     check('monthly_returns_month_check', monthCheck('month')),
   ],
 );
