@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 export const CHROMIUM_ARGS = [
@@ -10,6 +11,9 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
 ];
+
+/** Results go under E2E_TMP when it is set, so that parallel runs keep their own traces. */
+const scratch = (name: string) => (process.env.E2E_TMP ? path.join(process.env.E2E_TMP, name) : name);
 
 /**
  * End-to-end tests in Debian's Chromium against the production build, served by the real server on a
@@ -24,8 +28,8 @@ export default defineConfig({
   forbidOnly: true,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
-  outputDir: 'test-results',
+  reporter: [['list'], ['html', { open: 'never', outputFolder: scratch('playwright-report') }]],
+  outputDir: scratch('test-results'),
   use: {
     ...devices['Desktop Chrome'],
     viewport: { width: 1366, height: 850 },

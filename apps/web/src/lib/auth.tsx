@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { CurrentUser, LoginResult } from '@portal/contracts';
+import type { CurrentUser, LoginAnswer, LoginResult } from '@portal/contracts';
 import { ApiError, api } from './api';
 import {
   cancelSilentRefresh,
@@ -16,7 +16,10 @@ interface AuthContextValue {
   status: AuthStatus;
   user: CurrentUser | null;
   isAdmin: boolean;
-  login(email: string, password: string): Promise<CurrentUser>;
+  /** The password step: the signed-in user, or a challenge when two-factor sign-in is on. */
+  login(email: string, password: string): Promise<{ user: CurrentUser } | { mfaToken: string }>;
+  /** The second step of a two-factor sign-in. */
+  completeMfa(mfaToken: string, code: string): Promise<CurrentUser>;
   logout(opts?: { to?: string }): Promise<void>;
   /** Re-reads the current user (after a profile change, for instance). */
   reload(): Promise<void>;
@@ -102,14 +105,8 @@ export function AuthProvider({
     };
   }, [forceLogout, navigate, signOutLocally]);
 
-  const login = useCallback(
-    async (email: string, password: string) => {
-      const res = await api<{ data?: LoginResult } & Partial<LoginResult>>('/api/auth/login', {
-        method: 'POST',
-        json: { email, password },
-      });
-      // The answer is the envelope; the same fields at top level are accepted too.
-      const data = (res.data ?? res) as LoginResult;
+  const startSession = useCallback(
+    (data: LoginResult) => {
       if (!data.accessToken || !data.refreshToken || !data.user)
         throw new Error('Invalid response from the server');
       queryClient.clear();
@@ -120,6 +117,31 @@ export function AuthProvider({
       return data.user;
     },
     [queryClient],
+  );
+
+  const login = useCallback(
+    async (email: string, password: string) => {
+      const res = await api<{ data?: LoginAnswer } & Partial<LoginResult>>('/api/auth/login', {
+        method: 'POST',
+        json: { email, password },
+      });
+      // The answer is the envelope; the same fields at top level are accepted too.
+      const data = (res.data ?? res) as LoginAnswer;
+      if ('mfaRequired' in data && data.mfaRequired) return { mfaToken: data.mfaToken };
+      return { user: startSession(data as LoginResult) };
+    },
+    [startSession],
+  );
+
+  const completeMfa = useCallback(
+    async (mfaToken: string, code: string) => {
+      const res = await api<{ data: LoginResult }>('/api/auth/login/mfa', {
+        method: 'POST',
+        json: { mfaToken, code },
+      });
+      return startSession(res.data);
+    },
+    [startSession],
   );
 
   const logout = useCallback(
@@ -137,8 +159,8 @@ export function AuthProvider({
   );
 
   const value = useMemo<AuthContextValue>(
-    () => ({ status, user, isAdmin: !!user?.isAdmin, login, logout, reload: loadUser }),
-    [status, user, login, logout, loadUser],
+    () => ({ status, user, isAdmin: !!user?.isAdmin, login, completeMfa, logout, reload: loadUser }),
+    [status, user, login, completeMfa, logout, loadUser],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -49,7 +49,7 @@ describe('refreshSession', () => {
   });
 
   it('stores the new pair', async () => {
-    const fetchMock = vi.fn(async () =>
+    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) =>
       ok({ success: true, data: { accessToken: 'a2', refreshToken: 'r2' } }),
     );
     vi.stubGlobal('fetch', fetchMock);

@@ -36,6 +36,12 @@ function ShellLayout({ variant }: { variant: Variant }) {
   const location = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [profileOpen, setProfileOpen] = useState(false);
+  const [profileTab, setProfileTab] = useState<'profile' | 'security'>('profile');
+  const openProfile = (tab: 'profile' | 'security' = 'profile') => {
+    setProfileTab(tab);
+    setProfileOpen(true);
+  };
+  const mustSetUpTwoFactor = !!user?.twoFactorRequired && !user.twoFactorEnabled;
 
   // Choosing a link (or any navigation) closes the drawer.
   useEffect(() => setDrawerOpen(false), [location.pathname]);
@@ -93,9 +99,7 @@ function ShellLayout({ variant }: { variant: Variant }) {
             {variant === 'admin' && <ProjectSelect className="hidden sm:grid" />}
             <NotificationBell />
             <ThemeToggle storageKey={variant === 'admin' ? ADMIN_THEME_KEY : INVESTOR_THEME_KEY} />
-            {user && variant === 'investor' && (
-              <UserMenu user={user} onEditProfile={() => setProfileOpen(true)} onLogout={doLogout} />
-            )}
+            {user && <UserMenu user={user} onEditProfile={() => openProfile()} onLogout={doLogout} />}
             {variant === 'admin' && (
               <Button variant="outline" size="sm" onClick={doLogout}>
                 <LogOut aria-hidden="true" />
@@ -105,6 +109,17 @@ function ShellLayout({ variant }: { variant: Variant }) {
             )}
           </div>
         </header>
+        {mustSetUpTwoFactor && (
+          <div
+            role="alert"
+            className="flex flex-wrap items-center gap-3 border-b bg-warning-soft px-4 py-2 text-sm text-warning"
+          >
+            <span className="font-medium">Two-factor sign-in is required for admin accounts.</span>
+            <Button size="sm" variant="outline" onClick={() => openProfile('security')}>
+              Set up now
+            </Button>
+          </div>
+        )}
         {variant === 'admin' && (
           <div className="border-b bg-card px-3 py-2 sm:hidden">
             <ProjectSelect />
@@ -117,7 +132,15 @@ function ShellLayout({ variant }: { variant: Variant }) {
         </main>
       </div>
       {variant === 'investor' && <ChatButton user={user} projectName={current?.name} />}
-      {user && <ProfileDialog user={user} open={profileOpen} onOpenChange={setProfileOpen} />}
+      {user && (
+        <ProfileDialog
+          user={user}
+          open={profileOpen}
+          onOpenChange={setProfileOpen}
+          tab={profileTab}
+          onTabChange={setProfileTab}
+        />
+      )}
     </div>
   );
 }

@@ -21,6 +21,8 @@ const user: CurrentUser = {
   dateOfBirth: null,
   createdAt: '2022-01-01T00:00:00.000Z',
   lastLoginAt: null,
+  twoFactorEnabled: false,
+  twoFactorRequired: false,
   totalInvestment: 0,
   totalReturned: 0,
   investmentDate: null,

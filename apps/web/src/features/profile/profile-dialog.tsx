@@ -11,8 +11,10 @@ import {
 } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { api } from '@/lib/api';
 import { messageOf, toast } from '@/lib/toast';
+import { SecurityPanel } from './security-panel';
 
 interface ProfileForm {
   name: string;
@@ -50,11 +52,16 @@ export function ProfileDialog({
   open,
   onOpenChange,
   reload = () => window.location.reload(),
+  tab = 'profile',
+  onTabChange,
 }: {
   user: CurrentUser;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   reload?: () => void;
+  /** 'security' opens the password and two-factor settings. */
+  tab?: 'profile' | 'security';
+  onTabChange?: (tab: 'profile' | 'security') => void;
 }) {
   const [form, setForm] = useState<ProfileForm>(() => fromUser(user));
   const [saving, setSaving] = useState(false);
@@ -98,46 +105,62 @@ export function ProfileDialog({
       <DialogContent className="max-w-xl">
         <DialogHeader>
           <DialogTitle>Edit Profile</DialogTitle>
-          <DialogDescription>Keep your contact details up to date.</DialogDescription>
+          <DialogDescription>Keep your contact details and sign-in security up to date.</DialogDescription>
         </DialogHeader>
-        <form onSubmit={onSubmit} className="grid gap-4" noValidate>
-          <Field label="Full Name" error={nameError}>
-            <Input autoComplete="name" required value={form.name} onChange={set('name')} />
-          </Field>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Email" hint="Contact support to change your email.">
-              <Input type="email" value={user.email} readOnly disabled />
-            </Field>
-            <Field label="Phone">
-              <Input type="tel" autoComplete="tel" value={form.phone} onChange={set('phone')} />
-            </Field>
-          </div>
-          <Field label="Address">
-            <Input autoComplete="street-address" value={form.address} onChange={set('address')} />
-          </Field>
-          <div className="grid gap-4 sm:grid-cols-3">
-            <Field label="City">
-              <Input autoComplete="address-level2" value={form.city} onChange={set('city')} />
-            </Field>
-            <Field label="Postal Code">
-              <Input autoComplete="postal-code" value={form.postalCode} onChange={set('postalCode')} />
-            </Field>
-            <Field label="Country">
-              <Input autoComplete="country-name" value={form.country} onChange={set('country')} />
-            </Field>
-          </div>
-          <Field label="Date of Birth">
-            <Input type="date" autoComplete="bday" value={form.dateOfBirth} onChange={set('dateOfBirth')} />
-          </Field>
-          <DialogFooter className="mt-2">
-            <Button variant="outline" disabled={saving} onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={saving}>
-              {saving ? 'Saving...' : 'Save Changes'}
-            </Button>
-          </DialogFooter>
-        </form>
+        <Tabs value={tab} onValueChange={(v) => onTabChange?.(v as 'profile' | 'security')}>
+          <TabsList>
+            <TabsTrigger value="profile">Profile</TabsTrigger>
+            <TabsTrigger value="security">Security</TabsTrigger>
+          </TabsList>
+          <TabsContent value="profile" className="mt-4">
+            <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+              <Field label="Full Name" error={nameError}>
+                <Input autoComplete="name" required value={form.name} onChange={set('name')} />
+              </Field>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Field label="Email" hint="Contact support to change your email.">
+                  <Input type="email" value={user.email} readOnly disabled />
+                </Field>
+                <Field label="Phone">
+                  <Input type="tel" autoComplete="tel" value={form.phone} onChange={set('phone')} />
+                </Field>
+              </div>
+              <Field label="Address">
+                <Input autoComplete="street-address" value={form.address} onChange={set('address')} />
+              </Field>
+              <div className="grid gap-4 sm:grid-cols-3">
+                <Field label="City">
+                  <Input autoComplete="address-level2" value={form.city} onChange={set('city')} />
+                </Field>
+                <Field label="Postal Code">
+                  <Input autoComplete="postal-code" value={form.postalCode} onChange={set('postalCode')} />
+                </Field>
+                <Field label="Country">
+                  <Input autoComplete="country-name" value={form.country} onChange={set('country')} />
+                </Field>
+              </div>
+              <Field label="Date of Birth">
+                <Input
+                  type="date"
+                  autoComplete="bday"
+                  value={form.dateOfBirth}
+                  onChange={set('dateOfBirth')}
+                />
+              </Field>
+              <DialogFooter className="mt-2">
+                <Button variant="outline" disabled={saving} onClick={() => onOpenChange(false)}>
+                  Cancel
+                </Button>
+                <Button type="submit" disabled={saving}>
+                  {saving ? 'Saving...' : 'Save Changes'}
+                </Button>
+              </DialogFooter>
+            </form>
+          </TabsContent>
+          <TabsContent value="security" className="mt-4">
+            <SecurityPanel user={user} />
+          </TabsContent>
+        </Tabs>
       </DialogContent>
     </Dialog>
   );

@@ -1,0 +1,347 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { KeyRound, ShieldCheck, ShieldOff } from 'lucide-react';
+import type { CurrentUser, SecuritySettings, TotpSetup, TotpStatus } from '@portal/contracts';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { api, saveBlob } from '@/lib/api';
+import { messageOf, toast, toastError } from '@/lib/toast';
+
+const keys = {
+  totp: ['auth', 'totp'] as const,
+  policy: ['admin', 'settings', 'security'] as const,
+};
+
+function ChangePassword() {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const change = useMutation({
+    mutationFn: () =>
+      api<{ message?: string }>('/api/auth/password', {
+        method: 'POST',
+        json: { currentPassword: current, newPassword: next },
+      }),
+    onSuccess: (res) => {
+      toast({ title: 'Password changed', description: res.message });
+      setCurrent('');
+      setNext('');
+      setConfirm('');
+    },
+    onError: (err) => toastError(messageOf(err, 'Failed to change password')),
+  });
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (next.length < 6) return setError('Password must be at least 6 characters');
+    if (next !== confirm) return setError('The new passwords do not match');
+    setError(null);
+    change.mutate();
+  }
+  return (
+    <form onSubmit={onSubmit} className="grid gap-3" aria-labelledby="change-password-title">
+      <h3 id="change-password-title" className="flex items-center gap-2 font-semibold">
+        <KeyRound className="size-4" aria-hidden="true" /> Change password
+      </h3>
+      <Field label="Current password">
+        <Input
+          type="password"
+          autoComplete="current-password"
+          required
+          value={current}
+          onChange={(e) => setCurrent(e.target.value)}
+        />
+      </Field>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field label="New password" error={error}>
+          <Input
+            type="password"
+            autoComplete="new-password"
+            required
+            value={next}
+            onChange={(e) => setNext(e.target.value)}
+          />
+        </Field>
+        <Field label="Confirm new password">
+          <Input
+            type="password"
+            autoComplete="new-password"
+            required
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+          />
+        </Field>
+      </div>
+      <p className="text-xs text-muted-foreground">Changing your password signs you out everywhere else.</p>
+      <div>
+        <Button type="submit" variant="outline" disabled={change.isPending || !current || !next}>
+          {change.isPending ? 'Saving...' : 'Change password'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  return (
+    <div className="grid gap-3 rounded-lg border bg-muted/40 p-4">
+      <p className="text-sm font-medium">Save these recovery codes somewhere safe.</p>
+      <p className="text-sm text-muted-foreground">
+        Each code signs you in once if you lose your phone. They will not be shown again.
+      </p>
+      <ul className="grid grid-cols-2 gap-1 font-mono text-sm" aria-label="Recovery codes">
+        {codes.map((c) => (
+          <li key={c}>{c}</li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() =>
+            saveBlob(
+              new Blob([codes.join('\n') + '\n'], { type: 'text/plain' }),
+              'investor-portal-recovery-codes.txt',
+            )
+          }
+        >
+          Download codes
+        </Button>
+        <Button size="sm" onClick={onDone}>
+          I have saved them
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function TwoFactor({ status }: { status: TotpStatus }) {
+  const queryClient = useQueryClient();
+  const [setup, setSetup] = useState<TotpSetup | null>(null);
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.totp });
+
+  const start = useMutation({
+    mutationFn: () => api<{ data: TotpSetup }>('/api/auth/totp/setup', { method: 'POST' }),
+    onSuccess: (res) => setSetup(res.data),
+    onError: (err) => toastError(messageOf(err, 'Could not start the set-up')),
+  });
+  const enable = useMutation({
+    mutationFn: () =>
+      api<{ data: { recoveryCodes: string[] } }>('/api/auth/totp/enable', { method: 'POST', json: { code } }),
+    onSuccess: (res) => {
+      setCodes(res.data.recoveryCodes);
+      setSetup(null);
+      setCode('');
+      toast({ title: 'Two-factor sign-in is on' });
+      void refresh();
+    },
+    onError: (err) => toastError(messageOf(err, 'That code is not valid')),
+  });
+  const disable = useMutation({
+    mutationFn: () => api('/api/auth/totp/disable', { method: 'POST', json: { password } }),
+    onSuccess: () => {
+      setPassword('');
+      toast({ title: 'Two-factor sign-in is off' });
+      void refresh();
+    },
+    onError: (err) => toastError(messageOf(err, 'Could not turn it off')),
+  });
+  const regenerate = useMutation({
+    mutationFn: () =>
+      api<{ data: { recoveryCodes: string[] } }>('/api/auth/totp/recovery-codes', {
+        method: 'POST',
+        json: { password },
+      }),
+    onSuccess: (res) => {
+      setPassword('');
+      setCodes(res.data.recoveryCodes);
+      void refresh();
+    },
+    onError: (err) => toastError(messageOf(err, 'Could not make new codes')),
+  });
+
+  if (codes) return <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />;
+
+  if (!status.enabled && setup) {
+    return (
+      <form
+        className="grid gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          enable.mutate();
+        }}
+      >
+        <ol className="ml-4 list-decimal space-y-1 text-sm text-muted-foreground">
+          <li>Scan the QR code with an authenticator app (or type the key).</li>
+          <li>Enter the 6-digit code it shows.</li>
+        </ol>
+        <div className="flex flex-col items-center gap-3 sm:flex-row sm:items-start">
+          <img
+            src={`data:image/svg+xml;utf8,${encodeURIComponent(setup.qrSvg)}`}
+            alt="QR code for your authenticator app"
+            className="size-40 rounded-md border bg-white p-1"
+          />
+          <div className="grid min-w-0 gap-1 text-sm">
+            <span className="text-muted-foreground">Key</span>
+            <code className="break-all rounded bg-muted px-2 py-1 font-mono text-xs">{setup.secret}</code>
+          </div>
+        </div>
+        <Field label="Code from your app">
+          <Input
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="\d{6}"
+            maxLength={6}
+            required
+            value={code}
+            onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+          />
+        </Field>
+        <div className="flex gap-2">
+          <Button type="submit" disabled={enable.isPending || code.length !== 6}>
+            {enable.isPending ? 'Verifying...' : 'Turn on'}
+          </Button>
+          <Button variant="ghost" onClick={() => setSetup(null)}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    );
+  }
+
+  if (!status.enabled) {
+    return (
+      <div className="grid gap-3">
+        <p className="text-sm text-muted-foreground">
+          Protect your account with a code from an authenticator app (Google Authenticator, 1Password, Authy…)
+          in addition to your password.
+        </p>
+        <div>
+          <Button onClick={() => start.mutate()} disabled={start.isPending}>
+            <ShieldCheck aria-hidden="true" />
+            Set up two-factor sign-in
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="grid gap-3">
+      <p className="text-sm text-muted-foreground">
+        You have {status.recoveryCodesLeft} unused recovery code{status.recoveryCodesLeft === 1 ? '' : 's'}.
+        Confirm your password to make new codes{status.required ? '' : ' or to turn two-factor sign-in off'}.
+      </p>
+      <Field label="Password">
+        <Input
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      </Field>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="outline"
+          disabled={!password || regenerate.isPending}
+          onClick={() => regenerate.mutate()}
+        >
+          New recovery codes
+        </Button>
+        {!status.required && (
+          <Button
+            variant="outline"
+            disabled={!password || disable.isPending}
+            onClick={() => disable.mutate()}
+          >
+            <ShieldOff aria-hidden="true" />
+            Turn off
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function AdminPolicy({ enabledForMe }: { enabledForMe: boolean }) {
+  const queryClient = useQueryClient();
+  const policy = useQuery({
+    queryKey: keys.policy,
+    queryFn: () => api<{ data: SecuritySettings }>('/api/admin/settings/security').then((r) => r.data),
+  });
+  const save = useMutation({
+    mutationFn: (requireAdminTotp: boolean) =>
+      api<{ data: SecuritySettings }>('/api/admin/settings/security', {
+        method: 'PUT',
+        json: { requireAdminTotp },
+      }),
+    onSuccess: (res) => {
+      queryClient.setQueryData(keys.policy, res.data);
+      toast({ title: 'Updated' });
+    },
+    onError: (err) => toastError(messageOf(err, 'Failed to save settings')),
+  });
+  if (!policy.data) return null;
+  return (
+    <div className="flex items-start gap-3 rounded-lg border p-4">
+      <input
+        id="require-admin-totp"
+        type="checkbox"
+        className="mt-1 size-4 accent-[var(--primary)]"
+        checked={policy.data.requireAdminTotp}
+        disabled={save.isPending || (!enabledForMe && !policy.data.requireAdminTotp)}
+        onChange={(e) => save.mutate(e.target.checked)}
+      />
+      <div className="grid gap-1">
+        <label htmlFor="require-admin-totp" className="text-sm font-medium">
+          Require two-factor sign-in for all admin accounts
+        </label>
+        <p className="text-xs text-muted-foreground">
+          {enabledForMe
+            ? 'Admins without it are asked to set it up before they can use the admin panel.'
+            : 'Turn it on for your own account first.'}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** Password and two-factor sign-in settings of the signed-in user (and, for admins, the admin policy). */
+export function SecurityPanel({ user }: { user: CurrentUser }) {
+  const status = useQuery({
+    queryKey: keys.totp,
+    queryFn: () => api<{ data: TotpStatus }>('/api/auth/totp').then((r) => r.data),
+  });
+  return (
+    <div className="grid gap-6">
+      <section className="grid gap-3" aria-labelledby="two-factor-title">
+        <h3 id="two-factor-title" className="flex items-center gap-2 font-semibold">
+          <ShieldCheck className="size-4" aria-hidden="true" /> Two-factor sign-in
+          {status.data && (
+            <Badge variant={status.data.enabled ? 'success' : 'secondary'}>
+              {status.data.enabled ? 'On' : 'Off'}
+            </Badge>
+          )}
+        </h3>
+        {status.data?.required && !status.data.enabled && (
+          <p role="alert" className="rounded-md bg-warning-soft px-3 py-2 text-sm text-warning">
+            Two-factor sign-in is required for admin accounts.
+          </p>
+        )}
+        {status.data ? (
+          <TwoFactor status={status.data} />
+        ) : (
+          <p className="text-sm text-muted-foreground">Loading...</p>
+        )}
+        {user.isAdmin && <AdminPolicy enabledForMe={!!status.data?.enabled} />}
+      </section>
+      <hr />
+      <ChangePassword />
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { totpCode, totpStep } from '../../apps/server/src/lib/totp';
+import { DEMO, expect, expectAccessible, signIn, test } from '../support/fixtures';
+
+test.describe('[SECURITY] two-factor sign-in', () => {
+  test('an investor turns it on from the profile dialog, then signs in with a code and with a recovery code', async ({
+    page,
+  }) => {
+    await signIn(page, 'investor');
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Edit Profile' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Profile' });
+    await dialog.getByRole('tab', { name: 'Security' }).click();
+    await dialog.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+    await expect(dialog.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+    await expectAccessible(page);
+    const secret = (await dialog.locator('code').textContent())!.trim();
+    await dialog.getByLabel('Code from your app').fill(totpCode(secret, totpStep()));
+    await dialog.getByRole('button', { name: 'Turn on' }).click();
+    const codes = dialog.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+    await expect(codes).toHaveCount(10);
+    const recovery = (await codes.first().textContent())!.trim();
+    await dialog.getByRole('button', { name: 'I have saved them' }).click();
+    await expect(dialog.getByText('On', { exact: true })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+
+    // Sign out, then in: the code is asked for after the password.
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByLabel('Email').fill(DEMO.investor.email);
+    await page.getByLabel('Password').fill(DEMO.investor.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByLabel('Authentication code')).toBeVisible();
+    await page
+      .getByLabel('Authentication code')
+      .fill('000000' === totpCode(secret, totpStep() + 1) ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByText(/That code is not valid/).first()).toBeVisible();
+    await page.getByLabel('Authentication code').fill(totpCode(secret, totpStep() + 1));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible();
+
+    // A recovery code works on the admin sign-in page too (and sends a non-admin to /).
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.goto('/admin-login');
+    await page.getByLabel('Admin Email').fill(DEMO.investor.email);
+    await page.getByLabel('Admin Password').fill(DEMO.investor.password);
+    await page.getByRole('button', { name: 'Access Admin Panel' }).click();
+    await page.getByLabel('Authentication code').fill(recovery);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('changing the password signs out the other sessions', async ({ page, browser }) => {
+    await signIn(page, 'investor2');
+    const other = await browser.newContext();
+    const otherPage = await other.newPage();
+    await signIn(otherPage, 'investor2');
+    await expect(otherPage.getByRole('button', { name: /Account menu/ })).toBeVisible();
+
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Edit Profile' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Profile' });
+    await dialog.getByRole('tab', { name: 'Security' }).click();
+    await dialog.getByLabel('Current password').fill(DEMO.investor2.password);
+    await dialog.getByLabel('New password', { exact: true }).fill('a-new-password-2');
+    await dialog.getByLabel('Confirm new password').fill('a-new-password-2');
+    const alert = otherPage.waitForEvent('dialog');
+    await dialog.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByText('Password changed', { exact: true })).toBeVisible();
+
+    await otherPage.reload().catch(() => {});
+    const message = await alert;
+    expect(message.message()).toBe('Session expired. Please log in again.');
+    await message.dismiss();
+    await expect(otherPage).toHaveURL(/\/login$/);
+    await other.close();
+  });
+});
