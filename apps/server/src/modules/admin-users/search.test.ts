@@ -9,6 +9,6 @@ describe('searchTerms', () => {
     expect(searchTerms('Jänis Öberg')).toBe('jänis:* & öberg:*');
     expect(searchTerms('  ')).toBeNull();
     expect(searchTerms(undefined)).toBeNull();
-    expect(searchTerms('a b c d e f g h i j').split(' & ')).toHaveLength(8);
+    expect(searchTerms('a b c d e f g h i j')!.split(' & ')).toHaveLength(8);
   });
 });

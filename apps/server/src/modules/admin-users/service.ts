@@ -1,17 +1,4 @@
-import {
-  and,
-  asc,
-  count,
-  eq,
-  exists,
-  inArray,
-  isNotNull,
-  isNull,
-  not,
-  sql,
-  sum,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, count, eq, exists, inArray, isNotNull, isNull, not, sql, type SQL } from 'drizzle-orm';
 import {
   toMoneyString,
   type AdminUser,
@@ -75,16 +62,6 @@ function listFilter(q: ListQuery): SQL | undefined {
 /** Investments of the given users with their returns (monthly sum, else the stored field): one query. */
 async function investmentsOf(db: DbOrTx, userIds: readonly string[]): Promise<AdminInvestmentRow[]> {
   if (userIds.length === 0) return [];
-  const monthly = db
-    .select({
-      userId: monthlyReturns.userId,
-      projectId: monthlyReturns.projectId,
-      total: sum(monthlyReturns.amount).as('total'),
-    })
-    .from(monthlyReturns)
-    .where(inArray(monthlyReturns.userId, [...userIds]))
-    .groupBy(monthlyReturns.userId, monthlyReturns.projectId)
-    .as('m');
   return db
     .select({
       id: investments.id,
@@ -93,32 +70,53 @@ async function investmentsOf(db: DbOrTx, userIds: readonly string[]): Promise<Ad
       projectName: projects.name,
       amount: investments.amount,
       returns: investments.returns,
-      monthlyTotal: monthly.total,
+      monthlyTotal: sql<
+        string | null
+      >`case when ${investments.monthsRecorded} > 0 then ${investments.returnsFromMonths} end`,
       roi: investments.roi,
       startDate: investments.startDate,
     })
     .from(investments)
     .innerJoin(projects, eq(projects.id, investments.projectId))
-    .leftJoin(
-      monthly,
-      and(eq(monthly.userId, investments.userId), eq(monthly.projectId, investments.projectId)),
-    )
     .where(inArray(investments.userId, [...userIds]))
     .orderBy(asc(projects.name));
 }
 
-/** A page of users: three queries whatever the page size (count, page, their investments). */
-export async function listUsers(db: Db, q: ListQuery) {
-  const where = listFilter(q);
-  const [[counted], rows] = await Promise.all([
-    db.select({ n: count() }).from(users).where(where),
-    db
+/**
+ * One page of users, ordered by name. With a search the matches are collected first (the full-text
+ * index) and then ordered: walking the name index and testing each row would build the document of
+ * every user when few of them match.
+ */
+async function pageOfUsers(db: Db, q: ListQuery, where: SQL | undefined) {
+  const offset = (q.page - 1) * q.pageSize;
+  if (!searchTerms(q.search)) {
+    return db
       .select()
       .from(users)
       .where(where)
       .orderBy(sql`lower(${users.name})`, asc(users.id))
       .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
+      .offset(offset);
+  }
+  const page = (await db.execute(
+    sql`with matches as materialized (
+          select ${users.id} as id, lower(${users.name}) as sort_key from ${users} where ${where}
+        )
+        select id from matches order by sort_key, id limit ${q.pageSize} offset ${offset}`,
+  )) as unknown as { rows: { id: string }[] };
+  const ids = page.rows.map((r) => r.id);
+  if (ids.length === 0) return [];
+  const rows = await db.select().from(users).where(inArray(users.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
+}
+
+/** A page of users: three queries whatever the page size (count, page, their investments); four with a search. */
+export async function listUsers(db: Db, q: ListQuery) {
+  const where = listFilter(q);
+  const [[counted], rows] = await Promise.all([
+    db.select({ n: count() }).from(users).where(where),
+    pageOfUsers(db, q, where),
   ]);
   const invs = await investmentsOf(
     db,
