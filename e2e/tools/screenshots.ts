@@ -65,9 +65,21 @@ try {
         await page.goto(`${server.url}${p}`);
         await page.waitForLoadState('networkidle');
         await page.waitForTimeout(300);
+        if (values.full) {
+          // The shell scrolls inside <main>: grow the viewport to the content so the whole page is captured.
+          const height = await page.evaluate(() => {
+            const main = document.querySelector('main');
+            return main
+              ? main.scrollHeight + main.getBoundingClientRect().top
+              : document.documentElement.scrollHeight;
+          });
+          await page.setViewportSize({ width, height: Math.max(height, width < 700 ? 812 : 850) });
+          await page.waitForTimeout(150);
+        }
         const name = `${p.replace(/\W+/g, '_').replace(/^_|_$/g, '') || 'home'}-${width}-${theme}.png`;
         await page.screenshot({ path: path.join(values.out!, name), fullPage: values.full });
         console.log(path.join(values.out!, name));
+        await page.setViewportSize({ width, height: width < 700 ? 812 : 850 });
       }
       await context.close();
     }

@@ -30,7 +30,9 @@ export function classify(err: unknown): Answer {
     // the field's name in front.
     const generic = /^(Invalid|Too (small|big)|Unrecognized|Expected)\b/.test(msg);
     const mentionsField = msg.toLowerCase().includes(field.split('.').pop()!.toLowerCase());
-    const named = mentionsField || !generic ? msg : `${field}: ${msg}`;
+    // A fragment such as 'must be a valid id' reads as a sentence after the field's name.
+    const fragment = /^[a-z]/.test(msg);
+    const named = mentionsField ? msg : generic ? `${field}: ${msg}` : fragment ? `${field} ${msg}` : msg;
     return { status: 400, message: named };
   }
   if (isResponseSerializationError(err)) return { status: 500, message: 'Internal server error' };

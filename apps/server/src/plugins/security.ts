@@ -11,7 +11,8 @@ export async function securityPlugin(app: App) {
         scriptSrc: ["'self'"],
         // Radix and recharts set inline style attributes; scripts stay strictly same-origin.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Update images may be linked from other https sites (the sanitizer allows them).
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
