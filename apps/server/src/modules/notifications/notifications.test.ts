@@ -219,10 +219,12 @@ describe('POST /api/notifications/send', () => {
     expect(bad.json().message).toMatch(/userIds/);
   });
 
-  it('sends to every active user when userIds is left out, skipping inactive ones, in constant queries', async () => {
+  it('sends to every active user but the sender when userIds is left out, in constant queries', async () => {
     const inactive = await createUser(ctx.db, { isActive: false });
-    const activeUsers = (await ctx.db.select({ id: users.id }).from(users).where(eq(users.isActive, true)))
-      .length;
+    const otherAdmin = await createAdmin(ctx.db);
+    // Every active user but the sending admin.
+    const activeUsers =
+      (await ctx.db.select({ id: users.id }).from(users).where(eq(users.isActive, true))).length - 1;
 
     const before = ctx.database.queries.count;
     const res = await send({ title: 'Broadcast one', message: 'To everyone', type: 'success' });
@@ -237,8 +239,9 @@ describe('POST /api/notifications/send', () => {
     const rows = await rowsTitled('Broadcast one');
     expect(rows).toHaveLength(activeUsers);
     expect(new Set(rows.map((r) => r.userId)).size).toBe(activeUsers);
-    expect(rows.map((r) => r.userId)).toEqual(expect.arrayContaining([admin.id, emma.id, lukas.id]));
+    expect(rows.map((r) => r.userId)).toEqual(expect.arrayContaining([otherAdmin.id, emma.id, lukas.id]));
     expect(rows.map((r) => r.userId)).not.toContain(inactive.id);
+    expect(rows.map((r) => r.userId)).not.toContain(admin.id);
     expect(rows.every((r) => !r.read && r.createdBy === admin.id)).toBe(true);
 
     // Twenty more users do not add a single query: the fan-out is one statement.
@@ -254,12 +257,13 @@ describe('POST /api/notifications/send', () => {
       title: 'Chosen ones',
       message: 'Just you two',
       type: 'warning',
-      userIds: [emma.id, lukas.id, emma.id],
+      userIds: [emma.id, lukas.id, emma.id, admin.id],
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ sent: 2, skippedInactive: 0 });
+    expect(res.json().data).toMatchObject({ sent: 3, skippedInactive: 0 });
     const rows = await rowsTitled('Chosen ones');
-    expect(rows.map((r) => r.userId).sort()).toEqual([emma.id, lukas.id].sort());
+    // An admin who chooses themselves gets it too.
+    expect(rows.map((r) => r.userId).sort()).toEqual([emma.id, lukas.id, admin.id].sort());
     const audit = await ctx.db
       .select()
       .from(auditLog)
@@ -356,7 +360,7 @@ describe('GET /api/notifications/admin/recipients', () => {
     expect(found.map((u: { _id: string }) => u._id).sort()).toEqual([zed.id, byEmail.id].sort());
     expect(found).toContainEqual({ _id: zed.id, name: 'Zed Quillfeather', email: zed.email });
     const active = await ctx.db.select({ id: users.id }).from(users).where(eq(users.isActive, true));
-    expect(activeCount).toBe(active.length);
+    expect(activeCount).toBe(active.length - 1); // not the admin asking
     // LIKE wildcards are matched literally.
     const wild = await call('GET', '/api/notifications/admin/recipients?q=%25', adminToken);
     expect(wild.json().data.users).toEqual([]);

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type {
   AdminNotificationList,
   NotificationItem,
@@ -70,7 +70,10 @@ export async function deleteOwn(db: Db, userId: string, id: string): Promise<voi
   if (!deleted) throw new NotFoundError('Notification');
 }
 
-/** Sends a notification to every active user, or to the chosen ones (all of whom must exist). */
+/**
+ * Sends a notification to every active user but the sender (who would only be interrupted by their own
+ * announcement), or to the chosen users, all of whom must exist; an admin may choose themselves.
+ */
 export async function send(
   db: Db,
   adminId: string,
@@ -101,7 +104,7 @@ export async function send(
   return db.transaction(async (tx) => {
     const { sent, batchId } = await fanOut(
       tx,
-      chosen ? sql`${users.id} = any(${sql.param(chosen)}::uuid[])` : sql`true`,
+      chosen ? sql`${users.id} = any(${sql.param(chosen)}::uuid[])` : sql`${users.id} <> ${adminId}::uuid`,
       n,
     );
     await recordAudit(tx, {
@@ -161,8 +164,16 @@ export async function deleteAny(db: Db, adminId: string, id: string): Promise<vo
 
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Active users matching the search (name or email), for choosing recipients, and how many are active. */
-export async function findRecipients(db: Db, q: string | undefined, limit: number): Promise<RecipientList> {
+/**
+ * Active users matching the search (name or email), for choosing recipients, and how many a send to
+ * everyone reaches (every active user but the admin asking).
+ */
+export async function findRecipients(
+  db: Db,
+  adminId: string,
+  q: string | undefined,
+  limit: number,
+): Promise<RecipientList> {
   const match = q
     ? and(eq(users.isActive, true), or(ilike(users.name, likePattern(q)), ilike(users.email, likePattern(q))))
     : eq(users.isActive, true);
@@ -173,7 +184,10 @@ export async function findRecipients(db: Db, q: string | undefined, limit: numbe
       .where(match)
       .orderBy(asc(sql`lower(${users.name})`), asc(users.id))
       .limit(limit),
-    db.select({ n: count() }).from(users).where(eq(users.isActive, true)),
+    db
+      .select({ n: count() })
+      .from(users)
+      .where(and(eq(users.isActive, true), ne(users.id, adminId))),
   ]);
   return { users: found.map(presentRecipient), activeCount: active?.n ?? 0 };
 }

@@ -3,6 +3,8 @@ import {
   bearer,
   buildTestApp,
   createAdmin,
+  createInvestment,
+  createProject,
   createUser,
   login,
   type TestContext,
@@ -123,6 +125,28 @@ describe('GET /api/notifications/stream', () => {
     expect(JSON.parse((await b.next('notification', 1_000)).data).title).toBe('Everyone live');
     a.close();
     b.close();
+  });
+
+  it("delivers what other modules notify: a new update reaches the project's investors live", async () => {
+    const project = await createProject(ctx.db, { name: 'Live Lake Cabins' });
+    await createInvestment(ctx.db, emma.id, project.id);
+    const [emmaTab, lukasTab] = [await stream(emmaToken), await stream(lukasToken)];
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/updates',
+      headers: bearer(adminToken),
+      payload: { projectId: project.id, title: 'Sauna finished', excerpt: 'The lakeside sauna is ready.' },
+    });
+    expect(res.statusCode).toBe(201);
+    const item = JSON.parse((await emmaTab.next('notification', 1_000)).data);
+    expect(item).toMatchObject({
+      title: 'New update: Sauna finished',
+      message: 'The lakeside sauna is ready.',
+    });
+    // Lukas holds nothing in the project.
+    await expect(lukasTab.next('notification', 300)).rejects.toThrow(/no 'notification' event/);
+    emmaTab.close();
+    lukasTab.close();
   });
 
   it('tells nobody about a notification until its transaction commits, and never after a rollback', async () => {

@@ -1,0 +1,135 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Toaster } from '@/components/ui/toaster';
+import { ComposeForm } from './compose-form';
+
+const emma = {
+  _id: '7b0d5c1e-8f6a-4c61-9a43-0a6f0c1f0d11',
+  name: 'Emma Lindqvist',
+  email: 'investor@example.com',
+};
+const lukas = {
+  _id: '7b0d5c1e-8f6a-4c61-9a43-0a6f0c1f0d12',
+  name: 'Lukas Berg',
+  email: 'investor2@example.com',
+};
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+let sent: unknown[];
+let sendAnswer: () => Response;
+
+beforeEach(() => {
+  sent = [];
+  sendAnswer = () =>
+    json({
+      success: true,
+      data: { sent: 2, skippedInactive: 0, batchId: 'b' },
+      message: 'Notification sent successfully!',
+    });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname === '/api/notifications/admin/recipients') {
+        const q = url.searchParams.get('q')?.toLowerCase();
+        const users = [emma, lukas].filter((u) => !q || u.name.toLowerCase().includes(q));
+        return json({ success: true, data: { users, activeCount: 2 } });
+      }
+      if (url.pathname === '/api/notifications/send') {
+        sent.push(JSON.parse(String(init?.body)));
+        return sendAnswer();
+      }
+      return json({ success: false, error: 'Not found' }, 404);
+    }),
+  );
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function renderForm() {
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={qc}>
+      <ComposeForm />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+}
+
+const send = () => userEvent.click(screen.getByRole('button', { name: 'Send Notification' }));
+
+describe('ComposeForm', () => {
+  it('requires a title and a message, and sends nothing without them', async () => {
+    renderForm();
+    await send();
+    expect(
+      await screen.findByText('Title and message are required', { selector: 'li *' }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Title')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Title')).toHaveFocus();
+    await userEvent.type(screen.getByLabelText('Title'), 'Only a title');
+    await send();
+    expect(screen.getByLabelText('Message')).toHaveFocus();
+    expect(screen.getByLabelText('Title')).not.toHaveAttribute('aria-invalid');
+    expect(sent).toHaveLength(0);
+  });
+
+  it('sends to everyone by leaving userIds out, says so, and clears the form', async () => {
+    renderForm();
+    expect(await screen.findByText('2 active users, not you')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Title'), '  Q3 returns paid ');
+    await userEvent.type(screen.getByLabelText('Message'), 'Your returns are on their way.');
+    await userEvent.selectOptions(screen.getByLabelText('Type'), 'success');
+    expect(screen.getByRole('region', { name: 'Preview' })).toHaveTextContent('Q3 returns paid');
+    await send();
+    expect(await screen.findByText('Notification sent successfully!', { exact: true })).toBeInTheDocument();
+    expect(screen.getByText('Sent to 2 users.')).toBeInTheDocument();
+    expect(sent).toEqual([
+      { title: 'Q3 returns paid', message: 'Your returns are on their way.', type: 'success' },
+    ]);
+    expect(screen.getByLabelText('Title')).toHaveValue('');
+    expect(screen.getByLabelText('Message')).toHaveValue('');
+  });
+
+  it('sends to the chosen users only, and asks for at least one', async () => {
+    renderForm();
+    await userEvent.type(screen.getByLabelText('Title'), 'For you');
+    await userEvent.type(screen.getByLabelText('Message'), 'Hello.');
+    await userEvent.click(screen.getByRole('radio', { name: /Chosen users/ }));
+    await send();
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose at least one recipient');
+    expect(sent).toHaveLength(0);
+    await userEvent.type(screen.getByLabelText('Find users by name or email'), 'emma');
+    await waitFor(() =>
+      expect(screen.queryByRole('checkbox', { name: /Lukas Berg/ })).not.toBeInTheDocument(),
+    );
+    await userEvent.click(screen.getByRole('checkbox', { name: /Emma Lindqvist/ }));
+    expect(screen.getByRole('list', { name: 'Chosen recipients' })).toHaveTextContent('Emma Lindqvist');
+    expect(screen.queryByText('Choose at least one recipient')).not.toBeInTheDocument();
+    await send();
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({ title: 'For you', message: 'Hello.', type: 'info', userIds: [emma._id] });
+  });
+
+  it('says what went wrong when sending fails, keeping what was written', async () => {
+    sendAnswer = () =>
+      json(
+        { success: false, message: 'userIds: no user has the id x', error: 'userIds: no user has the id x' },
+        400,
+      );
+    renderForm();
+    await userEvent.type(screen.getByLabelText('Title'), 'Oops');
+    await userEvent.type(screen.getByLabelText('Message'), 'M');
+    await send();
+    expect(await screen.findByText('Failed to send notification', { exact: true })).toBeInTheDocument();
+    expect(screen.getByText('userIds: no user has the id x')).toBeInTheDocument();
+    expect(screen.getByLabelText('Title')).toHaveValue('Oops');
+  });
+});
