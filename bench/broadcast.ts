@@ -169,13 +169,18 @@ try {
       }),
     );
     const live: number[] = [];
+    const firstArrival: number[] = [];
+    const sendDone: number[] = [];
     const liveRuns = Math.max(3, Math.ceil(RUNS / 3));
     for (let i = 0; i < liveRuns; i++) {
       const t = performance.now();
       const res = await send(`Live ${i}`);
+      const sentAt = performance.now();
       if (res.statusCode !== 200) throw new Error(`send: ${res.statusCode}`);
       const arrivals = await Promise.all(conns.map((c) => c.next('notification', 10_000)));
       live.push(Math.max(...arrivals.map((e) => e.at)) - t);
+      firstArrival.push(Math.min(...arrivals.map((e) => e.at)) - t);
+      sendDone.push(sentAt - t);
     }
     conns.forEach((c) => c.close());
 
@@ -188,7 +193,12 @@ try {
       users: USERS + 1,
       fanOutStatement: summary(statement),
       sendThroughApi: summary(api),
-      liveDelivery: { streams: STREAMS, ...summary(live) },
+      liveDelivery: {
+        streams: STREAMS,
+        ...summary(live),
+        sendAnsweredMs: summary(sendDone).medianMs,
+        firstStreamMs: summary(firstArrival).medianMs,
+      },
     };
     console.info(JSON.stringify(results, null, 2));
     console.info(
