@@ -6,6 +6,7 @@ import type { App, AppDeps, Module } from './app-types';
 import { TooManyRequestsError } from './lib/errors';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { openApiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { findWebDist, webAppPlugin } from './plugins/web-app';
 import { adminDashboardRoutes } from './modules/admin-dashboard/routes';
@@ -87,6 +88,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   });
   await securityPlugin(app);
   authPlugin(app, { db: deps.database.db, signer: deps.signer });
+  await openApiPlugin(app);
 
   for (const mod of modules) await mod(app, deps);
 
