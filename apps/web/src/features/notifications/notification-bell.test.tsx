@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { NotificationItem, NotificationList } from '@portal/contracts';
 import { Toaster } from '@/components/ui/toaster';
 import { AuthProvider } from '@/lib/auth';
+import { refreshSession } from '@/lib/session';
 import { markReadLocally, removeLocally } from './api';
 import { NotificationBell } from './notification-bell';
 
@@ -20,11 +21,14 @@ const note = (id: string, read: boolean, title = `Title ${id}`): NotificationIte
 /** EventSource stand-in: the test pushes server events through `FakeEventSource.last`. */
 class FakeEventSource {
   static last: FakeEventSource | null = null;
+  static count = 0;
   readyState = 0;
+  closed = false;
   onerror: (() => void) | null = null;
   private listeners = new Map<string, ((e: MessageEvent) => void)[]>();
   constructor(readonly url: string) {
     FakeEventSource.last = this;
+    FakeEventSource.count++;
   }
   addEventListener(name: string, fn: (e: MessageEvent) => void) {
     this.listeners.set(name, [...(this.listeners.get(name) ?? []), fn]);
@@ -34,7 +38,12 @@ class FakeEventSource {
     for (const fn of this.listeners.get(name) ?? [])
       fn(new MessageEvent(name, { data: JSON.stringify(data) }));
   }
+  fail() {
+    this.readyState = 2;
+    this.onerror?.();
+  }
   close() {
+    this.closed = true;
     this.readyState = 2;
   }
 }
@@ -80,6 +89,7 @@ beforeEach(() => {
   override = () => undefined;
   calls.length = 0;
   FakeEventSource.last = null;
+  FakeEventSource.count = 0;
   vi.stubGlobal('EventSource', FakeEventSource);
   vi.stubGlobal(
     'fetch',
@@ -226,5 +236,33 @@ describe('NotificationBell', () => {
     // The same notification twice (two signals) is counted once.
     act(() => FakeEventSource.last!.emit('notification', live));
     expect(button).toHaveAccessibleName('Notifications, 3 unread');
+  });
+
+  it('reopens the stream with a new ticket after a token refresh, and at once when the network is back', async () => {
+    let tickets = 0;
+    override = (_m, url) => {
+      if (url === '/api/notifications/stream/ticket')
+        return json({ success: true, data: { ticket: `t${++tickets}`.padEnd(43, 'x'), expiresIn: 30 } });
+      if (url === '/api/auth/refresh')
+        return json({
+          success: true,
+          data: { accessToken: localStorage.getItem('accessToken'), refreshToken: 'r2' },
+        });
+      return undefined;
+    };
+    renderBell();
+    await waitFor(() => expect(FakeEventSource.count).toBe(1));
+    const first = FakeEventSource.last!;
+    act(() => first.emit('ready'));
+    await act(() => refreshSession());
+    await waitFor(() => expect(FakeEventSource.count).toBe(2));
+    expect(first.closed).toBe(true);
+    expect(FakeEventSource.last!.url).toContain('ticket=t2');
+
+    // The connection drops; the retry would wait about a second, but the network coming back is now.
+    act(() => FakeEventSource.last!.fail());
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(FakeEventSource.count).toBe(3), { timeout: 500 });
+    expect(FakeEventSource.last!.url).toContain('ticket=t3');
   });
 });
