@@ -112,6 +112,13 @@ export async function loadDataset(
        create index monthly_returns_project_idx on monthly_returns (project_id)`,
     );
     await client.query('set local session_replication_role = origin');
+    // Triggers did not run while loading: compute the investments' roll-up of their months once.
+    await run(
+      'investment_roll_up',
+      `update investments i set returns_from_months = d.total, months_recorded = d.n
+       from (select user_id, project_id, sum(amount) as total, count(*)::int as n from monthly_returns group by 1, 2) d
+       where i.user_id = d.user_id and i.project_id = d.project_id`,
+    );
     await run(
       'updates',
       `insert into updates (project_id, title, category, excerpt, content, date, images)
