@@ -153,7 +153,12 @@ export const notificationRoutes: Module = (app, { database, signer }) => {
   // EventSource cannot send headers: the single-use ticket authenticates instead of the bearer token.
   app.get(
     '/api/notifications/stream',
-    { config: { access: 'public' }, schema: { querystring: streamQuery } },
+    {
+      // Public (the ticket authenticates), so bounded per address; generous, since an office behind one
+      // address reconnects all at once after a restart.
+      config: { access: 'public', rateLimit: { max: 300, timeWindow: 60_000 } },
+      schema: { querystring: streamQuery },
+    },
     async (request, reply) => {
       const session = await redeemTicket(db, request.query.ticket);
       if (hub.countFor(session.userId) >= MAX_STREAMS_PER_USER)
