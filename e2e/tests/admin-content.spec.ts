@@ -10,6 +10,15 @@ const PNG = Buffer.from(
 );
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
+
+/** Nothing in the scrolling main area is wider than it (the document itself never scrolls sideways). */
+async function expectMainFits(page: Page) {
+  const { scroll, client } = await page.evaluate(() => {
+    const main = document.getElementById('main')!;
+    return { scroll: main.scrollWidth, client: main.clientWidth };
+  });
+  expect(scroll).toBeLessThanOrEqual(client);
+}
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 async function login(request: APIRequestContext, who: keyof typeof DEMO) {
@@ -160,7 +169,12 @@ test.describe('[ADMIN][CONTENT] perks, updates, media, documents and bookings', 
     const investor = await login(page.request, 'investor');
     await page.goto(`/admin/documents?userId=${investor.user._id}`);
     await expect(page.getByRole('heading', { name: 'Media', exact: true })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Documents' })).toBeVisible();
     await expectAccessible(page);
+    await expectMainFits(page);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expectMainFits(page);
+    await page.setViewportSize({ width: 1366, height: 850 });
 
     const bytes = Buffer.from(`Statement for ${investor.user.name}\nBalance: 25,000.00 EUR\n`, 'utf8');
     await page.getByRole('button', { name: 'Upload Document' }).click();

@@ -18,6 +18,16 @@ async function apiGet<T>(request: APIRequestContext, token: string, url: string)
   return res.json() as Promise<T>;
 }
 
+/** Nothing in the scrolling main area is wider than it (the document itself never scrolls sideways). */
+async function expectMainFits(page: Page) {
+  await expectNoSidewaysScroll(page);
+  const { scroll, client } = await page.evaluate(() => {
+    const main = document.getElementById('main')!;
+    return { scroll: main.scrollWidth, client: main.clientWidth };
+  });
+  expect(scroll).toBeLessThanOrEqual(client);
+}
+
 const chooseProject = (page: Page, name: string) =>
   page.getByRole('banner').getByLabel('Current project').selectOption({ label: name });
 
@@ -248,14 +258,28 @@ test.describe('[ADMIN][USERS] users, investments and monthly returns', () => {
     expect(login.status()).toBe(200);
   });
 
-  test('at 375 px the users and investments screens fit the screen', async ({ page }) => {
+  test('at 375 px the users and investments screens fit the screen, long emails included', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 375, height: 812 });
-    await signIn(page, 'admin', '/admin/users');
-    await expect(page.getByRole('button', { name: 'Details of Emma Lindqvist' }).first()).toBeVisible();
-    await expectNoSidewaysScroll(page);
+    const admin = await signIn(page, 'admin', '/admin/users');
+    const created = await page.request.post('/api/users', {
+      headers: { authorization: `Bearer ${admin.accessToken}` },
+      data: {
+        name: 'Aleksandra Wide',
+        email: `aleksandra.wide.${Date.now()}@a-very-long-domain-name-for-layout.example.com`,
+        password: 'secret12',
+        investorId: `INV-2026-W${String(Date.now()).slice(-5)}`,
+      },
+    });
+    expect(created.status()).toBe(201);
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Details of Aleksandra Wide' }).first()).toBeVisible();
+    await expectMainFits(page);
     await page.getByRole('link', { name: 'Investments of Emma Lindqvist' }).first().click();
     await expect(page.getByRole('heading', { name: 'Emma Lindqvist' })).toBeVisible();
-    await expectNoSidewaysScroll(page);
+    await expect(page.getByRole('list', { name: 'Investors' })).toBeVisible();
+    await expectMainFits(page);
   });
 });
 

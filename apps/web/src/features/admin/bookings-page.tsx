@@ -196,7 +196,7 @@ function BookingsPage() {
       {!current ? (
         <NoProject />
       ) : (
-        <Tabs value={view} onValueChange={(v) => setView(v as View)} className="grid gap-4">
+        <Tabs value={view} onValueChange={(v) => setView(v as View)} className="grid grid-cols-1 gap-4">
           <TabsList aria-label="Which requests" className="justify-self-start">
             {VIEWS.map((v) => (
               <TabsTrigger key={v} value={v}>

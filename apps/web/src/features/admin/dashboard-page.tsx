@@ -12,7 +12,7 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
-import type { AdminDashboard } from '@portal/contracts';
+import { sumMoney, type AdminDashboard } from '@portal/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -89,7 +89,7 @@ function ReturnsChart({ data }: { data: AdminDashboard['returnsByMonth'] }) {
           >
             <div
               className="w-full rounded-t-sm bg-chart-1 transition-opacity group-hover:opacity-80"
-              style={{ height: `${Math.max(2, (d.amount / max) * 100)}%` }}
+              style={{ height: d.amount > 0 ? `${Math.max(2, (d.amount / max) * 100)}%` : '0' }}
               title={`${formatMonth(d.month)}: ${formatMoney(d.amount)}`}
             />
             <span className="text-[10px] text-muted-foreground">{formatMonth(d.month).slice(0, 3)}</span>
@@ -150,7 +150,7 @@ function DashboardPage() {
           ))}
         </div>
       ) : (
-        <div className="grid gap-8">
+        <div className="grid grid-cols-1 gap-8">
           {p && (
             <section aria-labelledby="dash-project" className="grid gap-3">
               <h2 id="dash-project" className="text-lg font-semibold">
@@ -194,11 +194,14 @@ function DashboardPage() {
               />
             </div>
           </section>
-          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
+          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
             <Card>
               <CardHeader>
                 <CardTitle>Returns paid per month</CardTitle>
-                <CardDescription>{p ? p.name : 'All projects'} · last 12 months</CardDescription>
+                <CardDescription>
+                  {p ? p.name : 'All projects'} ·{' '}
+                  {formatMoney(sumMoney(data.returnsByMonth.map((m) => m.amount)))} in the last 12 months
+                </CardDescription>
               </CardHeader>
               <CardContent>
                 <ReturnsChart data={data.returnsByMonth} />

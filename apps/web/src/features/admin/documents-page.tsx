@@ -277,7 +277,7 @@ function DocumentsPage() {
           current ? `Documents and media of ${current.name}, per investor or shared` : 'Documents and media'
         }
       />
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
         <Card>
           <CardHeader className="pb-3">
             <CardTitle className="text-base">Whose documents</CardTitle>
@@ -306,7 +306,7 @@ function DocumentsPage() {
             />
           </CardContent>
         </Card>
-        <div className="grid min-w-0 gap-6">
+        <div className="grid min-w-0 grid-cols-1 gap-6">
           {!current ? (
             <NoProject />
           ) : (

@@ -56,7 +56,7 @@ function InvestmentsPage() {
           </Button>
         }
       />
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
         <Card>
           <CardHeader className="pb-3">
             <CardTitle className="text-base">Investors</CardTitle>
@@ -69,7 +69,7 @@ function InvestmentsPage() {
             />
           </CardContent>
         </Card>
-        <div className="grid min-w-0 gap-6">
+        <div className="grid min-w-0 grid-cols-1 gap-6">
           {!current ? (
             <NoProject />
           ) : !userId ? (
@@ -120,16 +120,16 @@ function InvestmentsPage() {
                 projectName={current.name}
                 investment={investment}
               />
+              <AllowanceCard
+                key={`nights:${user._id}:${current._id}`}
+                userId={user._id}
+                projectId={current._id}
+              />
               <ReturnsCard
                 key={`returns:${user._id}:${current._id}`}
                 userId={user._id}
                 projectId={current._id}
                 linked={!!investment}
-              />
-              <AllowanceCard
-                key={`nights:${user._id}:${current._id}`}
-                userId={user._id}
-                projectId={current._id}
               />
             </>
           )}

@@ -33,7 +33,7 @@ export function UserPicker({
   const users = list.data?.data ?? [];
 
   return (
-    <div className="grid gap-3">
+    <div className="grid grid-cols-1 gap-3">
       <div className="relative">
         <Search
           className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
@@ -60,7 +60,7 @@ export function UserPicker({
           {q ? 'No investors match your search' : 'No users found'}
         </p>
       ) : (
-        <ul className="grid gap-1" aria-label="Investors">
+        <ul className="grid grid-cols-1 gap-1" aria-label="Investors">
           {users.map((u) => {
             const holding = projectId ? u.investments.find((i) => i.projectId === projectId) : undefined;
             const selected = u._id === selectedId;

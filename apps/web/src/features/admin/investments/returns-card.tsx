@@ -17,6 +17,9 @@ function lastMonth(now = new Date()) {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
 }
 
+/** Months shown before "Show all": a year at a glance. */
+const RECENT_MONTHS = 12;
+
 /** Monthly returns of the user in the selected project: list, add, update (spec section 2). */
 export function ReturnsCard({
   userId,
@@ -35,6 +38,7 @@ export function ReturnsCard({
   const [amount, setAmount] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ month: string; amount: string } | null>(null);
+  const [showAll, setShowAll] = useState(false);
 
   useEffect(() => {
     if (isError) toastFailed('Failed to fetch returns', error);
@@ -83,7 +87,8 @@ export function ReturnsCard({
     }
   }
 
-  const rows = [...(data ?? [])].reverse();
+  const newestFirst = [...(data ?? [])].reverse();
+  const rows = showAll ? newestFirst : newestFirst.slice(0, RECENT_MONTHS);
   return (
     <Card>
       <CardHeader>
@@ -94,7 +99,7 @@ export function ReturnsCard({
             : 'Returns paid to this investor, month by month.'}
         </CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-5">
+      <CardContent className="grid grid-cols-1 gap-5">
         <form onSubmit={onAdd} className="grid gap-3" noValidate aria-label="Add a monthly return">
           <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
             <Field label="Month">
@@ -154,8 +159,8 @@ export function ReturnsCard({
                 const isEditing = editing?.month === r.month;
                 return (
                   <Tr key={r._id}>
-                    <Td className="font-medium whitespace-nowrap">{formatMonth(r.month)}</Td>
-                    <Td className="text-right tabular">
+                    <Td className="py-1.5 font-medium whitespace-nowrap">{formatMonth(r.month)}</Td>
+                    <Td className="py-1.5 text-right tabular">
                       {isEditing ? (
                         <Input
                           type="number"
@@ -176,7 +181,7 @@ export function ReturnsCard({
                         formatMoney(r.amount)
                       )}
                     </Td>
-                    <Td>
+                    <Td className="py-1.5">
                       <div className="flex justify-end gap-1">
                         {isEditing ? (
                           <>
@@ -225,6 +230,16 @@ export function ReturnsCard({
               })}
             </TBody>
           </Table>
+        )}
+        {newestFirst.length > RECENT_MONTHS && (
+          <Button
+            variant="ghost"
+            size="sm"
+            className="justify-self-start"
+            onClick={() => setShowAll((v) => !v)}
+          >
+            {showAll ? `Show the last ${RECENT_MONTHS} months` : `Show all ${newestFirst.length} months`}
+          </Button>
         )}
       </CardContent>
     </Card>

@@ -52,7 +52,7 @@ export function UserDetailsDialog({
         )}
         {isError && <p className="text-sm text-destructive">Failed to fetch users</p>}
         {user && (
-          <div className="grid gap-5">
+          <div className="grid grid-cols-1 gap-5">
             <div className="flex items-center gap-3">
               <span
                 aria-hidden="true"

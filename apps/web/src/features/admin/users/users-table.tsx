@@ -134,9 +134,9 @@ export function UsersTable(props: Props) {
           </TBody>
         </Table>
       </div>
-      <ul className="grid gap-3 md:hidden">
+      <ul className="grid grid-cols-1 gap-3 md:hidden">
         {users.map((u) => (
-          <li key={u._id} className="grid gap-3 rounded-lg border p-3">
+          <li key={u._id} className="grid grid-cols-1 gap-3 rounded-lg border p-3">
             <NameButton user={u} onOpen={onOpen} />
             <div className="flex flex-wrap items-center gap-1.5 text-xs">
               <UserStatusBadge user={u} />
