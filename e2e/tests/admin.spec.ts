@@ -231,7 +231,7 @@ test.describe('[ADMIN][USERS] users, investments and monthly returns', () => {
     const reg = await page.request.post('/api/auth/register', { data: { email, password: 'waiting1' } });
     expect(reg.status()).toBe(201);
 
-    await signIn(page, 'admin', '/admin/users');
+    const admin = await signIn(page, 'admin', '/admin/users');
     await chooseProject(page, 'Alder Ridge Chalets');
     await page.getByRole('tab', { name: 'Linked to project' }).click();
     await expect(page.getByText('No users linked to this project', { exact: true })).toBeVisible();
@@ -242,6 +242,29 @@ test.describe('[ADMIN][USERS] users, investments and monthly returns', () => {
     await page.getByRole('tab', { name: 'Linked to project' }).click();
     await expect(page.getByRole('button', { name: 'Details of Emma Lindqvist' }).first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Details of Ava Administrator' })).toHaveCount(0);
+
+    await test.step('a project every investor holds: the not-yet-linked list says so', async () => {
+      const headers = { authorization: `Bearer ${admin.accessToken}` };
+      const project = await page.request.post('/api/projects', { headers, data: { name: 'Everyone Lodge' } });
+      expect(project.status()).toBe(201);
+      const projectId = (await project.json()).data._id;
+      const investors = await apiGet<{ data: { _id: string; awaitingActivation: boolean }[] }>(
+        page.request,
+        admin.accessToken,
+        '/api/users?role=user&pageSize=200',
+      );
+      for (const u of investors.data) {
+        const res = await page.request.put(`/api/users/${u._id}`, {
+          headers,
+          data: { projectId, investments: [{ projectId, amount: 1000 }] },
+        });
+        expect(res.ok()).toBe(true);
+      }
+      await page.reload();
+      await chooseProject(page, 'Everyone Lodge');
+      await page.getByRole('tab', { name: 'Not yet linked' }).click();
+      await expect(page.getByText('All users are linked to this project', { exact: true })).toBeVisible();
+    });
 
     await page.getByRole('tab', { name: /Waiting for activation/ }).click();
     await expect(page).toHaveURL(/view=pending/);
