@@ -190,6 +190,8 @@ test.describe('[ADMIN][CONTENT] perks, updates, media, documents and bookings', 
     const row = page.getByRole('row').filter({ hasText: 'Annual statement 2026' });
     await expect(row).toContainText('statement.txt');
     await expect(row).toContainText('TXT');
+    // Every action is on screen, none hidden behind a sideways scroll of the table.
+    await expect(row.getByRole('button', { name: 'Delete Annual statement 2026' })).toBeInViewport();
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),

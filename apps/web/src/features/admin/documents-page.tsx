@@ -51,7 +51,7 @@ function DocumentsTable({
       <THead>
         <Tr>
           <Th>Name</Th>
-          <Th className="hidden sm:table-cell">Category</Th>
+          <Th className="hidden 2xl:table-cell">Category</Th>
           <Th className="hidden md:table-cell">Uploaded</Th>
           <Th className="text-right">
             <span className="sr-only">Actions</span>
@@ -61,17 +61,21 @@ function DocumentsTable({
       <TBody>
         {docs.map((d) => (
           <Tr key={d._id}>
-            <Td className="max-w-72">
-              <div className="flex items-center gap-2">
-                <span className="truncate font-medium">{d.name}</span>
+            {/* w-full with max-w-0: the name takes the room left and truncates instead of widening the table. */}
+            <Td className="w-full max-w-0">
+              <div className="flex min-w-0 items-center gap-2">
+                <span className="truncate font-medium" title={d.name}>
+                  {d.name}
+                </span>
                 <Badge variant="outline">{d.type}</Badge>
                 {d.isNew && <Badge variant="highlight">New</Badge>}
               </div>
               <p className="truncate text-xs text-muted-foreground">
                 {d.hasFile ? `${d.fileName} · ${fileSize(d.fileSize)}` : 'No file attached'}
+                <span className="2xl:hidden"> · {d.category}</span>
               </p>
             </Td>
-            <Td className="hidden sm:table-cell">{d.category}</Td>
+            <Td className="hidden 2xl:table-cell">{d.category}</Td>
             <Td className="hidden whitespace-nowrap md:table-cell">{formatDate(d.uploadDate)}</Td>
             <Td>
               <div className="flex justify-end gap-0.5">
