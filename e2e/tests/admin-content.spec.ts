@@ -289,5 +289,12 @@ test.describe('[ADMIN][CONTENT] perks, updates, media, documents and bookings', 
     await expect(table).toContainText('€50,000');
     await expect(table).toContainText('investor@example.com');
     await expectAccessible(page);
+    // Moving it along is kept: the status survives a reload and the filter finds it.
+    await table.getByLabel('Status of Emma Lindqvist').selectOption('contacted');
+    await expect(page.getByText('Updated', { exact: true })).toBeVisible();
+    await page.reload();
+    await expect(
+      page.getByRole('table', { name: 'Interest registrations' }).getByLabel('Status of Emma Lindqvist'),
+    ).toHaveValue('contacted');
   });
 });

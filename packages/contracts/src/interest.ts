@@ -74,3 +74,8 @@ export const interestPage = z.object({
   pageSize: z.number(),
 });
 export type InterestPage = z.infer<typeof interestPage>;
+
+/** An admin moves a registration along: new -> contacted -> closed. */
+export const interestStatusInput = z.object({
+  status: z.enum(INTEREST_STATUSES, { error: `status must be one of ${INTEREST_STATUSES.join(', ')}` }),
+});

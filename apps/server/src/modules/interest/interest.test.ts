@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { interestRegistrations } from '../../db/schema';
+import { auditLog, interestRegistrations } from '../../db/schema';
 import {
   bearer,
   buildTestApp,
@@ -154,5 +154,45 @@ describe('GET /api/interest (admin)', () => {
       return ctx.database.queries.count - before;
     };
     expect(await measure(1)).toBe(await measure(50));
+  });
+});
+
+describe('PUT /api/interest/:id/status', () => {
+  it('lets an admin move a registration along, recorded in the audit log', async () => {
+    const created = (await post({ name: 'Status Person', email: 'status@example.test' })).json().data;
+    const put = (body: object, token = adminToken, id = created._id) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api/interest/${id}/status`,
+        headers: bearer(token),
+        payload: body,
+      });
+    expect((await put({ status: 'contacted' }, investor.token)).statusCode).toBe(403);
+    const bad = await put({ status: 'won' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/status must be one of new, contacted, closed/);
+    expect((await put({ status: 'closed' }, adminToken, crypto.randomUUID())).statusCode).toBe(404);
+    const ok = await put({ status: 'contacted' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data).toMatchObject({
+      _id: created._id,
+      status: 'contacted',
+      user: { name: 'Ivy Interested' },
+    });
+    const [row] = await ctx.db
+      .select()
+      .from(interestRegistrations)
+      .where(eq(interestRegistrations.id, created._id));
+    expect(row!.status).toBe('contacted');
+    const audit = await ctx.db.select().from(auditLog).where(eq(auditLog.entityId, created._id));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      action: 'update',
+      entity: 'interest',
+      details: { status: 'contacted' },
+    });
+    expect((await list('?status=contacted')).json().data.items.map((i: { _id: string }) => i._id)).toContain(
+      created._id,
+    );
   });
 });

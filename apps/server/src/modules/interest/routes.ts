@@ -1,14 +1,17 @@
 import {
   envelope,
+  idParams,
   interestInput,
   interestListQuery,
   interestPage,
   interestRegistration,
+  interestStatusInput,
 } from '@portal/contracts';
 import type { Module } from '../../app-types';
 import { requireAuth } from '../../plugins/auth';
 import { presentInterest } from './presenter';
-import { listInterest, registerInterest } from './service';
+import { NotFoundError } from '../../lib/errors';
+import { listInterest, registerInterest, setInterestStatus } from './service';
 
 /** Register Your Interest submissions; admins list them. */
 export const interestRoutes: Module = (app, { database: { db } }) => {
@@ -53,6 +56,28 @@ export const interestRoutes: Module = (app, { database: { db } }) => {
           pageSize: request.query.pageSize,
         },
       };
+    },
+  );
+
+  app.put(
+    '/api/interest/:id/status',
+    {
+      config: { access: 'admin' },
+      schema: {
+        params: idParams,
+        body: interestStatusInput,
+        response: { 200: envelope(interestRegistration) },
+      },
+    },
+    async (request) => {
+      const row = await setInterestStatus(
+        db,
+        request.params.id,
+        request.body.status,
+        requireAuth(request).id,
+      );
+      if (!row) throw new NotFoundError('Interest registration');
+      return { success: true as const, data: presentInterest(row), message: 'Updated' };
     },
   );
 };

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
-import type { InterestListQuery, InterestValues } from '@portal/contracts';
+import type { InterestListQuery, InterestStatus, InterestValues } from '@portal/contracts';
 import { toMoneyString } from '@portal/contracts';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
+import { recordAudit } from '../audit/service';
 import { interestRegistrations, users } from '../../db/schema';
 
 export type InterestRow = typeof interestRegistrations.$inferSelect & {
@@ -62,4 +63,35 @@ export async function listInterest(
     rows: rows.map(({ r, user }) => ({ ...r, user: user && user.id ? user : null })),
     total: totals?.n ?? 0,
   };
+}
+
+/** Sets a registration's status, recording who did it; answers the row, or null when there is none. */
+export async function setInterestStatus(
+  db: Db,
+  id: string,
+  status: InterestStatus,
+  actorId: string,
+): Promise<InterestRow | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(interestRegistrations)
+      .set({ status })
+      .where(eq(interestRegistrations.id, id))
+      .returning();
+    if (!row) return null;
+    await recordAudit(tx, {
+      actorId,
+      action: 'update',
+      entity: 'interest',
+      entityId: id,
+      details: { status },
+    });
+    const [user] = row.userId
+      ? await tx
+          .select({ id: users.id, name: users.name, email: users.email })
+          .from(users)
+          .where(eq(users.id, row.userId))
+      : [];
+    return { ...row, user: user ?? null };
+  });
 }

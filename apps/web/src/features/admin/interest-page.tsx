@@ -7,12 +7,13 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useInterest } from './api/inboxes';
+import { useInterest, useSetInterestStatus } from './api/inboxes';
 import { EmptyState } from './components/empty-state';
 import { toastFailed } from './components/feedback';
 import { PageHeader } from './components/page-header';
 import { Pager } from './components/pager';
-import { StatusBadge, capitalize } from './components/status-badge';
+import { capitalize } from './components/status-badge';
+import { toast } from '@/lib/toast';
 
 const PAGE_SIZE = 20;
 
@@ -34,6 +35,7 @@ function InterestPage() {
     if (isError) toastFailed('Failed to load data', error);
   }, [isError, error]);
 
+  const setStatusOf = useSetInterestStatus();
   const items = data?.items ?? [];
   return (
     <>
@@ -110,7 +112,27 @@ function InterestPage() {
                     </Td>
                     <Td className="whitespace-nowrap text-muted-foreground">{formatDate(r.createdAt)}</Td>
                     <Td>
-                      <StatusBadge status={r.status} />
+                      <NativeSelect
+                        aria-label={`Status of ${r.name}`}
+                        className="h-9 w-32"
+                        value={r.status}
+                        disabled={setStatusOf.isPending}
+                        onChange={(e) =>
+                          setStatusOf.mutate(
+                            { id: r._id, status: e.target.value as InterestStatus },
+                            {
+                              onSuccess: () => toast({ title: 'Updated' }),
+                              onError: (err) => toastFailed('Failed to update status', err),
+                            },
+                          )
+                        }
+                      >
+                        {INTEREST_STATUSES.map((s) => (
+                          <option key={s} value={s}>
+                            {capitalize(s)}
+                          </option>
+                        ))}
+                      </NativeSelect>
                     </Td>
                   </Tr>
                 ))}

@@ -44,3 +44,13 @@ export function useInterest(q: { search?: string; status?: InterestStatus; page:
     placeholderData: keepPreviousData,
   });
 }
+
+/** Moves a registration along (new -> contacted -> closed). */
+export function useSetInterestStatus() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: InterestStatus }) =>
+      api(`/api/interest/${id}/status`, { method: 'PUT', json: { status } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
