@@ -77,7 +77,7 @@ const exitOf = (child: ChildProcess) =>
     child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', resolve),
   );
 
-describe('the server process', () => {
+describe('the server process', { timeout: 90_000 }, () => {
   it('refuses to start with a bad setting and names the variable', () => {
     const r = spawnSync(process.execPath, ['--import', 'tsx', MAIN], {
       cwd: ROOT,
