@@ -1,0 +1,327 @@
+/**
+ * The access-control matrix (role × route × owner), walked from the server's own route table: anonymous
+ * visitors, investor A, investor B (the "other investor") and an admin against every /api route, and every
+ * object that belongs to A named by B. A route added later is walked too, and must be classified below
+ * before this file passes.
+ */
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import type * as AuthModule from '../../src/plugins/auth';
+import { createAllowance, isoDay } from '../content-factories';
+import { bearer, buildTestApp, type TestContext } from '../helpers';
+import type { RouteEntry } from './route-table';
+import { buildWorld, fingerprint, routeKey, type World } from './support';
+
+const table = vi.hoisted(() => [] as RouteEntry[]);
+vi.mock('../../src/plugins/auth', async (importOriginal) =>
+  (await import('./route-table')).recordingAuthModule(await importOriginal<typeof AuthModule>(), table),
+);
+
+/** The routes anyone may call. Adding a public route is a decision: it must be added here. */
+const PUBLIC_ROUTES = [
+  'GET /api/health',
+  'GET /api/ready',
+  'POST /api/auth/login',
+  'POST /api/auth/login/mfa',
+  'POST /api/auth/refresh',
+  'POST /api/auth/register',
+  'POST /api/auth/logout',
+  // Authenticated by a single-use ticket instead of the bearer header (EventSource cannot send one).
+  'GET /api/notifications/stream',
+  // Authenticated by an expiring HMAC signature in the address (<img> and <video> cannot send a header).
+  'GET /api/media/files/:source/:id',
+  // The API's description (no data), generated from the same schemas.
+  'GET /api/openapi.json',
+];
+
+interface Target {
+  url: string;
+  body?: Record<string, unknown>;
+  /** What B gets: 404 (it does not exist for B), or 'hidden' (a 200 that leaves A's objects out). */
+  other: 404 | 'hidden';
+}
+
+/**
+ * For every route an investor may call: the objects of investor A that B could name through it. An empty
+ * list says the route names no object (it answers about the caller only). A call as A follows each of B's,
+ * and must succeed: the target is real, and B was refused because it is not B's.
+ */
+const PRIVATE_TARGETS: Record<string, (w: World) => Target[]> = {
+  'GET /api/users/me': () => [],
+  'PUT /api/users/me': () => [],
+  'GET /api/auth/totp': () => [],
+  'POST /api/auth/totp/setup': () => [],
+  'POST /api/auth/totp/enable': () => [],
+  'POST /api/auth/totp/disable': () => [],
+  'POST /api/auth/totp/recovery-codes': () => [],
+  'POST /api/auth/password': () => [],
+  'GET /api/projects': () => [],
+  'GET /api/investment/payouts': () => [],
+  'GET /api/notifications': () => [],
+  'PUT /api/notifications/read-all': () => [],
+  'POST /api/notifications/stream/ticket': () => [],
+  'POST /api/interest': () => [],
+  'GET /api/perks/benefits': () => [],
+  'GET /api/perks/cabin-nights': () => [],
+  'GET /api/perks/usage-summary': () => [],
+  'GET /api/projects/:id': (w) => [{ url: `/api/projects/${w.projects.onlyA.id}`, other: 404 }],
+  'GET /api/updates': (w) => [{ url: `/api/updates?projectId=${w.projects.onlyA.id}`, other: 404 }],
+  'PUT /api/updates/:id/read': (w) => [{ url: `/api/updates/${w.objects.updateOfOnlyA}/read`, other: 404 }],
+  'GET /api/perks/benefits/:projectId': (w) => [
+    { url: `/api/perks/benefits/${w.projects.onlyA.id}`, other: 404 },
+  ],
+  'GET /api/perks/cabin-nights/:projectId': (w) => [
+    { url: `/api/perks/cabin-nights/${w.projects.onlyA.id}`, other: 404 },
+  ],
+  'GET /api/perks/usage-summary/:projectId': (w) => [
+    { url: `/api/perks/usage-summary/${w.projects.onlyA.id}`, other: 404 },
+  ],
+  'GET /api/bookings': (w) => [
+    { url: `/api/bookings?projectId=${w.projects.onlyA.id}`, other: 404 },
+    { url: `/api/bookings?projectId=${w.projects.shared.id}`, other: 'hidden' },
+  ],
+  'POST /api/bookings': (w) => [
+    {
+      url: '/api/bookings',
+      body: { projectId: w.projects.onlyA.id, type: 'personal', dates: [isoDay(60)], notes: 'x' },
+      other: 404,
+    },
+  ],
+  'PUT /api/bookings/:id/cancel': (w) => [{ url: `/api/bookings/${w.objects.booking}/cancel`, other: 404 }],
+  'GET /api/documents': (w) => [
+    { url: `/api/documents?projectId=${w.projects.onlyA.id}`, other: 404 },
+    // A userId in the query opens nobody else's documents to an investor.
+    { url: `/api/documents?projectId=${w.projects.shared.id}&userId=${w.a.id}`, other: 'hidden' },
+  ],
+  'GET /api/documents/:id/download': (w) => [
+    { url: `/api/documents/${w.objects.docOfA}/download`, other: 404 },
+    { url: `/api/documents/${w.objects.docOfOnlyA}/download`, other: 404 },
+  ],
+  'GET /api/documents/:id/preview': (w) => [
+    { url: `/api/documents/${w.objects.docOfA}/preview`, other: 404 },
+    { url: `/api/documents/${w.objects.docOfOnlyA}/preview`, other: 404 },
+  ],
+  'GET /api/documents/media/:id/download': (w) => [
+    { url: `/api/documents/media/${w.objects.mediaOfA}/download`, other: 404 },
+  ],
+  'GET /api/documents/media/:id/preview': (w) => [
+    { url: `/api/documents/media/${w.objects.mediaOfA}/preview`, other: 404 },
+  ],
+  'GET /api/media': (w) => [
+    { url: `/api/media?projectId=${w.projects.onlyA.id}`, other: 404 },
+    { url: `/api/media?projectId=${w.projects.shared.id}`, other: 'hidden' },
+  ],
+  'PUT /api/notifications/:id/read': (w) => [
+    { url: `/api/notifications/${w.objects.notificationOfA}/read`, other: 404 },
+  ],
+  'DELETE /api/notifications/:id': (w) => [
+    { url: `/api/notifications/${w.objects.notificationOfA}`, other: 404 },
+  ],
+};
+
+let ctx: TestContext;
+let w: World;
+const responses: { role: string; method: string; url: string; res: LightMyRequestResponse }[] = [];
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  w = await buildWorld(ctx);
+  // A may book in a project only A holds, so that A's own request there succeeds.
+  await createAllowance(ctx.db, w.a.id, w.projects.onlyA.id);
+});
+afterAll(() => ctx.close());
+
+const apiRoutes = () => table.filter((r) => r.url.startsWith('/api/'));
+const writes = (method: string) => !['GET', 'HEAD', 'OPTIONS'].includes(method);
+
+async function call(role: string, method: string, url: string, token?: string, body?: unknown) {
+  const res = await ctx.app.inject({
+    method: method as 'GET',
+    url,
+    headers: token ? bearer(token) : {},
+    ...(writes(method) ? { payload: (body ?? {}) as object } : {}),
+  });
+  responses.push({ role, method, url, res });
+  return res;
+}
+
+/** A concrete URL for a pattern: parameters filled with ids that exist nowhere (or a valid month). */
+const randomUrl = (pattern: string) =>
+  pattern
+    .split('/')
+    .map((part) =>
+      part === ':month'
+        ? '2025-01'
+        : part === ':source'
+          ? 'p'
+          : part.startsWith(':')
+            ? crypto.randomUUID()
+            : part,
+    )
+    .join('/');
+
+const leaks = (res: LightMyRequestResponse) => w.secrets.filter((s) => res.body.includes(s));
+
+describe('the route table', () => {
+  it('has exactly the declared public routes; every other /api route needs a sign-in', () => {
+    const routes = apiRoutes();
+    expect(routes.length).toBeGreaterThan(80);
+    const pub = routes.filter((r) => r.access === 'public').map(routeKey);
+    expect(pub.sort()).toEqual([...PUBLIC_ROUTES].sort());
+  });
+
+  it('classifies every investor route by the objects of another investor it can name', () => {
+    const userRoutes = apiRoutes()
+      .filter((r) => r.access === 'user')
+      .map(routeKey);
+    expect(userRoutes.filter((k) => !(k in PRIVATE_TARGETS))).toEqual([]);
+    expect(Object.keys(PRIVATE_TARGETS).filter((k) => !userRoutes.includes(k))).toEqual([]);
+  });
+});
+
+describe('role × route', () => {
+  it('anonymous: 401 with a message on every route that is not public', async () => {
+    const wrong: string[] = [];
+    for (const r of apiRoutes().filter((r) => r.access !== 'public')) {
+      const res = await call('anonymous', r.method, randomUrl(r.url));
+      if (res.statusCode !== 401 || !res.json().message) wrong.push(`${routeKey(r)}: ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('a forged or foreign token is anonymous too', async () => {
+    const [h, p] = w.tokens.a.split('.');
+    const forged = `${h}.${p}.${Buffer.from('not the signature').toString('base64url')}`;
+    const wrong: string[] = [];
+    for (const r of apiRoutes().filter((r) => r.access !== 'public')) {
+      const res = await call('forged', r.method, randomUrl(r.url), forged);
+      if (res.statusCode !== 401) wrong.push(`${routeKey(r)}: ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('investors: 403 on every admin route, for both of them, writing nothing', async () => {
+    const before = await fingerprint(ctx.db);
+    const wrong: string[] = [];
+    for (const r of apiRoutes().filter((r) => r.access === 'admin')) {
+      for (const [role, token] of [
+        ['investor A', w.tokens.a],
+        ['investor B', w.tokens.b],
+      ] as const) {
+        // Real ids of A's objects, so that a route that forgot its rule would find something to change.
+        const url = r.url
+          .replace(':projectId', w.projects.onlyA.id)
+          .replace(':userId', w.a.id)
+          .replace(':perkId', w.objects.perkOfOnlyA)
+          .replace(':month', '2025-01')
+          .replace(':id', w.a.id);
+        const res = await call(role, r.method, url, token, { projectId: w.projects.onlyA.id });
+        if (res.statusCode !== 403) wrong.push(`${role} ${routeKey(r)}: ${res.statusCode}`);
+        else if (leaks(res).length) wrong.push(`${role} ${routeKey(r)} leaked ${leaks(res).join(', ')}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(await fingerprint(ctx.db)).toEqual(before);
+  });
+
+  it('admins pass the access rule of every route (any answer but 401/403, never a 5xx)', async () => {
+    const wrong: string[] = [];
+    for (const r of apiRoutes().filter((r) => r.access !== 'public')) {
+      // Ids that exist nowhere: the admin is let through, and then finds nothing to change.
+      const res = await call('admin', r.method, randomUrl(r.url), w.tokens.admin);
+      if ([401, 403].includes(res.statusCode) || res.statusCode >= 500)
+        wrong.push(`${routeKey(r)}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe('route × owner: investor B against the objects of investor A', () => {
+  it('never sees A’s data in any answer to an investor read, whatever ids B puts in the address', async () => {
+    const candidates = {
+      projectId: Object.values(w.projects).map((p) => p.id),
+      userId: [w.a.id],
+      id: Object.values(w.objects),
+    };
+    const wrong: string[] = [];
+    for (const r of apiRoutes().filter((r) => r.access === 'user' && r.method === 'GET')) {
+      let urls = [''];
+      for (const part of r.url.split('/').slice(1)) {
+        const values = part.startsWith(':')
+          ? (candidates[part.slice(1) as keyof typeof candidates] ?? candidates.id)
+          : [part];
+        urls = urls.flatMap((u) => values.map((v) => `${u}/${v}`));
+      }
+      for (const projectId of candidates.projectId) {
+        for (const u of urls) {
+          const res = await call(
+            'investor B',
+            'GET',
+            `${u}?projectId=${projectId}&userId=${w.a.id}`,
+            w.tokens.b,
+          );
+          if (leaks(res).length) wrong.push(`${u} leaked ${leaks(res).join(', ')}`);
+          if (![200, 400, 404].includes(res.statusCode)) wrong.push(`${u}: ${res.statusCode}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('answers 404 (or leaves A’s objects out) to B, changing nothing, and serves A the same request', async () => {
+    const keys = Object.keys(PRIVATE_TARGETS).sort(
+      // Deletions last: they take away what the other checks name.
+      (x, y) => Number(x.startsWith('DELETE')) - Number(y.startsWith('DELETE')) || x.localeCompare(y),
+    );
+    const wrong: string[] = [];
+    let checked = 0;
+    for (const key of keys) {
+      const method = key.split(' ')[0]!;
+      for (const t of PRIVATE_TARGETS[key]!(w)) {
+        checked++;
+        const before = await fingerprint(ctx.db);
+        const asB = await call('investor B', method, t.url, w.tokens.b, t.body);
+        if (t.other === 404 && asB.statusCode !== 404)
+          wrong.push(`B ${method} ${t.url}: ${asB.statusCode}, expected 404`);
+        if (t.other === 'hidden' && asB.statusCode !== 200)
+          wrong.push(`B ${method} ${t.url}: ${asB.statusCode}, expected 200 without A's objects`);
+        if (leaks(asB).length) wrong.push(`B ${method} ${t.url} leaked ${leaks(asB).join(', ')}`);
+        if (asB.statusCode === 404 && asB.json().message !== asB.json().error)
+          wrong.push(`B ${method} ${t.url}: not the error envelope`);
+        expect(await fingerprint(ctx.db), `${method} ${t.url} as B`).toEqual(before);
+        const asA = await call('investor A', method, t.url, w.tokens.a, t.body);
+        if (asA.statusCode < 200 || asA.statusCode > 299)
+          wrong.push(`A ${method} ${t.url}: ${asA.statusCode} ${asA.body.slice(0, 120)}`);
+        // What B did not see is really there for A.
+        if (t.other === 'hidden' && !leaks(asA).length) wrong.push(`A ${method} ${t.url}: nothing of A's`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(checked).toBeGreaterThanOrEqual(20);
+  });
+});
+
+describe('headers of every answer above', () => {
+  it('API answers are never cached and carry nosniff and the CSP; errors are the JSON envelope', () => {
+    expect(responses.length).toBeGreaterThan(300);
+    const wrong: string[] = [];
+    for (const { role, method, url, res } of responses) {
+      const where = `${role} ${method} ${url} (${res.statusCode})`;
+      if (res.headers['cache-control'] !== 'no-store')
+        wrong.push(`${where}: cache-control ${res.headers['cache-control']}`);
+      if (res.headers['x-content-type-options'] !== 'nosniff') wrong.push(`${where}: no nosniff`);
+      if (
+        !String(res.headers['content-security-policy'] ?? '').includes("default-src 'self'") &&
+        res.headers['content-security-policy'] !== 'sandbox'
+      )
+        wrong.push(`${where}: no CSP`);
+      if (res.statusCode >= 400) {
+        const body = res.json() as { success?: boolean; message?: string; error?: string };
+        if (body.success !== false || !body.message || body.message !== body.error)
+          wrong.push(`${where}: ${res.body.slice(0, 100)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
