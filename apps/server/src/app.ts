@@ -5,9 +5,9 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { App, AppDeps, Module } from './app-types';
 import { TooManyRequestsError } from './lib/errors';
 import { authPlugin } from './plugins/auth';
-import { errorsPlugin } from './plugins/errors';
+import { errorsPlugin, sendError } from './plugins/errors';
 import { openApiPlugin } from './plugins/openapi';
-import { securityPlugin } from './plugins/security';
+import { HOOKLESS_ANSWER_HEADERS, securityPlugin } from './plugins/security';
 import { findWebDist, webAppPlugin } from './plugins/web-app';
 import { adminDashboardRoutes } from './modules/admin-dashboard/routes';
 import { adminUserRoutes } from './modules/admin-users/routes';
@@ -60,6 +60,9 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     forceCloseConnections: 'idle',
     requestTimeout: 30_000,
     genReqId: () => crypto.randomUUID(),
+    // A malformed or over-long address is refused by the router before any hook runs: the same envelope
+    // as the rest, and the headers the hooks would have added.
+    frameworkErrors: (err, request, reply) => sendError(err, request, reply.headers(HOOKLESS_ANSWER_HEADERS)),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

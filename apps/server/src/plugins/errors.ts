@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, pgErrorCode } from '../lib/errors';
 
@@ -47,6 +47,10 @@ export function classify(err: unknown): Answer {
       return { status: 400, message: 'The request body is empty' };
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return { status: 400, message: 'The request body is not valid JSON' };
+    case 'FST_ERR_BAD_URL':
+      return { status: 400, message: 'The address is not valid' };
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return { status: 414, message: 'A part of the address is too long' };
   }
   if (err instanceof SyntaxError) return { status: 400, message: 'The request body is not valid JSON' };
   const pg = pgErrorCode(err);
@@ -80,14 +84,15 @@ export function classify(err: unknown): Answer {
   return { status: 500, message: 'Internal server error' };
 }
 
+/** Answers an error in the envelope; also used for what the router refuses before any route is found. */
+export function sendError(err: unknown, request: FastifyRequest, reply: FastifyReply) {
+  const answer = classify(err);
+  if (answer.status >= 500) request.log.error({ err }, 'request failed');
+  else request.log.info({ status: answer.status, msg: answer.message }, 'request refused');
+  if (answer.headers) void reply.headers(answer.headers);
+  return reply.status(answer.status).send({ success: false, message: answer.message, error: answer.message });
+}
+
 export function errorsPlugin(app: FastifyInstance) {
-  app.setErrorHandler((err, request, reply) => {
-    const answer = classify(err);
-    if (answer.status >= 500) request.log.error({ err }, 'request failed');
-    else request.log.info({ status: answer.status, msg: answer.message }, 'request refused');
-    if (answer.headers) void reply.headers(answer.headers);
-    return reply
-      .status(answer.status)
-      .send({ success: false, message: answer.message, error: answer.message });
-  });
+  app.setErrorHandler(sendError);
 }

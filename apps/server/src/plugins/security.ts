@@ -1,6 +1,18 @@
 import helmet from '@fastify/helmet';
 import type { App } from '../app-types';
 
+/**
+ * The headers of an answer sent without hooks (the router's refusal of a malformed or over-long address):
+ * a JSON error needs nothing from any origin.
+ */
+export const HOOKLESS_ANSWER_HEADERS = {
+  'cache-control': 'no-store',
+  'content-security-policy': "default-src 'none'; base-uri 'none'; object-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+};
+
 /** Security headers for every answer (DESIGN section 5, issue on security). */
 export async function securityPlugin(app: App) {
   await app.register(helmet, {
