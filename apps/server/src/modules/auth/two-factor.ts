@@ -86,10 +86,14 @@ export function createTwoFactorService(deps: { db: Db; box: SecretBox }) {
       if (step === null)
         throw new UnauthorizedError('That code is not valid. Check the time on your phone and try again.');
       return db.transaction(async (tx) => {
-        await tx
+        // Conditional: of racing confirmations only one turns it on, so the recovery codes shown are the
+        // ones that work, and the code is spent once.
+        const turnedOn = await tx
           .update(users)
           .set({ totpEnabledAt: new Date(), totpLastStep: step })
-          .where(eq(users.id, userId));
+          .where(and(eq(users.id, userId), isNull(users.totpEnabledAt)))
+          .returning({ id: users.id });
+        if (turnedOn.length === 0) throw new ConflictError('Two-factor sign-in is already on');
         return issueRecoveryCodes(tx, userId);
       });
     },

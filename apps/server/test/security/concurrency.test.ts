@@ -1,0 +1,243 @@
+/**
+ * Racing duplicate writes: the same request sent many times at once makes exactly one row, and every
+ * other answer is a clean 4xx (409 where it is a duplicate) — never a 5xx, never two rows. On PostgreSQL
+ * the requests really run in parallel (a pool of connections); on PGlite they interleave between queries.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, count, eq, sql } from 'drizzle-orm';
+import {
+  cabinAllowances,
+  investments,
+  monthlyReturns,
+  recoveryCodes,
+  refreshTokens,
+  updateReads,
+  users,
+} from '../../src/db/schema';
+import { totpCode, totpStep } from '../../src/lib/totp';
+import { createUpdate, isoDay } from '../content-factories';
+import {
+  bearer,
+  buildTestApp,
+  createAdmin,
+  createInvestment,
+  createProject,
+  createUser,
+  login,
+  type TestContext,
+} from '../helpers';
+
+const N = 8;
+let ctx: TestContext;
+let adminToken: string;
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  const admin = await createAdmin(ctx.db);
+  adminToken = (await login(ctx.app, admin.email, admin.password)).accessToken;
+});
+afterAll(() => ctx.close());
+
+type Inject = Parameters<TestContext['app']['inject']>[0] & object;
+const race = (n: number, make: (i: number) => Inject) =>
+  Promise.all(Array.from({ length: n }, (_, i) => ctx.app.inject(make(i))));
+const statuses = (rs: { statusCode: number }[]) => rs.map((r) => r.statusCode).sort();
+const uniq = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
+
+describe('racing duplicate creates', () => {
+  it('the same email (in any case) N times: one user, the rest 409 naming the email', async () => {
+    const email = `race-${uniq().toLowerCase()}@example.test`;
+    const rs = await race(N, (i) => ({
+      method: 'POST',
+      url: '/api/users',
+      headers: bearer(adminToken),
+      payload: {
+        name: `Racer ${i}`,
+        email: i % 2 ? email.toUpperCase() : email,
+        password: 'secret123',
+        investorId: `INV-2026-${uniq().slice(-6)}${i}`,
+      },
+    }));
+    expect(statuses(rs)).toEqual([201, ...Array(N - 1).fill(409)]);
+    for (const r of rs.filter((r) => r.statusCode === 409))
+      expect(r.json().message).toBe('A user with this email already exists');
+    const [n] = await ctx.db
+      .select({ n: count() })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email}`);
+    expect(n!.n).toBe(1);
+  });
+
+  it('the same investor ID N times: one user, the rest 409 naming the investor ID', async () => {
+    const investorId = `INV-2026-${uniq().slice(-6)}`;
+    const rs = await race(N, (i) => ({
+      method: 'POST',
+      url: '/api/users',
+      headers: bearer(adminToken),
+      payload: {
+        name: `Racer ${i}`,
+        email: `race-id-${i}-${uniq().toLowerCase()}@example.test`,
+        password: 'secret123',
+        investorId,
+      },
+    }));
+    expect(statuses(rs)).toEqual([201, ...Array(N - 1).fill(409)]);
+    for (const r of rs.filter((r) => r.statusCode === 409))
+      expect(r.json().message).toBe('This investor ID is already in use');
+    const [n] = await ctx.db.select({ n: count() }).from(users).where(eq(users.investorId, investorId));
+    expect(n!.n).toBe(1);
+  });
+
+  it('the same return month N times: one row, the rest 409, and the totals count it once', async () => {
+    const user = await createUser(ctx.db);
+    const project = await createProject(ctx.db);
+    await createInvestment(ctx.db, user.id, project.id);
+    const rs = await race(N, () => ({
+      method: 'POST',
+      url: `/api/users/${user.id}/returns`,
+      headers: bearer(adminToken),
+      payload: { projectId: project.id, month: '2025-06', amount: 250.25 },
+    }));
+    expect(statuses(rs)).toEqual([201, ...Array(N - 1).fill(409)]);
+    for (const r of rs.filter((r) => r.statusCode === 409))
+      expect(r.json().message).toBe('A return for 2025-06 is already recorded for this project');
+    const rows = await ctx.db.select().from(monthlyReturns).where(eq(monthlyReturns.userId, user.id));
+    expect(rows.map((r) => [r.month, r.amount])).toEqual([['2025-06', '250.25']]);
+    const [inv] = await ctx.db.select().from(investments).where(eq(investments.userId, user.id));
+    expect([inv!.returnsFromMonths, inv!.monthsRecorded]).toEqual(['250.25', 1]);
+  });
+
+  it('the same sign-up N times: one account, and every answer the same (no account enumeration)', async () => {
+    const email = `signup-${uniq().toLowerCase()}@example.test`;
+    const rs = await race(N, () => ({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email, password: 'secret123' },
+    }));
+    expect(statuses(rs)).toEqual(Array(N).fill(201));
+    expect(new Set(rs.map((r) => r.body)).size).toBe(1);
+    const [n] = await ctx.db.select({ n: count() }).from(users).where(eq(users.email, email));
+    expect(n!.n).toBe(1);
+  });
+});
+
+describe('racing upserts keep one row', () => {
+  it('saving the same investment, the same allowance and reading the same update N times at once', async () => {
+    const user = await createUser(ctx.db);
+    const project = await createProject(ctx.db);
+    const inv = await race(N, (i) => ({
+      method: 'PUT',
+      url: `/api/users/${user.id}`,
+      headers: bearer(adminToken),
+      payload: { investments: [{ projectId: project.id, amount: 1000 + i }] },
+    }));
+    expect(statuses(inv)).toEqual(Array(N).fill(200));
+    const invs = await ctx.db.select().from(investments).where(eq(investments.userId, user.id));
+    expect(invs).toHaveLength(1);
+
+    const allowance = await race(N, (i) => ({
+      method: 'PUT',
+      url: `/api/perks/cabin-nights/${project.id}/users/${user.id}`,
+      headers: bearer(adminToken),
+      payload: { totalNights: 10 + i, bonusNights: 0, expiresAt: isoDay(400) },
+    }));
+    expect(statuses(allowance)).toEqual(Array(N).fill(200));
+    const [allowances] = await ctx.db
+      .select({ n: count() })
+      .from(cabinAllowances)
+      .where(and(eq(cabinAllowances.userId, user.id), eq(cabinAllowances.projectId, project.id)));
+    expect(allowances!.n).toBe(1);
+
+    const update = await createUpdate(ctx.db, project.id);
+    const token = (await login(ctx.app, user.email, user.password)).accessToken;
+    const reads = await race(N, () => ({
+      method: 'PUT',
+      url: `/api/updates/${update.id}/read`,
+      headers: bearer(token),
+    }));
+    expect(statuses(reads)).toEqual(Array(N).fill(200));
+    const [n] = await ctx.db.select({ n: count() }).from(updateReads).where(eq(updateReads.userId, user.id));
+    expect(n!.n).toBe(1);
+  });
+});
+
+describe('racing one-time codes', () => {
+  async function enrol() {
+    const user = await createUser(ctx.db);
+    const { accessToken } = await login(ctx.app, user.email, user.password);
+    const setup = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/totp/setup',
+      headers: bearer(accessToken),
+    });
+    return { user, accessToken, secret: setup.json().data.secret as string };
+  }
+
+  it('turning on two-factor sign-in N times with one code: one success, and its recovery codes are the valid ones', async () => {
+    const { user, accessToken, secret } = await enrol();
+    const code = totpCode(secret, totpStep());
+    const rs = await race(N, () => ({
+      method: 'POST',
+      url: '/api/auth/totp/enable',
+      headers: bearer(accessToken),
+      payload: { code },
+    }));
+    const ok = rs.filter((r) => r.statusCode === 200);
+    expect(ok).toHaveLength(1);
+    expect(
+      rs.filter((r) => r.statusCode !== 200).every((r) => r.statusCode === 409 || r.statusCode === 401),
+    ).toBe(true);
+    const [n] = await ctx.db
+      .select({ n: count() })
+      .from(recoveryCodes)
+      .where(eq(recoveryCodes.userId, user.id));
+    expect(n!.n).toBe(10);
+    // The codes the user was shown are the ones that work.
+    const challenge = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: user.email, password: user.password },
+      })
+    ).json().data.mfaToken;
+    const signIn = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/mfa',
+      payload: { mfaToken: challenge, code: ok[0]!.json().data.recoveryCodes[0] },
+    });
+    expect(signIn.statusCode).toBe(200);
+  });
+
+  it('signing in N times at once with one TOTP code, or one recovery code, starts one session', async () => {
+    const { user, accessToken, secret } = await enrol();
+    const enabled = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/totp/enable',
+      headers: bearer(accessToken),
+      payload: { code: totpCode(secret, totpStep()) },
+    });
+    const recovery = enabled.json().data.recoveryCodes[0] as string;
+    const challenge = async () =>
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: user.email, password: user.password },
+        })
+      ).json().data.mfaToken as string;
+    const sessions = async () =>
+      (await ctx.db.select({ n: count() }).from(refreshTokens).where(eq(refreshTokens.userId, user.id)))[0]!
+        .n;
+    for (const code of [totpCode(secret, totpStep() + 1), recovery]) {
+      const before = await sessions();
+      const tokens = await Promise.all(Array.from({ length: N }, challenge));
+      const rs = await race(N, (i) => ({
+        method: 'POST',
+        url: '/api/auth/login/mfa',
+        payload: { mfaToken: tokens[i], code },
+      }));
+      expect(statuses(rs)).toEqual([200, ...Array(N - 1).fill(401)]);
+      expect(await sessions()).toBe(before + 1);
+    }
+  });
+});
