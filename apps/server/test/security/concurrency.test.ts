@@ -4,6 +4,7 @@
  * the requests really run in parallel (a pool of connections); on PGlite they interleave between queries.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
 import { and, count, eq, sql } from 'drizzle-orm';
 import {
   cabinAllowances,
@@ -38,8 +39,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Inject = Parameters<TestContext['app']['inject']>[0] & object;
-const race = (n: number, make: (i: number) => Inject) =>
+const race = (n: number, make: (i: number) => InjectOptions) =>
   Promise.all(Array.from({ length: n }, (_, i) => ctx.app.inject(make(i))));
 const statuses = (rs: { statusCode: number }[]) => rs.map((r) => r.statusCode).sort();
 const uniq = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
