@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Logger } from 'drizzle-orm/logger';
+import type { Client as PgClient, Pool, PoolClient, PoolConfig } from 'pg';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -22,6 +23,13 @@ export interface Database {
   /** The PostgreSQL connection string when the driver is pg (for LISTEN connections). */
   url?: string;
 }
+
+/**
+ * How long the app waits on PostgreSQL before a request fails with 503 (the web client gives up after
+ * 10 s): for a connection (also a free one from a busy pool), for a statement on the server, and for
+ * any answer at all (a server that stopped responding). Migrations run without them.
+ */
+export const PG_TIMEOUTS = { connectMs: 3_000, statementMs: 4_000, queryMs: 5_000 };
 
 export interface OpenOptions {
   /** A postgres:// URL, or a PGlite data directory, or undefined for an in-memory PGlite. */
@@ -52,27 +60,34 @@ function counter(): { queries: { count: number }; logger: Logger } {
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const { queries, logger } = counter();
   if (opts.url) {
-    const { Pool } = await import('pg');
+    const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
-    const pool = new Pool({
+    const pool = new pg.Pool(<PoolConfig & { Client: PgClientClass }>{
       connectionString: opts.url,
       max: opts.poolSize ?? 10,
-      connectionTimeoutMillis: 5_000,
+      connectionTimeoutMillis: PG_TIMEOUTS.connectMs,
       idleTimeoutMillis: 30_000,
+      statement_timeout: PG_TIMEOUTS.statementMs,
+      query_timeout: PG_TIMEOUTS.queryMs,
+      keepAlive: true,
+      Client: resilientClient(pg.Client),
     });
     // A pool error (e.g. the server went away) must not crash the process; queries report it instead.
     pool.on('error', () => {});
+    releaseBrokenCheckouts(pool);
     const db = drizzle({ client: pool, schema, logger }) as unknown as Db;
     if (opts.migrate !== false) {
       const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-      const client = await pool.connect();
+      // Its own connection: a migration may run longer than the pool's timeouts allow.
+      const client = new pg.Client({ connectionString: opts.url, connectionTimeoutMillis: 30_000 });
+      await client.connect();
       try {
         // Several instances may start at once: one migrates, the others wait.
         await client.query('select pg_advisory_lock(72707369)');
         await migrate(drizzle({ client, schema }), { migrationsFolder: migrationsFolder() });
       } finally {
         await client.query('select pg_advisory_unlock(72707369)').catch(() => {});
-        client.release();
+        await client.end();
       }
     }
     return {
@@ -105,6 +120,76 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     },
     close: () => client.close(),
   };
+}
+
+type PgClientClass = typeof PgClient;
+
+/**
+ * The pool's connections, made to survive the database going away:
+ * - pg-pool listens for a connection's errors only while it is idle; one checked out (inside a
+ *   transaction) that loses its server emits 'error' with no listener, which would end the process.
+ *   The error reaches the waiting queries anyway, and the pool drops the connection when it comes back.
+ * - A query that got no answer within query_timeout leaves the connection waiting for that answer, and
+ *   every later query on it (a transaction's ROLLBACK) would wait as long again: the socket is closed
+ *   so that they fail at once and the pool replaces the connection.
+ */
+function resilientClient(Base: PgClientClass): PgClientClass {
+  const closeOnTimeout = (client: InstanceType<PgClientClass>, err: unknown) => {
+    if ((err as Error | undefined)?.message === 'Query read timeout')
+      (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+  };
+  class ResilientClient extends Base {
+    constructor(...args: ConstructorParameters<PgClientClass>) {
+      super(...args);
+      this.on('error', () => {});
+    }
+  }
+  const query = Base.prototype.query as (...args: unknown[]) => unknown;
+  ResilientClient.prototype.query = function (this: InstanceType<PgClientClass>, ...args: unknown[]) {
+    const last = args[args.length - 1];
+    if (typeof last === 'function') {
+      args[args.length - 1] = (err: unknown, res: unknown) => {
+        closeOnTimeout(this, err);
+        (last as (e: unknown, r: unknown) => void)(err, res);
+      };
+      return query.apply(this, args);
+    }
+    const result = query.apply(this, args) as Promise<unknown> | undefined;
+    return result && typeof result.then === 'function'
+      ? result.catch((err: unknown) => {
+          closeOnTimeout(this, err);
+          throw err;
+        })
+      : result;
+  } as PgClientClass['prototype']['query'];
+  return ResilientClient;
+}
+
+/**
+ * drizzle's transaction() sends BEGIN before the try/finally that releases its connection: a BEGIN that
+ * fails on a broken connection keeps that connection checked out for ever, one pool slot lost per
+ * outage until none is left. So a checked-out connection whose socket ends goes back to the pool as
+ * broken (the pool drops it), and the later release() of the code that held it does nothing.
+ */
+function releaseBrokenCheckouts(pool: Pool) {
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  pool.connect = ((...args: unknown[]) => {
+    // The callback form is pool.query's own, which always releases.
+    if (args.length) return connect(...args);
+    return (connect() as Promise<PoolClient>).then((client) => {
+      const release = client.release.bind(client);
+      let released = false;
+      const onEnd = () => client.release(new Error('The connection ended while checked out'));
+      client.release = (err?: Error | boolean) => {
+        if (released) return;
+        released = true;
+        client.removeListener('end', onEnd);
+        release(err);
+      };
+      client.once('end', onEnd);
+      return client;
+    });
+  }) as Pool['connect'];
 }
 
 /** Runs raw SQL and answers its rows, whichever driver is underneath (both answer `{ rows }`). */

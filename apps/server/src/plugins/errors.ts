@@ -17,6 +17,27 @@ const CONNECTION_CODES = new Set([
   'EAI_AGAIN',
 ]);
 
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|is not queryable/i;
+
+/**
+ * True when the database could not be reached or went away. Drivers' errors arrive wrapped (drizzle's
+ * DrizzleQueryError keeps the driver's error as `cause`; a refused connection to a host with several
+ * addresses is an AggregateError), so the whole chain is searched.
+ */
+function databaseUnavailable(err: unknown): boolean {
+  const queue = [err];
+  for (let i = 0; i < queue.length && i < 16; i++) {
+    const e = queue[i] as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown } | null;
+    if (!e || typeof e !== 'object') continue;
+    if (typeof e.code === 'string' && CONNECTION_CODES.has(e.code)) return true;
+    if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)) return true;
+    queue.push(e.cause);
+    if (Array.isArray(e.errors)) queue.push(...e.errors);
+  }
+  return false;
+}
+
 /** Turns any error into a status and a message written for the user; 5xx never carry internals. */
 export function classify(err: unknown): Answer {
   if (err instanceof AppError) return { status: err.statusCode, message: err.message, headers: err.headers };
@@ -59,21 +80,16 @@ export function classify(err: unknown): Answer {
     if (pg === '23503') return { status: 400, message: 'A referenced record does not exist' };
     if (pg === '23514' || pg.startsWith('22'))
       return { status: 400, message: 'A value is out of range or malformed' };
-    if (pg.startsWith('08') || pg === '57P01' || pg === '57P03' || pg === '53300')
+    // Connection failures, the server shutting down or starting, too many connections, and a statement
+    // cut off by statement_timeout (the database is too slow to answer in time).
+    if (pg.startsWith('08') || ['57P01', '57P02', '57P03', '53300', '57014'].includes(pg))
       return {
         status: 503,
         message: 'The database is unavailable. Please try again shortly.',
         headers: { 'retry-after': '5' },
       };
   }
-  const sysCode = (err as { code?: unknown }).code;
-  if (typeof sysCode === 'string' && CONNECTION_CODES.has(sysCode))
-    return {
-      status: 503,
-      message: 'The database is unavailable. Please try again shortly.',
-      headers: { 'retry-after': '5' },
-    };
-  if (/Connection terminated|timeout exceeded when trying to connect/i.test(String((err as Error)?.message)))
+  if (databaseUnavailable(err))
     return {
       status: 503,
       message: 'The database is unavailable. Please try again shortly.',
