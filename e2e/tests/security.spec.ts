@@ -1,0 +1,268 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { DEMO, expect, expectAccessible, signIn, test } from '../support/fixtures';
+
+/**
+ * Stored XSS in the browser: every text an admin or an investor writes that other people's pages show
+ * (names, titles, descriptions, messages, update HTML) is planted with script, and every page that shows
+ * it is opened as an investor and as an admin. No script runs, no dialog opens, and the Content Security
+ * Policy never has to step in (a violation would mean hostile markup reached the DOM). Then the CSP is
+ * shown to stop script that gets into a page anyway.
+ */
+
+/** Markup that runs `window.__pwned = <field>` if it is ever parsed as HTML. */
+const hostile = (field: string) => `${field}<img src=x onerror=__pwned='${field}'><script>__pwned=1</script>`;
+
+/** Update HTML: a few filter-evasion payloads from the OWASP cheat sheet. */
+const HOSTILE_HTML = [
+  '<p>Planted update body</p>',
+  '<img src=x onerror="window.__pwned=\'img\'">',
+  '<svg onload="window.__pwned=\'svg\'"></svg>',
+  '<a href="jav&#x09;ascript:window.__pwned=\'href\'">tabbed link</a>',
+  '<a href="&#106;avascript:window.__pwned=\'entity\'">entity link</a>',
+  '<iframe srcdoc="<script>parent.__pwned=\'iframe\'</script>"></iframe>',
+  '<details open ontoggle="window.__pwned=\'details\'">d</details>',
+  '<p onmouseover="window.__pwned=\'hover\'">hover here</p>',
+  // Last: the sanitizer drops everything after an unclosed <math> or <noscript>.
+  '<noscript><p title="</noscript><img src=x onerror=window.__pwned=\'noscript\'>">',
+  '<math><mtext><table><mglyph><style><img src=x onerror="window.__pwned=\'math\'">',
+].join('');
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+async function token(request: APIRequestContext, who: keyof typeof DEMO) {
+  const res = await request.post('/api/auth/login', { data: DEMO[who] });
+  expect(res.ok()).toBe(true);
+  return (await res.json()).data as { accessToken: string; user: { _id: string } };
+}
+
+async function ok(res: Awaited<ReturnType<APIRequestContext['post']>>) {
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  return res.json();
+}
+
+/** Plants hostile text in everything the investor's pages and the admin screens show. */
+async function plant(request: APIRequestContext) {
+  const admin = await token(request, 'admin');
+  const investor = await token(request, 'investor');
+  const projects = (
+    await (await request.get('/api/projects', { headers: bearer(investor.accessToken) })).json()
+  ).data as { _id: string }[];
+  expect(projects.length).toBeGreaterThan(0);
+  const as = (t: string) => ({ headers: bearer(t) });
+  for (const { _id: projectId } of projects) {
+    await ok(
+      await request.put(`/api/projects/${projectId}`, {
+        ...as(admin.accessToken),
+        data: { description: hostile('project-description') },
+      }),
+    );
+    await ok(
+      await request.post('/api/updates', {
+        ...as(admin.accessToken),
+        data: {
+          projectId,
+          title: hostile('update-title'),
+          excerpt: hostile('update-excerpt'),
+          content: HOSTILE_HTML,
+          date: new Date().toISOString(),
+        },
+      }),
+    );
+    await ok(
+      await request.post(`/api/perks/benefits/${projectId}`, {
+        ...as(admin.accessToken),
+        data: {
+          name: hostile('perk-name'),
+          type: 'dining',
+          status: 'active',
+          description: hostile('perk-description'),
+        },
+      }),
+    );
+    await ok(
+      await request.post(`/api/documents?projectId=${projectId}&userId=${investor.user._id}`, {
+        ...as(admin.accessToken),
+        data: { name: hostile('document-name'), description: hostile('document-description') },
+      }),
+    );
+    await ok(
+      await request.post('/api/media', {
+        ...as(admin.accessToken),
+        data: {
+          projectId,
+          title: hostile('media-title'),
+          type: 'photo',
+          description: hostile('media-description'),
+          url: '/demo/photos/aurora-lake.jpg',
+          priority: 1000,
+        },
+      }),
+    );
+  }
+  await ok(
+    await request.post('/api/notifications/send', {
+      ...as(admin.accessToken),
+      data: {
+        title: hostile('notification-title'),
+        message: hostile('notification-message'),
+        userIds: [investor.user._id],
+      },
+    }),
+  );
+  await ok(
+    await request.post('/api/interest', {
+      ...as(investor.accessToken),
+      data: {
+        name: hostile('interest-name'),
+        email: 'interest@example.com',
+        message: hostile('interest-message'),
+      },
+    }),
+  );
+  await ok(
+    await request.put('/api/users/me', {
+      ...as(investor.accessToken),
+      data: { name: hostile('profile-name') },
+    }),
+  );
+  return { projectId: projects[0]!._id };
+}
+
+/** Records dialogs and CSP violations from the first script of every page on. */
+async function watch(page: Page) {
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  await page.addInitScript(() => {
+    const w = window as unknown as { __violations: string[] };
+    w.__violations = [];
+    document.addEventListener('securitypolicyviolation', (e) =>
+      w.__violations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sample}`),
+    );
+  });
+  return dialogs;
+}
+
+async function expectNoScriptRan(page: Page, dialogs: string[], where: string) {
+  const state = await page.evaluate(() => {
+    const w = window as unknown as { __pwned?: string; __violations?: string[] };
+    return { pwned: w.__pwned ?? null, violations: w.__violations ?? [] };
+  });
+  expect(state.pwned, where).toBeNull();
+  expect(state.violations, where).toEqual([]);
+  expect(dialogs, where).toEqual([]);
+  await expect(
+    page.locator(
+      'script:not([src]), iframe, object, embed, [onerror], [onload], [onmouseover], [ontoggle], a[href^="javascript" i]',
+    ),
+    where,
+  ).toHaveCount(0);
+}
+
+/** The planted text is shown as text, brackets and all. */
+const literal = (page: Page, field: string) =>
+  page.getByText(`${field}<img src=x onerror=`, { exact: false }).first();
+
+test.describe('[SECURITY] stored XSS and the Content Security Policy', () => {
+  test('hostile text planted by an admin and an investor runs no script on any page that shows it', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const { projectId } = await plant(page.request);
+    const dialogs = await watch(page);
+
+    await signIn(page, 'investor', '/');
+    await expect(literal(page, 'profile-name')).toBeVisible();
+    await expectNoScriptRan(page, dialogs, 'dashboard');
+
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    await expect(page.getByRole('list', { name: 'Notifications' })).toContainText(
+      hostile('notification-title').slice(0, 40),
+    );
+    await expectNoScriptRan(page, dialogs, 'notifications');
+    await page.keyboard.press('Escape');
+
+    await page.goto(`/project/${projectId}`);
+    await expect(literal(page, 'project-description')).toBeVisible();
+    await expectNoScriptRan(page, dialogs, 'project');
+
+    await page.goto('/updates');
+    await expect(literal(page, 'update-title')).toBeVisible();
+    const planted = page
+      .getByRole('main')
+      .getByRole('article')
+      .filter({ hasText: 'update-title<img' })
+      .first();
+    await planted.getByRole('button', { name: /Read more/ }).click();
+    await expect(planted.getByText('Planted update body')).toBeVisible();
+    await planted.getByText('hover here').hover();
+    await planted.getByText('tabbed link').click();
+    await planted.getByText('entity link').click();
+    await expectNoScriptRan(page, dialogs, 'updates');
+    await expectAccessible(page);
+
+    for (const [path, field] of [
+      ['/perks', 'perk-name'],
+      ['/documents', 'document-name'],
+      ['/media', 'media-title'],
+    ] as const) {
+      await page.goto(path);
+      await expect(literal(page, field)).toBeVisible();
+      await expectNoScriptRan(page, dialogs, path);
+    }
+
+    // The admin screens show what investors wrote, and the admin's own writing.
+    await signIn(page, 'admin', '/admin/users');
+    await page.getByRole('banner').getByLabel('Current project').selectOption(projectId);
+    for (const [path, field] of [
+      ['/admin/users', 'profile-name'],
+      ['/admin/interest', 'interest-name'],
+      ['/admin/notifications', 'notification-title'],
+      ['/admin/updates', 'update-title'],
+      ['/admin/projects', 'project-description'],
+    ] as const) {
+      await page.goto(path);
+      await expect(literal(page, field)).toBeVisible();
+      await expectNoScriptRan(page, dialogs, path);
+    }
+  });
+
+  test('the Content Security Policy stops script that reaches the page anyway', async ({ page }) => {
+    const dialogs = await watch(page);
+    await signIn(page, 'investor', '/');
+    const response = await page.reload();
+    const csp = response!.headers()['content-security-policy'] ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // What a sanitizer bug would let through: an inline script, an inline handler, a javascript: URL.
+    await page.evaluate(() => {
+      const s = document.createElement('script');
+      s.textContent = "window.__pwned = 'inline script'";
+      document.body.append(s);
+      const img = document.createElement('img');
+      img.setAttribute('src', 'data:,x');
+      img.setAttribute('onerror', "window.__pwned = 'inline handler'");
+      document.body.append(img);
+      const a = document.createElement('a');
+      a.href = "javascript:window.__pwned='javascript url'";
+      a.id = 'planted-link';
+      a.textContent = 'planted';
+      document.body.append(a);
+    });
+    await page.locator('#planted-link').click();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __violations: string[] }).__violations.length))
+      .toBeGreaterThanOrEqual(3);
+    const state = await page.evaluate(() => {
+      const w = window as unknown as { __pwned?: string; __violations: string[] };
+      return { pwned: w.__pwned ?? null, violations: w.__violations };
+    });
+    expect(state.pwned).toBeNull();
+    expect(state.violations.join('\n')).toMatch(/script-src/);
+    expect(dialogs).toEqual([]);
+  });
+});
