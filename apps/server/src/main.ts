@@ -3,6 +3,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DEMO_ACCOUNTS } from './db/seed/demo';
+import { drainOnClose } from './plugins/graceful-close';
 import { createDeps, embeddedDbExists, openConfiguredDatabase, prepareDatabase } from './runtime';
 
 const PREPARE_FLAG = '--prepare-embedded-database';
@@ -46,6 +47,8 @@ async function serve(cfg: Config) {
   const database = await openConfiguredDatabase(cfg);
   const { seeded } = await prepareDatabase(cfg, database);
   const app = await buildApp(createDeps(cfg, database));
+  // Requests in flight get most of the grace period; closing the database needs the rest.
+  drainOnClose(app, { maxMs: 8_000 });
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');

@@ -1,0 +1,209 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { openDatabase } from '../src/db/client';
+import { createPgDatabase, isPg } from './helpers';
+import { freePort } from './pg-cluster';
+import { RawConnection } from './raw-http';
+import { connectSse } from './sse-client';
+
+/**
+ * Graceful shutdown of the server process under a steady load: SIGTERM arrives while every
+ * connection is busy. Requests the server was working on are answered, new requests on the open
+ * connections get 503 (and the connection closes), an open notification stream is ended instead of
+ * holding the process, and the process exits 0 well within close-with-grace's 10 s.
+ */
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
+const GRACE_MS = 10_000;
+const WORKERS = 8;
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-shutdown-'));
+let env: NodeJS.ProcessEnv;
+let dropDb: (() => Promise<void>) | undefined;
+
+beforeAll(async () => {
+  env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    LOGIN_RATE_LIMIT: '100000',
+    JWT_SECRET: 'g'.repeat(48),
+    SEED_DEMO: 'true',
+  };
+  delete env.DATABASE_URL;
+  if (isPg) {
+    const db = await createPgDatabase();
+    dropDb = db.drop;
+    env.DATABASE_URL = db.url;
+  } else {
+    // Start from the migrated snapshot instead of creating an embedded database (several seconds).
+    const snapshot = new Blob([fs.readFileSync(inject('pgliteSnapshot'))]);
+    const database = await openDatabase({ dataDir: path.join(dataDir, 'db'), snapshot, migrate: false });
+    await database.close();
+  }
+}, 60_000);
+
+afterAll(async () => {
+  await dropDb?.();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function start(port: number): { child: ChildProcess; output: () => string; ready: Promise<void> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    cwd: ROOT,
+    env: { ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const ready = (async () => {
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) throw new Error(`exited ${child.exitCode}: ${out}`);
+      if (out.includes('Investor Portal is running')) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`not ready: ${out}`);
+  })();
+  return { child, output: () => out, ready };
+}
+
+interface Sent {
+  worker: number;
+  kind: 'login' | 'me';
+  sentAt: number;
+  doneAt: number;
+  status: number | 'closed';
+  connectionClose: boolean;
+}
+
+const waitFor = async (what: string, ok: () => boolean, ms = 20_000) => {
+  const deadline = Date.now() + ms;
+  while (!ok()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+};
+
+describe('graceful shutdown under load', () => {
+  it('finishes what it is working on, refuses new requests on open connections with 503, ends streams, exits 0 within the grace period', async () => {
+    const port = await freePort();
+    const server = start(port);
+    await server.ready;
+    const exit = new Promise<{ code: number | null; at: number }>((resolve) =>
+      server.child.once('exit', (code) => resolve({ code, at: performance.now() })),
+    );
+
+    const credentials = JSON.stringify({ email: 'investor@example.com', password: 'investor123' });
+    const json = { 'content-type': 'application/json' };
+    const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+      method: 'POST',
+      headers: json,
+      body: credentials,
+    });
+    const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
+    const auth = { authorization: `Bearer ${token}` };
+
+    // A live notification stream, open across the shutdown.
+    const ticket = await fetch(`http://127.0.0.1:${port}/api/notifications/stream/ticket`, {
+      method: 'POST',
+      headers: auth,
+    });
+    const { ticket: t } = ((await ticket.json()) as { data: { ticket: string } }).data;
+    const stream = await connectSse(`http://127.0.0.1:${port}/api/notifications/stream?ticket=${t}`);
+    expect(stream.status).toBe(200);
+    let streamEndedAt = Infinity;
+    void stream.ended.then(() => (streamEndedAt = performance.now()));
+
+    // Open keep-alive connections with nothing in flight when the signal comes.
+    const spares = await Promise.all(Array.from({ length: 4 }, () => RawConnection.open(port)));
+    for (const c of spares) expect(await c.request('GET', '/api/health')).toMatchObject({ status: 200 });
+    // A slow client: its sign-in is in flight (the body not fully sent) until the test says so.
+    const slowConnection = await RawConnection.open(port);
+    const slow = slowConnection.requestSlowly('POST', '/api/auth/login', json, credentials, 10);
+
+    // Steady load: each worker keeps one connection busy, alternating a slow sign-in (password
+    // hashing) and a quick authenticated read, and sends the next request as soon as an answer comes
+    // (as a browser does: one request at a time on a keep-alive connection).
+    const connections = await Promise.all(Array.from({ length: WORKERS }, () => RawConnection.open(port)));
+    const sent: Sent[] = [];
+    const workers = connections.map(async (conn, worker) => {
+      for (let i = 0; ; i++) {
+        const kind = (i + worker) % 2 === 0 ? 'login' : 'me';
+        const sentAt = performance.now();
+        const answer =
+          kind === 'login'
+            ? await conn.request('POST', '/api/auth/login', json, credentials)
+            : await conn.request('GET', '/api/users/me', auth);
+        const doneAt = performance.now();
+        if (answer === 'closed') {
+          sent.push({ worker, kind, sentAt, doneAt, status: 'closed', connectionClose: true });
+          return;
+        }
+        const connectionClose = answer.headers.connection === 'close';
+        sent.push({ worker, kind, sentAt, doneAt, status: answer.status, connectionClose });
+        if (connectionClose) return;
+      }
+    });
+
+    await waitFor('steady load', () =>
+      connections.every((_, w) => sent.filter((s) => s.worker === w).length >= 3),
+    );
+    const sigtermAt = performance.now();
+    server.child.kill('SIGTERM');
+
+    // Closing has begun once answers say "connection: close"; the slow sign-in keeps it from finishing.
+    await waitFor('closing', () => sent.some((s) => s.doneAt > sigtermAt && s.connectionClose));
+    const refusals = await Promise.all(spares.map((c) => c.request('GET', '/api/users/me', auth)));
+    const slowAnswer = await slow.finish();
+    await Promise.all(workers);
+    const { code, at: exitedAt } = await exit;
+    await stream.ended;
+    [...spares, slowConnection, ...connections].forEach((c) => c.close());
+
+    const finishedInFlight = sent.filter(
+      (s) => s.sentAt < sigtermAt && s.doneAt > sigtermAt && s.status === 200,
+    );
+    const unanswered = sent.filter((s) => s.status === 'closed');
+    console.info(
+      `shutdown under load: ${sent.length} requests on ${WORKERS} busy connections, ${finishedInFlight.length} in flight at SIGTERM answered 200, ` +
+        `${sent.filter((s) => s.status === 503).length + refusals.length} refused with 503, ${unanswered.length} unanswered; ` +
+        `stream ended ${Math.round(streamEndedAt - sigtermAt)} ms and the process exited ${Math.round(exitedAt - sigtermAt)} ms after SIGTERM`,
+    );
+
+    expect(code).toBe(0);
+    expect(exitedAt - sigtermAt).toBeLessThan(GRACE_MS);
+    expect(streamEndedAt).toBeLessThan(exitedAt);
+    expect(server.output()).not.toMatch(/error/i);
+
+    // New requests on connections that were open and idle: 503, and the connection is closed.
+    for (const r of refusals) expect(r).toMatchObject({ status: 503, headers: { connection: 'close' } });
+    expect(spares.every((c) => c.closed)).toBe(true);
+    // The request in flight all along was finished, and told the client not to reuse the connection.
+    expect(slowAnswer).toMatchObject({ status: 200, headers: { connection: 'close' } });
+
+    // Under load: requests the server was working on were finished; every request sent before the
+    // signal was answered; each connection saw 200s, then a last answer (200 or 503) that closes it.
+    expect(sent.filter((s) => s.sentAt < sigtermAt).length).toBeGreaterThan(WORKERS * 3);
+    expect(finishedInFlight.length).toBeGreaterThan(0);
+    expect(unanswered.filter((s) => s.sentAt < sigtermAt)).toEqual([]);
+    for (let w = 0; w < WORKERS; w++) {
+      const mine = sent.filter((s) => s.worker === w).sort((a, b) => a.sentAt - b.sentAt);
+      const history = `connection ${w}: ${JSON.stringify(mine.map((s) => [s.status, s.connectionClose]))}`;
+      const last = mine[mine.length - 1]!;
+      expect(
+        mine.slice(0, -1).every((s) => s.status === 200 && !s.connectionClose),
+        history,
+      ).toBe(true);
+      expect([200, 503].includes(last.status as number) && last.connectionClose, history).toBe(true);
+    }
+    expect(connections.every((c) => c.closed)).toBe(true);
+  }, 60_000);
+});
