@@ -303,7 +303,7 @@ describe('route × owner: investor B against the objects of investor A', () => {
 });
 
 describe('headers of every answer above', () => {
-  it('API answers are never cached and carry nosniff and the CSP; errors are the JSON envelope', () => {
+  it('API answers are never cached and carry nosniff, the CSP, frame protection and the referrer policy; errors are the JSON envelope', () => {
     expect(responses.length).toBeGreaterThan(300);
     const wrong: string[] = [];
     for (const { role, method, url, res } of responses) {
@@ -311,6 +311,9 @@ describe('headers of every answer above', () => {
       if (res.headers['cache-control'] !== 'no-store')
         wrong.push(`${where}: cache-control ${res.headers['cache-control']}`);
       if (res.headers['x-content-type-options'] !== 'nosniff') wrong.push(`${where}: no nosniff`);
+      if (res.headers['x-frame-options'] !== 'DENY') wrong.push(`${where}: no frame protection`);
+      if (res.headers['referrer-policy'] !== 'strict-origin-when-cross-origin')
+        wrong.push(`${where}: referrer policy`);
       if (
         !String(res.headers['content-security-policy'] ?? '').includes("default-src 'self'") &&
         res.headers['content-security-policy'] !== 'sandbox'
