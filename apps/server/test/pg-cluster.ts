@@ -112,6 +112,7 @@ export async function createThrowawayCluster(): Promise<ThrowawayCluster> {
     freeze: () => pids().forEach((p) => process.kill(p, 'SIGSTOP')),
     thaw: () => pids().forEach((p) => process.kill(p, 'SIGCONT')),
     destroy() {
+      if (!fs.existsSync(root)) return;
       if (fs.existsSync(path.join(data, 'postmaster.pid'))) {
         try {
           cluster.thaw();
@@ -124,5 +125,7 @@ export async function createThrowawayCluster(): Promise<ThrowawayCluster> {
     },
   };
   await cluster.start();
+  // Also when the test run ends without reaching its own clean-up (a hook that timed out).
+  process.once('exit', () => cluster.destroy());
   return cluster;
 }
