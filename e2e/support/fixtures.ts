@@ -86,3 +86,16 @@ export async function expectNoSidewaysScroll(page: Page) {
   }));
   expect(scroll).toBeLessThanOrEqual(client);
 }
+
+/**
+ * Collects the messages of browser alerts, dismissing each at once (an open alert would block the page,
+ * and a reload waiting behind it would hang).
+ */
+export function collectAlerts(page: Page): string[] {
+  const messages: string[] = [];
+  page.on('dialog', (d) => {
+    messages.push(d.message());
+    void d.dismiss().catch(() => {});
+  });
+  return messages;
+}

@@ -1,4 +1,4 @@
-import { DEMO, expect, expectAccessible, signIn, test } from '../support/fixtures';
+import { DEMO, collectAlerts, expect, expectAccessible, signIn, test } from '../support/fixtures';
 
 test.describe('[AUTH] sign-in pages', () => {
   test('an investor signs in and lands in the investor shell', async ({ page }) => {
@@ -175,13 +175,12 @@ test.describe('[SHELL] investor shell', () => {
     await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible();
     // Sign the session out on the server, as another device or an admin would. The page may notice on
     // its own (a background call) or on the reload.
-    const alert = page.waitForEvent('dialog');
+    const alerts = collectAlerts(page);
     await page.request.post('/api/auth/logout', { data: { refreshToken } });
-    await page.reload().catch(() => {});
-    const dialog = await alert;
-    expect(dialog.message()).toBe('Session expired. Please log in again.');
-    await dialog.dismiss();
+    await page.reload();
     await expect(page).toHaveURL(/\/login$/);
+    await expect.poll(() => alerts).toContain('Session expired. Please log in again.');
+    expect(new Set(alerts)).toEqual(new Set(['Session expired. Please log in again.']));
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
   });
 

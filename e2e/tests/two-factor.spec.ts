@@ -1,7 +1,10 @@
 import { totpCode, totpStep } from '../../apps/server/src/lib/totp';
-import { DEMO, expect, expectAccessible, signIn, test } from '../support/fixtures';
+import { DEMO, collectAlerts, expect, expectAccessible, signIn, test } from '../support/fixtures';
 
 test.describe('[SECURITY] two-factor sign-in', () => {
+  // Long journeys through several sign-ins.
+  test.describe.configure({ timeout: 60_000 });
+
   test('an investor turns it on from the profile dialog, then signs in with a code and with a recovery code', async ({
     page,
   }) => {
@@ -68,15 +71,14 @@ test.describe('[SECURITY] two-factor sign-in', () => {
     await dialog.getByLabel('Current password').fill(DEMO.investor2.password);
     await dialog.getByLabel('New password', { exact: true }).fill('a-new-password-2');
     await dialog.getByLabel('Confirm new password').fill('a-new-password-2');
-    const alert = otherPage.waitForEvent('dialog');
+    const alerts = collectAlerts(otherPage);
     await dialog.getByRole('button', { name: 'Change password' }).click();
     await expect(page.getByText('Password changed', { exact: true })).toBeVisible();
 
-    await otherPage.reload().catch(() => {});
-    const message = await alert;
-    expect(message.message()).toBe('Session expired. Please log in again.');
-    await message.dismiss();
+    await otherPage.reload();
     await expect(otherPage).toHaveURL(/\/login$/);
+    await expect.poll(() => alerts).toContain('Session expired. Please log in again.');
+    expect(new Set(alerts)).toEqual(new Set(['Session expired. Please log in again.']));
     await other.close();
   });
 });
