@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, AppDeps, Module } from './app-types';
-import { TooManyRequestsError } from './lib/errors';
+import { ServiceUnavailableError, TooManyRequestsError } from './lib/errors';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin, sendError } from './plugins/errors';
 import { openApiPlugin } from './plugins/openapi';
@@ -56,7 +56,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     logger: opts.logger ?? { level: deps.config.logLevel },
     trustProxy: false,
     bodyLimit: 1024 * 1024,
-    return503OnClosing: true,
+    // Closing is answered by our own hook below, in the envelope (Fastify's built-in 503 is plain).
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
     requestTimeout: 30_000,
     genReqId: () => crypto.randomUUID(),
@@ -68,6 +69,17 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   errorsPlugin(app);
+
+  // From the moment shutdown starts, new requests get a 503 in the envelope and the connection closes.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    void reply.header('connection', 'close');
+    throw new ServiceUnavailableError('The server is restarting. Please try again in a moment.');
+  });
 
   await app.register(rateLimit, {
     global: false,

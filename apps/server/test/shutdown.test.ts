@@ -184,7 +184,15 @@ describe('graceful shutdown under load', () => {
     expect(server.output()).not.toMatch(/error/i);
 
     // New requests on connections that were open and idle: 503, and the connection is closed.
-    for (const r of refusals) expect(r).toMatchObject({ status: 503, headers: { connection: 'close' } });
+    for (const r of refusals) {
+      expect(r).toMatchObject({ status: 503, headers: { connection: 'close' } });
+      // In the envelope, with a message a person can read.
+      expect(JSON.parse((r as { body: string }).body)).toEqual({
+        success: false,
+        message: 'The server is restarting. Please try again in a moment.',
+        error: 'The server is restarting. Please try again in a moment.',
+      });
+    }
     expect(spares.every((c) => c.closed)).toBe(true);
     // The request in flight all along was finished, and told the client not to reuse the connection.
     expect(slowAnswer).toMatchObject({ status: 200, headers: { connection: 'close' } });

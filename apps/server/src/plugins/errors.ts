@@ -103,8 +103,12 @@ export function classify(err: unknown): Answer {
 /** Answers an error in the envelope; also used for what the router refuses before any route is found. */
 export function sendError(err: unknown, request: FastifyRequest, reply: FastifyReply) {
   const answer = classify(err);
-  if (answer.status >= 500) request.log.error({ err }, 'request failed');
-  else request.log.info({ status: answer.status, msg: answer.message }, 'request refused');
+  // Our own refusals (including a 503 while shutting down) are expected; a failure we did not foresee
+  // is an error, and a database outage a warning.
+  if (answer.status >= 500 && !(err instanceof AppError)) {
+    if (answer.status === 503) request.log.warn({ err }, 'database unavailable');
+    else request.log.error({ err }, 'request failed');
+  } else request.log.info({ status: answer.status, msg: answer.message }, 'request refused');
   if (answer.headers) void reply.headers(answer.headers);
   return reply.status(answer.status).send({ success: false, message: answer.message, error: answer.message });
 }
