@@ -4,7 +4,13 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DEMO_ACCOUNTS } from './db/seed/demo';
 import { drainOnClose } from './plugins/graceful-close';
-import { createDeps, embeddedDbExists, openConfiguredDatabase, prepareDatabase } from './runtime';
+import {
+  createDeps,
+  embeddedDbExists,
+  lockEmbeddedDataDir,
+  openConfiguredDatabase,
+  prepareDatabase,
+} from './runtime';
 
 const PREPARE_FLAG = '--prepare-embedded-database';
 
@@ -43,7 +49,16 @@ async function prepareOnly(cfg: Config) {
 }
 
 async function serve(cfg: Config) {
-  if (!cfg.databaseUrl && !embeddedDbExists(cfg)) prepareEmbeddedInChild();
+  let unlock = () => {};
+  if (!cfg.databaseUrl) {
+    try {
+      unlock = lockEmbeddedDataDir(cfg);
+    } catch (err) {
+      console.error((err as Error).message);
+      process.exit(1);
+    }
+    if (!embeddedDbExists(cfg)) prepareEmbeddedInChild();
+  }
   const database = await openConfiguredDatabase(cfg);
   const { seeded } = await prepareDatabase(cfg, database);
   const app = await buildApp(createDeps(cfg, database));
@@ -55,6 +70,7 @@ async function serve(cfg: Config) {
     else app.log.info({ signal }, 'shutting down');
     await app.close();
     await database.close();
+    unlock();
   });
 
   const address = await app.listen({ port: cfg.port, host: cfg.host });

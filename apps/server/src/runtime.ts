@@ -39,3 +39,38 @@ export function createDeps(config: Config, database: Database): AppDeps {
     storage: createLocalStorage(uploadsDir(config)),
   };
 }
+
+/**
+ * PGlite is single-process: two servers on one DATA_DIR would corrupt the embedded database. The first
+ * takes DATA_DIR/server.pid; a second one finds a live process there and stops. A stale file (a crashed
+ * server) is taken over. Answers a function that releases the lock.
+ */
+export function lockEmbeddedDataDir(config: Config): () => void {
+  const file = path.join(config.dataDir, 'server.pid');
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(file, `${process.pid}\n`, { flag: 'wx' });
+      return () => fs.rmSync(file, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const pid = Number(fs.readFileSync(file, 'utf8').trim());
+      if (pid && pid !== process.pid && isAlive(pid)) {
+        throw new Error(
+          `Another server (process ${pid}) is using the embedded database in ${config.dataDir}.`,
+        );
+      }
+      fs.rmSync(file, { force: true });
+    }
+  }
+  throw new Error(`Could not lock ${file}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

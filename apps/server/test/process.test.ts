@@ -183,6 +183,16 @@ describe('the server process', { timeout: 90_000 }, () => {
     const server = start(port);
     await server.ready;
     expect(server.output()).not.toContain('demo data seeded');
+    if (!isPg) {
+      // A second server on the same embedded database is refused while the first runs.
+      const second = spawnSync(process.execPath, ['--import', 'tsx', MAIN], {
+        cwd: ROOT,
+        env: { ...env, PORT: String(await freePort()) },
+        encoding: 'utf8',
+      });
+      expect(second.status).toBe(1);
+      expect(second.stderr).toMatch(/Another server \(process \d+\) is using the embedded database/);
+    }
     const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
