@@ -7,7 +7,9 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import type { ChangeFeed } from './db/changes';
 import type { Database } from './db/client';
+import type { DbListener } from './db/listener';
 import type { TokenSigner } from './lib/tokens';
 import type { LoginLimiter } from './modules/auth/login-limiter';
 import type { FileStorage } from './storage/file-storage';
@@ -30,4 +32,17 @@ export interface AppDeps {
   storage: FileStorage;
 }
 
-export type Module = (app: App, deps: AppDeps) => Promise<void> | void;
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The database's change signals as this instance has heard them (tests make caches cold with it). */
+    changes: ChangeFeed;
+  }
+}
+
+/** What buildApp makes for the modules from the deps: the database's signals and what follows them. */
+export interface AppServices {
+  listener: DbListener;
+  changes: ChangeFeed;
+}
+
+export type Module = (app: App, deps: AppDeps & AppServices) => Promise<void> | void;

@@ -4,9 +4,12 @@ import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, AppDeps, Module } from './app-types';
 import { ServiceUnavailableError, TooManyRequestsError } from './lib/errors';
+import { CHANGES_CHANNEL, ChangeFeed } from './db/changes';
+import { openListener } from './db/listener';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin, sendError } from './plugins/errors';
 import { openApiPlugin } from './plugins/openapi';
+import { AnswerStore, READ_CACHE_MAX_BYTES, readCachePlugin } from './plugins/read-cache';
 import { HOOKLESS_ANSWER_HEADERS, securityPlugin } from './plugins/security';
 import { findWebDist, webAppPlugin } from './plugins/web-app';
 import { adminDashboardRoutes } from './modules/admin-dashboard/routes';
@@ -19,6 +22,7 @@ import { healthRoutes } from './modules/health/routes';
 import { interestRoutes } from './modules/interest/routes';
 import { investmentRoutes } from './modules/investments/routes';
 import { mediaRoutes } from './modules/media/routes';
+import { NOTIFY_CHANNEL } from './modules/notifications/notify';
 import { notificationRoutes } from './modules/notifications/routes';
 import { perkRoutes } from './modules/perks/routes';
 import { projectRoutes } from './modules/projects/routes';
@@ -102,10 +106,21 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     },
   });
   await securityPlugin(app);
-  authPlugin(app, { db: deps.database.db, signer: deps.signer });
+
+  // One connection per instance hears the database's signals: new notifications, and which rows
+  // changed, which keeps the caches of sign-in checks and investors' answers true (ADR 005).
+  const listener = await openListener(deps.database, [CHANGES_CHANNEL, NOTIFY_CHANNEL], app.log);
+  app.addHook('onClose', () => listener.close());
+  const changes = new ChangeFeed(listener, deps.database);
+  const answers = new AnswerStore(READ_CACHE_MAX_BYTES);
+  changes.onReset(() => answers.clear());
+  app.decorate('changes', changes);
+  authPlugin(app, { db: deps.database.db, signer: deps.signer, changes });
+  readCachePlugin(app, { changes, store: answers });
   await openApiPlugin(app);
 
-  for (const mod of modules) await mod(app, deps);
+  const services = { listener, changes };
+  for (const mod of modules) await mod(app, { ...deps, ...services });
 
   await webAppPlugin(app, { root: findWebDist(deps.config.webDist) });
   return app;

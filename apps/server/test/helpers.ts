@@ -107,6 +107,17 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
   };
 }
 
+/**
+ * The statements `fn` sends with every cache cold (sign-in checks and kept answers), so that a count
+ * does not depend on what ran before it.
+ */
+export async function countQueries(ctx: TestContext, fn: () => Promise<unknown>): Promise<number> {
+  ctx.app.changes.reset();
+  const before = ctx.database.queries.count;
+  await fn();
+  return ctx.database.queries.count - before;
+}
+
 let counter = 0;
 const unique = () =>
   `${Date.now().toString(36)}${(counter++).toString(36)}${crypto.randomBytes(2).toString('hex')}`;

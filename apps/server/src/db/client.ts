@@ -18,6 +18,8 @@ export interface Database {
   driver: 'pglite' | 'pg';
   /** Counts statements sent, for tests that guard against N+1 queries. */
   queries: { count: number };
+  /** Counts statements that may write (and commits), so caches know when to wait for change signals. */
+  writes: { count: number };
   ping(): Promise<void>;
   close(): Promise<void>;
   /** The PostgreSQL connection string when the driver is pg (for LISTEN connections). */
@@ -52,13 +54,26 @@ export function migrationsFolder(): string {
   throw new Error('Cannot find the drizzle migrations folder');
 }
 
-function counter(): { queries: { count: number }; logger: Logger } {
+/** A statement that may change rows, or the commit that makes such changes visible. */
+const MAY_WRITE = /^\s*(?:insert|update|delete|with|truncate|merge|commit|call|do)\b/i;
+
+function counter(): { queries: { count: number }; writes: { count: number }; logger: Logger } {
   const queries = { count: 0 };
-  return { queries, logger: { logQuery: () => void queries.count++ } };
+  const writes = { count: 0 };
+  return {
+    queries,
+    writes,
+    logger: {
+      logQuery: (query) => {
+        queries.count++;
+        if (MAY_WRITE.test(query)) writes.count++;
+      },
+    },
+  };
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  const { queries, logger } = counter();
+  const { queries, writes, logger } = counter();
   if (opts.url) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -94,6 +109,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       db,
       driver: 'pg',
       queries,
+      writes,
       url: opts.url,
       ping: async () => {
         await pool.query('select 1');
@@ -115,6 +131,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     db: db as unknown as Db,
     driver: 'pglite',
     queries,
+    writes,
     ping: async () => {
       await db.execute(sql`select 1`);
     },

@@ -45,6 +45,9 @@ export class TooManyRequestsError extends AppError {
     super(429, message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
   }
 }
+/** What a request that needed the database answers while it cannot be reached. */
+export const DATABASE_UNAVAILABLE = 'The database is unavailable. Please try again shortly.';
+
 export class ServiceUnavailableError extends AppError {
   constructor(message = 'The service is temporarily unavailable. Please try again shortly.') {
     super(503, message, { 'retry-after': '5' });

@@ -18,8 +18,14 @@ export interface TokenSigner {
 
 export const MFA_TOKEN_TTL_SECONDS = 5 * 60;
 
+/** Access tokens whose signature was checked recently; more than this and the oldest are forgotten. */
+const MAX_VERIFIED_TOKENS = 50_000;
+
 export function createTokenSigner(secret: string): TokenSigner {
   const key = new TextEncoder().encode(secret);
+  // A token's signature and claims never change, so each is verified once; its expiry is checked on
+  // every use (the same rule as jose's: expired when exp <= now).
+  const verified = new Map<string, AccessClaims>();
   return {
     async signAccess({ sub, sid, isAdmin }, nowSeconds = Math.floor(Date.now() / 1000)) {
       return new SignJWT({ sid, isAdmin, typ: 'access' })
@@ -30,10 +36,20 @@ export function createTokenSigner(secret: string): TokenSigner {
         .sign(key);
     },
     async verifyAccess(token) {
+      const now = Math.floor(Date.now() / 1000);
+      const known = verified.get(token);
+      if (known) {
+        if (known.exp > now) return known;
+        verified.delete(token);
+        return null;
+      }
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
         const parsed = accessClaims.safeParse(payload);
-        return parsed.success ? parsed.data : null;
+        if (!parsed.success) return null;
+        if (verified.size >= MAX_VERIFIED_TOKENS) verified.delete(verified.keys().next().value!);
+        verified.set(token, parsed.data);
+        return parsed.data;
       } catch {
         return null;
       }

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import type { AccessClaims } from '@portal/contracts';
+import type { ChangeFeed } from '../db/changes';
 import type { Db } from '../db/client';
 import { refreshTokens, users } from '../db/schema';
 import { requireAdminTotpSql } from '../modules/auth/security-settings';
@@ -37,15 +39,10 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return m?.[1];
 }
 
-/**
- * Verifies the bearer token and re-checks on every request that the user still exists, is active and
- * that the sign-in has not been revoked (logout, deletion, password change).
- */
-export async function authenticate(db: Db, signer: TokenSigner, request: FastifyRequest): Promise<AuthUser> {
-  const token = bearerToken(request);
-  if (!token) throw new UnauthorizedError('Authentication required');
-  const claims = await signer.verifyAccess(token);
-  if (!claims) throw new UnauthorizedError('Invalid or expired token');
+const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+
+/** What decides whether an access token's sign-in may still act, read on every request. */
+async function readSignIn(db: Db, claims: AccessClaims) {
   const [row] = await db
     .select({
       id: users.id,
@@ -61,8 +58,7 @@ export async function authenticate(db: Db, signer: TokenSigner, request: Fastify
     .from(users)
     .where(eq(users.id, claims.sub))
     .limit(1);
-  if (!row || !row.isActive || row.revoked)
-    throw new UnauthorizedError('Your session has ended. Please sign in again.');
+  if (!row || !row.isActive || row.revoked) return null;
   return {
     id: row.id,
     isAdmin: row.isAdmin,
@@ -71,8 +67,66 @@ export async function authenticate(db: Db, signer: TokenSigner, request: Fastify
   };
 }
 
+/**
+ * Verifies the bearer token and re-checks on every request that the user still exists, is active and
+ * that the sign-in has not been revoked (logout, deletion, password change).
+ */
+export async function authenticate(db: Db, signer: TokenSigner, request: FastifyRequest): Promise<AuthUser> {
+  const token = bearerToken(request);
+  if (!token) throw new UnauthorizedError('Authentication required');
+  const claims = await signer.verifyAccess(token);
+  if (!claims) throw new UnauthorizedError('Invalid or expired token');
+  const user = await readSignIn(db, claims);
+  if (!user) throw new UnauthorizedError(SESSION_ENDED);
+  return user;
+}
+
+/** Besides the user's own rows (account, sign-ins), a sign-in's check reads the settings. */
+const AUTH_TABLES = ['settings'] as const;
+
+/** Sign-ins checked recently, by user and sign-in; more than this and the oldest are forgotten. */
+const MAX_KNOWN_SIGN_INS = 50_000;
+
+/**
+ * `authenticate` that remembers each sign-in's check until the database signals a change to the user's
+ * rows (their account, their sign-ins) or to the settings: a deactivation, deletion, logout or password
+ * change is seen by the next request (on another instance, as soon as the signal arrives). Without
+ * usable change signals every request reads the database.
+ */
+export function cachedAuthenticate(deps: { db: Db; signer: TokenSigner; changes: ChangeFeed }) {
+  const { db, signer, changes } = deps;
+  const known = new Map<string, { user: AuthUser; at: number }>();
+  changes.onReset(() => known.clear());
+  return async (request: FastifyRequest): Promise<AuthUser> => {
+    const token = bearerToken(request);
+    if (!token) throw new UnauthorizedError('Authentication required');
+    const claims = await signer.verifyAccess(token);
+    if (!claims) throw new UnauthorizedError('Invalid or expired token');
+    if (!changes.usable || !(await changes.settle())) {
+      const user = await readSignIn(db, claims);
+      if (!user) throw new UnauthorizedError(SESSION_ENDED);
+      return user;
+    }
+    const key = `${claims.sub} ${claims.sid}`;
+    const seen = known.get(key);
+    if (seen && changes.unchangedSince(seen.at, AUTH_TABLES, claims.sub)) return seen.user;
+    const at = changes.now();
+    const user = await readSignIn(db, claims);
+    if (!user) {
+      known.delete(key);
+      throw new UnauthorizedError(SESSION_ENDED);
+    }
+    if (changes.unchangedSince(at, AUTH_TABLES, claims.sub)) {
+      if (known.size >= MAX_KNOWN_SIGN_INS) known.delete(known.keys().next().value!);
+      known.set(key, { user, at });
+    }
+    return user;
+  };
+}
+
 /** The single place where authentication and admin rights are enforced, decided by the route's config. */
-export function authPlugin(app: FastifyInstance, deps: { db: Db; signer: TokenSigner }) {
+export function authPlugin(app: FastifyInstance, deps: { db: Db; signer: TokenSigner; changes: ChangeFeed }) {
+  const check = cachedAuthenticate(deps);
   app.decorateRequest('auth', null);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
@@ -85,7 +139,7 @@ export function authPlugin(app: FastifyInstance, deps: { db: Db; signer: TokenSi
       : [];
     route.onRequest = [
       async (request) => {
-        request.auth = await authenticate(deps.db, deps.signer, request);
+        request.auth = await check(request);
         if (access === 'admin' && !request.auth.isAdmin) throw new ForbiddenError('Admin access required');
         if (access === 'admin' && request.auth.adminNeedsTotp) throw new ForbiddenError(ADMIN_TOTP_REQUIRED);
       },

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError, pgErrorCode } from '../lib/errors';
+import { AppError, DATABASE_UNAVAILABLE, pgErrorCode } from '../lib/errors';
 
 interface Answer {
   status: number;
@@ -85,14 +85,14 @@ export function classify(err: unknown): Answer {
     if (pg.startsWith('08') || ['57P01', '57P02', '57P03', '53300', '57014'].includes(pg))
       return {
         status: 503,
-        message: 'The database is unavailable. Please try again shortly.',
+        message: DATABASE_UNAVAILABLE,
         headers: { 'retry-after': '5' },
       };
   }
   if (databaseUnavailable(err))
     return {
       status: 503,
-      message: 'The database is unavailable. Please try again shortly.',
+      message: DATABASE_UNAVAILABLE,
       headers: { 'retry-after': '5' },
     };
   if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500)

@@ -4,6 +4,7 @@ import { auditLog, investments, monthlyReturns, notifications, users } from '../
 import {
   bearer,
   buildTestApp,
+  countQueries,
   createAdmin,
   createInvestment,
   createProject,
@@ -63,9 +64,7 @@ describe('GET /api/users', () => {
     expect(last.data.map((u: { name: string }) => u.name)).toEqual([`${tag} G`]);
 
     const count = async (query: string) => {
-      const before = ctx.database.queries.count;
-      await call('GET', `/api/users?${query}`);
-      return ctx.database.queries.count - before;
+      return countQueries(ctx, () => call('GET', `/api/users?${query}`));
     };
     // One for the signed-in check, then count, page and investments; a search reads its page by ids.
     expect(await count('pageSize=1')).toBe(4);

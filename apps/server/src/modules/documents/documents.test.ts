@@ -5,6 +5,7 @@ import { auditLog, documents } from '../../db/schema';
 import {
   bearer,
   buildTestApp,
+  countQueries,
   createAdmin,
   createInvestment,
   createProject,
@@ -214,10 +215,13 @@ describe('GET /api/documents', () => {
   it('takes the same number of queries for 2 documents as for 40', async () => {
     const { project, holder } = await freshProject();
     const count = async () => {
-      const before = ctx.database.queries.count;
-      const res = await get(`/api/documents?projectId=${project.id}`, holder.token);
-      expect(res.statusCode).toBe(200);
-      return { queries: ctx.database.queries.count - before, n: res.json().documents.length };
+      let n = 0;
+      const queries = await countQueries(ctx, async () => {
+        const res = await get(`/api/documents?projectId=${project.id}`, holder.token);
+        expect(res.statusCode).toBe(200);
+        n = res.json().documents.length;
+      });
+      return { queries, n };
     };
     for (let i = 0; i < 2; i++) await createDocumentRow(ctx.db, ctx.deps.storage, { projectId: project.id });
     const few = await count();

@@ -45,7 +45,10 @@ export const documentRoutes: Module = (app, { database: { db }, storage, config 
 
   app.get(
     '/api/documents',
-    { schema: { querystring: documentsQuery, response: { 200: documentsAnswer } } },
+    {
+      config: { cache: { tables: ['projects', 'investments', 'documents'] } },
+      schema: { querystring: documentsQuery, response: { 200: documentsAnswer } },
+    },
     async (request) => {
       const { projectId, userId } = request.query;
       const vault = await getVault(db, requireAuth(request), requireProjectId(projectId), userId);

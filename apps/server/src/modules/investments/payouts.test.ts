@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
   buildTestApp,
+  countQueries,
   createInvestment,
   createProject,
   createUser,
@@ -76,8 +77,9 @@ describe('GET /api/investment/payouts', () => {
   it('answers an empty list to an investor without returns, in the same number of queries', async () => {
     const u = await createUser(ctx.db);
     const { accessToken } = await login(ctx.app, u.email, u.password);
-    const before = ctx.database.queries.count;
-    expect((await payouts(accessToken)).json()).toEqual({ success: true, payouts: [] });
-    expect(ctx.database.queries.count - before).toBeLessThanOrEqual(2);
+    const queries = await countQueries(ctx, async () => {
+      expect((await payouts(accessToken)).json()).toEqual({ success: true, payouts: [] });
+    });
+    expect(queries).toBeLessThanOrEqual(2);
   });
 });

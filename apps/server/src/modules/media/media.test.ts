@@ -5,6 +5,7 @@ import { auditLog, projectMedia } from '../../db/schema';
 import {
   bearer,
   buildTestApp,
+  countQueries,
   createAdmin,
   createInvestment,
   createProject,
@@ -180,9 +181,11 @@ describe('GET /api/media', () => {
     const project = await createProject(ctx.db);
     const holder = await investor([project.id]);
     const count = async () => {
-      const before = ctx.database.queries.count;
-      const res = await get(`/api/media?projectId=${project.id}`, holder.token);
-      return { queries: ctx.database.queries.count - before, n: res.json().media.length };
+      let n = 0;
+      const queries = await countQueries(ctx, async () => {
+        n = (await get(`/api/media?projectId=${project.id}`, holder.token)).json().media.length;
+      });
+      return { queries, n };
     };
     for (let i = 0; i < 2; i++) await createMediaRow(ctx.db, { projectId: project.id });
     const few = await count();

@@ -9,6 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/client';
 import { createAdmin, createUser, type TestUser } from '../../../test/helpers';
+import { LISTENER_APPLICATION_NAME } from '../../db/listener';
 import { connectSse, type SseConnection } from '../../../test/sse-client';
 
 /**
@@ -186,11 +187,11 @@ describe('notifications across two server instances on one PostgreSQL database',
     await killer.connect();
     const { rows } = await killer.query(
       `select pg_terminate_backend(pid) as killed from pg_stat_activity
-       where datname = $1 and query ilike 'LISTEN%'`,
-      [NAME],
+       where datname = $1 and application_name = $2`,
+      [NAME, LISTENER_APPLICATION_NAME],
     );
     await killer.end();
-    // One listener per instance that has open streams: A (from the first test) and B.
+    // One listener per instance: A and B.
     expect(rows.length).toBeGreaterThanOrEqual(1);
     await stream.next('sync', 5_000);
     await call(a, 'POST', '/api/notifications/send', adminToken, {

@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import type { NotificationItem } from '@portal/contracts';
 import type { Database } from '../../db/client';
+import type { DbListener } from '../../db/listener';
+import { DATABASE_UNAVAILABLE, ServiceUnavailableError } from '../../lib/errors';
 import { notifications } from '../../db/schema';
 import { NOTIFY_CHANNEL, type Signal } from './notify';
 import { presentNotification } from './presenter';
@@ -12,89 +14,6 @@ export interface StreamClient {
   notify(n: NotificationItem): void;
   /** The user's list changed in a way the stream does not describe: the browser reloads it. */
   sync(): void;
-}
-
-interface SignalSource {
-  close(): Promise<void>;
-}
-
-interface Listener {
-  onPayload(payload: string): void;
-  /** After a lost LISTEN connection is back: signals may have been missed meanwhile. */
-  onReconnected(): void;
-}
-
-const RECONNECT_MIN_MS = 500;
-const RECONNECT_MAX_MS = 30_000;
-
-/**
- * PostgreSQL: one dedicated connection LISTENs (a pooled one would be handed to other queries). If it
- * drops, it reconnects with backoff and says so, so that open streams resynchronise.
- */
-async function listenPg(url: string, listener: Listener, log: FastifyBaseLogger): Promise<SignalSource> {
-  const { Client } = await import('pg');
-  let client: InstanceType<typeof Client> | null = null;
-  let stopped = false;
-  let attempt = 0;
-  let timer: ReturnType<typeof setTimeout> | null = null;
-
-  const connect = async () => {
-    const c = new Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: 5_000 });
-    c.on('notification', (m) => {
-      if (m.channel === NOTIFY_CHANNEL && m.payload) listener.onPayload(m.payload);
-    });
-    c.on('error', (err) => log.warn({ err }, 'notification listener connection failed'));
-    try {
-      await c.connect();
-      await c.query(`LISTEN ${NOTIFY_CHANNEL}`);
-    } catch (err) {
-      await c.end().catch(() => {});
-      throw err;
-    }
-    c.once('end', () => {
-      if (client === c) client = null;
-      if (!stopped) retry();
-    });
-    client = c;
-  };
-
-  const retry = () => {
-    const delay = Math.min(RECONNECT_MAX_MS, RECONNECT_MIN_MS * 2 ** attempt++);
-    timer = setTimeout(() => {
-      timer = null;
-      if (stopped) return;
-      connect().then(
-        () => {
-          attempt = 0;
-          log.info('notification listener reconnected');
-          listener.onReconnected();
-        },
-        () => retry(),
-      );
-    }, delay);
-    timer.unref();
-  };
-
-  await connect();
-  return {
-    async close() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await client?.end().catch(() => {});
-      client = null;
-    },
-  };
-}
-
-interface PGliteLike {
-  listen(channel: string, cb: (payload: string) => void): Promise<() => Promise<void>>;
-}
-
-/** The embedded PGlite delivers NOTIFY to listeners in the same process, on commit like PostgreSQL. */
-async function listenPglite(database: Database, listener: Listener): Promise<SignalSource> {
-  const client = (database.db as unknown as { $client: PGliteLike }).$client;
-  const unlisten = await client.listen(NOTIFY_CHANNEL, (payload) => listener.onPayload(payload));
-  return { close: () => unlisten().catch(() => {}) };
 }
 
 function parseSignal(payload: string): Signal | null {
@@ -115,13 +34,17 @@ function parseSignal(payload: string): Signal | null {
  */
 export class NotificationHub {
   private readonly clients = new Map<string, Set<StreamClient>>();
-  private source: Promise<SignalSource> | null = null;
   private closed = false;
 
   constructor(
     private readonly database: Database,
+    private readonly listener: DbListener,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    listener.on(NOTIFY_CHANNEL, (p) => this.handle(p));
+    // Signals sent while the listener was away are lost: the browsers reload their lists.
+    listener.onState((live) => live && this.syncAll());
+  }
 
   /** Streams open on this instance. */
   get size(): number {
@@ -134,9 +57,11 @@ export class NotificationHub {
     return this.clients.get(userId)?.size ?? 0;
   }
 
-  /** Registers a stream once this instance is listening, so nothing committed afterwards is missed. */
+  /** Registers a stream while this instance is listening, so nothing committed afterwards is missed. */
   async add(client: StreamClient): Promise<() => void> {
-    await this.listen();
+    if (this.closed)
+      throw new ServiceUnavailableError('The server is restarting. Please try again in a moment.');
+    if (!this.listener.live) throw new ServiceUnavailableError(DATABASE_UNAVAILABLE);
     let set = this.clients.get(client.userId);
     if (!set) this.clients.set(client.userId, (set = new Set()));
     set.add(client);
@@ -144,24 +69,6 @@ export class NotificationHub {
       set.delete(client);
       if (set.size === 0 && this.clients.get(client.userId) === set) this.clients.delete(client.userId);
     };
-  }
-
-  private listen(): Promise<SignalSource> {
-    if (this.closed) return Promise.reject(new Error('The notification hub is closed'));
-    const listener: Listener = {
-      onPayload: (p) => this.handle(p),
-      onReconnected: () => this.syncAll(),
-    };
-    this.source ??= (
-      this.database.driver === 'pg' && this.database.url
-        ? listenPg(this.database.url, listener, this.log)
-        : listenPglite(this.database, listener)
-    ).catch((err) => {
-      // The next stream tries again.
-      this.source = null;
-      throw err;
-    });
-    return this.source;
   }
 
   private handle(payload: string) {
@@ -209,11 +116,8 @@ export class NotificationHub {
     for (const set of this.clients.values()) for (const c of set) c.sync();
   }
 
-  async close() {
+  close() {
     this.closed = true;
     this.clients.clear();
-    const source = this.source;
-    this.source = null;
-    if (source) await source.then((s) => s.close()).catch(() => {});
   }
 }

@@ -34,15 +34,15 @@ import {
 import { EventStream, MAX_STREAMS_PER_USER } from './stream';
 
 /** Notifications: the user's own, the admin's sending and list, and the live stream. */
-export const notificationRoutes: Module = (app, { database, signer }) => {
+export const notificationRoutes: Module = (app, { database, signer, listener }) => {
   const { db } = database;
-  const hub = new NotificationHub(database, app.log);
+  const hub = new NotificationHub(database, listener, app.log);
   const streams = new Set<EventStream>();
 
   // Open streams would hold the server open; end them first, then stop listening.
   app.addHook('preClose', async () => {
     for (const s of [...streams]) s.end('shutdown');
-    await hub.close();
+    hub.close();
   });
 
   app.get(

@@ -13,10 +13,13 @@ import { requireAuth } from '../../plugins/auth';
 import { presentProject, presentProjectDetail, presentProjectListItem } from './presenter';
 import { createProject, deleteProject, getProject, listProjects, updateProject } from './service';
 
+/** What an investor's view of their projects is made from (see plugins/read-cache). */
+const investorView = { cache: { tables: ['projects', 'investments', 'monthly_returns'] as const } };
+
 export const projectRoutes: Module = (app, { database: { db } }) => {
   app.get(
     '/api/projects',
-    { schema: { response: { 200: envelope(z.array(projectListItem)) } } },
+    { config: investorView, schema: { response: { 200: envelope(z.array(projectListItem)) } } },
     async (request) => ({
       success: true as const,
       data: (await listProjects(db, requireAuth(request))).map(presentProjectListItem),
@@ -25,7 +28,7 @@ export const projectRoutes: Module = (app, { database: { db } }) => {
 
   app.get(
     '/api/projects/:id',
-    { schema: { params: idParams, response: { 200: envelope(projectDetail) } } },
+    { config: investorView, schema: { params: idParams, response: { 200: envelope(projectDetail) } } },
     async (request) => ({
       success: true as const,
       data: presentProjectDetail(await getProject(db, requireAuth(request), request.params.id)),

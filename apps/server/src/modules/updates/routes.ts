@@ -17,7 +17,10 @@ import { changeUpdate, createUpdate, deleteUpdate, listUpdates, markRead } from 
 export const updateRoutes: Module = (app, { database: { db } }) => {
   app.get(
     '/api/updates',
-    { schema: { querystring: updatesQuery, response: { 200: updatesList } } },
+    {
+      config: { cache: { tables: ['projects', 'investments', 'updates', 'update_reads'] } },
+      schema: { querystring: updatesQuery, response: { 200: updatesList } },
+    },
     async (request) => ({
       success: true as const,
       updates: await listUpdates(db, requireAuth(request), parseProjectId(request.query.projectId)),

@@ -4,6 +4,7 @@ import { auditLog, notifications, updateReads, updates } from '../../db/schema';
 import {
   bearer,
   buildTestApp,
+  countQueries,
   createAdmin,
   createInvestment,
   createProject,
@@ -110,9 +111,9 @@ describe('GET /api/updates', () => {
     const inv = await investorIn(p.id);
     await createUpdate(ctx.db, p.id);
     const count = async () => {
-      const before = ctx.database.queries.count;
-      expect((await get(inv.token, `/api/updates?projectId=${p.id}`)).statusCode).toBe(200);
-      return ctx.database.queries.count - before;
+      return countQueries(ctx, async () => {
+        expect((await get(inv.token, `/api/updates?projectId=${p.id}`)).statusCode).toBe(200);
+      });
     };
     const one = await count();
     for (let i = 0; i < 5; i++) await createUpdate(ctx.db, p.id);

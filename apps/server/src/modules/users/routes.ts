@@ -4,10 +4,14 @@ import { requireAuth } from '../../plugins/auth';
 import { getCurrentUser, updateProfile } from './service';
 
 export const userRoutes: Module = (app, { database: { db } }) => {
-  app.get('/api/users/me', { schema: { response: { 200: envelope(currentUser) } } }, async (request) => ({
-    success: true as const,
-    data: await getCurrentUser(db, requireAuth(request).id),
-  }));
+  app.get(
+    '/api/users/me',
+    {
+      config: { cache: { tables: ['users', 'investments', 'monthly_returns', 'projects', 'settings'] } },
+      schema: { response: { 200: envelope(currentUser) } },
+    },
+    async (request) => ({ success: true as const, data: await getCurrentUser(db, requireAuth(request).id) }),
+  );
 
   app.put(
     '/api/users/me',

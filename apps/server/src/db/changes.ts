@@ -1,0 +1,114 @@
+import type { Database } from './client';
+import type { DbListener } from './listener';
+
+/** The channel on which the database says which tables (and whose rows) a committed write changed. */
+export const CHANGES_CHANNEL = 'portal_changes';
+
+/**
+ * The tables whose writes are signalled (migration 0007_change_signals). A table with a user column
+ * signals the users whose rows changed (`u:<id>,<id>…`, up to 32), otherwise the whole table
+ * (`t:<table>`); so a sign-in or a read mark invalidates one investor's answers, not everyone's.
+ */
+export type SignalledTable =
+  | 'users'
+  | 'refresh_tokens'
+  | 'projects'
+  | 'investments'
+  | 'monthly_returns'
+  | 'updates'
+  | 'update_reads'
+  | 'perks'
+  | 'cabin_allowances'
+  | 'bookings'
+  | 'booking_nights'
+  | 'documents'
+  | 'project_media'
+  | 'settings';
+
+/** Beyond this many users with changes, everything is forgotten at once (bounds the memory). */
+const MAX_TRACKED_USERS = 100_000;
+
+/**
+ * What this instance knows about changes, for its caches. Every signal stamps the changed table or
+ * users with the next number of a counter; a cached answer remembers the number current when its read
+ * began, and is good while nothing it depends on has a later stamp. Losing the listener forgets
+ * everything (signals may have been missed), and caches are not used until it is back.
+ */
+export class ChangeFeed {
+  private seq = 1;
+  private resetAt = 0;
+  private readonly tables = new Map<string, number>();
+  private readonly users = new Map<string, number>();
+  private confirmedWrites = 0;
+  private inflight: { covers: number; promise: Promise<boolean> } | null = null;
+  private readonly resetHandlers: (() => void)[] = [];
+
+  constructor(
+    private readonly listener: DbListener,
+    private readonly database: Pick<Database, 'writes'>,
+  ) {
+    listener.on(CHANGES_CHANNEL, (payload) => this.apply(payload));
+    listener.onState(() => this.reset());
+  }
+
+  /** Whether caches may be used: signals are known to arrive. */
+  get usable(): boolean {
+    return this.listener.live;
+  }
+
+  /** The point in time a read begins at, to check with `unchangedSince` when it is used or stored. */
+  now(): number {
+    return this.seq;
+  }
+
+  /** Whether nothing in `tables`, and none of `userId`'s rows, changed after `at`. */
+  unchangedSince(at: number, tables: readonly SignalledTable[], userId?: string): boolean {
+    if (this.resetAt > at) return false;
+    for (const t of tables) if ((this.tables.get(t) ?? 0) > at) return false;
+    return userId === undefined || (this.users.get(userId) ?? 0) <= at;
+  }
+
+  /**
+   * Before a cached answer is used: waits until the signals of every write this process has sent so
+   * far have arrived (one round trip on PostgreSQL, and only after a write), so that a client always
+   * reads its own writes. False when that cannot be confirmed: do not use a cache then.
+   */
+  settle(): Promise<boolean> {
+    const target = this.database.writes.count;
+    if (target === this.confirmedWrites) return Promise.resolve(this.listener.live);
+    if (this.inflight && this.inflight.covers >= target) return this.inflight.promise;
+    const promise = this.listener.barrier().then((ok) => {
+      if (ok) this.confirmedWrites = Math.max(this.confirmedWrites, target);
+      if (this.inflight?.promise === promise) this.inflight = null;
+      return ok;
+    });
+    this.inflight = { covers: target, promise };
+    return promise;
+  }
+
+  /** Forgets everything: every cached answer from before is stale. */
+  reset() {
+    this.resetAt = ++this.seq;
+    this.tables.clear();
+    this.users.clear();
+    for (const fn of this.resetHandlers) fn();
+  }
+
+  /** Calls `fn` whenever everything is forgotten, so that caches can let go of their memory. */
+  onReset(fn: () => void) {
+    this.resetHandlers.push(fn);
+  }
+
+  private apply(payload: string) {
+    const stamp = ++this.seq;
+    if (payload.startsWith('t:')) {
+      this.tables.set(payload.slice(2), stamp);
+    } else if (payload.startsWith('u:')) {
+      for (const id of payload.slice(2).split(',')) if (id) this.users.set(id, stamp);
+      if (this.users.size > MAX_TRACKED_USERS) this.reset();
+    } else {
+      // A signal this version does not know: be safe.
+      this.reset();
+    }
+  }
+}

@@ -1,0 +1,128 @@
+import type { onRequestAsyncHookHandler, onSendAsyncHookHandler } from 'fastify';
+import type { App } from '../app-types';
+import type { ChangeFeed, SignalledTable } from '../db/changes';
+
+/**
+ * A route whose answer to an investor may be kept: the tables it is made from besides the caller's own
+ * rows, whose changes (by any instance or any writer) are always watched.
+ */
+export interface CacheRule {
+  tables: readonly SignalledTable[];
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    cache?: CacheRule;
+  }
+  interface FastifyRequest {
+    /** Set when a cacheable answer was not found: where to keep it, and when its read began. */
+    cacheMiss: { key: string; at: number; userId: string } | null;
+  }
+}
+
+/** At most this much answer text is kept (the oldest goes first). */
+export const READ_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+/** An answer is made again after this long even if nothing changed (e.g. "new" flags that age). */
+export const READ_CACHE_TTL_MS = 60_000;
+
+interface Entry {
+  body: string;
+  contentType: string;
+  at: number;
+  expires: number;
+  bytes: number;
+}
+
+/** Answers by key, bounded by their total size; a Map keeps insertion order, so the oldest go first. */
+export class AnswerStore {
+  private readonly entries = new Map<string, Entry>();
+  private total = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  get size() {
+    return this.entries.size;
+  }
+
+  get bytes() {
+    return this.total;
+  }
+
+  get(key: string): Entry | undefined {
+    return this.entries.get(key);
+  }
+
+  set(key: string, entry: Entry) {
+    if (entry.bytes > this.maxBytes / 8) return;
+    this.delete(key);
+    this.entries.set(key, entry);
+    this.total += entry.bytes;
+    for (const [k, e] of this.entries) {
+      if (this.total <= this.maxBytes) break;
+      this.entries.delete(k);
+      this.total -= e.bytes;
+    }
+  }
+
+  delete(key: string) {
+    const old = this.entries.get(key);
+    if (!old) return;
+    this.entries.delete(key);
+    this.total -= old.bytes;
+  }
+
+  clear() {
+    this.entries.clear();
+    this.total = 0;
+  }
+}
+
+const asList = <T>(h: T | T[] | undefined): T[] => (h === undefined ? [] : Array.isArray(h) ? h : [h]);
+
+/**
+ * Keeps the JSON answers of the routes that declare `config.cache`, per investor and address, and
+ * answers from them while nothing they are made from has changed (see ChangeFeed). Admins' answers are
+ * never kept: theirs span every investor's rows. Must be set up after the auth plugin, whose hook
+ * identifies the caller first.
+ */
+export function readCachePlugin(app: App, deps: { changes: ChangeFeed; store: AnswerStore }) {
+  const { changes, store } = deps;
+  app.addHook('onRoute', (route) => {
+    const rule = route.config?.cache;
+    // Fastify adds a HEAD route beside each GET route, with the same config: it is not kept.
+    if (!rule || route.method === 'HEAD') return;
+    if (route.method !== 'GET') throw new Error(`Only GET answers can be cached (${route.url})`);
+
+    const lookup: onRequestAsyncHookHandler = async (request, reply) => {
+      const auth = request.auth;
+      if (!auth || auth.isAdmin || !changes.usable) return;
+      // The caller's own earlier writes must be visible: wait for their signals when there were any.
+      if (!(await changes.settle())) return;
+      const key = `${auth.id} ${request.url}`;
+      const hit = store.get(key);
+      if (hit && hit.expires > Date.now() && changes.unchangedSince(hit.at, rule.tables, auth.id)) {
+        void reply.header('content-type', hit.contentType);
+        return reply.send(hit.body);
+      }
+      request.cacheMiss = { key, at: changes.now(), userId: auth.id };
+    };
+
+    const keep: onSendAsyncHookHandler = async (request, reply, payload) => {
+      const miss = request.cacheMiss;
+      if (!miss || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+      // Something it was made from changed while it was being made: it may already be stale.
+      if (!changes.unchangedSince(miss.at, rule.tables, miss.userId)) return payload;
+      store.set(miss.key, {
+        body: payload,
+        contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
+        at: miss.at,
+        expires: Date.now() + READ_CACHE_TTL_MS,
+        bytes: payload.length * 2 + miss.key.length * 2 + 64,
+      });
+      return payload;
+    };
+
+    route.onRequest = [...asList(route.onRequest), lookup];
+    route.onSend = [...asList(route.onSend), keep];
+  });
+}
