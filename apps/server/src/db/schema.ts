@@ -71,7 +71,9 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_investor_id_key').on(t.investorId),
-    index('users_name_lower_idx').on(sql`lower(${t.name})`, t.id),
+    // The name itself is a key column too, so that a page of ids is read from the index alone (an
+    // expression index cannot answer an index-only scan without the column it is computed from).
+    index('users_name_sort_idx').on(sql`lower(${t.name})`, t.id, t.name),
     index('users_search_idx').using('gin', userSearchDocument(t)),
     // Sign-ups waiting for activation: few rows, asked for on every admin dashboard load.
     index('users_awaiting_activation_idx')

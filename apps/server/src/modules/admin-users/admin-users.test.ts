@@ -66,11 +66,36 @@ describe('GET /api/users', () => {
     const count = async (query: string) => {
       return countQueries(ctx, () => call('GET', `/api/users?${query}`));
     };
-    // One for the signed-in check, then count, page and investments; a search reads its page by ids.
-    expect(await count('pageSize=1')).toBe(4);
-    expect(await count('pageSize=7')).toBe(4);
+    // One for the signed-in check, then the count, the page's ids, its rows and their investments.
+    expect(await count('pageSize=1')).toBe(5);
+    expect(await count('pageSize=7')).toBe(5);
     expect(await count(`search=${tag}&pageSize=1`)).toBe(5);
     expect(await count(`search=${tag}&pageSize=7`)).toBe(5);
+  });
+
+  it('gives every page in order, those past the middle read from the end of the name index', async () => {
+    const project = await createProject(ctx.db);
+    const names = ['anna', 'bertil', 'Bertil', 'Cecilia', 'dag', 'Eero', 'eero', 'Frida'];
+    for (const name of names) {
+      const u = await createUser(ctx.db, { name });
+      await createInvestment(ctx.db, u.id, project.id);
+    }
+    const all = (await call('GET', `/api/users?projectId=${project.id}&pageSize=100`)).json();
+    expect(all.pagination.total).toBe(8);
+    const sorted = all.data.map((u: { _id: string }) => u._id);
+    for (const pageSize of [1, 2, 3, 5]) {
+      const ids: string[] = [];
+      for (let page = 1; page <= Math.ceil(8 / pageSize) + 1; page++) {
+        const res = (
+          await call('GET', `/api/users?projectId=${project.id}&pageSize=${pageSize}&page=${page}`)
+        ).json();
+        ids.push(...res.data.map((u: { _id: string }) => u._id));
+      }
+      expect(ids, `pageSize ${pageSize}`).toEqual(sorted);
+    }
+    expect(all.data.map((u: { name: string }) => u.name.toLowerCase())).toEqual(
+      [...names].map((n) => n.toLowerCase()).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+    );
   });
 
   it('searches by words of the name, the email and the investor ID, case-insensitively', async () => {

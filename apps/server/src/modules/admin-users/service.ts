@@ -1,4 +1,17 @@
-import { and, asc, count, eq, exists, inArray, isNotNull, isNull, not, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  inArray,
+  isNotNull,
+  isNull,
+  not,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import {
   toMoneyString,
   type AdminUser,
@@ -83,48 +96,57 @@ async function investmentsOf(db: DbOrTx, userIds: readonly string[]): Promise<Ad
 }
 
 /**
- * One page of users, ordered by name. With a search the matches are collected first (the full-text
- * index) and then ordered: walking the name index and testing each row would build the document of
- * every user when few of them match.
+ * The ids of one page of users, ordered by name, then the rows. Without a search the ids come from the
+ * name index alone, walked from whichever end is nearer, so the last page costs what the first does.
+ * With a search the matches are collected first (the full-text index) and then ordered: walking the
+ * name index and testing each row would build the document of every user when few of them match.
  */
-async function pageOfUsers(db: Db, q: ListQuery, where: SQL | undefined) {
+async function pageOfUsers(db: Db, q: ListQuery, where: SQL | undefined, total: number) {
   const offset = (q.page - 1) * q.pageSize;
-  if (!searchTerms(q.search)) {
-    return db
-      .select()
+  if (offset >= total) return [];
+  let ids: string[];
+  if (searchTerms(q.search)) {
+    const page = (await db.execute(
+      sql`with matches as materialized (
+            select ${users.id} as id, lower(${users.name}) as sort_key from ${users} where ${where}
+          )
+          select id from matches order by sort_key, id limit ${q.pageSize} offset ${offset}`,
+    )) as unknown as { rows: { id: string }[] };
+    ids = page.rows.map((r) => r.id);
+  } else {
+    const fromEnd = offset > total / 2;
+    const order = fromEnd
+      ? [sql`lower(${users.name}) desc`, desc(users.id)]
+      : [sql`lower(${users.name})`, asc(users.id)];
+    const rows = await db
+      .select({ id: users.id })
       .from(users)
       .where(where)
-      .orderBy(sql`lower(${users.name})`, asc(users.id))
-      .limit(q.pageSize)
-      .offset(offset);
+      .orderBy(...order)
+      .limit(fromEnd ? Math.min(q.pageSize, total - offset) : q.pageSize)
+      .offset(fromEnd ? Math.max(0, total - offset - q.pageSize) : offset);
+    ids = rows.map((r) => r.id);
+    if (fromEnd) ids.reverse();
   }
-  const page = (await db.execute(
-    sql`with matches as materialized (
-          select ${users.id} as id, lower(${users.name}) as sort_key from ${users} where ${where}
-        )
-        select id from matches order by sort_key, id limit ${q.pageSize} offset ${offset}`,
-  )) as unknown as { rows: { id: string }[] };
-  const ids = page.rows.map((r) => r.id);
   if (ids.length === 0) return [];
   const rows = await db.select().from(users).where(inArray(users.id, ids));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
 }
 
-/** A page of users: three queries whatever the page size (count, page, their investments); four with a search. */
+/** A page of users in four queries whatever the page size or the page: count, ids, rows, their investments. */
 export async function listUsers(db: Db, q: ListQuery) {
   const where = listFilter(q);
-  const [[counted], rows] = await Promise.all([
-    db.select({ n: count() }).from(users).where(where),
-    pageOfUsers(db, q, where),
-  ]);
+  // The count first: it says from which end the page is nearer.
+  const [counted] = await db.select({ n: count() }).from(users).where(where);
+  const total = counted?.n ?? 0;
+  const rows = await pageOfUsers(db, q, where, total);
   const invs = await investmentsOf(
     db,
     rows.map((r) => r.id),
   );
   const byUser = new Map<string, AdminInvestmentRow[]>();
   for (const i of invs) byUser.set(i.userId, [...(byUser.get(i.userId) ?? []), i]);
-  const total = counted?.n ?? 0;
   return {
     data: rows.map((u) => presentAdminUser(u, byUser.get(u.id) ?? [])),
     pagination: {
