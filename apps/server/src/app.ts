@@ -105,7 +105,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
       headerPairs: 50,
     },
   });
-  await securityPlugin(app);
+  securityPlugin(app);
 
   // One connection per instance hears the database's signals: new notifications, and which rows
   // changed, which keeps the caches of sign-in checks and investors' answers true (ADR 005).
