@@ -1,17 +1,47 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { createBrowserRouter } from 'react-router';
+import { prefetchCurrentUser } from '@/lib/auth';
+import { tokens } from '@/lib/session';
 import { NotFound } from './pages/not-found';
 import { RouteError } from './pages/route-error';
 import { RequireAuth } from './require-auth';
 import { Root } from './root';
+import type { Shell as ShellLayout } from './shell/shell';
 
-// The shell (menus, dialogs, drawer) loads after sign-in, not with the sign-in page.
-const Shell = lazy(() => import('./shell/shell').then((m) => ({ default: m.Shell })));
+// The shell (menus, dialogs, drawer) is not part of the sign-in page's code.
+let loadedShell: typeof ShellLayout | undefined;
+const loadShell = () => import('./shell/shell').then((m) => (loadedShell = m.Shell));
+
+// With a stored session the current user is read now, alongside the page's code (which the router
+// starts below), rather than after it once React has rendered.
+if (tokens.access) prefetchCurrentUser();
+
+/**
+ * For the signed-in areas' layout routes: with a session, the router waits for the shell's code along
+ * with the page's own (both fetched at once), so that the first render shows both, with no fallback.
+ */
+const withShell = async () => {
+  if (tokens.access) await loadShell();
+  return {};
+};
+const LazyShell = lazy(() => loadShell().then((Shell) => ({ default: Shell })));
 const shellFallback = (
   <div role="status" className="flex min-h-dvh items-center justify-center text-muted-foreground">
     Loading...
   </div>
 );
+
+/** The shell, at once when its code is already here (no fallback, so the page is not held back). */
+function Shell({ variant }: { variant: 'investor' | 'admin' }) {
+  // Decided once per mount, so that the shell is never remounted when its code arrives.
+  const [Loaded] = useState(() => loadedShell);
+  if (Loaded) return <Loaded variant={variant} />;
+  return (
+    <Suspense fallback={shellFallback}>
+      <LazyShell variant={variant} />
+    </Suspense>
+  );
+}
 
 /** Every route; each page's code is loaded when first visited, so the sign-in page stays small. */
 export const router = createBrowserRouter([
@@ -24,11 +54,10 @@ export const router = createBrowserRouter([
       { path: '/register', lazy: () => import('@/features/auth/register-page') },
       {
         path: '/admin',
+        lazy: withShell,
         element: (
           <RequireAuth admin>
-            <Suspense fallback={shellFallback}>
-              <Shell variant="admin" />
-            </Suspense>
+            <Shell variant="admin" />
           </RequireAuth>
         ),
         errorElement: <RouteError />,
@@ -49,11 +78,10 @@ export const router = createBrowserRouter([
       },
       {
         path: '/',
+        lazy: withShell,
         element: (
           <RequireAuth>
-            <Suspense fallback={shellFallback}>
-              <Shell variant="investor" />
-            </Suspense>
+            <Shell variant="investor" />
           </RequireAuth>
         ),
         errorElement: <RouteError />,

@@ -22,6 +22,8 @@ export interface RequestOptions {
   query?: Record<string, string | number | boolean | null | undefined>;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** false: a 401/403 fails at once, without the refresh-and-replay (and without expiring the session). */
+  refresh?: boolean;
 }
 
 /** Calls that must never trigger the refresh-and-replay: they are the session machinery itself. */
@@ -85,7 +87,7 @@ async function errorFrom(res: Response): Promise<ApiError> {
 export async function request(path: string, opts: RequestOptions = {}): Promise<Response> {
   const url = buildUrl(path, opts.query);
   const res = await send(url, opts);
-  if ((res.status === 401 || res.status === 403) && !NO_RETRY.test(path)) {
+  if ((res.status === 401 || res.status === 403) && opts.refresh !== false && !NO_RETRY.test(path)) {
     try {
       await refreshSession();
     } catch {

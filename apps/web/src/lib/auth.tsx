@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser, LoginAnswer, LoginResult } from '@portal/contracts';
-import { ApiError, api } from './api';
+import { ApiError, api, type RequestOptions } from './api';
 import {
   cancelSilentRefresh,
   onSessionEvent,
@@ -27,6 +27,50 @@ interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
+type MeAnswer = { success: boolean; data?: CurrentUser };
+const readMe = (opts?: RequestOptions) => api<MeAnswer>('/api/users/me', opts);
+
+interface Prefetch {
+  token: string;
+  answer: Promise<MeAnswer | null>;
+  /** Set when the answer has arrived with the user. */
+  user?: CurrentUser;
+}
+let early: Prefetch | null = null;
+
+/**
+ * Starts reading the signed-in user when the app starts (app/router.tsx), alongside the route's code
+ * rather than after it. Only a plain answer is taken from it: a 401/403 or any failure yields null and
+ * the provider asks again the usual way (refresh, replay, expiry), with its session listeners in place.
+ */
+export function prefetchCurrentUser(): void {
+  const token = tokens.access;
+  if (!token || early) return;
+  const started: Prefetch = {
+    token,
+    answer: readMe({ refresh: false }).then(
+      (res) => {
+        if (res.success && res.data) started.user = res.data;
+        return res;
+      },
+      () => null,
+    ),
+  };
+  early = started;
+}
+
+/** The prefetched user when the answer is already here (and the token unchanged). */
+function prefetchedUserNow(): CurrentUser | null {
+  return early?.user && early.token === tokens.access ? early.user : null;
+}
+
+/** The answer prefetchCurrentUser started, once, if it was asked with the token still in use. */
+function takePrefetchedUser(): Promise<MeAnswer | null> | null {
+  const e = early;
+  early = null;
+  return e && e.token === tokens.access ? e.answer : null;
+}
+
 /**
  * Auth state of spec section 4. `navigate` is the router's; `alert` shows the forced-logout message.
  */
@@ -40,8 +84,12 @@ export function AuthProvider({
   alert?: (message: string) => void;
 }) {
   const queryClient = useQueryClient();
-  const [user, setUser] = useState<CurrentUser | null>(null);
-  const [status, setStatus] = useState<AuthStatus>(() => (tokens.access ? 'loading' : 'unauthenticated'));
+  // When the answer prefetched at start-up has already arrived, auth is not loading: no 'Loading...'.
+  const [known] = useState(prefetchedUserNow);
+  const [user, setUser] = useState<CurrentUser | null>(known);
+  const [status, setStatus] = useState<AuthStatus>(() =>
+    known ? 'authenticated' : tokens.access ? 'loading' : 'unauthenticated',
+  );
 
   const signOutLocally = useCallback(() => {
     cancelSilentRefresh();
@@ -60,31 +108,39 @@ export function AuthProvider({
     [alert, navigate, signOutLocally],
   );
 
-  const loadUser = useCallback(async () => {
-    try {
-      const res = await api<{ success: boolean; data?: CurrentUser }>('/api/users/me');
-      if (res.success && res.data) {
-        setUser(res.data);
-        setStatus('authenticated');
-        scheduleSilentRefresh();
-      } else {
-        setUser(null);
-        setStatus('unauthenticated');
+  const loadUser = useCallback(
+    async (prefetched: Promise<MeAnswer | null> | null = null) => {
+      try {
+        const res = (prefetched && (await prefetched)) || (await readMe());
+        if (res.success && res.data) {
+          setUser(res.data);
+          setStatus('authenticated');
+          scheduleSilentRefresh();
+        } else {
+          setUser(null);
+          setStatus('unauthenticated');
+        }
+      } catch (err) {
+        if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
+          // The api client has already tried a refresh; if it expired the session it has said so.
+          if (tokens.access) forceLogout(err.message);
+          else signOutLocally();
+        } else {
+          setUser(null);
+          setStatus('unauthenticated');
+        }
       }
-    } catch (err) {
-      if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
-        // The api client has already tried a refresh; if it expired the session it has said so.
-        if (tokens.access) forceLogout(err.message);
-        else signOutLocally();
-      } else {
-        setUser(null);
-        setStatus('unauthenticated');
-      }
-    }
-  }, [forceLogout, signOutLocally]);
+    },
+    [forceLogout, signOutLocally],
+  );
+
+  const reload = useCallback(() => loadUser(), [loadUser]);
 
   useEffect(() => {
-    if (tokens.access) void loadUser();
+    if (known) {
+      takePrefetchedUser();
+      scheduleSilentRefresh();
+    } else if (tokens.access) void loadUser(takePrefetchedUser());
     // Run once on start.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -159,8 +215,8 @@ export function AuthProvider({
   );
 
   const value = useMemo<AuthContextValue>(
-    () => ({ status, user, isAdmin: !!user?.isAdmin, login, completeMfa, logout, reload: loadUser }),
-    [status, user, login, completeMfa, logout, loadUser],
+    () => ({ status, user, isAdmin: !!user?.isAdmin, login, completeMfa, logout, reload }),
+    [status, user, login, completeMfa, logout, reload],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,17 +1,27 @@
 /** Formatting of spec section 9: euro with en-US grouping, percentages with one decimal, en-US dates. */
 
 const LOCALE = 'en-US';
-const euroWhole = new Intl.NumberFormat(LOCALE, {
-  style: 'currency',
-  currency: 'EUR',
-  maximumFractionDigits: 0,
-});
-const euroCents = new Intl.NumberFormat(LOCALE, {
-  style: 'currency',
-  currency: 'EUR',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+// Money, days and months are written here rather than with Intl: the first Intl currency or date
+// formatter of a page costs tens of milliseconds (locale data), right when the dashboard first renders.
+// The output is Intl's en-US output; the rarer time formats below still use Intl.
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const shortMonth = (d: Date) => MONTHS[d.getMonth()]!.slice(0, 3);
+
+/** 1234567 -> '1,234,567' (a whole, non-negative number). */
+const groupThousands = (whole: number) => String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /** Rounds half away from zero on the decimal value people read (9.45 -> 9.5), not on the binary double. */
 export function roundDecimal(value: number, decimals: number): number {
@@ -24,7 +34,10 @@ export function roundDecimal(value: number, decimals: number): number {
 /** €14, €1,234.50: whole euros without decimals, otherwise two decimals. */
 export function formatMoney(value: number | null | undefined): string {
   const v = roundDecimal(Number(value ?? 0) || 0, 2);
-  return Number.isInteger(v) ? euroWhole.format(v) : euroCents.format(v);
+  const cents = Math.round(Math.abs(v) * 100);
+  const whole = groupThousands(Math.floor(cents / 100));
+  const text = Number.isInteger(v) ? whole : `${whole}.${String(cents % 100).padStart(2, '0')}`;
+  return `${v < 0 || Object.is(v, -0) ? '-' : ''}€${text}`;
 }
 
 /** 9.5% (one decimal). */
@@ -35,9 +48,7 @@ export function formatPercent(value: number | null | undefined): string {
 
 export type DateFormat = 'short' | 'long' | 'time' | 'full' | 'relative';
 
-const formats: Record<Exclude<DateFormat, 'relative'>, Intl.DateTimeFormatOptions> = {
-  short: { month: 'short', day: 'numeric', year: 'numeric' },
-  long: { month: 'long', day: 'numeric', year: 'numeric' },
+const formats: Record<'time' | 'full', Intl.DateTimeFormatOptions> = {
   time: { hour: 'numeric', minute: '2-digit' },
   full: {
     weekday: 'long',
@@ -59,6 +70,14 @@ export function parseDate(input: string | number | Date | null | undefined): Dat
   }
   const d = new Date(input);
   return Number.isNaN(d.getTime()) ? null : d;
+}
+
+// Building an Intl formatter costs far more than using one: one per format, made on first use.
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+function dateFormatter(key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  let f = dateFormatters.get(key);
+  if (!f) dateFormatters.set(key, (f = new Intl.DateTimeFormat(LOCALE, options)));
+  return f;
 }
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`;
@@ -86,7 +105,9 @@ export function formatDate(
   const date = parseDate(input);
   if (!date) return 'Invalid date';
   if (format === 'relative') return formatRelative(date, now);
-  return new Intl.DateTimeFormat(LOCALE, formats[format]).format(date);
+  if (format === 'short') return `${shortMonth(date)} ${date.getDate()}, ${date.getFullYear()}`;
+  if (format === 'long') return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
+  return dateFormatter(format, formats[format]).format(date);
 }
 
 /** 'Emma Lindqvist' -> 'EL': first letters of up to two words. */
@@ -104,7 +125,5 @@ export function initials(name: string | null | undefined): string {
 export function formatMonth(month: string): string {
   const m = /^(\d{4})-(\d{2})$/.exec(month);
   if (!m) return month;
-  return new Intl.DateTimeFormat(LOCALE, { month: 'short', year: 'numeric' }).format(
-    new Date(Number(m[1]), Number(m[2]) - 1, 1),
-  );
+  return `${shortMonth(new Date(Number(m[1]), Number(m[2]) - 1, 1))} ${Number(m[1])}`;
 }

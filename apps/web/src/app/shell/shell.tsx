@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { LogOut, Menu, Moon, Sun } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -7,7 +7,6 @@ import { useAuth } from '@/lib/auth';
 import { CurrentProjectProvider, useCurrentProject } from '@/lib/current-project';
 import { ADMIN_THEME_KEY, INVESTOR_THEME_KEY, applyTheme, storedTheme, useTheme } from '@/lib/theme';
 import { NotificationBell } from '@/features/notifications/notification-bell';
-import { ProfileDialog } from '@/features/profile/profile-dialog';
 import { ChatButton } from './chat-button';
 import { adminLinks, investorLinks } from './nav';
 import { ProjectSelect } from './project-select';
@@ -15,6 +14,11 @@ import { SidebarContent } from './sidebar';
 import { UserMenu } from './user-menu';
 
 type Variant = 'investor' | 'admin';
+
+// The profile dialog (forms, two-factor set-up) is loaded when first opened, not with every page.
+const ProfileDialog = lazy(() =>
+  import('@/features/profile/profile-dialog').then((m) => ({ default: m.ProfileDialog })),
+);
 
 function ThemeToggle({ storageKey }: { storageKey: string }) {
   const { theme, toggle } = useTheme(storageKey);
@@ -36,9 +40,11 @@ function ShellLayout({ variant }: { variant: Variant }) {
   const location = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [profileOpen, setProfileOpen] = useState(false);
+  const [profileUsed, setProfileUsed] = useState(false);
   const [profileTab, setProfileTab] = useState<'profile' | 'security'>('profile');
   const openProfile = (tab: 'profile' | 'security' = 'profile') => {
     setProfileTab(tab);
+    setProfileUsed(true);
     setProfileOpen(true);
   };
   const mustSetUpTwoFactor = !!user?.twoFactorRequired && !user.twoFactorEnabled;
@@ -132,14 +138,16 @@ function ShellLayout({ variant }: { variant: Variant }) {
         </main>
       </div>
       {variant === 'investor' && <ChatButton user={user} projectName={current?.name} />}
-      {user && (
-        <ProfileDialog
-          user={user}
-          open={profileOpen}
-          onOpenChange={setProfileOpen}
-          tab={profileTab}
-          onTabChange={setProfileTab}
-        />
+      {user && profileUsed && (
+        <Suspense fallback={null}>
+          <ProfileDialog
+            user={user}
+            open={profileOpen}
+            onOpenChange={setProfileOpen}
+            tab={profileTab}
+            onTabChange={setProfileTab}
+          />
+        </Suspense>
       )}
     </div>
   );
