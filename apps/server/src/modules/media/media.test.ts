@@ -61,6 +61,13 @@ async function send(
   });
 }
 
+const auditOf = (id: string) =>
+  ctx.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, 'project-media'), eq(auditLog.entityId, id)))
+    .orderBy(auditLog.id);
+
 const titles = (res: { json(): { media: { title: string }[] } }) => res.json().media.map((m) => m.title);
 
 describe('GET /api/media', () => {
@@ -448,5 +455,48 @@ describe('admin media', () => {
       headers: bearer(adminToken),
     });
     expect(again.statusCode).toBe(404);
+  });
+
+  it('stops a file over UPLOAD_MAX_BYTES with 413 on create and on replacement, storing and changing nothing', async () => {
+    const project = await createProject(ctx.db);
+    const big = Buffer.concat([sampleJpeg(), Buffer.alloc(ctx.deps.config.uploadMaxBytes)]);
+    const filesBefore = filesOnDisk(uploads).sort();
+
+    const create = await send(
+      'POST',
+      '/api/media',
+      { projectId: project.id, title: 'Panorama', type: 'photo', description: 'The whole lake' },
+      { data: big, name: 'panorama.jpg', type: 'image/jpeg' },
+    );
+    expect(create.statusCode).toBe(413);
+    expect(create.json().message).toBe('The file is larger than the upload limit of 1 MB');
+    expect(filesOnDisk(uploads).sort()).toEqual(filesBefore);
+    expect(await ctx.db.select().from(projectMedia).where(eq(projectMedia.projectId, project.id))).toEqual(
+      [],
+    );
+
+    const item = (
+      await send(
+        'POST',
+        '/api/media',
+        { projectId: project.id, title: 'Pier', type: 'photo', description: 'Small' },
+        { data: samplePng(), name: 'pier.png' },
+      )
+    ).json().data;
+    const [before] = await ctx.db.select().from(projectMedia).where(eq(projectMedia.id, item._id));
+    const filesWithItem = filesOnDisk(uploads).sort();
+    const replace = await send(
+      'PUT',
+      `/api/media/${item._id}`,
+      { title: 'Pier, larger' },
+      { data: big, name: 'pier.jpg', type: 'image/jpeg' },
+    );
+    expect(replace.statusCode).toBe(413);
+    expect(replace.json().message).toBe('The file is larger than the upload limit of 1 MB');
+    expect(filesOnDisk(uploads).sort()).toEqual(filesWithItem);
+    const [after] = await ctx.db.select().from(projectMedia).where(eq(projectMedia.id, item._id));
+    expect(after).toEqual(before);
+    expect((await get(item.url)).rawPayload.equals(samplePng())).toBe(true);
+    expect((await auditOf(item._id)).map((e) => e.action)).toEqual(['create']);
   });
 });
