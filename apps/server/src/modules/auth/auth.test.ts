@@ -199,8 +199,15 @@ describe('rate limiting', () => {
     try {
       const u = await createUser(small.db);
       const other = await createUser(small.db);
+      // Every attempt comes from another address, so only a lock on the account itself can stop them.
+      let host = 1;
       const attempt = (email: string, password: string) =>
-        small.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+        small.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email, password },
+          remoteAddress: `203.0.113.${host++}`,
+        });
       const codes: number[] = [];
       for (let i = 0; i < 6; i++) codes.push((await attempt(u.email, 'wrong')).statusCode);
       expect(codes).toEqual([401, 401, 401, 401, 401, 429]);
