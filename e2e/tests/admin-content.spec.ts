@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO, expect, expectAccessible, signIn, test } from '../support/fixtures';
 
@@ -162,7 +161,7 @@ test.describe('[ADMIN][CONTENT] perks, updates, media, documents and bookings', 
     await expect(page.getByRole('heading', { name: 'Pier at dawn' })).toHaveCount(0);
   });
 
-  test('a document for one investor: upload, download the same bytes, edit, delete; they see it', async ({
+  test('a document for one investor: upload, download and preview the same bytes in a new tab, edit, delete; they see it', async ({
     page,
   }) => {
     const admin = await openWithAurora(page, '/admin/documents');
@@ -193,11 +192,18 @@ test.describe('[ADMIN][CONTENT] perks, updates, media, documents and bookings', 
     // Every action is on screen, none hidden behind a sideways scroll of the table.
     await expect(row.getByRole('button', { name: 'Delete Annual statement 2026' })).toBeInViewport();
 
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      row.getByRole('button', { name: 'Download Annual statement 2026' }).click(),
-    ]);
-    expect(fs.readFileSync(await download.path())).toEqual(bytes);
+    // Download and preview open the file in a new tab on the admin screen (spec section 7).
+    for (const action of ['Download', 'Preview']) {
+      const [tab] = await Promise.all([
+        page.waitForEvent('popup'),
+        row.getByRole('button', { name: `${action} Annual statement 2026` }).click(),
+      ]);
+      await expect(tab).toHaveURL(/^blob:/);
+      await expect(tab.locator('pre')).toHaveText(bytes.toString('utf8').trimEnd());
+      expect(await tab.locator('pre').textContent()).toBe(bytes.toString('utf8'));
+      await tab.close();
+    }
+    await expect(page).toHaveURL(/\/admin\/documents\?userId=/);
 
     const aurora = await projectId(page.request, admin.accessToken, AURORA);
     const vault = await page.request.get(`/api/documents?projectId=${aurora}`, {
@@ -217,7 +223,9 @@ test.describe('[ADMIN][CONTENT] perks, updates, media, documents and bookings', 
     await expect(page.getByRole('row').filter({ hasText: 'Annual statement 2026' })).toHaveCount(0);
   });
 
-  test('a per-user media upload and a shared document', async ({ page }) => {
+  test('a per-user media upload, previewed and downloaded in a new tab, and a shared document', async ({
+    page,
+  }) => {
     await openWithAurora(page, '/admin/documents');
     const investor = await login(page.request, 'investor2');
     await page.goto(`/admin/documents?userId=${investor.user._id}`);
@@ -227,7 +235,17 @@ test.describe('[ADMIN][CONTENT] perks, updates, media, documents and bookings', 
     await dialog.getByLabel('Title').fill('Your cabin keys');
     await dialog.getByRole('button', { name: 'Upload Media' }).click();
     await expect(toast(page, 'Created')).toBeVisible();
-    await expect(page.getByRole('list', { name: 'Media' })).toContainText('Your cabin keys');
+    const media = page.getByRole('list', { name: 'Media' });
+    await expect(media).toContainText('Your cabin keys');
+    for (const action of ['Preview', 'Download']) {
+      const [tab] = await Promise.all([
+        page.waitForEvent('popup'),
+        media.getByRole('button', { name: `${action} Your cabin keys` }).click(),
+      ]);
+      await expect(tab).toHaveURL(/^blob:/);
+      await expect(tab.locator('img')).toHaveJSProperty('naturalWidth', 1);
+      await tab.close();
+    }
 
     await page.getByRole('button', { name: 'Shared with all investors' }).click();
     await expect(page.getByRole('heading', { name: 'Media', exact: true })).toHaveCount(0);
