@@ -6,7 +6,7 @@
 import type { ReactElement } from 'react';
 import { Outlet, RouterProvider, createMemoryRouter, useLocation, useNavigate } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { configure, render, screen, within } from '@testing-library/react';
 import { vi } from 'vitest';
 import type {
   AdminNotification,
@@ -21,9 +21,13 @@ import type {
   UserMediaItem,
 } from '@portal/contracts';
 import { Toaster } from '@/components/ui/toaster';
-import { AuthProvider } from '@/lib/auth';
+import { AuthProvider, useAuth } from '@/lib/auth';
 import { CurrentProjectProvider } from '@/lib/current-project';
 import { resetToasts } from '@/lib/toast';
+
+// A screen loads through several calls (user, projects, its lists); on a busy machine that can take
+// longer than Testing Library's default second.
+configure({ asyncUtilTimeout: 5_000 });
 
 export interface FakeRequest {
   method: string;
@@ -302,12 +306,18 @@ function Where() {
   return <p data-testid="location">{`${location.pathname}${location.search}`}</p>;
 }
 
+/** Like the app's guard: the screen renders once the admin is signed in. */
+function SignedIn() {
+  const { status } = useAuth();
+  return status === 'authenticated' ? <Outlet /> : <p role="status">Loading...</p>;
+}
+
 function AdminArea() {
   const navigate = useNavigate();
   return (
     <AuthProvider navigate={(to) => navigate(to)} alert={() => {}}>
       <CurrentProjectProvider storageKey="adminSelectedProjectId">
-        <Outlet />
+        <SignedIn />
         <Toaster />
       </CurrentProjectProvider>
     </AuthProvider>
@@ -350,8 +360,9 @@ export function renderAdmin(element: ReactElement, path: string, url = `/admin/$
 
 /** The toast titled `title` (the area shows one at a time); its text holds the description too. */
 export async function findToast(title: string) {
-  // hidden: an open dialog hides the rest of the page from assistive technology, the toasts included.
-  const area = screen.getByRole('region', { name: /Notifications/, hidden: true });
+  // Found by its label: an open dialog hides the rest of the page from the accessibility tree.
+  const area = document.querySelector<HTMLElement>('[role="region"][aria-label^="Notifications"]');
+  if (!area) throw new Error('No toast area: render the Toaster');
   const el = await within(area).findByText(title, { exact: true });
   return el.closest('li')!;
 }
