@@ -290,6 +290,56 @@ test.describe('[ADMIN][CONTENT] perks, updates, media, documents and bookings', 
     expect(notifications.some((n) => /approved/i.test(`${n.title} ${n.message}`))).toBe(true);
   });
 
+  test('a booking request is declined with a note and the investor is notified', async ({ page }) => {
+    const investor = await login(page.request, 'investor2');
+    const adminToken = (await login(page.request, 'admin')).accessToken;
+    const aurora = await projectId(page.request, adminToken, AURORA);
+    const created = await page.request.post('/api/bookings', {
+      headers: bearer(investor.accessToken),
+      data: {
+        projectId: aurora,
+        type: 'personal',
+        dates: ['2027-12-27', '2027-12-28'],
+        notes: 'New Year by the lake',
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+
+    await openWithAurora(page, '/admin/bookings');
+    const card = page.getByRole('listitem').filter({ hasText: 'New Year by the lake' });
+    await expect(card).toContainText(investor.user.name);
+    await card.getByRole('button', { name: `Decline the request of ${investor.user.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Decline booking request' });
+    await expect(dialog).toContainText('2 nights');
+    await expectAccessible(page);
+    await dialog.getByLabel('Note to the investor (optional)').fill('The cabins are fully booked that week.');
+    await dialog.getByRole('button', { name: 'Decline' }).click();
+    await expect(toast(page, 'Booking declined')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('listitem').filter({ hasText: 'New Year by the lake' })).toHaveCount(0);
+    await page.getByRole('tab', { name: 'Declined' }).click();
+    const declined = page.getByRole('listitem').filter({ hasText: 'New Year by the lake' });
+    await expect(declined).toContainText('Declined');
+    await expect(declined).toContainText('The cabins are fully booked that week.');
+    await expect(declined.getByRole('button', { name: /Approve|Decline/ })).toHaveCount(0);
+
+    const mine = await page.request.get(`/api/bookings?projectId=${aurora}`, {
+      headers: bearer(investor.accessToken),
+    });
+    const booking = (
+      (await mine.json()).data as { notes: string; status: string; decisionNote: string }[]
+    ).find((b) => b.notes === 'New Year by the lake');
+    expect(booking).toMatchObject({
+      status: 'declined',
+      decisionNote: 'The cabins are fully booked that week.',
+    });
+    const res = await page.request.get('/api/notifications', { headers: bearer(investor.accessToken) });
+    const { notifications } = (await res.json()).data as {
+      notifications: { title: string; message: string }[];
+    };
+    expect(notifications.map((n) => n.title)).toContain('Booking declined');
+  });
+
   test('the interest inbox lists a registration', async ({ page }) => {
     const investor = await login(page.request, 'investor');
     const sent = await page.request.post('/api/interest', {
