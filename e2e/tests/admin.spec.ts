@@ -139,6 +139,30 @@ test.describe('[ADMIN][USERS] users, investments and monthly returns', () => {
       await expect(page.getByText('2 months recorded · €350.35 in total')).toBeVisible();
     });
 
+    await test.step('cabin nights on the allowance card; Manage Users goes back to the list', async () => {
+      await expect(
+        page.getByText('Nights this investor may book in the project each year of the term.'),
+      ).toBeVisible();
+      await page.getByLabel('Total nights').fill('');
+      await page.getByRole('button', { name: 'Save Allowance' }).click();
+      await expect(page.getByText('Please fill in all fields', { exact: true })).toBeVisible();
+      await page.getByLabel('Total nights').fill('10');
+      await page.getByLabel('Bonus nights').fill('2');
+      await page.getByLabel('Expires on').fill('2030-06-30');
+      await page.getByRole('button', { name: 'Save Allowance' }).click();
+      await expect(toast(page, 'Cabin-night allowance saved.')).toBeVisible();
+      await expect(
+        page.getByText('10 of 10 nights remaining · 0 booked · 2 bonus nights left'),
+      ).toBeVisible();
+      await page.reload();
+      await expect(page.getByLabel('Total nights')).toHaveValue('10');
+      await expect(page.getByLabel('Expires on')).toHaveValue('2030-06-30');
+
+      await page.getByRole('link', { name: 'Manage Users' }).click();
+      await expect(page).toHaveURL(/\/admin\/users$/);
+      await expect(page.getByRole('heading', { name: 'User Management' })).toBeVisible();
+    });
+
     await test.step('signed in as the new user, the portfolio shows the totals', async () => {
       const context = await browser.newContext({ baseURL });
       const investor = await context.newPage();
@@ -146,6 +170,18 @@ test.describe('[ADMIN][USERS] users, investments and monthly returns', () => {
       expect(res.ok()).toBe(true);
       const { data } = await res.json();
       expect(data.user).toMatchObject({ totalInvestment: 25000.5, totalReturned: 350.35 });
+      const aurora = data.user.investments[0].projectId._id as string;
+      const nights = await apiGet<{ cabinNights: Record<string, unknown> }>(
+        investor.request,
+        data.accessToken,
+        `/api/perks/cabin-nights/${aurora}`,
+      );
+      expect(nights.cabinNights).toMatchObject({
+        totalNights: 10,
+        remainingNights: 10,
+        bonusNightsTotal: 2,
+        expirationDate: '2030-06-30',
+      });
       await investor.goto('/robots.txt');
       await investor.evaluate(
         ([a, r]) => {
