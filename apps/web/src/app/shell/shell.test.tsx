@@ -1,0 +1,123 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider, createMemoryRouter, useNavigate, Outlet } from 'react-router';
+import type { CurrentUser } from '@portal/contracts';
+import { ADMIN, fakeApi, json } from '@/features/admin/test-support';
+import { AuthProvider } from '@/lib/auth';
+import { ADMIN_THEME_KEY, INVESTOR_THEME_KEY } from '@/lib/theme';
+import { Shell } from './shell';
+
+const INVESTOR: CurrentUser = { ...ADMIN, _id: 'u1', name: 'Emma Lindqvist', isAdmin: false, role: 'user' };
+
+/** The operating system asks for a dark theme. */
+function preferDark(dark: boolean) {
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn((query: string) => ({
+      matches: dark && query === '(prefers-color-scheme: dark)',
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+    })),
+  );
+}
+
+const isDark = () => document.documentElement.classList.contains('dark');
+
+function Area() {
+  const navigate = useNavigate();
+  return (
+    <AuthProvider navigate={(to) => navigate(to)} alert={() => {}}>
+      <Outlet />
+    </AuthProvider>
+  );
+}
+
+/** The shell of `variant` for a signed-in `me`, as the router mounts it. */
+function renderShell(
+  variant: 'admin' | 'investor',
+  me: CurrentUser,
+  route: Parameters<typeof fakeApi>[0] = () => undefined,
+) {
+  fakeApi(
+    (req) =>
+      route(req) ??
+      (req.path === '/api/notifications'
+        ? json({ success: true, data: { notifications: [], unreadCount: 0 } })
+        : undefined),
+    { me },
+  );
+  localStorage.setItem(
+    'accessToken',
+    `${btoa('{}')}.${btoa(JSON.stringify({ exp: Date.now() / 1000 + 3600 }))}.s`,
+  );
+  localStorage.setItem('refreshToken', 'r'.repeat(43));
+  const path = variant === 'admin' ? '/admin' : '/';
+  const router = createMemoryRouter(
+    [
+      {
+        element: <Area />,
+        children: [
+          { path, element: <Shell variant={variant} />, children: [{ index: true, element: <p>Home</p> }] },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  document.documentElement.classList.remove('dark');
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('theme (spec section 4)', () => {
+  it('the admin area is light by default, whatever the system or the investor area prefer', async () => {
+    preferDark(true);
+    localStorage.setItem(INVESTOR_THEME_KEY, 'dark');
+    document.documentElement.classList.add('dark');
+    renderShell('admin', ADMIN);
+    expect(await screen.findByRole('button', { name: 'Switch to dark theme' })).toBeInTheDocument();
+    expect(isDark()).toBe(false);
+    expect(localStorage.getItem(ADMIN_THEME_KEY)).toBeNull();
+  });
+
+  it('the admin toggle is remembered under its own key, and read back by the next admin visit', async () => {
+    preferDark(false);
+    const first = renderShell('admin', ADMIN);
+    await userEvent.click(await screen.findByRole('button', { name: 'Switch to dark theme' }));
+    expect(isDark()).toBe(true);
+    expect(localStorage.getItem(ADMIN_THEME_KEY)).toBe('dark');
+    expect(localStorage.getItem(INVESTOR_THEME_KEY)).toBeNull();
+    first.unmount();
+
+    document.documentElement.classList.remove('dark');
+    renderShell('admin', ADMIN);
+    expect(await screen.findByRole('button', { name: 'Switch to light theme' })).toBeInTheDocument();
+    expect(isDark()).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Switch to light theme' }));
+    expect(isDark()).toBe(false);
+    expect(localStorage.getItem(ADMIN_THEME_KEY)).toBe('light');
+  });
+
+  it("the admin choice does not change the investor area's, which follows the system by default", async () => {
+    preferDark(true);
+    localStorage.setItem(ADMIN_THEME_KEY, 'light');
+    renderShell('investor', INVESTOR);
+    expect(await screen.findByRole('button', { name: 'Switch to light theme' })).toBeInTheDocument();
+    expect(isDark()).toBe(true);
+    expect(localStorage.getItem(ADMIN_THEME_KEY)).toBe('light');
+  });
+});
