@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter, useNavigate, Outlet } from 'react-router';
@@ -7,6 +7,7 @@ import type { CurrentUser } from '@portal/contracts';
 import { ADMIN, fakeApi, json } from '@/features/admin/test-support';
 import { AuthProvider } from '@/lib/auth';
 import { ADMIN_THEME_KEY, INVESTOR_THEME_KEY } from '@/lib/theme';
+import { RequireAuth } from '../require-auth';
 import { Shell } from './shell';
 
 const INVESTOR: CurrentUser = { ...ADMIN, _id: 'u1', name: 'Emma Lindqvist', isAdmin: false, role: 'user' };
@@ -35,7 +36,13 @@ function Area() {
   );
 }
 
-/** The shell of `variant` for a signed-in `me`, as the router mounts it. */
+/** A sign-in page loaded on first visit, as the app's lazy routes are. */
+const lazyPage = (text: string) => async () => {
+  await new Promise((r) => setTimeout(r, 50));
+  return { Component: () => <p>{text}</p> };
+};
+
+/** The shell of `variant` for a signed-in `me`, behind the guard, as the app's router mounts it. */
 function renderShell(
   variant: 'admin' | 'investor',
   me: CurrentUser,
@@ -46,7 +53,9 @@ function renderShell(
       route(req) ??
       (req.path === '/api/notifications'
         ? json({ success: true, data: { notifications: [], unreadCount: 0 } })
-        : undefined),
+        : req.path === '/api/auth/logout'
+          ? json({ success: true, message: 'Logged out' })
+          : undefined),
     { me },
   );
   localStorage.setItem(
@@ -60,12 +69,28 @@ function renderShell(
       {
         element: <Area />,
         children: [
-          { path, element: <Shell variant={variant} />, children: [{ index: true, element: <p>Home</p> }] },
+          { path: '/login', lazy: lazyPage('Login page') },
+          { path: '/admin-login', lazy: lazyPage('Admin login page') },
+          {
+            path,
+            element: (
+              <RequireAuth admin={variant === 'admin'}>
+                <Shell variant={variant} />
+              </RequireAuth>
+            ),
+            children: [{ index: true, element: <p>Home</p> }],
+          },
         ],
       },
     ],
     { initialEntries: [path] },
   );
+  // A guard and a logout that fight over where to go make navigations without end: stop after a
+  // hundred, so that the test fails instead of running out of memory.
+  let navigations = 0;
+  router.subscribe(() => {
+    if (++navigations > 100) router.dispose();
+  });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
@@ -119,5 +144,25 @@ describe('theme (spec section 4)', () => {
     expect(await screen.findByRole('button', { name: 'Switch to light theme' })).toBeInTheDocument();
     expect(isDark()).toBe(true);
     expect(localStorage.getItem(ADMIN_THEME_KEY)).toBe('light');
+  });
+});
+
+describe('logout (spec section 2)', () => {
+  it("the admin shell's Logout returns to /admin-login, even before that page has been loaded", async () => {
+    preferDark(false);
+    renderShell('admin', ADMIN);
+    await userEvent.click(within(await screen.findByRole('banner')).getByRole('button', { name: /^Logout/ }));
+    expect(await screen.findByText('Admin login page')).toBeInTheDocument();
+    expect(screen.queryByText('Login page')).not.toBeInTheDocument();
+    expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+
+  it("the investor shell's Logout goes to /login", async () => {
+    preferDark(false);
+    renderShell('investor', INVESTOR);
+    await userEvent.click(await screen.findByRole('button', { name: /Account menu/ }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+    expect(await screen.findByText('Login page')).toBeInTheDocument();
+    expect(localStorage.getItem('accessToken')).toBeNull();
   });
 });
