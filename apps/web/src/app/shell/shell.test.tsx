@@ -147,6 +147,58 @@ describe('theme (spec section 4)', () => {
   });
 });
 
+describe('two-factor sign-in required for admins (issue 7)', () => {
+  const totp = (enabled: boolean) =>
+    json({ success: true, data: { enabled, required: true, recoveryCodesLeft: enabled ? 10 : 0 } });
+
+  it('asks an admin without it to set it up, and "Set up now" opens the Security tab', async () => {
+    preferDark(false);
+    renderShell('admin', { ...ADMIN, twoFactorRequired: true, twoFactorEnabled: false }, (req) =>
+      req.path === '/api/auth/totp'
+        ? totp(false)
+        : // A 403 makes the client refresh the session once and replay, as for any 403.
+          req.path === '/api/auth/refresh'
+          ? json({
+              success: true,
+              data: { accessToken: localStorage.getItem('accessToken'), refreshToken: 'n'.repeat(43) },
+            })
+          : req.path === '/api/admin/settings/security'
+            ? json(
+                {
+                  success: false,
+                  message: 'Two-factor sign-in is required for admin accounts. Set it up in your profile.',
+                  error: 'Two-factor sign-in is required for admin accounts. Set it up in your profile.',
+                },
+                403,
+              )
+            : undefined,
+    );
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent('Two-factor sign-in is required for admin accounts.');
+    await userEvent.click(within(banner).getByRole('button', { name: 'Set up now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Profile' });
+    expect(within(dialog).getByRole('tab', { name: 'Security' })).toHaveAttribute('aria-selected', 'true');
+    expect(
+      await within(dialog).findByRole('button', { name: 'Set up two-factor sign-in' }),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'Two-factor sign-in is required for admin accounts.',
+    );
+  });
+
+  it('says nothing to an admin who has it, nor when it is not required', async () => {
+    preferDark(false);
+    const view = renderShell('admin', { ...ADMIN, twoFactorRequired: true, twoFactorEnabled: true });
+    expect(await screen.findByText('Admin Panel')).toBeInTheDocument();
+    expect(await screen.findByText('Home')).toBeInTheDocument();
+    expect(screen.queryByText('Two-factor sign-in is required for admin accounts.')).not.toBeInTheDocument();
+    view.unmount();
+    renderShell('admin', { ...ADMIN, twoFactorRequired: false, twoFactorEnabled: false });
+    expect(await screen.findByText('Home')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Set up now' })).not.toBeInTheDocument();
+  });
+});
+
 describe('logout (spec section 2)', () => {
   it("the admin shell's Logout returns to /admin-login, even before that page has been loaded", async () => {
     preferDark(false);
