@@ -180,8 +180,30 @@ test.describe('[SHELL] investor shell', () => {
     await page.reload();
     await expect(page).toHaveURL(/\/login$/);
     await expect.poll(() => alerts).toContain('Session expired. Please log in again.');
-    expect(new Set(alerts)).toEqual(new Set(['Session expired. Please log in again.']));
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+    expect(alerts).toEqual(['Session expired. Please log in again.']);
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+  });
+
+  test('requests failing together on an expired session give one alert and one redirect', async ({ page }) => {
+    await signIn(page, 'investor');
+    await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible();
+    const alerts = collectAlerts(page);
+    const refused: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() === 401 && new URL(r.url()).pathname.startsWith('/api/')) refused.push(r.url());
+    });
+    // Tokens the server no longer accepts (a revoked session would also end the page's live stream,
+    // which notices on its own); the perks page then loads several lists at once and each is refused.
+    await page.evaluate(() => {
+      localStorage.setItem('accessToken', 'expired-access-token');
+      localStorage.setItem('refreshToken', 'revoked-refresh-token');
+    });
+    await page.getByRole('link', { name: 'Perks' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+    expect(refused.filter((u) => !u.includes('/api/auth/')).length).toBeGreaterThanOrEqual(3);
+    expect(alerts).toEqual(['Session expired. Please log in again.']);
   });
 
   test('unknown paths show the not-found page, backticks are cleaned from the path', async ({ page }) => {
