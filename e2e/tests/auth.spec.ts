@@ -1,4 +1,12 @@
-import { DEMO, collectAlerts, expect, expectAccessible, signIn, test } from '../support/fixtures';
+import {
+  DEMO,
+  collectAlerts,
+  expect,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  signIn,
+  test,
+} from '../support/fixtures';
 
 test.describe('[AUTH] sign-in pages', () => {
   test('an investor signs in and lands in the investor shell', async ({ page }) => {
@@ -126,11 +134,31 @@ test.describe('[SHELL] investor shell', () => {
     await nav.getByRole('link', { name: 'Perks' }).click();
     await expect(nav).toBeHidden();
     await expect(page).toHaveURL(/\/perks$/);
-    const { scroll, client } = await page.evaluate(() => ({
-      scroll: document.documentElement.scrollWidth,
-      client: document.documentElement.clientWidth,
-    }));
-    expect(scroll).toBeLessThanOrEqual(client);
+    await expect(page.getByRole('heading', { name: /^Perks for / })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+  });
+
+  test('the sideways-scroll check sees what overflows inside the scrolling main area', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await signIn(page, 'investor', '/perks');
+    await expect(page.getByRole('heading', { name: /^Perks for / })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    // The shell clips the document, so only the main area shows a too-wide child.
+    await page.evaluate(() => {
+      const wide = document.createElement('div');
+      wide.id = 'too-wide';
+      wide.style.width = '600px';
+      wide.style.height = '10px';
+      document.querySelector('#main > div')!.appendChild(wide);
+    });
+    const doc = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(doc).toBeLessThanOrEqual(375);
+    const error = await expectNoSidewaysScroll(page).then(
+      () => null,
+      (e: Error) => e.message,
+    );
+    expect(error).toContain('#main scrolls sideways');
+    expect(error).toContain('div#too-wide');
   });
 
   test('the user menu shows the initials and edits the profile', async ({ page }) => {
@@ -185,7 +213,9 @@ test.describe('[SHELL] investor shell', () => {
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
   });
 
-  test('requests failing together on an expired session give one alert and one redirect', async ({ page }) => {
+  test('requests failing together on an expired session give one alert and one redirect', async ({
+    page,
+  }) => {
     await signIn(page, 'investor');
     await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible();
     const alerts = collectAlerts(page);
