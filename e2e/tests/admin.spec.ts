@@ -343,3 +343,19 @@ test.describe('[ADMIN][PROJECTS] projects management', () => {
     );
   });
 });
+
+test.describe('[ADMIN][SHELL] admin shell', () => {
+  test('an admin path that does not exist yet is under construction, with a way home', async ({ page }) => {
+    await signIn(page, 'admin', '/admin/reports');
+    await expect(page.getByRole('banner').getByText('Admin Panel')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Page Under Construction' })).toBeVisible();
+    await expect(
+      page.getByText('This page is currently being developed. Please check back later.', { exact: true }),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Go to Homepage' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Investment Portfolio' })).toBeVisible();
+  });
+});
