@@ -358,4 +358,17 @@ test.describe('[ADMIN][SHELL] admin shell', () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { name: 'Investment Portfolio' })).toBeVisible();
   });
+
+  test('logout in the admin shell goes to /admin-login and clears both tokens', async ({ page }) => {
+    await signIn(page, 'admin', '/admin');
+    await expect(page.getByRole('banner').getByText('Admin Panel')).toBeVisible();
+    await page.getByRole('banner').getByRole('button', { name: 'Logout', exact: true }).click();
+    await expect(page).toHaveURL(/\/admin-login$/);
+    await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
+    const tokens = await page.evaluate(() => [
+      localStorage.getItem('accessToken'),
+      localStorage.getItem('refreshToken'),
+    ]);
+    expect(tokens).toEqual([null, null]);
+  });
 });

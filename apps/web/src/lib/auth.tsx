@@ -15,6 +15,12 @@ export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 interface AuthContextValue {
   status: AuthStatus;
   user: CurrentUser | null;
+  /**
+   * Where a deliberate logout is going (e.g. /admin-login from the admin shell). The guard sends the
+   * signed-out page there rather than to /login, which would otherwise win the race with the logout's
+   * own navigation.
+   */
+  exitTo: string | null;
   isAdmin: boolean;
   /** The password step: the signed-in user, or a challenge when two-factor sign-in is on. */
   login(email: string, password: string): Promise<{ user: CurrentUser } | { mfaToken: string }>;
@@ -42,6 +48,7 @@ export function AuthProvider({
   const queryClient = useQueryClient();
   const [user, setUser] = useState<CurrentUser | null>(null);
   const [status, setStatus] = useState<AuthStatus>(() => (tokens.access ? 'loading' : 'unauthenticated'));
+  const [exitTo, setExitTo] = useState<string | null>(null);
 
   const signOutLocally = useCallback(() => {
     cancelSilentRefresh();
@@ -53,6 +60,7 @@ export function AuthProvider({
 
   const forceLogout = useCallback(
     (message: string) => {
+      setExitTo(null);
       signOutLocally();
       alert(message);
       navigate('/login');
@@ -110,6 +118,7 @@ export function AuthProvider({
       if (!data.accessToken || !data.refreshToken || !data.user)
         throw new Error('Invalid response from the server');
       queryClient.clear();
+      setExitTo(null);
       tokens.set({ accessToken: data.accessToken, refreshToken: data.refreshToken });
       setUser(data.user);
       setStatus('authenticated');
@@ -152,15 +161,17 @@ export function AuthProvider({
         method: 'POST',
         json: { refreshToken: refreshToken ?? undefined },
       }).catch(() => {});
+      const to = opts.to ?? '/login';
+      setExitTo(to);
       signOutLocally();
-      navigate(opts.to ?? '/login');
+      navigate(to);
     },
     [navigate, signOutLocally],
   );
 
   const value = useMemo<AuthContextValue>(
-    () => ({ status, user, isAdmin: !!user?.isAdmin, login, completeMfa, logout, reload: loadUser }),
-    [status, user, login, completeMfa, logout, loadUser],
+    () => ({ status, user, exitTo, isAdmin: !!user?.isAdmin, login, completeMfa, logout, reload: loadUser }),
+    [status, user, exitTo, login, completeMfa, logout, loadUser],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
