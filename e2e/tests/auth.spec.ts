@@ -69,10 +69,29 @@ test.describe('[AUTH] sign-in pages', () => {
   test('signed-in users are sent from the sign-in pages to their area', async ({ page }) => {
     await signIn(page, 'investor', '/login');
     await expect(page).toHaveURL(/\/$/);
+    await page.goto('/register');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Investment Portfolio' })).toBeVisible();
     await signIn(page, 'admin', '/login');
     await expect(page).toHaveURL(/\/admin$/);
     await page.goto('/admin-login');
     await expect(page).toHaveURL(/\/admin$/);
+    await page.goto('/register');
+    await expect(page).toHaveURL(/\/admin$/);
+  });
+
+  test('the three public pages link to each other', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Admin Access' }).click();
+    await expect(page).toHaveURL(/\/admin-login$/);
+    await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to Main Login' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByRole('link', { name: 'Sign up' }).click();
+    await expect(page).toHaveURL(/\/register$/);
+    await page.getByRole('link', { name: 'Already have an account? Sign in' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
   });
 
   test('the guard sends a visitor to /login and back to the page they wanted', async ({ page }) => {
@@ -106,6 +125,19 @@ test.describe('[AUTH] sign-in pages', () => {
 });
 
 test.describe('[SHELL] investor shell', () => {
+  test('a floating chat button at the bottom right opens the chat in a new tab', async ({ page }) => {
+    await signIn(page, 'investor');
+    const chat = page.getByRole('link', { name: 'Chat with us (opens in a new tab)' });
+    await expect(chat).toBeVisible();
+    await expect(chat).toHaveAttribute('target', '_blank');
+    await expect(chat).toHaveAttribute('href', /^https:\/\/wa\.me\/\d+\?text=.*Emma%20Lindqvist/);
+    const box = (await chat.boundingBox())!;
+    const viewport = page.viewportSize()!;
+    expect(viewport.width - (box.x + box.width)).toBeLessThan(40);
+    expect(viewport.height - (box.y + box.height)).toBeLessThan(40);
+    expect(await chat.evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
+  });
+
   test('theme toggle flips the dark class', async ({ page }) => {
     await signIn(page, 'investor');
     const dark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
