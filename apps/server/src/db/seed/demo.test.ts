@@ -80,4 +80,46 @@ describe('demo data', () => {
     const second = rows.filter((x) => x.email === 'investor2@example.com').map((x) => x.name);
     expect(second.some((name) => !first.some((f) => f.name === name))).toBe(true);
   });
+
+  it('has updates in all three categories, each with HTML content and images', async () => {
+    const rows = await queryRows<{ category: string; content: string; images: string[] }>(
+      database.db,
+      sql`select category, content, images from updates`,
+    );
+    for (const category of ['milestone', 'financial', 'general']) {
+      const ofCategory = rows.filter((r) => r.category === category);
+      expect(ofCategory.length, category).toBeGreaterThan(0);
+      expect(
+        ofCategory.some((r) => /<(p|ul|strong|h[1-6])\b[^>]*>/.test(r.content) && r.images.length > 0),
+        `${category}: an update with HTML content and images`,
+      ).toBe(true);
+    }
+  });
+
+  it('serves every photo, video and thumbnail itself: same-origin paths to files the web app ships', async () => {
+    const publicDir = path.resolve(import.meta.dirname, '../../../../web/public');
+    const media = await queryRows<{ url: string | null; thumbnail: string | null }>(
+      database.db,
+      sql`select url, thumbnail from project_media
+          union all select url, thumbnail from documents where kind = 'media'`,
+    );
+    const updateRows = await queryRows<{ content: string; images: string[] }>(
+      database.db,
+      sql`select content, images from updates`,
+    );
+    const inlineImages = updateRows.flatMap((r) =>
+      [...r.content.matchAll(/<img\b[^>]*\bsrc="([^"]*)"/g)].map((m) => m[1]!),
+    );
+    const urls = [
+      ...media.flatMap((m) => [m.url, m.thumbnail]),
+      ...updateRows.flatMap((r) => r.images),
+      ...inlineImages,
+    ].filter((u): u is string => !!u);
+    expect(media.length).toBeGreaterThan(0);
+    expect(urls.some((u) => u.endsWith('.webm'))).toBe(true);
+    for (const url of urls) {
+      expect(url, 'a same-origin path').toMatch(/^\/(?!\/)/);
+      expect(fs.existsSync(path.join(publicDir, url)), `${url} is a file of apps/web/public`).toBe(true);
+    }
+  });
 });
