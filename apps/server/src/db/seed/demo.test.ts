@@ -43,6 +43,33 @@ async function counts() {
   return out;
 }
 
+const bookedNights = async () =>
+  (
+    await queryRows<{ booking_id: string; night: string }>(
+      database.db,
+      sql`select booking_id, night::text as night from booking_nights order by booking_id, night`,
+    )
+  ).map((r) => `${r.booking_id} ${r.night}`);
+
+/** The first investor's demo bookings lie around `today`: stays taken before it, a pending request well after. */
+async function expectBookingsAround(db: Database, today: string) {
+  const rows = await queryRows<{ status: string; nights: string[]; created: string }>(
+    db.db,
+    sql`select b.status, b.nights, to_char(b.created_at at time zone 'UTC', 'YYYY-MM-DD') as created
+          from bookings b join users u on u.id = b.user_id where u.email = 'investor@example.com'`,
+  );
+  const pending = rows.filter((r) => r.status === 'pending');
+  const approved = rows.filter((r) => r.status === 'approved');
+  expect(pending.length).toBeGreaterThan(0);
+  expect(approved.length).toBeGreaterThan(0);
+  const inDays = (night: string) => (Date.parse(night) - Date.parse(today)) / 86_400_000;
+  // A month or more ahead, so a pending request stays in the future for the life of a demo.
+  for (const r of pending) for (const n of r.nights) expect(inDays(n), n).toBeGreaterThanOrEqual(30);
+  for (const r of approved) for (const n of r.nights) expect(inDays(n), n).toBeLessThan(0);
+  for (const r of rows) expect(r.created < r.nights[0]!).toBe(true);
+  for (const r of rows) expect(r.created <= today).toBe(true);
+}
+
 describe('demo data', () => {
   it('fills every screen and never duplicates anything when seeded twice', async () => {
     expect(await isEmpty(database.db)).toBe(true);
@@ -61,6 +88,28 @@ describe('demo data', () => {
     await seedDemo(database.db, storage);
     expect(await counts()).toEqual(first);
     expect(files()).toBe(pdfs);
+    // Seeding again on another day neither duplicates nor moves the bookings made the first time.
+    const nightsBefore = await bookedNights();
+    await seedDemo(database.db, storage, new Date(Date.now() + 40 * 86_400_000));
+    expect(await counts()).toEqual(first);
+    expect(await bookedNights()).toEqual(nightsBefore);
+  });
+
+  it('places the demo bookings relative to the seeding day: stays taken in the past, a pending request ahead', async () => {
+    // A database seeded on a day far from the others, so fixed dates could not pass by chance.
+    const other = await openTestDatabase();
+    const today = '2031-03-15';
+    try {
+      await seedDemo(
+        other.db,
+        createLocalStorage(fs.mkdtempSync(path.join(dir, 'other-'))),
+        new Date(`${today}T18:30:00Z`),
+      );
+      await expectBookingsAround(other, today);
+    } finally {
+      await other.close();
+    }
+    await expectBookingsAround(database, new Date().toISOString().slice(0, 10));
   });
 
   it('gives the first investor an active and a completed project with 24+ months of returns, and the second one a project the first does not hold', async () => {
