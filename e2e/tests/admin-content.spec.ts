@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO, expect, expectAccessible, signIn, test } from '../support/fixtures';
+import { DEMO, expect, expectAccessible, expectNoSidewaysScroll, signIn, test } from '../support/fixtures';
 
 const AURORA = 'Aurora Lakeside Cabins';
 /** A 1×1 PNG: the server sniffs uploads, so the bytes must really be an image. */
@@ -10,14 +10,6 @@ const PNG = Buffer.from(
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 
-/** Nothing in the scrolling main area is wider than it (the document itself never scrolls sideways). */
-async function expectMainFits(page: Page) {
-  const { scroll, client } = await page.evaluate(() => {
-    const main = document.getElementById('main')!;
-    return { scroll: main.scrollWidth, client: main.clientWidth };
-  });
-  expect(scroll).toBeLessThanOrEqual(client);
-}
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 async function login(request: APIRequestContext, who: keyof typeof DEMO) {
@@ -170,9 +162,9 @@ test.describe('[ADMIN][CONTENT] perks, updates, media, documents and bookings', 
     await expect(page.getByRole('heading', { name: 'Media', exact: true })).toBeVisible();
     await expect(page.getByRole('table', { name: 'Documents' })).toBeVisible();
     await expectAccessible(page);
-    await expectMainFits(page);
+    await expectNoSidewaysScroll(page);
     await page.setViewportSize({ width: 375, height: 812 });
-    await expectMainFits(page);
+    await expectNoSidewaysScroll(page);
     await page.setViewportSize({ width: 1366, height: 850 });
 
     const bytes = Buffer.from(`Statement for ${investor.user.name}\nBalance: 25,000.00 EUR\n`, 'utf8');

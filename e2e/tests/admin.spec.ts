@@ -18,16 +18,6 @@ async function apiGet<T>(request: APIRequestContext, token: string, url: string)
   return res.json() as Promise<T>;
 }
 
-/** Nothing in the scrolling main area is wider than it (the document itself never scrolls sideways). */
-async function expectMainFits(page: Page) {
-  await expectNoSidewaysScroll(page);
-  const { scroll, client } = await page.evaluate(() => {
-    const main = document.getElementById('main')!;
-    return { scroll: main.scrollWidth, client: main.clientWidth };
-  });
-  expect(scroll).toBeLessThanOrEqual(client);
-}
-
 const chooseProject = (page: Page, name: string) =>
   page.getByRole('banner').getByLabel('Current project').selectOption({ label: name });
 
@@ -334,11 +324,11 @@ test.describe('[ADMIN][USERS] users, investments and monthly returns', () => {
     expect(created.status()).toBe(201);
     await page.reload();
     await expect(page.getByRole('button', { name: 'Details of Aleksandra Wide' }).first()).toBeVisible();
-    await expectMainFits(page);
+    await expectNoSidewaysScroll(page);
     await page.getByRole('link', { name: 'Investments of Emma Lindqvist' }).first().click();
     await expect(page.getByRole('heading', { name: 'Emma Lindqvist' })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Investors' })).toBeVisible();
-    await expectMainFits(page);
+    await expectNoSidewaysScroll(page);
   });
 });
 
@@ -387,5 +377,34 @@ test.describe('[ADMIN][PROJECTS] projects management', () => {
     await expect(page.getByRole('banner').getByLabel('Current project')).not.toContainText(
       'Birch Bay Cabins',
     );
+  });
+});
+
+test.describe('[ADMIN][SHELL] admin shell', () => {
+  test('an admin path that does not exist yet is under construction, with a way home', async ({ page }) => {
+    await signIn(page, 'admin', '/admin/reports');
+    await expect(page.getByRole('banner').getByText('Admin Panel')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Page Under Construction' })).toBeVisible();
+    await expect(
+      page.getByText('This page is currently being developed. Please check back later.', { exact: true }),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Go to Homepage' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Investment Portfolio' })).toBeVisible();
+  });
+
+  test('logout in the admin shell goes to /admin-login and clears both tokens', async ({ page }) => {
+    await signIn(page, 'admin', '/admin');
+    await expect(page.getByRole('banner').getByText('Admin Panel')).toBeVisible();
+    await page.getByRole('banner').getByRole('button', { name: 'Logout', exact: true }).click();
+    await expect(page).toHaveURL(/\/admin-login$/);
+    await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
+    const tokens = await page.evaluate(() => [
+      localStorage.getItem('accessToken'),
+      localStorage.getItem('refreshToken'),
+    ]);
+    expect(tokens).toEqual([null, null]);
   });
 });

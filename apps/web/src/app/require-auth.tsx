@@ -2,10 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useAuth } from '@/lib/auth';
 
-/**
- * The guard of spec section 2: 'Loading...' while auth loads; else /login, remembering where to return
- * (or, just after Logout, where the logout went).
- */
+/** The guard of spec section 2: 'Loading...' while auth loads; else /login, remembering where to return. */
 export function RequireAuth({ children, admin = false }: { children: ReactNode; admin?: boolean }) {
   const { status, isAdmin, exitTo } = useAuth();
   const location = useLocation();
@@ -16,14 +13,11 @@ export function RequireAuth({ children, admin = false }: { children: ReactNode; 
       </div>
     );
   }
-  // After Logout, the page being left follows it (the admin shell's goes to /admin-login) instead of
-  // racing it to /login while the sign-in page loads.
-  if (status !== 'authenticated')
-    return exitTo ? (
-      <Navigate to={exitTo} replace />
-    ) : (
-      <Navigate to="/login" replace state={{ from: location }} />
-    );
+  if (status !== 'authenticated') {
+    // After a deliberate logout the page goes where the logout was headed, with nothing to return to.
+    if (exitTo) return <Navigate to={exitTo} replace />;
+    return <Navigate to="/login" replace state={{ from: location }} />;
+  }
   // An investor who types an admin URL goes home.
   if (admin && !isAdmin) return <Navigate to="/" replace />;
   return <>{children}</>;

@@ -15,7 +15,11 @@ export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 interface AuthContextValue {
   status: AuthStatus;
   user: CurrentUser | null;
-  /** Where a deliberate logout is going: the guard sends a signed-out page there too, not to /login. */
+  /**
+   * Where a deliberate logout is going (e.g. /admin-login from the admin shell). The guard sends the
+   * signed-out page there rather than to /login, which would otherwise win the race with the logout's
+   * own navigation.
+   */
   exitTo: string | null;
   isAdmin: boolean;
   /** The password step: the signed-in user, or a challenge when two-factor sign-in is on. */
@@ -56,6 +60,7 @@ export function AuthProvider({
 
   const forceLogout = useCallback(
     (message: string) => {
+      setExitTo(null);
       signOutLocally();
       alert(message);
       navigate('/login');
