@@ -233,11 +233,16 @@ test.describe('[SHELL] investor shell', () => {
   test('a revoked session forces a logout with the session-expired alert', async ({ page }) => {
     const { refreshToken } = await signIn(page, 'investor');
     await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible();
-    // Sign the session out on the server, as another device or an admin would. The page may notice on
-    // its own (a background call) or on the reload.
+    // Leave the app before the session is revoked: an app still loading its pages would notice the
+    // revocation on its own (a refused background call) and go to /login while a reload was under way,
+    // aborting it. The tokens stay in this origin's localStorage, the access token still unexpired.
+    await page.goto('/robots.txt');
     const alerts = collectAlerts(page);
-    await page.request.post('/api/auth/logout', { data: { refreshToken } });
-    await page.reload();
+    // Sign the session out on the server, as another device or an admin would.
+    const revoked = await page.request.post('/api/auth/logout', { data: { refreshToken } });
+    expect(revoked.ok()).toBe(true);
+    // Back in the app, the first call is refused, the refresh too, and the app signs out by itself.
+    await page.goto('/');
     await expect(page).toHaveURL(/\/login$/);
     await expect.poll(() => alerts).toContain('Session expired. Please log in again.');
     await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
