@@ -25,7 +25,12 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   server: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use, workerInfo) => {
-      const server = new TestServer(PORT_BASE + workerInfo.parallelIndex, `w${workerInfo.parallelIndex}`);
+      // The port belongs to the parallel slot; the folders to this worker (workerIndex is never reused),
+      // so a worker replacing a failed one never shares data with it (see TestServer).
+      const server = new TestServer(
+        PORT_BASE + workerInfo.parallelIndex,
+        `w${workerInfo.parallelIndex}-${workerInfo.workerIndex}`,
+      );
       await use(server);
       await server.stop();
     },
