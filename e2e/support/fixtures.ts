@@ -25,7 +25,12 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   server: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use, workerInfo) => {
-      const server = new TestServer(PORT_BASE + workerInfo.parallelIndex, `w${workerInfo.parallelIndex}`);
+      // The port belongs to the parallel slot; the folders to this worker (workerIndex is never reused),
+      // so a worker replacing a failed one never shares data with it (see TestServer).
+      const server = new TestServer(
+        PORT_BASE + workerInfo.parallelIndex,
+        `w${workerInfo.parallelIndex}-${workerInfo.workerIndex}`,
+      );
       await use(server);
       await server.stop();
     },
@@ -78,13 +83,34 @@ export async function expectAccessible(page: Page, opts: { exclude?: string[] } 
   expect(summary, 'accessibility violations').toEqual([]);
 }
 
-/** No horizontal scrolling: the page is no wider than the viewport. */
+/**
+ * No horizontal scrolling: neither the document nor the shell's scrolling main area (`#main`, which
+ * scrolls by itself while the shell clips the document) is wider than its box. A failure names the
+ * widest elements that stick out on the right.
+ */
 export async function expectNoSidewaysScroll(page: Page) {
-  const { scroll, client } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  expect(scroll).toBeLessThanOrEqual(client);
+  const found = await page.evaluate(() => {
+    const measure = (el: Element) => ({ scroll: el.scrollWidth, client: el.clientWidth });
+    const main = document.getElementById('main');
+    const right = main ? main.getBoundingClientRect().right : document.documentElement.clientWidth;
+    const culprits = Array.from(document.querySelectorAll('body *'))
+      .map((el) => ({ el, r: el.getBoundingClientRect() }))
+      .filter(({ r }) => r.width > 0 && r.right > right + 0.5)
+      .sort((a, b) => b.r.right - a.r.right)
+      .slice(0, 5)
+      .map(({ el, r }) => {
+        const cls = typeof el.className === 'string' ? el.className.split(' ').slice(0, 4).join('.') : '';
+        const id = el.id ? `#${el.id}` : '';
+        return `${el.tagName.toLowerCase()}${id}${cls ? `.${cls}` : ''} right=${Math.round(r.right)}`;
+      });
+    return { document: measure(document.documentElement), main: main ? measure(main) : null, culprits };
+  });
+  const why = `sticking out: ${found.culprits.join('; ') || 'nothing measured'}`;
+  expect(found.document.scroll, `document scrolls sideways; ${why}`).toBeLessThanOrEqual(
+    found.document.client,
+  );
+  if (found.main)
+    expect(found.main.scroll, `#main scrolls sideways; ${why}`).toBeLessThanOrEqual(found.main.client);
 }
 
 /**

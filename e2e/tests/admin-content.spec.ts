@@ -1,6 +1,5 @@
-import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO, expect, expectAccessible, signIn, test } from '../support/fixtures';
+import { DEMO, expect, expectAccessible, expectNoSidewaysScroll, signIn, test } from '../support/fixtures';
 
 const AURORA = 'Aurora Lakeside Cabins';
 /** A 1×1 PNG: the server sniffs uploads, so the bytes must really be an image. */
@@ -11,14 +10,6 @@ const PNG = Buffer.from(
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 
-/** Nothing in the scrolling main area is wider than it (the document itself never scrolls sideways). */
-async function expectMainFits(page: Page) {
-  const { scroll, client } = await page.evaluate(() => {
-    const main = document.getElementById('main')!;
-    return { scroll: main.scrollWidth, client: main.clientWidth };
-  });
-  expect(scroll).toBeLessThanOrEqual(client);
-}
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 async function login(request: APIRequestContext, who: keyof typeof DEMO) {
@@ -162,7 +153,7 @@ test.describe('[ADMIN][CONTENT] perks, updates, media, documents and bookings', 
     await expect(page.getByRole('heading', { name: 'Pier at dawn' })).toHaveCount(0);
   });
 
-  test('a document for one investor: upload, download the same bytes, edit, delete; they see it', async ({
+  test('a document for one investor: upload, download and preview the same bytes in a new tab, edit, delete; they see it', async ({
     page,
   }) => {
     const admin = await openWithAurora(page, '/admin/documents');
@@ -171,9 +162,9 @@ test.describe('[ADMIN][CONTENT] perks, updates, media, documents and bookings', 
     await expect(page.getByRole('heading', { name: 'Media', exact: true })).toBeVisible();
     await expect(page.getByRole('table', { name: 'Documents' })).toBeVisible();
     await expectAccessible(page);
-    await expectMainFits(page);
+    await expectNoSidewaysScroll(page);
     await page.setViewportSize({ width: 375, height: 812 });
-    await expectMainFits(page);
+    await expectNoSidewaysScroll(page);
     await page.setViewportSize({ width: 1366, height: 850 });
 
     const bytes = Buffer.from(`Statement for ${investor.user.name}\nBalance: 25,000.00 EUR\n`, 'utf8');
@@ -193,11 +184,18 @@ test.describe('[ADMIN][CONTENT] perks, updates, media, documents and bookings', 
     // Every action is on screen, none hidden behind a sideways scroll of the table.
     await expect(row.getByRole('button', { name: 'Delete Annual statement 2026' })).toBeInViewport();
 
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      row.getByRole('button', { name: 'Download Annual statement 2026' }).click(),
-    ]);
-    expect(fs.readFileSync(await download.path())).toEqual(bytes);
+    // Download and preview open the file in a new tab on the admin screen (spec section 7).
+    for (const action of ['Download', 'Preview']) {
+      const [tab] = await Promise.all([
+        page.waitForEvent('popup'),
+        row.getByRole('button', { name: `${action} Annual statement 2026` }).click(),
+      ]);
+      await expect(tab).toHaveURL(/^blob:/);
+      await expect(tab.locator('pre')).toHaveText(bytes.toString('utf8').trimEnd());
+      expect(await tab.locator('pre').textContent()).toBe(bytes.toString('utf8'));
+      await tab.close();
+    }
+    await expect(page).toHaveURL(/\/admin\/documents\?userId=/);
 
     const aurora = await projectId(page.request, admin.accessToken, AURORA);
     const vault = await page.request.get(`/api/documents?projectId=${aurora}`, {
@@ -217,7 +215,9 @@ test.describe('[ADMIN][CONTENT] perks, updates, media, documents and bookings', 
     await expect(page.getByRole('row').filter({ hasText: 'Annual statement 2026' })).toHaveCount(0);
   });
 
-  test('a per-user media upload and a shared document', async ({ page }) => {
+  test('a per-user media upload, previewed and downloaded in a new tab, and a shared document', async ({
+    page,
+  }) => {
     await openWithAurora(page, '/admin/documents');
     const investor = await login(page.request, 'investor2');
     await page.goto(`/admin/documents?userId=${investor.user._id}`);
@@ -227,7 +227,17 @@ test.describe('[ADMIN][CONTENT] perks, updates, media, documents and bookings', 
     await dialog.getByLabel('Title').fill('Your cabin keys');
     await dialog.getByRole('button', { name: 'Upload Media' }).click();
     await expect(toast(page, 'Created')).toBeVisible();
-    await expect(page.getByRole('list', { name: 'Media' })).toContainText('Your cabin keys');
+    const media = page.getByRole('list', { name: 'Media' });
+    await expect(media).toContainText('Your cabin keys');
+    for (const action of ['Preview', 'Download']) {
+      const [tab] = await Promise.all([
+        page.waitForEvent('popup'),
+        media.getByRole('button', { name: `${action} Your cabin keys` }).click(),
+      ]);
+      await expect(tab).toHaveURL(/^blob:/);
+      await expect(tab.locator('img')).toHaveJSProperty('naturalWidth', 1);
+      await tab.close();
+    }
 
     await page.getByRole('button', { name: 'Shared with all investors' }).click();
     await expect(page.getByRole('heading', { name: 'Media', exact: true })).toHaveCount(0);
@@ -270,6 +280,56 @@ test.describe('[ADMIN][CONTENT] perks, updates, media, documents and bookings', 
       notifications: { title: string; message: string }[];
     };
     expect(notifications.some((n) => /approved/i.test(`${n.title} ${n.message}`))).toBe(true);
+  });
+
+  test('a booking request is declined with a note and the investor is notified', async ({ page }) => {
+    const investor = await login(page.request, 'investor2');
+    const adminToken = (await login(page.request, 'admin')).accessToken;
+    const aurora = await projectId(page.request, adminToken, AURORA);
+    const created = await page.request.post('/api/bookings', {
+      headers: bearer(investor.accessToken),
+      data: {
+        projectId: aurora,
+        type: 'personal',
+        dates: ['2027-12-27', '2027-12-28'],
+        notes: 'New Year by the lake',
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+
+    await openWithAurora(page, '/admin/bookings');
+    const card = page.getByRole('listitem').filter({ hasText: 'New Year by the lake' });
+    await expect(card).toContainText(investor.user.name);
+    await card.getByRole('button', { name: `Decline the request of ${investor.user.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Decline booking request' });
+    await expect(dialog).toContainText('2 nights');
+    await expectAccessible(page);
+    await dialog.getByLabel('Note to the investor (optional)').fill('The cabins are fully booked that week.');
+    await dialog.getByRole('button', { name: 'Decline' }).click();
+    await expect(toast(page, 'Booking declined')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('listitem').filter({ hasText: 'New Year by the lake' })).toHaveCount(0);
+    await page.getByRole('tab', { name: 'Declined' }).click();
+    const declined = page.getByRole('listitem').filter({ hasText: 'New Year by the lake' });
+    await expect(declined).toContainText('Declined');
+    await expect(declined).toContainText('The cabins are fully booked that week.');
+    await expect(declined.getByRole('button', { name: /Approve|Decline/ })).toHaveCount(0);
+
+    const mine = await page.request.get(`/api/bookings?projectId=${aurora}`, {
+      headers: bearer(investor.accessToken),
+    });
+    const booking = (
+      (await mine.json()).data as { notes: string; status: string; decisionNote: string }[]
+    ).find((b) => b.notes === 'New Year by the lake');
+    expect(booking).toMatchObject({
+      status: 'declined',
+      decisionNote: 'The cabins are fully booked that week.',
+    });
+    const res = await page.request.get('/api/notifications', { headers: bearer(investor.accessToken) });
+    const { notifications } = (await res.json()).data as {
+      notifications: { title: string; message: string }[];
+    };
+    expect(notifications.map((n) => n.title)).toContain('Booking declined');
   });
 
   test('the interest inbox lists a registration', async ({ page }) => {

@@ -18,16 +18,6 @@ async function apiGet<T>(request: APIRequestContext, token: string, url: string)
   return res.json() as Promise<T>;
 }
 
-/** Nothing in the scrolling main area is wider than it (the document itself never scrolls sideways). */
-async function expectMainFits(page: Page) {
-  await expectNoSidewaysScroll(page);
-  const { scroll, client } = await page.evaluate(() => {
-    const main = document.getElementById('main')!;
-    return { scroll: main.scrollWidth, client: main.clientWidth };
-  });
-  expect(scroll).toBeLessThanOrEqual(client);
-}
-
 const chooseProject = (page: Page, name: string) =>
   page.getByRole('banner').getByLabel('Current project').selectOption({ label: name });
 
@@ -139,6 +129,30 @@ test.describe('[ADMIN][USERS] users, investments and monthly returns', () => {
       await expect(page.getByText('2 months recorded · €350.35 in total')).toBeVisible();
     });
 
+    await test.step('cabin nights on the allowance card; Manage Users goes back to the list', async () => {
+      await expect(
+        page.getByText('Nights this investor may book in the project each year of the term.'),
+      ).toBeVisible();
+      await page.getByLabel('Total nights').fill('');
+      await page.getByRole('button', { name: 'Save Allowance' }).click();
+      await expect(page.getByText('Please fill in all fields', { exact: true })).toBeVisible();
+      await page.getByLabel('Total nights').fill('10');
+      await page.getByLabel('Bonus nights').fill('2');
+      await page.getByLabel('Expires on').fill('2030-06-30');
+      await page.getByRole('button', { name: 'Save Allowance' }).click();
+      await expect(toast(page, 'Cabin-night allowance saved.')).toBeVisible();
+      await expect(
+        page.getByText('10 of 10 nights remaining · 0 booked · 2 bonus nights left'),
+      ).toBeVisible();
+      await page.reload();
+      await expect(page.getByLabel('Total nights')).toHaveValue('10');
+      await expect(page.getByLabel('Expires on')).toHaveValue('2030-06-30');
+
+      await page.getByRole('link', { name: 'Manage Users' }).click();
+      await expect(page).toHaveURL(/\/admin\/users$/);
+      await expect(page.getByRole('heading', { name: 'User Management' })).toBeVisible();
+    });
+
     await test.step('signed in as the new user, the portfolio shows the totals', async () => {
       const context = await browser.newContext({ baseURL });
       const investor = await context.newPage();
@@ -146,6 +160,18 @@ test.describe('[ADMIN][USERS] users, investments and monthly returns', () => {
       expect(res.ok()).toBe(true);
       const { data } = await res.json();
       expect(data.user).toMatchObject({ totalInvestment: 25000.5, totalReturned: 350.35 });
+      const aurora = data.user.investments[0].projectId._id as string;
+      const nights = await apiGet<{ cabinNights: Record<string, unknown> }>(
+        investor.request,
+        data.accessToken,
+        `/api/perks/cabin-nights/${aurora}`,
+      );
+      expect(nights.cabinNights).toMatchObject({
+        totalNights: 10,
+        remainingNights: 10,
+        bonusNightsTotal: 2,
+        expirationDate: '2030-06-30',
+      });
       await investor.goto('/robots.txt');
       await investor.evaluate(
         ([a, r]) => {
@@ -298,11 +324,11 @@ test.describe('[ADMIN][USERS] users, investments and monthly returns', () => {
     expect(created.status()).toBe(201);
     await page.reload();
     await expect(page.getByRole('button', { name: 'Details of Aleksandra Wide' }).first()).toBeVisible();
-    await expectMainFits(page);
+    await expectNoSidewaysScroll(page);
     await page.getByRole('link', { name: 'Investments of Emma Lindqvist' }).first().click();
     await expect(page.getByRole('heading', { name: 'Emma Lindqvist' })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Investors' })).toBeVisible();
-    await expectMainFits(page);
+    await expectNoSidewaysScroll(page);
   });
 });
 
@@ -351,5 +377,34 @@ test.describe('[ADMIN][PROJECTS] projects management', () => {
     await expect(page.getByRole('banner').getByLabel('Current project')).not.toContainText(
       'Birch Bay Cabins',
     );
+  });
+});
+
+test.describe('[ADMIN][SHELL] admin shell', () => {
+  test('an admin path that does not exist yet is under construction, with a way home', async ({ page }) => {
+    await signIn(page, 'admin', '/admin/reports');
+    await expect(page.getByRole('banner').getByText('Admin Panel')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Page Under Construction' })).toBeVisible();
+    await expect(
+      page.getByText('This page is currently being developed. Please check back later.', { exact: true }),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Go to Homepage' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Investment Portfolio' })).toBeVisible();
+  });
+
+  test('logout in the admin shell goes to /admin-login and clears both tokens', async ({ page }) => {
+    await signIn(page, 'admin', '/admin');
+    await expect(page.getByRole('banner').getByText('Admin Panel')).toBeVisible();
+    await page.getByRole('banner').getByRole('button', { name: 'Logout', exact: true }).click();
+    await expect(page).toHaveURL(/\/admin-login$/);
+    await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
+    const tokens = await page.evaluate(() => [
+      localStorage.getItem('accessToken'),
+      localStorage.getItem('refreshToken'),
+    ]);
+    expect(tokens).toEqual([null, null]);
   });
 });

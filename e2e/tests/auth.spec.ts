@@ -1,4 +1,12 @@
-import { DEMO, collectAlerts, expect, expectAccessible, signIn, test } from '../support/fixtures';
+import {
+  DEMO,
+  collectAlerts,
+  expect,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  signIn,
+  test,
+} from '../support/fixtures';
 
 test.describe('[AUTH] sign-in pages', () => {
   test('an investor signs in and lands in the investor shell', async ({ page }) => {
@@ -61,10 +69,29 @@ test.describe('[AUTH] sign-in pages', () => {
   test('signed-in users are sent from the sign-in pages to their area', async ({ page }) => {
     await signIn(page, 'investor', '/login');
     await expect(page).toHaveURL(/\/$/);
+    await page.goto('/register');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Investment Portfolio' })).toBeVisible();
     await signIn(page, 'admin', '/login');
     await expect(page).toHaveURL(/\/admin$/);
     await page.goto('/admin-login');
     await expect(page).toHaveURL(/\/admin$/);
+    await page.goto('/register');
+    await expect(page).toHaveURL(/\/admin$/);
+  });
+
+  test('the three public pages link to each other', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Admin Access' }).click();
+    await expect(page).toHaveURL(/\/admin-login$/);
+    await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to Main Login' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByRole('link', { name: 'Sign up' }).click();
+    await expect(page).toHaveURL(/\/register$/);
+    await page.getByRole('link', { name: 'Already have an account? Sign in' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
   });
 
   test('the guard sends a visitor to /login and back to the page they wanted', async ({ page }) => {
@@ -98,6 +125,19 @@ test.describe('[AUTH] sign-in pages', () => {
 });
 
 test.describe('[SHELL] investor shell', () => {
+  test('a floating chat button at the bottom right opens the chat in a new tab', async ({ page }) => {
+    await signIn(page, 'investor');
+    const chat = page.getByRole('link', { name: 'Chat with us (opens in a new tab)' });
+    await expect(chat).toBeVisible();
+    await expect(chat).toHaveAttribute('target', '_blank');
+    await expect(chat).toHaveAttribute('href', /^https:\/\/wa\.me\/\d+\?text=.*Emma%20Lindqvist/);
+    const box = (await chat.boundingBox())!;
+    const viewport = page.viewportSize()!;
+    expect(viewport.width - (box.x + box.width)).toBeLessThan(40);
+    expect(viewport.height - (box.y + box.height)).toBeLessThan(40);
+    expect(await chat.evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
+  });
+
   test('theme toggle flips the dark class', async ({ page }) => {
     await signIn(page, 'investor');
     const dark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
@@ -126,11 +166,31 @@ test.describe('[SHELL] investor shell', () => {
     await nav.getByRole('link', { name: 'Perks' }).click();
     await expect(nav).toBeHidden();
     await expect(page).toHaveURL(/\/perks$/);
-    const { scroll, client } = await page.evaluate(() => ({
-      scroll: document.documentElement.scrollWidth,
-      client: document.documentElement.clientWidth,
-    }));
-    expect(scroll).toBeLessThanOrEqual(client);
+    await expect(page.getByRole('heading', { name: /^Perks for / })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+  });
+
+  test('the sideways-scroll check sees what overflows inside the scrolling main area', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await signIn(page, 'investor', '/perks');
+    await expect(page.getByRole('heading', { name: /^Perks for / })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    // The shell clips the document, so only the main area shows a too-wide child.
+    await page.evaluate(() => {
+      const wide = document.createElement('div');
+      wide.id = 'too-wide';
+      wide.style.width = '600px';
+      wide.style.height = '10px';
+      document.querySelector('#main > div')!.appendChild(wide);
+    });
+    const doc = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(doc).toBeLessThanOrEqual(375);
+    const error = await expectNoSidewaysScroll(page).then(
+      () => null,
+      (e: Error) => e.message,
+    );
+    expect(error).toContain('#main scrolls sideways');
+    expect(error).toContain('div#too-wide');
   });
 
   test('the user menu shows the initials and edits the profile', async ({ page }) => {
@@ -173,15 +233,44 @@ test.describe('[SHELL] investor shell', () => {
   test('a revoked session forces a logout with the session-expired alert', async ({ page }) => {
     const { refreshToken } = await signIn(page, 'investor');
     await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible();
-    // Sign the session out on the server, as another device or an admin would. The page may notice on
-    // its own (a background call) or on the reload.
+    // Leave the app before the session is revoked: an app still loading its pages would notice the
+    // revocation on its own (a refused background call) and go to /login while a reload was under way,
+    // aborting it. The tokens stay in this origin's localStorage, the access token still unexpired.
+    await page.goto('/robots.txt');
     const alerts = collectAlerts(page);
-    await page.request.post('/api/auth/logout', { data: { refreshToken } });
-    await page.reload();
+    // Sign the session out on the server, as another device or an admin would.
+    const revoked = await page.request.post('/api/auth/logout', { data: { refreshToken } });
+    expect(revoked.ok()).toBe(true);
+    // Back in the app, the first call is refused, the refresh too, and the app signs out by itself.
+    await page.goto('/');
     await expect(page).toHaveURL(/\/login$/);
     await expect.poll(() => alerts).toContain('Session expired. Please log in again.');
-    expect(new Set(alerts)).toEqual(new Set(['Session expired. Please log in again.']));
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+    expect(alerts).toEqual(['Session expired. Please log in again.']);
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+  });
+
+  test('requests failing together on an expired session give one alert and one redirect', async ({
+    page,
+  }) => {
+    await signIn(page, 'investor');
+    await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible();
+    const alerts = collectAlerts(page);
+    const refused: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() === 401 && new URL(r.url()).pathname.startsWith('/api/')) refused.push(r.url());
+    });
+    // Tokens the server no longer accepts (a revoked session would also end the page's live stream,
+    // which notices on its own); the perks page then loads several lists at once and each is refused.
+    await page.evaluate(() => {
+      localStorage.setItem('accessToken', 'expired-access-token');
+      localStorage.setItem('refreshToken', 'revoked-refresh-token');
+    });
+    await page.getByRole('link', { name: 'Perks' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+    expect(refused.filter((u) => !u.includes('/api/auth/')).length).toBeGreaterThanOrEqual(3);
+    expect(alerts).toEqual(['Session expired. Please log in again.']);
   });
 
   test('unknown paths show the not-found page, backticks are cleaned from the path', async ({ page }) => {

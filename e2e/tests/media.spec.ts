@@ -178,4 +178,31 @@ test.describe('[MEDIA] media gallery', () => {
       await context.close();
     }
   });
+
+  test('reads well in dark mode at 1366 and 375 px, the modal included', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    const { media } = await openGallery(page);
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await expect(cards(page).first().locator('img')).toBeVisible();
+    await expectAccessible(page);
+    const video = media.find((m) => m.type === 'video')!;
+    await page.getByRole('button', { name: `Open ${video.title}` }).click();
+    const dialog = page.getByRole('dialog', { name: video.title });
+    await expect(dialog.locator('video')).toBeVisible();
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: `Open ${media[0]!.title}` }).click();
+    const photo = page.getByRole('dialog', { name: media[0]!.title });
+    await expect(photo).toBeVisible();
+    const box = (await photo.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
+  });
 });

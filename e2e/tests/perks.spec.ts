@@ -167,25 +167,58 @@ test.describe('[PERKS] perks and cabin nights', () => {
   });
 
   test('nights already requested cannot be chosen again', async ({ page }) => {
-    const { cabin } = await openPerks(page);
-    const taken = cabin.requestedNights.find((n) => n >= new Date().toISOString().slice(0, 10))!;
-    expect(taken).toBeTruthy();
-    await page.getByRole('button', { name: 'Book for Personal Stay' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Book Personal Stay' });
+    const { token, projectId, cabin } = await openPerks(page);
+    // The test requests a night of its own, so that it needs neither the demo's bookings nor the tests
+    // before it: the first free night three weeks ahead.
+    const dayAhead = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    let ahead = 21;
+    while (cabin.requestedNights.includes(dayAhead(ahead))) ahead++;
+    const taken = dayAhead(ahead);
     const label = new Intl.DateTimeFormat('en-US', {
       weekday: 'long',
       month: 'long',
       day: 'numeric',
       year: 'numeric',
     }).format(new Date(`${taken}T12:00:00`));
-    const day = dialog.getByRole('button', {
-      name: new RegExp(`^${label.replace(/ (\d+),/, ' $1(st|nd|rd|th),')}$`),
-    });
-    for (let i = 0; i < 24 && !(await day.isVisible()); i++)
-      await dialog.getByRole('button', { name: 'Go to the Next Month' }).click();
-    await expect(day).toBeDisabled();
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await expect(dialog).toBeHidden();
+    /** The night's button in a freshly opened booking dialog. */
+    const nightInDialog = async () => {
+      await page.getByRole('button', { name: 'Book for Personal Stay' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Book Personal Stay' });
+      const day = dialog.getByRole('button', {
+        name: new RegExp(`^${label.replace(/ (\d+),/, ' $1(st|nd|rd|th),')}$`),
+      });
+      for (let i = 0; i < 24 && !(await day.isVisible()); i++)
+        await dialog.getByRole('button', { name: 'Go to the Next Month' }).click();
+      await expect(day).toBeVisible();
+      return { dialog, day };
+    };
+    const before = await nightInDialog();
+    await expect(before.day).toBeEnabled();
+    await before.dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(before.dialog).toBeHidden();
+
+    const request = () =>
+      page.request.post('/api/bookings', {
+        headers: { authorization: `Bearer ${token}` },
+        data: { projectId, type: 'personal', dates: [taken] },
+      });
+    expect((await request()).status()).toBe(201);
+    const again = await request();
+    expect(again.status()).toBe(409);
+    const readable = new Intl.DateTimeFormat('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(new Date(`${taken}T00:00:00Z`));
+    expect((await again.json()).message).toBe(`Already requested: ${readable}. Choose other dates.`);
+
+    await page.reload();
+    await expect(remainingText(page)).toBeVisible();
+    const after = await nightInDialog();
+    await expect(after.day).toBeDisabled();
+    await after.dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(after.dialog).toBeHidden();
   });
 
   test('Download Report downloads the usage as CSV', async ({ page }) => {

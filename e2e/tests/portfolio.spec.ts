@@ -413,3 +413,131 @@ test.describe('[PORTFOLIO] join a project', () => {
     });
   });
 });
+
+test.describe('[PORTFOLIO] current project', () => {
+  test('the project selector changes perks, documents, media and updates, not only Recent Updates', async ({
+    page,
+  }) => {
+    const { accessToken } = await signIn(page, 'investor', '/perks');
+    const get = <T>(url: string) => apiGet<T>(page.request, accessToken, url);
+    const { data: projects } = await get<{ data: ProjectListItem[] }>('/api/projects');
+    expect(projects.length).toBeGreaterThan(1);
+    const contentOf = async (p: ProjectListItem) => ({
+      nights: (await get<{ cabinNights: { totalNights: number } | null }>(`/api/perks/cabin-nights/${p._id}`))
+        .cabinNights,
+      perks: (await get<{ perks: { name: string }[] }>(`/api/perks/benefits/${p._id}`)).perks.map(
+        (x) => x.name,
+      ),
+      documents: (
+        await get<{ documents: { name: string }[] }>(`/api/documents?projectId=${p._id}`)
+      ).documents.map((d) => d.name),
+      media: (await get<{ media: { title: string }[] }>(`/api/media?projectId=${p._id}`)).media.map(
+        (m) => m.title,
+      ),
+      updates: (await get<{ updates: { title: string }[] }>(`/api/updates?projectId=${p._id}`)).updates.map(
+        (u) => u.title,
+      ),
+    });
+    const [a, b] = [projects[0]!, projects[1]!];
+    const content = new Map([
+      [a._id, await contentOf(a)],
+      [b._id, await contentOf(b)],
+    ]);
+    // Each project has something the other has not, so a page that ignored the choice would show.
+    const only = (key: 'documents' | 'media' | 'updates', p: ProjectListItem, other: ProjectListItem) =>
+      content.get(p._id)![key].filter((x) => !content.get(other._id)![key].includes(x));
+    for (const key of ['documents', 'updates'] as const) {
+      expect(only(key, a, b).length, `${key} only in ${a.name}`).toBeGreaterThan(0);
+      expect(only(key, b, a).length, `${key} only in ${b.name}`).toBeGreaterThan(0);
+    }
+
+    const selector = page.getByLabel('Current project');
+    const nav = (name: string) =>
+      page.getByRole('navigation').getByRole('link', { name, exact: true }).click();
+    for (const [p, other] of [
+      [b, a],
+      [a, b],
+    ] as const) {
+      await selector.selectOption(p._id);
+      const mine = content.get(p._id)!;
+
+      await nav('Perks');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Perks for ${p.name}`);
+      if (mine.nights)
+        await expect(page.getByText(`out of ${mine.nights.totalNights} total nights`)).toBeVisible();
+      for (const name of mine.perks)
+        await expect(page.getByText(name, { exact: true }).first()).toBeVisible();
+      if (!mine.nights && mine.perks.length === 0)
+        await expect(page.getByText('No Perks Available')).toBeVisible();
+
+      await nav('Documents');
+      await expect(page.getByRole('heading', { level: 1, name: 'Document Vault' })).toBeVisible();
+      for (const name of mine.documents)
+        await expect(page.getByRole('button', { name: `Download ${name}`, exact: true })).toBeVisible();
+      for (const name of only('documents', other, p))
+        await expect(page.getByRole('button', { name: `Download ${name}`, exact: true })).toHaveCount(0);
+
+      await nav('Media Gallery');
+      await expect(page.getByRole('heading', { level: 1, name: 'Media Gallery' })).toBeVisible();
+      for (const title of mine.media)
+        await expect(page.getByRole('heading', { level: 3, name: title, exact: true })).toBeVisible();
+      for (const title of only('media', other, p))
+        await expect(page.getByRole('heading', { level: 3, name: title, exact: true })).toHaveCount(0);
+
+      await nav('Project Updates');
+      await expect(page.getByRole('heading', { level: 1, name: 'Project Updates' })).toBeVisible();
+      for (const title of mine.updates)
+        await expect(page.getByText(title, { exact: true }).first()).toBeVisible();
+      for (const title of only('updates', other, p))
+        await expect(page.getByText(title, { exact: true })).toHaveCount(0);
+    }
+  });
+});
+
+test.describe('[PORTFOLIO] phone and dark mode', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.emulateMedia({ colorScheme: 'dark' });
+  });
+  const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
+
+  test('the projects page at 375 px in dark mode', async ({ page }) => {
+    await signIn(page, 'investor', '/projects');
+    await expect(page.getByRole('heading', { level: 1, name: 'Your Projects' })).toBeVisible();
+    await expect(page.getByTestId('project-tile').first()).toBeVisible();
+    expect(await isDark(page)).toBe(true);
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
+  });
+
+  test('a project page at 375 px in dark mode', async ({ page }) => {
+    const { accessToken } = await signIn(page, 'investor', '/projects');
+    const { data: projects } = await apiGet<{ data: ProjectListItem[] }>(
+      page.request,
+      accessToken,
+      '/api/projects',
+    );
+    const aurora = projects.find((p) => p.name === 'Aurora Lakeside Cabins')!;
+    await page.goto(`/project/${aurora._id}`);
+    await expect(page.getByRole('heading', { level: 1, name: aurora.name })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Month by Month' })).toBeVisible();
+    await expect(page.locator('svg.recharts-surface').first()).toBeVisible();
+    expect(await isDark(page)).toBe(true);
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
+  });
+
+  test('Join New Project at 375 px in dark mode, with the coming-soon figures', async ({ page }) => {
+    await signIn(page, 'investor', '/join-project');
+    await expect(page.getByRole('heading', { level: 1, name: 'Join New Project' })).toBeVisible();
+    const card = page.locator('dl').filter({ hasText: 'Projected Annual ROI' });
+    await expect(card).toContainText('9.2%');
+    await expect(card).toContainText('€25,000');
+    await expect(card).toContainText('Q2 2024');
+    await expect(page.getByText('42% pre-committed')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Register Your Interest' })).toBeVisible();
+    expect(await isDark(page)).toBe(true);
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
+  });
+});

@@ -57,6 +57,63 @@ test.describe('[SECURITY] two-factor sign-in', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  test('an admin turns it on, requires it for every admin, and signs in on /admin-login with a code to reach /admin', async ({
+    page,
+  }) => {
+    await signIn(page, 'admin', '/admin');
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Edit Profile' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Profile' });
+    await dialog.getByRole('tab', { name: 'Security' }).click();
+    const requireIt = dialog.getByRole('checkbox', {
+      name: 'Require two-factor sign-in for all admin accounts',
+    });
+    // Not before the admin uses it themselves.
+    await expect(requireIt).toBeDisabled();
+    await expect(dialog.getByText('Turn it on for your own account first.')).toBeVisible();
+
+    await dialog.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+    const secret = (await dialog.locator('code').textContent())!.trim();
+    await dialog.getByLabel('Code from your app').fill(totpCode(secret, totpStep()));
+    await dialog.getByRole('button', { name: 'Turn on' }).click();
+    await expect(dialog.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+    await dialog.getByRole('button', { name: 'I have saved them' }).click();
+    await expect(requireIt).toBeEnabled();
+    // The box follows the saved setting, so it turns on once the server has answered.
+    await requireIt.click();
+    await expect(page.getByText('Updated', { exact: true }).first()).toBeVisible();
+    await expect(requireIt).toBeChecked();
+    await expect(dialog.getByRole('button', { name: 'Turn off' })).toHaveCount(0);
+    await expectAccessible(page);
+    const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+    const policy = await page.request.get('/api/admin/settings/security', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect((await policy.json()).data).toEqual({ requireAdminTotp: true });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    // Sign out, then in on the admin page: the code is asked for after the password.
+    await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/admin-login$/);
+    await page.getByLabel('Admin Email').fill(DEMO.admin.email);
+    await page.getByLabel('Admin Password').fill(DEMO.admin.password);
+    await page.getByRole('button', { name: 'Access Admin Panel' }).click();
+    const code = page.getByLabel('Authentication code');
+    await expect(code).toBeVisible();
+    await expect(page).toHaveURL(/\/admin-login$/);
+    await code.fill('000000' === totpCode(secret, totpStep() + 1) ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByText('Access Denied', { exact: true }).first()).toBeVisible();
+    await expect(page.getByText(/That code is not valid/).first()).toBeVisible();
+    await code.fill(totpCode(secret, totpStep() + 1));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByText('Admin Access Granted', { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+    await expect(page.getByText('Two-factor sign-in is required for admin accounts.')).toHaveCount(0);
+  });
+
   test('changing the password signs out the other sessions', async ({ page, browser }) => {
     await signIn(page, 'investor2');
     const other = await browser.newContext();

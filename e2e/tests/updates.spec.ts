@@ -139,14 +139,41 @@ test.describe('[UPDATES] project updates', () => {
     expect((await fetchUpdates(page, token, projectId))[0]!.title).toBe('Security drill');
   });
 
-  test('works at 375 px without sideways scrolling', async ({ page }) => {
+  /** Expands the update with the most images and waits until they are shown. */
+  async function expandRichest(page: Page, updates: Update[]) {
+    const richest = [...updates].sort((a, b) => b.images.length - a.images.length)[0]!;
+    expect(richest.images.length).toBeGreaterThan(1);
+    const card = cards(page).filter({ has: page.getByRole('heading', { level: 2, name: richest.title }) });
+    await card.getByRole('button', { name: /Read more/ }).click();
+    const images = card.getByRole('img', { name: new RegExp(`^${richest.title}, image`) });
+    await expect(images).toHaveCount(richest.images.length);
+    for (const img of await images.all()) {
+      await expect(img).toBeVisible();
+      await expect
+        .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0))
+        .toBe(true);
+    }
+    return card;
+  }
+
+  test('works at 375 px without sideways scrolling, an update with images expanded', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     const { updates } = await openUpdates(page);
     await expect(cards(page)).toHaveCount(updates.length);
-    await cards(page)
-      .first()
-      .getByRole('button', { name: /Read more/ })
-      .click();
+    const card = await expandRichest(page, updates);
+    const box = (await card.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
+  });
+
+  test('reads well in dark mode at 1366 and 375 px', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    const { updates } = await openUpdates(page);
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await expandRichest(page, updates);
+    await expectAccessible(page);
+    await page.setViewportSize({ width: 375, height: 812 });
     await expectNoSidewaysScroll(page);
     await expectAccessible(page);
   });

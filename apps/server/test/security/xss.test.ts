@@ -1,8 +1,8 @@
 /**
  * Stored XSS: the update HTML sanitizer against filter-evasion payloads in the style of the OWASP XSS
  * Filter Evasion Cheat Sheet, and against random soups of tags, attributes, schemes, entities and quotes
- * (fast-check). What comes out must hold only the allow-listed tags and attributes, links and images to
- * http(s) (and mailto for links) or this site, and must not change when sanitized again. The browser half
+ * (fast-check). What comes out must hold only the allow-listed tags and attributes, links to http(s) or
+ * mailto, images from http(s) or this site, and must not change when sanitized again. The browser half
  * (a page rendering hostile content runs no script) is e2e/tests/security.spec.ts.
  */
 import { describe, expect, it } from 'vitest';
@@ -49,8 +49,9 @@ function safeUrl(raw: string, tag: 'a' | 'img'): boolean {
     .replace(/[\u0000-\u0020\u007f]/g, '')
     .toLowerCase();
   if (/^https?:\/\//.test(v)) return true;
-  if (tag === 'a' && v.startsWith('mailto:')) return true;
-  // Relative to this site: a path, never '//host' or '/\host' (another origin), never a scheme.
+  // A link names its scheme: http(s) or mailto, never a path relative to this site.
+  if (tag === 'a') return v.startsWith('mailto:');
+  // An image may come from this site: a path, never '//host' or '/\host' (another origin), never a scheme.
   if (v.startsWith('//') || v.startsWith('/\\') || v.startsWith('\\')) return false;
   return !/^[a-z][a-z0-9+.-]*:/.test(v);
 }
@@ -112,6 +113,9 @@ const PAYLOADS = [
   '<a href="vbscript:msgbox(1)">x</a>',
   '<a href="//evil.example/">x</a>',
   '<a href="/\\evil.example/">x</a>',
+  '<a href="/admin/users">x</a>',
+  '<a href="logout">x</a>',
+  '<a href="#top">x</a>',
   '<SCRIPT/XSS SRC="https://xss.example/xss.js"></SCRIPT>',
   '<BODY onload!#$%&()*~+-_.,:;?@[/|\\]^`=alert(1)>',
   '<SCRIPT/SRC="https://xss.example/xss.js"></SCRIPT>',
@@ -180,7 +184,7 @@ describe('the update HTML sanitizer against filter-evasion payloads', () => {
   it.each(PAYLOADS.map((p, i) => [i, p] as const))('payload %i leaves only the allow-list', (_i, payload) => {
     const out = clean(payload);
     expect(problems(out), `${payload}\n->\n${out}`).toEqual([]);
-    // Words such as 'javascript:' may survive as text or inside a harmless relative path; tags may not.
+    // Words such as 'javascript:' may survive as text or inside a harmless relative image path; tags may not.
     expect(out).not.toMatch(/<(script|svg|iframe|object|embed|style|base|meta|link|form|math)\b/i);
   });
 

@@ -4,7 +4,7 @@ import { useAuth } from '@/lib/auth';
 
 /** The guard of spec section 2: 'Loading...' while auth loads; else /login, remembering where to return. */
 export function RequireAuth({ children, admin = false }: { children: ReactNode; admin?: boolean }) {
-  const { status, isAdmin } = useAuth();
+  const { status, isAdmin, exitTo } = useAuth();
   const location = useLocation();
   if (status === 'loading') {
     return (
@@ -13,7 +13,11 @@ export function RequireAuth({ children, admin = false }: { children: ReactNode; 
       </div>
     );
   }
-  if (status !== 'authenticated') return <Navigate to="/login" replace state={{ from: location }} />;
+  if (status !== 'authenticated') {
+    // After a deliberate logout the page goes where the logout was headed, with nothing to return to.
+    if (exitTo) return <Navigate to={exitTo} replace />;
+    return <Navigate to="/login" replace state={{ from: location }} />;
+  }
   // An investor who types an admin URL goes home.
   if (admin && !isAdmin) return <Navigate to="/" replace />;
   return <>{children}</>;

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { createBrowserRouter } from 'react-router';
+import { UnderConstruction } from '@/components/under-construction';
 import { prefetchCurrentUser } from '@/lib/auth';
 import { tokens } from '@/lib/session';
 import { NotFound } from './pages/not-found';
@@ -73,7 +74,8 @@ export const router = createBrowserRouter([
           { path: 'notifications', lazy: () => import('@/features/admin/notifications-page') },
           { path: 'bookings', lazy: () => import('@/features/admin/bookings-page') },
           { path: 'interest', lazy: () => import('@/features/admin/interest-page') },
-          { path: '*', element: <NotFound /> },
+          // The admin area grows screen by screen: a path it does not have yet is under construction.
+          { path: '*', element: <UnderConstruction /> },
         ],
       },
       {

@@ -93,6 +93,16 @@ describe('api client', () => {
     stop();
   });
 
+  it('parallel requests failing with an expired session expire it once', async () => {
+    mockServer(() => json(401, {}));
+    const events: string[] = [];
+    const stop = onSessionEvent((e) => events.push(e.type === 'expired' ? e.message : e.type));
+    const results = await Promise.allSettled([api('/api/a'), api('/api/b'), api('/api/c')]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(events).toEqual(['Session expired. Please log in again.']);
+    stop();
+  });
+
   it('never refreshes for the sign-in call itself', async () => {
     const calls = mockServer(() => json(401, { error: 'Invalid email or password' }));
     await expect(api('/api/auth/login', { method: 'POST', json: {} })).rejects.toThrow(

@@ -15,6 +15,12 @@ export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 interface AuthContextValue {
   status: AuthStatus;
   user: CurrentUser | null;
+  /**
+   * Where a deliberate logout is going (e.g. /admin-login from the admin shell). The guard sends the
+   * signed-out page there rather than to /login, which would otherwise win the race with the logout's
+   * own navigation.
+   */
+  exitTo: string | null;
   isAdmin: boolean;
   /** The password step: the signed-in user, or a challenge when two-factor sign-in is on. */
   login(email: string, password: string): Promise<{ user: CurrentUser } | { mfaToken: string }>;
@@ -90,6 +96,7 @@ export function AuthProvider({
   const [status, setStatus] = useState<AuthStatus>(() =>
     known ? 'authenticated' : tokens.access ? 'loading' : 'unauthenticated',
   );
+  const [exitTo, setExitTo] = useState<string | null>(null);
 
   const signOutLocally = useCallback(() => {
     cancelSilentRefresh();
@@ -101,6 +108,7 @@ export function AuthProvider({
 
   const forceLogout = useCallback(
     (message: string) => {
+      setExitTo(null);
       signOutLocally();
       alert(message);
       navigate('/login');
@@ -166,6 +174,7 @@ export function AuthProvider({
       if (!data.accessToken || !data.refreshToken || !data.user)
         throw new Error('Invalid response from the server');
       queryClient.clear();
+      setExitTo(null);
       tokens.set({ accessToken: data.accessToken, refreshToken: data.refreshToken });
       setUser(data.user);
       setStatus('authenticated');
@@ -208,15 +217,17 @@ export function AuthProvider({
         method: 'POST',
         json: { refreshToken: refreshToken ?? undefined },
       }).catch(() => {});
+      const to = opts.to ?? '/login';
+      setExitTo(to);
       signOutLocally();
-      navigate(opts.to ?? '/login');
+      navigate(to);
     },
     [navigate, signOutLocally],
   );
 
   const value = useMemo<AuthContextValue>(
-    () => ({ status, user, isAdmin: !!user?.isAdmin, login, completeMfa, logout, reload }),
-    [status, user, login, completeMfa, logout, reload],
+    () => ({ status, user, exitTo, isAdmin: !!user?.isAdmin, login, completeMfa, logout, reload }),
+    [status, user, exitTo, login, completeMfa, logout, reload],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

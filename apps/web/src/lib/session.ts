@@ -110,11 +110,16 @@ export function refreshSession(): Promise<TokenPair> {
   return inflight;
 }
 
-/** Ends the session on this side: tokens cleared, listeners told (they alert and go to /login). */
+/**
+ * Ends the session on this side: tokens cleared, listeners told (they alert and go to /login). Parallel
+ * requests that fail together each land here; only the first, which still finds the session's tokens,
+ * tells the listeners, so the user sees one alert and one redirect.
+ */
 export function expireSession(message = SESSION_EXPIRED_MESSAGE) {
   cancelSilentRefresh();
+  const hadSession = tokens.access !== null || tokens.refresh !== null;
   tokens.clear();
-  emit({ type: 'expired', message });
+  if (hadSession) emit({ type: 'expired', message });
 }
 
 let timer: ReturnType<typeof setTimeout> | null = null;

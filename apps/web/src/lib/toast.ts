@@ -53,6 +53,14 @@ export function dismissToast(id: number) {
   }
 }
 
+/** Forgets every toast at once (a component test starts with none on screen). */
+export function resetToasts() {
+  removalTimers.forEach((t) => clearTimeout(t));
+  removalTimers.clear();
+  items = [];
+  emit();
+}
+
 export const toastError = (description: string, title = 'Error') =>
   toast({ title, description, variant: 'destructive' });
 

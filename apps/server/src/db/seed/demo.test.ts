@@ -43,6 +43,33 @@ async function counts() {
   return out;
 }
 
+const bookedNights = async () =>
+  (
+    await queryRows<{ booking_id: string; night: string }>(
+      database.db,
+      sql`select booking_id, night::text as night from booking_nights order by booking_id, night`,
+    )
+  ).map((r) => `${r.booking_id} ${r.night}`);
+
+/** The first investor's demo bookings lie around `today`: stays taken before it, a pending request well after. */
+async function expectBookingsAround(db: Database, today: string) {
+  const rows = await queryRows<{ status: string; nights: string[]; created: string }>(
+    db.db,
+    sql`select b.status, b.nights, to_char(b.created_at at time zone 'UTC', 'YYYY-MM-DD') as created
+          from bookings b join users u on u.id = b.user_id where u.email = 'investor@example.com'`,
+  );
+  const pending = rows.filter((r) => r.status === 'pending');
+  const approved = rows.filter((r) => r.status === 'approved');
+  expect(pending.length).toBeGreaterThan(0);
+  expect(approved.length).toBeGreaterThan(0);
+  const inDays = (night: string) => (Date.parse(night) - Date.parse(today)) / 86_400_000;
+  // A month or more ahead, so a pending request stays in the future for the life of a demo.
+  for (const r of pending) for (const n of r.nights) expect(inDays(n), n).toBeGreaterThanOrEqual(30);
+  for (const r of approved) for (const n of r.nights) expect(inDays(n), n).toBeLessThan(0);
+  for (const r of rows) expect(r.created < r.nights[0]!).toBe(true);
+  for (const r of rows) expect(r.created <= today).toBe(true);
+}
+
 describe('demo data', () => {
   it('fills every screen and never duplicates anything when seeded twice', async () => {
     expect(await isEmpty(database.db)).toBe(true);
@@ -61,6 +88,28 @@ describe('demo data', () => {
     await seedDemo(database.db, storage);
     expect(await counts()).toEqual(first);
     expect(files()).toBe(pdfs);
+    // Seeding again on another day neither duplicates nor moves the bookings made the first time.
+    const nightsBefore = await bookedNights();
+    await seedDemo(database.db, storage, new Date(Date.now() + 40 * 86_400_000));
+    expect(await counts()).toEqual(first);
+    expect(await bookedNights()).toEqual(nightsBefore);
+  });
+
+  it('places the demo bookings relative to the seeding day: stays taken in the past, a pending request ahead', async () => {
+    // A database seeded on a day far from the others, so fixed dates could not pass by chance.
+    const other = await openTestDatabase();
+    const today = '2031-03-15';
+    try {
+      await seedDemo(
+        other.db,
+        createLocalStorage(fs.mkdtempSync(path.join(dir, 'other-'))),
+        new Date(`${today}T18:30:00Z`),
+      );
+      await expectBookingsAround(other, today);
+    } finally {
+      await other.close();
+    }
+    await expectBookingsAround(database, new Date().toISOString().slice(0, 10));
   });
 
   it('gives the first investor an active and a completed project with 24+ months of returns, and the second one a project the first does not hold', async () => {
@@ -79,5 +128,47 @@ describe('demo data', () => {
     expect(first.every((x) => x.months >= 24)).toBe(true);
     const second = rows.filter((x) => x.email === 'investor2@example.com').map((x) => x.name);
     expect(second.some((name) => !first.some((f) => f.name === name))).toBe(true);
+  });
+
+  it('has updates in all three categories, each with HTML content and images', async () => {
+    const rows = await queryRows<{ category: string; content: string; images: string[] }>(
+      database.db,
+      sql`select category, content, images from updates`,
+    );
+    for (const category of ['milestone', 'financial', 'general']) {
+      const ofCategory = rows.filter((r) => r.category === category);
+      expect(ofCategory.length, category).toBeGreaterThan(0);
+      expect(
+        ofCategory.some((r) => /<(p|ul|strong|h[1-6])\b[^>]*>/.test(r.content) && r.images.length > 0),
+        `${category}: an update with HTML content and images`,
+      ).toBe(true);
+    }
+  });
+
+  it('serves every photo, video and thumbnail itself: same-origin paths to files the web app ships', async () => {
+    const publicDir = path.resolve(import.meta.dirname, '../../../../web/public');
+    const media = await queryRows<{ url: string | null; thumbnail: string | null }>(
+      database.db,
+      sql`select url, thumbnail from project_media
+          union all select url, thumbnail from documents where kind = 'media'`,
+    );
+    const updateRows = await queryRows<{ content: string; images: string[] }>(
+      database.db,
+      sql`select content, images from updates`,
+    );
+    const inlineImages = updateRows.flatMap((r) =>
+      [...r.content.matchAll(/<img\b[^>]*\bsrc="([^"]*)"/g)].map((m) => m[1]!),
+    );
+    const urls = [
+      ...media.flatMap((m) => [m.url, m.thumbnail]),
+      ...updateRows.flatMap((r) => r.images),
+      ...inlineImages,
+    ].filter((u): u is string => !!u);
+    expect(media.length).toBeGreaterThan(0);
+    expect(urls.some((u) => u.endsWith('.webm'))).toBe(true);
+    for (const url of urls) {
+      expect(url, 'a same-origin path').toMatch(/^\/(?!\/)/);
+      expect(fs.existsSync(path.join(publicDir, url)), `${url} is a file of apps/web/public`).toBe(true);
+    }
   });
 });

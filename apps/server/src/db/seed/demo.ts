@@ -72,11 +72,20 @@ const updateHtml = (paragraphs: string[], list?: string[]) =>
   paragraphs.map((p) => `<p>${p}</p>`).join('') +
   (list ? `<ul>${list.map((l) => `<li>${l}</li>`).join('')}</ul>` : '');
 
+const DAY_MS = 86_400_000;
+/** The UTC calendar date `offset` days from `from`, 'YYYY-MM-DD'. */
+const dayFrom = (from: Date, offset: number) =>
+  new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()) + offset * DAY_MS)
+    .toISOString()
+    .slice(0, 10);
+
 /**
  * Demo data that makes every screen look alive. Every row has a stable id and is written with
- * ON CONFLICT DO NOTHING, so seeding twice never duplicates anything.
+ * ON CONFLICT DO NOTHING, so seeding twice never duplicates anything. The cabin-night bookings are
+ * placed relative to `today` (the seeding day): stays already taken in the past and a pending gift
+ * some weeks ahead, so the demo never holds a "future" request that has become past.
  */
-export async function seedDemo(db: Db, storage: FileStorage): Promise<void> {
+export async function seedDemo(db: Db, storage: FileStorage, today: Date = new Date()): Promise<void> {
   const [adminHash, investorHash] = await Promise.all([
     hashPassword('admin123'),
     hashPassword('investor123'),
@@ -555,6 +564,8 @@ export async function seedDemo(db: Db, storage: FileStorage): Promise<void> {
     ])
     .onConflictDoNothing();
 
+  const day = (offset: number) => dayFrom(today, offset);
+  const requestedOn = (offset: number) => new Date(`${day(offset)}T10:00:00Z`);
   const demoBookings = [
     {
       key: 'emma-personal',
@@ -562,9 +573,9 @@ export async function seedDemo(db: Db, storage: FileStorage): Promise<void> {
       project: P.aurora,
       type: 'personal' as const,
       status: 'approved' as const,
-      nights: ['2026-02-12', '2026-02-13', '2026-02-14'],
+      nights: [day(-284), day(-283), day(-282)],
       notes: 'Winter holiday with the family',
-      created: '2025-11-02T10:00:00Z',
+      created: requestedOn(-385),
     },
     {
       key: 'emma-rental',
@@ -572,10 +583,10 @@ export async function seedDemo(db: Db, storage: FileStorage): Promise<void> {
       project: P.aurora,
       type: 'rental' as const,
       status: 'approved' as const,
-      nights: ['2026-03-20', '2026-03-21'],
+      nights: [day(-248), day(-247)],
       price: '185.00',
       notes: '',
-      created: '2026-01-10T10:00:00Z',
+      created: requestedOn(-317),
     },
     {
       key: 'emma-gift',
@@ -583,10 +594,10 @@ export async function seedDemo(db: Db, storage: FileStorage): Promise<void> {
       project: P.aurora,
       type: 'gift' as const,
       status: 'pending' as const,
-      nights: ['2027-01-08', '2027-01-09'],
+      nights: [day(46), day(47)],
       recipient: 'anna.lindqvist@example.com',
       notes: 'Birthday present for my sister',
-      created: '2026-11-01T10:00:00Z',
+      created: requestedOn(-22),
     },
   ];
   for (const b of demoBookings) {
@@ -604,8 +615,8 @@ export async function seedDemo(db: Db, storage: FileStorage): Promise<void> {
         rentalPrice: b.price ?? null,
         nights: b.nights,
         decidedBy: b.status === 'approved' ? U.admin : null,
-        decidedAt: b.status === 'approved' ? new Date(b.created) : null,
-        createdAt: new Date(b.created),
+        decidedAt: b.status === 'approved' ? b.created : null,
+        createdAt: b.created,
       })
       .onConflictDoNothing()
       .returning({ id: bookings.id });

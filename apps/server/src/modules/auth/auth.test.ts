@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { refreshTokens, users } from '../../db/schema';
 import {
   bearer,
@@ -199,8 +199,15 @@ describe('rate limiting', () => {
     try {
       const u = await createUser(small.db);
       const other = await createUser(small.db);
+      // Every attempt comes from another address, so only a lock on the account itself can stop them.
+      let host = 1;
       const attempt = (email: string, password: string) =>
-        small.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+        small.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email, password },
+          remoteAddress: `203.0.113.${host++}`,
+        });
       const codes: number[] = [];
       for (let i = 0; i < 6; i++) codes.push((await attempt(u.email, 'wrong')).statusCode);
       expect(codes).toEqual([401, 401, 401, 401, 401, 429]);
@@ -228,6 +235,63 @@ describe('rate limiting', () => {
         codes.push(r.statusCode);
       }
       expect(codes).toEqual([401, 401, 401, 429]);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('limits sign-ups per address: the next one gets 429 and creates nothing; another address goes on', async () => {
+    const small = await buildTestApp({ loginRateLimit: 3 });
+    try {
+      const stamp = Date.now();
+      const register = (n: number, remoteAddress: string) =>
+        small.app.inject({
+          method: 'POST',
+          url: '/api/auth/register',
+          payload: { email: `signup-${stamp}-${n}@example.test`, password: 'secret1' },
+          remoteAddress,
+        });
+      const codes: number[] = [];
+      for (let i = 0; i < 4; i++) codes.push((await register(i, '198.51.100.7')).statusCode);
+      expect(codes).toEqual([201, 201, 201, 429]);
+      const refused = await register(9, '198.51.100.7');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toMatch(/^Too many requests\. Try again in \d+ seconds\.$/);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      const created = await small.db
+        .select({ email: users.email })
+        .from(users)
+        .where(like(users.email, `signup-${stamp}-%`));
+      expect(created.map((r) => r.email).sort()).toEqual(
+        [0, 1, 2].map((n) => `signup-${stamp}-${n}@example.test`),
+      );
+      expect((await register(9, '198.51.100.8')).statusCode).toBe(201);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('limits password changes per address, the right current password included; another address goes on', async () => {
+    const small = await buildTestApp({ loginRateLimit: 3 });
+    try {
+      const u = await createUser(small.db);
+      const { accessToken } = await login(small.app, u.email, u.password);
+      const change = (currentPassword: string, remoteAddress: string) =>
+        small.app.inject({
+          method: 'POST',
+          url: '/api/auth/password',
+          headers: bearer(accessToken),
+          payload: { currentPassword, newPassword: 'brand-new-1' },
+          remoteAddress,
+        });
+      const codes: number[] = [];
+      for (let i = 0; i < 3; i++) codes.push((await change('wrong-guess', '198.51.100.20')).statusCode);
+      const right = await change(u.password, '198.51.100.20');
+      expect([...codes, right.statusCode]).toEqual([401, 401, 401, 429]);
+      expect(right.json().message).toMatch(/^Too many requests/);
+      // The password is unchanged: it still signs in.
+      expect((await login(small.app, u.email, u.password)).accessToken).toEqual(expect.any(String));
+      expect((await change(u.password, '198.51.100.21')).statusCode).toBe(200);
     } finally {
       await small.close();
     }

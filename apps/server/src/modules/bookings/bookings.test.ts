@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, bookingNights, bookings, notifications } from '../../db/schema';
 import {
@@ -12,6 +12,7 @@ import {
   type TestContext,
 } from '../../../test/helpers';
 import { createAllowance, createBooking, isoDay } from '../../../test/content-factories';
+import { formatNight } from '../perks/nights';
 
 let ctx: TestContext;
 let adminToken: string;
@@ -135,10 +136,11 @@ describe('POST /api/bookings', () => {
 
   it('refuses past dates and dates after the allowance expires, writing nothing', async () => {
     const { project, token } = await setup({ totalNights: 10, expiresAt: isoDay(30) });
+    // Two days ago is past everywhere (yesterday may still be today west of UTC: see below).
     const past = await book(token, {
       projectId: project.id,
       type: 'personal',
-      dates: [isoDay(-1), isoDay(3)],
+      dates: [isoDay(-2), isoDay(3)],
     });
     expect(past.statusCode).toBe(400);
     expect(past.json().message).toMatch(/^Past dates cannot be booked: /);
@@ -154,7 +156,7 @@ describe('POST /api/bookings', () => {
       (await book(token, { projectId: project.id, type: 'personal', dates: [isoDay(0), isoDay(30)] }))
         .statusCode,
     ).toBe(201);
-    const expired = await setup({ expiresAt: isoDay(-1) });
+    const expired = await setup({ expiresAt: isoDay(-2) });
     const res = await book(expired.token, {
       projectId: expired.project.id,
       type: 'personal',
@@ -165,6 +167,48 @@ describe('POST /api/bookings', () => {
     expect(
       await ctx.db.select().from(bookings).where(eq(bookings.projectId, expired.project.id)),
     ).toHaveLength(0);
+  });
+
+  it('treats a night as past only when it is past everywhere: before the date at UTC−12', async () => {
+    // Set up (and sign in) at the real time, then look at the rule from two moments of yesterday (UTC).
+    const evening = await setup();
+    const noon = await setup();
+    const day = isoDay(-1);
+    const dayBefore = isoDay(-2);
+    const dayBefore2 = isoDay(-3);
+    const at = async <T>(iso: string, run: () => Promise<T>) => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date(iso));
+      try {
+        return await run();
+      } finally {
+        vi.useRealTimers();
+      }
+    };
+
+    // 05:00 UTC: in Honolulu (UTC−10) it is still 7 p.m. of the day before, which its calendar offers.
+    const early = `${day}T05:00:00.000Z`;
+    const westEvening = await at(early, () =>
+      book(evening.token, { projectId: evening.project.id, type: 'personal', dates: [dayBefore] }),
+    );
+    expect(westEvening.statusCode).toBe(201);
+    const tooOld = await at(early, () =>
+      book(evening.token, { projectId: evening.project.id, type: 'personal', dates: [dayBefore2] }),
+    );
+    expect(tooOld.statusCode).toBe(400);
+    expect(tooOld.json().message).toBe(`Past dates cannot be booked: ${formatNight(dayBefore2)}`);
+
+    // From noon UTC the day before has ended everywhere, even at UTC−12.
+    const refused = await at(`${day}T12:00:00.000Z`, () =>
+      book(noon.token, { projectId: noon.project.id, type: 'personal', dates: [dayBefore, day] }),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(`Past dates cannot be booked: ${formatNight(dayBefore)}`);
+    const lastMoment = await at(`${day}T11:59:59.999Z`, () =>
+      book(noon.token, { projectId: noon.project.id, type: 'personal', dates: [dayBefore, day] }),
+    );
+    expect(lastMoment.statusCode).toBe(201);
+    expect(lastMoment.json().data.nights).toEqual([dayBefore, day]);
   });
 
   it('refuses dates already requested (also partly overlapping), and frees them when a request is cancelled', async () => {

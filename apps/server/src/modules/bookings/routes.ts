@@ -12,7 +12,7 @@ import {
 } from '@portal/contracts';
 import type { Module } from '../../app-types';
 import { requireAuth } from '../../plugins/auth';
-import { todayIso } from '../perks/nights';
+import { earliestTodayIso } from '../perks/nights';
 import { parseProjectId } from '../perks/project-access';
 import { cancelBooking, createBooking, decideBooking, listOwnBookings, listProjectBookings } from './service';
 
@@ -31,7 +31,8 @@ export const bookingRoutes: Module = (app, { database: { db } }) => {
     '/api/bookings',
     { schema: { body: createBookingInput, response: { 201: bookingAnswer } } },
     async (request, reply) => {
-      const data = await createBooking(db, requireAuth(request), request.body, todayIso());
+      // Past means past in every time zone, so that a calendar west of UTC is not refused its today.
+      const data = await createBooking(db, requireAuth(request), request.body, earliestTodayIso());
       return reply
         .status(201)
         .send({ success: true as const, data, message: bookingSubmittedMessage(data.type) });

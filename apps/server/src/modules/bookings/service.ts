@@ -33,7 +33,8 @@ const alreadyRequested = (nights: readonly string[]) =>
  * Stores a booking request (pending) and reserves its nights, refusing past dates, dates after the
  * allowance expires, dates already requested and more nights than remain (bonus included). The
  * allowance row is locked for the whole check-and-write, so two requests cannot both take the last
- * nights; the unique key on the nights catches any double request of a date.
+ * nights; the unique key on the nights catches any double request of a date. `today` is the day
+ * before which a night counts as past (the routes give the date at UTC−12).
  */
 export async function createBooking(
   db: DbOrTx,

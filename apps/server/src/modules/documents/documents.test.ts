@@ -500,6 +500,40 @@ describe('admin document writes', () => {
     expect(await ctx.db.select().from(documents).where(eq(documents.projectId, project.id))).toEqual([]);
   });
 
+  it('stops a replacement file over UPLOAD_MAX_BYTES with 413, leaving the document and its file as they were', async () => {
+    const { project, holder } = await freshProject();
+    const pdf = await samplePdf('Kept');
+    const created = (
+      await send(
+        'POST',
+        `/api/documents?userId=${holder.id}&projectId=${project.id}`,
+        { name: 'Kept' },
+        { data: pdf, name: 'kept.pdf' },
+      )
+    ).json().data;
+    const [before] = await ctx.db.select().from(documents).where(eq(documents.id, created._id));
+    const files = filesOnDisk(uploads).sort();
+    const big = Buffer.concat([await samplePdf(), Buffer.alloc(ctx.deps.config.uploadMaxBytes)]);
+    const res = await send(
+      'PUT',
+      `/api/documents/${created._id}?userId=${holder.id}&projectId=${project.id}`,
+      { name: 'Replaced' },
+      { data: big, name: 'huge.pdf' },
+    );
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe('The file is larger than the upload limit of 1 MB');
+    expect(filesOnDisk(uploads).sort()).toEqual(files);
+    const [after] = await ctx.db.select().from(documents).where(eq(documents.id, created._id));
+    expect(after).toEqual(before);
+    const dl = await get(`/api/documents/${created._id}/download`, holder.token);
+    expect(dl.rawPayload.equals(pdf)).toBe(true);
+    const updates = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, created._id), eq(auditLog.action, 'update')));
+    expect(updates).toEqual([]);
+  });
+
   it('answers the 413 over a real connection too, while the browser is still sending', async () => {
     const { project } = await freshProject();
     const before = filesOnDisk(uploads).length;
@@ -704,5 +738,45 @@ describe('per-user media (admin documents screen)', () => {
     });
     expect(del.json()).toEqual({ success: true, message: 'Media deleted' });
     expect(filesOnDisk(uploads).some((f) => f.endsWith(row!.fileKey!))).toBe(false);
+  });
+
+  it('stops media over UPLOAD_MAX_BYTES with 413 on upload and on replacement, storing and changing nothing', async () => {
+    const { project, holder } = await freshProject();
+    const url = `/api/documents/media?userId=${holder.id}&projectId=${project.id}`;
+    const big = Buffer.concat([sampleJpeg(), Buffer.alloc(ctx.deps.config.uploadMaxBytes)]);
+    const mediaRows = () =>
+      ctx.db
+        .select()
+        .from(documents)
+        .where(and(eq(documents.projectId, project.id), eq(documents.kind, 'media')));
+    const files = filesOnDisk(uploads).sort();
+
+    const create = await send(
+      'POST',
+      url,
+      { title: 'Handover', type: 'photo' },
+      { data: big, name: 'handover.jpg', type: 'image/jpeg' },
+    );
+    expect(create.statusCode).toBe(413);
+    expect(create.json().message).toBe('The file is larger than the upload limit of 1 MB');
+    expect(filesOnDisk(uploads).sort()).toEqual(files);
+    expect(await mediaRows()).toEqual([]);
+
+    const png = samplePng();
+    const item = (await send('POST', url, { title: 'Keys' }, { data: png, name: 'keys.png' })).json().data;
+    const [before] = await mediaRows();
+    const filesWithItem = filesOnDisk(uploads).sort();
+    const replace = await send(
+      'PUT',
+      `/api/documents/media/${item._id}?userId=${holder.id}&projectId=${project.id}`,
+      { title: 'Keys, full size' },
+      { data: big, name: 'keys.jpg', type: 'image/jpeg' },
+    );
+    expect(replace.statusCode).toBe(413);
+    expect(replace.json().message).toBe('The file is larger than the upload limit of 1 MB');
+    expect(filesOnDisk(uploads).sort()).toEqual(filesWithItem);
+    expect(await mediaRows()).toEqual([before]);
+    const dl = await get(`/api/documents/media/${item._id}/download`, holder.token);
+    expect(dl.rawPayload.equals(png)).toBe(true);
   });
 });

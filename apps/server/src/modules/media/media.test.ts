@@ -28,6 +28,7 @@ import { createFileUrls } from './file-urls';
 let ctx: TestContext;
 let uploads: string;
 let adminToken: string;
+let adminId: string;
 
 async function investor(projects: string[]) {
   const u = await createUser(ctx.db);
@@ -39,6 +40,7 @@ beforeAll(async () => {
   ctx = await buildTestApp();
   uploads = path.join(ctx.deps.config.dataDir, 'uploads');
   const a = await createAdmin(ctx.db);
+  adminId = a.id;
   adminToken = (await login(ctx.app, a.email, a.password)).accessToken;
 });
 afterAll(() => ctx.close());
@@ -61,6 +63,13 @@ async function send(
     headers: { ...body.headers, ...bearer(token) },
   });
 }
+
+const auditOf = (id: string) =>
+  ctx.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, 'project-media'), eq(auditLog.entityId, id)))
+    .orderBy(auditLog.id);
 
 const titles = (res: { json(): { media: { title: string }[] } }) => res.json().media.map((m) => m.title);
 
@@ -451,5 +460,91 @@ describe('admin media', () => {
       headers: bearer(adminToken),
     });
     expect(again.statusCode).toBe(404);
+  });
+
+  it('records who updated and who deleted an item in the audit log, with what changed', async () => {
+    const project = await createProject(ctx.db);
+    const item = (
+      await send(
+        'POST',
+        '/api/media',
+        { projectId: project.id, title: 'Jetty', type: 'photo', description: 'At dawn' },
+        { data: sampleJpeg(), name: 'jetty.jpg' },
+      )
+    ).json().data;
+    const fieldsOnly = await send('PUT', `/api/media/${item._id}`, { title: 'Jetty at dawn', priority: '4' });
+    expect(fieldsOnly.statusCode).toBe(200);
+    const withFile = await send(
+      'PUT',
+      `/api/media/${item._id}`,
+      { status: 'draft' },
+      { data: samplePng(), name: 'jetty.png' },
+    );
+    expect(withFile.statusCode).toBe(200);
+    // A refused update is not recorded.
+    expect((await send('PUT', `/api/media/${item._id}`, { title: '' })).statusCode).toBe(400);
+    const del = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/media/${item._id}`,
+      headers: bearer(adminToken),
+    });
+    expect(del.statusCode).toBe(200);
+
+    const entries = await auditOf(item._id);
+    expect(entries.map((e) => [e.action, e.actorId])).toEqual([
+      ['create', adminId],
+      ['update', adminId],
+      ['update', adminId],
+      ['delete', adminId],
+    ]);
+    expect(entries[1]!.details).toEqual({ fields: ['title', 'priority'], fileReplaced: false });
+    expect(entries[2]!.details).toEqual({ fields: ['status'], fileReplaced: true });
+    expect(entries[3]!.details).toEqual({ title: 'Jetty at dawn' });
+    // Deleting an item that is gone records nothing more.
+    await ctx.app.inject({ method: 'DELETE', url: `/api/media/${item._id}`, headers: bearer(adminToken) });
+    expect(await auditOf(item._id)).toHaveLength(4);
+  });
+
+  it('stops a file over UPLOAD_MAX_BYTES with 413 on create and on replacement, storing and changing nothing', async () => {
+    const project = await createProject(ctx.db);
+    const big = Buffer.concat([sampleJpeg(), Buffer.alloc(ctx.deps.config.uploadMaxBytes)]);
+    const filesBefore = filesOnDisk(uploads).sort();
+
+    const create = await send(
+      'POST',
+      '/api/media',
+      { projectId: project.id, title: 'Panorama', type: 'photo', description: 'The whole lake' },
+      { data: big, name: 'panorama.jpg', type: 'image/jpeg' },
+    );
+    expect(create.statusCode).toBe(413);
+    expect(create.json().message).toBe('The file is larger than the upload limit of 1 MB');
+    expect(filesOnDisk(uploads).sort()).toEqual(filesBefore);
+    expect(await ctx.db.select().from(projectMedia).where(eq(projectMedia.projectId, project.id))).toEqual(
+      [],
+    );
+
+    const item = (
+      await send(
+        'POST',
+        '/api/media',
+        { projectId: project.id, title: 'Pier', type: 'photo', description: 'Small' },
+        { data: samplePng(), name: 'pier.png' },
+      )
+    ).json().data;
+    const [before] = await ctx.db.select().from(projectMedia).where(eq(projectMedia.id, item._id));
+    const filesWithItem = filesOnDisk(uploads).sort();
+    const replace = await send(
+      'PUT',
+      `/api/media/${item._id}`,
+      { title: 'Pier, larger' },
+      { data: big, name: 'pier.jpg', type: 'image/jpeg' },
+    );
+    expect(replace.statusCode).toBe(413);
+    expect(replace.json().message).toBe('The file is larger than the upload limit of 1 MB');
+    expect(filesOnDisk(uploads).sort()).toEqual(filesWithItem);
+    const [after] = await ctx.db.select().from(projectMedia).where(eq(projectMedia.id, item._id));
+    expect(after).toEqual(before);
+    expect((await get(item.url)).rawPayload.equals(samplePng())).toBe(true);
+    expect((await auditOf(item._id)).map((e) => e.action)).toEqual(['create']);
   });
 });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { bonusNightsFor, listNights, nightBalance, nightSpan, yearsUntil } from './nights';
+import {
+  bonusNightsFor,
+  earliestTodayIso,
+  listNights,
+  nightBalance,
+  nightSpan,
+  todayIso,
+  yearsUntil,
+} from './nights';
 
 describe('nightBalance', () => {
   it('takes booked nights from the total first, then from the bonus pool', () => {
@@ -42,5 +50,18 @@ describe('night texts', () => {
     expect(nightSpan(['2026-01-31', '2026-02-02'])).toBe('Jan 31 – Feb 2, 2026');
     expect(nightSpan(['2026-12-30', '2027-01-02'])).toBe('Dec 30, 2026 – Jan 2, 2027');
     expect(nightSpan(['2026-02-12'])).toBe('Feb 12, 2026');
+  });
+});
+
+describe('earliestTodayIso', () => {
+  it('is the date at UTC−12: the previous UTC day until noon UTC, then the UTC day', () => {
+    const at = (iso: string) => new Date(iso);
+    expect(todayIso(at('2026-03-10T05:00:00Z'))).toBe('2026-03-10');
+    expect(earliestTodayIso(at('2026-03-10T00:00:00Z'))).toBe('2026-03-09');
+    expect(earliestTodayIso(at('2026-03-10T05:00:00Z'))).toBe('2026-03-09');
+    expect(earliestTodayIso(at('2026-03-10T11:59:59.999Z'))).toBe('2026-03-09');
+    expect(earliestTodayIso(at('2026-03-10T12:00:00Z'))).toBe('2026-03-10');
+    expect(earliestTodayIso(at('2026-03-10T23:59:59Z'))).toBe('2026-03-10');
+    expect(earliestTodayIso(at('2027-01-01T03:00:00Z'))).toBe('2026-12-31');
   });
 });

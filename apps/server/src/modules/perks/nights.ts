@@ -33,6 +33,14 @@ export function yearsUntil(expiresAt: string, today: string): number {
 /** Today's calendar date in UTC, 'YYYY-MM-DD'. */
 export const todayIso = (now: Date = new Date()) => now.toISOString().slice(0, 10);
 
+/**
+ * The calendar date where the day started last (UTC−12), 'YYYY-MM-DD'. A night before it is past
+ * everywhere; a night on it may still be today for someone west of UTC (in Honolulu at 7 p.m. it is
+ * already tomorrow in UTC), and their calendar rightly offers it.
+ */
+export const earliestTodayIso = (now: Date = new Date()) =>
+  todayIso(new Date(now.getTime() - 12 * 3_600_000));
+
 const nightFormat = new Intl.DateTimeFormat('en-US', {
   month: 'short',
   day: 'numeric',

@@ -21,6 +21,28 @@ describe('sanitizeUpdateHtml', () => {
     );
   });
 
+  it('drops relative links: a link names http(s) or mailto', () => {
+    for (const href of [
+      '/x',
+      '/admin/users',
+      'x',
+      './x',
+      '../x',
+      '#top',
+      '?q=1',
+      '',
+      ' /x',
+      '\\x',
+      'HTTPS//x',
+    ]) {
+      const out = clean(`<p><a href="${href}">x</a></p>`);
+      expect(out, href).toBe('<p><a target="_blank" rel="noopener noreferrer nofollow">x</a></p>');
+    }
+    expect(clean('<a href=" https://example.com/">x</a>')).toContain('href=" https://example.com/"');
+    expect(clean('<a href="HTTP://example.com/">x</a>')).toContain('href="HTTP://example.com/"');
+    expect(clean('<a href="MailTo:ir@example.com">x</a>')).toContain('href="MailTo:ir@example.com"');
+  });
+
   it('keeps images from http(s) and from this site', () => {
     expect(clean('<img src="/demo/photos/a.jpg" alt="Lake">')).toBe(
       '<img src="/demo/photos/a.jpg" alt="Lake" />',
@@ -28,6 +50,7 @@ describe('sanitizeUpdateHtml', () => {
     expect(clean('<img src="https://cdn.example.com/a.jpg">')).toBe(
       '<img src="https://cdn.example.com/a.jpg" alt="" />',
     );
+    expect(clean('<img src="photos/a.jpg">')).toBe('<img src="photos/a.jpg" alt="" />');
   });
 
   it('removes scripts with their content, event handlers and style', () => {

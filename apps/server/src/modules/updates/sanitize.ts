@@ -1,5 +1,10 @@
 import sanitizeHtml from 'sanitize-html';
 
+/** Links are absolute http(s) or mailto URLs; browsers ignore whitespace and control characters in them. */
+const LINK_SCHEME = /^(https?|mailto):/i;
+// eslint-disable-next-line no-control-regex
+const withoutControls = (url: string) => url.replace(/[\u0000-\u0020\u007f]+/g, '');
+
 /**
  * The allow-list of update HTML (issue 4): headings, paragraphs, lists, links with http(s)/mailto only,
  * emphasis, and images from http(s) or this site. Everything else is removed when the update is written,
@@ -51,10 +56,17 @@ const OPTIONS: sanitizeHtml.IOptions = {
     'title',
   ],
   transformTags: {
-    // Links leave the portal in a new tab without giving the other site a handle on this one.
-    a: (tagName, attribs) => ({
+    // Links must name their scheme: a relative href ('/x', 'x', '#x', '?q') is dropped like any other
+    // scheme outside the list, so an update cannot link into the portal itself. Links leave the
+    // portal in a new tab without giving the other site a handle on this one.
+    a: (tagName, { href, ...attribs }) => ({
       tagName,
-      attribs: { ...attribs, target: '_blank', rel: 'noopener noreferrer nofollow' },
+      attribs: {
+        ...(href !== undefined && LINK_SCHEME.test(withoutControls(href)) ? { href } : {}),
+        ...attribs,
+        target: '_blank',
+        rel: 'noopener noreferrer nofollow',
+      },
     }),
     // An image without a description is announced as decorative rather than by its file name.
     img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, alt: attribs.alt ?? '' } }),

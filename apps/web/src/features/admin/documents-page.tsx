@@ -10,7 +10,7 @@ import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import { useCurrentProject } from '@/lib/current-project';
 import { formatDate } from '@/lib/format';
-import { downloadFile, previewFile, useDeleteFile, useVault } from './api/files';
+import { openFileInTab, useDeleteFile, useVault } from './api/files';
 import { useUser } from './api/users';
 import { EmptyState } from './components/empty-state';
 import { confirmDelete, toastDone, toastFailed } from './components/feedback';
@@ -29,7 +29,7 @@ const fileSize = (n: number | null) =>
       ? `${(n / 1024 / 1024).toFixed(1)} MB`
       : `${Math.max(1, Math.round(n / 1024))} KB`;
 
-async function run(what: () => Promise<void>, failure: string) {
+async function run(what: () => Promise<unknown>, failure: string) {
   try {
     await what();
   } catch (err) {
@@ -87,7 +87,10 @@ function DocumentsTable({
                       aria-label={`Preview ${d.name}`}
                       title="Preview"
                       onClick={() =>
-                        run(() => previewFile(`/api/documents/${d._id}/preview`), 'Failed to preview file')
+                        run(
+                          () => openFileInTab(`/api/documents/${d._id}/preview`, `document-${d._id}`),
+                          'Failed to preview file',
+                        )
                       }
                     >
                       <Eye aria-hidden="true" />
@@ -99,7 +102,7 @@ function DocumentsTable({
                       title="Download"
                       onClick={() =>
                         run(
-                          () => downloadFile(`/api/documents/${d._id}/download`, `document-${d._id}`),
+                          () => openFileInTab(`/api/documents/${d._id}/download`, `document-${d._id}`),
                           'Failed to download file',
                         )
                       }
@@ -176,7 +179,7 @@ function MediaGrid({
                       title="Preview"
                       onClick={() =>
                         run(
-                          () => previewFile(`/api/documents/media/${m._id}/preview`),
+                          () => openFileInTab(`/api/documents/media/${m._id}/preview`, `media-${m._id}`),
                           'Failed to preview file',
                         )
                       }
@@ -190,7 +193,7 @@ function MediaGrid({
                       title="Download"
                       onClick={() =>
                         run(
-                          () => downloadFile(`/api/documents/media/${m._id}/download`, `media-${m._id}`),
+                          () => openFileInTab(`/api/documents/media/${m._id}/download`, `media-${m._id}`),
                           'Failed to download file',
                         )
                       }
@@ -229,7 +232,8 @@ function MediaGrid({
 
 /**
  * Documents Management: each investor's documents and media in the selected project, and the documents
- * shared with every investor of it. Uploads show their progress; files open in a new tab or download.
+ * shared with every investor of it. Uploads show their progress; preview and download open the file in a
+ * new tab (spec section 7).
  */
 function DocumentsPage() {
   const { current } = useCurrentProject();

@@ -2,7 +2,19 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CurrentUser } from '@portal/contracts';
+import { Toaster } from '@/components/ui/toaster';
+import { api } from '@/lib/api';
+import type * as ApiModule from '@/lib/api';
 import { ProfileDialog, profilePayload } from './profile-dialog';
+
+// The real client, with a way for one test to make it throw an error that carries no message.
+vi.mock('@/lib/api', async (importOriginal) => {
+  const real = await importOriginal<typeof ApiModule>();
+  return { ...real, api: vi.fn(real.api) };
+});
+
+/** The newest toast: Radix repeats its text for screen readers, so the first match is the toast's. */
+const toastText = (text: string) => screen.findAllByText(text, { exact: true }).then((all) => all[0]);
 
 const user: CurrentUser = {
   _id: 'u1',
@@ -79,5 +91,54 @@ describe('ProfileDialog', () => {
     release();
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
     expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it("a saved profile shows 'Profile updated successfully!'", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ success: true }), { status: 200 })),
+    );
+    const reload = vi.fn();
+    render(
+      <>
+        <ProfileDialog user={user} open onOpenChange={() => {}} reload={reload} />
+        <Toaster />
+      </>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await toastText('Profile updated successfully!')).toBeInTheDocument();
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it("a failure shows the server's message, or 'Failed to update profile' when there is none", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({ success: false, message: 'Name is too long', error: 'Name is too long' }),
+            {
+              status: 400,
+            },
+          ),
+      ),
+    );
+    const onOpenChange = vi.fn();
+    const reload = vi.fn();
+    render(
+      <>
+        <ProfileDialog user={user} open onOpenChange={onOpenChange} reload={reload} />
+        <Toaster />
+      </>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await toastText('Name is too long')).toBeInTheDocument();
+    expect(screen.getAllByText('Error', { exact: true }).length).toBeGreaterThan(0);
+
+    vi.mocked(api).mockRejectedValueOnce(new Error(''));
+    await userEvent.click(await screen.findByRole('button', { name: 'Save Changes' }));
+    expect(await toastText('Failed to update profile')).toBeInTheDocument();
+    expect(reload).not.toHaveBeenCalled();
+    expect(onOpenChange).not.toHaveBeenCalledWith(false);
   });
 });

@@ -282,6 +282,8 @@ function AdminPolicy({ enabledForMe }: { enabledForMe: boolean }) {
       }),
     onSuccess: (res) => {
       queryClient.setQueryData(keys.policy, res.data);
+      // The policy binds this admin too: whether they may still turn two-factor sign-in off changes.
+      void queryClient.invalidateQueries({ queryKey: keys.totp });
       toast({ title: 'Updated' });
     },
     onError: (err) => toastError(messageOf(err, 'Failed to save settings')),

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   PREVIEW_REVOKE_DELAY_MS,
+  isPreviewableType,
   type DocumentItem,
   type DocumentsAnswer,
   type MediaAnswer,
@@ -61,26 +62,31 @@ export function useDeleteFile() {
   });
 }
 
-/** Saves a stored file under the name the server gives it. */
-export async function downloadFile(path: string, fallbackName: string) {
-  const { blob, filename } = await apiBlob(path, { timeoutMs: 120_000 });
-  saveBlob(blob, filename ?? fallbackName);
+/** What a new tab may show: PDFs, images, text and video; nothing that could run script in our origin. */
+function showsInTab(mime: string) {
+  return isPreviewableType(mime) || /^video\/(mp4|webm|quicktime)$/i.test(mime.split(';')[0]!.trim());
 }
 
 /**
- * Opens a stored file in a new tab. The tab is opened at the click (so no popup blocker stops it) and
- * pointed at the file once it has arrived; the temporary address is revoked a second later.
+ * Opens a stored file in a new tab: the admin screen's preview and download both do (spec section 7).
+ * The tab is opened at the click (so no pop-up blocker stops it) and pointed at the file once it has
+ * arrived; the temporary address is revoked a second later. A file no browser shows (an office
+ * document), or a blocked tab, is saved instead under the server's name (else `fallbackName`).
  */
-export async function previewFile(path: string) {
+export async function openFileInTab(path: string, fallbackName: string): Promise<'opened' | 'saved'> {
   const tab = window.open('', '_blank');
   try {
-    const { blob } = await apiBlob(path, { timeoutMs: 120_000 });
-    const url = URL.createObjectURL(blob);
-    if (tab) {
+    const { blob, filename } = await apiBlob(path, { timeoutMs: 120_000 });
+    if (tab && showsInTab(blob.type)) {
+      const url = URL.createObjectURL(blob);
       tab.opener = null;
       tab.location.href = url;
-    } else window.location.assign(url);
-    setTimeout(() => URL.revokeObjectURL(url), PREVIEW_REVOKE_DELAY_MS);
+      setTimeout(() => URL.revokeObjectURL(url), PREVIEW_REVOKE_DELAY_MS);
+      return 'opened';
+    }
+    tab?.close();
+    saveBlob(blob, filename ?? fallbackName);
+    return 'saved';
   } catch (err) {
     tab?.close();
     throw err;

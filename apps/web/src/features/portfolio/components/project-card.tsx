@@ -13,6 +13,11 @@ export function annualText(annualROI: string): string {
   return annualROI.trim() !== '' && Number.isFinite(n) ? formatPercent(n) : annualROI;
 }
 
+/** Your ROI of spec section 2: a dash when the investment is 0 (or there is none). */
+export function yourRoi(inv: ProjectListItem['investment']): string {
+  return !inv || inv.amount === 0 || inv.roi == null ? '—' : formatPercent(inv.roi);
+}
+
 function Figure({ label, value }: { label: string; value: string }) {
   return (
     <div className="flex min-w-0 flex-col justify-between">
@@ -54,7 +59,7 @@ export function ProjectCard({ project: p }: { project: ProjectListItem }) {
       <dl className="grid grid-cols-3 gap-3">
         <Figure label="Your Investment" value={formatMoney(inv?.amount ?? 0)} />
         <Figure label="Your Returns" value={formatMoney(inv?.returns ?? 0)} />
-        <Figure label="Your ROI" value={inv?.roi == null ? '—' : formatPercent(inv.roi)} />
+        <Figure label="Your ROI" value={yourRoi(inv)} />
       </dl>
       <div>
         <div className="mb-1.5 flex justify-between gap-2 text-xs text-muted-foreground">

@@ -1,0 +1,111 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ReactNode } from 'react';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { AuthProvider, useAuth } from '@/lib/auth';
+import { tokens } from '@/lib/session';
+import { RequireAuth } from './require-auth';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function Where() {
+  const location = useLocation();
+  const from = (location.state as { from?: { pathname: string } } | null)?.from?.pathname;
+  return (
+    <p data-testid="where">
+      {location.pathname}
+      {from ? ` from ${from}` : ''}
+    </p>
+  );
+}
+
+function Providers({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  return (
+    <AuthProvider navigate={(to) => navigate(to)} alert={() => {}}>
+      {children}
+    </AuthProvider>
+  );
+}
+
+function AdminHome() {
+  const { logout } = useAuth();
+  return <button onClick={() => void logout({ to: '/admin-login' })}>Logout</button>;
+}
+
+function renderAt(path: string) {
+  return render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <Providers>
+          <Routes>
+            <Route path="/login" element={<p>login page</p>} />
+            <Route path="/admin-login" element={<p>admin login page</p>} />
+            <Route
+              path="/admin"
+              element={
+                <RequireAuth admin>
+                  <AdminHome />
+                </RequireAuth>
+              }
+            />
+            <Route
+              path="/perks"
+              element={
+                <RequireAuth>
+                  <p>perks page</p>
+                </RequireAuth>
+              }
+            />
+          </Routes>
+          <Where />
+        </Providers>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('RequireAuth', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("shows 'Loading...' while the user is read, then the page", async () => {
+    tokens.set({ accessToken: 'a', refreshToken: 'r' });
+    let answer!: (r: Response) => void;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    renderAt('/perks');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    expect(screen.queryByText('perks page')).not.toBeInTheDocument();
+    answer(json(200, { success: true, data: { _id: 'u1', name: 'Emma', isAdmin: false } }));
+    expect(await screen.findByText('perks page')).toBeInTheDocument();
+    expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+  });
+
+  it('sends a visitor to /login, remembering where they were going', async () => {
+    renderAt('/perks');
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/login from /perks'));
+    expect(screen.getByText('login page')).toBeInTheDocument();
+  });
+
+  it('a logout from the admin area ends on /admin-login, not on the guard’s /login', async () => {
+    tokens.set({ accessToken: 'a', refreshToken: 'r' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url === '/api/users/me'
+          ? json(200, { success: true, data: { _id: 'u1', name: 'Admin', isAdmin: true } })
+          : json(200, { success: true }),
+      ),
+    );
+    renderAt('/admin');
+    await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/admin-login$/));
+    expect(screen.getByText('admin login page')).toBeInTheDocument();
+    expect(tokens.access).toBeNull();
+  });
+});

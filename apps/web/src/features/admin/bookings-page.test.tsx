@@ -1,0 +1,103 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AdminBooking } from '@portal/contracts';
+import { Component as BookingsPage } from './bookings-page';
+import {
+  AURORA,
+  adminUser,
+  failure,
+  fakeApi,
+  findToast,
+  json,
+  renderAdmin,
+  type Route,
+} from './test-support';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const emma = adminUser();
+const request: AdminBooking = {
+  _id: 'b0000000-0000-4000-8000-000000000001',
+  projectId: AURORA._id,
+  userId: emma._id,
+  type: 'personal',
+  status: 'pending',
+  nights: ['2027-11-16', '2027-11-17'],
+  nightCount: 2,
+  notes: 'Anniversary trip',
+  giftRecipient: null,
+  rentalPrice: null,
+  totalValue: null,
+  bonusNightsUsed: 0,
+  decisionNote: null,
+  decidedAt: null,
+  createdAt: '2026-03-01T10:00:00.000Z',
+  updatedAt: '2026-03-01T10:00:00.000Z',
+  user: { _id: emma._id, name: emma.name, email: emma.email },
+};
+
+function api(extra: Route = () => undefined) {
+  return fakeApi((req) => {
+    const custom = extra(req);
+    if (custom) return custom;
+    if (req.method === 'GET' && req.path === '/api/bookings/admin')
+      return json({ success: true, data: req.query.get('status') === 'pending' ? [request] : [] });
+    return undefined;
+  });
+}
+
+describe('Booking Requests', () => {
+  it('declines a request with a note: the decision is sent and "Booking declined" names who is told', async () => {
+    const requests = api((req) =>
+      req.method === 'PUT'
+        ? json({
+            success: true,
+            data: { ...request, status: 'declined', decisionNote: 'Fully booked that week' },
+            message: 'Booking declined',
+          })
+        : undefined,
+    );
+    renderAdmin(<BookingsPage />, 'bookings');
+    const item = (await screen.findByText('“Anniversary trip”')).closest('li')!;
+    expect(item).toHaveTextContent('2 nights');
+    await userEvent.click(
+      within(item).getByRole('button', { name: 'Decline the request of Emma Lindqvist' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Decline booking request' });
+    expect(dialog).toHaveTextContent('Emma Lindqvist');
+    await userEvent.type(
+      within(dialog).getByLabelText('Note to the investor (optional)'),
+      'Fully booked that week',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Decline' }));
+    expect(await findToast('Booking declined')).toHaveTextContent('Emma Lindqvist is notified.');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'PUT').map((r) => [r.path, r.body])).toEqual([
+      [`/api/bookings/${request._id}/decline`, { note: 'Fully booked that week' }],
+    ]);
+  });
+
+  it('keeps the dialog open and says why when the decision fails', async () => {
+    api((req) => (req.method === 'PUT' ? failure('This request was already decided', 409) : undefined));
+    renderAdmin(<BookingsPage />, 'bookings');
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Decline the request of Emma Lindqvist' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Decline booking request' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Decline' }));
+    expect(await findToast('Failed to update booking')).toHaveTextContent('This request was already decided');
+    expect(screen.getByRole('dialog', { name: 'Decline booking request' })).toBeInTheDocument();
+  });
+
+  it('says "Failed to load data" when the requests do not load', async () => {
+    api((req) =>
+      req.path === '/api/bookings/admin' ? failure('The database is unavailable', 503) : undefined,
+    );
+    renderAdmin(<BookingsPage />, 'bookings');
+    expect(await findToast('Failed to load data')).toHaveTextContent('The database is unavailable');
+  });
+});

@@ -1,0 +1,279 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { CabinAllowance, MonthlyReturnRecord } from '@portal/contracts';
+import { Component as InvestmentsPage } from './investments-page';
+import {
+  AURORA,
+  adminUser,
+  failure,
+  fakeApi,
+  findToast,
+  json,
+  renderAdmin,
+  userList,
+  type FakeRequest,
+  type Route,
+} from './test-support';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const emma = adminUser({
+  totalInvestment: 25_000,
+  investments: [
+    {
+      _id: 'i0000000-0000-4000-8000-000000000001',
+      projectId: AURORA._id,
+      projectName: AURORA.name,
+      amount: 25_000,
+      returns: 350.35,
+      roi: 1.4,
+      startDate: '2025-01-01',
+    },
+  ],
+});
+const allowance: CabinAllowance = {
+  userId: emma._id,
+  projectId: AURORA._id,
+  totalNights: 14,
+  bonusNights: 3,
+  expiresAt: '2030-12-31',
+  bookedNights: 2,
+  remainingNights: 12,
+  bonusNightsRemaining: 3,
+  updatedAt: '2026-03-01T10:00:00.000Z',
+};
+const february: MonthlyReturnRecord = {
+  _id: 'r0000000-0000-4000-8000-000000000001',
+  projectId: AURORA._id,
+  month: '2025-02',
+  amount: 175.25,
+};
+const allowancePath = `/api/perks/cabin-nights/${AURORA._id}/users/${emma._id}`;
+const returnsPath = `/api/users/${emma._id}/returns`;
+
+/** Emma, her allowance and returns in Aurora; `extra` answers first. */
+function api(extra: Route = () => undefined) {
+  return fakeApi((req) => {
+    const custom = extra(req);
+    if (custom) return custom;
+    if (req.method === 'GET' && req.path === '/api/users') return userList([emma]);
+    if (req.method === 'GET' && req.path === `/api/users/${emma._id}`)
+      return json({ success: true, data: emma });
+    if (req.method === 'GET' && req.path === allowancePath) return json({ success: true, data: allowance });
+    if (req.method === 'GET' && req.path === returnsPath)
+      return json({ success: true, data: { monthlyReturns: [february] } });
+    return undefined;
+  });
+}
+
+const openEmma = () =>
+  renderAdmin(<InvestmentsPage />, 'investments', `/admin/investments?userId=${emma._id}`);
+/** The card under the heading `title`. */
+const card = async (title: string) =>
+  (await screen.findByRole('heading', { name: title })).closest<HTMLElement>('.rounded-xl')!;
+const writes = (requests: FakeRequest[], path: string) =>
+  requests.filter((r) => r.method !== 'GET' && r.path === path);
+
+describe('User Investments', () => {
+  it("'Manage Users' goes to /admin/users", async () => {
+    api();
+    renderAdmin(<InvestmentsPage />, 'investments');
+    await userEvent.click(await screen.findByRole('link', { name: 'Manage Users' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent(/^\/admin\/users$/);
+  });
+
+  it('opens the editor of the user named by ?userId=', async () => {
+    api();
+    openEmma();
+    expect(await screen.findByRole('heading', { name: 'Emma Lindqvist' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Selected investor' })).toHaveTextContent('€25,000');
+  });
+
+  it('says "Failed to fetch users" when the user does not load', async () => {
+    api((req) =>
+      req.path === `/api/users/${emma._id}` ? failure('The database is unavailable', 503) : undefined,
+    );
+    openEmma();
+    expect(await findToast('Failed to fetch users')).toHaveTextContent('The database is unavailable');
+  });
+});
+
+describe('User Investments: the cabin-night allowance', () => {
+  it('shows the allowance and saves new figures ("Updated"), asking for every field first', async () => {
+    const requests = api((req) =>
+      req.method === 'PUT' && req.path === allowancePath
+        ? json({ success: true, data: { ...allowance, totalNights: 21 } })
+        : undefined,
+    );
+    openEmma();
+    const nights = await card('Cabin-night allowance');
+    await waitFor(() =>
+      expect(nights).toHaveTextContent('12 of 14 nights remaining · 2 booked · 3 bonus nights left'),
+    );
+    const total = within(nights).getByLabelText('Total nights');
+    expect(total).toHaveValue(14);
+    expect(within(nights).getByLabelText('Bonus nights')).toHaveValue(3);
+    expect(within(nights).getByLabelText('Expires on')).toHaveValue('2030-12-31');
+
+    await userEvent.clear(total);
+    await userEvent.click(within(nights).getByRole('button', { name: 'Save Allowance' }));
+    expect(within(nights).getByRole('alert')).toHaveTextContent('Please fill in all fields');
+    expect(writes(requests, allowancePath)).toEqual([]);
+
+    await userEvent.type(total, '21');
+    await userEvent.click(within(nights).getByRole('button', { name: 'Save Allowance' }));
+    expect(await findToast('Updated')).toHaveTextContent('Cabin-night allowance saved.');
+    expect(writes(requests, allowancePath).map((r) => [r.method, r.body])).toEqual([
+      ['PUT', { totalNights: 21, bonusNights: 3, expiresAt: '2030-12-31' }],
+    ]);
+  });
+
+  it('starts empty for a user without one, says why a save failed, and "Failed to load data" when it does not load', async () => {
+    let broken = false;
+    api((req) => {
+      if (req.path !== allowancePath) return undefined;
+      if (req.method === 'PUT') return failure('totalNights must be at most 365', 400);
+      return broken ? failure('The database is unavailable', 503) : json({ success: true, data: null });
+    });
+    const view = openEmma();
+    const nights = await card('Cabin-night allowance');
+    await waitFor(() => expect(within(nights).getByLabelText('Total nights')).toHaveValue(null));
+    expect(within(nights).getByLabelText('Bonus nights')).toHaveValue(0);
+    await userEvent.type(within(nights).getByLabelText('Total nights'), '400');
+    await userEvent.click(within(nights).getByRole('button', { name: 'Save Allowance' }));
+    expect(await findToast('Failed to save cabin nights')).toHaveTextContent(
+      'totalNights must be at most 365',
+    );
+
+    view.unmount();
+    broken = true;
+    openEmma();
+    expect(
+      await within(await card('Cabin-night allowance')).findByText('Failed to load data'),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('User Investments: the investment and monthly returns', () => {
+  it('removes the investment after a confirmation ("Investment removed"), or says "Failed to remove investment"', async () => {
+    let refuse = true;
+    const requests = api((req) =>
+      req.method === 'PUT' && req.path === `/api/users/${emma._id}`
+        ? refuse
+          ? failure('The database is unavailable', 503)
+          : json({ success: true, data: { ...emma, investments: [] } })
+        : undefined,
+    );
+    openEmma();
+    const remove = await screen.findByRole('button', { name: 'Remove Investment' });
+    await userEvent.click(remove);
+    expect(window.confirm).toHaveBeenCalledWith(
+      `Remove Emma Lindqvist's investment in ${AURORA.name}? Recorded monthly returns are kept.`,
+    );
+    expect(await findToast('Failed to remove investment')).toHaveTextContent('The database is unavailable');
+    refuse = false;
+    await userEvent.click(remove);
+    expect(await findToast('Investment removed')).toHaveTextContent(
+      `Emma Lindqvist is no longer linked to ${AURORA.name}.`,
+    );
+    expect(writes(requests, `/api/users/${emma._id}`).map((r) => r.body)).toEqual([
+      { projectId: AURORA._id, investments: [] },
+      { projectId: AURORA._id, investments: [] },
+    ]);
+  });
+
+  it('says "Failed to save investments" when the save fails, and "Updated" when it works', async () => {
+    let refuse = true;
+    const requests = api((req) =>
+      req.method === 'PUT' && req.path === `/api/users/${emma._id}`
+        ? refuse
+          ? failure('amount must have at most 2 decimals', 400)
+          : json({ success: true, data: emma })
+        : undefined,
+    );
+    openEmma();
+    const amount = await screen.findByLabelText('Amount invested (€)');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '30000');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Investment' }));
+    expect(await findToast('Failed to save investments')).toHaveTextContent(
+      'amount must have at most 2 decimals',
+    );
+    refuse = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Save Investment' }));
+    expect(await findToast('Updated')).toHaveTextContent(
+      `Emma Lindqvist's investment in ${AURORA.name} is €30,000.`,
+    );
+    expect(writes(requests, `/api/users/${emma._id}`).at(-1)!.body).toEqual({
+      projectId: AURORA._id,
+      investments: [{ projectId: AURORA._id, amount: 30000, startDate: '2025-01-01' }],
+    });
+  });
+
+  it('says "No returns" without any, and "Failed to fetch returns" when they do not load', async () => {
+    let broken = false;
+    api((req) =>
+      req.method === 'GET' && req.path === returnsPath
+        ? broken
+          ? failure('The database is unavailable', 503)
+          : json({ success: true, data: { monthlyReturns: [] } })
+        : undefined,
+    );
+    const view = openEmma();
+    expect(await screen.findByText('No returns', { exact: true })).toBeInTheDocument();
+    view.unmount();
+    broken = true;
+    openEmma();
+    expect(await findToast('Failed to fetch returns')).toHaveTextContent('The database is unavailable');
+  });
+
+  it('adds and updates a return ("Created", "Updated"), or says "Failed to add return" / "Failed to update return"', async () => {
+    let refuse = true;
+    const requests = api((req) =>
+      (req.method === 'POST' || req.method === 'PUT') && req.path === returnsPath
+        ? refuse
+          ? failure('A return for 2025-02 is already recorded for this project', 409)
+          : json({ success: true, data: { monthlyReturns: [february] } })
+        : undefined,
+    );
+    openEmma();
+    const add = await screen.findByRole('form', { name: 'Add a monthly return' });
+    const month = within(add).getByLabelText('Month');
+    await userEvent.clear(month);
+    await userEvent.type(month, '2025-02');
+    await userEvent.click(within(add).getByRole('button', { name: 'Add Return' }));
+    expect(within(add).getByRole('alert')).toHaveTextContent('Please fill in all fields');
+    await userEvent.type(within(add).getByLabelText('Amount (€)'), '175.25');
+    await userEvent.click(within(add).getByRole('button', { name: 'Add Return' }));
+    expect(await findToast('Failed to add return')).toHaveTextContent(
+      'A return for 2025-02 is already recorded for this project',
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Feb 2025' }));
+    const edit = screen.getByLabelText('Amount for Feb 2025');
+    await userEvent.clear(edit);
+    await userEvent.type(edit, '180');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Feb 2025' }));
+    expect(await findToast('Failed to update return')).toHaveTextContent(
+      'A return for 2025-02 is already recorded for this project',
+    );
+
+    refuse = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Save Feb 2025' }));
+    expect(await findToast('Updated')).toHaveTextContent('Return for Feb 2025 updated.');
+    // What was typed is kept after a failure.
+    expect(within(add).getByLabelText('Amount (€)')).toHaveValue(175.25);
+    await userEvent.click(within(add).getByRole('button', { name: 'Add Return' }));
+    expect(await findToast('Created')).toHaveTextContent('Return for Feb 2025 added.');
+    expect(writes(requests, returnsPath).map((r) => [r.method, r.body])).toEqual([
+      ['POST', { projectId: AURORA._id, month: '2025-02', amount: 175.25 }],
+      ['PUT', { projectId: AURORA._id, month: '2025-02', amount: 180 }],
+      ['PUT', { projectId: AURORA._id, month: '2025-02', amount: 180 }],
+      ['POST', { projectId: AURORA._id, month: '2025-02', amount: 175.25 }],
+    ]);
+  });
+});

@@ -1,0 +1,152 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ReactNode } from 'react';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { Toaster } from '@/components/ui/toaster';
+import { api } from '@/lib/api';
+import type * as ApiModule from '@/lib/api';
+import { AuthProvider } from '@/lib/auth';
+import { Component as AdminLoginPage } from './admin-login-page';
+import { Component as LoginPage } from './login-page';
+import { Component as RegisterPage } from './register-page';
+
+// The real client, with a way for one test to make it throw an error that carries no message.
+vi.mock('@/lib/api', async (importOriginal) => {
+  const real = await importOriginal<typeof ApiModule>();
+  return { ...real, api: vi.fn(real.api) };
+});
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** A fetch whose answers the test gives one by one. */
+function deferredFetch() {
+  const pending: ((r: Response) => void)[] = [];
+  const fetchMock = vi.fn(() => new Promise<Response>((resolve) => pending.push(resolve)));
+  vi.stubGlobal('fetch', fetchMock);
+  return {
+    fetchMock,
+    answer: async (r: Response) => {
+      await waitFor(() => expect(pending.length).toBeGreaterThan(0));
+      pending.shift()!(r);
+    },
+  };
+}
+
+function Where() {
+  return <p data-testid="where">{useLocation().pathname}</p>;
+}
+
+function Providers({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  return (
+    <AuthProvider navigate={(to) => navigate(to)} alert={() => {}}>
+      {children}
+    </AuthProvider>
+  );
+}
+
+function renderAt(path: string) {
+  return render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <Providers>
+          <Routes>
+            <Route path="/login" element={<LoginPage />} />
+            <Route path="/admin-login" element={<AdminLoginPage />} />
+            <Route path="/register" element={<RegisterPage />} />
+            <Route path="*" element={null} />
+          </Routes>
+          <Where />
+          <Toaster />
+        </Providers>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const user = (isAdmin: boolean) => ({
+  _id: 'u1',
+  name: isAdmin ? 'Portal Admin' : 'Emma Lindqvist',
+  email: isAdmin ? 'admin@example.com' : 'investor@example.com',
+  isAdmin,
+});
+const signedIn = (isAdmin: boolean) =>
+  json(200, { success: true, data: { accessToken: 'a', refreshToken: 'r', user: user(isAdmin) } });
+
+/** The newest toast: Radix repeats its text for screen readers, so the first match is the toast's. */
+const toastText = (text: string) => screen.findAllByText(text, { exact: true }).then((all) => all[0]);
+
+async function fill(email: string, password: string, labels = ['Email', 'Password']) {
+  await userEvent.type(screen.getByLabelText(labels[0]!), email);
+  await userEvent.type(screen.getByLabelText(labels[1]!), password);
+}
+
+describe('sign-in pages', () => {
+  beforeEach(() => {
+    vi.mocked(api).mockClear();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("/login: the button reads 'Loading...' while signing in; a failure is an 'Error' toast", async () => {
+    const server = deferredFetch();
+    renderAt('/login');
+    expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/register');
+    expect(screen.getByRole('link', { name: 'Admin Access' })).toHaveAttribute('href', '/admin-login');
+    await fill('investor@example.com', 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('button', { name: 'Loading...' })).toBeDisabled();
+    await server.answer(
+      json(401, { success: false, message: 'Invalid email or password', error: 'Invalid email or password' }),
+    );
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeEnabled();
+    expect(await toastText('Error')).toBeInTheDocument();
+    expect(await toastText('Invalid email or password')).toBeInTheDocument();
+    expect(screen.getByTestId('where')).toHaveTextContent('/login');
+  });
+
+  it("/admin-login: 'Authenticating...' while signing in, then 'Admin Access Granted' and /admin", async () => {
+    const server = deferredFetch();
+    renderAt('/admin-login');
+    expect(screen.getByRole('link', { name: 'Back to Main Login' })).toHaveAttribute('href', '/login');
+    await fill('admin@example.com', 'admin123', ['Admin Email', 'Admin Password']);
+    await userEvent.click(screen.getByRole('button', { name: 'Access Admin Panel' }));
+    expect(await screen.findByRole('button', { name: 'Authenticating...' })).toBeDisabled();
+    await server.answer(signedIn(true));
+    expect(await toastText('Admin Access Granted')).toBeInTheDocument();
+    expect(await toastText('Welcome to the admin dashboard')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/admin'));
+  });
+
+  it("/admin-login: a failure is titled 'Access Denied' with the server's message", async () => {
+    const server = deferredFetch();
+    renderAt('/admin-login');
+    await fill('admin@example.com', 'wrong', ['Admin Email', 'Admin Password']);
+    await userEvent.click(screen.getByRole('button', { name: 'Access Admin Panel' }));
+    await server.answer(
+      json(401, { success: false, message: 'Invalid email or password', error: 'Invalid email or password' }),
+    );
+    expect(await toastText('Access Denied')).toBeInTheDocument();
+    expect(await toastText('Invalid email or password')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Access Admin Panel' })).toBeEnabled();
+  });
+
+  it("/admin-login: without a message the failure reads 'Invalid admin credentials'", async () => {
+    vi.mocked(api).mockRejectedValueOnce(new Error(''));
+    renderAt('/admin-login');
+    await fill('admin@example.com', 'admin123', ['Admin Email', 'Admin Password']);
+    await userEvent.click(screen.getByRole('button', { name: 'Access Admin Panel' }));
+    expect(await toastText('Access Denied')).toBeInTheDocument();
+    expect(await toastText('Invalid admin credentials')).toBeInTheDocument();
+  });
+
+  it("/register links back with 'Already have an account? Sign in'", () => {
+    renderAt('/register');
+    expect(screen.getByRole('link', { name: 'Already have an account? Sign in' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
+  });
+});

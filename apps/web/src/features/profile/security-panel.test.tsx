@@ -1,0 +1,142 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { CurrentUser, TotpStatus } from '@portal/contracts';
+import { Toaster } from '@/components/ui/toaster';
+import { resetToasts } from '@/lib/toast';
+import { SecurityPanel } from './security-panel';
+
+const admin: CurrentUser = {
+  _id: 'a1',
+  name: 'Ava Administrator',
+  email: 'admin@example.com',
+  investorId: null,
+  isAdmin: true,
+  isActive: true,
+  role: 'admin',
+  status: 'active',
+  phone: null,
+  address: null,
+  city: null,
+  country: null,
+  postalCode: null,
+  dateOfBirth: null,
+  createdAt: '2022-01-01T00:00:00.000Z',
+  lastLoginAt: null,
+  twoFactorEnabled: false,
+  twoFactorRequired: false,
+  totalInvestment: 0,
+  totalReturned: 0,
+  investmentDate: null,
+  investmentPeriod: null,
+  investments: [],
+};
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+let totp: TotpStatus;
+let policy: { requireAdminTotp: boolean };
+let refuse: string | null;
+let puts: unknown[];
+
+beforeEach(() => {
+  totp = { enabled: true, required: false, recoveryCodesLeft: 10 };
+  policy = { requireAdminTotp: false };
+  refuse = null;
+  puts = [];
+  resetToasts();
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const path = String(input);
+      if (path === '/api/auth/totp') return json({ success: true, data: totp });
+      if (path === '/api/admin/settings/security' && init?.method === 'PUT') {
+        if (refuse) return json({ success: false, message: refuse, error: refuse }, 409);
+        puts.push(JSON.parse(String(init.body)));
+        policy = JSON.parse(String(init.body));
+        totp = { ...totp, required: policy.requireAdminTotp };
+        return json({ success: true, data: policy });
+      }
+      if (path === '/api/admin/settings/security') return json({ success: true, data: policy });
+      return json({ success: false, message: `No fake answer for ${path}`, error: 'x' }, 404);
+    }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function renderPanel(user: CurrentUser) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <SecurityPanel user={user} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+}
+
+const setting = () =>
+  screen.findByRole('checkbox', { name: 'Require two-factor sign-in for all admin accounts' });
+
+describe('the admin setting that requires two-factor sign-in for admins', () => {
+  it('cannot be turned on before the admin has it on their own account', async () => {
+    totp = { enabled: false, required: false, recoveryCodesLeft: 0 };
+    renderPanel(admin);
+    const box = await setting();
+    expect(box).not.toBeChecked();
+    expect(box).toBeDisabled();
+    expect(screen.getByText('Turn it on for your own account first.')).toBeInTheDocument();
+  });
+
+  it('is turned on and off by the admin, saved on the server each time ("Updated")', async () => {
+    renderPanel(admin);
+    const box = await setting();
+    expect(box).toBeEnabled();
+    expect(
+      screen.getByText('Admins without it are asked to set it up before they can use the admin panel.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Turn off' })).toBeInTheDocument();
+    await userEvent.click(box);
+    await waitFor(() => expect(box).toBeChecked());
+    expect(await screen.findByText('Updated', { exact: true })).toBeInTheDocument();
+    // Now required of this admin too: it can no longer be turned off here.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Turn off' })).not.toBeInTheDocument());
+    await userEvent.click(box);
+    await waitFor(() => expect(box).not.toBeChecked());
+    expect(await screen.findByRole('button', { name: 'Turn off' })).toBeInTheDocument();
+    expect(puts).toEqual([{ requireAdminTotp: true }, { requireAdminTotp: false }]);
+  });
+
+  it("keeps the setting as it was and shows the server's reason when the save is refused", async () => {
+    refuse = 'Turn on two-factor sign-in for your own account first.';
+    renderPanel(admin);
+    const box = await setting();
+    await userEvent.click(box);
+    expect(
+      await screen.findByText('Turn on two-factor sign-in for your own account first.', { exact: true }),
+    ).toBeInTheDocument();
+    expect(box).not.toBeChecked();
+  });
+
+  it('offers no way to turn two-factor sign-in off while it is required', async () => {
+    totp = { enabled: true, required: true, recoveryCodesLeft: 10 };
+    policy = { requireAdminTotp: true };
+    renderPanel(admin);
+    expect(await setting()).toBeChecked();
+    expect(screen.getByRole('button', { name: 'New recovery codes' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Turn off' })).not.toBeInTheDocument();
+  });
+
+  it('is not shown to investors', async () => {
+    renderPanel({ ...admin, isAdmin: false, role: 'user' });
+    expect(await screen.findByRole('button', { name: 'Turn off' })).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    const calls = vi.mocked(fetch).mock.calls.map(([input]) => String(input));
+    expect(calls).not.toContain('/api/admin/settings/security');
+  });
+});

@@ -1,0 +1,57 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { api } from './api';
+import { AuthProvider, useAuth } from './auth';
+import { tokens } from './session';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function Status() {
+  const { status } = useAuth();
+  return <p>status: {status}</p>;
+}
+
+describe('AuthProvider: forced logout', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('three parallel requests failing with an expired session give one alert and one redirect', async () => {
+    tokens.set({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+    let expired = false;
+    const fetchMock = vi.fn(async (url: string) => {
+      if (!expired) return json(200, { success: true, data: { _id: 'u1', name: 'Emma', isAdmin: false } });
+      // The session was ended elsewhere: every call and the refresh itself are refused.
+      return url === '/api/auth/refresh' ? json(401, { error: 'Invalid refresh token' }) : json(401, {});
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const alert = vi.fn();
+    const navigate = vi.fn();
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <AuthProvider alert={alert} navigate={navigate}>
+          <Status />
+        </AuthProvider>
+      </QueryClientProvider>,
+    );
+    await screen.findByText('status: authenticated');
+
+    expired = true;
+    await act(async () => {
+      const results = await Promise.allSettled([
+        api('/api/projects'),
+        api('/api/payouts'),
+        api('/api/updates'),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    });
+
+    await waitFor(() => expect(screen.getByText('status: unauthenticated')).toBeInTheDocument());
+    expect(alert.mock.calls).toEqual([['Session expired. Please log in again.']]);
+    expect(navigate.mock.calls).toEqual([['/login']]);
+    // The three requests shared one refresh.
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/auth/refresh')).toHaveLength(1);
+    expect(tokens.access).toBeNull();
+    expect(tokens.refresh).toBeNull();
+  });
+});
