@@ -46,18 +46,28 @@ export function createLocalStorage(root: string): FileStorage {
           size = source.length;
           await fsp.writeFile(tmp, source);
         } else {
-          await pipeline(
-            source,
-            async function* (chunks: AsyncIterable<Buffer>) {
-              for await (const chunk of chunks) {
-                size += chunk.length;
-                if (opts.maxBytes !== undefined && size > opts.maxBytes) throw new FileTooLargeError();
-                hash.update(chunk);
-                yield chunk;
-              }
-            },
-            fs.createWriteStream(tmp),
-          );
+          // The file is opened before anything is piped, and closed before a failure is reported, so the
+          // clean-up below never runs before the file exists (a stream's own open could finish after it,
+          // leaving a .part behind when the upload broke off at once).
+          const handle = await fsp.open(tmp, 'w');
+          const out = handle.createWriteStream();
+          try {
+            await pipeline(
+              source,
+              async function* (chunks: AsyncIterable<Buffer>) {
+                for await (const chunk of chunks) {
+                  size += chunk.length;
+                  if (opts.maxBytes !== undefined && size > opts.maxBytes) throw new FileTooLargeError();
+                  hash.update(chunk);
+                  yield chunk;
+                }
+              },
+              out,
+            );
+          } finally {
+            if (!out.closed)
+              await new Promise<void>((resolve) => out.once('close', () => resolve()).destroy());
+          }
           // @fastify/multipart marks a truncated stream instead of throwing
           if ((source as Readable & { truncated?: boolean }).truncated) throw new FileTooLargeError();
         }

@@ -168,3 +168,37 @@ describe('hostile file names', () => {
       ).toBe(404);
   });
 });
+
+describe('incomplete forms', () => {
+  it('a form cut off before its end is refused with a message, and nothing is stored', async () => {
+    const before = filesUnder(uploadsDir(ctx));
+    const rows = await ctx.db.select({ id: documents.id }).from(documents);
+    for (const [route, fields, file] of [
+      [
+        `/api/documents?projectId=${projectId}`,
+        { name: 'Cut short' },
+        { data: await samplePdf('Cut'), name: 'cut.pdf' },
+      ],
+      [
+        `/api/documents/media?projectId=${projectId}&userId=${investorId}`,
+        { title: 'Cut short', type: 'photo' },
+        { data: samplePng(), name: 'cut.png' },
+      ],
+    ] as const) {
+      const form = await multipart(fields, file);
+      // The file part and the closing boundary never arrive whole (a dropped connection, a broken client).
+      for (const cut of [form.payload.length - 10, Math.floor(form.payload.length / 2)]) {
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: route,
+          headers: { ...bearer(adminToken), ...form.headers },
+          payload: form.payload.subarray(0, cut),
+        });
+        expect(res.statusCode, `${route} cut at ${cut}`).toBe(400);
+        expect(res.json().message).toBe('The form arrived incomplete. Send it again.');
+      }
+    }
+    expect(filesUnder(uploadsDir(ctx))).toEqual(before);
+    expect(await ctx.db.select({ id: documents.id }).from(documents)).toEqual(rows);
+  });
+});

@@ -4,6 +4,12 @@
  * control-character strings, SQL and HTML, wrong types, nested objects, arrays for scalars, negative,
  * huge and infinite numbers, prototype keys), as an investor and as an admin. Every answer must be a 2xx,
  * or a 4xx with a message that names the problem: never a 5xx, never internals.
+ *
+ * The six upload routes also get multipart forms, written byte by byte as a client could send them:
+ * hostile field values (repeated fields, prototype names, over-long values), and file parts with hostile
+ * names and declared types, empty, random, disguised, over-size and several files, in either order, some
+ * forms cut off half-way. Besides the answer, a refused form must leave the uploads folder and the
+ * database as they were.
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -16,10 +22,22 @@ import {
   projectMediaUpdateFields,
   userMediaFields,
 } from '@portal/contracts';
+import { documents, projectMedia } from '../../src/db/schema';
+import {
+  createDocumentRow,
+  createMediaRow,
+  sampleDocx,
+  sampleHtml,
+  sampleJpeg,
+  samplePdf,
+  samplePng,
+  sampleSvg,
+  sampleWebm,
+} from '../../src/modules/documents/test-support';
 import type * as AuthModule from '../../src/plugins/auth';
 import { bearer, buildTestApp, createUser, type TestContext } from '../helpers';
 import type { RouteEntry } from './route-table';
-import { buildWorld, routeKey, type World } from './support';
+import { buildWorld, filesUnder, fingerprint, routeKey, uploadsDir, type World } from './support';
 
 const table = vi.hoisted(() => [] as RouteEntry[]);
 vi.mock('../../src/plugins/auth', async (importOriginal) =>
@@ -244,11 +262,22 @@ interface FuzzRequest {
   body: unknown;
 }
 
-function requestFor(route: RouteEntry): fc.Arbitrary<FuzzRequest> {
-  const paramNames = route.url
+const paramNamesOf = (route: RouteEntry) =>
+  route.url
     .split('/')
     .filter((p) => p.startsWith(':'))
     .map((p) => p.slice(1));
+
+/** The route's query string: mostly what its schema asks for, with extra and prototype keys. */
+const queryFor = (route: RouteEntry): fc.Arbitrary<Record<string, unknown>> =>
+  route.schema.querystring
+    ? fc
+        .tuple(plausible(toJson(route.schema.querystring), 0), extraKeys)
+        .map(([q, extra]) => ({ ...(q as object), ...extra }))
+    : extraKeys;
+
+function requestFor(route: RouteEntry): fc.Arbitrary<FuzzRequest> {
+  const paramNames = paramNamesOf(route);
   const params =
     paramNames.length === 0
       ? fc.constant({})
@@ -263,11 +292,7 @@ function requestFor(route: RouteEntry): fc.Arbitrary<FuzzRequest> {
             }),
           ),
         );
-  const query = route.schema.querystring
-    ? fc
-        .tuple(plausible(toJson(route.schema.querystring), 0), extraKeys)
-        .map(([q, extra]) => ({ ...(q as object), ...extra }))
-    : extraKeys;
+  const query = queryFor(route);
   const bodySchema = route.schema.body ?? HANDLER_BODIES[routeKey(route)];
   const body =
     route.method === 'GET' || route.method === 'DELETE'
@@ -414,4 +439,384 @@ describe('every route, random and hostile input', () => {
     const probe = {} as Record<string, unknown>;
     for (const key of ['polluted', 'isAdmin', 'x', 'a']) expect(probe[key], key).toBeUndefined();
   });
+});
+
+/* ------------------------------------------------------------------------------- multipart uploads */
+
+interface FilePart {
+  /** The form field the part is sent in (the routes read `file`). */
+  field: string;
+  /** The file name in Content-Disposition, or none at all. */
+  name: string | null;
+  /** The declared Content-Type, or no header. */
+  type: string | null;
+  bytes: Buffer;
+}
+
+interface Form {
+  fields: [string, string][];
+  files: FilePart[];
+  filesFirst: boolean;
+  /** The body ends half-way, without its closing boundary. */
+  cut: boolean;
+}
+
+const BOUNDARY = '----PortalFuzzBoundary7MA4YWxkTrZu0gW';
+const CRLF = Buffer.from('\r\n');
+
+/** A multipart body as it goes on the wire; names are written raw, quotes and line breaks included. */
+function encodeForm(form: Form): { payload: Buffer; headers: Record<string, string> } {
+  const head = (lines: string[]) => Buffer.from(`--${BOUNDARY}\r\n${lines.join('\r\n')}\r\n\r\n`, 'utf8');
+  const fieldParts = form.fields.map(([name, value]) =>
+    Buffer.concat([
+      head([`Content-Disposition: form-data; name="${name}"`]),
+      Buffer.from(value, 'utf8'),
+      CRLF,
+    ]),
+  );
+  const fileParts = form.files.map((f) =>
+    Buffer.concat([
+      head([
+        `Content-Disposition: form-data; name="${f.field}"${f.name === null ? '' : `; filename="${f.name}"`}`,
+        ...(f.type === null ? [] : [`Content-Type: ${f.type}`]),
+      ]),
+      f.bytes,
+      CRLF,
+    ]),
+  );
+  const parts = form.filesFirst ? [...fileParts, ...fieldParts] : [...fieldParts, ...fileParts];
+  const body = Buffer.concat([...parts, Buffer.from(`--${BOUNDARY}--\r\n`)]);
+  return {
+    payload: form.cut ? body.subarray(0, Math.floor(body.length * 0.6)) : body,
+    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+  };
+}
+
+/** A form field's text: strings as they are, anything else as JSON (infinities as 1e999). */
+const fieldText = (v: unknown) => (typeof v === 'string' ? v : bodyText(v));
+
+/** Field name and value pairs; an array becomes the same field repeated. */
+function fieldPairs(values: Record<string, unknown>): [string, string][] {
+  const pairs: [string, string][] = [];
+  for (const [k, v] of Object.entries(values)) {
+    if (v === undefined) continue;
+    if (Array.isArray(v)) for (const item of v) pairs.push([k, fieldText(item)]);
+    else pairs.push([k, fieldText(v)]);
+  }
+  return pairs;
+}
+
+/** File contents: the kinds the routes accept, and what they must refuse. Filled in before the run. */
+const SAMPLES: Partial<Record<(typeof SAMPLE_NAMES)[number], Buffer>> = {};
+
+async function loadSamples(maxBytes: number) {
+  const pdf = await samplePdf('Fuzzed upload');
+  Object.assign(SAMPLES, {
+    pdf,
+    png: samplePng(),
+    jpeg: sampleJpeg(),
+    webm: sampleWebm(),
+    docx: sampleDocx(),
+    html: sampleHtml(),
+    svg: sampleSvg(),
+    text: Buffer.from('month,amount\n2026-01,12.50\n'),
+    // Markup behind a PDF's first bytes, and a PDF cut short.
+    htmlAfterPdfMagic: Buffer.concat([Buffer.from('%PDF-1.7\n'), sampleHtml()]),
+    cutPdf: pdf.subarray(0, 40),
+    nul: Buffer.alloc(64),
+    overLimit: Buffer.concat([samplePng(), Buffer.alloc(maxBytes + 1 - samplePng().length)]),
+  });
+}
+
+const fileName = fc.oneof(
+  fc.constantFrom(
+    'report.pdf',
+    'photo.png',
+    'photo.jpg',
+    'clip.webm',
+    'notes.txt',
+    'data.csv',
+    'letter.docx',
+    'image.svg',
+    'index.html',
+    'report.pdf.html',
+    '.pdf',
+    'noext',
+    '',
+    '../../../../etc/passwd',
+    '..\\..\\windows\\win.ini',
+    '/absolute/report.pdf',
+    'a"b.pdf',
+    "a'; filename*=UTF-8''evil.html",
+    'r\r\nContent-Type: text/html\r\n\r\n<script>alert(1)</script>.pdf',
+    'nul\u0000byte.pdf',
+    'invoice\u202Efdp.exe',
+    'Åland — “Q3” 📈.pdf',
+    `${'x'.repeat(400)}.png`,
+    'con',
+  ),
+  hostileString,
+);
+
+const declaredType = fc.oneof(
+  fc.constantFrom(
+    'application/pdf',
+    'image/png',
+    'image/jpeg',
+    'video/webm',
+    'text/plain',
+    'text/csv',
+    'text/html',
+    'image/svg+xml',
+    'application/octet-stream',
+    'application/json',
+    'multipart/form-data',
+    'image/png; charset=evil',
+    '',
+    'x'.repeat(500),
+  ),
+  fc.constant(null),
+  hostileString.map((t) => t.replace(/[\r\n]/g, ' ')),
+);
+
+/** The samples' names; their bytes are looked up when a value is drawn, after `loadSamples`. */
+const SAMPLE_NAMES = [
+  'pdf',
+  'png',
+  'jpeg',
+  'webm',
+  'docx',
+  'html',
+  'svg',
+  'text',
+  'htmlAfterPdfMagic',
+  'cutPdf',
+  'nul',
+  'overLimit',
+] as const;
+
+const fileBytes = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom(...SAMPLE_NAMES).map((k) => SAMPLES[k]!) },
+  { weight: 2, arbitrary: fc.uint8Array({ maxLength: 3_000 }).map((a) => Buffer.from(a)) },
+  { weight: 1, arbitrary: fc.constant(Buffer.alloc(0)) },
+);
+
+const filePart: fc.Arbitrary<FilePart> = fc.record({
+  field: fc.oneof(
+    { weight: 8, arbitrary: fc.constant('file') },
+    { weight: 1, arbitrary: fc.constantFrom('document', 'files[]', '', '__proto__', 'name') },
+  ),
+  name: fc.oneof({ weight: 8, arbitrary: fileName }, { weight: 1, arbitrary: fc.constant(null) }),
+  type: declaredType,
+  bytes: fileBytes,
+});
+
+/** The fields a valid form of each upload route needs (besides its project). */
+const WELL_FORMED_FIELDS: Record<string, Record<string, string>> = {
+  'POST /api/documents': { name: 'Fuzzed statement' },
+  'PUT /api/documents/:id': { name: 'Fuzzed statement' },
+  'POST /api/documents/media': { title: 'Fuzzed photo', type: 'photo' },
+  'PUT /api/documents/media/:id': { title: 'Fuzzed photo' },
+  'POST /api/media': { title: 'Fuzzed photo', type: 'photo', description: 'A fuzzed upload' },
+  'PUT /api/media/:id': { description: 'A fuzzed upload' },
+};
+/** Samples each kind of upload route stores. */
+const ACCEPTED_SAMPLES = {
+  document: ['pdf', 'png', 'jpeg', 'docx', 'text'],
+  media: ['png', 'jpeg', 'webm'],
+} as const;
+
+interface UploadTargets {
+  /** Rows the update routes can really change, by route. */
+  existing: Record<string, string>;
+  projects: string[];
+  users: string[];
+}
+
+interface MultipartRequest {
+  params: Record<string, unknown>;
+  query: Record<string, unknown>;
+  form: Form;
+}
+
+/**
+ * A multipart request to an upload route. Ids mostly name rows that exist (so that forms get past the
+ * look-ups to the writes), sometimes anything the schemas allow, sometimes hostile.
+ */
+function multipartRequestFor(route: RouteEntry, targets: UploadTargets): fc.Arbitrary<MultipartRequest> {
+  const key = routeKey(route);
+  const bodySchema = HANDLER_BODIES[key]!;
+  const params = fc.record(
+    Object.fromEntries(
+      paramNamesOf(route).map((name) => [
+        name,
+        fc.oneof(
+          { weight: 4, arbitrary: fc.constant(targets.existing[key]!) },
+          { weight: 1, arbitrary: plausible({ format: 'uuid' }, 1) },
+          { weight: 1, arbitrary: hostileString },
+        ),
+      ]),
+    ),
+  );
+  const target = fc.record(
+    { projectId: fc.constantFrom(...targets.projects), userId: fc.constantFrom(...targets.users) },
+    { requiredKeys: ['projectId'] },
+  );
+  const query = route.schema.querystring
+    ? fc.oneof({ weight: 3, arbitrary: target }, { weight: 1, arbitrary: queryFor(route) })
+    : queryFor(route);
+  const hostileFields = fc
+    .tuple(
+      plausible(toJson(bodySchema), 0),
+      fc.dictionary(
+        fc.constantFrom('__proto__', 'constructor', 'prototype', 'isAdmin', 'file', 'fileKey', 'id', '_id'),
+        hostileValue,
+        { maxKeys: 2 },
+      ),
+      fc.option(target, { nil: undefined }),
+    )
+    .map(([values, extra, where]) => fieldPairs({ ...(values as object), ...extra, ...where }));
+  // A form an admin's browser would send, with a file the route takes under a hostile name and type:
+  // these get past the checks to the writes, so the storing side is fuzzed as well.
+  const purpose = /\/media\b/.test(route.url) ? 'media' : 'document';
+  const wellFormed = fc.record({
+    fields: target.map((where) => fieldPairs({ ...WELL_FORMED_FIELDS[key], ...where })),
+    files: fc
+      .record({
+        field: fc.constant('file'),
+        name: fileName,
+        type: declaredType,
+        bytes: fc.constantFrom(...ACCEPTED_SAMPLES[purpose]).map((k) => SAMPLES[k]!),
+      })
+      .map((f) => [f]),
+    filesFirst: fc.boolean(),
+    cut: fc.constant(false),
+  });
+  const form = fc.oneof(
+    { weight: 1, arbitrary: wellFormed },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        fields: hostileFields,
+        files: fc.oneof(
+          { weight: 2, arbitrary: fc.constant<FilePart[]>([]) },
+          { weight: 6, arbitrary: filePart.map((f) => [f]) },
+          { weight: 1, arbitrary: fc.array(filePart, { minLength: 2, maxLength: 3 }) },
+        ),
+        filesFirst: fc.boolean(),
+        cut: fc.oneof(
+          { weight: 8, arbitrary: fc.constant(false) },
+          { weight: 1, arbitrary: fc.constant(true) },
+        ),
+      }),
+    },
+  );
+  return fc.record({ params, query, form });
+}
+
+/** A form in a failure message: the fields, and each file part without its bytes. */
+const describeForm = (form: Form | undefined) =>
+  form
+    ? JSON.stringify({
+        fields: form.fields.map(([k, v]) => [k, v.slice(0, 80)]),
+        files: form.files.map((f) => ({
+          ...f,
+          bytes: `${f.bytes.length} bytes ${f.bytes.subarray(0, 8).toString('hex')}`,
+        })),
+        filesFirst: form.filesFirst,
+        cut: form.cut,
+      }).slice(0, 1500)
+    : 'none';
+
+/** Every stored file key that a document, per-user media or project media row points at. */
+async function referencedKeys(): Promise<Set<string>> {
+  const [docs, media] = await Promise.all([
+    ctx.db.select({ key: documents.fileKey }).from(documents),
+    ctx.db.select({ key: projectMedia.fileKey }).from(projectMedia),
+  ]);
+  return new Set([...docs, ...media].map((r) => r.key).filter((k): k is string => !!k));
+}
+
+describe('the upload routes, random and hostile multipart forms', () => {
+  it('answer 2xx or a 4xx with a message, never a 5xx; a refusal leaves no file and no row', async () => {
+    await loadSamples(ctx.deps.config.uploadMaxBytes);
+    const routes = table.filter((r) => routeKey(r) in HANDLER_BODIES);
+    expect(routes.map(routeKey).sort()).toEqual(Object.keys(HANDLER_BODIES).sort());
+    // Rows of their own, so that the update routes have something to change whatever ran before.
+    const project = w.projects.shared.id;
+    const storedPdf = { data: SAMPLES.pdf!, mime: 'application/pdf', name: 'before.pdf' };
+    const doc = await createDocumentRow(ctx.db, ctx.deps.storage, { projectId: project }, storedPdf);
+    const userMedia = await createDocumentRow(
+      ctx.db,
+      ctx.deps.storage,
+      { projectId: project, userId: w.b.id, kind: 'media', type: 'photo' },
+      { data: SAMPLES.png!, mime: 'image/png', name: 'before.png' },
+    );
+    const media = await createMediaRow(ctx.db, { projectId: project });
+    const targets: UploadTargets = {
+      existing: {
+        'PUT /api/documents/:id': doc.id,
+        'PUT /api/documents/media/:id': userMedia.id,
+        'PUT /api/media/:id': media.id,
+      },
+      projects: Object.values(w.projects).map((p) => p.id),
+      users: [w.a.id, w.b.id],
+    };
+    const uploads = uploadsDir(ctx);
+    const failures: string[] = [];
+    const outcomes = { accepted: 0, refused: 0 };
+    for (const route of routes) {
+      const result = await fc.check(
+        fc.asyncProperty(multipartRequestFor(route, targets), async (req) => {
+          const url = urlOf(route, { ...req, body: undefined });
+          const filesBefore = filesUnder(uploads);
+          const rowsBefore = await fingerprint(ctx.db);
+          const form = encodeForm(req.form);
+          const res = await ctx.app.inject({
+            method: route.method as 'POST',
+            url,
+            headers: { ...bearer(tokens.admin), ...form.headers },
+            payload: form.payload,
+          });
+          const what = `${route.method} ${url.slice(0, 200)} with ${req.form.files.length} file(s)`;
+          const wrong = problem(res.statusCode, res.body);
+          if (wrong) throw new Error(`${wrong} for ${what}: ${res.body.slice(0, 300)}`);
+          const filesAfter = filesUnder(uploads);
+          const halfWritten = filesAfter.filter((f) => f.endsWith('.part'));
+          if (halfWritten.length) throw new Error(`half-written files left by ${what}: ${halfWritten}`);
+          if (res.statusCode >= 400) {
+            outcomes.refused++;
+            const added = filesAfter.filter((f) => !filesBefore.includes(f));
+            const removed = filesBefore.filter((f) => !filesAfter.includes(f));
+            if (added.length || removed.length)
+              throw new Error(
+                `${res.statusCode} for ${what} changed the uploads: +${added.join(',')} -${removed.join(',')}`,
+              );
+            const rowsAfter = await fingerprint(ctx.db);
+            const changed = Object.keys(rowsAfter).filter((t) => rowsAfter[t] !== rowsBefore[t]);
+            if (changed.length)
+              throw new Error(`${res.statusCode} for ${what} changed ${changed.join(', ')}`);
+          } else {
+            outcomes.accepted++;
+            // A stored file always belongs to the row that was written.
+            const keys = await referencedKeys();
+            const orphans = filesAfter
+              .filter((f) => !filesBefore.includes(f))
+              .filter((f) => !keys.has(f.split('/').at(-1)!));
+            if (orphans.length) throw new Error(`${what} stored files no row points at: ${orphans}`);
+          }
+        }),
+        { seed: SEED, numRuns: RUNS * 2, endOnFailure: true },
+      );
+      if (result.failed)
+        failures.push(
+          `${routeKey(route)}: ${String(result.errorInstance).slice(0, 800)}\n  form: ${describeForm(result.counterexample?.[0]?.form)}`,
+        );
+    }
+    expect(failures).toEqual([]);
+    // Both sides were reached: forms were stored, and forms were refused.
+    expect(outcomes.accepted).toBeGreaterThan(0);
+    expect(outcomes.refused).toBeGreaterThan(0);
+    console.info(`multipart fuzz: ${outcomes.accepted} accepted, ${outcomes.refused} refused`);
+  }, 300_000);
 });

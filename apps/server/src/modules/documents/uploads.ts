@@ -198,9 +198,17 @@ export async function identifyFile(
   return { mime: type.mime, ext: sniffed === 'm4v' ? 'mp4' : sniffed!, label: type.label, kind: type.kind };
 }
 
+/**
+ * What the form parser (busboy) throws for a body that is not a whole multipart form: one cut off before
+ * its closing boundary, or a part that ends early. It sets no code, so the message is all there is.
+ */
+const MALFORMED_FORM = /unexpected end of (multipart data|form)|terminated early|boundary not found/i;
+
 function translateUploadError(err: unknown, maxBytes: number): unknown {
   if (err instanceof AppError) return err;
   const code = (err as { code?: unknown })?.code;
+  if (err instanceof Error && code === undefined && MALFORMED_FORM.test(err.message))
+    return new BadRequestError('The form arrived incomplete. Send it again.');
   if (err instanceof FileTooLargeError || code === 'FST_REQ_FILE_TOO_LARGE')
     return new PayloadTooLargeError(`The file is larger than the upload limit of ${formatLimit(maxBytes)}`);
   if (code === 'FST_FILES_LIMIT') return new BadRequestError('Upload one file at a time');
