@@ -144,6 +144,9 @@ try {
       const t = performance.now();
       const res = await send(`API ${i}`);
       if (res.statusCode !== 200) throw new Error(`send: ${res.statusCode} ${res.body}`);
+      // Every investor and the sending admin.
+      if (res.json().data.sent !== USERS + 1)
+        throw new Error(`send reached ${res.json().data.sent} users, expected ${USERS + 1}`);
       if (i > 0) api.push(performance.now() - t);
     }
 

@@ -46,7 +46,7 @@ const requiredText = (max: number, label: string) =>
     .min(1, { error: NOTIFICATION_REQUIRED_MESSAGE })
     .max(max, { error: `${label} must be at most ${max} characters` });
 
-/** `POST /api/notifications/send`: `userIds` left out means every active user (but the sender). */
+/** `POST /api/notifications/send`: `userIds` left out means every active user, the sender included. */
 export const sendNotificationInput = z.object({
   title: requiredText(NOTIFICATION_TITLE_MAX, 'Title'),
   message: requiredText(NOTIFICATION_MESSAGE_MAX, 'Message'),
@@ -86,7 +86,7 @@ export const adminNotificationList = z.object({
 });
 export type AdminNotificationList = z.infer<typeof adminNotificationList>;
 
-/** Recipient search for the compose form; `activeCount` is how many "everyone" reaches (not the asker). */
+/** Recipient search for the compose form; `activeCount` is how many "everyone" reaches (the asker too). */
 export const recipientsQuery = z.object({
   q: z.string().trim().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(50).default(20),

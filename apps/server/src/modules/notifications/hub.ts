@@ -97,6 +97,7 @@ export class NotificationHub {
         type: notifications.type,
         read: notifications.read,
         createdAt: notifications.createdAt,
+        createdBy: notifications.createdBy,
       })
       .from(notifications)
       .where(
@@ -107,6 +108,12 @@ export class NotificationHub {
         ),
       );
     for (const row of rows) {
+      // The sender's own copy of a broadcast goes into their bell without a toast, which would take the
+      // place of their "Notification sent successfully!".
+      if (row.createdBy === row.userId) {
+        for (const c of this.clients.get(row.userId) ?? []) c.sync();
+        continue;
+      }
       const item = presentNotification(row);
       for (const c of this.clients.get(row.userId) ?? []) c.notify(item);
     }

@@ -221,12 +221,12 @@ describe('POST /api/notifications/send', () => {
     expect(bad.json().message).toMatch(/userIds/);
   });
 
-  it('sends to every active user but the sender when userIds is left out, in constant queries', async () => {
+  it('sends to every active user, the sender included, when userIds is left out, in constant queries', async () => {
     const inactive = await createUser(ctx.db, { isActive: false });
     const otherAdmin = await createAdmin(ctx.db);
-    // Every active user but the sending admin.
-    const activeUsers =
-      (await ctx.db.select({ id: users.id }).from(users).where(eq(users.isActive, true))).length - 1;
+    // Every active user (spec section 7: userIds omitted means all users), the sending admin too.
+    const activeUsers = (await ctx.db.select({ id: users.id }).from(users).where(eq(users.isActive, true)))
+      .length;
 
     let res!: Awaited<ReturnType<typeof send>>;
     const queries = await countQueries(ctx, async () => {
@@ -242,9 +242,10 @@ describe('POST /api/notifications/send', () => {
     const rows = await rowsTitled('Broadcast one');
     expect(rows).toHaveLength(activeUsers);
     expect(new Set(rows.map((r) => r.userId)).size).toBe(activeUsers);
-    expect(rows.map((r) => r.userId)).toEqual(expect.arrayContaining([otherAdmin.id, emma.id, lukas.id]));
+    expect(rows.map((r) => r.userId)).toEqual(
+      expect.arrayContaining([admin.id, otherAdmin.id, emma.id, lukas.id]),
+    );
     expect(rows.map((r) => r.userId)).not.toContain(inactive.id);
-    expect(rows.map((r) => r.userId)).not.toContain(admin.id);
     expect(rows.every((r) => !r.read && r.createdBy === admin.id)).toBe(true);
 
     // Twenty more users do not add a single query: the fan-out is one statement.
@@ -366,7 +367,7 @@ describe('GET /api/notifications/admin/recipients', () => {
     expect(found.map((u: { _id: string }) => u._id).sort()).toEqual([zed.id, byEmail.id].sort());
     expect(found).toContainEqual({ _id: zed.id, name: 'Zed Quillfeather', email: zed.email });
     const active = await ctx.db.select({ id: users.id }).from(users).where(eq(users.isActive, true));
-    expect(activeCount).toBe(active.length - 1); // not the admin asking
+    expect(activeCount).toBe(active.length); // the admin asking included: a send to everyone reaches them
     // LIKE wildcards are matched literally.
     const wild = await call('GET', '/api/notifications/admin/recipients?q=%25', adminToken);
     expect(wild.json().data.users).toEqual([]);

@@ -110,7 +110,7 @@ export const notificationRoutes: Module = (app, { database, signer, listener }) 
     },
     async (request) => ({
       success: true as const,
-      data: await findRecipients(db, requireAuth(request).id, request.query.q, request.query.limit),
+      data: await findRecipients(db, request.query.q, request.query.limit),
     }),
   );
 

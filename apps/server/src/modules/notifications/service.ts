@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, asc, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type {
   AdminNotificationList,
   NotificationItem,
@@ -71,8 +71,8 @@ export async function deleteOwn(db: Db, userId: string, id: string): Promise<voi
 }
 
 /**
- * Sends a notification to every active user but the sender (who would only be interrupted by their own
- * announcement), or to the chosen users, all of whom must exist; an admin may choose themselves.
+ * Sends a notification to every active user, the sending admin included (spec section 7: `userIds`
+ * omitted means all users), or to the chosen users, all of whom must exist.
  */
 export async function send(
   db: Db,
@@ -104,7 +104,7 @@ export async function send(
   return db.transaction(async (tx) => {
     const { sent, batchId } = await fanOut(
       tx,
-      chosen ? sql`${users.id} = any(${sql.param(chosen)}::uuid[])` : sql`${users.id} <> ${adminId}::uuid`,
+      chosen ? sql`${users.id} = any(${sql.param(chosen)}::uuid[])` : sql`true`,
       n,
     );
     await recordAudit(tx, {
@@ -166,14 +166,9 @@ const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Active users matching the search (name or email), for choosing recipients, and how many a send to
- * everyone reaches (every active user but the admin asking).
+ * everyone reaches (every active user, the admin asking included).
  */
-export async function findRecipients(
-  db: Db,
-  adminId: string,
-  q: string | undefined,
-  limit: number,
-): Promise<RecipientList> {
+export async function findRecipients(db: Db, q: string | undefined, limit: number): Promise<RecipientList> {
   const match = q
     ? and(eq(users.isActive, true), or(ilike(users.name, likePattern(q)), ilike(users.email, likePattern(q))))
     : eq(users.isActive, true);
@@ -184,10 +179,7 @@ export async function findRecipients(
       .where(match)
       .orderBy(asc(sql`lower(${users.name})`), asc(users.id))
       .limit(limit),
-    db
-      .select({ n: count() })
-      .from(users)
-      .where(and(eq(users.isActive, true), ne(users.id, adminId))),
+    db.select({ n: count() }).from(users).where(eq(users.isActive, true)),
   ]);
   return { users: found.map(presentRecipient), activeCount: active?.n ?? 0 };
 }

@@ -118,13 +118,17 @@ describe('GET /api/notifications/stream', () => {
     lukasTab.close();
   });
 
-  it('delivers a broadcast to every connected user', async () => {
-    const [a, b] = [await stream(emmaToken), await stream(lukasToken)];
+  it('delivers a broadcast to every connected user; the sender’s own copy reloads their bell without a toast', async () => {
+    const [a, b, sender] = [await stream(emmaToken), await stream(lukasToken), await stream(adminToken)];
     await sendAsAdmin({ title: 'Everyone live', message: 'M' });
     expect(JSON.parse((await a.next('notification', 1_000)).data).title).toBe('Everyone live');
     expect(JSON.parse((await b.next('notification', 1_000)).data).title).toBe('Everyone live');
+    // The admin gets the broadcast too (their bell reloads), but no notification event to toast.
+    await sender.next('sync', 1_000);
+    expect(sender.events.filter((e) => e.event === 'notification')).toEqual([]);
     a.close();
     b.close();
+    sender.close();
   });
 
   it("delivers what other modules notify: a new update reaches the project's investors live", async () => {

@@ -16,6 +16,13 @@ const lukas = {
   email: 'investor2@example.com',
 };
 
+/** The admin writing: a send to everyone reaches them too. */
+const ava = {
+  _id: '7b0d5c1e-8f6a-4c61-9a43-0a6f0c1f0d10',
+  name: 'Ava Administrator',
+  email: 'admin@example.com',
+};
+
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -27,7 +34,7 @@ beforeEach(() => {
   sendAnswer = () =>
     json({
       success: true,
-      data: { sent: 2, skippedInactive: 0, batchId: 'b' },
+      data: { sent: 3, skippedInactive: 0, batchId: 'b' },
       message: 'Notification sent successfully!',
     });
   vi.stubGlobal(
@@ -36,8 +43,8 @@ beforeEach(() => {
       const url = new URL(String(input), 'http://localhost');
       if (url.pathname === '/api/notifications/admin/recipients') {
         const q = url.searchParams.get('q')?.toLowerCase();
-        const users = [emma, lukas].filter((u) => !q || u.name.toLowerCase().includes(q));
-        return json({ success: true, data: { users, activeCount: 2 } });
+        const users = [ava, emma, lukas].filter((u) => !q || u.name.toLowerCase().includes(q));
+        return json({ success: true, data: { users, activeCount: 3 } });
       }
       if (url.pathname === '/api/notifications/send') {
         sent.push(JSON.parse(String(init?.body)));
@@ -83,14 +90,14 @@ describe('ComposeForm', () => {
 
   it('sends to everyone by leaving userIds out, says so, and clears the form', async () => {
     renderForm();
-    expect(await screen.findByText('2 active users, not you')).toBeInTheDocument();
+    expect(await screen.findByText('3 active users, you included')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Title'), '  Q3 returns paid ');
     await userEvent.type(screen.getByLabelText('Message'), 'Your returns are on their way.');
     await userEvent.selectOptions(screen.getByLabelText('Type'), 'success');
     expect(screen.getByRole('region', { name: 'Preview' })).toHaveTextContent('Q3 returns paid');
     await send();
     expect(await screen.findByText('Notification sent successfully!', { exact: true })).toBeInTheDocument();
-    expect(screen.getByText('Sent to 2 users.')).toBeInTheDocument();
+    expect(screen.getByText('Sent to 3 users.')).toBeInTheDocument();
     expect(sent).toEqual([
       { title: 'Q3 returns paid', message: 'Your returns are on their way.', type: 'success' },
     ]);

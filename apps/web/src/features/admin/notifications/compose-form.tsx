@@ -128,8 +128,8 @@ export function ComposeForm() {
                     'all',
                     'All users',
                     activeCount === undefined
-                      ? 'Every active user but you'
-                      : `${plural(activeCount, 'active user')}, not you`,
+                      ? 'Every active user, you included'
+                      : `${plural(activeCount, 'active user')}, you included`,
                   ],
                   [
                     'chosen',
