@@ -428,7 +428,12 @@ export const notifications = pgTable(
       .default('info'),
     read: boolean('read').notNull().default(false),
     batchId: uuid('batch_id'),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Who sent it, as it was when sent: not a foreign key, because checking one for every row of a
+     * broadcast to 10,000 users took 43 ms of its 184 (issue 8). It is only compared with the
+     * recipient (the sender's own copy), so an id of a since-deleted user means nothing wrong.
+     */
+    createdBy: uuid('created_by'),
     createdAt: createdAt(),
   },
   (t) => [
