@@ -173,11 +173,17 @@ async function listenPg(
   };
 
   let pending: Promise<boolean> | null = null;
+  // One query at a time on the connection (pg queues overlapping ones, but warns that it will stop):
+  // each barrier's signal is sent once the one before has been sent. Callers who come while a barrier
+  // waits to be sent join it, since it will be sent after they came.
+  let sent: Promise<unknown> = Promise.resolve();
+  let unsent: Promise<boolean> | null = null;
   const barrier = (timeoutMs = LISTENER_TIMEOUT_MS): Promise<boolean> => {
     const c = client;
     if (!c || !live) return Promise.resolve(false);
+    if (unsent) return unsent;
     const token = `${BARRIER_PREFIX}${crypto.randomUUID()}`;
-    return new Promise<boolean>((resolve) => {
+    const joined = new Promise<boolean>((resolve) => {
       const done = (ok: boolean) => {
         clearTimeout(timer);
         waiting.delete(token);
@@ -187,8 +193,15 @@ async function listenPg(
       const timer = setTimeout(() => done(false), timeoutMs);
       waiting.set(token, () => done(true));
       // The signal is queued behind every one committed before it and delivered after them.
-      c.query('select pg_notify($1, $2)', [barrierChannel, token]).catch(() => done(false));
+      sent = sent
+        .then(() => {
+          if (unsent === joined) unsent = null;
+          return c.query('select pg_notify($1, $2)', [barrierChannel, token]);
+        })
+        .catch(() => done(false));
     });
+    unsent = joined;
+    return joined;
   };
 
   try {
