@@ -8,12 +8,13 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { inject } from 'vitest';
 import type { Target } from '../src/backup/backup';
-import { openPgliteSession, openPgSession, type SqlSession } from '../src/backup/sql-session';
-import { readTar, tarStream } from '../src/backup/tar';
+import { tarStream } from '../src/backup/tar';
 import { openDatabase, type Database } from '../src/db/client';
 import { seedDemo } from '../src/db/seed/demo';
 import { createLocalStorage } from '../src/storage/file-storage';
 import { createPgDatabase } from './helpers';
+
+export { readArchive, snapshot, type Snapshot } from './backup-snapshot';
 
 /** Backup and restore tests: sources with awkward data, the CLI as a process, and exact comparisons. */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -106,81 +107,6 @@ export function runCli(
     child.stderr.on('data', (d) => (stderr += d));
     child.on('close', (status) => resolve({ status, stdout, stderr }));
   });
-}
-
-export interface Snapshot {
-  tables: Record<string, { rows: number; digest: string }>;
-  sequences: Record<string, string>;
-  migrations: string[];
-  files: Record<string, string>;
-}
-
-async function openSession(t: Target): Promise<SqlSession> {
-  return t.databaseUrl ? openPgSession(t.databaseUrl) : openPgliteSession(path.join(t.dataDir, 'db'));
-}
-
-async function fileChecksums(root: string): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  if (!fs.existsSync(root)) return out;
-  for (const rel of (await fsp.readdir(root, { recursive: true })).sort()) {
-    const full = path.join(root, rel);
-    if ((await fsp.stat(full)).isFile())
-      out[rel] = crypto
-        .createHash('sha256')
-        .update(await fsp.readFile(full))
-        .digest('hex');
-  }
-  return out;
-}
-
-/** Every table's row count and a digest of all its rows' text, the sequences, migrations and files. */
-export async function snapshot(t: Target): Promise<Snapshot> {
-  const s = await openSession(t);
-  try {
-    await s.exec("set timezone = 'UTC'; set datestyle = 'ISO, YMD'; set extra_float_digits = 3");
-    const tables: Snapshot['tables'] = {};
-    const names = await s.rows(
-      `select c.relname::text from pg_class c join pg_namespace n on n.oid = c.relnamespace
-        where n.nspname = 'public' and c.relkind = 'r' order by 1`,
-    );
-    for (const [name] of names as [string][]) {
-      const [[rows, digest]] = (await s.rows(
-        `select count(*)::int, coalesce(md5(string_agg(t::text, E'\\n' order by t::text collate "C")), '')
-           from public."${name}" t`,
-      )) as [[number, string]];
-      tables[name] = { rows, digest };
-    }
-    const sequences: Snapshot['sequences'] = {};
-    const seqs = await s.rows(
-      `select c.relname::text from pg_class c join pg_namespace n on n.oid = c.relnamespace
-        where n.nspname = 'public' and c.relkind = 'S' order by 1`,
-    );
-    for (const [name] of seqs as [string][]) {
-      const [[v, called]] = (await s.rows(`select last_value::text, is_called from public."${name}"`)) as [
-        [string, boolean],
-      ];
-      sequences[name] = `${v}:${called}`;
-    }
-    const migrations = (
-      await s.rows('select hash from drizzle.__drizzle_migrations order by created_at')
-    ).map((r) => r[0] as string);
-    return { tables, sequences, migrations, files: await fileChecksums(path.join(t.dataDir, 'uploads')) };
-  } finally {
-    await s.close();
-  }
-}
-
-/** Reads a backup's entries into memory. */
-export async function readArchive(file: string): Promise<Map<string, Buffer>> {
-  const entries = new Map<string, Buffer>();
-  await readTar(fs.createReadStream(file).pipe(zlib.createGunzip()), ({ path: p }) => {
-    const parts: Buffer[] = [];
-    return {
-      write: (c) => void parts.push(Buffer.from(c)),
-      end: () => void entries.set(p, Buffer.concat(parts)),
-    };
-  });
-  return entries;
 }
 
 /** Writes entries back as a backup; with `fixChecksums` the manifest is made to agree with them. */
