@@ -12,8 +12,8 @@ import { RawConnection } from './raw-http';
 import { connectSse } from './sse-client';
 
 /**
- * Graceful shutdown of the server process under a steady load: SIGTERM arrives while every
- * connection is busy. Requests the server was working on are answered, new requests on the open
+ * Graceful shutdown of the server process under a steady load: SIGTERM (a service manager or container
+ * stopping it) or SIGINT (Ctrl+C in a terminal) arrives while every connection is busy. Requests the server was working on are answered, new requests on the open
  * connections get 503 (and the connection closes), an open notification stream is ended instead of
  * holding the process, and the process exits 0 well within close-with-grace's 10 s.
  */
@@ -93,125 +93,129 @@ const waitFor = async (what: string, ok: () => boolean, ms = 20_000) => {
 };
 
 describe('graceful shutdown under load', () => {
-  it('finishes what it is working on, refuses new requests on open connections with 503, ends streams, exits 0 within the grace period', async () => {
-    const port = await freePort();
-    const server = start(port);
-    await server.ready;
-    const exit = new Promise<{ code: number | null; at: number }>((resolve) =>
-      server.child.once('exit', (code) => resolve({ code, at: performance.now() })),
-    );
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    'on %s: finishes what it is working on, refuses new requests on open connections with 503, ends streams, exits 0 within the grace period',
+    async (signal) => {
+      const port = await freePort();
+      const server = start(port);
+      await server.ready;
+      const exit = new Promise<{ code: number | null; at: number }>((resolve) =>
+        server.child.once('exit', (code) => resolve({ code, at: performance.now() })),
+      );
 
-    const credentials = JSON.stringify({ email: 'investor@example.com', password: 'investor123' });
-    const json = { 'content-type': 'application/json' };
-    const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
-      method: 'POST',
-      headers: json,
-      body: credentials,
-    });
-    const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
-    const auth = { authorization: `Bearer ${token}` };
-
-    // A live notification stream, open across the shutdown.
-    const ticket = await fetch(`http://127.0.0.1:${port}/api/notifications/stream/ticket`, {
-      method: 'POST',
-      headers: auth,
-    });
-    const { ticket: t } = ((await ticket.json()) as { data: { ticket: string } }).data;
-    const stream = await connectSse(`http://127.0.0.1:${port}/api/notifications/stream?ticket=${t}`);
-    expect(stream.status).toBe(200);
-    let streamEndedAt = Infinity;
-    void stream.ended.then(() => (streamEndedAt = performance.now()));
-
-    // Open keep-alive connections with nothing in flight when the signal comes.
-    const spares = await Promise.all(Array.from({ length: 4 }, () => RawConnection.open(port)));
-    for (const c of spares) expect(await c.request('GET', '/api/health')).toMatchObject({ status: 200 });
-    // A slow client: its sign-in is in flight (the body not fully sent) until the test says so.
-    const slowConnection = await RawConnection.open(port);
-    const slow = slowConnection.requestSlowly('POST', '/api/auth/login', json, credentials, 10);
-
-    // Steady load: each worker keeps one connection busy, alternating a slow sign-in (password
-    // hashing) and a quick authenticated read, and sends the next request as soon as an answer comes
-    // (as a browser does: one request at a time on a keep-alive connection).
-    const connections = await Promise.all(Array.from({ length: WORKERS }, () => RawConnection.open(port)));
-    const sent: Sent[] = [];
-    const workers = connections.map(async (conn, worker) => {
-      for (let i = 0; ; i++) {
-        const kind = (i + worker) % 2 === 0 ? 'login' : 'me';
-        const sentAt = performance.now();
-        const answer =
-          kind === 'login'
-            ? await conn.request('POST', '/api/auth/login', json, credentials)
-            : await conn.request('GET', '/api/users/me', auth);
-        const doneAt = performance.now();
-        if (answer === 'closed') {
-          sent.push({ worker, kind, sentAt, doneAt, status: 'closed', connectionClose: true });
-          return;
-        }
-        const connectionClose = answer.headers.connection === 'close';
-        sent.push({ worker, kind, sentAt, doneAt, status: answer.status, connectionClose });
-        if (connectionClose) return;
-      }
-    });
-
-    await waitFor('steady load', () =>
-      connections.every((_, w) => sent.filter((s) => s.worker === w).length >= 3),
-    );
-    const sigtermAt = performance.now();
-    server.child.kill('SIGTERM');
-
-    // Closing has begun once answers say "connection: close"; the slow sign-in keeps it from finishing.
-    await waitFor('closing', () => sent.some((s) => s.doneAt > sigtermAt && s.connectionClose));
-    const refusals = await Promise.all(spares.map((c) => c.request('GET', '/api/users/me', auth)));
-    const slowAnswer = await slow.finish();
-    await Promise.all(workers);
-    const { code, at: exitedAt } = await exit;
-    await stream.ended;
-    [...spares, slowConnection, ...connections].forEach((c) => c.close());
-
-    const finishedInFlight = sent.filter(
-      (s) => s.sentAt < sigtermAt && s.doneAt > sigtermAt && s.status === 200,
-    );
-    const unanswered = sent.filter((s) => s.status === 'closed');
-    console.info(
-      `shutdown under load: ${sent.length} requests on ${WORKERS} busy connections, ${finishedInFlight.length} in flight at SIGTERM answered 200, ` +
-        `${sent.filter((s) => s.status === 503).length + refusals.length} refused with 503, ${unanswered.length} unanswered; ` +
-        `stream ended ${Math.round(streamEndedAt - sigtermAt)} ms and the process exited ${Math.round(exitedAt - sigtermAt)} ms after SIGTERM`,
-    );
-
-    expect(code).toBe(0);
-    expect(exitedAt - sigtermAt).toBeLessThan(GRACE_MS);
-    expect(streamEndedAt).toBeLessThan(exitedAt);
-    expect(server.output()).not.toMatch(/error/i);
-
-    // New requests on connections that were open and idle: 503, and the connection is closed.
-    for (const r of refusals) {
-      expect(r).toMatchObject({ status: 503, headers: { connection: 'close' } });
-      // In the envelope, with a message a person can read.
-      expect(JSON.parse((r as { body: string }).body)).toEqual({
-        success: false,
-        message: 'The server is restarting. Please try again in a moment.',
-        error: 'The server is restarting. Please try again in a moment.',
+      const credentials = JSON.stringify({ email: 'investor@example.com', password: 'investor123' });
+      const json = { 'content-type': 'application/json' };
+      const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+        method: 'POST',
+        headers: json,
+        body: credentials,
       });
-    }
-    expect(spares.every((c) => c.closed)).toBe(true);
-    // The request in flight all along was finished, and told the client not to reuse the connection.
-    expect(slowAnswer).toMatchObject({ status: 200, headers: { connection: 'close' } });
+      const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
+      const auth = { authorization: `Bearer ${token}` };
 
-    // Under load: requests the server was working on were finished; every request sent before the
-    // signal was answered; each connection saw 200s, then a last answer (200 or 503) that closes it.
-    expect(sent.filter((s) => s.sentAt < sigtermAt).length).toBeGreaterThan(WORKERS * 3);
-    expect(finishedInFlight.length).toBeGreaterThan(0);
-    expect(unanswered.filter((s) => s.sentAt < sigtermAt)).toEqual([]);
-    for (let w = 0; w < WORKERS; w++) {
-      const mine = sent.filter((s) => s.worker === w).sort((a, b) => a.sentAt - b.sentAt);
-      const history = `connection ${w}: ${JSON.stringify(mine.map((s) => [s.status, s.connectionClose]))}`;
-      const last = mine[mine.length - 1]!;
-      expect(
-        mine.slice(0, -1).every((s) => s.status === 200 && !s.connectionClose),
-        history,
-      ).toBe(true);
-      expect([200, 503].includes(last.status as number) && last.connectionClose, history).toBe(true);
-    }
-    expect(connections.every((c) => c.closed)).toBe(true);
-  }, 60_000);
+      // A live notification stream, open across the shutdown.
+      const ticket = await fetch(`http://127.0.0.1:${port}/api/notifications/stream/ticket`, {
+        method: 'POST',
+        headers: auth,
+      });
+      const { ticket: t } = ((await ticket.json()) as { data: { ticket: string } }).data;
+      const stream = await connectSse(`http://127.0.0.1:${port}/api/notifications/stream?ticket=${t}`);
+      expect(stream.status).toBe(200);
+      let streamEndedAt = Infinity;
+      void stream.ended.then(() => (streamEndedAt = performance.now()));
+
+      // Open keep-alive connections with nothing in flight when the signal comes.
+      const spares = await Promise.all(Array.from({ length: 4 }, () => RawConnection.open(port)));
+      for (const c of spares) expect(await c.request('GET', '/api/health')).toMatchObject({ status: 200 });
+      // A slow client: its sign-in is in flight (the body not fully sent) until the test says so.
+      const slowConnection = await RawConnection.open(port);
+      const slow = slowConnection.requestSlowly('POST', '/api/auth/login', json, credentials, 10);
+
+      // Steady load: each worker keeps one connection busy, alternating a slow sign-in (password
+      // hashing) and a quick authenticated read, and sends the next request as soon as an answer comes
+      // (as a browser does: one request at a time on a keep-alive connection).
+      const connections = await Promise.all(Array.from({ length: WORKERS }, () => RawConnection.open(port)));
+      const sent: Sent[] = [];
+      const workers = connections.map(async (conn, worker) => {
+        for (let i = 0; ; i++) {
+          const kind = (i + worker) % 2 === 0 ? 'login' : 'me';
+          const sentAt = performance.now();
+          const answer =
+            kind === 'login'
+              ? await conn.request('POST', '/api/auth/login', json, credentials)
+              : await conn.request('GET', '/api/users/me', auth);
+          const doneAt = performance.now();
+          if (answer === 'closed') {
+            sent.push({ worker, kind, sentAt, doneAt, status: 'closed', connectionClose: true });
+            return;
+          }
+          const connectionClose = answer.headers.connection === 'close';
+          sent.push({ worker, kind, sentAt, doneAt, status: answer.status, connectionClose });
+          if (connectionClose) return;
+        }
+      });
+
+      await waitFor('steady load', () =>
+        connections.every((_, w) => sent.filter((s) => s.worker === w).length >= 3),
+      );
+      const signalAt = performance.now();
+      server.child.kill(signal);
+
+      // Closing has begun once answers say "connection: close"; the slow sign-in keeps it from finishing.
+      await waitFor('closing', () => sent.some((s) => s.doneAt > signalAt && s.connectionClose));
+      const refusals = await Promise.all(spares.map((c) => c.request('GET', '/api/users/me', auth)));
+      const slowAnswer = await slow.finish();
+      await Promise.all(workers);
+      const { code, at: exitedAt } = await exit;
+      await stream.ended;
+      [...spares, slowConnection, ...connections].forEach((c) => c.close());
+
+      const finishedInFlight = sent.filter(
+        (s) => s.sentAt < signalAt && s.doneAt > signalAt && s.status === 200,
+      );
+      const unanswered = sent.filter((s) => s.status === 'closed');
+      console.info(
+        `shutdown under load: ${sent.length} requests on ${WORKERS} busy connections, ${finishedInFlight.length} in flight at ${signal} answered 200, ` +
+          `${sent.filter((s) => s.status === 503).length + refusals.length} refused with 503, ${unanswered.length} unanswered; ` +
+          `stream ended ${Math.round(streamEndedAt - signalAt)} ms and the process exited ${Math.round(exitedAt - signalAt)} ms after ${signal}`,
+      );
+
+      expect(code).toBe(0);
+      expect(exitedAt - signalAt).toBeLessThan(GRACE_MS);
+      expect(streamEndedAt).toBeLessThan(exitedAt);
+      expect(server.output()).not.toMatch(/error/i);
+
+      // New requests on connections that were open and idle: 503, and the connection is closed.
+      for (const r of refusals) {
+        expect(r).toMatchObject({ status: 503, headers: { connection: 'close' } });
+        // In the envelope, with a message a person can read.
+        expect(JSON.parse((r as { body: string }).body)).toEqual({
+          success: false,
+          message: 'The server is restarting. Please try again in a moment.',
+          error: 'The server is restarting. Please try again in a moment.',
+        });
+      }
+      expect(spares.every((c) => c.closed)).toBe(true);
+      // The request in flight all along was finished, and told the client not to reuse the connection.
+      expect(slowAnswer).toMatchObject({ status: 200, headers: { connection: 'close' } });
+
+      // Under load: requests the server was working on were finished; every request sent before the
+      // signal was answered; each connection saw 200s, then a last answer (200 or 503) that closes it.
+      expect(sent.filter((s) => s.sentAt < signalAt).length).toBeGreaterThan(WORKERS * 3);
+      expect(finishedInFlight.length).toBeGreaterThan(0);
+      expect(unanswered.filter((s) => s.sentAt < signalAt)).toEqual([]);
+      for (let w = 0; w < WORKERS; w++) {
+        const mine = sent.filter((s) => s.worker === w).sort((a, b) => a.sentAt - b.sentAt);
+        const history = `connection ${w}: ${JSON.stringify(mine.map((s) => [s.status, s.connectionClose]))}`;
+        const last = mine[mine.length - 1]!;
+        expect(
+          mine.slice(0, -1).every((s) => s.status === 200 && !s.connectionClose),
+          history,
+        ).toBe(true);
+        expect([200, 503].includes(last.status as number) && last.connectionClose, history).toBe(true);
+      }
+      expect(connections.every((c) => c.closed)).toBe(true);
+    },
+    60_000,
+  );
 });
