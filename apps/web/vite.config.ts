@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -36,89 +37,173 @@ function precompress(): Plugin {
 }
 
 const src = (file: string) => fileURLToPath(new URL(`./src/${file}`, import.meta.url));
-/** What the sign-in page runs: the entry and the pages of src/app/router.tsx a signed-out visitor sees. */
-const SIGN_IN = [
-  src('main.tsx'),
+const ENTRY = src('main.tsx');
+/** The pages of src/app/router.tsx a signed-out visitor sees. */
+const SIGN_IN_PAGES = [
   src('features/auth/login-page.tsx'),
   src('features/auth/admin-login-page.tsx'),
   src('features/auth/register-page.tsx'),
 ];
+/** What the sign-in page runs: the entry and those pages. */
+const SIGN_IN = [ENTRY, ...SIGN_IN_PAGES];
 const SHELL = src('app/shell/shell.tsx');
 const INVESTOR_DASHBOARD = src('features/portfolio/dashboard-page.tsx');
 const ADMIN_DASHBOARD = src('features/admin/dashboard-page.tsx');
-const ICONS_CHUNK = 'signed-in-icons';
+/** Sets the theme before the first paint; a file of its own for the dev server, joined to the preload by the build. */
+const THEME_INIT = fileURLToPath(new URL('./public/theme-init.js', import.meta.url));
+const SIGNED_IN_CHUNK = 'signed-in';
+const SIGN_IN_FORMS_CHUNK = 'sign-in-forms';
+
+interface ModuleGraph {
+  getModuleInfo(id: string): { code: string | null; importedIds: string[]; exports: string[] } | null;
+}
+
+/** `export * from 's'`, `export * as N from 's'`, `export { a, b as c } from 's'`. */
+const RE_EXPORT = /export\s*(?:\*\s*as\s+([\w$]+)|(\*)|{([^}]*)})\s*from\s*["']([^"']+)["']\s*;?/g;
+/** `import * as n from 's'` and `import { a as n } from 's'`. */
+const IMPORT = /import\s*(?:\*\s*as\s+([\w$]+)|{([^}]*)})\s*from\s*["']([^"']+)["']\s*;?/g;
+/** `export { n as e, m }` (of imported bindings). */
+const LOCAL_EXPORT = /export\s*{([^}]*)}\s*;?/g;
+const DIRECTIVE = /^\s*["']use \w+["']\s*;?/gm;
+/** `import { a, b as c } from 's'` and the same re-exported: the names asked of 's'. */
+const NAMED_IMPORT = /(?:import|export)\s*(?:[\w$]+\s*,\s*)?{([^}]*)}\s*from\s*["'][^"']+["']/g;
+/** `import * as n from 's'`: everything 's' exports. */
+const NAMESPACE_IMPORT = /import\s*\*\s*as\s+[\w$]+\s+from\s*["']([^"']+)["']/g;
+const stripComments = (code: string) => code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+/** 'a', 'b as c', 'default as d' -> [name in the source, name exported]. */
+const specifiers = (list: string) =>
+  list
+    .split(',')
+    .map((p) => p.trim().replace(/^type\s+/, ''))
+    .filter(Boolean)
+    .map((p) => {
+      const [from, as] = p.split(/\s+as\s+/);
+      return [from!, as ?? from!] as const;
+    });
+
+/** The module a specifier written in `from` names, among those it imports. */
+function resolveIn(from: string, spec: string, importedIds: string[]): string | undefined {
+  if (spec.startsWith('.')) {
+    const base = path.resolve(path.dirname(from), spec).replace(/\.[mc]?[jt]sx?$/, '');
+    return importedIds.find(
+      (id) => id.replace(/\.[mc]?[jt]sx?$/, '') === base || id.startsWith(`${base}/index.`),
+    );
+  }
+  return importedIds.find((id) => id.includes(`${path.sep}node_modules${path.sep}${spec}${path.sep}`));
+}
+
+/** A barrel's exports: per re-exported module, the names it gives (null: all of that module's). */
+type Barrel = { names: string[] | null; id: string }[];
 
 /**
- * The lucide icons of the signed-in shell and the dashboard in one chunk. Left to the bundler, each icon
- * becomes its own chunk of a few hundred bytes (one per combination of pages that use it), some 25
- * requests that queue 6 at a time on HTTP/1.1. Icons that the sign-in page also uses are left out, so
- * it does not load this chunk. Icons are imported through the package's index, so which page uses
- * which icon is read from the import statements.
+ * The exports of a module made only of re-exports (lucide-react's, radix-ui's and the contracts'
+ * index), or null for any other module.
  */
-function signedInIcons() {
-  let members: Set<string> | undefined;
-  return {
-    name: (
-      id: string,
-      ctx: { getModuleInfo(id: string): { code: string | null; importedIds: string[] } | null },
-    ) => {
-      if (!/[\\/]lucide-react[\\/]/.test(id)) return null;
-      if (!members) {
-        const namesToFile = new Map<string, string>();
-        const iconsUsedBy = (roots: string[]) => {
-          const names = new Set<string>();
-          const seen = new Set<string>();
-          const todo = [...roots];
-          while (todo.length) {
-            const next = todo.pop()!;
-            if (seen.has(next)) continue;
-            seen.add(next);
-            const info = ctx.getModuleInfo(next);
-            if (!info) continue;
-            for (const dep of info.importedIds) {
-              if (
-                /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/.test(dep) &&
-                !namesToFile.size
-              ) {
-                // export { default as ArrowRight, default as ArrowRightIcon, ... } from './icons/….mjs';
-                const index = ctx.getModuleInfo(dep)?.code ?? '';
-                for (const m of index.matchAll(/export\s*{([^}]*)}\s*from\s*'(\.\/icons\/[^']+)'/g))
-                  for (const part of m[1]!.split(','))
-                    namesToFile.set(
-                      part
-                        .trim()
-                        .split(/\s+as\s+/)
-                        .pop()!,
-                      path.join(path.dirname(dep), m[2]!),
-                    );
-              }
-              if (!dep.includes('node_modules')) todo.push(dep);
-            }
-            for (const m of (info.code ?? '').matchAll(/import\s*{([^}]*)}\s*from\s*["']lucide-react["']/g))
-              for (const part of m[1]!.split(',')) {
-                const name = part
-                  .trim()
-                  .split(/\s+as\s+/)[0]!
-                  .replace(/^type\s+/, '');
-                if (name) names.add(name);
-              }
-          }
-          return new Set([...names].map((n) => namesToFile.get(n)).filter((f): f is string => !!f));
-        };
-        const signIn = iconsUsedBy(SIGN_IN);
-        members = new Set([...iconsUsedBy([SHELL, INVESTOR_DASHBOARD])].filter((f) => !signIn.has(f)));
+function readBarrel(id: string, source: string, importedIds: string[]): Barrel | null {
+  const code = stripComments(source).replace(DIRECTIVE, '');
+  const barrel: Barrel = [];
+  const locals = new Map<string, string>();
+  for (const m of code.matchAll(RE_EXPORT)) {
+    const target = resolveIn(id, m[4]!, importedIds);
+    if (!target) return null;
+    barrel.push({ id: target, names: m[1] ? [m[1]] : m[2] ? null : specifiers(m[3]!).map((s) => s[1]) });
+  }
+  for (const m of code.matchAll(IMPORT)) {
+    const target = resolveIn(id, m[3]!, importedIds);
+    if (!target) return null;
+    for (const local of m[1] ? [m[1]] : specifiers(m[2]!).map((s) => s[1])) locals.set(local, target);
+  }
+  for (const m of code.replace(RE_EXPORT, '').matchAll(LOCAL_EXPORT))
+    for (const [local, exported] of specifiers(m[1]!)) {
+      const target = locals.get(local);
+      if (!target) return null;
+      barrel.push({ id: target, names: [exported] });
+    }
+  const rest = code.replace(RE_EXPORT, '').replace(IMPORT, '').replace(LOCAL_EXPORT, '').trim();
+  return barrel.length && !rest ? barrel : null;
+}
+
+/**
+ * The modules that `roots` run without a dynamic import. A barrel (a module made only of re-exports,
+ * such as lucide-react's, radix-ui's or the contracts' index) is followed only to the modules whose
+ * names are imported somewhere in the set, as the bundler's tree-shaking does; following all of it
+ * would count every icon or primitive as loaded wherever one of them is.
+ */
+function staticClosure(graph: ModuleGraph, roots: string[]): Set<string> {
+  const seen = new Set<string>();
+  const names = new Set<string>();
+  const whole = new Set<string>();
+  const barrels = new Map<string, Barrel>();
+  const todo = [...roots];
+  for (;;) {
+    while (todo.length) {
+      const id = todo.pop()!;
+      if (seen.has(id)) continue;
+      const info = graph.getModuleInfo(id);
+      if (!info) continue;
+      seen.add(id);
+      const barrel = readBarrel(id, info.code ?? '', info.importedIds);
+      if (barrel) {
+        barrels.set(id, barrel);
+        continue;
       }
-      return members.has(id) ? ICONS_CHUNK : null;
-    },
+      const code = stripComments(info.code ?? '');
+      for (const m of code.matchAll(NAMED_IMPORT)) for (const [name] of specifiers(m[1]!)) names.add(name);
+      for (const m of code.matchAll(NAMESPACE_IMPORT)) {
+        const target = resolveIn(id, m[1]!, info.importedIds);
+        if (target) whole.add(target);
+      }
+      todo.push(...info.importedIds);
+    }
+    // Follow what the barrels give that is asked for; newly reached modules may ask for more.
+    for (const [barrel, targets] of barrels)
+      for (const t of targets) {
+        if (seen.has(t.id)) continue;
+        const given = t.names ?? graph.getModuleInfo(t.id)?.exports ?? [];
+        if (whole.has(barrel) || given.some((n) => names.has(n))) todo.push(t.id);
+      }
+    if (!todo.length) return seen;
+  }
+}
+
+/**
+ * Two chunks instead of dozens. Left to the bundler, the signed-in pages' code comes as some thirty
+ * small chunks (one per combination of pages sharing a module, each icon its own), which queue six at a
+ * time on HTTP/1.1: the dashboard's second wave of requests took 200 ms. Instead:
+ * - signed-in: everything the shell and the investor dashboard run that the sign-in page does not;
+ * - sign-in-forms: what the sign-in pages run beyond the entry (form parts, the query library), which
+ *   the signed-in pages share.
+ * Each page keeps its own chunk for what only it runs; the returns chart and other lazily loaded parts
+ * stay apart. Dependencies are not pulled into a group (the sets are complete), so nothing the sign-in
+ * page runs ends up in the signed-in chunk (preloadSignedIn checks it).
+ */
+function chunkGroups() {
+  let sets: Map<string, string> | undefined;
+  const chunkOf = (id: string, graph: ModuleGraph) => {
+    if (!sets) {
+      const entry = staticClosure(graph, [ENTRY]);
+      const signIn = staticClosure(graph, SIGN_IN);
+      sets = new Map();
+      for (const m of signIn)
+        if (!entry.has(m) && !SIGN_IN_PAGES.includes(m)) sets.set(m, SIGN_IN_FORMS_CHUNK);
+      for (const m of staticClosure(graph, [SHELL, INVESTOR_DASHBOARD]))
+        if (!signIn.has(m)) sets.set(m, SIGNED_IN_CHUNK);
+    }
+    return sets.get(id) ?? null;
   };
+  return [SIGNED_IN_CHUNK, SIGN_IN_FORMS_CHUNK].map((chunk) => ({
+    debugName: chunk,
+    includeDependenciesRecursively: false,
+    name: (id: string, graph: ModuleGraph) => (chunkOf(id, graph) === chunk ? chunk : null),
+  }));
 }
 
 /**
  * With a stored session, the page a reload or a new tab lands on needs the shell and the page's own
- * chunks, which the app only asks for once its entry has been downloaded and run, and which arrive as
- * dozens of small files (6 at a time on HTTP/1.1). A small classic script in the head asks for them
- * at once instead, as modulepreload hints, while the entry is still loading. Without a stored
- * session it does nothing, so the sign-in page loads no more than before.
+ * chunks, which the app only asks for once its entry has been downloaded and run. A small classic
+ * script in the page's head asks for them at once instead, as modulepreload hints, while the entry is
+ * still loading, and starts reading the signed-in user. Without a stored session it does nothing, so the
+ * sign-in page loads no more than before.
  */
 function preloadSignedIn(): Plugin {
   // The landing pages of the router (src/app/router.tsx): path -> the lazily loaded modules it shows.
@@ -156,13 +241,13 @@ function preloadSignedIn(): Plugin {
         };
         // The entry and its static imports are in the HTML already.
         const initial = closure(chunks.filter((c) => c.isEntry));
-        // The sign-in page must not load what is meant for signed-in pages only, and the icons chunk must
-        // not take part in an import cycle (its icons would run before what they import).
+        // The sign-in page must not load what is meant for signed-in pages only, and the signed-in chunk
+        // must not take part in an import cycle (its modules would run before what they import).
         for (const f of closure(SIGN_IN.map(chunkOf)))
-          if (byName.get(f)?.name === ICONS_CHUNK) throw new Error(`the sign-in page would load ${f}`);
-        for (const icons of chunks.filter((c) => c.name === ICONS_CHUNK))
-          if (closure(icons.imports.map((f) => byName.get(f)!)).has(icons.fileName))
-            throw new Error(`${icons.fileName} is part of an import cycle`);
+          if (byName.get(f)?.name === SIGNED_IN_CHUNK) throw new Error(`the sign-in page would load ${f}`);
+        for (const own of chunks.filter((c) => c.name === SIGNED_IN_CHUNK))
+          if (closure(own.imports.map((f) => byName.get(f)!)).has(own.fileName))
+            throw new Error(`${own.fileName} is part of an import cycle`);
         // Chunk names (without /assets/ and .js) once, and per page the indices of those it needs.
         const files: string[] = [];
         const table = pages.map(({ path: pattern, modules }) => {
@@ -178,7 +263,8 @@ function preloadSignedIn(): Plugin {
           `// Generated by apps/web/vite.config.ts (preloadSignedIn).\n` +
           `(function () {\n` +
           `  try {\n` +
-          `    if (!localStorage.getItem('accessToken')) return;\n` +
+          `    var token = localStorage.getItem('accessToken');\n` +
+          `    if (!token) return;\n` +
           `    var files = ${JSON.stringify(names)};\n` +
           `    var table = ${JSON.stringify(table)};\n` +
           `    for (var i = 0; i < table.length; i++) {\n` +
@@ -190,32 +276,54 @@ function preloadSignedIn(): Plugin {
           `        link.href = '/assets/' + files[f] + '.js';\n` +
           `        document.head.appendChild(link);\n` +
           `      });\n` +
+          // The signed-in user, read now rather than once the entry has run (lib/auth.tsx takes it).
+          `      window.__portalMe = {\n` +
+          `        token: token,\n` +
+          `        answer: fetch('/api/users/me', { headers: { authorization: 'Bearer ' + token } })\n` +
+          `          .then(function (r) { return r.ok ? r.json() : null; })\n` +
+          `          .catch(function () { return null; })\n` +
+          `      };\n` +
           `      return;\n` +
           `    }\n` +
           `  } catch (e) {\n` +
           `    /* storage unavailable: the app loads what it needs itself */\n` +
           `  }\n` +
           `})();\n`;
-        const hash = crypto.createHash('sha256').update(source).digest('base64url').slice(0, 8);
-        const fileName = `assets/preload-${hash}.js`;
-        this.emitFile({ type: 'asset', fileName, source });
         const html = bundle['index.html'];
         if (html?.type !== 'asset') throw new Error('preload-signed-in: index.html not in the bundle');
-        // Right after theme-init.js, so that it runs before the parser reaches the entry's tags.
+        // Both head scripts in one file, theme first: one request that blocks the parser instead of two,
+        // cached for good under its hash. Not inline: the CSP allows no inline script at all.
         const marker = '<script src="/theme-init.js"></script>';
         if (!String(html.source).includes(marker)) throw new Error('preload-signed-in: no theme-init.js tag');
-        html.source = String(html.source).replace(
-          marker,
-          `${marker}\n    <script src="/${fileName}"></script>`,
-        );
+        const head = `${fs.readFileSync(THEME_INIT, 'utf8').trim()}\n${source}`;
+        const fileName = `assets/head-${crypto.createHash('sha256').update(head).digest('base64url').slice(0, 8)}.js`;
+        this.emitFile({ type: 'asset', fileName, source: head });
+        html.source = String(html.source).replace(marker, `<script src="/${fileName}"></script>`);
       },
     },
   };
 }
 
-export default defineConfig({
+/**
+ * React Router's package exports resolve to its development build in every mode (its dev warnings and
+ * checks cost about 100 ms of main-thread time on the dashboard's first load here); a production
+ * build takes the production build it ships beside it.
+ */
+function reactRouterProduction() {
+  const dir = path.dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
+  const file = path.join(dir, 'dist/production/index.mjs');
+  if (!fs.existsSync(file)) throw new Error(`react-router: no production build at ${file}`);
+  return [{ find: /^react-router$/, replacement: file }];
+}
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss(), preloadSignedIn(), precompress()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      ...(command === 'build' ? reactRouterProduction() : []),
+    ],
+  },
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
@@ -224,12 +332,14 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: true,
     rolldownOptions: {
+      // A schema nobody uses is dropped rather than built at load: building the contracts' zod schemas
+      // cost the dashboard's first load about 80 ms of main-thread time.
+      treeshake: { manualPureFunctions: ['z'] },
       output: {
         codeSplitting: {
-          // Only the icons themselves: what they import (React, the icon base) stays where it is.
-          groups: [{ debugName: ICONS_CHUNK, includeDependenciesRecursively: false, ...signedInIcons() }],
+          groups: chunkGroups(),
         },
       },
     },
   },
-});
+}));

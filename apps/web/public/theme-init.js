@@ -1,4 +1,5 @@
-// Applies the saved theme before the first paint (an external file: the CSP allows no inline script).
+// Applies the saved theme before the first paint (a file: the CSP allows no inline script). The build
+// serves it in one file with the preload script (vite.config.ts, preloadSignedIn).
 (function () {
   try {
     var admin = /^\/admin(\/|$)/.test(location.pathname);

@@ -5,7 +5,10 @@ import { INTEREST_AMOUNT_MAX, INTEREST_AMOUNT_MIN } from './constants';
 export const INTEREST_STATUSES = ['new', 'contacted', 'closed'] as const;
 export type InterestStatus = (typeof INTEREST_STATUSES)[number];
 
-export const INTEREST_AMOUNT_MESSAGE = `Intended Investment Amount must be between €${INTEREST_AMOUNT_MIN.toLocaleString('en-US')} and €${INTEREST_AMOUNT_MAX.toLocaleString('en-US')}`;
+/** 1234567 → '1,234,567' (as toLocaleString('en-US') writes it, without setting up Intl at load). */
+const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+export const INTEREST_AMOUNT_MESSAGE = `Intended Investment Amount must be between €${grouped(INTEREST_AMOUNT_MIN)} and €${grouped(INTEREST_AMOUNT_MAX)}`;
 
 const optionalText = (max: number, label: string) =>
   z

@@ -49,6 +49,9 @@ export const router = createBrowserRouter([
   {
     element: <Root />,
     errorElement: <RouteError />,
+    // While the first page's code loads the page stays blank, as it would anyway for that instant; saying
+    // so spares React Router's warning about a missing fallback (a console.warn on every first load).
+    HydrateFallback: () => null,
     children: [
       { path: '/login', lazy: () => import('@/features/auth/login-page') },
       { path: '/admin-login', lazy: () => import('@/features/auth/admin-login-page') },

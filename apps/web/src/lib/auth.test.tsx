@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { api } from './api';
-import { AuthProvider, useAuth } from './auth';
+import { AuthProvider, prefetchCurrentUser, useAuth } from './auth';
 import { tokens } from './session';
 
 const json = (status: number, body: unknown) =>
@@ -53,5 +53,56 @@ describe('AuthProvider: forced logout', () => {
     expect(fetchMock.mock.calls.filter(([url]) => url === '/api/auth/refresh')).toHaveLength(1);
     expect(tokens.access).toBeNull();
     expect(tokens.refresh).toBeNull();
+  });
+});
+
+describe('AuthProvider: the user read by the head script', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    delete window.__portalMe;
+    tokens.clear();
+  });
+
+  const renderProvider = () =>
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <AuthProvider alert={vi.fn()} navigate={vi.fn()}>
+          <Status />
+        </AuthProvider>
+      </QueryClientProvider>,
+    );
+  const meCalls = (fetchMock: ReturnType<typeof vi.fn>) =>
+    fetchMock.mock.calls.filter(([url]) => url === '/api/users/me');
+
+  it('takes the answer the head script started for the stored token, without asking again', async () => {
+    tokens.set({ accessToken: 'access-early', refreshToken: 'refresh-early' });
+    const fetchMock = vi.fn(async () => json(500, {}));
+    vi.stubGlobal('fetch', fetchMock);
+    window.__portalMe = {
+      token: 'access-early',
+      answer: Promise.resolve({ success: true, data: { _id: 'u1', name: 'Emma', isAdmin: false } as never }),
+    };
+    prefetchCurrentUser();
+    expect(window.__portalMe).toBeUndefined();
+    renderProvider();
+    await screen.findByText('status: authenticated');
+    expect(meCalls(fetchMock)).toHaveLength(0);
+  });
+
+  it('asks the usual way when the head script was refused, and ignores a read made for another token', async () => {
+    tokens.set({ accessToken: 'access-now', refreshToken: 'refresh-now' });
+    const fetchMock = vi.fn(async (url: string) =>
+      url === '/api/users/me'
+        ? json(200, { success: true, data: { _id: 'u1', name: 'Emma', isAdmin: false } })
+        : json(500, {}),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    window.__portalMe = { token: 'access-old', answer: Promise.resolve(null) };
+    prefetchCurrentUser();
+    renderProvider();
+    await screen.findByText('status: authenticated');
+    // The read for the old token was not used: the app read the user itself, once.
+    expect(meCalls(fetchMock)).toHaveLength(1);
+    expect(meCalls(fetchMock)[0]![1].headers.authorization).toBe('Bearer access-now');
   });
 });

@@ -44,23 +44,35 @@ interface Prefetch {
 }
 let early: Prefetch | null = null;
 
+declare global {
+  interface Window {
+    /**
+     * The read of the signed-in user that the build's head script (vite.config.ts, preloadSignedIn)
+     * starts before the app's code has loaded: the answer's JSON, or null for a refusal or failure.
+     */
+    __portalMe?: { token: string; answer: Promise<MeAnswer | null> };
+  }
+}
+
 /**
  * Starts reading the signed-in user when the app starts (app/router.tsx), alongside the route's code
- * rather than after it. Only a plain answer is taken from it: a 401/403 or any failure yields null and
- * the provider asks again the usual way (refresh, replay, expiry), with its session listeners in place.
+ * rather than after it, or takes the read the head script started even earlier. Only a plain answer is
+ * taken from it: a 401/403 or any failure yields null and the provider asks again the usual way
+ * (refresh, replay, expiry), with its session listeners in place.
  */
 export function prefetchCurrentUser(): void {
   const token = tokens.access;
   if (!token || early) return;
+  const head = window.__portalMe;
+  delete window.__portalMe;
+  const read: Promise<MeAnswer | null> =
+    head?.token === token ? head.answer : readMe({ refresh: false }).catch(() => null);
   const started: Prefetch = {
     token,
-    answer: readMe({ refresh: false }).then(
-      (res) => {
-        if (res.success && res.data) started.user = res.data;
-        return res;
-      },
-      () => null,
-    ),
+    answer: read.then((res) => {
+      if (res?.success && res.data) started.user = res.data;
+      return res;
+    }),
   };
   early = started;
 }

@@ -63,6 +63,22 @@ function PayoutItem({ payout: p }: { payout: Payout }) {
 }
 
 /**
+ * The filter's projects, by name. Only rendered while the menu is open: the first localeCompare sets up
+ * the browser's collation, which cost the dashboard's first render about 40 ms.
+ */
+function ProjectItems({ payouts }: { payouts: Payout[] }) {
+  const byId = new Map<string, string>();
+  for (const p of payouts) byId.set(p.project._id, p.project.name);
+  return [...byId]
+    .sort((a, b) => a[1].localeCompare(b[1]))
+    .map(([id, name]) => (
+      <DropdownMenuRadioItem key={id} value={id}>
+        {name}
+      </DropdownMenuRadioItem>
+    ));
+}
+
+/**
  * Payout Timeline (spec section 2): the payouts newest first; Filter narrows them by type, status and
  * project, and Export downloads what the filter shows as CSV.
  */
@@ -72,11 +88,6 @@ export function PayoutTimeline() {
   const [showAll, setShowAll] = useState(false);
   const payouts = useMemo(() => data ?? [], [data]);
   const shown = useMemo(() => filterPayouts(payouts, filter), [payouts, filter]);
-  const projects = useMemo(() => {
-    const byId = new Map<string, string>();
-    for (const p of payouts) byId.set(p.project._id, p.project.name);
-    return [...byId].sort((a, b) => a[1].localeCompare(b[1]));
-  }, [payouts]);
   const active = (['type', 'status', 'projectId'] as const).filter((k) => filter[k] !== 'all').length;
   const visible = showAll ? shown : shown.slice(0, VISIBLE);
   const total = shown.reduce((acc, p) => acc + Math.round(p.amount * 100), 0) / 100;
@@ -130,11 +141,7 @@ export function PayoutTimeline() {
               <DropdownMenuLabel>Project</DropdownMenuLabel>
               <DropdownMenuRadioGroup value={filter.projectId} onValueChange={set('projectId')}>
                 <DropdownMenuRadioItem value="all">All projects</DropdownMenuRadioItem>
-                {projects.map(([id, name]) => (
-                  <DropdownMenuRadioItem key={id} value={id}>
-                    {name}
-                  </DropdownMenuRadioItem>
-                ))}
+                <ProjectItems payouts={payouts} />
               </DropdownMenuRadioGroup>
             </DropdownMenuContent>
           </DropdownMenu>
