@@ -17,11 +17,16 @@ export interface NavLinkItem {
   label: string;
   icon: LucideIcon;
   end?: boolean;
+  /**
+   * Other paths of the same section, with the pages below them: /dashboard shows the same page as /,
+   * and /project/{id} is a page of Projects. The link is marked current there too.
+   */
+  aliases?: string[];
 }
 
 export const investorLinks: NavLinkItem[] = [
-  { to: '/', label: 'Dashboard', icon: LayoutDashboard, end: true },
-  { to: '/projects', label: 'Projects', icon: Building2 },
+  { to: '/', label: 'Dashboard', icon: LayoutDashboard, end: true, aliases: ['/dashboard'] },
+  { to: '/projects', label: 'Projects', icon: Building2, aliases: ['/project'] },
   { to: '/perks', label: 'Perks', icon: Gift },
   { to: '/documents', label: 'Documents', icon: FileText },
   { to: '/media', label: 'Media Gallery', icon: Images },

@@ -27,7 +27,9 @@ export function ProjectSelect({
         onChange={(e) => setCurrentId(e.target.value)}
         disabled={isLoading || projects.length === 0}
         className={cn(
-          tone === 'sidebar' && 'border-sidebar-border bg-sidebar-accent text-sidebar-foreground',
+          // Chromium draws the arrow beside the padding, not in it: a little padding leaves the
+          // sidebar's narrow select room for a whole project name.
+          tone === 'sidebar' && 'border-sidebar-border bg-sidebar-accent pr-2 text-sidebar-foreground',
           tone === 'header' && 'h-9 w-44 sm:w-56',
         )}
       >

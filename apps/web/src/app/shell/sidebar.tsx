@@ -1,4 +1,4 @@
-import { Link, NavLink } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { LogOut, Plus, X } from 'lucide-react';
 import { BrandMark } from '@/components/brand';
 import { Button } from '@/components/ui/button';
@@ -6,6 +6,17 @@ import { SheetClose } from '@/components/ui/dialog';
 import { cn } from '@/lib/cn';
 import { ProjectSelect } from './project-select';
 import type { NavLinkItem } from './nav';
+
+/**
+ * Whether a link is the current page: its own path or (unless `end`) a page below it, or one of its
+ * aliases or a page below one. Paths compare without case and without a trailing slash, as the router
+ * matches them.
+ */
+export function isCurrentLink(pathname: string, { to, end, aliases = [] }: NavLinkItem): boolean {
+  const path = pathname.toLowerCase().replace(/(.)\/+$/, '$1');
+  const within = (base: string) => path === base || path.startsWith(`${base}/`);
+  return path === to || (!end && within(to)) || aliases.some(within);
+}
 
 function NavSection({
   title,
@@ -16,30 +27,33 @@ function NavSection({
   links: NavLinkItem[];
   onNavigate?: () => void;
 }) {
+  const { pathname } = useLocation();
   return (
     <div>
       {title && (
         <p className="mb-1 px-3 text-xs font-semibold uppercase tracking-wider text-sidebar-muted">{title}</p>
       )}
       <ul className="grid gap-0.5">
-        {links.map(({ to, label, icon: Icon, end }) => (
-          <li key={to}>
-            <NavLink
-              to={to}
-              end={end}
-              onClick={onNavigate}
-              className={({ isActive }) =>
-                cn(
+        {links.map((link) => {
+          const { to, label, icon: Icon } = link;
+          const current = isCurrentLink(pathname, link);
+          return (
+            <li key={to}>
+              <Link
+                to={to}
+                aria-current={current ? 'page' : undefined}
+                onClick={onNavigate}
+                className={cn(
                   'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-sidebar-foreground/85 transition-colors hover:bg-sidebar-accent hover:text-sidebar-foreground',
-                  isActive && 'bg-sidebar-accent text-sidebar-foreground shadow-sm',
-                )
-              }
-            >
-              <Icon className="size-4 shrink-0" aria-hidden="true" />
-              {label}
-            </NavLink>
-          </li>
-        ))}
+                  current && 'bg-sidebar-accent text-sidebar-foreground shadow-sm',
+                )}
+              >
+                <Icon className="size-4 shrink-0" aria-hidden="true" />
+                {label}
+              </Link>
+            </li>
+          );
+        })}
       </ul>
     </div>
   );
