@@ -207,8 +207,17 @@ test.describe('[SHELL] investor shell', () => {
     await dialog.getByLabel('Full Name').fill('Emma Nordin');
     await dialog.getByLabel('City').fill('Tampere');
     await dialog.getByLabel('Date of Birth').fill('1984-05-18');
+    // The page reloads after the save: a mark left on this page is gone on the reloaded one.
+    await page.evaluate(() => ((window as { beforeSave?: boolean }).beforeSave = true));
+    const reloaded = page.waitForEvent('load');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await reloaded;
+    expect(await page.evaluate(() => (window as { beforeSave?: boolean }).beforeSave)).toBeUndefined();
+    // The reloaded page shows the toast, the dialog closed and the new name in the user menu.
+    await expect(page.getByText('Profile updated successfully!', { exact: true })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Edit Profile' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Account menu for Emma Nordin' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Account menu for Emma Nordin' })).toContainText('EN');
     const me = await page.evaluate(async () => {
       const res = await fetch('/api/users/me', {
         headers: { authorization: `Bearer ${localStorage.getItem('accessToken')}` },

@@ -37,6 +37,57 @@ export function toast(input: ToastInput): number {
   return item.id;
 }
 
+/** Where a toast waits across a page reload: this tab only, and gone when the tab closes. */
+const PENDING_KEY = 'pendingToast';
+
+/**
+ * A toast for after a page reload. Toasts live in memory, so one shown just before a reload would be
+ * wiped with the page: this one waits in sessionStorage, then the reload runs, and the Toaster shows it
+ * once the page has loaded again (showPendingToast).
+ */
+export function toastAfterReload(input: ToastInput, reload: () => void = () => window.location.reload()) {
+  try {
+    sessionStorage.setItem(PENDING_KEY, JSON.stringify(input));
+  } catch {
+    // Storage refused (e.g. full): show it now, however briefly, rather than not at all.
+    toast(input);
+  }
+  reload();
+}
+
+/** The stored toast, or null for nothing or anything that is not a toast. */
+function readPending(raw: string): ToastInput | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (!value || typeof value !== 'object') return null;
+  const { title, description, variant, duration } = value as Record<string, unknown>;
+  const text = (x: unknown) => (typeof x === 'string' && x ? x : undefined);
+  const input: ToastInput = {
+    title: text(title),
+    description: text(description),
+    variant: variant === 'destructive' ? 'destructive' : 'default',
+    ...(typeof duration === 'number' && duration > 0 ? { duration } : {}),
+  };
+  return input.title || input.description ? input : null;
+}
+
+/** Shows the toast left by toastAfterReload before this page load, once. */
+export function showPendingToast() {
+  let raw: string | null;
+  try {
+    raw = sessionStorage.getItem(PENDING_KEY);
+    sessionStorage.removeItem(PENDING_KEY);
+  } catch {
+    return;
+  }
+  const input = raw === null ? null : readPending(raw);
+  if (input) toast(input);
+}
+
 /** Closes a toast; it is removed from the list 5000 ms later (after its exit animation). */
 export function dismissToast(id: number) {
   items = items.map((t) => (t.id === id ? { ...t, open: false } : t));

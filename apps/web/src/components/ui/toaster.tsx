@@ -1,12 +1,17 @@
+import { useEffect } from 'react';
 import { Toast as T } from 'radix-ui';
 import { X } from 'lucide-react';
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '@portal/contracts';
 import { cn } from '@/lib/cn';
-import { dismissToast, useToasts } from '@/lib/toast';
+import { dismissToast, showPendingToast, useToasts } from '@/lib/toast';
 
-/** Renders the toasts: one at a time, swipe right 50 px to dismiss, F8 focuses the region. */
+/**
+ * Renders the toasts: one at a time, swipe right 50 px to dismiss, F8 focuses the region. On the first
+ * render after a page load it shows the toast left for that load (toastAfterReload).
+ */
 export function Toaster() {
   const toasts = useToasts();
+  useEffect(() => showPendingToast(), []);
   return (
     <T.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}>
       {toasts.map((t) => (

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CurrentUser } from '@portal/contracts';
 import { Toaster } from '@/components/ui/toaster';
 import { api } from '@/lib/api';
+import { resetToasts } from '@/lib/toast';
 import type * as ApiModule from '@/lib/api';
 import { ProfileDialog, profilePayload } from './profile-dialog';
 
@@ -93,12 +94,16 @@ describe('ProfileDialog', () => {
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 
-  it("a saved profile shows 'Profile updated successfully!'", async () => {
+  it("a saved profile shows 'Profile updated successfully!' on the reloaded page", async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => new Response(JSON.stringify({ success: true }), { status: 200 })),
     );
-    const reload = vi.fn();
+    // A reload replaces the page: nothing rendered and no toast in memory survives it.
+    const reload = vi.fn(() => {
+      cleanup();
+      resetToasts();
+    });
     render(
       <>
         <ProfileDialog user={user} open onOpenChange={() => {}} reload={reload} />
@@ -106,8 +111,11 @@ describe('ProfileDialog', () => {
       </>,
     );
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    expect(screen.queryByText('Profile updated successfully!')).not.toBeInTheDocument();
+
+    render(<Toaster />);
     expect(await toastText('Profile updated successfully!')).toBeInTheDocument();
-    expect(reload).toHaveBeenCalledTimes(1);
   });
 
   it("a failure shows the server's message, or 'Failed to update profile' when there is none", async () => {

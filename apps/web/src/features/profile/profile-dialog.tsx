@@ -13,7 +13,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { api } from '@/lib/api';
-import { messageOf, toast } from '@/lib/toast';
+import { messageOf, toast, toastAfterReload } from '@/lib/toast';
 import { SecurityPanel } from './security-panel';
 
 interface ProfileForm {
@@ -46,7 +46,10 @@ export function profilePayload(form: ProfileForm) {
   };
 }
 
-/** Edit Profile (spec sections 3-5): Full Name required; on success it closes and the page reloads. */
+/**
+ * Edit Profile (spec sections 3-5): Full Name required; on success it closes and the page reloads, and
+ * the reloaded page shows 'Profile updated successfully!'.
+ */
 export function ProfileDialog({
   user,
   open,
@@ -86,9 +89,9 @@ export function ProfileDialog({
     setSaving(true);
     try {
       await api('/api/users/me', { method: 'PUT', json: profilePayload(form) });
-      toast({ title: 'Profile updated successfully!' });
       onOpenChange(false);
-      reload();
+      // The page reloads at once, so the toast is shown once the reloaded page is up.
+      toastAfterReload({ title: 'Profile updated successfully!' }, reload);
     } catch (err) {
       toast({
         title: 'Error',
