@@ -51,6 +51,14 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 
 export { expect };
 
+/**
+ * The night `days` from today as the server reads booking dates: a UTC calendar day, 'YYYY-MM-DD'.
+ * Bookings in the tests are made relative to today, as the demo's allowances and bookings are relative
+ * to the seeding day, so that no test ever asks for a night that has become past.
+ */
+export const nightAhead = (days: number) =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
 /** Signs in through the API and stores the tokens as the app does, then opens `path`. */
 export async function signIn(page: Page, role: DemoRole, path = '/') {
   const res = await page.request.post('/api/auth/login', { data: DEMO[role] });

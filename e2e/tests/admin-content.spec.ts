@@ -1,5 +1,13 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO, expect, expectAccessible, expectNoSidewaysScroll, signIn, test } from '../support/fixtures';
+import {
+  DEMO,
+  expect,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  nightAhead,
+  signIn,
+  test,
+} from '../support/fixtures';
 
 const AURORA = 'Aurora Lakeside Cabins';
 /** A 1×1 PNG: the server sniffs uploads, so the bytes must really be an image. */
@@ -7,6 +15,14 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/**
+ * Nights the booking tests ask for, days ahead of today: past the demo's pending request (about 46 days
+ * ahead), apart from each other, and well inside the Aurora allowances (Emma's runs about 19 months,
+ * Lukas's about 33).
+ */
+const APPROVED_NIGHTS = [nightAhead(120), nightAhead(121)];
+const DECLINED_NIGHTS = [nightAhead(150), nightAhead(151)];
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 
@@ -253,7 +269,7 @@ test.describe('[ADMIN][CONTENT] perks, updates, media, documents and bookings', 
       data: {
         projectId: aurora,
         type: 'personal',
-        dates: ['2027-11-16', '2027-11-17'],
+        dates: APPROVED_NIGHTS,
         notes: 'Anniversary trip',
       },
     });
@@ -291,7 +307,7 @@ test.describe('[ADMIN][CONTENT] perks, updates, media, documents and bookings', 
       data: {
         projectId: aurora,
         type: 'personal',
-        dates: ['2027-12-27', '2027-12-28'],
+        dates: DECLINED_NIGHTS,
         notes: 'New Year by the lake',
       },
     });

@@ -51,7 +51,10 @@ const bookedNights = async () =>
     )
   ).map((r) => `${r.booking_id} ${r.night}`);
 
-/** The first investor's demo bookings lie around `today`: stays taken before it, a pending request well after. */
+/**
+ * The first investor's demo bookings lie around `today`: stays taken before it, a pending request well
+ * after; and the allowances are valid, one of them expiring soon.
+ */
 async function expectBookingsAround(db: Database, today: string) {
   const rows = await queryRows<{ status: string; nights: string[]; created: string }>(
     db.db,
@@ -68,6 +71,12 @@ async function expectBookingsAround(db: Database, today: string) {
   for (const r of approved) for (const n of r.nights) expect(inDays(n), n).toBeLessThan(0);
   for (const r of rows) expect(r.created < r.nights[0]!).toBe(true);
   for (const r of rows) expect(r.created <= today).toBe(true);
+  // Every allowance is still valid, and one expires within three months (the "expires soon" case).
+  const expiries = (
+    await queryRows<{ expires: string }>(db.db, sql`select expires_at::text as expires from cabin_allowances`)
+  ).map((r) => inDays(r.expires));
+  for (const d of expiries) expect(d).toBeGreaterThan(30);
+  expect(expiries.some((d) => d <= 92)).toBe(true);
 }
 
 describe('demo data', () => {

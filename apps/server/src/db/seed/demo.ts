@@ -79,11 +79,16 @@ const dayFrom = (from: Date, offset: number) =>
     .toISOString()
     .slice(0, 10);
 
+/** The last day of the UTC month `months` after `from`'s, 'YYYY-MM-DD'. */
+const endOfMonthFrom = (from: Date, months: number) =>
+  new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + months + 1, 0)).toISOString().slice(0, 10);
+
 /**
  * Demo data that makes every screen look alive. Every row has a stable id and is written with
  * ON CONFLICT DO NOTHING, so seeding twice never duplicates anything. The cabin-night bookings are
  * placed relative to `today` (the seeding day): stays already taken in the past and a pending gift
- * some weeks ahead, so the demo never holds a "future" request that has become past.
+ * some weeks ahead, so the demo never holds a "future" request that has become past; likewise the
+ * allowance that expires soon.
  */
 export async function seedDemo(db: Db, storage: FileStorage, today: Date = new Date()): Promise<void> {
   const [adminHash, investorHash] = await Promise.all([
@@ -535,7 +540,7 @@ export async function seedDemo(db: Db, storage: FileStorage, today: Date = new D
         projectId: P.aurora,
         totalNights: 14,
         bonusNights: 3,
-        expiresAt: '2028-06-30',
+        expiresAt: endOfMonthFrom(today, 19),
       },
       {
         id: seedId('allowance:emma:pine'),
@@ -543,7 +548,8 @@ export async function seedDemo(db: Db, storage: FileStorage, today: Date = new D
         projectId: P.pine,
         totalNights: 7,
         bonusNights: 0,
-        expiresAt: '2027-01-31',
+        // About two months away, so the demo shows nights that expire soon (all expiries are relative).
+        expiresAt: endOfMonthFrom(today, 2),
       },
       {
         id: seedId('allowance:lukas:fjord'),
@@ -551,7 +557,7 @@ export async function seedDemo(db: Db, storage: FileStorage, today: Date = new D
         projectId: P.fjord,
         totalNights: 21,
         bonusNights: 2,
-        expiresAt: '2029-12-31',
+        expiresAt: endOfMonthFrom(today, 37),
       },
       {
         id: seedId('allowance:lukas:aurora'),
@@ -559,7 +565,7 @@ export async function seedDemo(db: Db, storage: FileStorage, today: Date = new D
         projectId: P.aurora,
         totalNights: 7,
         bonusNights: 0,
-        expiresAt: '2029-08-31',
+        expiresAt: endOfMonthFrom(today, 33),
       },
     ])
     .onConflictDoNothing();
