@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import type { Booking, CabinNights, Perk, UsageSummary } from '@portal/contracts';
-import { expect, expectAccessible, expectNoSidewaysScroll, signIn, test } from '../support/fixtures';
+import {
+  expect,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  nightAhead,
+  signIn,
+  test,
+} from '../support/fixtures';
 
 interface PerksState {
   cabinNights: CabinNights | null;
@@ -71,9 +78,12 @@ test.describe('[PERKS] perks and cabin nights', () => {
       await expect(item.getByRole('button', { name: `Book Now: ${p.name}` })).toHaveCount(
         p.bookingAvailable ? 1 : 0,
       );
+      // Seven types have an icon of their own; every other type shows the safari icon.
       await expect(item.locator(`[data-perk-icon]`)).toHaveAttribute(
         'data-perk-icon',
-        ['horse', 'atv', 'safari', 'winter', 'income', 'event', 'dining'].includes(p.type) ? p.type : /.+/,
+        ['horse', 'atv', 'safari', 'winter', 'income', 'event', 'dining'].includes(p.type)
+          ? p.type
+          : 'safari',
       );
     }
     await expectAccessible(page);
@@ -169,11 +179,10 @@ test.describe('[PERKS] perks and cabin nights', () => {
   test('nights already requested cannot be chosen again', async ({ page }) => {
     const { token, projectId, cabin } = await openPerks(page);
     // The test requests a night of its own, so that it needs neither the demo's bookings nor the tests
-    // before it: the first free night three weeks ahead.
-    const dayAhead = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-    let ahead = 21;
-    while (cabin.requestedNights.includes(dayAhead(ahead))) ahead++;
-    const taken = dayAhead(ahead);
+    // before it: 75 days ahead is after the nights the other tests choose (early next month) and the
+    // demo's pending gift (about 46 days ahead), and well before Emma's Aurora allowance expires.
+    const taken = nightAhead(75);
+    expect(cabin.requestedNights).not.toContain(taken);
     const label = new Intl.DateTimeFormat('en-US', {
       weekday: 'long',
       month: 'long',
@@ -275,21 +284,65 @@ test.describe('[PERKS] perks and cabin nights', () => {
       r.fulfill({
         json: {
           success: true,
-          perks: { premium: [perk('Horse trek', 'horse')], standard: [perk('Yacht', 'yacht')] },
+          perks: {
+            premium: [perk('Horse trek', 'horse')],
+            standard: [perk('Yacht', 'yacht'), perk('Forest spa day', 'wellness')],
+          },
         },
       }),
     );
     await signIn(page, 'investor', '/perks');
     const list = page.getByRole('list', { name: 'Perks' }).getByRole('listitem');
-    await expect(list).toHaveCount(2);
+    await expect(list).toHaveCount(3);
     await expect(list.nth(0).locator('[data-perk-icon]')).toHaveAttribute('data-perk-icon', 'horse');
-    // An unknown type shows the safari icon.
-    await expect(list.nth(1).locator('[data-perk-icon]')).toHaveAttribute('data-perk-icon', 'safari');
+    await expect(list.nth(0).locator('[data-perk-icon]')).not.toHaveClass(/lucide-binoculars/);
+    // An unknown type, and a known one the spec gives no icon of its own, show the safari icon.
+    for (const i of [1, 2]) {
+      await expect(list.nth(i).locator('[data-perk-icon]')).toHaveAttribute('data-perk-icon', 'safari');
+      await expect(list.nth(i).locator('[data-perk-icon]')).toHaveClass(/lucide-binoculars/);
+    }
     await expect(page.getByText('This project includes the following investor benefits')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Book Now: Horse trek' })).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Book for Personal Stay' })).toBeDisabled();
     await expect(page.getByText('Remaining Nights')).toHaveCount(0);
     await expect(page.getByText('Personal Stays')).toHaveCount(0);
+  });
+
+  test('reads well in dark mode at 1366 px, a booking dialog included', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    const { perks } = await openPerks(page);
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await expect(page.getByRole('list', { name: 'Perks' }).getByRole('listitem')).toHaveCount(perks.length);
+    await expect(remainingText(page)).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Rent Out Nights' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Rent Out Nights' });
+    await expect(dialog.getByLabel('Rental Price per Night (€)')).toBeVisible();
+    await expect(dialog.getByRole('grid')).toBeVisible();
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test('works at 375 px in light mode without sideways scrolling, the gift dialog included', async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 375, height: 812 });
+    const { perks } = await openPerks(page);
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+    await expect(page.getByRole('list', { name: 'Perks' }).getByRole('listitem')).toHaveCount(perks.length);
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Gift to Friends/Family' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Gift Nights' });
+    await expect(dialog.getByLabel('Recipient Email')).toBeVisible();
+    const box = (await dialog.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
   });
 
   test('works at 375 px in dark mode without sideways scrolling, dialog included', async ({ page }) => {

@@ -1,43 +1,34 @@
 import {
   Binoculars,
-  Bus,
-  Crown,
-  Gift,
-  House,
   Motorbike,
-  Mountain,
   PartyPopper,
   PawPrint,
-  Percent,
   Snowflake,
-  Sparkles,
-  Star,
   UtensilsCrossed,
   Wallet,
   type LucideIcon,
 } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
-/** Icons by perk type (spec section 2); any other type shows the safari icon. */
-const ICONS: Record<string, LucideIcon> = {
-  horse: PawPrint,
-  atv: Motorbike,
-  safari: Binoculars,
-  winter: Snowflake,
-  income: Wallet,
-  event: PartyPopper,
-  dining: UtensilsCrossed,
-  cabin: House,
-  activity: Mountain,
-  wellness: Sparkles,
-  transport: Bus,
-  exclusive: Crown,
-  gift: Gift,
-  featured: Star,
-  discount: Percent,
-};
+/** The perk types that have an icon of their own (spec section 2). */
+export const PERK_ICON_TYPES = ['horse', 'atv', 'safari', 'winter', 'income', 'event', 'dining'] as const;
+export type PerkIconType = (typeof PERK_ICON_TYPES)[number];
 
-export const perkIconFor = (type: string): LucideIcon => ICONS[type] ?? Binoculars;
+const ICONS: ReadonlyMap<string, LucideIcon> = new Map<PerkIconType, LucideIcon>([
+  ['horse', PawPrint],
+  ['atv', Motorbike],
+  ['safari', Binoculars],
+  ['winter', Snowflake],
+  ['income', Wallet],
+  ['event', PartyPopper],
+  ['dining', UtensilsCrossed],
+]);
+
+/** The icon type a perk type shows: its own for the seven of the spec, the safari icon for any other. */
+export const perkIconType = (type: string): PerkIconType =>
+  ICONS.has(type) ? (type as PerkIconType) : 'safari';
+
+export const perkIconFor = (type: string): LucideIcon => ICONS.get(perkIconType(type))!;
 
 export function PerkIcon({ type, className }: { type: string; className?: string }) {
   const Icon = perkIconFor(type);
@@ -48,7 +39,7 @@ export function PerkIcon({ type, className }: { type: string; className?: string
         className,
       )}
     >
-      <Icon className="size-5" aria-hidden="true" data-perk-icon={type in ICONS ? type : 'safari'} />
+      <Icon className="size-5" aria-hidden="true" data-perk-icon={perkIconType(type)} />
     </span>
   );
 }
