@@ -32,6 +32,16 @@ const group = (page: Page, category: string) =>
 /** The category groups (the toaster is a region too, outside the main area). */
 const groups = (page: Page) => page.getByRole('main').getByRole('region');
 
+/** How many lines each category header's document count takes, group by group. */
+const countLines = (page: Page) =>
+  groups(page).evaluateAll((sections) =>
+    sections.map((section) => {
+      const range = document.createRange();
+      range.selectNodeContents(section.querySelector('h2 + span')!);
+      return new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size;
+    }),
+  );
+
 async function choose(page: Page, menu: 'Filter' | 'Sort', entry: string) {
   await page.getByRole('button', { name: new RegExp(`^${menu}`) }).click();
   await page.getByRole('menuitemradio', { name: entry, exact: true }).click();
@@ -130,6 +140,8 @@ test.describe('[DOCUMENTS] document vault', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByRole('menuitemradio', { name: 'All Documents' })).toBeFocused();
     await page.keyboard.press('ArrowDown');
+    // The menu moves focus just after the key event: Enter goes to the entry that has it.
+    await expect(page.getByRole('menuitemradio', { name: 'Contracts' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(groups(page)).toHaveCount(1);
     await expect(group(page, 'Contracts')).toBeVisible();
@@ -194,12 +206,48 @@ test.describe('[DOCUMENTS] document vault', () => {
     await expect(page.getByText('Please select a project to view documents.')).toBeVisible();
   });
 
-  test('at 375 px nothing scrolls sideways and the page stays accessible', async ({ page }) => {
+  test('works at 375 px in light mode: nothing scrolls sideways, the counts stay on one line, the menu fits', async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
     await page.setViewportSize({ width: 375, height: 812 });
-    await openVault(page);
+    const { documents } = await openVault(page);
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+    const categories = new Set(documents.map((d) => d.category)).size;
+    await expect(groups(page)).toHaveCount(categories);
+    expect(await countLines(page)).toEqual(Array(categories).fill(1));
     await expectNoSidewaysScroll(page);
     await expectAccessible(page);
-    await page.evaluate(() => document.documentElement.classList.add('dark'));
+    await page.getByRole('button', { name: /^Sort/ }).click();
+    const menu = page.getByRole('menu');
+    await expect(menu.getByRole('menuitemradio')).toHaveCount(5);
+    const box = (await menu.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+  });
+
+  test('reads well in dark mode at 1366 and 375 px, the Filter menu included', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    const { documents } = await openVault(page);
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    const categories = new Set(documents.map((d) => d.category)).size;
+    await expect(groups(page)).toHaveCount(categories);
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: /^Filter/ }).click();
+    const menu = page.getByRole('menu');
+    await expect(menu.getByRole('menuitemradio')).toHaveCount(5);
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect(page.getByRole('button', { name: /^Filter/ })).toBeInViewport();
+    expect(await countLines(page)).toEqual(Array(categories).fill(1));
+    await expectNoSidewaysScroll(page);
     await expectAccessible(page);
   });
 });

@@ -44,6 +44,20 @@ async function openDashboard(page: Page) {
   return accessToken;
 }
 
+/** Signs the demo investor in and opens the page of their Aurora Lakeside Cabins project. */
+async function openAuroraPage(page: Page) {
+  const { accessToken } = await signIn(page, 'investor', '/projects');
+  const { data: projects } = await apiGet<{ data: ProjectListItem[] }>(
+    page.request,
+    accessToken,
+    '/api/projects',
+  );
+  const aurora = projects.find((p) => p.name === 'Aurora Lakeside Cabins')!;
+  await page.goto(`/project/${aurora._id}`);
+  await expect(page.getByRole('heading', { level: 1, name: aurora.name })).toBeVisible();
+  return aurora;
+}
+
 test.describe('[PORTFOLIO] dashboard', () => {
   test("shows the demo investor's exact totals, computed here from the investments", async ({ page }) => {
     const token = await openDashboard(page);
@@ -242,6 +256,40 @@ test.describe('[PORTFOLIO] dashboard', () => {
     await expect(recent).toContainText(`The latest from ${chosen.name}.`);
   });
 
+  test('/dashboard shows the same portfolio, with Dashboard marked in the sidebar', async ({ page }) => {
+    const token = await signIn(page, 'investor', '/dashboard').then((d) => d.accessToken);
+    await expect(page.getByRole('heading', { level: 1, name: 'Investment Portfolio' })).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const { data: me } = await apiGet<{ data: CurrentUser }>(page.request, token, '/api/users/me');
+    const invested = me.investments.reduce((acc, i) => acc + cents(i.amount), 0);
+    await expect(page.getByTestId('summary-total-investment')).toContainText(euro(invested));
+    await expect(page.getByRole('heading', { name: 'Per-Project Investments' })).toBeVisible();
+    await expect(page.getByTestId('project-card')).toHaveCount(me.investments.length);
+    await expect(page.getByRole('region', { name: 'ROI Projections Calculator' })).toBeVisible();
+    const nav = page.getByRole('navigation');
+    await expect(nav.getByRole('link', { name: 'Dashboard', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(nav.getByRole('link', { name: 'Projects', exact: true })).not.toHaveAttribute(
+      'aria-current',
+    );
+    await expectAccessible(page);
+  });
+
+  test('a first load of the dashboard writes no warning or error to the console', async ({ page }) => {
+    const said: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'warning' || m.type() === 'error')
+        said.push(`${m.type()}: ${m.text()} ${m.location().url}`);
+    });
+    await signIn(page, 'investor', '/');
+    await expect(page.getByTestId('summary-total-investment')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Recent Updates' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(said).toEqual([]);
+  });
+
   test('at 375 px the dashboard fits the screen, and reads well in dark mode', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     await page.emulateMedia({ colorScheme: 'dark' });
@@ -270,6 +318,14 @@ test.describe('[PORTFOLIO] projects and project detail', () => {
       await expect(tile).toContainText(euro(cents(p.totalInvestment)));
       await expect(tile).toContainText(euro(cents(p.totalReturned)));
       await expect(tile).toContainText(pct((cents(p.totalReturned) * 100) / cents(p.totalInvestment)));
+      await expect(tile).toContainText(p.location);
+      await expect(tile).toContainText(p.status === 'active' ? 'Active' : 'Completed');
+      await expect(tile).toContainText(`Since ${shortDate(p.investmentDate)}`);
+      await expect(tile).toContainText(`Annual ROI ${pct(Number(p.annualROI))}`);
+      await expect(tile.getByRole('link', { name: `View Project ${p.name}` })).toHaveAttribute(
+        'href',
+        `/project/${p._id}`,
+      );
     }
     await expectAccessible(page);
 
@@ -329,10 +385,29 @@ test.describe('[PORTFOLIO] projects and project detail', () => {
     await page.getByRole('button', { name: `Show all ${inv.monthlyReturns.length} months` }).click();
     await expect(table.getByRole('row')).toHaveCount(inv.monthlyReturns.length + 1);
 
+    // The project's facts, as the API gives them.
+    const about = page.getByRole('region', { name: 'About the Project' });
+    const fact = (label: string) => about.getByRole('term').filter({ hasText: label }).locator('+ dd');
+    await expect(fact('Location')).toHaveText(detail.location);
+    await expect(fact('Status')).toHaveText(detail.status === 'active' ? 'Active' : 'Completed');
+    await expect(fact('Investment Period')).toHaveText(`${detail.investmentPeriod} months`);
+    await expect(fact('Expected Completion')).toHaveText(shortDate(detail.expectedCompletion!));
+    await expect(fact('Annual ROI')).toHaveText(pct(Number(detail.annualROI)));
+
+    // The demo project has updates: its newest three, newest first.
+    const { updates: all } = await apiGet<{ updates: { title: string; date: string }[] }>(
+      page.request,
+      token,
+      `/api/updates?projectId=${aurora._id}`,
+    );
+    const latest = all
+      .sort((a, b) => (a.date < b.date ? 1 : -1))
+      .slice(0, 3)
+      .map((u) => u.title);
+    expect(latest.length).toBeGreaterThan(0);
     const updates = page.getByRole('region', { name: 'Latest Updates' });
-    await expect(
-      updates.getByRole('heading', { level: 3 }).or(updates.getByText('No updates available')).first(),
-    ).toBeVisible();
+    await expect(updates.getByRole('heading', { level: 3 })).toHaveText(latest);
+    await expect(updates.getByText('No updates available')).toHaveCount(0);
     await expectAccessible(page);
   });
 
@@ -511,15 +586,7 @@ test.describe('[PORTFOLIO] phone and dark mode', () => {
   });
 
   test('a project page at 375 px in dark mode', async ({ page }) => {
-    const { accessToken } = await signIn(page, 'investor', '/projects');
-    const { data: projects } = await apiGet<{ data: ProjectListItem[] }>(
-      page.request,
-      accessToken,
-      '/api/projects',
-    );
-    const aurora = projects.find((p) => p.name === 'Aurora Lakeside Cabins')!;
-    await page.goto(`/project/${aurora._id}`);
-    await expect(page.getByRole('heading', { level: 1, name: aurora.name })).toBeVisible();
+    await openAuroraPage(page);
     await expect(page.getByRole('table', { name: 'Month by Month' })).toBeVisible();
     await expect(page.locator('svg.recharts-surface').first()).toBeVisible();
     expect(await isDark(page)).toBe(true);
@@ -541,3 +608,70 @@ test.describe('[PORTFOLIO] phone and dark mode', () => {
     await expectAccessible(page);
   });
 });
+
+// The two other corners of the done-when matrix: the tests above look at these pages in light at
+// 1366 px and in dark at 375 px.
+for (const look of [
+  { name: 'dark at 1366 px', viewport: { width: 1366, height: 850 }, colorScheme: 'dark' },
+  { name: 'light at 375 px', viewport: { width: 375, height: 812 }, colorScheme: 'light' },
+] as const) {
+  test.describe(`[PORTFOLIO] ${look.name}`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.setViewportSize(look.viewport);
+      await page.emulateMedia({ colorScheme: look.colorScheme });
+    });
+    /** The theme is the one asked for, nothing scrolls sideways and axe finds nothing. */
+    const expectGoodLook = async (page: Page) => {
+      const dark = await page.evaluate(() => document.documentElement.classList.contains('dark'));
+      expect(dark).toBe(look.colorScheme === 'dark');
+      await expectNoSidewaysScroll(page);
+      await expectAccessible(page);
+    };
+
+    test(`the dashboard, ${look.name}`, async ({ page }) => {
+      await openDashboard(page);
+      await expect(page.getByRole('heading', { name: 'Per-Project Investments' })).toBeVisible();
+      await expect(page.getByTestId('project-card').first()).toBeVisible();
+      await expect(
+        page.getByRole('region', { name: 'Payout Timeline' }).getByRole('listitem').first(),
+      ).toBeVisible();
+      await expect(
+        page.getByRole('region', { name: 'Recent Updates' }).getByRole('heading', { level: 3 }).first(),
+      ).toBeVisible();
+      await expectGoodLook(page);
+    });
+
+    test(`the projects page, ${look.name}`, async ({ page }) => {
+      await signIn(page, 'investor', '/projects');
+      await expect(page.getByRole('heading', { level: 1, name: 'Your Projects' })).toBeVisible();
+      await expect(page.getByTestId('project-tile').first()).toBeVisible();
+      await expect(
+        page
+          .getByTestId('project-tile')
+          .first()
+          .getByRole('link', { name: /View Project/ }),
+      ).toBeVisible();
+      await expectGoodLook(page);
+    });
+
+    test(`a project page, ${look.name}`, async ({ page }) => {
+      await openAuroraPage(page);
+      await expect(page.getByRole('region', { name: 'About the Project' })).toBeVisible();
+      await expect(page.getByRole('table', { name: 'Month by Month' })).toBeVisible();
+      await expect(page.locator('svg.recharts-surface').first()).toBeVisible();
+      await expect(
+        page.getByRole('region', { name: 'Latest Updates' }).getByRole('heading', { level: 3 }).first(),
+      ).toBeVisible();
+      await expectGoodLook(page);
+    });
+
+    test(`Join New Project, ${look.name}`, async ({ page }) => {
+      await signIn(page, 'investor', '/join-project');
+      await expect(page.getByRole('heading', { level: 1, name: 'Join New Project' })).toBeVisible();
+      await expect(page.getByText('42% pre-committed')).toBeVisible();
+      await expect(page.getByRole('progressbar', { name: /Funding/ })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Register Your Interest' })).toBeVisible();
+      await expectGoodLook(page);
+    });
+  });
+}

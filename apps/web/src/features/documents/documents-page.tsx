@@ -30,11 +30,11 @@ function CategoryGroup({ group }: { group: DocumentGroup }) {
     <section aria-labelledby={id}>
       <Card className="overflow-hidden">
         <div className="flex items-center justify-between gap-3 border-b bg-muted/40 px-4 py-3 sm:px-5">
-          <h2 id={id} className="flex items-center gap-2 font-semibold">
-            <FolderOpen className="size-4 text-primary" aria-hidden="true" />
+          <h2 id={id} className="flex min-w-0 items-center gap-2 font-semibold">
+            <FolderOpen className="size-4 shrink-0 text-primary" aria-hidden="true" />
             {group.category}
           </h2>
-          <span className="text-sm text-muted-foreground">
+          <span className="shrink-0 whitespace-nowrap text-sm text-muted-foreground">
             {n} {n === 1 ? 'document' : 'documents'}
           </span>
         </div>

@@ -35,7 +35,7 @@ function Stat({ label, value, hint }: { label: string; value: string; hint?: str
   return (
     <Card className="p-4">
       <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="tabular mt-1 text-2xl font-semibold tracking-tight">{value}</dd>
+      <dd className="tabular mt-1 text-xl font-semibold tracking-tight sm:text-2xl">{value}</dd>
       {hint && <dd className="mt-1 text-xs text-muted-foreground">{hint}</dd>}
     </Card>
   );
@@ -113,7 +113,7 @@ function Facts({ project: p }: { project: ProjectDetail }) {
     ['Investment Period', `${p.investmentPeriod} months`],
     ['Investment Date', formatDate(p.investmentDate)],
     ['Expected Completion', p.expectedCompletion ? formatDate(p.expectedCompletion) : dash],
-    ['Expected Monthly Return', `${p.expectedMonthlyReturn}%`],
+    ['Expected Monthly Return', formatPercent(p.expectedMonthlyReturn)],
     ['Total Raised', formatMoney(p.totalInvestment)],
     ['Returned to Investors', formatMoney(p.totalReturned)],
   ];
@@ -216,7 +216,7 @@ function ProjectDetailPage() {
           <h2 id="stake-heading" className="mb-3 text-lg font-semibold">
             Your Investment
           </h2>
-          <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
             <Stat label="Amount Invested" value={formatMoney(inv.amount)} />
             <Stat label="Your Returns" value={formatMoney(inv.returns)} />
             <Stat

@@ -63,10 +63,15 @@ function ProjectTile({ project: p }: { project: ProjectListItem }) {
       </div>
       {p.investment && (
         <p className="rounded-md bg-muted px-3 py-2 text-sm">
-          <span className="text-muted-foreground">Your stake: </span>
-          <span className="tabular font-medium">{formatMoney(p.investment.amount)}</span>
-          <span className="text-muted-foreground"> · returns </span>
-          <span className="tabular font-medium">{formatMoney(p.investment.returns)}</span>
+          {/* Each amount stays with its label when the line wraps. */}
+          <span className="whitespace-nowrap">
+            <span className="text-muted-foreground">Your stake: </span>
+            <span className="tabular font-medium">{formatMoney(p.investment.amount)}</span>
+          </span>{' '}
+          <span className="whitespace-nowrap">
+            <span className="text-muted-foreground">· returns </span>
+            <span className="tabular font-medium">{formatMoney(p.investment.returns)}</span>
+          </span>
         </p>
       )}
       <div className="mt-auto flex flex-wrap items-center justify-between gap-3 border-t pt-4 text-sm">

@@ -54,7 +54,8 @@ export function VaultToolbar({
         />
       </div>
       <div className="flex gap-2">
-        <DropdownMenu>
+        {/* Not modal: a modal menu marks the rest of the page aria-hidden while its controls stay focusable. */}
+        <DropdownMenu modal={false}>
           <DropdownMenuTrigger asChild>
             <Button variant="outline" className="flex-1 sm:flex-none">
               <ListFilter aria-hidden="true" />
@@ -79,7 +80,7 @@ export function VaultToolbar({
             </DropdownMenuRadioGroup>
           </DropdownMenuContent>
         </DropdownMenu>
-        <DropdownMenu>
+        <DropdownMenu modal={false}>
           <DropdownMenuTrigger asChild>
             <Button variant="outline" className="flex-1 sm:flex-none">
               <ArrowUpDown aria-hidden="true" />
