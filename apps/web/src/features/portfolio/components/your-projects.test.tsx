@@ -1,17 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ReactNode } from 'react';
 import { render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { ProjectListItem } from '@portal/contracts';
-import { AuthProvider, useAuth } from '@/lib/auth';
-import { CurrentProjectProvider } from '@/lib/current-project';
-import { tokens } from '@/lib/session';
 import { ProjectCard } from './project-card';
 import { YourProjects } from './your-projects';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+import { json, renderInvestorPage } from '../test-support';
 
 const project = (over: Partial<ProjectListItem> = {}): ProjectListItem => ({
   _id: 'p1',
@@ -32,37 +25,9 @@ const project = (over: Partial<ProjectListItem> = {}): ProjectListItem => ({
   ...over,
 });
 
-/** As in the app, the shell (and so Your Projects) is shown once the user is signed in. */
-function SignedIn({ children }: { children: ReactNode }) {
-  return useAuth().status === 'authenticated' ? children : null;
-}
-
 /** Your Projects in the shell's providers, with `/api/projects` answered by `projects`. */
-function renderWith(projects: () => Promise<Response>) {
-  tokens.set({ accessToken: 'a', refreshToken: 'r' });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string) =>
-      url === '/api/users/me'
-        ? Promise.resolve(json(200, { success: true, data: { _id: 'u1', name: 'Emma', isAdmin: false } }))
-        : projects(),
-    ),
-  );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <AuthProvider navigate={() => {}} alert={() => {}}>
-          <SignedIn>
-            <CurrentProjectProvider storageKey="currentProjectId">
-              <YourProjects />
-            </CurrentProjectProvider>
-          </SignedIn>
-        </AuthProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderWith = (projects: () => Promise<Response>) =>
+  renderInvestorPage(<YourProjects />, () => projects());
 
 describe('Your Projects', () => {
   afterEach(() => vi.unstubAllGlobals());

@@ -1,0 +1,47 @@
+/**
+ * Component tests of the investor pages (not part of the app): a page is rendered as the investor shell
+ * renders it (signed in as Emma, the current project, the router) against a fake `fetch`.
+ */
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { vi } from 'vitest';
+import { AuthProvider, useAuth } from '@/lib/auth';
+import { CurrentProjectProvider } from '@/lib/current-project';
+import { tokens } from '@/lib/session';
+
+export const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** As in the app, the shell (and so the page) is shown once the user is signed in. */
+function SignedIn({ children }: { children: ReactNode }) {
+  return useAuth().status === 'authenticated' ? children : null;
+}
+
+/**
+ * Renders `ui` at `path` in the investor shell's providers. `/api/users/me` answers Emma; every other
+ * call is answered by `answer(url)`. Returns the fetch mock with Testing Library's result.
+ */
+export function renderInvestorPage(ui: ReactNode, answer: (url: string) => Promise<Response>, path = '/') {
+  tokens.set({ accessToken: 'a', refreshToken: 'r' });
+  const fetchMock = vi.fn((url: string) =>
+    url === '/api/users/me'
+      ? Promise.resolve(json(200, { success: true, data: { _id: 'u1', name: 'Emma', isAdmin: false } }))
+      : answer(url),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, retryDelay: 0 } } });
+  const result = render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <AuthProvider navigate={() => {}} alert={() => {}}>
+          <SignedIn>
+            <CurrentProjectProvider storageKey="currentProjectId">{ui}</CurrentProjectProvider>
+          </SignedIn>
+        </AuthProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { ...result, fetchMock };
+}
