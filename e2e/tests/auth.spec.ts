@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import {
   DEMO,
   collectAlerts,
@@ -280,6 +281,61 @@ test.describe('[SHELL] investor shell', () => {
     await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
     expect(refused.filter((u) => !u.includes('/api/auth/')).length).toBeGreaterThanOrEqual(3);
     expect(alerts).toEqual(['Session expired. Please log in again.']);
+  });
+
+  test('two open tabs whose access token is refused refresh once between them and both stay signed in', async ({
+    page,
+  }) => {
+    const context = page.context();
+    const signedIn = await signIn(page, 'investor');
+    const other = await context.newPage();
+    await other.goto('/');
+    const tabs = [page, other];
+    for (const tab of tabs) await expect(tab.getByRole('button', { name: /Account menu/ })).toBeVisible();
+    const alerts = tabs.map(collectAlerts);
+    const refreshes: string[] = [];
+    context.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/auth/refresh') refreshes.push(r.url());
+    });
+    const refused = tabs.map(() => 0);
+    tabs.forEach((tab, i) =>
+      tab.on('response', (r) => {
+        const { pathname } = new URL(r.url());
+        if (r.status() === 401 && pathname.startsWith('/api/') && !pathname.startsWith('/api/auth/'))
+          refused[i]!++;
+      }),
+    );
+    // The first refresh is held until both tabs have been refused, so that the second tab asks while the
+    // first one's refresh is under way: without coordination it would spend the same refresh token, the
+    // server would take that for a stolen token and end the session in both tabs.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await context.route('**/api/auth/refresh', async (route) => {
+      await held;
+      await route.continue();
+    });
+    // An access token the server refuses, seen by both tabs (localStorage is shared), the refresh token
+    // still good; each tab then opens Perks, whose lists are refused.
+    await page.evaluate(() => localStorage.setItem('accessToken', 'refused-access-token'));
+    await Promise.all(tabs.map((tab) => tab.getByRole('link', { name: 'Perks' }).click()));
+    await expect.poll(() => refused.every((n) => n > 0)).toBe(true);
+    await expect.poll(() => refreshes.length).toBe(1);
+    release();
+    for (const tab of tabs) {
+      await expect(tab.getByRole('heading', { name: /^Perks for/ })).toBeVisible();
+      await expect(tab).toHaveURL(/\/perks$/);
+    }
+    // One refresh between the two tabs, no alert, and the new session is good on the server.
+    expect(refreshes).toHaveLength(1);
+    expect(alerts).toEqual([[], []]);
+    // Both tabs' copies of localStorage come to hold the new refresh token (each catches up in its turn).
+    const storedIn = (tab: Page) => tab.evaluate(() => localStorage.getItem('refreshToken'));
+    for (const tab of tabs) await expect.poll(() => storedIn(tab)).not.toBe(signedIn.refreshToken);
+    const stored = await storedIn(other);
+    expect(await storedIn(page)).toBe(stored);
+    const again = await page.request.post('/api/auth/refresh', { data: { refreshToken: stored } });
+    expect(again.ok()).toBe(true);
+    await other.close();
   });
 
   test('unknown paths show the not-found page, backticks are cleaned from the path', async ({ page }) => {

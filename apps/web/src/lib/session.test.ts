@@ -64,7 +64,7 @@ describe('refreshSession', () => {
     const fetchMock = vi.fn(() => new Promise<Response>((r) => (resolve = r)));
     vi.stubGlobal('fetch', fetchMock);
     const calls = [refreshSession(), refreshSession(), refreshSession()];
-    await Promise.resolve();
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
     resolve(ok({ data: { accessToken: 'a2', refreshToken: 'r2' } }));
     const results = await Promise.all(calls);
     expect(fetchMock).toHaveBeenCalledTimes(1);

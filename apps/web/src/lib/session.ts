@@ -1,4 +1,5 @@
 import { REFRESH_LEAD_SECONDS, REFRESH_MIN_DELAY_MS, type TokenPair } from '@portal/contracts';
+import { forgetRotations, recordRotation, rotatedPair } from './rotations';
 
 /**
  * The session: both tokens in localStorage under the spec's names, the silent refresh timer, and a
@@ -23,6 +24,7 @@ export const tokens = {
   clear() {
     localStorage.removeItem(ACCESS_TOKEN_KEY);
     localStorage.removeItem(REFRESH_TOKEN_KEY);
+    void forgetRotations();
   },
 };
 
@@ -89,8 +91,16 @@ async function refreshOnce(): Promise<TokenPair> {
     if (!current) throw new Error('No refresh token available');
     if (seen && current !== seen && tokens.access)
       return { accessToken: tokens.access, refreshToken: current };
+    // This tab's copy of localStorage may not show another tab's refresh yet: the shared record does.
+    const rotated = await rotatedPair(current);
+    if (rotated) {
+      tokens.set(rotated);
+      return rotated;
+    }
     const pair = await callRefreshEndpoint(current);
     tokens.set(pair);
+    // Committed before the lock is released, so the next tab to hold it sees it.
+    await recordRotation({ from: current, pair });
     return pair;
   };
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
