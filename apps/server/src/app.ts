@@ -62,7 +62,10 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     bodyLimit: 1024 * 1024,
     // Closing is answered by our own hook below, in the envelope (Fastify's built-in 503 is plain).
     return503OnClosing: false,
-    forceCloseConnections: 'idle',
+    // Once the requests in flight are finished (plugins/graceful-close.ts) and the streams ended, every
+    // connection left goes: 'idle' would leave one that never sent a request (a browser opens spare
+    // connections ahead of need) open until its headers time out, 60 s, past the grace period.
+    forceCloseConnections: true,
     requestTimeout: 30_000,
     genReqId: () => crypto.randomUUID(),
     // A malformed or over-long address is refused by the router before any hook runs: the same envelope

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -218,4 +219,32 @@ describe('graceful shutdown under load', () => {
     },
     60_000,
   );
+
+  it('is not held up by connections that never sent a request (a browser opens spare ones ahead of need)', async () => {
+    const port = await freePort();
+    const server = start(port);
+    await server.ready;
+    const exit = new Promise<number | null>((resolve) => server.child.once('exit', resolve));
+    // Connected, but not a byte sent: Node's close() leaves such a connection open until its headers
+    // time out (60 s), past the grace period.
+    const silent = await Promise.all(
+      Array.from(
+        { length: 3 },
+        () =>
+          new Promise<net.Socket>((resolve, reject) => {
+            const socket = net.connect(port, '127.0.0.1', () => resolve(socket));
+            socket.once('error', reject);
+          }),
+      ),
+    );
+    const closed = silent.map((s) => new Promise<void>((resolve) => s.once('close', () => resolve())));
+    const t0 = performance.now();
+    server.child.kill('SIGTERM');
+    const code = await exit;
+    const ms = performance.now() - t0;
+    expect(code, server.output()).toBe(0);
+    expect(ms, server.output()).toBeLessThan(3_000);
+    await Promise.all(closed);
+    expect(server.output()).not.toContain('killed by timeout');
+  }, 30_000);
 });

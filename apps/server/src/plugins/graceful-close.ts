@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * The other half of graceful shutdown. Once closing starts, Fastify (return503OnClosing) refuses the
- * requests that arrive with 503 and "connection: close", and after the preClose hooks it calls Node's
- * server.close(), which destroys every connection it sees as idle. That includes a keep-alive connection
- * whose next request is still unread in its socket (the event loop is busy finishing work), so that
- * request would be lost instead of refused. So, before the listener closes:
+ * requests that arrive with 503 and "connection: close", and after the preClose hooks it closes the
+ * listener and destroys every connection left (forceCloseConnections). That includes a keep-alive
+ * connection whose next request is still unread in its socket (the event loop is busy finishing work),
+ * so that request would be lost instead of refused. So, before the listener closes:
  * - the requests already being worked on are finished (up to `maxMs`), while new ones keep getting a
  *   proper 503;
  * - their answers carry "connection: close", so no client sends another request on a connection that
