@@ -26,22 +26,58 @@ export const QUICK: Scale = {
   notifications: 10_000,
 };
 
+/**
+ * The embedded database's dataset (PGlite runs PostgreSQL in WebAssembly, single-threaded): a tenth of
+ * the investors, still ten years of monthly returns each.
+ */
+export const EMBEDDED: Scale = {
+  investors: 1_000,
+  projects: 20,
+  years: 10,
+  updatesPerProject: 20,
+  documentsPerProject: 10,
+  notifications: 10_000,
+};
+export const EMBEDDED_QUICK: Scale = {
+  investors: 200,
+  projects: 10,
+  years: 3,
+  updatesPerProject: 5,
+  documentsPerProject: 5,
+  notifications: 1_000,
+};
+
+/** What loadDataset needs of a connection: pg's Client, or PGlite through `pgliteSession`. */
+export interface SqlClient {
+  query(text: string, values?: unknown[]): Promise<unknown>;
+}
+
+/** A PGlite database as a SqlClient: statements without parameters may be several, as with pg. */
+export const pgliteSession = (db: {
+  query(text: string, values?: unknown[]): Promise<unknown>;
+  exec(text: string): Promise<unknown>;
+}): SqlClient => ({
+  query: (text, values) => (values?.length ? db.query(text, values) : db.exec(text)),
+});
+
 export const BENCH_PASSWORD = 'bench-password-1';
 export const BENCH_INVESTOR = 'bench.investor@example.com';
 export const BENCH_ADMIN = 'bench.admin@example.com';
 
 /**
  * Loads the benchmark dataset with set-based inserts (generate_series), so that millions of monthly
- * returns go in as a handful of statements. Every investor holds 2-5 investments; the bench investor
- * holds exactly five. `passwordHash` is one argon2id hash used for every account.
+ * returns go in as a handful of statements, into PostgreSQL (a URL) or an open PGlite database. Every
+ * investor holds 2-5 investments; the bench investor holds exactly five. `passwordHash` is one argon2id
+ * hash used for every account. The database must be migrated and hold no other data.
  */
 export async function loadDataset(
-  url: string,
+  target: string | SqlClient,
   scale: Scale,
   passwordHash: string,
 ): Promise<Record<string, number>> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+  const own = typeof target === 'string' ? new pg.Client({ connectionString: target }) : null;
+  await own?.connect();
+  const client: SqlClient = own ?? (target as SqlClient);
   const timings: Record<string, number> = {};
   const run = async (name: string, text: string, values: unknown[] = []) => {
     const t = performance.now();
@@ -154,7 +190,7 @@ export async function loadDataset(
     await client.query('rollback').catch(() => {});
     throw err;
   } finally {
-    await client.end();
+    await own?.end();
   }
   return timings;
 }
