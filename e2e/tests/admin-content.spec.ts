@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   DEMO,
@@ -154,6 +155,21 @@ test.describe('[ADMIN][CONTENT] perks, updates, media, documents and bookings', 
     await expect(card).toContainText('priority 50');
     const img = card.locator('img');
     await expect(img).toHaveJSProperty('naturalWidth', 1);
+    // Download saves the uploaded bytes, named after the item; Open shows the same file in a new tab.
+    const downloading = page.waitForEvent('download');
+    await card.getByRole('link', { name: 'Download Pier at dawn' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('Pier at dawn.png');
+    expect(fs.readFileSync(await download.path())).toEqual(PNG);
+    const open = card.getByRole('link', { name: 'Open Pier at dawn' });
+    await expect(open).toHaveAttribute('target', '_blank');
+    const href = new URL((await open.getAttribute('href'))!, page.url()).href;
+    const opening = page.context().waitForEvent('page');
+    await open.click();
+    const tab = await opening;
+    await expect(tab).toHaveURL(href);
+    expect(await (await page.request.get(href)).body()).toEqual(PNG);
+    await tab.close();
 
     await card.getByRole('button', { name: 'Edit Pier at dawn' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Media' });
