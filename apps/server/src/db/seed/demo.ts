@@ -29,7 +29,7 @@ const P = {
   aurora: seedId('project:aurora'),
   fjord: seedId('project:fjordview'),
   pine: seedId('project:pine-hollow'),
-  alder: seedId('project:alder-ridge'),
+  tatra: seedId('project:alder-ridge'),
 };
 const U = {
   admin: seedId('user:admin'),
@@ -190,8 +190,8 @@ export async function seedDemo(db: Db, storage: FileStorage, today: Date = new D
         expectedCompletion: '2024-12-01',
       },
       {
-        id: P.alder,
-        name: 'Alder Ridge Chalets',
+        id: P.tatra,
+        name: 'Tatra Ridge Chalets',
         location: 'Tatra Mountains, Slovakia',
         status: 'pending',
         annualROI: '0',
