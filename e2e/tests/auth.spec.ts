@@ -263,8 +263,14 @@ test.describe('[SHELL] investor shell', () => {
   test('requests failing together on an expired session give one alert and one redirect', async ({
     page,
   }) => {
+    // The dashboard is done loading once its live stream is open and Recent Updates has its answer.
+    const streamOpen = page.waitForResponse(
+      (r) => r.url().includes('/api/notifications/stream?ticket=') && r.status() === 200,
+    );
+    const updatesLoaded = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/updates');
     await signIn(page, 'investor');
     await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible();
+    await Promise.all([streamOpen, updatesLoaded]);
     const alerts = collectAlerts(page);
     const refused: string[] = [];
     page.on('response', (r) => {
@@ -272,11 +278,13 @@ test.describe('[SHELL] investor shell', () => {
     });
     // Tokens the server no longer accepts (a revoked session would also end the page's live stream,
     // which notices on its own); the perks page then loads several lists at once and each is refused.
+    // The tokens change and the link is followed in one go: a request the dashboard still had to make
+    // would otherwise notice the bad tokens first and leave for /login before the click.
     await page.evaluate(() => {
       localStorage.setItem('accessToken', 'expired-access-token');
       localStorage.setItem('refreshToken', 'revoked-refresh-token');
+      document.querySelector<HTMLAnchorElement>('nav a[href="/perks"]')!.click();
     });
-    await page.getByRole('link', { name: 'Perks' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
     expect(refused.filter((u) => !u.includes('/api/auth/')).length).toBeGreaterThanOrEqual(3);
