@@ -38,6 +38,8 @@ interface KeptFile {
   cacheControl: string;
   etag: string;
   bodies: { identity: Buffer } & Partial<Record<Encoding, Buffer>>;
+  /** The encodings kept beside the file, best first. */
+  encodings: Encoding[];
 }
 
 /** Hashed build output never changes under its name; every other file is checked on each use. */
@@ -90,7 +92,8 @@ function readBuild(root: string) {
     for (const e of ENCODINGS)
       if (fs.existsSync(file + SUFFIX[e])) bodies[e] = fs.readFileSync(file + SUFFIX[e]);
     const etag = `"${crypto.createHash('sha1').update(identity).digest('base64url').slice(0, 22)}"`;
-    kept.set(urlPath, { type, cacheControl: cacheControlFor(urlPath), etag, bodies });
+    const encodings = ENCODINGS.filter((e) => bodies[e]);
+    kept.set(urlPath, { type, cacheControl: cacheControlFor(urlPath), etag, bodies, encodings });
   }
   return { kept, onDisk };
 }
@@ -104,8 +107,7 @@ function sendKept(file: KeptFile, request: FastifyRequest, reply: FastifyReply) 
   const match = request.headers['if-none-match'];
   if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === file.etag))
     return reply.code(304).send();
-  const available = ENCODINGS.filter((e) => file.bodies[e]);
-  const encoding = pickEncoding(request.headers['accept-encoding'], available);
+  const encoding = pickEncoding(request.headers['accept-encoding'], file.encodings);
   if (encoding) void reply.header('content-encoding', encoding);
   return reply.send(encoding ? file.bodies[encoding] : file.bodies.identity);
 }
@@ -120,6 +122,7 @@ function sendKept(file: KeptFile, request: FastifyRequest, reply: FastifyReply) 
 export async function webAppPlugin(app: App, opts: { root: string | undefined }) {
   const root = opts.root;
   const build = root ? readBuild(root) : undefined;
+  const index = build?.kept.get('/index.html');
   if (root && build) {
     // Only reply.sendFile: each file gets its own route below, so an unknown path never searches the disk.
     await app.register(fastifyStatic, {
@@ -132,7 +135,6 @@ export async function webAppPlugin(app: App, opts: { root: string | undefined })
     });
     for (const [urlPath, file] of build.kept)
       app.get(urlPath, (request, reply) => sendKept(file, request, reply));
-    const index = build.kept.get('/index.html');
     if (index) app.get('/', (request, reply) => sendKept(index, request, reply));
     for (const urlPath of build.onDisk)
       app.get(urlPath, (_request, reply) => reply.sendFile(urlPath.slice(1)));
@@ -142,7 +144,6 @@ export async function webAppPlugin(app: App, opts: { root: string | undefined })
         reply.header('cache-control', 'public, max-age=86400').redirect('/favicon.svg', 301),
       );
   }
-  const index = build?.kept.get('/index.html');
   app.setNotFoundHandler((request, reply) => {
     const isPage =
       request.method === 'GET' &&

@@ -32,7 +32,7 @@ function openDb(): Promise<IDBDatabase> {
   });
 }
 
-/** Runs `fn` in one transaction and resolves once it has committed. */
+/** Runs `fn` in one transaction and resolves, with what `fn` read, once it has committed. */
 async function inStore<T>(mode: IDBTransactionMode, fn: (store: IDBObjectStore) => IDBRequest<T>) {
   const db = await openDb();
   try {
@@ -50,11 +50,12 @@ async function inStore<T>(mode: IDBTransactionMode, fn: (store: IDBObjectStore) 
 
 const available = () => typeof indexedDB !== 'undefined';
 
+const asRotations = (value: unknown): Rotation[] => (Array.isArray(value) ? (value as Rotation[]) : []);
+
 async function readAll(): Promise<Rotation[]> {
   if (!available()) return [];
   try {
-    const value = await inStore('readonly', (s) => s.get(KEY) as IDBRequest<unknown>);
-    return Array.isArray(value) ? (value as Rotation[]) : [];
+    return asRotations(await inStore('readonly', (s) => s.get(KEY) as IDBRequest<unknown>));
   } catch {
     return [];
   }
@@ -81,8 +82,15 @@ export async function rotatedPair(refreshToken: string): Promise<TokenPair | nul
 export async function recordRotation(rotation: Rotation): Promise<void> {
   if (!available()) return;
   try {
-    const kept = (await readAll()).filter((r) => r.from !== rotation.from).slice(-(KEEP - 1));
-    await inStore('readwrite', (s) => s.put([...kept, rotation], KEY));
+    // Read and written in one transaction.
+    await inStore('readwrite', (s) => {
+      const read = s.get(KEY) as IDBRequest<unknown>;
+      read.onsuccess = () => {
+        const kept = asRotations(read.result).filter((r) => r.from !== rotation.from);
+        s.put([...kept.slice(-(KEEP - 1)), rotation], KEY);
+      };
+      return read;
+    });
   } catch {
     // Without IndexedDB the tabs fall back on localStorage alone.
   }

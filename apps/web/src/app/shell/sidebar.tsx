@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'react-router';
+import { Link, matchPath, useLocation } from 'react-router';
 import { LogOut, Plus, X } from 'lucide-react';
 import { BrandMark } from '@/components/brand';
 import { Button } from '@/components/ui/button';
@@ -9,13 +9,11 @@ import type { NavLinkItem } from './nav';
 
 /**
  * Whether a link is the current page: its own path or (unless `end`) a page below it, or one of its
- * aliases or a page below one. Paths compare without case and without a trailing slash, as the router
- * matches them.
+ * aliases or a page below one, matched as the router matches routes.
  */
-export function isCurrentLink(pathname: string, { to, end, aliases = [] }: NavLinkItem): boolean {
-  const path = pathname.toLowerCase().replace(/(.)\/+$/, '$1');
-  const within = (base: string) => path === base || path.startsWith(`${base}/`);
-  return path === to || (!end && within(to)) || aliases.some(within);
+export function isCurrentLink(pathname: string, { to, end = false, aliases = [] }: NavLinkItem): boolean {
+  const at = (path: string, exact: boolean) => matchPath({ path, end: exact }, pathname) !== null;
+  return at(to, end) || aliases.some((alias) => at(alias, false));
 }
 
 function NavSection({
