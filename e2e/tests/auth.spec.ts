@@ -260,6 +260,26 @@ test.describe('[SHELL] investor shell', () => {
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
   });
 
+  test('a page left open signs out by itself as soon as its sign-in is ended elsewhere: its live stream is told', async ({
+    page,
+  }) => {
+    const streamOpen = page.waitForResponse(
+      (r) => r.url().includes('/api/notifications/stream?ticket=') && r.status() === 200,
+    );
+    const { refreshToken } = await signIn(page, 'investor');
+    await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible();
+    await streamOpen;
+    const alerts = collectAlerts(page);
+    // Signed out on the server, as from another device; nobody touches this page.
+    const revoked = await page.request.post('/api/auth/logout', { data: { refreshToken } });
+    expect(revoked.ok()).toBe(true);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+    expect(alerts).toEqual(['Session expired. Please log in again.']);
+    expect(await page.evaluate(() => localStorage.getItem('refreshToken'))).toBeNull();
+    await expectAccessible(page);
+  });
+
   test('requests failing together on an expired session give one alert and one redirect', async ({
     page,
   }) => {

@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO, expect, expectAccessible, signIn, test } from '../support/fixtures';
+import { ROOT } from '../support/paths';
 
 /**
  * Stored XSS in the browser: every text an admin or an investor writes that other people's pages show
@@ -266,3 +269,43 @@ test.describe('[SECURITY] stored XSS and the Content Security Policy', () => {
     expect(dialogs).toEqual([]);
   });
 });
+
+test.describe('[SECURITY] source maps', () => {
+  test('are kept in the build for debugging but never served, and no served script or style points to one', async ({
+    request,
+  }) => {
+    const dist = path.join(ROOT, 'apps/web/dist');
+    const files = walk(dist).map((f) => '/' + path.relative(dist, f).split(path.sep).join('/'));
+    const maps = files.filter((f) => f.endsWith('.map'));
+    expect(maps.length, 'the build writes source maps').toBeGreaterThan(0);
+    for (const map of maps) {
+      for (const encoding of ['identity', 'gzip, br']) {
+        const res = await request.get(map, { headers: { 'accept-encoding': encoding } });
+        expect(res.status(), map).toBe(404);
+      }
+    }
+    // Every script and style the server sends: whatever map it names (a comment or a header) answers 404.
+    const served = files.filter((f) => /\.(js|css)$/.test(f));
+    expect(served.length).toBeGreaterThan(0);
+    const named: string[] = [];
+    const inline: string[] = [];
+    const resolve = (ref: string, file: string) => new URL(ref, new URL(file, 'http://portal')).pathname;
+    for (const file of served) {
+      const res = await request.get(file);
+      expect(res.status(), file).toBe(200);
+      const header = res.headers()['sourcemap'] ?? res.headers()['x-sourcemap'];
+      if (header) named.push(resolve(header, file));
+      for (const [, ref] of (await res.text()).matchAll(/[#@]\s*sourceMappingURL=(\S+)/g))
+        if (ref!.startsWith('data:')) inline.push(file);
+        else named.push(resolve(ref!, file));
+    }
+    expect(inline, 'scripts carrying their map inline').toEqual([]);
+    for (const map of named) expect((await request.get(map)).status(), map).toBe(404);
+  });
+});
+
+function walk(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+}

@@ -220,6 +220,55 @@ describe('graceful shutdown under load', () => {
     60_000,
   );
 
+  it('answers every request of a burst of writes that arrives with the signal: 201 or 503, none reset', async () => {
+    const port = await freePort();
+    const server = start(port);
+    await server.ready;
+    const exit = new Promise<number | null>((resolve) => server.child.once('exit', resolve));
+    const BURST = 50;
+    const json = { 'content-type': 'application/json' };
+    const signUp = (c: RawConnection, i: number) =>
+      c
+        .request(
+          'POST',
+          '/api/auth/register',
+          json,
+          JSON.stringify({
+            email: `burst-${i}-${port}@example.com`,
+            password: `Burst-${i}-Larch-Harbour-77`,
+          }),
+        )
+        .then((answer) => {
+          c.close();
+          // 'reset': the connection reached the server and was closed without an answer.
+          return answer === 'closed' ? ('reset' as const) : answer.status;
+        });
+    /** A browser opening a connection for its request (what a burst of new visitors does). */
+    const fresh = (i: number) =>
+      RawConnection.open(port).then(
+        (c) => signUp(c, i),
+        (err: NodeJS.ErrnoException) => err.code ?? 'error',
+      );
+    // Fifty browsers each open a connection for a sign-up (password hashing and a write), all at once;
+    // the signal arrives in the middle of the burst, before the server has read the requests: they
+    // all arrive after closing began (503), but they have reached it.
+    const before = Array.from({ length: BURST / 2 }, (_, i) => fresh(i));
+    server.child.kill('SIGTERM');
+    const after = Array.from({ length: BURST / 2 }, (_, i) => fresh(BURST / 2 + i));
+    const results = await Promise.all([...before, ...after]);
+    const code = await exit;
+    const count = (r: unknown) => results.filter((x) => x === r).length;
+    console.info(
+      `burst of ${BURST} sign-ups at SIGTERM: ${count(201)} created (201), ${count(503)} refused (503), ` +
+        `${results.filter((r) => r !== 201 && r !== 503).length} otherwise ${JSON.stringify(results)}`,
+    );
+    expect(code, server.output()).toBe(0);
+    // Every request reached the server (the listener stays open until it has been quiet: none was
+    // refused a connection) and was answered: created, or refused with 503. None was reset.
+    expect(results.filter((r) => r !== 201 && r !== 503)).toEqual([]);
+    expect(server.output()).not.toMatch(/error/i);
+  }, 60_000);
+
   it('is not held up by connections that never sent a request (a browser opens spare ones ahead of need)', async () => {
     const port = await freePort();
     const server = start(port);

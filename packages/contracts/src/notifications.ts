@@ -111,7 +111,9 @@ export const streamQuery = z.object({
  * - `ready`: the stream is live; the client reloads the list to catch anything sent while it was away;
  * - `notification`: a new notification (data: Notification);
  * - `sync`: the user's list changed elsewhere (read or deleted in another tab, by an admin): reload it;
- * - `bye`: the server is closing the stream (restart, session expiry); reconnect;
+ * - `bye`: the server is closing the stream: `shutdown` (restart), `expired` (the access token that
+ *   opened it expired) or `ended` (its sign-in ended: signed out, password changed elsewhere, account
+ *   deactivated or deleted); reconnect (which, after `ended`, finds the session over);
  * - `ping`: every STREAM_HEARTBEAT_MS. An event, not a comment, so the browser can tell a silently dead
  *   connection (sleep, network change) from a quiet one.
  */
@@ -119,4 +121,5 @@ export const STREAM_EVENTS = ['ready', 'notification', 'sync', 'bye', 'ping'] as
 export const STREAM_HEARTBEAT_MS = 25_000;
 export type StreamEventName = (typeof STREAM_EVENTS)[number];
 export const streamReady = z.object({ expiresAt: z.string() });
-export const streamBye = z.object({ reason: z.enum(['shutdown', 'expired']) });
+export const streamBye = z.object({ reason: z.enum(['shutdown', 'expired', 'ended']) });
+export type StreamByeReason = z.infer<typeof streamBye>['reason'];

@@ -47,6 +47,24 @@ function feed() {
 }
 
 describe('ChangeFeed', () => {
+  it('tells its subscribers what each signal changed, after stamping it; an unknown signal resets instead', () => {
+    const { listener, changes } = feed();
+    const seen: unknown[] = [];
+    let resets = 0;
+    changes.onReset(() => resets++);
+    changes.onChange((change) =>
+      seen.push({ change, fresh: changes.unchangedSince(changes.now() - 1, ['users']) }),
+    );
+    listener.signal(`u:${U1},${U2}`);
+    listener.signal('t:users');
+    listener.signal('x:something new');
+    expect(seen).toEqual([
+      { change: { users: [U1, U2] }, fresh: true },
+      { change: { table: 'users' }, fresh: false },
+    ]);
+    expect(resets).toBe(1);
+  });
+
   it('a table signal makes reads of that table that began before it stale, and only those', () => {
     const { listener, changes } = feed();
     const before = changes.now();

@@ -25,6 +25,9 @@ export type SignalledTable =
   | 'project_media'
   | 'settings';
 
+/** What one signal says changed: a whole table, or the rows of some users (of any signalled table). */
+export type Change = { table: string } | { users: string[] };
+
 /** Beyond this many users with changes, everything is forgotten at once (bounds the memory). */
 const MAX_TRACKED_USERS = 100_000;
 
@@ -42,6 +45,7 @@ export class ChangeFeed {
   private confirmedWrites = 0;
   private inflight: { covers: number; promise: Promise<boolean> } | null = null;
   private readonly resetHandlers: (() => void)[] = [];
+  private readonly changeHandlers: ((change: Change) => void)[] = [];
 
   constructor(
     private readonly listener: DbListener,
@@ -99,16 +103,30 @@ export class ChangeFeed {
     this.resetHandlers.push(fn);
   }
 
+  /**
+   * Calls `fn` with every change signalled from now on (after it is stamped). What is missed while the
+   * listener is away is not replayed: `onReset` says when that may have happened.
+   */
+  onChange(fn: (change: Change) => void) {
+    this.changeHandlers.push(fn);
+  }
+
   private apply(payload: string) {
     const stamp = ++this.seq;
+    let change: Change;
     if (payload.startsWith('t:')) {
       this.tables.set(payload.slice(2), stamp);
+      change = { table: payload.slice(2) };
     } else if (payload.startsWith('u:')) {
-      for (const id of payload.slice(2).split(',')) if (id) this.users.set(id, stamp);
+      const ids = payload.slice(2).split(',').filter(Boolean);
+      for (const id of ids) this.users.set(id, stamp);
+      change = { users: ids };
       if (this.users.size > MAX_TRACKED_USERS) this.reset();
     } else {
       // A signal this version does not know: be safe.
       this.reset();
+      return;
     }
+    for (const fn of this.changeHandlers) fn(change);
   }
 }

@@ -27,6 +27,9 @@ describe('classify: database unavailable', () => {
       'a connection that broke earlier',
       wrapped(new Error('Client has encountered a connection error and is not queryable')),
     ],
+    // A request still running when the embedded database closes (shutdown past its grace) is a 503 too.
+    ['the embedded database closing', wrapped(new Error('PGlite is closing'))],
+    ['the embedded database closed', wrapped(new Error('PGlite is closed'))],
   ])('%s -> 503 with Retry-After', (_what, err) => {
     expect(classify(err)).toEqual({ status: 503, message: UNAVAILABLE, headers: { 'retry-after': '5' } });
   });

@@ -18,7 +18,7 @@ const CONNECTION_CODES = new Set([
 ]);
 
 const UNAVAILABLE_MESSAGES =
-  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|is not queryable/i;
+  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|is not queryable|PGlite is clos(ed|ing)/i;
 
 /**
  * True when the database could not be reached or went away. Drivers' errors arrive wrapped (drizzle's

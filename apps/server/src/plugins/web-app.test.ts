@@ -17,6 +17,10 @@ beforeAll(async () => {
   );
   const js = 'console.log("app");'.repeat(100);
   fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), js);
+  // Source maps stay in the build for debugging (a script's or a style's, precompressed or not).
+  fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js.map'), '{"version":3,"sources":["app.tsx"]}');
+  fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js.map.gz'), zlib.gzipSync('{"version":3}'));
+  fs.writeFileSync(path.join(dist, 'assets', 'style-def456.css.map'), '{"version":3,"sources":["a.css"]}');
   fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js.gz'), zlib.gzipSync(js));
   fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js.br'), zlib.brotliCompressSync(js));
@@ -123,6 +127,21 @@ describe('serving the web app', () => {
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ success: false, message: 'Not found', error: 'Not found' });
     expect((await ctx.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+  });
+
+  it('does not serve source maps: they answer 404, whatever encoding is asked for', async () => {
+    for (const url of ['/assets/app-abc123.js.map', '/assets/style-def456.css.map']) {
+      for (const encoding of [undefined, 'gzip, br']) {
+        const res = await ctx.app.inject({
+          method: 'GET',
+          url,
+          headers: encoding ? { 'accept-encoding': encoding } : {},
+        });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.body).not.toContain('sources');
+      }
+    }
+    expect((await ctx.app.inject({ method: 'HEAD', url: '/assets/app-abc123.js.map' })).statusCode).toBe(404);
   });
 
   it('sends the security headers: CSP without inline script, nosniff, frame protection, referrer policy', async () => {

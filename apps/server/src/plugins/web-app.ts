@@ -18,7 +18,7 @@ export function findWebDist(explicit?: string): string | undefined {
   return undefined;
 }
 
-/** The text files of the build, kept in memory; everything else (photos, video, source maps) is read from disk. */
+/** The text files of the build, kept in memory; everything else (photos, video) is read from disk. */
 const TEXT_TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -79,6 +79,8 @@ function readBuild(root: string) {
   const onDisk: string[] = [];
   for (const file of walk(root)) {
     if (file.endsWith('.gz') || file.endsWith('.br')) continue;
+    // Source maps are build artefacts for debugging, not for the public: they would hand out the source.
+    if (file.endsWith('.map')) continue;
     const urlPath = '/' + path.relative(root, file).split(path.sep).join('/');
     // A route's path is a pattern (':' and '*' mean parameters); the build's names never need more than this.
     if (!SAFE_PATH.test(urlPath)) continue;

@@ -202,6 +202,41 @@ describe('notifications across two server instances on one PostgreSQL database',
     expect(JSON.parse((await stream.next('notification', 1_000)).data).title).toBe('After the reconnect');
   });
 
+  it('ends a stream on instance B as soon as its sign-in ends through instance A (logout, deactivation)', async () => {
+    const adminToken = await signIn(a, admin);
+    const user = await createUser(database.db, { name: 'Cross Leaver' });
+    const login = await call(a, 'POST', '/api/auth/login', undefined, {
+      email: user.email,
+      password: user.password,
+    });
+    const { accessToken, refreshToken } = login.json.data;
+    const other = await signIn(a, user);
+    const [ending, staying] = [await openStream(a, b, accessToken), await openStream(a, b, other)];
+
+    let t0 = performance.now();
+    expect((await call(a, 'POST', '/api/auth/logout', accessToken, { refreshToken })).status).toBe(200);
+    let bye = await ending.next('bye', 1_000);
+    expect(JSON.parse(bye.data)).toEqual({ reason: 'ended' });
+    console.info(`cross-instance logout: stream ended ${(bye.at - t0).toFixed(1)} ms after the request`);
+    await ending.ended;
+    const seen = ending.events.length;
+    // Another sign-in of the user is not touched, and the ended stream is told nothing more.
+    await call(a, 'POST', '/api/notifications/send', adminToken, {
+      title: 'After logout',
+      message: 'M',
+      userIds: [user.id],
+    });
+    expect(JSON.parse((await staying.next('notification', 1_000)).data).title).toBe('After logout');
+    expect(ending.events.length).toBe(seen);
+
+    t0 = performance.now();
+    expect((await call(a, 'POST', `/api/users/${user.id}/deactivate`, adminToken)).status).toBe(200);
+    bye = await staying.next('bye', 1_000);
+    expect(JSON.parse(bye.data)).toEqual({ reason: 'ended' });
+    expect(bye.at - t0).toBeLessThan(1_000);
+    await staying.ended;
+  });
+
   it('stops an instance gracefully with streams open: they are told, and the process exits promptly', async () => {
     const investorToken = await signIn(b, investor);
     const stream = await openStream(b, b, investorToken);

@@ -34,9 +34,9 @@ import {
 import { EventStream, MAX_STREAMS_PER_USER } from './stream';
 
 /** Notifications: the user's own, the admin's sending and list, and the live stream. */
-export const notificationRoutes: Module = (app, { database, signer, listener }) => {
+export const notificationRoutes: Module = (app, { database, signer, listener, changes }) => {
   const { db } = database;
-  const hub = new NotificationHub(database, listener, app.log);
+  const hub = new NotificationHub(database, listener, changes, app.log);
   const streams = new Set<EventStream>();
 
   // Open streams would hold the server open; end them first, then stop listening.
@@ -160,13 +160,16 @@ export const notificationRoutes: Module = (app, { database, signer, listener }) 
       schema: { querystring: streamQuery },
     },
     async (request, reply) => {
+      // Taken before the sign-in is checked: a change signalled after it is checked again once the
+      // stream is registered (a logout committing between the two is not missed).
+      const checkedAt = changes.now();
       const session = await redeemTicket(db, request.query.ticket);
       if (hub.countFor(session.userId) >= MAX_STREAMS_PER_USER)
         throw new TooManyRequestsError('Too many open notification streams. Close a tab and try again.', 30);
-      const stream = new EventStream(session.userId, reply, (s) => streams.delete(s));
+      const stream = new EventStream(session.userId, session.familyId, reply, (s) => streams.delete(s));
       streams.add(stream);
       try {
-        await stream.open(hub, session.sessionExpiresAt);
+        await stream.open(hub, session.sessionExpiresAt, checkedAt);
       } catch (err) {
         streams.delete(stream);
         throw err;

@@ -207,6 +207,8 @@ export async function issueTicket(
 
 export interface StreamSession {
   userId: string;
+  /** The sign-in that asked for the ticket: the stream ends when it does. */
+  familyId: string;
   sessionExpiresAt: Date;
 }
 
@@ -220,12 +222,18 @@ export async function redeemTicket(db: Db, ticket: string): Promise<StreamSessio
       delete from ${streamTickets} where ${streamTickets.tokenHash} = ${hashRefreshToken(ticket)}
       returning user_id, family_id, session_expires_at, expires_at
     )
-    select t.user_id, to_json(t.session_expires_at) #>> '{}' as session_expires_at,
+    select t.user_id, t.family_id, to_json(t.session_expires_at) #>> '{}' as session_expires_at,
       (t.expires_at > now() and t.session_expires_at > now() and u.is_active and not exists (
         select 1 from ${refreshTokens} r where r.family_id = t.family_id and r.revoked_at is not null
       )) as ok
     from t join ${users} u on u.id = t.user_id`);
-  const [found] = rowsOf<{ user_id: string; session_expires_at: string; ok: boolean }>(result);
+  const [found] = rowsOf<{ user_id: string; family_id: string; session_expires_at: string; ok: boolean }>(
+    result,
+  );
   if (!found?.ok) throw new UnauthorizedError('The stream ticket is invalid or has expired');
-  return { userId: found.user_id, sessionExpiresAt: new Date(found.session_expires_at) };
+  return {
+    userId: found.user_id,
+    familyId: found.family_id,
+    sessionExpiresAt: new Date(found.session_expires_at),
+  };
 }

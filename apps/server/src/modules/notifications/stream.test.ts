@@ -203,6 +203,104 @@ describe('GET /api/notifications/stream', () => {
     expect(conn.status).toBe(401);
   });
 
+  describe('ends a stream at once when its sign-in ends, and delivers nothing after', () => {
+    const STRONG_PASSWORD = 'Larch-Harbour-2931!';
+
+    /** The stream says why it ends, within `ms` of `since`, and closes; nothing follows the bye. */
+    async function expectEnded(conn: SseConnection, since: number, ms = 1_000) {
+      const bye = await conn.next('bye', ms);
+      expect(JSON.parse(bye.data)).toEqual({ reason: 'ended' });
+      expect(bye.at - since).toBeLessThan(ms);
+      await conn.ended;
+      return conn.events.length;
+    }
+
+    /** Sends the user a notification that `witness` (a stream still allowed) receives. */
+    async function sendTo(user: TestUser, witness: SseConnection) {
+      const res = await sendAsAdmin({ title: 'After the end', message: 'M', userIds: [user.id] });
+      expect(res.statusCode).toBe(200);
+      expect(JSON.parse((await witness.next('notification', 1_000)).data).title).toBe('After the end');
+    }
+
+    it("logout ends that sign-in's streams; another sign-in's stream goes on, and so do signed-in writes", async () => {
+      const user = await createUser(ctx.db);
+      const phone = await login(ctx.app, user.email, user.password);
+      const laptop = await login(ctx.app, user.email, user.password);
+      const [phoneTab, phoneOtherTab, laptopTab] = [
+        await stream(phone.accessToken),
+        await stream(phone.accessToken),
+        await stream(laptop.accessToken),
+      ];
+      // Changes to the user's rows that end nothing: a new sign-in, a token refresh.
+      const tablet = await login(ctx.app, user.email, user.password);
+      const refreshed = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/refresh',
+        payload: { refreshToken: tablet.refreshToken },
+      });
+      expect(refreshed.statusCode).toBe(200);
+
+      const t0 = performance.now();
+      const out = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: bearer(phone.accessToken),
+        payload: { refreshToken: phone.refreshToken },
+      });
+      expect(out.statusCode).toBe(200);
+      const seen = [await expectEnded(phoneTab, t0), await expectEnded(phoneOtherTab, t0)];
+      await sendTo(user, laptopTab);
+      expect([phoneTab.events.length, phoneOtherTab.events.length]).toEqual(seen);
+      expect(laptopTab.events.map((e) => e.event)).not.toContain('bye');
+      laptopTab.close();
+    });
+
+    it('a password change ends the streams of every other sign-in; the one that changed it goes on', async () => {
+      const user = await createUser(ctx.db);
+      const here = await login(ctx.app, user.email, user.password);
+      const elsewhere = await login(ctx.app, user.email, user.password);
+      const [hereTab, elsewhereTab] = [await stream(here.accessToken), await stream(elsewhere.accessToken)];
+      const t0 = performance.now();
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/password',
+        headers: bearer(here.accessToken),
+        payload: { currentPassword: user.password, newPassword: STRONG_PASSWORD },
+      });
+      expect(res.statusCode).toBe(200);
+      const seen = await expectEnded(elsewhereTab, t0);
+      // The sign-in that changed the password is still allowed everywhere, its stream included.
+      await sendTo(user, hereTab);
+      expect(elsewhereTab.events.length).toBe(seen);
+      hereTab.close();
+    });
+
+    it.each([
+      ['deactivation', (id: string) => ({ method: 'POST' as const, url: `/api/users/${id}/deactivate` })],
+      ['deletion', (id: string) => ({ method: 'DELETE' as const, url: `/api/users/${id}` })],
+    ])('%s by an admin ends every stream of the user', async (_, request) => {
+      const user = await createUser(ctx.db);
+      const one = await login(ctx.app, user.email, user.password);
+      const two = await login(ctx.app, user.email, user.password);
+      const tabs = [
+        await stream(one.accessToken),
+        await stream(one.accessToken),
+        await stream(two.accessToken),
+      ];
+      const bystander = await stream(lukasToken);
+      const t0 = performance.now();
+      const res = await ctx.app.inject({ ...request(user.id), headers: bearer(adminToken) });
+      expect(res.statusCode).toBe(200);
+      const seen = await Promise.all(tabs.map((t) => expectEnded(t, t0)));
+      // A broadcast now: the bystander receives it, the ended streams nothing.
+      await sendAsAdmin({ title: 'After the end', message: 'M' });
+      expect(JSON.parse((await bystander.next('notification', 1_000)).data).title).toBe('After the end');
+      expect(tabs.map((t) => t.events.length)).toEqual(seen);
+      expect(bystander.events.map((e) => e.event)).not.toContain('bye');
+      bystander.close();
+    });
+  });
+
   it('ends the stream when the access token that opened it expires', async () => {
     const sid = crypto.randomUUID();
     const now = Math.floor(Date.now() / 1000);

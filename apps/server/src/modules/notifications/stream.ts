@@ -1,5 +1,10 @@
 import type { FastifyReply } from 'fastify';
-import { STREAM_HEARTBEAT_MS, type NotificationItem, type StreamEventName } from '@portal/contracts';
+import {
+  STREAM_HEARTBEAT_MS,
+  type NotificationItem,
+  type StreamByeReason,
+  type StreamEventName,
+} from '@portal/contracts';
 import type { NotificationHub, StreamClient } from './hub';
 
 /** A browser that stops reading is dropped rather than buffered without end. */
@@ -25,17 +30,21 @@ export class EventStream implements StreamClient {
 
   constructor(
     readonly userId: string,
+    readonly familyId: string,
     private readonly reply: FastifyReply,
     onEnd: (s: EventStream) => void,
   ) {
     this.onEnd = () => onEnd(this);
   }
 
-  /** Writes the headers and the `ready` event; the stream ends at `expiresAt` (the access token's expiry). */
-  async open(hub: NotificationHub, expiresAt: Date) {
+  /**
+   * Writes the headers and the `ready` event; the stream ends at `expiresAt` (the access token's expiry),
+   * or earlier when its sign-in ends. `checkedAt`: see `NotificationHub.add`.
+   */
+  async open(hub: NotificationHub, expiresAt: Date, checkedAt: number) {
     const { reply } = this;
     // Join the hub first: a failure (database down) is still an ordinary error answer.
-    this.detach = await hub.add(this);
+    this.detach = await hub.add(this, checkedAt);
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -73,7 +82,7 @@ export class EventStream implements StreamClient {
   }
 
   /** Says why and ends the stream; the browser reconnects (to another instance when this one stops). */
-  end(reason: 'shutdown' | 'expired') {
+  end(reason: StreamByeReason) {
     if (this.ended) return;
     this.write(frame('bye', { reason }));
     const res = this.reply.raw;

@@ -134,6 +134,20 @@ describe('NotificationStream', () => {
     stream.stop();
   });
 
+  it('asks for a new ticket at once when the server ends the stream because its sign-in ended', async () => {
+    const getTicket = vi.fn(async () => ({ ticket: `t${++tickets}`, expiresIn: 30 }));
+    const stream = makeStream(getTicket);
+    stream.start();
+    await vi.advanceTimersByTimeAsync(0);
+    latest().emit('ready');
+    latest().emit('bye', { reason: 'ended' });
+    expect(latest().closed).toBe(true);
+    // The ticket call is where the browser learns the session is over (the api client signs out).
+    await vi.advanceTimersByTimeAsync(0);
+    expect(getTicket).toHaveBeenCalledTimes(2);
+    stream.stop();
+  });
+
   it('treats a stream without heartbeats as dead and reconnects', async () => {
     const stream = makeStream();
     stream.start();

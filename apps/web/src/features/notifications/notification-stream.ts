@@ -115,9 +115,11 @@ export class NotificationStream {
       const reason = safeReason((e as MessageEvent<string>).data);
       es.close();
       this.source = null;
-      // A restarting server: come back spread out over a couple of seconds. An expired session: now
-      // (the ticket call refreshes the tokens first).
-      this.schedule(reason === 'expired' ? 0 : 500 + this.random() * 2_000);
+      // A restarting server: come back spread out over a couple of seconds. An expired access token:
+      // now (the ticket call refreshes the tokens first). An ended sign-in (signed out elsewhere,
+      // password changed on another device, account deactivated): now too, so that the ticket call
+      // finds the session over and this tab signs out at once.
+      this.schedule(reason === 'expired' || reason === 'ended' ? 0 : 500 + this.random() * 2_000);
     });
     es.onerror = () => {
       if (this.source !== es) return;
