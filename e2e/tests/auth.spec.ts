@@ -112,12 +112,12 @@ test.describe('[AUTH] sign-in pages', () => {
     await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
     await expect(page.getByText('Enter your details to get started')).toBeVisible();
     await page.getByLabel('Email').fill('new.investor@example.com');
-    await page.getByLabel('Password').fill('secret123');
+    await page.getByLabel('Password').fill('Fjord-Cabin-2026');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(page.getByText('Account created successfully', { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
     await page.getByLabel('Email').fill('new.investor@example.com');
-    await page.getByLabel('Password').fill('secret123');
+    await page.getByLabel('Password').fill('Fjord-Cabin-2026');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(
       page.getByText('Your account is waiting for activation by an administrator.', { exact: true }),

@@ -248,7 +248,7 @@ describe('rate limiting', () => {
         small.app.inject({
           method: 'POST',
           url: '/api/auth/register',
-          payload: { email: `signup-${stamp}-${n}@example.test`, password: 'secret1' },
+          payload: { email: `signup-${stamp}-${n}@example.test`, password: 'Harbour-Kestrel-1' },
           remoteAddress,
         });
       const codes: number[] = [];
@@ -301,16 +301,19 @@ describe('rate limiting', () => {
 describe('POST /api/auth/register', () => {
   it('creates an inactive account waiting for activation, and answers the same for a taken email', async () => {
     const email = `new-${Date.now()}@example.test`;
-    const res = await post('/api/auth/register', { email, password: 'secret1' });
+    const res = await post('/api/auth/register', { email, password: 'Harbour-Kestrel-1' });
     expect(res.statusCode).toBe(201);
     expect(res.json().success).toBe(true);
     const [row] = await ctx.db.select().from(users).where(eq(users.email, email));
     expect(row).toMatchObject({ isActive: false, activatedAt: null, isAdmin: false });
     expect(row!.investorId).toMatch(/^INV-\d{4}-[A-Z0-9]{6}$/);
-    const again = await post('/api/auth/register', { email: email.toUpperCase(), password: 'another1' });
+    const again = await post('/api/auth/register', {
+      email: email.toUpperCase(),
+      password: 'Another-Cabin-2',
+    });
     expect(again.statusCode).toBe(201);
     expect(again.json()).toEqual(res.json());
-    const signIn = await post('/api/auth/login', { email, password: 'secret1' });
+    const signIn = await post('/api/auth/login', { email, password: 'Harbour-Kestrel-1' });
     expect(signIn.statusCode).toBe(403);
     expect(signIn.json().message).toMatch(/waiting for activation/);
   });

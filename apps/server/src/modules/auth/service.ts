@@ -11,6 +11,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import { refreshTokens, users } from '../../db/schema';
 import { ForbiddenError, UnauthorizedError } from '../../lib/errors';
+import { assertNewPasswordAllowed } from '../../lib/password-policy';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import {
   REFRESH_ABSOLUTE_TTL_MS,
@@ -142,6 +143,7 @@ export function createAuthService(deps: {
       if (!user) throw new UnauthorizedError(SESSION_ENDED);
       if (!(await verifyPassword(user.hash, currentPassword)))
         throw new UnauthorizedError('The current password is not correct');
+      assertNewPasswordAllowed(newPassword);
       const passwordHash = await hashPassword(newPassword);
       await db.transaction(async (tx) => {
         await tx
@@ -211,6 +213,7 @@ export function createAuthService(deps: {
     },
 
     async register({ email, password }) {
+      assertNewPasswordAllowed(password);
       const passwordHash = await hashPassword(password);
       // An existing email gets the same answer as a new one, so sign-up does not reveal who has an account.
       for (let attempt = 0; attempt < 3; attempt++) {
