@@ -18,6 +18,7 @@ import {
   REFRESH_IDLE_TTL_MS,
   hashRefreshToken,
   newRefreshToken,
+  type KnownDevice,
   type TokenSigner,
 } from '../../lib/tokens';
 import { getCurrentUser } from '../users/service';
@@ -27,8 +28,14 @@ import type { TwoFactorService } from './two-factor';
 const INVALID_CREDENTIALS = 'Invalid email or password';
 const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
+/** Where a sign-in comes from: the client's address and the known-device token it brought, if valid. */
+export interface SignInContext {
+  address: string;
+  device?: KnownDevice | null;
+}
+
 export interface AuthService {
-  login(input: LoginInput): Promise<LoginAnswer>;
+  login(input: LoginInput, from: SignInContext): Promise<LoginAnswer>;
   completeMfa(mfaToken: string, code: string): Promise<LoginResult>;
   changePassword(userId: string, sid: string, currentPassword: string, newPassword: string): Promise<void>;
   refresh(token: string): Promise<TokenPair>;
@@ -79,8 +86,11 @@ export function createAuthService(deps: {
   }
 
   return {
-    async login({ email, password }) {
-      limiter.check(email);
+    async login({ email, password }, from) {
+      // A device token counts only for the account it was given for.
+      const device = from.device && from.device.account === email.trim().toLowerCase() ? from.device : null;
+      const source = { account: email, address: from.address, device: device?.id };
+      limiter.checkSignIn(source);
       const [user] = await db
         .select({
           id: users.id,
@@ -95,10 +105,10 @@ export function createAuthService(deps: {
         .limit(1);
       const ok = await verifyPassword(user?.passwordHash, password);
       if (!user || !ok) {
-        limiter.fail(email);
+        limiter.failSignIn(source);
         throw new UnauthorizedError(INVALID_CREDENTIALS);
       }
-      limiter.succeed(email);
+      limiter.succeedSignIn(source);
       // Only someone who knows the password learns that the account is not active.
       if (!user.isActive) {
         throw new ForbiddenError(
