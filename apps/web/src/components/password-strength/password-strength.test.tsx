@@ -5,12 +5,12 @@ import userEvent from '@testing-library/user-event';
 import { COMMON_PASSWORD_MESSAGE } from '@portal/contracts';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { PasswordStrength } from './password-strength';
+import { PasswordHint } from './password-hint';
 
 function Form({ userInputs }: { userInputs?: string[] }) {
   const [password, setPassword] = useState('');
   return (
-    <Field label="Password" description={<PasswordStrength password={password} userInputs={userInputs} />}>
+    <Field label="Password" description={<PasswordHint password={password} userInputs={userInputs} />}>
       <Input type="password" value={password} onChange={(e) => setPassword(e.target.value)} />
     </Field>
   );
@@ -19,7 +19,7 @@ function Form({ userInputs }: { userInputs?: string[] }) {
 // The component loads its dictionaries on the first typed password; here they are read once up front.
 beforeAll(() => import('./estimate'), 30_000);
 
-describe('PasswordStrength', () => {
+describe('PasswordHint', () => {
   it('shows the minimum until it is met, then says a common password is refused, then rates the rest', async () => {
     render(<Form />);
     const input = screen.getByLabelText('Password');

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { PasswordStrength } from '@/components/password-strength/password-strength';
+import { PasswordHint } from '@/components/password-strength/password-hint';
 import { api } from '@/lib/api';
 import { messageOf, toast } from '@/lib/toast';
 import { AuthCard } from './auth-card';
@@ -52,7 +52,7 @@ function RegisterPage() {
         </Field>
         <Field
           label="Password"
-          description={<PasswordStrength password={password} userInputs={email ? [email] : []} />}
+          description={<PasswordHint password={password} userInputs={email ? [email] : []} />}
         >
           <Input
             type="password"

@@ -12,7 +12,7 @@ import {
 } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input, NativeSelect } from '@/components/ui/input';
-import { PasswordStrength } from '@/components/password-strength/password-strength';
+import { PasswordHint } from '@/components/password-strength/password-hint';
 import { messageOf } from '@/lib/toast';
 import { useCreateUser } from '../api/users';
 import { toastDone, toastFailed } from '../components/feedback';
@@ -95,10 +95,7 @@ export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
             <Field
               label="Password"
               description={
-                <PasswordStrength
-                  password={form.password}
-                  userInputs={[form.name, form.email].filter(Boolean)}
-                />
+                <PasswordHint password={form.password} userInputs={[form.name, form.email].filter(Boolean)} />
               }
             >
               <Input
