@@ -317,7 +317,7 @@ test.describe('[ADMIN][USERS] users, investments and monthly returns', () => {
       data: {
         name: 'Aleksandra Wide',
         email: `aleksandra.wide.${Date.now()}@a-very-long-domain-name-for-layout.example.com`,
-        password: 'secret12',
+        password: 'Harbour-Kestrel-12',
         investorId: `INV-2026-W${String(Date.now()).slice(-5)}`,
       },
     });

@@ -112,16 +112,36 @@ test.describe('[AUTH] sign-in pages', () => {
     await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
     await expect(page.getByText('Enter your details to get started')).toBeVisible();
     await page.getByLabel('Email').fill('new.investor@example.com');
-    await page.getByLabel('Password').fill('secret123');
+    await page.getByLabel('Password').fill('Fjord-Cabin-2026');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(page.getByText('Account created successfully', { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
     await page.getByLabel('Email').fill('new.investor@example.com');
-    await page.getByLabel('Password').fill('secret123');
+    await page.getByLabel('Password').fill('Fjord-Cabin-2026');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(
       page.getByText('Your account is waiting for activation by an administrator.', { exact: true }),
     ).toBeVisible();
+  });
+
+  test('signing up, the hint rates the password and names a common one, which the server refuses in the same words', async ({
+    page,
+  }) => {
+    const common =
+      'This password is one of the most common passwords and easy to guess. Please choose another.';
+    await page.goto('/register');
+    const password = page.getByLabel('Password');
+    await expect(password).toHaveAccessibleDescription('At least 6 characters');
+    await page.getByLabel('Email').fill('careful.investor@example.com');
+    await password.fill('password1');
+    await expect(password).toHaveAccessibleDescription(common);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.locator('li', { hasText: 'Error' }).getByText(common)).toBeVisible();
+    await expect(page).toHaveURL(/\/register$/);
+    await password.fill('Fjord lantern quietly 42');
+    await expect(password).toHaveAccessibleDescription('Strength: Strong');
+    await expectAccessible(page);
   });
 });
 

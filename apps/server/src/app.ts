@@ -1,4 +1,5 @@
 import Fastify from 'fastify';
+import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -88,6 +89,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     throw new ServiceUnavailableError('The server is restarting. Please try again in a moment.');
   });
 
+  // Cookies are read for one thing only: the known-device token of the sign-in routes (ADR 007).
+  await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, ctx) =>

@@ -1,8 +1,9 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { MIN_PASSWORD_LENGTH } from '@portal/contracts';
+import { COMMON_PASSWORD_MESSAGE, MIN_PASSWORD_LENGTH, emailProblem } from '@portal/contracts';
 import { ConfigError, loadConfig } from './config';
 import { users } from './db/schema';
+import { isCommonPassword } from './lib/password-policy';
 import { hashPassword } from './lib/passwords';
 import { openConfiguredDatabase } from './runtime';
 
@@ -17,9 +18,11 @@ async function createAdmin(argv: string[]) {
   const name = values.name?.trim();
   const password = values.password;
   if (!email || !name || !password) throw new Error(usage);
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new Error('Invalid email format');
+  const emailIssue = emailProblem(email);
+  if (emailIssue) throw new Error(emailIssue);
   if (password.length < MIN_PASSWORD_LENGTH)
     throw new Error(`Password must be at least ${MIN_PASSWORD_LENGTH} characters`);
+  if (isCommonPassword(password)) throw new Error(COMMON_PASSWORD_MESSAGE);
   const database = await openConfiguredDatabase(loadConfig());
   try {
     const [existing] = await database.db

@@ -82,14 +82,17 @@ export interface TestContext {
 }
 
 /** Builds the real app on a fresh database; call once per test file. */
-export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
+export async function buildTestApp(
+  overrides: Partial<Config> = {},
+  replace: { limiter?: LoginLimiter } = {},
+): Promise<TestContext> {
   const config = testConfig(overrides);
   const database = await openTestDatabase();
   const deps: AppDeps = {
     config,
     database,
     signer: createTokenSigner(config.jwtSecret),
-    limiter: new LoginLimiter(Math.max(5, Math.floor(config.loginRateLimit / 2))),
+    limiter: replace.limiter ?? new LoginLimiter(Math.max(5, Math.floor(config.loginRateLimit / 2))),
     storage: createLocalStorage(path.join(config.dataDir, 'uploads')),
   };
   const app = await buildApp(deps, { logger: false });

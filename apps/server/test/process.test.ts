@@ -178,6 +178,25 @@ describe('the server process', { timeout: 90_000 }, () => {
     );
     expect(again.status).toBe(1);
     expect(again.stderr).toContain('already exists');
+    // A password among the most common ones is refused before anything is written.
+    const common = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        CLI,
+        'create-admin',
+        '--email',
+        'ops2@example.com',
+        '--password',
+        'Password1',
+        '--name',
+        'Ops',
+      ],
+      { cwd: ROOT, env, encoding: 'utf8' },
+    );
+    expect(common.status).toBe(1);
+    expect(common.stderr).toContain('one of the most common passwords');
 
     const port = await freePort();
     const server = start(port);

@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { id, month, pageQuery, requiredText, text } from './common';
 import { MIN_PASSWORD_LENGTH } from './constants';
+import { emailAddress, emailProblem } from './email';
 
 /**
  * Schemas of the admin API: users, investments, monthly returns, the audit log and the dashboard.
  * Messages of the add-user form are the spec's (section 5), in the spec's order.
  */
-
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A money amount typed by an admin: a JSON number with at most two decimals, kept exact. */
 export const moneyAmount = (label: string) =>
@@ -101,12 +100,7 @@ export const userList = z.object({
 });
 export type UserList = z.infer<typeof userList>;
 
-export const emailInput = z
-  .string({ error: 'Email is required' })
-  .trim()
-  .min(1, { error: 'Email is required' })
-  .max(254, { error: 'Email must be at most 254 characters' })
-  .regex(EMAIL_PATTERN, { error: 'Invalid email format' });
+export const emailInput = emailAddress();
 
 export const investorIdInput = requiredText('Investor ID', 40);
 
@@ -130,8 +124,8 @@ export function validateNewUser(form: {
   investorId: string;
 }): string | null {
   if (!form.name.trim()) return 'Name is required';
-  if (!form.email.trim()) return 'Email is required';
-  if (!EMAIL_PATTERN.test(form.email.trim())) return 'Invalid email format';
+  const emailIssue = emailProblem(form.email);
+  if (emailIssue) return emailIssue;
   if (form.password.length < MIN_PASSWORD_LENGTH)
     return `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
   if (!form.investorId.trim()) return 'Investor ID is required';

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { emailAddress, signInEmail } from './email';
 import { currentUser } from './users';
 
 export const loginInput = z.object({
-  email: z.string({ error: 'Email is required' }).trim().min(1, { error: 'Email is required' }).max(254),
+  email: signInEmail(),
   password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }).max(1024),
 });
 export type LoginInput = z.infer<typeof loginInput>;
@@ -33,12 +34,7 @@ export type AccessClaims = z.infer<typeof accessClaims>;
 
 /** Sign-up (spec: Email and Password); the account waits for an admin's activation. */
 export const registerInput = z.object({
-  email: z
-    .string({ error: 'Email is required' })
-    .trim()
-    .min(1, { error: 'Email is required' })
-    .max(254)
-    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: 'Invalid email format' }),
+  email: emailAddress(),
   password: z
     .string({ error: 'Password is required' })
     .min(6, { error: 'Password must be at least 6 characters' })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { money, text } from './common';
+import { EMAIL_PATTERN, withLookalikeChecks } from './email';
 import { projectIdField } from './perks';
 import { BOOKING_STATUSES, BOOKING_TYPES, type BookingType } from './value-sets';
 
@@ -51,13 +52,14 @@ export const createBookingInput = z
     giftRecipient: z
       .preprocess(
         (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-        z
-          .string()
-          .trim()
-          .toLowerCase()
-          .max(254, { error: 'The gift recipient email is too long' })
-          .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: 'Enter a valid gift recipient email' })
-          .optional(),
+        withLookalikeChecks(
+          z
+            .string()
+            .trim()
+            .toLowerCase()
+            .max(254, { error: 'The gift recipient email is too long' })
+            .regex(EMAIL_PATTERN, { error: 'Enter a valid gift recipient email' }),
+        ).optional(),
       )
       .nullish(),
     rentalPrice: z

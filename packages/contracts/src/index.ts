@@ -1,4 +1,5 @@
 export * from './common';
+export * from './email';
 export * from './constants';
 export * from './value-sets';
 export * from './auth';

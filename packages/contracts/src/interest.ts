@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailAddress } from './email';
 import { pageQuery, requiredText, text } from './common';
 import { INTEREST_AMOUNT_MAX, INTEREST_AMOUNT_MIN } from './constants';
 
@@ -24,12 +25,7 @@ const optionalText = (max: number, label: string) =>
  */
 export const interestInput = z.object({
   name: requiredText('Full Name', 120),
-  email: z
-    .string({ error: 'Email is required' })
-    .trim()
-    .min(1, { error: 'Email is required' })
-    .max(254, { error: 'Email must be at most 254 characters' })
-    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: 'Invalid email format' }),
+  email: emailAddress(),
   phone: optionalText(40, 'Phone'),
   investmentAmount: z.preprocess(
     (v) => {

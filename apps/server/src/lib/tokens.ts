@@ -14,7 +14,19 @@ export interface TokenSigner {
   /** A short-lived token proving the password step of a two-factor sign-in. */
   signMfa(userId: string): Promise<string>;
   verifyMfa(token: string): Promise<string | null>;
+  /** A long-lived token naming a device that signed in to an account (see login-limiter.ts). */
+  signDevice(userId: string, email: string): Promise<string>;
+  verifyDevice(token: string): Promise<KnownDevice | null>;
 }
+
+/** A device the account signed in from: the token's id and the account's email (lower case). */
+export interface KnownDevice {
+  id: string;
+  userId: string;
+  account: string;
+}
+
+export const DEVICE_TOKEN_TTL_SECONDS = 180 * 24 * 3600;
 
 export const MFA_TOKEN_TTL_SECONDS = 5 * 60;
 
@@ -67,6 +79,32 @@ export function createTokenSigner(secret: string): TokenSigner {
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
         return payload.typ === 'mfa' && typeof payload.sub === 'string' ? payload.sub : null;
+      } catch {
+        return null;
+      }
+    },
+    async signDevice(userId, email) {
+      const now = Math.floor(Date.now() / 1000);
+      return new SignJWT({ typ: 'device', acct: email.trim().toLowerCase() })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(userId)
+        .setJti(crypto.randomUUID())
+        .setIssuedAt(now)
+        .setExpirationTime(now + DEVICE_TOKEN_TTL_SECONDS)
+        .sign(key);
+    },
+    async verifyDevice(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        const { typ, sub, jti, acct } = payload;
+        if (
+          typ !== 'device' ||
+          typeof sub !== 'string' ||
+          typeof jti !== 'string' ||
+          typeof acct !== 'string'
+        )
+          return null;
+        return { id: jti, userId: sub, account: acct };
       } catch {
         return null;
       }

@@ -54,7 +54,7 @@ describe('racing duplicate creates', () => {
       payload: {
         name: `Racer ${i}`,
         email: i % 2 ? email.toUpperCase() : email,
-        password: 'secret123',
+        password: 'Harbour-Kestrel-123',
         investorId: `INV-2026-${uniq().slice(-6)}${i}`,
       },
     }));
@@ -77,7 +77,7 @@ describe('racing duplicate creates', () => {
       payload: {
         name: `Racer ${i}`,
         email: `race-id-${i}-${uniq().toLowerCase()}@example.test`,
-        password: 'secret123',
+        password: 'Harbour-Kestrel-123',
         investorId,
       },
     }));
@@ -112,7 +112,7 @@ describe('racing duplicate creates', () => {
     const rs = await race(N, () => ({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { email, password: 'secret123' },
+      payload: { email, password: 'Harbour-Kestrel-123' },
     }));
     expect(statuses(rs)).toEqual(Array(N).fill(201));
     expect(new Set(rs.map((r) => r.body)).size).toBe(1);

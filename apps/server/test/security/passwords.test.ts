@@ -118,7 +118,7 @@ describe('stored passwords', () => {
 
 describe('sign-in throttling cannot be dodged', () => {
   it('by changing the case or padding of the email: it is one account', async () => {
-    // Five failures lock an account (with this per-address limit).
+    // Five failures from one address lock the account for that address (with this per-address limit).
     const small = await buildTestApp({ loginRateLimit: 10 });
     try {
       const u = await createUser(small.db, { email: 'casey@example.test' });

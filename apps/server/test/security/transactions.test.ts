@@ -116,7 +116,7 @@ describe('admin writes with their audit record', () => {
       payload: {
         name: 'Tx User',
         email: `tx-${Date.now()}@example.test`,
-        password: 'secret123',
+        password: 'Harbour-Kestrel-123',
         investorId: `INV-2026-TX${Date.now() % 10000}`,
       },
     }));

@@ -91,7 +91,7 @@ describe('GET /api/admin/dashboard', () => {
       payload: {
         name: 'Audited',
         email: 'audited@example.test',
-        password: 'secret1',
+        password: 'Harbour-Kestrel-1',
         investorId: 'INV-2026-AUDIT1',
       },
     });

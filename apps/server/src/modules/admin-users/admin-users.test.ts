@@ -157,7 +157,7 @@ describe('POST /api/users', () => {
   const valid = () => ({
     name: 'Nora New',
     email: `nora.${Date.now()}${Math.random().toString(36).slice(2, 6)}@example.test`,
-    password: 'secret1',
+    password: 'Harbour-Kestrel-1',
     investorId: `INV-2026-${Math.random().toString(36).slice(2, 8).toUpperCase()}`,
   });
 
@@ -198,7 +198,7 @@ describe('POST /api/users', () => {
       awaitingActivation: false,
       investments: [],
     });
-    expect(JSON.stringify(res.json())).not.toMatch(/password|secret1/i);
+    expect(JSON.stringify(res.json())).not.toMatch(/password|Harbour-Kestrel-1/i);
     const signedIn = await login(ctx.app, input.email, input.password);
     expect(signedIn.user.isAdmin).toBe(false);
     expect(await lastAudit(data._id)).toMatchObject({ actorId: adminId, action: 'create', entity: 'user' });
@@ -375,13 +375,13 @@ describe('activation', () => {
     const reg = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { email, password: 'secret12' },
+      payload: { email, password: 'Harbour-Kestrel-12' },
     });
     expect(reg.statusCode).toBe(201);
     const refused = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/login',
-      payload: { email, password: 'secret12' },
+      payload: { email, password: 'Harbour-Kestrel-12' },
     });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe('Your account is waiting for activation by an administrator.');
@@ -395,7 +395,7 @@ describe('activation', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ status: 'active', awaitingActivation: false });
     expect(res.json().data.activatedAt).not.toBeNull();
-    await login(ctx.app, email, 'secret12');
+    await login(ctx.app, email, 'Harbour-Kestrel-12');
     const welcome = await ctx.db.select().from(notifications).where(eq(notifications.userId, id));
     expect(welcome).toEqual([expect.objectContaining({ title: 'Your account is active', read: false })]);
     expect(await lastAudit(id)).toMatchObject({ action: 'activate', entity: 'user' });

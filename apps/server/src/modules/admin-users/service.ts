@@ -29,6 +29,7 @@ import {
   isUniqueViolation,
   pgConstraint,
 } from '../../lib/errors';
+import { assertNewPasswordAllowed } from '../../lib/password-policy';
 import { hashPassword } from '../../lib/passwords';
 import { recordAudit } from '../audit/service';
 import { revokeAllSessions } from '../auth/service';
@@ -190,6 +191,7 @@ function duplicateUser(err: unknown): never {
 }
 
 export async function createUser(db: Db, actorId: string, input: CreateUserInput): Promise<AdminUser> {
+  assertNewPasswordAllowed(input.password);
   const passwordHash = await hashPassword(input.password);
   const id = await db
     .transaction(async (tx) => {

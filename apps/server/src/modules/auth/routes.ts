@@ -17,14 +17,20 @@ import {
   totpSetup,
   totpStatus,
 } from '@portal/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { LoginResult } from '@portal/contracts';
 import type { Module } from '../../app-types';
 import { ConflictError } from '../../lib/errors';
 import { createSecretBox } from '../../lib/secret-box';
+import { DEVICE_TOKEN_TTL_SECONDS, type KnownDevice } from '../../lib/tokens';
 import { authenticate, requireAuth } from '../../plugins/auth';
 import { recordAudit } from '../audit/service';
 import { getSecuritySettings, setSecuritySettings } from './security-settings';
 import { createAuthService } from './service';
 import { createTwoFactorService } from './two-factor';
+
+/** The cookie naming a known device (sent only to the sign-in routes). */
+export const DEVICE_COOKIE = 'portal_device';
 
 export const authRoutes: Module = (app, deps) => {
   const db = deps.database.db;
@@ -35,14 +41,42 @@ export const authRoutes: Module = (app, deps) => {
   const service = createAuthService({ db, signer: deps.signer, limiter: deps.limiter, twoFactor });
   const signInLimit = { max: deps.config.loginRateLimit, timeWindow: 60_000 };
 
+  /** The known-device token the request brought (an HttpOnly cookie), when it is valid. */
+  async function knownDevice(request: FastifyRequest): Promise<KnownDevice | null> {
+    const token = request.cookies[DEVICE_COOKIE];
+    return token ? deps.signer.verifyDevice(token) : null;
+  }
+
+  /**
+   * After a completed sign-in, this browser becomes a known device of the account: it will not wait
+   * for the account's delay when someone else is guessing its password (ADR 007). A valid token for
+   * the same account is kept, so the device keeps its id.
+   */
+  async function rememberDevice(request: FastifyRequest, reply: FastifyReply, result: LoginResult) {
+    const current = await knownDevice(request);
+    if (current && current.userId === result.user._id && current.account === result.user.email.toLowerCase())
+      return;
+    void reply.setCookie(DEVICE_COOKIE, await deps.signer.signDevice(result.user._id, result.user.email), {
+      path: '/api/auth/login',
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: request.protocol === 'https',
+      maxAge: DEVICE_TOKEN_TTL_SECONDS,
+    });
+  }
+
   app.post(
     '/api/auth/login',
     {
       config: { access: 'public', rateLimit: signInLimit },
       schema: { body: loginInput, response: { 200: envelope(loginAnswer) } },
     },
-    async (request) => {
-      const data = await service.login(request.body);
+    async (request, reply) => {
+      const data = await service.login(request.body, {
+        address: request.ip,
+        device: await knownDevice(request),
+      });
+      if (!('mfaRequired' in data)) await rememberDevice(request, reply, data);
       return {
         success: true as const,
         data,
@@ -58,11 +92,11 @@ export const authRoutes: Module = (app, deps) => {
       config: { access: 'public', rateLimit: signInLimit },
       schema: { body: mfaLoginInput, response: { 200: envelope(loginResult) } },
     },
-    async (request) => ({
-      success: true as const,
-      data: await service.completeMfa(request.body.mfaToken, request.body.code),
-      message: 'Logged in successfully',
-    }),
+    async (request, reply) => {
+      const data = await service.completeMfa(request.body.mfaToken, request.body.code);
+      await rememberDevice(request, reply, data);
+      return { success: true as const, data, message: 'Logged in successfully' };
+    },
   );
 
   app.post(

@@ -11,12 +11,14 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import { refreshTokens, users } from '../../db/schema';
 import { ForbiddenError, UnauthorizedError } from '../../lib/errors';
+import { assertNewPasswordAllowed } from '../../lib/password-policy';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import {
   REFRESH_ABSOLUTE_TTL_MS,
   REFRESH_IDLE_TTL_MS,
   hashRefreshToken,
   newRefreshToken,
+  type KnownDevice,
   type TokenSigner,
 } from '../../lib/tokens';
 import { getCurrentUser } from '../users/service';
@@ -26,8 +28,14 @@ import type { TwoFactorService } from './two-factor';
 const INVALID_CREDENTIALS = 'Invalid email or password';
 const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
+/** Where a sign-in comes from: the client's address and the known-device token it brought, if valid. */
+export interface SignInContext {
+  address: string;
+  device?: KnownDevice | null;
+}
+
 export interface AuthService {
-  login(input: LoginInput): Promise<LoginAnswer>;
+  login(input: LoginInput, from: SignInContext): Promise<LoginAnswer>;
   completeMfa(mfaToken: string, code: string): Promise<LoginResult>;
   changePassword(userId: string, sid: string, currentPassword: string, newPassword: string): Promise<void>;
   refresh(token: string): Promise<TokenPair>;
@@ -78,8 +86,11 @@ export function createAuthService(deps: {
   }
 
   return {
-    async login({ email, password }) {
-      limiter.check(email);
+    async login({ email, password }, from) {
+      // A device token counts only for the account it was given for.
+      const device = from.device && from.device.account === email.trim().toLowerCase() ? from.device : null;
+      const source = { account: email, address: from.address, device: device?.id };
+      limiter.checkSignIn(source);
       const [user] = await db
         .select({
           id: users.id,
@@ -94,10 +105,10 @@ export function createAuthService(deps: {
         .limit(1);
       const ok = await verifyPassword(user?.passwordHash, password);
       if (!user || !ok) {
-        limiter.fail(email);
+        limiter.failSignIn(source);
         throw new UnauthorizedError(INVALID_CREDENTIALS);
       }
-      limiter.succeed(email);
+      limiter.succeedSignIn(source);
       // Only someone who knows the password learns that the account is not active.
       if (!user.isActive) {
         throw new ForbiddenError(
@@ -142,6 +153,7 @@ export function createAuthService(deps: {
       if (!user) throw new UnauthorizedError(SESSION_ENDED);
       if (!(await verifyPassword(user.hash, currentPassword)))
         throw new UnauthorizedError('The current password is not correct');
+      assertNewPasswordAllowed(newPassword);
       const passwordHash = await hashPassword(newPassword);
       await db.transaction(async (tx) => {
         await tx
@@ -211,6 +223,7 @@ export function createAuthService(deps: {
     },
 
     async register({ email, password }) {
+      assertNewPasswordAllowed(password);
       const passwordHash = await hashPassword(password);
       // An existing email gets the same answer as a new one, so sign-up does not reveal who has an account.
       for (let attempt = 0; attempt < 3; attempt++) {

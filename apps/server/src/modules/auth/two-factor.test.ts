@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode, totpStep } from '../../lib/totp';
+import { DEVICE_COOKIE } from './routes';
 import {
   bearer,
   buildTestApp,
@@ -52,6 +53,8 @@ describe('two-factor sign-in', () => {
     const challenge = first.json().data;
     expect(challenge).toEqual({ mfaRequired: true, mfaToken: expect.any(String) });
     expect(challenge).not.toHaveProperty('accessToken');
+    // The password alone does not make this browser a known device (ADR 007); the completed sign-in does.
+    expect(first.cookies.find((c) => c.name === DEVICE_COOKIE)).toBeUndefined();
 
     // The code used to enable is spent; the next step's code works, once.
     const spent = await call('POST', '/api/auth/login/mfa', undefined, {
@@ -65,6 +68,10 @@ describe('two-factor sign-in', () => {
       code: next,
     });
     expect(ok.statusCode).toBe(200);
+    expect(ok.cookies.find((c) => c.name === DEVICE_COOKIE)).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Strict',
+    });
     expect(ok.json().data).toMatchObject({
       accessToken: expect.any(String),
       refreshToken: expect.any(String),

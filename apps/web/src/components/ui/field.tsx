@@ -1,4 +1,4 @@
-import { useId, type ReactElement, cloneElement } from 'react';
+import { useId, type ReactElement, type ReactNode, cloneElement } from 'react';
 import { cn } from '@/lib/cn';
 import { Label } from './label';
 
@@ -7,11 +7,14 @@ export function Field({
   label,
   hint,
   error,
+  description,
   className,
   children,
 }: {
   label: string;
   hint?: string;
+  /** Live text under the control (a password's strength), also tied to it by aria-describedby. */
+  description?: ReactNode;
   error?: string | null;
   className?: string;
   children: ReactElement<Record<string, unknown>>;
@@ -19,7 +22,8 @@ export function Field({
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  const descriptionId = description ? `${id}-description` : undefined;
+  const describedBy = [hintId, descriptionId, errorId].filter(Boolean).join(' ') || undefined;
   return (
     <div className={cn('grid gap-2', className)}>
       <Label htmlFor={id}>{label}</Label>
@@ -33,6 +37,7 @@ export function Field({
           {hint}
         </p>
       )}
+      {description && <div id={descriptionId}>{description}</div>}
       {error && (
         <p id={errorId} role="alert" className="text-sm font-medium text-destructive">
           {error}

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { PasswordHint } from '@/components/password-strength/password-hint';
 import { api } from '@/lib/api';
 import { messageOf, toast } from '@/lib/toast';
 import { AuthCard } from './auth-card';
@@ -49,7 +50,10 @@ function RegisterPage() {
             onChange={(e) => setEmail(e.target.value)}
           />
         </Field>
-        <Field label="Password" hint="At least 6 characters">
+        <Field
+          label="Password"
+          description={<PasswordHint password={password} userInputs={email ? [email] : []} />}
+        >
           <Input
             type="password"
             autoComplete="new-password"

@@ -4,6 +4,7 @@ import { KeyRound, ShieldCheck, ShieldOff } from 'lucide-react';
 import type { CurrentUser, SecuritySettings, TotpSetup, TotpStatus } from '@portal/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { PasswordHint } from '@/components/password-strength/password-hint';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { api, saveBlob } from '@/lib/api';
@@ -55,7 +56,7 @@ function ChangePassword() {
         />
       </Field>
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field label="New password" error={error}>
+        <Field label="New password" error={error} description={<PasswordHint password={next} />}>
           <Input
             type="password"
             autoComplete="new-password"

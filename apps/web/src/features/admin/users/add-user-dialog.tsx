@@ -12,6 +12,7 @@ import {
 } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input, NativeSelect } from '@/components/ui/input';
+import { PasswordHint } from '@/components/password-strength/password-hint';
 import { messageOf } from '@/lib/toast';
 import { useCreateUser } from '../api/users';
 import { toastDone, toastFailed } from '../components/feedback';
@@ -91,7 +92,12 @@ export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
             <Field label="Email">
               <Input type="email" autoComplete="off" value={form.email} onChange={set('email')} />
             </Field>
-            <Field label="Password" hint="At least 6 characters">
+            <Field
+              label="Password"
+              description={
+                <PasswordHint password={form.password} userInputs={[form.name, form.email].filter(Boolean)} />
+              }
+            >
               <Input
                 type="password"
                 autoComplete="new-password"

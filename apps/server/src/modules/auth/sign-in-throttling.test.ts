@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, createUser, type TestContext, type TestUser } from '../../../test/helpers';
+import { LoginLimiter } from './login-limiter';
+import { DEVICE_COOKIE } from './routes';
+
+/** The limiter's clock: tests move it instead of sleeping. */
+let clock = Date.UTC(2026, 10, 25, 9, 0, 0);
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await buildTestApp({}, { limiter: new LoginLimiter(5, { now: () => clock }) });
+});
+afterAll(() => ctx.close());
+
+function signIn(user: TestUser, password: string, remoteAddress: string, device?: string) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: user.email, password },
+    remoteAddress,
+    cookies: device ? { [DEVICE_COOKIE]: device } : undefined,
+  });
+}
+
+const deviceCookie = (res: Awaited<ReturnType<typeof signIn>>) =>
+  res.cookies.find((c) => c.name === DEVICE_COOKIE);
+
+const ACCOUNT_WAIT =
+  /^Too many failed sign-in attempts for this account\. Try again in (\d+) seconds?, or sign in from a device you have signed in from before\.$/;
+
+describe('guessing from one address', () => {
+  it('locks that address out of that account with a 429 that says why; the owner elsewhere signs in', async () => {
+    const owner = await createUser(ctx.db);
+    const codes: number[] = [];
+    let last;
+    for (let i = 0; i < 20; i++) {
+      last = await signIn(owner, `guess-${i}`, '203.0.113.66');
+      codes.push(last.statusCode);
+    }
+    expect(codes).toEqual([...Array(5).fill(401), ...Array(15).fill(429)]);
+    expect(last!.json().message).toBe(
+      'Too many failed sign-in attempts for this account from your network address. Try again in 15 minutes.',
+    );
+    expect(Number(last!.headers['retry-after'])).toBe(900);
+    // Even the right password waits at that address …
+    expect((await signIn(owner, owner.password, '203.0.113.66')).statusCode).toBe(429);
+    // … while the owner at home is not stopped at all.
+    expect((await signIn(owner, owner.password, '192.0.2.10')).statusCode).toBe(200);
+  });
+});
+
+describe('guessing from many addresses', () => {
+  let owner: TestUser;
+  let device: string;
+  let host = 0;
+  const attacker = () => `198.51.100.${++host}`;
+
+  beforeAll(async () => {
+    owner = await createUser(ctx.db);
+    // The owner signed in from this browser before: it is a known device of the account.
+    const res = await signIn(owner, owner.password, '192.0.2.20');
+    expect(res.statusCode).toBe(200);
+    const cookie = deviceCookie(res)!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth/login' });
+    expect(cookie.maxAge).toBe(180 * 24 * 3600);
+    device = cookie.value;
+  });
+
+  it('slows the account down with growing delays instead of locking it, and says how long to wait', async () => {
+    // One address's worth of failures (five) costs nothing extra; the sixth starts the delays.
+    for (let i = 0; i < 6; i++) expect((await signIn(owner, `guess-${i}`, attacker())).statusCode).toBe(401);
+    const waits: number[] = [];
+    for (let round = 0; round < 5; round++) {
+      const refused = await signIn(owner, 'guess', attacker());
+      expect(refused.statusCode).toBe(429);
+      const seconds = Number(ACCOUNT_WAIT.exec(refused.json().message)?.[1]);
+      expect(Number(refused.headers['retry-after'])).toBe(seconds);
+      waits.push(seconds);
+      // Knocking while waiting is not checked and does not make the wait longer.
+      for (let i = 0; i < 3; i++)
+        expect((await signIn(owner, owner.password, attacker())).statusCode).toBe(429);
+      clock += seconds * 1000 - 1;
+      expect((await signIn(owner, 'guess', attacker())).statusCode).toBe(429);
+      clock += 1;
+      expect((await signIn(owner, `guess-round-${round}`, attacker())).statusCode).toBe(401);
+    }
+    expect(waits).toEqual([1, 2, 4, 8, 16]);
+  });
+
+  it('lets the owner in at once from a known device, from any address', async () => {
+    expect((await signIn(owner, owner.password, attacker())).statusCode).toBe(429);
+    const res = await signIn(owner, owner.password, '203.0.113.200', device);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.user.email).toBe(owner.email);
+    // The device keeps its token (and so its id).
+    expect(deviceCookie(res)).toBeUndefined();
+  });
+
+  it('does not let a forged token or another account’s device token skip the wait', async () => {
+    const other = await createUser(ctx.db);
+    const otherDevice = deviceCookie(await signIn(other, other.password, '192.0.2.30'))!.value;
+    const [h, p] = device.split('.');
+    for (const token of [otherDevice, `${h}.${p}.forged`, 'garbage']) {
+      const res = await signIn(owner, owner.password, attacker(), token);
+      expect(res.statusCode).toBe(429);
+      expect(res.json().message).toMatch(ACCOUNT_WAIT);
+    }
+  });
+
+  it('still limits guesses from a known device, per device', async () => {
+    const user = await createUser(ctx.db);
+    const mine = deviceCookie(await signIn(user, user.password, '192.0.2.40'))!.value;
+    const codes: number[] = [];
+    for (let i = 0; i < 6; i++) codes.push((await signIn(user, `guess-${i}`, '192.0.2.40', mine)).statusCode);
+    expect(codes).toEqual([401, 401, 401, 401, 401, 429]);
+    const locked = await signIn(user, user.password, '192.0.2.40', mine);
+    expect(locked.json().message).toMatch(/from this device\. Try again in 15 minutes\.$/);
+  });
+});
+
+describe('LoginLimiter', () => {
+  it('doubles the account delay with each failure up to the window, and forgets failures after it', () => {
+    let now = 0;
+    const limiter = new LoginLimiter(5, { now: () => now, windowMs: 3600_000, maxDelayMs: 900_000 });
+    const from = (i: number) => ({ account: 'Someone@Example.com', address: `203.0.113.${i}` });
+    const delays: number[] = [];
+    for (let i = 0; i < 16; i++) {
+      now += limiter.accountDelayMs(from(i));
+      limiter.checkSignIn(from(i));
+      limiter.failSignIn(from(i));
+      delays.push(limiter.accountDelayMs({ ...from(99), account: 'someone@example.com' }));
+    }
+    expect(delays.map((d) => d / 1000)).toEqual([0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 900]);
+    now += 3600_000;
+    expect(limiter.accountDelayMs(from(1))).toBe(0);
+  });
+});

@@ -1,0 +1,83 @@
+import { useEffect, useState } from 'react';
+import { COMMON_PASSWORD_MESSAGE, MIN_PASSWORD_LENGTH } from '@portal/contracts';
+import { cn } from '@/lib/cn';
+import type { Estimate } from './estimate';
+
+type Estimator = (password: string, userInputs?: string[]) => Estimate;
+let estimator: Promise<Estimator> | undefined;
+/** The estimate and its dictionaries are a chunk of their own, fetched on the first typed password. */
+const loadEstimator = () => (estimator ??= import('./estimate').then((m) => m.estimate));
+
+const LEVELS = [
+  { word: 'Very weak', tone: 'bg-destructive', text: 'text-destructive' },
+  { word: 'Weak', tone: 'bg-destructive', text: 'text-destructive' },
+  { word: 'Fair', tone: 'bg-amber-500', text: 'text-amber-700 dark:text-amber-400' },
+  { word: 'Good', tone: 'bg-emerald-500', text: 'text-emerald-700 dark:text-emerald-400' },
+  { word: 'Strong', tone: 'bg-emerald-600', text: 'text-emerald-700 dark:text-emerald-400' },
+] as const;
+
+/**
+ * A strength hint under a new-password field: the spec's minimum first, then whether the password is
+ * one of the most common ones (which the server refuses, with the same words), then zxcvbn's score.
+ * `userInputs` (the email, the name) count as easy to guess. Give it an `id` and point the field's
+ * `aria-describedby` at it; the words are announced politely as they change.
+ */
+export function PasswordStrength({
+  id,
+  password,
+  userInputs = [],
+  className,
+}: {
+  id?: string;
+  password: string;
+  userInputs?: string[];
+  className?: string;
+}) {
+  const [result, setResult] = useState<{ password: string; estimate: Estimate } | null>(null);
+  const key = userInputs.join('\n');
+
+  useEffect(() => {
+    if (!password) return;
+    let current = true;
+    void loadEstimator().then((run) => {
+      if (current) setResult({ password, estimate: run(password, key ? key.split('\n') : []) });
+    });
+    return () => {
+      current = false;
+    };
+  }, [password, key]);
+
+  const estimate = result?.password === password ? result.estimate : null;
+  let message: string;
+  let level: (typeof LEVELS)[number] | null = null;
+  let filled = 0;
+  if (!password || password.length < MIN_PASSWORD_LENGTH) {
+    message = `At least ${MIN_PASSWORD_LENGTH} characters`;
+  } else if (!estimate) {
+    message = 'Checking strength…';
+  } else if (estimate.common) {
+    message = COMMON_PASSWORD_MESSAGE;
+    level = LEVELS[0];
+    filled = 1;
+  } else {
+    level = LEVELS[estimate.score];
+    filled = estimate.score + 1;
+    message = `Strength: ${level.word}${estimate.score < 3 ? ' (a longer phrase of unrelated words is harder to guess)' : ''}`;
+  }
+
+  return (
+    <div id={id} className={cn('grid gap-1.5', className)}>
+      <div className="grid grid-cols-5 gap-1" aria-hidden="true" data-testid="password-strength-meter">
+        {LEVELS.map((l, i) => (
+          <span
+            key={l.word}
+            className={cn('h-1 rounded-full', i < filled && level ? level.tone : 'bg-muted')}
+          />
+        ))}
+      </div>
+      <p aria-live="polite" className={cn('text-xs', level ? level.text : 'text-muted-foreground')}>
+        {message}
+      </p>
+    </div>
+  );
+}
