@@ -214,6 +214,50 @@ export const returnDeleteQuery = z.object({ projectId: id });
 export const returnsResult = z.object({ monthlyReturns: z.array(monthlyReturnRecord) });
 export type ReturnsResult = z.infer<typeof returnsResult>;
 
+const MONTH_ABBREVIATIONS = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+];
+
+/** 'YYYY-MM' -> 'Oct 2026', the way the screens write a month (anything else is returned as it is). */
+export function monthLabel(month: string): string {
+  const m = /^(\d{4})-(\d{2})$/.exec(month);
+  const name = m ? MONTH_ABBREVIATIONS[Number(m[2]) - 1] : undefined;
+  return m && name ? `${name} ${Number(m[1])}` : month;
+}
+
+const monthKey = (year: number, monthIndex: number) => {
+  const d = new Date(Date.UTC(year, monthIndex, 1));
+  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+};
+const shiftMonth = (month: string, by: number) =>
+  monthKey(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1 + by);
+
+/**
+ * The month an admin most likely records next ('YYYY-MM'): the month after the latest one recorded,
+ * never after the current month; with nothing recorded, the month before the current one (returns are
+ * recorded after a month ends). When that month is taken, the newest free month before it.
+ */
+export function nextReturnMonth(recorded: readonly string[], now: Date = new Date()): string {
+  const current = monthKey(now.getFullYear(), now.getMonth());
+  const taken = new Set(recorded);
+  const latest = [...taken].sort().at(-1);
+  let candidate = latest ? shiftMonth(latest, 1) : shiftMonth(current, -1);
+  if (candidate > current) candidate = current;
+  for (let i = 0; i < 1200 && taken.has(candidate); i++) candidate = shiftMonth(candidate, -1);
+  return candidate;
+}
+
 /* ------------------------------------------------------------------------------------------------ audit */
 
 export const auditEntry = z.object({
