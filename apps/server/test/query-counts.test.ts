@@ -55,7 +55,12 @@ async function investor(scale: { investments: number; months: number; content: n
   await ctx.db
     .insert(documents)
     .values(
-      each((i) => ({ projectId, kind: 'document' as const, name: `Shared ${i}`, category: 'Contracts' })),
+      each((i) => ({
+        projectId,
+        kind: 'document' as const,
+        name: `Shared ${i}`,
+        category: 'Contracts' as const,
+      })),
     );
   await ctx.db
     .insert(documents)
