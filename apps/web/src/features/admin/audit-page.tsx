@@ -193,10 +193,10 @@ function AuditPage() {
             <Table aria-label="Audit log">
               <THead>
                 <Tr>
-                  <Th>When</Th>
-                  <Th>Admin</Th>
+                  <Th className="hidden md:table-cell">When</Th>
+                  <Th className="hidden md:table-cell">Admin</Th>
                   <Th>Action</Th>
-                  <Th>Object</Th>
+                  <Th className="hidden md:table-cell">Object</Th>
                   <Th className="text-right">
                     <span className="sr-only">Details</span>
                   </Th>
@@ -205,13 +205,19 @@ function AuditPage() {
               <TBody>
                 {entries.map((e) => (
                   <Tr key={e._id}>
-                    <Td className="whitespace-nowrap text-muted-foreground tabular">{when(e.createdAt)}</Td>
-                    <Td>{e.actor?.name ?? 'A deleted admin'}</Td>
-                    <Td>
+                    <Td className="hidden whitespace-nowrap text-muted-foreground tabular md:table-cell">
+                      {when(e.createdAt)}
+                    </Td>
+                    <Td className="hidden md:table-cell">{e.actor?.name ?? 'A deleted admin'}</Td>
+                    <Td className="break-words">
                       <p>{e.action}</p>
                       <p className="text-xs text-muted-foreground">{describeActivity(e)}</p>
+                      {/* On a phone, the hidden columns' facts under the action. */}
+                      <p className="text-xs text-muted-foreground md:hidden">
+                        {when(e.createdAt)} · {auditEntityLabel(e.entity)}
+                      </p>
                     </Td>
-                    <Td>
+                    <Td className="hidden md:table-cell">
                       <p>{auditEntityLabel(e.entity)}</p>
                       {e.entityId && (
                         <p className="max-w-48 truncate text-xs text-muted-foreground" title={e.entityId}>
