@@ -69,7 +69,7 @@ function DocumentsTable({
                 <Badge variant="outline">{d.type}</Badge>
                 {d.isNew && <Badge variant="highlight">New</Badge>}
               </div>
-              <p className="break-all text-xs text-muted-foreground">
+              <p className="break-words text-xs text-muted-foreground">
                 {d.hasFile ? `${d.fileName} · ${fileSize(d.fileSize)}` : 'No file attached'}
                 <span className="2xl:hidden"> · {d.category}</span>
                 <span className="md:hidden"> · {formatDate(d.uploadDate)}</span>
