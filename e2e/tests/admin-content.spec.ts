@@ -207,7 +207,7 @@ test.describe('[ADMIN][CONTENT] perks, updates, media, documents and bookings', 
       .getByLabel('File')
       .setInputFiles({ name: 'statement.txt', mimeType: 'text/plain', buffer: bytes });
     await dialog.getByLabel('Name').fill('Annual statement 2026');
-    await dialog.getByLabel('Category').fill('Investment Reports');
+    await dialog.getByLabel('Category').selectOption('Investment Reports');
     await dialog.getByRole('button', { name: 'Upload Document' }).click();
     await expect(toast(page, 'Created')).toBeVisible();
     const row = page.getByRole('row').filter({ hasText: 'Annual statement 2026' });

@@ -119,7 +119,7 @@ test.describe('[ADMIN][USERS] users, investments and monthly returns', () => {
       await add.click();
       await expect(toast(page, 'Failed to add return')).toBeVisible();
       await expect(
-        page.getByText('A return for 2025-02 is already recorded for this project', { exact: true }).first(),
+        page.getByText('A return for Feb 2025 is already recorded for this project', { exact: true }).first(),
       ).toBeVisible();
 
       await table.getByRole('button', { name: 'Edit Feb 2025' }).click();

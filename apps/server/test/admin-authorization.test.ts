@@ -64,6 +64,7 @@ const SPEC_ADMIN_ROUTES = [
   'DELETE /api/users/:id/returns/:month',
   'GET /api/admin/dashboard',
   'GET /api/admin/audit',
+  'GET /api/admin/audit/export',
   'POST /api/projects',
   'PUT /api/projects/:id',
   'DELETE /api/projects/:id',

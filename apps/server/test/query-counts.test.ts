@@ -52,11 +52,14 @@ async function investor(scale: { investments: number; months: number; content: n
   await ctx.db
     .insert(updates)
     .values(each((i) => ({ projectId, title: `Update ${i}`, excerpt: 'E', content: '<p>C</p>' })));
-  await ctx.db
-    .insert(documents)
-    .values(
-      each((i) => ({ projectId, kind: 'document' as const, name: `Shared ${i}`, category: 'Contracts' })),
-    );
+  await ctx.db.insert(documents).values(
+    each((i) => ({
+      projectId,
+      kind: 'document' as const,
+      name: `Shared ${i}`,
+      category: 'Contracts' as const,
+    })),
+  );
   await ctx.db
     .insert(documents)
     .values(each((i) => ({ projectId, userId: user.id, kind: 'document' as const, name: `Own ${i}` })));

@@ -208,6 +208,50 @@ export const returnDeleteQuery = z.object({ projectId: id });
 export const returnsResult = z.object({ monthlyReturns: z.array(monthlyReturnRecord) });
 export type ReturnsResult = z.infer<typeof returnsResult>;
 
+const MONTH_ABBREVIATIONS = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+];
+
+/** 'YYYY-MM' -> 'Oct 2026', the way the screens write a month (anything else is returned as it is). */
+export function monthLabel(month: string): string {
+  const m = /^(\d{4})-(\d{2})$/.exec(month);
+  const name = m ? MONTH_ABBREVIATIONS[Number(m[2]) - 1] : undefined;
+  return m && name ? `${name} ${Number(m[1])}` : month;
+}
+
+const monthKey = (year: number, monthIndex: number) => {
+  const d = new Date(Date.UTC(year, monthIndex, 1));
+  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+};
+const shiftMonth = (month: string, by: number) =>
+  monthKey(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1 + by);
+
+/**
+ * The month an admin most likely records next ('YYYY-MM'): the month after the latest one recorded,
+ * never after the current month; with nothing recorded, the month before the current one (returns are
+ * recorded after a month ends). When that month is taken, the newest free month before it.
+ */
+export function nextReturnMonth(recorded: readonly string[], now: Date = new Date()): string {
+  const current = monthKey(now.getFullYear(), now.getMonth());
+  const taken = new Set(recorded);
+  const latest = [...taken].sort().at(-1);
+  let candidate = latest ? shiftMonth(latest, 1) : shiftMonth(current, -1);
+  if (candidate > current) candidate = current;
+  for (let i = 0; i < 1200 && taken.has(candidate); i++) candidate = shiftMonth(candidate, -1);
+  return candidate;
+}
+
 /* ------------------------------------------------------------------------------------------------ audit */
 
 export const auditEntry = z.object({
@@ -221,16 +265,81 @@ export const auditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 
-export const auditQuery = pageQuery.extend({
-  entity: z.string().trim().max(40).optional(),
-  entityId: z.string().trim().max(64).optional(),
-  actorId: id.optional(),
-});
+/** The kinds of object admin writes are recorded for (`audit_log.entity`), with the words the screen uses. */
+export const AUDIT_ENTITIES = [
+  { id: 'user', label: 'User' },
+  { id: 'investment', label: 'Investment' },
+  { id: 'monthly-return', label: 'Monthly return' },
+  { id: 'project', label: 'Project' },
+  { id: 'project-media', label: 'Project media' },
+  { id: 'update', label: 'Project update' },
+  { id: 'perk', label: 'Perk' },
+  { id: 'cabin_allowance', label: 'Cabin allowance' },
+  { id: 'booking', label: 'Booking' },
+  { id: 'document', label: 'Document' },
+  { id: 'user-media', label: 'Investor media' },
+  { id: 'notification', label: 'Notification' },
+  { id: 'interest', label: 'Interest registration' },
+  { id: 'settings', label: 'Settings' },
+] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number]['id'];
+const AUDIT_ENTITY_IDS = AUDIT_ENTITIES.map((e) => e.id) as [AuditEntity, ...AuditEntity[]];
+
+/** 'monthly-return' -> 'Monthly return'; a kind the list does not know is shown as it is. */
+export const auditEntityLabel = (entity: string): string =>
+  AUDIT_ENTITIES.find((e) => e.id === entity)?.label ?? entity;
+
+const auditDay = (field: string) =>
+  z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.iso.date({ error: `${field} must be a date (YYYY-MM-DD)` }).optional(),
+  );
+
+/** The filters of the audit log (list and CSV export): admin, kind of object, object, days (inclusive, UTC). */
+const auditFilterFields = {
+  entity: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(AUDIT_ENTITY_IDS, { error: `entity must be one of: ${AUDIT_ENTITY_IDS.join(', ')}` }).optional(),
+  ),
+  entityId: z.string().trim().max(64, { error: 'entityId must be at most 64 characters' }).optional(),
+  actorId: z.preprocess((v) => (v === '' ? undefined : v), id.optional()),
+  from: auditDay('from'),
+  to: auditDay('to'),
+};
+const fromNotAfterTo = (q: { from?: string; to?: string }) => !q.from || !q.to || q.from <= q.to;
+
+/** `GET /api/admin/audit/export`: the filters of the list, every entry they match. */
+export const auditFilters = z
+  .object(auditFilterFields)
+  .refine(fromNotAfterTo, { error: 'from must not be after to', path: ['from'] });
+export type AuditFilters = z.infer<typeof auditFilters>;
+
+/** `GET /api/admin/audit`: the filters, and a page of at most 100 entries. */
+export const auditQuery = z
+  .object({
+    page: z.coerce
+      .number({ error: 'page must be a number' })
+      .int({ error: 'page must be a whole number' })
+      .min(1, { error: 'page must be at least 1' })
+      .max(100_000, { error: 'page must be at most 100000' })
+      .default(1),
+    pageSize: z.coerce
+      .number({ error: 'pageSize must be a number' })
+      .int({ error: 'pageSize must be a whole number' })
+      .min(1, { error: 'pageSize must be at least 1' })
+      .max(100, { error: 'pageSize must be at most 100' })
+      .default(25),
+    ...auditFilterFields,
+  })
+  .refine(fromNotAfterTo, { error: 'from must not be after to', path: ['from'] });
+export type AuditQuery = z.infer<typeof auditQuery>;
 
 export const auditList = z.object({
   success: z.literal(true),
   data: z.array(auditEntry),
   pagination,
+  /** Every admin account, for the filter by admin (A-Z). */
+  admins: z.array(z.object({ _id: z.string(), name: z.string(), email: z.string() })),
 });
 export type AuditList = z.infer<typeof auditList>;
 

@@ -1,18 +1,38 @@
 import { z } from 'zod';
 import { isoDate, text } from './common';
+import { DEFAULT_DOCUMENT_CATEGORY } from './constants';
 import { USER_MEDIA_TYPES } from './value-sets';
 
 /** Schemas of the documents API (spec section 7, Documents) and the vault's menus (section 2). */
 
-/** Filter entries of the Document Vault; every entry but 'All Documents' is a category. */
+/**
+ * The document categories (a value set): the Document Vault's four (spec section 2, its Filter menu)
+ * and General, the default (spec section 4). The server refuses any other; the vault groups by them.
+ */
+export const DOCUMENT_CATEGORIES = [
+  'Contracts',
+  'Tax Documents',
+  'Investment Reports',
+  'Perk Documentation',
+  DEFAULT_DOCUMENT_CATEGORY,
+] as const;
+export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
+
+/**
+ * Filter entries of the Document Vault; every entry but 'All Documents' is a category. The spec's four
+ * are always offered; General only when the project has General documents (see `vaultFilters`).
+ */
 export const DOCUMENT_FILTERS = [
   { id: 'all', label: 'All Documents' },
-  { id: 'Contracts', label: 'Contracts' },
-  { id: 'Tax Documents', label: 'Tax Documents' },
-  { id: 'Investment Reports', label: 'Investment Reports' },
-  { id: 'Perk Documentation', label: 'Perk Documentation' },
-] as const;
-export type DocumentFilter = (typeof DOCUMENT_FILTERS)[number]['id'];
+  ...DOCUMENT_CATEGORIES.map((c) => ({ id: c, label: c })),
+] as const satisfies readonly { id: string; label: string }[];
+export type DocumentFilter = 'all' | DocumentCategory;
+
+/** The Filter menu's entries for these documents: the spec's, and General when some document is. */
+export function vaultFilters(docs: readonly { category: string }[]) {
+  const hasGeneral = docs.some((d) => d.category === DEFAULT_DOCUMENT_CATEGORY);
+  return DOCUMENT_FILTERS.filter((f) => f.id !== DEFAULT_DOCUMENT_CATEGORY || hasGeneral);
+}
 
 export const DOCUMENT_SORTS = [
   { id: 'date-desc', label: 'Date (Newest)' },
@@ -23,8 +43,20 @@ export const DOCUMENT_SORTS = [
 ] as const;
 export type DocumentSort = (typeof DOCUMENT_SORTS)[number]['id'];
 
-/** The document categories the product knows; admins may still type another one. */
-export const DOCUMENT_CATEGORIES = DOCUMENT_FILTERS.filter((f) => f.id !== 'all').map((f) => f.id);
+/**
+ * A document's category: one of DOCUMENT_CATEGORIES, matched without regard to case or surrounding
+ * spaces ('tax documents' is 'Tax Documents'); anything else is refused naming the allowed ones.
+ */
+export const documentCategory = z.preprocess(
+  (v) => {
+    if (typeof v !== 'string') return v;
+    const t = v.trim().toLowerCase();
+    return DOCUMENT_CATEGORIES.find((c) => c.toLowerCase() === t) ?? v;
+  },
+  z.enum(DOCUMENT_CATEGORIES, {
+    error: `category must be one of: ${DOCUMENT_CATEGORIES.join(', ')}`,
+  }),
+);
 
 /** An id that may be left empty; a bad one is named in the message ('projectId must be a valid id'). */
 export const optionalIdOf = (field: string) =>
@@ -81,7 +113,7 @@ const optionalLine = (max: number) => z.preprocess((v) => (v === null ? undefine
  */
 export const documentFields = z.object({
   name: optionalLine(200),
-  category: optionalLine(100),
+  category: z.preprocess((v) => (v === '' || v === null ? undefined : v), documentCategory.optional()),
   type: optionalLine(40),
   description: optionalLine(2000),
   isNew: formBoolean,

@@ -358,7 +358,12 @@ export const documents = pgTable(
       .default('document'),
     /** The document's name, or the media item's title. */
     name: text('name').notNull(),
-    category: text('category').notNull().default('General'),
+    /** One of DOCUMENT_CATEGORIES of @portal/contracts (media items keep the default). */
+    category: text('category', {
+      enum: ['Contracts', 'Tax Documents', 'Investment Reports', 'Perk Documentation', 'General'],
+    })
+      .notNull()
+      .default('General'),
     /** Document type (PDF, ...) or media type (photo, video). */
     type: text('type').notNull().default('PDF'),
     description: text('description').notNull().default(''),
@@ -378,6 +383,10 @@ export const documents = pgTable(
     index('documents_project_user_idx').on(t.projectId, t.userId, t.uploadDate.desc()),
     index('documents_user_idx').on(t.userId),
     check('documents_kind_check', sql`${t.kind} in ('document', 'media')`),
+    check(
+      'documents_category_check',
+      sql`${t.category} in ('Contracts', 'Tax Documents', 'Investment Reports', 'Perk Documentation', 'General')`,
+    ),
   ],
 );
 

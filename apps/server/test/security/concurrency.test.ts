@@ -100,7 +100,7 @@ describe('racing duplicate creates', () => {
     }));
     expect(statuses(rs)).toEqual([201, ...Array(N - 1).fill(409)]);
     for (const r of rs.filter((r) => r.statusCode === 409))
-      expect(r.json().message).toBe('A return for 2025-06 is already recorded for this project');
+      expect(r.json().message).toBe('A return for Jun 2025 is already recorded for this project');
     const rows = await ctx.db.select().from(monthlyReturns).where(eq(monthlyReturns.userId, user.id));
     expect(rows.map((r) => [r.month, r.amount])).toEqual([['2025-06', '250.25']]);
     const [inv] = await ctx.db.select().from(investments).where(eq(investments.userId, user.id));

@@ -77,6 +77,7 @@ export const router = createBrowserRouter([
           { path: 'notifications', lazy: () => import('@/features/admin/notifications-page') },
           { path: 'bookings', lazy: () => import('@/features/admin/bookings-page') },
           { path: 'interest', lazy: () => import('@/features/admin/interest-page') },
+          { path: 'audit', lazy: () => import('@/features/admin/audit-page') },
           // The admin area grows screen by screen: a path it does not have yet is under construction.
           { path: '*', element: <UnderConstruction /> },
         ],

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { DocumentCategory } from '@portal/contracts';
 import type { Db } from '../client';
 import {
   bookingNights,
@@ -758,7 +759,7 @@ export async function seedDemo(db: Db, storage: FileStorage, today: Date = new D
       isNew: true,
       lines: ['Investor: Lukas Berg (INV-2024-LB93XR)'],
     },
-  ];
+  ] satisfies ({ category: DocumentCategory } & Record<string, unknown>)[];
   const existingDocs = new Set(
     (
       await db

@@ -1,4 +1,5 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { AuditFilters } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
 import { presentAuditEntry } from './presenter';
@@ -8,7 +9,7 @@ export interface AuditEntry {
   actorId: string;
   /** What was done: 'create' | 'update' | 'delete' | 'approve' | … */
   action: string;
-  /** The kind of object: 'user', 'project', 'update', … */
+  /** The kind of object: 'user', 'project', 'update', … (AUDIT_ENTITIES of the contracts). */
   entity: string;
   entityId?: string | null;
   details?: Record<string, unknown>;
@@ -28,34 +29,43 @@ export async function recordAudit(db: DbOrTx, entry: AuditEntry): Promise<void> 
   });
 }
 
-export interface AuditFilter {
-  entity?: string;
-  entityId?: string;
-  actorId?: string;
-  page: number;
-  pageSize: number;
-}
+/** The day after an ISO date ('2026-11-30' -> '2026-12-01'), for an inclusive `to`. */
+const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
 
-/** Newest first, with the admin who did it (null once that account is deleted). */
-export async function listAudit(db: DbOrTx, f: AuditFilter) {
-  const where = and(
+/** The WHERE of the filters; days are whole UTC days, both ends included. */
+function whereOf(f: AuditFilters): SQL | undefined {
+  return and(
     f.entity ? eq(auditLog.entity, f.entity) : undefined,
     f.entityId ? eq(auditLog.entityId, f.entityId) : undefined,
     f.actorId ? eq(auditLog.actorId, f.actorId) : undefined,
+    f.from ? gte(auditLog.createdAt, new Date(`${f.from}T00:00:00Z`)) : undefined,
+    f.to ? lt(auditLog.createdAt, dayAfter(f.to)) : undefined,
   );
-  const [[counted], rows] = await Promise.all([
+}
+
+const selection = {
+  entry: auditLog,
+  actor: { id: users.id, name: users.name, email: users.email },
+};
+
+/** Newest first, with the admin who did it (null once that account is deleted), and every admin. */
+export async function listAudit(db: DbOrTx, f: AuditFilters & { page: number; pageSize: number }) {
+  const where = whereOf(f);
+  const [[counted], rows, admins] = await Promise.all([
     db.select({ n: count() }).from(auditLog).where(where),
     db
-      .select({
-        entry: auditLog,
-        actor: { id: users.id, name: users.name, email: users.email },
-      })
+      .select(selection)
       .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.actorId))
       .where(where)
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(f.pageSize)
       .offset((f.page - 1) * f.pageSize),
+    db
+      .select({ _id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .where(eq(users.isAdmin, true))
+      .orderBy(asc(users.name), asc(users.email)),
   ]);
   const total = counted?.n ?? 0;
   return {
@@ -66,5 +76,35 @@ export async function listAudit(db: DbOrTx, f: AuditFilter) {
       total,
       totalPages: Math.max(1, Math.ceil(total / f.pageSize)),
     },
+    admins,
   };
+}
+
+/**
+ * Every entry the filters match, newest first, read in batches (the export streams them; memory stays
+ * flat whatever the size of the log). Keyset on (created_at, id), the list's own order.
+ */
+export async function* auditEntries(db: DbOrTx, f: AuditFilters, batch = 1_000) {
+  const base = whereOf(f);
+  // The last id seen; its created_at is read back in SQL (microseconds, which a JS Date would lose).
+  let after: number | null = null;
+  for (;;) {
+    const rows = await db
+      .select(selection)
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorId))
+      .where(
+        and(
+          base,
+          after === null
+            ? undefined
+            : sql`(${auditLog.createdAt}, ${auditLog.id}) < (select a.created_at, a.id from audit_log a where a.id = ${after})`,
+        ),
+      )
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(batch);
+    for (const r of rows) yield presentAuditEntry(r);
+    if (rows.length < batch) return;
+    after = rows.at(-1)!.entry.id;
+  }
 }

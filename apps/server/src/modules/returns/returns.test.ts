@@ -76,7 +76,7 @@ describe('/api/users/:id/returns', () => {
     await call('POST', url, { projectId: project.id, month: '2025-03', amount: 10 });
     const dup = await call('POST', url, { projectId: project.id, month: '2025-03', amount: 20 });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json().message).toBe('A return for 2025-03 is already recorded for this project');
+    expect(dup.json().message).toBe('A return for Mar 2025 is already recorded for this project');
     const rows = await ctx.db.select().from(monthlyReturns).where(eq(monthlyReturns.userId, user.id));
     expect(rows.map((r) => r.amount)).toEqual(['10.00']);
     const missing = await call('PUT', url, { projectId: project.id, month: '2025-04', amount: 1 });

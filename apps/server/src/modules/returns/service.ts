@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { toMoneyString, type MonthlyReturnRecord, type ReturnInput } from '@portal/contracts';
+import { monthLabel, toMoneyString, type MonthlyReturnRecord, type ReturnInput } from '@portal/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import { investments, monthlyReturns, users } from '../../db/schema';
 import { BadRequestError, ConflictError, NotFoundError, isUniqueViolation } from '../../lib/errors';
@@ -64,7 +64,9 @@ export async function addReturn(db: Db, actorId: string, userId: string, input: 
     })
     .catch((err: unknown) => {
       if (isUniqueViolation(err))
-        throw new ConflictError(`A return for ${input.month} is already recorded for this project`);
+        throw new ConflictError(
+          `A return for ${monthLabel(input.month)} is already recorded for this project`,
+        );
       throw err;
     });
   return listReturns(db, userId, input.projectId);

@@ -8,6 +8,7 @@ import {
   Inbox,
   LayoutDashboard,
   Newspaper,
+  ScrollText,
   Users,
   type LucideIcon,
 } from 'lucide-react';
@@ -44,4 +45,5 @@ export const adminLinks: NavLinkItem[] = [
   { to: '/admin/notifications', label: 'Notification Management', icon: Bell },
   { to: '/admin/bookings', label: 'Booking Requests', icon: CalendarCheck },
   { to: '/admin/interest', label: 'Interest Registrations', icon: Inbox },
+  { to: '/admin/audit', label: 'Audit Log', icon: ScrollText },
 ];

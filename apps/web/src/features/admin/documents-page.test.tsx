@@ -216,6 +216,30 @@ describe('Documents Management: toasts and empty texts of spec section 8', () =>
     );
   });
 
+  it("chooses the category from the vault's categories and General, starting at General", async () => {
+    const requests = api((req) =>
+      req.method === 'POST' && req.path === '/api/documents'
+        ? json({ success: true, data: { ...statement, name: 'Tax statement 2025' } }, 201)
+        : undefined,
+    );
+    openEmma();
+    await userEvent.click(await screen.findByRole('button', { name: 'Upload Document' }));
+    const dialog = screen.getByRole('dialog', { name: 'Upload Document' });
+    const category = within(dialog).getByRole('combobox', { name: 'Category' });
+    expect(category).toHaveValue('General');
+    expect(
+      within(category)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Contracts', 'Tax Documents', 'Investment Reports', 'Perk Documentation', 'General']);
+    await userEvent.type(within(dialog).getByLabelText('Name'), 'Tax statement 2025');
+    await userEvent.selectOptions(category, 'Tax Documents');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Upload Document' }));
+    expect(await findToast('Created')).toHaveTextContent('Document “Tax statement 2025” was uploaded.');
+    const sent = requests.find((r) => r.method === 'POST' && r.path === '/api/documents')!.body as FormData;
+    expect(sent.get('category')).toBe('Tax Documents');
+  });
+
   it('says "Failed to fetch users" when the investor list does not load', async () => {
     api((req) => (req.path === '/api/users' ? failure('The database is unavailable', 503) : undefined));
     renderAdmin(<DocumentsPage />, 'documents');

@@ -16,6 +16,7 @@ import { EmptyState } from './components/empty-state';
 import { confirmDelete, toastDone, toastFailed } from './components/feedback';
 import { NoProject } from './components/no-project';
 import { PageHeader } from './components/page-header';
+import { RowActions } from './components/row-actions';
 import { UserPicker } from './components/user-picker';
 import { DocumentDialog } from './documents/document-dialog';
 import { UserMediaDialog } from './documents/user-media-dialog';
@@ -61,76 +62,51 @@ function DocumentsTable({
       <TBody>
         {docs.map((d) => (
           <Tr key={d._id}>
-            {/* w-full with max-w-0: the name takes the room left and truncates instead of widening the table. */}
+            {/* w-full with max-w-0: the name takes the room left and wraps instead of widening the table. */}
             <Td className="w-full max-w-0">
-              <div className="flex min-w-0 items-center gap-2">
-                <span className="truncate font-medium" title={d.name}>
-                  {d.name}
-                </span>
+              <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                <span className="min-w-0 break-words font-medium">{d.name}</span>
                 <Badge variant="outline">{d.type}</Badge>
                 {d.isNew && <Badge variant="highlight">New</Badge>}
               </div>
-              <p className="truncate text-xs text-muted-foreground">
+              <p className="break-words text-xs text-muted-foreground">
                 {d.hasFile ? `${d.fileName} · ${fileSize(d.fileSize)}` : 'No file attached'}
                 <span className="2xl:hidden"> · {d.category}</span>
+                <span className="md:hidden"> · {formatDate(d.uploadDate)}</span>
               </p>
             </Td>
             <Td className="hidden 2xl:table-cell">{d.category}</Td>
             <Td className="hidden whitespace-nowrap md:table-cell">{formatDate(d.uploadDate)}</Td>
             <Td>
-              <div className="flex justify-end gap-0.5">
-                {d.hasFile && (
-                  <>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Preview ${d.name}`}
-                      title="Preview"
-                      onClick={() =>
-                        run(
-                          () => openFileInTab(`/api/documents/${d._id}/preview`, `document-${d._id}`),
-                          'Failed to preview file',
-                        )
-                      }
-                    >
-                      <Eye aria-hidden="true" />
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Download ${d.name}`}
-                      title="Download"
-                      onClick={() =>
-                        run(
-                          () => openFileInTab(`/api/documents/${d._id}/download`, `document-${d._id}`),
-                          'Failed to download file',
-                        )
-                      }
-                    >
-                      <Download aria-hidden="true" />
-                    </Button>
-                  </>
-                )}
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label={`Edit ${d.name}`}
-                  title="Edit"
-                  onClick={() => onEdit(d)}
-                >
-                  <Pencil aria-hidden="true" />
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  className="text-destructive hover:text-destructive"
-                  aria-label={`Delete ${d.name}`}
-                  title="Delete"
-                  onClick={() => onDelete(d)}
-                >
-                  <Trash2 aria-hidden="true" />
-                </Button>
-              </div>
+              <RowActions
+                name={d.name}
+                actions={[
+                  ...(d.hasFile
+                    ? [
+                        {
+                          label: 'Preview',
+                          icon: Eye,
+                          onSelect: () =>
+                            run(
+                              () => openFileInTab(`/api/documents/${d._id}/preview`, `document-${d._id}`),
+                              'Failed to preview file',
+                            ),
+                        },
+                        {
+                          label: 'Download',
+                          icon: Download,
+                          onSelect: () =>
+                            run(
+                              () => openFileInTab(`/api/documents/${d._id}/download`, `document-${d._id}`),
+                              'Failed to download file',
+                            ),
+                        },
+                      ]
+                    : []),
+                  { label: 'Edit', icon: Pencil, onSelect: () => onEdit(d) },
+                  { label: 'Delete', icon: Trash2, onSelect: () => onDelete(d), destructive: true },
+                ]}
+              />
             </Td>
           </Tr>
         ))}

@@ -236,7 +236,7 @@ describe('User Investments: the investment and monthly returns', () => {
     const requests = api((req) =>
       (req.method === 'POST' || req.method === 'PUT') && req.path === returnsPath
         ? refuse
-          ? failure('A return for 2025-02 is already recorded for this project', 409)
+          ? failure('A return for Feb 2025 is already recorded for this project', 409)
           : json({ success: true, data: { monthlyReturns: [february] } })
         : undefined,
     );
@@ -250,7 +250,7 @@ describe('User Investments: the investment and monthly returns', () => {
     await userEvent.type(within(add).getByLabelText('Amount (€)'), '175.25');
     await userEvent.click(within(add).getByRole('button', { name: 'Add Return' }));
     expect(await findToast('Failed to add return')).toHaveTextContent(
-      'A return for 2025-02 is already recorded for this project',
+      'A return for Feb 2025 is already recorded for this project',
     );
 
     await userEvent.click(screen.getByRole('button', { name: 'Edit Feb 2025' }));
@@ -259,7 +259,7 @@ describe('User Investments: the investment and monthly returns', () => {
     await userEvent.type(edit, '180');
     await userEvent.click(screen.getByRole('button', { name: 'Save Feb 2025' }));
     expect(await findToast('Failed to update return')).toHaveTextContent(
-      'A return for 2025-02 is already recorded for this project',
+      'A return for Feb 2025 is already recorded for this project',
     );
 
     refuse = false;
@@ -275,5 +275,29 @@ describe('User Investments: the investment and monthly returns', () => {
       ['PUT', { projectId: AURORA._id, month: '2025-02', amount: 180 }],
       ['POST', { projectId: AURORA._id, month: '2025-02', amount: 175.25 }],
     ]);
+  });
+
+  it('proposes the month after the latest one recorded, so the first "Add Return" works', async () => {
+    const march: MonthlyReturnRecord = {
+      ...february,
+      _id: 'r0000000-0000-4000-8000-000000000002',
+      month: '2025-03',
+    };
+    let recorded = [february];
+    const requests = api((req) => {
+      if (req.path !== returnsPath) return undefined;
+      if (req.method === 'POST') recorded = [february, march];
+      return json({ success: true, data: { monthlyReturns: recorded } });
+    });
+    openEmma();
+    const add = await screen.findByRole('form', { name: 'Add a monthly return' });
+    await waitFor(() => expect(within(add).getByLabelText('Month')).toHaveValue('2025-03'));
+    await userEvent.type(within(add).getByLabelText('Amount (€)'), '99');
+    await userEvent.click(within(add).getByRole('button', { name: 'Add Return' }));
+    expect(await findToast('Created')).toHaveTextContent('Return for Mar 2025 added.');
+    expect(writes(requests, returnsPath).map((r) => r.body)).toEqual([
+      { projectId: AURORA._id, month: '2025-03', amount: 99 },
+    ]);
+    await waitFor(() => expect(within(add).getByLabelText('Month')).toHaveValue('2025-04'));
   });
 });

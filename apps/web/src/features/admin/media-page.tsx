@@ -89,14 +89,14 @@ function MediaPage() {
           hint="Add photos or videos for this project's investors."
         />
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Media">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Media">
           {data.map((m) => (
             <li key={m._id}>
               <Card className="flex h-full flex-col" aria-labelledby={`media-${m._id}`}>
                 <Thumb item={m} />
                 <div className="flex flex-1 flex-col gap-2 p-4">
                   <div className="flex items-start justify-between gap-2">
-                    <h2 id={`media-${m._id}`} className="min-w-0 truncate font-semibold">
+                    <h2 id={`media-${m._id}`} className="min-w-0 break-words font-semibold">
                       {m.title}
                     </h2>
                     <StatusBadge status={m.status} />

@@ -66,7 +66,7 @@ function PerksPage() {
           hint="Add the first perk investors of this project enjoy."
         />
       ) : (
-        <ul className="grid gap-4 md:grid-cols-2" aria-label="Perks">
+        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2" aria-label="Perks">
           {data.map((p) => (
             <li key={p._id}>
               <Card className="flex h-full gap-4 p-5" aria-labelledby={`perk-${p._id}`}>
@@ -78,7 +78,7 @@ function PerksPage() {
                 </span>
                 <div className="flex min-w-0 flex-1 flex-col gap-2">
                   <div className="flex flex-wrap items-start justify-between gap-2">
-                    <h2 id={`perk-${p._id}`} className="min-w-0 truncate font-semibold">
+                    <h2 id={`perk-${p._id}`} className="min-w-0 break-words font-semibold">
                       {p.name}
                     </h2>
                     <StatusBadge status={p.status} />

@@ -68,7 +68,7 @@ function ProjectsPage() {
           hint="Create the first project to start adding investors, perks and updates."
         />
       ) : (
-        <ul className="grid gap-4 md:grid-cols-2" aria-label="Projects">
+        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2" aria-label="Projects">
           {projects.map((p) => {
             const roi = p.totalInvestment > 0 ? (p.totalReturned / p.totalInvestment) * 100 : 0;
             return (
@@ -82,7 +82,7 @@ function ProjectsPage() {
                 >
                   <div className="flex items-start justify-between gap-3">
                     <div className="min-w-0">
-                      <h2 id={`project-${p._id}`} className="truncate text-lg font-semibold">
+                      <h2 id={`project-${p._id}`} className="break-words text-lg font-semibold">
                         {p.name}
                       </h2>
                       <p className="flex items-center gap-1 truncate text-sm text-muted-foreground">

@@ -69,7 +69,7 @@ function UpdatesPage() {
           hint="Publish the first update for this project."
         />
       ) : (
-        <ul className="grid gap-3" aria-label="Updates">
+        <ul className="grid grid-cols-1 gap-3" aria-label="Updates">
           {data.map((u) => (
             <li key={u._id}>
               <Card

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { FolderOpen, FileSearch, RotateCw } from 'lucide-react';
-import type { DocumentFilter, DocumentSort } from '@portal/contracts';
+import { vaultFilters, type DocumentFilter, type DocumentSort } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -62,6 +62,7 @@ export function DocumentsPage() {
     () => arrangeDocuments(documents, { search, filter, sort }),
     [documents, search, filter, sort],
   );
+  const filters = useMemo(() => vaultFilters(documents), [documents]);
   const shown = groups.reduce((n, g) => n + g.documents.length, 0);
   const narrowed = search.trim() !== '' || filter !== 'all';
   const loading = projectsLoading || (!!projectId && isLoading);
@@ -139,6 +140,7 @@ export function DocumentsPage() {
             onFilter={setFilter}
             sort={sort}
             onSort={setSort}
+            filters={filters}
           />
           <p className="text-sm text-muted-foreground" role="status">
             {narrowed

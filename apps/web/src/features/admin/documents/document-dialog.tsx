@@ -1,8 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import {
   DEFAULT_DOCUMENT_CATEGORY,
   DOCUMENT_CATEGORIES,
   DOCUMENT_FILE_ACCEPT,
+  type DocumentCategory,
   type DocumentItem,
 } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
@@ -15,7 +16,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
-import { Input, Textarea } from '@/components/ui/input';
+import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { messageOf } from '@/lib/toast';
 import { toFormData, useUploadDocument } from '../api/files';
 import { FileField } from '../components/file-field';
@@ -24,16 +25,20 @@ import { toastDone, toastFailed } from '../components/feedback';
 
 interface Form {
   name: string;
-  category: string;
+  category: DocumentCategory;
   type: string;
   description: string;
   uploadDate: string;
   isNew: boolean;
 }
 
+/** A row's category when it is one of the set (the server keeps them so), else General. */
+const categoryOf = (c: string | undefined): DocumentCategory =>
+  DOCUMENT_CATEGORIES.find((k) => k === c) ?? DEFAULT_DOCUMENT_CATEGORY;
+
 const fromDoc = (d: DocumentItem | null): Form => ({
   name: d?.name ?? '',
-  category: d?.category ?? DEFAULT_DOCUMENT_CATEGORY,
+  category: categoryOf(d?.category),
   type: d?.type ?? '',
   description: d?.description ?? '',
   uploadDate: d?.uploadDate.slice(0, 10) ?? new Date().toISOString().slice(0, 10),
@@ -82,7 +87,6 @@ function DocumentForm({
   userId: string | null;
   onClose: () => void;
 }) {
-  const listId = useId();
   const [form, setForm] = useState<Form>(() => fromDoc(doc));
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -102,7 +106,7 @@ function DocumentForm({
         form: toFormData(
           {
             name: form.name.trim(),
-            category: form.category.trim(),
+            category: form.category,
             type: form.type.trim(),
             description: form.description,
             uploadDate: form.uploadDate,
@@ -151,13 +155,14 @@ function DocumentForm({
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Category">
-            <Input list={listId} value={form.category} onChange={set('category')} />
+            <NativeSelect value={form.category} onChange={set('category')}>
+              {DOCUMENT_CATEGORIES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </NativeSelect>
           </Field>
-          <datalist id={listId}>
-            {[DEFAULT_DOCUMENT_CATEGORY, ...DOCUMENT_CATEGORIES].map((c) => (
-              <option key={c} value={c} />
-            ))}
-          </datalist>
           <Field label="Type" hint="Left empty, taken from the file (PDF, DOCX…).">
             <Input value={form.type} onChange={set('type')} />
           </Field>

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Check, Pencil, Plus, Trash2, X } from 'lucide-react';
-import { sumMoney, type MonthlyReturnRecord } from '@portal/contracts';
+import { nextReturnMonth, sumMoney, type MonthlyReturnRecord } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
@@ -10,12 +10,6 @@ import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
 import { formatMoney, formatMonth } from '@/lib/format';
 import { useDeleteReturn, useReturns, useSaveReturn } from '../api/returns';
 import { toastDone, toastFailed } from '../components/feedback';
-
-/** The month before the current one ('YYYY-MM'): returns are usually recorded after the month ends. */
-function lastMonth(now = new Date()) {
-  const d = new Date(now.getFullYear(), now.getMonth() - 1, 1);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
-}
 
 /** Months shown before "Show all": a year at a glance. */
 const RECENT_MONTHS = 12;
@@ -34,7 +28,9 @@ export function ReturnsCard({
   const { data, isLoading, isError, error } = useReturns(userId, projectId);
   const save = useSaveReturn(userId);
   const remove = useDeleteReturn(userId);
-  const [month, setMonth] = useState(lastMonth);
+  // The month typed by the admin; until then (and after each add) the next month not yet recorded.
+  const [typedMonth, setMonth] = useState<string | null>(null);
+  const month = typedMonth ?? nextReturnMonth((data ?? []).map((r) => r.month));
   const [amount, setAmount] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ month: string; amount: string } | null>(null);
@@ -54,6 +50,7 @@ export function ReturnsCard({
     try {
       await save.mutateAsync({ mode: 'add', input: { projectId, month, amount: Number(amount) } });
       setAmount('');
+      setMonth(null);
       toastDone('Created', `Return for ${formatMonth(month)} added.`);
     } catch (err) {
       toastFailed('Failed to add return', err);

@@ -81,7 +81,7 @@ function NameButton({ user, onOpen }: { user: AdminUser; onOpen: (u: AdminUser) 
         {initials(user.name)}
       </span>
       <span className="min-w-0">
-        <span className="block truncate font-medium">{user.name}</span>
+        <span className="block break-words font-medium">{user.name}</span>
         <span className="block truncate text-xs text-muted-foreground">{user.email}</span>
       </span>
     </button>

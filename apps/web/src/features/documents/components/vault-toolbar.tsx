@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { ArrowUpDown, ListFilter, Search } from 'lucide-react';
-import { DOCUMENT_FILTERS, DOCUMENT_SORTS, type DocumentFilter, type DocumentSort } from '@portal/contracts';
+import { DOCUMENT_SORTS, type DocumentFilter, type DocumentSort } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -24,7 +24,10 @@ export function VaultToolbar({
   onFilter,
   sort,
   onSort,
+  filters,
 }: {
+  /** The Filter menu's entries (`vaultFilters` of the project's documents). */
+  filters: readonly { id: DocumentFilter; label: string }[];
   search: string;
   onSearch: (v: string) => void;
   filter: DocumentFilter;
@@ -63,7 +66,7 @@ export function VaultToolbar({
               {filter !== 'all' && (
                 <span className="max-w-32 truncate rounded-full bg-secondary px-2 py-0.5 text-xs text-secondary-foreground">
                   <span className="sr-only">: </span>
-                  {labelOf(DOCUMENT_FILTERS, filter)}
+                  {labelOf(filters, filter)}
                 </span>
               )}
             </Button>
@@ -72,7 +75,7 @@ export function VaultToolbar({
             <DropdownMenuLabel>Show</DropdownMenuLabel>
             <DropdownMenuSeparator />
             <DropdownMenuRadioGroup value={filter} onValueChange={(v) => onFilter(v as DocumentFilter)}>
-              {DOCUMENT_FILTERS.map((f) => (
+              {filters.map((f) => (
                 <DropdownMenuRadioItem key={f.id} value={f.id}>
                   {f.label}
                 </DropdownMenuRadioItem>

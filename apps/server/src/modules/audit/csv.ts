@@ -1,0 +1,43 @@
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import { auditEntityLabel, type AuditEntry } from '@portal/contracts';
+
+export const AUDIT_CSV_COLUMNS = [
+  'Time (UTC)',
+  'Admin',
+  'Admin email',
+  'Action',
+  'Object kind',
+  'Object id',
+  'Details',
+] as const;
+
+/**
+ * A cell a spreadsheet would run as a formula (=, +, -, @, or a tab or carriage return before one) is
+ * prefixed with a single quote, so that it is shown as text (OWASP, "CSV injection").
+ */
+export function neutralizeFormula(cell: string): string {
+  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
+}
+
+function row(e: AuditEntry): string[] {
+  return [
+    e.createdAt,
+    e.actor?.name ?? 'Deleted admin',
+    e.actor?.email ?? '',
+    e.action,
+    auditEntityLabel(e.entity),
+    e.entityId ?? '',
+    e.details ? JSON.stringify(e.details) : '',
+  ].map(neutralizeFormula);
+}
+
+/** The entries as CSV (RFC 4180 quoting by csv-stringify, CRLF line ends, a header row). */
+export function auditCsv(entries: AsyncIterable<AuditEntry>): Readable {
+  const rows = Readable.from(
+    (async function* () {
+      for await (const e of entries) yield row(e);
+    })(),
+  );
+  return rows.pipe(stringify({ header: true, columns: [...AUDIT_CSV_COLUMNS], record_delimiter: 'windows' }));
+}
