@@ -9,6 +9,12 @@ interface Schema {
   };
 }
 
+/** Each field's problem with `values` by `schema` (none when valid). */
+export function schemaFieldErrors(schema: Schema, values: unknown): FieldErrors {
+  const result = schema.safeParse(values);
+  return result.success || !result.error ? {} : fieldErrors(result.error.issues);
+}
+
 /** The field errors of a failed request: a 400's `fields`, or none. */
 export function serverFieldErrors(err: unknown): FieldErrors {
   const body = (err as { status?: unknown; body?: unknown } | null)?.body as { fields?: unknown } | undefined;
@@ -33,6 +39,15 @@ export function useFieldErrors() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [focusRequest, setFocusRequest] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
+  // The fields this form shows (each `of(name)` of the last render): a problem with no field on screen
+  // is left to the server, whose answer the form shows above its fields.
+  const shown = useRef(new Set<string>());
+  const onScreen = (fields: FieldErrors) =>
+    Object.fromEntries(
+      Object.entries(fields).filter(([k]) =>
+        [...shown.current].some((n) => k === n || k.startsWith(`${n}.`)),
+      ),
+    );
 
   useEffect(() => {
     if (!focusRequest) return;
@@ -49,23 +64,34 @@ export function useFieldErrors() {
       formRef,
       errors,
       /** The message of a field (or of the first problem inside it: 'dates' for 'dates.2'), or undefined. */
-      of: (name: string): string | undefined =>
-        errors[name] ?? Object.entries(errors).find(([k]) => k.startsWith(`${name}.`))?.[1],
+      of: (name: string): string | undefined => {
+        shown.current.add(name);
+        return errors[name] ?? Object.entries(errors).find(([k]) => k.startsWith(`${name}.`))?.[1];
+      },
       /** Forgets every message (a new submit starts clean). */
       clear: () => setErrors({}),
       /** Shows these messages (field → text), as from a check of one's own. */
       show,
+      /**
+       * Shows one message (a form's own first check, in the spec's order) next to the field `schema`
+       * finds it about; false when no field is (the caller shows it above the form).
+       */
+      showOne: (message: string, schema: Schema, values: unknown): boolean => {
+        const key = Object.entries(onScreen(schemaFieldErrors(schema, values))).find(
+          ([, m]) => m === message,
+        )?.[0];
+        show(key ? { [key]: message } : {});
+        return key !== undefined;
+      },
       /** Validates `values` with `schema`: true when valid; otherwise shows each field's problem. */
       check: (schema: Schema, values: unknown): boolean => {
-        const result = schema.safeParse(values);
-        const fields = result.success || !result.error ? {} : fieldErrors(result.error.issues);
+        const fields = onScreen(schemaFieldErrors(schema, values));
         show(fields);
-        // A problem with no field of its own is left to the server, whose answer the form shows.
         return Object.keys(fields).length === 0;
       },
       /** Shows a failed request's field errors; true when it had some (the caller may skip its banner). */
       fromError: (err: unknown): boolean => {
-        const fields = serverFieldErrors(err);
+        const fields = onScreen(serverFieldErrors(err));
         show(fields);
         return Object.keys(fields).length > 0;
       },
