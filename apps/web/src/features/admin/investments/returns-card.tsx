@@ -1,9 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Check, Pencil, Plus, Trash2, X } from 'lucide-react';
-import { sumMoney, type MonthlyReturnRecord } from '@portal/contracts';
+import { returnInput, sumMoney, type MonthlyReturnRecord } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
+import { useFieldErrors } from '@/components/ui/field-errors';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
@@ -34,6 +35,7 @@ export function ReturnsCard({
   const { data, isLoading, isError, error } = useReturns(userId, projectId);
   const save = useSaveReturn(userId);
   const remove = useDeleteReturn(userId);
+  const fe = useFieldErrors();
   const [month, setMonth] = useState(lastMonth);
   const [amount, setAmount] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
@@ -51,11 +53,14 @@ export function ReturnsCard({
       return;
     }
     setFormError(null);
+    const input = { projectId, month, amount: Number(amount) };
+    if (!fe.check(returnInput, input)) return;
     try {
-      await save.mutateAsync({ mode: 'add', input: { projectId, month, amount: Number(amount) } });
+      await save.mutateAsync({ mode: 'add', input });
       setAmount('');
       toastDone('Created', `Return for ${formatMonth(month)} added.`);
     } catch (err) {
+      fe.fromError(err);
       toastFailed('Failed to add return', err);
     }
   }
@@ -100,9 +105,15 @@ export function ReturnsCard({
         </CardDescription>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-5">
-        <form onSubmit={onAdd} className="grid gap-3" noValidate aria-label="Add a monthly return">
+        <form
+          ref={fe.formRef}
+          onSubmit={onAdd}
+          className="grid gap-3"
+          noValidate
+          aria-label="Add a monthly return"
+        >
           <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-            <Field label="Month">
+            <Field label="Month" error={fe.of('month')}>
               <Input
                 type="month"
                 value={month}
@@ -110,7 +121,7 @@ export function ReturnsCard({
                 disabled={!linked}
               />
             </Field>
-            <Field label="Amount (€)">
+            <Field label="Amount (€)" error={fe.of('amount')}>
               <Input
                 type="number"
                 inputMode="decimal"
