@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { useFieldErrors } from '@/components/ui/field-errors';
 import { Input } from '@/components/ui/input';
 import { api } from '@/lib/api';
 import { messageOf, toast } from '@/lib/toast';
@@ -15,10 +16,12 @@ function RegisterPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
+  const fe = useFieldErrors();
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     setSubmitting(true);
+    fe.clear();
     try {
       await api('/api/auth/register', { method: 'POST', json: { email, password } });
       toast({
@@ -27,6 +30,7 @@ function RegisterPage() {
       });
       navigate('/login');
     } catch (err) {
+      fe.fromError(err);
       toast({
         title: 'Error',
         description: messageOf(err, 'Could not create the account'),
@@ -39,8 +43,8 @@ function RegisterPage() {
 
   return (
     <AuthCard title="Create your account" subtitle="Enter your details to get started">
-      <form onSubmit={onSubmit} className="grid gap-4">
-        <Field label="Email">
+      <form ref={fe.formRef} onSubmit={onSubmit} className="grid gap-4">
+        <Field label="Email" error={fe.of('email')}>
           <Input
             type="email"
             autoComplete="email"
@@ -49,7 +53,7 @@ function RegisterPage() {
             onChange={(e) => setEmail(e.target.value)}
           />
         </Field>
-        <Field label="Password" hint="At least 6 characters">
+        <Field label="Password" hint="At least 6 characters" error={fe.of('password')}>
           <Input
             type="password"
             autoComplete="new-password"
