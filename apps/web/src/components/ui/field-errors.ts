@@ -83,11 +83,16 @@ export function useFieldErrors() {
         show(key ? { [key]: message } : {});
         return key !== undefined;
       },
-      /** Validates `values` with `schema`: true when valid; otherwise shows each field's problem. */
-      check: (schema: Schema, values: unknown): boolean => {
+      /**
+       * Validates `values` with `schema`: true when valid; otherwise shows each field's problem and
+       * passes the first to `onInvalid` (for the form's failure toast).
+       */
+      check: (schema: Schema, values: unknown, onInvalid?: (message: string) => void): boolean => {
         const fields = onScreen(schemaFieldErrors(schema, values));
         show(fields);
-        return Object.keys(fields).length === 0;
+        const first = Object.values(fields)[0];
+        if (first !== undefined) onInvalid?.(first);
+        return first === undefined;
       },
       /** Shows a failed request's field errors; true when it had some (the caller may skip its banner). */
       fromError: (err: unknown): boolean => {

@@ -97,7 +97,7 @@ function DocumentForm({
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     setError(null);
-    if (!fe.check(documentFields, form)) return;
+    if (!fe.check(documentFields, form, (m) => toastFailed('Failed to save document', new Error(m)))) return;
     try {
       const res = await save.mutateAsync({
         path: doc ? `/api/documents/${doc._id}` : '/api/documents',

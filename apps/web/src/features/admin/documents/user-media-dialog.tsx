@@ -89,7 +89,7 @@ function UserMediaForm({
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     setError(null);
-    if (!fe.check(userMediaFields, form)) return;
+    if (!fe.check(userMediaFields, form, (m) => toastFailed('Failed to save media', new Error(m)))) return;
     try {
       const res = await save.mutateAsync({
         path: item ? `/api/documents/media/${item._id}` : '/api/documents/media',

@@ -71,7 +71,10 @@ function AllowanceForm({
     }
     setError(null);
     const input = { totalNights: Number(total), bonusNights: Number(bonus || 0), expiresAt: expires };
-    if (!fe.check(cabinAllowanceInput, input)) return;
+    if (
+      !fe.check(cabinAllowanceInput, input, (m) => toastFailed('Failed to save cabin nights', new Error(m)))
+    )
+      return;
     try {
       await save.mutateAsync(input);
       toastDone('Updated', 'Cabin-night allowance saved.');

@@ -46,7 +46,8 @@ export function InvestmentCard({
     }
     setError(null);
     const input = investmentsPayload(projectId, value, startDate);
-    if (!fe.check(updateUserInput, input)) return;
+    if (!fe.check(updateUserInput, input, (m) => toastFailed('Failed to save investments', new Error(m))))
+      return;
     try {
       await update.mutateAsync({ id: userId, input });
       toastDone('Updated', `${userName}'s investment in ${projectName} is ${formatMoney(value)}.`);

@@ -54,7 +54,7 @@ export function ReturnsCard({
     }
     setFormError(null);
     const input = { projectId, month, amount: Number(amount) };
-    if (!fe.check(returnInput, input)) return;
+    if (!fe.check(returnInput, input, (m) => toastFailed('Failed to add return', new Error(m)))) return;
     try {
       await save.mutateAsync({ mode: 'add', input });
       setAmount('');

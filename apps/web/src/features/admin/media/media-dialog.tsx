@@ -114,7 +114,12 @@ function MediaForm({
       ...(form.thumbnail.trim() || !item ? { thumbnail: form.thumbnail.trim() } : {}),
       ...(form.url.trim() || !item ? { url: form.url.trim() } : {}),
     };
-    if (!fe.check(item ? projectMediaUpdateFields : projectMediaFields, fields)) return;
+    if (
+      !fe.check(item ? projectMediaUpdateFields : projectMediaFields, fields, (m) =>
+        toastFailed('Failed to save media', new Error(m)),
+      )
+    )
+      return;
     try {
       await save.mutateAsync({
         path: item ? `/api/media/${item._id}` : '/api/media',

@@ -93,7 +93,7 @@ function PerkForm({
     }
     setError(null);
     const input = { ...form, name: form.name.trim() } as PerkInput;
-    if (!fe.check(perkInput, input)) return;
+    if (!fe.check(perkInput, input, (m) => toastFailed('Failed to save perk', new Error(m)))) return;
     try {
       await save.mutateAsync({ id: perk?._id, input });
       toastDone(

@@ -97,7 +97,7 @@ function ProjectForm({ project, onClose }: { project: Project | null; onClose: (
     e.preventDefault();
     setError(null);
     const input = projectPayload(form);
-    if (!fe.check(projectInput, input)) return;
+    if (!fe.check(projectInput, input, (m) => toastFailed('Failed to save project', new Error(m)))) return;
     try {
       await save.mutateAsync({ id: project?._id, input });
       toastDone(

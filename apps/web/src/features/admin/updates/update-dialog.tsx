@@ -92,7 +92,12 @@ function UpdateForm({
       // The day chosen, at noon local time, so that no time zone moves it to another day.
       ...(form.date ? { date: new Date(`${form.date}T12:00:00`).toISOString() } : {}),
     };
-    if (!fe.check(update ? updateUpdateInput : createUpdateInput, { ...fields, projectId })) return;
+    if (
+      !fe.check(update ? updateUpdateInput : createUpdateInput, { ...fields, projectId }, (m) =>
+        toastFailed('Failed to save update', new Error(m)),
+      )
+    )
+      return;
     try {
       await save.mutateAsync(
         update ? { id: update._id, input: fields } : { input: { ...fields, projectId } },

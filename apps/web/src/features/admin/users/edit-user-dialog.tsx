@@ -61,7 +61,7 @@ function EditUserForm({ user, onClose }: { user: AdminUser; onClose: () => void 
     if (!form.investorId.trim()) return refuse('Investor ID is required');
     setError(null);
     const input = { ...form, dateOfBirth: form.dateOfBirth || null };
-    if (!fe.check(updateUserInput, input)) return;
+    if (!fe.check(updateUserInput, input, (m) => toastFailed('Failed to update user', new Error(m)))) return;
     try {
       await update.mutateAsync({ id: user._id, input });
       toastDone('User updated', `${form.name.trim()}'s details were saved.`);
