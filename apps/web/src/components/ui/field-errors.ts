@@ -30,7 +30,7 @@ export function serverFieldErrors(err: unknown): FieldErrors {
 /**
  * One form's field-level problems, in words, next to each field: `check` validates the values about to
  * be sent with the same contracts schema the server uses, `fromError` takes a server 400's `fields`;
- * either shows each message in its `<Field error={errors.of('name')}>` (aria-invalid, aria-describedby)
+ * either shows each message in its `<Field error={fe.of('name')}>` (aria-invalid, aria-describedby)
  * and moves the focus to the first invalid field of `formRef`'s form. The messages are those of
  * `@portal/contracts`' issues.ts, so a form and the API say the same thing. With react-hook-form, the
  * same `FieldErrors` map goes to its `setError`.
