@@ -333,6 +333,34 @@ test.describe('[ADMIN][USERS] users, investments and monthly returns', () => {
 });
 
 test.describe('[ADMIN][PROJECTS] projects management', () => {
+  test('a bad value is named in words next to its field, by the form and by the API', async ({ page }) => {
+    const { accessToken } = await signIn(page, 'admin', '/admin/projects');
+    await page.getByRole('button', { name: 'Create Project' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Project' });
+    await dialog.getByLabel('Name').fill('Negative Bay');
+    const total = dialog.getByLabel('Total Investment (€)');
+    await total.fill('-5');
+    await dialog.getByRole('button', { name: 'Create Project' }).click();
+    await expect(total).toHaveAttribute('aria-invalid', 'true');
+    await expect(total).toHaveAccessibleDescription('Total investment cannot be negative');
+    await expect(total).toBeFocused();
+    await expect(toast(page, 'Failed to save project')).toBeVisible();
+    await expect(page.getByText(/Too small|expected number|totalInvestment/)).toHaveCount(0);
+    await expectAccessible(page);
+
+    const res = await page.request.post('/api/projects', {
+      headers: { authorization: `Bearer ${accessToken}` },
+      data: { name: 'Negative Bay', totalInvestment: -5 },
+    });
+    expect(res.status()).toBe(400);
+    expect(await res.json()).toEqual({
+      success: false,
+      message: 'Total investment cannot be negative',
+      error: 'Total investment cannot be negative',
+      fields: { totalInvestment: 'Total investment cannot be negative' },
+    });
+  });
+
   test('create, edit and delete a project; the header selector follows', async ({ page }) => {
     await signIn(page, 'admin', '/admin/projects');
     await expect(page.getByRole('heading', { name: 'Projects Management' })).toBeVisible();

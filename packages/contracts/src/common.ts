@@ -32,6 +32,8 @@ export const errorBody = z.object({
   success: z.literal(false),
   message: z.string(),
   error: z.string(),
+  /** A 400 from a schema: each field's problem in words, by the field's path ('totalInvestment'). */
+  fields: z.record(z.string(), z.string()).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 

@@ -17,3 +17,4 @@ export * from './media';
 export * from './notifications';
 export * from './admin';
 export * from './roi';
+export * from './issues';

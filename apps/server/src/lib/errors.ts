@@ -15,6 +15,15 @@ export class BadRequestError extends AppError {
     super(400, message);
   }
 }
+/** A 400 from a schema: the readable message and each field's problem (`fields` of the answer). */
+export class ValidationError extends BadRequestError {
+  constructor(
+    message: string,
+    readonly fields: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
 export class UnauthorizedError extends AppError {
   constructor(message = 'Authentication required') {
     super(401, message);

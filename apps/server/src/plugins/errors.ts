@@ -1,12 +1,23 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError, DATABASE_UNAVAILABLE, pgErrorCode } from '../lib/errors';
+import { fieldErrors, issuesMessage, type FieldErrors, type IssueLike } from '@portal/contracts';
+import { AppError, DATABASE_UNAVAILABLE, ValidationError, pgErrorCode } from '../lib/errors';
 
 interface Answer {
   status: number;
   message: string;
   headers?: Record<string, string>;
+  /** A 400 from a schema: each field's problem in words. */
+  fields?: FieldErrors;
 }
+
+/** What a problem about the whole of a request part is called. */
+const WHOLE: Record<string, string> = {
+  body: 'The request body',
+  querystring: 'The address',
+  params: 'The address',
+  headers: 'The request headers',
+};
 
 const CONNECTION_CODES = new Set([
   'ECONNREFUSED',
@@ -40,21 +51,23 @@ function databaseUnavailable(err: unknown): boolean {
 
 /** Turns any error into a status and a message written for the user; 5xx never carry internals. */
 export function classify(err: unknown): Answer {
+  if (err instanceof ValidationError) return { status: 400, message: err.message, fields: err.fields };
   if (err instanceof AppError) return { status: err.statusCode, message: err.message, headers: err.headers };
   const e = err as FastifyError & { validationContext?: string };
   if (hasZodFastifySchemaValidationErrors(err)) {
-    const first = err.validation[0];
-    const where = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') ?? '';
-    const msg = first?.message ?? 'Invalid input';
-    const field = where || e.validationContext || 'input';
-    // Messages written for the user (they name what is wrong) stay as they are; zod's generic ones get
-    // the field's name in front.
-    const generic = /^(Invalid|Too (small|big)|Unrecognized|Expected)\b/.test(msg);
-    const mentionsField = msg.toLowerCase().includes(field.split('.').pop()!.toLowerCase());
-    // A fragment such as 'must be a valid id' reads as a sentence after the field's name.
-    const fragment = /^[a-z]/.test(msg);
-    const named = mentionsField ? msg : generic ? `${field}: ${msg}` : fragment ? `${field} ${msg}` : msg;
-    return { status: 400, message: named };
+    // fastify-type-provider-zod keeps each zod issue's code, path and details; rebuilt, they are worded
+    // with the field's label ("Total investment cannot be negative"), the same texts the forms show.
+    const issues: IssueLike[] = err.validation.map((v) => ({
+      ...(v.params as Omit<IssueLike, 'code' | 'path' | 'message'>),
+      code: v.keyword,
+      path: v.instancePath
+        .split('/')
+        .filter(Boolean)
+        .map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
+      message: v.message ?? '',
+    }));
+    const whole = WHOLE[e.validationContext ?? ''] ?? 'The input';
+    return { status: 400, message: issuesMessage(issues, whole), fields: fieldErrors(issues) };
   }
   if (isResponseSerializationError(err)) return { status: 500, message: 'Internal server error' };
   switch (e.code) {
@@ -110,7 +123,12 @@ export function sendError(err: unknown, request: FastifyRequest, reply: FastifyR
     else request.log.error({ err }, 'request failed');
   } else request.log.info({ status: answer.status, msg: answer.message }, 'request refused');
   if (answer.headers) void reply.headers(answer.headers);
-  return reply.status(answer.status).send({ success: false, message: answer.message, error: answer.message });
+  return reply.status(answer.status).send({
+    success: false,
+    message: answer.message,
+    error: answer.message,
+    ...(answer.fields ? { fields: answer.fields } : {}),
+  });
 }
 
 export function errorsPlugin(app: FastifyInstance) {

@@ -136,7 +136,7 @@ describe('GET /api/users', () => {
     expect(notLinked).not.toContain(linked.id);
     expect(notLinked).not.toContain(adminId);
     expect((await call('GET', `/api/users?projectId=nope`)).statusCode).toBe(400);
-    expect((await call('GET', `/api/users?pageSize=1000`)).json().message).toMatch(/pageSize/);
+    expect((await call('GET', `/api/users?pageSize=1000`)).json().message).toMatch(/Page size/);
   });
 
   it('filters the sign-ups waiting for activation', async () => {
@@ -326,7 +326,7 @@ describe('PUT /api/users/:id', () => {
       .where(eq(users.id, taken.id));
     expect((await put({ investorId: row!.investorId })).json().message).toContain('investor ID');
     expect((await put({ investments: [{ projectId: p.id, amount: 1.005 }] })).json().message).toBe(
-      'amount must have at most 2 decimals',
+      'Amount must have at most 2 decimals',
     );
     expect((await put({ investments: [{ projectId: p.id, amount: -1 }] })).statusCode).toBe(400);
     expect((await put({ investments: [{ projectId: p.id, amount: '100' }] })).statusCode).toBe(400);

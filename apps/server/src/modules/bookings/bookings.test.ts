@@ -117,7 +117,7 @@ describe('POST /api/bookings', () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().message).toMatch(message);
     };
-    await bad({ type: 'timeshare' }, 'type must be one of personal, gift, rental');
+    await bad({ type: 'timeshare' }, 'Type must be one of personal, gift, rental');
     await bad({ dates: [] }, 'Choose at least one date');
     await bad({ dates: undefined }, 'Choose at least one date');
     await bad({ dates: ['2027-02-30'] }, 'Each date must be a calendar date (YYYY-MM-DD)');
@@ -127,10 +127,10 @@ describe('POST /api/bookings', () => {
     await bad({ type: 'gift', giftRecipient: 'not-an-email' }, 'Enter a valid gift recipient email');
     await bad({ type: 'rental' }, 'A rental needs a rental price per night above 0');
     await bad({ type: 'rental', rentalPrice: 0 }, 'A rental needs a rental price per night above 0');
-    await bad({ type: 'rental', rentalPrice: -5 }, /rentalPrice/);
+    await bad({ type: 'rental', rentalPrice: -5 }, 'Rental price cannot be negative');
     await bad({ type: 'rental', rentalPrice: 10.005 }, 'The rental price can have at most two decimals');
-    await bad({ notes: 'x'.repeat(1001) }, /notes/);
-    await bad({ projectId: 'nope' }, /projectId/);
+    await bad({ notes: 'x'.repeat(1001) }, 'Notes must be at most 1000 characters');
+    await bad({ projectId: 'nope' }, /Project ID/);
     expect(await ctx.db.select().from(bookings).where(eq(bookings.projectId, project.id))).toHaveLength(0);
   });
 

@@ -153,7 +153,7 @@ describe('GET /api/documents', () => {
     expect(missing.json().message).toBe('Project ID is required');
     const bad = await get('/api/documents?projectId=nope', emma.token);
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toMatch(/projectId/);
+    expect(bad.json().message).toMatch(/Project ID/);
     const other = await get(`/api/documents?projectId=${fjord.id}`, emma.token);
     expect(other.statusCode).toBe(404);
     expect(other.json().message).toBe('Project not found');
@@ -436,7 +436,7 @@ describe('admin document writes', () => {
       uploadDate: 'soon',
     });
     expect(badDate.statusCode).toBe(400);
-    expect(badDate.json().message).toMatch(/^uploadDate: /);
+    expect(badDate.json().message).toMatch(/^Upload date /);
   });
 
   it('names the document after the file and takes its type from the bytes when the form leaves them blank', async () => {
@@ -707,7 +707,7 @@ describe('per-user media (admin documents screen)', () => {
     expect(noTitle.json().message).toBe('Title is required');
     const badUrl = await send('POST', url, { title: 'Linked', type: 'photo', url: 'javascript:alert(1)' });
     expect(badUrl.statusCode).toBe(400);
-    expect(badUrl.json().message).toMatch(/^url: must be a path on this site/);
+    expect(badUrl.json().message).toMatch(/^URL must be a path on this site/);
     expect(filesOnDisk(uploads).length).toBe(before);
 
     const video = (

@@ -3,7 +3,8 @@ import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromStream } from 'file-type/node';
 import type { z } from 'zod';
-import { AppError, BadRequestError, PayloadTooLargeError } from '../../lib/errors';
+import { fieldErrors, issuesMessage } from '@portal/contracts';
+import { AppError, BadRequestError, PayloadTooLargeError, ValidationError } from '../../lib/errors';
 import { FileTooLargeError, type FileStorage } from '../../storage/file-storage';
 
 /** What a file is for: documents take PDFs, images, text and office files; media take images and videos. */
@@ -296,15 +297,12 @@ export function extensionFor(mime: string | null | undefined): string | null {
 }
 
 /**
- * Parses form fields with a contracts schema, answering 400 with the first problem. Multipart bodies
+ * Parses form fields with a contracts schema, answering 400 with the problems in words and by field. Multipart bodies
  * cannot go through Fastify's body validation (the fields arrive while the file streams), so upload
  * routes parse here, with the same schemas.
  */
 export function parseForm<T extends z.ZodType>(schema: T, raw: unknown): z.infer<T> {
   const result = schema.safeParse(raw);
   if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
-  const field = issue.path.map(String).join('.');
-  const named = !field || issue.message.toLowerCase().includes(field.toLowerCase());
-  throw new BadRequestError(named ? issue.message : `${field}: ${issue.message}`);
+  throw new ValidationError(issuesMessage(result.error.issues), fieldErrors(result.error.issues));
 }

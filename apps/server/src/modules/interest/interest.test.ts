@@ -103,7 +103,12 @@ describe('POST /api/interest', () => {
     expect(res.statusCode).toBe(400);
     // The message names the field: the field's label, and its key when the label differs from it.
     const body = res.json();
-    expect(body).toEqual({ success: false, message: body.error, error: expect.stringContaining(message) });
+    expect(body).toEqual({
+      success: false,
+      message: body.error,
+      error: expect.stringContaining(message),
+      fields: expect.any(Object),
+    });
     expect((await ctx.db.select().from(interestRegistrations)).length).toBe(before);
   });
 
@@ -171,7 +176,7 @@ describe('PUT /api/interest/:id/status', () => {
     expect((await put({ status: 'contacted' }, investor.token)).statusCode).toBe(403);
     const bad = await put({ status: 'won' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toMatch(/status must be one of new, contacted, closed/);
+    expect(bad.json().message).toMatch(/Status must be one of new, contacted, closed/);
     expect((await put({ status: 'closed' }, adminToken, crypto.randomUUID())).statusCode).toBe(404);
     const ok = await put({ status: 'contacted' });
     expect(ok.statusCode).toBe(200);

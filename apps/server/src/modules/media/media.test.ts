@@ -237,9 +237,9 @@ describe('admin media', () => {
       expect(form.json().message).toBe('Title, Type, and Description are required');
     }
     const badType = await send('POST', '/api/media', { ...full, type: 'podcast' });
-    expect(badType.json().message).toBe('type must be photo, video or behind-scenes');
+    expect(badType.json().message).toBe('Type must be photo, video or behind-scenes');
     const badUrl = await send('POST', '/api/media', { ...full, thumbnail: 'https://tracker.example/p.gif' });
-    expect(badUrl.json().message).toMatch(/^thumbnail: must be a path on this site/);
+    expect(badUrl.json().message).toMatch(/^Thumbnail must be a path on this site/);
     const noProject = await send('POST', '/api/media', { ...full, projectId: '' });
     expect(noProject.json().message).toBe('Project ID is required');
     const ghost = await send('POST', '/api/media', { ...full, projectId: crypto.randomUUID() });

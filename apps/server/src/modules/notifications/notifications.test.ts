@@ -203,13 +203,15 @@ describe('POST /api/notifications/send', () => {
       success: false,
       message: 'Title and message are required',
       error: 'Title and message are required',
+      fields: expect.objectContaining({}),
     });
+    expect(Object.values(res.json().fields)).toContain('Title and message are required');
   });
 
   it('refuses an unknown type, an over-long title and an empty recipient list', async () => {
     const type = await send({ title: 'T', message: 'M', type: 'urgent' });
     expect(type.statusCode).toBe(400);
-    expect(type.json().message).toMatch(/type must be one of info, success, warning, error/);
+    expect(type.json().message).toMatch(/Type must be one of info, success, warning, error/);
     const long = await send({ title: 'x'.repeat(201), message: 'M' });
     expect(long.statusCode).toBe(400);
     expect(long.json().message).toMatch(/Title must be at most 200 characters/);
@@ -218,7 +220,7 @@ describe('POST /api/notifications/send', () => {
     expect(none.json().message).toMatch(/Choose at least one recipient/);
     const bad = await send({ title: 'T', message: 'M', userIds: ['nope'] });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toMatch(/userIds/);
+    expect(bad.json().message).toMatch(/User IDs/);
   });
 
   it('sends to every active user, the sender included, when userIds is left out, in constant queries', async () => {
@@ -412,7 +414,7 @@ describe('POST /api/notifications/stream/ticket', () => {
   it('refuses a stream without a valid ticket before anything is streamed', async () => {
     const missing = await call('GET', '/api/notifications/stream');
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().message).toMatch(/ticket/);
+    expect(missing.json().message).toMatch(/Ticket/);
     const unknown = await call('GET', `/api/notifications/stream?ticket=${'a'.repeat(43)}`);
     expect(unknown.statusCode).toBe(401);
     expect(unknown.json().message).toBe('The stream ticket is invalid or has expired');

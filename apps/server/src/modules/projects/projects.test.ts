@@ -239,21 +239,48 @@ describe('POST /api/projects', () => {
     [{}, 'Name is required'],
     [{ name: '   ' }, 'Name is required'],
     [{ name: 'x'.repeat(201) }, 'Name must be at most 200 characters'],
-    [{ name: 'X', status: 'archived' }, 'status must be one of active, completed, pending, cancelled'],
-    [{ name: 'X', totalInvestment: -1 }, 'totalInvestment'],
-    [{ name: 'X', totalInvestment: 'lots' }, 'totalInvestment must be a number'],
-    [{ name: 'X', annualROI: '8-10%' }, 'annualROI must be a number such as 8.5'],
-    [{ name: 'X', investmentPeriod: 0 }, 'investmentPeriod must be between 1 and 600 months'],
-    [{ name: 'X', investmentPeriod: 12.5 }, 'investmentPeriod must be a whole number of months'],
-    [{ name: 'X', expectedMonthlyReturn: 101 }, 'expectedMonthlyReturn must be between 0 and 100'],
-    [{ name: 'X', investmentDate: '2025-02-30' }, 'investmentDate must be a date (YYYY-MM-DD)'],
-    [{ name: 'X', description: 'd'.repeat(5001) }, 'description'],
+    [{ name: 'X', status: 'archived' }, 'Status must be one of active, completed, pending, cancelled'],
+    [{ name: 'X', totalInvestment: -1 }, 'Total investment cannot be negative'],
+    [{ name: 'X', totalInvestment: 'lots' }, 'Total investment must be a number'],
+    [{ name: 'X', annualROI: '8-10%' }, 'Annual ROI must be a number such as 8.5'],
+    [{ name: 'X', investmentPeriod: 0 }, 'Investment period must be between 1 and 600 months'],
+    [{ name: 'X', investmentPeriod: 12.5 }, 'Investment period must be a whole number of months'],
+    [{ name: 'X', expectedMonthlyReturn: 101 }, 'Expected monthly return must be between 0 and 100'],
+    [{ name: 'X', investmentDate: '2025-02-30' }, 'Investment date must be a date (YYYY-MM-DD)'],
+    [{ name: 'X', description: 'd'.repeat(5001) }, 'Description must be at most 5000 characters'],
   ])('refuses %j with 400: %s', async (payload, message) => {
     const before = (await ctx.db.select({ id: projects.id }).from(projects)).length;
     const res = await send('POST', '/api/projects', adminToken, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain(message);
     expect((await ctx.db.select({ id: projects.id }).from(projects)).length).toBe(before);
+  });
+
+  it('answers a bad body with a readable message and each field’s problem, never zod’s raw text', async () => {
+    const res = await send('POST', '/api/projects', adminToken, {
+      name: '',
+      totalInvestment: -5,
+      investmentPeriod: 0,
+    });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body).toEqual({
+      success: false,
+      message: 'Name is required',
+      error: body.message,
+      fields: {
+        name: 'Name is required',
+        totalInvestment: 'Total investment cannot be negative',
+        investmentPeriod: 'Investment period must be between 1 and 600 months',
+      },
+    });
+    const negative = await send('POST', '/api/projects', adminToken, { name: 'X', totalInvestment: -5 });
+    expect(negative.json().message).toBe('Total investment cannot be negative');
+    const edit = await send('PUT', `/api/projects/${(await createProject(ctx.db)).id}`, adminToken, {
+      totalReturned: -1,
+    });
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json().fields).toEqual({ totalReturned: 'Total returned cannot be negative' });
   });
 
   it('is for admins only', async () => {

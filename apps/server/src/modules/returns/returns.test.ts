@@ -93,17 +93,17 @@ describe('/api/users/:id/returns', () => {
       return res.json().message as string;
     };
     expect(await post({ projectId: project.id, month: '2025-13', amount: 1 })).toMatch(
-      /month must be YYYY-MM/,
+      /Month must be YYYY-MM/,
     );
-    expect(await post({ projectId: project.id, month: '2025-01' })).toMatch(/amount/);
-    expect(await post({ projectId: project.id, month: '2025-01', amount: '12' })).toMatch(/amount/);
+    expect(await post({ projectId: project.id, month: '2025-01' })).toMatch(/Amount/);
+    expect(await post({ projectId: project.id, month: '2025-01', amount: '12' })).toMatch(/Amount/);
     expect(await post({ projectId: project.id, month: '2025-01', amount: 1.234 })).toBe(
-      'amount must have at most 2 decimals',
+      'Amount must have at most 2 decimals',
     );
     expect(await post({ projectId: project.id, month: '2025-01', amount: -5 })).toBe(
-      'amount must not be negative',
+      'Amount must not be negative',
     );
-    expect(await post({ month: '2025-01', amount: 1 })).toMatch(/projectId/);
+    expect(await post({ month: '2025-01', amount: 1 })).toMatch(/Project ID/);
     const other = await createProject(ctx.db);
     expect(await post({ projectId: other.id, month: '2025-01', amount: 1 })).toBe(
       'This user has no investment in this project: add the investment first',

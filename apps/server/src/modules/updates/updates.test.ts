@@ -212,17 +212,17 @@ describe('admin writes', () => {
     };
     await bad({ projectId: p.id }, 'Title is required');
     await bad({ projectId: p.id, title: '   ' }, 'Title is required');
-    await bad({ title: 'x' }, 'projectId is required');
-    await bad({ projectId: 'nope', title: 'x' }, 'projectId must be a valid id');
+    await bad({ title: 'x' }, 'Project ID is required');
+    await bad({ projectId: 'nope', title: 'x' }, 'Project ID must be a valid id');
     await bad(
       { projectId: p.id, title: 'x', category: 'gossip' },
-      /category must be one of milestone, financial, general/,
+      /Category must be one of milestone, financial, general/,
     );
     await bad({ projectId: p.id, title: 'x', images: ['javascript:alert(1)'] }, /Image URLs must start with/);
     await bad({ projectId: p.id, title: 'x', images: '//evil.example/a.png' }, /Image URLs must start with/);
     await bad({ projectId: p.id, title: 'x', images: Array(21).fill('/a.jpg') }, /At most 20 images/);
     await bad({ projectId: p.id, title: 'x'.repeat(201) }, /at most 200/);
-    await bad({ projectId: p.id, title: 'x', date: 'soon' }, /date/);
+    await bad({ projectId: p.id, title: 'x', date: 'soon' }, /Date/);
     const unknown = await send(adminToken, 'POST', '/api/updates', {
       projectId: crypto.randomUUID(),
       title: 'x',

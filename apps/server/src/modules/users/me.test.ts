@@ -158,6 +158,6 @@ describe('PUT /api/users/me', () => {
     expect(missing.json().message).toBe('Full Name is required');
     const bad = await put({ name: 'X', dateOfBirth: 'yesterday' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toMatch(/dateOfBirth/);
+    expect(bad.json().message).toMatch(/Date of birth/);
   });
 });

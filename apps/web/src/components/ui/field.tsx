@@ -25,7 +25,7 @@ export function Field({
   const descriptionId = description ? `${id}-description` : undefined;
   const describedBy = [hintId, descriptionId, errorId].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={cn('grid gap-2', className)}>
+    <div className={cn('grid content-start gap-2', className)}>
       <Label htmlFor={id}>{label}</Label>
       {cloneElement(children, {
         id,

@@ -13,6 +13,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
+import { useFieldErrors } from '@/components/ui/field-errors';
 import { Textarea } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -45,6 +46,7 @@ function DecisionDialog({
 }) {
   const [note, setNote] = useState('');
   const decide = useDecideBooking();
+  const fe = useFieldErrors();
   const approve = pending?.decision === 'approve';
 
   async function onSubmit(e: FormEvent) {
@@ -63,6 +65,7 @@ function DecisionDialog({
       setNote('');
       onClose();
     } catch (err) {
+      fe.fromError(err);
       toastFailed('Failed to update booking', err);
     }
   }
@@ -79,8 +82,8 @@ function DecisionDialog({
               } (${nightsText(pending.booking.nights)})`}
           </DialogDescription>
         </DialogHeader>
-        <form onSubmit={onSubmit} className="grid gap-4">
-          <Field label="Note to the investor (optional)">
+        <form ref={fe.formRef} onSubmit={onSubmit} className="grid gap-4">
+          <Field label="Note to the investor (optional)" error={fe.of('note')}>
             <Textarea rows={3} value={note} onChange={(e) => setNote(e.target.value)} maxLength={500} />
           </Field>
           <DialogFooter>

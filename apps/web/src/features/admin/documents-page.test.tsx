@@ -246,3 +246,23 @@ describe('Documents Management: toasts and empty texts of spec section 8', () =>
     expect(await findToast('Failed to fetch users')).toHaveTextContent('The database is unavailable');
   });
 });
+
+describe('Documents Management: a bad value is named in words next to its field', () => {
+  it('says an over-long document name is too long, and sends nothing', async () => {
+    const requests = api();
+    openEmma();
+    await userEvent.click(await screen.findByRole('button', { name: 'Upload Document' }));
+    const dialog = screen.getByRole('dialog', { name: 'Upload Document' });
+    const name = within(dialog).getByLabelText('Name');
+    await userEvent.click(name);
+    await userEvent.paste('n'.repeat(201));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Upload Document' }));
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription(/Name must be at most 200 characters$/);
+    expect(name).toHaveFocus();
+    expect(await findToast('Failed to save document')).toHaveTextContent(
+      'Name must be at most 200 characters',
+    );
+    expect(requests.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+});

@@ -301,3 +301,22 @@ describe('User Investments: the investment and monthly returns', () => {
     await waitFor(() => expect(within(add).getByLabelText('Month')).toHaveValue('2025-04'));
   });
 });
+
+describe('User Investments: a bad value is named in words next to its field', () => {
+  it.each([
+    ['Amount invested (€)', '10.005', 'Save Investment', 'Amount must have at most 2 decimals'],
+    ['Total nights', '-1', 'Save Allowance', 'Total nights cannot be negative'],
+    ['Amount (€)', '-1', 'Add Return', 'Amount must not be negative'],
+  ])('%s "%s"', async (label, value, submit, says) => {
+    const requests = api();
+    openEmma();
+    const field = await screen.findByLabelText(label);
+    await userEvent.clear(field);
+    await userEvent.type(field, value);
+    await userEvent.click(screen.getByRole('button', { name: submit }));
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(says);
+    expect(field).toHaveFocus();
+    expect(requests.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+});

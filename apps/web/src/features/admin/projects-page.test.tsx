@@ -73,4 +73,47 @@ describe('Projects Management: toasts and empty texts of spec section 8', () => 
     );
     expect(await findToast('Updated')).toHaveTextContent(`Project “${AURORA.name}” was updated.`);
   });
+
+  it('says a negative total in words next to the field, focuses it, and sends nothing', async () => {
+    const requests = fakeApi(() => undefined);
+    renderAdmin(<ProjectsPage />, 'projects');
+    await userEvent.click(await screen.findByRole('button', { name: 'Create Project' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create Project' });
+    await userEvent.type(within(dialog).getByLabelText('Name'), 'Birch Bay');
+    const total = within(dialog).getByLabelText('Total Investment (€)');
+    await userEvent.clear(total);
+    await userEvent.type(total, '-5');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Project' }));
+    expect(total).toHaveAttribute('aria-invalid', 'true');
+    expect(total).toHaveAccessibleDescription('Total investment cannot be negative');
+    expect(total).toHaveFocus();
+    expect(dialog).not.toHaveTextContent(/Too small|expected number|totalInvestment/);
+    expect(requests.filter((r) => r.method === 'POST')).toEqual([]);
+  });
+
+  it('shows a server 400’s field errors next to their fields', async () => {
+    fakeApi((req) =>
+      req.method === 'POST'
+        ? json(
+            {
+              success: false,
+              message: 'Annual ROI must be a number such as 8.5',
+              error: 'Annual ROI must be a number such as 8.5',
+              fields: { annualROI: 'Annual ROI must be a number such as 8.5' },
+            },
+            400,
+          )
+        : undefined,
+    );
+    renderAdmin(<ProjectsPage />, 'projects');
+    await userEvent.click(await screen.findByRole('button', { name: 'Create Project' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create Project' });
+    await userEvent.type(within(dialog).getByLabelText('Name'), 'Birch Bay');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Project' }));
+    expect(await findToast('Failed to save project')).toBeInTheDocument();
+    const roi = within(dialog).getByLabelText('Annual ROI (%)');
+    expect(roi).toHaveAttribute('aria-invalid', 'true');
+    expect(roi).toHaveAccessibleDescription('Annual ROI must be a number such as 8.5');
+    expect(roi).toHaveFocus();
+  });
 });

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { useFieldErrors } from '@/components/ui/field-errors';
 import { Input } from '@/components/ui/input';
 import { PasswordHint } from '@/components/password-strength/password-hint';
 import { api } from '@/lib/api';
@@ -16,10 +17,12 @@ function RegisterPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
+  const fe = useFieldErrors();
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     setSubmitting(true);
+    fe.clear();
     try {
       await api('/api/auth/register', { method: 'POST', json: { email, password } });
       toast({
@@ -28,6 +31,7 @@ function RegisterPage() {
       });
       navigate('/login');
     } catch (err) {
+      fe.fromError(err);
       toast({
         title: 'Error',
         description: messageOf(err, 'Could not create the account'),
@@ -40,8 +44,8 @@ function RegisterPage() {
 
   return (
     <AuthCard title="Create your account" subtitle="Enter your details to get started">
-      <form onSubmit={onSubmit} className="grid gap-4">
-        <Field label="Email">
+      <form ref={fe.formRef} onSubmit={onSubmit} className="grid gap-4">
+        <Field label="Email" error={fe.of('email')}>
           <Input
             type="email"
             autoComplete="email"
@@ -52,6 +56,7 @@ function RegisterPage() {
         </Field>
         <Field
           label="Password"
+          error={fe.of('password')}
           description={<PasswordHint password={password} userInputs={email ? [email] : []} />}
         >
           <Input

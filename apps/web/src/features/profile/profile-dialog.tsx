@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { CurrentUser } from '@portal/contracts';
+import { profileInput, type CurrentUser } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -10,6 +10,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
+import { useFieldErrors } from '@/components/ui/field-errors';
 import { Input } from '@/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { api } from '@/lib/api';
@@ -69,6 +70,7 @@ export function ProfileDialog({
   const [form, setForm] = useState<ProfileForm>(() => fromUser(user));
   const [saving, setSaving] = useState(false);
   const [nameError, setNameError] = useState<string | null>(null);
+  const fe = useFieldErrors();
   const set = (k: keyof ProfileForm) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [k]: e.target.value }));
 
@@ -86,13 +88,17 @@ export function ProfileDialog({
       setNameError('Full Name is required');
       return;
     }
+    setNameError(null);
+    const input = profilePayload(form);
+    if (!fe.check(profileInput, input)) return;
     setSaving(true);
     try {
-      await api('/api/users/me', { method: 'PUT', json: profilePayload(form) });
+      await api('/api/users/me', { method: 'PUT', json: input });
       onOpenChange(false);
       // The page reloads at once, so the toast is shown once the reloaded page is up.
       toastAfterReload({ title: 'Profile updated successfully!' }, reload);
     } catch (err) {
+      fe.fromError(err);
       toast({
         title: 'Error',
         description: messageOf(err, 'Failed to update profile'),
@@ -116,33 +122,33 @@ export function ProfileDialog({
             <TabsTrigger value="security">Security</TabsTrigger>
           </TabsList>
           <TabsContent value="profile" className="mt-4">
-            <form onSubmit={onSubmit} className="grid gap-4" noValidate>
-              <Field label="Full Name" error={nameError}>
+            <form ref={fe.formRef} onSubmit={onSubmit} className="grid gap-4" noValidate>
+              <Field label="Full Name" error={nameError ?? fe.of('name')}>
                 <Input autoComplete="name" required value={form.name} onChange={set('name')} />
               </Field>
               <div className="grid gap-4 sm:grid-cols-2">
                 <Field label="Email" hint="Contact support to change your email.">
                   <Input type="email" value={user.email} readOnly disabled />
                 </Field>
-                <Field label="Phone">
+                <Field label="Phone" error={fe.of('phone')}>
                   <Input type="tel" autoComplete="tel" value={form.phone} onChange={set('phone')} />
                 </Field>
               </div>
-              <Field label="Address">
+              <Field label="Address" error={fe.of('address')}>
                 <Input autoComplete="street-address" value={form.address} onChange={set('address')} />
               </Field>
               <div className="grid gap-4 sm:grid-cols-3">
-                <Field label="City">
+                <Field label="City" error={fe.of('city')}>
                   <Input autoComplete="address-level2" value={form.city} onChange={set('city')} />
                 </Field>
-                <Field label="Postal Code">
+                <Field label="Postal Code" error={fe.of('postalCode')}>
                   <Input autoComplete="postal-code" value={form.postalCode} onChange={set('postalCode')} />
                 </Field>
-                <Field label="Country">
+                <Field label="Country" error={fe.of('country')}>
                   <Input autoComplete="country-name" value={form.country} onChange={set('country')} />
                 </Field>
               </div>
-              <Field label="Date of Birth">
+              <Field label="Date of Birth" error={fe.of('dateOfBirth')}>
                 <Input
                   type="date"
                   autoComplete="bday"

@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { PasswordHint } from '@/components/password-strength/password-hint';
 import { Field } from '@/components/ui/field';
+import { useFieldErrors } from '@/components/ui/field-errors';
 import { Input } from '@/components/ui/input';
 import { api, saveBlob } from '@/lib/api';
 import { messageOf, toast, toastError } from '@/lib/toast';
@@ -20,6 +21,7 @@ function ChangePassword() {
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const fe = useFieldErrors();
   const change = useMutation({
     mutationFn: () =>
       api<{ message?: string }>('/api/auth/password', {
@@ -32,21 +34,25 @@ function ChangePassword() {
       setNext('');
       setConfirm('');
     },
-    onError: (err) => toastError(messageOf(err, 'Failed to change password')),
+    onError: (err) => {
+      fe.fromError(err);
+      toastError(messageOf(err, 'Failed to change password'));
+    },
   });
   function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (next.length < 6) return setError('Password must be at least 6 characters');
     if (next !== confirm) return setError('The new passwords do not match');
     setError(null);
+    fe.clear();
     change.mutate();
   }
   return (
-    <form onSubmit={onSubmit} className="grid gap-3" aria-labelledby="change-password-title">
+    <form ref={fe.formRef} onSubmit={onSubmit} className="grid gap-3" aria-labelledby="change-password-title">
       <h3 id="change-password-title" className="flex items-center gap-2 font-semibold">
         <KeyRound className="size-4" aria-hidden="true" /> Change password
       </h3>
-      <Field label="Current password">
+      <Field label="Current password" error={fe.of('currentPassword')}>
         <Input
           type="password"
           autoComplete="current-password"
@@ -56,7 +62,11 @@ function ChangePassword() {
         />
       </Field>
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field label="New password" error={error} description={<PasswordHint password={next} />}>
+        <Field
+          label="New password"
+          error={error ?? fe.of('newPassword')}
+          description={<PasswordHint password={next} />}
+        >
           <Input
             type="password"
             autoComplete="new-password"

@@ -5,6 +5,7 @@ import {
   DOCUMENT_FILE_ACCEPT,
   type DocumentCategory,
   type DocumentItem,
+  documentFields,
 } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
 import {
@@ -16,6 +17,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
+import { useFieldErrors } from '@/components/ui/field-errors';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { messageOf } from '@/lib/toast';
 import { toFormData, useUploadDocument } from '../api/files';
@@ -91,6 +93,7 @@ function DocumentForm({
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const fe = useFieldErrors();
   const save = useUploadDocument();
   const set = (k: keyof Form) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [k]: e.target.value }));
@@ -98,6 +101,7 @@ function DocumentForm({
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     setError(null);
+    if (!fe.check(documentFields, form, (m) => toastFailed('Failed to save document', new Error(m)))) return;
     try {
       const res = await save.mutateAsync({
         path: doc ? `/api/documents/${doc._id}` : '/api/documents',
@@ -122,7 +126,7 @@ function DocumentForm({
       );
       onClose();
     } catch (err) {
-      setError(messageOf(err, 'Failed to save document'));
+      if (!fe.fromError(err)) setError(messageOf(err, 'Failed to save document'));
       toastFailed('Failed to save document', err);
     } finally {
       setProgress(null);
@@ -139,7 +143,7 @@ function DocumentForm({
             : 'Every investor of the project sees it.'}
         </DialogDescription>
       </DialogHeader>
-      <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+      <form ref={fe.formRef} onSubmit={onSubmit} className="grid gap-4" noValidate>
         <FormError message={error} />
         <FileField
           label="File"
@@ -150,11 +154,11 @@ function DocumentForm({
           progress={progress}
           hint="PDF, text, images or office documents"
         />
-        <Field label="Name" hint="Left empty, the file's name is used.">
+        <Field label="Name" hint="Left empty, the file's name is used." error={fe.of('name')}>
           <Input value={form.name} onChange={set('name')} />
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Category">
+          <Field label="Category" error={fe.of('category')}>
             <NativeSelect value={form.category} onChange={set('category')}>
               {DOCUMENT_CATEGORIES.map((c) => (
                 <option key={c} value={c}>
@@ -163,15 +167,15 @@ function DocumentForm({
               ))}
             </NativeSelect>
           </Field>
-          <Field label="Type" hint="Left empty, taken from the file (PDF, DOCX…).">
+          <Field label="Type" hint="Left empty, taken from the file (PDF, DOCX…)." error={fe.of('type')}>
             <Input value={form.type} onChange={set('type')} />
           </Field>
         </div>
-        <Field label="Description">
+        <Field label="Description" error={fe.of('description')}>
           <Textarea rows={2} value={form.description} onChange={set('description')} />
         </Field>
         <div className="grid gap-4 sm:grid-cols-2 sm:items-end">
-          <Field label="Upload date">
+          <Field label="Upload date" error={fe.of('uploadDate')}>
             <Input type="date" value={form.uploadDate} onChange={set('uploadDate')} />
           </Field>
           <label className="flex h-10 items-center gap-2 text-sm font-medium">

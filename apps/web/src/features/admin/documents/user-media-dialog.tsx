@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { MEDIA_FILE_ACCEPT, USER_MEDIA_TYPES, type UserMediaItem } from '@portal/contracts';
+import { MEDIA_FILE_ACCEPT, USER_MEDIA_TYPES, userMediaFields, type UserMediaItem } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -10,6 +10,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
+import { useFieldErrors } from '@/components/ui/field-errors';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { messageOf } from '@/lib/toast';
 import { toFormData, useUploadUserMedia } from '../api/files';
@@ -80,6 +81,7 @@ function UserMediaForm({
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const fe = useFieldErrors();
   const save = useUploadUserMedia();
   const set = (k: keyof Form) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [k]: e.target.value }));
@@ -87,6 +89,7 @@ function UserMediaForm({
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     setError(null);
+    if (!fe.check(userMediaFields, form, (m) => toastFailed('Failed to save media', new Error(m)))) return;
     try {
       const res = await save.mutateAsync({
         path: item ? `/api/documents/media/${item._id}` : '/api/documents/media',
@@ -110,7 +113,7 @@ function UserMediaForm({
       );
       onClose();
     } catch (err) {
-      setError(messageOf(err, 'Failed to save media'));
+      if (!fe.fromError(err)) setError(messageOf(err, 'Failed to save media'));
       toastFailed('Failed to save media', err);
     } finally {
       setProgress(null);
@@ -123,7 +126,7 @@ function UserMediaForm({
         <DialogTitle>{item ? 'Edit Media' : 'Upload Media'}</DialogTitle>
         <DialogDescription>A photo or video for this investor's Media Gallery.</DialogDescription>
       </DialogHeader>
-      <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+      <form ref={fe.formRef} onSubmit={onSubmit} className="grid gap-4" noValidate>
         <FormError message={error} />
         <FileField
           label="File"
@@ -135,10 +138,10 @@ function UserMediaForm({
           hint="JPEG, PNG, WebP, GIF, MP4 or WebM"
         />
         <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
-          <Field label="Title">
+          <Field label="Title" error={fe.of('title')}>
             <Input value={form.title} onChange={set('title')} />
           </Field>
-          <Field label="Type">
+          <Field label="Type" error={fe.of('type')}>
             <NativeSelect value={form.type} onChange={set('type')}>
               {USER_MEDIA_TYPES.map((t) => (
                 <option key={t} value={t}>
@@ -148,14 +151,14 @@ function UserMediaForm({
             </NativeSelect>
           </Field>
         </div>
-        <Field label="Description">
+        <Field label="Description" error={fe.of('description')}>
           <Textarea rows={2} value={form.description} onChange={set('description')} />
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Date">
+          <Field label="Date" error={fe.of('date')}>
             <Input type="date" value={form.date} onChange={set('date')} />
           </Field>
-          <Field label="Duration" hint="Videos, e.g. 2:45">
+          <Field label="Duration" hint="Videos, e.g. 2:45" error={fe.of('duration')}>
             <Input value={form.duration} onChange={set('duration')} />
           </Field>
         </div>

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Save } from 'lucide-react';
-import type { CabinAllowance } from '@portal/contracts';
+import { cabinAllowanceInput, type CabinAllowance } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
+import { useFieldErrors } from '@/components/ui/field-errors';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAllowance, useSaveAllowance } from '../api/allowance';
@@ -60,6 +61,7 @@ function AllowanceForm({
   const [expires, setExpires] = useState(allowance?.expiresAt ?? inFiveYears());
   const [error, setError] = useState<string | null>(null);
   const save = useSaveAllowance(userId, projectId);
+  const fe = useFieldErrors();
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -68,33 +70,35 @@ function AllowanceForm({
       return;
     }
     setError(null);
+    const input = { totalNights: Number(total), bonusNights: Number(bonus || 0), expiresAt: expires };
+    if (
+      !fe.check(cabinAllowanceInput, input, (m) => toastFailed('Failed to save cabin nights', new Error(m)))
+    )
+      return;
     try {
-      await save.mutateAsync({
-        totalNights: Number(total),
-        bonusNights: Number(bonus || 0),
-        expiresAt: expires,
-      });
+      await save.mutateAsync(input);
       toastDone('Updated', 'Cabin-night allowance saved.');
     } catch (err) {
+      fe.fromError(err);
       toastFailed('Failed to save cabin nights', err);
     }
   }
 
   return (
-    <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+    <form ref={fe.formRef} onSubmit={onSubmit} className="grid gap-4" noValidate>
       {error && (
         <p role="alert" className="text-sm font-medium text-destructive">
           {error}
         </p>
       )}
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field label="Total nights">
+        <Field label="Total nights" error={fe.of('totalNights')}>
           <Input type="number" min={0} step={1} value={total} onChange={(e) => setTotal(e.target.value)} />
         </Field>
-        <Field label="Bonus nights">
+        <Field label="Bonus nights" error={fe.of('bonusNights')}>
           <Input type="number" min={0} step={1} value={bonus} onChange={(e) => setBonus(e.target.value)} />
         </Field>
-        <Field label="Expires on">
+        <Field label="Expires on" error={fe.of('expiresAt')}>
           <Input type="date" value={expires} onChange={(e) => setExpires(e.target.value)} />
         </Field>
       </div>

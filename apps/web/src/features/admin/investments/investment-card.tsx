@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Save, Trash2 } from 'lucide-react';
-import type { AdminInvestment } from '@portal/contracts';
+import { updateUserInput, type AdminInvestment } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
+import { useFieldErrors } from '@/components/ui/field-errors';
 import { Input } from '@/components/ui/input';
 import { formatMoney, formatPercent } from '@/lib/format';
 import { useUpdateUser } from '../api/users';
@@ -34,6 +35,7 @@ export function InvestmentCard({
   const [startDate, setStartDate] = useState(investment?.startDate ?? '');
   const [error, setError] = useState<string | null>(null);
   const update = useUpdateUser();
+  const fe = useFieldErrors();
 
   async function onSave(e: FormEvent) {
     e.preventDefault();
@@ -43,10 +45,14 @@ export function InvestmentCard({
       return;
     }
     setError(null);
+    const input = investmentsPayload(projectId, value, startDate);
+    if (!fe.check(updateUserInput, input, (m) => toastFailed('Failed to save investments', new Error(m))))
+      return;
     try {
-      await update.mutateAsync({ id: userId, input: investmentsPayload(projectId, value, startDate) });
+      await update.mutateAsync({ id: userId, input });
       toastDone('Updated', `${userName}'s investment in ${projectName} is ${formatMoney(value)}.`);
     } catch (err) {
+      fe.fromError(err);
       toastFailed('Failed to save investments', err);
     }
   }
@@ -81,9 +87,9 @@ export function InvestmentCard({
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={onSave} className="grid gap-4" noValidate>
+        <form ref={fe.formRef} onSubmit={onSave} className="grid gap-4" noValidate>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Amount invested (€)" error={error}>
+            <Field label="Amount invested (€)" error={error ?? fe.of('investments.amount')}>
               <Input
                 type="number"
                 inputMode="decimal"
@@ -93,7 +99,7 @@ export function InvestmentCard({
                 onChange={(e) => setAmount(e.target.value)}
               />
             </Field>
-            <Field label="Start date">
+            <Field label="Start date" error={fe.of('investments.startDate')}>
               <Input type="date" value={startDate} onChange={(e) => setStartDate(e.target.value)} />
             </Field>
           </div>

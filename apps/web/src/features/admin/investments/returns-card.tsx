@@ -1,9 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Check, Pencil, Plus, Trash2, X } from 'lucide-react';
-import { nextReturnMonth, sumMoney, type MonthlyReturnRecord } from '@portal/contracts';
+import { nextReturnMonth, returnInput, sumMoney, type MonthlyReturnRecord } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
+import { useFieldErrors } from '@/components/ui/field-errors';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
@@ -28,6 +29,7 @@ export function ReturnsCard({
   const { data, isLoading, isError, error } = useReturns(userId, projectId);
   const save = useSaveReturn(userId);
   const remove = useDeleteReturn(userId);
+  const fe = useFieldErrors();
   // The month typed by the admin; until then (and after each add) the next month not yet recorded.
   const [typedMonth, setMonth] = useState<string | null>(null);
   const month = typedMonth ?? nextReturnMonth((data ?? []).map((r) => r.month));
@@ -47,12 +49,15 @@ export function ReturnsCard({
       return;
     }
     setFormError(null);
+    const input = { projectId, month, amount: Number(amount) };
+    if (!fe.check(returnInput, input, (m) => toastFailed('Failed to add return', new Error(m)))) return;
     try {
-      await save.mutateAsync({ mode: 'add', input: { projectId, month, amount: Number(amount) } });
+      await save.mutateAsync({ mode: 'add', input });
       setAmount('');
       setMonth(null);
       toastDone('Created', `Return for ${formatMonth(month)} added.`);
     } catch (err) {
+      fe.fromError(err);
       toastFailed('Failed to add return', err);
     }
   }
@@ -97,9 +102,15 @@ export function ReturnsCard({
         </CardDescription>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-5">
-        <form onSubmit={onAdd} className="grid gap-3" noValidate aria-label="Add a monthly return">
+        <form
+          ref={fe.formRef}
+          onSubmit={onAdd}
+          className="grid gap-3"
+          noValidate
+          aria-label="Add a monthly return"
+        >
           <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-            <Field label="Month">
+            <Field label="Month" error={fe.of('month')}>
               <Input
                 type="month"
                 value={month}
@@ -107,7 +118,7 @@ export function ReturnsCard({
                 disabled={!linked}
               />
             </Field>
-            <Field label="Amount (€)">
+            <Field label="Amount (€)" error={fe.of('amount')}>
               <Input
                 type="number"
                 inputMode="decimal"

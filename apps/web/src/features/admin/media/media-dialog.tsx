@@ -5,6 +5,8 @@ import {
   PROJECT_MEDIA_STATUSES,
   PROJECT_MEDIA_TYPES,
   type MediaItem,
+  projectMediaFields,
+  projectMediaUpdateFields,
 } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
 import {
@@ -16,6 +18,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
+import { useFieldErrors } from '@/components/ui/field-errors';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { messageOf } from '@/lib/toast';
 import { toFormData, useUploadProjectMedia } from '../api/files';
@@ -86,6 +89,7 @@ function MediaForm({
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const fe = useFieldErrors();
   const save = useUploadProjectMedia();
   const set = (k: keyof Form) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [k]: e.target.value }));
@@ -110,6 +114,12 @@ function MediaForm({
       ...(form.thumbnail.trim() || !item ? { thumbnail: form.thumbnail.trim() } : {}),
       ...(form.url.trim() || !item ? { url: form.url.trim() } : {}),
     };
+    if (
+      !fe.check(item ? projectMediaUpdateFields : projectMediaFields, fields, (m) =>
+        toastFailed('Failed to save media', new Error(m)),
+      )
+    )
+      return;
     try {
       await save.mutateAsync({
         path: item ? `/api/media/${item._id}` : '/api/media',
@@ -120,7 +130,7 @@ function MediaForm({
       toastDone(item ? 'Updated' : 'Created', `Media “${fields.title}” was ${item ? 'updated' : 'added'}.`);
       onClose();
     } catch (err) {
-      setError(messageOf(err, 'Failed to save media'));
+      if (!fe.fromError(err)) setError(messageOf(err, 'Failed to save media'));
       toastFailed('Failed to save media', err);
     } finally {
       setProgress(null);
@@ -135,7 +145,7 @@ function MediaForm({
           Photos and videos of the project for every investor's Media Gallery.
         </DialogDescription>
       </DialogHeader>
-      <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+      <form ref={fe.formRef} onSubmit={onSubmit} className="grid gap-4" noValidate>
         {error && (
           <p
             role="alert"
@@ -144,11 +154,11 @@ function MediaForm({
             {error}
           </p>
         )}
-        <Field label="Title">
+        <Field label="Title" error={fe.of('title')}>
           <Input value={form.title} onChange={set('title')} />
         </Field>
         <div className="grid gap-4 sm:grid-cols-3">
-          <Field label="Type">
+          <Field label="Type" error={fe.of('type')}>
             <NativeSelect value={form.type} onChange={set('type')}>
               <option value="">Select a type</option>
               {PROJECT_MEDIA_TYPES.map((t) => (
@@ -158,7 +168,7 @@ function MediaForm({
               ))}
             </NativeSelect>
           </Field>
-          <Field label="Status">
+          <Field label="Status" error={fe.of('status')}>
             <NativeSelect value={form.status} onChange={set('status')}>
               {PROJECT_MEDIA_STATUSES.map((s) => (
                 <option key={s} value={s}>
@@ -167,18 +177,18 @@ function MediaForm({
               ))}
             </NativeSelect>
           </Field>
-          <Field label="Priority" hint="Higher shows first.">
+          <Field label="Priority" hint="Higher shows first." error={fe.of('priority')}>
             <Input type="number" step={1} value={form.priority} onChange={set('priority')} />
           </Field>
         </div>
-        <Field label="Description">
+        <Field label="Description" error={fe.of('description')}>
           <Textarea rows={3} value={form.description} onChange={set('description')} />
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Date">
+          <Field label="Date" error={fe.of('date')}>
             <Input type="date" value={form.date} onChange={set('date')} />
           </Field>
-          <Field label="Duration" hint="Videos, e.g. 2:45">
+          <Field label="Duration" hint="Videos, e.g. 2:45" error={fe.of('duration')}>
             <Input value={form.duration} onChange={set('duration')} placeholder="2:45" />
           </Field>
         </div>
@@ -192,10 +202,14 @@ function MediaForm({
           hint="A photo or a video; or give the addresses below."
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Thumbnail URL" hint="A path on this site, e.g. /demo/photos/lake.jpg">
+          <Field
+            label="Thumbnail URL"
+            hint="A path on this site, e.g. /demo/photos/lake.jpg"
+            error={fe.of('thumbnail')}
+          >
             <Input value={form.thumbnail} onChange={set('thumbnail')} />
           </Field>
-          <Field label="Media URL" hint="A path on this site">
+          <Field label="Media URL" hint="A path on this site" error={fe.of('url')}>
             <Input value={form.url} onChange={set('url')} />
           </Field>
         </div>

@@ -12,6 +12,7 @@ import { NotificationTypeIcon, notificationTypeLabel } from '@/components/notifi
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
+import { useFieldErrors } from '@/components/ui/field-errors';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { toast } from '@/lib/toast';
 import { useRecipients, useSendNotification } from '../api/notifications';
@@ -38,6 +39,7 @@ export function ComposeForm() {
   const messageRef = useRef<HTMLTextAreaElement>(null);
   const everyone = useRecipients('');
   const send = useSendNotification();
+  const fe = useFieldErrors();
   const activeCount = everyone.data?.activeCount;
 
   async function onSubmit(e: FormEvent) {
@@ -53,6 +55,7 @@ export function ComposeForm() {
       return;
     }
     setError({ fields: false, recipients: false });
+    fe.clear();
     try {
       const res = await send.mutateAsync({
         title: title.trim(),
@@ -70,6 +73,7 @@ export function ComposeForm() {
       setType('info');
       setChosen([]);
     } catch (err) {
+      fe.fromError(err);
       toastFailed('Failed to send notification', err);
     }
   }
@@ -84,8 +88,8 @@ export function ComposeForm() {
         <CardDescription>It appears at once in the bell of every recipient who is signed in.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4">
-          <Field label="Title" error={error.fields && !title.trim() ? fieldsError : null}>
+        <form ref={fe.formRef} onSubmit={onSubmit} noValidate className="grid gap-4">
+          <Field label="Title" error={(error.fields && !title.trim() ? fieldsError : null) ?? fe.of('title')}>
             <Input
               ref={titleRef}
               value={title}
@@ -98,7 +102,7 @@ export function ComposeForm() {
           <Field
             label="Message"
             hint={`${message.length.toLocaleString('en-US')} / ${NOTIFICATION_MESSAGE_MAX.toLocaleString('en-US')} characters`}
-            error={error.fields && !message.trim() ? fieldsError : null}
+            error={(error.fields && !message.trim() ? fieldsError : null) ?? fe.of('message')}
           >
             <Textarea
               ref={messageRef}
@@ -110,7 +114,7 @@ export function ComposeForm() {
               required
             />
           </Field>
-          <Field label="Type">
+          <Field label="Type" error={fe.of('type')}>
             <NativeSelect value={type} onChange={(e) => setType(e.target.value as NotificationType)}>
               {NOTIFICATION_TYPES.map((t) => (
                 <option key={t} value={t}>

@@ -5,6 +5,7 @@ import {
   PERK_REQUIRED_FIELDS,
   PERK_STATUSES,
   PERK_TYPES,
+  perkInput,
   type Perk,
   type PerkInput,
 } from '@portal/contracts';
@@ -18,6 +19,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
+import { useFieldErrors } from '@/components/ui/field-errors';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { messageOf } from '@/lib/toast';
 import { useSavePerk } from '../api/content';
@@ -78,6 +80,7 @@ function PerkForm({
 }) {
   const [form, setForm] = useState<Form>(() => fromPerk(perk));
   const [error, setError] = useState<string | null>(null);
+  const fe = useFieldErrors();
   const save = useSavePerk(projectId);
   const set = (k: keyof Form) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [k]: e.target.value }));
@@ -89,15 +92,17 @@ function PerkForm({
       return;
     }
     setError(null);
+    const input = { ...form, name: form.name.trim() } as PerkInput;
+    if (!fe.check(perkInput, input, (m) => toastFailed('Failed to save perk', new Error(m)))) return;
     try {
-      await save.mutateAsync({ id: perk?._id, input: { ...form, name: form.name.trim() } as PerkInput });
+      await save.mutateAsync({ id: perk?._id, input });
       toastDone(
         perk ? 'Updated' : 'Created',
         `Perk “${form.name.trim()}” was ${perk ? 'updated' : 'created'}.`,
       );
       onClose();
     } catch (err) {
-      setError(messageOf(err, 'Failed to save perk'));
+      if (!fe.fromError(err)) setError(messageOf(err, 'Failed to save perk'));
       toastFailed('Failed to save perk', err);
     }
   }
@@ -110,7 +115,7 @@ function PerkForm({
           Investor benefits of this project, shown on the investors' Perks page.
         </DialogDescription>
       </DialogHeader>
-      <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+      <form ref={fe.formRef} onSubmit={onSubmit} className="grid gap-4" noValidate>
         {error && (
           <p
             role="alert"
@@ -120,15 +125,15 @@ function PerkForm({
           </p>
         )}
         <div className="grid gap-4 sm:grid-cols-[1fr_6rem]">
-          <Field label="Name">
+          <Field label="Name" error={fe.of('name')}>
             <Input value={form.name} onChange={set('name')} />
           </Field>
-          <Field label="Icon">
+          <Field label="Icon" error={fe.of('icon')}>
             <Input value={form.icon} onChange={set('icon')} maxLength={16} />
           </Field>
         </div>
         <div className="grid gap-4 sm:grid-cols-3">
-          <Field label="Type">
+          <Field label="Type" error={fe.of('type')}>
             <NativeSelect value={form.type} onChange={set('type')}>
               <option value="">Select a type</option>
               {PERK_TYPES.map((t) => (
@@ -138,7 +143,7 @@ function PerkForm({
               ))}
             </NativeSelect>
           </Field>
-          <Field label="Category">
+          <Field label="Category" error={fe.of('category')}>
             <NativeSelect value={form.category} onChange={set('category')}>
               {PERK_CATEGORIES.map((c) => (
                 <option key={c} value={c}>
@@ -147,7 +152,7 @@ function PerkForm({
               ))}
             </NativeSelect>
           </Field>
-          <Field label="Status">
+          <Field label="Status" error={fe.of('status')}>
             <NativeSelect value={form.status} onChange={set('status')}>
               <option value="">Select a status</option>
               {PERK_STATUSES.map((s) => (
@@ -158,10 +163,10 @@ function PerkForm({
             </NativeSelect>
           </Field>
         </div>
-        <Field label="Description">
+        <Field label="Description" error={fe.of('description')}>
           <Textarea rows={3} value={form.description} onChange={set('description')} />
         </Field>
-        <Field label="Discount" hint="Shown as a badge, e.g. “20% off” or “Free”.">
+        <Field label="Discount" hint="Shown as a badge, e.g. “20% off” or “Free”." error={fe.of('discount')}>
           <Input value={form.discount} onChange={set('discount')} />
         </Field>
         <label className="flex items-center gap-2 text-sm font-medium">

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { PROJECT_STATUSES, type Project, type ProjectInput } from '@portal/contracts';
+import { PROJECT_STATUSES, projectInput, type Project, type ProjectInput } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -10,6 +10,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
+import { useFieldErrors } from '@/components/ui/field-errors';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { messageOf } from '@/lib/toast';
 import { useProjectWrites } from '../api/projects';
@@ -88,21 +89,24 @@ function ProjectForm({ project, onClose }: { project: Project | null; onClose: (
   const [form, setForm] = useState<Form>(() => fromProject(project));
   const [error, setError] = useState<string | null>(null);
   const { save } = useProjectWrites();
+  const fe = useFieldErrors();
   const set = (k: keyof Form) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [k]: e.target.value }));
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     setError(null);
+    const input = projectPayload(form);
+    if (!fe.check(projectInput, input, (m) => toastFailed('Failed to save project', new Error(m)))) return;
     try {
-      await save.mutateAsync({ id: project?._id, input: projectPayload(form) });
+      await save.mutateAsync({ id: project?._id, input });
       toastDone(
         project ? 'Updated' : 'Created',
         `Project “${form.name.trim()}” was ${project ? 'updated' : 'created'}.`,
       );
       onClose();
     } catch (err) {
-      setError(messageOf(err, 'Failed to save project'));
+      if (!fe.fromError(err)) setError(messageOf(err, 'Failed to save project'));
       toastFailed('Failed to save project', err);
     }
   }
@@ -115,7 +119,7 @@ function ProjectForm({ project, onClose }: { project: Project | null; onClose: (
           {project ? project.name : 'New projects start as pending with a 60-month term.'}
         </DialogDescription>
       </DialogHeader>
-      <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+      <form ref={fe.formRef} onSubmit={onSubmit} className="grid gap-4" noValidate>
         {error && (
           <p
             role="alert"
@@ -125,13 +129,13 @@ function ProjectForm({ project, onClose }: { project: Project | null; onClose: (
           </p>
         )}
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Name">
+          <Field label="Name" error={fe.of('name')}>
             <Input value={form.name} onChange={set('name')} />
           </Field>
-          <Field label="Location">
+          <Field label="Location" error={fe.of('location')}>
             <Input value={form.location} onChange={set('location')} placeholder="Inari, Lapland, Finland" />
           </Field>
-          <Field label="Status">
+          <Field label="Status" error={fe.of('status')}>
             <NativeSelect value={form.status} onChange={set('status')}>
               {PROJECT_STATUSES.map((s) => (
                 <option key={s} value={s}>
@@ -140,10 +144,10 @@ function ProjectForm({ project, onClose }: { project: Project | null; onClose: (
               ))}
             </NativeSelect>
           </Field>
-          <Field label="Annual ROI (%)">
+          <Field label="Annual ROI (%)" error={fe.of('annualROI')}>
             <Input inputMode="decimal" value={form.annualROI} onChange={set('annualROI')} />
           </Field>
-          <Field label="Total Investment (€)">
+          <Field label="Total Investment (€)" error={fe.of('totalInvestment')}>
             <Input
               type="number"
               min={0}
@@ -152,7 +156,7 @@ function ProjectForm({ project, onClose }: { project: Project | null; onClose: (
               onChange={set('totalInvestment')}
             />
           </Field>
-          <Field label="Total Returned (€)">
+          <Field label="Total Returned (€)" error={fe.of('totalReturned')}>
             <Input
               type="number"
               min={0}
@@ -161,10 +165,10 @@ function ProjectForm({ project, onClose }: { project: Project | null; onClose: (
               onChange={set('totalReturned')}
             />
           </Field>
-          <Field label="Investment Date">
+          <Field label="Investment Date" error={fe.of('investmentDate')}>
             <Input type="date" value={form.investmentDate} onChange={set('investmentDate')} />
           </Field>
-          <Field label="Investment Period (months)">
+          <Field label="Investment Period (months)" error={fe.of('investmentPeriod')}>
             <Input
               type="number"
               min={1}
@@ -173,7 +177,7 @@ function ProjectForm({ project, onClose }: { project: Project | null; onClose: (
               onChange={set('investmentPeriod')}
             />
           </Field>
-          <Field label="Expected Monthly Return">
+          <Field label="Expected Monthly Return" error={fe.of('expectedMonthlyReturn')}>
             <Input
               type="number"
               min={0}
@@ -182,11 +186,11 @@ function ProjectForm({ project, onClose }: { project: Project | null; onClose: (
               onChange={set('expectedMonthlyReturn')}
             />
           </Field>
-          <Field label="Expected Completion">
+          <Field label="Expected Completion" error={fe.of('expectedCompletion')}>
             <Input type="date" value={form.expectedCompletion} onChange={set('expectedCompletion')} />
           </Field>
         </div>
-        <Field label="Description">
+        <Field label="Description" error={fe.of('description')}>
           <Textarea rows={4} value={form.description} onChange={set('description')} />
         </Field>
         <DialogFooter className="mt-2">

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { UPDATE_CATEGORIES, type Update } from '@portal/contracts';
+import { UPDATE_CATEGORIES, createUpdateInput, updateUpdateInput, type Update } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -10,6 +10,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
+import { useFieldErrors } from '@/components/ui/field-errors';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { messageOf } from '@/lib/toast';
 import { useSaveUpdate } from '../api/content';
@@ -74,6 +75,7 @@ function UpdateForm({
 }) {
   const [form, setForm] = useState<Form>(() => fromUpdate(update));
   const [error, setError] = useState<string | null>(null);
+  const fe = useFieldErrors();
   const save = useSaveUpdate();
   const set = (k: keyof Form) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [k]: e.target.value }));
@@ -90,6 +92,12 @@ function UpdateForm({
       // The day chosen, at noon local time, so that no time zone moves it to another day.
       ...(form.date ? { date: new Date(`${form.date}T12:00:00`).toISOString() } : {}),
     };
+    if (
+      !fe.check(update ? updateUpdateInput : createUpdateInput, { ...fields, projectId }, (m) =>
+        toastFailed('Failed to save update', new Error(m)),
+      )
+    )
+      return;
     try {
       await save.mutateAsync(
         update ? { id: update._id, input: fields } : { input: { ...fields, projectId } },
@@ -100,7 +108,7 @@ function UpdateForm({
       );
       onClose();
     } catch (err) {
-      setError(messageOf(err, 'Failed to save update'));
+      if (!fe.fromError(err)) setError(messageOf(err, 'Failed to save update'));
       toastFailed('Failed to save update', err);
     }
   }
@@ -113,7 +121,7 @@ function UpdateForm({
           Investors of the project see it under Project Updates, flagged as new.
         </DialogDescription>
       </DialogHeader>
-      <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+      <form ref={fe.formRef} onSubmit={onSubmit} className="grid gap-4" noValidate>
         {error && (
           <p
             role="alert"
@@ -122,11 +130,11 @@ function UpdateForm({
             {error}
           </p>
         )}
-        <Field label="Title">
+        <Field label="Title" error={fe.of('title')}>
           <Input value={form.title} onChange={set('title')} />
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Category">
+          <Field label="Category" error={fe.of('category')}>
             <NativeSelect value={form.category} onChange={set('category')}>
               {UPDATE_CATEGORIES.map((c) => (
                 <option key={c} value={c}>
@@ -135,17 +143,25 @@ function UpdateForm({
               ))}
             </NativeSelect>
           </Field>
-          <Field label="Date">
+          <Field label="Date" error={fe.of('date')}>
             <Input type="date" value={form.date} onChange={set('date')} />
           </Field>
         </div>
-        <Field label="Excerpt" hint="Two lines on the cards.">
+        <Field label="Excerpt" hint="Two lines on the cards." error={fe.of('excerpt')}>
           <Textarea rows={2} value={form.excerpt} onChange={set('excerpt')} />
         </Field>
-        <Field label="Content" hint="HTML is allowed: <p>, <ul>, <strong>, links… Scripts are removed.">
+        <Field
+          label="Content"
+          hint="HTML is allowed: <p>, <ul>, <strong>, links… Scripts are removed."
+          error={fe.of('content')}
+        >
           <Textarea rows={7} className="font-mono text-xs" value={form.content} onChange={set('content')} />
         </Field>
-        <Field label="Image URLs" hint="Comma-separated, e.g. /demo/photos/lake.jpg, https://…">
+        <Field
+          label="Image URLs"
+          hint="Comma-separated, e.g. /demo/photos/lake.jpg, https://…"
+          error={fe.of('images')}
+        >
           <Input value={form.images} onChange={set('images')} />
         </Field>
         <DialogFooter className="mt-2">

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { RefreshCw } from 'lucide-react';
-import { generateInvestorId, validateNewUser } from '@portal/contracts';
+import { createUserInput, generateInvestorId, validateNewUser } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -11,6 +11,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
+import { useFieldErrors } from '@/components/ui/field-errors';
 import { Input, NativeSelect } from '@/components/ui/input';
 import { PasswordHint } from '@/components/password-strength/password-hint';
 import { messageOf } from '@/lib/toast';
@@ -33,6 +34,7 @@ const blank = (): Form => ({ name: '', email: '', password: '', investorId: gene
 export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
   const [form, setForm] = useState<Form>(blank);
   const [error, setError] = useState<string | null>(null);
+  const fe = useFieldErrors();
   const create = useCreateUser();
   const set = (k: keyof Form) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [k]: e.target.value }));
@@ -48,7 +50,8 @@ export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     const problem = validateNewUser(form);
-    setError(problem);
+    setError(problem && !fe.showOne(problem, createUserInput, form) ? problem : null);
+    if (!problem) fe.clear();
     if (problem) return;
     try {
       const res = await create.mutateAsync({
@@ -61,7 +64,7 @@ export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
       onOpenChange(false);
     } catch (err) {
       const message = messageOf(err, 'Failed to add user');
-      setError(message);
+      if (!fe.fromError(err)) setError(message);
       toastFailed('Failed to add user', err);
       if (/investor ID/i.test(message)) setForm((f) => ({ ...f, investorId: generateInvestorId() }));
     }
@@ -76,7 +79,7 @@ export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
             Create an investor account. They sign in with this email and password.
           </DialogDescription>
         </DialogHeader>
-        <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+        <form ref={fe.formRef} onSubmit={onSubmit} className="grid gap-4" noValidate>
           {error && (
             <p
               role="alert"
@@ -85,15 +88,16 @@ export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
               {error}
             </p>
           )}
-          <Field label="Name">
+          <Field label="Name" error={fe.of('name')}>
             <Input autoComplete="off" value={form.name} onChange={set('name')} />
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Email">
+            <Field label="Email" error={fe.of('email')}>
               <Input type="email" autoComplete="off" value={form.email} onChange={set('email')} />
             </Field>
             <Field
               label="Password"
+              error={fe.of('password')}
               description={
                 <PasswordHint password={form.password} userInputs={[form.name, form.email].filter(Boolean)} />
               }
@@ -107,7 +111,11 @@ export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
             </Field>
           </div>
           <div className="grid gap-2">
-            <Field label="Investor ID" hint="Generated as INV-year-code; you may type your own.">
+            <Field
+              label="Investor ID"
+              hint="Generated as INV-year-code; you may type your own."
+              error={fe.of('investorId')}
+            >
               <Input className="font-mono" value={form.investorId} onChange={set('investorId')} />
             </Field>
             <Button

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { AdminUser } from '@portal/contracts';
+import { updateUserInput, type AdminUser } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -10,6 +10,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
+import { useFieldErrors } from '@/components/ui/field-errors';
 import { Input } from '@/components/ui/input';
 import { messageOf } from '@/lib/toast';
 import { useUpdateUser } from '../api/users';
@@ -46,25 +47,27 @@ export function EditUserDialog({ user, onClose }: { user: AdminUser | null; onCl
 function EditUserForm({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const [form, setForm] = useState<Form>(() => fromUser(user));
   const [error, setError] = useState<string | null>(null);
+  const fe = useFieldErrors();
   const update = useUpdateUser();
   const set = (k: keyof Form) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [k]: e.target.value }));
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (!form.name.trim()) return setError('Name is required');
-    if (!form.email.trim()) return setError('Email is required');
-    if (!form.investorId.trim()) return setError('Investor ID is required');
+    // The spec's checks, one at a time, each shown next to its field.
+    const refuse = (message: string) => setError(fe.showOne(message, updateUserInput, form) ? null : message);
+    if (!form.name.trim()) return refuse('Name is required');
+    if (!form.email.trim()) return refuse('Email is required');
+    if (!form.investorId.trim()) return refuse('Investor ID is required');
     setError(null);
+    const input = { ...form, dateOfBirth: form.dateOfBirth || null };
+    if (!fe.check(updateUserInput, input, (m) => toastFailed('Failed to update user', new Error(m)))) return;
     try {
-      await update.mutateAsync({
-        id: user._id,
-        input: { ...form, dateOfBirth: form.dateOfBirth || null },
-      });
+      await update.mutateAsync({ id: user._id, input });
       toastDone('User updated', `${form.name.trim()}'s details were saved.`);
       onClose();
     } catch (err) {
-      setError(messageOf(err, 'Failed to update user'));
+      if (!fe.fromError(err)) setError(messageOf(err, 'Failed to update user'));
       toastFailed('Failed to update user', err);
     }
   }
@@ -75,7 +78,7 @@ function EditUserForm({ user, onClose }: { user: AdminUser; onClose: () => void 
         <DialogTitle>Edit User</DialogTitle>
         <DialogDescription>{user.email}</DialogDescription>
       </DialogHeader>
-      <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+      <form ref={fe.formRef} onSubmit={onSubmit} className="grid gap-4" noValidate>
         {error && (
           <p
             role="alert"
@@ -85,35 +88,35 @@ function EditUserForm({ user, onClose }: { user: AdminUser; onClose: () => void 
           </p>
         )}
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Name">
+          <Field label="Name" error={fe.of('name')}>
             <Input value={form.name} onChange={set('name')} />
           </Field>
-          <Field label="Email">
+          <Field label="Email" error={fe.of('email')}>
             <Input type="email" value={form.email} onChange={set('email')} />
           </Field>
-          <Field label="Investor ID">
+          <Field label="Investor ID" error={fe.of('investorId')}>
             <Input className="font-mono" value={form.investorId} onChange={set('investorId')} />
           </Field>
-          <Field label="Phone">
+          <Field label="Phone" error={fe.of('phone')}>
             <Input type="tel" value={form.phone} onChange={set('phone')} />
           </Field>
         </div>
-        <Field label="Address">
+        <Field label="Address" error={fe.of('address')}>
           <Input value={form.address} onChange={set('address')} />
         </Field>
         <div className="grid gap-4 sm:grid-cols-3">
-          <Field label="City">
+          <Field label="City" error={fe.of('city')}>
             <Input value={form.city} onChange={set('city')} />
           </Field>
-          <Field label="Postal Code">
+          <Field label="Postal Code" error={fe.of('postalCode')}>
             <Input value={form.postalCode} onChange={set('postalCode')} />
           </Field>
-          <Field label="Country">
+          <Field label="Country" error={fe.of('country')}>
             <Input value={form.country} onChange={set('country')} />
           </Field>
         </div>
         <div className="grid gap-4 sm:grid-cols-3">
-          <Field label="Date of Birth">
+          <Field label="Date of Birth" error={fe.of('dateOfBirth')}>
             <Input type="date" value={form.dateOfBirth} onChange={set('dateOfBirth')} />
           </Field>
           <Field label="Status" hint="Read-only">

@@ -11,6 +11,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
+import { serverFieldErrors } from '@/components/ui/field-errors';
 import { Input, Textarea } from '@/components/ui/input';
 import { formatDate, formatMoney } from '@/lib/format';
 import { messageOf, toast } from '@/lib/toast';
@@ -31,6 +32,7 @@ const DESCRIPTIONS: Record<BookingType, string> = {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 interface Errors {
+  notes?: string;
   dates?: string;
   giftRecipient?: string;
   rentalPrice?: string;
@@ -107,6 +109,7 @@ export function BookingDialog({
       toast({ title: 'Booking Submitted', description: bookingSubmittedMessage(type) });
       close();
     } catch (err) {
+      setErrors(serverFieldErrors(err));
       toast({
         title: 'Error',
         description: messageOf(err, 'The booking request could not be submitted'),
@@ -188,7 +191,7 @@ export function BookingDialog({
               />
             </Field>
           )}
-          <Field label="Notes">
+          <Field label="Notes" error={errors.notes}>
             <Textarea
               maxLength={1000}
               placeholder="Anything the operator should know"

@@ -4,6 +4,7 @@ import { INTEREST_AMOUNT_MAX, INTEREST_AMOUNT_MIN, interestInput } from '@portal
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
+import { serverFieldErrors } from '@/components/ui/field-errors';
 import { Input, Textarea } from '@/components/ui/input';
 import { messageOf, toast } from '@/lib/toast';
 import { useRegisterInterest } from '../api/register-interest';
@@ -60,6 +61,7 @@ export function InterestForm() {
       setForm(EMPTY);
       setErrors({});
     } catch (err) {
+      setErrors(serverFieldErrors(err));
       toast({
         title: 'Error',
         description: messageOf(err, 'Failed to register interest'),
