@@ -221,6 +221,28 @@ test.describe('[PORTFOLIO] dashboard', () => {
     );
   });
 
+  test('on a phone the payout Filter menu stays inside the screen, and scrolls to its last entry', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 667 });
+    await openDashboard(page);
+    const timeline = page.getByRole('region', { name: 'Payout Timeline' });
+    const filter = timeline.getByRole('button', { name: 'Filter' });
+    // Clicking scrolls the button just into view, at the bottom of the screen: the menu opens upwards.
+    await filter.click();
+    const menu = page.getByRole('menu');
+    await expect(menu).toBeVisible();
+    const box = (await menu.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(667);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    const last = menu.getByRole('menuitemradio').last();
+    await last.scrollIntoViewIfNeeded();
+    await expect(last).toBeInViewport();
+    await expectAccessible(page);
+  });
+
   test('switching the project changes Recent Updates, and the choice survives a reload', async ({ page }) => {
     const token = await openDashboard(page);
     const { data: projects } = await apiGet<{ data: ProjectListItem[] }>(
