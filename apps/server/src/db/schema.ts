@@ -427,6 +427,8 @@ export const notifications = pgTable(
       .notNull()
       .default('info'),
     read: boolean('read').notNull().default(false),
+    /** What it is about: a path in this app (checked by the contracts' `isAppPath`), or none. */
+    link: text('link'),
     batchId: uuid('batch_id'),
     /**
      * Who sent it, as it was when sent: not a foreign key, because checking one for every row of a

@@ -942,6 +942,7 @@ export async function seedDemo(db: Db, storage: FileStorage, today: Date = new D
     type: 'info' | 'success' | 'warning' | 'error',
     read: boolean,
     at: string,
+    link: string | null = null,
   ) => ({
     id: seedId(`notification:${key}`),
     userId,
@@ -949,6 +950,7 @@ export async function seedDemo(db: Db, storage: FileStorage, today: Date = new D
     message,
     type,
     read,
+    link,
     createdAt: new Date(at),
     createdBy: U.admin,
   });
@@ -972,6 +974,7 @@ export async function seedDemo(db: Db, storage: FileStorage, today: Date = new D
         'info',
         false,
         '2026-02-28T09:05:00Z',
+        `/documents?project=${P.aurora}`,
       ),
       note(
         'emma-winter',
@@ -981,6 +984,7 @@ export async function seedDemo(db: Db, storage: FileStorage, today: Date = new D
         'warning',
         true,
         '2026-07-01T08:05:00Z',
+        `/perks?project=${P.aurora}`,
       ),
       note(
         'lukas-summer',
