@@ -61,5 +61,3 @@ export const ROI_SCENARIOS = [
 ] as const;
 export const ROI_DAYS_PER_MONTH = 30;
 
-/** The support chat's phone number: a placeholder until the company's number is configured. */
-export const SUPPORT_CHAT_PHONE = '10000000000';

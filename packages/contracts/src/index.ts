@@ -16,3 +16,4 @@ export * from './media';
 export * from './notifications';
 export * from './admin';
 export * from './roi';
+export * from './support';

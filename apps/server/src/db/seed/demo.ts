@@ -13,6 +13,7 @@ import {
   projects,
   updates,
   users,
+  settings,
 } from '../schema';
 import type { FileStorage } from '../../storage/file-storage';
 import { hashPassword } from '../../lib/passwords';
@@ -1005,6 +1006,16 @@ export async function seedDemo(db: Db, storage: FileStorage, today: Date = new D
         '2026-02-28T09:05:00Z',
       ),
     ])
+    .onConflictDoNothing();
+
+  // The chat button's contact: visibly a demo one (a fictional 555 number, an example.com address).
+  await db
+    .insert(settings)
+    .values({
+      key: 'supportContact',
+      value: { whatsapp: '+15555550100', email: 'support@example.com' },
+      updatedBy: U.admin,
+    })
     .onConflictDoNothing();
 }
 
