@@ -323,6 +323,69 @@ test.describe('[PORTFOLIO] dashboard', () => {
   });
 });
 
+test.describe('[PORTFOLIO] a new investor without projects', () => {
+  test('every page that needs a project shows one empty state, and the first sign-in says Welcome', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const admin = await page.request.post('/api/auth/login', { data: DEMO.admin });
+    const adminToken = (await admin.json()).data.accessToken as string;
+    const who = {
+      name: 'Nora Virtanen',
+      email: `nora.${Date.now()}@example.com`,
+      password: 'Aurora-lakeside-2026',
+      investorId: `INV-2026-N${Date.now() % 100000}`,
+    };
+    const created = await page.request.post('/api/users', {
+      headers: { authorization: `Bearer ${adminToken}` },
+      data: who,
+    });
+    expect(created.status(), await created.text()).toBe(201);
+
+    const signInAsNora = async () => {
+      const res = await page.request.post('/api/auth/login', {
+        data: { email: who.email, password: who.password },
+      });
+      expect(res.ok()).toBe(true);
+      const { data } = await res.json();
+      await page.goto('/robots.txt');
+      await page.evaluate(
+        ([a, r]) => {
+          localStorage.setItem('accessToken', a);
+          localStorage.setItem('refreshToken', r);
+        },
+        [data.accessToken, data.refreshToken] as const,
+      );
+      await page.goto('/');
+    };
+
+    await signInAsNora();
+    await expect(page.getByText('Welcome, Nora.', { exact: true })).toBeVisible();
+    const empty = page.getByRole('region', { name: 'You have no projects yet' });
+    for (const path of ['/', '/projects', '/documents', '/media', '/updates', '/perks']) {
+      await page.goto(path);
+      await expect(empty, path).toBeVisible();
+      await expect(empty.getByRole('link', { name: 'Join New Project' })).toHaveAttribute(
+        'href',
+        '/join-project',
+      );
+      // The demo's support contact: the team is one click away.
+      await expect(empty.getByRole('link', { name: /^Chat with our team on WhatsApp/ })).toHaveAttribute(
+        'href',
+        'https://wa.me/15555550100',
+      );
+      await expect(page.getByText(/Please select a project/)).toHaveCount(0);
+      await expectNoSidewaysScroll(page);
+      await expectAccessible(page);
+    }
+    await empty.getByRole('link', { name: 'Join New Project' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Join New Project' })).toBeVisible();
+
+    await signInAsNora();
+    await expect(page.getByText('Welcome back, Nora.', { exact: true })).toBeVisible();
+  });
+});
+
 test.describe('[PORTFOLIO] projects and project detail', () => {
   test('the projects page filters by status and opens a project', async ({ page }) => {
     const { accessToken } = await signIn(page, 'investor', '/projects');

@@ -126,6 +126,8 @@ export async function seedDemo(db: Db, storage: FileStorage, today: Date = new D
         postalCode: '00100',
         dateOfBirth: '1984-05-17',
         createdAt: activated,
+        // A returning investor: the dashboard greets her with "Welcome back".
+        lastLoginAt: new Date('2026-10-05T08:30:00Z'),
       },
       {
         id: U.lukas,

@@ -3,7 +3,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { SupportContact } from '@portal/contracts';
 import { AuthProvider } from '@/lib/auth';
-import { ChatButton, supportContactKey } from './chat-button';
+import { supportContactKey } from '@/lib/support-contact';
+import { ChatButton } from './chat-button';
 
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });

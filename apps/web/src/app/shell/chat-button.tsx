@@ -1,21 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { Mail, MessageCircle } from 'lucide-react';
-import type { CurrentUser, SupportContact } from '@portal/contracts';
-import { api } from '@/lib/api';
-import { useAuth } from '@/lib/auth';
-
-export const supportContactKey = ['support-contact'] as const;
-
-/** The support contact an admin set (`GET /api/support-contact`); null where not set. */
-export function useSupportContact() {
-  const { status } = useAuth();
-  return useQuery({
-    queryKey: supportContactKey,
-    queryFn: async () => (await api<{ data: SupportContact }>('/api/support-contact')).data,
-    enabled: status === 'authenticated',
-    staleTime: 5 * 60_000,
-  });
-}
+import type { CurrentUser } from '@portal/contracts';
+import { useSupportContact } from '@/lib/support-contact';
 
 function question(user: CurrentUser | null, projectName?: string | null) {
   const who = user

@@ -5,11 +5,10 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { api } from '@/lib/api';
+import { supportContactKey } from '@/lib/support-contact';
 import { messageOf, toast, toastError } from '@/lib/toast';
 
 const settingKey = ['admin', 'settings', 'support'] as const;
-/** What the investors' chat button reads (the shell's query). */
-const investorKey = ['support-contact'] as const;
 
 type Errors = Partial<Record<keyof SupportContact, string>>;
 
@@ -37,7 +36,7 @@ export function SupportContactForm() {
       api<{ data: SupportContact }>('/api/admin/settings/support', { method: 'PUT', json: value }),
     onSuccess: (res) => {
       queryClient.setQueryData(settingKey, res.data);
-      queryClient.setQueryData(investorKey, res.data);
+      queryClient.setQueryData(supportContactKey, res.data);
       toast({ title: 'Updated' });
     },
     onError: (err) => toastError(messageOf(err, 'Failed to save settings')),
