@@ -60,4 +60,3 @@ export const ROI_SCENARIOS = [
   { id: 'optimistic', label: 'Optimistic', occupancy: 80 },
 ] as const;
 export const ROI_DAYS_PER_MONTH = 30;
-
