@@ -146,12 +146,15 @@ test.describe('[AUTH] sign-in pages', () => {
 });
 
 test.describe('[SHELL] investor shell', () => {
-  test('a floating chat button at the bottom right opens the chat in a new tab', async ({ page }) => {
+  test('a floating chat button at the bottom right opens the chat with the support number in a new tab', async ({
+    page,
+  }) => {
     await signIn(page, 'investor');
     const chat = page.getByRole('link', { name: 'Chat with us (opens in a new tab)' });
     await expect(chat).toBeVisible();
     await expect(chat).toHaveAttribute('target', '_blank');
-    await expect(chat).toHaveAttribute('href', /^https:\/\/wa\.me\/\d+\?text=.*Emma%20Lindqvist/);
+    // The demo's support number, set in the admin setting (a fictional 555 number).
+    await expect(chat).toHaveAttribute('href', /^https:\/\/wa\.me\/15555550100\?text=.*Emma%20Lindqvist/);
     const box = (await chat.boundingBox())!;
     const viewport = page.viewportSize()!;
     expect(viewport.width - (box.x + box.width)).toBeLessThan(40);

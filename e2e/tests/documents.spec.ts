@@ -186,7 +186,7 @@ test.describe('[DOCUMENTS] document vault', () => {
     await expect(page.getByText('Document not found', { exact: true })).toBeVisible();
   });
 
-  test("the spec's loading, no-project and empty messages", async ({ page }) => {
+  test("the spec's loading and empty messages, and the no-project empty state", async ({ page }) => {
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     await page.route(
@@ -203,7 +203,10 @@ test.describe('[DOCUMENTS] document vault', () => {
 
     await page.route('**/api/projects', (route) => route.fulfill({ json: { success: true, data: [] } }));
     await page.reload();
-    await expect(page.getByText('Please select a project to view documents.')).toBeVisible();
+    // An investor without a project is not asked to choose one (issue 14): the shared empty state.
+    const empty = page.getByRole('region', { name: 'You have no projects yet' });
+    await expect(empty).toBeVisible();
+    await expect(empty.getByRole('link', { name: 'Join New Project' })).toBeVisible();
   });
 
   test('works at 375 px in light mode: nothing scrolls sideways, the counts stay on one line, the menu fits', async ({

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import type { Booking, CabinNights, Perk, UsageSummary } from '@portal/contracts';
 import {
+  DEMO,
   expect,
   expectAccessible,
   expectNoSidewaysScroll,
@@ -131,6 +132,44 @@ test.describe('[PERKS] perks and cabin nights', () => {
     expect((await fetchState(page, token, projectId)).cabinNights!.remainingNights).toBe(
       cabin.remainingNights,
     );
+  });
+
+  test("an admin's decision shows on the open Perks page without a reload", async ({ page }) => {
+    const streamOpened = () =>
+      page.waitForResponse(
+        (r) => r.url().includes('/api/notifications/stream?ticket=') && r.status() === 200,
+      );
+    const { token, projectId } = await openPerks(page);
+    // Nights of its own, 90 days ahead: apart from the other tests' and the demo's requests.
+    const created = await page.request.post('/api/bookings', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { projectId, type: 'personal', dates: [nightAhead(90)], notes: 'Live decision stay' },
+    });
+    expect(created.status()).toBe(201);
+    const booking = (await created.json()).data as Booking;
+    const row = page
+      .getByRole('list', { name: 'Booking requests' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Live decision stay' });
+    // The page learns of the investor's own request made elsewhere (another tab) only on a refocus;
+    // here it is shown by reloading once, before the decision.
+    const opened = streamOpened();
+    await page.reload();
+    await expect(row).toContainText('Pending');
+    await opened;
+
+    const admin = await page.request.post('/api/auth/login', { data: DEMO.admin });
+    const adminToken = (await admin.json()).data.accessToken as string;
+    const approved = await page.request.put(`/api/bookings/${booking._id}/approve`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+      data: {},
+    });
+    expect(approved.ok()).toBe(true);
+
+    await expect(page.getByText('Booking approved', { exact: true }).first()).toBeVisible();
+    await expect(row).toContainText('Approved');
+    await expect(row).not.toContainText('Pending');
+    await expect(row.getByRole('button', { name: /^Cancel request/ })).toHaveCount(0);
   });
 
   test('a gift needs the recipient, a rental its price; both show in the Usage Summary', async ({ page }) => {

@@ -221,6 +221,28 @@ test.describe('[PORTFOLIO] dashboard', () => {
     );
   });
 
+  test('on a phone the payout Filter menu stays inside the screen, and scrolls to its last entry', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 667 });
+    await openDashboard(page);
+    const timeline = page.getByRole('region', { name: 'Payout Timeline' });
+    const filter = timeline.getByRole('button', { name: 'Filter' });
+    // Clicking scrolls the button just into view, at the bottom of the screen: the menu opens upwards.
+    await filter.click();
+    const menu = page.getByRole('menu');
+    await expect(menu).toBeVisible();
+    const box = (await menu.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(667);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    const last = menu.getByRole('menuitemradio').last();
+    await last.scrollIntoViewIfNeeded();
+    await expect(last).toBeInViewport();
+    await expectAccessible(page);
+  });
+
   test('switching the project changes Recent Updates, and the choice survives a reload', async ({ page }) => {
     const token = await openDashboard(page);
     const { data: projects } = await apiGet<{ data: ProjectListItem[] }>(
@@ -298,6 +320,69 @@ test.describe('[PORTFOLIO] dashboard', () => {
     await expect(page.getByTestId('project-card').first()).toBeVisible();
     await expectNoSidewaysScroll(page);
     await expectAccessible(page);
+  });
+});
+
+test.describe('[PORTFOLIO] a new investor without projects', () => {
+  test('every page that needs a project shows one empty state, and the first sign-in says Welcome', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const admin = await page.request.post('/api/auth/login', { data: DEMO.admin });
+    const adminToken = (await admin.json()).data.accessToken as string;
+    const who = {
+      name: 'Nora Virtanen',
+      email: `nora.${Date.now()}@example.com`,
+      password: 'Aurora-lakeside-2026',
+      investorId: `INV-2026-N${Date.now() % 100000}`,
+    };
+    const created = await page.request.post('/api/users', {
+      headers: { authorization: `Bearer ${adminToken}` },
+      data: who,
+    });
+    expect(created.status(), await created.text()).toBe(201);
+
+    const signInAsNora = async () => {
+      const res = await page.request.post('/api/auth/login', {
+        data: { email: who.email, password: who.password },
+      });
+      expect(res.ok()).toBe(true);
+      const { data } = await res.json();
+      await page.goto('/robots.txt');
+      await page.evaluate(
+        ([a, r]) => {
+          localStorage.setItem('accessToken', a);
+          localStorage.setItem('refreshToken', r);
+        },
+        [data.accessToken, data.refreshToken] as const,
+      );
+      await page.goto('/');
+    };
+
+    await signInAsNora();
+    await expect(page.getByText('Welcome, Nora.', { exact: true })).toBeVisible();
+    const empty = page.getByRole('region', { name: 'You have no projects yet' });
+    for (const path of ['/', '/projects', '/documents', '/media', '/updates', '/perks']) {
+      await page.goto(path);
+      await expect(empty, path).toBeVisible();
+      await expect(empty.getByRole('link', { name: 'Join New Project' })).toHaveAttribute(
+        'href',
+        '/join-project',
+      );
+      // The demo's support contact: the team is one click away.
+      await expect(empty.getByRole('link', { name: /^Chat with our team on WhatsApp/ })).toHaveAttribute(
+        'href',
+        'https://wa.me/15555550100',
+      );
+      await expect(page.getByText(/Please select a project/)).toHaveCount(0);
+      await expectNoSidewaysScroll(page);
+      await expectAccessible(page);
+    }
+    await empty.getByRole('link', { name: 'Join New Project' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Join New Project' })).toBeVisible();
+
+    await signInAsNora();
+    await expect(page.getByText('Welcome back, Nora.', { exact: true })).toBeVisible();
   });
 });
 

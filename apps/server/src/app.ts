@@ -28,6 +28,7 @@ import { notificationRoutes } from './modules/notifications/routes';
 import { perkRoutes } from './modules/perks/routes';
 import { projectRoutes } from './modules/projects/routes';
 import { returnRoutes } from './modules/returns/routes';
+import { supportRoutes } from './modules/support/routes';
 import { updateRoutes } from './modules/updates/routes';
 import { userRoutes } from './modules/users/routes';
 
@@ -49,6 +50,7 @@ const modules: Module[] = [
   returnRoutes,
   auditRoutes,
   adminDashboardRoutes,
+  supportRoutes,
 ];
 
 export interface BuildOptions {

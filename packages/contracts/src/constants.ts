@@ -61,9 +61,6 @@ export const ROI_SCENARIOS = [
 ] as const;
 export const ROI_DAYS_PER_MONTH = 30;
 
-/** The support chat's phone number: a placeholder until the company's number is configured. */
-export const SUPPORT_CHAT_PHONE = '10000000000';
-
 /** A new password found in the list of the most common passwords (zxcvbn-ts's, case-insensitive). */
 export const COMMON_PASSWORD_MESSAGE =
   'This password is one of the most common passwords and easy to guess. Please choose another.';

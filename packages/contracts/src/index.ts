@@ -18,3 +18,4 @@ export * from './notifications';
 export * from './admin';
 export * from './roi';
 export * from './issues';
+export * from './support';

@@ -12,6 +12,31 @@ export const NOTIFICATION_LIST_LIMIT = 50;
 /** An explicit recipient list is bounded; "everyone" is sent by leaving `userIds` out. */
 export const NOTIFICATION_RECIPIENTS_MAX = 10_000;
 export const NOTIFICATION_REQUIRED_MESSAGE = 'Title and message are required';
+export const NOTIFICATION_LINK_MAX = 500;
+export const NOTIFICATION_LINK_MESSAGE =
+  'link must be a path in this portal that starts with "/" (for example /perks), not an address of another site';
+
+/**
+ * Is `link` a path of this app? It starts with one "/" (not "//", which a browser reads as another
+ * host, nor "/\\", which it reads the same way), and holds no scheme, backslash, space or control
+ * character. A path cannot hold a scheme before its first "/", so none can lead elsewhere.
+ */
+export function isAppPath(link: string): boolean {
+  if (link.length > NOTIFICATION_LINK_MAX || !/^\/(?![/\\])/.test(link)) return false;
+  // No backslash, whitespace or control character anywhere.
+  return ![...link].some(
+    (c) => c === '\\' || /\s/.test(c) || c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f,
+  );
+}
+
+/** An optional link of a notification: empty means none. */
+export const notificationLink = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim() : v),
+  z
+    .string({ error: NOTIFICATION_LINK_MESSAGE })
+    .refine(isAppPath, { error: NOTIFICATION_LINK_MESSAGE })
+    .optional(),
+);
 
 export const notificationType = z.enum(NOTIFICATION_TYPES, {
   error: `type must be one of ${NOTIFICATION_TYPES.join(', ')}`,
@@ -24,6 +49,8 @@ export const notification = z.object({
   type: z.enum(NOTIFICATION_TYPES),
   read: z.boolean(),
   createdAt: z.string(),
+  /** What it is about: a path in this app (the booking's perks page, the project's documents…). */
+  link: z.string().optional(),
 });
 // Not `Notification`: that name is the browser's Notification API.
 export type NotificationItem = z.infer<typeof notification>;
@@ -51,6 +78,7 @@ export const sendNotificationInput = z.object({
   title: requiredText(NOTIFICATION_TITLE_MAX, 'Title'),
   message: requiredText(NOTIFICATION_MESSAGE_MAX, 'Message'),
   type: notificationType.default('info'),
+  link: notificationLink,
   userIds: z
     .array(z.uuid({ error: 'userIds must be a list of valid user ids' }), {
       error: 'userIds must be a list of valid user ids',

@@ -36,6 +36,8 @@ export const currentUser = z.object({
   ...profileFields,
   createdAt: z.string(),
   lastLoginAt: z.string().nullable(),
+  /** The sign-in before the current one; null on the first sign-in ("Welcome" rather than "Welcome back"). */
+  previousLoginAt: z.string().nullable().optional(),
   twoFactorEnabled: z.boolean(),
   /** Admin accounts must use two-factor sign-in when an admin has required it. */
   twoFactorRequired: z.boolean(),

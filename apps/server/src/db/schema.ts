@@ -61,6 +61,8 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** The sign-in before the last one: none means the current sign-in is the user's first. */
+    previousLoginAt: timestamp('previous_login_at', { withTimezone: true }),
     /** The TOTP secret, encrypted (AES-256-GCM); set while enrolling, in use once totpEnabledAt is set. */
     totpSecret: text('totp_secret'),
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
@@ -436,6 +438,8 @@ export const notifications = pgTable(
       .notNull()
       .default('info'),
     read: boolean('read').notNull().default(false),
+    /** What it is about: a path in this app (checked by the contracts' `isAppPath`), or none. */
+    link: text('link'),
     batchId: uuid('batch_id'),
     /**
      * Who sent it, as it was when sent: not a foreign key, because checking one for every row of a

@@ -49,6 +49,7 @@ interface Target {
  */
 const PRIVATE_TARGETS: Record<string, (w: World) => Target[]> = {
   'GET /api/users/me': () => [],
+  'GET /api/support-contact': () => [],
   'PUT /api/users/me': () => [],
   'GET /api/auth/totp': () => [],
   'POST /api/auth/totp/setup': () => [],

@@ -23,11 +23,16 @@ describe('homeFor', () => {
 });
 
 describe('chatUrl', () => {
-  it('prefills a message about the investment', () => {
+  it('prefills a message about the investment, to the number the admins set', () => {
     const url = new URL(
-      chatUrl({ name: 'Emma Lindqvist', investorId: 'INV-1' } as never, 'Aurora Lakeside Cabins'),
+      chatUrl(
+        '+358401234567',
+        { name: 'Emma Lindqvist', investorId: 'INV-1' } as never,
+        'Aurora Lakeside Cabins',
+      ),
     );
     expect(url.hostname).toBe('wa.me');
+    expect(url.pathname).toBe('/358401234567');
     expect(url.searchParams.get('text')).toBe(
       'Hello, this is Emma Lindqvist (investor ID INV-1). I have a question about my investment in Aurora Lakeside Cabins.',
     );

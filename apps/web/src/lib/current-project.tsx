@@ -1,8 +1,10 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import type { ProjectListItem } from '@portal/contracts';
 import { api } from './api';
 import { useAuth } from './auth';
+import { queryRoots } from './live-refresh';
 
 interface CurrentProjectValue {
   /** An investor's items carry their own investment in the project. */
@@ -15,7 +17,7 @@ interface CurrentProjectValue {
 
 const CurrentProjectContext = createContext<CurrentProjectValue | null>(null);
 
-export const projectsQueryKey = ['projects'] as const;
+export const projectsQueryKey = queryRoots.projects;
 
 /** The project list of the signed-in user (an investor's own, or every project for an admin). */
 export function useProjects() {
@@ -37,7 +39,9 @@ export function useProjects() {
 
 /**
  * The current project of the shell's selector: the first project unless one was chosen; the choice is
- * kept in localStorage so that it survives a reload.
+ * kept in localStorage so that it survives a reload. A link may choose it with `?project=<id>` (a
+ * notification's link to a booking or a document of another project): one of the user's projects is
+ * chosen, and the parameter leaves the address once the projects are known.
  */
 export function CurrentProjectProvider({
   children,
@@ -49,11 +53,30 @@ export function CurrentProjectProvider({
   const { data, isLoading, isError } = useProjects();
   const projects = useMemo(() => data ?? [], [data]);
   const [chosen, setChosen] = useState<string | null>(() => localStorage.getItem(storageKey));
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('project');
 
   const current = useMemo(
-    () => projects.find((p) => p._id === chosen) ?? projects[0] ?? null,
-    [projects, chosen],
+    () =>
+      projects.find((p) => p._id === asked) ?? projects.find((p) => p._id === chosen) ?? projects[0] ?? null,
+    [projects, asked, chosen],
   );
+
+  useEffect(() => {
+    if (asked === null || isLoading) return;
+    if (projects.some((p) => p._id === asked)) {
+      setChosen(asked);
+      localStorage.setItem(storageKey, asked);
+    }
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete('project');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [asked, isLoading, projects, storageKey, setParams]);
 
   useEffect(() => {
     if (current && current._id !== chosen) {

@@ -14,6 +14,7 @@ import {
   projects,
   updates,
   users,
+  settings,
 } from '../schema';
 import type { FileStorage } from '../../storage/file-storage';
 import { hashPassword } from '../../lib/passwords';
@@ -126,6 +127,8 @@ export async function seedDemo(db: Db, storage: FileStorage, today: Date = new D
         postalCode: '00100',
         dateOfBirth: '1984-05-17',
         createdAt: activated,
+        // A returning investor: the dashboard greets her with "Welcome back".
+        lastLoginAt: new Date('2026-10-05T08:30:00Z'),
       },
       {
         id: U.lukas,
@@ -943,6 +946,7 @@ export async function seedDemo(db: Db, storage: FileStorage, today: Date = new D
     type: 'info' | 'success' | 'warning' | 'error',
     read: boolean,
     at: string,
+    link: string | null = null,
   ) => ({
     id: seedId(`notification:${key}`),
     userId,
@@ -950,6 +954,7 @@ export async function seedDemo(db: Db, storage: FileStorage, today: Date = new D
     message,
     type,
     read,
+    link,
     createdAt: new Date(at),
     createdBy: U.admin,
   });
@@ -973,6 +978,7 @@ export async function seedDemo(db: Db, storage: FileStorage, today: Date = new D
         'info',
         false,
         '2026-02-28T09:05:00Z',
+        `/documents?project=${P.aurora}`,
       ),
       note(
         'emma-winter',
@@ -982,6 +988,7 @@ export async function seedDemo(db: Db, storage: FileStorage, today: Date = new D
         'warning',
         true,
         '2026-07-01T08:05:00Z',
+        `/perks?project=${P.aurora}`,
       ),
       note(
         'lukas-summer',
@@ -1002,6 +1009,16 @@ export async function seedDemo(db: Db, storage: FileStorage, today: Date = new D
         '2026-02-28T09:05:00Z',
       ),
     ])
+    .onConflictDoNothing();
+
+  // The chat button's contact: visibly a demo one (a fictional 555 number, an example.com address).
+  await db
+    .insert(settings)
+    .values({
+      key: 'supportContact',
+      value: { whatsapp: '+15555550100', email: 'support@example.com' },
+      updatedBy: U.admin,
+    })
     .onConflictDoNothing();
 }
 

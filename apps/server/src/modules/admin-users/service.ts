@@ -365,6 +365,7 @@ export async function activateUser(db: Db, actorId: string, userId: string): Pro
       title: 'Your account is active',
       message: 'An administrator has activated your account. Welcome to the Investor Portal!',
       type: 'success',
+      link: '/',
       createdBy: actorId,
     });
   });

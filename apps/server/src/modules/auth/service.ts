@@ -72,7 +72,10 @@ export function createAuthService(deps: {
 
   async function startSession(user: { id: string; isAdmin: boolean }): Promise<LoginResult> {
     const tokens = await db.transaction(async (tx) => {
-      await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+      await tx
+        .update(users)
+        .set({ previousLoginAt: sql`${users.lastLoginAt}`, lastLoginAt: new Date() })
+        .where(eq(users.id, user.id));
       return issue(tx, user, crypto.randomUUID(), new Date(Date.now() + REFRESH_ABSOLUTE_TTL_MS));
     });
     return { ...tokens, user: await getCurrentUser(db, user.id) };

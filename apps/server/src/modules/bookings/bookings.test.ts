@@ -355,7 +355,11 @@ describe('admin decisions', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ status: 'approved', decidedAt: expect.any(String) });
     const [note] = await ctx.db.select().from(notifications).where(eq(notifications.userId, user.id));
-    expect(note).toMatchObject({ title: 'Booking approved', type: 'success' });
+    expect(note).toMatchObject({
+      title: 'Booking approved',
+      type: 'success',
+      link: `/perks?project=${project.id}`,
+    });
     expect(note!.message).toMatch(
       /^Your personal stay request for 2 nights \(.+\) at Lakeside was approved\.$/,
     );

@@ -219,6 +219,7 @@ export async function decideBooking(
       title: decision === 'approved' ? 'Booking approved' : 'Booking declined',
       message: `Your ${what} was ${decision}.${note ? ` ${note}` : ''}`.slice(0, 1000),
       type: decision === 'approved' ? 'success' : 'warning',
+      link: `/perks?project=${b.projectId}`,
       createdBy: actor.id,
     });
     const [user] = await tx

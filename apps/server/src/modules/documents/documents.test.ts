@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { auditLog, documents } from '../../db/schema';
+import { auditLog, documents, notifications } from '../../db/schema';
 import {
   bearer,
   buildTestApp,
@@ -437,6 +437,29 @@ describe('admin document writes', () => {
     });
     expect(badDate.statusCode).toBe(400);
     expect(badDate.json().message).toMatch(/^Upload date /);
+  });
+
+  it("tells the investors who can see a new document, with a link to the project's vault", async () => {
+    const { project, holder } = await freshProject();
+    const other = await investor([project.id]);
+    const outsider = await investor([aurora.id]);
+    const noteOf = (userId: string) =>
+      ctx.db
+        .select({ title: notifications.title, link: notifications.link })
+        .from(notifications)
+        .where(eq(notifications.userId, userId));
+    const shared = await send('POST', `/api/documents?projectId=${project.id}`, { name: 'Site plan' });
+    expect(shared.statusCode).toBe(201);
+    const link = `/documents?project=${project.id}`;
+    for (const u of [holder, other])
+      expect(await noteOf(u.id)).toEqual([{ title: 'New document: Site plan', link }]);
+    expect(await noteOf(outsider.id)).toEqual([]);
+    const own = await send('POST', `/api/documents?projectId=${project.id}&userId=${holder.id}`, {
+      name: 'Your K-1',
+    });
+    expect(own.statusCode).toBe(201);
+    expect(await noteOf(holder.id)).toContainEqual({ title: 'New document: Your K-1', link });
+    expect(await noteOf(other.id)).toHaveLength(1);
   });
 
   it('names the document after the file and takes its type from the bytes when the form leaves them blank', async () => {

@@ -7,6 +7,7 @@ import { BadRequestError, NotFoundError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import type { FileStorage } from '../../storage/file-storage';
 import { recordAudit } from '../audit/service';
+import { notifyProjectInvestors, notifyUsers, type NotificationInput } from '../notifications/notify';
 import { assertProjectVisible, assertTargetsExist, visibleTo } from './access';
 import type { DocumentRow } from './presenter';
 import type { StoredUpload } from './uploads';
@@ -160,6 +161,18 @@ export async function createDocument(
       entityId: row!.id,
       details: { name: row!.name, projectId: row!.projectId, userId: row!.userId, fileSize: row!.fileSize },
     });
+    if (kind === 'document') {
+      // The investors who can see it are told, with a link to the project's vault.
+      const n: NotificationInput = {
+        title: `New document: ${row!.name}`.slice(0, 200),
+        message: 'A new document is in your Document Vault.',
+        type: 'info',
+        link: `/documents?project=${input.projectId}`,
+        createdBy: input.actorId,
+      };
+      if (input.userId) await notifyUsers(tx, [input.userId], n);
+      else await notifyProjectInvestors(tx, input.projectId, n);
+    }
     return row!;
   });
 }

@@ -178,6 +178,7 @@ export class NotificationHub {
         message: notifications.message,
         type: notifications.type,
         read: notifications.read,
+        link: notifications.link,
         createdAt: notifications.createdAt,
         createdBy: notifications.createdBy,
       })

@@ -223,6 +223,37 @@ describe('POST /api/notifications/send', () => {
     expect(bad.json().message).toMatch(/User IDs/);
   });
 
+  it.each([
+    'https://evil.example/login',
+    '//evil.example/login',
+    '/\\evil.example/login',
+    'javascript:alert(1)',
+    'perks',
+    '/perks\nSet-Cookie: x',
+    `/${'a'.repeat(500)}`,
+  ])('refuses the link %j: only a path in this app, and writes nothing', async (link) => {
+    const res = await send({ title: 'Linked away', message: 'M', link, userIds: [emma.id] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/^link must be a path in this portal/);
+    expect(await rowsTitled('Linked away')).toHaveLength(0);
+  });
+
+  it('keeps a link to a path in this app and gives it with the notification; an empty one is none', async () => {
+    const res = await send({
+      title: 'Linked here',
+      message: 'Your stay',
+      link: ' /perks?project=abc#requests ',
+      userIds: [emma.id],
+    });
+    expect(res.statusCode).toBe(200);
+    const plain = await send({ title: 'Not linked', message: 'M', link: '', userIds: [emma.id] });
+    expect(plain.statusCode).toBe(200);
+    const { notifications: list } = (await call('GET', '/api/notifications', emmaToken)).json().data;
+    const byTitle = (t: string) => list.find((n: { title: string }) => n.title === t);
+    expect(byTitle('Linked here')).toMatchObject({ link: '/perks?project=abc#requests' });
+    expect(byTitle('Not linked')).not.toHaveProperty('link');
+  });
+
   it('sends to every active user, the sender included, when userIds is left out, in constant queries', async () => {
     const inactive = await createUser(ctx.db, { isActive: false });
     const otherAdmin = await createAdmin(ctx.db);

@@ -7,6 +7,8 @@ export interface NotificationInput {
   title: string;
   message: string;
   type?: NotificationType;
+  /** A path in this app that opens what the notification is about. */
+  link?: string | null;
   createdBy?: string | null;
 }
 
@@ -40,8 +42,8 @@ export async function fanOut(
   const batchId = crypto.randomUUID();
   const result = await db.execute(sql`
     with ins as (
-      insert into ${notifications} (user_id, title, message, type, batch_id, created_by)
-      select ${users.id}, ${n.title}, ${n.message}, ${n.type ?? 'info'}, ${batchId}::uuid, ${n.createdBy ?? null}::uuid
+      insert into ${notifications} (user_id, title, message, type, link, batch_id, created_by)
+      select ${users.id}, ${n.title}, ${n.message}, ${n.type ?? 'info'}, ${n.link ?? null}, ${batchId}::uuid, ${n.createdBy ?? null}::uuid
       from ${users}
       where ${recipients} and ${users.isActive}
       returning 1

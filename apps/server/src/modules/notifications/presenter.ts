@@ -4,7 +4,7 @@ import type { notifications } from '../../db/schema';
 export type NotificationRow = Pick<
   typeof notifications.$inferSelect,
   'id' | 'title' | 'message' | 'type' | 'read'
-> & { createdAt: Date | string };
+> & { link?: string | null } & { createdAt: Date | string };
 
 /** Raw SQL answers timestamps as PostgreSQL text; the query builder as Date. */
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
@@ -18,6 +18,7 @@ export function presentNotification(row: NotificationRow): NotificationItem {
     type: row.type,
     read: row.read,
     createdAt: iso(row.createdAt),
+    ...(row.link ? { link: row.link } : {}),
   };
 }
 

@@ -22,6 +22,7 @@ const row = {
   message: notifications.message,
   type: notifications.type,
   read: notifications.read,
+  link: notifications.link,
   createdAt: notifications.createdAt,
 };
 
@@ -112,7 +113,13 @@ export async function send(
       action: 'send',
       entity: 'notification',
       entityId: batchId,
-      details: { title: n.title, type: n.type, recipients: chosen ? 'chosen' : 'all', sent },
+      details: {
+        title: n.title,
+        type: n.type,
+        link: n.link ?? null,
+        recipients: chosen ? 'chosen' : 'all',
+        sent,
+      },
     });
     return { sent, skippedInactive, batchId: sent > 0 ? batchId : null };
   });

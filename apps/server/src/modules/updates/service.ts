@@ -72,6 +72,7 @@ export async function createUpdate(db: DbOrTx, actor: AuthUser, input: CreateInp
       title: `New update: ${input.title}`.slice(0, 200),
       message: (input.excerpt || `${project.name} posted a new update.`).slice(0, 500),
       type: 'info',
+      link: `/updates?project=${input.projectId}`,
       createdBy: actor.id,
     });
     return presentUpdate(row!, true);

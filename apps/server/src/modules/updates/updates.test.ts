@@ -194,7 +194,12 @@ describe('admin writes', () => {
     expect(audit).toMatchObject([{ action: 'create', entity: 'update' }]);
     const toHolder = await ctx.db.select().from(notifications).where(eq(notifications.userId, holder.id));
     expect(toHolder).toMatchObject([
-      { title: 'New update: Sauna opens', message: 'The sauna is ready.', read: false },
+      {
+        title: 'New update: Sauna opens',
+        message: 'The sauna is ready.',
+        read: false,
+        link: `/updates?project=${data.projectId}`,
+      },
     ]);
     expect(
       await ctx.db.select().from(notifications).where(eq(notifications.userId, outsider.id)),

@@ -32,6 +32,18 @@ describe('GET /api/users/me', () => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
+  it('tells a first sign-in from a later one: previousLoginAt is null until the second sign-in', async () => {
+    const user = await createUser(ctx.db, { name: 'Nora New' });
+    const first = await login(ctx.app, user.email, user.password);
+    const once = (await me(first.accessToken)).json().data;
+    expect(once.previousLoginAt).toBeNull();
+    expect(once.lastLoginAt).toEqual(expect.any(String));
+    const second = await login(ctx.app, user.email, user.password);
+    const twice = (await me(second.accessToken)).json().data;
+    expect(twice.previousLoginAt).toBe(once.lastLoginAt);
+    expect(Date.parse(twice.lastLoginAt)).toBeGreaterThanOrEqual(Date.parse(once.lastLoginAt));
+  });
+
   it('answers the user with the investment summary: totals computed exactly from the investments', async () => {
     const user = await createUser(ctx.db, { name: 'Sam Summary' });
     const lake = await createProject(ctx.db, { name: 'Lake Cabins' });

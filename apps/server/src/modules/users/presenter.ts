@@ -86,6 +86,7 @@ export function presentCurrentUser(
     dateOfBirth: user.dateOfBirth,
     createdAt: iso(user.createdAt)!,
     lastLoginAt: iso(user.lastLoginAt),
+    previousLoginAt: iso(user.previousLoginAt),
     twoFactorEnabled: user.totpEnabledAt != null,
     twoFactorRequired: user.isAdmin && policy.requireAdminTotp,
     ...totals,

@@ -1,27 +1,56 @@
-import { MessageCircle } from 'lucide-react';
-import { SUPPORT_CHAT_PHONE } from '@portal/contracts';
+import { Mail, MessageCircle } from 'lucide-react';
 import type { CurrentUser } from '@portal/contracts';
+import { useSupportContact } from '@/lib/support-contact';
 
-/** Opens the support chat in a new tab with a message about the user's investment. */
-export function chatUrl(user: CurrentUser | null, projectName?: string | null): string {
+function question(user: CurrentUser | null, projectName?: string | null) {
   const who = user
     ? `${user.name}${user.investorId ? ` (investor ID ${user.investorId})` : ''}`
     : 'an investor';
   const about = projectName ? ` in ${projectName}` : '';
-  const text = `Hello, this is ${who}. I have a question about my investment${about}.`;
-  return `https://wa.me/${SUPPORT_CHAT_PHONE}?text=${encodeURIComponent(text)}`;
+  return `Hello, this is ${who}. I have a question about my investment${about}.`;
 }
 
+/** Opens a WhatsApp chat with `whatsapp` (E.164, "+" and digits) and a message about the investment. */
+export function chatUrl(whatsapp: string, user: CurrentUser | null, projectName?: string | null): string {
+  return `https://wa.me/${whatsapp.replace(/\D/g, '')}?text=${encodeURIComponent(question(user, projectName))}`;
+}
+
+/** Writes to `email` with the same message. */
+export function mailUrl(email: string, user: CurrentUser | null, projectName?: string | null): string {
+  const subject = projectName ? `Question about ${projectName}` : 'Question about my investment';
+  return `mailto:${email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(question(user, projectName))}`;
+}
+
+const look =
+  'fixed bottom-5 right-5 z-30 flex size-14 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg transition-transform hover:scale-105 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring';
+
+/**
+ * The floating support button: a WhatsApp chat when the admins set a number, otherwise an email to the
+ * support address; with neither set there is nobody to reach, and no button.
+ */
 export function ChatButton({ user, projectName }: { user: CurrentUser | null; projectName?: string | null }) {
-  return (
-    <a
-      href={chatUrl(user, projectName)}
-      target="_blank"
-      rel="noopener noreferrer"
-      aria-label="Chat with us (opens in a new tab)"
-      className="fixed bottom-5 right-5 z-30 flex size-14 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg transition-transform hover:scale-105 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-    >
-      <MessageCircle className="size-6" aria-hidden="true" />
-    </a>
-  );
+  const { data } = useSupportContact();
+  if (data?.whatsapp)
+    return (
+      <a
+        href={chatUrl(data.whatsapp, user, projectName)}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label="Chat with us (opens in a new tab)"
+        className={look}
+      >
+        <MessageCircle className="size-6" aria-hidden="true" />
+      </a>
+    );
+  if (data?.email)
+    return (
+      <a
+        href={mailUrl(data.email, user, projectName)}
+        aria-label={`Email us at ${data.email}`}
+        className={look}
+      >
+        <Mail className="size-6" aria-hidden="true" />
+      </a>
+    );
+  return null;
 }

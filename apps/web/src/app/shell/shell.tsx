@@ -7,6 +7,7 @@ import { useAuth } from '@/lib/auth';
 import { CurrentProjectProvider, useCurrentProject } from '@/lib/current-project';
 import { ADMIN_THEME_KEY, INVESTOR_THEME_KEY, applyTheme, storedTheme, useTheme } from '@/lib/theme';
 import { NotificationBell } from '@/features/notifications/notification-bell';
+import type { ProfileTab } from '@/features/profile/profile-dialog';
 import { ChatButton } from './chat-button';
 import { adminLinks, investorLinks } from './nav';
 import { ProjectSelect } from './project-select';
@@ -41,7 +42,7 @@ function ShellLayout({ variant }: { variant: Variant }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [profileOpen, setProfileOpen] = useState(false);
   const [profileUsed, setProfileUsed] = useState(false);
-  const [profileTab, setProfileTab] = useState<'profile' | 'security'>('profile');
+  const [profileTab, setProfileTab] = useState<ProfileTab>('profile');
   const openProfile = (tab: 'profile' | 'security' = 'profile') => {
     setProfileTab(tab);
     setProfileUsed(true);

@@ -7,17 +7,26 @@ export const DropdownMenuTrigger = M.Trigger;
 export const DropdownMenuGroup = M.Group;
 export const DropdownMenuRadioGroup = M.RadioGroup;
 
+/**
+ * A menu never leaves the screen: it keeps 8 px from the edges, and one taller than the room on its
+ * side (a phone, a trigger near the bottom) is cut to that room and scrolls (issue 14).
+ */
 export function DropdownMenuContent({
   className,
   sideOffset = 6,
+  collisionPadding = 8,
   ...p
 }: ComponentPropsWithoutRef<typeof M.Content>) {
   return (
     <M.Portal>
       <M.Content
         sideOffset={sideOffset}
+        collisionPadding={collisionPadding}
+        // The menu holds the focus (its items are reached with the arrow keys), so a scrolling menu is
+        // scrolled from the keyboard; saying that it is focusable lets checkers know it too.
+        tabIndex={0}
         className={cn(
-          'z-50 min-w-48 overflow-hidden rounded-lg border bg-popover p-1 text-popover-foreground shadow-lg animate-fade-in',
+          'z-50 max-h-(--radix-dropdown-menu-content-available-height) min-w-48 overflow-y-auto rounded-lg border bg-popover p-1 text-popover-foreground shadow-lg animate-fade-in',
           className,
         )}
         {...p}

@@ -1,6 +1,7 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { FolderOpen, FileSearch, RotateCw } from 'lucide-react';
 import { vaultFilters, type DocumentFilter, type DocumentSort } from '@portal/contracts';
+import { NoProjectsYet } from '@/components/no-projects';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -78,7 +79,7 @@ export function DocumentsPage() {
       </div>
     );
   } else if (!projectId) {
-    body = <Message>Please select a project to view documents.</Message>;
+    body = <NoProjectsYet />;
   } else if (isError) {
     body = (
       <Message

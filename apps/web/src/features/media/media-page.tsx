@@ -1,6 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Images, RotateCw } from 'lucide-react';
 import { MEDIA_FILTERS, type MediaFilter } from '@portal/contracts';
+import { NoProjectsYet } from '@/components/no-projects';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -54,7 +55,7 @@ export function MediaPage() {
       </div>
     );
   } else if (!projectId) {
-    body = <Message>Please select a project to view media.</Message>;
+    body = <NoProjectsYet />;
   } else if (isError) {
     body = (
       <Message

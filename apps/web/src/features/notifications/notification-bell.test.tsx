@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { NotificationItem, NotificationList } from '@portal/contracts';
 import { Toaster } from '@/components/ui/toaster';
 import { AuthProvider } from '@/lib/auth';
@@ -67,14 +68,23 @@ function server(method: string, url: string): Response {
   return json({ success: true, data: {} });
 }
 
-function renderBell() {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+function Where() {
+  const { pathname, search } = useLocation();
+  return <p data-testid="location">{pathname + search}</p>;
+}
+
+function renderBell(qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
   return render(
     <QueryClientProvider client={qc}>
-      <AuthProvider navigate={vi.fn()} alert={vi.fn()}>
-        <NotificationBell />
-        <Toaster />
-      </AuthProvider>
+      <MemoryRouter initialEntries={['/']}>
+        <AuthProvider navigate={vi.fn()} alert={vi.fn()}>
+          <NotificationBell />
+          <Toaster />
+          <Routes>
+            <Route path="*" element={<Where />} />
+          </Routes>
+        </AuthProvider>
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }
@@ -183,6 +193,73 @@ describe('NotificationBell', () => {
     expect(await screen.findByText('Failed to delete notification', { exact: true })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^Title b/ })).toBeInTheDocument();
     expect(button).toHaveAccessibleName('Notifications, 2 unread');
+  });
+
+  it('a notification with a link opens its page and closes the list; one without stays where it is', async () => {
+    list = {
+      notifications: [
+        { ...note('a', false, 'Booking approved'), link: '/perks?project=p2' },
+        note('b', false, 'A word from the team'),
+      ],
+      unreadCount: 2,
+    };
+    renderBell();
+    const button = await bell();
+    await waitFor(() => expect(button).toHaveAccessibleName('Notifications, 2 unread'));
+    await userEvent.click(button);
+    await userEvent.click(screen.getByRole('button', { name: /^A word from the team/ }));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    expect(screen.getByRole('list', { name: 'Notifications' })).toBeInTheDocument();
+    const linked = screen.getByRole('button', { name: /^Booking approved.*Opens its page$/ });
+    await userEvent.click(linked);
+    expect(screen.getByTestId('location')).toHaveTextContent('/perks?project=p2');
+    expect(screen.queryByRole('list', { name: 'Notifications' })).not.toBeInTheDocument();
+    expect(calls).toContain('PUT /api/notifications/a/read');
+    await waitFor(() => expect(button).toHaveAccessibleName('Notifications'));
+  });
+
+  it('a live notification reloads every view of what it is about, and only those', async () => {
+    const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const keys = {
+      bookings: ['perks', 'bookings', 'p1'],
+      nights: ['perks', 'cabin-nights', 'p1'],
+      documents: ['documents', 'list', 'p1'],
+      updates: ['updates', 'list', 'p1'],
+      recent: ['portfolio', 'updates', 'p1'],
+      payouts: ['portfolio', 'payouts', 'u1'],
+    };
+    for (const key of Object.values(keys)) qc.setQueryData(key, []);
+    const stale = () =>
+      Object.entries(keys)
+        .filter(([, key]) => qc.getQueryState(key)?.isInvalidated)
+        .map(([name]) => name);
+    renderBell(qc);
+    await waitFor(() => expect(FakeEventSource.last).not.toBeNull());
+    act(() => FakeEventSource.last!.emit('ready'));
+    const live = (id: string, title: string, link?: string) =>
+      act(() => FakeEventSource.last!.emit('notification', { ...note(id, false, title), link }));
+
+    live('n1', 'Booking approved', '/perks?project=p1');
+    expect(stale()).toEqual(['bookings', 'nights']);
+    live('n2', 'New update: Sauna opens', '/updates?project=p1');
+    expect(stale()).toEqual(['bookings', 'nights', 'updates', 'recent']);
+    live('n3', 'New document: Site plan', '/documents?project=p1');
+    expect(stale()).toEqual(['bookings', 'nights', 'documents', 'updates', 'recent']);
+    live('n4', 'Hello from the team');
+    expect(stale()).not.toContain('payouts');
+  });
+
+  it('after a reconnect, every view a missed event could have changed is reloaded', async () => {
+    const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    qc.setQueryData(['perks', 'bookings', 'p1'], []);
+    qc.setQueryData(['portfolio', 'payouts', 'u1'], []);
+    renderBell(qc);
+    await waitFor(() => expect(FakeEventSource.last).not.toBeNull());
+    act(() => FakeEventSource.last!.emit('ready'));
+    expect(qc.getQueryState(['perks', 'bookings', 'p1'])?.isInvalidated).toBe(false);
+    act(() => FakeEventSource.last!.emit('ready'));
+    expect(qc.getQueryState(['perks', 'bookings', 'p1'])?.isInvalidated).toBe(true);
+    expect(qc.getQueryState(['portfolio', 'payouts', 'u1'])?.isInvalidated).toBe(true);
   });
 
   it('shows the unread dot only on unread notifications', async () => {

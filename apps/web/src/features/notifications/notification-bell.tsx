@@ -1,5 +1,7 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { Bell, BellOff, CheckCheck, Trash2 } from 'lucide-react';
-import type { NotificationItem } from '@portal/contracts';
+import { isAppPath, type NotificationItem } from '@portal/contracts';
 import { NotificationTypeIcon } from '@/components/notification-type-icon';
 import { Button } from '@/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
@@ -59,6 +61,7 @@ function NotificationRow({
             {formatDate(n.createdAt, 'relative')}
           </time>
           {!n.read && <span className="sr-only">Unread</span>}
+          {n.link && isAppPath(n.link) && <span className="sr-only">Opens its page</span>}
         </span>
       </button>
       <Button
@@ -74,9 +77,14 @@ function NotificationRow({
   );
 }
 
-/** The header bell (spec sections 2 and 4): unread count, the list, read on click, delete; live. */
+/**
+ * The header bell (spec sections 2 and 4): unread count, the list, read on click, delete; live. A
+ * notification with a link opens what it is about (the list closes).
+ */
 export function NotificationBell() {
   useLiveNotifications();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
   const { data } = useNotifications();
   const { notifications, unreadCount } = data ?? EMPTY_LIST;
   const markRead = useMarkRead();
@@ -84,7 +92,7 @@ export function NotificationBell() {
   const markAll = useMarkAllRead();
 
   return (
-    <Popover>
+    <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger asChild>
         <Button
           variant="ghost"
@@ -135,7 +143,13 @@ export function NotificationBell() {
               <NotificationRow
                 key={n._id}
                 n={n}
-                onOpen={() => !n.read && markRead.mutate(n._id)}
+                onOpen={() => {
+                  if (!n.read) markRead.mutate(n._id);
+                  if (n.link && isAppPath(n.link)) {
+                    setOpen(false);
+                    void navigate(n.link);
+                  }
+                }}
                 onDelete={() => remove.mutate(n._id)}
               />
             ))}

@@ -1,14 +1,17 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth';
+import { liveEventKind, refreshAfter, refreshEverything } from '@/lib/live-refresh';
 import { onSessionEvent } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { addLiveNotification, getStreamTicket, notificationsKey } from './api';
 import { NotificationStream } from './notification-stream';
 
 /**
- * Holds the live stream while signed in: new notifications go on top of the bell's list with a toast;
- * `ready` and `sync` reload the list. Reconnects when the network comes back and after a token refresh.
+ * Holds the live stream while signed in: new notifications go on top of the bell's list with a toast,
+ * and every view of what they are about is reloaded (`LIVE_REFRESH`); `ready` and `sync` reload the
+ * list, and a reconnect also every view a missed event could have changed. Reconnects when the network
+ * comes back and after a token refresh.
  */
 export function useLiveNotifications() {
   const { status } = useAuth();
@@ -17,12 +20,19 @@ export function useLiveNotifications() {
   useEffect(() => {
     if (status !== 'authenticated' || typeof EventSource === 'undefined') return;
     const reload = () => void qc.invalidateQueries({ queryKey: notificationsKey });
+    let connectedBefore = false;
     const stream = new NotificationStream(
       {
-        onReady: reload,
+        onReady() {
+          reload();
+          // The first connection comes with the page's own fresh reads.
+          if (connectedBefore) refreshEverything(qc);
+          connectedBefore = true;
+        },
         onSync: reload,
         onNotification(n) {
           addLiveNotification(qc, n);
+          refreshAfter(qc, liveEventKind(n.link));
           toast({
             title: n.title,
             description: n.message,

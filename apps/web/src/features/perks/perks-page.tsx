@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Gift, Sparkles } from 'lucide-react';
 import type { BookingType, Perk } from '@portal/contracts';
+import { NoProjectsYet } from '@/components/no-projects';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { downloadCsv } from '@/lib/csv';
@@ -81,9 +82,7 @@ export function PerksPage() {
       {loading ? (
         <Loading />
       ) : !projectId ? (
-        <Card className="p-8 text-center text-muted-foreground">
-          Please select a project to view its perks.
-        </Card>
+        <NoProjectsYet />
       ) : !nights && perkList.length === 0 ? (
         <Card className="flex flex-col items-center gap-3 px-6 py-14 text-center">
           <span className="flex size-14 items-center justify-center rounded-full bg-muted text-muted-foreground">

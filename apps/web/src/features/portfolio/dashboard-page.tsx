@@ -1,4 +1,5 @@
 import { RECENT_UPDATES_COUNT } from '@portal/contracts';
+import { NoProjectsYet, useHasNoProjects } from '@/components/no-projects';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/lib/auth';
 import { useCurrentProject } from '@/lib/current-project';
@@ -12,56 +13,81 @@ import { RoiCalculator } from './components/roi-calculator';
 import { SectionHeader } from './components/section-header';
 import { YourProjects } from './components/your-projects';
 
-/** Investment Portfolio (spec section 2): every section in the spec's order, plus returns per month. */
+/**
+ * Investment Portfolio (spec section 2): every section in the spec's order, plus returns per month. An
+ * investor without a project sees what the portal will show and how to join one instead of zeros; the
+ * greeting is "Welcome" on the first sign-in and "Welcome back" after.
+ */
 function DashboardPage() {
   const { user: sessionUser } = useAuth();
   const { data: user } = usePortfolio();
   const { current } = useCurrentProject();
-  const firstName = (user ?? sessionUser)?.name.split(/\s+/)[0];
+  const noProjects = useHasNoProjects();
+  const me = user ?? sessionUser;
+  const firstName = me?.name.split(/\s+/)[0];
+  const firstVisit = me?.previousLoginAt === null;
+
+  const opportunities = (
+    <section aria-labelledby="opportunities-heading">
+      <SectionHeader
+        id="opportunities-heading"
+        title="Investment Opportunities"
+        description="Be first in line for our next cabin project."
+      />
+      <ComingSoonProject compact />
+    </section>
+  );
 
   return (
     <div className="grid gap-10">
       <header>
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Investment Portfolio</h1>
-        {firstName && <p className="mt-1 text-muted-foreground">Welcome back, {firstName}.</p>}
+        {firstName && (
+          <p className="mt-1 text-muted-foreground">
+            {firstVisit ? 'Welcome' : 'Welcome back'}, {firstName}.
+          </p>
+        )}
       </header>
 
-      {user ? (
-        <PortfolioSummary user={user}>
-          <ReturnsChartCard investments={user.investments} className="mt-4" />
-        </PortfolioSummary>
+      {noProjects ? (
+        <>
+          <NoProjectsYet />
+          {opportunities}
+          <RoiCalculator />
+        </>
       ) : (
-        <div className="grid gap-4 lg:grid-cols-3" role="status" aria-label="Loading portfolio">
-          <Skeleton className="h-36 rounded-xl" />
-          <Skeleton className="h-36 rounded-xl" />
-          <Skeleton className="h-36 rounded-xl" />
-        </div>
+        <>
+          {user ? (
+            <PortfolioSummary user={user}>
+              <ReturnsChartCard investments={user.investments} className="mt-4" />
+            </PortfolioSummary>
+          ) : (
+            <div className="grid gap-4 lg:grid-cols-3" role="status" aria-label="Loading portfolio">
+              <Skeleton className="h-36 rounded-xl" />
+              <Skeleton className="h-36 rounded-xl" />
+              <Skeleton className="h-36 rounded-xl" />
+            </div>
+          )}
+
+          <YourProjects />
+
+          {opportunities}
+
+          <div className="grid items-stretch gap-6 lg:grid-cols-2">
+            <PayoutTimeline />
+            <RoiCalculator />
+          </div>
+
+          <section aria-labelledby="recent-updates-heading">
+            <SectionHeader
+              id="recent-updates-heading"
+              title="Recent Updates"
+              description={current ? `The latest from ${current.name}.` : undefined}
+            />
+            <UpdatesList projectId={current?._id} limit={RECENT_UPDATES_COUNT} showViewAll />
+          </section>
+        </>
       )}
-
-      <YourProjects />
-
-      <section aria-labelledby="opportunities-heading">
-        <SectionHeader
-          id="opportunities-heading"
-          title="Investment Opportunities"
-          description="Be first in line for our next cabin project."
-        />
-        <ComingSoonProject compact />
-      </section>
-
-      <div className="grid items-stretch gap-6 lg:grid-cols-2">
-        <PayoutTimeline />
-        <RoiCalculator />
-      </div>
-
-      <section aria-labelledby="recent-updates-heading">
-        <SectionHeader
-          id="recent-updates-heading"
-          title="Recent Updates"
-          description={current ? `The latest from ${current.name}.` : undefined}
-        />
-        <UpdatesList projectId={current?._id} limit={RECENT_UPDATES_COUNT} showViewAll />
-      </section>
     </div>
   );
 }

@@ -77,19 +77,25 @@ describe('Projects page', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Loading projects...');
     expect(screen.getByRole('heading', { level: 1, name: 'Your Projects' })).toBeInTheDocument();
     expect(screen.queryByTestId('project-tile')).not.toBeInTheDocument();
-    expect(screen.queryByText('No projects found.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'You have no projects yet' })).not.toBeInTheDocument();
   });
 
   it("reads 'Error loading projects' when they fail to load", async () => {
     show(async () => json(500, { success: false, message: 'Boom', error: 'Boom' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Error loading projects');
     expect(screen.queryByText('Loading projects...')).not.toBeInTheDocument();
-    expect(screen.queryByText('No projects found.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'You have no projects yet' })).not.toBeInTheDocument();
   });
 
-  it("reads 'No projects found.' without projects", async () => {
+  it('without projects shows the one empty state: what the portal shows, Join New Project, no filters', async () => {
     show(async () => json(200, { success: true, data: [] }));
-    expect(await screen.findByText('No projects found.')).toBeInTheDocument();
+    const empty = await screen.findByRole('region', { name: 'You have no projects yet' });
+    expect(empty).toHaveTextContent(/shows your investment and its returns/);
+    expect(within(empty).getByRole('link', { name: 'Join New Project' })).toHaveAttribute(
+      'href',
+      '/join-project',
+    );
+    expect(screen.queryByRole('group', { name: 'Filter projects' })).not.toBeInTheDocument();
   });
 
   it('shows on each card the location, status, figures, ROI Progress, Since, annual ROI and its own link', async () => {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ArrowRight, MapPin } from 'lucide-react';
 import type { ProjectListItem } from '@portal/contracts';
+import { NoProjectsYet } from '@/components/no-projects';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
@@ -105,19 +106,21 @@ function ProjectsPage() {
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Your Projects</h1>
         <p className="mt-1 text-muted-foreground">Manage and track all your real estate investments</p>
       </header>
-      <div role="group" aria-label="Filter projects" className="flex flex-wrap gap-2">
-        {FILTERS.map((f) => (
-          <Button
-            key={f.id}
-            size="sm"
-            variant={filter === f.id ? 'default' : 'outline'}
-            aria-pressed={filter === f.id}
-            onClick={() => setFilter(f.id)}
-          >
-            {f.label}
-          </Button>
-        ))}
-      </div>
+      {(isLoading || isError || projects.length > 0) && (
+        <div role="group" aria-label="Filter projects" className="flex flex-wrap gap-2">
+          {FILTERS.map((f) => (
+            <Button
+              key={f.id}
+              size="sm"
+              variant={filter === f.id ? 'default' : 'outline'}
+              aria-pressed={filter === f.id}
+              onClick={() => setFilter(f.id)}
+            >
+              {f.label}
+            </Button>
+          ))}
+        </div>
+      )}
       {isLoading ? (
         <div className="grid gap-4 sm:grid-cols-2 md:grid-cols-1 lg:grid-cols-2 2xl:grid-cols-3">
           <p role="status" className="col-span-full text-sm text-muted-foreground">
@@ -130,10 +133,10 @@ function ProjectsPage() {
         <Card role="alert" className="p-6 text-center text-sm text-destructive">
           Error loading projects
         </Card>
+      ) : projects.length === 0 ? (
+        <NoProjectsYet />
       ) : shown.length === 0 ? (
-        <Card className="p-6 text-center text-sm text-muted-foreground">
-          {projects.length === 0 ? 'No projects found.' : `No ${filter} projects.`}
-        </Card>
+        <Card className="p-6 text-center text-sm text-muted-foreground">No {filter} projects.</Card>
       ) : (
         <ul className={cn('grid gap-4 sm:grid-cols-2 md:grid-cols-1 lg:grid-cols-2 2xl:grid-cols-3')}>
           {shown.map((p) => (

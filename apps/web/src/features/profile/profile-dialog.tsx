@@ -16,6 +16,10 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { api } from '@/lib/api';
 import { messageOf, toast, toastAfterReload } from '@/lib/toast';
 import { SecurityPanel } from './security-panel';
+import { SupportContactForm } from './support-contact-form';
+
+/** The dialog's tabs; 'support' (the support contact setting) is an admin's only. */
+export type ProfileTab = 'profile' | 'security' | 'support';
 
 interface ProfileForm {
   name: string;
@@ -64,8 +68,8 @@ export function ProfileDialog({
   onOpenChange: (open: boolean) => void;
   reload?: () => void;
   /** 'security' opens the password and two-factor settings. */
-  tab?: 'profile' | 'security';
-  onTabChange?: (tab: 'profile' | 'security') => void;
+  tab?: ProfileTab;
+  onTabChange?: (tab: ProfileTab) => void;
 }) {
   const [form, setForm] = useState<ProfileForm>(() => fromUser(user));
   const [saving, setSaving] = useState(false);
@@ -116,10 +120,11 @@ export function ProfileDialog({
           <DialogTitle>Edit Profile</DialogTitle>
           <DialogDescription>Keep your contact details and sign-in security up to date.</DialogDescription>
         </DialogHeader>
-        <Tabs value={tab} onValueChange={(v) => onTabChange?.(v as 'profile' | 'security')}>
+        <Tabs value={tab} onValueChange={(v) => onTabChange?.(v as ProfileTab)}>
           <TabsList>
             <TabsTrigger value="profile">Profile</TabsTrigger>
             <TabsTrigger value="security">Security</TabsTrigger>
+            {user.isAdmin && <TabsTrigger value="support">Support contact</TabsTrigger>}
           </TabsList>
           <TabsContent value="profile" className="mt-4">
             <form ref={fe.formRef} onSubmit={onSubmit} className="grid gap-4" noValidate>
@@ -169,6 +174,11 @@ export function ProfileDialog({
           <TabsContent value="security" className="mt-4">
             <SecurityPanel user={user} />
           </TabsContent>
+          {user.isAdmin && (
+            <TabsContent value="support" className="mt-4">
+              <SupportContactForm />
+            </TabsContent>
+          )}
         </Tabs>
       </DialogContent>
     </Dialog>

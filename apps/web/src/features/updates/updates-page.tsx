@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Newspaper } from 'lucide-react';
+import { NoProjectsYet } from '@/components/no-projects';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -76,29 +77,31 @@ export function UpdatesPage() {
         )}
       </header>
 
-      <div role="group" aria-label="Filter updates" className="-mx-1 flex flex-wrap gap-2 px-1">
-        {UPDATE_FILTERS.map((f) => (
-          <Button
-            key={f.id}
-            variant={filter === f.id ? 'default' : 'outline'}
-            size="sm"
-            aria-pressed={filter === f.id}
-            onClick={() => setFilter(f.id)}
-          >
-            {f.label}
-            <span
-              className={cn(
-                'rounded-full px-1.5 text-xs tabular',
-                filter === f.id ? 'bg-primary-foreground/20' : 'bg-muted text-muted-foreground',
-              )}
+      {(loading || projectId) && (
+        <div role="group" aria-label="Filter updates" className="-mx-1 flex flex-wrap gap-2 px-1">
+          {UPDATE_FILTERS.map((f) => (
+            <Button
+              key={f.id}
+              variant={filter === f.id ? 'default' : 'outline'}
+              size="sm"
+              aria-pressed={filter === f.id}
+              onClick={() => setFilter(f.id)}
             >
-              <span className="sr-only">(</span>
-              {counts[f.id] ?? 0}
-              <span className="sr-only">)</span>
-            </span>
-          </Button>
-        ))}
-      </div>
+              {f.label}
+              <span
+                className={cn(
+                  'rounded-full px-1.5 text-xs tabular',
+                  filter === f.id ? 'bg-primary-foreground/20' : 'bg-muted text-muted-foreground',
+                )}
+              >
+                <span className="sr-only">(</span>
+                {counts[f.id] ?? 0}
+                <span className="sr-only">)</span>
+              </span>
+            </Button>
+          ))}
+        </div>
+      )}
 
       {loading ? (
         <div className="grid gap-4" role="status" aria-label="Loading updates">
@@ -107,7 +110,7 @@ export function UpdatesPage() {
           ))}
         </div>
       ) : !projectId ? (
-        <EmptyState>Please select a project to view updates.</EmptyState>
+        <NoProjectsYet />
       ) : updates.length === 0 ? (
         <EmptyState>No updates found for this project yet.</EmptyState>
       ) : shown.length === 0 ? (

@@ -105,6 +105,28 @@ describe('ComposeForm', () => {
     expect(screen.getByLabelText('Message')).toHaveValue('');
   });
 
+  it('sends an optional link to a page of the portal, and refuses an address of another site', async () => {
+    renderForm();
+    await userEvent.type(screen.getByLabelText('Title'), 'Winter nights open');
+    await userEvent.type(screen.getByLabelText('Message'), 'Book them now.');
+    const link = screen.getByLabelText('Link (optional)');
+    await userEvent.type(link, 'https://evil.example/perks');
+    await send();
+    expect(link).toHaveAttribute('aria-invalid', 'true');
+    expect(link).toHaveFocus();
+    expect(screen.getByText(/The link must be a path in this portal/)).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+    await userEvent.clear(link);
+    await userEvent.type(link, ' /perks ');
+    expect(link).not.toHaveAttribute('aria-invalid');
+    await send();
+    expect(await screen.findByText('Notification sent successfully!', { exact: true })).toBeInTheDocument();
+    expect(sent).toEqual([
+      { title: 'Winter nights open', message: 'Book them now.', type: 'info', link: '/perks' },
+    ]);
+    expect(link).toHaveValue('');
+  });
+
   it('sends to the chosen users only, and asks for at least one', async () => {
     renderForm();
     await userEvent.type(screen.getByLabelText('Title'), 'For you');

@@ -1,12 +1,15 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Send } from 'lucide-react';
 import {
+  NOTIFICATION_LINK_MAX,
+  NOTIFICATION_LINK_MESSAGE,
   NOTIFICATION_MESSAGE_MAX,
   NOTIFICATION_REQUIRED_MESSAGE,
   NOTIFICATION_TITLE_MAX,
   NOTIFICATION_TYPES,
   type NotificationRecipient,
   type NotificationType,
+  isAppPath,
 } from '@portal/contracts';
 import { NotificationTypeIcon, notificationTypeLabel } from '@/components/notification-type-icon';
 import { Button } from '@/components/ui/button';
@@ -29,6 +32,9 @@ export function ComposeForm() {
   const [title, setTitle] = useState('');
   const [message, setMessage] = useState('');
   const [type, setType] = useState<NotificationType>('info');
+  const [link, setLink] = useState('');
+  const [linkError, setLinkError] = useState(false);
+  const linkRef = useRef<HTMLInputElement>(null);
   const [audience, setAudience] = useState<Audience>('all');
   const [chosen, setChosen] = useState<NotificationRecipient[]>([]);
   const [error, setError] = useState<{ fields: boolean; recipients: boolean }>({
@@ -50,6 +56,12 @@ export function ComposeForm() {
       (title.trim() ? messageRef : titleRef).current?.focus();
       return;
     }
+    if (link.trim() && !isAppPath(link.trim())) {
+      setLinkError(true);
+      linkRef.current?.focus();
+      return;
+    }
+    setLinkError(false);
     if (audience === 'chosen' && chosen.length === 0) {
       setError({ fields: false, recipients: true });
       return;
@@ -61,6 +73,7 @@ export function ComposeForm() {
         title: title.trim(),
         message: message.trim(),
         type,
+        ...(link.trim() ? { link: link.trim() } : {}),
         ...(audience === 'chosen' ? { userIds: chosen.map((u) => u._id) } : {}),
       });
       const { sent, skippedInactive } = res.data;
@@ -71,6 +84,7 @@ export function ComposeForm() {
       setTitle('');
       setMessage('');
       setType('info');
+      setLink('');
       setChosen([]);
     } catch (err) {
       fe.fromError(err);
@@ -122,6 +136,25 @@ export function ComposeForm() {
                 </option>
               ))}
             </NativeSelect>
+          </Field>
+          <Field
+            label="Link (optional)"
+            hint="A page of the portal that clicking the notification opens, such as /perks or /documents."
+            error={linkError ? NOTIFICATION_LINK_MESSAGE.replace(/^link/, 'The link') : null}
+          >
+            <Input
+              ref={linkRef}
+              value={link}
+              maxLength={NOTIFICATION_LINK_MAX}
+              onChange={(e) => {
+                setLink(e.target.value);
+                if (linkError && (!e.target.value.trim() || isAppPath(e.target.value.trim())))
+                  setLinkError(false);
+              }}
+              placeholder="/perks"
+              inputMode="url"
+              autoComplete="off"
+            />
           </Field>
           <fieldset className="grid min-w-0 gap-2">
             <legend className="mb-2 text-sm font-medium">Send to</legend>

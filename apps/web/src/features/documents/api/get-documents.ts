@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DocumentItem, DocumentsAnswer } from '@portal/contracts';
 import { api } from '@/lib/api';
+import { queryRoots } from '@/lib/live-refresh';
 
 export const documentsQueryKey = (projectId: string | null | undefined) =>
-  ['documents', 'list', projectId] as const;
+  [...queryRoots.documents, 'list', projectId] as const;
 
 /** The vault of a project (`GET /api/documents?projectId=`): its shared documents and the investor's own. */
 export function useDocuments(projectId: string | null | undefined) {

@@ -8,10 +8,11 @@ import {
   type UsageSummary,
 } from '@portal/contracts';
 import { api } from '@/lib/api';
+import { queryRoots } from '@/lib/live-refresh';
 
 const enc = encodeURIComponent;
 export const perksKeys = {
-  all: ['perks'] as const,
+  all: queryRoots.perks,
   cabinNights: (projectId?: string) => ['perks', 'cabin-nights', projectId] as const,
   benefits: (projectId?: string) => ['perks', 'benefits', projectId] as const,
   usage: (projectId?: string) => ['perks', 'usage', projectId] as const,

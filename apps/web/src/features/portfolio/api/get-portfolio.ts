@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '@portal/contracts';
 import { api } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
+import { queryRoots } from '@/lib/live-refresh';
 
 /**
  * The investor's summary (`GET /api/users/me`). It starts from the user the session already holds, so
@@ -10,7 +11,7 @@ import { useAuth } from '@/lib/auth';
 export function usePortfolio() {
   const { user, status } = useAuth();
   return useQuery({
-    queryKey: ['portfolio', 'summary', user?._id],
+    queryKey: [...queryRoots.portfolio, 'summary', user?._id],
     queryFn: async () => (await api<{ data: CurrentUser }>('/api/users/me')).data,
     enabled: status === 'authenticated',
     initialData: user ?? undefined,

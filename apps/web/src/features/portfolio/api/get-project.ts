@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ProjectDetail } from '@portal/contracts';
 import { ApiError, api } from '@/lib/api';
+import { queryRoots } from '@/lib/live-refresh';
 
 /** One project with the investor's stake month by month (`GET /api/projects/{id}`). */
 export function useProjectDetail(id: string | undefined) {
   return useQuery({
-    queryKey: ['projects', 'detail', id],
+    queryKey: [...queryRoots.projects, 'detail', id],
     queryFn: async () =>
       (await api<{ data: ProjectDetail }>(`/api/projects/${encodeURIComponent(id!)}`)).data,
     enabled: !!id,

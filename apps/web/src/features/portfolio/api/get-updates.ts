@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Update } from '@portal/contracts';
 import { api } from '@/lib/api';
+import { queryRoots } from '@/lib/live-refresh';
 
 /**
  * The latest updates of a project (`GET /api/updates?projectId=`). A failed call or an answer without
@@ -8,7 +9,7 @@ import { api } from '@/lib/api';
  */
 export function useProjectUpdates(projectId: string | null | undefined, limit: number) {
   return useQuery({
-    queryKey: ['portfolio', 'updates', projectId],
+    queryKey: [...queryRoots.portfolio, 'updates', projectId],
     queryFn: async () => {
       try {
         const res = await api<{ success?: boolean; updates?: unknown }>('/api/updates', {

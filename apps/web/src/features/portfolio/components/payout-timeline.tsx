@@ -104,7 +104,8 @@ export function PayoutTimeline() {
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-3 pb-4">
         <CardTitle id="payouts-heading">Payout Timeline</CardTitle>
         <div className="flex items-center gap-2">
-          <DropdownMenu>
+          {/* Not modal: a modal menu marks the rest of the page aria-hidden while its controls stay focusable. */}
+          <DropdownMenu modal={false}>
             <DropdownMenuTrigger asChild>
               <Button variant="outline" size="sm" disabled={payouts.length === 0}>
                 <Filter aria-hidden="true" />
@@ -117,7 +118,7 @@ export function PayoutTimeline() {
                 )}
               </Button>
             </DropdownMenuTrigger>
-            <DropdownMenuContent align="end" className="max-h-[70dvh] w-60 overflow-y-auto">
+            <DropdownMenuContent align="end" className="w-60">
               <DropdownMenuLabel>Type</DropdownMenuLabel>
               <DropdownMenuRadioGroup value={filter.type} onValueChange={set('type')}>
                 <DropdownMenuRadioItem value="all">All types</DropdownMenuRadioItem>

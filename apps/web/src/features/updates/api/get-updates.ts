@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Update } from '@portal/contracts';
 import { api } from '@/lib/api';
+import { queryRoots } from '@/lib/live-refresh';
 
 export const updatesQueryKey = (projectId: string | null | undefined) =>
-  ['updates', 'list', projectId] as const;
+  [...queryRoots.updates, 'list', projectId] as const;
 
 /**
  * The updates of a project (`GET /api/updates?projectId=`). An answer without an updates list, or a
