@@ -17,10 +17,10 @@ export const project = z.object({
   expectedMonthlyReturn: z.number(),
   description: z.string(),
   expectedCompletion: z.string().nullable(),
-  /** Set while the project is archived (admins see it; investors do not). */
-  archivedAt: z.string().nullable(),
-  /** What investors see while the project is open for interest (admins edit it). */
-  opportunity: opportunityFields,
+  /** Set while the project is archived (admins see it; investors do not). Always sent by the server. */
+  archivedAt: z.string().nullable().optional(),
+  /** What investors see while the project is open for interest (admins edit it). Always sent. */
+  opportunity: opportunityFields.optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
