@@ -9,7 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
 import { formatMoney, formatMonth } from '@/lib/format';
 import { useDeleteReturn, useReturns, useSaveReturn } from '../api/returns';
-import { toastDone, toastFailed } from '../components/feedback';
+import { confirmDelete, toastDone, toastFailed } from '../components/feedback';
 
 /** The month before the current one ('YYYY-MM'): returns are usually recorded after the month ends. */
 function lastMonth(now = new Date()) {
@@ -78,7 +78,7 @@ export function ReturnsCard({
   }
 
   async function onDelete(r: MonthlyReturnRecord) {
-    if (!window.confirm(`Delete the return for ${formatMonth(r.month)}? This cannot be undone.`)) return;
+    if (!(await confirmDelete(`the return for ${formatMonth(r.month)}`))) return;
     try {
       await remove.mutateAsync({ projectId, month: r.month });
       toastDone('Deleted', `Return for ${formatMonth(r.month)} deleted.`);
