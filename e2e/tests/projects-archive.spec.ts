@@ -18,6 +18,8 @@ test.describe('[ADMIN][PROJECTS] archive instead of delete; the opportunity inve
     browser,
     baseURL,
   }) => {
+    // Two signed-in people, both areas and axe on three screens.
+    test.setTimeout(90_000);
     // Lukas holds Fjordview.
     const lukas = await browser.newContext({ baseURL });
     const investor = await lukas.newPage();
@@ -40,7 +42,7 @@ test.describe('[ADMIN][PROJECTS] archive instead of delete; the opportunity inve
     await expectAccessible(page);
     await confirmInApp(page, `Delete project ${FJORD}?`, { typed: FJORD });
     await expect(toast(page, 'Failed to delete project')).toBeVisible();
-    await expect(page.getByText(/so it cannot be deleted\. Archive it instead/)).toBeVisible();
+    await expect(page.getByText(/so it cannot be deleted\. Archive it instead/).first()).toBeVisible();
 
     await card.getByRole('button', { name: `Archive ${FJORD}` }).click();
     await expect(page.getByRole('alertdialog', { name: `Archive project ${FJORD}?` })).toContainText(
@@ -73,6 +75,7 @@ test.describe('[ADMIN][PROJECTS] archive instead of delete; the opportunity inve
   });
 
   test('the admin sets the opportunity; investors see its launch on Join New Project', async ({ page }) => {
+    test.setTimeout(60_000);
     await signIn(page, 'admin', '/admin/projects');
     const card = cardOf(page, 'Tatra Ridge Chalets');
     await expect(card.getByText('Open for interest', { exact: true })).toBeVisible();
