@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test';
 import type { CurrentUser, ProjectListItem } from '@portal/contracts';
-import { DEMO, confirmInApp, expect, expectAccessible, signIn, test } from '../support/fixtures';
+import {
+  DEMO,
+  confirmInApp,
+  expect,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  signIn,
+  test,
+} from '../support/fixtures';
 
 const FJORD = 'Fjordview Timber Lodges';
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
@@ -105,6 +113,16 @@ test.describe('[ADMIN][PROJECTS] archive instead of delete; the opportunity inve
     );
     await expect(form.getByLabel('Full Name')).toHaveValue('Emma Lindqvist');
     await expect(form.getByLabel('Email')).toHaveValue(DEMO.investor.email);
+    await expectAccessible(page);
+  });
+
+  test('at 375 px Projects Management fits the screen, with its badges and actions', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await signIn(page, 'admin', '/admin/projects');
+    const card = cardOf(page, 'Tatra Ridge Chalets');
+    await expect(card.getByText('Open for interest', { exact: true })).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Archive Tatra Ridge Chalets' })).toBeVisible();
+    await expectNoSidewaysScroll(page);
     await expectAccessible(page);
   });
 });

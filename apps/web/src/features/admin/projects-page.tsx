@@ -111,11 +111,11 @@ function ProjectsPage() {
           hint="Create the first project to start adding investors, perks and updates."
         />
       ) : (
-        <ul className="grid gap-4 md:grid-cols-2" aria-label="Projects">
+        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2" aria-label="Projects">
           {projects.map((p) => {
             const roi = p.totalInvestment > 0 ? (p.totalReturned / p.totalInvestment) * 100 : 0;
             return (
-              <li key={p._id}>
+              <li key={p._id} className="min-w-0">
                 <Card
                   className={cn(
                     'flex h-full flex-col gap-4 p-5',
@@ -123,7 +123,7 @@ function ProjectsPage() {
                   )}
                   aria-labelledby={`project-${p._id}`}
                 >
-                  <div className="flex items-start justify-between gap-3">
+                  <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
                     <div className="min-w-0">
                       <h2 id={`project-${p._id}`} className="truncate text-lg font-semibold">
                         {p.name}
