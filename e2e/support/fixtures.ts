@@ -122,6 +122,23 @@ export async function expectNoSidewaysScroll(page: Page) {
 }
 
 /**
+ * Answers the app's confirmation dialog titled `title` (it names what will be removed): with its
+ * confirm button (`confirm`), typing `typed` first when it asks for a name; or with Cancel when
+ * `confirm` is false. Checks it with axe while it is open.
+ */
+export async function confirmInApp(
+  page: Page,
+  title: string,
+  { confirm = 'Delete', typed }: { confirm?: string | false; typed?: string } = {},
+) {
+  const dialog = page.getByRole('alertdialog', { name: title });
+  await expect(dialog).toBeVisible();
+  if (typed !== undefined) await dialog.getByLabel(/^Type .* to confirm$/).fill(typed);
+  await dialog.getByRole('button', { name: confirm === false ? 'Cancel' : confirm, exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
+/**
  * Collects the messages of browser alerts, dismissing each at once (an open alert would block the page,
  * and a reload waiting behind it would hang).
  */

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   DEMO,
+  confirmInApp,
   expect,
   expectAccessible,
   expectNoSidewaysScroll,
@@ -85,8 +86,8 @@ test.describe('[ADMIN][CONTENT] perks, updates, media, documents and bookings', 
     await expect(toast(page, 'Updated')).toBeVisible();
     await expect(card).toContainText('20% off');
 
-    page.once('dialog', (d) => void d.accept());
     await card.getByRole('button', { name: 'Delete Sauna evenings' }).click();
+    await confirmInApp(page, 'Delete perk Sauna evenings?');
     await expect(toast(page, 'Deleted')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Sauna evenings' })).toHaveCount(0);
   });
@@ -127,8 +128,8 @@ test.describe('[ADMIN][CONTENT] perks, updates, media, documents and bookings', 
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await expect(toast(page, 'Updated')).toBeVisible();
 
-    page.once('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: 'Delete Jetty rebuilt for summer' }).click();
+    await confirmInApp(page, 'Delete update “Jetty rebuilt for summer”?');
     await expect(toast(page, 'Deleted')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Jetty rebuilt for summer' })).toHaveCount(0);
   });
@@ -179,8 +180,8 @@ test.describe('[ADMIN][CONTENT] perks, updates, media, documents and bookings', 
     await expect(toast(page, 'Updated')).toBeVisible();
     await expect(card).toContainText('Draft');
 
-    page.once('dialog', (d) => void d.accept());
     await card.getByRole('button', { name: 'Delete Pier at dawn' }).click();
+    await confirmInApp(page, 'Delete media “Pier at dawn”?');
     await expect(toast(page, 'Deleted')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Pier at dawn' })).toHaveCount(0);
   });
@@ -241,8 +242,8 @@ test.describe('[ADMIN][CONTENT] perks, updates, media, documents and bookings', 
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await expect(toast(page, 'Updated')).toBeVisible();
 
-    page.once('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: 'Delete Annual statement 2026 (final)' }).click();
+    await confirmInApp(page, 'Delete document “Annual statement 2026 (final)”?');
     await expect(toast(page, 'Deleted')).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: 'Annual statement 2026' })).toHaveCount(0);
   });

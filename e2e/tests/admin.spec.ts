@@ -1,5 +1,13 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO, expect, expectAccessible, expectNoSidewaysScroll, signIn, test } from '../support/fixtures';
+import {
+  DEMO,
+  confirmInApp,
+  expect,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  signIn,
+  test,
+} from '../support/fixtures';
 
 /** The app's money format: whole euros without decimals, otherwise two (en-US grouping). */
 const euro = (v: number) =>
@@ -233,17 +241,12 @@ test.describe('[ADMIN][USERS] users, investments and monthly returns', () => {
       context.request.get('/api/users/me', { headers: { authorization: `Bearer ${accessToken}` } });
     expect((await me()).status()).toBe(200);
 
-    let confirmText = '';
-    page.once('dialog', (d) => {
-      confirmText = d.message();
-      void d.dismiss();
-    });
     await page.getByRole('button', { name: 'Delete Lukas Berg' }).first().click();
-    await expect.poll(() => confirmText).toContain('Delete user Lukas Berg?');
+    await confirmInApp(page, 'Delete user Lukas Berg?', { confirm: false });
     await expect(page.getByRole('button', { name: 'Details of Lukas Berg' }).first()).toBeVisible();
 
-    page.once('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: 'Delete Lukas Berg' }).first().click();
+    await confirmInApp(page, 'Delete user Lukas Berg?');
     await expect(toast(page, 'User deleted')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Details of Lukas Berg' })).toHaveCount(0);
     expect((await me()).status()).toBe(401);
@@ -398,8 +401,8 @@ test.describe('[ADMIN][PROJECTS] projects management', () => {
     await expect(toast(page, 'Updated')).toBeVisible();
     await expect(card).toContainText('Lake Saimaa, Finland');
 
-    page.once('dialog', (d) => void d.accept());
     await card.getByRole('button', { name: 'Delete Birch Bay Cabins' }).click();
+    await confirmInApp(page, 'Delete project Birch Bay Cabins?', { typed: 'Birch Bay Cabins' });
     await expect(toast(page, 'Deleted')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Birch Bay Cabins' })).toHaveCount(0);
     await expect(page.getByRole('banner').getByLabel('Current project')).not.toContainText(

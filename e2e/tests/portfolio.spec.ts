@@ -3,6 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import {
   COMING_SOON_PROJECT,
   portfolioMetrics,
+  type Opportunity,
   type CurrentUser,
   type Payout,
   type ProjectDetail,
@@ -124,7 +125,7 @@ test.describe('[PORTFOLIO] dashboard', () => {
     // Investment Opportunities.
     const opportunities = page.getByRole('region', { name: 'Investment Opportunities' });
     await expect(opportunities.getByText('Coming Soon')).toBeVisible();
-    await expect(opportunities.getByText(COMING_SOON_PROJECT.name)).toBeVisible();
+    await expect(opportunities.getByText('Tatra Ridge Chalets')).toBeVisible();
     await opportunities.getByRole('link', { name: 'Learn More' }).click();
     await expect(page).toHaveURL(/\/join-project$/);
     await page.goBack();
@@ -517,21 +518,34 @@ test.describe('[PORTFOLIO] projects and project detail', () => {
 });
 
 test.describe('[PORTFOLIO] join a project', () => {
-  test('registering interest is stored, confirmed with a toast and clears the form', async ({ page }) => {
-    await signIn(page, 'investor', '/join-project');
+  test('registering interest is stored, confirmed with a toast and starts the form again', async ({
+    page,
+  }) => {
+    const { accessToken } = await signIn(page, 'investor', '/join-project');
+    const { data: open } = await apiGet<{ data: Opportunity }>(
+      page.request,
+      accessToken,
+      '/api/opportunities/current',
+    );
     await expect(page.getByRole('heading', { level: 1, name: 'Join New Project' })).toBeVisible();
     await expect(page.getByText('Coming Soon')).toBeVisible();
-    await expect(page.getByText('Alpine Region, Switzerland')).toBeVisible();
+    await expect(page.getByText('Tatra Mountains, Slovakia')).toBeVisible();
     await expect(page.getByText('42% pre-committed')).toBeVisible();
     await expect(page.getByRole('progressbar', { name: /Funding/ })).toHaveAttribute('aria-valuenow', '42');
-    for (const f of COMING_SOON_PROJECT.features) await expect(page.getByText(f)).toBeVisible();
+    expect(open.features).toHaveLength(5);
+    for (const f of open.features) await expect(page.getByText(f)).toBeVisible();
     await expectAccessible(page);
 
     const form = page.getByRole('region', { name: 'Register Your Interest' });
     await expect(form.getByLabel('Intended Investment Amount')).toHaveAttribute(
       'placeholder',
-      'Min: €25,000',
+      `Min: €${COMING_SOON_PROJECT.minimumInvestment.toLocaleString('en-US')}`,
     );
+    // The form starts with the signed-in investor's name and email.
+    await expect(form.getByLabel('Full Name')).toHaveValue('Emma Lindqvist');
+    await expect(form.getByLabel('Email')).toHaveValue(DEMO.investor.email);
+    await form.getByLabel('Full Name').fill('');
+    await form.getByLabel('Email').fill('');
     await form.getByRole('button', { name: 'Register Interest' }).click();
     await expect(form.getByText('Full Name is required')).toBeVisible();
     await expect(form.getByText('Email is required')).toBeVisible();
@@ -553,8 +567,10 @@ test.describe('[PORTFOLIO] join a project', () => {
     await expect(
       page.getByText('Thank you for your interest! Our team will contact you soon.', { exact: true }),
     ).toBeVisible();
-    for (const label of ['Full Name', 'Email', 'Phone', 'Intended Investment Amount', 'Additional Comments'])
+    for (const label of ['Phone', 'Intended Investment Amount', 'Additional Comments'])
       await expect(form.getByLabel(label)).toHaveValue('');
+    await expect(form.getByLabel('Full Name')).toHaveValue('Emma Lindqvist');
+    await expect(form.getByLabel('Email')).toHaveValue(DEMO.investor.email);
 
     // The admin inbox has it.
     const admin = await (await page.request.post('/api/auth/login', { data: DEMO.admin })).json();
@@ -679,13 +695,22 @@ test.describe('[PORTFOLIO] phone and dark mode', () => {
     await expectAccessible(page);
   });
 
-  test('Join New Project at 375 px in dark mode, with the coming-soon figures', async ({ page }) => {
-    await signIn(page, 'investor', '/join-project');
+  test('Join New Project at 375 px in dark mode, with the coming-soon figures and a launch ahead', async ({
+    page,
+  }) => {
+    const { accessToken } = await signIn(page, 'investor', '/join-project');
+    const { data: open } = await apiGet<{ data: Opportunity }>(
+      page.request,
+      accessToken,
+      '/api/opportunities/current',
+    );
+    expect(Date.parse(open.expectedLaunch)).toBeGreaterThan(Date.now());
+    const [year, month] = open.expectedLaunch.split('-').map(Number) as [number, number];
     await expect(page.getByRole('heading', { level: 1, name: 'Join New Project' })).toBeVisible();
     const card = page.locator('dl').filter({ hasText: 'Projected Annual ROI' });
     await expect(card).toContainText('9.2%');
     await expect(card).toContainText('€25,000');
-    await expect(card).toContainText('Q2 2024');
+    await expect(card).toContainText(`Q${Math.ceil(month / 3)} ${year}`);
     await expect(page.getByText('42% pre-committed')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Register Your Interest' })).toBeVisible();
     expect(await isDark(page)).toBe(true);

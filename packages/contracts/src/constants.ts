@@ -24,23 +24,17 @@ export const DEFAULT_PERK_ICON = '🏠';
 
 export const PREVIEW_REVOKE_DELAY_MS = 1_000;
 
-/** The hard-coded coming-soon project of the Join New Project page. */
+/**
+ * The spec's figures of the coming-soon project (section 9). The opportunity is now data that admins
+ * edit (a project open for interest); the demo seeds it with these figures, and the interest form's
+ * amount falls back to these bounds while no project is open.
+ */
 export const COMING_SOON_PROJECT = {
-  name: 'Alpine Retreat Cabins',
-  location: 'Alpine Region, Switzerland',
   minimumInvestment: 25_000,
   maximumInvestment: 500_000,
   targetAmount: 5_000_000,
   currentCommitments: 2_100_000,
   projectedAnnualROI: 9.2,
-  expectedLaunch: 'Q2 2024',
-  features: [
-    'Twelve ski-in, ski-out timber cabins',
-    'Year-round rental demand from winter and summer seasons',
-    'Professional on-site management and housekeeping',
-    'Ten cabin nights a year for every investor',
-    'Quarterly income distributions',
-  ],
 } as const;
 
 export const INTEREST_AMOUNT_MIN = COMING_SOON_PROJECT.minimumInvestment;

@@ -9,6 +9,7 @@ export * from './portfolio';
 export * from './projects';
 export * from './investor-id';
 export * from './interest';
+export * from './opportunity';
 export * from './updates';
 export * from './perks';
 export * from './bookings';

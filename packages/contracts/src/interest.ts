@@ -9,7 +9,20 @@ export type InterestStatus = (typeof INTEREST_STATUSES)[number];
 /** 1234567 → '1,234,567' (as toLocaleString('en-US') writes it, without setting up Intl at load). */
 const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
-export const INTEREST_AMOUNT_MESSAGE = `Intended Investment Amount must be between €${grouped(INTEREST_AMOUNT_MIN)} and €${grouped(INTEREST_AMOUNT_MAX)}`;
+/** The message of an amount outside the open opportunity's bounds. */
+export const interestAmountMessage = (min: number, max: number) =>
+  `Intended Investment Amount must be between €${grouped(min)} and €${grouped(max)}`;
+
+export const INTEREST_AMOUNT_MESSAGE = interestAmountMessage(INTEREST_AMOUNT_MIN, INTEREST_AMOUNT_MAX);
+
+/** The amount, when given, within the bounds (the open opportunity's minimum and maximum): null, or why not. */
+export function checkInterestAmount(
+  amount: number | null | undefined,
+  bounds: { min: number; max: number },
+): string | null {
+  if (amount == null) return null;
+  return amount < bounds.min || amount > bounds.max ? interestAmountMessage(bounds.min, bounds.max) : null;
+}
 
 const optionalText = (max: number, label: string) =>
   z
@@ -21,7 +34,8 @@ const optionalText = (max: number, label: string) =>
 
 /**
  * A 'Register Your Interest' submission (spec sections 2, 3 and 5): Full Name and Email required;
- * the intended amount, when given, between 25,000 and 500,000 euro.
+ * the intended amount, when given, within the open opportunity's bounds (`checkInterestAmount`; the
+ * spec's 25,000-500,000 euro when none is open).
  */
 export const interestInput = z.object({
   name: requiredText('Full Name', 120),
@@ -35,8 +49,8 @@ export const interestInput = z.object({
     },
     z
       .number({ error: 'Intended Investment Amount must be a number' })
-      .min(INTEREST_AMOUNT_MIN, { error: INTEREST_AMOUNT_MESSAGE })
-      .max(INTEREST_AMOUNT_MAX, { error: INTEREST_AMOUNT_MESSAGE })
+      .min(0, { error: 'Intended Investment Amount cannot be negative' })
+      .max(999_999_999_999.99, { error: 'Intended Investment Amount is too large' })
       .nullable(),
   ),
   message: optionalText(2000, 'Additional comments'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { money, month, requiredText, text } from './common';
+import { opportunityFields } from './opportunity';
 import { PROJECT_STATUSES } from './value-sets';
 
 /** A project as the API answers it (spec section 3). */
@@ -16,6 +17,10 @@ export const project = z.object({
   expectedMonthlyReturn: z.number(),
   description: z.string(),
   expectedCompletion: z.string().nullable(),
+  /** Set while the project is archived (admins see it; investors do not). Always sent by the server. */
+  archivedAt: z.string().nullable().optional(),
+  /** What investors see while the project is open for interest (admins edit it). Always sent. */
+  opportunity: opportunityFields.optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -128,12 +128,33 @@ export const projects = pgTable(
       .default('0.1'),
     description: text('description').notNull().default(''),
     expectedCompletion: date('expected_completion'),
+    /** Set while the project is archived: hidden from investors, kept with its history, restorable. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /**
+     * The opportunity investors see on the dashboard and on Join New Project: at most one project is
+     * open for interest at a time (the spec shows one coming-soon project).
+     */
+    openForInterest: boolean('open_for_interest').notNull().default(false),
+    interestTarget: money('interest_target').notNull().default('0'),
+    interestCommitments: money('interest_commitments').notNull().default('0'),
+    interestMinimum: money('interest_minimum').notNull().default('0'),
+    interestMaximum: money('interest_maximum').notNull().default('0'),
+    projectedROI: numeric('projected_roi', { precision: 6, scale: 2 }).notNull().default('0'),
+    expectedLaunch: date('expected_launch'),
+    features: text('features')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('projects_status_check', sql`${t.status} in ('active', 'completed', 'pending', 'cancelled')`),
+    check('projects_interest_bounds_check', sql`${t.interestMinimum} <= ${t.interestMaximum}`),
     index('projects_name_idx').on(t.name),
+    uniqueIndex('projects_open_for_interest_key')
+      .on(t.openForInterest)
+      .where(sql`${t.openForInterest}`),
   ],
 );
 

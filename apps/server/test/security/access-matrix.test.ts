@@ -63,6 +63,7 @@ const PRIVATE_TARGETS: Record<string, (w: World) => Target[]> = {
   'PUT /api/notifications/read-all': () => [],
   'POST /api/notifications/stream/ticket': () => [],
   'POST /api/interest': () => [],
+  'GET /api/opportunities/current': () => [],
   'GET /api/perks/benefits': () => [],
   'GET /api/perks/cabin-nights': () => [],
   'GET /api/perks/usage-summary': () => [],

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { openTestDatabase } from '../../../test/helpers';
 import { queryRows, type Database } from '../client';
 import { createLocalStorage } from '../../storage/file-storage';
-import { isEmpty, seedDemo } from './demo';
+import { isEmpty, launchFrom, seedDemo } from './demo';
 
 let database: Database;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-seed-'));
@@ -179,5 +179,32 @@ describe('demo data', () => {
       expect(url, 'a same-origin path').toMatch(/^\/(?!\/)/);
       expect(fs.existsSync(path.join(publicDir, url)), `${url} is a file of apps/web/public`).toBe(true);
     }
+  });
+
+  it('opens one project for interest with the spec’s figures and a launch some months after the seeding day', async () => {
+    const rows = await queryRows<Record<string, string | boolean>>(
+      database.db,
+      sql`select name, interest_target::text as target, interest_commitments::text as commitments,
+                 interest_minimum::text as minimum, interest_maximum::text as maximum,
+                 projected_roi::text as roi, expected_launch::text as launch, cardinality(features) as features
+            from projects where open_for_interest`,
+    );
+    expect(rows).toEqual([
+      {
+        name: 'Tatra Ridge Chalets',
+        target: '5000000.00',
+        commitments: '2100000.00',
+        minimum: '25000.00',
+        maximum: '500000.00',
+        roi: '9.20',
+        launch: launchFrom(new Date()),
+        features: 5,
+      },
+    ]);
+    expect(Date.parse(rows[0]!.launch as string)).toBeGreaterThan(Date.now() + 120 * 86_400_000);
+    // A quarter's first day, at least six months ahead, whatever the day.
+    expect(launchFrom(new Date('2026-11-25T12:00:00Z'))).toBe('2027-07-01');
+    expect(launchFrom(new Date('2026-10-01T00:00:00Z'))).toBe('2027-04-01');
+    expect(launchFrom(new Date('2027-06-30T23:00:00Z'))).toBe('2028-01-01');
   });
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DocumentCategory } from '@portal/contracts';
+import { COMING_SOON_PROJECT, toMoneyString, type DocumentCategory } from '@portal/contracts';
 import type { Db } from '../client';
 import {
   bookingNights,
@@ -84,6 +84,12 @@ const dayFrom = (from: Date, offset: number) =>
 /** The last day of the UTC month `months` after `from`'s, 'YYYY-MM-DD'. */
 const endOfMonthFrom = (from: Date, months: number) =>
   new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + months + 1, 0)).toISOString().slice(0, 10);
+
+/** The first day of the first quarter that starts at least six months after `from`, 'YYYY-MM-DD'. */
+export const launchFrom = (from: Date) =>
+  new Date(Date.UTC(from.getUTCFullYear(), Math.ceil((from.getUTCMonth() + 6) / 3) * 3, 1))
+    .toISOString()
+    .slice(0, 10);
 
 /**
  * Demo data that makes every screen look alive. Every row has a stable id and is written with
@@ -200,7 +206,23 @@ export async function seedDemo(db: Db, storage: FileStorage, today: Date = new D
         status: 'pending',
         annualROI: '0',
         investmentDate: '2026-09-01',
-        description: 'Four ski-in chalets in preparation; opening for commitments in 2027.',
+        description: 'Four ski-in chalets in preparation, open for expressions of interest.',
+        // The opportunity investors see (Investment Opportunities, Join New Project): the spec's figures,
+        // launching in a quarter some months after the seeding day.
+        openForInterest: true,
+        interestTarget: toMoneyString(COMING_SOON_PROJECT.targetAmount),
+        interestCommitments: toMoneyString(COMING_SOON_PROJECT.currentCommitments),
+        interestMinimum: toMoneyString(COMING_SOON_PROJECT.minimumInvestment),
+        interestMaximum: toMoneyString(COMING_SOON_PROJECT.maximumInvestment),
+        projectedROI: String(COMING_SOON_PROJECT.projectedAnnualROI),
+        expectedLaunch: launchFrom(today),
+        features: [
+          'Four ski-in, ski-out timber chalets below the High Tatras',
+          'Year-round rental demand from winter and summer seasons',
+          'Professional on-site management and housekeeping',
+          'Ten cabin nights a year for every investor',
+          'Quarterly income distributions',
+        ],
       },
     ])
     .onConflictDoNothing();

@@ -1,4 +1,4 @@
-import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { investments, projects, users } from '../../db/schema';
 import { BadRequestError, NotFoundError } from '../../lib/errors';
@@ -11,7 +11,8 @@ export function requireProjectId(projectId: string | undefined): string {
 }
 
 /**
- * An investor sees a project they hold an investment in; an admin sees every project. Anything else is
+ * An investor sees a project they hold an investment in and that is not archived; an admin sees every
+ * project. Anything else is
  * "not found", so nobody learns which projects exist.
  */
 export async function assertProjectVisible(db: DbOrTx, viewer: AuthUser, projectId: string): Promise<void> {
@@ -20,7 +21,14 @@ export async function assertProjectVisible(db: DbOrTx, viewer: AuthUser, project
     : await db
         .select({ id: investments.projectId })
         .from(investments)
-        .where(and(eq(investments.userId, viewer.id), eq(investments.projectId, projectId)))
+        .innerJoin(projects, eq(projects.id, investments.projectId))
+        .where(
+          and(
+            eq(investments.userId, viewer.id),
+            eq(investments.projectId, projectId),
+            isNull(projects.archivedAt),
+          ),
+        )
         .limit(1);
   if (!row) throw new NotFoundError('Project');
 }
@@ -44,10 +52,10 @@ export async function assertUserExists(db: DbOrTx, userId: string) {
 
 /**
  * SQL that is true when the viewer may see an object of `projectId` owned by `ownerId` (null = shared
- * with the project's investors): an admin always, an investor when they hold the project and the object
- * is shared or theirs.
+ * with the project's investors): an admin always, an investor when they hold the project, it is not
+ * archived, and the object is shared or theirs.
  */
 export function visibleTo(viewer: AuthUser, projectId: AnyColumn, ownerId: AnyColumn): SQL {
   if (viewer.isAdmin) return sql`true`;
-  return sql`(exists (select 1 from ${investments} where ${investments.userId} = ${viewer.id} and ${investments.projectId} = ${projectId}) and (${ownerId} is null or ${ownerId} = ${viewer.id}))`;
+  return sql`(exists (select 1 from ${investments} join ${projects} on ${projects.id} = ${investments.projectId} and ${projects.archivedAt} is null where ${investments.userId} = ${viewer.id} and ${investments.projectId} = ${projectId}) and (${ownerId} is null or ${ownerId} = ${viewer.id}))`;
 }

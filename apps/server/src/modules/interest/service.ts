@@ -1,8 +1,11 @@
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { InterestListQuery, InterestStatus, InterestValues } from '@portal/contracts';
-import { toMoneyString } from '@portal/contracts';
+import { checkInterestAmount, interestBounds, toMoneyString } from '@portal/contracts';
 import type { Db, DbOrTx } from '../../db/client';
+import { BadRequestError } from '../../lib/errors';
 import { recordAudit } from '../audit/service';
+import { presentOpportunity } from '../projects/presenter';
+import { currentOpportunity } from '../projects/service';
 import { interestRegistrations, users } from '../../db/schema';
 
 export type InterestRow = typeof interestRegistrations.$inferSelect & {
@@ -15,6 +18,11 @@ export async function registerInterest(
   userId: string,
   input: InterestValues,
 ): Promise<InterestRow> {
+  // The amount, when given, within the open opportunity's minimum and maximum (the spec's bounds
+  // while none is open).
+  const open = await currentOpportunity(db);
+  const wrong = checkInterestAmount(input.investmentAmount, interestBounds(open && presentOpportunity(open)));
+  if (wrong) throw new BadRequestError(wrong);
   const [row] = await db
     .insert(interestRegistrations)
     .values({

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { PROJECT_ID_REQUIRED } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client';
 import { investments, projects } from '../../db/schema';
@@ -22,7 +22,8 @@ export function parseId(raw: string, what: string): string {
 }
 
 /**
- * An admin sees every project; an investor only the projects they hold an investment in. Anything else
+ * An admin sees every project; an investor only the projects they hold an investment in and that are
+ * not archived. Anything else
  * answers 404, so that another investor's project is indistinguishable from one that does not exist.
  * Answers the project's name (for notification texts).
  */
@@ -37,7 +38,13 @@ export async function assertProjectVisible(
         .select({ name: projects.name })
         .from(investments)
         .innerJoin(projects, eq(projects.id, investments.projectId))
-        .where(and(eq(investments.projectId, projectId), eq(investments.userId, viewer.id)))
+        .where(
+          and(
+            eq(investments.projectId, projectId),
+            eq(investments.userId, viewer.id),
+            isNull(projects.archivedAt),
+          ),
+        )
         .limit(1);
   if (!row) throw new NotFoundError('Project');
   return row;

@@ -1,10 +1,43 @@
-import type { Project, ProjectDetail, ProjectInvestment, ProjectListItem } from '@portal/contracts';
+import type {
+  Opportunity,
+  OpportunityFields,
+  Project,
+  ProjectDetail,
+  ProjectInvestment,
+  ProjectListItem,
+} from '@portal/contracts';
 import { investmentReturns, toCents } from '@portal/contracts';
 import type { projects } from '../../db/schema';
 import { iso, num } from '../users/presenter';
 import type { StakeRow } from './service';
 
 export type ProjectRow = typeof projects.$inferSelect;
+
+export function presentOpportunityFields(p: ProjectRow): OpportunityFields {
+  return {
+    openForInterest: p.openForInterest,
+    targetAmount: num(p.interestTarget),
+    currentCommitments: num(p.interestCommitments),
+    minimumInvestment: num(p.interestMinimum),
+    maximumInvestment: num(p.interestMaximum),
+    projectedAnnualROI: Number(p.projectedROI),
+    expectedLaunch: p.expectedLaunch,
+    features: p.features,
+  };
+}
+
+/** The open project as investors see it (`GET /api/opportunities/current`). */
+export function presentOpportunity(p: ProjectRow): Opportunity {
+  const { openForInterest: _open, ...fields } = presentOpportunityFields(p);
+  return {
+    _id: p.id,
+    name: p.name,
+    location: p.location,
+    description: p.description,
+    ...fields,
+    expectedLaunch: p.expectedLaunch ?? '',
+  };
+}
 
 /** The only way a project row becomes JSON. */
 export function presentProject(p: ProjectRow): Project {
@@ -21,6 +54,8 @@ export function presentProject(p: ProjectRow): Project {
     expectedMonthlyReturn: Number(p.expectedMonthlyReturn),
     description: p.description,
     expectedCompletion: p.expectedCompletion,
+    archivedAt: iso(p.archivedAt),
+    opportunity: presentOpportunityFields(p),
     createdAt: iso(p.createdAt)!,
     updatedAt: iso(p.updatedAt)!,
   };

@@ -362,7 +362,7 @@ describe('DELETE /api/projects/:id', () => {
     const res = await send('DELETE', `/api/projects/${p.id}`, adminToken);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(
-      'This project has investments from 1 investor. Remove their investments before deleting the project.',
+      'This project has investments from 1 investor, so it cannot be deleted. Archive it instead: archiving hides it from investors and keeps its history.',
     );
     expect(await ctx.db.select().from(investments).where(eq(investments.projectId, p.id))).toHaveLength(1);
   });

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   envelope,
   idParams,
+  opportunity,
+  opportunityInput,
   project,
   projectDetail,
   projectInput,
@@ -10,8 +12,22 @@ import {
 } from '@portal/contracts';
 import type { Module } from '../../app-types';
 import { requireAuth } from '../../plugins/auth';
-import { presentProject, presentProjectDetail, presentProjectListItem } from './presenter';
-import { createProject, deleteProject, getProject, listProjects, updateProject } from './service';
+import {
+  presentOpportunity,
+  presentProject,
+  presentProjectDetail,
+  presentProjectListItem,
+} from './presenter';
+import {
+  createProject,
+  currentOpportunity,
+  deleteProject,
+  getProject,
+  listProjects,
+  setArchived,
+  updateOpportunity,
+  updateProject,
+} from './service';
 
 /** What an investor's view of their projects is made from (see plugins/read-cache). */
 const investorView = { cache: { tables: ['projects', 'investments', 'monthly_returns'] as const } };
@@ -70,6 +86,47 @@ export const projectRoutes: Module = (app, { database: { db } }) => {
     async (request) => {
       await deleteProject(db, requireAuth(request).id, request.params.id);
       return { success: true as const, data: { _id: request.params.id }, message: 'Project deleted' };
+    },
+  );
+
+  for (const [path, archived, message] of [
+    ['/api/projects/:id/archive', true, 'Project archived'],
+    ['/api/projects/:id/restore', false, 'Project restored'],
+  ] as const) {
+    app.post(
+      path,
+      {
+        config: { access: 'admin' },
+        schema: { params: idParams, response: { 200: envelope(project) } },
+      },
+      async (request) => {
+        const row = await setArchived(db, requireAuth(request).id, request.params.id, archived);
+        return { success: true as const, data: presentProject(row), message };
+      },
+    );
+  }
+
+  app.put(
+    '/api/projects/:id/opportunity',
+    {
+      config: { access: 'admin' },
+      schema: { params: idParams, body: opportunityInput, response: { 200: envelope(project) } },
+    },
+    async (request) => {
+      const row = await updateOpportunity(db, requireAuth(request).id, request.params.id, request.body);
+      return { success: true as const, data: presentProject(row), message: 'Opportunity updated' };
+    },
+  );
+
+  app.get(
+    '/api/opportunities/current',
+    {
+      config: { cache: { tables: ['projects'] as const } },
+      schema: { response: { 200: envelope(opportunity.nullable()) } },
+    },
+    async () => {
+      const row = await currentOpportunity(db);
+      return { success: true as const, data: row ? presentOpportunity(row) : null };
     },
   );
 };

@@ -1,9 +1,9 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
-import type { ProjectUpdateValues, ProjectValues } from '@portal/contracts';
+import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { OpportunityValues, ProjectUpdateValues, ProjectValues } from '@portal/contracts';
 import { toMoneyString } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client';
 import { investments, monthlyReturns, projects } from '../../db/schema';
-import { ConflictError, NotFoundError } from '../../lib/errors';
+import { ConflictError, NotFoundError, isUniqueViolation } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/service';
 import type { ProjectRow } from './presenter';
@@ -32,8 +32,8 @@ function monthlyTotals(db: DbOrTx, userId: string) {
 }
 
 /**
- * An admin sees every project; an investor only the projects they hold an investment in, each with
- * their own stake. One query either way.
+ * An admin sees every project (archived ones too); an investor only the projects they hold an
+ * investment in and that are not archived, each with their own stake. One query either way.
  */
 export async function listProjects(
   db: DbOrTx,
@@ -58,12 +58,13 @@ export async function listProjects(
     .from(projects)
     .innerJoin(investments, and(eq(investments.projectId, projects.id), eq(investments.userId, viewer.id)))
     .leftJoin(mr, eq(mr.projectId, projects.id))
+    .where(isNull(projects.archivedAt))
     .orderBy(asc(projects.name), asc(projects.id));
 }
 
 /**
- * One project. An investor gets it only when they hold an investment in it (otherwise it does not
- * exist for them: 404), with their returns month by month.
+ * One project. An investor gets it only when they hold an investment in it and it is not archived
+ * (otherwise it does not exist for them: 404), with their returns month by month.
  */
 export async function getProject(db: DbOrTx, viewer: AuthUser, id: string) {
   if (viewer.isAdmin) {
@@ -81,7 +82,7 @@ export async function getProject(db: DbOrTx, viewer: AuthUser, id: string) {
       })
       .from(projects)
       .innerJoin(investments, and(eq(investments.projectId, projects.id), eq(investments.userId, viewer.id)))
-      .where(eq(projects.id, id))
+      .where(and(eq(projects.id, id), isNull(projects.archivedAt)))
       .limit(1),
     db
       .select({ month: monthlyReturns.month, amount: monthlyReturns.amount })
@@ -154,8 +155,8 @@ export async function updateProject(
 }
 
 /**
- * Deletes a project that no investor holds. A project with investments is refused: deleting it would
- * erase investors' investments and their whole returns history with it.
+ * Deletes a project that no investor holds. A project with investments is refused (409, saying to
+ * archive it): deleting it would erase investors' investments and their whole returns history.
  */
 export async function deleteProject(db: DbOrTx, actorId: string, id: string): Promise<void> {
   await db.transaction(async (tx) => {
@@ -169,7 +170,7 @@ export async function deleteProject(db: DbOrTx, actorId: string, id: string): Pr
     const [held] = await tx.select({ n: count() }).from(investments).where(eq(investments.projectId, id));
     if (held && held.n > 0)
       throw new ConflictError(
-        `This project has investments from ${held.n} investor${held.n === 1 ? '' : 's'}. Remove their investments before deleting the project.`,
+        `This project has investments from ${held.n} investor${held.n === 1 ? '' : 's'}, so it cannot be deleted. Archive it instead: archiving hides it from investors and keeps its history.`,
       );
     await tx.delete(projects).where(eq(projects.id, id));
     await recordAudit(tx, {
@@ -180,4 +181,119 @@ export async function deleteProject(db: DbOrTx, actorId: string, id: string): Pr
       details: { name: project.name },
     });
   });
+}
+
+/**
+ * Archives (`archived = true`) or restores a project. An archived project is hidden from every
+ * investor read but their money (Portfolio Summary, Payout Timeline) and kept with its history; it is
+ * no longer open for interest. Archiving or restoring twice changes nothing and records nothing.
+ */
+export async function setArchived(
+  db: DbOrTx,
+  actorId: string,
+  id: string,
+  archived: boolean,
+): Promise<ProjectRow> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(projects).where(eq(projects.id, id)).for('update').limit(1);
+    if (!current) throw new NotFoundError('Project');
+    if (!!current.archivedAt === archived) return current;
+    const [row] = await tx
+      .update(projects)
+      .set(
+        archived
+          ? { archivedAt: new Date(), openForInterest: false, updatedAt: new Date() }
+          : { archivedAt: null, updatedAt: new Date() },
+      )
+      .where(eq(projects.id, id))
+      .returning();
+    await recordAudit(tx, {
+      actorId,
+      action: archived ? 'archive' : 'restore',
+      entity: 'project',
+      entityId: id,
+      details: { name: row!.name },
+    });
+    return row!;
+  });
+}
+
+const alreadyOpen = (name: string) =>
+  `${name} is already open for interest. Close its opportunity before opening another one.`;
+
+/**
+ * Sets a project's opportunity (admin). At most one project is open for interest, and an archived
+ * one cannot be: both answer 409 naming the reason.
+ */
+export async function updateOpportunity(
+  db: DbOrTx,
+  actorId: string,
+  id: string,
+  input: OpportunityValues,
+): Promise<ProjectRow> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ id: projects.id, archivedAt: projects.archivedAt })
+        .from(projects)
+        .where(eq(projects.id, id))
+        .for('update')
+        .limit(1);
+      if (!current) throw new NotFoundError('Project');
+      if (input.openForInterest) {
+        if (current.archivedAt)
+          throw new ConflictError('An archived project cannot be open for interest. Restore it first.');
+        const [other] = await tx
+          .select({ name: projects.name })
+          .from(projects)
+          .where(and(eq(projects.openForInterest, true), ne(projects.id, id)))
+          .limit(1);
+        if (other) throw new ConflictError(alreadyOpen(other.name));
+      }
+      const [row] = await tx
+        .update(projects)
+        .set({
+          openForInterest: input.openForInterest,
+          interestTarget: toMoneyString(input.targetAmount),
+          interestCommitments: toMoneyString(input.currentCommitments),
+          interestMinimum: toMoneyString(input.minimumInvestment),
+          interestMaximum: toMoneyString(input.maximumInvestment),
+          projectedROI: String(input.projectedAnnualROI),
+          expectedLaunch: input.expectedLaunch,
+          features: input.features,
+          updatedAt: new Date(),
+        })
+        .where(eq(projects.id, id))
+        .returning();
+      await recordAudit(tx, {
+        actorId,
+        action: 'update',
+        entity: 'project',
+        entityId: id,
+        details: { name: row!.name, fields: ['opportunity'], openForInterest: input.openForInterest },
+      });
+      return row!;
+    });
+  } catch (err) {
+    // Two admins opening two projects at once: the partial unique index lets one through.
+    if (isUniqueViolation(err)) {
+      const [other] = await db
+        .select({ name: projects.name })
+        .from(projects)
+        .where(eq(projects.openForInterest, true))
+        .limit(1);
+      throw new ConflictError(alreadyOpen(other?.name ?? 'Another project'));
+    }
+    throw err;
+  }
+}
+
+/** The project open for interest, if any (not archived), as investors see it. */
+export async function currentOpportunity(db: DbOrTx): Promise<ProjectRow | null> {
+  const [row] = await db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.openForInterest, true), isNull(projects.archivedAt)))
+    .limit(1);
+  return row ?? null;
 }

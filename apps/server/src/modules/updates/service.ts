@@ -1,8 +1,8 @@
-import { and, desc, eq, exists, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, isNull, sql } from 'drizzle-orm';
 import type { createUpdateInput, Update, updateUpdateInput } from '@portal/contracts';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
-import { investments, updateReads, updates } from '../../db/schema';
+import { investments, projects, updateReads, updates } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/service';
@@ -34,6 +34,7 @@ export async function markRead(db: DbOrTx, viewer: AuthUser, updateId: string): 
         db
           .select({ one: sql`1` })
           .from(investments)
+          .innerJoin(projects, and(eq(projects.id, investments.projectId), isNull(projects.archivedAt)))
           .where(and(eq(investments.projectId, updates.projectId), eq(investments.userId, viewer.id))),
       );
   const [row] = await db

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { LogOut, Menu, Moon, Sun } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialogHost } from '@/components/ui/confirm-dialog';
 import { Sheet } from '@/components/ui/dialog';
 import { useAuth } from '@/lib/auth';
 import { CurrentProjectProvider, useCurrentProject } from '@/lib/current-project';
@@ -150,6 +151,7 @@ function ShellLayout({ variant }: { variant: Variant }) {
           />
         </Suspense>
       )}
+      <ConfirmDialogHost />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Component as DocumentsPage } from './documents-page';
 import {
   adminUser,
+  confirmDialog,
   documentItem,
   failure,
   fakeApi,
@@ -172,15 +173,15 @@ describe('Documents Management: toasts and empty texts of spec section 8', () =>
     });
     openEmma();
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Annual statement 2026' }));
-    expect(window.confirm).toHaveBeenCalledWith(
-      'Delete document “Annual statement 2026”? This cannot be undone.',
-    );
+    await confirmDialog('Delete document “Annual statement 2026”?');
     expect(await findToast('Failed to delete document')).toHaveTextContent('The file is locked');
     await userEvent.click(screen.getByRole('button', { name: 'Delete Your cabin keys' }));
+    await confirmDialog('Delete media “Your cabin keys”?');
     expect(await findToast('Failed to delete media')).toHaveTextContent('The file is locked');
 
     refuse = false;
     await userEvent.click(screen.getByRole('button', { name: 'Delete Your cabin keys' }));
+    await confirmDialog('Delete media “Your cabin keys”?');
     expect(await findToast('Deleted')).toHaveTextContent('Media “Your cabin keys” was deleted.');
     expect(requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual([
       `/api/documents/${statement._id}`,

@@ -232,7 +232,7 @@ function DocumentsPage() {
   const media = vault.data?.media ?? [];
 
   async function deleteDoc(d: DocumentItem) {
-    if (!confirmDelete(`document “${d.name}”`)) return;
+    if (!(await confirmDelete(`document “${d.name}”`))) return;
     try {
       await remove.mutateAsync(`/api/documents/${d._id}`);
       toastDone('Deleted', `Document “${d.name}” was deleted.`);
@@ -242,7 +242,7 @@ function DocumentsPage() {
   }
 
   async function deleteMedia(m: UserMediaItem) {
-    if (!confirmDelete(`media “${m.title}”`)) return;
+    if (!(await confirmDelete(`media “${m.title}”`))) return;
     try {
       await remove.mutateAsync(`/api/documents/media/${m._id}`);
       toastDone('Deleted', `Media “${m.title}” was deleted.`);

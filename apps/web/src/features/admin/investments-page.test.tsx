@@ -14,6 +14,7 @@ import {
   userList,
   type FakeRequest,
   type Route,
+  confirmDialog,
 } from './test-support';
 
 afterEach(() => {
@@ -171,12 +172,11 @@ describe('User Investments: the investment and monthly returns', () => {
     openEmma();
     const remove = await screen.findByRole('button', { name: 'Remove Investment' });
     await userEvent.click(remove);
-    expect(window.confirm).toHaveBeenCalledWith(
-      `Remove Emma Lindqvist's investment in ${AURORA.name}? Recorded monthly returns are kept.`,
-    );
+    await confirmDialog(`Remove Emma Lindqvist's investment in ${AURORA.name}?`, 'Remove');
     expect(await findToast('Failed to remove investment')).toHaveTextContent('The database is unavailable');
     refuse = false;
     await userEvent.click(remove);
+    await confirmDialog(`Remove Emma Lindqvist's investment in ${AURORA.name}?`, 'Remove');
     expect(await findToast('Investment removed')).toHaveTextContent(
       `Emma Lindqvist is no longer linked to ${AURORA.name}.`,
     );

@@ -2,7 +2,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Component as MediaPage } from './media-page';
-import { failure, fakeApi, findEmpty, findToast, json, mediaItem, renderAdmin } from './test-support';
+import {
+  failure,
+  fakeApi,
+  findEmpty,
+  findToast,
+  json,
+  mediaItem,
+  renderAdmin,
+  confirmDialog,
+} from './test-support';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -35,10 +44,11 @@ describe('Media Management: toasts and empty texts of spec section 8', () => {
     });
     renderAdmin(<MediaPage />, 'media');
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Pier at dawn' }));
-    expect(window.confirm).toHaveBeenCalledWith('Delete media “Pier at dawn”? This cannot be undone.');
+    await confirmDialog('Delete media “Pier at dawn”?', 'Delete');
     expect(await findToast('Failed to delete media')).toHaveTextContent('The file is locked');
     refuse = false;
     await userEvent.click(screen.getByRole('button', { name: 'Delete Pier at dawn' }));
+    await confirmDialog('Delete media “Pier at dawn”?', 'Delete');
     expect(await findToast('Deleted')).toHaveTextContent('Media “Pier at dawn” was deleted.');
     expect(requests.filter((r) => r.method === 'DELETE').at(-1)!.path).toBe(`/api/media/${pier._id}`);
   });

@@ -51,7 +51,7 @@ function MediaPage() {
   }, [isError, error]);
 
   async function onDelete(m: MediaItem) {
-    if (!confirmDelete(`media “${m.title}”`)) return;
+    if (!(await confirmDelete(`media “${m.title}”`))) return;
     try {
       await remove.mutateAsync(`/api/media/${m._id}`);
       toastDone('Deleted', `Media “${m.title}” was deleted.`);

@@ -2,7 +2,17 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Component as PerksPage } from './perks-page';
-import { AURORA, failure, fakeApi, findEmpty, findToast, json, perk, renderAdmin } from './test-support';
+import {
+  AURORA,
+  failure,
+  fakeApi,
+  findEmpty,
+  findToast,
+  json,
+  perk,
+  renderAdmin,
+  confirmDialog,
+} from './test-support';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -34,10 +44,11 @@ describe('Perks Management: toasts and empty texts of spec section 8', () => {
     });
     renderAdmin(<PerksPage />, 'perks');
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Sauna evenings' }));
-    expect(window.confirm).toHaveBeenCalledWith('Delete perk Sauna evenings? This cannot be undone.');
+    await confirmDialog('Delete perk Sauna evenings?', 'Delete');
     expect(await findToast('Failed to delete perk')).toHaveTextContent('The perk is in use');
     refuse = false;
     await userEvent.click(screen.getByRole('button', { name: 'Delete Sauna evenings' }));
+    await confirmDialog('Delete perk Sauna evenings?', 'Delete');
     expect(await findToast('Deleted')).toHaveTextContent('Perk “Sauna evenings” was deleted.');
     expect(requests.filter((r) => r.method === 'DELETE').at(-1)!.path).toBe(`${list}/${sauna._id}`);
   });

@@ -26,7 +26,7 @@ function PerksPage() {
   }, [isError, error]);
 
   async function onDelete(p: Perk) {
-    if (!confirmDelete(`perk ${p.name}`)) return;
+    if (!(await confirmDelete(`perk ${p.name}`))) return;
     try {
       await remove.mutateAsync(p._id);
       toastDone('Deleted', `Perk “${p.name}” was deleted.`);

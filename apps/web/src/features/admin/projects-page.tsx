@@ -1,17 +1,20 @@
 import { useEffect, useState } from 'react';
-import { Building2, MapPin, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Archive, ArchiveRestore, Building2, MapPin, Megaphone, Pencil, Plus, Trash2 } from 'lucide-react';
 import type { Project } from '@portal/contracts';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
+import { confirmAction } from '@/lib/confirm';
 import { useCurrentProject } from '@/lib/current-project';
 import { formatDate, formatMoney, formatPercent } from '@/lib/format';
 import { useProjectWrites } from './api/projects';
 import { EmptyState } from './components/empty-state';
-import { confirmDelete, toastDone, toastFailed } from './components/feedback';
+import { toastDone, toastFailed } from './components/feedback';
 import { PageHeader } from './components/page-header';
 import { StatusBadge } from './components/status-badge';
+import { OpportunityDialog } from './projects/opportunity-dialog';
 import { ProjectDialog } from './projects/project-dialog';
 
 function Figure({ label, value }: { label: string; value: string }) {
@@ -23,23 +26,63 @@ function Figure({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** Projects Management: every project as a card; create and edit in a modal; delete with confirmation. */
+/**
+ * Projects Management: every project as a card; create and edit in a modal; its opportunity (open for
+ * interest) in another. A project that holds investments is archived (hidden from investors, kept,
+ * restorable); only an empty one can be deleted, after typing its name.
+ */
 function ProjectsPage() {
   const { projects, isLoading, isError, current } = useCurrentProject();
-  const { remove } = useProjectWrites();
+  const { remove, archive } = useProjectWrites();
   const [dialog, setDialog] = useState<{ project: Project | null } | null>(null);
+  const [opportunityOf, setOpportunityOf] = useState<Project | null>(null);
 
   useEffect(() => {
     if (isError) toastFailed('Failed to fetch projects');
   }, [isError]);
 
   async function onDelete(p: Project) {
-    if (!confirmDelete(`project ${p.name} with its investments, updates, perks, documents and media`)) return;
+    const ok = await confirmAction({
+      title: `Delete project ${p.name}?`,
+      description:
+        'This removes the project with its updates, perks, documents and media. This cannot be undone. A project that holds investments cannot be deleted: archive it instead.',
+      confirmLabel: 'Delete',
+      destructive: true,
+      typeToConfirm: p.name,
+    });
+    if (!ok) return;
     try {
       await remove.mutateAsync(p._id);
       toastDone('Deleted', `Project “${p.name}” was deleted.`);
     } catch (err) {
       toastFailed('Failed to delete project', err);
+    }
+  }
+
+  async function onArchive(p: Project, archived: boolean) {
+    const ok = await confirmAction(
+      archived
+        ? {
+            title: `Archive project ${p.name}?`,
+            description:
+              'Investors will no longer see it, its updates, perks, documents or media; what they invested and received stays in their totals. Everything is kept and you can restore it.',
+            confirmLabel: 'Archive',
+          }
+        : {
+            title: `Restore project ${p.name}?`,
+            description: 'Its investors will see it again, with everything it held.',
+            confirmLabel: 'Restore',
+          },
+    );
+    if (!ok) return;
+    try {
+      await archive.mutateAsync({ id: p._id, archived });
+      toastDone(
+        archived ? 'Archived' : 'Restored',
+        `Project “${p.name}” was ${archived ? 'archived' : 'restored'}.`,
+      );
+    } catch (err) {
+      toastFailed(archived ? 'Failed to archive project' : 'Failed to restore project', err);
     }
   }
 
@@ -72,7 +115,7 @@ function ProjectsPage() {
           {projects.map((p) => {
             const roi = p.totalInvestment > 0 ? (p.totalReturned / p.totalInvestment) * 100 : 0;
             return (
-              <li key={p._id}>
+              <li key={p._id} className="min-w-0">
                 <Card
                   className={cn(
                     'flex h-full flex-col gap-4 p-5',
@@ -80,7 +123,7 @@ function ProjectsPage() {
                   )}
                   aria-labelledby={`project-${p._id}`}
                 >
-                  <div className="flex items-start justify-between gap-3">
+                  <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
                     <div className="min-w-0">
                       <h2 id={`project-${p._id}`} className="break-words text-lg font-semibold">
                         {p.name}
@@ -90,7 +133,11 @@ function ProjectsPage() {
                         {p.location || 'No location'}
                       </p>
                     </div>
-                    <StatusBadge status={p.status} />
+                    <div className="flex shrink-0 flex-wrap justify-end gap-1">
+                      {p.archivedAt && <Badge variant="outline">Archived</Badge>}
+                      {p.opportunity?.openForInterest && <Badge variant="highlight">Open for interest</Badge>}
+                      <StatusBadge status={p.status} />
+                    </div>
                   </div>
                   <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
                     <Figure label="Investment" value={formatMoney(p.totalInvestment)} />
@@ -105,7 +152,7 @@ function ProjectsPage() {
                     <p className="text-xs text-muted-foreground">
                       Since {formatDate(p.investmentDate)} · {p.investmentPeriod} months
                     </p>
-                    <div className="flex gap-1">
+                    <div className="flex flex-wrap gap-1">
                       <Button
                         variant="ghost"
                         size="sm"
@@ -114,6 +161,30 @@ function ProjectsPage() {
                       >
                         <Pencil aria-hidden="true" />
                         Edit
+                      </Button>
+                      {!p.archivedAt && (
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          onClick={() => setOpportunityOf(p)}
+                          aria-label={`Opportunity of ${p.name}`}
+                        >
+                          <Megaphone aria-hidden="true" />
+                          Opportunity
+                        </Button>
+                      )}
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        onClick={() => onArchive(p, !p.archivedAt)}
+                        aria-label={`${p.archivedAt ? 'Restore' : 'Archive'} ${p.name}`}
+                      >
+                        {p.archivedAt ? (
+                          <ArchiveRestore aria-hidden="true" />
+                        ) : (
+                          <Archive aria-hidden="true" />
+                        )}
+                        {p.archivedAt ? 'Restore' : 'Archive'}
                       </Button>
                       <Button
                         variant="ghost"
@@ -134,6 +205,7 @@ function ProjectsPage() {
         </ul>
       )}
       <ProjectDialog open={!!dialog} project={dialog?.project ?? null} onClose={() => setDialog(null)} />
+      <OpportunityDialog project={opportunityOf} onClose={() => setOpportunityOf(null)} />
     </>
   );
 }

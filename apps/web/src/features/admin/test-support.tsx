@@ -6,8 +6,9 @@
 import type { ReactElement } from 'react';
 import { Outlet, RouterProvider, createMemoryRouter, useLocation, useNavigate } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, render, screen, within } from '@testing-library/react';
-import { vi } from 'vitest';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { expect, vi } from 'vitest';
 import type {
   AdminNotification,
   AdminUser,
@@ -20,6 +21,7 @@ import type {
   Update,
   UserMediaItem,
 } from '@portal/contracts';
+import { ConfirmDialogHost } from '@/components/ui/confirm-dialog';
 import { Toaster } from '@/components/ui/toaster';
 import { AuthProvider, useAuth } from '@/lib/auth';
 import { CurrentProjectProvider } from '@/lib/current-project';
@@ -319,6 +321,7 @@ function AdminArea() {
       <CurrentProjectProvider storageKey="adminSelectedProjectId">
         <SignedIn />
         <Toaster />
+        <ConfirmDialogHost />
       </CurrentProjectProvider>
     </AuthProvider>
   );
@@ -332,7 +335,6 @@ export function renderAdmin(element: ReactElement, path: string, url = `/admin/$
   resetToasts();
   localStorage.setItem('accessToken', fakeAccessToken());
   localStorage.setItem('refreshToken', 'r'.repeat(43));
-  vi.spyOn(window, 'confirm').mockReturnValue(true);
   // Error toasts are logged on purpose (spec section 8).
   vi.spyOn(console, 'error').mockImplementation(() => {});
   const client = new QueryClient({
@@ -365,6 +367,20 @@ export async function findToast(title: string) {
   if (!area) throw new Error('No toast area: render the Toaster');
   const el = await within(area).findByText(title, { exact: true });
   return el.closest('li')!;
+}
+
+/**
+ * The app's confirmation dialog titled `title` (it names what will be removed): answers it with its
+ * confirm button (`confirm`, e.g. 'Delete'), typing `typed` first when it asks for a name. Answers the
+ * dialog's text.
+ */
+export async function confirmDialog(title: string, confirm = 'Delete', typed?: string) {
+  const dialog = await screen.findByRole('alertdialog', { name: title });
+  if (typed !== undefined) await userEvent.type(within(dialog).getByLabelText(/^Type .* to confirm$/), typed);
+  const text = dialog.textContent ?? '';
+  await userEvent.click(within(dialog).getByRole('button', { name: confirm }));
+  await waitFor(() => expect(dialog).not.toBeInTheDocument());
+  return text;
 }
 
 /** An empty-state text of a screen, exactly. */

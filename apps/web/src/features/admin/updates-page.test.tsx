@@ -2,7 +2,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Component as UpdatesPage } from './updates-page';
-import { failure, fakeApi, findEmpty, findToast, json, renderAdmin, update } from './test-support';
+import {
+  failure,
+  fakeApi,
+  findEmpty,
+  findToast,
+  json,
+  renderAdmin,
+  update,
+  confirmDialog,
+} from './test-support';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -36,10 +45,11 @@ describe('Updates Management: toasts and empty texts of spec section 8', () => {
     });
     renderAdmin(<UpdatesPage />, 'updates');
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Jetty rebuilt' }));
-    expect(window.confirm).toHaveBeenCalledWith('Delete update “Jetty rebuilt”? This cannot be undone.');
+    await confirmDialog('Delete update “Jetty rebuilt”?', 'Delete');
     expect(await findToast('Failed to delete update')).toHaveTextContent('The update could not be deleted');
     refuse = false;
     await userEvent.click(screen.getByRole('button', { name: 'Delete Jetty rebuilt' }));
+    await confirmDialog('Delete update “Jetty rebuilt”?', 'Delete');
     expect(await findToast('Deleted')).toHaveTextContent('Update “Jetty rebuilt” was deleted.');
     expect(requests.filter((r) => r.method === 'DELETE').at(-1)!.path).toBe(`/api/updates/${jetty._id}`);
   });

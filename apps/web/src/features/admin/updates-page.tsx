@@ -29,7 +29,7 @@ function UpdatesPage() {
   }, [isError, error]);
 
   async function onDelete(u: Update) {
-    if (!confirmDelete(`update “${u.title}”`)) return;
+    if (!(await confirmDelete(`update “${u.title}”`))) return;
     try {
       await remove.mutateAsync(u._id);
       toastDone('Deleted', `Update “${u.title}” was deleted.`);

@@ -14,6 +14,7 @@ import {
   userList,
   type FakeRequest,
   type Route,
+  confirmDialog,
 } from './test-support';
 
 afterEach(() => {
@@ -114,10 +115,11 @@ describe('User Management', () => {
     );
     renderAdmin(<UsersPage />, 'users');
     await userEvent.click(await rowButton('Delete Emma Lindqvist'));
-    expect(window.confirm).toHaveBeenCalledWith('Delete user Emma Lindqvist? This cannot be undone.');
+    await confirmDialog('Delete user Emma Lindqvist?', 'Delete');
     expect(await findToast('Failed to delete user')).toHaveTextContent('The user could not be deleted');
     refuse = false;
     await userEvent.click(await rowButton('Delete Emma Lindqvist'));
+    await confirmDialog('Delete user Emma Lindqvist?', 'Delete');
     expect(await findToast('User deleted')).toHaveTextContent('Emma Lindqvist was removed');
     expect(requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual([
       `/api/users/${emma._id}`,

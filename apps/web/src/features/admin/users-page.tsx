@@ -69,7 +69,7 @@ function UsersPage() {
   const actions = {
     onEdit: (u: AdminUser) => setEditing(u),
     async onDelete(u: AdminUser) {
-      if (!confirmDelete(`user ${u.name}`)) return;
+      if (!(await confirmDelete(`user ${u.name}`))) return;
       try {
         await remove.mutateAsync(u._id);
         if (detailsId === u._id) setDetailsId(null);

@@ -21,7 +21,9 @@ import { YourProjects } from './components/your-projects';
 function DashboardPage() {
   const { user: sessionUser } = useAuth();
   const { data: user } = usePortfolio();
-  const { current } = useCurrentProject();
+  const { current, projects, isLoading: projectsLoading } = useCurrentProject();
+  // An archived project's money stays in the summary; its page is gone for the investor.
+  const canOpen = (id: string) => projectsLoading || projects.some((p) => p._id === id);
   const noProjects = useHasNoProjects();
   const me = user ?? sessionUser;
   const firstName = me?.name.split(/\s+/)[0];
@@ -58,7 +60,7 @@ function DashboardPage() {
       ) : (
         <>
           {user ? (
-            <PortfolioSummary user={user}>
+            <PortfolioSummary user={user} canOpen={canOpen}>
               <ReturnsChartCard investments={user.investments} className="mt-4" />
             </PortfolioSummary>
           ) : (

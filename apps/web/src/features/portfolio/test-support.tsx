@@ -1,6 +1,6 @@
 /**
  * Component tests of the investor pages (not part of the app): a page is rendered as the investor shell
- * renders it (signed in as Emma, the current project, the router) against a fake `fetch`.
+ * renders it (signed in as Emma, or `me`; the current project, the router) against a fake `fetch`.
  */
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
@@ -20,15 +20,18 @@ function SignedIn({ children }: { children: ReactNode }) {
 }
 
 /**
- * Renders `ui` at `path` in the investor shell's providers. `/api/users/me` answers Emma; every other
+ * Renders `ui` at `path` in the investor shell's providers. `/api/users/me` answers Emma (or `me`); every other
  * call is answered by `answer(url)`. Returns the fetch mock with Testing Library's result.
  */
-export function renderInvestorPage(ui: ReactNode, answer: (url: string) => Promise<Response>, path = '/') {
+export function renderInvestorPage(
+  ui: ReactNode,
+  answer: (url: string, init?: RequestInit) => Promise<Response>,
+  path = '/',
+  me: Record<string, unknown> = { _id: 'u1', name: 'Emma', isAdmin: false },
+) {
   tokens.set({ accessToken: 'a', refreshToken: 'r' });
-  const fetchMock = vi.fn((url: string) =>
-    url === '/api/users/me'
-      ? Promise.resolve(json(200, { success: true, data: { _id: 'u1', name: 'Emma', isAdmin: false } }))
-      : answer(url),
+  const fetchMock = vi.fn((url: string, init?: RequestInit) =>
+    url === '/api/users/me' ? Promise.resolve(json(200, { success: true, data: me })) : answer(url, init),
   );
   vi.stubGlobal('fetch', fetchMock);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, retryDelay: 0 } } });

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Project, ProjectInput } from '@portal/contracts';
+import type { OpportunityInput, Project, ProjectInput } from '@portal/contracts';
 import { api } from '@/lib/api';
 import { projectsQueryKey } from '@/lib/current-project';
 import { adminKeys } from './keys';
@@ -25,5 +25,15 @@ export function useProjectWrites() {
     mutationFn: (id: string) => api<{ success: true }>(`/api/projects/${id}`, { method: 'DELETE' }),
     onSuccess: refresh,
   });
-  return { save, remove };
+  const archive = useMutation({
+    mutationFn: ({ id, archived }: { id: string; archived: boolean }) =>
+      api<One>(`/api/projects/${id}/${archived ? 'archive' : 'restore'}`, { method: 'POST' }),
+    onSuccess: refresh,
+  });
+  const saveOpportunity = useMutation({
+    mutationFn: ({ id, input }: { id: string; input: OpportunityInput }) =>
+      api<One>(`/api/projects/${id}/opportunity`, { method: 'PUT', json: input }),
+    onSuccess: refresh,
+  });
+  return { save, remove, archive, saveOpportunity };
 }

@@ -1,3 +1,4 @@
+import { confirmAction } from '@/lib/confirm';
 import { messageOf, toast } from '@/lib/toast';
 
 /** A success toast of spec section 8 ('Created', 'Updated', 'Deleted', 'User added' …). */
@@ -11,5 +12,9 @@ export const toastFailed = (title: string, err?: unknown) =>
     variant: 'destructive',
   });
 
-/** Deletions need a browser confirmation (spec section 2). */
-export const confirmDelete = (what: string) => window.confirm(`Delete ${what}? This cannot be undone.`);
+/**
+ * Deletions need a confirmation (spec section 2), in the app's own dialog: the title names what will be
+ * removed ('Delete perk Sauna evenings?'); resolves true when confirmed.
+ */
+export const confirmDelete = (what: string, description = 'This cannot be undone.') =>
+  confirmAction({ title: `Delete ${what}?`, description, confirmLabel: 'Delete', destructive: true });

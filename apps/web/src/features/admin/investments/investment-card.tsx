@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Field } from '@/components/ui/field';
 import { useFieldErrors } from '@/components/ui/field-errors';
 import { Input } from '@/components/ui/input';
+import { confirmAction } from '@/lib/confirm';
 import { formatMoney, formatPercent } from '@/lib/format';
 import { useUpdateUser } from '../api/users';
 import { toastDone, toastFailed } from '../components/feedback';
@@ -58,10 +59,13 @@ export function InvestmentCard({
   }
 
   async function onRemove() {
-    if (
-      !window.confirm(`Remove ${userName}'s investment in ${projectName}? Recorded monthly returns are kept.`)
-    )
-      return;
+    const ok = await confirmAction({
+      title: `Remove ${userName}'s investment in ${projectName}?`,
+      description: 'Recorded monthly returns are kept.',
+      confirmLabel: 'Remove',
+      destructive: true,
+    });
+    if (!ok) return;
     try {
       await update.mutateAsync({ id: userId, input: { projectId, investments: [] } });
       setAmount('');

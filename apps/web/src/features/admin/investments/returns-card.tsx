@@ -10,7 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
 import { formatMoney, formatMonth } from '@/lib/format';
 import { useDeleteReturn, useReturns, useSaveReturn } from '../api/returns';
-import { toastDone, toastFailed } from '../components/feedback';
+import { confirmDelete, toastDone, toastFailed } from '../components/feedback';
 
 /** Months shown before "Show all": a year at a glance. */
 const RECENT_MONTHS = 12;
@@ -80,7 +80,7 @@ export function ReturnsCard({
   }
 
   async function onDelete(r: MonthlyReturnRecord) {
-    if (!window.confirm(`Delete the return for ${formatMonth(r.month)}? This cannot be undone.`)) return;
+    if (!(await confirmDelete(`the return for ${formatMonth(r.month)}`))) return;
     try {
       await remove.mutateAsync({ projectId, month: r.month });
       toastDone('Deleted', `Return for ${formatMonth(r.month)} deleted.`);

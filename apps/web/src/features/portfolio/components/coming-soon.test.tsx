@@ -1,28 +1,50 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { ComingSoonProject } from './coming-soon';
+import type { Opportunity } from '@portal/contracts';
+import { json, renderInvestorPage } from '../test-support';
+import { ComingSoonProject, OpportunityCard } from './coming-soon';
 
-const show = (compact: boolean) =>
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+/** The demo's opportunity: the spec's figures (section 9), launching in a future quarter. */
+const alpine: Opportunity = {
+  _id: 'p9',
+  name: 'Alpine Retreat Cabins',
+  location: 'Alpine Region, Switzerland',
+  description: '',
+  targetAmount: 5_000_000,
+  currentCommitments: 2_100_000,
+  minimumInvestment: 25_000,
+  maximumInvestment: 500_000,
+  projectedAnnualROI: 9.2,
+  expectedLaunch: '2027-07-01',
+  features: ['One', 'Two', 'Three', 'Four', 'Five'],
+};
+
+const show = (compact: boolean, opportunity: Opportunity = alpine) =>
   render(
     <MemoryRouter>
-      <ComingSoonProject compact={compact} />
+      <OpportunityCard opportunity={opportunity} compact={compact} />
     </MemoryRouter>,
   );
 const fact = (label: string) => screen.getByText(label).nextElementSibling;
 
-describe('the coming-soon project (spec section 9)', () => {
-  it('shows 9.2% projected ROI, minimum €25,000, launch Q2 2024 and 42% pre-committed', () => {
+describe('the project open for interest (spec sections 2 and 9)', () => {
+  it('shows its projected ROI, minimum, launch quarter, pre-committed share and features', () => {
     show(false);
     expect(screen.getByText('Coming Soon')).toBeInTheDocument();
     expect(screen.getByText('Alpine Region, Switzerland')).toBeInTheDocument();
     expect(fact('Projected Annual ROI')).toHaveTextContent(/^9\.2%$/);
     expect(fact('Minimum Investment')).toHaveTextContent(/^€25,000$/);
-    expect(fact('Expected Launch')).toHaveTextContent(/^Q2 2024$/);
+    expect(fact('Expected Launch')).toHaveTextContent(/^Q3 2027$/);
     expect(screen.getByText('42% pre-committed')).toBeInTheDocument();
     expect(screen.getByText('€2,100,000 of €5,000,000')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: /Funding/ })).toHaveAttribute('aria-valuenow', '42');
-    expect(screen.getAllByRole('listitem')).toHaveLength(5);
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(alpine.features);
     expect(screen.queryByRole('link', { name: /Learn More/ })).not.toBeInTheDocument();
   });
 
@@ -32,5 +54,43 @@ describe('the coming-soon project (spec section 9)', () => {
     expect(screen.getByText('42% pre-committed')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Learn More/ })).toHaveAttribute('href', '/join-project');
     expect(screen.queryAllByRole('listitem')).toHaveLength(0);
+  });
+
+  it('follows what the admin set: other figures, another launch, commitments past the target', () => {
+    show(false, {
+      ...alpine,
+      minimumInvestment: 10_000.5,
+      projectedAnnualROI: 7,
+      expectedLaunch: '2028-02-15',
+      currentCommitments: 6_000_000,
+      features: [],
+    });
+    expect(fact('Minimum Investment')).toHaveTextContent(/^€10,000\.50$/);
+    expect(fact('Projected Annual ROI')).toHaveTextContent(/^7\.0%$/);
+    expect(fact('Expected Launch')).toHaveTextContent(/^Q1 2028$/);
+    expect(screen.getByText('120% pre-committed')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: /Funding/ })).toHaveAttribute('aria-valuenow', '100');
+    expect(screen.queryByText('What the project offers')).not.toBeInTheDocument();
+  });
+
+  it('reads the open project from GET /api/opportunities/current', async () => {
+    const { fetchMock } = renderInvestorPage(<ComingSoonProject compact />, (url) =>
+      Promise.resolve(
+        url === '/api/opportunities/current'
+          ? json(200, { success: true, data: alpine })
+          : json(200, { success: true, data: [] }),
+      ),
+    );
+    expect(await screen.findByText('Alpine Retreat Cabins')).toBeInTheDocument();
+    expect(fact('Expected Launch')).toHaveTextContent(/^Q3 2027$/);
+    expect(fetchMock).toHaveBeenCalledWith('/api/opportunities/current', expect.anything());
+  });
+
+  it('says so when no project is open for interest, still pointing to Join New Project', async () => {
+    renderInvestorPage(<ComingSoonProject compact />, (url) =>
+      Promise.resolve(json(200, { success: true, data: url === '/api/opportunities/current' ? null : [] })),
+    );
+    expect(await screen.findByText(/No project is open for interest right now/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Learn More/ })).toHaveAttribute('href', '/join-project');
   });
 });

@@ -1,14 +1,13 @@
 import { Link } from 'react-router';
 import { ArrowRight, CalendarClock, Check, MapPin, Percent, Wallet } from 'lucide-react';
-import { COMING_SOON_PROJECT as P } from '@portal/contracts';
+import { launchQuarter, preCommittedPercent, type Opportunity } from '@portal/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
+import { Skeleton } from '@/components/ui/skeleton';
 import { formatMoney, formatPercent } from '@/lib/format';
-
-/** Pre-committed share of the target, in whole percent (2,100,000 of 5,000,000 -> 42). */
-export const preCommittedPercent = Math.round((P.currentCommitments * 100) / P.targetAmount);
+import { useOpportunity } from '../api/get-opportunity';
 
 /** A drawing of the alpine site: peaks, snow and a lit cabin. Decorative. */
 function AlpineArt({ className }: { className?: string }) {
@@ -49,17 +48,20 @@ function Fact({ icon: Icon, label, value }: { icon: typeof Percent; label: strin
 }
 
 /**
- * The hard-coded coming-soon project (spec sections 2 and 9). `compact` is the dashboard's
- * Investment Opportunities card; the full card on Join New Project adds the five features.
+ * The project open for interest (spec sections 2 and 9; admins edit it). `compact` is the dashboard's
+ * Investment Opportunities card; the full card on Join New Project adds the features.
  */
-export function ComingSoonProject({
+export function OpportunityCard({
+  opportunity: P,
   compact = false,
   headingLevel = 3,
 }: {
+  opportunity: Opportunity;
   compact?: boolean;
   headingLevel?: 2 | 3;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const percent = preCommittedPercent(P);
   return (
     <Card className="overflow-hidden md:grid md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
       <AlpineArt className="block h-36 w-full sm:h-44 md:h-full" />
@@ -67,29 +69,31 @@ export function ComingSoonProject({
         <div>
           <Badge variant="highlight">Coming Soon</Badge>
           <Heading className="mt-2 text-lg font-semibold leading-tight">{P.name}</Heading>
-          <p className="mt-1 flex items-center gap-1 text-sm text-muted-foreground">
-            <MapPin className="size-3.5" aria-hidden="true" />
-            {P.location}
-          </p>
+          {P.location && (
+            <p className="mt-1 flex items-center gap-1 text-sm text-muted-foreground">
+              <MapPin className="size-3.5" aria-hidden="true" />
+              {P.location}
+            </p>
+          )}
         </div>
         <dl className="grid grid-cols-3 gap-3 text-sm">
           <Fact icon={Percent} label="Projected Annual ROI" value={formatPercent(P.projectedAnnualROI)} />
           <Fact icon={Wallet} label="Minimum Investment" value={formatMoney(P.minimumInvestment)} />
-          <Fact icon={CalendarClock} label="Expected Launch" value={P.expectedLaunch} />
+          <Fact icon={CalendarClock} label="Expected Launch" value={launchQuarter(P.expectedLaunch)} />
         </dl>
         <div>
           <div className="mb-1.5 flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 text-sm">
-            <span className="font-medium">{preCommittedPercent}% pre-committed</span>
+            <span className="font-medium">{percent}% pre-committed</span>
             <span className="tabular text-xs text-muted-foreground">
               {formatMoney(P.currentCommitments)} of {formatMoney(P.targetAmount)}
             </span>
           </div>
           <Progress
-            value={preCommittedPercent}
+            value={Math.min(percent, 100)}
             label={`Funding: ${formatMoney(P.currentCommitments)} committed of the ${formatMoney(P.targetAmount)} target`}
           />
         </div>
-        {!compact && (
+        {!compact && P.features.length > 0 && (
           <div>
             <h3 className="text-sm font-semibold">What the project offers</h3>
             <ul className="mt-2 grid gap-2 text-sm sm:grid-cols-2">
@@ -102,15 +106,47 @@ export function ComingSoonProject({
             </ul>
           </div>
         )}
-        {compact && (
-          <Button asChild className="self-start">
-            <Link to="/join-project">
-              Learn More
-              <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
-        )}
+        {compact && <LearnMore />}
       </div>
     </Card>
   );
+}
+
+function LearnMore() {
+  return (
+    <Button asChild className="self-start">
+      <Link to="/join-project">
+        Learn More
+        <ArrowRight aria-hidden="true" />
+      </Link>
+    </Button>
+  );
+}
+
+/** The open project as the dashboard and Join New Project show it, while loading, or when none is open. */
+export function ComingSoonProject({
+  compact = false,
+  headingLevel = 3,
+}: {
+  compact?: boolean;
+  headingLevel?: 2 | 3;
+}) {
+  const { data, isPending } = useOpportunity();
+  if (isPending)
+    return (
+      <div role="status" aria-label="Loading the investment opportunity">
+        <Skeleton className="h-56" />
+      </div>
+    );
+  if (!data)
+    return (
+      <Card className="flex flex-col gap-3 p-5 sm:p-6">
+        <p className="text-sm text-muted-foreground">
+          No project is open for interest right now. Register your interest and our team will tell you about
+          the next one first.
+        </p>
+        {compact && <LearnMore />}
+      </Card>
+    );
+  return <OpportunityCard opportunity={data} compact={compact} headingLevel={headingLevel} />;
 }

@@ -1,12 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { Send } from 'lucide-react';
-import { INTEREST_AMOUNT_MAX, INTEREST_AMOUNT_MIN, interestInput } from '@portal/contracts';
+import { checkInterestAmount, interestBounds, interestInput } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { serverFieldErrors } from '@/components/ui/field-errors';
 import { Input, Textarea } from '@/components/ui/input';
+import { useAuth } from '@/lib/auth';
+import { formatMoney } from '@/lib/format';
 import { messageOf, toast } from '@/lib/toast';
+import { useOpportunity } from '../api/get-opportunity';
 import { useRegisterInterest } from '../api/register-interest';
 
 interface InterestForm {
@@ -18,23 +21,40 @@ interface InterestForm {
 }
 type Errors = Partial<Record<keyof InterestForm, string>>;
 
-const EMPTY: InterestForm = { name: '', email: '', phone: '', investmentAmount: '', message: '' };
+type Bounds = { min: number; max: number };
 
-/** Checks the form with the same schema the server uses; answers the payload or the errors by field. */
-export function checkInterest(form: InterestForm) {
+/** The form as it starts (and starts again after a submission): the signed-in investor's name and email. */
+const initial = (user: { name?: string; email?: string } | null): InterestForm => ({
+  name: user?.name ?? '',
+  email: user?.email ?? '',
+  phone: '',
+  investmentAmount: '',
+  message: '',
+});
+
+/**
+ * Checks the form with the same rules the server uses (the amount within the open opportunity's
+ * bounds); answers the payload or the errors by field.
+ */
+export function checkInterest(form: InterestForm, bounds: Bounds = interestBounds(null)) {
   const parsed = interestInput.safeParse(form);
-  if (parsed.success) return { payload: parsed.data, errors: null };
   const errors: Errors = {};
-  for (const issue of parsed.error.issues) {
-    const key = issue.path[0] as keyof InterestForm;
-    errors[key] ??= issue.message;
-  }
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) {
+      const key = issue.path[0] as keyof InterestForm;
+      errors[key] ??= issue.message;
+    }
+  const amount = parsed.success ? checkInterestAmount(parsed.data.investmentAmount, bounds) : null;
+  if (amount) errors.investmentAmount ??= amount;
+  if (parsed.success && !amount) return { payload: parsed.data, errors: null };
   return { payload: null, errors };
 }
 
 /** 'Register Your Interest' (spec sections 2 and 5): stored on the server, then the form is cleared. */
 export function InterestForm() {
-  const [form, setForm] = useState<InterestForm>(EMPTY);
+  const { user } = useAuth();
+  const bounds = interestBounds(useOpportunity().data ?? null);
+  const [form, setForm] = useState<InterestForm>(() => initial(user));
   const [errors, setErrors] = useState<Errors>({});
   const register = useRegisterInterest();
   const set = (k: keyof InterestForm) => (e: { target: { value: string } }) => {
@@ -44,7 +64,7 @@ export function InterestForm() {
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const { payload, errors: found } = checkInterest(form);
+    const { payload, errors: found } = checkInterest(form, bounds);
     if (!payload) {
       setErrors(found);
       // Take the keyboard to the first field that needs attention.
@@ -58,7 +78,7 @@ export function InterestForm() {
         title: 'Interest Registered',
         description: 'Thank you for your interest! Our team will contact you soon.',
       });
-      setForm(EMPTY);
+      setForm(initial(user));
       setErrors({});
     } catch (err) {
       setErrors(serverFieldErrors(err));
@@ -115,17 +135,17 @@ export function InterestForm() {
             </Field>
             <Field
               label="Intended Investment Amount"
-              hint="Optional · between €25,000 and €500,000"
+              hint={`Optional · between ${formatMoney(bounds.min)} and ${formatMoney(bounds.max)}`}
               error={errors.investmentAmount}
             >
               <Input
                 name="investmentAmount"
                 type="number"
                 inputMode="numeric"
-                min={INTEREST_AMOUNT_MIN}
-                max={INTEREST_AMOUNT_MAX}
+                min={bounds.min}
+                max={bounds.max}
                 step={1000}
-                placeholder="Min: €25,000"
+                placeholder={`Min: ${formatMoney(bounds.min)}`}
                 value={form.investmentAmount}
                 onChange={set('investmentAmount')}
               />

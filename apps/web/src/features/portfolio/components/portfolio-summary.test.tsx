@@ -71,4 +71,32 @@ describe('PortfolioSummary', () => {
     expect(aurora).toHaveTextContent('€20,000€1,200.506.0%Jan 15, 2025');
     expect(within(table).getByRole('row', { name: /Nothing Yet/ })).toHaveTextContent('€0€0——');
   });
+
+  it('keeps an archived project in the totals, its name without a link to a page that is gone', () => {
+    const inv = (id: string, name: string, amount: number) => ({
+      _id: `i-${id}`,
+      projectId: { _id: id, name },
+      amount,
+      returns: 0,
+      roi: 0,
+      startDate: '2025-01-15',
+      monthlyReturns: [],
+    });
+    render(
+      <MemoryRouter>
+        <PortfolioSummary
+          user={{
+            ...base,
+            totalInvestment: 3000,
+            investments: [inv('p1', 'Kept Lodge', 1000), inv('p2', 'Archived Lodge', 2000)],
+          }}
+          canOpen={(id) => id === 'p1'}
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('summary-total-investment')).toHaveTextContent('€3,000');
+    expect(screen.getAllByRole('link', { name: 'Kept Lodge' })[0]).toHaveAttribute('href', '/project/p1');
+    expect(screen.queryByRole('link', { name: 'Archived Lodge' })).not.toBeInTheDocument();
+    expect(screen.getAllByText('Archived Lodge').length).toBeGreaterThan(0);
+  });
 });

@@ -40,7 +40,18 @@ function SummaryCard({
 const dash = '—';
 const roiText = (roi: number | null) => (roi === null ? dash : formatPercent(roi));
 
-function PerProjectInvestments({ rows }: { rows: ProjectRow[] }) {
+/** A project's name, linked to its page unless the investor cannot open it (an archived project). */
+function ProjectName({ row, linked }: { row: ProjectRow; linked: boolean }) {
+  return linked ? (
+    <Link to={`/project/${row.projectId}`} className="font-medium hover:underline">
+      {row.name}
+    </Link>
+  ) : (
+    <span className="font-medium">{row.name}</span>
+  );
+}
+
+function PerProjectInvestments({ rows, canOpen }: { rows: ProjectRow[]; canOpen: (id: string) => boolean }) {
   const total = rows.reduce(
     (acc, r) => ({
       amount: acc.amount + Math.round(r.amount * 100),
@@ -80,9 +91,7 @@ function PerProjectInvestments({ rows }: { rows: ProjectRow[] }) {
             {rows.map((r) => (
               <Tr key={r.projectId}>
                 <Td className="font-medium">
-                  <Link to={`/project/${r.projectId}`} className="hover:underline">
-                    {r.name}
-                  </Link>
+                  <ProjectName row={r} linked={canOpen(r.projectId)} />
                 </Td>
                 <Td className="tabular text-right">{formatMoney(r.amount)}</Td>
                 <Td className="tabular text-right">{formatMoney(r.returns)}</Td>
@@ -111,9 +120,7 @@ function PerProjectInvestments({ rows }: { rows: ProjectRow[] }) {
       <ul className="grid gap-3 p-5 pt-3 sm:hidden" aria-labelledby="per-project-heading">
         {rows.map((r) => (
           <li key={r.projectId} className="rounded-lg border p-3">
-            <Link to={`/project/${r.projectId}`} className="font-medium hover:underline">
-              {r.name}
-            </Link>
+            <ProjectName row={r} linked={canOpen(r.projectId)} />
             <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1.5 text-sm">
               <dt className="text-muted-foreground">Amount Invested</dt>
               <dd className="tabular text-right">{formatMoney(r.amount)}</dd>
@@ -137,7 +144,19 @@ export type PortfolioFigures = Pick<
   'totalInvestment' | 'totalReturned' | 'investmentDate' | 'investmentPeriod' | 'investments'
 >;
 
-export function PortfolioSummary({ user, children }: { user: PortfolioFigures; children?: ReactNode }) {
+/**
+ * `canOpen` tells which projects have a page for the investor: the money of an archived project stays
+ * in the summary, but its name is not a link.
+ */
+export function PortfolioSummary({
+  user,
+  children,
+  canOpen = () => true,
+}: {
+  user: PortfolioFigures;
+  children?: ReactNode;
+  canOpen?: (projectId: string) => boolean;
+}) {
   const { recoveredPercent, annualROI } = portfolioMetrics(user, user.investments);
   const rows = projectRows(user.investments);
   return (
@@ -167,7 +186,7 @@ export function PortfolioSummary({ user, children }: { user: PortfolioFigures; c
           {user.investmentPeriod && <p>Based on {user.investmentPeriod} performance</p>}
         </SummaryCard>
       </div>
-      {rows.length > 0 && <PerProjectInvestments rows={rows} />}
+      {rows.length > 0 && <PerProjectInvestments rows={rows} canOpen={canOpen} />}
       {children}
     </section>
   );
