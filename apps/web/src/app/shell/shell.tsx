@@ -137,7 +137,12 @@ function ShellLayout({ variant }: { variant: Variant }) {
           </div>
         </main>
       </div>
-      {variant === 'investor' && <ChatButton user={user} projectName={current?.name} />}
+      {variant === 'investor' && (
+        // In a landmark of its own, like the rest of the page, so that it is found by landmark.
+        <aside aria-label="Support chat">
+          <ChatButton user={user} projectName={current?.name} />
+        </aside>
+      )}
       {user && profileUsed && (
         <Suspense fallback={null}>
           <ProfileDialog
