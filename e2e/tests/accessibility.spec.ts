@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, signIn, test } from '../support/fixtures';
 
 /**
@@ -115,3 +115,84 @@ for (const theme of THEMES) {
     });
   });
 }
+
+/**
+ * How wide the select must be to show its chosen option whole: a copy holding only that option, at
+ * its own (intrinsic) width, beside it. The select shows the whole name when it is at least as wide.
+ */
+async function chosenNameFits(select: Locator) {
+  return select.evaluate((el: HTMLSelectElement) => {
+    const probe = el.cloneNode(false) as HTMLSelectElement;
+    probe.removeAttribute('id');
+    probe.append(new Option(el.selectedOptions[0]!.text));
+    probe.style.cssText = 'width:auto;min-width:0;max-width:none;position:absolute;visibility:hidden';
+    el.parentElement!.append(probe);
+    const needed = probe.getBoundingClientRect().width;
+    probe.remove();
+    return { name: el.selectedOptions[0]!.text, needed, width: el.getBoundingClientRect().width };
+  });
+}
+
+test.describe('[SHELL] the project selector shows whole names (issue 14, item 13)', () => {
+  test('the admin header at 1366 px fits the chosen name; at 375 px the row under it does, with a tooltip', async ({
+    page,
+  }) => {
+    const { accessToken } = await signIn(page, 'admin', '/admin');
+    const res = await page.request.get('/api/projects', {
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    const names = ((await res.json()).data as { name: string }[]).map((p) => p.name).sort();
+    expect(names).toContain('Aurora Lakeside Cabins');
+
+    const select = page.getByRole('banner').getByLabel('Current project');
+    await expect(select.locator('option')).toHaveCount(names.length);
+    // The list holds every name whole.
+    expect((await select.locator('option').allTextContents()).sort()).toEqual(names);
+    for (const name of names) {
+      await select.selectOption({ label: name });
+      const fit = await chosenNameFits(select);
+      expect(fit.width, `"${fit.name}" needs ${fit.needed}px`).toBeGreaterThanOrEqual(fit.needed - 0.5);
+      await expect(select).toHaveAttribute('title', name);
+    }
+
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect(page.getByRole('banner').getByLabel('Current project')).toBeHidden();
+    const row = page.getByRole('combobox', { name: 'Current project' });
+    await expect(row).toBeVisible();
+    expect((await row.locator('option').allTextContents()).sort()).toEqual(names);
+    for (const name of names) {
+      await row.selectOption({ label: name });
+      const fit = await chosenNameFits(row);
+      expect(fit.width, `"${fit.name}" needs ${fit.needed}px`).toBeGreaterThanOrEqual(fit.needed - 0.5);
+      await expect(row).toHaveAttribute('title', name);
+    }
+  });
+
+  test("the investor's selector fits the chosen name in the sidebar at 1366 px and in the drawer at 375 px", async ({
+    page,
+  }) => {
+    await signIn(page, 'investor', '/');
+    const select = page.getByRole('complementary', { name: 'Sidebar' }).getByLabel('Current project');
+    await expect(select).toHaveValue(/.+/);
+    await expect(select.locator('option')).not.toHaveCount(1);
+    const names = await select.locator('option').allTextContents();
+    expect(names.length).toBeGreaterThan(1);
+    for (const name of names) {
+      await select.selectOption({ label: name });
+      const fit = await chosenNameFits(select);
+      expect(fit.width, `"${fit.name}" needs ${fit.needed}px`).toBeGreaterThanOrEqual(fit.needed - 0.5);
+      await expect(select).toHaveAttribute('title', name);
+    }
+
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const inDrawer = page.getByRole('dialog', { name: 'Menu' }).getByLabel('Current project');
+    expect(await inDrawer.locator('option').allTextContents()).toEqual(names);
+    for (const name of names) {
+      await inDrawer.selectOption({ label: name });
+      const fit = await chosenNameFits(inDrawer);
+      expect(fit.width, `"${fit.name}" needs ${fit.needed}px`).toBeGreaterThanOrEqual(fit.needed - 0.5);
+      await expect(inDrawer).toHaveAttribute('title', name);
+    }
+  });
+});

@@ -102,7 +102,7 @@ function ShellLayout({ variant }: { variant: Variant }) {
             {variant === 'admin' ? 'Admin Panel' : 'Investor Portal'}
           </p>
           <div className="ml-auto flex items-center gap-1 sm:gap-2">
-            {variant === 'admin' && <ProjectSelect className="hidden sm:grid" />}
+            {variant === 'admin' && <ProjectSelect className="hidden lg:grid" />}
             <NotificationBell />
             <ThemeToggle storageKey={variant === 'admin' ? ADMIN_THEME_KEY : INVESTOR_THEME_KEY} />
             {user && <UserMenu user={user} onEditProfile={() => openProfile()} onLogout={doLogout} />}
@@ -127,8 +127,8 @@ function ShellLayout({ variant }: { variant: Variant }) {
           </div>
         )}
         {variant === 'admin' && (
-          <div className="border-b bg-card px-3 py-2 sm:hidden">
-            <ProjectSelect />
+          <div className="border-b bg-card px-3 py-2 sm:px-5 lg:hidden">
+            <ProjectSelect tone="row" />
           </div>
         )}
         <main id="main" tabIndex={-1} className="flex-1 overflow-y-auto outline-none">
