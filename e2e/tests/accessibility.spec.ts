@@ -2,8 +2,8 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, signIn, test } from '../support/fixtures';
 
 /**
- * Every screen of the router (apps/web/src/app/router.tsx), in light and in dark, checked with every
- * axe-core rule (expectAccessible), after the screen has shown its content.
+ * Every screen of the router (apps/web/src/app/router.tsx), in light and in dark, at 1366 and 375 px,
+ * checked with every axe-core rule (expectAccessible, ADR 006) once the screen shows its content.
  */
 
 interface Screen {
@@ -107,12 +107,15 @@ for (const theme of THEMES) {
       });
     }
 
-    test(`admin screens at 1366 px, ${theme}`, async ({ page }) => {
-      test.slow();
-      await useTheme(page, theme);
-      await signIn(page, 'admin', '/robots.txt');
-      for (const screen of ADMIN_SCREENS) await check(page, screen, theme);
-    });
+    for (const width of [1366, 375]) {
+      test(`admin screens at ${width} px, ${theme}`, async ({ page }) => {
+        test.slow();
+        await page.setViewportSize({ width, height: width < 700 ? 812 : 850 });
+        await useTheme(page, theme);
+        await signIn(page, 'admin', '/robots.txt');
+        for (const screen of ADMIN_SCREENS) await check(page, screen, theme);
+      });
+    }
   });
 }
 

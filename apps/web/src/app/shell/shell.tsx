@@ -127,9 +127,10 @@ function ShellLayout({ variant }: { variant: Variant }) {
           </div>
         )}
         {variant === 'admin' && (
-          <div className="border-b bg-card px-3 py-2 sm:px-5 lg:hidden">
+          // A landmark of its own under the header, as all of the page's content is in one.
+          <section aria-label="Project" className="border-b bg-card px-3 py-2 sm:px-5 lg:hidden">
             <ProjectSelect tone="row" />
-          </div>
+          </section>
         )}
         <main id="main" tabIndex={-1} className="flex-1 overflow-y-auto outline-none">
           <div className="mx-auto w-full max-w-7xl p-4 pb-24 sm:p-6 sm:pb-24 lg:p-8 lg:pb-24">
