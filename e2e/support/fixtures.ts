@@ -90,10 +90,12 @@ export const EVERY_AXE_RULE = axe.getRules().map((r) => r.ruleId);
 export async function expectAccessible(page: Page, opts: { exclude?: string[]; soft?: boolean } = {}) {
   let builder = new AxeBuilder({ page })
     .withRules(EVERY_AXE_RULE)
-    // Radix Toast's two focus proxies (invisible spans, tabindex 0, around the toast list while a toast
-    // is shown) pass focus on to the toasts the moment they get it; the experimental
-    // focus-order-semantics rule reads them as focusable elements without a role. They are the
-    // library's own markup, which the app cannot give a role.
+    // Radix's focus guards (invisible spans, tabindex 0, at both ends of the page while a popover or
+    // dialog is open) and Toast's two focus proxies (around the toast list while a toast is shown) pass
+    // focus on the moment they get it; the experimental focus-order-semantics rule reads them as
+    // focusable elements without a role. They are the library's own markup, which the app cannot
+    // give a role.
+    .exclude('[data-radix-focus-guard]')
     .exclude('[role="region"][aria-label^="Notifications ("] > span[tabindex="0"]');
   for (const sel of opts.exclude ?? []) builder = builder.exclude(sel);
   const results = await builder.analyze();
