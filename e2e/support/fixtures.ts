@@ -1,5 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import axe from 'axe-core';
 import { PORT_BASE } from './paths';
 import { TestServer } from './server';
 
@@ -76,19 +77,39 @@ export async function signIn(page: Page, role: DemoRole, path = '/') {
   return data as { accessToken: string; refreshToken: string; user: { _id: string; name: string } };
 }
 
-/** Runs axe-core on the page (WCAG 2.1 A and AA) and fails with the violations listed. */
-export async function expectAccessible(page: Page, opts: { exclude?: string[] } = {}) {
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+/**
+ * Every rule axe-core has: WCAG 2.x A, AA and AAA, best practices, and the experimental rules (such as
+ * `label-content-name-mismatch`, WCAG 2.5.3 Label in Name), which axe leaves out unless named.
+ */
+export const EVERY_AXE_RULE = axe.getRules().map((r) => r.ruleId);
+
+/**
+ * Runs every axe-core rule on the page and fails with the violations listed (`soft`: the test goes on
+ * and fails at its end, so that one run lists the violations of every page it checks).
+ */
+export async function expectAccessible(page: Page, opts: { exclude?: string[]; soft?: boolean } = {}) {
+  let builder = new AxeBuilder({ page })
+    .withRules(EVERY_AXE_RULE)
+    // Radix's focus guards (invisible spans, tabindex 0, at both ends of the page while a popover or
+    // dialog is open) and Toast's two focus proxies (around the toast list while a toast is shown) pass
+    // focus on the moment they get it; the experimental focus-order-semantics rule reads them as
+    // focusable elements without a role. They are the library's own markup, which the app cannot
+    // give a role.
+    .exclude('[data-radix-focus-guard]')
+    .exclude('[role="region"][aria-label^="Notifications ("] > span[tabindex="0"]');
   for (const sel of opts.exclude ?? []) builder = builder.exclude(sel);
   const results = await builder.analyze();
   const summary = results.violations.map(
     (v) =>
       `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes
-        .map((n) => n.target.join(' '))
-        .slice(0, 5)
+        .map(
+          (n) =>
+            `${n.target.join(' ')}${n.failureSummary ? ` -- ${n.failureSummary.split('\n').slice(1).join(' ').trim()}` : ''}`,
+        )
+        .slice(0, 10)
         .join('\n    ')}`,
   );
-  expect(summary, 'accessibility violations').toEqual([]);
+  (opts.soft ? expect.soft : expect)(summary, 'accessibility violations').toEqual([]);
 }
 
 /**
@@ -105,7 +126,7 @@ export async function expectNoSidewaysScroll(page: Page) {
       .map((el) => ({ el, r: el.getBoundingClientRect() }))
       .filter(({ r }) => r.width > 0 && r.right > right + 0.5)
       .sort((a, b) => b.r.right - a.r.right)
-      .slice(0, 5)
+      .slice(0, 10)
       .map(({ el, r }) => {
         const cls = typeof el.className === 'string' ? el.className.split(' ').slice(0, 4).join('.') : '';
         const id = el.id ? `#${el.id}` : '';

@@ -219,8 +219,10 @@ test.describe('[SHELL] investor shell', () => {
 
   test('the user menu shows the initials and edits the profile', async ({ page }) => {
     await signIn(page, 'investor');
-    const menu = page.getByRole('button', { name: 'Account menu for Emma Lindqvist' });
+    // Named by what it shows, the initials and the name (WCAG 2.5.3 Label in Name).
+    const menu = page.getByRole('button', { name: /^EL Emma Lindqvist ?, Account menu$/ });
     await expect(menu).toContainText('EL');
+    await expect(menu).toContainText('Emma Lindqvist');
     await menu.click();
     await page.getByRole('menuitem', { name: 'Edit Profile' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Profile' });
@@ -240,8 +242,9 @@ test.describe('[SHELL] investor shell', () => {
     // The reloaded page shows the toast, the dialog closed and the new name in the user menu.
     await expect(page.getByText('Profile updated successfully!', { exact: true })).toBeVisible();
     await expect(page.getByRole('dialog', { name: 'Edit Profile' })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Account menu for Emma Nordin' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Account menu for Emma Nordin' })).toContainText('EN');
+    const renamed = page.getByRole('button', { name: /^EN Emma Nordin ?, Account menu$/ });
+    await expect(renamed).toBeVisible();
+    await expect(renamed).toContainText('EN');
     const me = await page.evaluate(async () => {
       const res = await fetch('/api/users/me', {
         headers: { authorization: `Bearer ${localStorage.getItem('accessToken')}` },

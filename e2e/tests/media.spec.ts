@@ -20,7 +20,7 @@ async function openGallery(page: Page) {
 }
 
 const cards = (page: Page) => page.getByRole('list', { name: 'Media' }).getByRole('listitem');
-const titles = (page: Page) => cards(page).locator('h3').allTextContents();
+const titles = (page: Page) => cards(page).getByRole('heading', { level: 2 }).allTextContents();
 const filter = (page: Page, name: string) =>
   page.getByRole('group', { name: 'Filter media' }).getByRole('button', { name: new RegExp(`^${name}`) });
 

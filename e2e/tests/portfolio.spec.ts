@@ -656,9 +656,9 @@ test.describe('[PORTFOLIO] current project', () => {
       await nav('Media Gallery');
       await expect(page.getByRole('heading', { level: 1, name: 'Media Gallery' })).toBeVisible();
       for (const title of mine.media)
-        await expect(page.getByRole('heading', { level: 3, name: title, exact: true })).toBeVisible();
+        await expect(page.getByRole('heading', { level: 2, name: title, exact: true })).toBeVisible();
       for (const title of only('media', other, p))
-        await expect(page.getByRole('heading', { level: 3, name: title, exact: true })).toHaveCount(0);
+        await expect(page.getByRole('heading', { level: 2, name: title, exact: true })).toHaveCount(0);
 
       await nav('Project Updates');
       await expect(page.getByRole('heading', { level: 1, name: 'Project Updates' })).toBeVisible();

@@ -199,6 +199,17 @@ describe('two-factor sign-in required for admins (issue 7)', () => {
   });
 });
 
+describe('names that hold what they show (WCAG 2.5.3 Label in Name, issue 14)', () => {
+  it('the user menu button is named by its initials and the name it shows, then "Account menu"', async () => {
+    preferDark(false);
+    renderShell('investor', INVESTOR);
+    const menu = await screen.findByRole('button', { name: 'EL Emma Lindqvist, Account menu' });
+    // Named by its content, not by an aria-label that would replace what it shows.
+    expect(menu).not.toHaveAttribute('aria-label');
+    expect(menu).toHaveTextContent(/^EL Emma Lindqvist/);
+  });
+});
+
 describe('logout (spec section 2)', () => {
   it("the admin shell's Logout returns to /admin-login, even before that page has been loaded", async () => {
     preferDark(false);

@@ -104,7 +104,7 @@ function ShellLayout({ variant }: { variant: Variant }) {
             {variant === 'admin' ? 'Admin Panel' : 'Investor Portal'}
           </p>
           <div className="ml-auto flex items-center gap-1 sm:gap-2">
-            {variant === 'admin' && <ProjectSelect className="hidden sm:grid" />}
+            {variant === 'admin' && <ProjectSelect className="hidden lg:grid" />}
             <NotificationBell />
             <ThemeToggle storageKey={variant === 'admin' ? ADMIN_THEME_KEY : INVESTOR_THEME_KEY} />
             {user && <UserMenu user={user} onEditProfile={() => openProfile()} onLogout={doLogout} />}
@@ -129,9 +129,10 @@ function ShellLayout({ variant }: { variant: Variant }) {
           </div>
         )}
         {variant === 'admin' && (
-          <div className="border-b bg-card px-3 py-2 sm:hidden">
-            <ProjectSelect />
-          </div>
+          // A landmark of its own under the header, as all of the page's content is in one.
+          <section aria-label="Project" className="border-b bg-card px-3 py-2 sm:px-5 lg:hidden">
+            <ProjectSelect tone="row" />
+          </section>
         )}
         <main id="main" tabIndex={-1} className="flex-1 overflow-y-auto outline-none">
           <div className="mx-auto w-full max-w-7xl p-4 pb-24 sm:p-6 sm:pb-24 lg:p-8 lg:pb-24">
@@ -139,7 +140,12 @@ function ShellLayout({ variant }: { variant: Variant }) {
           </div>
         </main>
       </div>
-      {variant === 'investor' && <ChatButton user={user} projectName={current?.name} />}
+      {variant === 'investor' && (
+        // In a landmark of its own, like the rest of the page, so that it is found by landmark.
+        <aside aria-label="Support chat">
+          <ChatButton user={user} projectName={current?.name} />
+        </aside>
+      )}
       {user && profileUsed && (
         <Suspense fallback={null}>
           <ProfileDialog

@@ -21,17 +21,19 @@ export function UserMenu({
 }) {
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger
-        className="flex items-center gap-2 rounded-full p-0.5 pr-2 hover:bg-accent sm:pr-3"
-        aria-label={`Account menu for ${user.name}`}
-      >
-        <span
-          aria-hidden="true"
-          className="flex size-9 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground"
-        >
+      {/*
+        The button is named by what it shows, the initials and the name (WCAG 2.5.3 Label in Name: a
+        speech-input user says what they see), then what it opens. Under 640 px the name is not shown
+        but still read.
+      */}
+      <DropdownMenuTrigger className="flex items-center gap-2 rounded-full p-0.5 pr-2 hover:bg-accent sm:pr-3">
+        <span className="flex size-9 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground">
           {initials(user.name)}
+        </span>{' '}
+        <span className="sr-only sm:not-sr-only sm:max-w-40 sm:truncate sm:text-sm sm:font-medium">
+          {user.name}
+          <span className="sr-only">, Account menu</span>
         </span>
-        <span className="hidden max-w-40 truncate text-sm font-medium sm:inline">{user.name}</span>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         <DropdownMenuLabel className="grid gap-0.5">

@@ -18,7 +18,9 @@ export function DropdownMenuContent({
   ...p
 }: ComponentPropsWithoutRef<typeof M.Content>) {
   return (
-    <M.Portal>
+    // Into the shell's main landmark when there is one, so that an open menu is inside a landmark like
+    // the rest of the page (axe's region rule); it floats above everything either way.
+    <M.Portal container={typeof document === 'undefined' ? undefined : document.getElementById('main')}>
       <M.Content
         sideOffset={sideOffset}
         collisionPadding={collisionPadding}

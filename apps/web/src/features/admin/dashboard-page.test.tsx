@@ -72,9 +72,12 @@ const ANSWER: AdminDashboard = {
   ],
 };
 
-/** The text of the figure card labelled `label` in `region`: label, value and the line under it. */
+/**
+ * The text of the figure card labelled `label` in `region`: label, value and the line under it (a term
+ * of the region's description list and its definitions).
+ */
 function figure(region: HTMLElement, label: string) {
-  const card = within(region).getByText(label, { exact: true, selector: 'p' }).parentElement!.parentElement!;
+  const card = within(region).getByText(label, { exact: true, selector: 'dl > div > dt' }).parentElement!;
   return card.textContent;
 }
 

@@ -36,12 +36,12 @@ function Stat({
 }) {
   return (
     <Card className="p-5">
-      <div className="flex items-center justify-between gap-2">
-        <p className="text-sm font-medium text-muted-foreground">{label}</p>
-        <Icon className="size-4 text-muted-foreground" aria-hidden="true" />
-      </div>
-      <p className="mt-2 truncate text-2xl font-semibold tracking-tight tabular">{value}</p>
-      {sub && <p className="mt-1 text-xs text-muted-foreground">{sub}</p>}
+      <dt className="flex items-center justify-between gap-2 text-sm font-medium text-muted-foreground">
+        {label}
+        <Icon className="size-4" aria-hidden="true" />
+      </dt>
+      <dd className="mt-2 truncate text-2xl font-semibold tracking-tight tabular">{value}</dd>
+      {sub && <dd className="mt-1 text-xs text-muted-foreground">{sub}</dd>}
     </Card>
   );
 }
@@ -156,7 +156,7 @@ function DashboardPage() {
               <h2 id="dash-project" className="text-lg font-semibold">
                 {p.name}
               </h2>
-              <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+              <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
                 <Stat icon={PiggyBank} label="Invested capital" value={formatMoney(p.invested)} />
                 <Stat
                   icon={Banknote}
@@ -170,14 +170,14 @@ function DashboardPage() {
                   label="Pending booking requests"
                   value={String(p.pendingBookings)}
                 />
-              </div>
+              </dl>
             </section>
           )}
           <section aria-labelledby="dash-overall" className="grid gap-3">
             <h2 id="dash-overall" className="text-lg font-semibold">
               All projects
             </h2>
-            <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+            <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
               <Stat icon={PiggyBank} label="Invested capital" value={formatMoney(data.overall.invested)} />
               <Stat
                 icon={Banknote}
@@ -192,7 +192,7 @@ function DashboardPage() {
                 value={String(data.overall.projects)}
                 sub={`${data.overall.activeProjects} active`}
               />
-            </div>
+            </dl>
           </section>
           <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
             <Card>

@@ -85,6 +85,17 @@ describe('User Management', () => {
     expect(userCalls(requests).map((r) => r.query.get('page'))).toEqual(['1', '2', '3', '2']);
   });
 
+  it("names each row's details button by what it shows, the name and the email (WCAG 2.5.3, issue 14)", async () => {
+    api(() => userList([emma]));
+    renderAdmin(<UsersPage />, 'users');
+    const buttons = await screen.findAllByRole('button', {
+      name: 'Details of Emma Lindqvist investor@example.com',
+    });
+    // The table and the stacked list (one of them shown, by the width).
+    expect(buttons).toHaveLength(2);
+    for (const b of buttons) expect(b).not.toHaveAttribute('aria-label');
+  });
+
   it('says "Failed to fetch users" when the list does not load', async () => {
     api(() => failure('The database is unavailable', 503));
     renderAdmin(<UsersPage />, 'users');

@@ -21,9 +21,9 @@ export function AuthCard({
         />
         <BrandMark className="relative" />
         <div className="relative max-w-md">
-          <p className="text-3xl font-semibold leading-tight tracking-tight">
+          <h2 className="text-3xl font-semibold leading-tight tracking-tight">
             Your cabins, your returns and your nights — in one place.
-          </p>
+          </h2>
           <p className="mt-4 text-sidebar-muted">
             Follow every euro you have invested, every monthly return paid, and every cabin night that is
             yours to book, gift or rent out.

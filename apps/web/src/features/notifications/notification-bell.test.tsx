@@ -270,6 +270,14 @@ describe('NotificationBell', () => {
     expect(within(items[0]!).getByText('Unread')).toHaveClass('sr-only');
   });
 
+  it('over 99 unread, the name says the "99+" the badge shows (WCAG 2.5.3 Label in Name, issue 14)', async () => {
+    list = { ...list, unreadCount: 150 };
+    renderBell();
+    const button = await bell();
+    await waitFor(() => expect(button).toHaveAccessibleName('Notifications, 99+ unread'));
+    expect(within(button).getByTestId('unread-count')).toHaveTextContent(/^99\+$/);
+  });
+
   it('says when there are none', async () => {
     list = { notifications: [], unreadCount: 0 };
     renderBell();

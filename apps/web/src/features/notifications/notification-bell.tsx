@@ -77,6 +77,9 @@ function NotificationRow({
   );
 }
 
+/** The unread count as the badge shows it. */
+const shownCount = (n: number) => (n > 99 ? '99+' : String(n));
+
 /**
  * The header bell (spec sections 2 and 4): unread count, the list, read on click, delete; live. A
  * notification with a link opens what it is about (the list closes).
@@ -98,7 +101,8 @@ export function NotificationBell() {
           variant="ghost"
           size="icon"
           className="relative"
-          aria-label={unreadCount > 0 ? `Notifications, ${unreadCount} unread` : 'Notifications'}
+          // The name holds the count the badge shows ("99+" past 99: WCAG 2.5.3 Label in Name).
+          aria-label={unreadCount > 0 ? `Notifications, ${shownCount(unreadCount)} unread` : 'Notifications'}
         >
           <Bell aria-hidden="true" />
           {unreadCount > 0 && (
@@ -107,7 +111,7 @@ export function NotificationBell() {
               aria-hidden="true"
               className="absolute right-1 top-1 flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[10px] font-bold leading-none text-destructive-foreground tabular-nums"
             >
-              {unreadCount > 99 ? '99+' : unreadCount}
+              {shownCount(unreadCount)}
             </span>
           )}
         </Button>

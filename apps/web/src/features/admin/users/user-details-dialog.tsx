@@ -61,7 +61,7 @@ export function UserDetailsDialog({
                 {initials(user.name)}
               </span>
               <div className="min-w-0">
-                <p className="truncate text-lg font-semibold">{user.name}</p>
+                <h3 className="truncate text-lg font-semibold">{user.name}</h3>
                 <p className="truncate text-sm text-muted-foreground">{user.email}</p>
               </div>
               <div className="ml-auto flex flex-wrap justify-end gap-1.5">

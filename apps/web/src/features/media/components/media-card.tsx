@@ -97,9 +97,9 @@ export function MediaCard({ item, onOpen }: { item: MediaItem; onOpen: () => voi
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-1 p-4">
-        <h3 className="line-clamp-1 font-semibold leading-snug" title={item.title}>
+        <h2 className="line-clamp-1 font-semibold leading-snug" title={item.title}>
           {item.title}
-        </h3>
+        </h2>
         <p className="text-xs text-muted-foreground">
           <time dateTime={item.date}>{formatDate(item.date)}</time>
         </p>

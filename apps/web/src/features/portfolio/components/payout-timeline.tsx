@@ -45,12 +45,13 @@ function PayoutItem({ payout: p }: { payout: Payout }) {
         {paid ? <CircleCheck className="size-4" /> : <Clock className="size-4" />}
       </span>
       <div className="flex min-w-0 flex-1 items-start justify-between gap-3">
-        <div className="min-w-0">
-          <p className="tabular font-semibold">{formatMoney(p.amount)}</p>
-          <p className="line-clamp-2 text-xs text-muted-foreground">
+        {/* One statement, the amount and what it was for (not a heading over a paragraph). */}
+        <p className="min-w-0">
+          <span className="tabular block font-semibold">{formatMoney(p.amount)}</span>{' '}
+          <span className="line-clamp-2 text-xs text-muted-foreground">
             {PAYOUT_TYPE_LABELS[p.type]} · {p.project.name}
-          </p>
-        </div>
+          </span>
+        </p>
         <div className="flex shrink-0 flex-col items-end gap-1">
           <time dateTime={p.date} className="tabular text-xs text-muted-foreground">
             {formatDate(p.date)}
