@@ -55,6 +55,9 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/test/setup.ts'],
+          // A dialog test walks several screens with user-event; next to the API suites on two cores
+          // the slowest take about 5 s, so Vitest's 5 s default fails them by chance.
+          testTimeout: 15_000,
         },
       },
     ],

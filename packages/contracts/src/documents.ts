@@ -54,7 +54,7 @@ export const documentCategory = z.preprocess(
     return DOCUMENT_CATEGORIES.find((c) => c.toLowerCase() === t) ?? v;
   },
   z.enum(DOCUMENT_CATEGORIES, {
-    error: `category must be one of: ${DOCUMENT_CATEGORIES.join(', ')}`,
+    error: `Category must be one of: ${DOCUMENT_CATEGORIES.join(', ')}`,
   }),
 );
 

@@ -117,13 +117,13 @@ describe('GET /api/admin/audit', () => {
 
   it('refuses a bad query with a 400 naming the problem', async () => {
     const cases: [string, string][] = [
-      ['pageSize=101', 'pageSize must be at most 100'],
-      ['pageSize=0', 'pageSize must be at least 1'],
-      ['page=0', 'page must be at least 1'],
-      ['page=abc', 'page must be a number'],
-      ['from=yesterday', 'from must be a date (YYYY-MM-DD)'],
-      ['from=2026-03-12&to=2026-03-10', 'from must not be after to'],
-      ['actorId=nobody', 'actorId must be a valid id'],
+      ['pageSize=101', 'Page size must be at most 100'],
+      ['pageSize=0', 'Page size must be at least 1'],
+      ['page=0', 'Page must be at least 1'],
+      ['page=abc', 'Page must be a number'],
+      ['from=yesterday', 'From must be a date (YYYY-MM-DD)'],
+      ['from=2026-03-12&to=2026-03-10', 'From must not be after to'],
+      ['actorId=nobody', 'Actor ID must be a valid id'],
     ];
     for (const [query, message] of cases) {
       const res = await get(`/api/admin/audit?${query}`);
@@ -132,7 +132,7 @@ describe('GET /api/admin/audit', () => {
     }
     const entity = await get('/api/admin/audit?entity=spaceship');
     expect(entity.statusCode).toBe(400);
-    expect(entity.json().message).toMatch(/^entity must be one of: user, investment, monthly-return, /);
+    expect(entity.json().message).toMatch(/^Entity must be one of: user, investment, monthly-return, /);
     const exportBad = await get('/api/admin/audit/export?to=soon');
     expect(exportBad.statusCode).toBe(400);
     expect(exportBad.json().message).toContain('to must be a date (YYYY-MM-DD)');

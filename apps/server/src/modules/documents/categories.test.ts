@@ -38,7 +38,7 @@ async function send(method: 'POST' | 'PUT', url: string, fields: Record<string, 
 }
 
 const allowed =
-  'category must be one of: Contracts, Tax Documents, Investment Reports, Perk Documentation, General';
+  'Category must be one of: Contracts, Tax Documents, Investment Reports, Perk Documentation, General';
 
 describe('document categories', () => {
   it('are the value set of the contracts, in the schema too', () => {

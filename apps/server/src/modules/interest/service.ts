@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { InterestListQuery, InterestStatus, InterestValues } from '@portal/contracts';
 import { checkInterestAmount, interestBounds, toMoneyString } from '@portal/contracts';
 import type { Db, DbOrTx } from '../../db/client';
-import { BadRequestError } from '../../lib/errors';
+import { ValidationError } from '../../lib/errors';
 import { recordAudit } from '../audit/service';
 import { presentOpportunity } from '../projects/presenter';
 import { currentOpportunity } from '../projects/service';
@@ -22,7 +22,7 @@ export async function registerInterest(
   // while none is open).
   const open = await currentOpportunity(db);
   const wrong = checkInterestAmount(input.investmentAmount, interestBounds(open && presentOpportunity(open)));
-  if (wrong) throw new BadRequestError(wrong);
+  if (wrong) throw new ValidationError(wrong, { investmentAmount: wrong });
   const [row] = await db
     .insert(interestRegistrations)
     .values({

@@ -234,7 +234,7 @@ describe('POST /api/notifications/send', () => {
   ])('refuses the link %j: only a path in this app, and writes nothing', async (link) => {
     const res = await send({ title: 'Linked away', message: 'M', link, userIds: [emma.id] });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toMatch(/^link must be a path in this portal/);
+    expect(res.json().message).toMatch(/^Link must be a path in this portal/);
     expect(await rowsTitled('Linked away')).toHaveLength(0);
   });
 

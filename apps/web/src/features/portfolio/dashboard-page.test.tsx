@@ -40,6 +40,7 @@ function showNewInvestor({ previousLoginAt, contact }: Answers) {
       if (url === '/api/users/me') return json(200, { success: true, data: me });
       if (url === '/api/projects') return json(200, { success: true, data: [] });
       if (url === '/api/support-contact') return json(200, { success: true, data: contact });
+      if (url === '/api/opportunities/current') return json(200, { success: true, data: null });
       if (url.startsWith('/api/investment/payouts')) return json(200, { success: true, payouts: [] });
       return json(200, { success: true, data: [] });
     }),
