@@ -135,7 +135,7 @@ describe('GET /api/admin/audit', () => {
     expect(entity.json().message).toMatch(/^Entity must be one of: user, investment, monthly-return, /);
     const exportBad = await get('/api/admin/audit/export?to=soon');
     expect(exportBad.statusCode).toBe(400);
-    expect(exportBad.json().message).toContain('to must be a date (YYYY-MM-DD)');
+    expect(exportBad.json().message).toContain('To must be a date (YYYY-MM-DD)');
   });
 });
 
