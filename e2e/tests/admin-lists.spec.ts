@@ -121,7 +121,7 @@ test.describe('[ADMIN][AUDIT] audit log', () => {
       data: {
         name: 'Audit Trail',
         email,
-        password: 'secret12',
+        password: 'Audit-trail-lantern-12',
         investorId: `INV-2026-A${String(Date.now()).slice(-5)}`,
       },
     });

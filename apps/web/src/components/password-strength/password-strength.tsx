@@ -11,9 +11,9 @@ const loadEstimator = () => (estimator ??= import('./estimate').then((m) => m.es
 const LEVELS = [
   { word: 'Very weak', tone: 'bg-destructive', text: 'text-destructive' },
   { word: 'Weak', tone: 'bg-destructive', text: 'text-destructive' },
-  { word: 'Fair', tone: 'bg-amber-500', text: 'text-amber-700 dark:text-amber-400' },
-  { word: 'Good', tone: 'bg-emerald-500', text: 'text-emerald-700 dark:text-emerald-400' },
-  { word: 'Strong', tone: 'bg-emerald-600', text: 'text-emerald-700 dark:text-emerald-400' },
+  { word: 'Fair', tone: 'bg-amber-500', text: 'text-amber-900 dark:text-amber-400' },
+  { word: 'Good', tone: 'bg-emerald-500', text: 'text-emerald-800 dark:text-emerald-400' },
+  { word: 'Strong', tone: 'bg-emerald-600', text: 'text-emerald-800 dark:text-emerald-400' },
 ] as const;
 
 /**

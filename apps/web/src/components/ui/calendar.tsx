@@ -39,7 +39,7 @@ export function Calendar({ className, classNames, ...props }: ComponentProps<typ
           'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring',
           'disabled:pointer-events-none disabled:text-muted-foreground disabled:line-through disabled:opacity-60',
           'group-[.rdp-selected]:bg-primary group-[.rdp-selected]:font-semibold group-[.rdp-selected]:text-primary-foreground',
-          'group-[.rdp-selected]:hover:bg-primary/90 group-[.rdp-selected]:hover:text-primary-foreground',
+          'group-[.rdp-selected]:hover:bg-primary-hover group-[.rdp-selected]:hover:text-primary-foreground',
           'group-[.rdp-today]:ring-1 group-[.rdp-today]:ring-primary',
         ),
         selected: d.selected,
