@@ -2,10 +2,10 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Images, RotateCw } from 'lucide-react';
 import { MEDIA_FILTERS, type MediaFilter } from '@portal/contracts';
 import { NoProjectsYet } from '@/components/no-projects';
+import { FilterChips } from '@/components/filter-chips';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { cn } from '@/lib/cn';
 import { useCurrentProject } from '@/lib/current-project';
 import { useMedia } from './api/get-media';
 import { MediaCard } from './components/media-card';
@@ -96,29 +96,13 @@ export function MediaPage() {
         )}
       </header>
 
-      <div role="group" aria-label="Filter media" className="-mx-1 flex flex-wrap gap-2 px-1">
-        {MEDIA_FILTERS.map((f) => (
-          <Button
-            key={f.id}
-            variant={filter === f.id ? 'default' : 'outline'}
-            size="sm"
-            aria-pressed={filter === f.id}
-            onClick={() => setFilter(f.id)}
-          >
-            {f.label}
-            <span
-              className={cn(
-                'rounded-full px-1.5 text-xs tabular-nums',
-                filter === f.id ? 'bg-primary-foreground/20' : 'bg-muted text-muted-foreground',
-              )}
-            >
-              <span className="sr-only">(</span>
-              {counts[f.id] ?? 0}
-              <span className="sr-only">)</span>
-            </span>
-          </Button>
-        ))}
-      </div>
+      <FilterChips
+        label="Filter media"
+        filters={MEDIA_FILTERS}
+        value={filter}
+        onChange={setFilter}
+        counts={counts}
+      />
 
       {body}
       <MediaDialog item={opened} onClose={() => setOpenId(null)} />

@@ -1,10 +1,9 @@
 import { useMemo, useState } from 'react';
 import { Newspaper } from 'lucide-react';
 import { NoProjectsYet } from '@/components/no-projects';
-import { Button } from '@/components/ui/button';
+import { FilterChips } from '@/components/filter-chips';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { cn } from '@/lib/cn';
 import { useCurrentProject } from '@/lib/current-project';
 import { useMarkRead, useUpdates } from './api/get-updates';
 import { UpdateCard } from './components/update-card';
@@ -78,29 +77,13 @@ export function UpdatesPage() {
       </header>
 
       {(loading || projectId) && (
-        <div role="group" aria-label="Filter updates" className="-mx-1 flex flex-wrap gap-2 px-1">
-          {UPDATE_FILTERS.map((f) => (
-            <Button
-              key={f.id}
-              variant={filter === f.id ? 'default' : 'outline'}
-              size="sm"
-              aria-pressed={filter === f.id}
-              onClick={() => setFilter(f.id)}
-            >
-              {f.label}
-              <span
-                className={cn(
-                  'rounded-full px-1.5 text-xs tabular',
-                  filter === f.id ? 'bg-primary-foreground/20' : 'bg-muted text-muted-foreground',
-                )}
-              >
-                <span className="sr-only">(</span>
-                {counts[f.id] ?? 0}
-                <span className="sr-only">)</span>
-              </span>
-            </Button>
-          ))}
-        </div>
+        <FilterChips
+          label="Filter updates"
+          filters={UPDATE_FILTERS}
+          value={filter}
+          onChange={setFilter}
+          counts={counts}
+        />
       )}
 
       {loading ? (
