@@ -20,3 +20,5 @@ export * from './admin';
 export * from './roi';
 export * from './issues';
 export * from './support';
+export * from './endpoint';
+export * from './endpoints';

@@ -1,3 +1,4 @@
+import type { Table } from '@portal/contracts';
 import type { Database } from './client';
 import type { DbListener } from './listener';
 
@@ -9,21 +10,24 @@ export const CHANGES_CHANNEL = 'portal_changes';
  * signals the users whose rows changed (`u:<id>,<id>…`, up to 32), otherwise the whole table
  * (`t:<table>`); so a sign-in or a read mark invalidates one investor's answers, not everyone's.
  */
-export type SignalledTable =
-  | 'users'
-  | 'refresh_tokens'
-  | 'projects'
-  | 'investments'
-  | 'monthly_returns'
-  | 'updates'
-  | 'update_reads'
-  | 'perks'
-  | 'cabin_allowances'
-  | 'bookings'
-  | 'booking_nights'
-  | 'documents'
-  | 'project_media'
-  | 'settings';
+/** The tables whose committed writes are signalled (drizzle/0007_change_signals.sql). */
+export const SIGNALLED_TABLES = [
+  'users',
+  'refresh_tokens',
+  'projects',
+  'investments',
+  'monthly_returns',
+  'updates',
+  'update_reads',
+  'perks',
+  'cabin_allowances',
+  'bookings',
+  'booking_nights',
+  'documents',
+  'project_media',
+  'settings',
+] as const satisfies readonly Table[];
+export type SignalledTable = (typeof SIGNALLED_TABLES)[number];
 
 /** What one signal says changed: a whole table, or the rows of some users (of any signalled table). */
 export type Change = { table: string } | { users: string[] };

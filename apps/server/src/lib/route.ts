@@ -1,0 +1,66 @@
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { z } from 'zod';
+import type { AnswerInput, EndpointDef, HandlerInput } from '@portal/contracts';
+import type { App } from '../app-types';
+import { SIGNALLED_TABLES, type SignalledTable } from '../db/changes';
+
+/** The request as a handler sees it: params, query and body as the endpoint's schemas parsed them. */
+export type EndpointRequest<E extends EndpointDef> = Omit<FastifyRequest, 'params' | 'query' | 'body'> &
+  HandlerInput<E>;
+
+/**
+ * A JSON endpoint's handler answers the declared shape (the schema serializes it with the declared
+ * status); a file or event-stream endpoint's handler sends its answer itself.
+ */
+export type Handler<E extends EndpointDef> = (
+  request: EndpointRequest<E>,
+  reply: FastifyReply,
+) => E['answer'] extends z.ZodType ? Promise<AnswerInput<E>> : Promise<FastifyReply | void>;
+
+/** What only the server knows of a route: its rate limit, its body limit. */
+export interface RouteExtras {
+  rateLimit?: NonNullable<RouteOptions['config']>['rateLimit'];
+  bodyLimit?: number;
+}
+
+const signalled = new Set<string>(SIGNALLED_TABLES);
+
+/**
+ * Registers an endpoint of the registry (`@portal/contracts`, `endpoints`): its method, path, schemas,
+ * access rule and, for a kept read, the tables its answer is made from all come from the declaration.
+ */
+export function route<E extends EndpointDef>(app: App, e: E, handler: Handler<E>, extras: RouteExtras = {}) {
+  const json = 'parse' in e.answer;
+  const status = e.status ?? 200;
+  if (e.cache && (e.method !== 'GET' || !e.reads?.length || e.reads.some((t) => !signalled.has(t))))
+    throw new Error(`${e.id}: a kept read is a GET that reads only signalled tables`);
+  app.route({
+    method: e.method,
+    url: e.path,
+    bodyLimit: extras.bodyLimit,
+    config: {
+      access: e.access,
+      endpoint: e,
+      ...(e.cache && { cache: { tables: e.reads as readonly SignalledTable[] } }),
+      ...(extras.rateLimit && { rateLimit: extras.rateLimit }),
+    },
+    schema: {
+      ...(e.params && { params: e.params }),
+      ...(e.query && { querystring: e.query }),
+      ...(e.body && { body: e.body }),
+      ...(json && { response: { [status]: e.answer as z.ZodType } }),
+    },
+    handler: async (request, reply) => {
+      const answer = await (handler as (r: unknown, reply: FastifyReply) => Promise<unknown>)(request, reply);
+      if (!json || reply.sent) return reply;
+      return reply.status(status).send(answer);
+    },
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The registry's declaration of the route (tests check every answer against it). */
+    endpoint?: EndpointDef;
+  }
+}

@@ -1,0 +1,147 @@
+import type { z } from 'zod';
+
+/**
+ * The tables answers are made from. A read names the tables it reads, a write the tables it writes:
+ * the server keeps an investor's answer while none of its tables changed (ADR 005), and the web app
+ * reloads every view whose tables a write changed (ADR 013).
+ */
+export const TABLES = [
+  'users',
+  'refresh_tokens',
+  'projects',
+  'investments',
+  'monthly_returns',
+  'updates',
+  'update_reads',
+  'perks',
+  'cabin_allowances',
+  'bookings',
+  'booking_nights',
+  'documents',
+  'project_media',
+  'notifications',
+  'interest_registrations',
+  'audit_log',
+  'settings',
+] as const;
+export type Table = (typeof TABLES)[number];
+
+/** Who may call an endpoint: anyone, a signed-in user, or an administrator. */
+export type Access = 'public' | 'user' | 'admin';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
+
+/** An answer that is a file: its bytes, one of these content types, with Range support where said. */
+export interface FileAnswer {
+  kind: 'file';
+  types: readonly string[];
+  ranges?: boolean;
+}
+
+/** An answer that is a stream of server-sent events, each event's data one of `event`. */
+export interface EventStreamAnswer {
+  kind: 'event-stream';
+  event: z.ZodType;
+}
+
+/** A multipart/form-data body: its text fields and one file part named `file`. */
+export interface MultipartBody {
+  fields: z.ZodType;
+  file: 'required' | 'optional';
+  /** The same fields may also come as JSON, without a file. */
+  json?: boolean;
+}
+
+/**
+ * One endpoint of the API, declared once: the server registers its route from this, the web app calls
+ * it through the typed client, and the OpenAPI document and the security tests are derived from it.
+ */
+export interface EndpointDef {
+  /** 'resource.action': the OpenAPI operationId and the first part of the web app's query keys. */
+  id: string;
+  method: Method;
+  path: `/api/${string}`;
+  access: Access;
+  summary: string;
+  description?: string;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  multipart?: MultipartBody;
+  /** The success status: 200 unless said. */
+  status?: 200 | 201;
+  answer: z.ZodType | FileAnswer | EventStreamAnswer;
+  /** Error statuses beyond those the declaration implies (see `errorStatuses`). */
+  errors?: readonly ErrorStatus[];
+  /** The tables the answer is made from (reads), or that the call changes (writes). */
+  reads?: readonly Table[];
+  writes?: readonly Table[];
+  /** An investor's answer may be kept by the server while none of `reads` changed (ADR 005). */
+  cache?: boolean;
+  /** Left out of the OpenAPI document (the document itself). */
+  undocumented?: boolean;
+}
+
+/** Declares an endpoint, keeping its literal types for the server's handler and the web client. */
+export const endpoint = <const E extends EndpointDef>(e: E): E => e;
+
+export type JsonAnswer<E extends EndpointDef> = E['answer'] extends z.ZodType ? E['answer'] : never;
+/** What the server's handler returns for a JSON endpoint (before the schema serializes it). */
+export type AnswerInput<E extends EndpointDef> = E['answer'] extends z.ZodType ? z.input<E['answer']> : never;
+/** What the client receives from a JSON endpoint. */
+export type Answer<E extends EndpointDef> = E['answer'] extends z.ZodType ? z.output<E['answer']> : never;
+
+type In<S> = S extends z.ZodType ? z.input<S> : never;
+type Out<S> = S extends z.ZodType ? z.output<S> : never;
+
+/** What a caller gives: path params, query and body, each present exactly when the endpoint has one. */
+export type CallInput<E extends EndpointDef> = (E extends { params: z.ZodType } ? { params: In<E['params']> } : object) &
+  (E extends { query: z.ZodType } ? { query?: In<E['query']> } : object) &
+  (E extends { body: z.ZodType } ? { body: In<E['body']> } : object) &
+  (E extends { multipart: MultipartBody } ? { form: FormData } : object);
+
+/** What a handler reads, after the schemas have parsed the request. */
+export interface HandlerInput<E extends EndpointDef> {
+  params: E extends { params: z.ZodType } ? Out<E['params']> : Record<string, never>;
+  query: E extends { query: z.ZodType } ? Out<E['query']> : Record<string, never>;
+  body: E extends { body: z.ZodType } ? Out<E['body']> : undefined;
+}
+
+const bodyMethods = new Set<Method>(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Every error status an endpoint can answer: a bad input (400), no or a bad sign-in (401), not an
+ * admin (403), an id that names nothing (404), a body too large (413) or of another type (415), and the
+ * database or the server being unavailable (503); plus what the declaration adds.
+ */
+export function errorStatuses(e: EndpointDef): ErrorStatus[] {
+  const s = new Set<ErrorStatus>(e.errors ?? []);
+  if (e.params || e.query || e.body || e.multipart || bodyMethods.has(e.method)) s.add(400);
+  if (e.access !== 'public') s.add(401);
+  if (e.access === 'admin') s.add(403);
+  if (e.path.includes(':')) s.add(404);
+  if (e.body || e.multipart || bodyMethods.has(e.method)) s.add(413).add(415);
+  s.add(503);
+  return [...s].sort((a, b) => a - b);
+}
+
+/** The address of a call: the path with its params filled in, and the query string. */
+export function endpointUrl(
+  e: EndpointDef,
+  input: { params?: Record<string, unknown>; query?: Record<string, unknown> } = {},
+): string {
+  const path = e.path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const v = input.params?.[name];
+    if (v === undefined || v === null || v === '') throw new Error(`${e.id}: the path needs ${name}`);
+    return encodeURIComponent(String(v));
+  });
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(input.query ?? {}))
+    if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
+  const q = qs.toString();
+  return q ? `${path}?${q}` : path;
+}
+
+/** Whether a write changes what a read is made from (the web app reloads that read). */
+export const writeAffects = (write: Pick<EndpointDef, 'writes'>, read: Pick<EndpointDef, 'reads'>) =>
+  !!write.writes?.some((t) => read.reads?.includes(t));

@@ -1,0 +1,22 @@
+import type { EndpointDef } from '../endpoint';
+import { projectEndpoints } from './projects';
+
+/**
+ * The registry: every endpoint of the API, declared once, by resource. The server registers its routes
+ * from it, the web app's client and query modules call it, the OpenAPI document and the security tests
+ * walk it (ADR 013).
+ */
+export const endpoints = {
+  projects: projectEndpoints,
+};
+
+/** Every endpoint, in declaration order. */
+export const allEndpoints: readonly EndpointDef[] = Object.values(endpoints).flatMap((group) =>
+  Object.values(group),
+);
+
+const byId = new Map(allEndpoints.map((e) => [e.id, e]));
+if (byId.size !== allEndpoints.length) throw new Error('Two endpoints share an id');
+
+/** The endpoint of an id (the first part of a web query key). */
+export const endpointById = (id: string): EndpointDef | undefined => byId.get(id);
