@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import pg from 'pg';
 import type { LoginResult } from '@portal/contracts';
 import { buildApp } from '../src/app';
+import { checkAnswers } from './answer-check';
 import type { App, AppDeps } from '../src/app-types';
 import type { Config } from '../src/config';
 import { openDatabase, type Database, type Db } from '../src/db/client';
@@ -96,6 +97,8 @@ export async function buildTestApp(
     storage: createLocalStorage(path.join(config.dataDir, 'uploads')),
   };
   const app = await buildApp(deps, { logger: false });
+  const violations: string[] = [];
+  checkAnswers(app, violations);
   await app.ready();
   return {
     app,
@@ -106,6 +109,8 @@ export async function buildTestApp(
       await app.close();
       await database.close();
       fs.rmSync(config.dataDir, { recursive: true, force: true });
+      if (violations.length)
+        throw new Error(`Answers the registry does not declare:\n${[...new Set(violations)].join('\n')}`);
     },
   };
 }

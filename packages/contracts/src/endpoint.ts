@@ -29,7 +29,7 @@ export type Table = (typeof TABLES)[number];
 /** Who may call an endpoint: anyone, a signed-in user, or an administrator. */
 export type Access = 'public' | 'user' | 'admin';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 416 | 429 | 503;
 
 /** An answer that is a file: its bytes, one of these content types, with Range support where said. */
 export interface FileAnswer {
@@ -82,6 +82,14 @@ export interface EndpointDef {
   undocumented?: boolean;
 }
 
+/** The JSON schema of an endpoint's answer, or null when it answers a file or an event stream. */
+export const jsonAnswer = (e: EndpointDef): z.ZodType | null =>
+  'kind' in e.answer && (e.answer.kind === 'file' || e.answer.kind === 'event-stream')
+    ? null
+    : (e.answer as z.ZodType);
+const fileAnswer = (e: EndpointDef): FileAnswer | null =>
+  !jsonAnswer(e) && (e.answer as FileAnswer).kind === 'file' ? (e.answer as FileAnswer) : null;
+
 /** Declares an endpoint, keeping its literal types for the server's handler and the web client. */
 export const endpoint = <const E extends EndpointDef>(e: E): E => e;
 
@@ -95,7 +103,9 @@ type In<S> = S extends z.ZodType ? z.input<S> : never;
 type Out<S> = S extends z.ZodType ? z.output<S> : never;
 
 /** What a caller gives: path params, query and body, each present exactly when the endpoint has one. */
-export type CallInput<E extends EndpointDef> = (E extends { params: z.ZodType } ? { params: In<E['params']> } : object) &
+export type CallInput<E extends EndpointDef> = (E extends { params: z.ZodType }
+  ? { params: In<E['params']> }
+  : object) &
   (E extends { query: z.ZodType } ? { query?: In<E['query']> } : object) &
   (E extends { body: z.ZodType } ? { body: In<E['body']> } : object) &
   (E extends { multipart: MultipartBody } ? { form: FormData } : object);
@@ -121,8 +131,14 @@ export function errorStatuses(e: EndpointDef): ErrorStatus[] {
   if (e.access === 'admin') s.add(403);
   if (e.path.includes(':')) s.add(404);
   if (e.body || e.multipart || bodyMethods.has(e.method)) s.add(413).add(415);
+  if (fileAnswer(e)?.ranges) s.add(416);
   s.add(503);
   return [...s].sort((a, b) => a - b);
+}
+
+/** The success statuses: the declared one, and 206 for a part of a file that supports ranges. */
+export function successStatuses(e: EndpointDef): number[] {
+  return [e.status ?? 200, ...(fileAnswer(e)?.ranges ? [206] : [])];
 }
 
 /** The address of a call: the path with its params filled in, and the query string. */

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
-import type { AnswerInput, EndpointDef, HandlerInput } from '@portal/contracts';
+import { jsonAnswer, type AnswerInput, type EndpointDef, type HandlerInput } from '@portal/contracts';
 import type { App } from '../app-types';
 import { SIGNALLED_TABLES, type SignalledTable } from '../db/changes';
 
@@ -30,7 +30,7 @@ const signalled = new Set<string>(SIGNALLED_TABLES);
  * access rule and, for a kept read, the tables its answer is made from all come from the declaration.
  */
 export function route<E extends EndpointDef>(app: App, e: E, handler: Handler<E>, extras: RouteExtras = {}) {
-  const json = 'parse' in e.answer;
+  const json = jsonAnswer(e);
   const status = e.status ?? 200;
   if (e.cache && (e.method !== 'GET' || !e.reads?.length || e.reads.some((t) => !signalled.has(t))))
     throw new Error(`${e.id}: a kept read is a GET that reads only signalled tables`);
@@ -48,7 +48,7 @@ export function route<E extends EndpointDef>(app: App, e: E, handler: Handler<E>
       ...(e.params && { params: e.params }),
       ...(e.query && { querystring: e.query }),
       ...(e.body && { body: e.body }),
-      ...(json && { response: { [status]: e.answer as z.ZodType } }),
+      ...(json && { response: { [status]: json } }),
     },
     handler: async (request, reply) => {
       const answer = await (handler as (r: unknown, reply: FastifyReply) => Promise<unknown>)(request, reply);
