@@ -1,0 +1,88 @@
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  endpointById,
+  endpointUrl,
+  writeAffects,
+  type Answer,
+  type CallInput,
+  type EndpointDef,
+  type Table,
+} from '@portal/contracts';
+import { apiBlob, request, type RequestOptions } from './api';
+
+/** What a call may add: an abort signal, a timeout, no refresh-and-replay. */
+export type CallOptions = Pick<RequestOptions, 'signal' | 'timeoutMs' | 'refresh'>;
+
+/** The input may be left out when the endpoint takes none. */
+type Args<E extends EndpointDef> =
+  object extends CallInput<E>
+    ? [input?: CallInput<E>, opts?: CallOptions]
+    : [input: CallInput<E>, opts?: CallOptions];
+
+interface AnyInput {
+  params?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+  form?: FormData;
+}
+
+function send<E extends EndpointDef>(e: E, input: AnyInput = {}, opts: CallOptions = {}) {
+  return request(endpointUrl(e, input), {
+    ...opts,
+    method: e.method,
+    ...(input.body !== undefined && { json: input.body }),
+    ...(input.form && { form: input.form }),
+  });
+}
+
+/**
+ * Calls an endpoint of the registry: the path, method and body come from its declaration, the answer's
+ * type from its schema. The one way the web app talks to the API (ADR 013).
+ */
+export async function call<E extends EndpointDef>(e: E, ...[input, opts]: Args<E>): Promise<Answer<E>> {
+  const res = await send(e, input as AnyInput, opts);
+  return (res.status === 204 ? undefined : await res.json()) as Answer<E>;
+}
+
+/** Calls an endpoint that answers a file: its bytes and the name the server gave it. */
+export function callFile<E extends EndpointDef>(e: E, ...[input, opts]: Args<E>) {
+  return apiBlob(endpointUrl(e, input as AnyInput), { ...opts, method: e.method });
+}
+
+/**
+ * The query key of a read: the endpoint's id, then its input. Every view of an endpoint's data shares
+ * the same key, whichever screen shows it.
+ */
+export const queryKey = <E extends EndpointDef>(e: E, ...[input]: Args<E>) =>
+  [e.id, (input ?? {}) as CallInput<E>] as const;
+
+/** Every cached read of an endpoint, whatever its input. */
+export const endpointKey = (e: EndpointDef) => [e.id] as const;
+
+/** A read's query options: its key, and a function that calls it and adapts the answer. */
+export function endpointQuery<E extends EndpointDef, T = Answer<E>>(
+  e: E,
+  input: CallInput<E>,
+  adapt: (answer: Answer<E>) => T = (a) => a as unknown as T,
+) {
+  return {
+    queryKey: [e.id, input] as const,
+    queryFn: async ({ signal }: { signal: AbortSignal }) =>
+      adapt(await call(e, ...([input, { signal }] as unknown as Args<E>))),
+  };
+}
+
+/** Whether a cached query is a read of one of these tables. */
+const readsAny = (queryKey: readonly unknown[], tables: readonly Table[]) => {
+  const read = typeof queryKey[0] === 'string' ? endpointById(queryKey[0]) : undefined;
+  return !!read && writeAffects({ writes: tables }, read);
+};
+
+/** Reloads every view made from these tables (those on screen at once, the others when next shown). */
+export function refreshTables(qc: QueryClient, tables: readonly Table[]) {
+  return qc.invalidateQueries({ predicate: (q) => readsAny(q.queryKey, tables) });
+}
+
+/** After a write: reloads every view of what it changed, on every screen (its declared `writes`). */
+export const refreshAfterWrite = (qc: QueryClient, write: EndpointDef) =>
+  refreshTables(qc, write.writes ?? []);
