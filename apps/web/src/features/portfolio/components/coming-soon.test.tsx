@@ -10,7 +10,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-/** The demo's opportunity: the spec's figures (section 9), launching in a future quarter. */
+/** The demo's opportunity: the figures of docs/product.md §19, launching in a future quarter. */
 const alpine: Opportunity = {
   _id: 'p9',
   name: 'Alpine Retreat Cabins',
