@@ -133,7 +133,7 @@ test.describe('[PORTFOLIO] dashboard', () => {
     await expectAccessible(page);
   });
 
-  test('the ROI calculator gives the spec figures and reacts to input', async ({ page }) => {
+  test('the ROI calculator gives the expected figures and reacts to input', async ({ page }) => {
     await openDashboard(page);
     const calc = page.getByRole('region', { name: 'ROI Projections Calculator' });
     await expect(calc.getByLabel('Amount Invested')).toHaveValue('8000');
