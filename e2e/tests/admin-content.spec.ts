@@ -217,7 +217,7 @@ test.describe('[ADMIN][CONTENT] perks, updates, media, documents and bookings', 
     // Every action is on screen, none hidden behind a sideways scroll of the table.
     await expect(row.getByRole('button', { name: 'Delete Annual statement 2026' })).toBeInViewport();
 
-    // Download and preview open the file in a new tab on the admin screen (spec section 7).
+    // Download and preview open the file in a new tab on the admin screen (docs/product.md §15.7).
     for (const action of ['Download', 'Preview']) {
       const [tab] = await Promise.all([
         page.waitForEvent('popup'),

@@ -42,7 +42,7 @@ test.describe('[ADMIN][USERS] users, investments and monthly returns', () => {
     await expectAccessible(page);
 
     const email = `nora.north.${Date.now()}@example.com`;
-    await test.step('every validation message, in the spec order', async () => {
+    await test.step('every validation message, in the fixed order', async () => {
       await page.getByRole('button', { name: 'Add User' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add User' });
       await expect(dialog.getByLabel('Investor ID')).toHaveValue(/^INV-\d{4}-[A-Z0-9]{6}$/);

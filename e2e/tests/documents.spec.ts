@@ -186,7 +186,7 @@ test.describe('[DOCUMENTS] document vault', () => {
     await expect(page.getByText('Document not found', { exact: true })).toBeVisible();
   });
 
-  test("the spec's loading and empty messages, and the no-project empty state", async ({ page }) => {
+  test('the loading and empty messages, and the no-project empty state', async ({ page }) => {
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     await page.route(

@@ -335,7 +335,7 @@ test.describe('[PERKS] perks and cabin nights', () => {
     await expect(list).toHaveCount(3);
     await expect(list.nth(0).locator('[data-perk-icon]')).toHaveAttribute('data-perk-icon', 'horse');
     await expect(list.nth(0).locator('[data-perk-icon]')).not.toHaveClass(/lucide-binoculars/);
-    // An unknown type, and a known one the spec gives no icon of its own, show the safari icon.
+    // An unknown type, and a known one without an icon of its own, show the safari icon.
     for (const i of [1, 2]) {
       await expect(list.nth(i).locator('[data-perk-icon]')).toHaveAttribute('data-perk-icon', 'safari');
       await expect(list.nth(i).locator('[data-perk-icon]')).toHaveClass(/lucide-binoculars/);

@@ -11,7 +11,7 @@ import {
 } from '@portal/contracts';
 import { DEMO, expect, expectAccessible, expectNoSidewaysScroll, signIn, test } from '../support/fixtures';
 
-// The app's own number formats (spec section 9), written out here so that the test does not check
+// The app's own number formats (docs/product.md §19), written out here so that the test does not check
 // the app's formatter against itself.
 const euroWhole = new Intl.NumberFormat('en-US', {
   style: 'currency',
@@ -133,7 +133,7 @@ test.describe('[PORTFOLIO] dashboard', () => {
     await expectAccessible(page);
   });
 
-  test('the ROI calculator gives the spec figures and reacts to input', async ({ page }) => {
+  test('the ROI calculator gives the expected figures and reacts to input', async ({ page }) => {
     await openDashboard(page);
     const calc = page.getByRole('region', { name: 'ROI Projections Calculator' });
     await expect(calc.getByLabel('Amount Invested')).toHaveValue('8000');

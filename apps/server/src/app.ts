@@ -101,7 +101,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
         ctx.ttl / 1000,
       ),
   });
-  // Uploads stream to storage; the file size limit is enforced while the bytes arrive (DESIGN section 7).
+  // Uploads stream to storage; the file size limit is enforced while the bytes arrive.
   await app.register(multipart, {
     limits: {
       fileSize: deps.config.uploadMaxBytes,

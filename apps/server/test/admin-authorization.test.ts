@@ -47,7 +47,7 @@ vi.mock('../src/plugins/auth', async (importOriginal) => {
 });
 
 /**
- * The admin endpoints of spec section 7, the admin inboxes and the allowance editor. Each must be
+ * The admin endpoints of docs/product.md §16, the admin inboxes and the allowance editor. Each must be
  * registered and carry the admin rule; a route whose path names "admin" must carry it too.
  */
 const SPEC_ADMIN_ROUTES = [

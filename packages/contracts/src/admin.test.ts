@@ -13,7 +13,7 @@ import { INVESTOR_ID_PATTERN } from './constants';
 
 describe('validateNewUser', () => {
   const ok = { name: 'Nora', email: 'nora@example.com', password: 'secret', investorId: 'INV-2026-ABCDEF' };
-  it('answers the first failing check in the spec order', () => {
+  it('answers the first failing check in the fixed order', () => {
     expect(validateNewUser({ name: ' ', email: '', password: '', investorId: '' })).toBe('Name is required');
     expect(validateNewUser({ ...ok, email: ' ', password: '' })).toBe('Email is required');
     expect(validateNewUser({ ...ok, email: 'nora@example', password: '' })).toBe('Invalid email format');

@@ -5,7 +5,7 @@ import { emailAddress, emailProblem } from './email';
 
 /**
  * Schemas of the admin API: users, investments, monthly returns, the audit log and the dashboard.
- * Messages of the add-user form are the spec's (section 5), in the spec's order.
+ * Messages of the add-user form (docs/product.md §18), in their fixed order.
  */
 
 /** A money amount typed by an admin: a JSON number with at most two decimals, kept exact. */
@@ -44,7 +44,7 @@ export const adminInvestment = z.object({
 });
 export type AdminInvestment = z.infer<typeof adminInvestment>;
 
-/** A user as the admin screens see it (spec section 3). Never carries the password. */
+/** A user as the admin screens see it (docs/product.md §17). Never carries the password. */
 export const adminUser = z.object({
   _id: z.string(),
   name: z.string(),
@@ -104,7 +104,7 @@ export const emailInput = emailAddress();
 
 export const investorIdInput = requiredText('Investor ID', 40);
 
-/** `POST /api/users` (spec sections 5 and 7): only these four fields are sent on creation. */
+/** `POST /api/users` (docs/product.md §15.2): only these four fields are sent on creation. */
 export const createUserInput = z.object({
   name: requiredText('Name', 120),
   email: emailInput,
@@ -116,7 +116,7 @@ export const createUserInput = z.object({
 });
 export type CreateUserInput = z.infer<typeof createUserInput>;
 
-/** The add-user form's checks, in the spec's order; the first failure is the message shown. */
+/** The add-user form's checks, in their fixed order; the first failure is the message shown. */
 export function validateNewUser(form: {
   name: string;
   email: string;
@@ -156,11 +156,11 @@ const nullableText = (max: number) =>
     .transform((v) => (v ? v : null));
 
 /**
- * `PUT /api/users/{id}`: the user's investments, or the whole user (spec section 7). Status, role and
+ * `PUT /api/users/{id}`: the user's investments, or the whole user (docs/product.md §15.3). Status, role and
  * password are not editable here; unknown fields (`_id`, `role`, totals …) are dropped.
  *
  * With `projectId`, the investments are those of that project: entries for other projects or with an
- * amount of 0 are dropped, and an empty list removes the investment (spec section 5). Without it, each
+ * amount of 0 are dropped, and an empty list removes the investment (docs/product.md §18). Without it, each
  * entry with an amount above 0 is written and nothing is removed. Monthly returns are never touched.
  */
 export const updateUserInput = z.object({
@@ -194,7 +194,7 @@ export type MonthlyReturnRecord = z.infer<typeof monthlyReturnRecord>;
 
 export const returnsQuery = z.object({ projectId: id.optional() });
 
-/** `POST` and `PUT /api/users/{id}/returns` (spec section 7; amount numeric). */
+/** `POST` and `PUT /api/users/{id}/returns` (docs/product.md §15.3; amount numeric). */
 export const returnInput = z.object({
   projectId: id,
   month,

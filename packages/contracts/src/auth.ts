@@ -32,7 +32,7 @@ export const accessClaims = z.object({
 });
 export type AccessClaims = z.infer<typeof accessClaims>;
 
-/** Sign-up (spec: Email and Password); the account waits for an admin's activation. */
+/** Sign-up (Email and Password); the account waits for an admin's activation. */
 export const registerInput = z.object({
   email: emailAddress(),
   password: z

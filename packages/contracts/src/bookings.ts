@@ -39,7 +39,7 @@ export type AdminBooking = z.infer<typeof adminBooking>;
 
 const night = z.iso.date({ error: 'Each date must be a calendar date (YYYY-MM-DD)' });
 
-/** `POST /api/bookings`: the booking dialog (spec: selected dates, giftRecipient, rentalPrice, notes). */
+/** `POST /api/bookings`: the booking dialog (docs/product.md §10: dates, recipient, price, notes). */
 export const createBookingInput = z
   .object({
     projectId: projectIdField,
@@ -122,6 +122,6 @@ export const BOOKING_TYPE_LABELS: Record<BookingType, string> = {
   rental: 'rental',
 };
 
-/** The spec's toast after submitting the dialog: 'Your {type} request has been submitted successfully.' */
+/** The toast after submitting the dialog: 'Your {type} request has been submitted successfully.' */
 export const bookingSubmittedMessage = (type: BookingType) =>
   `Your ${type} request has been submitted successfully.`;

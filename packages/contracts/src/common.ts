@@ -22,7 +22,7 @@ export const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'month
 /** An ISO date or timestamp string. */
 export const isoDate = z.iso.datetime({ offset: true }).or(z.iso.date());
 
-/** The response envelope of spec section 3: success flag, data, message. */
+/** The response envelope (docs/product.md §4): success flag, data, message. */
 export const envelope = <T extends z.ZodType>(data: T) =>
   z.object({ success: z.literal(true), data, message: z.string().optional() });
 

@@ -1,4 +1,4 @@
-/** Business constants of spec section 9, shared by server and web. */
+/** Business constants (docs/product.md §19), shared by server and web. */
 export const API_TIMEOUT_MS = 10_000;
 export const REFRESH_LEAD_SECONDS = 60;
 export const REFRESH_MIN_DELAY_MS = 5_000;
@@ -25,7 +25,7 @@ export const DEFAULT_PERK_ICON = '🏠';
 export const PREVIEW_REVOKE_DELAY_MS = 1_000;
 
 /**
- * The spec's figures of the coming-soon project (section 9). The opportunity is now data that admins
+ * The figures of the first coming-soon project (docs/product.md §19). The opportunity is now data that admins
  * edit (a project open for interest); the demo seeds it with these figures, and the interest form's
  * amount falls back to these bounds while no project is open.
  */
@@ -40,7 +40,7 @@ export const COMING_SOON_PROJECT = {
 export const INTEREST_AMOUNT_MIN = COMING_SOON_PROJECT.minimumInvestment;
 export const INTEREST_AMOUNT_MAX = COMING_SOON_PROJECT.maximumInvestment;
 
-/** ROI calculator defaults (spec section 9). */
+/** ROI calculator defaults (docs/product.md §6). */
 export const ROI_DEFAULTS = {
   amountInvested: 8000,
   nightlyRate: 35,

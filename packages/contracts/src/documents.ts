@@ -3,11 +3,11 @@ import { isoDate, text } from './common';
 import { DEFAULT_DOCUMENT_CATEGORY } from './constants';
 import { USER_MEDIA_TYPES } from './value-sets';
 
-/** Schemas of the documents API (spec section 7, Documents) and the vault's menus (section 2). */
+/** Schemas of the documents API (docs/product.md §16) and the vault's menus (§11). */
 
 /**
- * The document categories (a value set): the Document Vault's four (spec section 2, its Filter menu)
- * and General, the default (spec section 4). The server refuses any other; the vault groups by them.
+ * The document categories (a value set): the Document Vault's four (its Filter menu)
+ * and General, the default (docs/product.md §11). The server refuses any other; the vault groups by them.
  */
 export const DOCUMENT_CATEGORIES = [
   'Contracts',
@@ -19,7 +19,7 @@ export const DOCUMENT_CATEGORIES = [
 export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
 
 /**
- * Filter entries of the Document Vault; every entry but 'All Documents' is a category. The spec's four
+ * Filter entries of the Document Vault; every entry but 'All Documents' is a category. The first four
  * are always offered; General only when the project has General documents (see `vaultFilters`).
  */
 export const DOCUMENT_FILTERS = [
@@ -28,7 +28,7 @@ export const DOCUMENT_FILTERS = [
 ] as const satisfies readonly { id: string; label: string }[];
 export type DocumentFilter = 'all' | DocumentCategory;
 
-/** The Filter menu's entries for these documents: the spec's, and General when some document is. */
+/** The Filter menu's entries for these documents: the first four, and General when some document is. */
 export function vaultFilters(docs: readonly { category: string }[]) {
   const hasGeneral = docs.some((d) => d.category === DEFAULT_DOCUMENT_CATEGORY);
   return DOCUMENT_FILTERS.filter((f) => f.id !== DEFAULT_DOCUMENT_CATEGORY || hasGeneral);
@@ -200,7 +200,7 @@ export const DOCUMENT_FILE_ACCEPT =
 export const MEDIA_FILE_ACCEPT =
   'image/jpeg,image/png,image/gif,image/webp,video/mp4,video/webm,video/quicktime';
 
-/** The MIME types a browser may show in a new tab (spec: PDF, images and text); anything else downloads. */
+/** The MIME types a browser may show in a new tab (PDF, images and text); anything else downloads. */
 export function isPreviewableType(mime: string | null | undefined): boolean {
   const m = (mime ?? '').split(';')[0]!.trim().toLowerCase();
   return (

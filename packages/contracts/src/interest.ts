@@ -33,9 +33,9 @@ const optionalText = (max: number, label: string) =>
     .transform((v) => (v ? v : null));
 
 /**
- * A 'Register Your Interest' submission (spec sections 2, 3 and 5): Full Name and Email required;
+ * A 'Register Your Interest' submission (docs/product.md §8): Full Name and Email required;
  * the intended amount, when given, within the open opportunity's bounds (`checkInterestAmount`; the
- * spec's 25,000-500,000 euro when none is open).
+ * default 25,000-500,000 euro when none is open).
  */
 export const interestInput = z.object({
   name: requiredText('Full Name', 120),

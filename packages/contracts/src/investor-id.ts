@@ -1,6 +1,6 @@
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
-/** INV-{year}-{6 random uppercase alphanumerics} (spec section 9). */
+/** INV-{year}-{6 random uppercase alphanumerics} (docs/product.md §19). */
 export function generateInvestorId(
   year = new Date().getFullYear(),
   random: (n: number) => Uint8Array = randomBytes,

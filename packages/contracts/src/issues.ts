@@ -169,7 +169,7 @@ export function fieldErrors(issues: readonly IssueLike[]): FieldErrors {
 }
 
 /**
- * The message of a refusal: the first problem in words (the spec answers its checks one at a time, in
+ * The message of a refusal: the first problem in words (the forms answer their checks one at a time, in
  * its order); `fieldErrors` gives all of them.
  */
 export function issuesMessage(issues: readonly IssueLike[], whole?: string): string {

@@ -3,7 +3,7 @@ import { id, text } from './common';
 import { duration, formDate, optionalIdOf, sitePath } from './documents';
 import { PROJECT_MEDIA_STATUSES, PROJECT_MEDIA_TYPES } from './value-sets';
 
-/** Schemas of the media API (spec section 7, Media) and the gallery's filters (section 2). */
+/** Schemas of the media API (docs/product.md §16) and the gallery's filters (§12). */
 
 export const MEDIA_FILTERS = [
   { id: 'all', label: 'All Media' },
@@ -23,7 +23,7 @@ const required = z.string({ error: MEDIA_REQUIRED_MESSAGE }).trim().min(1, { err
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 /**
- * The fields of a project media item (spec: 'Title, Type, and Description are required'). Multipart
+ * The fields of a project media item ('Title, Type, and Description are required'). Multipart
  * fields arrive as text, so the priority is coerced.
  */
 export const projectMediaFields = z.object({

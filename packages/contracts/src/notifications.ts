@@ -3,7 +3,7 @@ import { pagination } from './admin';
 import { pageQuery } from './common';
 import { NOTIFICATION_TYPES } from './value-sets';
 
-/** Schemas of the notifications API (spec sections 3, 5 and 7) and of its live stream. */
+/** Schemas of the notifications API (docs/product.md §13, §16) and of its live stream. */
 
 export const NOTIFICATION_TITLE_MAX = 200;
 export const NOTIFICATION_MESSAGE_MAX = 2000;

@@ -15,7 +15,7 @@ describe('the opportunity of a project open for interest', () => {
     expect(preCommittedPercent({ currentCommitments: 5, targetAmount: 0 })).toBe(0);
   });
 
-  it('keeps the spec’s interest bounds while no project is open', () => {
+  it('keeps the default interest bounds while no project is open', () => {
     expect(interestBounds(null)).toEqual({ min: 25_000, max: 500_000 });
     expect(interestBounds({ minimumInvestment: 10, maximumInvestment: 20 })).toEqual({ min: 10, max: 20 });
   });

@@ -4,7 +4,7 @@ import { toCents } from './money';
 
 /**
  * The opportunity of a project that is open for interest: what the dashboard's Investment
- * Opportunities card and the Join New Project page show (spec sections 2 and 9). Admins edit it;
+ * Opportunities card and the Join New Project page show (docs/product.md §8). Admins edit it;
  * at most one project is open for interest at a time.
  */
 export const opportunityFields = z.object({
@@ -119,7 +119,7 @@ export const opportunityInput = z
 export type OpportunityInput = z.input<typeof opportunityInput>;
 export type OpportunityValues = z.output<typeof opportunityInput>;
 
-/** 'YYYY-MM-DD' -> 'Q3 2027', as the spec writes the expected launch. */
+/** 'YYYY-MM-DD' -> 'Q3 2027', as the expected launch is shown. */
 export function launchQuarter(date: string): string {
   const [y, m] = date.split('-').map(Number) as [number, number];
   return `Q${Math.floor((m - 1) / 3) + 1} ${y}`;
@@ -131,7 +131,7 @@ export function preCommittedPercent(o: { currentCommitments: number; targetAmoun
   return target > 0 ? Math.round((toCents(o.currentCommitments) * 100) / target) : 0;
 }
 
-/** The bounds of the interest form's amount: the open opportunity's, else the spec's 25,000-500,000. */
+/** The bounds of the interest form's amount: the open opportunity's, else the default 25,000-500,000. */
 export function interestBounds(o: Pick<Opportunity, 'minimumInvestment' | 'maximumInvestment'> | null) {
   return o
     ? { min: o.minimumInvestment, max: o.maximumInvestment }

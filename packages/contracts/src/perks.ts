@@ -12,7 +12,7 @@ export const projectIdField = z.uuid({
 export const PERK_REQUIRED_FIELDS = 'Name, Type, and Status are required';
 
 /**
- * The cabin nights of the signed-in investor in a project (spec section 3), derived from the allowance
+ * The cabin nights of the signed-in investor in a project (docs/product.md §10), derived from the allowance
  * and the live (pending and approved) booking requests.
  */
 export const cabinNights = z.object({
@@ -37,7 +37,7 @@ export type CabinNights = z.infer<typeof cabinNights>;
 export const cabinNightsAnswer = z.object({ success: z.literal(true), cabinNights: cabinNights.nullable() });
 export type CabinNightsAnswer = z.infer<typeof cabinNightsAnswer>;
 
-/** A perk (spec section 3). */
+/** A perk (docs/product.md §17). */
 export const perk = z.object({
   _id: z.string(),
   projectId: z.string(),
@@ -79,7 +79,7 @@ export const usageActivity = z.object({
 });
 export type UsageActivity = z.infer<typeof usageActivity>;
 
-/** Usage of the cabin nights, computed from the pending and approved requests (spec section 3). */
+/** Usage of the cabin nights, computed from the pending and approved requests (docs/product.md §10). */
 export const usageSummary = z.object({
   /** Nights in personal-stay requests. */
   personalStays: z.number().int(),
@@ -105,7 +105,7 @@ export const perkParams = z.object({
   perkId: z.string().trim().max(64),
 });
 
-/** A blank value counts as missing, so that it gets the spec's message. */
+/** A blank value counts as missing, so that it gets 'Project ID is required'. */
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const required = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema);
 

@@ -31,7 +31,7 @@ export interface PortfolioTotals {
 }
 
 /**
- * The investment summary of spec section 3: a total that is missing is computed from the investments;
+ * The investment summary (docs/product.md §17): a total that is missing is computed from the investments;
  * the date is the earliest start date; the period is the number of months with recorded returns.
  */
 export function summarizePortfolio(
@@ -178,7 +178,7 @@ export function derivePayouts(rows: readonly PayoutSource[], today: string): Der
     );
 }
 
-/** A payout as `GET /api/investment/payouts` answers it (spec section 3, with its month and project). */
+/** A payout as `GET /api/investment/payouts` answers it (docs/product.md §17, with its month and project). */
 export const payout = z.object({
   _id: z.string(),
   amount: z.number(),

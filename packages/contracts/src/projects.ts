@@ -3,7 +3,7 @@ import { money, month, requiredText, text } from './common';
 import { opportunityFields } from './opportunity';
 import { PROJECT_STATUSES } from './value-sets';
 
-/** A project as the API answers it (spec section 3). */
+/** A project as the API answers it (docs/product.md §17). */
 export const project = z.object({
   _id: z.string(),
   name: z.string(),
@@ -91,7 +91,7 @@ const annualROI = z.preprocess(
 );
 
 /**
- * The fields an admin sets on a project. Anything left out takes the spec's default on creation
+ * The fields an admin sets on a project. Anything left out takes its default on creation
  * (status pending, totals 0, annualROI "0", investment date today, period 60, monthly return 0.1)
  * and stays as it is on update.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ROI_DEFAULTS } from './constants';
 import { parseRoiInput, projectRoi } from './roi';
 
-describe('projectRoi (spec section 9)', () => {
+describe('projectRoi (docs/product.md §6)', () => {
   it('gives exactly €14 a month for the defaults 8000 / 35 / 4 / 10%', () => {
     expect(projectRoi({ ...ROI_DEFAULTS }).monthlyReturn).toBe(14);
   });

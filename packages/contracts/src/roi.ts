@@ -1,6 +1,6 @@
 import { ROI_DAYS_PER_MONTH, ROI_SCENARIOS, ROI_SHARE_MAX } from './constants';
 
-/** The four inputs of the ROI Projections Calculator (spec section 9). */
+/** The four inputs of the ROI Projections Calculator (docs/product.md §6). */
 export interface RoiInputs {
   amountInvested: number;
   nightlyRate: number;
@@ -54,7 +54,7 @@ const monthly = (nights: number, rate: number, share: number) => (nights * rate 
 const annual = (monthlyReturn: number, amount: number) =>
   amount > 0 ? (monthlyReturn * 12 * 100) / amount : 0;
 
-/** The ROI Projections Calculator of spec section 9 as a pure function. */
+/** The ROI Projections Calculator (docs/product.md §6) as a pure function. */
 export function projectRoi(raw: RoiInputs): RoiProjection {
   const inputs = clamp(raw);
   const { amountInvested, nightlyRate, nightsPerMonth, sharePerNight } = inputs;

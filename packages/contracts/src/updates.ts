@@ -3,7 +3,7 @@ import { isoDate, text } from './common';
 import { projectIdField } from './perks';
 import { UPDATE_CATEGORIES } from './value-sets';
 
-/** A project update as the API answers it (spec section 3). `isNew` = not read by the signed-in user. */
+/** A project update as the API answers it (docs/product.md §17). `isNew` = not read by the signed-in user. */
 export const update = z.object({
   _id: z.string(),
   projectId: z.string(),

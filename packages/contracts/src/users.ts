@@ -23,7 +23,7 @@ const profileFields = {
   dateOfBirth: z.string().nullable(),
 };
 
-/** The signed-in user as `GET /api/users/me` answers it (spec section 3). */
+/** The signed-in user as `GET /api/users/me` answers it (docs/product.md §17). */
 export const currentUser = z.object({
   _id: z.string(),
   name: z.string(),
@@ -54,7 +54,7 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-/** The profile fields a user edits (spec sections 3 and 5). Anything else in the body is dropped. */
+/** The profile fields a user edits (docs/product.md §14). Anything else in the body is dropped. */
 export const profileInput = z.object({
   name: requiredText('Full Name', 120),
   phone: optionalText(40),

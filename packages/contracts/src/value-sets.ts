@@ -1,4 +1,4 @@
-/** Value sets of spec section 4. */
+/** Value sets (docs/product.md §17). */
 export const PROJECT_STATUSES = ['active', 'completed', 'pending', 'cancelled'] as const;
 export const PERK_STATUSES = ['active', 'inactive', 'seasonal'] as const;
 export const PERK_TYPES = [

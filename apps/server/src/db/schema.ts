@@ -19,7 +19,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * The whole data model (DESIGN section 4). Money is numeric(14,2); timestamps are timestamptz;
+ * The whole data model (docs/product.md §17). Money is numeric(14,2); timestamps are timestamptz;
  * months are 'YYYY-MM' text. Drizzle returns numeric columns as strings: convert them at the edge.
  */
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
@@ -132,7 +132,7 @@ export const projects = pgTable(
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     /**
      * The opportunity investors see on the dashboard and on Join New Project: at most one project is
-     * open for interest at a time (the spec shows one coming-soon project).
+     * open for interest at a time (docs/product.md §8).
      */
     openForInterest: boolean('open_for_interest').notNull().default(false),
     interestTarget: money('interest_target').notNull().default('0'),

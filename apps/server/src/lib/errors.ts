@@ -1,4 +1,4 @@
-/** Typed application errors; the error handler turns them into the envelope of DESIGN section 5. */
+/** Typed application errors; the error handler turns them into the envelope (docs/product.md §4). */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,

@@ -57,7 +57,7 @@ export function securityHeaders(): Record<string, string> {
   return headers;
 }
 
-/** Security headers for every answer (DESIGN section 5, issue on security). */
+/** Security headers for every answer (docs/security.md). */
 export function securityPlugin(app: App) {
   const headers = securityHeaders();
   app.addHook('onRequest', (_request, reply, done) => {

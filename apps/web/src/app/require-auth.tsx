@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useAuth } from '@/lib/auth';
 
-/** The guard of spec section 2: 'Loading...' while auth loads; else /login, remembering where to return. */
+/** The guard (docs/product.md §2): 'Loading...' while auth loads; else /login, remembering the way back. */
 export function RequireAuth({ children, admin = false }: { children: ReactNode; admin?: boolean }) {
   const { status, isAdmin, exitTo } = useAuth();
   const location = useLocation();

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Construction } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 
-/** The spec's fallback page. */
+/** The fallback page of a path that does not exist yet (docs/product.md §5). */
 export function UnderConstruction() {
   return (
     <div className="mx-auto flex max-w-md flex-col items-center py-16 text-center">

@@ -90,7 +90,7 @@ function takePrefetchedUser(): Promise<MeAnswer | null> | null {
 }
 
 /**
- * Auth state of spec section 4. `navigate` is the router's; `alert` shows the forced-logout message.
+ * Auth state (docs/product.md §4). `navigate` is the router's; `alert` shows the forced-logout message.
  */
 export function AuthProvider({
   children,

@@ -3,7 +3,7 @@ import { ApiError, apiBlob, saveBlob } from './api';
 
 /**
  * The error to show for a failed file call: the server's JSON message read out of the blob answer
- * (the api client does that), else the spec's fallback ('Download failed' / 'Preview failed').
+ * (the api client does that), else the fallback ('Download failed' / 'Preview failed').
  */
 function fileError(err: unknown, fallback: string): Error {
   if (err instanceof ApiError) {
@@ -25,8 +25,8 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
 }
 
 /**
- * Opens a PDF, an image or a text file in a new tab (its temporary address is revoked after 1 s, spec
- * section 9); anything else, or a blocked pop-up, is downloaded instead. Only those types are opened:
+ * Opens a PDF, an image or a text file in a new tab (its temporary address is revoked after 1 s, see
+ * docs/product.md §19); anything else, or a blocked pop-up, is downloaded. Only those types are opened:
  * a blob address runs in our origin, so nothing that could hold script may be shown that way.
  */
 export async function previewFile(path: string, fallbackName: string): Promise<'opened' | 'downloaded'> {

@@ -1,4 +1,4 @@
-/** Formatting of spec section 9: euro with en-US grouping, percentages with one decimal, en-US dates. */
+/** Formatting (docs/product.md §19): euro with en-US grouping, percentages with one decimal, en-US dates. */
 
 const LOCALE = 'en-US';
 // Money, days and months are written here rather than with Intl: the first Intl currency or date

@@ -3,7 +3,7 @@ import type { TokenPair } from '@portal/contracts';
 /**
  * The latest token rotations, shared by the open tabs in IndexedDB.
  *
- * The tokens live in localStorage (the spec's contract), but in Chromium every renderer process keeps
+ * The tokens live in localStorage (docs/product.md §4, ADR 002), but in Chromium every renderer process keeps
  * its own copy of it, brought up to date a moment after another tab writes. A tab that takes the
  * refresh lock right after another tab released it can still read the refresh token that tab has just
  * spent; spending it again looks like a stolen token to the server, which ends the session in every tab

@@ -71,7 +71,7 @@ describe('refreshSession', () => {
     expect(new Set(results.map((r) => r.refreshToken))).toEqual(new Set(['r2']));
   });
 
-  it('names the three failures of spec section 8', async () => {
+  it('names the three failures of docs/product.md §18', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => ok({ data: { accessToken: 'only-one' } })),

@@ -2,7 +2,7 @@ import { REFRESH_LEAD_SECONDS, REFRESH_MIN_DELAY_MS, type TokenPair } from '@por
 import { forgetRotations, recordRotation, rotatedPair } from './rotations';
 
 /**
- * The session: both tokens in localStorage under the spec's names, the silent refresh timer, and a
+ * The session: both tokens in localStorage (docs/product.md §4), the silent refresh timer, and a
  * single-flight refresh that parallel requests and other open tabs share.
  */
 export const ACCESS_TOKEN_KEY = 'accessToken';

@@ -1,7 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
 /**
- * Theme of spec sections 3 and 4: the `dark` class on the root element. The investor area keeps its
+ * Theme (docs/product.md §5): the `dark` class on the root element. The investor area keeps its
  * preference (system, light or dark) under `vite-ui-theme`; the admin area under its own key,
  * light by default.
  */

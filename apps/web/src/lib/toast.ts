@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { TOAST_DURATION_MS, TOAST_LIMIT } from '@portal/contracts';
 
-/** Toasts of spec section 9: at most one shown, 5000 ms, variants default and destructive. */
+/** Toasts (docs/product.md §19): at most one shown, 5000 ms, variants default and destructive. */
 export interface ToastItem {
   id: number;
   title?: string;

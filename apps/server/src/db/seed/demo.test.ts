@@ -181,7 +181,7 @@ describe('demo data', () => {
     }
   });
 
-  it('opens one project for interest with the spec’s figures and a launch some months after the seeding day', async () => {
+  it('opens one project for interest with the demo’s figures and a launch some months after the seeding day', async () => {
     const rows = await queryRows<Record<string, string | boolean>>(
       database.db,
       sql`select name, interest_target::text as target, interest_commitments::text as commitments,

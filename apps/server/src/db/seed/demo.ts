@@ -207,7 +207,7 @@ export async function seedDemo(db: Db, storage: FileStorage, today: Date = new D
         annualROI: '0',
         investmentDate: '2026-09-01',
         description: 'Four ski-in chalets in preparation, open for expressions of interest.',
-        // The opportunity investors see (Investment Opportunities, Join New Project): the spec's figures,
+        // The opportunity investors see (Investment Opportunities, Join New Project): the demo's figures,
         // launching in a quarter some months after the seeding day.
         openForInterest: true,
         interestTarget: toMoneyString(COMING_SOON_PROJECT.targetAmount),

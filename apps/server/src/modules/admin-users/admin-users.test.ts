@@ -161,7 +161,7 @@ describe('POST /api/users', () => {
     investorId: `INV-2026-${Math.random().toString(36).slice(2, 8).toUpperCase()}`,
   });
 
-  it('answers the spec messages, one at a time, in the spec order', async () => {
+  it('answers the add-user messages, one at a time, in their fixed order', async () => {
     const post = async (payload: object) => {
       const res = await call('POST', '/api/users', payload);
       expect(res.statusCode).toBe(400);

@@ -22,7 +22,7 @@ import {
 
 const admin = { access: 'admin' } as const;
 
-/** User administration (spec section 7, "Users (admin)"), plus activation of signed-up accounts. */
+/** User administration (docs/product.md §15.2), plus activation of signed-up accounts. */
 export const adminUserRoutes: Module = (app, { database: { db } }) => {
   app.get(
     '/api/users',

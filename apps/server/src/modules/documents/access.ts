@@ -4,7 +4,7 @@ import { investments, projects, users } from '../../db/schema';
 import { BadRequestError, NotFoundError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 
-/** The project id of a project-scoped call, with the spec's message when it is missing. */
+/** The project id of a project-scoped call, with 'Project ID is required' when it is missing. */
 export function requireProjectId(projectId: string | undefined): string {
   if (!projectId) throw new BadRequestError('Project ID is required');
   return projectId;

@@ -406,7 +406,7 @@ describe('admin document writes', () => {
     });
   });
 
-  it('creates a shared document without a file from JSON, with the spec defaults, and asks for a name', async () => {
+  it('creates a shared document without a file from JSON, with the default category and type, and asks for a name', async () => {
     const { project } = await freshProject();
     const res = await ctx.app.inject({
       method: 'POST',

@@ -30,7 +30,7 @@ import { extensionFor, parseForm, readUpload, withUpload, type UploadPurpose } f
 
 const admin = { access: 'admin' as const };
 
-/** Document vault (spec section 7, Documents) and the per-user media of the admin documents screen. */
+/** Document vault (docs/product.md §11, §15.7) and the per-user media of the admin documents screen. */
 export const documentRoutes: Module = (app, { database: { db }, storage, config }) => {
   const urls = createFileUrls(config.jwtSecret);
   const upload = (request: FastifyRequest, purpose: UploadPurpose) =>

@@ -82,7 +82,7 @@ export interface FileToSend {
 }
 
 /**
- * Streams a stored file with the headers of DESIGN section 7: the type we identified, nosniff and a
+ * Streams a stored file with the headers that keep it inert: the type we identified, nosniff and a
  * sandboxing CSP whatever the disposition, so a file opened directly can never run script as our origin.
  * Single byte ranges are honoured, so videos can seek.
  */

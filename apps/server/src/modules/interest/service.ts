@@ -18,7 +18,7 @@ export async function registerInterest(
   userId: string,
   input: InterestValues,
 ): Promise<InterestRow> {
-  // The amount, when given, within the open opportunity's minimum and maximum (the spec's bounds
+  // The amount, when given, within the open opportunity's minimum and maximum (the default bounds
   // while none is open).
   const open = await currentOpportunity(db);
   const wrong = checkInterestAmount(input.investmentAmount, interestBounds(open && presentOpportunity(open)));

@@ -220,7 +220,7 @@ describe('admin media', () => {
     expect(denied.statusCode).toBe(403);
   });
 
-  it("answers the spec's message when the title, type or description is missing", async () => {
+  it("answers 'Title, Type, and Description are required' when the title, type or description is missing", async () => {
     const project = await createProject(ctx.db);
     const full = { projectId: project.id, title: 'Sauna', type: 'photo', description: 'By the lake' };
     for (const blank of ['title', 'type', 'description'] as const) {

@@ -29,7 +29,7 @@ import {
 
 const admin = { access: 'admin' as const };
 
-/** Project media gallery (spec section 7, Media) and the signed addresses of uploaded media files. */
+/** Project media gallery (docs/product.md §12, §16) and the signed addresses of uploaded media files. */
 export const mediaRoutes: Module = (app, { database: { db }, storage, config }) => {
   const urls = createFileUrls(config.jwtSecret);
 

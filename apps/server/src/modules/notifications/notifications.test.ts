@@ -257,7 +257,7 @@ describe('POST /api/notifications/send', () => {
   it('sends to every active user, the sender included, when userIds is left out, in constant queries', async () => {
     const inactive = await createUser(ctx.db, { isActive: false });
     const otherAdmin = await createAdmin(ctx.db);
-    // Every active user (spec section 7: userIds omitted means all users), the sending admin too.
+    // Every active user (docs/product.md §15.9: userIds omitted means all users), the sending admin too.
     const activeUsers = (await ctx.db.select({ id: users.id }).from(users).where(eq(users.isActive, true)))
       .length;
 

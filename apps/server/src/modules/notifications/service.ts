@@ -72,7 +72,7 @@ export async function deleteOwn(db: Db, userId: string, id: string): Promise<voi
 }
 
 /**
- * Sends a notification to every active user, the sending admin included (spec section 7: `userIds`
+ * Sends a notification to every active user, the sending admin included (docs/product.md §15.9: `userIds`
  * omitted means all users), or to the chosen users, all of whom must exist.
  */
 export async function send(

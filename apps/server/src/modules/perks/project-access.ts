@@ -7,7 +7,7 @@ import type { AuthUser } from '../../plugins/auth';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The project id of a path or query string: missing gets the spec's 'Project ID is required'. */
+/** The project id of a path or query string: missing gets 'Project ID is required'. */
 export function parseProjectId(raw: string | undefined | null): string {
   const v = raw?.trim();
   if (!v) throw new BadRequestError(PROJECT_ID_REQUIRED);

@@ -29,7 +29,7 @@ import {
   setAllowance,
 } from './service';
 
-/** Perks, cabin nights and usage (spec section 7), and the admin writes of perks and allowances. */
+/** Perks, cabin nights and usage (docs/product.md §10), and the admin writes of perks and allowances. */
 export const perkRoutes: Module = (app, { database: { db } }) => {
   app.get(
     '/api/perks/cabin-nights/:projectId',
@@ -63,7 +63,7 @@ export const perkRoutes: Module = (app, { database: { db } }) => {
     }),
   );
 
-  // The three reads without an id: the spec's failure rather than a bare 404.
+  // The three reads without an id: 'Project ID is required' rather than a bare 404.
   for (const what of ['cabin-nights', 'benefits', 'usage-summary'])
     app.get(`/api/perks/${what}`, async () => {
       throw new BadRequestError(PROJECT_ID_REQUIRED);

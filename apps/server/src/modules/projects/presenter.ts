@@ -62,7 +62,7 @@ export function presentProject(p: ProjectRow): Project {
 }
 
 /**
- * An investor's stake. `returns` follows the spec's rule (the sum of the monthly returns when there are
+ * An investor's stake. `returns` follows the product's rule (the sum of the monthly returns when there are
  * any, else the returns field); the ROI is rounded to two decimals in integer arithmetic, so a half
  * rounds up exactly.
  */

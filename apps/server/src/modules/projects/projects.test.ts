@@ -178,7 +178,7 @@ describe('GET /api/projects/:id', () => {
 });
 
 describe('POST /api/projects', () => {
-  it("creates a project with the spec's defaults and records it in the audit log", async () => {
+  it("creates a project with the product's defaults and records it in the audit log", async () => {
     const res = await send('POST', '/api/projects', adminToken, { name: '  Birch Bay Cabins ' });
     expect(res.statusCode).toBe(201);
     const { success, data, message } = res.json();

@@ -14,7 +14,7 @@ import { addReturn, deleteReturn, listReturns, updateReturn } from './service';
 const admin = { access: 'admin' } as const;
 const answer = envelope(returnsResult);
 
-/** Monthly returns per user and project (spec section 7): `data.monthlyReturns`, amounts exact. */
+/** Monthly returns per user and project (docs/product.md §15.3): `data.monthlyReturns`, amounts exact. */
 export const returnRoutes: Module = (app, { database: { db } }) => {
   app.get(
     '/api/users/:id/returns',

@@ -13,7 +13,7 @@ import { requireAuth } from '../../plugins/auth';
 import { parseProjectId } from '../perks/project-access';
 import { changeUpdate, createUpdate, deleteUpdate, listUpdates, markRead } from './service';
 
-/** Project updates (spec section 7) and per-user read state; admins write them. */
+/** Project updates (docs/product.md §9) and per-user read state; admins write them. */
 export const updateRoutes: Module = (app, { database: { db } }) => {
   app.get(
     '/api/updates',

@@ -108,7 +108,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('theme (spec section 4)', () => {
+describe('theme (docs/product.md §5)', () => {
   it('the admin area is light by default, whatever the system or the investor area prefer', async () => {
     preferDark(true);
     localStorage.setItem(INVESTOR_THEME_KEY, 'dark');
@@ -210,7 +210,7 @@ describe('names that hold what they show (WCAG 2.5.3 Label in Name, issue 14)', 
   });
 });
 
-describe('logout (spec section 2)', () => {
+describe('logout (docs/product.md §5)', () => {
   it("the admin shell's Logout returns to /admin-login, even before that page has been loaded", async () => {
     preferDark(false);
     renderShell('admin', ADMIN);

@@ -162,7 +162,7 @@ function ShellLayout({ variant }: { variant: Variant }) {
   );
 }
 
-/** The signed-in shell of spec section 2: sidebar (a drawer under 768 px), header and main area. */
+/** The signed-in shell (docs/product.md §5): sidebar (a drawer under 768 px), header and main area. */
 export function Shell({ variant }: { variant: Variant }) {
   // Each area has its own theme preference; the admin area is light unless changed.
   useEffect(() => {

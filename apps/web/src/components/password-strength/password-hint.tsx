@@ -8,7 +8,7 @@ const PasswordStrength = lazy(() =>
 /**
  * The strength hint of a new-password field, kept out of the sign-in pages' first load: the hint is a
  * chunk of its own and its dictionaries another, fetched when the form shows and when a password is
- * first typed. Until the hint arrives it reads as the spec's hint.
+ * first typed. Until the hint arrives it reads as the minimum-length hint.
  */
 export function PasswordHint(props: ComponentProps<typeof PasswordStrength>) {
   return (

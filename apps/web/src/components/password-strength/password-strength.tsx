@@ -17,7 +17,7 @@ const LEVELS = [
 ] as const;
 
 /**
- * A strength hint under a new-password field: the spec's minimum first, then whether the password is
+ * A strength hint under a new-password field: the minimum length first, then whether the password is
  * one of the most common ones (which the server refuses, with the same words), then zxcvbn's score.
  * `userInputs` (the email, the name) count as easy to guess. Give it an `id` and point the field's
  * `aria-describedby` at it; the words are announced politely as they change.

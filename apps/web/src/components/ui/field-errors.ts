@@ -73,7 +73,7 @@ export function useFieldErrors() {
       /** Shows these messages (field → text), as from a check of one's own. */
       show,
       /**
-       * Shows one message (a form's own first check, in the spec's order) next to the field `schema`
+       * Shows one message (a form's own first check, in its fixed order) next to the field `schema`
        * finds it about; false when no field is (the caller shows it above the form).
        */
       showOne: (message: string, schema: Schema, values: unknown): boolean => {

@@ -92,7 +92,7 @@ async function expectOpenedInTab(requests: { path: string }[], path: string, byt
   expect(saved).toEqual([]);
 }
 
-describe('Documents Management: files open in a new tab (spec section 7)', () => {
+describe('Documents Management: files open in a new tab (docs/product.md §15.7)', () => {
   it("previews and downloads an investor's document in a new tab", async () => {
     const requests = api();
     openEmma();
@@ -147,7 +147,7 @@ describe('Documents Management: files open in a new tab (spec section 7)', () =>
   });
 });
 
-describe('Documents Management: toasts and empty texts of spec section 8', () => {
+describe('Documents Management: toasts and empty texts (docs/product.md §18)', () => {
   it('says "No documents found" and "No media found" when there are none', async () => {
     api((req) =>
       req.path === '/api/documents' ? json({ success: true, documents: [], media: [] }) : undefined,

@@ -209,7 +209,7 @@ function MediaGrid({
 /**
  * Documents Management: each investor's documents and media in the selected project, and the documents
  * shared with every investor of it. Uploads show their progress; preview and download open the file in a
- * new tab (spec section 7).
+ * new tab (docs/product.md §15.7).
  */
 function DocumentsPage() {
   const { current } = useCurrentProject();

@@ -22,7 +22,7 @@ const pier = mediaItem();
 const isList = (req: { method: string; path: string }) =>
   req.method === 'GET' && req.path === '/api/media/admin';
 
-describe('Media Management: toasts and empty texts of spec section 8', () => {
+describe('Media Management: toasts and empty texts (docs/product.md §18)', () => {
   it('says "No media found" when the project has none', async () => {
     fakeApi((req) => (isList(req) ? json({ success: true, media: [] }) : undefined));
     renderAdmin(<MediaPage />, 'media');

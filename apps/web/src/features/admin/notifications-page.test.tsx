@@ -45,7 +45,7 @@ function api(sent: AdminNotification[], extra: Route = () => undefined) {
   });
 }
 
-describe('Notification Management: toasts and empty texts of spec section 8', () => {
+describe('Notification Management: toasts and empty texts (docs/product.md §18)', () => {
   it('says "No notifications sent yet" when none were sent', async () => {
     api([]);
     renderAdmin(<NotificationsPage />, 'notifications');

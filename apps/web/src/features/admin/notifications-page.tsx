@@ -2,7 +2,7 @@ import { PageHeader } from './components/page-header';
 import { ComposeForm } from './notifications/compose-form';
 import { SentList } from './notifications/sent-list';
 
-/** Notification Management (spec section 2): compose and send, the list of sent notifications, delete. */
+/** Notification Management (docs/product.md §15.9): compose and send, the sent list, delete. */
 function NotificationsPage() {
   return (
     <>

@@ -22,7 +22,7 @@ afterEach(() => {
 const sauna = perk();
 const list = `/api/perks/benefits/${AURORA._id}`;
 
-describe('Perks Management: toasts and empty texts of spec section 8', () => {
+describe('Perks Management: toasts and empty texts (docs/product.md §18)', () => {
   it('says "No perks found" when the project has none', async () => {
     fakeApi((req) => (req.path === list ? json({ success: true, perks: [] }) : undefined));
     renderAdmin(<PerksPage />, 'perks');

@@ -18,7 +18,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('Projects Management: toasts and empty texts of spec section 8', () => {
+describe('Projects Management: toasts and empty texts (docs/product.md §18)', () => {
   it('says "No projects found" when there are none', async () => {
     fakeApi(() => undefined, { projects: [] });
     renderAdmin(<ProjectsPage />, 'projects');

@@ -335,7 +335,7 @@ export function renderAdmin(element: ReactElement, path: string, url = `/admin/$
   resetToasts();
   localStorage.setItem('accessToken', fakeAccessToken());
   localStorage.setItem('refreshToken', 'r'.repeat(43));
-  // Error toasts are logged on purpose (spec section 8).
+  // Error toasts are logged on purpose (docs/product.md §18).
   vi.spyOn(console, 'error').mockImplementation(() => {});
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },

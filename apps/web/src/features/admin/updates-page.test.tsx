@@ -21,7 +21,7 @@ afterEach(() => {
 const jetty = update();
 const isList = (req: { method: string; path: string }) => req.method === 'GET' && req.path === '/api/updates';
 
-describe('Updates Management: toasts and empty texts of spec section 8', () => {
+describe('Updates Management: toasts and empty texts (docs/product.md §18)', () => {
   it('says "No updates found" when the project has none', async () => {
     fakeApi((req) => (isList(req) ? json({ success: true, updates: [] }) : undefined));
     renderAdmin(<UpdatesPage />, 'updates');

@@ -32,7 +32,7 @@ const EMPTY: Record<View, string> = {
   pending: 'No accounts are waiting for activation',
 };
 
-/** User Management (spec section 2): server-side search and paging, the project's linked lists, activation. */
+/** User Management (docs/product.md §15.2): server-side search and paging, linked lists, activation. */
 function UsersPage() {
   const { user: me } = useAuth();
   const { current } = useCurrentProject();

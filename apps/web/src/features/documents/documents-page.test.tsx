@@ -100,7 +100,7 @@ describe('Document Vault filter', () => {
     expect(screen.getByText('Showing 1 of 2 documents')).toBeInTheDocument();
   });
 
-  it("offers the spec's entries only when no document is General", async () => {
+  it('offers the four category entries only when no document is General', async () => {
     showVault([doc('Tax statement 2025', 'Tax Documents', '2026-02-01T00:00:00Z')]);
     expect(await filterEntries()).toEqual([
       'All Documents',

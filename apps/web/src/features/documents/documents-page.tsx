@@ -49,7 +49,7 @@ function CategoryGroup({ group }: { group: DocumentGroup }) {
   );
 }
 
-/** Document Vault (spec section 2): search, working Filter and Sort menus, rows grouped by category. */
+/** Document Vault (docs/product.md §11): search, working Filter and Sort menus, rows grouped by category. */
 export function DocumentsPage() {
   const { current, isLoading: projectsLoading } = useCurrentProject();
   const projectId = current?._id;

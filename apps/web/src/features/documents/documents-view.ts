@@ -5,7 +5,7 @@ import {
   type DocumentSort,
 } from '@portal/contracts';
 
-/** Search by name or category, case-insensitive (spec section 2). */
+/** Search by name or category, case-insensitive (docs/product.md §11). */
 export function matchesSearch(doc: DocumentItem, search: string): boolean {
   const q = search.trim().toLowerCase();
   if (!q) return true;

@@ -22,7 +22,7 @@ function Message({ children, action }: { children: ReactNode; action?: ReactNode
   );
 }
 
-/** Media Gallery (spec section 2): four working filters, cards, and a modal with the player or image. */
+/** Media Gallery (docs/product.md §12): four working filters, cards, and a modal with the player or image. */
 export function MediaPage() {
   const { current, isLoading: projectsLoading } = useCurrentProject();
   const projectId = current?._id;

@@ -27,7 +27,7 @@ async function fetchNotifications(): Promise<NotificationList> {
   }
 }
 
-/** The bell's list; loads once the session is established (spec section 4, data loading). */
+/** The bell's list; loads once the session is established (docs/product.md §4). */
 export function useNotifications() {
   const { status } = useAuth();
   return useQuery({
@@ -78,7 +78,7 @@ function useListMutation<TVars>(opts: {
   });
 }
 
-/** Clicking a notification marks it read: the count drops by one, never below zero (spec section 4). */
+/** Clicking a notification marks it read: the count drops by one, never below zero (docs/product.md §13). */
 export function markReadLocally(list: NotificationList, id: string): NotificationList {
   const target = list.notifications.find((n) => n._id === id);
   if (!target || target.read) return list;

@@ -117,7 +117,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('the count rules (spec section 4)', () => {
+describe('the count rules (docs/product.md §13)', () => {
   it('reading drops the count by one, never below zero; reading a read one changes nothing', () => {
     expect(markReadLocally(list, 'a').unreadCount).toBe(1);
     expect(markReadLocally(list, 'c')).toBe(list);

@@ -12,7 +12,7 @@ import { useLiveNotifications } from './use-live-notifications';
 
 /**
  * Revealed on hover, on keyboard focus within the row, and always where there is no hover (touch):
- * the spec's "hovering shows an unread dot and a delete button".
+ * the rule "hovering shows an unread dot and a delete button".
  */
 const revealed =
   'opacity-0 transition-opacity group-hover:opacity-100 group-focus-within:opacity-100 pointer-coarse:opacity-100';
@@ -81,7 +81,7 @@ function NotificationRow({
 const shownCount = (n: number) => (n > 99 ? '99+' : String(n));
 
 /**
- * The header bell (spec sections 2 and 4): unread count, the list, read on click, delete; live. A
+ * The header bell (docs/product.md §13): unread count, the list, read on click, delete; live. A
  * notification with a link opens what it is about (the list closes).
  */
 export function NotificationBell() {

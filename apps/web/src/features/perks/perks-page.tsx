@@ -39,7 +39,7 @@ function Loading() {
   );
 }
 
-/** Perks (spec section 2): cabin nights, perks, the three booking dialogs, usage and requests. */
+/** Perks (docs/product.md §10): cabin nights, perks, the three booking dialogs, usage and requests. */
 export function PerksPage() {
   const { current, isLoading: projectsLoading } = useCurrentProject();
   const projectId = current?._id;

@@ -14,7 +14,7 @@ import { SectionHeader } from './components/section-header';
 import { YourProjects } from './components/your-projects';
 
 /**
- * Investment Portfolio (spec section 2): every section in the spec's order, plus returns per month. An
+ * Investment Portfolio (docs/product.md §6): every section in its order, plus returns per month. An
  * investor without a project sees what the portal will show and how to join one instead of zeros; the
  * greeting is "Welcome" on the first sign-in and "Welcome back" after.
  */

@@ -1,7 +1,7 @@
 import { ComingSoonProject } from './components/coming-soon';
 import { InterestForm } from './components/interest-form';
 
-/** Join New Project (spec section 2): the coming-soon project and the interest form below it. */
+/** Join New Project (docs/product.md §8): the coming-soon project and the interest form below it. */
 function JoinProjectPage() {
   return (
     <div className="mx-auto grid max-w-4xl gap-6">

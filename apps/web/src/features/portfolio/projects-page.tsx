@@ -20,7 +20,7 @@ const FILTERS = [
 ] as const;
 type FilterId = (typeof FILTERS)[number]['id'];
 
-/** ROI Progress of spec section 2: totalReturned as a percentage of totalInvestment (0 when nothing is invested). */
+/** ROI Progress (docs/product.md §7): totalReturned as a % of totalInvestment (0 with nothing invested). */
 export function roiProgress(p: Pick<ProjectListItem, 'totalInvestment' | 'totalReturned'>): number {
   const invested = Math.round(p.totalInvestment * 100);
   return invested > 0 ? (Math.round(p.totalReturned * 100) * 100) / invested : 0;
@@ -94,7 +94,7 @@ function ProjectTile({ project: p }: { project: ProjectListItem }) {
   );
 }
 
-/** Projects page (spec section 2): the investor's projects with the three filters. */
+/** Projects page (docs/product.md §7): the investor's projects with the three filters. */
 function ProjectsPage() {
   const { projects, isLoading, isError } = useCurrentProject();
   const [filter, setFilter] = useState<FilterId>('all');

@@ -52,7 +52,7 @@ export function profilePayload(form: ProfileForm) {
 }
 
 /**
- * Edit Profile (spec sections 3-5): Full Name required; on success it closes and the page reloads, and
+ * Edit Profile (docs/product.md §14): Full Name required; on success it closes and the page reloads, and
  * the reloaded page shows 'Profile updated successfully!'.
  */
 export function ProfileDialog({

@@ -8,7 +8,7 @@ export const UPDATE_FILTERS = [
 ] as const;
 export type UpdateFilter = (typeof UPDATE_FILTERS)[number]['id'];
 
-/** Spec section 2: Unread = flagged new, Milestones and Financial by category. */
+/** docs/product.md §9: Unread = flagged new, Milestones and Financial by category. */
 export function matchesFilter(u: Pick<Update, 'isNew' | 'category'>, filter: UpdateFilter): boolean {
   switch (filter) {
     case 'all':

@@ -18,7 +18,7 @@ function EmptyState({ children }: { children: string }) {
   );
 }
 
-/** Project Updates (spec section 2): four filters, cards that expand, the first expansion marks read. */
+/** Project Updates (docs/product.md §9): four filters, cards that expand, the first expansion marks read. */
 export function UpdatesPage() {
   const { current, isLoading: projectsLoading } = useCurrentProject();
   const projectId = current?._id;

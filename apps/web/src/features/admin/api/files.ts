@@ -68,7 +68,7 @@ function showsInTab(mime: string) {
 }
 
 /**
- * Opens a stored file in a new tab: the admin screen's preview and download both do (spec section 7).
+ * Opens a stored file in a new tab: the admin screen's preview and download both do (docs/product.md §15.7).
  * The tab is opened at the click (so no pop-up blocker stops it) and pointed at the file once it has
  * arrived; the temporary address is revoked a second later. A file no browser shows (an office
  * document), or a blocked tab, is saved instead under the server's name (else `fallbackName`).

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
-/** The text of an empty list (the spec's empty-state texts), with an optional hint and action. */
+/** The text of an empty list (docs/product.md §18), with an optional hint and action. */
 export function EmptyState({
   icon: Icon,
   title,

@@ -1,10 +1,10 @@
 import { confirmAction } from '@/lib/confirm';
 import { messageOf, toast } from '@/lib/toast';
 
-/** A success toast of spec section 8 ('Created', 'Updated', 'Deleted', 'User added' …). */
+/** A success toast (docs/product.md §15: 'Created', 'Updated', 'Deleted', 'User added' …). */
 export const toastDone = (title: string, description?: string) => toast({ title, description });
 
-/** An error toast titled with the spec's text ('Failed to save project'), the server's reason below it. */
+/** An error toast titled with its fixed words ('Failed to save project'), the server's reason below it. */
 export const toastFailed = (title: string, err?: unknown) =>
   toast({
     title,
@@ -13,7 +13,7 @@ export const toastFailed = (title: string, err?: unknown) =>
   });
 
 /**
- * Deletions need a confirmation (spec section 2), in the app's own dialog: the title names what will be
+ * Deletions need a confirmation (docs/product.md §15), in the app's own dialog: the title names what will be
  * removed ('Delete perk Sauna evenings?'); resolves true when confirmed.
  */
 export const confirmDelete = (what: string, description = 'This cannot be undone.') =>

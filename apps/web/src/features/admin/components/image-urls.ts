@@ -1,4 +1,4 @@
-/** Image URLs typed comma-separated: trimmed, empty entries dropped (spec section 5). */
+/** Image URLs typed comma-separated: trimmed, empty entries dropped (docs/product.md §18). */
 export const parseImageUrls = (text: string): string[] =>
   text
     .split(',')

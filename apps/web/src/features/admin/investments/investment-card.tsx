@@ -11,7 +11,7 @@ import { formatMoney, formatPercent } from '@/lib/format';
 import { useUpdateUser } from '../api/users';
 import { toastDone, toastFailed } from '../components/feedback';
 
-/** The body of a save: only the selected project's entry, and only with an amount above 0 (spec section 5). */
+/** The body of a save: only the selected project's entry, with an amount above 0 (docs/product.md §18). */
 export function investmentsPayload(projectId: string, amount: number, startDate: string) {
   const entries =
     Number.isFinite(amount) && amount > 0 ? [{ projectId, amount, startDate: startDate || null }] : [];

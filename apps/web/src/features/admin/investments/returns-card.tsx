@@ -15,7 +15,7 @@ import { confirmDelete, toastDone, toastFailed } from '../components/feedback';
 /** Months shown before "Show all": a year at a glance. */
 const RECENT_MONTHS = 12;
 
-/** Monthly returns of the user in the selected project: list, add, update (spec section 2). */
+/** Monthly returns of the user in the selected project: list, add, update (docs/product.md §15.3). */
 export function ReturnsCard({
   userId,
   projectId,

@@ -26,7 +26,7 @@ type Audience = 'all' | 'chosen';
 
 const plural = (n: number, one: string) => `${n.toLocaleString('en-US')} ${one}${n === 1 ? '' : 's'}`;
 
-/** Compose and send (spec sections 2, 5 and 8): title and message required, to everyone or chosen users. */
+/** Compose and send (docs/product.md §15.9, §18): title and message required, to everyone or chosen users. */
 export function ComposeForm() {
   const id = useId();
   const [title, setTitle] = useState('');

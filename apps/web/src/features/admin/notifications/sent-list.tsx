@@ -54,7 +54,7 @@ function SentRow({
   );
 }
 
-/** Every notification sent, one row per recipient, unread ones badged (spec section 2). */
+/** Every notification sent, one row per recipient, unread ones badged (docs/product.md §15.9). */
 export function SentList() {
   const [page, setPage] = useState(1);
   const sent = useSentNotifications(page, PAGE_SIZE);

@@ -33,7 +33,7 @@ interface Form {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** A new project starts from the spec's defaults (section 3). */
+/** A new project starts from the defaults of docs/product.md §15.4. */
 const fromProject = (p: Project | null): Form => ({
   name: p?.name ?? '',
   location: p?.location ?? '',

@@ -21,7 +21,7 @@ function setup() {
 describe('AddUserDialog', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('shows the five messages in the spec order before sending anything', async () => {
+  it('shows the five messages in their fixed order before sending anything', async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
     setup();

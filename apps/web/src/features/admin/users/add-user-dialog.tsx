@@ -28,7 +28,7 @@ interface Form {
 const blank = (): Form => ({ name: '', email: '', password: '', investorId: generateInvestorId() });
 
 /**
- * Add User (spec sections 2, 5 and 8): the five checks in the spec's order, a generated investor ID,
+ * Add User (docs/product.md §15.2, §18): the five checks in their fixed order, a generated investor ID,
  * the server's message in the dialog and a toast, and a fresh ID when the server says it is taken.
  */
 export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {

@@ -33,7 +33,7 @@ const fromUser = (u: AdminUser): Form => ({
   dateOfBirth: u.dateOfBirth?.slice(0, 10) ?? '',
 });
 
-/** Edit a user's details; status and role are shown read-only (spec section 4). */
+/** Edit a user's details; status and role are shown read-only (docs/product.md §15.2). */
 export function EditUserDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   return (
     <Dialog open={!!user} onOpenChange={(o) => !o && onClose()}>
@@ -54,7 +54,7 @@ function EditUserForm({ user, onClose }: { user: AdminUser; onClose: () => void 
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    // The spec's checks, one at a time, each shown next to its field.
+    // The checks of docs/product.md §18, one at a time, each shown next to its field.
     const refuse = (message: string) => setError(fe.showOne(message, updateUserInput, form) ? null : message);
     if (!form.name.trim()) return refuse('Name is required');
     if (!form.email.trim()) return refuse('Email is required');

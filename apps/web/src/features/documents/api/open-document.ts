@@ -4,7 +4,7 @@ import { downloadFile, previewFile } from '@/lib/files';
 const path = (doc: DocumentItem, action: 'download' | 'preview') =>
   `/api/documents/${encodeURIComponent(doc._id)}/${action}`;
 
-/** Saves the document under the name the server gives it (spec fallback: 'document-{id}'). */
+/** Saves the document under the name the server gives it (fallback: 'document-{id}'). */
 export const downloadDocument = (doc: DocumentItem) =>
   downloadFile(path(doc, 'download'), `document-${doc._id}`);
 

@@ -16,7 +16,7 @@ import { Input } from '@/components/ui/input';
 const labelOf = <T extends string>(list: readonly { id: T; label: string }[], id: T) =>
   list.find((e) => e.id === id)?.label ?? '';
 
-/** The vault's search box and its Filter and Sort menus (spec section 2), all of them working. */
+/** The vault's search box and its Filter and Sort menus (docs/product.md §11), all of them working. */
 export function VaultToolbar({
   search,
   onSearch,

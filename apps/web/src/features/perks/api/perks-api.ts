@@ -19,7 +19,7 @@ export const perksKeys = {
   bookings: (projectId?: string) => ['perks', 'bookings', projectId] as const,
 };
 
-/** Data-loading failures are logged and the views fall back to empty (spec section 8). */
+/** Data-loading failures are logged and the views fall back to empty (docs/product.md §18). */
 async function orFallback<T>(load: () => Promise<T>, fallback: T): Promise<T> {
   try {
     return await load();

@@ -39,7 +39,7 @@ interface Errors {
 }
 
 /**
- * The booking dialog (spec section 2): a multi-date calendar and notes; a gift adds the recipient's
+ * The booking dialog (docs/product.md §10): a multi-date calendar and notes; a gift adds the recipient's
  * email, a rental the price per night. Submitting stores a pending request; the dates that cannot be
  * requested (past, after the expiry, already requested) are disabled, and at most the available nights
  * can be chosen.

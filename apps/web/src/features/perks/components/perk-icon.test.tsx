@@ -15,10 +15,10 @@ function rendered(type: string) {
   return shown;
 }
 
-describe('PerkIcon (spec section 2: the icon by type, default safari)', () => {
+describe('PerkIcon (docs/product.md §10: the icon by type, default safari)', () => {
   const safari = rendered('safari');
 
-  it('gives each of the seven types of the spec an icon of its own', () => {
+  it('gives each of the seven named types an icon of its own', () => {
     expect([...PERK_ICON_TYPES]).toEqual(['horse', 'atv', 'safari', 'winter', 'income', 'event', 'dining']);
     const shown = PERK_ICON_TYPES.map((type) => rendered(type));
     expect(shown.map((s) => s.marker)).toEqual([...PERK_ICON_TYPES]);

@@ -10,7 +10,7 @@ import {
 } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
-/** Icons by perk type: the seven of spec section 2 (a Map, so no inherited key can match). */
+/** Icons by perk type: the seven of docs/product.md §10 (a Map, so no inherited key can match). */
 const ICONS: ReadonlyMap<string, LucideIcon> = new Map([
   ['horse', PawPrint],
   ['atv', Motorbike],
@@ -24,7 +24,7 @@ const ICONS: ReadonlyMap<string, LucideIcon> = new Map([
 /** The perk types that have an icon of their own. */
 export const PERK_ICON_TYPES: readonly string[] = [...ICONS.keys()];
 
-/** The icon type a perk type shows: its own for the seven of the spec, the safari icon for any other. */
+/** The icon type a perk type shows: its own for the seven named ones, the safari icon for any other. */
 export const perkIconType = (type: string): string => (ICONS.has(type) ? type : 'safari');
 
 export const perkIconFor = (type: string): LucideIcon => ICONS.get(perkIconType(type))!;

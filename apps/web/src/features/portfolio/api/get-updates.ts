@@ -5,7 +5,7 @@ import { queryRoots } from '@/lib/live-refresh';
 
 /**
  * The latest updates of a project (`GET /api/updates?projectId=`). A failed call or an answer without
- * an updates list gives an empty list (spec section 8), so the section shows its empty state.
+ * an updates list gives an empty list (docs/product.md §18), so the section shows its empty state.
  */
 export function useProjectUpdates(projectId: string | null | undefined, limit: number) {
   return useQuery({

@@ -10,7 +10,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-/** The demo's opportunity: the spec's figures (section 9), launching in a future quarter. */
+/** The demo's opportunity: the figures of docs/product.md §19, launching in a future quarter. */
 const alpine: Opportunity = {
   _id: 'p9',
   name: 'Alpine Retreat Cabins',
@@ -33,7 +33,7 @@ const show = (compact: boolean, opportunity: Opportunity = alpine) =>
   );
 const fact = (label: string) => screen.getByText(label).nextElementSibling;
 
-describe('the project open for interest (spec sections 2 and 9)', () => {
+describe('the project open for interest (docs/product.md §8)', () => {
   it('shows its projected ROI, minimum, launch quarter, pre-committed share and features', () => {
     show(false);
     expect(screen.getByText('Coming Soon')).toBeInTheDocument();

@@ -48,7 +48,7 @@ function Fact({ icon: Icon, label, value }: { icon: typeof Percent; label: strin
 }
 
 /**
- * The project open for interest (spec sections 2 and 9; admins edit it). `compact` is the dashboard's
+ * The project open for interest (docs/product.md §8; admins edit it). `compact` is the dashboard's
  * Investment Opportunities card; the full card on Join New Project adds the features.
  */
 export function OpportunityCard({

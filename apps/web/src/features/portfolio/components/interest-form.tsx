@@ -50,7 +50,7 @@ export function checkInterest(form: InterestForm, bounds: Bounds = interestBound
   return { payload: null, errors };
 }
 
-/** 'Register Your Interest' (spec sections 2 and 5): stored on the server, then the form is cleared. */
+/** 'Register Your Interest' (docs/product.md §8): stored on the server, then the form is cleared. */
 export function InterestForm() {
   const { user } = useAuth();
   const bounds = interestBounds(useOpportunity().data ?? null);

@@ -80,7 +80,7 @@ function ProjectItems({ payouts }: { payouts: Payout[] }) {
 }
 
 /**
- * Payout Timeline (spec section 2): the payouts newest first; Filter narrows them by type, status and
+ * Payout Timeline (docs/product.md §6): the payouts newest first; Filter narrows them by type, status and
  * project, and Export downloads what the filter shows as CSV.
  */
 export function PayoutTimeline() {

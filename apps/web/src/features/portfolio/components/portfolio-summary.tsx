@@ -67,7 +67,7 @@ function PerProjectInvestments({ rows, canOpen }: { rows: ProjectRow[]; canOpen:
           Per-Project Investments
         </h3>
       </div>
-      {/* Wide screens: the table of spec section 2. Phones: the same figures as one block a project. */}
+      {/* Wide screens: the per-project table. Phones: the same figures as one block a project. */}
       <div className="hidden px-2 pb-2 pt-2 sm:block sm:px-3">
         <Table aria-labelledby="per-project-heading">
           <THead>
@@ -138,7 +138,7 @@ function PerProjectInvestments({ rows, canOpen }: { rows: ProjectRow[]; canOpen:
   );
 }
 
-/** Portfolio Summary of spec section 2: three cards and, when there are investments, the per-project table. */
+/** Portfolio Summary (docs/product.md §6): three cards and, given investments, the per-project table. */
 export type PortfolioFigures = Pick<
   CurrentUser,
   'totalInvestment' | 'totalReturned' | 'investmentDate' | 'investmentPeriod' | 'investments'

@@ -13,7 +13,7 @@ export function annualText(annualROI: string): string {
   return annualROI.trim() !== '' && Number.isFinite(n) ? formatPercent(n) : annualROI;
 }
 
-/** Your ROI of spec section 2: a dash when the investment is 0 (or there is none). */
+/** Your ROI (docs/product.md §6): a dash when the investment is 0 (or there is none). */
 export function yourRoi(inv: ProjectListItem['investment']): string {
   return !inv || inv.amount === 0 || inv.roi == null ? '—' : formatPercent(inv.roi);
 }

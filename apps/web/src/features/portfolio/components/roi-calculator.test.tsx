@@ -5,7 +5,7 @@ import { RoiCalculator } from './roi-calculator';
 const text = (id: string) => screen.getByTestId(id).textContent;
 
 describe('RoiCalculator', () => {
-  it('starts from the spec defaults and shows 9.45% a year as 9.5%', () => {
+  it('starts from the defaults and shows 9.45% a year as 9.5%', () => {
     render(<RoiCalculator />);
     expect(screen.getByLabelText('Amount Invested')).toHaveValue(8000);
     expect(text('roi-monthly')).toBe('€14 / month');

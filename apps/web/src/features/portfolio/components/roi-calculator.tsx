@@ -76,7 +76,7 @@ function Result({ label, detail, children }: { label: string; detail: string; ch
 }
 
 /**
- * ROI Projections Calculator (spec section 9). Inputs stay as typed; the arithmetic counts what cannot
+ * ROI Projections Calculator (docs/product.md §6). Inputs stay as typed; the arithmetic counts what cannot
  * be parsed as 0, negatives as 0 and a share above 100% as 100%.
  */
 export function RoiCalculator() {

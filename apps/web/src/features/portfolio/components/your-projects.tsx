@@ -7,7 +7,7 @@ import { useCurrentProject } from '@/lib/current-project';
 import { ProjectCard } from './project-card';
 import { SectionHeader } from './section-header';
 
-/** Your Projects of spec section 2, with its empty, loading and error texts. */
+/** Your Projects (docs/product.md §6), with its empty, loading and error texts. */
 export function YourProjects() {
   const { projects, isLoading, isError } = useCurrentProject();
   return (

@@ -8,7 +8,7 @@ export const updatesQueryKey = (projectId: string | null | undefined) =>
 
 /**
  * The updates of a project (`GET /api/updates?projectId=`). An answer without an updates list, or a
- * failed call, is logged and gives an empty list (spec section 8).
+ * failed call, is logged and gives an empty list (docs/product.md §18).
  */
 export function useUpdates(projectId: string | null | undefined) {
   return useQuery({
