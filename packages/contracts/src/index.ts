@@ -22,3 +22,4 @@ export * from './issues';
 export * from './support';
 export * from './endpoint';
 export * from './endpoints';
+export * from './openapi';

@@ -1,10 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { ProjectListItem } from '@portal/contracts';
-import { api } from './api';
-import { useAuth } from './auth';
-import { queryRoots } from './live-refresh';
+import { useProjects } from '@/queries/projects';
 
 interface CurrentProjectValue {
   /** An investor's items carry their own investment in the project. */
@@ -16,26 +13,6 @@ interface CurrentProjectValue {
 }
 
 const CurrentProjectContext = createContext<CurrentProjectValue | null>(null);
-
-export const projectsQueryKey = queryRoots.projects;
-
-/** The project list of the signed-in user (an investor's own, or every project for an admin). */
-export function useProjects() {
-  const { status, user } = useAuth();
-  return useQuery({
-    queryKey: [...projectsQueryKey, user?._id],
-    queryFn: async () => {
-      const res = await api<{ data?: ProjectListItem[]; projects?: ProjectListItem[] } | ProjectListItem[]>(
-        '/api/projects',
-      );
-      // The list may be the envelope's data, a bare list, or wrapped under `projects`.
-      if (Array.isArray(res)) return res;
-      return res.data ?? res.projects ?? [];
-    },
-    enabled: status === 'authenticated',
-    staleTime: 60_000,
-  });
-}
 
 /**
  * The current project of the shell's selector: the first project unless one was chosen; the choice is

@@ -1,4 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { Table } from '@portal/contracts';
+import { refreshTables } from './endpoint-client';
 
 /**
  * The first part of the query key of every kind of data a live event can change. The features build
@@ -32,6 +34,15 @@ export const LIVE_REFRESH: Record<LiveEventKind, readonly QueryKey[]> = {
   message: [],
 };
 
+/** The same in tables: every read of the registry made from one of them is reloaded. */
+const LIVE_TABLES: Record<LiveEventKind, readonly Table[]> = {
+  booking: ['bookings', 'booking_nights', 'cabin_allowances'],
+  update: ['updates', 'update_reads'],
+  document: ['documents'],
+  account: ['users', 'projects', 'investments', 'monthly_returns'],
+  message: [],
+};
+
 const KIND_OF_PATH: Record<string, LiveEventKind> = {
   '/perks': 'booking',
   '/updates': 'update',
@@ -50,6 +61,7 @@ export function liveEventKind(link: string | undefined): LiveEventKind {
 /** Reloads every view of what an event of this kind changed. */
 export function refreshAfter(qc: QueryClient, kind: LiveEventKind) {
   for (const queryKey of LIVE_REFRESH[kind]) void qc.invalidateQueries({ queryKey });
+  if (LIVE_TABLES[kind].length) void refreshTables(qc, LIVE_TABLES[kind]);
 }
 
 /** After a time away (a reconnect), anything may have changed: every view that live events reach. */

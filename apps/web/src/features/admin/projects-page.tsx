@@ -9,7 +9,7 @@ import { cn } from '@/lib/cn';
 import { confirmAction } from '@/lib/confirm';
 import { useCurrentProject } from '@/lib/current-project';
 import { formatDate, formatMoney, formatPercent } from '@/lib/format';
-import { useProjectWrites } from './api/projects';
+import { useProjectWrites } from '@/queries/projects';
 import { EmptyState } from './components/empty-state';
 import { toastDone, toastFailed } from './components/feedback';
 import { PageHeader } from './components/page-header';

@@ -9,7 +9,7 @@ import { TBody, THead, Table, Td, Th, Tr } from '@/components/ui/table';
 import { ApiError } from '@/lib/api';
 import { useCurrentProject } from '@/lib/current-project';
 import { formatDate, formatMoney, formatMonth, formatPercent } from '@/lib/format';
-import { useProjectDetail } from './api/get-project';
+import { useProjectDetail } from '@/queries/projects';
 import { annualText } from './components/project-card';
 import { UpdatesList } from './components/recent-updates';
 import { ReturnsChartCard } from './components/returns-chart-card';

@@ -18,7 +18,7 @@ import {
 import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { messageOf } from '@/lib/toast';
-import { useProjectWrites } from '../api/projects';
+import { useProjectWrites } from '@/queries/projects';
 import { toastDone, toastFailed } from '../components/feedback';
 
 interface Form {

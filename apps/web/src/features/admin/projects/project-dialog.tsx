@@ -13,7 +13,7 @@ import { Field } from '@/components/ui/field';
 import { useFieldErrors } from '@/components/ui/field-errors';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { messageOf } from '@/lib/toast';
-import { useProjectWrites } from '../api/projects';
+import { useProjectWrites } from '@/queries/projects';
 import { toastDone, toastFailed } from '../components/feedback';
 import { capitalize } from '../components/status-badge';
 

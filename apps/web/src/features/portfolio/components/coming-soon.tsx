@@ -7,7 +7,7 @@ import { Card } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatMoney, formatPercent } from '@/lib/format';
-import { useOpportunity } from '../api/get-opportunity';
+import { useOpportunity } from '@/queries/projects';
 
 /** A drawing of the alpine site: peaks, snow and a lit cabin. Decorative. */
 function AlpineArt({ className }: { className?: string }) {

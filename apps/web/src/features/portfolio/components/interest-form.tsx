@@ -9,7 +9,7 @@ import { Input, Textarea } from '@/components/ui/input';
 import { useAuth } from '@/lib/auth';
 import { formatMoney } from '@/lib/format';
 import { messageOf, toast } from '@/lib/toast';
-import { useOpportunity } from '../api/get-opportunity';
+import { useOpportunity } from '@/queries/projects';
 import { useRegisterInterest } from '../api/register-interest';
 
 interface InterestForm {

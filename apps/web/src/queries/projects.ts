@@ -1,0 +1,75 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { endpoints, type OpportunityInput, type ProjectInput, type ProjectListItem } from '@portal/contracts';
+import { ApiError } from '@/lib/api';
+import { useAuth } from '@/lib/auth';
+import { call, endpointQuery, refreshAfterWrite } from '@/lib/endpoint-client';
+
+const e = endpoints.projects;
+
+/**
+ * The list may come as the envelope's data, as a bare list, or wrapped under `projects`: all three
+ * are read here, and only here.
+ */
+function projectList(answer: unknown): ProjectListItem[] {
+  if (Array.isArray(answer)) return answer as ProjectListItem[];
+  const a = answer as { data?: ProjectListItem[]; projects?: ProjectListItem[] } | undefined;
+  return a?.data ?? a?.projects ?? [];
+}
+
+/** The project list of the signed-in user (an investor's own, or every project for an admin). */
+export function useProjects() {
+  const { status, user } = useAuth();
+  const query = endpointQuery(e.list, {}, projectList);
+  return useQuery({
+    ...query,
+    // Another user signing in on this browser never sees the previous one's list.
+    queryKey: [...query.queryKey, user?._id],
+    enabled: status === 'authenticated',
+    staleTime: 60_000,
+  });
+}
+
+/** One project with the investor's stake month by month. */
+export function useProjectDetail(id: string | undefined) {
+  return useQuery({
+    ...endpointQuery(e.get, { params: { id: id! } }, (a) => a.data),
+    enabled: !!id,
+    // A project that is not the investor's (404) or a malformed id (400) will not appear by retrying.
+    retry: (count, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 2,
+  });
+}
+
+/** The project open for interest, or null; admins edit it. */
+export function useOpportunity() {
+  const { status } = useAuth();
+  return useQuery({
+    ...endpointQuery(e.currentOpportunity, {}, (a) => a.data ?? null),
+    enabled: status === 'authenticated',
+    staleTime: 60_000,
+  });
+}
+
+/** Project writes; every view of the projects (the shell's selector, the investors' pages) reloads. */
+export function useProjectWrites() {
+  const qc = useQueryClient();
+  const save = useMutation({
+    mutationFn: ({ id, input }: { id?: string; input: ProjectInput }) =>
+      id ? call(e.update, { params: { id }, body: input }) : call(e.create, { body: input }),
+    onSuccess: () => refreshAfterWrite(qc, e.update),
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => call(e.remove, { params: { id } }),
+    onSuccess: () => refreshAfterWrite(qc, e.remove),
+  });
+  const archive = useMutation({
+    mutationFn: ({ id, archived }: { id: string; archived: boolean }) =>
+      call(archived ? e.archive : e.restore, { params: { id } }),
+    onSuccess: () => refreshAfterWrite(qc, e.archive),
+  });
+  const saveOpportunity = useMutation({
+    mutationFn: ({ id, input }: { id: string; input: OpportunityInput }) =>
+      call(e.setOpportunity, { params: { id }, body: input }),
+    onSuccess: () => refreshAfterWrite(qc, e.setOpportunity),
+  });
+  return { save, remove, archive, saveOpportunity };
+}
