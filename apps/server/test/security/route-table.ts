@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodType } from 'zod';
+import type { EndpointDef } from '@portal/contracts';
 import type * as AuthModule from '../../src/plugins/auth';
 import type { Access } from '../../src/plugins/auth';
 
@@ -12,6 +13,8 @@ export interface RouteEntry {
   url: string;
   access: Access;
   schema: { body?: ZodType; querystring?: ZodType; params?: ZodType };
+  /** The registry's declaration the route was registered from. */
+  endpoint?: EndpointDef;
 }
 
 /**
@@ -29,7 +32,13 @@ export function recordingAuthModule(original: typeof AuthModule, table: RouteEnt
         const schema = (route.schema ?? {}) as RouteEntry['schema'];
         for (const method of methods)
           if (method !== 'HEAD')
-            table.push({ method, url: route.url, access: route.config?.access ?? 'user', schema });
+            table.push({
+              method,
+              url: route.url,
+              access: route.config?.access ?? 'user',
+              schema,
+              endpoint: route.config?.endpoint,
+            });
       });
       return original.authPlugin(app, deps);
     },
