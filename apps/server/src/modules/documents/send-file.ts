@@ -1,4 +1,4 @@
-import createContentDisposition from 'content-disposition';
+import { encodeExtended } from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { parse as parseRangeHeader } from 'range-parser';
 import { NotFoundError } from '../../lib/errors';
@@ -34,11 +34,12 @@ export function downloadName(name: string, ext: string | null): string {
 }
 
 /**
- * RFC 6266 (content-disposition): our ASCII fallback (dashes and quotes made plain, accents dropped)
- * plus the UTF-8 name, so 'Agreement — Aurora.pdf' keeps its dash.
+ * RFC 6266: an ASCII fallback plus the UTF-8 name (encoded by content-disposition), so
+ * 'Agreement — Aurora.pdf' keeps its dash. Both are always given and the fallback is always quoted,
+ * which content-disposition's `create` would not do for a plain ASCII name.
  */
 export function contentDisposition(type: 'inline' | 'attachment', name: string): string {
-  const fallback =
+  const ascii =
     name
       .normalize('NFKD')
       .replace(/[\u2010-\u2015]/g, '-')
@@ -47,7 +48,7 @@ export function contentDisposition(type: 'inline' | 'attachment', name: string):
       .replace(/["\\%]/g, '')
       .replace(/\s+/g, ' ')
       .trim() || 'download';
-  return createContentDisposition(name, { type, fallback });
+  return `${type}; filename="${ascii}"; filename*=${encodeExtended(name)}`;
 }
 
 /** range-parser's result codes (bits). */
