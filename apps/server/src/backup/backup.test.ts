@@ -171,6 +171,28 @@ describe(`backup and restore (${kind})`, () => {
     expect(leftovers(target)).toEqual([]);
   });
 
+  it('refuses an entry outside its folders, or larger than the manifest lists, before touching the target', async () => {
+    const before = await snapshot(target);
+    const entries = await readArchive(archive);
+    const escaping = new Map(entries).set('uploads/../../escaped.txt', Buffer.from('x'));
+    const traversal = path.join(path.dirname(archive), 'traversal.tar.gz');
+    await writeArchive(traversal, escaping);
+    await expect(restoreBackup(target, traversal, { force: true })).rejects.toThrow(
+      'The backup is damaged: The archive holds an unsafe path "uploads/../../escaped.txt".',
+    );
+    expect(fs.existsSync(path.join(path.dirname(target.dataDir), 'escaped.txt'))).toBe(false);
+
+    const bin = [...entries.keys()].find((p) => p.endsWith('.bin'))!;
+    const larger = new Map(entries).set(bin, Buffer.concat([entries.get(bin)!, Buffer.from('more')]));
+    const oversized = path.join(path.dirname(archive), 'oversized.tar.gz');
+    await writeArchive(oversized, larger);
+    await expect(restoreBackup(target, oversized, { force: true })).rejects.toThrow(
+      `The backup is damaged: ${bin} has ${entries.get(bin)!.length + 4} bytes; the manifest lists ${entries.get(bin)!.length}.`,
+    );
+    expect(await snapshot(target)).toEqual(before);
+    expect(leftovers(target)).toEqual([]);
+  });
+
   it('a failure while loading (rows the schema refuses) leaves the target as it was', async () => {
     const before = await snapshot(target);
     const entries = await readArchive(archive);

@@ -17,7 +17,7 @@ import {
   type TableDump,
 } from './database-dump';
 import { openPgliteSession, openPgSession, type SqlSession } from './sql-session';
-import { readTar, tarStream, type TarEntry } from './tar';
+import { readTar, TarFormatError, tarStream, type TarEntry } from './tar';
 
 /**
  * `npm run backup` / `npm run restore`: the database (embedded or PostgreSQL) and the uploaded files in
@@ -295,7 +295,7 @@ async function unpack(file: string, staging: string): Promise<Manifest> {
     input.destroy();
     if (err instanceof RestoreError) throw err;
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR' || (err as Error).name === 'TarFormatError')
+    if (code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR' || err instanceof TarFormatError)
       throw damaged(`${(err as Error).message}`);
     throw err;
   }

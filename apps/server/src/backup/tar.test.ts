@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
+import { pack, type Header } from 'tar-stream';
 import { describe, expect, it } from 'vitest';
-import { readTar, tarHeader, tarStream, TarFormatError, type TarEntry } from './tar';
+import { readTar, tarStream, TarFormatError, type TarEntry } from './tar';
 
 async function collect(gen: AsyncIterable<Buffer>): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -11,6 +12,14 @@ async function collect(gen: AsyncIterable<Buffer>): Promise<Buffer> {
 /** Feeds the archive in uneven chunks, as a gunzip stream would. */
 async function* chunked(buf: Buffer, size: number): AsyncGenerator<Buffer> {
   for (let i = 0; i < buf.length; i += size) yield buf.subarray(i, i + size);
+}
+
+/** An archive written by tar-stream itself, with whatever headers a hostile archive could hold. */
+async function rawArchive(entries: { header: Partial<Header> & { name: string }; body?: Buffer }[]) {
+  const p = pack();
+  for (const { header, body } of entries) p.entry(header, body ?? Buffer.alloc(0));
+  p.finalize();
+  return collect(p as AsyncIterable<Buffer>);
 }
 
 async function readAll(archive: Buffer, chunkSize = 777): Promise<Map<string, Buffer>> {
@@ -46,8 +55,17 @@ describe('backup archive (ustar)', () => {
     }
   });
 
-  it('writes sizes beyond 8 GiB in base-256', () => {
-    const header = tarHeader({ path: 'big', size: 2 ** 34 + 5 });
+  it('writes sizes beyond 8 GiB in base-256', async () => {
+    async function* oneByte() {
+      yield Buffer.alloc(1);
+      await new Promise(() => {});
+    }
+    const archive = tarStream([{ path: 'big', size: 2 ** 34 + 5, body: oneByte() }]);
+    let header = Buffer.alloc(0);
+    for await (const chunk of archive) {
+      header = Buffer.concat([header, chunk]);
+      if (header.length >= 512) break;
+    }
     expect(header[124]).toBe(0x80);
     expect(header.readBigUInt64BE(128)).toBe(2n ** 34n + 5n);
   });
@@ -58,15 +76,71 @@ describe('backup archive (ustar)', () => {
     const bad = Buffer.from(archive);
     bad[3] = bad[3]! ^ 0xff;
     await expect(readAll(bad)).rejects.toThrow(/bad header checksum/);
-    const link = tarHeader({ path: 'evil', size: 0 });
-    link[156] = 0x32; // '2': symbolic link
-    let sum = 0;
-    link.fill(0x20, 148, 156);
-    for (const b of link) sum += b;
-    link.write(sum.toString(8).padStart(6, '0') + '\0 ', 148, 'latin1');
-    await expect(readAll(Buffer.concat([link, Buffer.alloc(1024)]))).rejects.toThrow(
-      /unsupported entry type "2"/,
+    const link = await rawArchive([{ header: { name: 'evil', type: 'symlink', linkname: '/etc/passwd' } }]);
+    await expect(readAll(link)).rejects.toThrow(/unsupported entry type "2"/);
+  });
+
+  it('refuses hard links, folders and devices, whatever they are named', async () => {
+    for (const [type, flag] of [
+      ['link', '1'],
+      ['directory', '5'],
+      ['character-device', '3'],
+      ['fifo', '6'],
+    ] as const) {
+      const archive = await rawArchive([
+        { header: { name: 'manifest.json' }, body: Buffer.from('{}') },
+        { header: { name: 'uploads/a', type, linkname: 'manifest.json' } },
+      ]);
+      await expect(readAll(archive)).rejects.toThrow(`unsupported entry type "${flag}"`);
+    }
+  });
+
+  it('refuses paths that leave the archive: absolute, parent folders, backslashes, empty parts', async () => {
+    for (const name of [
+      '/etc/passwd',
+      '../evil',
+      'uploads/../../evil',
+      'uploads/./x',
+      'uploads//x',
+      'uploads\\..\\x',
+      'uploads/x/',
+    ]) {
+      const archive = await rawArchive([{ header: { name, type: 'file' }, body: Buffer.from('x') }]);
+      await expect(readAll(archive), name).rejects.toThrow(/unsafe path|unsupported entry type "5"/);
+    }
+    // A pax header may rename the entry that follows: the name checked is the one it gives.
+    const pax = await rawArchive([
+      { header: { name: 'ok', type: 'file', pax: { path: '../../evil' } }, body: Buffer.from('x') },
+    ]);
+    await expect(readAll(pax)).rejects.toThrow('The archive holds an unsafe path "../../evil".');
+  });
+
+  it('refuses an archive cut off between two entries, where nothing is cut in half', async () => {
+    const archive = await collect(tarStream(entries()));
+    await expect(readAll(archive.subarray(0, archive.length - 1024))).rejects.toThrow(
+      /The archive is incomplete/,
     );
+    await expect(readAll(archive.subarray(0, archive.length - 512))).rejects.toThrow(
+      /The archive is incomplete/,
+    );
+    expect((await readAll(archive)).size).toBe(files.length);
+  });
+
+  it('passes on the errors of its source and of the sinks as they are', async () => {
+    const archive = await collect(tarStream(entries()));
+    const broken = new Error('the disk went away');
+    async function* failing() {
+      yield archive.subarray(0, 4096);
+      throw broken;
+    }
+    await expect(readTar(failing(), () => ({ write() {}, end() {} }))).rejects.toBe(broken);
+    const refused = new Error('not this one');
+    await expect(
+      readTar(chunked(archive, 1000), ({ path }) => {
+        if (path === 'block') throw refused;
+        return { write() {}, end() {} };
+      }),
+    ).rejects.toBe(refused);
   });
 
   it('notices a file whose size differs from its header', async () => {

@@ -1,12 +1,14 @@
+import { extract as createExtract, pack as createPack, type Header } from 'tar-stream';
+
 /**
- * A minimal ustar writer and reader for backup archives: regular files only, written and read as
- * streams. Kept in the repository so that backups need no extra package and no `tar` binary, and so
- * that reading accepts exactly what writing produces (no links, no pax headers, nothing outside the
- * archive's own folder names).
+ * The backup archive's tar layer, on tar-stream: regular files only, written and read as streams.
+ * Reading is stricter than tar-stream: only regular files, only relative paths that stay inside the
+ * archive, sizes that are whole numbers, and the end-of-archive marker must be there.
  */
 
 const BLOCK = 512;
-const MAX_OCTAL_SIZE = 8 ** 11 - 1;
+/** The end-of-archive marker: two zero blocks. */
+const END_MARKER = 2 * BLOCK;
 
 export interface TarEntry {
   path: string;
@@ -16,101 +18,112 @@ export interface TarEntry {
   mtime?: Date;
 }
 
-function writeString(block: Buffer, value: string, offset: number, length: number) {
-  const bytes = Buffer.from(value, 'utf8');
-  if (bytes.length > length) throw new Error(`tar: "${value}" does not fit in ${length} bytes`);
-  bytes.copy(block, offset);
+export class TarFormatError extends Error {
+  override name = 'TarFormatError';
 }
 
-function writeOctal(block: Buffer, value: number, offset: number, length: number) {
-  writeString(block, value.toString(8).padStart(length - 1, '0') + '\0', offset, length);
+interface Emitter {
+  once(event: string, listener: (...args: unknown[]) => void): unknown;
+  off(event: string, listener: (...args: unknown[]) => void): unknown;
 }
 
-/** Sizes beyond ustar's 8 GiB use the GNU base-256 form (high bit set, big-endian). */
-function writeSize(block: Buffer, size: number) {
-  if (size <= MAX_OCTAL_SIZE) return writeOctal(block, size, 124, 12);
-  block[124] = 0x80;
-  let v = BigInt(size);
-  for (let i = 135; i > 124; i--) {
-    block[i] = Number(v & 0xffn);
-    v >>= 8n;
-  }
-}
-
-function splitPath(p: string): { name: string; prefix: string } {
-  if (Buffer.byteLength(p) <= 100) return { name: p, prefix: '' };
-  const cut = p.lastIndexOf('/', 155);
-  const prefix = p.slice(0, cut);
-  const name = p.slice(cut + 1);
-  if (cut <= 0 || Buffer.byteLength(name) > 100 || Buffer.byteLength(prefix) > 155)
-    throw new Error(`tar: path too long: ${p}`);
-  return { name, prefix };
-}
-
-export function tarHeader(entry: Pick<TarEntry, 'path' | 'size' | 'mtime'>): Buffer {
-  const block = Buffer.alloc(BLOCK);
-  const { name, prefix } = splitPath(entry.path);
-  writeString(block, name, 0, 100);
-  writeOctal(block, 0o600, 100, 8);
-  writeOctal(block, 0, 108, 8);
-  writeOctal(block, 0, 116, 8);
-  writeSize(block, entry.size);
-  writeOctal(block, Math.floor((entry.mtime ?? new Date()).getTime() / 1000), 136, 12);
-  block.fill(0x20, 148, 156);
-  block[156] = 0x30; // '0': regular file
-  writeString(block, 'ustar\u000000', 257, 8);
-  writeString(block, prefix, 345, 155);
-  let sum = 0;
-  for (const byte of block) sum += byte;
-  writeString(block, sum.toString(8).padStart(6, '0') + '\0 ', 148, 8);
-  return block;
+/** Resolves when a stream that refused a write (its buffer is full) wants more; rejects if it closes first. */
+function drained(stream: Emitter): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onDrain = () => {
+      stream.off('close', onClose);
+      resolve();
+    };
+    const onClose = () => {
+      stream.off('drain', onDrain);
+      reject(new Error('tar: the stream was closed'));
+    };
+    stream.once('drain', onDrain);
+    stream.once('close', onClose);
+  });
 }
 
 /** The archive as a stream of chunks: each entry's header, bytes and padding, then the end marker. */
 export async function* tarStream(
   entries: AsyncIterable<TarEntry> | Iterable<TarEntry>,
 ): AsyncGenerator<Buffer> {
-  for await (const entry of entries) {
-    yield tarHeader(entry);
-    let written = 0;
-    const chunks = Buffer.isBuffer(entry.body) ? [entry.body] : entry.body;
-    for await (const chunk of chunks) {
-      written += chunk.length;
-      if (written > entry.size) throw new Error(`tar: ${entry.path} grew while it was being archived`);
-      yield chunk;
+  const pack = createPack();
+  const write = async () => {
+    for await (const entry of entries) {
+      let sink!: ReturnType<typeof pack.entry>;
+      // Settles when the entry is complete in the archive, or has failed.
+      const done = new Promise<void>((resolve, reject) => {
+        sink = pack.entry(
+          { name: entry.path, size: entry.size, mode: 0o600, mtime: entry.mtime, type: 'file' },
+          (err) => (err ? reject(err) : resolve()),
+        );
+      });
+      // Its failure is reported through `done` (or the pack's), not as an event nobody listens to.
+      done.catch(() => {});
+      sink.on('error', () => {});
+      let written = 0;
+      for await (const chunk of Buffer.isBuffer(entry.body) ? [entry.body] : entry.body) {
+        written += chunk.length;
+        if (written > entry.size) throw new Error(`tar: ${entry.path} grew while it was being archived`);
+        if (!sink.write(chunk)) await drained(sink);
+      }
+      if (written !== entry.size)
+        throw new Error(`tar: ${entry.path} changed size while it was being archived`);
+      sink.end(null);
+      await done;
     }
-    if (written !== entry.size)
-      throw new Error(`tar: ${entry.path} changed size while it was being archived`);
-    const pad = (BLOCK - (entry.size % BLOCK)) % BLOCK;
-    if (pad) yield Buffer.alloc(pad);
+    pack.finalize();
+  };
+  write().catch((err: unknown) => pack.destroy(err as Error));
+  try {
+    for await (const chunk of pack) yield chunk as Buffer;
+  } finally {
+    pack.destroy();
   }
-  yield Buffer.alloc(BLOCK * 2);
 }
 
-export class TarFormatError extends Error {}
+/** The typeflags of what tar-stream names, for messages. */
+const TYPEFLAGS: Record<string, string> = {
+  link: '1',
+  symlink: '2',
+  'character-device': '3',
+  'block-device': '4',
+  directory: '5',
+  fifo: '6',
+  'contiguous-file': '7',
+};
 
-function readString(block: Buffer, offset: number, length: number): string {
-  const slice = block.subarray(offset, offset + length);
-  const end = slice.indexOf(0);
-  return slice.subarray(0, end === -1 ? length : end).toString('utf8');
+/** A relative path of plain names: nothing absolute, no `.` or `..`, no empty part, no backslash or NUL. */
+function isSafePath(p: string): boolean {
+  if (!p || p.length > 1000 || /[\\\0]/.test(p)) return false;
+  return p.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
 }
 
-function readSize(block: Buffer): number {
-  if (block[124]! & 0x80) {
-    let v = 0n;
-    for (let i = 125; i < 136; i++) v = (v << 8n) | BigInt(block[i]!);
-    return Number(v);
-  }
-  const text = readString(block, 124, 12).trim();
-  if (!/^[0-7]+$/.test(text)) throw new TarFormatError('The archive is damaged (bad entry size).');
-  return parseInt(text, 8);
+/** tar-stream's own complaints (damaged headers, a cut-off archive), said for the person restoring. */
+function formatError(err: unknown): unknown {
+  if (!(err instanceof Error)) return err;
+  const m = err.message;
+  if (m.startsWith('Invalid tar header. Maybe'))
+    return new TarFormatError('The archive is damaged (bad header checksum).');
+  if (m === 'Invalid tar header: unknown format.')
+    return new TarFormatError('The archive is damaged (not a ustar header).');
+  if (m === 'Unexpected end of data')
+    return new TarFormatError('The archive is incomplete (it ends before its last entry).');
+  if (m === 'Invalid header') return new TarFormatError('The archive is damaged (bad entry size).');
+  if (m === 'Header exceeds max size')
+    return new TarFormatError('The archive is damaged (a header is too large).');
+  return err;
 }
 
-function checksumOk(block: Buffer): boolean {
-  const stored = parseInt(readString(block, 148, 8).trim(), 8);
-  let sum = 0;
-  for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 0x20 : block[i]!;
-  return stored === sum;
+function checkEntry(header: Header): { path: string; size: number } {
+  const { name: path, size, type } = header;
+  if (type !== 'file')
+    throw new TarFormatError(`The archive holds an unsupported entry type "${TYPEFLAGS[type] ?? type}".`);
+  if (!isSafePath(path))
+    throw new TarFormatError(`The archive holds an unsafe path ${JSON.stringify(path)}.`);
+  if (!Number.isSafeInteger(size) || size < 0)
+    throw new TarFormatError('The archive is damaged (bad entry size).');
+  return { path, size };
 }
 
 export interface TarSink {
@@ -120,61 +133,49 @@ export interface TarSink {
 
 /**
  * Reads an archive, calling `onEntry` for each regular file and feeding its bytes to the sink it
- * returns. Anything but regular files is refused, and so is an archive that ends early.
+ * returns. Anything but regular files with safe relative paths is refused, and so is an archive that
+ * ends early or without its end marker. Errors of `source` and of the sinks are passed on as they are.
  */
 export async function readTar(
   source: AsyncIterable<Buffer>,
   onEntry: (entry: { path: string; size: number }) => Promise<TarSink> | TarSink,
 ): Promise<void> {
-  let pending: Buffer = Buffer.alloc(0);
-  let sink: TarSink | null = null;
-  let remaining = 0;
-  let padding = 0;
-  let ended = false;
-
-  for await (const chunk of source) {
-    if (ended) continue;
-    pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
-    for (;;) {
-      if (sink) {
-        if (!pending.length) break;
-        const take = Math.min(remaining, pending.length);
-        if (take) await sink.write(pending.subarray(0, take));
-        pending = pending.subarray(take);
-        remaining -= take;
-        if (remaining > 0) break;
-        await sink.end();
-        sink = null;
-        continue;
+  const extract = createExtract();
+  let fed = 0;
+  let sourceError: unknown = null;
+  const feed = async () => {
+    try {
+      for await (const chunk of source) {
+        if (extract.destroyed) return;
+        fed += chunk.length;
+        if (!extract.write(chunk)) await drained(extract);
       }
-      if (padding) {
-        const skip = Math.min(padding, pending.length);
-        pending = pending.subarray(skip);
-        padding -= skip;
-        if (padding) break;
-      }
-      if (pending.length < BLOCK) break;
-      const block = pending.subarray(0, BLOCK);
-      pending = pending.subarray(BLOCK);
-      if (block.every((b) => b === 0)) {
-        ended = true;
-        break;
-      }
-      if (!checksumOk(block)) throw new TarFormatError('The archive is damaged (bad header checksum).');
-      const type = String.fromCharCode(block[156]!);
-      if (type !== '0' && type !== '\0')
-        throw new TarFormatError(`The archive holds an unsupported entry type "${type}".`);
-      const prefix = readString(block, 345, 155);
-      const name = readString(block, 0, 100);
-      const size = readSize(block);
-      sink = await onEntry({ path: prefix ? `${prefix}/${name}` : name, size });
-      remaining = size;
-      padding = (BLOCK - (size % BLOCK)) % BLOCK;
-      if (size === 0) {
-        await sink.end();
-        sink = null;
-      }
+      extract.end(null);
+    } catch (err) {
+      sourceError ??= err;
+      extract.destroy(err as Error);
     }
+  };
+  const feeding = feed();
+  /** Where the last entry's bytes and padding end. */
+  let endOfEntries = 0;
+  try {
+    for await (const entry of extract) {
+      const { path, size } = checkEntry(entry.header);
+      const sink = await onEntry({ path, size });
+      for await (const chunk of entry) await sink.write(chunk as Buffer);
+      await sink.end();
+      endOfEntries = entry.offset + BLOCK + Math.ceil(size / BLOCK) * BLOCK;
+    }
+    await feeding;
+    if (sourceError) throw sourceError;
+    // tar-stream skips zero blocks and accepts an archive cut off between two entries: what follows
+    // the last entry (every block of it read as zeros) must be at least the end marker.
+    if (fed - endOfEntries < END_MARKER)
+      throw new TarFormatError('The archive is incomplete (it ends before its last entry).');
+  } catch (err) {
+    throw err === sourceError ? err : formatError(err);
+  } finally {
+    extract.destroy();
   }
-  if (!ended) throw new TarFormatError('The archive is incomplete (it ends before its last entry).');
 }

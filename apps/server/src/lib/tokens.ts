@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
+import { LRUCache } from 'lru-cache';
 import { accessClaims, type AccessClaims } from '@portal/contracts';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -30,14 +31,14 @@ export const DEVICE_TOKEN_TTL_SECONDS = 180 * 24 * 3600;
 
 export const MFA_TOKEN_TTL_SECONDS = 5 * 60;
 
-/** Access tokens whose signature was checked recently; more than this and the oldest are forgotten. */
+/** Access tokens whose signature was checked recently; more than this and the least recently used are forgotten. */
 const MAX_VERIFIED_TOKENS = 50_000;
 
 export function createTokenSigner(secret: string): TokenSigner {
   const key = new TextEncoder().encode(secret);
   // A token's signature and claims never change, so each is verified once; its expiry is checked on
   // every use (the same rule as jose's: expired when exp <= now).
-  const verified = new Map<string, AccessClaims>();
+  const verified = new LRUCache<string, AccessClaims>({ max: MAX_VERIFIED_TOKENS });
   return {
     async signAccess({ sub, sid, isAdmin }, nowSeconds = Math.floor(Date.now() / 1000)) {
       return new SignJWT({ sid, isAdmin, typ: 'access' })
@@ -59,7 +60,6 @@ export function createTokenSigner(secret: string): TokenSigner {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
         const parsed = accessClaims.safeParse(payload);
         if (!parsed.success) return null;
-        if (verified.size >= MAX_VERIFIED_TOKENS) verified.delete(verified.keys().next().value!);
         verified.set(token, parsed.data);
         return parsed.data;
       } catch {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { AccessClaims } from '@portal/contracts';
 import type { ChangeFeed } from '../db/changes';
 import type { Db } from '../db/client';
@@ -84,7 +85,7 @@ export async function authenticate(db: Db, signer: TokenSigner, request: Fastify
 /** Besides the user's own rows (account, sign-ins), a sign-in's check reads the settings. */
 const AUTH_TABLES = ['settings'] as const;
 
-/** Sign-ins checked recently, by user and sign-in; more than this and the oldest are forgotten. */
+/** Sign-ins checked recently, by user and sign-in; more than this and the least recently used are forgotten. */
 const MAX_KNOWN_SIGN_INS = 50_000;
 
 /**
@@ -95,7 +96,7 @@ const MAX_KNOWN_SIGN_INS = 50_000;
  */
 export function cachedAuthenticate(deps: { db: Db; signer: TokenSigner; changes: ChangeFeed }) {
   const { db, signer, changes } = deps;
-  const known = new Map<string, { user: AuthUser; at: number }>();
+  const known = new LRUCache<string, { user: AuthUser; at: number }>({ max: MAX_KNOWN_SIGN_INS });
   changes.onReset(() => known.clear());
   return async (request: FastifyRequest): Promise<AuthUser> => {
     const token = bearerToken(request);
@@ -116,10 +117,7 @@ export function cachedAuthenticate(deps: { db: Db; signer: TokenSigner; changes:
       known.delete(key);
       throw new UnauthorizedError(SESSION_ENDED);
     }
-    if (changes.unchangedSince(at, AUTH_TABLES, claims.sub)) {
-      if (known.size >= MAX_KNOWN_SIGN_INS) known.delete(known.keys().next().value!);
-      known.set(key, { user, at });
-    }
+    if (changes.unchangedSince(at, AUTH_TABLES, claims.sub)) known.set(key, { user, at });
     return user;
   };
 }

@@ -1,4 +1,5 @@
 import type { onRequestAsyncHookHandler, onSendAsyncHookHandler } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { App } from '../app-types';
 import type { ChangeFeed, SignalledTable } from '../db/changes';
 
@@ -29,51 +30,25 @@ interface Entry {
   body: string;
   contentType: string;
   at: number;
-  expires: number;
   bytes: number;
 }
 
-/** Answers by key, bounded by their total size; a Map keeps insertion order, so the oldest go first. */
-export class AnswerStore {
-  private readonly entries = new Map<string, Entry>();
-  private total = 0;
-
-  constructor(private readonly maxBytes: number) {}
-
-  get size() {
-    return this.entries.size;
+/**
+ * Answers by key (lru-cache): bounded by their total size, the least recently used going first; one
+ * larger than an eighth of the whole is not kept, and none is kept longer than `ttlMs`.
+ */
+export class AnswerStore extends LRUCache<string, Entry> {
+  constructor(maxBytes: number, ttlMs = READ_CACHE_TTL_MS) {
+    super({
+      maxSize: maxBytes,
+      maxEntrySize: Math.floor(maxBytes / 8),
+      sizeCalculation: (e) => e.bytes,
+      ttl: ttlMs,
+    });
   }
 
   get bytes() {
-    return this.total;
-  }
-
-  get(key: string): Entry | undefined {
-    return this.entries.get(key);
-  }
-
-  set(key: string, entry: Entry) {
-    if (entry.bytes > this.maxBytes / 8) return;
-    this.delete(key);
-    this.entries.set(key, entry);
-    this.total += entry.bytes;
-    for (const [k, e] of this.entries) {
-      if (this.total <= this.maxBytes) break;
-      this.entries.delete(k);
-      this.total -= e.bytes;
-    }
-  }
-
-  delete(key: string) {
-    const old = this.entries.get(key);
-    if (!old) return;
-    this.entries.delete(key);
-    this.total -= old.bytes;
-  }
-
-  clear() {
-    this.entries.clear();
-    this.total = 0;
+    return this.calculatedSize;
   }
 }
 
@@ -100,7 +75,7 @@ export function readCachePlugin(app: App, deps: { changes: ChangeFeed; store: An
       if (!(await changes.settle())) return;
       const key = `${auth.id} ${request.url}`;
       const hit = store.get(key);
-      if (hit && hit.expires > Date.now() && changes.unchangedSince(hit.at, rule.tables, auth.id)) {
+      if (hit && changes.unchangedSince(hit.at, rule.tables, auth.id)) {
         void reply.header('content-type', hit.contentType);
         return reply.send(hit.body);
       }
@@ -116,7 +91,6 @@ export function readCachePlugin(app: App, deps: { changes: ChangeFeed; store: An
         body: payload,
         contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
         at: miss.at,
-        expires: Date.now() + READ_CACHE_TTL_MS,
         bytes: payload.length * 2 + miss.key.length * 2 + 64,
       });
       return payload;

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { TooManyRequestsError } from '../../lib/errors';
 
 /** Where a sign-in attempt comes from: a known device of the account (its id), or else an address. */
@@ -19,6 +20,7 @@ export interface LoginLimiterOptions {
   now?: () => number;
 }
 
+/** Keys (accounts, sources) with recent failures; more than this and the least recently used are forgotten. */
 const MAX_KEYS = 100_000;
 
 /**
@@ -36,7 +38,7 @@ const MAX_KEYS = 100_000;
  * holding the password reaches. State is kept in this process, as before; see the ADR.
  */
 export class LoginLimiter {
-  private failures = new Map<string, number[]>();
+  private readonly failures = new LRUCache<string, number[]>({ max: MAX_KEYS });
   private readonly windowMs: number;
   private readonly baseDelayMs: number;
   private readonly maxDelayMs: number;
@@ -63,10 +65,7 @@ export class LoginLimiter {
   private record(key: string) {
     const list = this.recent(key);
     list.push(this.now());
-    // Re-inserted last, so the oldest keys are the first forgotten.
-    this.failures.delete(key);
     this.failures.set(key, list);
-    if (this.failures.size > MAX_KEYS) this.failures.delete(this.failures.keys().next().value!);
   }
 
   private static accountKey = (s: SignInSource) => `account:${s.account.trim().toLowerCase()}`;

@@ -1,4 +1,6 @@
+import { encodeExtended } from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { parse as parseRangeHeader } from 'range-parser';
 import { NotFoundError } from '../../lib/errors';
 import type { FileStorage } from '../../storage/file-storage';
 
@@ -31,7 +33,11 @@ export function downloadName(name: string, ext: string | null): string {
   return `${base}.${ext}`;
 }
 
-/** RFC 6266: an ASCII fallback plus the UTF-8 name, so 'Agreement — Aurora.pdf' keeps its dash. */
+/**
+ * RFC 6266: an ASCII fallback plus the UTF-8 name (encoded by content-disposition), so
+ * 'Agreement — Aurora.pdf' keeps its dash. Both are always given and the fallback is always quoted,
+ * which content-disposition's `create` would not do for a plain ASCII name.
+ */
 export function contentDisposition(type: 'inline' | 'attachment', name: string): string {
   const ascii =
     name
@@ -42,35 +48,26 @@ export function contentDisposition(type: 'inline' | 'attachment', name: string):
       .replace(/["\\%]/g, '')
       .replace(/\s+/g, ' ')
       .trim() || 'download';
-  const encoded = encodeURIComponent(name).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `${type}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+  return `${type}; filename="${ascii}"; filename*=${encodeExtended(name)}`;
 }
 
-/** 'bytes=0-99' → {start, end}; null for no usable single range, 'unsatisfiable' past the end. */
+/** range-parser's result codes (bits). */
+const RANGE_MALFORMED = 1;
+const RANGE_UNSATISFIABLE = 2;
+
+/**
+ * 'bytes=0-99' → {start, end} (range-parser); null for no usable single range (malformed, several,
+ * or not in bytes: the whole file is sent), 'unsatisfiable' past the end.
+ */
 export function parseRange(
   header: string | undefined,
   size: number,
 ): { start: number; end: number } | null | 'unsatisfiable' {
   if (!header) return null;
-  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!m || (m[1] === '' && m[2] === '')) return null;
-  let start: number;
-  let end: number;
-  if (m[1] === '') {
-    const suffix = Number(m[2]);
-    if (suffix === 0) return 'unsatisfiable';
-    start = Math.max(0, size - suffix);
-    end = size - 1;
-  } else {
-    start = Number(m[1]);
-    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
-    if (end < start) return m[2] === '' || start >= size ? 'unsatisfiable' : null;
-  }
-  if (start >= size) return 'unsatisfiable';
-  return { start, end };
+  const { code, type, ranges } = parseRangeHeader(size, header.trim());
+  if (type !== 'bytes' || code & RANGE_MALFORMED) return null;
+  if (code & RANGE_UNSATISFIABLE) return ranges.length ? null : 'unsatisfiable';
+  return ranges.length === 1 ? { start: ranges[0]!.start, end: ranges[0]!.end } : null;
 }
 
 export interface FileToSend {
