@@ -1,22 +1,19 @@
 /**
- * The access-control matrix (role × route × owner), walked from the server's own route table: anonymous
+ * The access-control matrix (role × route × owner), walked from the endpoint registry (which
+ * test/registry.test.ts holds equal to the server's routes): anonymous
  * visitors, investor A, investor B (the "other investor") and an admin against every /api route, and every
  * object that belongs to A named by B. A route added later is walked too, and must be classified below
  * before this file passes.
  */
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import type * as AuthModule from '../../src/plugins/auth';
+import { allEndpoints } from '@portal/contracts';
 import { createAllowance, isoDay } from '../content-factories';
 import { bearer, buildTestApp, type TestContext } from '../helpers';
-import type { RouteEntry } from './route-table';
 import { buildWorld, fingerprint, routeKey, type World } from './support';
 
-const table = vi.hoisted(() => [] as RouteEntry[]);
-vi.mock('../../src/plugins/auth', async (importOriginal) =>
-  (await import('./route-table')).recordingAuthModule(await importOriginal<typeof AuthModule>(), table),
-);
+const table = allEndpoints.map((e) => ({ method: e.method, url: e.path, access: e.access }));
 
 /** The routes anyone may call. Adding a public route is a decision: it must be added here. */
 const PUBLIC_ROUTES = [

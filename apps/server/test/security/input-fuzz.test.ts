@@ -1,6 +1,6 @@
 /**
- * Property-based input tests: every route of the route table, driven by its own zod schemas (turned into
- * JSON Schema), receives values that mostly fit the schema with hostile ones mixed in (huge, unicode and
+ * Property-based input tests driven by the API's OpenAPI document, as the server serves it: every operation,
+ * from the JSON Schemas of its parameters and body, receives values that mostly fit the schema with hostile ones mixed in (huge, unicode and
  * control-character strings, SQL and HTML, wrong types, nested objects, arrays for scalars, negative,
  * huge and infinite numbers, prototype keys), as an investor and as an admin. Every answer must be a 2xx,
  * or a 4xx with a message that names the problem: never a 5xx, never internals.
@@ -12,16 +12,8 @@
  * database as they were.
  */
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { z } from 'zod';
-import {
-  documentFields,
-  documentWriteQuery,
-  projectMediaFields,
-  projectMediaUpdateFields,
-  userMediaFields,
-} from '@portal/contracts';
 import { documents, projectMedia } from '../../src/db/schema';
 import {
   createDocumentRow,
@@ -34,15 +26,14 @@ import {
   sampleSvg,
   sampleWebm,
 } from '../../src/modules/documents/test-support';
-import type * as AuthModule from '../../src/plugins/auth';
 import { bearer, buildTestApp, createUser, type TestContext } from '../helpers';
-import type { RouteEntry } from './route-table';
+import {
+  documentChecker,
+  documentRoutes,
+  type DocumentRoute,
+  type OpenApiDocument,
+} from './openapi-check';
 import { buildWorld, filesUnder, fingerprint, routeKey, uploadsDir, type World } from './support';
-
-const table = vi.hoisted(() => [] as RouteEntry[]);
-vi.mock('../../src/plugins/auth', async (importOriginal) =>
-  (await import('./route-table')).recordingAuthModule(await importOriginal<typeof AuthModule>(), table),
-);
 
 /**
  * Fixed, so that a failure is reproduced by running the file again; runs per route and role. A longer
@@ -51,19 +42,15 @@ vi.mock('../../src/plugins/auth', async (importOriginal) =>
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_707);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 6);
 
-/**
- * Routes whose body is multipart or JSON and is parsed in the handler (the file streams while the fields
- * arrive), with the contracts schemas the handler uses.
- */
-const withTarget = <T extends z.ZodObject>(fields: T) => fields.extend(documentWriteQuery.shape);
-const HANDLER_BODIES: Record<string, z.ZodType> = {
-  'POST /api/documents': withTarget(documentFields),
-  'PUT /api/documents/:id': withTarget(documentFields),
-  'POST /api/documents/media': withTarget(userMediaFields),
-  'PUT /api/documents/media/:id': withTarget(userMediaFields),
-  'POST /api/media': projectMediaFields,
-  'PUT /api/media/:id': projectMediaUpdateFields,
-};
+/** The upload routes: their body is multipart (or JSON without a file), read field by field. */
+const UPLOAD_ROUTES = [
+  'POST /api/documents',
+  'POST /api/documents/media',
+  'POST /api/media',
+  'PUT /api/documents/:id',
+  'PUT /api/documents/media/:id',
+  'PUT /api/media/:id',
+];
 
 interface JsonSchema {
   type?: string | string[];
@@ -87,8 +74,40 @@ interface JsonSchema {
   maxItems?: number;
 }
 
-const toJson = (schema: z.ZodType) =>
-  z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+/** An operation of the document, with the JSON Schemas of its inputs gathered as the fuzzer uses them. */
+interface FuzzRoute extends DocumentRoute {
+  json: { params?: JsonSchema; query?: JsonSchema; body?: JsonSchema; form?: JsonSchema };
+}
+
+/** The parameters of one place (path or query) as one object schema. */
+function parametersSchema(route: DocumentRoute, where: 'path' | 'query'): JsonSchema | undefined {
+  const list = (route.operation.parameters ?? []).filter((p) => p.in === where);
+  if (!list.length) return undefined;
+  return {
+    type: 'object',
+    properties: Object.fromEntries(list.map((p) => [p.name, p.schema as JsonSchema])),
+    required: list.filter((p) => p.required).map((p) => p.name),
+  };
+}
+
+function fuzzRoute(route: DocumentRoute): FuzzRoute {
+  const content = route.operation.requestBody?.content ?? {};
+  const form = content['multipart/form-data']?.schema as JsonSchema | undefined;
+  const fields = form && {
+    ...form,
+    properties: Object.fromEntries(Object.entries(form.properties ?? {}).filter(([k]) => k !== 'file')),
+    required: form.required?.filter((k) => k !== 'file'),
+  };
+  return {
+    ...route,
+    json: {
+      params: parametersSchema(route, 'path'),
+      query: parametersSchema(route, 'query'),
+      body: (content['application/json']?.schema as JsonSchema | undefined) ?? fields,
+      form: fields,
+    },
+  };
+}
 
 /** Numbers JSON cannot spell, written into the body text in place of these markers. */
 const INFINITY = '__FUZZ_INFINITY__';
@@ -167,6 +186,8 @@ let ctx: TestContext;
 let w: World;
 let tokens: { investor: string; admin: string };
 let idPool: string[];
+let table: FuzzRoute[];
+let checkAnswer: ReturnType<typeof documentChecker>;
 
 /** A value that mostly fits the schema, so that requests reach the service behind the validation. */
 function plausible(s: JsonSchema, depth: number): fc.Arbitrary<unknown> {
@@ -262,21 +283,21 @@ interface FuzzRequest {
   body: unknown;
 }
 
-const paramNamesOf = (route: RouteEntry) =>
+const paramNamesOf = (route: FuzzRoute) =>
   route.url
     .split('/')
     .filter((p) => p.startsWith(':'))
     .map((p) => p.slice(1));
 
 /** The route's query string: mostly what its schema asks for, with extra and prototype keys. */
-const queryFor = (route: RouteEntry): fc.Arbitrary<Record<string, unknown>> =>
-  route.schema.querystring
+const queryFor = (route: FuzzRoute): fc.Arbitrary<Record<string, unknown>> =>
+  route.json.query
     ? fc
-        .tuple(plausible(toJson(route.schema.querystring), 0), extraKeys)
+        .tuple(plausible(route.json.query, 0), extraKeys)
         .map(([q, extra]) => ({ ...(q as object), ...extra }))
     : extraKeys;
 
-function requestFor(route: RouteEntry): fc.Arbitrary<FuzzRequest> {
+function requestFor(route: FuzzRoute): fc.Arbitrary<FuzzRequest> {
   const paramNames = paramNamesOf(route);
   const params =
     paramNames.length === 0
@@ -284,7 +305,7 @@ function requestFor(route: RouteEntry): fc.Arbitrary<FuzzRequest> {
       : fc.record(
           Object.fromEntries(
             paramNames.map((name) => {
-              const own = route.schema.params ? toJson(route.schema.params).properties?.[name] : undefined;
+              const own = route.json.params?.properties?.[name];
               return [
                 name,
                 fc.oneof({ weight: 4, arbitrary: plausible(own ?? { format: 'uuid' }, 1) }, hostileString),
@@ -293,7 +314,7 @@ function requestFor(route: RouteEntry): fc.Arbitrary<FuzzRequest> {
           ),
         );
   const query = queryFor(route);
-  const bodySchema = route.schema.body ?? HANDLER_BODIES[routeKey(route)];
+  const bodySchema = route.json.body;
   const body =
     route.method === 'GET' || route.method === 'DELETE'
       ? fc.constant(undefined)
@@ -302,7 +323,7 @@ function requestFor(route: RouteEntry): fc.Arbitrary<FuzzRequest> {
             {
               weight: 6,
               arbitrary: fc
-                .tuple(plausible(toJson(bodySchema), 0), extraKeys)
+                .tuple(plausible(bodySchema, 0), extraKeys)
                 .map(([b, e]) => ({ ...(b as object), ...e })),
             },
             { weight: 1, arbitrary: hostileValue },
@@ -321,7 +342,7 @@ function segment(v: unknown): string {
   }
 }
 
-function urlOf(route: RouteEntry, req: FuzzRequest): string {
+function urlOf(route: FuzzRoute, req: FuzzRequest): string {
   const path = route.url.replace(/:(\w+)/g, (_, name: string) => segment(req.params[name]) || 'x');
   const qs = new URLSearchParams();
   for (const [k, v] of Object.entries(req.query)) {
@@ -377,6 +398,11 @@ beforeAll(async () => {
     victim.id,
     crypto.randomUUID(),
   ];
+  const served = await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' });
+  expect(served.statusCode).toBe(200);
+  const doc = served.json<OpenApiDocument>();
+  table = documentRoutes(doc).map(fuzzRoute);
+  checkAnswer = documentChecker(doc);
 });
 afterAll(() => ctx.close());
 
@@ -415,7 +441,9 @@ describe('every route, random and hostile input', () => {
               ...(req.body !== undefined ? { payload: bodyText(req.body) } : {}),
             });
             sent++;
-            const wrong = problem(res.statusCode, res.body);
+            const wrong =
+              problem(res.statusCode, res.body) ??
+              checkAnswer(route, res.statusCode, String(res.headers['content-type'] ?? ''), res.body);
             if (wrong)
               throw new Error(`${wrong} for ${route.method} ${url.slice(0, 300)}: ${res.body.slice(0, 300)}`);
           }),
@@ -643,9 +671,9 @@ interface MultipartRequest {
  * A multipart request to an upload route. Ids mostly name rows that exist (so that forms get past the
  * look-ups to the writes), sometimes anything the schemas allow, sometimes hostile.
  */
-function multipartRequestFor(route: RouteEntry, targets: UploadTargets): fc.Arbitrary<MultipartRequest> {
+function multipartRequestFor(route: FuzzRoute, targets: UploadTargets): fc.Arbitrary<MultipartRequest> {
   const key = routeKey(route);
-  const bodySchema = HANDLER_BODIES[key]!;
+  const bodySchema = route.json.form!;
   const params = fc.record(
     Object.fromEntries(
       paramNamesOf(route).map((name) => [
@@ -662,12 +690,12 @@ function multipartRequestFor(route: RouteEntry, targets: UploadTargets): fc.Arbi
     { projectId: fc.constantFrom(...targets.projects), userId: fc.constantFrom(...targets.users) },
     { requiredKeys: ['projectId'] },
   );
-  const query = route.schema.querystring
+  const query = route.json.query
     ? fc.oneof({ weight: 3, arbitrary: target }, { weight: 1, arbitrary: queryFor(route) })
     : queryFor(route);
   const hostileFields = fc
     .tuple(
-      plausible(toJson(bodySchema), 0),
+      plausible(bodySchema, 0),
       fc.dictionary(
         fc.constantFrom('__proto__', 'constructor', 'prototype', 'isAdmin', 'file', 'fileKey', 'id', '_id'),
         hostileValue,
@@ -740,8 +768,8 @@ async function referencedKeys(): Promise<Set<string>> {
 describe('the upload routes, random and hostile multipart forms', () => {
   it('answer 2xx or a 4xx with a message, never a 5xx; a refusal leaves no file and no row', async () => {
     await loadSamples(ctx.deps.config.uploadMaxBytes);
-    const routes = table.filter((r) => routeKey(r) in HANDLER_BODIES);
-    expect(routes.map(routeKey).sort()).toEqual(Object.keys(HANDLER_BODIES).sort());
+    const routes = table.filter((r) => r.json.form);
+    expect(routes.map(routeKey).sort()).toEqual([...UPLOAD_ROUTES].sort());
     // Rows of their own, so that the update routes have something to change whatever ran before.
     const project = w.projects.shared.id;
     const storedPdf = { data: SAMPLES.pdf!, mime: 'application/pdf', name: 'before.pdf' };
