@@ -1,3 +1,5 @@
+import { endpoints } from '@portal/contracts';
+import { callApi } from '../support/api';
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, signIn, test } from '../support/fixtures';
 
@@ -141,10 +143,8 @@ test.describe('[SHELL] the project selector shows whole names (issue 14, item 13
     page,
   }) => {
     const { accessToken } = await signIn(page, 'admin', '/admin');
-    const res = await page.request.get('/api/projects', {
-      headers: { authorization: `Bearer ${accessToken}` },
-    });
-    const names = ((await res.json()).data as { name: string }[]).map((p) => p.name).sort();
+    const { body } = await callApi(page.request, endpoints.projects.list, {}, accessToken);
+    const names = body.data.map((p) => p.name).sort();
     expect(names).toContain('Aurora Lakeside Cabins');
 
     const select = page.getByRole('banner').getByLabel('Current project');

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { projectIdByName } from '../support/api';
 import {
   DEMO,
   confirmInApp,
@@ -36,11 +37,7 @@ async function login(request: APIRequestContext, who: keyof typeof DEMO) {
   return (await res.json()).data as { accessToken: string; user: { _id: string; name: string } };
 }
 
-async function projectId(request: APIRequestContext, token: string, name: string) {
-  const res = await request.get('/api/projects', { headers: bearer(token) });
-  const { data } = (await res.json()) as { data: { _id: string; name: string }[] };
-  return data.find((p) => p.name === name)!._id;
-}
+const projectId = projectIdByName;
 
 /** Signs in as the admin on `path` with Aurora Lakeside Cabins chosen in the header. */
 async function openWithAurora(page: Page, path: string) {

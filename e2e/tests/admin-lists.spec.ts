@@ -1,3 +1,4 @@
+import { projectIdByName } from '../support/api';
 import fs from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, expectNoSidewaysScroll, signIn, test } from '../support/fixtures';
@@ -29,11 +30,7 @@ async function openWithAurora(page: Page, path: string) {
   return session;
 }
 
-async function auroraId(page: Page, token: string) {
-  const res = await page.request.get('/api/projects', { headers: bearer(token) });
-  const { data } = (await res.json()) as { data: { _id: string; name: string }[] };
-  return data.find((p) => p.name === AURORA)!._id;
-}
+const auroraId = (page: Page, token: string) => projectIdByName(page.request, token, AURORA);
 
 test.describe('[ADMIN][LISTS] admin lists on a phone', () => {
   test.use({ viewport: { width: 375, height: 812 } });

@@ -1,0 +1,40 @@
+import type { APIRequestContext } from '@playwright/test';
+import { endpoints, endpointUrl, type Answer, type CallInput, type EndpointDef } from '@portal/contracts';
+
+type Args<E extends EndpointDef> =
+  object extends CallInput<E>
+    ? [input?: CallInput<E>, token?: string]
+    : [input: CallInput<E>, token?: string];
+
+/**
+ * Calls an endpoint of the registry from a test, as the web app's client does: the path, method and body
+ * from the declaration, the answer typed by its schema. `ok` is false for an error answer, whose body is
+ * then the error envelope.
+ */
+export async function callApi<E extends EndpointDef>(
+  request: APIRequestContext,
+  e: E,
+  ...[input, token]: Args<E>
+) {
+  const { body } = (input ?? {}) as { body?: unknown };
+  const res = await request.fetch(endpointUrl(e, input as Parameters<typeof endpointUrl>[1]), {
+    method: e.method,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    ...(body !== undefined && { data: body }),
+  });
+  const text = await res.text();
+  return {
+    ok: res.ok(),
+    status: res.status(),
+    body: (text ? JSON.parse(text) : undefined) as Answer<E>,
+    response: res,
+  };
+}
+
+/** The id of a project by its name, as the caller's project list gives it. */
+export async function projectIdByName(request: APIRequestContext, token: string, name: string) {
+  const { body } = await callApi(request, endpoints.projects.list, {}, token);
+  const project = body.data.find((p) => p.name === name);
+  if (!project) throw new Error(`No project named ${name}`);
+  return project._id;
+}
