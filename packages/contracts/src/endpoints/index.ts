@@ -1,5 +1,11 @@
 import type { EndpointDef } from '../endpoint';
+import { bookingEndpoints } from './bookings';
+import { interestEndpoints } from './interest';
+import { investmentEndpoints } from './investments';
+import { perkEndpoints } from './perks';
 import { projectEndpoints } from './projects';
+import { returnEndpoints } from './returns';
+import { updateEndpoints } from './updates';
 
 /**
  * The registry: every endpoint of the API, declared once, by resource. The server registers its routes
@@ -8,6 +14,12 @@ import { projectEndpoints } from './projects';
  */
 export const endpoints = {
   projects: projectEndpoints,
+  updates: updateEndpoints,
+  perks: perkEndpoints,
+  bookings: bookingEndpoints,
+  interest: interestEndpoints,
+  investments: investmentEndpoints,
+  returns: returnEndpoints,
 };
 
 /** Every endpoint, in declaration order. */

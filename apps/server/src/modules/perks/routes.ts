@@ -1,20 +1,7 @@
-import {
-  PROJECT_ID_REQUIRED,
-  allowanceParams,
-  cabinAllowance,
-  cabinAllowanceInput,
-  cabinNightsAnswer,
-  envelope,
-  okMessage,
-  perk,
-  perkInput,
-  perkParams,
-  perksAnswer,
-  projectIdParams,
-  usageAnswer,
-} from '@portal/contracts';
+import { PROJECT_ID_REQUIRED, endpoints } from '@portal/contracts';
 import type { Module } from '../../app-types';
 import { BadRequestError } from '../../lib/errors';
+import { route } from '../../lib/route';
 import { requireAuth } from '../../plugins/auth';
 import { todayIso } from './nights';
 import { parseId, parseProjectId } from './project-access';
@@ -29,133 +16,83 @@ import {
   setAllowance,
 } from './service';
 
+const e = endpoints.perks;
+
 /** Perks, cabin nights and usage (docs/product.md §10), and the admin writes of perks and allowances. */
 export const perkRoutes: Module = (app, { database: { db } }) => {
-  app.get(
-    '/api/perks/cabin-nights/:projectId',
-    { schema: { params: projectIdParams, response: { 200: cabinNightsAnswer } } },
-    async (request) => ({
-      success: true as const,
-      cabinNights: await getCabinNights(
-        db,
-        requireAuth(request),
-        parseProjectId(request.params.projectId),
-        todayIso(),
-      ),
-    }),
-  );
+  route(app, e.cabinNights, async (request) => ({
+    success: true as const,
+    cabinNights: await getCabinNights(
+      db,
+      requireAuth(request),
+      parseProjectId(request.params.projectId),
+      todayIso(),
+    ),
+  }));
 
-  app.get(
-    '/api/perks/benefits/:projectId',
-    { schema: { params: projectIdParams, response: { 200: perksAnswer } } },
-    async (request) => ({
-      success: true as const,
-      perks: await listPerks(db, requireAuth(request), parseProjectId(request.params.projectId)),
-    }),
-  );
+  route(app, e.list, async (request) => ({
+    success: true as const,
+    perks: await listPerks(db, requireAuth(request), parseProjectId(request.params.projectId)),
+  }));
 
-  app.get(
-    '/api/perks/usage-summary/:projectId',
-    { schema: { params: projectIdParams, response: { 200: usageAnswer } } },
-    async (request) => ({
-      success: true as const,
-      usage: await getUsage(db, requireAuth(request), parseProjectId(request.params.projectId)),
-    }),
-  );
+  route(app, e.usage, async (request) => ({
+    success: true as const,
+    usage: await getUsage(db, requireAuth(request), parseProjectId(request.params.projectId)),
+  }));
 
   // The three reads without an id: 'Project ID is required' rather than a bare 404.
-  for (const what of ['cabin-nights', 'benefits', 'usage-summary'])
-    app.get(`/api/perks/${what}`, async () => {
+  for (const endpoint of [e.cabinNightsWithoutProject, e.listWithoutProject, e.usageWithoutProject])
+    route(app, endpoint, async () => {
       throw new BadRequestError(PROJECT_ID_REQUIRED);
     });
 
-  app.post(
-    '/api/perks/benefits/:projectId',
-    {
-      config: { access: 'admin' },
-      schema: { params: projectIdParams, body: perkInput, response: { 201: envelope(perk) } },
-    },
-    async (request, reply) => {
-      const data = await createPerk(
-        db,
-        requireAuth(request),
-        parseProjectId(request.params.projectId),
-        request.body,
-      );
-      return reply.status(201).send({ success: true as const, data, message: 'Created' });
-    },
-  );
+  route(app, e.create, async (request) => ({
+    success: true as const,
+    data: await createPerk(db, requireAuth(request), parseProjectId(request.params.projectId), request.body),
+    message: 'Created',
+  }));
 
-  app.put(
-    '/api/perks/benefits/:projectId/:perkId',
-    {
-      config: { access: 'admin' },
-      schema: { params: perkParams, body: perkInput, response: { 200: envelope(perk) } },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await changePerk(
-        db,
-        requireAuth(request),
-        parseProjectId(request.params.projectId),
-        parseId(request.params.perkId, 'Perk'),
-        request.body,
-      ),
-      message: 'Updated',
-    }),
-  );
+  route(app, e.update, async (request) => ({
+    success: true as const,
+    data: await changePerk(
+      db,
+      requireAuth(request),
+      parseProjectId(request.params.projectId),
+      parseId(request.params.perkId, 'Perk'),
+      request.body,
+    ),
+    message: 'Updated',
+  }));
 
-  app.delete(
-    '/api/perks/benefits/:projectId/:perkId',
-    { config: { access: 'admin' }, schema: { params: perkParams, response: { 200: okMessage } } },
-    async (request) => {
-      await deletePerk(
-        db,
-        requireAuth(request),
-        parseProjectId(request.params.projectId),
-        parseId(request.params.perkId, 'Perk'),
-      );
-      return { success: true as const, message: 'Deleted' };
-    },
-  );
+  route(app, e.remove, async (request) => {
+    await deletePerk(
+      db,
+      requireAuth(request),
+      parseProjectId(request.params.projectId),
+      parseId(request.params.perkId, 'Perk'),
+    );
+    return { success: true as const, message: 'Deleted' };
+  });
 
-  app.get(
-    '/api/perks/cabin-nights/:projectId/users/:userId',
-    {
-      config: { access: 'admin' },
-      schema: { params: allowanceParams, response: { 200: envelope(cabinAllowance.nullable()) } },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await getAllowance(
-        db,
-        requireAuth(request),
-        parseProjectId(request.params.projectId),
-        parseId(request.params.userId, 'User'),
-      ),
-    }),
-  );
+  route(app, e.allowance, async (request) => ({
+    success: true as const,
+    data: await getAllowance(
+      db,
+      requireAuth(request),
+      parseProjectId(request.params.projectId),
+      parseId(request.params.userId, 'User'),
+    ),
+  }));
 
-  app.put(
-    '/api/perks/cabin-nights/:projectId/users/:userId',
-    {
-      config: { access: 'admin' },
-      schema: {
-        params: allowanceParams,
-        body: cabinAllowanceInput,
-        response: { 200: envelope(cabinAllowance) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await setAllowance(
-        db,
-        requireAuth(request),
-        parseProjectId(request.params.projectId),
-        parseId(request.params.userId, 'User'),
-        request.body,
-      ),
-      message: 'Updated',
-    }),
-  );
+  route(app, e.setAllowance, async (request) => ({
+    success: true as const,
+    data: await setAllowance(
+      db,
+      requireAuth(request),
+      parseProjectId(request.params.projectId),
+      parseId(request.params.userId, 'User'),
+      request.body,
+    ),
+    message: 'Updated',
+  }));
 };

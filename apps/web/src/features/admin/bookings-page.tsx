@@ -19,7 +19,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCurrentProject } from '@/lib/current-project';
 import { formatDate, formatMoney } from '@/lib/format';
-import { useDecideBooking, useProjectBookings } from './api/inboxes';
+import { useDecideBooking, useProjectBookings } from '@/queries/bookings';
 import { EmptyState } from './components/empty-state';
 import { toastDone, toastFailed } from './components/feedback';
 import { NoProject } from './components/no-project';

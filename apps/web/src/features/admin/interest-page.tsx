@@ -7,7 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useInterest, useSetInterestStatus } from './api/inboxes';
+import { useInterest, useSetInterestStatus } from '@/queries/interest';
 import { EmptyState } from './components/empty-state';
 import { toastFailed } from './components/feedback';
 import { PageHeader } from './components/page-header';

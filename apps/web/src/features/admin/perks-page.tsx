@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentProject } from '@/lib/current-project';
-import { useDeletePerk, usePerks } from './api/content';
+import { useDeletePerk, usePerks } from '@/queries/perks';
 import { EmptyState } from './components/empty-state';
 import { confirmDelete, toastDone, toastFailed } from './components/feedback';
 import { NoProject } from './components/no-project';

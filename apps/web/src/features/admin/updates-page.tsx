@@ -7,7 +7,7 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentProject } from '@/lib/current-project';
 import { formatDate } from '@/lib/format';
-import { useDeleteUpdate, useUpdates } from './api/content';
+import { useDeleteUpdate, useUpdates } from '@/queries/updates';
 import { EmptyState } from './components/empty-state';
 import { confirmDelete, toastDone, toastFailed } from './components/feedback';
 import { NoProject } from './components/no-project';

@@ -6,7 +6,8 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { downloadCsv } from '@/lib/csv';
 import { useCurrentProject } from '@/lib/current-project';
-import { useBookings, useCabinNights, usePerks, useUsage } from './api/perks-api';
+import { useBookings } from '@/queries/bookings';
+import { useCabinNights, usePerksOrEmpty, useUsage } from '@/queries/perks';
 import { BookingRequests } from './components/booking-requests';
 import { CabinNightCards } from './components/cabin-night-cards';
 import { NightManagement } from './components/night-management';
@@ -44,7 +45,7 @@ export function PerksPage() {
   const { current, isLoading: projectsLoading } = useCurrentProject();
   const projectId = current?._id;
   const cabin = useCabinNights(projectId);
-  const perks = usePerks(projectId);
+  const perks = usePerksOrEmpty(projectId);
   const usage = useUsage(projectId);
   const bookings = useBookings(projectId);
   const [dialog, setDialog] = useState<DialogState | null>(null);

@@ -5,7 +5,7 @@ import { FilterChips } from '@/components/filter-chips';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentProject } from '@/lib/current-project';
-import { useMarkRead, useUpdates } from './api/get-updates';
+import { useMarkRead, useUpdatesOrEmpty } from '@/queries/updates';
 import { UpdateCard } from './components/update-card';
 import { UPDATE_FILTERS, matchesFilter, type UpdateFilter } from './update-filters';
 
@@ -22,7 +22,7 @@ function EmptyState({ children }: { children: string }) {
 export function UpdatesPage() {
   const { current, isLoading: projectsLoading } = useCurrentProject();
   const projectId = current?._id;
-  const { data, isLoading } = useUpdates(projectId);
+  const { data, isLoading } = useUpdatesOrEmpty(projectId);
   const markRead = useMarkRead(projectId);
   const [filter, setFilter] = useState<UpdateFilter>('all');
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());

@@ -5,6 +5,5 @@ export const adminKeys = {
   all: ['admin'] as const,
   users: (q: UserListParams) => ['admin', 'users', q] as const,
   user: (id: string) => ['admin', 'user', id] as const,
-  returns: (userId: string, projectId: string) => ['admin', 'returns', userId, projectId] as const,
   dashboard: (projectId: string | undefined) => ['admin', 'dashboard', projectId ?? null] as const,
 };

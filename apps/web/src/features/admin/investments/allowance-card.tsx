@@ -7,7 +7,7 @@ import { Field } from '@/components/ui/field';
 import { useFieldErrors } from '@/components/ui/field-errors';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useAllowance, useSaveAllowance } from '../api/allowance';
+import { useAllowance, useSaveAllowance } from '@/queries/perks';
 import { toastDone, toastFailed } from '../components/feedback';
 
 const inFiveYears = () => {

@@ -9,7 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
 import { formatMoney, formatMonth } from '@/lib/format';
-import { useDeleteReturn, useReturns, useSaveReturn } from '../api/returns';
+import { useDeleteReturn, useReturns, useSaveReturn } from '@/queries/returns';
 import { confirmDelete, toastDone, toastFailed } from '../components/feedback';
 
 /** Months shown before "Show all": a year at a glance. */

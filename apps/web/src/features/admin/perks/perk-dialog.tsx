@@ -22,7 +22,7 @@ import { Field } from '@/components/ui/field';
 import { useFieldErrors } from '@/components/ui/field-errors';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { messageOf } from '@/lib/toast';
-import { useSavePerk } from '../api/content';
+import { useSavePerk } from '@/queries/perks';
 import { toastDone, toastFailed } from '../components/feedback';
 import { capitalize } from '../components/status-badge';
 

@@ -13,7 +13,7 @@ import { Field } from '@/components/ui/field';
 import { useFieldErrors } from '@/components/ui/field-errors';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { messageOf } from '@/lib/toast';
-import { useSaveUpdate } from '../api/content';
+import { useSaveUpdate } from '@/queries/updates';
 import { toastDone, toastFailed } from '../components/feedback';
 import { parseImageUrls } from '../components/image-urls';
 import { capitalize } from '../components/status-badge';

@@ -15,7 +15,7 @@ import { serverFieldErrors } from '@/components/ui/field-errors';
 import { Input, Textarea } from '@/components/ui/input';
 import { formatDate, formatMoney } from '@/lib/format';
 import { messageOf, toast } from '@/lib/toast';
-import { useCreateBooking } from '../api/perks-api';
+import { useCreateBooking } from '@/queries/bookings';
 import { formatNights, fromIsoDay, nightsLabel, toIsoDay } from '../nights-format';
 
 const DIALOG_TITLES: Record<BookingType, string> = {

@@ -13,7 +13,7 @@ import {
 } from '@/components/ui/dialog';
 import { formatDate, formatMoney } from '@/lib/format';
 import { messageOf, toast } from '@/lib/toast';
-import { useCancelBooking } from '../api/perks-api';
+import { useCancelBooking } from '@/queries/bookings';
 import { formatNights, nightsLabel } from '../nights-format';
 
 const STATUS: Record<BookingStatus, { label: string; variant: BadgeProps['variant'] }> = {

@@ -10,7 +10,7 @@ import { useAuth } from '@/lib/auth';
 import { formatMoney } from '@/lib/format';
 import { messageOf, toast } from '@/lib/toast';
 import { useOpportunity } from '@/queries/projects';
-import { useRegisterInterest } from '../api/register-interest';
+import { useRegisterInterest } from '@/queries/interest';
 
 interface InterestForm {
   name: string;

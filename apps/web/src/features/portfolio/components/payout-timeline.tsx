@@ -22,7 +22,7 @@ import {
 import { Skeleton } from '@/components/ui/skeleton';
 import { downloadCsv } from '@/lib/csv';
 import { formatDate, formatMoney } from '@/lib/format';
-import { usePayouts } from '../api/get-payouts';
+import { usePayouts } from '@/queries/investments';
 import { NO_PAYOUT_FILTER, filterPayouts, payoutsCsv, type PayoutFilter } from '../portfolio-data';
 
 /** How many payouts the timeline shows before 'Show all'. */

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate } from '@/lib/format';
-import { useProjectUpdates } from '../api/get-updates';
+import { useProjectUpdates } from '@/queries/updates';
 
 const categoryVariant: Record<UpdateCategory, BadgeProps['variant']> = {
   milestone: 'highlight',

@@ -1,0 +1,54 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { endpoints, type Booking, type BookingStatus, type CreateBookingInput } from '@portal/contracts';
+import { call, endpointQuery, refreshAfterWrite } from '@/lib/endpoint-client';
+import { refreshAfterAdminWrite, useOrFallback } from './fallback';
+
+const e = endpoints.bookings;
+const NONE: Booking[] = [];
+
+/** The investor's own booking requests in a project; a failed load reads as none. */
+export function useBookings(projectId: string | undefined) {
+  return useOrFallback(
+    useQuery({
+      ...endpointQuery(e.list, { query: { projectId: projectId! } }, (a) => a.data ?? []),
+      enabled: !!projectId,
+    }),
+    NONE,
+  );
+}
+
+/** A request changes the nights, the usage and the requests: every view of them reloads. */
+export function useCreateBooking() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: CreateBookingInput) => (await call(e.create, { body: input })).data,
+    onSuccess: () => refreshAfterWrite(qc, e.create),
+  });
+}
+
+export function useCancelBooking() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => (await call(e.cancel, { params: { id } })).data,
+    onSuccess: () => refreshAfterWrite(qc, e.cancel),
+  });
+}
+
+/** Booking requests of a project (admin), of one status or all. */
+export function useProjectBookings(projectId: string | undefined, status: BookingStatus | undefined) {
+  return useQuery({
+    ...endpointQuery(e.adminList, { query: { projectId, status } }, (a) => a.data),
+    enabled: !!projectId,
+  });
+}
+
+/** An admin approves or declines a pending request, with an optional note for the investor. */
+export function useDecideBooking() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, decision, note }: { id: string; decision: 'approve' | 'decline'; note?: string }) =>
+      call(decision === 'approve' ? e.approve : e.decline, { params: { id }, body: note ? { note } : {} }),
+    onSuccess: (_res, { decision }) =>
+      refreshAfterAdminWrite(qc, decision === 'approve' ? e.approve : e.decline),
+  });
+}

@@ -1,0 +1,37 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { endpoints, type InterestInput, type InterestStatus } from '@portal/contracts';
+import { call, endpointQuery, refreshAfterWrite } from '@/lib/endpoint-client';
+import { refreshAfterAdminWrite } from './fallback';
+
+const e = endpoints.interest;
+
+/** Stores a 'Register Your Interest' submission. */
+export function useRegisterInterest() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: InterestInput) => (await call(e.register, { body: input })).data,
+    onSuccess: () => refreshAfterWrite(qc, e.register),
+  });
+}
+
+/** Interest registrations (admin), newest first, with server-side search and paging. */
+export function useInterest(q: { search?: string; status?: InterestStatus; page: number; pageSize: number }) {
+  return useQuery({
+    ...endpointQuery(
+      e.list,
+      { query: { q: q.search, status: q.status, page: q.page, pageSize: q.pageSize } },
+      (a) => a.data,
+    ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Moves a registration along (new -> contacted -> closed). */
+export function useSetInterestStatus() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: InterestStatus }) =>
+      call(e.setStatus, { params: { id }, body: { status } }),
+    onSuccess: () => refreshAfterAdminWrite(qc, e.setStatus),
+  });
+}

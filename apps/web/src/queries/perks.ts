@@ -1,0 +1,94 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  endpoints,
+  flattenPerks,
+  type CabinAllowanceInput,
+  type Perk,
+  type PerkInput,
+} from '@portal/contracts';
+import { call, endpointQuery } from '@/lib/endpoint-client';
+import { refreshAfterAdminWrite, useOrFallback } from './fallback';
+
+const e = endpoints.perks;
+const NONE: Perk[] = [];
+
+/** The perks answer may be a flat list or an object of lists keyed by group: read here, and only here. */
+const perkList = (answer: { perks?: Perk[] | Record<string, Perk[]> }) => flattenPerks(answer.perks);
+
+/**
+ * A project's perks (`GET /api/perks/benefits/{projectId}`): one query, one key, shared by the
+ * investor's Perks page and the admin list.
+ */
+const perksQuery = (projectId: string | undefined) => ({
+  ...endpointQuery(e.list, { params: { projectId: projectId! } }, perkList),
+  enabled: !!projectId,
+});
+
+/** The admin list: a failed load keeps its error, and the page says so. */
+export function usePerks(projectId: string | undefined) {
+  return useQuery(perksQuery(projectId));
+}
+
+/** The investor's Perks page: a failed load is logged and reads as no perks. */
+export function usePerksOrEmpty(projectId: string | undefined) {
+  return useOrFallback(useQuery({ ...perksQuery(projectId), staleTime: 60_000 }), NONE);
+}
+
+/** The investor's cabin nights in a project: null when they hold none there, or when it fails to load. */
+export function useCabinNights(projectId: string | undefined) {
+  return useOrFallback(
+    useQuery({
+      ...endpointQuery(e.cabinNights, { params: { projectId: projectId! } }, (a) => a.cabinNights ?? null),
+      enabled: !!projectId,
+    }),
+    null,
+  );
+}
+
+/** The investor's usage of their cabin nights in a project; null when it fails to load. */
+export function useUsage(projectId: string | undefined) {
+  return useOrFallback(
+    useQuery({
+      ...endpointQuery(e.usage, { params: { projectId: projectId! } }, (a) => a.usage ?? null),
+      enabled: !!projectId,
+    }),
+    null,
+  );
+}
+
+/** Adds or changes a perk (admin); every view of the project's perks reloads. */
+export function useSavePerk(projectId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: string; input: PerkInput }) =>
+      id
+        ? call(e.update, { params: { projectId, perkId: id }, body: input })
+        : call(e.create, { params: { projectId }, body: input }),
+    onSuccess: (_res, { id }) => refreshAfterAdminWrite(qc, id ? e.update : e.create),
+  });
+}
+
+export function useDeletePerk(projectId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => call(e.remove, { params: { projectId, perkId: id } }),
+    onSuccess: () => refreshAfterAdminWrite(qc, e.remove),
+  });
+}
+
+/** A user's cabin-night allowance in a project (admin); null when none is set. */
+export function useAllowance(userId: string | null, projectId: string | undefined) {
+  return useQuery({
+    ...endpointQuery(e.allowance, { params: { projectId: projectId!, userId: userId! } }, (a) => a.data),
+    enabled: !!userId && !!projectId,
+  });
+}
+
+export function useSaveAllowance(userId: string, projectId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CabinAllowanceInput) =>
+      call(e.setAllowance, { params: { projectId, userId }, body: input }),
+    onSuccess: () => refreshAfterAdminWrite(qc, e.setAllowance),
+  });
+}

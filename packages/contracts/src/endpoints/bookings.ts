@@ -1,0 +1,81 @@
+import { idParams } from '../common';
+import { endpoint } from '../endpoint';
+import {
+  adminBookingAnswer,
+  adminBookingsAnswer,
+  adminBookingsQuery,
+  bookingAnswer,
+  bookingDecisionInput,
+  bookingsAnswer,
+  bookingsQuery,
+  createBookingInput,
+} from '../bookings';
+
+/** A request holds its nights while pending or approved: both tables change together. */
+const requestWrite = ['bookings', 'booking_nights'] as const;
+const decision = (action: 'approve' | 'decline', summary: string) =>
+  endpoint({
+    id: `bookings.${action}`,
+    method: 'PUT',
+    path: `/api/bookings/:id/${action}`,
+    access: 'admin',
+    summary,
+    params: idParams,
+    body: bookingDecisionInput,
+    answer: adminBookingAnswer,
+    errors: [409],
+    writes: [...requestWrite, 'audit_log', 'notifications'],
+  });
+
+export const bookingEndpoints = {
+  list: endpoint({
+    id: 'bookings.list',
+    method: 'GET',
+    path: '/api/bookings',
+    access: 'user',
+    summary: "The caller's own booking requests in a project, newest first",
+    query: bookingsQuery,
+    answer: bookingsAnswer,
+    errors: [404],
+    reads: ['projects', 'investments', 'bookings'],
+  }),
+  create: endpoint({
+    id: 'bookings.create',
+    method: 'POST',
+    path: '/api/bookings',
+    access: 'user',
+    summary: 'Requests cabin nights (a personal stay, a gift or a rental); the request is pending',
+    description:
+      'Past dates, dates after the allowance expires and more nights than remain are refused (400); ' +
+      'a date already requested is a 409.',
+    body: createBookingInput,
+    status: 201,
+    answer: bookingAnswer,
+    errors: [404, 409],
+    writes: requestWrite,
+  }),
+  cancel: endpoint({
+    id: 'bookings.cancel',
+    method: 'PUT',
+    path: '/api/bookings/:id/cancel',
+    access: 'user',
+    summary: 'Withdraws a pending request of the caller; its nights become free again',
+    params: idParams,
+    answer: bookingAnswer,
+    errors: [409],
+    writes: requestWrite,
+  }),
+  adminList: endpoint({
+    id: 'bookings.adminList',
+    method: 'GET',
+    path: '/api/bookings/admin',
+    access: 'admin',
+    summary: "A project's booking requests with who made them, newest first, optionally of one status",
+    query: adminBookingsQuery,
+    answer: adminBookingsAnswer,
+    errors: [404],
+    reads: ['projects', 'bookings', 'users'],
+  }),
+  approve: decision('approve', 'Approves a pending request; the investor is told'),
+  decline: decision('decline', 'Declines a pending request, freeing its nights; the investor is told'),
+};

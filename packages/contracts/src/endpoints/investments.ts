@@ -1,0 +1,16 @@
+import { endpoint } from '../endpoint';
+import { payoutsAnswer } from '../portfolio';
+
+export const investmentEndpoints = {
+  payouts: endpoint({
+    id: 'investments.payouts',
+    method: 'GET',
+    path: '/api/investment/payouts',
+    access: 'user',
+    summary: "The caller's payouts, derived from their monthly returns, newest first",
+    description: 'Kept for at most a minute, so a payout falls due at most that late.',
+    answer: payoutsAnswer,
+    reads: ['projects', 'investments', 'monthly_returns'],
+    cache: true,
+  }),
+};
