@@ -1,6 +1,6 @@
 import { fromCents, toCents, type AdminInvestment, type AdminUser } from '@portal/contracts';
 import type { users } from '../../db/schema';
-import { iso, num } from '../users/presenter';
+import { iso, num } from '../../lib/format';
 
 type UserRow = typeof users.$inferSelect;
 

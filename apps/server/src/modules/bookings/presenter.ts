@@ -9,7 +9,7 @@ import {
   type UsageSummary,
 } from '@portal/contracts';
 import type { bookings } from '../../db/schema';
-import { iso, num } from '../users/presenter';
+import { iso, num } from '../../lib/format';
 import { nightSpan } from '../perks/nights';
 
 export type BookingRow = typeof bookings.$inferSelect;

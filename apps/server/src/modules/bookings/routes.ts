@@ -13,7 +13,7 @@ import {
 import type { Module } from '../../app-types';
 import { requireAuth } from '../../plugins/auth';
 import { earliestTodayIso } from '../perks/nights';
-import { parseProjectId } from '../perks/project-access';
+import { requireProjectId } from '../../lib/access';
 import { cancelBooking, createBooking, decideBooking, listOwnBookings, listProjectBookings } from './service';
 
 /** Cabin-night booking requests: investors make and cancel them, admins approve or decline them. */
@@ -23,7 +23,7 @@ export const bookingRoutes: Module = (app, { database: { db } }) => {
     { schema: { querystring: bookingsQuery, response: { 200: bookingsAnswer } } },
     async (request) => ({
       success: true as const,
-      data: await listOwnBookings(db, requireAuth(request), parseProjectId(request.query.projectId)),
+      data: await listOwnBookings(db, requireAuth(request), requireProjectId(request.query.projectId)),
     }),
   );
 
@@ -60,7 +60,7 @@ export const bookingRoutes: Module = (app, { database: { db } }) => {
       data: await listProjectBookings(
         db,
         requireAuth(request),
-        parseProjectId(request.query.projectId),
+        requireProjectId(request.query.projectId),
         request.query.status,
       ),
     }),

@@ -20,7 +20,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/service';
 import { notifyUsers } from '../notifications/notify';
 import { bonusNightsFor, formatNight, listNights, nightBalance, nightSpan } from '../perks/nights';
-import { assertProjectVisible } from '../perks/project-access';
+import { assertProjectVisible } from '../../lib/access';
 import { presentAdminBooking, presentBooking } from './presenter';
 
 type CreateInput = z.output<typeof createBookingInput>;

@@ -13,7 +13,7 @@ import {
 import type { Module } from '../../app-types';
 import { ForbiddenError } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
-import { assertTargetsExist, requireProjectId } from '../documents/access';
+import { assertTargetsExist, requireProjectId } from '../../lib/access';
 import { downloadName, sendStoredFile } from '../documents/send-file';
 import { extensionFor, parseForm, readUpload, withUpload } from '../documents/uploads';
 import { createFileUrls } from './file-urls';

@@ -6,7 +6,7 @@ import { BadRequestError, NotFoundError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import type { FileStorage } from '../../storage/file-storage';
 import { recordAudit } from '../audit/service';
-import { assertProjectVisible } from '../documents/access';
+import { assertProjectVisible } from '../../lib/access';
 import type { StoredUpload } from '../documents/uploads';
 import type { FileSource } from './file-urls';
 

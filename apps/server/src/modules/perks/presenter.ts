@@ -1,6 +1,6 @@
 import type { CabinAllowance, CabinNights, Perk } from '@portal/contracts';
 import type { cabinAllowances, perks } from '../../db/schema';
-import { iso } from '../users/presenter';
+import { iso } from '../../lib/format';
 import { nightBalance, yearsUntil } from './nights';
 
 export type PerkRow = typeof perks.$inferSelect;

@@ -17,7 +17,7 @@ import type { Module } from '../../app-types';
 import { BadRequestError } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
 import { todayIso } from './nights';
-import { parseId, parseProjectId } from './project-access';
+import { parseId, requireProjectId } from '../../lib/access';
 import {
   changePerk,
   createPerk,
@@ -39,7 +39,7 @@ export const perkRoutes: Module = (app, { database: { db } }) => {
       cabinNights: await getCabinNights(
         db,
         requireAuth(request),
-        parseProjectId(request.params.projectId),
+        requireProjectId(request.params.projectId),
         todayIso(),
       ),
     }),
@@ -50,7 +50,7 @@ export const perkRoutes: Module = (app, { database: { db } }) => {
     { schema: { params: projectIdParams, response: { 200: perksAnswer } } },
     async (request) => ({
       success: true as const,
-      perks: await listPerks(db, requireAuth(request), parseProjectId(request.params.projectId)),
+      perks: await listPerks(db, requireAuth(request), requireProjectId(request.params.projectId)),
     }),
   );
 
@@ -59,7 +59,7 @@ export const perkRoutes: Module = (app, { database: { db } }) => {
     { schema: { params: projectIdParams, response: { 200: usageAnswer } } },
     async (request) => ({
       success: true as const,
-      usage: await getUsage(db, requireAuth(request), parseProjectId(request.params.projectId)),
+      usage: await getUsage(db, requireAuth(request), requireProjectId(request.params.projectId)),
     }),
   );
 
@@ -79,7 +79,7 @@ export const perkRoutes: Module = (app, { database: { db } }) => {
       const data = await createPerk(
         db,
         requireAuth(request),
-        parseProjectId(request.params.projectId),
+        requireProjectId(request.params.projectId),
         request.body,
       );
       return reply.status(201).send({ success: true as const, data, message: 'Created' });
@@ -97,7 +97,7 @@ export const perkRoutes: Module = (app, { database: { db } }) => {
       data: await changePerk(
         db,
         requireAuth(request),
-        parseProjectId(request.params.projectId),
+        requireProjectId(request.params.projectId),
         parseId(request.params.perkId, 'Perk'),
         request.body,
       ),
@@ -112,7 +112,7 @@ export const perkRoutes: Module = (app, { database: { db } }) => {
       await deletePerk(
         db,
         requireAuth(request),
-        parseProjectId(request.params.projectId),
+        requireProjectId(request.params.projectId),
         parseId(request.params.perkId, 'Perk'),
       );
       return { success: true as const, message: 'Deleted' };
@@ -130,7 +130,7 @@ export const perkRoutes: Module = (app, { database: { db } }) => {
       data: await getAllowance(
         db,
         requireAuth(request),
-        parseProjectId(request.params.projectId),
+        requireProjectId(request.params.projectId),
         parseId(request.params.userId, 'User'),
       ),
     }),
@@ -151,7 +151,7 @@ export const perkRoutes: Module = (app, { database: { db } }) => {
       data: await setAllowance(
         db,
         requireAuth(request),
-        parseProjectId(request.params.projectId),
+        requireProjectId(request.params.projectId),
         parseId(request.params.userId, 'User'),
         request.body,
       ),

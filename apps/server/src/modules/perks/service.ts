@@ -15,7 +15,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/service';
 import { summarizeUsage } from '../bookings/presenter';
 import { presentAllowance, presentCabinNights, presentPerk } from './presenter';
-import { assertProjectVisible } from './project-access';
+import { assertProjectVisible } from '../../lib/access';
 
 type PerkFields = z.output<typeof perkInput>;
 type AllowanceFields = z.output<typeof cabinAllowanceInput>;

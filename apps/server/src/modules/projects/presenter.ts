@@ -8,7 +8,7 @@ import type {
 } from '@portal/contracts';
 import { investmentReturns, toCents } from '@portal/contracts';
 import type { projects } from '../../db/schema';
-import { iso, num } from '../users/presenter';
+import { iso, num } from '../../lib/format';
 import type { StakeRow } from './service';
 
 export type ProjectRow = typeof projects.$inferSelect;

@@ -10,7 +10,7 @@ import {
 } from '@portal/contracts';
 import type { Module } from '../../app-types';
 import { requireAuth } from '../../plugins/auth';
-import { parseProjectId } from '../perks/project-access';
+import { requireProjectId } from '../../lib/access';
 import { changeUpdate, createUpdate, deleteUpdate, listUpdates, markRead } from './service';
 
 /** Project updates (spec section 7) and per-user read state; admins write them. */
@@ -23,7 +23,7 @@ export const updateRoutes: Module = (app, { database: { db } }) => {
     },
     async (request) => ({
       success: true as const,
-      updates: await listUpdates(db, requireAuth(request), parseProjectId(request.query.projectId)),
+      updates: await listUpdates(db, requireAuth(request), requireProjectId(request.query.projectId)),
     }),
   );
 
