@@ -74,11 +74,10 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     // Tests and their helpers import the whole app (and so every module); the boundaries are about the
     // code that ships.
-    exclude: { path: ['(^|/)(node_modules|dist|coverage|data)/', '\\.test\\.tsx?$', '^apps/[^/]+/test/'] },
-    includeOnly: '^(apps|packages)/',
+    exclude: { path: ['(^|/)(dist|coverage|data)/', '\\.test\\.tsx?$', '^apps/[^/]+/test/'] },
     tsPreCompilationDeps: true,
-    // The web app's `@/` alias; the other workspaces use relative paths and `@portal/contracts`.
-    tsConfig: { fileName: require('node:path').join(__dirname, 'apps/web/tsconfig.json') },
+    // The web app's `@/` alias (the other workspaces use relative paths and `@portal/contracts`).
+    tsConfig: { fileName: `${__dirname}/tsconfig.dependency-cruiser.json` },
     combinedDependencies: true,
     enhancedResolveOptions: {
       exportsFields: ['exports'],

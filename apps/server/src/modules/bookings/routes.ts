@@ -8,12 +8,12 @@ import {
   bookingsQuery,
   bookingSubmittedMessage,
   createBookingInput,
+  earliestTodayIso,
   idParams,
 } from '@portal/contracts';
 import type { Module } from '../../app-types';
 import { requireAuth } from '../../plugins/auth';
-import { earliestTodayIso } from '../perks/nights';
-import { requireProjectId } from '../../lib/access';
+import { requireProjectId } from '../access/project-access';
 import { cancelBooking, createBooking, decideBooking, listOwnBookings, listProjectBookings } from './service';
 
 /** Cabin-night booking requests: investors make and cancel them, admins approve or decline them. */

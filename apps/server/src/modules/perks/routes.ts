@@ -11,13 +11,13 @@ import {
   perkParams,
   perksAnswer,
   projectIdParams,
+  todayIso,
   usageAnswer,
 } from '@portal/contracts';
 import type { Module } from '../../app-types';
 import { BadRequestError } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
-import { todayIso } from './nights';
-import { parseId, requireProjectId } from '../../lib/access';
+import { parseId, requireProjectId } from '../access/project-access';
 import {
   changePerk,
   createPerk,

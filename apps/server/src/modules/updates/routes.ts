@@ -10,7 +10,7 @@ import {
 } from '@portal/contracts';
 import type { Module } from '../../app-types';
 import { requireAuth } from '../../plugins/auth';
-import { requireProjectId } from '../../lib/access';
+import { requireProjectId } from '../access/project-access';
 import { changeUpdate, createUpdate, deleteUpdate, listUpdates, markRead } from './service';
 
 /** Project updates (spec section 7) and per-user read state; admins write them. */

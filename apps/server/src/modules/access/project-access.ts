@@ -1,8 +1,8 @@
 import { and, eq, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { PROJECT_ID_REQUIRED, issuesMessage, projectIdQuery, projectIdValue } from '@portal/contracts';
-import type { DbOrTx } from '../db/client';
-import { investments, projects, users } from '../db/schema';
-import { BadRequestError, NotFoundError } from './errors';
+import type { DbOrTx } from '../../db/client';
+import { investments, projects, users } from '../../db/schema';
+import { BadRequestError, NotFoundError } from '../../lib/errors';
 
 /**
  * Who may see which project, and how a project id is read: the one place for both. An admin sees every
