@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, month, pageQuery, requiredText, text } from './common';
+import { id, month, pageQuery, projectIdQuery, projectIdValue, requiredText, text } from './common';
 import { MIN_PASSWORD_LENGTH } from './constants';
 import { emailAddress, emailProblem } from './email';
 
@@ -76,7 +76,7 @@ const booleanParam = z.enum(['true', 'false']).transform((v) => v === 'true');
 /** `GET /api/users`: server-side search (name, email or investor ID), project link filter and paging. */
 export const userListQuery = pageQuery.extend({
   search: z.string().trim().max(100, { error: 'search must be at most 100 characters' }).optional(),
-  projectId: id.optional(),
+  projectId: projectIdValue,
   /** With projectId: true = holds an investment in it, false = investors who do not (yet). */
   linked: booleanParam.optional(),
   status: z.enum(['active', 'inactive', 'pending']).optional(),
@@ -192,7 +192,7 @@ export const monthlyReturnRecord = z.object({
 });
 export type MonthlyReturnRecord = z.infer<typeof monthlyReturnRecord>;
 
-export const returnsQuery = z.object({ projectId: id.optional() });
+export const returnsQuery = projectIdQuery;
 
 /** `POST` and `PUT /api/users/{id}/returns` (docs/product.md §15.3; amount numeric). */
 export const returnInput = z.object({
@@ -365,4 +365,4 @@ export const adminDashboard = z.object({
 });
 export type AdminDashboard = z.infer<typeof adminDashboard>;
 
-export const dashboardQuery = z.object({ projectId: id.optional() });
+export const dashboardQuery = projectIdQuery;

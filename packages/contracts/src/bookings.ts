@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { money, text } from './common';
+import { money, projectIdQuery, text } from './common';
 import { EMAIL_PATTERN, withLookalikeChecks } from './email';
 import { projectIdField } from './perks';
 import { BOOKING_STATUSES, BOOKING_TYPES, type BookingType } from './value-sets';
@@ -99,11 +99,10 @@ export const adminBookingAnswer = z.object({
 export const adminBookingsAnswer = z.object({ success: z.literal(true), data: z.array(adminBooking) });
 
 /** `GET /api/bookings?projectId=` (the investor's own). */
-export const bookingsQuery = z.object({ projectId: z.string().trim().max(64).optional() });
+export const bookingsQuery = projectIdQuery;
 
 /** `GET /api/bookings/admin?projectId=&status=` */
-export const adminBookingsQuery = z.object({
-  projectId: z.string().trim().max(64).optional(),
+export const adminBookingsQuery = projectIdQuery.extend({
   status: z
     .enum(BOOKING_STATUSES, { error: `status must be one of ${BOOKING_STATUSES.join(', ')}` })
     .optional(),

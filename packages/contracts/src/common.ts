@@ -4,6 +4,25 @@ import { z } from 'zod';
 export const id = z.uuid({ error: 'must be a valid id' });
 export const idParams = z.object({ id });
 
+export const PROJECT_ID_REQUIRED = 'Project ID is required';
+
+/**
+ * A project id read from a query string or a path (the one parser of it). Surrounding spaces are dropped
+ * and a blank id counts as missing: the route then answers PROJECT_ID_REQUIRED where it needs one, so the
+ * message stays exact. A malformed id is 'Project ID must be a valid id'.
+ */
+export const projectIdValue = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim() || undefined : v === null ? undefined : v),
+  z
+    .uuid({ error: 'projectId must be a valid id' })
+    .transform((v) => v.toLowerCase())
+    .optional(),
+);
+
+/** `?projectId=`, wherever a route reads it. */
+export const projectIdQuery = z.object({ projectId: projectIdValue });
+export type ProjectIdQuery = z.infer<typeof projectIdQuery>;
+
 /** A bounded, trimmed line of text. */
 export const text = (max = 200) => z.string().trim().max(max);
 export const requiredText = (label: string, max = 200) =>

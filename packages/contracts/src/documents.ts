@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, text } from './common';
+import { isoDate, projectIdQuery, text } from './common';
 import { DEFAULT_DOCUMENT_CATEGORY } from './constants';
 import { USER_MEDIA_TYPES } from './value-sets';
 
@@ -66,15 +66,13 @@ export const optionalIdOf = (field: string) =>
   );
 
 /** `?projectId=` ('Project ID is required' is answered by the route, so the message stays exact). */
-export const documentsQuery = z.object({
-  projectId: optionalIdOf('projectId'),
+export const documentsQuery = projectIdQuery.extend({
   userId: optionalIdOf('userId'),
 });
 export type DocumentsQuery = z.infer<typeof documentsQuery>;
 
 /** `?userId&projectId` of the admin writes; userId empty means a document shared with the project. */
-export const documentWriteQuery = z.object({
-  projectId: optionalIdOf('projectId'),
+export const documentWriteQuery = projectIdQuery.extend({
   userId: optionalIdOf('userId'),
 });
 

@@ -13,6 +13,8 @@ export * from './opportunity';
 export * from './updates';
 export * from './perks';
 export * from './bookings';
+export * from './nights';
+export * from './usage';
 export * from './documents';
 export * from './media';
 export * from './notifications';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, text } from './common';
+import { id, projectIdQuery, text } from './common';
 import { duration, formDate, optionalIdOf, sitePath } from './documents';
 import { PROJECT_MEDIA_STATUSES, PROJECT_MEDIA_TYPES } from './value-sets';
 
@@ -16,7 +16,7 @@ export type MediaFilter = (typeof MEDIA_FILTERS)[number]['id'];
 export const MEDIA_REQUIRED_MESSAGE = 'Title, Type, and Description are required';
 
 /** `GET /api/media?projectId=` and `/api/media/admin?projectId=`. */
-export const mediaQuery = z.object({ projectId: optionalIdOf('projectId') });
+export const mediaQuery = projectIdQuery;
 
 const required = z.string({ error: MEDIA_REQUIRED_MESSAGE }).trim().min(1, { error: MEDIA_REQUIRED_MESSAGE });
 

@@ -3,8 +3,6 @@ import { text } from './common';
 import { DEFAULT_PERK_ICON } from './constants';
 import { BOOKING_STATUSES, BOOKING_TYPES, PERK_CATEGORIES, PERK_STATUSES, PERK_TYPES } from './value-sets';
 
-export const PROJECT_ID_REQUIRED = 'Project ID is required';
-
 /** A project id in a request body. */
 export const projectIdField = z.uuid({
   error: (iss) => (iss.input === undefined ? 'projectId is required' : 'projectId must be a valid id'),

@@ -6,6 +6,8 @@ import {
   periodMonths,
   portfolioMetrics,
   returnOnInvestment,
+  roundedReturnOnInvestment,
+  summedInvestmentReturns,
   summarizePortfolio,
   type InvestmentRow,
   type PayoutSource,
@@ -41,6 +43,24 @@ describe('summarizePortfolio', () => {
       investmentDate: '2023-11-15',
       investmentPeriod: '2-month',
     });
+  });
+
+  it('takes the summed monthly returns when there are any, else the returns field', () => {
+    expect(summedInvestmentReturns('120.00', '0.10')).toBe(0.1);
+    expect(summedInvestmentReturns('120.00', null)).toBe(120);
+    expect(summedInvestmentReturns(null, null)).toBe(0);
+    expect(summedInvestmentReturns('5', '250.555')).toBe(250.55);
+  });
+
+  it('rounds the ROI to two decimals exactly, a half up; null when nothing is invested', () => {
+    expect(roundedReturnOnInvestment('1000.00', 125.5)).toBe(12.55);
+    expect(roundedReturnOnInvestment('3', 1)).toBe(33.33);
+    expect(roundedReturnOnInvestment('2000', '0.01')).toBe(0);
+    expect(roundedReturnOnInvestment('200', '0.01')).toBe(0.01);
+    expect(roundedReturnOnInvestment('400', '0.02')).toBe(0.01);
+    expect(roundedReturnOnInvestment('800', '0.02')).toBe(0);
+    expect(roundedReturnOnInvestment('800', '0.04')).toBe(0.01);
+    expect(roundedReturnOnInvestment('0', 10)).toBeNull();
   });
 
   it('answers zeros and nulls without investments', () => {

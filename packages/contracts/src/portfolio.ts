@@ -16,6 +16,17 @@ export function investmentReturns(inv: Pick<InvestmentRow, 'returns' | 'monthlyR
   return fromCents(toCents(inv.returns));
 }
 
+/**
+ * The same rule when the database has summed the monthly returns: `monthlyTotal` is their sum, null when
+ * the investment has none (the returns field counts then).
+ */
+export function summedInvestmentReturns(
+  returns: string | number | null,
+  monthlyTotal: string | number | null,
+): number {
+  return fromCents(toCents(monthlyTotal ?? returns));
+}
+
 export interface SummaryOverrides {
   totalInvestment: string | number | null;
   totalReturned: string | number | null;
@@ -60,6 +71,16 @@ export function returnOnInvestment(amount: string | number, returns: string | nu
   const invested = toCents(amount);
   if (invested <= 0) return null;
   return (toCents(returns) * 100) / invested;
+}
+
+/** The same ROI rounded to two decimals in integer arithmetic, so that a half rounds up exactly. */
+export function roundedReturnOnInvestment(
+  amount: string | number,
+  returns: string | number | null,
+): number | null {
+  const invested = toCents(amount);
+  if (invested <= 0) return null;
+  return Math.round((toCents(returns) * 10_000) / invested) / 100;
 }
 
 /** '58-month' -> 58; anything without a leading whole number of months -> null. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, text } from './common';
+import { isoDate, projectIdQuery, text } from './common';
 import { projectIdField } from './perks';
 import { UPDATE_CATEGORIES } from './value-sets';
 
@@ -21,7 +21,7 @@ export const update = z.object({
 export type Update = z.infer<typeof update>;
 
 /** `GET /api/updates?projectId=`: `{ success, updates }`. The project id is checked by the route. */
-export const updatesQuery = z.object({ projectId: z.string().trim().max(64).optional() });
+export const updatesQuery = projectIdQuery;
 export const updatesList = z.object({ success: z.literal(true), updates: z.array(update) });
 export type UpdatesList = z.infer<typeof updatesList>;
 

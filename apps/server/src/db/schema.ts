@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
 import {
+  BOOKING_STATUSES,
+  BOOKING_TYPES,
+  DOCUMENT_CATEGORIES,
+  NOTIFICATION_TYPES,
+  PERK_STATUSES,
+  PROJECT_MEDIA_STATUSES,
+  PROJECT_MEDIA_TYPES,
+  PROJECT_STATUSES,
+  UPDATE_CATEGORIES,
+} from '@portal/contracts';
+import {
   type AnyPgColumn,
   bigint,
   bigserial,
@@ -26,6 +37,13 @@ const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 const monthCheck = (col: string) => sql.raw(`${col} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`);
+
+/**
+ * A check that the column holds one of a value set of the contracts, so that the database refuses what
+ * the API refuses: `"t"."col" in ('a', 'b')`.
+ */
+const oneOf = (column: AnyPgColumn, values: readonly string[]) =>
+  sql`${column} in (${sql.raw(values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', '))})`;
 
 /**
  * What the admin user search matches: the words of the name, email and investor ID ('@', '.', '+', '_'
@@ -115,9 +133,7 @@ export const projects = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
     location: text('location').notNull().default(''),
-    status: text('status', { enum: ['active', 'completed', 'pending', 'cancelled'] })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: PROJECT_STATUSES }).notNull().default('pending'),
     totalInvestment: money('total_investment').notNull().default('0'),
     totalReturned: money('total_returned').notNull().default('0'),
     annualROI: text('annual_roi').notNull().default('0'),
@@ -149,7 +165,7 @@ export const projects = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('projects_status_check', sql`${t.status} in ('active', 'completed', 'pending', 'cancelled')`),
+    check('projects_status_check', oneOf(t.status, PROJECT_STATUSES)),
     check('projects_interest_bounds_check', sql`${t.interestMinimum} <= ${t.interestMaximum}`),
     index('projects_name_idx').on(t.name),
     uniqueIndex('projects_open_for_interest_key')
@@ -223,9 +239,7 @@ export const updates = pgTable(
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
-    category: text('category', { enum: ['milestone', 'financial', 'general'] })
-      .notNull()
-      .default('general'),
+    category: text('category', { enum: UPDATE_CATEGORIES }).notNull().default('general'),
     excerpt: text('excerpt').notNull().default(''),
     /** Sanitized HTML (sanitized when written). */
     content: text('content').notNull().default(''),
@@ -236,7 +250,7 @@ export const updates = pgTable(
   },
   (t) => [
     index('updates_project_date_idx').on(t.projectId, t.date.desc()),
-    check('updates_category_check', sql`${t.category} in ('milestone', 'financial', 'general')`),
+    check('updates_category_check', oneOf(t.category, UPDATE_CATEGORIES)),
   ],
 );
 
@@ -268,16 +282,14 @@ export const perks = pgTable(
     icon: text('icon').notNull().default('🏠'),
     description: text('description').notNull().default(''),
     discount: text('discount').notNull().default(''),
-    status: text('status', { enum: ['active', 'inactive', 'seasonal'] })
-      .notNull()
-      .default('active'),
+    status: text('status', { enum: PERK_STATUSES }).notNull().default('active'),
     bookingAvailable: boolean('booking_available').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('perks_project_idx').on(t.projectId),
-    check('perks_status_check', sql`${t.status} in ('active', 'inactive', 'seasonal')`),
+    check('perks_status_check', oneOf(t.status, PERK_STATUSES)),
   ],
 );
 
@@ -314,10 +326,8 @@ export const bookings = pgTable(
     projectId: uuid('project_id')
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: ['personal', 'gift', 'rental'] }).notNull(),
-    status: text('status', { enum: ['pending', 'approved', 'declined', 'cancelled'] })
-      .notNull()
-      .default('pending'),
+    type: text('type', { enum: BOOKING_TYPES }).notNull(),
+    status: text('status', { enum: BOOKING_STATUSES }).notNull().default('pending'),
     notes: text('notes').notNull().default(''),
     giftRecipient: text('gift_recipient'),
     rentalPrice: money('rental_price'),
@@ -337,8 +347,8 @@ export const bookings = pgTable(
   (t) => [
     index('bookings_user_project_idx').on(t.userId, t.projectId),
     index('bookings_project_status_idx').on(t.projectId, t.status),
-    check('bookings_type_check', sql`${t.type} in ('personal', 'gift', 'rental')`),
-    check('bookings_status_check', sql`${t.status} in ('pending', 'approved', 'declined', 'cancelled')`),
+    check('bookings_type_check', oneOf(t.type, BOOKING_TYPES)),
+    check('bookings_status_check', oneOf(t.status, BOOKING_STATUSES)),
   ],
 );
 
@@ -382,11 +392,7 @@ export const documents = pgTable(
     /** The document's name, or the media item's title. */
     name: text('name').notNull(),
     /** One of DOCUMENT_CATEGORIES of @portal/contracts (media items keep the default). */
-    category: text('category', {
-      enum: ['Contracts', 'Tax Documents', 'Investment Reports', 'Perk Documentation', 'General'],
-    })
-      .notNull()
-      .default('General'),
+    category: text('category', { enum: DOCUMENT_CATEGORIES }).notNull().default('General'),
     /** Document type (PDF, ...) or media type (photo, video). */
     type: text('type').notNull().default('PDF'),
     description: text('description').notNull().default(''),
@@ -406,10 +412,7 @@ export const documents = pgTable(
     index('documents_project_user_idx').on(t.projectId, t.userId, t.uploadDate.desc()),
     index('documents_user_idx').on(t.userId),
     check('documents_kind_check', sql`${t.kind} in ('document', 'media')`),
-    check(
-      'documents_category_check',
-      sql`${t.category} in ('Contracts', 'Tax Documents', 'Investment Reports', 'Perk Documentation', 'General')`,
-    ),
+    check('documents_category_check', oneOf(t.category, DOCUMENT_CATEGORIES)),
   ],
 );
 
@@ -421,13 +424,11 @@ export const projectMedia = pgTable(
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
-    type: text('type', { enum: ['photo', 'video', 'behind-scenes'] }).notNull(),
+    type: text('type', { enum: PROJECT_MEDIA_TYPES }).notNull(),
     thumbnail: text('thumbnail'),
     url: text('url'),
     description: text('description').notNull().default(''),
-    status: text('status', { enum: ['active', 'inactive', 'draft'] })
-      .notNull()
-      .default('active'),
+    status: text('status', { enum: PROJECT_MEDIA_STATUSES }).notNull().default('active'),
     priority: integer('priority').notNull().default(0),
     duration: text('duration'),
     date: timestamp('date', { withTimezone: true }).notNull().defaultNow(),
@@ -440,8 +441,8 @@ export const projectMedia = pgTable(
   },
   (t) => [
     index('project_media_project_idx').on(t.projectId, t.status, t.priority.desc(), t.date.desc()),
-    check('project_media_type_check', sql`${t.type} in ('photo', 'video', 'behind-scenes')`),
-    check('project_media_status_check', sql`${t.status} in ('active', 'inactive', 'draft')`),
+    check('project_media_type_check', oneOf(t.type, PROJECT_MEDIA_TYPES)),
+    check('project_media_status_check', oneOf(t.status, PROJECT_MEDIA_STATUSES)),
   ],
 );
 
@@ -455,9 +456,7 @@ export const notifications = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     message: text('message').notNull(),
-    type: text('type', { enum: ['info', 'success', 'warning', 'error'] })
-      .notNull()
-      .default('info'),
+    type: text('type', { enum: NOTIFICATION_TYPES }).notNull().default('info'),
     read: boolean('read').notNull().default(false),
     /** What it is about: a path in this app (checked by the contracts' `isAppPath`), or none. */
     link: text('link'),
@@ -473,7 +472,7 @@ export const notifications = pgTable(
   (t) => [
     index('notifications_user_created_idx').on(t.userId, t.createdAt.desc()),
     index('notifications_created_idx').on(t.createdAt.desc(), t.id),
-    check('notifications_type_check', sql`${t.type} in ('info', 'success', 'warning', 'error')`),
+    check('notifications_type_check', oneOf(t.type, NOTIFICATION_TYPES)),
   ],
 );
 

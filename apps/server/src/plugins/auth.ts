@@ -5,7 +5,7 @@ import type { AccessClaims } from '@portal/contracts';
 import type { ChangeFeed } from '../db/changes';
 import type { Db } from '../db/client';
 import { refreshTokens, users } from '../db/schema';
-import { requireAdminTotpSql } from '../modules/auth/security-settings';
+import { requireAdminTotpSql } from '../modules/settings/security-settings';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors';
 import type { TokenSigner } from '../lib/tokens';
 

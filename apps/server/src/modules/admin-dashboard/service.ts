@@ -11,7 +11,7 @@ import {
   users,
 } from '../../db/schema';
 import { presentAuditEntry } from '../audit/presenter';
-import { num } from '../users/presenter';
+import { num } from '../../lib/format';
 
 /** 'YYYY-MM' of the given month and the 11 before it, oldest first. */
 export function lastTwelveMonths(now = new Date()): string[] {

@@ -1,6 +1,12 @@
-import { fromCents, toCents, type AdminInvestment, type AdminUser } from '@portal/contracts';
+import {
+  fromCents,
+  summedInvestmentReturns,
+  toCents,
+  type AdminInvestment,
+  type AdminUser,
+} from '@portal/contracts';
 import type { users } from '../../db/schema';
-import { iso, num } from '../users/presenter';
+import { iso, num } from '../../lib/format';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -27,7 +33,7 @@ export function presentAdminInvestment(
     projectId: inv.projectId,
     projectName: inv.projectName,
     amount: num(inv.amount),
-    returns: num(inv.monthlyTotal ?? inv.returns),
+    returns: summedInvestmentReturns(inv.returns, inv.monthlyTotal),
     roi: inv.roi == null ? null : Number(inv.roi),
     startDate: inv.startDate,
     ...(monthly ? { monthlyReturns: monthly.map((m) => ({ month: m.month, amount: num(m.amount) })) } : {}),
@@ -44,7 +50,10 @@ export function presentAdminUser(
     presentAdminInvestment(i, monthly ? (monthly.get(i.projectId) ?? []) : undefined),
   );
   const invested = investments.reduce((acc, i) => acc + toCents(i.amount), 0);
-  const returned = investments.reduce((acc, i) => acc + toCents(i.monthlyTotal ?? i.returns), 0);
+  const returned = investments.reduce(
+    (acc, i) => acc + toCents(summedInvestmentReturns(i.returns, i.monthlyTotal)),
+    0,
+  );
   return {
     _id: user.id,
     name: user.name,

@@ -1,6 +1,6 @@
 import type { AuditEntry } from '@portal/contracts';
 import type { auditLog } from '../../db/schema';
-import { iso } from '../users/presenter';
+import { iso } from '../../lib/format';
 
 export interface AuditRow {
   entry: typeof auditLog.$inferSelect;

@@ -25,7 +25,7 @@ import { createSecretBox } from '../../lib/secret-box';
 import { DEVICE_TOKEN_TTL_SECONDS, type KnownDevice } from '../../lib/tokens';
 import { authenticate, requireAuth } from '../../plugins/auth';
 import { recordAudit } from '../audit/service';
-import { getSecuritySettings, setSecuritySettings } from './security-settings';
+import { getSecuritySettings, setSecuritySettings } from '../settings/security-settings';
 import { createAuthService } from './service';
 import { createTwoFactorService } from './two-factor';
 

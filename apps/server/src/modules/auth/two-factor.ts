@@ -8,7 +8,7 @@ import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from 
 import { verifyPassword } from '../../lib/passwords';
 import type { SecretBox } from '../../lib/secret-box';
 import { generateTotpSecret, otpauthUrl, verifyTotp } from '../../lib/totp';
-import { getSecuritySettings } from './security-settings';
+import { getSecuritySettings } from '../settings/security-settings';
 
 const RECOVERY_CODE_COUNT = 10;
 

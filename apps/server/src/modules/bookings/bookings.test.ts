@@ -12,7 +12,7 @@ import {
   type TestContext,
 } from '../../../test/helpers';
 import { createAllowance, createBooking, isoDay } from '../../../test/content-factories';
-import { formatNight } from '../perks/nights';
+import { formatNight } from '@portal/contracts';
 
 let ctx: TestContext;
 let adminToken: string;

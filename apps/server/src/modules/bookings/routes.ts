@@ -1,9 +1,8 @@
-import { bookingSubmittedMessage, endpoints } from '@portal/contracts';
+import { bookingSubmittedMessage, earliestTodayIso, endpoints } from '@portal/contracts';
 import type { Module } from '../../app-types';
 import { route } from '../../lib/route';
 import { requireAuth } from '../../plugins/auth';
-import { earliestTodayIso } from '../perks/nights';
-import { parseProjectId } from '../perks/project-access';
+import { requireProjectId } from '../access/project-access';
 import { cancelBooking, createBooking, decideBooking, listOwnBookings, listProjectBookings } from './service';
 
 const e = endpoints.bookings;
@@ -12,7 +11,7 @@ const e = endpoints.bookings;
 export const bookingRoutes: Module = (app, { database: { db } }) => {
   route(app, e.list, async (request) => ({
     success: true as const,
-    data: await listOwnBookings(db, requireAuth(request), parseProjectId(request.query.projectId)),
+    data: await listOwnBookings(db, requireAuth(request), requireProjectId(request.query.projectId)),
   }));
 
   route(app, e.create, async (request) => {
@@ -32,7 +31,7 @@ export const bookingRoutes: Module = (app, { database: { db } }) => {
     data: await listProjectBookings(
       db,
       requireAuth(request),
-      parseProjectId(request.query.projectId),
+      requireProjectId(request.query.projectId),
       request.query.status,
     ),
   }));

@@ -1,6 +1,12 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import {
   BOOKING_TYPE_LABELS,
+  bonusNightsFor,
+  formatNight,
+  listNights,
+  nightBalance,
+  nightSpan,
+  nightsText,
   type AdminBooking,
   type Booking,
   type BookingStatus,
@@ -19,13 +25,11 @@ import {
 import type { AuthUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/service';
 import { notifyUsers } from '../notifications/notify';
-import { bonusNightsFor, formatNight, listNights, nightBalance, nightSpan } from '../perks/nights';
-import { assertProjectVisible } from '../perks/project-access';
+import { assertProjectVisible } from '../access/project-access';
 import { presentAdminBooking, presentBooking } from './presenter';
 
 type CreateInput = z.output<typeof createBookingInput>;
 
-const nightsText = (n: number) => `${n} night${n === 1 ? '' : 's'}`;
 const alreadyRequested = (nights: readonly string[]) =>
   `Already requested: ${listNights(nights)}. Choose other dates.`;
 

@@ -1,6 +1,6 @@
 import type { DocumentItem, UserMediaItem } from '@portal/contracts';
 import type { documents } from '../../db/schema';
-import type { FileUrls } from '../media/file-urls';
+import type { FileUrls } from '../../lib/file-urls';
 
 export type DocumentRow = typeof documents.$inferSelect;
 

@@ -14,8 +14,8 @@ import {
 import type { Module } from '../../app-types';
 import { BadRequestError, NotFoundError } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
-import { createFileUrls } from '../media/file-urls';
-import { assertTargetsExist, assertUserExists, requireProjectId } from './access';
+import { createFileUrls } from '../../lib/file-urls';
+import { assertTargetsExist, assertUserExists, requireProjectId } from '../access/project-access';
 import { presentDocument, presentUserMedia } from './presenter';
 import { downloadName, sendStoredFile } from './send-file';
 import {

@@ -8,7 +8,7 @@ import type { AuthUser } from '../../plugins/auth';
 import type { FileStorage } from '../../storage/file-storage';
 import { recordAudit } from '../audit/service';
 import { notifyProjectInvestors, notifyUsers, type NotificationInput } from '../notifications/notify';
-import { assertProjectVisible, assertTargetsExist, visibleTo } from './access';
+import { assertProjectVisible, assertTargetsExist, visibleTo } from '../access/project-access';
 import type { DocumentRow } from './presenter';
 import type { StoredUpload } from './uploads';
 

@@ -1,5 +1,5 @@
 import type { InterestRegistration } from '@portal/contracts';
-import { iso, num } from '../users/presenter';
+import { iso, num } from '../../lib/format';
 import type { InterestRow } from './service';
 
 /** The only way a stored submission becomes JSON. */

@@ -23,7 +23,7 @@ import {
   samplePng,
   sampleWebm,
 } from '../documents/test-support';
-import { createFileUrls } from './file-urls';
+import { createFileUrls } from '../../lib/file-urls';
 
 let ctx: TestContext;
 let uploads: string;

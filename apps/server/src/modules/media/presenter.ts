@@ -1,7 +1,7 @@
 import type { MediaItem } from '@portal/contracts';
 import type { projectMedia } from '../../db/schema';
 import type { DocumentRow } from '../documents/presenter';
-import type { FileUrls } from './file-urls';
+import type { FileUrls } from '../../lib/file-urls';
 
 export type ProjectMediaRow = typeof projectMedia.$inferSelect;
 

@@ -13,10 +13,10 @@ import {
 import type { Module } from '../../app-types';
 import { ForbiddenError } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
-import { assertTargetsExist, requireProjectId } from '../documents/access';
+import { assertTargetsExist, requireProjectId } from '../access/project-access';
 import { downloadName, sendStoredFile } from '../documents/send-file';
 import { extensionFor, parseForm, readUpload, withUpload } from '../documents/uploads';
-import { createFileUrls } from './file-urls';
+import { createFileUrls } from '../../lib/file-urls';
 import { presentPersonalMedia, presentProjectMedia } from './presenter';
 import {
   createProjectMedia,

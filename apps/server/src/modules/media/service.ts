@@ -6,9 +6,9 @@ import { BadRequestError, NotFoundError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import type { FileStorage } from '../../storage/file-storage';
 import { recordAudit } from '../audit/service';
-import { assertProjectVisible } from '../documents/access';
+import { assertProjectVisible } from '../access/project-access';
 import type { StoredUpload } from '../documents/uploads';
-import type { FileSource } from './file-urls';
+import type { FileSource } from '../../lib/file-urls';
 
 const byPriorityThenDate = [desc(projectMedia.priority), desc(projectMedia.date), desc(projectMedia.id)];
 

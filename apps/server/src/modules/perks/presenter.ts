@@ -1,7 +1,12 @@
-import type { CabinAllowance, CabinNights, Perk } from '@portal/contracts';
+import {
+  nightBalance,
+  yearsUntil,
+  type CabinAllowance,
+  type CabinNights,
+  type Perk,
+} from '@portal/contracts';
 import type { cabinAllowances, perks } from '../../db/schema';
-import { iso } from '../users/presenter';
-import { nightBalance, yearsUntil } from './nights';
+import { iso } from '../../lib/format';
 
 export type PerkRow = typeof perks.$inferSelect;
 export type AllowanceRow = typeof cabinAllowances.$inferSelect;

@@ -1,10 +1,9 @@
-import { PROJECT_ID_REQUIRED, endpoints } from '@portal/contracts';
+import { PROJECT_ID_REQUIRED, endpoints, todayIso } from '@portal/contracts';
 import type { Module } from '../../app-types';
 import { BadRequestError } from '../../lib/errors';
 import { route } from '../../lib/route';
 import { requireAuth } from '../../plugins/auth';
-import { todayIso } from './nights';
-import { parseId, parseProjectId } from './project-access';
+import { parseId, requireProjectId } from '../access/project-access';
 import {
   changePerk,
   createPerk,
@@ -25,19 +24,19 @@ export const perkRoutes: Module = (app, { database: { db } }) => {
     cabinNights: await getCabinNights(
       db,
       requireAuth(request),
-      parseProjectId(request.params.projectId),
+      requireProjectId(request.params.projectId),
       todayIso(),
     ),
   }));
 
   route(app, e.list, async (request) => ({
     success: true as const,
-    perks: await listPerks(db, requireAuth(request), parseProjectId(request.params.projectId)),
+    perks: await listPerks(db, requireAuth(request), requireProjectId(request.params.projectId)),
   }));
 
   route(app, e.usage, async (request) => ({
     success: true as const,
-    usage: await getUsage(db, requireAuth(request), parseProjectId(request.params.projectId)),
+    usage: await getUsage(db, requireAuth(request), requireProjectId(request.params.projectId)),
   }));
 
   // The three reads without an id: 'Project ID is required' rather than a bare 404.
@@ -48,7 +47,7 @@ export const perkRoutes: Module = (app, { database: { db } }) => {
 
   route(app, e.create, async (request) => ({
     success: true as const,
-    data: await createPerk(db, requireAuth(request), parseProjectId(request.params.projectId), request.body),
+    data: await createPerk(db, requireAuth(request), requireProjectId(request.params.projectId), request.body),
     message: 'Created',
   }));
 
@@ -57,7 +56,7 @@ export const perkRoutes: Module = (app, { database: { db } }) => {
     data: await changePerk(
       db,
       requireAuth(request),
-      parseProjectId(request.params.projectId),
+      requireProjectId(request.params.projectId),
       parseId(request.params.perkId, 'Perk'),
       request.body,
     ),
@@ -68,7 +67,7 @@ export const perkRoutes: Module = (app, { database: { db } }) => {
     await deletePerk(
       db,
       requireAuth(request),
-      parseProjectId(request.params.projectId),
+      requireProjectId(request.params.projectId),
       parseId(request.params.perkId, 'Perk'),
     );
     return { success: true as const, message: 'Deleted' };
@@ -79,7 +78,7 @@ export const perkRoutes: Module = (app, { database: { db } }) => {
     data: await getAllowance(
       db,
       requireAuth(request),
-      parseProjectId(request.params.projectId),
+      requireProjectId(request.params.projectId),
       parseId(request.params.userId, 'User'),
     ),
   }));
@@ -89,7 +88,7 @@ export const perkRoutes: Module = (app, { database: { db } }) => {
     data: await setAllowance(
       db,
       requireAuth(request),
-      parseProjectId(request.params.projectId),
+      requireProjectId(request.params.projectId),
       parseId(request.params.userId, 'User'),
       request.body,
     ),

@@ -7,15 +7,16 @@ import type {
   perkInput,
   cabinAllowanceInput,
 } from '@portal/contracts';
+import { summarizeUsage } from '@portal/contracts';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { bookingNights, bookings, cabinAllowances, investments, perks, users } from '../../db/schema';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/service';
-import { summarizeUsage } from '../bookings/presenter';
+
 import { presentAllowance, presentCabinNights, presentPerk } from './presenter';
-import { assertProjectVisible } from './project-access';
+import { assertProjectVisible } from '../access/project-access';
 
 type PerkFields = z.output<typeof perkInput>;
 type AllowanceFields = z.output<typeof cabinAllowanceInput>;

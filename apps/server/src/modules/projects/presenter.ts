@@ -6,12 +6,9 @@ import type {
   ProjectInvestment,
   ProjectListItem,
 } from '@portal/contracts';
-import { investmentReturns, toCents } from '@portal/contracts';
-import type { projects } from '../../db/schema';
-import { iso, num } from '../users/presenter';
-import type { StakeRow } from './service';
-
-export type ProjectRow = typeof projects.$inferSelect;
+import { investmentReturns, roundedReturnOnInvestment, summedInvestmentReturns } from '@portal/contracts';
+import { iso, num } from '../../lib/format';
+import type { ProjectRow, StakeRow } from './service';
 
 export function presentOpportunityFields(p: ProjectRow): OpportunityFields {
   return {
@@ -61,20 +58,15 @@ export function presentProject(p: ProjectRow): Project {
   };
 }
 
-/**
- * An investor's stake. `returns` follows the product's rule (the sum of the monthly returns when there are
- * any, else the returns field); the ROI is rounded to two decimals in integer arithmetic, so a half
- * rounds up exactly.
- */
+/** An investor's stake; `returns` is the investment's returns (see `investmentReturns`). */
 export function presentStake(
   stake: { amount: string; startDate: string | null },
   returns: number,
 ): ProjectInvestment {
-  const invested = toCents(stake.amount);
   return {
     amount: num(stake.amount),
     returns,
-    roi: invested > 0 ? Math.round((toCents(returns) * 10_000) / invested) / 100 : null,
+    roi: roundedReturnOnInvestment(stake.amount, returns),
     startDate: stake.startDate,
   };
 }
@@ -86,7 +78,10 @@ export function presentProjectListItem(row: {
   const item: ProjectListItem = presentProject(row.project);
   if (row.stake) {
     const { monthlyCount, monthlySum, returns } = row.stake;
-    item.investment = presentStake(row.stake, num(monthlyCount > 0 ? monthlySum : returns));
+    item.investment = presentStake(
+      row.stake,
+      summedInvestmentReturns(returns, monthlyCount > 0 ? monthlySum : null),
+    );
   }
   return item;
 }

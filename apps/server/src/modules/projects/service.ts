@@ -6,7 +6,8 @@ import { investments, monthlyReturns, projects } from '../../db/schema';
 import { ConflictError, NotFoundError, isUniqueViolation } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/service';
-import type { ProjectRow } from './presenter';
+
+export type ProjectRow = typeof projects.$inferSelect;
 
 /** The viewer's stake in a project, with its monthly returns summed in SQL. */
 export interface StakeRow {

@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { investments, monthlyReturns, users } from '../../db/schema';
 import { BadRequestError, ConflictError, NotFoundError, isUniqueViolation } from '../../lib/errors';
 import { recordAudit } from '../audit/service';
-import { num } from '../users/presenter';
+import { num } from '../../lib/format';
 
 type ReturnRow = typeof monthlyReturns.$inferSelect;
 

@@ -1,6 +1,6 @@
 import type { Update } from '@portal/contracts';
 import type { updates } from '../../db/schema';
-import { iso } from '../users/presenter';
+import { iso } from '../../lib/format';
 
 export type UpdateRow = typeof updates.$inferSelect;
 

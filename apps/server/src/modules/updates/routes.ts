@@ -2,7 +2,7 @@ import { endpoints } from '@portal/contracts';
 import type { Module } from '../../app-types';
 import { route } from '../../lib/route';
 import { requireAuth } from '../../plugins/auth';
-import { parseProjectId } from '../perks/project-access';
+import { requireProjectId } from '../access/project-access';
 import { changeUpdate, createUpdate, deleteUpdate, listUpdates, markRead } from './service';
 
 const e = endpoints.updates;
@@ -11,7 +11,7 @@ const e = endpoints.updates;
 export const updateRoutes: Module = (app, { database: { db } }) => {
   route(app, e.list, async (request) => ({
     success: true as const,
-    updates: await listUpdates(db, requireAuth(request), parseProjectId(request.query.projectId)),
+    updates: await listUpdates(db, requireAuth(request), requireProjectId(request.query.projectId)),
   }));
 
   route(app, e.markRead, async (request) => {

@@ -7,7 +7,7 @@ import { NotFoundError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/service';
 import { notifyProjectInvestors } from '../notifications/notify';
-import { assertProjectVisible } from '../perks/project-access';
+import { assertProjectVisible } from '../access/project-access';
 import { presentUpdate } from './presenter';
 import { sanitizeUpdateHtml } from './sanitize';
 

@@ -1,11 +1,6 @@
-import {
-  investmentReturns,
-  summarizePortfolio,
-  toCents,
-  fromCents,
-  type CurrentUser,
-} from '@portal/contracts';
+import { investmentReturns, summarizePortfolio, type CurrentUser } from '@portal/contracts';
 import type { users } from '../../db/schema';
+import { iso, num } from '../../lib/format';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -24,11 +19,6 @@ export interface MonthlyReturnRow {
   month: string;
   amount: string;
 }
-
-export const iso = (d: Date | string | null | undefined): string | null =>
-  d == null ? null : d instanceof Date ? d.toISOString() : d;
-
-export const num = (v: string | number | null | undefined): number => fromCents(toCents(v ?? 0));
 
 /** The only way a user row becomes the JSON of `GET /api/users/me`. Never includes the password hash. */
 export function presentCurrentUser(

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { investments, monthlyReturns, projects, users } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
 import { presentCurrentUser } from './presenter';
-import { requireAdminTotpSql } from '../auth/security-settings';
+import { requireAdminTotpSql } from '../settings/security-settings';
 
 /** The user with the investment summary: three queries whatever the number of investments. */
 export async function getCurrentUser(db: DbOrTx, userId: string): Promise<CurrentUser> {

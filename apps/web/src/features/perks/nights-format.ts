@@ -42,7 +42,8 @@ export function formatNights(nights: readonly string[]): string {
   return ranges.map(([a, b]) => rangeText(a, b)).join('; ');
 }
 
-export const nightsLabel = (n: number) => `${n} night${n === 1 ? '' : 's'}`;
+/** '1 night', '3 nights': the same words as the server's messages. */
+export { nightsText as nightsLabel } from '@portal/contracts';
 
 /** Whole days from today to a date (negative when past). */
 export const daysUntil = (isoDay: string, today: Date = new Date()) =>

@@ -5,6 +5,7 @@ import {
   listNights,
   nightBalance,
   nightSpan,
+  nightsText,
   todayIso,
   yearsUntil,
 } from './nights';
@@ -50,6 +51,8 @@ describe('night texts', () => {
     expect(nightSpan(['2026-01-31', '2026-02-02'])).toBe('Jan 31 – Feb 2, 2026');
     expect(nightSpan(['2026-12-30', '2027-01-02'])).toBe('Dec 30, 2026 – Jan 2, 2027');
     expect(nightSpan(['2026-02-12'])).toBe('Feb 12, 2026');
+    expect(nightsText(1)).toBe('1 night');
+    expect(nightsText(3)).toBe('3 nights');
   });
 });
 

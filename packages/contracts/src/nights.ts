@@ -48,6 +48,9 @@ const nightFormat = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
 });
 
+/** '1 night', '3 nights'. */
+export const nightsText = (n: number) => `${n} night${n === 1 ? '' : 's'}`;
+
 /** '2026-02-12' -> 'Feb 12, 2026' for messages people read. */
 export const formatNight = (night: string) => nightFormat.format(new Date(`${night}T00:00:00Z`));
 

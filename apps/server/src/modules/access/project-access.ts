@@ -1,0 +1,86 @@
+import { and, eq, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { PROJECT_ID_REQUIRED, issuesMessage, projectIdQuery, projectIdValue } from '@portal/contracts';
+import type { DbOrTx } from '../../db/client';
+import { investments, projects, users } from '../../db/schema';
+import { BadRequestError, NotFoundError } from '../../lib/errors';
+
+/**
+ * Who may see which project, and how a project id is read: the one place for both. An admin sees every
+ * project; an investor only the projects they hold an investment in and that are not archived. Anything
+ * else answers 404, so that another investor's project is indistinguishable from one that does not exist.
+ */
+
+/** The signed-in user as far as access is concerned (the auth plugin's AuthUser is one). */
+export interface Viewer {
+  id: string;
+  isAdmin: boolean;
+}
+
+/**
+ * The project id of a path, or of a query string already read by `projectIdQuery`: a missing or blank
+ * one gets 'Project ID is required', a malformed one 'Project ID must be a valid id'.
+ */
+export function requireProjectId(raw: string | undefined | null): string {
+  const parsed = projectIdQuery.safeParse({ projectId: raw ?? undefined });
+  if (!parsed.success) throw new BadRequestError(issuesMessage(parsed.error.issues));
+  if (!parsed.data.projectId) throw new BadRequestError(PROJECT_ID_REQUIRED);
+  return parsed.data.projectId;
+}
+
+/** Any other path id: a malformed one is simply not found. */
+export function parseId(raw: string, what: string): string {
+  const parsed = projectIdValue.safeParse(raw);
+  if (!parsed.success || !parsed.data) throw new NotFoundError(what);
+  return parsed.data;
+}
+
+/** Answers the project's name (for notification texts); 404 when the viewer may not see it. */
+export async function assertProjectVisible(
+  db: DbOrTx,
+  viewer: Viewer,
+  projectId: string,
+): Promise<{ name: string }> {
+  const [row] = viewer.isAdmin
+    ? await db.select({ name: projects.name }).from(projects).where(eq(projects.id, projectId)).limit(1)
+    : await db
+        .select({ name: projects.name })
+        .from(investments)
+        .innerJoin(projects, eq(projects.id, investments.projectId))
+        .where(
+          and(
+            eq(investments.projectId, projectId),
+            eq(investments.userId, viewer.id),
+            isNull(projects.archivedAt),
+          ),
+        )
+        .limit(1);
+  if (!row) throw new NotFoundError('Project');
+  return row;
+}
+
+/**
+ * SQL that is true when the viewer may see an object of `projectId` owned by `ownerId` (null = shared
+ * with the project's investors): an admin always, an investor when they may see the project and the
+ * object is shared or theirs.
+ */
+export function visibleTo(viewer: Viewer, projectId: AnyColumn, ownerId: AnyColumn): SQL {
+  if (viewer.isAdmin) return sql`true`;
+  return sql`(exists (select 1 from ${investments} join ${projects} on ${projects.id} = ${investments.projectId} and ${projects.archivedAt} is null where ${investments.userId} = ${viewer.id} and ${investments.projectId} = ${projectId}) and (${ownerId} is null or ${ownerId} = ${viewer.id}))`;
+}
+
+/** The project and (when given) the user of an admin write exist. One query. */
+export async function assertTargetsExist(db: DbOrTx, projectId: string, userId: string | null | undefined) {
+  const [row] = await db
+    .select({ project: projects.id, user: users.id })
+    .from(projects)
+    .leftJoin(users, userId ? eq(users.id, userId) : sql`false`)
+    .where(eq(projects.id, projectId))
+    .limit(1);
+  if (!row) throw new NotFoundError('Project');
+  if (userId && !row.user) throw new NotFoundError('User');
+}
+
+export async function assertUserExists(db: DbOrTx, userId: string) {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!row) throw new NotFoundError('User');
+}
