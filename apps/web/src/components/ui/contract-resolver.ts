@@ -40,7 +40,7 @@ export function contractResolver<F extends FieldValues>(
   toBody: (values: F) => unknown,
   shown: (name: string) => boolean,
 ): Resolver<F> {
-  const resolve = zodResolver(schema as never, { error: inWords }, { raw: true });
+  const resolve = zodResolver(schema as never, { error: inWords }, { mode: 'sync', raw: true });
   return async (values, context, options) => {
     const result = await resolve(toBody(values) as never, context, {
       ...options,
