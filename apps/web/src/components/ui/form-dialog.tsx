@@ -13,6 +13,7 @@ import { Button } from './button';
 import { contractResolver } from './contract-resolver';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from './dialog';
 import { schemaFieldErrors, serverFieldErrors } from './field-errors';
+import { FormError } from './form-error';
 
 /** What a dialog's fields get: react-hook-form's form, each field's message, the upload's progress. */
 export type DialogForm<F extends FieldValues> = UseFormReturn<F> & {
@@ -44,6 +45,8 @@ export interface FormDialogProps<F extends FieldValues, B> {
   onSubmit: (body: B, values: F, onProgress: (percent: number) => void) => Promise<unknown>;
   /** The failure toast's title ('Failed to save perk'). */
   failure: string;
+  /** Whether a problem found before sending is toasted too (as the server's would be); default yes. */
+  invalidToast?: boolean;
   /** After a failed request (its message and toast shown): e.g. a fresh ID when the server says taken. */
   onFailed?: (message: string, form: UseFormReturn<F>) => void;
   submitLabel: string;
@@ -80,6 +83,7 @@ function FormBody<F extends FieldValues, B>({
   precheck,
   onSubmit,
   failure,
+  invalidToast = true,
   onFailed,
   submitLabel,
   pendingLabel = 'Saving...',
@@ -142,7 +146,7 @@ function FormBody<F extends FieldValues, B>({
       setBanner(null);
       focusPending.current = true;
       const first = Object.values(invalid)[0]?.message;
-      if (typeof first === 'string') failed(failure, first);
+      if (invalidToast && typeof first === 'string') failed(failure, first);
     },
   );
 
@@ -178,14 +182,7 @@ function FormBody<F extends FieldValues, B>({
         <DialogDescription>{description}</DialogDescription>
       </DialogHeader>
       <form ref={formRef} onSubmit={onFormSubmit} className="grid gap-4" noValidate>
-        {banner && (
-          <p
-            role="alert"
-            className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive"
-          >
-            {banner}
-          </p>
-        )}
+        <FormError message={banner} />
         {children(api)}
         <DialogFooter className="mt-2">
           <Button variant="outline" onClick={onClose} disabled={isSubmitting}>
