@@ -16,7 +16,7 @@ import { EmptyState } from './components/empty-state';
 import { deleteAfterConfirm, toastFailed, useFailedToast } from './components/feedback';
 import { NoProject } from './components/no-project';
 import { PageHeader } from './components/page-header';
-import { RowActions } from './components/row-actions';
+import { ActionsHead, RowActions } from './components/row-actions';
 import { UserPicker } from './components/user-picker';
 import { DocumentDialog } from './documents/document-dialog';
 import { UserMediaDialog } from './documents/user-media-dialog';
@@ -54,9 +54,7 @@ function DocumentsTable({
           <Th>Name</Th>
           <Th className="hidden 2xl:table-cell">Category</Th>
           <Th className="hidden md:table-cell">Uploaded</Th>
-          <Th className="text-right">
-            <span className="sr-only">Actions</span>
-          </Th>
+          <ActionsHead />
         </Tr>
       </THead>
       <TBody>

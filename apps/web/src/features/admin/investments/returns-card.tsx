@@ -11,6 +11,7 @@ import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
 import { formatMoney, formatMonth } from '@/lib/format';
 import { useDeleteReturn, useReturns, useSaveReturn } from '../api/returns';
 import { deleteAfterConfirm, toastDone, toastFailed, useFailedToast } from '../components/feedback';
+import { ActionsHead } from '../components/row-actions';
 
 /** Months shown before "Show all": a year at a glance. */
 const RECENT_MONTHS = 12;
@@ -153,9 +154,7 @@ export function ReturnsCard({
               <Tr>
                 <Th>Month</Th>
                 <Th className="text-right">Amount</Th>
-                <Th className="text-right">
-                  <span className="sr-only">Actions</span>
-                </Th>
+                <ActionsHead />
               </Tr>
             </THead>
             <TBody>
