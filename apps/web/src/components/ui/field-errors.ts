@@ -73,17 +73,6 @@ export function useFieldErrors() {
       /** Shows these messages (field → text), as from a check of one's own. */
       show,
       /**
-       * Shows one message (a form's own first check, in its fixed order) next to the field `schema`
-       * finds it about; false when no field is (the caller shows it above the form).
-       */
-      showOne: (message: string, schema: Schema, values: unknown): boolean => {
-        const key = Object.entries(onScreen(schemaFieldErrors(schema, values))).find(
-          ([, m]) => m === message,
-        )?.[0];
-        show(key ? { [key]: message } : {});
-        return key !== undefined;
-      },
-      /**
        * Validates `values` with `schema`: true when valid; otherwise shows each field's problem and
        * passes the first to `onInvalid` (for the form's failure toast).
        */

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Download, ScrollText } from 'lucide-react';
 import { AUDIT_ENTITIES, auditEntityLabel, type AuditEntity, type AuditEntry } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
@@ -12,7 +12,7 @@ import { formatDate } from '@/lib/format';
 import { useAuditLog, useExportAudit, type AuditParams } from './api/audit';
 import { describeActivity } from './components/activity';
 import { EmptyState } from './components/empty-state';
-import { toastFailed } from './components/feedback';
+import { toastFailed, useFailedToast } from './components/feedback';
 import { PageHeader } from './components/page-header';
 import { Pager } from './components/pager';
 
@@ -113,9 +113,7 @@ function AuditPage() {
   const { data, isLoading, isError, error } = useAuditLog(filters, page, PAGE_SIZE);
   const exportCsv = useExportAudit();
 
-  useEffect(() => {
-    if (isError) toastFailed('Failed to load data', error);
-  }, [isError, error]);
+  useFailedToast('Failed to load data', isError, error);
 
   const set = (k: keyof AuditParams) => (e: { target: { value: string } }) => {
     setFilters((f) => ({ ...f, [k]: e.target.value }));

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { CalendarCheck, Check, X } from 'lucide-react';
 import { BOOKING_TYPE_LABELS, type AdminBooking, type BookingStatus } from '@portal/contracts';
 import { Badge } from '@/components/ui/badge';
@@ -21,7 +21,7 @@ import { useCurrentProject } from '@/lib/current-project';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useDecideBooking, useProjectBookings } from '@/queries/bookings';
 import { EmptyState } from './components/empty-state';
-import { toastDone, toastFailed } from './components/feedback';
+import { toastDone, toastFailed, useFailedToast } from './components/feedback';
 import { NoProject } from './components/no-project';
 import { PageHeader } from './components/page-header';
 import { StatusBadge, capitalize } from './components/status-badge';
@@ -182,9 +182,7 @@ function BookingsPage() {
     null,
   );
 
-  useEffect(() => {
-    if (isError) toastFailed('Failed to load data', error);
-  }, [isError, error]);
+  useFailedToast('Failed to load data', isError, error);
 
   return (
     <>

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   ArrowRight,
@@ -20,7 +20,7 @@ import { useCurrentProject } from '@/lib/current-project';
 import { formatDate, formatMoney, formatMonth, formatPercent } from '@/lib/format';
 import { useDashboard } from './api/dashboard';
 import { describeActivity } from './components/activity';
-import { toastFailed } from './components/feedback';
+import { useFailedToast } from './components/feedback';
 import { PageHeader } from './components/page-header';
 
 function Stat({
@@ -116,9 +116,7 @@ function DashboardPage() {
   const { current } = useCurrentProject();
   const { data, isLoading, isError, error } = useDashboard(current?._id);
 
-  useEffect(() => {
-    if (isError) toastFailed('Failed to load data', error);
-  }, [isError, error]);
+  useFailedToast('Failed to load data', isError, error);
 
   const p = data?.project;
   const recovered = (returned: number, invested: number) =>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Download, Eye, FileText, ImageIcon, Pencil, Plus, Trash2, Upload, UsersRound } from 'lucide-react';
 import type { DocumentItem, UserMediaItem } from '@portal/contracts';
@@ -13,10 +13,10 @@ import { formatDate } from '@/lib/format';
 import { openFileInTab, useDeleteFile, useVault } from './api/files';
 import { useUser } from './api/users';
 import { EmptyState } from './components/empty-state';
-import { confirmDelete, toastDone, toastFailed } from './components/feedback';
+import { deleteAfterConfirm, toastFailed, useFailedToast } from './components/feedback';
 import { NoProject } from './components/no-project';
 import { PageHeader } from './components/page-header';
-import { RowActions } from './components/row-actions';
+import { ActionsHead, RowActions } from './components/row-actions';
 import { UserPicker } from './components/user-picker';
 import { DocumentDialog } from './documents/document-dialog';
 import { UserMediaDialog } from './documents/user-media-dialog';
@@ -54,9 +54,7 @@ function DocumentsTable({
           <Th>Name</Th>
           <Th className="hidden 2xl:table-cell">Category</Th>
           <Th className="hidden md:table-cell">Uploaded</Th>
-          <Th className="text-right">
-            <span className="sr-only">Actions</span>
-          </Th>
+          <ActionsHead />
         </Tr>
       </THead>
       <TBody>
@@ -222,34 +220,28 @@ function DocumentsPage() {
   const [docDialog, setDocDialog] = useState<{ doc: DocumentItem | null } | null>(null);
   const [mediaDialog, setMediaDialog] = useState<{ item: UserMediaItem | null } | null>(null);
 
-  useEffect(() => {
-    if (vault.isError) toastFailed('Failed to fetch documents/media', vault.error);
-  }, [vault.isError, vault.error]);
+  useFailedToast('Failed to fetch documents/media', vault.isError, vault.error);
 
   const docs = (vault.data?.documents ?? []).filter((d) =>
     userId ? d.userId === userId : d.userId === null,
   );
   const media = vault.data?.media ?? [];
 
-  async function deleteDoc(d: DocumentItem) {
-    if (!(await confirmDelete(`document “${d.name}”`))) return;
-    try {
-      await remove.mutateAsync(`/api/documents/${d._id}`);
-      toastDone('Deleted', `Document “${d.name}” was deleted.`);
-    } catch (err) {
-      toastFailed('Failed to delete document', err);
-    }
-  }
+  const deleteDoc = (d: DocumentItem) =>
+    deleteAfterConfirm({
+      what: `document “${d.name}”`,
+      run: () => remove.mutateAsync(`/api/documents/${d._id}`),
+      done: `Document “${d.name}” was deleted.`,
+      failed: 'Failed to delete document',
+    });
 
-  async function deleteMedia(m: UserMediaItem) {
-    if (!(await confirmDelete(`media “${m.title}”`))) return;
-    try {
-      await remove.mutateAsync(`/api/documents/media/${m._id}`);
-      toastDone('Deleted', `Media “${m.title}” was deleted.`);
-    } catch (err) {
-      toastFailed('Failed to delete media', err);
-    }
-  }
+  const deleteMedia = (m: UserMediaItem) =>
+    deleteAfterConfirm({
+      what: `media “${m.title}”`,
+      run: () => remove.mutateAsync(`/api/documents/media/${m._id}`),
+      done: `Media “${m.title}” was deleted.`,
+      failed: 'Failed to delete media',
+    });
 
   const whose = userId ? (user?.name ?? 'this investor') : 'every investor';
 

@@ -9,7 +9,7 @@ import { formatDate, formatMoney } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useInterest, useSetInterestStatus } from '@/queries/interest';
 import { EmptyState } from './components/empty-state';
-import { toastFailed } from './components/feedback';
+import { toastFailed, useFailedToast } from './components/feedback';
 import { PageHeader } from './components/page-header';
 import { Pager } from './components/pager';
 import { capitalize } from './components/status-badge';
@@ -31,9 +31,7 @@ function InterestPage() {
     pageSize: PAGE_SIZE,
   });
 
-  useEffect(() => {
-    if (isError) toastFailed('Failed to load data', error);
-  }, [isError, error]);
+  useFailedToast('Failed to load data', isError, error);
 
   const setStatusOf = useSetInterestStatus();
   const items = data?.items ?? [];

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { MousePointerClick, Users } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -8,7 +7,7 @@ import { useCurrentProject } from '@/lib/current-project';
 import { formatMoney } from '@/lib/format';
 import { useUser } from './api/users';
 import { EmptyState } from './components/empty-state';
-import { toastFailed } from './components/feedback';
+import { useFailedToast } from './components/feedback';
 import { NoProject } from './components/no-project';
 import { PageHeader } from './components/page-header';
 import { UserRoleBadge, UserStatusBadge } from './components/user-badges';
@@ -27,9 +26,7 @@ function InvestmentsPage() {
   const userId = params.get('userId');
   const { data: user, isLoading, isError, error } = useUser(userId);
 
-  useEffect(() => {
-    if (isError) toastFailed('Failed to fetch users', error);
-  }, [isError, error]);
+  useFailedToast('Failed to fetch users', isError, error);
 
   const investment = current ? user?.investments.find((i) => i.projectId === current._id) : undefined;
 

@@ -1,17 +1,14 @@
-import { useEffect, useState } from 'react';
-import { Download, ExternalLink, Film, ImageIcon, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Download, ExternalLink, Film, ImageIcon, Pencil, Trash2 } from 'lucide-react';
 import type { MediaItem } from '@portal/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentProject } from '@/lib/current-project';
 import { formatDate } from '@/lib/format';
 import { useDeleteFile, useProjectMedia } from './api/files';
-import { EmptyState } from './components/empty-state';
-import { confirmDelete, toastDone, toastFailed } from './components/feedback';
-import { NoProject } from './components/no-project';
-import { PageHeader } from './components/page-header';
+import { deleteAfterConfirm, useFailedToast } from './components/feedback';
+import { CardAction, ProjectScopedList } from './components/project-list';
 import { StatusBadge, capitalize } from './components/status-badge';
 import { MediaDialog } from './media/media-dialog';
 
@@ -45,116 +42,89 @@ function MediaPage() {
   const { data, isLoading, isError, error } = useProjectMedia(current?._id);
   const remove = useDeleteFile();
   const [dialog, setDialog] = useState<{ item: MediaItem | null } | null>(null);
+  useFailedToast('Failed to fetch media', isError, error);
 
-  useEffect(() => {
-    if (isError) toastFailed('Failed to fetch media', error);
-  }, [isError, error]);
-
-  async function onDelete(m: MediaItem) {
-    if (!(await confirmDelete(`media “${m.title}”`))) return;
-    try {
-      await remove.mutateAsync(`/api/media/${m._id}`);
-      toastDone('Deleted', `Media “${m.title}” was deleted.`);
-    } catch (err) {
-      toastFailed('Failed to delete media', err);
-    }
-  }
+  const onDelete = (m: MediaItem) =>
+    deleteAfterConfirm({
+      what: `media “${m.title}”`,
+      run: () => remove.mutateAsync(`/api/media/${m._id}`),
+      done: `Media “${m.title}” was deleted.`,
+      failed: 'Failed to delete media',
+    });
 
   return (
-    <>
-      <PageHeader
-        title="Media Management"
-        description={current ? `Photos and videos of ${current.name}` : 'Photos and videos of each project'}
-        actions={
-          current && (
-            <Button onClick={() => setDialog({ item: null })}>
-              <Plus aria-hidden="true" />
-              Add Media
-            </Button>
-          )
-        }
-      />
-      {!current ? (
-        <NoProject />
-      ) : isLoading ? (
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" role="status" aria-label="Loading media">
-          {Array.from({ length: 6 }, (_, i) => (
-            <Skeleton key={i} className="h-64" />
-          ))}
-        </div>
-      ) : !data || data.length === 0 ? (
-        <EmptyState
-          icon={ImageIcon}
-          title="No media found"
-          hint="Add photos or videos for this project's investors."
-        />
-      ) : (
-        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Media">
-          {data.map((m) => (
-            <li key={m._id}>
-              <Card className="flex h-full flex-col" aria-labelledby={`media-${m._id}`}>
-                <Thumb item={m} />
-                <div className="flex flex-1 flex-col gap-2 p-4">
-                  <div className="flex items-start justify-between gap-2">
-                    <h2 id={`media-${m._id}`} className="min-w-0 break-words font-semibold">
-                      {m.title}
-                    </h2>
-                    <StatusBadge status={m.status} />
-                  </div>
-                  <p className="text-xs text-muted-foreground">
-                    {formatDate(m.date)} · priority {m.priority}
-                  </p>
-                  <p className="line-clamp-2 text-sm text-muted-foreground">{m.description}</p>
-                  <div className="flex flex-wrap gap-1.5">
-                    <Badge variant="secondary">{capitalize(m.type)}</Badge>
-                  </div>
-                  <div className="mt-auto flex flex-wrap justify-end gap-1 pt-2">
-                    {m.url && (
-                      <Button asChild variant="ghost" size="icon" aria-label={`Open ${m.title}`} title="Open">
-                        <a href={m.url} target="_blank" rel="noopener noreferrer">
-                          <ExternalLink aria-hidden="true" />
-                        </a>
-                      </Button>
-                    )}
-                    {m.downloadUrl && (
-                      <Button
-                        asChild
-                        variant="ghost"
-                        size="icon"
-                        aria-label={`Download ${m.title}`}
-                        title="Download"
-                      >
-                        <a href={m.downloadUrl} download>
-                          <Download aria-hidden="true" />
-                        </a>
-                      </Button>
-                    )}
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      onClick={() => setDialog({ item: m })}
-                      aria-label={`Edit ${m.title}`}
-                    >
-                      <Pencil aria-hidden="true" />
-                      Edit
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      className="text-destructive hover:text-destructive"
-                      onClick={() => onDelete(m)}
-                      aria-label={`Delete ${m.title}`}
-                    >
-                      <Trash2 aria-hidden="true" />
-                      Delete
-                    </Button>
-                  </div>
-                </div>
-              </Card>
-            </li>
-          ))}
-        </ul>
+    <ProjectScopedList
+      project={current}
+      title="Media Management"
+      description={(c) => (c ? `Photos and videos of ${c.name}` : 'Photos and videos of each project')}
+      addLabel="Add Media"
+      onAdd={() => setDialog({ item: null })}
+      items={data}
+      isLoading={isLoading}
+      skeleton={{
+        label: 'Loading media',
+        className: 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3',
+        count: 6,
+        itemClassName: 'h-64',
+      }}
+      empty={{
+        icon: ImageIcon,
+        title: 'No media found',
+        hint: "Add photos or videos for this project's investors.",
+      }}
+      listLabel="Media"
+      listClassName="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3"
+      renderItem={(m) => (
+        <Card className="flex h-full flex-col" aria-labelledby={`media-${m._id}`}>
+          <Thumb item={m} />
+          <div className="flex flex-1 flex-col gap-2 p-4">
+            <div className="flex items-start justify-between gap-2">
+              <h2 id={`media-${m._id}`} className="min-w-0 break-words font-semibold">
+                {m.title}
+              </h2>
+              <StatusBadge status={m.status} />
+            </div>
+            <p className="text-xs text-muted-foreground">
+              {formatDate(m.date)} · priority {m.priority}
+            </p>
+            <p className="line-clamp-2 text-sm text-muted-foreground">{m.description}</p>
+            <div className="flex flex-wrap gap-1.5">
+              <Badge variant="secondary">{capitalize(m.type)}</Badge>
+            </div>
+            <div className="mt-auto flex flex-wrap justify-end gap-1 pt-2">
+              {m.url && (
+                <Button asChild variant="ghost" size="icon" aria-label={`Open ${m.title}`} title="Open">
+                  <a href={m.url} target="_blank" rel="noopener noreferrer">
+                    <ExternalLink aria-hidden="true" />
+                  </a>
+                </Button>
+              )}
+              {m.downloadUrl && (
+                <Button
+                  asChild
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Download ${m.title}`}
+                  title="Download"
+                >
+                  <a href={m.downloadUrl} download>
+                    <Download aria-hidden="true" />
+                  </a>
+                </Button>
+              )}
+              <CardAction label="Edit" name={m.title} icon={Pencil} onClick={() => setDialog({ item: m })} />
+              <CardAction
+                label="Delete"
+                name={m.title}
+                icon={Trash2}
+                onClick={() => void onDelete(m)}
+                destructive
+              />
+            </div>
+          </div>
+        </Card>
       )}
+    >
       {current && (
         <MediaDialog
           open={!!dialog}
@@ -163,7 +133,7 @@ function MediaPage() {
           onClose={() => setDialog(null)}
         />
       )}
-    </>
+    </ProjectScopedList>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Archive, ArchiveRestore, Building2, MapPin, Megaphone, Pencil, Plus, Trash2 } from 'lucide-react';
 import type { Project } from '@portal/contracts';
 import { Badge } from '@/components/ui/badge';
@@ -11,7 +11,8 @@ import { useCurrentProject } from '@/lib/current-project';
 import { formatDate, formatMoney, formatPercent } from '@/lib/format';
 import { useProjectWrites } from '@/queries/projects';
 import { EmptyState } from './components/empty-state';
-import { toastDone, toastFailed } from './components/feedback';
+import { deleteAfterConfirm, toastDone, toastFailed, useFailedToast } from './components/feedback';
+import { CardAction } from './components/project-list';
 import { PageHeader } from './components/page-header';
 import { StatusBadge } from './components/status-badge';
 import { OpportunityDialog } from './projects/opportunity-dialog';
@@ -37,27 +38,22 @@ function ProjectsPage() {
   const [dialog, setDialog] = useState<{ project: Project | null } | null>(null);
   const [opportunityOf, setOpportunityOf] = useState<Project | null>(null);
 
-  useEffect(() => {
-    if (isError) toastFailed('Failed to fetch projects');
-  }, [isError]);
+  useFailedToast('Failed to fetch projects', isError);
 
-  async function onDelete(p: Project) {
-    const ok = await confirmAction({
-      title: `Delete project ${p.name}?`,
-      description:
-        'This removes the project with its updates, perks, documents and media. This cannot be undone. A project that holds investments cannot be deleted: archive it instead.',
-      confirmLabel: 'Delete',
-      destructive: true,
-      typeToConfirm: p.name,
+  const onDelete = (p: Project) =>
+    deleteAfterConfirm({
+      confirm: {
+        title: `Delete project ${p.name}?`,
+        description:
+          'This removes the project with its updates, perks, documents and media. This cannot be undone. A project that holds investments cannot be deleted: archive it instead.',
+        confirmLabel: 'Delete',
+        destructive: true,
+        typeToConfirm: p.name,
+      },
+      run: () => remove.mutateAsync(p._id),
+      done: `Project “${p.name}” was deleted.`,
+      failed: 'Failed to delete project',
     });
-    if (!ok) return;
-    try {
-      await remove.mutateAsync(p._id);
-      toastDone('Deleted', `Project “${p.name}” was deleted.`);
-    } catch (err) {
-      toastFailed('Failed to delete project', err);
-    }
-  }
 
   async function onArchive(p: Project, archived: boolean) {
     const ok = await confirmAction(
@@ -153,15 +149,12 @@ function ProjectsPage() {
                       Since {formatDate(p.investmentDate)} · {p.investmentPeriod} months
                     </p>
                     <div className="flex flex-wrap gap-1">
-                      <Button
-                        variant="ghost"
-                        size="sm"
+                      <CardAction
+                        label="Edit"
+                        name={p.name}
+                        icon={Pencil}
                         onClick={() => setDialog({ project: p })}
-                        aria-label={`Edit ${p.name}`}
-                      >
-                        <Pencil aria-hidden="true" />
-                        Edit
-                      </Button>
+                      />
                       {!p.archivedAt && (
                         <Button
                           variant="ghost"
@@ -173,29 +166,19 @@ function ProjectsPage() {
                           Opportunity
                         </Button>
                       )}
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        onClick={() => onArchive(p, !p.archivedAt)}
-                        aria-label={`${p.archivedAt ? 'Restore' : 'Archive'} ${p.name}`}
-                      >
-                        {p.archivedAt ? (
-                          <ArchiveRestore aria-hidden="true" />
-                        ) : (
-                          <Archive aria-hidden="true" />
-                        )}
-                        {p.archivedAt ? 'Restore' : 'Archive'}
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        className="text-destructive hover:text-destructive"
-                        onClick={() => onDelete(p)}
-                        aria-label={`Delete ${p.name}`}
-                      >
-                        <Trash2 aria-hidden="true" />
-                        Delete
-                      </Button>
+                      <CardAction
+                        label={p.archivedAt ? 'Restore' : 'Archive'}
+                        name={p.name}
+                        icon={p.archivedAt ? ArchiveRestore : Archive}
+                        onClick={() => void onArchive(p, !p.archivedAt)}
+                      />
+                      <CardAction
+                        label="Delete"
+                        name={p.name}
+                        icon={Trash2}
+                        onClick={() => void onDelete(p)}
+                        destructive
+                      />
                     </div>
                   </div>
                 </Card>

@@ -13,7 +13,7 @@ import { useCurrentProject } from '@/lib/current-project';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useDeleteUser, useSetUserActive, useUsers } from './api/users';
 import { EmptyState } from './components/empty-state';
-import { confirmDelete, toastDone, toastFailed } from './components/feedback';
+import { deleteAfterConfirm, toastDone, toastFailed, useFailedToast } from './components/feedback';
 import { PageHeader } from './components/page-header';
 import { Pager } from './components/pager';
 import { AddUserDialog } from './users/add-user-dialog';
@@ -62,22 +62,21 @@ function UsersPage() {
   const pending = useUsers({ status: 'pending', page: 1, pageSize: 1 });
   const pendingCount = pending.data?.pagination.total ?? 0;
 
-  useEffect(() => {
-    if (list.isError) toastFailed('Failed to fetch users', list.error);
-  }, [list.isError, list.error]);
+  useFailedToast('Failed to fetch users', list.isError, list.error);
 
   const actions = {
     onEdit: (u: AdminUser) => setEditing(u),
-    async onDelete(u: AdminUser) {
-      if (!(await confirmDelete(`user ${u.name}`))) return;
-      try {
-        await remove.mutateAsync(u._id);
-        if (detailsId === u._id) setDetailsId(null);
-        toastDone('User deleted', `${u.name} was removed and signed out everywhere.`);
-      } catch (err) {
-        toastFailed('Failed to delete user', err);
-      }
-    },
+    onDelete: (u: AdminUser) =>
+      deleteAfterConfirm({
+        what: `user ${u.name}`,
+        run: async () => {
+          await remove.mutateAsync(u._id);
+          if (detailsId === u._id) setDetailsId(null);
+        },
+        doneTitle: 'User deleted',
+        done: `${u.name} was removed and signed out everywhere.`,
+        failed: 'Failed to delete user',
+      }),
     async onSetActive(u: AdminUser, active: boolean) {
       try {
         await setActive.mutateAsync({ id: u._id, active });

@@ -142,6 +142,22 @@ describe('sign-in pages', () => {
     expect(await toastText('Invalid admin credentials')).toBeInTheDocument();
   });
 
+  it('/register: a 400 names the field in words next to it and focuses it, with an Error toast', async () => {
+    const server = deferredFetch();
+    renderAt('/register');
+    await fill('new@example.com', 'correct horse battery staple');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    const message = 'An account with this email already exists';
+    await server.answer(json(400, { success: false, message, error: message, fields: { email: message } }));
+    const email = screen.getByLabelText('Email');
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
+    expect(email).toHaveAccessibleDescription(message);
+    expect(email).toHaveFocus();
+    expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid');
+    expect(await toastText('Error')).toBeInTheDocument();
+    expect(screen.getByTestId('where')).toHaveTextContent('/register');
+  });
+
   it("/register links back with 'Already have an account? Sign in'", () => {
     renderAt('/register');
     expect(screen.getByRole('link', { name: 'Already have an account? Sign in' })).toHaveAttribute(

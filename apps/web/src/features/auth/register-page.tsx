@@ -1,8 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { useFieldErrors } from '@/components/ui/field-errors';
+import { serverFieldErrors } from '@/components/ui/field-errors';
 import { Input } from '@/components/ui/input';
 import { PasswordHint } from '@/components/password-strength/password-hint';
 import { api } from '@/lib/api';
@@ -14,60 +14,47 @@ import { useRedirectSignedIn } from './use-redirect-signed-in';
 function RegisterPage() {
   useRedirectSignedIn();
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-  const fe = useFieldErrors();
+  const { register, handleSubmit, watch, setError, clearErrors, formState } = useForm({
+    defaultValues: { email: '', password: '' },
+  });
+  const email = watch('email');
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setSubmitting(true);
-    fe.clear();
+  const onSubmit = handleSubmit(async ({ email, password }) => {
+    clearErrors();
     try {
       await api('/api/auth/register', { method: 'POST', json: { email, password } });
       toast({
         title: 'Account created successfully',
         description: 'An administrator will activate your account shortly.',
       });
-      navigate('/login');
+      void navigate('/login');
     } catch (err) {
-      fe.fromError(err);
+      // A 400's field problems next to their fields, the first of them focused.
+      const fields = serverFieldErrors(err);
+      const invalid = (['email', 'password'] as const).filter((k) => fields[k]);
+      invalid.forEach((k, i) => setError(k, { message: fields[k] }, { shouldFocus: i === 0 }));
       toast({
         title: 'Error',
         description: messageOf(err, 'Could not create the account'),
         variant: 'destructive',
       });
-    } finally {
-      setSubmitting(false);
     }
-  }
+  });
 
   return (
     <AuthCard title="Create your account" subtitle="Enter your details to get started">
-      <form ref={fe.formRef} onSubmit={onSubmit} className="grid gap-4">
-        <Field label="Email" error={fe.of('email')}>
-          <Input
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
+      <form onSubmit={(e) => void onSubmit(e)} className="grid gap-4">
+        <Field label="Email" error={formState.errors.email?.message}>
+          <Input type="email" autoComplete="email" required {...register('email')} />
         </Field>
         <Field
           label="Password"
-          error={fe.of('password')}
-          description={<PasswordHint password={password} userInputs={email ? [email] : []} />}
+          error={formState.errors.password?.message}
+          description={<PasswordHint password={watch('password')} userInputs={email ? [email] : []} />}
         >
-          <Input
-            type="password"
-            autoComplete="new-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
+          <Input type="password" autoComplete="new-password" required {...register('password')} />
         </Field>
-        <Button type="submit" disabled={submitting} className="mt-2 w-full">
+        <Button type="submit" disabled={formState.isSubmitting} className="mt-2 w-full">
           Create Account
         </Button>
       </form>

@@ -1,4 +1,5 @@
-import { confirmAction } from '@/lib/confirm';
+import { useEffect } from 'react';
+import { confirmAction, type ConfirmRequest } from '@/lib/confirm';
 import { messageOf, toast } from '@/lib/toast';
 
 /** A success toast (docs/product.md §15: 'Created', 'Updated', 'Deleted', 'User added' …). */
@@ -18,3 +19,44 @@ export const toastFailed = (title: string, err?: unknown) =>
  */
 export const confirmDelete = (what: string, description = 'This cannot be undone.') =>
   confirmAction({ title: `Delete ${what}?`, description, confirmLabel: 'Delete', destructive: true });
+
+/** A failed read says so once, in a toast titled with the spec's text ('Failed to fetch perks'). */
+export function useFailedToast(title: string, isError: boolean, error?: unknown) {
+  useEffect(() => {
+    if (isError) toastFailed(title, error);
+  }, [title, isError, error]);
+}
+
+/**
+ * The delete flow of every admin list: the confirmation (`confirmDelete(what)`, or a question of its
+ * own), then the request, then 'Deleted' (or the title given) with what was removed, or the failure
+ * toast. Resolves true once deleted.
+ */
+export async function deleteAfterConfirm({
+  what,
+  confirm,
+  run,
+  done,
+  doneTitle = 'Deleted',
+  failed,
+}: {
+  /** Named in the question: 'perk Sauna evenings' → 'Delete perk Sauna evenings?'. */
+  what?: string;
+  /** A question of its own instead (a name to type, a longer description). */
+  confirm?: ConfirmRequest;
+  run: () => Promise<unknown>;
+  done: string;
+  doneTitle?: string;
+  failed: string;
+}): Promise<boolean> {
+  const ok = confirm ? await confirmAction(confirm) : await confirmDelete(what ?? '');
+  if (!ok) return false;
+  try {
+    await run();
+    toastDone(doneTitle, done);
+    return true;
+  } catch (err) {
+    toastFailed(failed, err);
+    return false;
+  }
+}

@@ -6,6 +6,7 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { Th } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 
 export interface RowAction {
@@ -62,5 +63,14 @@ export function RowActions({ name, actions }: { name: string; actions: RowAction
         </DropdownMenu>
       </div>
     </>
+  );
+}
+
+/** The head of a table's actions column: named for screen readers, empty on screen. */
+export function ActionsHead() {
+  return (
+    <Th className="text-right">
+      <span className="sr-only">Actions</span>
+    </Th>
   );
 }

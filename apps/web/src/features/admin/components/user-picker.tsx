@@ -7,7 +7,7 @@ import { formatMoney, initials } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useUsers } from '../api/users';
 import { Pager } from './pager';
-import { toastFailed } from './feedback';
+import { useFailedToast } from './feedback';
 
 /** Investors to choose from: server-side search and paging, the holding in the project beside each. */
 export function UserPicker({
@@ -27,9 +27,7 @@ export function UserPicker({
   const [page, setPage] = useState(1);
   useEffect(() => setPage(1), [q]);
   const list = useUsers({ search: q || undefined, role: 'user', page, pageSize: 8 });
-  useEffect(() => {
-    if (list.isError) toastFailed('Failed to fetch users', list.error);
-  }, [list.isError, list.error]);
+  useFailedToast('Failed to fetch users', list.isError, list.error);
   const users = list.data?.data ?? [];
 
   return (

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Check, Pencil, Plus, Trash2, X } from 'lucide-react';
 import { nextReturnMonth, returnInput, sumMoney, type MonthlyReturnRecord } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
@@ -10,7 +10,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
 import { formatMoney, formatMonth } from '@/lib/format';
 import { useDeleteReturn, useReturns, useSaveReturn } from '@/queries/returns';
-import { confirmDelete, toastDone, toastFailed } from '../components/feedback';
+import { deleteAfterConfirm, toastDone, toastFailed, useFailedToast } from '../components/feedback';
+import { ActionsHead } from '../components/row-actions';
 
 /** Months shown before "Show all": a year at a glance. */
 const RECENT_MONTHS = 12;
@@ -38,9 +39,7 @@ export function ReturnsCard({
   const [editing, setEditing] = useState<{ month: string; amount: string } | null>(null);
   const [showAll, setShowAll] = useState(false);
 
-  useEffect(() => {
-    if (isError) toastFailed('Failed to fetch returns', error);
-  }, [isError, error]);
+  useFailedToast('Failed to fetch returns', isError, error);
 
   async function onAdd(e: FormEvent) {
     e.preventDefault();
@@ -79,15 +78,13 @@ export function ReturnsCard({
     }
   }
 
-  async function onDelete(r: MonthlyReturnRecord) {
-    if (!(await confirmDelete(`the return for ${formatMonth(r.month)}`))) return;
-    try {
-      await remove.mutateAsync({ projectId, month: r.month });
-      toastDone('Deleted', `Return for ${formatMonth(r.month)} deleted.`);
-    } catch (err) {
-      toastFailed('Failed to delete return', err);
-    }
-  }
+  const onDelete = (r: MonthlyReturnRecord) =>
+    deleteAfterConfirm({
+      what: `the return for ${formatMonth(r.month)}`,
+      run: () => remove.mutateAsync({ projectId, month: r.month }),
+      done: `Return for ${formatMonth(r.month)} deleted.`,
+      failed: 'Failed to delete return',
+    });
 
   const newestFirst = [...(data ?? [])].reverse();
   const rows = showAll ? newestFirst : newestFirst.slice(0, RECENT_MONTHS);
@@ -157,9 +154,7 @@ export function ReturnsCard({
               <Tr>
                 <Th>Month</Th>
                 <Th className="text-right">Amount</Th>
-                <Th className="text-right">
-                  <span className="sr-only">Actions</span>
-                </Th>
+                <ActionsHead />
               </Tr>
             </THead>
             <TBody>

@@ -1,22 +1,12 @@
-import { useState, type FormEvent } from 'react';
 import { RefreshCw } from 'lucide-react';
 import { createUserInput, generateInvestorId, validateNewUser } from '@portal/contracts';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
-import { useFieldErrors } from '@/components/ui/field-errors';
+import { FormDialog } from '@/components/ui/form-dialog';
+import { Button } from '@/components/ui/button';
 import { Input, NativeSelect } from '@/components/ui/input';
 import { PasswordHint } from '@/components/password-strength/password-hint';
-import { messageOf } from '@/lib/toast';
 import { useCreateUser } from '../api/users';
-import { toastDone, toastFailed } from '../components/feedback';
+import { toastDone } from '../components/feedback';
 
 interface Form {
   name: string;
@@ -32,97 +22,69 @@ const blank = (): Form => ({ name: '', email: '', password: '', investorId: gene
  * the server's message in the dialog and a toast, and a fresh ID when the server says it is taken.
  */
 export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
-  const [form, setForm] = useState<Form>(blank);
-  const [error, setError] = useState<string | null>(null);
-  const fe = useFieldErrors();
   const create = useCreateUser();
-  const set = (k: keyof Form) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [k]: e.target.value }));
-
-  function handleOpenChange(next: boolean) {
-    if (next) {
-      setForm(blank());
-      setError(null);
-    }
-    onOpenChange(next);
-  }
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const problem = validateNewUser(form);
-    setError(problem && !fe.showOne(problem, createUserInput, form) ? problem : null);
-    if (!problem) fe.clear();
-    if (problem) return;
-    try {
-      const res = await create.mutateAsync({
+  return (
+    <FormDialog
+      open={open}
+      onClose={() => onOpenChange(false)}
+      className="max-w-xl"
+      title="Add User"
+      description="Create an investor account. They sign in with this email and password."
+      defaultValues={blank}
+      schema={createUserInput}
+      precheck={validateNewUser}
+      toBody={(form) => ({
         name: form.name.trim(),
         email: form.email.trim(),
         password: form.password,
         investorId: form.investorId.trim(),
-      });
-      toastDone('User added', `${res.data.name} can now sign in with ${res.data.email}.`);
-      onOpenChange(false);
-    } catch (err) {
-      const message = messageOf(err, 'Failed to add user');
-      if (!fe.fromError(err)) setError(message);
-      toastFailed('Failed to add user', err);
-      if (/investor ID/i.test(message)) setForm((f) => ({ ...f, investorId: generateInvestorId() }));
-    }
-  }
-
-  return (
-    <Dialog open={open} onOpenChange={handleOpenChange}>
-      <DialogContent className="max-w-xl">
-        <DialogHeader>
-          <DialogTitle>Add User</DialogTitle>
-          <DialogDescription>
-            Create an investor account. They sign in with this email and password.
-          </DialogDescription>
-        </DialogHeader>
-        <form ref={fe.formRef} onSubmit={onSubmit} className="grid gap-4" noValidate>
-          {error && (
-            <p
-              role="alert"
-              className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive"
-            >
-              {error}
-            </p>
-          )}
-          <Field label="Name" error={fe.of('name')}>
-            <Input autoComplete="off" value={form.name} onChange={set('name')} />
+      })}
+      onSubmit={async (input) => {
+        const res = await create.mutateAsync(input);
+        toastDone('User added', `${res.data.name} can now sign in with ${res.data.email}.`);
+      }}
+      failure="Failed to add user"
+      onFailed={(message, form) => {
+        if (/investor ID/i.test(message)) form.setValue('investorId', generateInvestorId());
+      }}
+      submitLabel="Add User"
+      pendingLabel="Adding..."
+    >
+      {(f) => (
+        <>
+          <Field label="Name" error={f.error('name')}>
+            <Input autoComplete="off" {...f.register('name')} />
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Email" error={fe.of('email')}>
-              <Input type="email" autoComplete="off" value={form.email} onChange={set('email')} />
+            <Field label="Email" error={f.error('email')}>
+              <Input type="email" autoComplete="off" {...f.register('email')} />
             </Field>
             <Field
               label="Password"
-              error={fe.of('password')}
+              error={f.error('password')}
               description={
-                <PasswordHint password={form.password} userInputs={[form.name, form.email].filter(Boolean)} />
+                <PasswordHint
+                  password={f.watch('password')}
+                  userInputs={[f.watch('name'), f.watch('email')].filter(Boolean)}
+                />
               }
             >
-              <Input
-                type="password"
-                autoComplete="new-password"
-                value={form.password}
-                onChange={set('password')}
-              />
+              <Input type="password" autoComplete="new-password" {...f.register('password')} />
             </Field>
           </div>
           <div className="grid gap-2">
             <Field
               label="Investor ID"
               hint="Generated as INV-year-code; you may type your own."
-              error={fe.of('investorId')}
+              error={f.error('investorId')}
             >
-              <Input className="font-mono" value={form.investorId} onChange={set('investorId')} />
+              <Input className="font-mono" {...f.register('investorId')} />
             </Field>
             <Button
               variant="ghost"
               size="sm"
               className="justify-self-start"
-              onClick={() => setForm((f) => ({ ...f, investorId: generateInvestorId() }))}
+              onClick={() => f.setValue('investorId', generateInvestorId())}
             >
               <RefreshCw aria-hidden="true" />
               Generate new ID
@@ -140,16 +102,8 @@ export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
               </NativeSelect>
             </Field>
           </div>
-          <DialogFooter className="mt-2">
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={create.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Adding...' : 'Add User'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+        </>
+      )}
+    </FormDialog>
   );
 }

@@ -1,20 +1,9 @@
-import { useState, type FormEvent } from 'react';
 import { updateUserInput, type AdminUser } from '@portal/contracts';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
-import { useFieldErrors } from '@/components/ui/field-errors';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
-import { messageOf } from '@/lib/toast';
 import { useUpdateUser } from '../api/users';
-import { toastDone, toastFailed } from '../components/feedback';
+import { toastDone } from '../components/feedback';
 
 type Form = Record<
   'name' | 'email' | 'investorId' | 'phone' | 'address' | 'city' | 'postalCode' | 'country' | 'dateOfBirth',
@@ -33,118 +22,91 @@ const fromUser = (u: AdminUser): Form => ({
   dateOfBirth: u.dateOfBirth?.slice(0, 10) ?? '',
 });
 
-/** Edit a user's details; status and role are shown read-only (docs/product.md §15.2). */
+/** The spec's checks, one at a time, each shown next to its field. */
+const required = (form: Form) =>
+  !form.name.trim()
+    ? 'Name is required'
+    : !form.email.trim()
+      ? 'Email is required'
+      : !form.investorId.trim()
+        ? 'Investor ID is required'
+        : null;
+
+/** Edit a user's details; status and role are shown read-only (spec section 4). */
 export function EditUserDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
-  return (
-    <Dialog open={!!user} onOpenChange={(o) => !o && onClose()}>
-      <DialogContent className="max-w-2xl">
-        {user && <EditUserForm key={user._id} user={user} onClose={onClose} />}
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-function EditUserForm({ user, onClose }: { user: AdminUser; onClose: () => void }) {
-  const [form, setForm] = useState<Form>(() => fromUser(user));
-  const [error, setError] = useState<string | null>(null);
-  const fe = useFieldErrors();
   const update = useUpdateUser();
-  const set = (k: keyof Form) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [k]: e.target.value }));
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    // The checks of docs/product.md §18, one at a time, each shown next to its field.
-    const refuse = (message: string) => setError(fe.showOne(message, updateUserInput, form) ? null : message);
-    if (!form.name.trim()) return refuse('Name is required');
-    if (!form.email.trim()) return refuse('Email is required');
-    if (!form.investorId.trim()) return refuse('Investor ID is required');
-    setError(null);
-    const input = { ...form, dateOfBirth: form.dateOfBirth || null };
-    if (!fe.check(updateUserInput, input, (m) => toastFailed('Failed to update user', new Error(m)))) return;
-    try {
-      await update.mutateAsync({ id: user._id, input });
-      toastDone('User updated', `${form.name.trim()}'s details were saved.`);
-      onClose();
-    } catch (err) {
-      if (!fe.fromError(err)) setError(messageOf(err, 'Failed to update user'));
-      toastFailed('Failed to update user', err);
-    }
-  }
-
   return (
-    <>
-      <DialogHeader>
-        <DialogTitle>Edit User</DialogTitle>
-        <DialogDescription>{user.email}</DialogDescription>
-      </DialogHeader>
-      <form ref={fe.formRef} onSubmit={onSubmit} className="grid gap-4" noValidate>
-        {error && (
-          <p
-            role="alert"
-            className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive"
-          >
-            {error}
-          </p>
-        )}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Name" error={fe.of('name')}>
-            <Input value={form.name} onChange={set('name')} />
+    <FormDialog
+      open={!!user}
+      onClose={onClose}
+      formKey={user?._id}
+      className="max-w-2xl"
+      title="Edit User"
+      description={user?.email}
+      defaultValues={() => fromUser(user!)}
+      schema={updateUserInput}
+      precheck={required}
+      toBody={(form) => ({ ...form, dateOfBirth: form.dateOfBirth || null })}
+      onSubmit={async (input) => {
+        await update.mutateAsync({ id: user!._id, input });
+        toastDone('User updated', `${input.name.trim()}'s details were saved.`);
+      }}
+      failure="Failed to update user"
+      submitLabel="Save Changes"
+    >
+      {(f) => (
+        <>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Name" error={f.error('name')}>
+              <Input {...f.register('name')} />
+            </Field>
+            <Field label="Email" error={f.error('email')}>
+              <Input type="email" {...f.register('email')} />
+            </Field>
+            <Field label="Investor ID" error={f.error('investorId')}>
+              <Input className="font-mono" {...f.register('investorId')} />
+            </Field>
+            <Field label="Phone" error={f.error('phone')}>
+              <Input type="tel" {...f.register('phone')} />
+            </Field>
+          </div>
+          <Field label="Address" error={f.error('address')}>
+            <Input {...f.register('address')} />
           </Field>
-          <Field label="Email" error={fe.of('email')}>
-            <Input type="email" value={form.email} onChange={set('email')} />
-          </Field>
-          <Field label="Investor ID" error={fe.of('investorId')}>
-            <Input className="font-mono" value={form.investorId} onChange={set('investorId')} />
-          </Field>
-          <Field label="Phone" error={fe.of('phone')}>
-            <Input type="tel" value={form.phone} onChange={set('phone')} />
-          </Field>
-        </div>
-        <Field label="Address" error={fe.of('address')}>
-          <Input value={form.address} onChange={set('address')} />
-        </Field>
-        <div className="grid gap-4 sm:grid-cols-3">
-          <Field label="City" error={fe.of('city')}>
-            <Input value={form.city} onChange={set('city')} />
-          </Field>
-          <Field label="Postal Code" error={fe.of('postalCode')}>
-            <Input value={form.postalCode} onChange={set('postalCode')} />
-          </Field>
-          <Field label="Country" error={fe.of('country')}>
-            <Input value={form.country} onChange={set('country')} />
-          </Field>
-        </div>
-        <div className="grid gap-4 sm:grid-cols-3">
-          <Field label="Date of Birth" error={fe.of('dateOfBirth')}>
-            <Input type="date" value={form.dateOfBirth} onChange={set('dateOfBirth')} />
-          </Field>
-          <Field label="Status" hint="Read-only">
-            <Input
-              value={
-                user.awaitingActivation
-                  ? 'Waiting for activation'
-                  : user.status === 'active'
-                    ? 'Active'
-                    : 'Inactive'
-              }
-              readOnly
-              disabled
-            />
-          </Field>
-          <Field label="Role" hint="Read-only">
-            <Input value={user.isAdmin ? 'Admin' : 'User'} readOnly disabled />
-          </Field>
-        </div>
-        <DialogFooter className="mt-2">
-          <Button variant="outline" onClick={onClose} disabled={update.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? 'Saving...' : 'Save Changes'}
-          </Button>
-        </DialogFooter>
-      </form>
-    </>
+          <div className="grid gap-4 sm:grid-cols-3">
+            <Field label="City" error={f.error('city')}>
+              <Input {...f.register('city')} />
+            </Field>
+            <Field label="Postal Code" error={f.error('postalCode')}>
+              <Input {...f.register('postalCode')} />
+            </Field>
+            <Field label="Country" error={f.error('country')}>
+              <Input {...f.register('country')} />
+            </Field>
+          </div>
+          <div className="grid gap-4 sm:grid-cols-3">
+            <Field label="Date of Birth" error={f.error('dateOfBirth')}>
+              <Input type="date" {...f.register('dateOfBirth')} />
+            </Field>
+            <Field label="Status" hint="Read-only">
+              <Input
+                value={
+                  user?.awaitingActivation
+                    ? 'Waiting for activation'
+                    : user?.status === 'active'
+                      ? 'Active'
+                      : 'Inactive'
+                }
+                readOnly
+                disabled
+              />
+            </Field>
+            <Field label="Role" hint="Read-only">
+              <Input value={user?.isAdmin ? 'Admin' : 'User'} readOnly disabled />
+            </Field>
+          </div>
+        </>
+      )}
+    </FormDialog>
   );
 }

@@ -6,6 +6,7 @@ import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
 import { formatDate, formatMoney, initials } from '@/lib/format';
 import { UserRoleBadge, UserStatusBadge } from '../components/user-badges';
 import type { UserActions } from './user-details-dialog';
+import { ActionsHead } from '../components/row-actions';
 
 interface Props extends UserActions {
   users: AdminUser[];
@@ -105,9 +106,7 @@ export function UsersTable(props: Props) {
               <Th>Role</Th>
               <Th className="text-right">{amountLabel}</Th>
               <Th>Joined</Th>
-              <Th className="text-right">
-                <span className="sr-only">Actions</span>
-              </Th>
+              <ActionsHead />
             </Tr>
           </THead>
           <TBody>

@@ -1,0 +1,87 @@
+import { useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import type { CurrentUser } from '@portal/contracts';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { useAuth } from '@/lib/auth';
+import { messageOf, toast } from '@/lib/toast';
+import { AuthCard } from './auth-card';
+import { MfaStep } from './mfa-step';
+import { useRedirectSignedIn } from './use-redirect-signed-in';
+
+/** What one sign-in page says and does; the form, the two-factor step and the toasts are shared. */
+export interface SignInTexts {
+  title: string;
+  subtitle: string;
+  emailLabel: string;
+  passwordLabel: string;
+  submitLabel: string;
+  pendingLabel: string;
+  /** The failure toast's title, and its text when the server gives none. */
+  failedTitle: string;
+  failedFallback: string;
+}
+
+/**
+ * The sign-in form of `/login` and `/admin-login`: email and password, then the authenticator's code
+ * when the account has two-factor sign-in on. `onSignedIn` says welcome and goes on; `footer` holds
+ * the page's links.
+ */
+export function SignInForm({
+  texts,
+  onSignedIn,
+  footer,
+}: {
+  texts: SignInTexts;
+  onSignedIn: (user: CurrentUser) => void;
+  footer: ReactNode;
+}) {
+  useRedirectSignedIn();
+  const { login } = useAuth();
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm({ defaultValues: { email: '', password: '' } });
+
+  const failed = (err: unknown) =>
+    toast({
+      title: texts.failedTitle,
+      description: messageOf(err, texts.failedFallback),
+      variant: 'destructive',
+    });
+
+  const onSubmit = handleSubmit(async ({ email, password }) => {
+    try {
+      const answer = await login(email, password);
+      if ('mfaToken' in answer) setMfaToken(answer.mfaToken);
+      else onSignedIn(answer.user);
+    } catch (err) {
+      failed(err);
+    }
+  });
+
+  return (
+    <AuthCard title={texts.title} subtitle={texts.subtitle}>
+      {mfaToken ? (
+        <MfaStep
+          mfaToken={mfaToken}
+          onSignedIn={onSignedIn}
+          onError={failed}
+          onBack={() => setMfaToken(null)}
+        />
+      ) : (
+        <form onSubmit={(e) => void onSubmit(e)} className="grid gap-4">
+          <Field label={texts.emailLabel}>
+            <Input type="email" autoComplete="email" required {...register('email')} />
+          </Field>
+          <Field label={texts.passwordLabel}>
+            <Input type="password" autoComplete="current-password" required {...register('password')} />
+          </Field>
+          <Button type="submit" disabled={formState.isSubmitting} className="mt-2 w-full">
+            {formState.isSubmitting ? texts.pendingLabel : texts.submitLabel}
+          </Button>
+        </form>
+      )}
+      {footer}
+    </AuthCard>
+  );
+}
