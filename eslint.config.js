@@ -29,8 +29,14 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { ...globals.node } },
+    // Type-aware rules: each file is checked with the tsconfig of its workspace.
+    languageOptions: {
+      globals: { ...globals.node },
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
     rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
@@ -80,6 +86,11 @@ export default tseslint.config(
       ],
     },
   })),
+  {
+    // Plain JavaScript (this file, scripts, the theme snippet) is in no tsconfig.
+    files: ['**/*.{js,mjs,cjs}'],
+    ...tseslint.configs.disableTypeChecked,
+  },
   {
     files: ['**/*.test.{ts,tsx}', 'e2e/**', 'bench/**', 'apps/server/src/cli.ts'],
     rules: { 'no-console': 'off' },

@@ -142,7 +142,7 @@ function MediaPage() {
                       variant="ghost"
                       size="sm"
                       className="text-destructive hover:text-destructive"
-                      onClick={() => onDelete(m)}
+                      onClick={() => void onDelete(m)}
                       aria-label={`Delete ${m.title}`}
                     >
                       <Trash2 aria-hidden="true" />

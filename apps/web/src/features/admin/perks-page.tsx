@@ -106,7 +106,7 @@ function PerksPage() {
                       variant="ghost"
                       size="sm"
                       className="text-destructive hover:text-destructive"
-                      onClick={() => onDelete(p)}
+                      onClick={() => void onDelete(p)}
                       aria-label={`Delete ${p.name}`}
                     >
                       <Trash2 aria-hidden="true" />

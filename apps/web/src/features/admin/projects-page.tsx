@@ -176,7 +176,7 @@ function ProjectsPage() {
                       <Button
                         variant="ghost"
                         size="sm"
-                        onClick={() => onArchive(p, !p.archivedAt)}
+                        onClick={() => void onArchive(p, !p.archivedAt)}
                         aria-label={`${p.archivedAt ? 'Restore' : 'Archive'} ${p.name}`}
                       >
                         {p.archivedAt ? (
@@ -190,7 +190,7 @@ function ProjectsPage() {
                         variant="ghost"
                         size="sm"
                         className="text-destructive hover:text-destructive"
-                        onClick={() => onDelete(p)}
+                        onClick={() => void onDelete(p)}
                         aria-label={`Delete ${p.name}`}
                       >
                         <Trash2 aria-hidden="true" />

@@ -317,7 +317,7 @@ function SignedIn() {
 function AdminArea() {
   const navigate = useNavigate();
   return (
-    <AuthProvider navigate={(to) => navigate(to)} alert={() => {}}>
+    <AuthProvider navigate={(to) => void navigate(to)} alert={() => {}}>
       <CurrentProjectProvider storageKey="adminSelectedProjectId">
         <SignedIn />
         <Toaster />

@@ -110,7 +110,7 @@ function UpdatesPage() {
                     variant="ghost"
                     size="sm"
                     className="text-destructive hover:text-destructive"
-                    onClick={() => onDelete(u)}
+                    onClick={() => void onDelete(u)}
                     aria-label={`Delete ${u.title}`}
                   >
                     <Trash2 aria-hidden="true" />

@@ -22,11 +22,11 @@ function AdminLoginPage() {
   function signedIn(user: CurrentUser) {
     if (user.isAdmin) {
       toast({ title: 'Admin Access Granted', description: 'Welcome to the admin dashboard' });
-      navigate('/admin', { replace: true });
+      void navigate('/admin', { replace: true });
     } else {
       // A non-admin who signs in here goes to the investor area.
       toast({ title: 'Success', description: 'Logged in successfully' });
-      navigate('/', { replace: true });
+      void navigate('/', { replace: true });
     }
   }
   const failed = (err: unknown) =>
@@ -60,7 +60,7 @@ function AdminLoginPage() {
           onBack={() => setMfaToken(null)}
         />
       ) : (
-        <form onSubmit={onSubmit} className="grid gap-4">
+        <form onSubmit={(e) => void onSubmit(e)} className="grid gap-4">
           <Field label="Admin Email">
             <Input
               type="email"

@@ -22,7 +22,7 @@ function LoginPage() {
 
   function signedIn(user: CurrentUser) {
     toast({ title: 'Success', description: 'Logged in successfully' });
-    navigate(homeFor(user.isAdmin, from), { replace: true });
+    void navigate(homeFor(user.isAdmin, from), { replace: true });
   }
   const failed = (err: unknown) =>
     toast({ title: 'Error', description: messageOf(err, 'Login failed'), variant: 'destructive' });
@@ -51,7 +51,7 @@ function LoginPage() {
           onBack={() => setMfaToken(null)}
         />
       ) : (
-        <form onSubmit={onSubmit} className="grid gap-4">
+        <form onSubmit={(e) => void onSubmit(e)} className="grid gap-4">
           <Field label="Email">
             <Input
               type="email"

@@ -29,7 +29,7 @@ function RegisterPage() {
         title: 'Account created successfully',
         description: 'An administrator will activate your account shortly.',
       });
-      navigate('/login');
+      void navigate('/login');
     } catch (err) {
       fe.fromError(err);
       toast({
@@ -44,7 +44,7 @@ function RegisterPage() {
 
   return (
     <AuthCard title="Create your account" subtitle="Enter your details to get started">
-      <form ref={fe.formRef} onSubmit={onSubmit} className="grid gap-4">
+      <form ref={fe.formRef} onSubmit={(e) => void onSubmit(e)} className="grid gap-4">
         <Field label="Email" error={fe.of('email')}>
           <Input
             type="email"

@@ -143,7 +143,7 @@ function DocumentForm({
             : 'Every investor of the project sees it.'}
         </DialogDescription>
       </DialogHeader>
-      <form ref={fe.formRef} onSubmit={onSubmit} className="grid gap-4" noValidate>
+      <form ref={fe.formRef} onSubmit={(e) => void onSubmit(e)} className="grid gap-4" noValidate>
         <FormError message={error} />
         <FileField
           label="File"

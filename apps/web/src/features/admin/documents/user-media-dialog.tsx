@@ -126,7 +126,7 @@ function UserMediaForm({
         <DialogTitle>{item ? 'Edit Media' : 'Upload Media'}</DialogTitle>
         <DialogDescription>A photo or video for this investor's Media Gallery.</DialogDescription>
       </DialogHeader>
-      <form ref={fe.formRef} onSubmit={onSubmit} className="grid gap-4" noValidate>
+      <form ref={fe.formRef} onSubmit={(e) => void onSubmit(e)} className="grid gap-4" noValidate>
         <FormError message={error} />
         <FileField
           label="File"

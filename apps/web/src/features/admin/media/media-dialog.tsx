@@ -145,7 +145,7 @@ function MediaForm({
           Photos and videos of the project for every investor's Media Gallery.
         </DialogDescription>
       </DialogHeader>
-      <form ref={fe.formRef} onSubmit={onSubmit} className="grid gap-4" noValidate>
+      <form ref={fe.formRef} onSubmit={(e) => void onSubmit(e)} className="grid gap-4" noValidate>
         {error && (
           <p
             role="alert"

@@ -115,7 +115,7 @@ function PerkForm({
           Investor benefits of this project, shown on the investors' Perks page.
         </DialogDescription>
       </DialogHeader>
-      <form ref={fe.formRef} onSubmit={onSubmit} className="grid gap-4" noValidate>
+      <form ref={fe.formRef} onSubmit={(e) => void onSubmit(e)} className="grid gap-4" noValidate>
         {error && (
           <p
             role="alert"

@@ -128,7 +128,7 @@ function OpportunityForm({ project, onClose }: { project: Project; onClose: () =
           project can be open at a time.
         </DialogDescription>
       </DialogHeader>
-      <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+      <form onSubmit={(e) => void onSubmit(e)} className="grid gap-4" noValidate>
         {error && (
           <p
             role="alert"

@@ -119,7 +119,7 @@ function ProjectForm({ project, onClose }: { project: Project | null; onClose: (
           {project ? project.name : 'New projects start as pending with a 60-month term.'}
         </DialogDescription>
       </DialogHeader>
-      <form ref={fe.formRef} onSubmit={onSubmit} className="grid gap-4" noValidate>
+      <form ref={fe.formRef} onSubmit={(e) => void onSubmit(e)} className="grid gap-4" noValidate>
         {error && (
           <p
             role="alert"

@@ -121,7 +121,7 @@ function UpdateForm({
           Investors of the project see it under Project Updates, flagged as new.
         </DialogDescription>
       </DialogHeader>
-      <form ref={fe.formRef} onSubmit={onSubmit} className="grid gap-4" noValidate>
+      <form ref={fe.formRef} onSubmit={(e) => void onSubmit(e)} className="grid gap-4" noValidate>
         {error && (
           <p
             role="alert"

@@ -79,7 +79,7 @@ export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
             Create an investor account. They sign in with this email and password.
           </DialogDescription>
         </DialogHeader>
-        <form ref={fe.formRef} onSubmit={onSubmit} className="grid gap-4" noValidate>
+        <form ref={fe.formRef} onSubmit={(e) => void onSubmit(e)} className="grid gap-4" noValidate>
           {error && (
             <p
               role="alert"

@@ -78,7 +78,7 @@ function EditUserForm({ user, onClose }: { user: AdminUser; onClose: () => void 
         <DialogTitle>Edit User</DialogTitle>
         <DialogDescription>{user.email}</DialogDescription>
       </DialogHeader>
-      <form ref={fe.formRef} onSubmit={onSubmit} className="grid gap-4" noValidate>
+      <form ref={fe.formRef} onSubmit={(e) => void onSubmit(e)} className="grid gap-4" noValidate>
         {error && (
           <p
             role="alert"

@@ -118,7 +118,7 @@ export function BookingRequests({ bookings }: { bookings: Booking[] }) {
             <Button variant="outline" onClick={() => setConfirming(null)} disabled={cancel.isPending}>
               Keep Request
             </Button>
-            <Button variant="destructive" onClick={confirmCancel} disabled={cancel.isPending}>
+            <Button variant="destructive" onClick={() => void confirmCancel()} disabled={cancel.isPending}>
               {cancel.isPending ? 'Cancelling...' : 'Cancel Request'}
             </Button>
           </DialogFooter>
