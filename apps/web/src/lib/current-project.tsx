@@ -20,7 +20,7 @@ const CurrentProjectContext = createContext<CurrentProjectValue | null>(null);
 export const projectsQueryKey = queryRoots.projects;
 
 /** The project list of the signed-in user (an investor's own, or every project for an admin). */
-export function useProjects() {
+function useProjects() {
   const { status, user } = useAuth();
   return useQuery({
     queryKey: [...projectsQueryKey, user?._id],

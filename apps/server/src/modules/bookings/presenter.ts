@@ -64,7 +64,7 @@ const nightsText = (n: number) => `${n} night${n === 1 ? '' : 's'}`;
 const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** What a request asked for, in words: 'Requested 3 nights (Feb 12 – Feb 14, 2026) for a personal stay'. */
-export function describeRequest(b: BookingRow): string {
+function describeRequest(b: BookingRow): string {
   const what = `${nightsText(b.nights.length)} (${nightSpan(b.nights)})`;
   if (b.type === 'gift') return `Requested ${what} as a gift for ${b.giftRecipient ?? 'a friend'}`;
   if (b.type === 'rental')
@@ -73,7 +73,7 @@ export function describeRequest(b: BookingRow): string {
 }
 
 /** The events of the requests, newest first: each request, and its approval, decline or cancellation. */
-export function activityOf(rows: readonly BookingRow[], limit = RECENT_ACTIVITY_LIMIT): UsageActivity[] {
+function activityOf(rows: readonly BookingRow[], limit = RECENT_ACTIVITY_LIMIT): UsageActivity[] {
   // A decision recorded in the same instant as its request still reads as the later event.
   const events: (UsageActivity & { rank: number })[] = [];
   for (const b of rows) {

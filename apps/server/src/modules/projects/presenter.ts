@@ -13,7 +13,7 @@ import type { StakeRow } from './service';
 
 export type ProjectRow = typeof projects.$inferSelect;
 
-export function presentOpportunityFields(p: ProjectRow): OpportunityFields {
+function presentOpportunityFields(p: ProjectRow): OpportunityFields {
   return {
     openForInterest: p.openForInterest,
     targetAmount: num(p.interestTarget),
@@ -66,7 +66,7 @@ export function presentProject(p: ProjectRow): Project {
  * any, else the returns field); the ROI is rounded to two decimals in integer arithmetic, so a half
  * rounds up exactly.
  */
-export function presentStake(
+function presentStake(
   stake: { amount: string; startDate: string | null },
   returns: number,
 ): ProjectInvestment {

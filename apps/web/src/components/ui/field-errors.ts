@@ -10,7 +10,7 @@ interface Schema {
 }
 
 /** Each field's problem with `values` by `schema` (none when valid). */
-export function schemaFieldErrors(schema: Schema, values: unknown): FieldErrors {
+function schemaFieldErrors(schema: Schema, values: unknown): FieldErrors {
   const result = schema.safeParse(values);
   return result.success || !result.error ? {} : fieldErrors(result.error.issues);
 }
@@ -104,5 +104,3 @@ export function useFieldErrors() {
     [errors, show],
   );
 }
-
-export type FieldErrorsState = ReturnType<typeof useFieldErrors>;

@@ -6,13 +6,13 @@ import {
 } from '@portal/contracts';
 
 /** Search by name or category, case-insensitive (spec section 2). */
-export function matchesSearch(doc: DocumentItem, search: string): boolean {
+function matchesSearch(doc: DocumentItem, search: string): boolean {
   const q = search.trim().toLowerCase();
   if (!q) return true;
   return doc.name.toLowerCase().includes(q) || doc.category.toLowerCase().includes(q);
 }
 
-export const matchesFilter = (doc: DocumentItem, filter: DocumentFilter) =>
+const matchesFilter = (doc: DocumentItem, filter: DocumentFilter) =>
   filter === 'all' || doc.category === filter;
 
 const time = (d: DocumentItem) => new Date(d.uploadDate).getTime() || 0;

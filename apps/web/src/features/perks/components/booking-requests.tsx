@@ -23,7 +23,7 @@ const STATUS: Record<BookingStatus, { label: string; variant: BadgeProps['varian
   cancelled: { label: 'Cancelled', variant: 'secondary' },
 };
 
-export function bookingTitle(b: Pick<Booking, 'type' | 'giftRecipient' | 'rentalPrice'>): string {
+function bookingTitle(b: Pick<Booking, 'type' | 'giftRecipient' | 'rentalPrice'>): string {
   if (b.type === 'gift') return `Gift to ${b.giftRecipient ?? 'a friend'}`;
   if (b.type === 'rental') return `Rental at ${formatMoney(b.rentalPrice)} a night`;
   return 'Personal stay';
