@@ -107,7 +107,7 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
-    files: ['**/*.test.{ts,tsx}', 'e2e/**', 'bench/**', 'apps/server/src/cli.ts'],
+    files: ['**/*.test.{ts,tsx}', 'test/**', 'e2e/**', 'bench/**', 'apps/server/src/cli.ts'],
     rules: { 'no-console': 'off' },
   },
 );
