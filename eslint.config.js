@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
 
 const featuresDir = 'apps/web/src/features';
@@ -29,8 +31,14 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { ...globals.node } },
+    // Type-aware rules: each file is checked with the tsconfig of its workspace.
+    languageOptions: {
+      globals: { ...globals.node },
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
     rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
@@ -56,32 +64,50 @@ export default tseslint.config(
     },
   },
   {
-    // Shared web code must not reach into features or the app.
-    files: ['apps/web/src/components/**', 'apps/web/src/lib/**'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: ['@/features/*', '@/app/*'] }],
+    // The web app's layers, by resolved path, so a relative `../perks/…` is caught like `@/features/perks/…`:
+    // shared code (components, lib) imports neither features nor the app; features never import each other
+    // nor the app.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: `${import.meta.dirname}/apps/web/tsconfig.json` }),
+      ],
     },
-  },
-  // Features never import each other.
-  ...features.map((name) => ({
-    files: [`${featuresDir}/${name}/**`],
     rules: {
-      'no-restricted-imports': [
+      'import-x/no-restricted-paths': [
         'error',
         {
-          patterns: [
+          basePath: import.meta.dirname,
+          zones: [
             {
-              group: features.filter((f) => f !== name).map((f) => `@/features/${f}/*`),
-              message: 'Features do not import each other; move shared code to lib or components.',
+              target: ['apps/web/src/components', 'apps/web/src/lib'],
+              from: [featuresDir, 'apps/web/src/app'],
+              message: 'Shared web code does not import features or the app layer.',
             },
-            { group: ['@/app/*'], message: 'Features do not import the app layer.' },
+            ...features.map((name) => ({
+              target: `${featuresDir}/${name}`,
+              from: featuresDir,
+              except: [`./${name}`],
+              message: 'Features do not import each other; move shared code to lib or components.',
+            })),
+            {
+              target: featuresDir,
+              from: 'apps/web/src/app',
+              message: 'Features do not import the app layer.',
+            },
           ],
         },
       ],
     },
-  })),
+  },
   {
-    files: ['**/*.test.{ts,tsx}', 'e2e/**', 'bench/**', 'apps/server/src/cli.ts'],
+    // Plain JavaScript (this file, scripts, the theme snippet) is in no tsconfig.
+    files: ['**/*.{js,mjs,cjs}'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', 'test/**', 'e2e/**', 'bench/**', 'apps/server/src/cli.ts'],
     rules: { 'no-console': 'off' },
   },
 );

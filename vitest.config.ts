@@ -6,6 +6,8 @@ const web = fileURLToPath(new URL('./apps/web/src', import.meta.url));
 const serverTests = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'];
 /** Tests that need a real PostgreSQL server (e.g. several instances on one database): server-pg only. */
 const pgOnlyTests = ['apps/server/**/*.pg.test.ts'];
+/** Every project: a test fails on a console.error or console.warn it did not declare. */
+const failOnConsole = 'test/fail-on-console.ts';
 
 /**
  * One command runs every unit, API and component test. The API suite runs on an embedded PGlite and,
@@ -19,6 +21,7 @@ export default defineConfig({
           name: 'contracts',
           include: ['packages/contracts/src/**/*.test.ts'],
           environment: 'node',
+          setupFiles: [failOnConsole],
         },
       },
       {
@@ -28,6 +31,7 @@ export default defineConfig({
           exclude: ['**/node_modules/**', ...pgOnlyTests],
           environment: 'node',
           globalSetup: ['apps/server/test/global-setup.ts'],
+          setupFiles: [failOnConsole],
           env: { TEST_DB: 'pglite' },
           testTimeout: 20_000,
           hookTimeout: 30_000,
@@ -41,6 +45,7 @@ export default defineConfig({
                 include: serverTests,
                 environment: 'node',
                 env: { TEST_DB: 'pg' },
+                setupFiles: [failOnConsole],
                 testTimeout: 20_000,
                 hookTimeout: 30_000,
               },
@@ -54,7 +59,7 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          setupFiles: ['apps/web/test/setup.ts'],
+          setupFiles: [failOnConsole, 'apps/web/test/setup.ts'],
           // A dialog test walks several screens with user-event; next to the API suites on two cores
           // the slowest take about 5 s, so Vitest's 5 s default fails them by chance.
           testTimeout: 15_000,

@@ -81,7 +81,7 @@ export async function signIn(page: Page, role: DemoRole, path = '/') {
  * Every rule axe-core has: WCAG 2.x A, AA and AAA, best practices, and the experimental rules (such as
  * `label-content-name-mismatch`, WCAG 2.5.3 Label in Name), which axe leaves out unless named.
  */
-export const EVERY_AXE_RULE = axe.getRules().map((r) => r.ruleId);
+const EVERY_AXE_RULE = axe.getRules().map((r) => r.ruleId);
 
 /**
  * Runs every axe-core rule on the page and fails with the violations listed (`soft`: the test goes on

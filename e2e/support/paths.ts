@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const E2E_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const E2E_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const ROOT = path.resolve(E2E_DIR, '..');
 /** Scratch space; E2E_TMP lets two checkouts or runs keep apart. */
 export const TMP = process.env.E2E_TMP ? path.resolve(process.env.E2E_TMP) : path.join(E2E_DIR, '.tmp');

@@ -42,7 +42,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
 
 /** Whether nothing listens on the port: the probe may bind it (then lets go of it at once). */
-export function portIsFree(port: number): Promise<boolean> {
+function portIsFree(port: number): Promise<boolean> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', (err: NodeJS.ErrnoException) =>

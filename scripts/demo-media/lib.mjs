@@ -330,7 +330,7 @@ export function cloud(s, { x, y, w, h, color = '#ffffff', shade = '#d9e2ec', opa
 }
 
 /** Chimney smoke: a drifting chain of blurred puffs. */
-export function smoke(s, { x, y, drift = 1, color = '#cfd6e0', opacity = 0.5, n = 9, size = 6 }) {
+function smoke(s, { x, y, drift = 1, color = '#cfd6e0', opacity = 0.5, n = 9, size = 6 }) {
   let out = '';
   let cx = x;
   let cy = y;

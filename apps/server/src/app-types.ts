@@ -40,7 +40,7 @@ declare module 'fastify' {
 }
 
 /** What buildApp makes for the modules from the deps: the database's signals and what follows them. */
-export interface AppServices {
+interface AppServices {
   listener: DbListener;
   changes: ChangeFeed;
 }

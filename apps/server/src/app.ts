@@ -73,7 +73,9 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     genReqId: () => crypto.randomUUID(),
     // A malformed or over-long address is refused by the router before any hook runs: the same envelope
     // as the rest, and the headers the hooks would have added.
-    frameworkErrors: (err, request, reply) => sendError(err, request, reply.headers(HOOKLESS_ANSWER_HEADERS)),
+    frameworkErrors: (err, request, reply) => {
+      void sendError(err, request, reply.headers(HOOKLESS_ANSWER_HEADERS));
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -8,8 +8,8 @@ import { createTokenSigner } from './lib/tokens';
 import { LoginLimiter } from './modules/auth/login-limiter';
 import { createLocalStorage } from './storage/file-storage';
 
-export const embeddedDbDir = (config: Config) => path.join(config.dataDir, 'db');
-export const uploadsDir = (config: Config) => path.join(config.dataDir, 'uploads');
+const embeddedDbDir = (config: Config) => path.join(config.dataDir, 'db');
+const uploadsDir = (config: Config) => path.join(config.dataDir, 'uploads');
 
 export function embeddedDbExists(config: Config): boolean {
   return fs.existsSync(path.join(embeddedDbDir(config), 'PG_VERSION'));

@@ -5,7 +5,7 @@ import http from 'node:http';
  * (no pooling), so a test sees exactly the sockets it opened.
  */
 
-export interface SseEvent {
+interface SseEvent {
   event: string;
   data: string;
   id?: string;

@@ -24,8 +24,8 @@ import { readTar, TarFormatError, tarStream, type TarEntry } from './tar';
  * one .tar.gz with a manifest (format version, time, schema history, row counts, checksums).
  */
 
-export const BACKUP_FORMAT = 'investor-portal-backup';
-export const BACKUP_VERSION = 1;
+const BACKUP_FORMAT = 'investor-portal-backup';
+const BACKUP_VERSION = 1;
 
 export interface Target {
   /** DATA_DIR: the embedded database in `db/` and the uploaded files in `uploads/`. */
@@ -78,7 +78,7 @@ const embeddedDir = (t: Target) => path.join(t.dataDir, 'db');
 const uploadsDir = (t: Target) => path.join(t.dataDir, 'uploads');
 
 /** Identifies the server secret without revealing it. */
-export function secretFingerprint(secret: string): string {
+function secretFingerprint(secret: string): string {
   return crypto
     .createHmac('sha256', secret)
     .update('investor-portal backup fingerprint')

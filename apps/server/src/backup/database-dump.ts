@@ -36,7 +36,7 @@ const FETCH_ROWS = 2_000;
 const LOAD_BATCH_BYTES = 4 * 1024 * 1024;
 const LOAD_BATCH_ROWS = 5_000;
 
-export const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const qualified = (name: string) => `"public".${ident(name)}`;
 
 /** Session settings under which every value's text form reads back exactly. */
@@ -84,7 +84,7 @@ async function listSequences(s: SqlSession): Promise<string[]> {
 }
 
 /** The migrations applied to the database (drizzle's own bookkeeping table), oldest first. */
-export async function appliedMigrations(s: SqlSession): Promise<MigrationRecord[]> {
+async function appliedMigrations(s: SqlSession): Promise<MigrationRecord[]> {
   const [[exists]] = (await s.rows(`select to_regclass('drizzle.__drizzle_migrations') is not null`)) as [
     [boolean],
   ];

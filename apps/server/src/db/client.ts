@@ -7,10 +7,10 @@ import type { Logger } from 'drizzle-orm/logger';
 import type { Client as PgClient, Pool, PoolClient, PoolConfig } from 'pg';
 import * as schema from './schema';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle: every call inside a transaction passes it instead of `db`. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
 export interface Database {

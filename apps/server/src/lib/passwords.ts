@@ -1,7 +1,7 @@
 import argon2 from 'argon2';
 
 /** Argon2id at OWASP's minimum parameters (19 MiB, 2 iterations, 1 lane); salt is per hash. */
-export const PASSWORD_HASH_OPTIONS = {
+const PASSWORD_HASH_OPTIONS = {
   type: argon2.argon2id,
   memoryCost: 19_456,
   timeCost: 2,

@@ -29,7 +29,7 @@ export interface KnownDevice {
 
 export const DEVICE_TOKEN_TTL_SECONDS = 180 * 24 * 3600;
 
-export const MFA_TOKEN_TTL_SECONDS = 5 * 60;
+const MFA_TOKEN_TTL_SECONDS = 5 * 60;
 
 /** Access tokens whose signature was checked recently; more than this and the least recently used are forgotten. */
 const MAX_VERIFIED_TOKENS = 50_000;

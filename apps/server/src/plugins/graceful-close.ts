@@ -3,7 +3,7 @@ import { setImmediate as afterPoll } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 
 /** How long the server must have seen nothing new before it stops listening. */
-export const QUIET_MS = 50;
+const QUIET_MS = 50;
 
 /**
  * The other half of graceful shutdown. Once closing starts, new requests are refused with 503 and

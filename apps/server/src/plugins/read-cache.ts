@@ -7,7 +7,7 @@ import type { ChangeFeed, SignalledTable } from '../db/changes';
  * A route whose answer to an investor may be kept: the tables it is made from besides the caller's own
  * rows, whose changes (by any instance or any writer) are always watched.
  */
-export interface CacheRule {
+interface CacheRule {
   tables: readonly SignalledTable[];
 }
 
@@ -24,7 +24,7 @@ declare module 'fastify' {
 /** At most this much answer text is kept (the oldest goes first). */
 export const READ_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 /** An answer is made again after this long even if nothing changed (e.g. "new" flags that age). */
-export const READ_CACHE_TTL_MS = 60_000;
+const READ_CACHE_TTL_MS = 60_000;
 
 interface Entry {
   body: string;

@@ -47,7 +47,7 @@ const HEADER_OPTIONS: Parameters<typeof helmet>[0] = {
  * building helmet's middleware for each request (as @fastify/helmet does) cost more than the rest of a
  * kept answer.
  */
-export function securityHeaders(): Record<string, string> {
+function securityHeaders(): Record<string, string> {
   const headers: Record<string, string> = {};
   const res = {
     setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = String(value)),

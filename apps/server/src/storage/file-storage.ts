@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 
-export interface StoredFile {
+interface StoredFile {
   key: string;
   size: number;
   sha256: string;

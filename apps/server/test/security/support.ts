@@ -11,7 +11,7 @@ import {
   updates,
   perks,
 } from '../../src/db/schema';
-export { routeKey, type RouteEntry } from './route-table';
+export { routeKey } from './route-table';
 import { samplePdf, samplePng } from '../../src/modules/documents/test-support';
 import { createAllowance, createBooking, isoDay } from '../content-factories';
 import {
@@ -21,7 +21,6 @@ import {
   createUser,
   login,
   type TestContext,
-  type TestUser,
 } from '../helpers';
 
 /** Every table's row count and a digest of its rows: equal fingerprints mean nothing was written. */
@@ -189,4 +188,3 @@ export async function buildWorld(ctx: TestContext) {
   };
 }
 export type World = Awaited<ReturnType<typeof buildWorld>>;
-export type { TestUser };

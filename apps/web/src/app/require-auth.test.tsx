@@ -25,7 +25,7 @@ function Where() {
 function Providers({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   return (
-    <AuthProvider navigate={(to) => navigate(to)} alert={() => {}}>
+    <AuthProvider navigate={(to) => void navigate(to)} alert={() => {}}>
       {children}
     </AuthProvider>
   );

@@ -14,7 +14,10 @@ function BacktickCleaner() {
   useEffect(() => {
     const cleaned = cleanPath(location.pathname);
     if (cleaned !== location.pathname) {
-      navigate({ pathname: cleaned || '/', search: location.search, hash: location.hash }, { replace: true });
+      void navigate(
+        { pathname: cleaned || '/', search: location.search, hash: location.hash },
+        { replace: true },
+      );
     }
   }, [location, navigate]);
   return null;
@@ -23,7 +26,7 @@ function BacktickCleaner() {
 export function Root() {
   const navigate = useNavigate();
   return (
-    <AuthProvider navigate={(to) => navigate(to)}>
+    <AuthProvider navigate={(to) => void navigate(to)}>
       <BacktickCleaner />
       <Outlet />
       <Toaster />

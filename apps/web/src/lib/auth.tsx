@@ -158,7 +158,7 @@ export function AuthProvider({
 
   useEffect(() => {
     if (known) {
-      takePrefetchedUser();
+      void takePrefetchedUser();
       scheduleSilentRefresh();
     } else if (tokens.access) void loadUser(takePrefetchedUser());
     // Run once on start.

@@ -61,7 +61,7 @@ const formats: Record<'time' | 'full', Intl.DateTimeFormatOptions> = {
 };
 
 /** Parses ISO strings; a date-only 'YYYY-MM-DD' is a calendar day in local time (no timezone shift). */
-export function parseDate(input: string | number | Date | null | undefined): Date | null {
+function parseDate(input: string | number | Date | null | undefined): Date | null {
   if (input === null || input === undefined || input === '') return null;
   if (input instanceof Date) return Number.isNaN(input.getTime()) ? null : input;
   if (typeof input === 'string') {

@@ -21,7 +21,7 @@ export type LiveEventKind = 'booking' | 'update' | 'document' | 'account' | 'mes
  * The one place that says what each kind of live event changed: every query under these keys is
  * reloaded (those on screen at once, the others when next shown).
  */
-export const LIVE_REFRESH: Record<LiveEventKind, readonly QueryKey[]> = {
+const LIVE_REFRESH: Record<LiveEventKind, readonly QueryKey[]> = {
   // A booking decided: its request card, the remaining nights and the usage summary.
   booking: [queryRoots.perks],
   // A new update: the Updates page and the dashboard's Recent Updates.

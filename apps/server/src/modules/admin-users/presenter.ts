@@ -24,7 +24,7 @@ export interface AdminInvestmentRow {
   startDate: string | null;
 }
 
-export function presentAdminInvestment(
+function presentAdminInvestment(
   inv: AdminInvestmentRow,
   monthly?: readonly { month: string; amount: string }[],
 ): AdminInvestment {

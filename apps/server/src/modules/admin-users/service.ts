@@ -39,8 +39,8 @@ import { presentAdminUser, type AdminInvestmentRow } from './presenter';
 type ListQuery = z.output<typeof userListQuery>;
 type UpdateInput = z.output<typeof updateUserInput>;
 
-export const DUPLICATE_EMAIL = 'A user with this email already exists';
-export const DUPLICATE_INVESTOR_ID = 'This investor ID is already in use';
+const DUPLICATE_EMAIL = 'A user with this email already exists';
+const DUPLICATE_INVESTOR_ID = 'This investor ID is already in use';
 
 /**
  * The words of a search box as a prefix query ('emma lin' -> 'emma:* & lin:*'). Only letters and digits

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { auditEntityLabel, type AuditEntry } from '@portal/contracts';
 
-export const AUDIT_CSV_COLUMNS = [
+const AUDIT_CSV_COLUMNS = [
   'Time (UTC)',
   'Admin',
   'Admin email',

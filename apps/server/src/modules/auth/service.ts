@@ -29,7 +29,7 @@ const INVALID_CREDENTIALS = 'Invalid email or password';
 const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
 /** Where a sign-in comes from: the client's address and the known-device token it brought, if valid. */
-export interface SignInContext {
+interface SignInContext {
   address: string;
   device?: KnownDevice | null;
 }

@@ -12,7 +12,7 @@ import { getSecuritySettings } from '../settings/security-settings';
 
 const RECOVERY_CODE_COUNT = 10;
 
-export const hashRecoveryCode = (code: string) =>
+const hashRecoveryCode = (code: string) =>
   crypto.createHash('sha256').update(code.toLowerCase().replace(/[\s-]/g, '')).digest('base64url');
 
 /** 'k7f2q-m9x4d': 50 random bits, easy to read and type. */

@@ -18,7 +18,7 @@ const INLINE_TYPES = new Set([
   'video/quicktime',
 ]);
 
-export const canShowInline = (mime: string) => INLINE_TYPES.has(mime);
+const canShowInline = (mime: string) => INLINE_TYPES.has(mime);
 
 /** A file name for a header: path and control characters removed, the extension added when missing. */
 export function downloadName(name: string, ext: string | null): string {

@@ -33,7 +33,7 @@ export async function getVault(db: DbOrTx, viewer: AuthUser, projectId: string, 
  * every document of the project, or with `userId` that user's documents and media. The caller has
  * checked that the project is visible.
  */
-export async function listDocuments(
+async function listDocuments(
   db: DbOrTx,
   viewer: AuthUser,
   projectId: string,

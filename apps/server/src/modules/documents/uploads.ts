@@ -9,7 +9,7 @@ import { FileTooLargeError, type FileStorage } from '../../storage/file-storage'
 
 /** What a file is for: documents take PDFs, images, text and office files; media take images and videos. */
 export type UploadPurpose = 'document' | 'media';
-export type FileKind = 'pdf' | 'image' | 'video' | 'text' | 'office';
+type FileKind = 'pdf' | 'image' | 'video' | 'text' | 'office';
 
 /** A file stored under a server-generated key, with the type read from its bytes (never the client's word). */
 export interface StoredUpload {
@@ -111,11 +111,11 @@ const HEAD_BYTES = 8192;
 const MARKUP = /<\s*(!doctype|html|head|body|script|svg|iframe|object|embed|\?xml)\b/i;
 
 /** Whole megabytes for messages ('25 MB'). */
-export const formatLimit = (bytes: number) =>
+const formatLimit = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${Math.floor(bytes / (1024 * 1024))} MB` : `${Math.floor(bytes / 1024)} KB`;
 
 /** The client's file name reduced to something safe to show and to put in a header. */
-export function cleanFileName(name: string | undefined | null): string {
+function cleanFileName(name: string | undefined | null): string {
   const base = path.basename(String(name ?? '').replace(/\\/g, '/'));
   return (
     base
@@ -170,7 +170,7 @@ async function sniffStored(storage: FileStorage, key: string): Promise<string | 
  * MIME type) must be of that type: HTML or SVG named .pdf is refused, so is anything with markup that
  * would be text.
  */
-export async function identifyFile(
+async function identifyFile(
   storage: FileStorage,
   stored: { key: string; size: number },
   fileName: string,

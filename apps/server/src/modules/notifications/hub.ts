@@ -22,7 +22,7 @@ export interface StreamClient {
 }
 
 /** What a sign-in's validity is read from: the account and its sign-ins (the refresh tokens). */
-export const SIGN_IN_TABLES: readonly SignalledTable[] = ['users', 'refresh_tokens'];
+const SIGN_IN_TABLES: readonly SignalledTable[] = ['users', 'refresh_tokens'];
 
 const signInKey = (c: { userId: string; familyId: string }) => `${c.userId} ${c.familyId}`;
 

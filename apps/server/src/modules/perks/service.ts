@@ -22,7 +22,7 @@ type PerkFields = z.output<typeof perkInput>;
 type AllowanceFields = z.output<typeof cabinAllowanceInput>;
 
 /** The nights of this user's live (pending and approved) requests in a project, ascending. */
-export async function liveNights(db: DbOrTx, userId: string, projectId: string): Promise<string[]> {
+async function liveNights(db: DbOrTx, userId: string, projectId: string): Promise<string[]> {
   const rows = await db
     .select({ night: bookingNights.night })
     .from(bookingNights)

@@ -10,7 +10,7 @@ import { investmentReturns, roundedReturnOnInvestment, summedInvestmentReturns }
 import { iso, num } from '../../lib/format';
 import type { ProjectRow, StakeRow } from './service';
 
-export function presentOpportunityFields(p: ProjectRow): OpportunityFields {
+function presentOpportunityFields(p: ProjectRow): OpportunityFields {
   return {
     openForInterest: p.openForInterest,
     targetAmount: num(p.interestTarget),

@@ -3,7 +3,7 @@ import type { SecuritySettings } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client';
 import { settings } from '../../db/schema';
 
-export const REQUIRE_ADMIN_TOTP = 'requireAdminTotp';
+const REQUIRE_ADMIN_TOTP = 'requireAdminTotp';
 
 /** The policy as a SQL expression, so that the per-request auth check reads it in the same query. */
 export const requireAdminTotpSql = sql<boolean>`coalesce((select (${settings.value})::text = 'true' from ${settings} where ${settings.key} = ${REQUIRE_ADMIN_TOTP}), false)`;

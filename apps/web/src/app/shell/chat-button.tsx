@@ -16,7 +16,7 @@ export function chatUrl(whatsapp: string, user: CurrentUser | null, projectName?
 }
 
 /** Writes to `email` with the same message. */
-export function mailUrl(email: string, user: CurrentUser | null, projectName?: string | null): string {
+function mailUrl(email: string, user: CurrentUser | null, projectName?: string | null): string {
   const subject = projectName ? `Question about ${projectName}` : 'Question about my investment';
   return `mailto:${email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(question(user, projectName))}`;
 }

@@ -30,7 +30,7 @@ const isDark = () => document.documentElement.classList.contains('dark');
 function Area() {
   const navigate = useNavigate();
   return (
-    <AuthProvider navigate={(to) => navigate(to)} alert={() => {}}>
+    <AuthProvider navigate={(to) => void navigate(to)} alert={() => {}}>
       <Outlet />
     </AuthProvider>
   );

@@ -16,6 +16,3 @@ export const CardDescription = ({ className, ...p }: HTMLAttributes<HTMLParagrap
 export const CardContent = ({ className, ...p }: HTMLAttributes<HTMLDivElement>) => (
   <div className={cn('px-5 pb-5 sm:px-6 sm:pb-6', className)} {...p} />
 );
-export const CardFooter = ({ className, ...p }: HTMLAttributes<HTMLDivElement>) => (
-  <div className={cn('flex items-center px-5 pb-5 sm:px-6 sm:pb-6', className)} {...p} />
-);

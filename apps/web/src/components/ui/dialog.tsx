@@ -4,8 +4,6 @@ import { X } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
 export const Dialog = D.Root;
-export const DialogTrigger = D.Trigger;
-export const DialogClose = D.Close;
 
 export function DialogContent({
   className,

@@ -93,5 +93,3 @@ export function useFieldErrors() {
     [errors, show],
   );
 }
-
-export type FieldErrorsState = ReturnType<typeof useFieldErrors>;

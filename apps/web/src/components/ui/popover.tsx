@@ -5,7 +5,6 @@ import { cn } from '@/lib/cn';
 /** A panel anchored to a trigger, for content with its own controls (a menu is for a list of actions). */
 export const Popover = P.Root;
 export const PopoverTrigger = P.Trigger;
-export const PopoverClose = P.Close;
 
 export function PopoverContent({
   className,

@@ -82,7 +82,7 @@ function DecisionDialog({
               } (${nightsText(pending.booking.nights)})`}
           </DialogDescription>
         </DialogHeader>
-        <form ref={fe.formRef} onSubmit={onSubmit} className="grid gap-4">
+        <form ref={fe.formRef} onSubmit={(e) => void onSubmit(e)} className="grid gap-4">
           <Field label="Note to the investor (optional)" error={fe.of('note')}>
             <Textarea rows={3} value={note} onChange={(e) => setNote(e.target.value)} maxLength={500} />
           </Field>

@@ -152,7 +152,7 @@ function MediaGrid({
                       aria-label={`Preview ${m.title}`}
                       title="Preview"
                       onClick={() =>
-                        run(
+                        void run(
                           () => openFileInTab(`/api/documents/media/${m._id}/preview`, `media-${m._id}`),
                           'Failed to preview file',
                         )
@@ -166,7 +166,7 @@ function MediaGrid({
                       aria-label={`Download ${m.title}`}
                       title="Download"
                       onClick={() =>
-                        run(
+                        void run(
                           () => openFileInTab(`/api/documents/media/${m._id}/download`, `media-${m._id}`),
                           'Failed to download file',
                         )
@@ -307,7 +307,7 @@ function DocumentsPage() {
                     <DocumentsTable
                       docs={docs}
                       onEdit={(d) => setDocDialog({ doc: d })}
-                      onDelete={deleteDoc}
+                      onDelete={(d) => void deleteDoc(d)}
                     />
                   )}
                 </CardContent>
@@ -333,7 +333,7 @@ function DocumentsPage() {
                       <MediaGrid
                         items={media}
                         onEdit={(m) => setMediaDialog({ item: m })}
-                        onDelete={deleteMedia}
+                        onDelete={(m) => void deleteMedia(m)}
                       />
                     )}
                   </CardContent>

@@ -75,7 +75,7 @@ export const ADMIN: CurrentUser = {
   investments: [],
 };
 
-export const project = (over: Partial<ProjectListItem> = {}): ProjectListItem => ({
+const project = (over: Partial<ProjectListItem> = {}): ProjectListItem => ({
   _id: 'p0000000-0000-4000-8000-000000000001',
   name: 'Aurora Lakeside Cabins',
   location: 'Saimaa, Finland',
@@ -119,7 +119,7 @@ export const adminUser = (over: Partial<AdminUser> = {}): AdminUser => ({
   ...over,
 });
 
-export const page = <T,>(rows: T[], over: Partial<Pagination> = {}) => ({
+const page = <T,>(rows: T[], over: Partial<Pagination> = {}) => ({
   pagination: { page: 1, pageSize: 20, total: rows.length, totalPages: rows.length ? 1 : 0, ...over },
   rows,
 });
@@ -317,7 +317,7 @@ function SignedIn() {
 function AdminArea() {
   const navigate = useNavigate();
   return (
-    <AuthProvider navigate={(to) => navigate(to)} alert={() => {}}>
+    <AuthProvider navigate={(to) => void navigate(to)} alert={() => {}}>
       <CurrentProjectProvider storageKey="adminSelectedProjectId">
         <SignedIn />
         <Toaster />

@@ -42,7 +42,7 @@ function Where() {
 function Providers({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   return (
-    <AuthProvider navigate={(to) => navigate(to)} alert={() => {}}>
+    <AuthProvider navigate={(to) => void navigate(to)} alert={() => {}}>
       {children}
     </AuthProvider>
   );
@@ -91,6 +91,8 @@ describe('sign-in pages', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("/login: the button reads 'Loading...' while signing in; a failure is an 'Error' toast", async () => {
+    // The failure is an error toast, which the app also logs.
+    vi.spyOn(console, 'error').mockImplementation(() => {});
     const server = deferredFetch();
     renderAt('/login');
     expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/register');
@@ -121,6 +123,8 @@ describe('sign-in pages', () => {
   });
 
   it("/admin-login: a failure is titled 'Access Denied' with the server's message", async () => {
+    // The failure is an error toast, which the app also logs.
+    vi.spyOn(console, 'error').mockImplementation(() => {});
     const server = deferredFetch();
     renderAt('/admin-login');
     await fill('admin@example.com', 'wrong', ['Admin Email', 'Admin Password']);
@@ -134,6 +138,8 @@ describe('sign-in pages', () => {
   });
 
   it("/admin-login: without a message the failure reads 'Invalid admin credentials'", async () => {
+    // The failure is an error toast, which the app also logs.
+    vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.mocked(api).mockRejectedValueOnce(new Error(''));
     renderAt('/admin-login');
     await fill('admin@example.com', 'admin123', ['Admin Email', 'Admin Password']);

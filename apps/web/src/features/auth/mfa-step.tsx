@@ -38,7 +38,7 @@ export function MfaStep({
   }
 
   return (
-    <form onSubmit={onSubmit} className="grid gap-4">
+    <form onSubmit={(e) => void onSubmit(e)} className="grid gap-4">
       <p className="text-sm text-muted-foreground">
         Two-factor sign-in is on for this account. Enter the 6-digit code from your authenticator app, or one
         of your recovery codes.

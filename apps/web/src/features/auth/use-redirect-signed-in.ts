@@ -22,6 +22,6 @@ export function useRedirectSignedIn() {
   const navigate = useNavigate();
   const from = useFromLocation();
   useEffect(() => {
-    if (status === 'authenticated') navigate(homeFor(isAdmin, from), { replace: true });
+    if (status === 'authenticated') void navigate(homeFor(isAdmin, from), { replace: true });
   }, [status, isAdmin, navigate, from]);
 }

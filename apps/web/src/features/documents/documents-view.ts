@@ -12,7 +12,7 @@ export function matchesSearch(doc: DocumentItem, search: string): boolean {
   return doc.name.toLowerCase().includes(q) || doc.category.toLowerCase().includes(q);
 }
 
-export const matchesFilter = (doc: DocumentItem, filter: DocumentFilter) =>
+const matchesFilter = (doc: DocumentItem, filter: DocumentFilter) =>
   filter === 'all' || doc.category === filter;
 
 const time = (d: DocumentItem) => new Date(d.uploadDate).getTime() || 0;

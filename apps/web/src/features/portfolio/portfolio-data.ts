@@ -114,7 +114,7 @@ export function termProgress(
   return { elapsed, period, percent: period > 0 ? (elapsed * 100) / period : 0 };
 }
 
-export const PAYOUT_CSV_HEADER = ['Date', 'Month', 'Project', 'Type', 'Status', 'Amount (EUR)'] as const;
+const PAYOUT_CSV_HEADER = ['Date', 'Month', 'Project', 'Type', 'Status', 'Amount (EUR)'] as const;
 
 /** The payouts as CSV, in the order shown; amounts as plain decimals a spreadsheet can sum. */
 export function payoutsCsv(payouts: readonly Payout[]): string {

@@ -119,6 +119,8 @@ describe('ProfileDialog', () => {
   });
 
   it("a failure shows the server's message, or 'Failed to update profile' when there is none", async () => {
+    // The failure is an error toast, which the app also logs.
+    vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.stubGlobal(
       'fetch',
       vi.fn(

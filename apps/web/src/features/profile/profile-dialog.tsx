@@ -127,7 +127,7 @@ export function ProfileDialog({
             {user.isAdmin && <TabsTrigger value="support">Support contact</TabsTrigger>}
           </TabsList>
           <TabsContent value="profile" className="mt-4">
-            <form ref={fe.formRef} onSubmit={onSubmit} className="grid gap-4" noValidate>
+            <form ref={fe.formRef} onSubmit={(e) => void onSubmit(e)} className="grid gap-4" noValidate>
               <Field label="Full Name" error={nameError ?? fe.of('name')}>
                 <Input autoComplete="name" required value={form.name} onChange={set('name')} />
               </Field>

@@ -85,7 +85,7 @@ function AllowanceForm({
   }
 
   return (
-    <form ref={fe.formRef} onSubmit={onSubmit} className="grid gap-4" noValidate>
+    <form ref={fe.formRef} onSubmit={(e) => void onSubmit(e)} className="grid gap-4" noValidate>
       {error && (
         <p role="alert" className="text-sm font-medium text-destructive">
           {error}

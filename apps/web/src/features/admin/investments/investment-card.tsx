@@ -91,7 +91,7 @@ export function InvestmentCard({
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form ref={fe.formRef} onSubmit={onSave} className="grid gap-4" noValidate>
+        <form ref={fe.formRef} onSubmit={(e) => void onSave(e)} className="grid gap-4" noValidate>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label="Amount invested (€)" error={error ?? fe.of('investments.amount')}>
               <Input
@@ -116,7 +116,7 @@ export function InvestmentCard({
               <Button
                 variant="outline"
                 className="text-destructive"
-                onClick={onRemove}
+                onClick={() => void onRemove()}
                 disabled={update.isPending}
               >
                 <Trash2 aria-hidden="true" />

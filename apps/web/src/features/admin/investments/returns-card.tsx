@@ -101,7 +101,7 @@ export function ReturnsCard({
       <CardContent className="grid grid-cols-1 gap-5">
         <form
           ref={fe.formRef}
-          onSubmit={onAdd}
+          onSubmit={(e) => void onAdd(e)}
           className="grid gap-3"
           noValidate
           aria-label="Add a monthly return"
@@ -192,7 +192,7 @@ export function ReturnsCard({
                               size="icon"
                               variant="ghost"
                               aria-label={`Save ${formatMonth(r.month)}`}
-                              onClick={() => onUpdate(r)}
+                              onClick={() => void onUpdate(r)}
                             >
                               <Check aria-hidden="true" />
                             </Button>
@@ -220,7 +220,7 @@ export function ReturnsCard({
                               variant="ghost"
                               className="text-destructive hover:text-destructive"
                               aria-label={`Delete ${formatMonth(r.month)}`}
-                              onClick={() => onDelete(r)}
+                              onClick={() => void onDelete(r)}
                             >
                               <Trash2 aria-hidden="true" />
                             </Button>

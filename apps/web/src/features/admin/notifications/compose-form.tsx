@@ -102,7 +102,7 @@ export function ComposeForm() {
         <CardDescription>It appears at once in the bell of every recipient who is signed in.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form ref={fe.formRef} onSubmit={onSubmit} noValidate className="grid gap-4">
+        <form ref={fe.formRef} onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4">
           <Field label="Title" error={(error.fields && !title.trim() ? fieldsError : null) ?? fe.of('title')}>
             <Input
               ref={titleRef}

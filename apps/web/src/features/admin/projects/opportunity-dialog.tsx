@@ -38,7 +38,7 @@ const fromProject = (p: Project): Form => {
 };
 
 /** The body of PUT /api/projects/{id}/opportunity; the server checks it with the same schema. */
-export function opportunityPayload(f: Form): OpportunityInput {
+function opportunityPayload(f: Form): OpportunityInput {
   return {
     openForInterest: f.openForInterest,
     targetAmount: f.targetAmount.trim(),

@@ -8,7 +8,7 @@ import { formatDate } from '@/lib/format';
 import { MEDIA_TYPE_LABELS, downloadFileName, isVideo } from '../media-view';
 
 /** The picture of a card: the thumbnail, else the first frame of a video, else the photo itself. */
-export function MediaThumbnail({ item, className }: { item: MediaItem; className?: string }) {
+function MediaThumbnail({ item, className }: { item: MediaItem; className?: string }) {
   const cls = cn('size-full object-cover', className);
   if (item.thumbnail)
     return <img src={item.thumbnail} alt="" loading="lazy" decoding="async" className={cls} />;

@@ -125,7 +125,7 @@ export function BookingDialog({
           <DialogTitle>{DIALOG_TITLES[type]}</DialogTitle>
           <DialogDescription>{DESCRIPTIONS[type]}</DialogDescription>
         </DialogHeader>
-        <form onSubmit={submit} className="grid gap-4" noValidate>
+        <form onSubmit={(e) => void submit(e)} className="grid gap-4" noValidate>
           <fieldset className="grid gap-2">
             <legend className="mb-2 text-sm font-medium">Select dates</legend>
             <div className="flex justify-center rounded-lg border p-2 sm:p-3">

@@ -23,7 +23,7 @@ const STATUS: Record<BookingStatus, { label: string; variant: BadgeProps['varian
   cancelled: { label: 'Cancelled', variant: 'secondary' },
 };
 
-export function bookingTitle(b: Pick<Booking, 'type' | 'giftRecipient' | 'rentalPrice'>): string {
+function bookingTitle(b: Pick<Booking, 'type' | 'giftRecipient' | 'rentalPrice'>): string {
   if (b.type === 'gift') return `Gift to ${b.giftRecipient ?? 'a friend'}`;
   if (b.type === 'rental') return `Rental at ${formatMoney(b.rentalPrice)} a night`;
   return 'Personal stay';
@@ -118,7 +118,7 @@ export function BookingRequests({ bookings }: { bookings: Booking[] }) {
             <Button variant="outline" onClick={() => setConfirming(null)} disabled={cancel.isPending}>
               Keep Request
             </Button>
-            <Button variant="destructive" onClick={confirmCancel} disabled={cancel.isPending}>
+            <Button variant="destructive" onClick={() => void confirmCancel()} disabled={cancel.isPending}>
               {cancel.isPending ? 'Cancelling...' : 'Cancel Request'}
             </Button>
           </DialogFooter>

@@ -100,7 +100,7 @@ export function InterestForm() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label="Full Name" error={errors.name}>
               <Input
