@@ -10,8 +10,8 @@ import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import { useCurrentProject } from '@/lib/current-project';
 import { formatDate } from '@/lib/format';
-import { openFileInTab, useDeleteFile, useVault } from './api/files';
-import { useUser } from './api/users';
+import { openFileInTab, useDeleteVaultFile, useVault } from '@/queries/documents';
+import { useUser } from '@/queries/users';
 import { EmptyState } from './components/empty-state';
 import { confirmDelete, toastDone, toastFailed } from './components/feedback';
 import { NoProject } from './components/no-project';
@@ -87,19 +87,13 @@ function DocumentsTable({
                           label: 'Preview',
                           icon: Eye,
                           onSelect: () =>
-                            run(
-                              () => openFileInTab(`/api/documents/${d._id}/preview`, `document-${d._id}`),
-                              'Failed to preview file',
-                            ),
+                            run(() => openFileInTab('preview', d._id), 'Failed to preview file'),
                         },
                         {
                           label: 'Download',
                           icon: Download,
                           onSelect: () =>
-                            run(
-                              () => openFileInTab(`/api/documents/${d._id}/download`, `document-${d._id}`),
-                              'Failed to download file',
-                            ),
+                            run(() => openFileInTab('download', d._id), 'Failed to download file'),
                         },
                       ]
                     : []),
@@ -154,10 +148,7 @@ function MediaGrid({
                       aria-label={`Preview ${m.title}`}
                       title="Preview"
                       onClick={() =>
-                        run(
-                          () => openFileInTab(`/api/documents/media/${m._id}/preview`, `media-${m._id}`),
-                          'Failed to preview file',
-                        )
+                        run(() => openFileInTab('mediaPreview', m._id), 'Failed to preview file')
                       }
                     >
                       <Eye aria-hidden="true" />
@@ -168,10 +159,7 @@ function MediaGrid({
                       aria-label={`Download ${m.title}`}
                       title="Download"
                       onClick={() =>
-                        run(
-                          () => openFileInTab(`/api/documents/media/${m._id}/download`, `media-${m._id}`),
-                          'Failed to download file',
-                        )
+                        run(() => openFileInTab('mediaDownload', m._id), 'Failed to download file')
                       }
                     >
                       <Download aria-hidden="true" />
@@ -218,7 +206,7 @@ function DocumentsPage() {
   const userId = target === SHARED ? null : target;
   const { data: user } = useUser(userId);
   const vault = useVault(current?._id, userId);
-  const remove = useDeleteFile();
+  const remove = useDeleteVaultFile();
   const [docDialog, setDocDialog] = useState<{ doc: DocumentItem | null } | null>(null);
   const [mediaDialog, setMediaDialog] = useState<{ item: UserMediaItem | null } | null>(null);
 
@@ -234,7 +222,7 @@ function DocumentsPage() {
   async function deleteDoc(d: DocumentItem) {
     if (!(await confirmDelete(`document “${d.name}”`))) return;
     try {
-      await remove.mutateAsync(`/api/documents/${d._id}`);
+      await remove.mutateAsync({ kind: 'document', id: d._id });
       toastDone('Deleted', `Document “${d.name}” was deleted.`);
     } catch (err) {
       toastFailed('Failed to delete document', err);
@@ -244,7 +232,7 @@ function DocumentsPage() {
   async function deleteMedia(m: UserMediaItem) {
     if (!(await confirmDelete(`media “${m.title}”`))) return;
     try {
-      await remove.mutateAsync(`/api/documents/media/${m._id}`);
+      await remove.mutateAsync({ kind: 'media', id: m._id });
       toastDone('Deleted', `Media “${m.title}” was deleted.`);
     } catch (err) {
       toastFailed('Failed to delete media', err);

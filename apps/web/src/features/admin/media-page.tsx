@@ -7,7 +7,7 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentProject } from '@/lib/current-project';
 import { formatDate } from '@/lib/format';
-import { useDeleteFile, useProjectMedia } from './api/files';
+import { useDeleteProjectMedia, useProjectMedia } from '@/queries/media';
 import { EmptyState } from './components/empty-state';
 import { confirmDelete, toastDone, toastFailed } from './components/feedback';
 import { NoProject } from './components/no-project';
@@ -43,7 +43,7 @@ function Thumb({ item }: { item: MediaItem }) {
 function MediaPage() {
   const { current } = useCurrentProject();
   const { data, isLoading, isError, error } = useProjectMedia(current?._id);
-  const remove = useDeleteFile();
+  const remove = useDeleteProjectMedia();
   const [dialog, setDialog] = useState<{ item: MediaItem | null } | null>(null);
 
   useEffect(() => {
@@ -53,7 +53,7 @@ function MediaPage() {
   async function onDelete(m: MediaItem) {
     if (!(await confirmDelete(`media “${m.title}”`))) return;
     try {
-      await remove.mutateAsync(`/api/media/${m._id}`);
+      await remove.mutateAsync(m._id);
       toastDone('Deleted', `Media “${m.title}” was deleted.`);
     } catch (err) {
       toastFailed('Failed to delete media', err);

@@ -20,7 +20,8 @@ import { Field } from '@/components/ui/field';
 import { useFieldErrors } from '@/components/ui/field-errors';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { messageOf } from '@/lib/toast';
-import { toFormData, useUploadDocument } from '../api/files';
+import { toFormData } from '@/lib/upload';
+import { useUploadDocument } from '@/queries/documents';
 import { FileField } from '../components/file-field';
 import { FormError } from '../components/form-error';
 import { toastDone, toastFailed } from '../components/feedback';
@@ -104,8 +105,7 @@ function DocumentForm({
     if (!fe.check(documentFields, form, (m) => toastFailed('Failed to save document', new Error(m)))) return;
     try {
       const res = await save.mutateAsync({
-        path: doc ? `/api/documents/${doc._id}` : '/api/documents',
-        method: doc ? 'PUT' : 'POST',
+        id: doc?._id,
         query: { projectId, userId },
         form: toFormData(
           {

@@ -13,7 +13,8 @@ import { Field } from '@/components/ui/field';
 import { useFieldErrors } from '@/components/ui/field-errors';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { messageOf } from '@/lib/toast';
-import { toFormData, useUploadUserMedia } from '../api/files';
+import { toFormData } from '@/lib/upload';
+import { useUploadUserMedia } from '@/queries/documents';
 import { FileField } from '../components/file-field';
 import { FormError } from '../components/form-error';
 import { toastDone, toastFailed } from '../components/feedback';
@@ -92,8 +93,7 @@ function UserMediaForm({
     if (!fe.check(userMediaFields, form, (m) => toastFailed('Failed to save media', new Error(m)))) return;
     try {
       const res = await save.mutateAsync({
-        path: item ? `/api/documents/media/${item._id}` : '/api/documents/media',
-        method: item ? 'PUT' : 'POST',
+        id: item?._id,
         query: { projectId, userId },
         form: toFormData(
           {

@@ -21,7 +21,8 @@ import { Field } from '@/components/ui/field';
 import { useFieldErrors } from '@/components/ui/field-errors';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { messageOf } from '@/lib/toast';
-import { toFormData, useUploadProjectMedia } from '../api/files';
+import { toFormData } from '@/lib/upload';
+import { useUploadProjectMedia } from '@/queries/media';
 import { FileField } from '../components/file-field';
 import { toastDone, toastFailed } from '../components/feedback';
 import { capitalize } from '../components/status-badge';
@@ -122,8 +123,7 @@ function MediaForm({
       return;
     try {
       await save.mutateAsync({
-        path: item ? `/api/media/${item._id}` : '/api/media',
-        method: item ? 'PUT' : 'POST',
+        id: item?._id,
         form: toFormData(fields, file),
         onProgress: file ? setProgress : () => {},
       });

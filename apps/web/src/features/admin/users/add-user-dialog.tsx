@@ -15,7 +15,7 @@ import { useFieldErrors } from '@/components/ui/field-errors';
 import { Input, NativeSelect } from '@/components/ui/input';
 import { PasswordHint } from '@/components/password-strength/password-hint';
 import { messageOf } from '@/lib/toast';
-import { useCreateUser } from '../api/users';
+import { useCreateUser } from '@/queries/users';
 import { toastDone, toastFailed } from '../components/feedback';
 
 interface Form {

@@ -13,7 +13,7 @@ import { Field } from '@/components/ui/field';
 import { useFieldErrors } from '@/components/ui/field-errors';
 import { Input } from '@/components/ui/input';
 import { messageOf } from '@/lib/toast';
-import { useUpdateUser } from '../api/users';
+import { useUpdateUser } from '@/queries/users';
 import { toastDone, toastFailed } from '../components/feedback';
 
 type Form = Record<
