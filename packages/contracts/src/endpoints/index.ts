@@ -1,4 +1,9 @@
 import type { EndpointDef } from '../endpoint';
+import { adminDashboardEndpoints } from './admin-dashboard';
+import { adminUserEndpoints } from './admin-users';
+import { auditEndpoints } from './audit';
+import { documentEndpoints } from './documents';
+import { mediaEndpoints } from './media';
 import { projectEndpoints } from './projects';
 
 /**
@@ -8,6 +13,11 @@ import { projectEndpoints } from './projects';
  */
 export const endpoints = {
   projects: projectEndpoints,
+  documents: documentEndpoints,
+  media: mediaEndpoints,
+  adminUsers: adminUserEndpoints,
+  audit: auditEndpoints,
+  adminDashboard: adminDashboardEndpoints,
 };
 
 /** Every endpoint, in declaration order. */
