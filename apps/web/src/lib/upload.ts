@@ -5,7 +5,7 @@ import { SESSION_EXPIRED_MESSAGE, expireSession, refreshSession, tokens } from '
 /** Uploads may be large: they get longer than the 10 s of ordinary calls. */
 const UPLOAD_TIMEOUT_MS = 10 * 60_000;
 
-export interface UploadOptions {
+interface UploadOptions {
   method?: 'POST' | 'PUT';
   query?: Record<string, string | null | undefined>;
   /** Called with 0..100 as the body is sent. */
@@ -59,7 +59,7 @@ function failure({ status, body }: Sent): ApiError {
  * A multipart request with upload progress (fetch cannot report it). Like `api()`, it sends the bearer
  * token, refreshes the session once on 401/403 and replays, and fails with the server's `error`.
  */
-export async function uploadForm<T>(path: string, form: FormData, opts: UploadOptions = {}): Promise<T> {
+async function uploadForm<T>(path: string, form: FormData, opts: UploadOptions = {}): Promise<T> {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(opts.query ?? {})) if (v) params.set(k, v);
   const url = params.size ? `${path}?${params}` : path;
