@@ -1,10 +1,11 @@
+import { endpointUrl, type Answer, type CallInput, type EndpointDef } from '@portal/contracts';
 import { ApiError } from './api';
 import { SESSION_EXPIRED_MESSAGE, expireSession, refreshSession, tokens } from './session';
 
 /** Uploads may be large: they get longer than the 10 s of ordinary calls. */
 const UPLOAD_TIMEOUT_MS = 10 * 60_000;
 
-export interface UploadOptions {
+interface UploadOptions {
   method?: 'POST' | 'PUT';
   query?: Record<string, string | null | undefined>;
   /** Called with 0..100 as the body is sent. */
@@ -58,7 +59,7 @@ function failure({ status, body }: Sent): ApiError {
  * A multipart request with upload progress (fetch cannot report it). Like `api()`, it sends the bearer
  * token, refreshes the session once on 401/403 and replays, and fails with the server's `error`.
  */
-export async function uploadForm<T>(path: string, form: FormData, opts: UploadOptions = {}): Promise<T> {
+async function uploadForm<T>(path: string, form: FormData, opts: UploadOptions = {}): Promise<T> {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(opts.query ?? {})) if (v) params.set(k, v);
   const url = params.size ? `${path}?${params}` : path;
@@ -76,4 +77,28 @@ export async function uploadForm<T>(path: string, form: FormData, opts: UploadOp
   if (res.status < 200 || res.status > 299) throw failure(res);
   opts.onProgress?.(100);
   return res.body as T;
+}
+
+/**
+ * An upload to an endpoint of the registry: its address and method come from the declaration, its
+ * answer's type from the declared schema.
+ */
+export function uploadTo<E extends EndpointDef>(
+  e: E,
+  input: CallInput<E> & { form: FormData },
+  opts: Pick<UploadOptions, 'onProgress' | 'signal'> = {},
+): Promise<Answer<E>> {
+  const url = endpointUrl(e, input as { params?: Record<string, unknown>; query?: Record<string, unknown> });
+  return uploadForm<Answer<E>>(url, input.form, { ...opts, method: e.method === 'PUT' ? 'PUT' : 'POST' });
+}
+
+/** A form's fields as multipart text, the file last (fields first lets the server read them as it streams). */
+export function toFormData(
+  fields: Record<string, string | number | boolean | null | undefined>,
+  file?: File | null,
+) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined && v !== null) form.append(k, String(v));
+  if (file) form.append('file', file, file.name);
+  return form;
 }

@@ -3,6 +3,11 @@ import { bookingEndpoints } from './bookings';
 import { interestEndpoints } from './interest';
 import { investmentEndpoints } from './investments';
 import { perkEndpoints } from './perks';
+import { adminDashboardEndpoints } from './admin-dashboard';
+import { adminUserEndpoints } from './admin-users';
+import { auditEndpoints } from './audit';
+import { documentEndpoints } from './documents';
+import { mediaEndpoints } from './media';
 import { projectEndpoints } from './projects';
 import { returnEndpoints } from './returns';
 import { updateEndpoints } from './updates';
@@ -20,6 +25,11 @@ export const endpoints = {
   interest: interestEndpoints,
   investments: investmentEndpoints,
   returns: returnEndpoints,
+  documents: documentEndpoints,
+  media: mediaEndpoints,
+  adminUsers: adminUserEndpoints,
+  audit: auditEndpoints,
+  adminDashboard: adminDashboardEndpoints,
 };
 
 /** Every endpoint, in declaration order. */

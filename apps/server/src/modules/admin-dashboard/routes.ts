@@ -1,15 +1,12 @@
-import { adminDashboard, dashboardQuery, envelope } from '@portal/contracts';
+import { endpoints } from '@portal/contracts';
 import type { Module } from '../../app-types';
+import { route } from '../../lib/route';
 import { getDashboard } from './service';
 
 /** The figures an operator wants first (Admin Dashboard, /admin). */
 export const adminDashboardRoutes: Module = (app, { database: { db } }) => {
-  app.get(
-    '/api/admin/dashboard',
-    {
-      config: { access: 'admin' },
-      schema: { querystring: dashboardQuery, response: { 200: envelope(adminDashboard) } },
-    },
-    async (request) => ({ success: true as const, data: await getDashboard(db, request.query.projectId) }),
-  );
+  route(app, endpoints.adminDashboard.get, async (request) => ({
+    success: true as const,
+    data: await getDashboard(db, request.query.projectId),
+  }));
 };

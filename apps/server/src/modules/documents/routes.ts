@@ -1,34 +1,17 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import {
-  documentFields,
-  documentItem,
-  documentsAnswer,
-  documentsQuery,
-  documentWriteQuery,
-  envelope,
-  idParams,
-  okMessage,
-  userMediaFields,
-  userMediaItem,
-} from '@portal/contracts';
+import type { FastifyRequest } from 'fastify';
+import { documentFields, documentWriteQuery, endpoints, userMediaFields } from '@portal/contracts';
 import type { Module } from '../../app-types';
 import { BadRequestError, NotFoundError } from '../../lib/errors';
+import { route } from '../../lib/route';
 import { requireAuth } from '../../plugins/auth';
 import { createFileUrls } from '../../lib/file-urls';
 import { assertTargetsExist, assertUserExists, requireProjectId } from '../access/project-access';
 import { presentDocument, presentUserMedia } from './presenter';
 import { downloadName, sendStoredFile } from './send-file';
-import {
-  createDocument,
-  deleteDocument,
-  findVisible,
-  getVault,
-  updateDocument,
-  type DocumentKind,
-} from './service';
+import { createDocument, deleteDocument, findVisible, getVault, updateDocument } from './service';
 import { extensionFor, parseForm, readUpload, withUpload, type UploadPurpose } from './uploads';
 
-const admin = { access: 'admin' as const };
+const e = endpoints.documents;
 
 /** Document vault (docs/product.md §11, §15.7) and the per-user media of the admin documents screen. */
 export const documentRoutes: Module = (app, { database: { db }, storage, config }) => {
@@ -43,26 +26,23 @@ export const documentRoutes: Module = (app, { database: { db }, storage, config 
       userId: query.userId ?? fields.userId,
     });
 
-  app.get(
-    '/api/documents',
-    {
-      config: { cache: { tables: ['projects', 'investments', 'documents'] } },
-      schema: { querystring: documentsQuery, response: { 200: documentsAnswer } },
-    },
-    async (request) => {
-      const { projectId, userId } = request.query;
-      const vault = await getVault(db, requireAuth(request), requireProjectId(projectId), userId);
-      return {
-        success: true as const,
-        documents: vault.documents.map(presentDocument),
-        ...(vault.media && { media: vault.media.map((m) => presentUserMedia(m, urls)) }),
-      };
-    },
-  );
+  route(app, e.list, async (request) => {
+    const { projectId, userId } = request.query;
+    const vault = await getVault(db, requireAuth(request), requireProjectId(projectId), userId);
+    return {
+      success: true as const,
+      documents: vault.documents.map(presentDocument),
+      ...(vault.media && { media: vault.media.map((m) => presentUserMedia(m, urls)) }),
+    };
+  });
 
-  const sendFile =
-    (kind: DocumentKind, disposition: 'inline' | 'attachment') =>
-    async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
+  for (const [endpoint, kind, disposition] of [
+    [e.download, 'document', 'attachment'],
+    [e.preview, 'document', 'inline'],
+    [e.mediaDownload, 'media', 'attachment'],
+    [e.mediaPreview, 'media', 'inline'],
+  ] as const)
+    route(app, endpoint, async (request, reply) => {
       const row = await findVisible(db, requireAuth(request), request.params.id, kind);
       if (!row.fileKey || !row.fileMime) throw new NotFoundError('File');
       return sendStoredFile(request, reply, storage, {
@@ -71,143 +51,90 @@ export const documentRoutes: Module = (app, { database: { db }, storage, config 
         name: downloadName(row.name, extensionFor(row.fileMime)),
         disposition,
       });
-    };
-  const fileSchema = { schema: { params: idParams } };
-  app.get('/api/documents/:id/download', fileSchema, sendFile('document', 'attachment'));
-  app.get('/api/documents/:id/preview', fileSchema, sendFile('document', 'inline'));
-  app.get('/api/documents/media/:id/download', fileSchema, sendFile('media', 'attachment'));
-  app.get('/api/documents/media/:id/preview', fileSchema, sendFile('media', 'inline'));
+    });
 
   // Admin writes. Bodies are multipart (or JSON without a file), so the fields are parsed in the handler.
-  app.post(
-    '/api/documents',
-    {
-      config: admin,
-      schema: { querystring: documentWriteQuery, response: { 201: envelope(documentItem) } },
-    },
-    async (request, reply) => {
-      const actorId = requireAuth(request).id;
-      const { fields, file } = await upload(request, 'document');
-      const row = await withUpload(storage, file, async () => {
-        const target = targetOf(request.query, fields);
-        const projectId = requireProjectId(target.projectId);
-        await assertTargetsExist(db, projectId, target.userId);
-        const input = parseForm(documentFields, fields);
-        return createDocument(db, 'document', {
-          actorId,
-          projectId,
-          userId: target.userId ?? null,
-          fields: input,
-          file,
-        });
+  route(app, e.create, async (request) => {
+    const actorId = requireAuth(request).id;
+    const { fields, file } = await upload(request, 'document');
+    const row = await withUpload(storage, file, async () => {
+      const target = targetOf(request.query, fields);
+      const projectId = requireProjectId(target.projectId);
+      await assertTargetsExist(db, projectId, target.userId);
+      const input = parseForm(documentFields, fields);
+      return createDocument(db, 'document', {
+        actorId,
+        projectId,
+        userId: target.userId ?? null,
+        fields: input,
+        file,
       });
-      return reply
-        .status(201)
-        .send({ success: true as const, data: presentDocument(row), message: 'Document uploaded' });
-    },
-  );
+    });
+    return { success: true as const, data: presentDocument(row), message: 'Document uploaded' };
+  });
 
-  app.put(
-    '/api/documents/:id',
-    {
-      config: admin,
-      schema: {
-        params: idParams,
-        querystring: documentWriteQuery,
-        response: { 200: envelope(documentItem) },
-      },
-    },
-    async (request) => {
-      const actorId = requireAuth(request).id;
-      const { fields, file } = await upload(request, 'document');
-      const row = await withUpload(storage, file, async () => {
-        const target = targetOf(request.query, fields);
-        if (target.projectId) await assertTargetsExist(db, target.projectId, target.userId);
-        else if (target.userId) await assertUserExists(db, target.userId);
-        return updateDocument(db, storage, 'document', request.params.id, {
-          actorId,
-          projectId: target.projectId,
-          userId: target.userId,
-          fields: parseForm(documentFields, fields),
-          file,
-        });
+  route(app, e.update, async (request) => {
+    const actorId = requireAuth(request).id;
+    const { fields, file } = await upload(request, 'document');
+    const row = await withUpload(storage, file, async () => {
+      const target = targetOf(request.query, fields);
+      if (target.projectId) await assertTargetsExist(db, target.projectId, target.userId);
+      else if (target.userId) await assertUserExists(db, target.userId);
+      return updateDocument(db, storage, 'document', request.params.id, {
+        actorId,
+        projectId: target.projectId,
+        userId: target.userId,
+        fields: parseForm(documentFields, fields),
+        file,
       });
-      return { success: true as const, data: presentDocument(row), message: 'Document updated' };
-    },
-  );
+    });
+    return { success: true as const, data: presentDocument(row), message: 'Document updated' };
+  });
 
-  app.delete(
-    '/api/documents/:id',
-    { config: admin, schema: { params: idParams, response: { 200: okMessage } } },
-    async (request) => {
-      await deleteDocument(db, storage, 'document', request.params.id, requireAuth(request).id);
-      return { success: true as const, message: 'Document deleted' };
-    },
-  );
+  route(app, e.remove, async (request) => {
+    await deleteDocument(db, storage, 'document', request.params.id, requireAuth(request).id);
+    return { success: true as const, message: 'Document deleted' };
+  });
 
-  app.post(
-    '/api/documents/media',
-    {
-      config: admin,
-      schema: { querystring: documentWriteQuery, response: { 201: envelope(userMediaItem) } },
-    },
-    async (request, reply) => {
-      const actorId = requireAuth(request).id;
-      const { fields, file } = await upload(request, 'media');
-      const row = await withUpload(storage, file, async () => {
-        const target = targetOf(request.query, fields);
-        const projectId = requireProjectId(target.projectId);
-        if (!target.userId) throw new BadRequestError('User ID is required');
-        await assertTargetsExist(db, projectId, target.userId);
-        return createDocument(db, 'media', {
-          actorId,
-          projectId,
-          userId: target.userId,
-          fields: parseForm(userMediaFields, fields),
-          file,
-        });
+  route(app, e.createMedia, async (request) => {
+    const actorId = requireAuth(request).id;
+    const { fields, file } = await upload(request, 'media');
+    const row = await withUpload(storage, file, async () => {
+      const target = targetOf(request.query, fields);
+      const projectId = requireProjectId(target.projectId);
+      if (!target.userId) throw new BadRequestError('User ID is required');
+      await assertTargetsExist(db, projectId, target.userId);
+      return createDocument(db, 'media', {
+        actorId,
+        projectId,
+        userId: target.userId,
+        fields: parseForm(userMediaFields, fields),
+        file,
       });
-      return reply
-        .status(201)
-        .send({ success: true as const, data: presentUserMedia(row, urls), message: 'Media uploaded' });
-    },
-  );
+    });
+    return { success: true as const, data: presentUserMedia(row, urls), message: 'Media uploaded' };
+  });
 
-  app.put(
-    '/api/documents/media/:id',
-    {
-      config: admin,
-      schema: {
-        params: idParams,
-        querystring: documentWriteQuery,
-        response: { 200: envelope(userMediaItem) },
-      },
-    },
-    async (request) => {
-      const actorId = requireAuth(request).id;
-      const { fields, file } = await upload(request, 'media');
-      const row = await withUpload(storage, file, async () => {
-        const target = targetOf(request.query, fields);
-        if (target.projectId) await assertTargetsExist(db, target.projectId, target.userId);
-        else if (target.userId) await assertUserExists(db, target.userId);
-        return updateDocument(db, storage, 'media', request.params.id, {
-          actorId,
-          projectId: target.projectId,
-          userId: target.userId,
-          fields: parseForm(userMediaFields, fields),
-          file,
-        });
+  route(app, e.updateMedia, async (request) => {
+    const actorId = requireAuth(request).id;
+    const { fields, file } = await upload(request, 'media');
+    const row = await withUpload(storage, file, async () => {
+      const target = targetOf(request.query, fields);
+      if (target.projectId) await assertTargetsExist(db, target.projectId, target.userId);
+      else if (target.userId) await assertUserExists(db, target.userId);
+      return updateDocument(db, storage, 'media', request.params.id, {
+        actorId,
+        projectId: target.projectId,
+        userId: target.userId,
+        fields: parseForm(userMediaFields, fields),
+        file,
       });
-      return { success: true as const, data: presentUserMedia(row, urls), message: 'Media updated' };
-    },
-  );
+    });
+    return { success: true as const, data: presentUserMedia(row, urls), message: 'Media updated' };
+  });
 
-  app.delete(
-    '/api/documents/media/:id',
-    { config: admin, schema: { params: idParams, response: { 200: okMessage } } },
-    async (request) => {
-      await deleteDocument(db, storage, 'media', request.params.id, requireAuth(request).id);
-      return { success: true as const, message: 'Media deleted' };
-    },
-  );
+  route(app, e.removeMedia, async (request) => {
+    await deleteDocument(db, storage, 'media', request.params.id, requireAuth(request).id);
+    return { success: true as const, message: 'Media deleted' };
+  });
 };

@@ -1,17 +1,7 @@
-import {
-  envelope,
-  idParams,
-  mediaAnswer,
-  mediaItem,
-  mediaQuery,
-  okMessage,
-  projectMediaFields,
-  projectMediaUpdateFields,
-  signedFileParams,
-  signedFileQuery,
-} from '@portal/contracts';
+import { endpoints, projectMediaFields, projectMediaUpdateFields } from '@portal/contracts';
 import type { Module } from '../../app-types';
 import { ForbiddenError } from '../../lib/errors';
+import { route } from '../../lib/route';
 import { requireAuth } from '../../plugins/auth';
 import { assertTargetsExist, requireProjectId } from '../access/project-access';
 import { downloadName, sendStoredFile } from '../documents/send-file';
@@ -27,100 +17,74 @@ import {
   updateProjectMedia,
 } from './service';
 
-const admin = { access: 'admin' as const };
+const e = endpoints.media;
 
 /** Project media gallery (docs/product.md §12, §16) and the signed addresses of uploaded media files. */
 export const mediaRoutes: Module = (app, { database: { db }, storage, config }) => {
   const urls = createFileUrls(config.jwtSecret);
 
-  app.get(
-    '/api/media',
-    { schema: { querystring: mediaQuery, response: { 200: mediaAnswer } } },
-    async (request) => {
-      const gallery = await listGallery(db, requireAuth(request), requireProjectId(request.query.projectId));
-      const media = [
-        ...gallery.project.map((m) => presentProjectMedia(m, urls)),
-        ...gallery.personal.map((m) => presentPersonalMedia(m, urls)),
-      ].sort((a, b) => b.priority - a.priority || b.date.localeCompare(a.date));
-      return { success: true as const, media };
-    },
-  );
+  route(app, e.list, async (request) => {
+    const gallery = await listGallery(db, requireAuth(request), requireProjectId(request.query.projectId));
+    const media = [
+      ...gallery.project.map((m) => presentProjectMedia(m, urls)),
+      ...gallery.personal.map((m) => presentPersonalMedia(m, urls)),
+    ].sort((a, b) => b.priority - a.priority || b.date.localeCompare(a.date));
+    return { success: true as const, media };
+  });
 
-  app.get(
-    '/api/media/admin',
-    { config: admin, schema: { querystring: mediaQuery, response: { 200: mediaAnswer } } },
-    async (request) => ({
-      success: true as const,
-      media: (await listAllMedia(db, request.query.projectId)).map((m) => presentProjectMedia(m, urls)),
-    }),
-  );
+  route(app, e.adminList, async (request) => ({
+    success: true as const,
+    media: (await listAllMedia(db, request.query.projectId)).map((m) => presentProjectMedia(m, urls)),
+  }));
 
   // Writes take multipart (fields plus an optional `file`) or JSON, so the fields are parsed in the handler.
-  app.post(
-    '/api/media',
-    { config: admin, schema: { response: { 201: envelope(mediaItem) } } },
-    async (request, reply) => {
-      const actorId = requireAuth(request).id;
-      const { fields, file } = await readUpload(request, storage, {
-        maxBytes: config.uploadMaxBytes,
-        purpose: 'media',
-      });
-      const row = await withUpload(storage, file, async () => {
-        const input = parseForm(projectMediaFields, fields);
-        const projectId = requireProjectId(input.projectId);
-        await assertTargetsExist(db, projectId, null);
-        return createProjectMedia(db, actorId, { ...input, projectId }, file);
-      });
-      return reply
-        .status(201)
-        .send({ success: true as const, data: presentProjectMedia(row, urls), message: 'Media created' });
-    },
-  );
+  route(app, e.create, async (request) => {
+    const actorId = requireAuth(request).id;
+    const { fields, file } = await readUpload(request, storage, {
+      maxBytes: config.uploadMaxBytes,
+      purpose: 'media',
+    });
+    const row = await withUpload(storage, file, async () => {
+      const input = parseForm(projectMediaFields, fields);
+      const projectId = requireProjectId(input.projectId);
+      await assertTargetsExist(db, projectId, null);
+      return createProjectMedia(db, actorId, { ...input, projectId }, file);
+    });
+    return { success: true as const, data: presentProjectMedia(row, urls), message: 'Media created' };
+  });
 
-  app.put(
-    '/api/media/:id',
-    { config: admin, schema: { params: idParams, response: { 200: envelope(mediaItem) } } },
-    async (request) => {
-      const actorId = requireAuth(request).id;
-      const { fields, file } = await readUpload(request, storage, {
-        maxBytes: config.uploadMaxBytes,
-        purpose: 'media',
-      });
-      const row = await withUpload(storage, file, async () => {
-        const input = parseForm(projectMediaUpdateFields, fields);
-        if (input.projectId) await assertTargetsExist(db, input.projectId, null);
-        return updateProjectMedia(db, storage, actorId, request.params.id, input, file);
-      });
-      return { success: true as const, data: presentProjectMedia(row, urls), message: 'Media updated' };
-    },
-  );
+  route(app, e.update, async (request) => {
+    const actorId = requireAuth(request).id;
+    const { fields, file } = await readUpload(request, storage, {
+      maxBytes: config.uploadMaxBytes,
+      purpose: 'media',
+    });
+    const row = await withUpload(storage, file, async () => {
+      const input = parseForm(projectMediaUpdateFields, fields);
+      if (input.projectId) await assertTargetsExist(db, input.projectId, null);
+      return updateProjectMedia(db, storage, actorId, request.params.id, input, file);
+    });
+    return { success: true as const, data: presentProjectMedia(row, urls), message: 'Media updated' };
+  });
 
-  app.delete(
-    '/api/media/:id',
-    { config: admin, schema: { params: idParams, response: { 200: okMessage } } },
-    async (request) => {
-      await deleteProjectMedia(db, storage, requireAuth(request).id, request.params.id);
-      return { success: true as const, message: 'Media deleted' };
-    },
-  );
+  route(app, e.remove, async (request) => {
+    await deleteProjectMedia(db, storage, requireAuth(request).id, request.params.id);
+    return { success: true as const, message: 'Media deleted' };
+  });
 
   // The address itself is the permission (signed, expiring): <img> and <video> cannot send a bearer token.
-  app.get(
-    '/api/media/files/:source/:id',
-    { config: { access: 'public' }, schema: { params: signedFileParams, querystring: signedFileQuery } },
-    async (request, reply) => {
-      const { source, id } = request.params;
-      const { exp, sig, download } = request.query;
-      if (!urls.verify(source, id, exp, sig, download === '1'))
-        throw new ForbiddenError('This link has expired. Reload the page to get a new one.');
-      const file = await findSignedFile(db, source, id);
-      return sendStoredFile(request, reply, storage, {
-        key: file.key,
-        mime: file.mime,
-        name: downloadName(file.name, extensionFor(file.mime)),
-        disposition: download === '1' ? 'attachment' : 'inline',
-        cacheControl: `private, max-age=${Math.min(3600, urls.secondsLeft(exp))}`,
-      });
-    },
-  );
+  route(app, e.file, async (request, reply) => {
+    const { source, id } = request.params;
+    const { exp, sig, download } = request.query;
+    if (!urls.verify(source, id, exp, sig, download === '1'))
+      throw new ForbiddenError('This link has expired. Reload the page to get a new one.');
+    const file = await findSignedFile(db, source, id);
+    return sendStoredFile(request, reply, storage, {
+      key: file.key,
+      mime: file.mime,
+      name: downloadName(file.name, extensionFor(file.mime)),
+      disposition: download === '1' ? 'attachment' : 'inline',
+      cacheControl: `private, max-age=${Math.min(3600, urls.secondsLeft(exp))}`,
+    });
+  });
 };

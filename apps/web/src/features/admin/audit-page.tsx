@@ -9,7 +9,7 @@ import { Input, NativeSelect } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
 import { formatDate } from '@/lib/format';
-import { useAuditLog, useExportAudit, type AuditParams } from './api/audit';
+import { useAuditLog, useExportAudit, type AuditParams } from '@/queries/audit';
 import { describeActivity } from './components/activity';
 import { EmptyState } from './components/empty-state';
 import { toastFailed, useFailedToast } from './components/feedback';

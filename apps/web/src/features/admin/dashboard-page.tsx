@@ -18,7 +18,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentProject } from '@/lib/current-project';
 import { formatDate, formatMoney, formatMonth, formatPercent } from '@/lib/format';
-import { useDashboard } from './api/dashboard';
+import { useDashboard } from '@/queries/admin-dashboard';
 import { describeActivity } from './components/activity';
 import { useFailedToast } from './components/feedback';
 import { PageHeader } from './components/page-header';

@@ -10,8 +10,8 @@ import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import { useCurrentProject } from '@/lib/current-project';
 import { formatDate } from '@/lib/format';
-import { openFileInTab, useDeleteFile, useVault } from './api/files';
-import { useUser } from './api/users';
+import { openFileInTab, useDeleteVaultFile, useVault } from '@/queries/documents';
+import { useUser } from '@/queries/users';
 import { EmptyState } from './components/empty-state';
 import { deleteAfterConfirm, toastFailed, useFailedToast } from './components/feedback';
 import { NoProject } from './components/no-project';
@@ -85,19 +85,13 @@ function DocumentsTable({
                           label: 'Preview',
                           icon: Eye,
                           onSelect: () =>
-                            run(
-                              () => openFileInTab(`/api/documents/${d._id}/preview`, `document-${d._id}`),
-                              'Failed to preview file',
-                            ),
+                            run(() => openFileInTab('preview', d._id), 'Failed to preview file'),
                         },
                         {
                           label: 'Download',
                           icon: Download,
                           onSelect: () =>
-                            run(
-                              () => openFileInTab(`/api/documents/${d._id}/download`, `document-${d._id}`),
-                              'Failed to download file',
-                            ),
+                            run(() => openFileInTab('download', d._id), 'Failed to download file'),
                         },
                       ]
                     : []),
@@ -152,10 +146,7 @@ function MediaGrid({
                       aria-label={`Preview ${m.title}`}
                       title="Preview"
                       onClick={() =>
-                        void run(
-                          () => openFileInTab(`/api/documents/media/${m._id}/preview`, `media-${m._id}`),
-                          'Failed to preview file',
-                        )
+                        void run(() => openFileInTab('mediaPreview', m._id), 'Failed to preview file')
                       }
                     >
                       <Eye aria-hidden="true" />
@@ -166,10 +157,7 @@ function MediaGrid({
                       aria-label={`Download ${m.title}`}
                       title="Download"
                       onClick={() =>
-                        void run(
-                          () => openFileInTab(`/api/documents/media/${m._id}/download`, `media-${m._id}`),
-                          'Failed to download file',
-                        )
+                        void run(() => openFileInTab('mediaDownload', m._id), 'Failed to download file')
                       }
                     >
                       <Download aria-hidden="true" />
@@ -216,7 +204,7 @@ function DocumentsPage() {
   const userId = target === SHARED ? null : target;
   const { data: user } = useUser(userId);
   const vault = useVault(current?._id, userId);
-  const remove = useDeleteFile();
+  const remove = useDeleteVaultFile();
   const [docDialog, setDocDialog] = useState<{ doc: DocumentItem | null } | null>(null);
   const [mediaDialog, setMediaDialog] = useState<{ item: UserMediaItem | null } | null>(null);
 
@@ -230,7 +218,7 @@ function DocumentsPage() {
   const deleteDoc = (d: DocumentItem) =>
     deleteAfterConfirm({
       what: `document “${d.name}”`,
-      run: () => remove.mutateAsync(`/api/documents/${d._id}`),
+      run: () => remove.mutateAsync({ kind: 'document', id: d._id }),
       done: `Document “${d.name}” was deleted.`,
       failed: 'Failed to delete document',
     });
@@ -238,7 +226,7 @@ function DocumentsPage() {
   const deleteMedia = (m: UserMediaItem) =>
     deleteAfterConfirm({
       what: `media “${m.title}”`,
-      run: () => remove.mutateAsync(`/api/documents/media/${m._id}`),
+      run: () => remove.mutateAsync({ kind: 'media', id: m._id }),
       done: `Media “${m.title}” was deleted.`,
       failed: 'Failed to delete media',
     });

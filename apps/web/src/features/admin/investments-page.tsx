@@ -5,7 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentProject } from '@/lib/current-project';
 import { formatMoney } from '@/lib/format';
-import { useUser } from './api/users';
+import { useUser } from '@/queries/users';
 import { EmptyState } from './components/empty-state';
 import { useFailedToast } from './components/feedback';
 import { NoProject } from './components/no-project';

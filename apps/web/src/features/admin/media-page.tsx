@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useCurrentProject } from '@/lib/current-project';
 import { formatDate } from '@/lib/format';
-import { useDeleteFile, useProjectMedia } from './api/files';
+import { useDeleteProjectMedia, useProjectMedia } from '@/queries/media';
 import { deleteAfterConfirm, useFailedToast } from './components/feedback';
 import { CardAction, ProjectScopedList } from './components/project-list';
 import { StatusBadge, capitalize } from './components/status-badge';
@@ -40,14 +40,14 @@ function Thumb({ item }: { item: MediaItem }) {
 function MediaPage() {
   const { current } = useCurrentProject();
   const { data, isLoading, isError, error } = useProjectMedia(current?._id);
-  const remove = useDeleteFile();
+  const remove = useDeleteProjectMedia();
   const [dialog, setDialog] = useState<{ item: MediaItem | null } | null>(null);
   useFailedToast('Failed to fetch media', isError, error);
 
   const onDelete = (m: MediaItem) =>
     deleteAfterConfirm({
       what: `media “${m.title}”`,
-      run: () => remove.mutateAsync(`/api/media/${m._id}`),
+      run: () => remove.mutateAsync(m._id),
       done: `Media “${m.title}” was deleted.`,
       failed: 'Failed to delete media',
     });

@@ -11,7 +11,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/lib/auth';
 import { useCurrentProject } from '@/lib/current-project';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useDeleteUser, useSetUserActive, useUsers } from './api/users';
+import { useDeleteUser, useSetUserActive, useUsers } from '@/queries/users';
 import { EmptyState } from './components/empty-state';
 import { deleteAfterConfirm, toastDone, toastFailed, useFailedToast } from './components/feedback';
 import { PageHeader } from './components/page-header';

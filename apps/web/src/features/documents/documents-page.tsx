@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentProject } from '@/lib/current-project';
-import { useDocuments } from './api/get-documents';
+import { useDocuments } from '@/queries/documents';
 import { DocumentRow } from './components/document-row';
 import { VaultToolbar } from './components/vault-toolbar';
 import { arrangeDocuments, type DocumentGroup } from './documents-view';

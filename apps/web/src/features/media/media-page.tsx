@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentProject } from '@/lib/current-project';
-import { useMedia } from './api/get-media';
+import { useMedia } from '@/queries/media';
 import { MediaCard } from './components/media-card';
 import { MediaDialog } from './components/media-dialog';
 import { matchesMediaFilter } from './media-view';

@@ -9,7 +9,8 @@ import {
 import { Field } from '@/components/ui/field';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
-import { toFormData, useUploadDocument } from '../api/files';
+import { toFormData } from '@/lib/upload';
+import { useUploadDocument } from '@/queries/documents';
 import { FileField } from '../components/file-field';
 import { toastDone } from '../components/feedback';
 
@@ -70,8 +71,7 @@ export function DocumentDialog({
       toBody={({ file: _, ...form }) => form}
       onSubmit={async (form, { file }, onProgress) => {
         const res = await save.mutateAsync({
-          path: doc ? `/api/documents/${doc._id}` : '/api/documents',
-          method: doc ? 'PUT' : 'POST',
+          id: doc?._id,
           query: { projectId, userId },
           form: toFormData(
             {

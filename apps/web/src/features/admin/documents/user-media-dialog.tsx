@@ -2,7 +2,8 @@ import { MEDIA_FILE_ACCEPT, USER_MEDIA_TYPES, userMediaFields, type UserMediaIte
 import { Field } from '@/components/ui/field';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
-import { toFormData, useUploadUserMedia } from '../api/files';
+import { toFormData } from '@/lib/upload';
+import { useUploadUserMedia } from '@/queries/documents';
 import { FileField } from '../components/file-field';
 import { toastDone } from '../components/feedback';
 import { capitalize } from '../components/status-badge';
@@ -54,8 +55,7 @@ export function UserMediaDialog({
       toBody={({ file: _, ...form }) => form}
       onSubmit={async (form, { file }, onProgress) => {
         const res = await save.mutateAsync({
-          path: item ? `/api/documents/media/${item._id}` : '/api/documents/media',
-          method: item ? 'PUT' : 'POST',
+          id: item?._id,
           query: { projectId, userId },
           form: toFormData(
             {

@@ -8,7 +8,7 @@ import { useFieldErrors } from '@/components/ui/field-errors';
 import { Input } from '@/components/ui/input';
 import { confirmAction } from '@/lib/confirm';
 import { formatMoney, formatPercent } from '@/lib/format';
-import { useUpdateUser } from '../api/users';
+import { useUpdateUser } from '@/queries/users';
 import { toastDone, toastFailed } from '../components/feedback';
 
 /** The body of a save: only the selected project's entry, with an amount above 0 (docs/product.md §18). */

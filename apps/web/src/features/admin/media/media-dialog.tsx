@@ -10,7 +10,8 @@ import {
 import { Field } from '@/components/ui/field';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
-import { toFormData, useUploadProjectMedia } from '../api/files';
+import { toFormData } from '@/lib/upload';
+import { useUploadProjectMedia } from '@/queries/media';
 import { FileField } from '../components/file-field';
 import { toastDone } from '../components/feedback';
 import { capitalize } from '../components/status-badge';
@@ -87,8 +88,7 @@ export function MediaDialog({
       })}
       onSubmit={async (fields, { file }, onProgress) => {
         await save.mutateAsync({
-          path: item ? `/api/media/${item._id}` : '/api/media',
-          method: item ? 'PUT' : 'POST',
+          id: item?._id,
           form: toFormData(fields, file),
           onProgress: file ? onProgress : () => {},
         });

@@ -2,7 +2,7 @@ import { updateUserInput, type AdminUser } from '@portal/contracts';
 import { Field } from '@/components/ui/field';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
-import { useUpdateUser } from '../api/users';
+import { useUpdateUser } from '@/queries/users';
 import { toastDone } from '../components/feedback';
 
 type Form = Record<

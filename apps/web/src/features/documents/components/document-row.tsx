@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/format';
 import { toastError } from '@/lib/toast';
-import { downloadDocument, previewDocument } from '../api/open-document';
+import { downloadDocument, previewDocument } from '@/queries/documents';
 import { formatFileSize } from '../documents-view';
 
 function TypeIcon({ doc }: { doc: DocumentItem }) {

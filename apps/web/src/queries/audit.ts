@@ -1,7 +1,9 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import type { AuditEntity, AuditList } from '@portal/contracts';
-import { api, apiBlob, saveBlob } from '@/lib/api';
-import { adminKeys } from './keys';
+import { endpoints, type AuditEntity } from '@portal/contracts';
+import { saveBlob } from '@/lib/api';
+import { callFile, endpointQuery } from '@/lib/endpoint-client';
+
+const e = endpoints.audit;
 
 /** The audit log's filters as the screen keeps them ('' = any). */
 export interface AuditParams {
@@ -11,7 +13,7 @@ export interface AuditParams {
   to: string;
 }
 
-const query = (p: AuditParams) => ({
+const filters = (p: AuditParams) => ({
   actorId: p.actorId || undefined,
   entity: p.entity || undefined,
   from: p.from || undefined,
@@ -21,9 +23,7 @@ const query = (p: AuditParams) => ({
 /** A page of the audit log (`GET /api/admin/audit`), newest first; the previous page stays while the next loads. */
 export function useAuditLog(params: AuditParams, page: number, pageSize: number) {
   return useQuery({
-    queryKey: [...adminKeys.all, 'audit', params, page, pageSize],
-    queryFn: ({ signal }) =>
-      api<AuditList>('/api/admin/audit', { signal, query: { ...query(params), page, pageSize } }),
+    ...endpointQuery(e.list, { query: { ...filters(params), page, pageSize } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -32,7 +32,7 @@ export function useAuditLog(params: AuditParams, page: number, pageSize: number)
 export function useExportAudit() {
   return useMutation({
     mutationFn: async (params: AuditParams) => {
-      const { blob, filename } = await apiBlob('/api/admin/audit/export', { query: query(params) });
+      const { blob, filename } = await callFile(e.export, { query: filters(params) });
       saveBlob(blob, filename ?? 'audit-log.csv');
     },
   });

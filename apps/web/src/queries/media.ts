@@ -1,0 +1,63 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { endpoints, type MediaItem } from '@portal/contracts';
+import { call, endpointQuery, refreshAfterWrite } from '@/lib/endpoint-client';
+import { uploadTo } from '@/lib/upload';
+
+const e = endpoints.media;
+
+/** The media of an answer; a missing list is read as empty. */
+const mediaList = (answer: unknown): MediaItem[] => {
+  const a = answer as { media?: unknown } | undefined;
+  return Array.isArray(a?.media) ? (a.media as MediaItem[]) : [];
+};
+
+/**
+ * The gallery of a project (`GET /api/media?projectId=`). Uploaded files come with signed addresses that
+ * last two to three hours (docs/decisions/003), so the list is fetched again well before they run out.
+ */
+export function useMedia(projectId: string | null | undefined) {
+  return useQuery({
+    ...endpointQuery(e.list, { query: { projectId: projectId ?? undefined } }, mediaList),
+    enabled: !!projectId,
+    staleTime: 30 * 60_000,
+    refetchInterval: 60 * 60_000,
+    refetchOnWindowFocus: true,
+  });
+}
+
+/** Every media item of a project, whatever its status (the admin list). */
+export function useProjectMedia(projectId: string | undefined) {
+  return useQuery({
+    ...endpointQuery(e.adminList, { query: { projectId } }, mediaList),
+    enabled: !!projectId,
+  });
+}
+
+/** Adds or changes a project media item, its file sent with progress; every view of the gallery reloads. */
+export function useUploadProjectMedia() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      id,
+      form,
+      onProgress,
+    }: {
+      id?: string;
+      form: FormData;
+      onProgress: (p: number) => void;
+    }) =>
+      id
+        ? uploadTo(e.update, { params: { id }, form }, { onProgress })
+        : uploadTo(e.create, { form }, { onProgress }),
+    onSuccess: () => refreshAfterWrite(qc, e.create),
+  });
+}
+
+/** Deletes a project media item and its file. */
+export function useDeleteProjectMedia() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => call(e.remove, { params: { id } }),
+    onSuccess: () => refreshAfterWrite(qc, e.remove),
+  });
+}

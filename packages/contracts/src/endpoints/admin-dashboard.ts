@@ -1,0 +1,24 @@
+import { adminDashboard, dashboardQuery } from '../admin';
+import { envelope } from '../common';
+import { endpoint } from '../endpoint';
+
+export const adminDashboardEndpoints = {
+  get: endpoint({
+    id: 'adminDashboard.get',
+    method: 'GET',
+    path: '/api/admin/dashboard',
+    access: 'admin',
+    summary: 'The figures an operator wants first, overall and for the selected project',
+    query: dashboardQuery,
+    answer: envelope(adminDashboard),
+    reads: [
+      'investments',
+      'monthly_returns',
+      'projects',
+      'bookings',
+      'interest_registrations',
+      'users',
+      'audit_log',
+    ],
+  }),
+};
