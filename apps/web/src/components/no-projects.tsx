@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Building2, Mail, MessageCircle, PlusCircle } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { useCurrentProject } from '@/lib/current-project';
+import { useCurrentProject } from '@/queries/current-project';
 import { useSupportContact } from '@/lib/support-contact';
 
 /**

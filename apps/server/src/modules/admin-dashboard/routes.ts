@@ -1,6 +1,6 @@
 import { endpoints } from '@portal/contracts';
 import type { Module } from '../../app-types';
-import { route } from '../../lib/route';
+import { route } from '../../plugins/route';
 import { getDashboard } from './service';
 
 /** The figures an operator wants first (Admin Dashboard, /admin). */

@@ -1,6 +1,6 @@
 import { bookingSubmittedMessage, earliestTodayIso, endpoints } from '@portal/contracts';
 import type { Module } from '../../app-types';
-import { route } from '../../lib/route';
+import { route } from '../../plugins/route';
 import { requireAuth } from '../../plugins/auth';
 import { requireProjectId } from '../access/project-access';
 import { cancelBooking, createBooking, decideBooking, listOwnBookings, listProjectBookings } from './service';

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { documentFields, documentWriteQuery, endpoints, userMediaFields } from '@portal/contracts';
 import type { Module } from '../../app-types';
 import { BadRequestError, NotFoundError } from '../../lib/errors';
-import { route } from '../../lib/route';
+import { route } from '../../plugins/route';
 import { requireAuth } from '../../plugins/auth';
 import { createFileUrls } from '../../lib/file-urls';
 import { assertTargetsExist, assertUserExists, requireProjectId } from '../access/project-access';

@@ -1,7 +1,7 @@
 import { endpoints } from '@portal/contracts';
 import type { Module } from '../../app-types';
 import { NotFoundError } from '../../lib/errors';
-import { route } from '../../lib/route';
+import { route } from '../../plugins/route';
 import { requireAuth } from '../../plugins/auth';
 import { presentInterest } from './presenter';
 import { listInterest, registerInterest, setInterestStatus } from './service';

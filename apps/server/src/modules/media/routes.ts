@@ -1,7 +1,7 @@
 import { endpoints, projectMediaFields, projectMediaUpdateFields } from '@portal/contracts';
 import type { Module } from '../../app-types';
 import { ForbiddenError } from '../../lib/errors';
-import { route } from '../../lib/route';
+import { route } from '../../plugins/route';
 import { requireAuth } from '../../plugins/auth';
 import { assertTargetsExist, requireProjectId } from '../access/project-access';
 import { downloadName, sendStoredFile } from '../documents/send-file';

@@ -1,7 +1,7 @@
 import { PROJECT_ID_REQUIRED, endpoints, todayIso } from '@portal/contracts';
 import type { Module } from '../../app-types';
 import { BadRequestError } from '../../lib/errors';
-import { route } from '../../lib/route';
+import { route } from '../../plugins/route';
 import { requireAuth } from '../../plugins/auth';
 import { parseId, requireProjectId } from '../access/project-access';
 import {

@@ -1,6 +1,6 @@
 import { endpoints } from '@portal/contracts';
 import type { Module } from '../../app-types';
-import { route } from '../../lib/route';
+import { route } from '../../plugins/route';
 import { requireAuth } from '../../plugins/auth';
 import { addReturn, deleteReturn, listReturns, updateReturn } from './service';
 

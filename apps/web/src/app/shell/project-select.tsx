@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { NativeSelect } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
-import { useCurrentProject } from '@/lib/current-project';
+import { useCurrentProject } from '@/queries/current-project';
 
 /**
  * The shell's project selector: it sets the current project of every project-scoped screen. In the

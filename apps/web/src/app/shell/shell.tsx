@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialogHost } from '@/components/ui/confirm-dialog';
 import { Sheet } from '@/components/ui/dialog';
 import { useAuth } from '@/lib/auth';
-import { CurrentProjectProvider, useCurrentProject } from '@/lib/current-project';
+import { CurrentProjectProvider, useCurrentProject } from '@/queries/current-project';
 import { ADMIN_THEME_KEY, INVESTOR_THEME_KEY, applyTheme, storedTheme, useTheme } from '@/lib/theme';
 import { NotificationBell } from '@/features/notifications/notification-bell';
 import type { ProfileTab } from '@/features/profile/profile-dialog';

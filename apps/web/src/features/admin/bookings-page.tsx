@@ -17,7 +17,7 @@ import { useFieldErrors } from '@/components/ui/field-errors';
 import { Textarea } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useCurrentProject } from '@/lib/current-project';
+import { useCurrentProject } from '@/queries/current-project';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useDecideBooking, useProjectBookings } from '@/queries/bookings';
 import { EmptyState } from './components/empty-state';

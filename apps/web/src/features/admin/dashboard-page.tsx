@@ -16,7 +16,7 @@ import { sumMoney, type AdminDashboard } from '@portal/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useCurrentProject } from '@/lib/current-project';
+import { useCurrentProject } from '@/queries/current-project';
 import { formatDate, formatMoney, formatMonth, formatPercent } from '@/lib/format';
 import { useDashboard } from '@/queries/admin-dashboard';
 import { describeActivity } from './components/activity';

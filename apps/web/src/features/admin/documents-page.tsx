@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
-import { useCurrentProject } from '@/lib/current-project';
+import { useCurrentProject } from '@/queries/current-project';
 import { formatDate } from '@/lib/format';
 import { openFileInTab, useDeleteVaultFile, useVault } from '@/queries/documents';
 import { useUser } from '@/queries/users';

@@ -3,7 +3,7 @@ import { MousePointerClick, Users } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useCurrentProject } from '@/lib/current-project';
+import { useCurrentProject } from '@/queries/current-project';
 import { formatMoney } from '@/lib/format';
 import { useUser } from '@/queries/users';
 import { EmptyState } from './components/empty-state';

@@ -4,7 +4,7 @@ import type { MediaItem } from '@portal/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { useCurrentProject } from '@/lib/current-project';
+import { useCurrentProject } from '@/queries/current-project';
 import { formatDate } from '@/lib/format';
 import { useDeleteProjectMedia, useProjectMedia } from '@/queries/media';
 import { deleteAfterConfirm, useFailedToast } from './components/feedback';

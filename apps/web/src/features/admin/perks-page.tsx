@@ -3,7 +3,7 @@ import { Gift, Pencil, Trash2 } from 'lucide-react';
 import type { Perk } from '@portal/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
-import { useCurrentProject } from '@/lib/current-project';
+import { useCurrentProject } from '@/queries/current-project';
 import { useDeletePerk, usePerks } from '@/queries/perks';
 import { deleteAfterConfirm, useFailedToast } from './components/feedback';
 import { CardAction, ProjectScopedList } from './components/project-list';

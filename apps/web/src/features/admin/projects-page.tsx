@@ -7,7 +7,7 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { confirmAction } from '@/lib/confirm';
-import { useCurrentProject } from '@/lib/current-project';
+import { useCurrentProject } from '@/queries/current-project';
 import { formatDate, formatMoney, formatPercent } from '@/lib/format';
 import { useProjectWrites } from '@/queries/projects';
 import { EmptyState } from './components/empty-state';

@@ -24,7 +24,7 @@ import type {
 import { ConfirmDialogHost } from '@/components/ui/confirm-dialog';
 import { Toaster } from '@/components/ui/toaster';
 import { AuthProvider, useAuth } from '@/lib/auth';
-import { CurrentProjectProvider } from '@/lib/current-project';
+import { CurrentProjectProvider } from '@/queries/current-project';
 import { resetToasts } from '@/lib/toast';
 
 // A screen loads through several calls (user, projects, its lists); on a busy machine that can take

@@ -3,7 +3,7 @@ import { Images, Newspaper, Pencil, Trash2 } from 'lucide-react';
 import type { Update } from '@portal/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
-import { useCurrentProject } from '@/lib/current-project';
+import { useCurrentProject } from '@/queries/current-project';
 import { formatDate } from '@/lib/format';
 import { useDeleteUpdate, useUpdates } from '@/queries/updates';
 import { deleteAfterConfirm, useFailedToast } from './components/feedback';

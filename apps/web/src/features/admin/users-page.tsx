@@ -9,7 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/lib/auth';
-import { useCurrentProject } from '@/lib/current-project';
+import { useCurrentProject } from '@/queries/current-project';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useDeleteUser, useSetUserActive, useUsers } from '@/queries/users';
 import { EmptyState } from './components/empty-state';

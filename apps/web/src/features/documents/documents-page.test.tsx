@@ -6,7 +6,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DocumentItem } from '@portal/contracts';
 import { AuthProvider, useAuth } from '@/lib/auth';
-import { CurrentProjectProvider } from '@/lib/current-project';
+import { CurrentProjectProvider } from '@/queries/current-project';
 import { tokens } from '@/lib/session';
 import { DocumentsPage } from './documents-page';
 

@@ -5,7 +5,7 @@ import { NoProjectsYet } from '@/components/no-projects';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useCurrentProject } from '@/lib/current-project';
+import { useCurrentProject } from '@/queries/current-project';
 import { useDocuments } from '@/queries/documents';
 import { DocumentRow } from './components/document-row';
 import { VaultToolbar } from './components/vault-toolbar';

@@ -6,7 +6,7 @@ import { FilterChips } from '@/components/filter-chips';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useCurrentProject } from '@/lib/current-project';
+import { useCurrentProject } from '@/queries/current-project';
 import { useMedia } from '@/queries/media';
 import { MediaCard } from './components/media-card';
 import { MediaDialog } from './components/media-dialog';

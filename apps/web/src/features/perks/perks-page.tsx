@@ -5,7 +5,7 @@ import { NoProjectsYet } from '@/components/no-projects';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { downloadCsv } from '@/lib/csv';
-import { useCurrentProject } from '@/lib/current-project';
+import { useCurrentProject } from '@/queries/current-project';
 import { useBookings } from '@/queries/bookings';
 import { useCabinNights, usePerksOrEmpty, useUsage } from '@/queries/perks';
 import { BookingRequests } from './components/booking-requests';

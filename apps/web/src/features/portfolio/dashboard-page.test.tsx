@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { AuthProvider, useAuth } from '@/lib/auth';
-import { CurrentProjectProvider } from '@/lib/current-project';
+import { CurrentProjectProvider } from '@/queries/current-project';
 import { tokens } from '@/lib/session';
 import { Component as DashboardPage } from './dashboard-page';
 import { json } from './test-support';

@@ -7,7 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TBody, THead, Table, Td, Th, Tr } from '@/components/ui/table';
 import { ApiError } from '@/lib/api';
-import { useCurrentProject } from '@/lib/current-project';
+import { useCurrentProject } from '@/queries/current-project';
 import { formatDate, formatMoney, formatMonth, formatPercent } from '@/lib/format';
 import { useProjectDetail } from '@/queries/projects';
 import { annualText } from './components/project-card';

@@ -8,7 +8,7 @@ import { Card } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
-import { useCurrentProject } from '@/lib/current-project';
+import { useCurrentProject } from '@/queries/current-project';
 import { formatDate, formatMoney, formatPercent } from '@/lib/format';
 import { annualText } from './components/project-card';
 import { StatusBadge } from './components/status-badge';

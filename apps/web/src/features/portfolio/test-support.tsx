@@ -8,7 +8,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { AuthProvider, useAuth } from '@/lib/auth';
-import { CurrentProjectProvider } from '@/lib/current-project';
+import { CurrentProjectProvider } from '@/queries/current-project';
 import { tokens } from '@/lib/session';
 
 export const json = (status: number, body: unknown) =>

@@ -4,7 +4,7 @@ import { NoProjectsYet } from '@/components/no-projects';
 import { FilterChips } from '@/components/filter-chips';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useCurrentProject } from '@/lib/current-project';
+import { useCurrentProject } from '@/queries/current-project';
 import { useMarkRead, useUpdatesOrEmpty } from '@/queries/updates';
 import { UpdateCard } from './components/update-card';
 import { UPDATE_FILTERS, matchesFilter, type UpdateFilter } from './update-filters';

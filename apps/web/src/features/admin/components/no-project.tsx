@@ -1,5 +1,5 @@
 import { FolderOpen } from 'lucide-react';
-import { useCurrentProject } from '@/lib/current-project';
+import { useCurrentProject } from '@/queries/current-project';
 import { EmptyState } from './empty-state';
 
 /** Shown by project-scoped screens while no project is selected (or none exists yet). */
