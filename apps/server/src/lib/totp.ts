@@ -1,8 +1,8 @@
 import { HOTP, Secret, TOTP } from 'otpauth';
 
 /** TOTP of RFC 6238 (otpauth): HMAC-SHA1, 30-second steps, 6 digits; codes of the neighbouring steps are accepted. */
-export const TOTP_PERIOD_SECONDS = 30;
-export const TOTP_DIGITS = 6;
+const TOTP_PERIOD_SECONDS = 30;
+const TOTP_DIGITS = 6;
 const ALGORITHM = 'SHA1';
 
 export const base32Encode = (buf: Buffer): string =>

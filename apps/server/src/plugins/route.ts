@@ -5,7 +5,7 @@ import type { App } from '../app-types';
 import { SIGNALLED_TABLES, type SignalledTable } from '../db/changes';
 
 /** The request as a handler sees it: params, query and body as the endpoint's schemas parsed them. */
-export type EndpointRequest<E extends EndpointDef> = Omit<FastifyRequest, 'params' | 'query' | 'body'> &
+type EndpointRequest<E extends EndpointDef> = Omit<FastifyRequest, 'params' | 'query' | 'body'> &
   HandlerInput<E>;
 
 /**

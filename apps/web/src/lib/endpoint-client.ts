@@ -11,7 +11,7 @@ import {
 import { apiBlob, request, type RequestOptions } from './api';
 
 /** What a call may add: an abort signal, a timeout, no refresh-and-replay. */
-export type CallOptions = Pick<RequestOptions, 'signal' | 'timeoutMs' | 'refresh'>;
+type CallOptions = Pick<RequestOptions, 'signal' | 'timeoutMs' | 'refresh'>;
 
 /** The input may be left out when the endpoint takes none. */
 type Args<E extends EndpointDef> =
@@ -55,9 +55,6 @@ export function callFile<E extends EndpointDef>(e: E, ...[input, opts]: Args<E>)
  */
 export const queryKey = <E extends EndpointDef>(e: E, ...[input]: Args<E>) =>
   [e.id, (input ?? {}) as CallInput<E>] as const;
-
-/** Every cached read of an endpoint, whatever its input. */
-export const endpointKey = (e: EndpointDef) => [e.id] as const;
 
 /** A read's query options: its key, and a function that calls it and adapts the answer. */
 export function endpointQuery<E extends EndpointDef, T = Answer<E>>(

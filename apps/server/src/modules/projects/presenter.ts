@@ -59,7 +59,7 @@ export function presentProject(p: ProjectRow): Project {
 }
 
 /** An investor's stake; `returns` is the investment's returns (see `investmentReturns`). */
-export function presentStake(
+function presentStake(
   stake: { amount: string; startDate: string | null },
   returns: number,
 ): ProjectInvestment {

@@ -16,7 +16,7 @@ import { schemaFieldErrors, serverFieldErrors } from './field-errors';
 import { FormError } from './form-error';
 
 /** What a dialog's fields get: react-hook-form's form, each field's message, the upload's progress. */
-export type DialogForm<F extends FieldValues> = UseFormReturn<F> & {
+type DialogForm<F extends FieldValues> = UseFormReturn<F> & {
   /** The message of a field (its `<Field error>`); marks the field as shown, so its problems are. */
   error: (name: Path<F>) => string | undefined;
   /** 0..100 while a file is uploading, null otherwise. */

@@ -6,7 +6,7 @@ import {
 } from '@portal/contracts';
 
 /** Search by name or category, case-insensitive (docs/product.md §11). */
-export function matchesSearch(doc: DocumentItem, search: string): boolean {
+function matchesSearch(doc: DocumentItem, search: string): boolean {
   const q = search.trim().toLowerCase();
   if (!q) return true;
   return doc.name.toLowerCase().includes(q) || doc.category.toLowerCase().includes(q);

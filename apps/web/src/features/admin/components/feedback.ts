@@ -17,7 +17,7 @@ export const toastFailed = (title: string, err?: unknown) =>
  * Deletions need a confirmation (docs/product.md §15), in the app's own dialog: the title names what will be
  * removed ('Delete perk Sauna evenings?'); resolves true when confirmed.
  */
-export const confirmDelete = (what: string, description = 'This cannot be undone.') =>
+const confirmDelete = (what: string, description = 'This cannot be undone.') =>
   confirmAction({ title: `Delete ${what}?`, description, confirmLabel: 'Delete', destructive: true });
 
 /** A failed read says so once, in a toast titled with the spec's text ('Failed to fetch perks'). */

@@ -25,7 +25,7 @@ const ICONS: ReadonlyMap<string, LucideIcon> = new Map([
 export const PERK_ICON_TYPES: readonly string[] = [...ICONS.keys()];
 
 /** The icon type a perk type shows: its own for the seven named ones, the safari icon for any other. */
-export const perkIconType = (type: string): string => (ICONS.has(type) ? type : 'safari');
+const perkIconType = (type: string): string => (ICONS.has(type) ? type : 'safari');
 
 export const perkIconFor = (type: string): LucideIcon => ICONS.get(perkIconType(type))!;
 

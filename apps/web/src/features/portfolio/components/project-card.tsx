@@ -14,7 +14,7 @@ export function annualText(annualROI: string): string {
 }
 
 /** Your ROI (docs/product.md §6): a dash when the investment is 0 (or there is none). */
-export function yourRoi(inv: ProjectListItem['investment']): string {
+function yourRoi(inv: ProjectListItem['investment']): string {
   return !inv || inv.amount === 0 || inv.roi == null ? '—' : formatPercent(inv.roi);
 }
 
