@@ -1,5 +1,11 @@
 import type { EndpointDef } from '../endpoint';
+import { authEndpoints } from './auth';
+import { docsEndpoints } from './docs';
+import { healthEndpoints } from './health';
+import { notificationEndpoints } from './notifications';
 import { projectEndpoints } from './projects';
+import { supportEndpoints } from './support';
+import { userEndpoints } from './users';
 
 /**
  * The registry: every endpoint of the API, declared once, by resource. The server registers its routes
@@ -8,6 +14,12 @@ import { projectEndpoints } from './projects';
  */
 export const endpoints = {
   projects: projectEndpoints,
+  health: healthEndpoints,
+  docs: docsEndpoints,
+  auth: authEndpoints,
+  users: userEndpoints,
+  support: supportEndpoints,
+  notifications: notificationEndpoints,
 };
 
 /** Every endpoint, in declaration order. */
