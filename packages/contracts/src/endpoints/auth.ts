@@ -141,7 +141,7 @@ export const authEndpoints = {
     summary: 'Turns two-factor sign-in off (the password confirms; not while it is required)',
     body: passwordConfirmInput,
     answer: okMessage,
-    errors: [409, 429],
+    errors: [403, 409, 429],
     writes: ['users', 'recovery_codes'],
   }),
   securitySettings: endpoint({
