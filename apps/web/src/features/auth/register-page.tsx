@@ -5,8 +5,8 @@ import { Field } from '@/components/ui/field';
 import { useFieldErrors } from '@/components/ui/field-errors';
 import { Input } from '@/components/ui/input';
 import { PasswordHint } from '@/components/password-strength/password-hint';
-import { api } from '@/lib/api';
 import { messageOf, toast } from '@/lib/toast';
+import { registerAccount } from '@/queries/auth';
 import { AuthCard } from './auth-card';
 import { useRedirectSignedIn } from './use-redirect-signed-in';
 
@@ -24,7 +24,7 @@ function RegisterPage() {
     setSubmitting(true);
     fe.clear();
     try {
-      await api('/api/auth/register', { method: 'POST', json: { email, password } });
+      await registerAccount({ email, password });
       toast({
         title: 'Account created successfully',
         description: 'An administrator will activate your account shortly.',
