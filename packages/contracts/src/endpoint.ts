@@ -23,6 +23,8 @@ export const TABLES = [
   'interest_registrations',
   'audit_log',
   'settings',
+  'recovery_codes',
+  'stream_tickets',
 ] as const;
 export type Table = (typeof TABLES)[number];
 

@@ -1,6 +1,8 @@
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { endpoints } from '@portal/contracts';
 import type { App } from '../app-types';
+import { route } from './route';
 
 /**
  * The OpenAPI document of the API, generated from the routes' zod schemas (the same ones that validate
@@ -24,9 +26,8 @@ export async function openApiPlugin(app: App) {
     },
     transform: jsonSchemaTransform,
   });
-  app.get(
-    '/api/openapi.json',
-    { config: { access: 'public' }, schema: { hide: true } },
-    async (_request, reply) => reply.header('cache-control', 'public, max-age=300').send(app.swagger()),
-  );
+  route(app, endpoints.docs.openapi, async (_request, reply) => {
+    void reply.header('cache-control', 'public, max-age=300');
+    return app.swagger() as unknown as Record<string, unknown>;
+  });
 }

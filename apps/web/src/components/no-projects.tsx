@@ -4,7 +4,7 @@ import { Building2, Mail, MessageCircle, PlusCircle } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useCurrentProject } from '@/queries/current-project';
-import { useSupportContact } from '@/lib/support-contact';
+import { useSupportContact } from '@/queries/support';
 
 /**
  * True once the projects are known and the investor holds none: the pages that need a project show

@@ -1,7 +1,9 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { CurrentUser, LoginAnswer, LoginResult } from '@portal/contracts';
-import { ApiError, api, type RequestOptions } from './api';
+import type { CurrentUser, LoginResult } from '@portal/contracts';
+import { completeMfaSignIn, signIn, signOutOnServer } from '@/queries/auth';
+import { readCurrentUser, type CurrentUserAnswer } from '@/queries/users';
+import { ApiError } from './api';
 import {
   cancelSilentRefresh,
   onSessionEvent,
@@ -33,12 +35,9 @@ interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-type MeAnswer = { success: boolean; data?: CurrentUser };
-const readMe = (opts?: RequestOptions) => api<MeAnswer>('/api/users/me', opts);
-
 interface Prefetch {
   token: string;
-  answer: Promise<MeAnswer | null>;
+  answer: Promise<CurrentUserAnswer | null>;
   /** Set when the answer has arrived with the user. */
   user?: CurrentUser;
 }
@@ -50,7 +49,7 @@ declare global {
      * The read of the signed-in user that the build's head script (vite.config.ts, preloadSignedIn)
      * starts before the app's code has loaded: the answer's JSON, or null for a refusal or failure.
      */
-    __portalMe?: { token: string; answer: Promise<MeAnswer | null> };
+    __portalMe?: { token: string; answer: Promise<CurrentUserAnswer | null> };
   }
 }
 
@@ -65,8 +64,8 @@ export function prefetchCurrentUser(): void {
   if (!token || early) return;
   const head = window.__portalMe;
   delete window.__portalMe;
-  const read: Promise<MeAnswer | null> =
-    head?.token === token ? head.answer : readMe({ refresh: false }).catch(() => null);
+  const read: Promise<CurrentUserAnswer | null> =
+    head?.token === token ? head.answer : readCurrentUser({ refresh: false }).catch(() => null);
   const started: Prefetch = {
     token,
     answer: read.then((res) => {
@@ -83,7 +82,7 @@ function prefetchedUserNow(): CurrentUser | null {
 }
 
 /** The answer prefetchCurrentUser started, once, if it was asked with the token still in use. */
-function takePrefetchedUser(): Promise<MeAnswer | null> | null {
+function takePrefetchedUser(): Promise<CurrentUserAnswer | null> | null {
   const e = early;
   early = null;
   return e && e.token === tokens.access ? e.answer : null;
@@ -129,9 +128,9 @@ export function AuthProvider({
   );
 
   const loadUser = useCallback(
-    async (prefetched: Promise<MeAnswer | null> | null = null) => {
+    async (prefetched: Promise<CurrentUserAnswer | null> | null = null) => {
       try {
-        const res = (prefetched && (await prefetched)) || (await readMe());
+        const res = (prefetched && (await prefetched)) || (await readCurrentUser());
         if (res.success && res.data) {
           setUser(res.data);
           setStatus('authenticated');
@@ -198,12 +197,7 @@ export function AuthProvider({
 
   const login = useCallback(
     async (email: string, password: string) => {
-      const res = await api<{ data?: LoginAnswer } & Partial<LoginResult>>('/api/auth/login', {
-        method: 'POST',
-        json: { email, password },
-      });
-      // The answer is the envelope; the same fields at top level are accepted too.
-      const data = (res.data ?? res) as LoginAnswer;
+      const data = await signIn({ email, password });
       if ('mfaRequired' in data && data.mfaRequired) return { mfaToken: data.mfaToken };
       return { user: startSession(data as LoginResult) };
     },
@@ -212,11 +206,7 @@ export function AuthProvider({
 
   const completeMfa = useCallback(
     async (mfaToken: string, code: string) => {
-      const res = await api<{ data: LoginResult }>('/api/auth/login/mfa', {
-        method: 'POST',
-        json: { mfaToken, code },
-      });
-      return startSession(res.data);
+      return startSession(await completeMfaSignIn(mfaToken, code));
     },
     [startSession],
   );
@@ -225,10 +215,7 @@ export function AuthProvider({
     async (opts: { to?: string } = {}) => {
       const refreshToken = tokens.refresh;
       // Revoke the sign-in on the server; leave locally whatever the answer.
-      void api('/api/auth/logout', {
-        method: 'POST',
-        json: { refreshToken: refreshToken ?? undefined },
-      }).catch(() => {});
+      void signOutOnServer(refreshToken ?? undefined).catch(() => {});
       const to = opts.to ?? '/login';
       setExitTo(to);
       signOutLocally();

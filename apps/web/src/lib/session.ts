@@ -1,4 +1,10 @@
-import { REFRESH_LEAD_SECONDS, REFRESH_MIN_DELAY_MS, type TokenPair } from '@portal/contracts';
+import {
+  endpoints,
+  REFRESH_LEAD_SECONDS,
+  REFRESH_MIN_DELAY_MS,
+  type Answer,
+  type TokenPair,
+} from '@portal/contracts';
 import { forgetRotations, recordRotation, rotatedPair } from './rotations';
 
 /**
@@ -62,10 +68,14 @@ const emit = (e: SessionEvent) => listeners.forEach((l) => l(e));
 
 let inflight: Promise<TokenPair> | null = null;
 
+/**
+ * The refresh call itself goes around the api client: a refusal here ends the session rather than
+ * being refreshed and replayed, and its failures have their own messages.
+ */
 async function callRefreshEndpoint(refreshToken: string): Promise<TokenPair> {
   let res: Response;
   try {
-    res = await fetch('/api/auth/refresh', {
+    res = await fetch(endpoints.auth.refresh.path, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ refreshToken }),
@@ -75,8 +85,10 @@ async function callRefreshEndpoint(refreshToken: string): Promise<TokenPair> {
     throw new Error('Failed to refresh token');
   }
   if (!res.ok) throw new Error('Failed to refresh token');
-  const body = await res.json().catch(() => null);
-  const data = body?.data ?? body;
+  // The envelope; the same fields at top level are accepted too.
+  type Refreshed = Partial<Answer<typeof endpoints.auth.refresh>> & Partial<TokenPair>;
+  const body = (await res.json().catch(() => null)) as Refreshed | null;
+  const data: Partial<TokenPair> | undefined = body?.data ?? body ?? undefined;
   if (typeof data?.accessToken !== 'string' || typeof data?.refreshToken !== 'string') {
     throw new Error('Invalid response from refresh token endpoint');
   }

@@ -1,16 +1,22 @@
 import type { EndpointDef } from '../endpoint';
-import { bookingEndpoints } from './bookings';
-import { interestEndpoints } from './interest';
-import { investmentEndpoints } from './investments';
-import { perkEndpoints } from './perks';
 import { adminDashboardEndpoints } from './admin-dashboard';
 import { adminUserEndpoints } from './admin-users';
 import { auditEndpoints } from './audit';
+import { authEndpoints } from './auth';
+import { bookingEndpoints } from './bookings';
+import { docsEndpoints } from './docs';
 import { documentEndpoints } from './documents';
+import { healthEndpoints } from './health';
+import { interestEndpoints } from './interest';
+import { investmentEndpoints } from './investments';
 import { mediaEndpoints } from './media';
+import { notificationEndpoints } from './notifications';
+import { perkEndpoints } from './perks';
 import { projectEndpoints } from './projects';
 import { returnEndpoints } from './returns';
+import { supportEndpoints } from './support';
 import { updateEndpoints } from './updates';
+import { userEndpoints } from './users';
 
 /**
  * The registry: every endpoint of the API, declared once, by resource. The server registers its routes
@@ -30,6 +36,12 @@ export const endpoints = {
   adminUsers: adminUserEndpoints,
   audit: auditEndpoints,
   adminDashboard: adminDashboardEndpoints,
+  health: healthEndpoints,
+  docs: docsEndpoints,
+  auth: authEndpoints,
+  users: userEndpoints,
+  support: supportEndpoints,
+  notifications: notificationEndpoints,
 };
 
 /** Every endpoint, in declaration order. */

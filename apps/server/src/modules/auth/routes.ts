@@ -1,26 +1,8 @@
-import {
-  envelope,
-  loginAnswer,
-  loginInput,
-  loginResult,
-  logoutInput,
-  mfaLoginInput,
-  okMessage,
-  passwordChangeInput,
-  passwordConfirmInput,
-  recoveryCodesAnswer,
-  refreshInput,
-  registerInput,
-  securitySettings,
-  tokenPair,
-  totpCodeInput,
-  totpSetup,
-  totpStatus,
-} from '@portal/contracts';
+import { endpoints, type LoginResult } from '@portal/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { LoginResult } from '@portal/contracts';
 import type { Module } from '../../app-types';
 import { ConflictError } from '../../lib/errors';
+import { route } from '../../plugins/route';
 import { createSecretBox } from '../../lib/secret-box';
 import { DEVICE_TOKEN_TTL_SECONDS, type KnownDevice } from '../../lib/tokens';
 import { authenticate, requireAuth } from '../../plugins/auth';
@@ -28,6 +10,8 @@ import { recordAudit } from '../audit/service';
 import { getSecuritySettings, setSecuritySettings } from '../settings/security-settings';
 import { createAuthService } from './service';
 import { createTwoFactorService } from './two-factor';
+
+const e = endpoints.auth;
 
 /** The cookie naming a known device (sent only to the sign-in routes). */
 export const DEVICE_COOKIE = 'portal_device';
@@ -65,12 +49,9 @@ export const authRoutes: Module = (app, deps) => {
     });
   }
 
-  app.post(
-    '/api/auth/login',
-    {
-      config: { access: 'public', rateLimit: signInLimit },
-      schema: { body: loginInput, response: { 200: envelope(loginAnswer) } },
-    },
+  route(
+    app,
+    e.login,
     async (request, reply) => {
       const data = await service.login(request.body, {
         address: request.ip,
@@ -83,66 +64,54 @@ export const authRoutes: Module = (app, deps) => {
         message: 'mfaRequired' in data ? 'Enter your authentication code' : 'Logged in successfully',
       };
     },
+    { rateLimit: signInLimit },
   );
 
   // The second step of a two-factor sign-in.
-  app.post(
-    '/api/auth/login/mfa',
-    {
-      config: { access: 'public', rateLimit: signInLimit },
-      schema: { body: mfaLoginInput, response: { 200: envelope(loginResult) } },
-    },
+  route(
+    app,
+    e.loginMfa,
     async (request, reply) => {
       const data = await service.completeMfa(request.body.mfaToken, request.body.code);
       await rememberDevice(request, reply, data);
       return { success: true as const, data, message: 'Logged in successfully' };
     },
+    { rateLimit: signInLimit },
   );
 
-  app.post(
-    '/api/auth/refresh',
-    {
-      config: { access: 'public', rateLimit: { max: 60, timeWindow: 60_000 } },
-      schema: { body: refreshInput, response: { 200: envelope(tokenPair) } },
-    },
+  route(
+    app,
+    e.refresh,
     async (request) => ({ success: true as const, data: await service.refresh(request.body.refreshToken) }),
+    { rateLimit: { max: 60, timeWindow: 60_000 } },
   );
 
-  app.post(
-    '/api/auth/register',
-    {
-      config: { access: 'public', rateLimit: signInLimit },
-      schema: { body: registerInput, response: { 201: okMessage } },
-    },
-    async (request, reply) => {
+  route(
+    app,
+    e.register,
+    async (request) => {
       await service.register(request.body);
-      return reply.status(201).send({
+      return {
         success: true as const,
         message: 'Account created successfully. An administrator will activate it shortly.',
-      });
+      };
     },
+    { rateLimit: signInLimit },
   );
 
   // Works with an expired access token too: the refresh token alone identifies the sign-in to end.
-  app.post(
-    '/api/auth/logout',
-    { config: { access: 'public' }, schema: { body: logoutInput.optional(), response: { 200: okMessage } } },
-    async (request) => {
-      const sid = await authenticate(db, deps.signer, request).then(
-        (a) => a.sid,
-        () => undefined,
-      );
-      await service.logout({ refreshToken: request.body?.refreshToken, sid });
-      return { success: true as const, message: 'Logged out' };
-    },
-  );
+  route(app, e.logout, async (request) => {
+    const sid = await authenticate(db, deps.signer, request).then(
+      (a) => a.sid,
+      () => undefined,
+    );
+    await service.logout({ refreshToken: request.body?.refreshToken, sid });
+    return { success: true as const, message: 'Logged out' };
+  });
 
-  app.post(
-    '/api/auth/password',
-    {
-      config: { rateLimit: signInLimit },
-      schema: { body: passwordChangeInput, response: { 200: okMessage } },
-    },
+  route(
+    app,
+    e.changePassword,
     async (request) => {
       const auth = requireAuth(request);
       await service.changePassword(auth.id, auth.sid, request.body.currentPassword, request.body.newPassword);
@@ -151,42 +120,34 @@ export const authRoutes: Module = (app, deps) => {
         message: 'Password changed. Your other sessions have been signed out.',
       };
     },
+    { rateLimit: signInLimit },
   );
 
   // Two-factor sign-in (TOTP) of the signed-in user.
-  app.get('/api/auth/totp', { schema: { response: { 200: envelope(totpStatus) } } }, async (request) => ({
+  route(app, e.totpStatus, async (request) => ({
     success: true as const,
     data: await twoFactor.status(requireAuth(request).id),
   }));
 
-  app.post(
-    '/api/auth/totp/setup',
-    { schema: { response: { 200: envelope(totpSetup) } } },
-    async (request) => ({
-      success: true as const,
-      data: await twoFactor.setup(requireAuth(request).id),
-    }),
-  );
+  route(app, e.totpSetup, async (request) => ({
+    success: true as const,
+    data: await twoFactor.setup(requireAuth(request).id),
+  }));
 
-  app.post(
-    '/api/auth/totp/enable',
-    {
-      config: { rateLimit: signInLimit },
-      schema: { body: totpCodeInput, response: { 200: envelope(recoveryCodesAnswer) } },
-    },
+  route(
+    app,
+    e.totpEnable,
     async (request) => ({
       success: true as const,
       data: { recoveryCodes: await twoFactor.enable(requireAuth(request).id, request.body.code) },
       message: 'Two-factor sign-in is on',
     }),
+    { rateLimit: signInLimit },
   );
 
-  app.post(
-    '/api/auth/totp/recovery-codes',
-    {
-      config: { rateLimit: signInLimit },
-      schema: { body: passwordConfirmInput, response: { 200: envelope(recoveryCodesAnswer) } },
-    },
+  route(
+    app,
+    e.totpRecoveryCodes,
     async (request) => ({
       success: true as const,
       data: {
@@ -196,49 +157,40 @@ export const authRoutes: Module = (app, deps) => {
         ),
       },
     }),
+    { rateLimit: signInLimit },
   );
 
-  app.post(
-    '/api/auth/totp/disable',
-    {
-      config: { rateLimit: signInLimit },
-      schema: { body: passwordConfirmInput, response: { 200: okMessage } },
-    },
+  route(
+    app,
+    e.totpDisable,
     async (request) => {
       await twoFactor.disable(requireAuth(request).id, request.body.password);
       return { success: true as const, message: 'Two-factor sign-in is off' };
     },
+    { rateLimit: signInLimit },
   );
 
   // The admin policy: must admin accounts use two-factor sign-in?
-  app.get(
-    '/api/admin/settings/security',
-    { config: { access: 'admin' }, schema: { response: { 200: envelope(securitySettings) } } },
-    async () => ({ success: true as const, data: await getSecuritySettings(db) }),
-  );
+  route(app, e.securitySettings, async () => ({
+    success: true as const,
+    data: await getSecuritySettings(db),
+  }));
 
-  app.put(
-    '/api/admin/settings/security',
-    {
-      config: { access: 'admin' },
-      schema: { body: securitySettings, response: { 200: envelope(securitySettings) } },
-    },
-    async (request) => {
-      const auth = requireAuth(request);
-      if (request.body.requireAdminTotp && !(await twoFactor.status(auth.id)).enabled) {
-        throw new ConflictError('Turn on two-factor sign-in for your own account first.');
-      }
-      await db.transaction(async (tx) => {
-        await setSecuritySettings(tx, request.body, auth.id);
-        await recordAudit(tx, {
-          actorId: auth.id,
-          action: 'update',
-          entity: 'settings',
-          entityId: 'security',
-          details: request.body,
-        });
+  route(app, e.setSecuritySettings, async (request) => {
+    const auth = requireAuth(request);
+    if (request.body.requireAdminTotp && !(await twoFactor.status(auth.id)).enabled) {
+      throw new ConflictError('Turn on two-factor sign-in for your own account first.');
+    }
+    await db.transaction(async (tx) => {
+      await setSecuritySettings(tx, request.body, auth.id);
+      await recordAudit(tx, {
+        actorId: auth.id,
+        action: 'update',
+        entity: 'settings',
+        entityId: 'security',
+        details: request.body,
       });
-      return { success: true as const, data: await getSecuritySettings(db), message: 'Updated' };
-    },
-  );
+    });
+    return { success: true as const, data: await getSecuritySettings(db), message: 'Updated' };
+  });
 };

@@ -1,23 +1,16 @@
-import { z } from 'zod';
-import { envelope } from '@portal/contracts';
+import { endpoints } from '@portal/contracts';
 import type { Module } from '../../app-types';
 import { ServiceUnavailableError } from '../../lib/errors';
+import { route } from '../../plugins/route';
 
-const status = envelope(z.object({ status: z.string() }));
+const e = endpoints.health;
 
 export const healthRoutes: Module = (app, { database }) => {
   // Liveness: the process answers; the database is not consulted.
-  app.get(
-    '/api/health',
-    { config: { access: 'public' }, schema: { response: { 200: status } } },
-    async () => ({
-      success: true as const,
-      data: { status: 'ok' },
-    }),
-  );
+  route(app, e.live, async () => ({ success: true as const, data: { status: 'ok' } }));
 
   // Readiness: the database answers.
-  app.get('/api/ready', { config: { access: 'public' }, schema: { response: { 200: status } } }, async () => {
+  route(app, e.ready, async () => {
     try {
       await database.ping();
     } catch {

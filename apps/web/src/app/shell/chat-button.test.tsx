@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { SupportContact } from '@portal/contracts';
 import { AuthProvider } from '@/lib/auth';
-import { supportContactKey } from '@/lib/support-contact';
+import { supportContactKey } from '@/queries/support';
 import { ChatButton } from './chat-button';
 
 const json = (body: unknown) =>

@@ -1,6 +1,6 @@
 import { Mail, MessageCircle } from 'lucide-react';
 import type { CurrentUser } from '@portal/contracts';
-import { useSupportContact } from '@/lib/support-contact';
+import { useSupportContact } from '@/queries/support';
 
 function question(user: CurrentUser | null, projectName?: string | null) {
   const who = user

@@ -5,8 +5,8 @@ import { Field } from '@/components/ui/field';
 import { serverFieldErrors } from '@/components/ui/field-errors';
 import { Input } from '@/components/ui/input';
 import { PasswordHint } from '@/components/password-strength/password-hint';
-import { api } from '@/lib/api';
 import { messageOf, toast } from '@/lib/toast';
+import { registerAccount } from '@/queries/auth';
 import { AuthCard } from './auth-card';
 import { useRedirectSignedIn } from './use-redirect-signed-in';
 
@@ -22,7 +22,7 @@ function RegisterPage() {
   const onSubmit = handleSubmit(async ({ email, password }) => {
     clearErrors();
     try {
-      await api('/api/auth/register', { method: 'POST', json: { email, password } });
+      await registerAccount({ email, password });
       toast({
         title: 'Account created successfully',
         description: 'An administrator will activate your account shortly.',

@@ -7,7 +7,7 @@ import type { NotificationItem, NotificationList } from '@portal/contracts';
 import { Toaster } from '@/components/ui/toaster';
 import { AuthProvider } from '@/lib/auth';
 import { refreshSession } from '@/lib/session';
-import { markReadLocally, removeLocally } from './api';
+import { markReadLocally, removeLocally } from '@/queries/notifications';
 import { NotificationBell } from './notification-bell';
 
 const note = (id: string, read: boolean, title = `Title ${id}`): NotificationItem => ({

@@ -7,7 +7,13 @@ import { Button } from '@/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
-import { EMPTY_LIST, useDeleteNotification, useMarkAllRead, useMarkRead, useNotifications } from './api';
+import {
+  EMPTY_LIST,
+  useDeleteNotification,
+  useMarkAllRead,
+  useMarkRead,
+  useNotifications,
+} from '@/queries/notifications';
 import { useLiveNotifications } from './use-live-notifications';
 
 /**

@@ -1,4 +1,5 @@
 import { STREAM_HEARTBEAT_MS, type NotificationItem, type StreamTicket } from '@portal/contracts';
+import { streamUrl } from '@/queries/notifications';
 
 export interface StreamHandlers {
   /** Connected (or reconnected): reload the list, something may have arrived while away. */
@@ -87,9 +88,7 @@ export class NotificationStream {
       return;
     }
     if (generation !== this.generation || this.stopped) return;
-    const es = this.deps.createEventSource(
-      `/api/notifications/stream?ticket=${encodeURIComponent(ticket.ticket)}`,
-    );
+    const es = this.deps.createEventSource(streamUrl(ticket.ticket));
     this.source = es;
     const alive = () => this.watchStale(es);
     es.addEventListener('ready', () => {

@@ -4,7 +4,7 @@ import { useAuth } from '@/lib/auth';
 import { liveEventKind, refreshAfter, refreshEverything } from '@/lib/live-refresh';
 import { onSessionEvent } from '@/lib/session';
 import { toast } from '@/lib/toast';
-import { addLiveNotification, getStreamTicket, notificationsKey } from './api';
+import { addLiveNotification, getStreamTicket, notificationsKey } from '@/queries/notifications';
 import { NotificationStream } from './notification-stream';
 
 /**

@@ -13,8 +13,8 @@ import { Field } from '@/components/ui/field';
 import { useFieldErrors } from '@/components/ui/field-errors';
 import { Input } from '@/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { api } from '@/lib/api';
 import { messageOf, toast, toastAfterReload } from '@/lib/toast';
+import { updateProfile } from '@/queries/users';
 import { SecurityPanel } from './security-panel';
 import { SupportContactForm } from './support-contact-form';
 
@@ -97,7 +97,7 @@ export function ProfileDialog({
     if (!fe.check(profileInput, input)) return;
     setSaving(true);
     try {
-      await api('/api/users/me', { method: 'PUT', json: input });
+      await updateProfile(input);
       onOpenChange(false);
       // The page reloads at once, so the toast is shown once the reloaded page is up.
       toastAfterReload({ title: 'Profile updated successfully!' }, reload);

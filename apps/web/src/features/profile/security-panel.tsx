@@ -1,20 +1,26 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { KeyRound, ShieldCheck, ShieldOff } from 'lucide-react';
-import type { CurrentUser, SecuritySettings, TotpSetup, TotpStatus } from '@portal/contracts';
+import type { CurrentUser, TotpSetup, TotpStatus } from '@portal/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { PasswordHint } from '@/components/password-strength/password-hint';
 import { Field } from '@/components/ui/field';
 import { useFieldErrors } from '@/components/ui/field-errors';
 import { Input } from '@/components/ui/input';
-import { api, saveBlob } from '@/lib/api';
+import { saveBlob } from '@/lib/api';
 import { messageOf, toast, toastError } from '@/lib/toast';
-
-const keys = {
-  totp: ['auth', 'totp'] as const,
-  policy: ['admin', 'settings', 'security'] as const,
-};
+import {
+  securityPolicyKey,
+  useChangePassword,
+  useDisableTotp,
+  useEnableTotp,
+  useNewRecoveryCodes,
+  useSecurityPolicy,
+  useSetSecurityPolicy,
+  useStartTotp,
+  useTotpStatus,
+} from '@/queries/auth';
 
 function ChangePassword() {
   const [current, setCurrent] = useState('');
@@ -22,12 +28,7 @@ function ChangePassword() {
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
   const fe = useFieldErrors();
-  const change = useMutation({
-    mutationFn: () =>
-      api<{ message?: string }>('/api/auth/password', {
-        method: 'POST',
-        json: { currentPassword: current, newPassword: next },
-      }),
+  const change = useChangePassword({
     onSuccess: (res) => {
       toast({ title: 'Password changed', description: res.message });
       setCurrent('');
@@ -45,7 +46,7 @@ function ChangePassword() {
     if (next !== confirm) return setError('The new passwords do not match');
     setError(null);
     fe.clear();
-    change.mutate();
+    change.mutate({ currentPassword: current, newPassword: next });
   }
   return (
     <form ref={fe.formRef} onSubmit={onSubmit} className="grid gap-3" aria-labelledby="change-password-title">
@@ -129,49 +130,34 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 }
 
 function TwoFactor({ status }: { status: TotpStatus }) {
-  const queryClient = useQueryClient();
   const [setup, setSetup] = useState<TotpSetup | null>(null);
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [codes, setCodes] = useState<string[] | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.totp });
-
-  const start = useMutation({
-    mutationFn: () => api<{ data: TotpSetup }>('/api/auth/totp/setup', { method: 'POST' }),
+  const start = useStartTotp({
     onSuccess: (res) => setSetup(res.data),
     onError: (err) => toastError(messageOf(err, 'Could not start the set-up')),
   });
-  const enable = useMutation({
-    mutationFn: () =>
-      api<{ data: { recoveryCodes: string[] } }>('/api/auth/totp/enable', { method: 'POST', json: { code } }),
+  const enable = useEnableTotp({
     onSuccess: (res) => {
       setCodes(res.data.recoveryCodes);
       setSetup(null);
       setCode('');
       toast({ title: 'Two-factor sign-in is on' });
-      void refresh();
     },
     onError: (err) => toastError(messageOf(err, 'That code is not valid')),
   });
-  const disable = useMutation({
-    mutationFn: () => api('/api/auth/totp/disable', { method: 'POST', json: { password } }),
+  const disable = useDisableTotp({
     onSuccess: () => {
       setPassword('');
       toast({ title: 'Two-factor sign-in is off' });
-      void refresh();
     },
     onError: (err) => toastError(messageOf(err, 'Could not turn it off')),
   });
-  const regenerate = useMutation({
-    mutationFn: () =>
-      api<{ data: { recoveryCodes: string[] } }>('/api/auth/totp/recovery-codes', {
-        method: 'POST',
-        json: { password },
-      }),
+  const regenerate = useNewRecoveryCodes({
     onSuccess: (res) => {
       setPassword('');
       setCodes(res.data.recoveryCodes);
-      void refresh();
     },
     onError: (err) => toastError(messageOf(err, 'Could not make new codes')),
   });
@@ -184,7 +170,7 @@ function TwoFactor({ status }: { status: TotpStatus }) {
         className="grid gap-3"
         onSubmit={(e) => {
           e.preventDefault();
-          enable.mutate();
+          enable.mutate(code);
         }}
       >
         <ol className="ml-4 list-decimal space-y-1 text-sm text-muted-foreground">
@@ -260,7 +246,7 @@ function TwoFactor({ status }: { status: TotpStatus }) {
         <Button
           variant="outline"
           disabled={!password || regenerate.isPending}
-          onClick={() => regenerate.mutate()}
+          onClick={() => regenerate.mutate(password)}
         >
           New recovery codes
         </Button>
@@ -268,7 +254,7 @@ function TwoFactor({ status }: { status: TotpStatus }) {
           <Button
             variant="outline"
             disabled={!password || disable.isPending}
-            onClick={() => disable.mutate()}
+            onClick={() => disable.mutate(password)}
           >
             <ShieldOff aria-hidden="true" />
             Turn off
@@ -281,20 +267,12 @@ function TwoFactor({ status }: { status: TotpStatus }) {
 
 function AdminPolicy({ enabledForMe }: { enabledForMe: boolean }) {
   const queryClient = useQueryClient();
-  const policy = useQuery({
-    queryKey: keys.policy,
-    queryFn: () => api<{ data: SecuritySettings }>('/api/admin/settings/security').then((r) => r.data),
-  });
-  const save = useMutation({
-    mutationFn: (requireAdminTotp: boolean) =>
-      api<{ data: SecuritySettings }>('/api/admin/settings/security', {
-        method: 'PUT',
-        json: { requireAdminTotp },
-      }),
+  const policy = useSecurityPolicy();
+  // The policy binds this admin too: whether they may still turn two-factor sign-in off changes (the
+  // write reloads the two-factor status with every read of the settings).
+  const save = useSetSecurityPolicy({
     onSuccess: (res) => {
-      queryClient.setQueryData(keys.policy, res.data);
-      // The policy binds this admin too: whether they may still turn two-factor sign-in off changes.
-      void queryClient.invalidateQueries({ queryKey: keys.totp });
+      queryClient.setQueryData(securityPolicyKey, res.data);
       toast({ title: 'Updated' });
     },
     onError: (err) => toastError(messageOf(err, 'Failed to save settings')),
@@ -326,10 +304,7 @@ function AdminPolicy({ enabledForMe }: { enabledForMe: boolean }) {
 
 /** Password and two-factor sign-in settings of the signed-in user (and, for admins, the admin policy). */
 export function SecurityPanel({ user }: { user: CurrentUser }) {
-  const status = useQuery({
-    queryKey: keys.totp,
-    queryFn: () => api<{ data: TotpStatus }>('/api/auth/totp').then((r) => r.data),
-  });
+  const status = useTotpStatus();
   return (
     <div className="grid gap-6">
       <section className="grid gap-3" aria-labelledby="two-factor-title">

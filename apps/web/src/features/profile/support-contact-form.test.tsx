@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { SupportContact } from '@portal/contracts';
 import { Toaster } from '@/components/ui/toaster';
 import { resetToasts } from '@/lib/toast';
+import { supportContactKey } from '@/queries/support';
 import { SupportContactForm } from './support-contact-form';
 
 const json = (body: unknown, status = 200) =>
@@ -58,7 +59,7 @@ describe('SupportContactForm', () => {
     expect(await screen.findByText('Updated', { exact: true })).toBeInTheDocument();
     expect(puts).toEqual([{ whatsapp: '+358401234567', email: 'support@example.com' }]);
     // The investors' chat button in this tab uses it at once.
-    expect(qc.getQueryData(['support-contact'])).toEqual(puts[0]);
+    expect(qc.getQueryData(supportContactKey)).toEqual(puts[0]);
   });
 
   it('says next to each field what is wrong, and sends nothing', async () => {

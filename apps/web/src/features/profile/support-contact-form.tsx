@@ -1,14 +1,16 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { supportContactInput, type SupportContact } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { api } from '@/lib/api';
-import { supportContactKey } from '@/lib/support-contact';
 import { messageOf, toast, toastError } from '@/lib/toast';
-
-const settingKey = ['admin', 'settings', 'support'] as const;
+import {
+  supportContactKey,
+  supportSettingKey,
+  useSetSupportSetting,
+  useSupportSetting,
+} from '@/queries/support';
 
 type Errors = Partial<Record<keyof SupportContact, string>>;
 
@@ -18,10 +20,7 @@ type Errors = Partial<Record<keyof SupportContact, string>>;
  */
 export function SupportContactForm() {
   const queryClient = useQueryClient();
-  const current = useQuery({
-    queryKey: settingKey,
-    queryFn: () => api<{ data: SupportContact }>('/api/admin/settings/support').then((r) => r.data),
-  });
+  const current = useSupportSetting();
   const [whatsapp, setWhatsapp] = useState('');
   const [email, setEmail] = useState('');
   const [errors, setErrors] = useState<Errors>({});
@@ -31,11 +30,9 @@ export function SupportContactForm() {
     setEmail(current.data.email ?? '');
   }, [current.data]);
 
-  const save = useMutation({
-    mutationFn: (value: SupportContact) =>
-      api<{ data: SupportContact }>('/api/admin/settings/support', { method: 'PUT', json: value }),
+  const save = useSetSupportSetting({
     onSuccess: (res) => {
-      queryClient.setQueryData(settingKey, res.data);
+      queryClient.setQueryData(supportSettingKey, res.data);
       queryClient.setQueryData(supportContactKey, res.data);
       toast({ title: 'Updated' });
     },

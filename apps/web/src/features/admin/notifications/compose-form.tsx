@@ -18,7 +18,7 @@ import { Field } from '@/components/ui/field';
 import { useFieldErrors } from '@/components/ui/field-errors';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { toast } from '@/lib/toast';
-import { useRecipients, useSendNotification } from '../api/notifications';
+import { useRecipients, useSendNotification } from '@/queries/notifications';
 import { toastFailed } from '../components/feedback';
 import { RecipientPicker } from './recipient-picker';
 

@@ -3,7 +3,7 @@ import { Search, X } from 'lucide-react';
 import type { NotificationRecipient } from '@portal/contracts';
 import { Input } from '@/components/ui/input';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useRecipients } from '../api/notifications';
+import { useRecipients } from '@/queries/notifications';
 
 /**
  * Chooses recipients among active users: a server-side search (there may be thousands), a checkbox per

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate } from '@/lib/format';
-import { useDeleteSentNotification, useSentNotifications } from '../api/notifications';
+import { useDeleteSentNotification, useSentNotifications } from '@/queries/notifications';
 import { EmptyState } from '../components/empty-state';
 import { toastDone, toastFailed } from '../components/feedback';
 import { Pager } from '../components/pager';

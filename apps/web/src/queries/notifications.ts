@@ -1,44 +1,61 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import {
+  endpoints,
+  endpointUrl,
   NOTIFICATION_LIST_LIMIT,
+  type Answer,
   type NotificationItem,
   type NotificationList,
+  type SendNotificationInput,
   type StreamTicket,
 } from '@portal/contracts';
-import { api } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
+import { call, endpointQuery, queryKey, refreshAfterWrite } from '@/lib/endpoint-client';
 import { toast } from '@/lib/toast';
 
-export const notificationsKey = ['notifications'] as const;
+const e = endpoints.notifications;
+
+/** The key of the bell's list (live notifications are put there). */
+export const notificationsKey = queryKey(e.list);
 export const EMPTY_LIST: NotificationList = { notifications: [], unreadCount: 0 };
 
-async function fetchNotifications(): Promise<NotificationList> {
-  try {
-    const res = await api<{ data?: Partial<NotificationList> }>('/api/notifications');
-    const notifications = res.data?.notifications ?? [];
-    return {
-      notifications,
-      unreadCount: res.data?.unreadCount ?? notifications.filter((n) => !n.read).length,
-    };
-  } catch (err) {
-    // Failure to load notifications is only logged; the list stays as it was (empty at first).
-    console.error('Failed to load notifications', err);
-    throw err;
-  }
+/** The list may come without its count (then the unread ones are counted) or without data at all. */
+function notificationList(answer: Answer<typeof e.list>): NotificationList {
+  const data = (answer as { data?: Partial<NotificationList> }).data;
+  const notifications = data?.notifications ?? [];
+  return { notifications, unreadCount: data?.unreadCount ?? notifications.filter((n) => !n.read).length };
 }
 
 /** The bell's list; loads once the session is established (docs/product.md §4). */
 export function useNotifications() {
   const { status } = useAuth();
+  const query = endpointQuery(e.list, {}, notificationList);
   return useQuery({
-    queryKey: notificationsKey,
-    queryFn: fetchNotifications,
+    ...query,
+    queryFn: async (ctx: { signal: AbortSignal }) => {
+      try {
+        return await query.queryFn(ctx);
+      } catch (err) {
+        // Failure to load notifications is only logged; the list stays as it was (empty at first).
+        console.error('Failed to load notifications', err);
+        throw err;
+      }
+    },
     enabled: status === 'authenticated',
   });
 }
 
-export const getStreamTicket = async (): Promise<StreamTicket> =>
-  (await api<{ data: StreamTicket }>('/api/notifications/stream/ticket', { method: 'POST' })).data;
+/** A single-use ticket that opens the live stream (the api client refreshes tokens first if need be). */
+export const getStreamTicket = async (): Promise<StreamTicket> => (await call(e.streamTicket)).data;
+
+/** The address of the live stream, opened with a ticket. */
+export const streamUrl = (ticket: string) => endpointUrl(e.stream, { query: { ticket } });
 
 /** A notification that arrived live: on top of the list, counted once even if it was already there. */
 export function addLiveNotification(qc: QueryClient, n: NotificationItem) {
@@ -100,14 +117,14 @@ export function removeLocally(list: NotificationList, id: string): NotificationL
 
 export const useMarkRead = () =>
   useListMutation<string>({
-    request: (id) => api(`/api/notifications/${id}/read`, { method: 'PUT' }),
+    request: (id) => call(e.read, { params: { id } }),
     apply: markReadLocally,
     failure: 'Failed to mark notification as read',
   });
 
 export const useDeleteNotification = () =>
   useListMutation<string>({
-    request: (id) => api(`/api/notifications/${id}`, { method: 'DELETE' }),
+    request: (id) => call(e.remove, { params: { id } }),
     apply: removeLocally,
     onSuccess: () => toast({ title: 'Notification deleted' }),
     failure: 'Failed to delete notification',
@@ -115,10 +132,43 @@ export const useDeleteNotification = () =>
 
 export const useMarkAllRead = () =>
   useListMutation<void>({
-    request: () => api('/api/notifications/read-all', { method: 'PUT' }),
+    request: () => call(e.readAll),
     apply: (list) => ({
       notifications: list.notifications.map((n) => (n.read ? n : { ...n, read: true })),
       unreadCount: 0,
     }),
     failure: 'Failed to mark notifications as read',
   });
+
+/** Every user's notifications, newest first, one page (the admin's sent list). */
+export function useSentNotifications(page: number, pageSize: number) {
+  return useQuery({
+    ...endpointQuery(e.adminList, { query: { page, pageSize } }, (a) => a.data),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Active users matching a name or email, and how many active users "everyone" is. */
+export function useRecipients(q: string) {
+  return useQuery({
+    ...endpointQuery(e.recipients, { query: { q: q || undefined, limit: 8 } }, (a) => a.data),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}
+
+export function useSendNotification() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SendNotificationInput) => call(e.send, { body: input }),
+    onSuccess: () => refreshAfterWrite(qc, e.send),
+  });
+}
+
+export function useDeleteSentNotification() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => call(e.adminRemove, { params: { id } }),
+    onSuccess: () => refreshAfterWrite(qc, e.adminRemove),
+  });
+}

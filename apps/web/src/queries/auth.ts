@@ -1,0 +1,69 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  endpoints,
+  type Answer,
+  type LoginAnswer,
+  type LoginInput,
+  type RegisterInput,
+} from '@portal/contracts';
+import { call, endpointQuery } from '@/lib/endpoint-client';
+import { useWrite, type WriteCallbacks } from './write';
+
+const e = endpoints.auth;
+
+/** The sign-in's answer is the envelope; the same fields at top level are accepted too. */
+function loginAnswer(answer: Answer<typeof e.login>): LoginAnswer {
+  const a = answer as Partial<Answer<typeof e.login>> & Partial<LoginAnswer>;
+  return (a.data ?? a) as LoginAnswer;
+}
+
+/** The password step: tokens and the user, or a two-factor challenge. */
+export const signIn = async (body: LoginInput) => loginAnswer(await call(e.login, { body }));
+
+/** The second step of a two-factor sign-in. */
+export const completeMfaSignIn = async (mfaToken: string, code: string) =>
+  (await call(e.loginMfa, { body: { mfaToken, code } })).data;
+
+/** Ends the sign-in on the server (its refresh token, or the access token's sign-in). */
+export const signOutOnServer = (refreshToken: string | undefined) =>
+  call(e.logout, { body: { refreshToken } });
+
+export const registerAccount = (body: RegisterInput) => call(e.register, { body });
+
+/** The signed-in user's two-factor sign-in: on or off, required or not, recovery codes left. */
+export function useTotpStatus() {
+  return useQuery(endpointQuery(e.totpStatus, {}, (a) => a.data));
+}
+
+type Cb<E extends (typeof e)[keyof typeof e], V = void> = WriteCallbacks<Answer<E>, V>;
+
+export const useChangePassword = (
+  cb?: Cb<typeof e.changePassword, { currentPassword: string; newPassword: string }>,
+) => useWrite(e.changePassword, (body) => call(e.changePassword, { body }), cb);
+
+export const useStartTotp = (cb?: Cb<typeof e.totpSetup>) =>
+  useWrite(e.totpSetup, () => call(e.totpSetup), cb);
+
+export const useEnableTotp = (cb?: Cb<typeof e.totpEnable, string>) =>
+  useWrite(e.totpEnable, (code) => call(e.totpEnable, { body: { code } }), cb);
+
+export const useDisableTotp = (cb?: Cb<typeof e.totpDisable, string>) =>
+  useWrite(e.totpDisable, (password) => call(e.totpDisable, { body: { password } }), cb);
+
+export const useNewRecoveryCodes = (cb?: Cb<typeof e.totpRecoveryCodes, string>) =>
+  useWrite(e.totpRecoveryCodes, (password) => call(e.totpRecoveryCodes, { body: { password } }), cb);
+
+/** The admin policy: must admin accounts use two-factor sign-in? */
+export function useSecurityPolicy() {
+  return useQuery(endpointQuery(e.securitySettings, {}, (a) => a.data));
+}
+
+export const useSetSecurityPolicy = (cb?: Cb<typeof e.setSecuritySettings, boolean>) =>
+  useWrite(
+    e.setSecuritySettings,
+    (requireAdminTotp) => call(e.setSecuritySettings, { body: { requireAdminTotp } }),
+    cb,
+  );
+
+/** The key of the admin policy's read (a save puts its answer there at once). */
+export const securityPolicyKey = endpointQuery(e.securitySettings, {}).queryKey;
