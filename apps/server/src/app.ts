@@ -127,7 +127,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   app.decorate('changes', changes);
   authPlugin(app, { db: deps.database.db, signer: deps.signer, changes });
   readCachePlugin(app, { changes, store: answers });
-  await openApiPlugin(app);
+  openApiPlugin(app);
 
   const services = { listener, changes };
   for (const mod of modules) await mod(app, { ...deps, ...services });

@@ -45,8 +45,6 @@ export function route<E extends EndpointDef>(app: App, e: E, handler: Handler<E>
       ...(extras.rateLimit && { rateLimit: extras.rateLimit }),
     },
     schema: {
-      // Left out of the document @fastify/swagger builds (until the registry's document is served).
-      ...(e.undocumented && { hide: true }),
       ...(e.params && { params: e.params }),
       ...(e.query && { querystring: e.query }),
       ...(e.body && { body: e.body }),
