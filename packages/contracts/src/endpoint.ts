@@ -31,7 +31,7 @@ export type Table = (typeof TABLES)[number];
 /** Who may call an endpoint: anyone, a signed-in user, or an administrator. */
 export type Access = 'public' | 'user' | 'admin';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 416 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 414 | 415 | 416 | 429 | 503;
 
 /** An answer that is a file: its bytes, one of these content types, with Range support where said. */
 export interface FileAnswer {
@@ -131,7 +131,8 @@ export function errorStatuses(e: EndpointDef): ErrorStatus[] {
   if (e.params || e.query || e.body || e.multipart || bodyMethods.has(e.method)) s.add(400);
   if (e.access !== 'public') s.add(401);
   if (e.access === 'admin') s.add(403);
-  if (e.path.includes(':')) s.add(404);
+  // An id that names nothing; a path part too long to be one.
+  if (e.path.includes(':')) s.add(404).add(414);
   if (e.body || e.multipart || bodyMethods.has(e.method)) s.add(413).add(415);
   if (fileAnswer(e)?.ranges) s.add(416);
   s.add(503);

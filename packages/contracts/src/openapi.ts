@@ -19,6 +19,7 @@ const ERROR_TEXT: Record<ErrorStatus, string> = {
   404: 'Nothing with that id, or not the caller’s',
   409: 'The change conflicts with the current state; the message says why',
   413: 'The body or the file is too large',
+  414: 'A part of the address is too long',
   415: 'The body is not of a type this endpoint reads',
   416: 'The requested range is outside the file',
   429: 'Too many requests; `Retry-After` says when to try again',

@@ -27,12 +27,7 @@ import {
   sampleWebm,
 } from '../../src/modules/documents/test-support';
 import { bearer, buildTestApp, createUser, type TestContext } from '../helpers';
-import {
-  documentChecker,
-  documentRoutes,
-  type DocumentRoute,
-  type OpenApiDocument,
-} from './openapi-check';
+import { documentChecker, documentRoutes, type DocumentRoute, type OpenApiDocument } from './openapi-check';
 import { buildWorld, filesUnder, fingerprint, routeKey, uploadsDir, type World } from './support';
 
 /**

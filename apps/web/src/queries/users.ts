@@ -77,7 +77,8 @@ export function useSetUserActive() {
  * answer before taking it, since the head script's early read hands over whatever JSON it got.
  */
 export type CurrentUserAnswer = Partial<Answer<typeof endpoints.users.me>>;
-export const readCurrentUser = (opts?: CallOptions): Promise<CurrentUserAnswer> => call(endpoints.users.me, {}, opts);
+export const readCurrentUser = (opts?: CallOptions): Promise<CurrentUserAnswer> =>
+  call(endpoints.users.me, {}, opts);
 
 /** Saves the profile fields (the page reloads after, so nothing is refreshed here). */
 export const updateProfile = (body: ProfileInput) => call(endpoints.users.updateMe, { body });

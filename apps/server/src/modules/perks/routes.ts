@@ -47,7 +47,12 @@ export const perkRoutes: Module = (app, { database: { db } }) => {
 
   route(app, e.create, async (request) => ({
     success: true as const,
-    data: await createPerk(db, requireAuth(request), requireProjectId(request.params.projectId), request.body),
+    data: await createPerk(
+      db,
+      requireAuth(request),
+      requireProjectId(request.params.projectId),
+      request.body,
+    ),
     message: 'Created',
   }));
 
