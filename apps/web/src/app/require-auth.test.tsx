@@ -4,7 +4,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
-import { AuthProvider, useAuth } from '@/lib/auth';
+import { AuthProvider, useAuth } from '@/queries/session';
 import { tokens } from '@/lib/session';
 import { RequireAuth } from './require-auth';
 

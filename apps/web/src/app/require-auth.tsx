@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useAuth } from '@/lib/auth';
+import { useAuth } from '@/queries/session';
 
 /** The guard (docs/product.md §2): 'Loading...' while auth loads; else /login, remembering the way back. */
 export function RequireAuth({ children, admin = false }: { children: ReactNode; admin?: boolean }) {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { Toaster } from '@/components/ui/toaster';
-import { AuthProvider } from '@/lib/auth';
+import { AuthProvider } from '@/queries/session';
 
 /** Backticks in the path (a common copy-paste accident) are cleaned out of the URL. */
 export function cleanPath(pathname: string): string {

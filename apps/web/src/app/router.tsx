@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { UnderConstruction } from '@/components/under-construction';
-import { prefetchCurrentUser } from '@/lib/auth';
+import { prefetchCurrentUser } from '@/queries/session';
 import { tokens } from '@/lib/session';
 import { NotFound } from './pages/not-found';
 import { RouteError } from './pages/route-error';

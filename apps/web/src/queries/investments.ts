@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { endpoints } from '@portal/contracts';
-import { useAuth } from '@/lib/auth';
+import { useAuth } from '@/queries/session';
 import { endpointQuery } from '@/lib/endpoint-client';
 
 /** The investor's payouts, newest first. */

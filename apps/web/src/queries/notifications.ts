@@ -15,7 +15,7 @@ import {
   type SendNotificationInput,
   type StreamTicket,
 } from '@portal/contracts';
-import { useAuth } from '@/lib/auth';
+import { useAuth } from '@/queries/session';
 import { call, endpointQuery, queryKey, refreshAfterWrite } from '@/lib/endpoint-client';
 import { toast } from '@/lib/toast';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { endpoints, type OpportunityInput, type ProjectInput, type ProjectListItem } from '@portal/contracts';
 import { ApiError } from '@/lib/api';
-import { useAuth } from '@/lib/auth';
+import { useAuth } from '@/queries/session';
 import { call, endpointQuery, refreshAfterWrite } from '@/lib/endpoint-client';
 
 const e = endpoints.projects;

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { SupportContact } from '@portal/contracts';
-import { AuthProvider } from '@/lib/auth';
+import { AuthProvider } from '@/queries/session';
 import { supportContactKey } from '@/queries/support';
 import { ChatButton } from './chat-button';
 

@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter, useNavigate, Outlet } from 'react-router';
 import type { CurrentUser } from '@portal/contracts';
 import { ADMIN, fakeApi, json } from '@/features/admin/test-support';
-import { AuthProvider } from '@/lib/auth';
+import { AuthProvider } from '@/queries/session';
 import { ADMIN_THEME_KEY, INVESTOR_THEME_KEY } from '@/lib/theme';
 import { RequireAuth } from '../require-auth';
 import { Shell } from './shell';

@@ -4,7 +4,7 @@ import { LogOut, Menu, Moon, Sun } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialogHost } from '@/components/ui/confirm-dialog';
 import { Sheet } from '@/components/ui/dialog';
-import { useAuth } from '@/lib/auth';
+import { useAuth } from '@/queries/session';
 import { CurrentProjectProvider, useCurrentProject } from '@/queries/current-project';
 import { ADMIN_THEME_KEY, INVESTOR_THEME_KEY, applyTheme, storedTheme, useTheme } from '@/lib/theme';
 import { NotificationBell } from '@/features/notifications/notification-bell';

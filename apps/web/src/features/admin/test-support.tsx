@@ -23,7 +23,7 @@ import type {
 } from '@portal/contracts';
 import { ConfirmDialogHost } from '@/components/ui/confirm-dialog';
 import { Toaster } from '@/components/ui/toaster';
-import { AuthProvider, useAuth } from '@/lib/auth';
+import { AuthProvider, useAuth } from '@/queries/session';
 import { CurrentProjectProvider } from '@/queries/current-project';
 import { resetToasts } from '@/lib/toast';
 

@@ -7,7 +7,7 @@ import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-rou
 import { Toaster } from '@/components/ui/toaster';
 import { api } from '@/lib/api';
 import type * as ApiModule from '@/lib/api';
-import { AuthProvider } from '@/lib/auth';
+import { AuthProvider } from '@/queries/session';
 import { Component as AdminLoginPage } from './admin-login-page';
 import { Component as LoginPage } from './login-page';
 import { Component as RegisterPage } from './register-page';

@@ -3,7 +3,7 @@ import type { CurrentUser } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { useAuth } from '@/lib/auth';
+import { useAuth } from '@/queries/session';
 
 /**
  * The second step of a two-factor sign-in: the code from the authenticator app, or a recovery code.

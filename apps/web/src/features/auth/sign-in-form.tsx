@@ -4,7 +4,7 @@ import type { CurrentUser } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { useAuth } from '@/lib/auth';
+import { useAuth } from '@/queries/session';
 import { messageOf, toast } from '@/lib/toast';
 import { AuthCard } from './auth-card';
 import { MfaStep } from './mfa-step';

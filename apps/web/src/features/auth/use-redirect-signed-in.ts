@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useAuth } from '@/lib/auth';
+import { useAuth } from '@/queries/session';
 
 /** Where a signed-in user goes from a sign-in page: the page they came from, or their area's home. */
 export function homeFor(isAdmin: boolean, from?: string | null): string {

@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { NotificationItem, NotificationList } from '@portal/contracts';
 import { Toaster } from '@/components/ui/toaster';
-import { AuthProvider } from '@/lib/auth';
+import { AuthProvider } from '@/queries/session';
 import { refreshSession } from '@/lib/session';
 import { markReadLocally, removeLocally } from '@/queries/notifications';
 import { NotificationBell } from './notification-bell';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useAuth } from '@/lib/auth';
+import { useAuth } from '@/queries/session';
 import { liveEventKind, refreshAfter, refreshEverything } from '@/lib/live-refresh';
 import { onSessionEvent } from '@/lib/session';
 import { toast } from '@/lib/toast';

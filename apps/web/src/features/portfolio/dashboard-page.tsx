@@ -1,7 +1,7 @@
 import { RECENT_UPDATES_COUNT } from '@portal/contracts';
 import { NoProjectsYet, useHasNoProjects } from '@/components/no-projects';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useAuth } from '@/lib/auth';
+import { useAuth } from '@/queries/session';
 import { useCurrentProject } from '@/queries/current-project';
 import { usePortfolio } from './api/get-portfolio';
 import { ComingSoonProject } from './components/coming-soon';

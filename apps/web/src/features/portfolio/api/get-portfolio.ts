@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '@portal/contracts';
 import { api } from '@/lib/api';
-import { useAuth } from '@/lib/auth';
+import { useAuth } from '@/queries/session';
 import { queryRoots } from '@/lib/live-refresh';
 
 /**

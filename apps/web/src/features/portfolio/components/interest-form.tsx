@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Field } from '@/components/ui/field';
 import { serverFieldErrors } from '@/components/ui/field-errors';
 import { Input, Textarea } from '@/components/ui/input';
-import { useAuth } from '@/lib/auth';
+import { useAuth } from '@/queries/session';
 import { formatMoney } from '@/lib/format';
 import { messageOf, toast } from '@/lib/toast';
 import { useOpportunity } from '@/queries/projects';

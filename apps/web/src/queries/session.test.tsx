@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { api } from './api';
-import { AuthProvider, prefetchCurrentUser, useAuth } from './auth';
-import { tokens } from './session';
+import { api } from '@/lib/api';
+import { AuthProvider, prefetchCurrentUser, useAuth } from './session';
+import { tokens } from '@/lib/session';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -3,14 +3,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser, LoginResult } from '@portal/contracts';
 import { completeMfaSignIn, signIn, signOutOnServer } from '@/queries/auth';
 import { readCurrentUser, type CurrentUserAnswer } from '@/queries/users';
-import { ApiError } from './api';
+import { ApiError } from '@/lib/api';
 import {
   cancelSilentRefresh,
   onSessionEvent,
   scheduleSilentRefresh,
   tokens,
   watchOtherTabs,
-} from './session';
+} from '@/lib/session';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
