@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { endpoints, type Booking, type BookingStatus, type CreateBookingInput } from '@portal/contracts';
 import { call, endpointQuery, refreshAfterWrite } from '@/lib/endpoint-client';
-import { refreshAfterAdminWrite, useOrFallback } from './fallback';
+import { useOrFallback } from './fallback';
 
 const e = endpoints.bookings;
 const NONE: Booking[] = [];
@@ -48,7 +48,6 @@ export function useDecideBooking() {
   return useMutation({
     mutationFn: ({ id, decision, note }: { id: string; decision: 'approve' | 'decline'; note?: string }) =>
       call(decision === 'approve' ? e.approve : e.decline, { params: { id }, body: note ? { note } : {} }),
-    onSuccess: (_res, { decision }) =>
-      refreshAfterAdminWrite(qc, decision === 'approve' ? e.approve : e.decline),
+    onSuccess: (_res, { decision }) => refreshAfterWrite(qc, decision === 'approve' ? e.approve : e.decline),
   });
 }

@@ -1,7 +1,5 @@
 import { useEffect } from 'react';
-import type { QueryClient, UseQueryResult } from '@tanstack/react-query';
-import type { EndpointDef } from '@portal/contracts';
-import { refreshAfterWrite } from '@/lib/endpoint-client';
+import type { UseQueryResult } from '@tanstack/react-query';
 
 /**
  * For a view that shows its empty state rather than an error (docs/product.md §18): a failed load is
@@ -15,10 +13,3 @@ export function useOrFallback<T>(result: UseQueryResult<T>, fallback: T): UseQue
   }, [error]);
   return result.isError ? ({ ...result, data: fallback } as UseQueryResult<T>) : result;
 }
-
-/**
- * After an admin write: every view of what it changed, and the admin screens whose reads are not yet
- * in the registry (dashboard, users, audit, files: still under the ['admin'] key).
- */
-export const refreshAfterAdminWrite = (qc: QueryClient, write: EndpointDef) =>
-  Promise.all([refreshAfterWrite(qc, write), qc.invalidateQueries({ queryKey: ['admin'] })]);

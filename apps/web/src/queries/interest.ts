@@ -1,7 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { endpoints, type InterestInput, type InterestStatus } from '@portal/contracts';
 import { call, endpointQuery, refreshAfterWrite } from '@/lib/endpoint-client';
-import { refreshAfterAdminWrite } from './fallback';
 
 const e = endpoints.interest;
 
@@ -32,6 +31,6 @@ export function useSetInterestStatus() {
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: InterestStatus }) =>
       call(e.setStatus, { params: { id }, body: { status } }),
-    onSuccess: () => refreshAfterAdminWrite(qc, e.setStatus),
+    onSuccess: () => refreshAfterWrite(qc, e.setStatus),
   });
 }

@@ -6,8 +6,8 @@ import {
   type Perk,
   type PerkInput,
 } from '@portal/contracts';
-import { call, endpointQuery } from '@/lib/endpoint-client';
-import { refreshAfterAdminWrite, useOrFallback } from './fallback';
+import { call, endpointQuery, refreshAfterWrite } from '@/lib/endpoint-client';
+import { useOrFallback } from './fallback';
 
 const e = endpoints.perks;
 const NONE: Perk[] = [];
@@ -64,7 +64,7 @@ export function useSavePerk(projectId: string) {
       id
         ? call(e.update, { params: { projectId, perkId: id }, body: input })
         : call(e.create, { params: { projectId }, body: input }),
-    onSuccess: (_res, { id }) => refreshAfterAdminWrite(qc, id ? e.update : e.create),
+    onSuccess: (_res, { id }) => refreshAfterWrite(qc, id ? e.update : e.create),
   });
 }
 
@@ -72,7 +72,7 @@ export function useDeletePerk(projectId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => call(e.remove, { params: { projectId, perkId: id } }),
-    onSuccess: () => refreshAfterAdminWrite(qc, e.remove),
+    onSuccess: () => refreshAfterWrite(qc, e.remove),
   });
 }
 
@@ -89,6 +89,6 @@ export function useSaveAllowance(userId: string, projectId: string) {
   return useMutation({
     mutationFn: (input: CabinAllowanceInput) =>
       call(e.setAllowance, { params: { projectId, userId }, body: input }),
-    onSuccess: () => refreshAfterAdminWrite(qc, e.setAllowance),
+    onSuccess: () => refreshAfterWrite(qc, e.setAllowance),
   });
 }

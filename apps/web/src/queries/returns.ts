@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { endpoints, type ReturnInput } from '@portal/contracts';
-import { call, endpointQuery } from '@/lib/endpoint-client';
-import { refreshAfterAdminWrite } from './fallback';
+import { call, endpointQuery, refreshAfterWrite } from '@/lib/endpoint-client';
 
 const e = endpoints.returns;
 
@@ -19,7 +18,7 @@ export function useSaveReturn(userId: string) {
   return useMutation({
     mutationFn: ({ input, mode }: { input: ReturnInput; mode: 'add' | 'update' }) =>
       call(mode === 'add' ? e.add : e.update, { params: { id: userId }, body: input }),
-    onSuccess: (_res, { mode }) => refreshAfterAdminWrite(qc, mode === 'add' ? e.add : e.update),
+    onSuccess: (_res, { mode }) => refreshAfterWrite(qc, mode === 'add' ? e.add : e.update),
   });
 }
 
@@ -28,6 +27,6 @@ export function useDeleteReturn(userId: string) {
   return useMutation({
     mutationFn: ({ projectId, month }: { projectId: string; month: string }) =>
       call(e.remove, { params: { id: userId, month }, query: { projectId } }),
-    onSuccess: () => refreshAfterAdminWrite(qc, e.remove),
+    onSuccess: () => refreshAfterWrite(qc, e.remove),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { endpoints, type CreateUpdateInput, type Update, type UpdateUpdateInput } from '@portal/contracts';
 import { call, endpointQuery, queryKey, refreshAfterWrite } from '@/lib/endpoint-client';
-import { refreshAfterAdminWrite, useOrFallback } from './fallback';
+import { useOrFallback } from './fallback';
 
 const e = endpoints.updates;
 const NONE: Update[] = [];
@@ -78,7 +78,7 @@ export function useSaveUpdate() {
       id
         ? call(e.update, { params: { id }, body: input as UpdateUpdateInput })
         : call(e.create, { body: input as CreateUpdateInput }),
-    onSuccess: (_res, { id }) => refreshAfterAdminWrite(qc, id ? e.update : e.create),
+    onSuccess: (_res, { id }) => refreshAfterWrite(qc, id ? e.update : e.create),
   });
 }
 
@@ -86,6 +86,6 @@ export function useDeleteUpdate() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => call(e.remove, { params: { id } }),
-    onSuccess: () => refreshAfterAdminWrite(qc, e.remove),
+    onSuccess: () => refreshAfterWrite(qc, e.remove),
   });
 }

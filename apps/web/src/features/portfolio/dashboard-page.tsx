@@ -3,7 +3,7 @@ import { NoProjectsYet, useHasNoProjects } from '@/components/no-projects';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/queries/session';
 import { useCurrentProject } from '@/queries/current-project';
-import { usePortfolio } from './api/get-portfolio';
+import { usePortfolio } from '@/queries/portfolio';
 import { ComingSoonProject } from './components/coming-soon';
 import { PayoutTimeline } from './components/payout-timeline';
 import { PortfolioSummary } from './components/portfolio-summary';

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CurrentUser } from '@portal/contracts';
-import { api } from '@/lib/api';
-import { useAuth } from '@/queries/session';
-import { queryRoots } from '@/lib/live-refresh';
+import { endpoints } from '@portal/contracts';
+import { endpointQuery } from '@/lib/endpoint-client';
+import { useAuth } from './session';
 
 /**
  * The investor's summary (`GET /api/users/me`). It starts from the user the session already holds, so
@@ -10,9 +9,11 @@ import { queryRoots } from '@/lib/live-refresh';
  */
 export function usePortfolio() {
   const { user, status } = useAuth();
+  const query = endpointQuery(endpoints.users.me, {}, (a) => a.data);
   return useQuery({
-    queryKey: [...queryRoots.portfolio, 'summary', user?._id],
-    queryFn: async () => (await api<{ data: CurrentUser }>('/api/users/me')).data,
+    ...query,
+    // Another user signing in on this browser never sees the previous one's figures.
+    queryKey: [...query.queryKey, user?._id],
     enabled: status === 'authenticated',
     initialData: user ?? undefined,
     initialDataUpdatedAt: 0,
