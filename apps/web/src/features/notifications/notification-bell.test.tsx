@@ -220,13 +220,15 @@ describe('NotificationBell', () => {
 
   it('a live notification reloads every view of what it is about, and only those', async () => {
     const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    // The registry's query keys: [endpoint id, input]. The dashboard's Recent Updates and the Updates
+    // page share one read of the project's updates.
     const keys = {
-      bookings: ['perks', 'bookings', 'p1'],
-      nights: ['perks', 'cabin-nights', 'p1'],
-      documents: ['documents', 'list', 'p1'],
-      updates: ['updates', 'list', 'p1'],
-      recent: ['portfolio', 'updates', 'p1'],
-      payouts: ['portfolio', 'payouts', 'u1'],
+      bookings: ['bookings.list', { query: { projectId: 'p1' } }],
+      nights: ['perks.cabinNights', { params: { projectId: 'p1' } }],
+      documents: ['documents.list', { query: { projectId: 'p1' } }],
+      updates: ['updates.list', { query: { projectId: 'p1' } }],
+      recent: ['updates.list', { query: { projectId: 'p1' } }],
+      payouts: ['investments.payouts', {}],
     };
     for (const key of Object.values(keys)) qc.setQueryData(key, []);
     const stale = () =>
@@ -251,15 +253,17 @@ describe('NotificationBell', () => {
 
   it('after a reconnect, every view a missed event could have changed is reloaded', async () => {
     const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    qc.setQueryData(['perks', 'bookings', 'p1'], []);
-    qc.setQueryData(['portfolio', 'payouts', 'u1'], []);
+    const bookings = ['bookings.list', { query: { projectId: 'p1' } }];
+    const payouts = ['investments.payouts', {}];
+    qc.setQueryData(bookings, []);
+    qc.setQueryData(payouts, []);
     renderBell(qc);
     await waitFor(() => expect(FakeEventSource.last).not.toBeNull());
     act(() => FakeEventSource.last!.emit('ready'));
-    expect(qc.getQueryState(['perks', 'bookings', 'p1'])?.isInvalidated).toBe(false);
+    expect(qc.getQueryState(bookings)?.isInvalidated).toBe(false);
     act(() => FakeEventSource.last!.emit('ready'));
-    expect(qc.getQueryState(['perks', 'bookings', 'p1'])?.isInvalidated).toBe(true);
-    expect(qc.getQueryState(['portfolio', 'payouts', 'u1'])?.isInvalidated).toBe(true);
+    expect(qc.getQueryState(bookings)?.isInvalidated).toBe(true);
+    expect(qc.getQueryState(payouts)?.isInvalidated).toBe(true);
   });
 
   it('shows the unread dot only on unread notifications', async () => {
