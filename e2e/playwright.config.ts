@@ -26,7 +26,9 @@ export default defineConfig({
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
   retries: 0,
   forbidOnly: true,
-  timeout: 30_000,
+  // A test that checks every axe rule on several screens takes 15-30 s on two busy cores; a worker's
+  // first test also pays for Chromium's cold start. 60 s leaves room without hiding a hang.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: [['list'], ['html', { open: 'never', outputFolder: scratch('playwright-report') }]],
   outputDir: scratch('test-results'),

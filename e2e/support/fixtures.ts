@@ -46,7 +46,8 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       }
       await use();
     },
-    { auto: true },
+    // The restart on fresh data has its own time, outside the test's.
+    { auto: true, timeout: 60_000 },
   ],
 });
 
