@@ -50,7 +50,7 @@ const SHELL = src('app/shell/shell.tsx');
 const INVESTOR_DASHBOARD = src('features/portfolio/dashboard-page.tsx');
 const ADMIN_DASHBOARD = src('features/admin/dashboard-page.tsx');
 /** Sets the theme before the first paint; a file of its own for the dev server, joined to the preload by the build. */
-const THEME_INIT = fileURLToPath(new URL('./public/theme-init.js', import.meta.url));
+const HEAD_INIT = fileURLToPath(new URL('./public/head-init.js', import.meta.url));
 const SIGNED_IN_CHUNK = 'signed-in';
 const SIGN_IN_FORMS_CHUNK = 'sign-in-forms';
 
@@ -293,9 +293,9 @@ function preloadSignedIn(): Plugin {
         if (html?.type !== 'asset') throw new Error('preload-signed-in: index.html not in the bundle');
         // Both head scripts in one file, theme first: one request that blocks the parser instead of two,
         // cached for good under its hash. Not inline: the CSP allows no inline script at all.
-        const marker = '<script src="/theme-init.js"></script>';
-        if (!String(html.source).includes(marker)) throw new Error('preload-signed-in: no theme-init.js tag');
-        const head = `${fs.readFileSync(THEME_INIT, 'utf8').trim()}\n${source}`;
+        const marker = '<script src="/head-init.js"></script>';
+        if (!String(html.source).includes(marker)) throw new Error('preload-signed-in: no head-init.js tag');
+        const head = `${fs.readFileSync(HEAD_INIT, 'utf8').trim()}\n${source}`;
         const fileName = `assets/head-${crypto.createHash('sha256').update(head).digest('base64url').slice(0, 8)}.js`;
         this.emitFile({ type: 'asset', fileName, source: head });
         html.source = String(html.source).replace(marker, `<script src="/${fileName}"></script>`);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import themeInit from '../../public/theme-init.js?raw';
+import themeInit from '../../public/head-init.js?raw';
 import { ADMIN_THEME_KEY, INVESTOR_THEME_KEY, storedTheme } from './theme';
 
 /** The operating system asks for a dark theme. */
@@ -10,7 +10,7 @@ function preferDark(dark: boolean) {
   );
 }
 
-/** Runs public/theme-init.js, the script that sets the theme before the first paint, on `path`. */
+/** Runs public/head-init.js, the script that sets the theme (and zod's config) before the first paint, on `path`. */
 function firstPaint(path: string) {
   window.history.replaceState(null, '', path);
   document.documentElement.classList.remove('dark');
@@ -24,7 +24,7 @@ afterEach(() => {
   document.documentElement.classList.remove('dark');
 });
 
-describe('the theme before the first paint (public/theme-init.js)', () => {
+describe('the theme before the first paint (public/head-init.js)', () => {
   it('paints the admin area light by default, even when the system and the investor area are dark', () => {
     preferDark(true);
     localStorage.setItem(INVESTOR_THEME_KEY, 'dark');
