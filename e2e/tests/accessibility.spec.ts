@@ -49,6 +49,9 @@ const ADMIN_SCREENS: Screen[] = [
   { path: '/admin/no-such-page', heading: 'Page Under Construction' },
 ];
 
+// The screens only read: the tests share the file's fresh data and run on every worker at once.
+test.describe.configure({ mode: 'parallel' });
+
 const THEMES = ['light', 'dark'] as const;
 type Theme = (typeof THEMES)[number];
 
