@@ -1,9 +1,13 @@
 /**
  * The server's routes and the endpoint registry are the same list: no /api route is declared outside the
- * registry, and no endpoint of the registry is left without its route.
+ * registry, and no endpoint of the registry is left without its route. The tables the registry names are
+ * the database's.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { allEndpoints } from '@portal/contracts';
+import { sql } from 'drizzle-orm';
+import { TABLES, allEndpoints } from '@portal/contracts';
+import { SIGNALLED_TABLES } from '../src/db/changes';
+import { queryRows } from '../src/db/client';
 import type * as AuthModule from '../src/plugins/auth';
 import { buildTestApp, type TestContext } from './helpers';
 import type { RouteEntry } from './security/route-table';
@@ -28,5 +32,22 @@ describe('the endpoint registry', () => {
     const served = table.map((r) => `${r.method} ${r.url} ${r.access}`).sort();
     expect(served).toEqual(declared);
     expect(table.every((r) => r.endpoint)).toBe(true);
+  });
+});
+
+describe("the registry's tables", () => {
+  it('are the tables of the migrated database, and those with change triggers are the signalled ones', async () => {
+    const tables = await queryRows<{ name: string }>(
+      ctx.db,
+      sql`select table_name as name from information_schema.tables
+          where table_schema = current_schema() and table_type = 'BASE TABLE'`,
+    );
+    expect(tables.map((t) => t.name).sort()).toEqual([...TABLES].sort());
+    const withSignals = await queryRows<{ name: string }>(
+      ctx.db,
+      sql`select distinct c.relname as name from pg_trigger t join pg_class c on c.oid = t.tgrelid
+          where not t.tgisinternal and t.tgname like '%\_signal%'`,
+    );
+    expect(withSignals.map((t) => t.name).sort()).toEqual([...SIGNALLED_TABLES].sort());
   });
 });

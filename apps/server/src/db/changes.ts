@@ -6,11 +6,11 @@ import type { DbListener } from './listener';
 export const CHANGES_CHANNEL = 'portal_changes';
 
 /**
- * The tables whose writes are signalled (migration 0007_change_signals). A table with a user column
- * signals the users whose rows changed (`u:<id>,<id>…`, up to 32), otherwise the whole table
- * (`t:<table>`); so a sign-in or a read mark invalidates one investor's answers, not everyone's.
+ * The tables whose committed writes are signalled (drizzle/0007_change_signals.sql; test/registry.test.ts
+ * holds this list equal to the tables with signal triggers). A table with a user column signals the users
+ * whose rows changed (`u:<id>,<id>…`, up to 32), otherwise the whole table (`t:<table>`); so a sign-in or
+ * a read mark invalidates one investor's answers, not everyone's.
  */
-/** The tables whose committed writes are signalled (drizzle/0007_change_signals.sql). */
 export const SIGNALLED_TABLES = [
   'users',
   'refresh_tokens',
