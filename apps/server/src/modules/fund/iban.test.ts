@@ -87,6 +87,7 @@ describe('parseBic', () => {
     );
     expect(() => parseBic('NDEAZZHH')).toThrow('The BIC NDEAZZHH names no known country (letters 5 and 6)');
     expect(() => parseBic('')).toThrow('Enter a BIC');
+    expect(() => parseBic('NOPE')).toThrow('NOPE is not a BIC');
   });
 });
 

@@ -39,11 +39,11 @@ export function parseIban(input: string): string {
 /** A BIC (SWIFT code) of 8 or 11 characters, normalized like the IBAN, or a 400 that says what is wrong. */
 export function parseBic(input: string): string {
   const bic = normalizeIban(input);
+  if (bic === '') throw new BadRequestError('Enter a BIC');
   const { valid, errorCodes } = validateBIC(bic);
   if (valid) return bic;
-  if (bic === '') throw new BadRequestError('Enter a BIC');
   throw new BadRequestError(
-    errorCodes.includes(ValidationErrorsBIC.NoBICCountry)
+    errorCodes.includes(ValidationErrorsBIC.NoBICCountry) && /^[A-Z0-9]{8}([A-Z0-9]{3})?$/.test(bic)
       ? `The BIC ${bic} names no known country (letters 5 and 6)`
       : `${bic} is not a BIC: a BIC has 8 or 11 letters and digits, such as NDEAFIHH`,
   );
