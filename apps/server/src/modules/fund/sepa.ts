@@ -6,7 +6,7 @@ import { parseBic, parseIban } from './iban';
  * The SEPA credit transfer file of a distribution run: ISO 20022 pain.001.001.09, as the EPC's SEPA
  * Credit Transfer implementation guidelines (EPC132-08, 2023 onwards) specify it. The 2019 message
  * version is what the EPC and the banks have moved to since November 2023; pain.001.001.03 is still
- * taken by many banks but is being retired. The file has one payment information block (one debit
+ * accepted by many banks, which are phasing it out. The file has one payment information block (one debit
  * account, one execution date) holding every investor's transfer.
  *
  * Built as plain objects and written by fast-xml-parser's builder, which escapes the reserved
@@ -42,6 +42,9 @@ const NAMESPACE = 'urn:iso:std:iso:20022:tech:xsd:pain.001.001.09';
 /** The EPC's limits: names 70 characters (the ISO field allows 140), remittance information 140. */
 const NAME_MAX = 70;
 const REMITTANCE_MAX = 140;
+/** The EPC's range for one transfer: €0.01 to €999,999,999.99. */
+const AMOUNT_MAX_CENTS = 99_999_999_999;
+/** `@name` is an attribute and `#` an element's text; indented, so that a person can read the file too. */
 const builder = new XMLBuilder({
   ignoreAttributes: false,
   attributeNamePrefix: '@',
@@ -49,8 +52,6 @@ const builder = new XMLBuilder({
   format: true,
   indentBy: '  ',
 });
-/** The EPC's range for one transfer: €0.01 to €999,999,999.99. */
-const AMOUNT_MAX_CENTS = 99_999_999_999;
 
 export function buildSepaCreditTransfer(order: SepaTransferOrder): string {
   if (order.payments.length === 0) throw new BadRequestError('A SEPA file needs at least one payment');
