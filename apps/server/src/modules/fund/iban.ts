@@ -1,0 +1,80 @@
+import {
+  ValidationErrorsBIC,
+  ValidationErrorsIBAN,
+  getCountrySpecifications,
+  isSEPACountry,
+  validateBIC,
+  validateIBAN,
+} from 'ibantools';
+import { BadRequestError } from '../../lib/errors';
+
+/**
+ * An investor's bank account as entered by hand: with or without spaces (as printed on a card or a
+ * statement, or pasted with a no-break space), in any case. Stored and put in the SEPA file in the
+ * electronic form, without spaces and in capitals.
+ */
+export function normalizeIban(input: string): string {
+  return input.replace(/\s+/g, '').toUpperCase();
+}
+
+/**
+ * The IBAN in its electronic form, or a 400 that tells the investor what is wrong with it. ibantools
+ * checks the country's length and format and the mod-97 check digits (and, for some countries, the
+ * bank's own check digit). An account outside SEPA is refused too: distributions are paid by a SEPA
+ * credit transfer, and an account the file cannot pay would be accepted only to go missing from it.
+ */
+export function parseIban(input: string): string {
+  const iban = normalizeIban(input);
+  const { valid, errorCodes } = validateIBAN(iban);
+  if (!valid) throw new BadRequestError(ibanProblem(iban, errorCodes));
+  const country = iban.slice(0, 2);
+  if (!isSEPACountry(country)) {
+    throw new BadRequestError(
+      `Accounts in ${countryName(country)} cannot receive SEPA transfers: please give an account in the SEPA area`,
+    );
+  }
+  return iban;
+}
+
+/** A BIC (SWIFT code) of 8 or 11 characters, normalized like the IBAN, or a 400 that says what is wrong. */
+export function parseBic(input: string): string {
+  const bic = normalizeIban(input);
+  if (bic === '') throw new BadRequestError('Enter a BIC');
+  const { valid, errorCodes } = validateBIC(bic);
+  if (valid) return bic;
+  throw new BadRequestError(
+    errorCodes.includes(ValidationErrorsBIC.NoBICCountry) && /^[A-Z0-9]{8}([A-Z0-9]{3})?$/.test(bic)
+      ? `The BIC ${bic} names no known country (letters 5 and 6)`
+      : `${bic} is not a BIC: a BIC has 8 or 11 letters and digits, such as NDEAFIHH`,
+  );
+}
+
+/**
+ * What the portal shows of a stored IBAN: four dots in three groups and the last four characters, e.g.
+ * `•••• •••• •••• 0785`. Always three groups, whatever the country's length, so the mask tells neither
+ * the country nor the length; the last four are what people recognize their account by. The full IBAN
+ * leaves the server only in the SEPA file.
+ */
+export function maskIban(iban: string): string {
+  return `•••• •••• •••• ${normalizeIban(iban).slice(-4)}`;
+}
+
+function ibanProblem(iban: string, errors: ValidationErrorsIBAN[]): string {
+  const country = iban.slice(0, 2);
+  const spec = getCountrySpecifications()[country];
+  if (errors.includes(ValidationErrorsIBAN.NoIBANProvided)) return 'Enter an IBAN';
+  if (errors.includes(ValidationErrorsIBAN.NoIBANCountry) || !spec?.chars) {
+    return 'An IBAN starts with a country code, such as FI or DE, that this one does not have';
+  }
+  if (errors.includes(ValidationErrorsIBAN.WrongBBANLength)) {
+    return `An IBAN from ${countryName(country)} has ${spec.chars} characters; this one has ${iban.length}`;
+  }
+  if (errors.includes(ValidationErrorsIBAN.WrongBBANFormat)) {
+    return `This is not the format of an IBAN from ${countryName(country)}: please check it for a typing error`;
+  }
+  return 'The IBAN’s check digits do not match: please check it for a typing error';
+}
+
+function countryName(code: string): string {
+  return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code;
+}
