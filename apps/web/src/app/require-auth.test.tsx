@@ -7,6 +7,7 @@ import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-rou
 import { AuthProvider, useAuth } from '@/queries/session';
 import { tokens } from '@/lib/session';
 import { RequireAuth } from './require-auth';
+import { currentUser } from '../../test/fixtures';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -81,7 +82,7 @@ describe('RequireAuth', () => {
     renderAt('/perks');
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     expect(screen.queryByText('perks page')).not.toBeInTheDocument();
-    answer(json(200, { success: true, data: { _id: 'u1', name: 'Emma', isAdmin: false } }));
+    answer(json(200, { success: true, data: currentUser({ name: 'Emma' }) }));
     expect(await screen.findByText('perks page')).toBeInTheDocument();
     expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
   });
@@ -98,7 +99,7 @@ describe('RequireAuth', () => {
       'fetch',
       vi.fn(async (url: string) =>
         url === '/api/users/me'
-          ? json(200, { success: true, data: { _id: 'u1', name: 'Admin', isAdmin: true } })
+          ? json(200, { success: true, data: currentUser({ name: 'Admin', isAdmin: true, role: 'admin' }) })
           : json(200, { success: true }),
       ),
     );

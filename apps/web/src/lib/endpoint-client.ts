@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import {
   endpointById,
   endpointUrl,
+  jsonAnswer,
   writeAffects,
   type Answer,
   type CallInput,
@@ -27,18 +28,32 @@ interface AnyInput {
 }
 
 /**
+ * In development and in tests, an answer that does not match its declaration is reported: a fake API
+ * in a test, or a server that drifted from the registry, shows at once (a test fails on the console
+ * error, test/fail-on-console.ts). The production build leaves the check out.
+ */
+function checkAnswer(e: EndpointDef, answer: unknown) {
+  const schema = jsonAnswer(e);
+  const result = schema?.safeParse(answer);
+  if (result && !result.success)
+    console.error(`${e.id}: the answer does not match its declaration`, result.error.issues);
+}
+
+/**
  * Calls an endpoint of the registry: the path, method and body come from its declaration, the answer's
  * type from its schema. The one way the web app talks to the API (ADR 013). It goes through `api`, so
  * a test that replaces `api` sees every call.
  */
-export function call<E extends EndpointDef>(e: E, ...[input, opts]: Args<E>): Promise<Answer<E>> {
+export async function call<E extends EndpointDef>(e: E, ...[input, opts]: Args<E>): Promise<Answer<E>> {
   const i = (input ?? {}) as AnyInput;
-  return api<Answer<E>>(endpointUrl(e, i), {
+  const answer = await api<Answer<E>>(endpointUrl(e, i), {
     ...opts,
     method: e.method,
     ...(i.body !== undefined && { json: i.body }),
     ...(i.form && { form: i.form }),
   });
+  if (import.meta.env.DEV) checkAnswer(e, answer);
+  return answer;
 }
 
 /** Calls an endpoint that answers a file: its bytes and the name the server gave it. */

@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { AuthProvider, prefetchCurrentUser, useAuth } from './session';
 import { tokens } from '@/lib/session';
+import { currentUser } from '../../test/fixtures';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -20,7 +21,7 @@ describe('AuthProvider: forced logout', () => {
     tokens.set({ accessToken: 'access-1', refreshToken: 'refresh-1' });
     let expired = false;
     const fetchMock = vi.fn(async (url: string) => {
-      if (!expired) return json(200, { success: true, data: { _id: 'u1', name: 'Emma', isAdmin: false } });
+      if (!expired) return json(200, { success: true, data: currentUser({ name: 'Emma' }) });
       // The session was ended elsewhere: every call and the refresh itself are refused.
       return url === '/api/auth/refresh' ? json(401, { error: 'Invalid refresh token' }) : json(401, {});
     });
@@ -80,7 +81,7 @@ describe('AuthProvider: the user read by the head script', () => {
     vi.stubGlobal('fetch', fetchMock);
     window.__portalMe = {
       token: 'access-early',
-      answer: Promise.resolve({ success: true, data: { _id: 'u1', name: 'Emma', isAdmin: false } as never }),
+      answer: Promise.resolve({ success: true, data: currentUser({ name: 'Emma' }) }),
     };
     prefetchCurrentUser();
     expect(window.__portalMe).toBeUndefined();
@@ -93,7 +94,7 @@ describe('AuthProvider: the user read by the head script', () => {
     tokens.set({ accessToken: 'access-now', refreshToken: 'refresh-now' });
     const fetchMock = vi.fn(async (url: string) =>
       url === '/api/users/me'
-        ? json(200, { success: true, data: { _id: 'u1', name: 'Emma', isAdmin: false } })
+        ? json(200, { success: true, data: currentUser({ name: 'Emma' }) })
         : json(500, {}),
     );
     vi.stubGlobal('fetch', fetchMock);

@@ -5,6 +5,7 @@ import type { SupportContact } from '@portal/contracts';
 import { AuthProvider } from '@/queries/session';
 import { supportContactKey } from '@/queries/support';
 import { ChatButton } from './chat-button';
+import { INVESTOR } from '../../../test/fixtures';
 
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -22,8 +23,7 @@ beforeEach(() => {
     vi.fn(async (input: RequestInfo | URL) => {
       const url = String(input);
       asked.push(url);
-      if (url === '/api/users/me')
-        return json({ success: true, data: { _id: 'u1', name: 'Emma Lindqvist', isAdmin: false } });
+      if (url === '/api/users/me') return json({ success: true, data: INVESTOR });
       if (url === '/api/support-contact') return json({ success: true, data: contact });
       return json({ success: true, data: {} });
     }),

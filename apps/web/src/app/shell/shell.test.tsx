@@ -9,8 +9,8 @@ import { AuthProvider } from '@/queries/session';
 import { ADMIN_THEME_KEY, INVESTOR_THEME_KEY } from '@/lib/theme';
 import { RequireAuth } from '../require-auth';
 import { Shell } from './shell';
-
-const INVESTOR: CurrentUser = { ...ADMIN, _id: 'u1', name: 'Emma Lindqvist', isAdmin: false, role: 'user' };
+import { allowConsole } from '../../../test/console';
+import { INVESTOR } from '../../../test/fixtures';
 
 /** The operating system asks for a dark theme. */
 function preferDark(dark: boolean) {
@@ -101,7 +101,7 @@ function renderShell(
 
 beforeEach(() => {
   document.documentElement.classList.remove('dark');
-  vi.spyOn(console, 'error').mockImplementation(() => {});
+  allowConsole('error', /^\[toast\]/);
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -37,7 +37,7 @@ const perkCreated = entry({
   _id: '2',
   action: 'create',
   entity: 'perk',
-  entityId: 'p0000000-0000-4000-8000-000000000001',
+  entityId: 'b0000000-0000-4000-8000-000000000001',
   details: { name: 'Sauna evening' },
   createdAt: '2026-03-11T09:30:00.000Z',
   actor: BEN,

@@ -90,7 +90,9 @@ describe('Interest Registrations', () => {
     let refuse = true;
     const requests = fakeApi((req) => {
       if (req.method === 'PUT')
-        return refuse ? failure('The registration was removed', 404) : json({ success: true });
+        return refuse
+          ? failure('The registration was removed', 404)
+          : json({ success: true, data: { ...MAIJA, ...(req.body as object) } });
       return isList(req) ? pageOf([MAIJA]) : undefined;
     });
     renderAdmin(<InterestPage />, 'interest');

@@ -42,7 +42,7 @@ describe('Projects Management: toasts and empty texts (docs/product.md §18)', (
               'This project has investments from 2 investors, so it cannot be deleted. Archive it instead: archiving hides it from investors and keeps its history.',
               409,
             )
-          : json({ success: true, message: 'Project deleted' })
+          : json({ success: true, message: 'Project deleted', data: { _id: AURORA._id } })
         : undefined,
     );
     renderAdmin(<ProjectsPage />, 'projects');

@@ -26,6 +26,8 @@ import { Toaster } from '@/components/ui/toaster';
 import { AuthProvider, useAuth } from '@/queries/session';
 import { CurrentProjectProvider } from '@/queries/current-project';
 import { resetToasts } from '@/lib/toast';
+import { allowConsole } from '../../../test/console';
+import { ADMIN, AURORA } from '../../../test/fixtures';
 
 // A screen loads through several calls (user, projects, its lists); on a busy machine that can take
 // longer than Testing Library's default second.
@@ -49,50 +51,9 @@ export const failure = (message: string, status = 500) =>
 
 const at = '2026-03-01T10:00:00.000Z';
 
-export const ADMIN: CurrentUser = {
-  _id: 'a0000000-0000-4000-8000-000000000001',
-  name: 'Ava Administrator',
-  email: 'admin@example.com',
-  investorId: null,
-  isAdmin: true,
-  isActive: true,
-  role: 'admin',
-  status: 'active',
-  phone: null,
-  address: null,
-  city: null,
-  country: null,
-  postalCode: null,
-  dateOfBirth: null,
-  createdAt: at,
-  lastLoginAt: at,
-  twoFactorEnabled: false,
-  twoFactorRequired: false,
-  totalInvestment: 0,
-  totalReturned: 0,
-  investmentDate: null,
-  investmentPeriod: null,
-  investments: [],
-};
+export { ADMIN };
 
-const project = (over: Partial<ProjectListItem> = {}): ProjectListItem => ({
-  _id: 'p0000000-0000-4000-8000-000000000001',
-  name: 'Aurora Lakeside Cabins',
-  location: 'Saimaa, Finland',
-  status: 'active',
-  totalInvestment: 1_000_000,
-  totalReturned: 50_000,
-  annualROI: '7.5',
-  investmentDate: '2024-01-01',
-  investmentPeriod: 60,
-  expectedMonthlyReturn: 0.1,
-  description: '',
-  expectedCompletion: null,
-  createdAt: at,
-  updatedAt: at,
-  ...over,
-});
-export const AURORA = project();
+export { AURORA };
 
 export const adminUser = (over: Partial<AdminUser> = {}): AdminUser => ({
   _id: 'u0000000-0000-4000-8000-000000000001',
@@ -336,7 +297,7 @@ export function renderAdmin(element: ReactElement, path: string, url = `/admin/$
   localStorage.setItem('accessToken', fakeAccessToken());
   localStorage.setItem('refreshToken', 'r'.repeat(43));
   // Error toasts are logged on purpose (docs/product.md §18).
-  vi.spyOn(console, 'error').mockImplementation(() => {});
+  allowConsole('error', /^\[toast\]/);
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });

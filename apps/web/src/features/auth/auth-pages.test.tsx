@@ -11,6 +11,7 @@ import { AuthProvider } from '@/queries/session';
 import { Component as AdminLoginPage } from './admin-login-page';
 import { Component as LoginPage } from './login-page';
 import { Component as RegisterPage } from './register-page';
+import { ADMIN, INVESTOR } from '../../../test/fixtures';
 
 // The real client, with a way for one test to make it throw an error that carries no message.
 vi.mock('@/lib/api', async (importOriginal) => {
@@ -67,12 +68,7 @@ function renderAt(path: string) {
   );
 }
 
-const user = (isAdmin: boolean) => ({
-  _id: 'u1',
-  name: isAdmin ? 'Portal Admin' : 'Emma Lindqvist',
-  email: isAdmin ? 'admin@example.com' : 'investor@example.com',
-  isAdmin,
-});
+const user = (isAdmin: boolean) => (isAdmin ? { ...ADMIN, name: 'Portal Admin' } : INVESTOR);
 const signedIn = (isAdmin: boolean) =>
   json(200, { success: true, data: { accessToken: 'a', refreshToken: 'r', user: user(isAdmin) } });
 

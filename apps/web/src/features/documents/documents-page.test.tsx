@@ -9,6 +9,7 @@ import { AuthProvider, useAuth } from '@/queries/session';
 import { CurrentProjectProvider } from '@/queries/current-project';
 import { tokens } from '@/lib/session';
 import { DocumentsPage } from './documents-page';
+import { currentUser, project } from '../../../test/fixtures';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -44,13 +45,8 @@ function showVault(docs: DocumentItem[]) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
-      if (url === '/api/users/me')
-        return json({ success: true, data: { _id: 'u1', name: 'Emma', isAdmin: false } });
-      if (url.startsWith('/api/projects'))
-        return json({
-          success: true,
-          data: [{ _id: 'p1', name: 'Aurora Lakeside Cabins', status: 'active' }],
-        });
+      if (url === '/api/users/me') return json({ success: true, data: currentUser({ name: 'Emma' }) });
+      if (url.startsWith('/api/projects')) return json({ success: true, data: [project({ _id: 'p1' })] });
       if (url.startsWith('/api/documents')) return json({ success: true, documents: docs });
       return new Response('{}', { status: 404 });
     }),

@@ -9,6 +9,8 @@ import { AuthProvider } from '@/queries/session';
 import { refreshSession } from '@/lib/session';
 import { markReadLocally, removeLocally } from '@/queries/notifications';
 import { NotificationBell } from './notification-bell';
+import { allowConsole } from '../../../test/console';
+import { INVESTOR } from '../../../test/fixtures';
 
 const note = (id: string, read: boolean, title = `Title ${id}`): NotificationItem => ({
   _id: id,
@@ -60,12 +62,18 @@ const calls: string[] = [];
 function server(method: string, url: string): Response {
   const custom = override(method, url);
   if (custom) return custom;
-  if (url === '/api/users/me')
-    return json({ success: true, data: { _id: 'u1', name: 'Emma Lindqvist', isAdmin: false } });
+  if (url === '/api/users/me') return json({ success: true, data: INVESTOR });
   if (url === '/api/notifications') return json({ success: true, data: list });
   if (url === '/api/notifications/stream/ticket')
     return json({ success: true, data: { ticket: 'x'.repeat(43), expiresIn: 30 } });
-  return json({ success: true, data: {} });
+  const id = /^\/api\/notifications\/([^/]+)(\/read)?$/.exec(url);
+  const found = list.notifications.find((n) => n._id === id?.[1]);
+  if (method === 'PUT' && id?.[2] && found)
+    return json({ success: true, data: { notification: { ...found, read: true } } });
+  if (method === 'DELETE' && found) return json({ success: true, data: { _id: found._id } });
+  if (url === '/api/notifications/read-all')
+    return json({ success: true, data: { updated: list.notifications.filter((n) => !n.read).length } });
+  return json({ success: false, error: `No fake answer for ${method} ${url}` }, 404);
 }
 
 function Where() {
@@ -110,7 +118,7 @@ beforeEach(() => {
       return server(method, url);
     }),
   );
-  vi.spyOn(console, 'error').mockImplementation(() => {});
+  allowConsole('error', /^\[toast\]/);
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -295,9 +303,10 @@ describe('NotificationBell', () => {
   it('keeps the list empty and only logs when loading fails', async () => {
     override = (_m, url) =>
       url === '/api/notifications' ? json({ success: false, error: 'Down' }, 500) : undefined;
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderBell();
     await waitFor(() =>
-      expect(console.error).toHaveBeenCalledWith('Failed to load notifications', expect.anything()),
+      expect(logged).toHaveBeenCalledWith('Failed to load notifications', expect.anything()),
     );
     await userEvent.click(await bell());
     expect(screen.getByText('No notifications')).toBeInTheDocument();

@@ -7,6 +7,7 @@ import { CurrentProjectProvider } from '@/queries/current-project';
 import { tokens } from '@/lib/session';
 import { Component as DashboardPage } from './dashboard-page';
 import { json } from './test-support';
+import { currentUser } from '../../../test/fixtures';
 
 function SignedIn() {
   return useAuth().status === 'authenticated' ? (
@@ -24,16 +25,11 @@ interface Answers {
 /** A new investor: no projects, no investments; the portfolio read answers them as /api/users/me would. */
 function showNewInvestor({ previousLoginAt, contact }: Answers) {
   tokens.set({ accessToken: 'a', refreshToken: 'r' });
-  const me = {
-    _id: 'u1',
+  const me = currentUser({
     name: 'Nora Virtanen',
-    isAdmin: false,
     lastLoginAt: '2026-11-25T09:00:00.000Z',
     previousLoginAt,
-    totalInvestment: 0,
-    totalReturned: 0,
-    investments: [],
-  };
+  });
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {

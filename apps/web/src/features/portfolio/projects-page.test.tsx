@@ -37,8 +37,13 @@ const pine = project({
 });
 
 /** The Projects page in the shell's providers, with `/api/projects` answered by `projects`. */
+const NO_CONTACT = { success: true, data: { whatsapp: null, email: null } };
 const show = (projects: () => Promise<Response>) =>
-  renderInvestorPage(<ProjectsPage />, () => projects(), '/projects');
+  renderInvestorPage(
+    <ProjectsPage />,
+    async (url) => (url === '/api/support-contact' ? json(200, NO_CONTACT) : projects()),
+    '/projects',
+  );
 
 const tileOf = async (name: string) =>
   (await screen.findAllByTestId('project-tile')).find(

@@ -10,6 +10,8 @@ import { vi } from 'vitest';
 import { AuthProvider, useAuth } from '@/queries/session';
 import { CurrentProjectProvider } from '@/queries/current-project';
 import { tokens } from '@/lib/session';
+import type { CurrentUser } from '@portal/contracts';
+import { currentUser } from '../../../test/fixtures';
 
 export const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -20,18 +22,20 @@ function SignedIn({ children }: { children: ReactNode }) {
 }
 
 /**
- * Renders `ui` at `path` in the investor shell's providers. `/api/users/me` answers Emma (or `me`); every other
- * call is answered by `answer(url)`. Returns the fetch mock with Testing Library's result.
+ * Renders `ui` at `path` in the investor shell's providers. `/api/users/me` answers Emma (with `me` on
+ * top); every other call is answered by `answer(url)`. Returns the fetch mock with Testing Library's result.
  */
 export function renderInvestorPage(
   ui: ReactNode,
   answer: (url: string, init?: RequestInit) => Promise<Response>,
   path = '/',
-  me: Record<string, unknown> = { _id: 'u1', name: 'Emma', isAdmin: false },
+  me: Partial<CurrentUser> = {},
 ) {
   tokens.set({ accessToken: 'a', refreshToken: 'r' });
   const fetchMock = vi.fn((url: string, init?: RequestInit) =>
-    url === '/api/users/me' ? Promise.resolve(json(200, { success: true, data: me })) : answer(url, init),
+    url === '/api/users/me'
+      ? Promise.resolve(json(200, { success: true, data: currentUser({ name: 'Emma', ...me }) }))
+      : answer(url, init),
   );
   vi.stubGlobal('fetch', fetchMock);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, retryDelay: 0 } } });

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CurrentUser } from '@portal/contracts';
 import { Toaster } from '@/components/ui/toaster';
 import { api } from '@/lib/api';
 import { resetToasts } from '@/lib/toast';
 import type * as ApiModule from '@/lib/api';
 import { ProfileDialog, profilePayload } from './profile-dialog';
+import { currentUser } from '../../../test/fixtures';
 
 // The real client, with a way for one test to make it throw an error that carries no message.
 vi.mock('@/lib/api', async (importOriginal) => {
@@ -17,31 +17,13 @@ vi.mock('@/lib/api', async (importOriginal) => {
 /** The newest toast: Radix repeats its text for screen readers, so the first match is the toast's. */
 const toastText = (text: string) => screen.findAllByText(text, { exact: true }).then((all) => all[0]);
 
-const user: CurrentUser = {
-  _id: 'u1',
-  name: 'Emma Lindqvist',
-  email: 'investor@example.com',
+const user = currentUser({
   investorId: 'INV-2022-EL7Q2K',
-  isAdmin: false,
-  isActive: true,
-  role: 'user',
-  status: 'active',
-  phone: null,
-  address: null,
   city: 'Helsinki',
   country: 'Finland',
-  postalCode: null,
-  dateOfBirth: null,
   createdAt: '2022-01-01T00:00:00.000Z',
   lastLoginAt: null,
-  twoFactorEnabled: false,
-  twoFactorRequired: false,
-  totalInvestment: 0,
-  totalReturned: 0,
-  investmentDate: null,
-  investmentPeriod: null,
-  investments: [],
-};
+});
 
 describe('profilePayload', () => {
   it('sends the date of birth as an ISO timestamp, or leaves it out when empty', () => {
@@ -62,7 +44,8 @@ describe('ProfileDialog', () => {
     const fetchMock = vi.fn(
       () =>
         new Promise<Response>((resolve) => {
-          release = () => resolve(new Response(JSON.stringify({ success: true }), { status: 200 }));
+          release = () =>
+            resolve(new Response(JSON.stringify({ success: true, data: user }), { status: 200 }));
         }),
     );
     vi.stubGlobal('fetch', fetchMock);
@@ -97,7 +80,7 @@ describe('ProfileDialog', () => {
   it("a saved profile shows 'Profile updated successfully!' on the reloaded page", async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ success: true }), { status: 200 })),
+      vi.fn(async () => new Response(JSON.stringify({ success: true, data: user }), { status: 200 })),
     );
     // A reload replaces the page: nothing rendered and no toast in memory survives it.
     const reload = vi.fn(() => {

@@ -6,32 +6,10 @@ import type { CurrentUser, TotpStatus } from '@portal/contracts';
 import { Toaster } from '@/components/ui/toaster';
 import { resetToasts } from '@/lib/toast';
 import { SecurityPanel } from './security-panel';
+import { allowConsole } from '../../../test/console';
+import { ADMIN } from '../../../test/fixtures';
 
-const admin: CurrentUser = {
-  _id: 'a1',
-  name: 'Ava Administrator',
-  email: 'admin@example.com',
-  investorId: null,
-  isAdmin: true,
-  isActive: true,
-  role: 'admin',
-  status: 'active',
-  phone: null,
-  address: null,
-  city: null,
-  country: null,
-  postalCode: null,
-  dateOfBirth: null,
-  createdAt: '2022-01-01T00:00:00.000Z',
-  lastLoginAt: null,
-  twoFactorEnabled: false,
-  twoFactorRequired: false,
-  totalInvestment: 0,
-  totalReturned: 0,
-  investmentDate: null,
-  investmentPeriod: null,
-  investments: [],
-};
+const admin = { ...ADMIN, _id: 'a1', createdAt: '2022-01-01T00:00:00.000Z', lastLoginAt: null };
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -47,7 +25,7 @@ beforeEach(() => {
   refuse = null;
   puts = [];
   resetToasts();
-  vi.spyOn(console, 'error').mockImplementation(() => {});
+  allowConsole('error', /^\[toast\]/);
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from '@/components/ui/toaster';
 import { ComposeForm } from './compose-form';
+import { allowConsole } from '../../../../test/console';
 
 const emma = {
   _id: '7b0d5c1e-8f6a-4c61-9a43-0a6f0c1f0d11',
@@ -53,7 +54,7 @@ beforeEach(() => {
       return json({ success: false, error: 'Not found' }, 404);
     }),
   );
-  vi.spyOn(console, 'error').mockImplementation(() => {});
+  allowConsole('error', /^\[toast\]/);
 });
 afterEach(() => {
   vi.unstubAllGlobals();

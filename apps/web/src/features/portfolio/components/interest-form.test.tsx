@@ -31,8 +31,24 @@ describe('Register Your Interest', () => {
       <InterestForm />,
       (url, init) => {
         if (url === '/api/interest') {
-          sent.push(JSON.parse(String(init?.body)));
-          return Promise.resolve(json(201, { success: true, data: {} }));
+          const body = JSON.parse(String(init?.body)) as {
+            name: string;
+            email: string;
+            investmentAmount: number;
+          };
+          sent.push(body);
+          const registration = {
+            _id: 'i1',
+            name: body.name,
+            email: body.email,
+            phone: null,
+            investmentAmount: body.investmentAmount,
+            message: '',
+            status: 'new',
+            createdAt: new Date().toISOString(),
+            user: { _id: emma._id, name: emma.name, email: emma.email },
+          };
+          return Promise.resolve(json(201, { success: true, data: registration }));
         }
         return Promise.resolve(
           json(200, { success: true, data: url === '/api/opportunities/current' ? opportunity : [] }),

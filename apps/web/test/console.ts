@@ -1,0 +1,1 @@
+export { allowConsole } from '../../../test/console-allow';

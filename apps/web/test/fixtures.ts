@@ -1,0 +1,66 @@
+/**
+ * Whole answers of the registry for component tests' fake APIs: a fake answer is checked against its
+ * declaration (lib/endpoint-client.ts), so a test starts from one of these and changes what it needs.
+ */
+import type { CurrentUser, ProjectListItem } from '@portal/contracts';
+
+const at = '2026-03-01T10:00:00.000Z';
+
+/** `GET /api/users/me` for a signed-in user: the demo investor Emma, with `over` on top. */
+export const currentUser = (over: Partial<CurrentUser> = {}): CurrentUser => ({
+  _id: 'u1',
+  name: 'Emma Lindqvist',
+  email: 'investor@example.com',
+  investorId: 'INV-1',
+  isAdmin: false,
+  isActive: true,
+  role: 'user',
+  status: 'active',
+  phone: null,
+  address: null,
+  city: null,
+  country: null,
+  postalCode: null,
+  dateOfBirth: null,
+  createdAt: at,
+  lastLoginAt: at,
+  twoFactorEnabled: false,
+  twoFactorRequired: false,
+  totalInvestment: 0,
+  totalReturned: 0,
+  investmentDate: null,
+  investmentPeriod: null,
+  investments: [],
+  ...over,
+});
+
+export const INVESTOR = currentUser();
+
+export const ADMIN = currentUser({
+  _id: 'a0000000-0000-4000-8000-000000000001',
+  name: 'Ava Administrator',
+  email: 'admin@example.com',
+  investorId: null,
+  isAdmin: true,
+  role: 'admin',
+});
+
+/** A project as `GET /api/projects` lists it: Aurora Lakeside Cabins, with `over` on top. */
+export const project = (over: Partial<ProjectListItem> = {}): ProjectListItem => ({
+  _id: 'b0000000-0000-4000-8000-000000000001',
+  name: 'Aurora Lakeside Cabins',
+  location: 'Saimaa, Finland',
+  status: 'active',
+  totalInvestment: 1_000_000,
+  totalReturned: 50_000,
+  annualROI: '7.5',
+  investmentDate: '2024-01-01',
+  investmentPeriod: 60,
+  expectedMonthlyReturn: 0.1,
+  description: '',
+  expectedCompletion: null,
+  createdAt: at,
+  updatedAt: at,
+  ...over,
+});
+export const AURORA = project();
