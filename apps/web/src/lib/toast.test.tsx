@@ -45,6 +45,18 @@ describe('toastAfterReload', () => {
     expect(screen.queryByText('Saved', { exact: true })).not.toBeInTheDocument();
   });
 
+  it('waits for the page to finish loading, so its five seconds are not spent while images load', () => {
+    render(<Titles />);
+    toastAfterReload({ title: 'Saved' }, () => {});
+    vi.spyOn(document, 'readyState', 'get').mockReturnValue('interactive');
+    act(() => showPendingToast());
+    expect(screen.getByTestId('titles')).toHaveTextContent(/^$/);
+    act(() => {
+      window.dispatchEvent(new Event('load'));
+    });
+    expect(screen.getByTestId('titles')).toHaveTextContent('Saved|default');
+  });
+
   it('keeps the variant, so an error stays an error', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     render(<Titles />);

@@ -75,7 +75,10 @@ function readPending(raw: string): ToastInput | null {
   return input.title || input.description ? input : null;
 }
 
-/** Shows the toast left by toastAfterReload before this page load, once. */
+/**
+ * Shows the toast left by toastAfterReload before this page load, once, when the page has finished
+ * loading: its five seconds then run while the reader can see the page, not while images still load.
+ */
 export function showPendingToast() {
   let raw: string | null;
   try {
@@ -85,7 +88,9 @@ export function showPendingToast() {
     return;
   }
   const input = raw === null ? null : readPending(raw);
-  if (input) toast(input);
+  if (!input) return;
+  if (document.readyState === 'complete') toast(input);
+  else window.addEventListener('load', () => toast(input), { once: true });
 }
 
 /** Closes a toast; it is removed from the list 5000 ms later (after its exit animation). */
