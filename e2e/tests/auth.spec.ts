@@ -8,6 +8,7 @@ import {
   signIn,
   test,
 } from '../support/fixtures';
+import { expectToastShown, recordToasts } from '../support/toasts';
 
 test.describe('[AUTH] sign-in pages', () => {
   test('an investor signs in and lands in the investor shell', async ({ page }) => {
@@ -218,6 +219,7 @@ test.describe('[SHELL] investor shell', () => {
   });
 
   test('the user menu shows the initials and edits the profile', async ({ page }) => {
+    await recordToasts(page);
     await signIn(page, 'investor');
     // Named by what it shows, the initials and the name (WCAG 2.5.3 Label in Name).
     const menu = page.getByRole('button', { name: /^EL Emma Lindqvist ?, Account menu$/ });
@@ -240,7 +242,7 @@ test.describe('[SHELL] investor shell', () => {
     await reloaded;
     expect(await page.evaluate(() => (window as { beforeSave?: boolean }).beforeSave)).toBeUndefined();
     // The reloaded page shows the toast, the dialog closed and the new name in the user menu.
-    await expect(page.getByText('Profile updated successfully!', { exact: true })).toBeVisible();
+    await expectToastShown(page, 'Profile updated successfully!');
     await expect(page.getByRole('dialog', { name: 'Edit Profile' })).toHaveCount(0);
     const renamed = page.getByRole('button', { name: /^EN Emma Nordin ?, Account menu$/ });
     await expect(renamed).toBeVisible();
