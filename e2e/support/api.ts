@@ -16,11 +16,12 @@ export async function callApi<E extends EndpointDef>(
   e: E,
   ...[input, token]: Args<E>
 ) {
-  const { body } = (input ?? {}) as { body?: unknown };
+  const { body, form } = (input ?? {}) as { body?: unknown; form?: FormData };
   const res = await request.fetch(endpointUrl(e, input as Parameters<typeof endpointUrl>[1]), {
     method: e.method,
     headers: token ? { authorization: `Bearer ${token}` } : {},
     ...(body !== undefined && { data: body }),
+    ...(form && { multipart: form }),
   });
   const text = await res.text();
   return {
