@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
 import { endpoints, endpointUrl, type Answer, type CallInput, type EndpointDef } from '@portal/contracts';
 
 type Args<E extends EndpointDef> =
@@ -30,6 +30,13 @@ export async function callApi<E extends EndpointDef>(
     body: (text ? JSON.parse(text) : undefined) as Answer<E>,
     response: res,
   };
+}
+
+/** Calls an endpoint whose success the test relies on: fails unless it answers success; the answer. */
+export async function callApiOk<E extends EndpointDef>(request: APIRequestContext, e: E, ...args: Args<E>) {
+  const res = await callApi(request, e, ...args);
+  expect(res.ok, `${e.id} answered ${res.status}`).toBe(true);
+  return res.body;
 }
 
 /** The id of a project by its name, as the caller's project list gives it. */
