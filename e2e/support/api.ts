@@ -35,7 +35,7 @@ export async function callApi<E extends EndpointDef>(
 /** Calls an endpoint whose success the test relies on: fails unless it answers success; the answer. */
 export async function callApiOk<E extends EndpointDef>(request: APIRequestContext, e: E, ...args: Args<E>) {
   const res = await callApi(request, e, ...args);
-  expect(res.ok, `${e.id} answered ${res.status}`).toBe(true);
+  expect(res.ok, `${e.id} answered ${res.status}: ${JSON.stringify(res.body)}`).toBe(true);
   return res.body;
 }
 
