@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { endpoints, endpointUrl, type DocumentItem } from '@portal/contracts';
-import { callApi } from '../support/api';
+import { callApiOk } from '../support/api';
 import { expect, expectAccessible, expectNoSidewaysScroll, signIn, test } from '../support/fixtures';
 
 const shortDate = (iso: string) =>
@@ -13,9 +13,12 @@ async function openVault(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Document Vault' })).toBeVisible();
   await expect(page.getByLabel('Current project')).toHaveValue(/.+/);
   const projectId = await page.getByLabel('Current project').inputValue();
-  const res = await callApi(page.request, endpoints.documents.list, { query: { projectId } }, accessToken);
-  expect(res.ok).toBe(true);
-  const { documents } = res.body;
+  const { documents } = await callApiOk(
+    page.request,
+    endpoints.documents.list,
+    { query: { projectId } },
+    accessToken,
+  );
   expect(documents.length).toBeGreaterThan(3);
   return { token: accessToken, projectId, documents };
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { endpoints } from '@portal/contracts';
-import { callApi } from '../support/api';
+import { callApi, callApiOk } from '../support/api';
 import {
   apiSignIn,
   expect,
@@ -18,9 +18,12 @@ async function openGallery(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Media Gallery' })).toBeVisible();
   await expect(page.getByLabel('Current project')).toHaveValue(/.+/);
   const projectId = await page.getByLabel('Current project').inputValue();
-  const res = await callApi(page.request, endpoints.media.list, { query: { projectId } }, accessToken);
-  expect(res.ok).toBe(true);
-  const { media } = res.body;
+  const { media } = await callApiOk(
+    page.request,
+    endpoints.media.list,
+    { query: { projectId } },
+    accessToken,
+  );
   await expect(cards(page)).toHaveCount(media.length);
   return { token: accessToken, projectId, media };
 }

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { endpoints } from '@portal/contracts';
-import { callApi } from '../support/api';
+import { callApi, callApiOk } from '../support/api';
 import {
   apiSignIn,
   expect,
@@ -15,9 +15,7 @@ const bell = (page: Page) => page.getByRole('banner').getByRole('button', { name
 const bellLabel = (unread: number) => (unread > 0 ? `Notifications, ${unread} unread` : 'Notifications');
 
 async function myNotifications(request: APIRequestContext, token: string) {
-  const res = await callApi(request, endpoints.notifications.list, {}, token);
-  expect(res.ok).toBe(true);
-  return res.body.data;
+  return (await callApiOk(request, endpoints.notifications.list, {}, token)).data;
 }
 
 /** Resolves when the page's notification stream has (re)connected, i.e. the server answered it. */

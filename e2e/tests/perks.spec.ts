@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { endpoints, type Perk } from '@portal/contracts';
-import { callApi } from '../support/api';
+import { callApi, callApiOk } from '../support/api';
 import {
   apiSignIn,
   expect,
@@ -14,20 +14,13 @@ import {
 
 async function fetchState(page: Page, token: string, projectId: string) {
   const params = { projectId };
-  const answers = await Promise.all([
-    callApi(page.request, endpoints.perks.cabinNights, { params }, token),
-    callApi(page.request, endpoints.perks.list, { params }, token),
-    callApi(page.request, endpoints.perks.usage, { params }, token),
-    callApi(page.request, endpoints.bookings.list, { query: { projectId } }, token),
+  const [n, p, u, b] = await Promise.all([
+    callApiOk(page.request, endpoints.perks.cabinNights, { params }, token),
+    callApiOk(page.request, endpoints.perks.list, { params }, token),
+    callApiOk(page.request, endpoints.perks.usage, { params }, token),
+    callApiOk(page.request, endpoints.bookings.list, { query: { projectId } }, token),
   ]);
-  for (const a of answers) expect(a.ok, a.response.url()).toBe(true);
-  const [n, p, u, b] = answers;
-  return {
-    cabinNights: n.body.cabinNights,
-    perks: p.body.perks,
-    usage: u.body.usage,
-    bookings: b.body.data,
-  };
+  return { cabinNights: n.cabinNights, perks: p.perks, usage: u.usage, bookings: b.data };
 }
 
 /** Opens Perks and answers what the API says the investor should see there. */
