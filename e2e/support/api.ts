@@ -8,8 +8,9 @@ type Args<E extends EndpointDef> =
 
 /**
  * Calls an endpoint of the registry from a test, as the web app's client does: the path, method and body
- * from the declaration, the answer typed by its schema. `ok` is false for an error answer, whose body is
- * then the error envelope.
+ * (JSON, or a multipart form) from the declaration, the answer typed by its schema. `ok` is false for an
+ * error answer, whose body is then the error envelope. JSON answers only: a file is fetched raw from
+ * `endpointUrl`.
  */
 export async function callApi<E extends EndpointDef>(
   request: APIRequestContext,
