@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
 import { endpoints, endpointUrl, type Answer, type CallInput, type EndpointDef } from '@portal/contracts';
 
 type Args<E extends EndpointDef> =
@@ -8,19 +8,21 @@ type Args<E extends EndpointDef> =
 
 /**
  * Calls an endpoint of the registry from a test, as the web app's client does: the path, method and body
- * from the declaration, the answer typed by its schema. `ok` is false for an error answer, whose body is
- * then the error envelope.
+ * (JSON, or a multipart form) from the declaration, the answer typed by its schema. `ok` is false for an
+ * error answer, whose body is then the error envelope. JSON answers only: a file is fetched raw from
+ * `endpointUrl`.
  */
 export async function callApi<E extends EndpointDef>(
   request: APIRequestContext,
   e: E,
   ...[input, token]: Args<E>
 ) {
-  const { body } = (input ?? {}) as { body?: unknown };
+  const { body, form } = (input ?? {}) as { body?: unknown; form?: FormData };
   const res = await request.fetch(endpointUrl(e, input as Parameters<typeof endpointUrl>[1]), {
     method: e.method,
     headers: token ? { authorization: `Bearer ${token}` } : {},
     ...(body !== undefined && { data: body }),
+    ...(form && { multipart: form }),
   });
   const text = await res.text();
   return {
@@ -29,6 +31,13 @@ export async function callApi<E extends EndpointDef>(
     body: (text ? JSON.parse(text) : undefined) as Answer<E>,
     response: res,
   };
+}
+
+/** Calls an endpoint whose success the test relies on: fails unless it answers success; the answer. */
+export async function callApiOk<E extends EndpointDef>(request: APIRequestContext, e: E, ...args: Args<E>) {
+  const res = await callApi(request, e, ...args);
+  expect(res.ok, `${e.id} answered ${res.status}: ${JSON.stringify(res.body)}`).toBe(true);
+  return res.body;
 }
 
 /** The id of a project by its name, as the caller's project list gives it. */

@@ -1,5 +1,7 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { endpoints, type LoginInput } from '@portal/contracts';
 import axe from 'axe-core';
+import { callApi } from './api';
 import { PORT_BASE } from './paths';
 import { TestServer } from './server';
 
@@ -60,11 +62,22 @@ export { expect };
 export const nightAhead = (days: number) =>
   new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
+/**
+ * Signs in through the API with a demo account, or with other credentials: the tokens and the user. The
+ * accounts it is used with have no second factor, so a two-factor challenge fails the test.
+ */
+export async function apiSignIn(request: APIRequestContext, who: DemoRole | LoginInput) {
+  const { ok, status, body } = await callApi(request, endpoints.auth.login, {
+    body: typeof who === 'string' ? DEMO[who] : who,
+  });
+  expect(ok, `sign-in answered ${status}`).toBe(true);
+  if ('mfaRequired' in body.data) throw new Error('The sign-in asked for a second factor');
+  return body.data;
+}
+
 /** Signs in through the API and stores the tokens as the app does, then opens `path`. */
 export async function signIn(page: Page, role: DemoRole, path = '/') {
-  const res = await page.request.post('/api/auth/login', { data: DEMO[role] });
-  expect(res.ok()).toBe(true);
-  const { data } = await res.json();
+  const data = await apiSignIn(page.request, role);
   await page.goto('/robots.txt');
   await page.evaluate(
     ([a, r]) => {
@@ -74,7 +87,7 @@ export async function signIn(page: Page, role: DemoRole, path = '/') {
     [data.accessToken, data.refreshToken] as const,
   );
   await page.goto(path);
-  return data as { accessToken: string; refreshToken: string; user: { _id: string; name: string } };
+  return data;
 }
 
 /**

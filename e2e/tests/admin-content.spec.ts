@@ -1,8 +1,9 @@
 import fs from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { projectIdByName } from '../support/api';
+import type { Page } from '@playwright/test';
+import { endpoints } from '@portal/contracts';
+import { callApi, projectIdByName } from '../support/api';
 import {
-  DEMO,
+  apiSignIn,
   confirmInApp,
   expect,
   expectAccessible,
@@ -28,14 +29,6 @@ const APPROVED_NIGHTS = [nightAhead(120), nightAhead(121)];
 const DECLINED_NIGHTS = [nightAhead(150), nightAhead(151)];
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function login(request: APIRequestContext, who: keyof typeof DEMO) {
-  const res = await request.post('/api/auth/login', { data: DEMO[who] });
-  expect(res.ok()).toBe(true);
-  return (await res.json()).data as { accessToken: string; user: { _id: string; name: string } };
-}
 
 const projectId = projectIdByName;
 
@@ -69,12 +62,15 @@ test.describe('[ADMIN][CONTENT] perks, updates, media, documents and bookings', 
       .filter({ has: page.getByRole('heading', { name: 'Sauna evenings' }) });
     await expect(card).toContainText('Wellness');
 
-    const investor = await login(page.request, 'investor');
+    const investor = await apiSignIn(page.request, 'investor');
     const aurora = await projectId(page.request, admin.accessToken, AURORA);
-    const seen = await page.request.get(`/api/perks/benefits/${aurora}`, {
-      headers: bearer(investor.accessToken),
-    });
-    expect(JSON.stringify(await seen.json())).toContain('Sauna evenings');
+    const seen = await callApi(
+      page.request,
+      endpoints.perks.list,
+      { params: { projectId: aurora } },
+      investor.accessToken,
+    );
+    expect(JSON.stringify(seen.body)).toContain('Sauna evenings');
 
     await card.getByRole('button', { name: 'Edit Sauna evenings' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Perk' });
@@ -108,10 +104,13 @@ test.describe('[ADMIN][CONTENT] perks, updates, media, documents and bookings', 
     await expect(card).toContainText('2 images');
 
     const aurora = await projectId(page.request, admin.accessToken, AURORA);
-    const list = await page.request.get(`/api/updates?projectId=${aurora}`, {
-      headers: bearer(admin.accessToken),
-    });
-    const saved = (await list.json()).updates.find((u: { title: string }) => u.title === 'Jetty rebuilt');
+    const list = await callApi(
+      page.request,
+      endpoints.updates.list,
+      { query: { projectId: aurora } },
+      admin.accessToken,
+    );
+    const saved = list.body.updates.find((u) => u.title === 'Jetty rebuilt');
     expect(saved).toMatchObject({
       category: 'milestone',
       images: ['/demo/photos/lake.jpg', '/demo/photos/jetty.jpg'],
@@ -166,6 +165,7 @@ test.describe('[ADMIN][CONTENT] perks, updates, media, documents and bookings', 
     await open.click();
     const tab = await opening;
     await expect(tab).toHaveURL(href);
+    // A file at the address the link gives, not a JSON answer: fetched raw.
     expect(await (await page.request.get(href)).body()).toEqual(PNG);
     await tab.close();
 
@@ -187,7 +187,7 @@ test.describe('[ADMIN][CONTENT] perks, updates, media, documents and bookings', 
     page,
   }) => {
     const admin = await openWithAurora(page, '/admin/documents');
-    const investor = await login(page.request, 'investor');
+    const investor = await apiSignIn(page.request, 'investor');
     await page.goto(`/admin/documents?userId=${investor.user._id}`);
     await expect(page.getByRole('heading', { name: 'Media', exact: true })).toBeVisible();
     await expect(page.getByRole('table', { name: 'Documents' })).toBeVisible();
@@ -228,10 +228,13 @@ test.describe('[ADMIN][CONTENT] perks, updates, media, documents and bookings', 
     await expect(page).toHaveURL(/\/admin\/documents\?userId=/);
 
     const aurora = await projectId(page.request, admin.accessToken, AURORA);
-    const vault = await page.request.get(`/api/documents?projectId=${aurora}`, {
-      headers: bearer(investor.accessToken),
-    });
-    expect(JSON.stringify(await vault.json())).toContain('Annual statement 2026');
+    const vault = await callApi(
+      page.request,
+      endpoints.documents.list,
+      { query: { projectId: aurora } },
+      investor.accessToken,
+    );
+    expect(JSON.stringify(vault.body)).toContain('Annual statement 2026');
 
     await row.getByRole('button', { name: 'Edit Annual statement 2026' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Document' });
@@ -249,7 +252,7 @@ test.describe('[ADMIN][CONTENT] perks, updates, media, documents and bookings', 
     page,
   }) => {
     await openWithAurora(page, '/admin/documents');
-    const investor = await login(page.request, 'investor2');
+    const investor = await apiSignIn(page.request, 'investor2');
     await page.goto(`/admin/documents?userId=${investor.user._id}`);
     await page.getByRole('button', { name: 'Upload Media' }).click();
     const dialog = page.getByRole('dialog', { name: 'Upload Media' });
@@ -275,19 +278,16 @@ test.describe('[ADMIN][CONTENT] perks, updates, media, documents and bookings', 
   });
 
   test('a booking request is approved and the investor is notified', async ({ page }) => {
-    const investor = await login(page.request, 'investor');
-    const adminToken = (await login(page.request, 'admin')).accessToken;
+    const investor = await apiSignIn(page.request, 'investor');
+    const adminToken = (await apiSignIn(page.request, 'admin')).accessToken;
     const aurora = await projectId(page.request, adminToken, AURORA);
-    const created = await page.request.post('/api/bookings', {
-      headers: bearer(investor.accessToken),
-      data: {
-        projectId: aurora,
-        type: 'personal',
-        dates: APPROVED_NIGHTS,
-        notes: 'Anniversary trip',
-      },
-    });
-    expect(created.status(), await created.text()).toBe(201);
+    const created = await callApi(
+      page.request,
+      endpoints.bookings.create,
+      { body: { projectId: aurora, type: 'personal', dates: APPROVED_NIGHTS, notes: 'Anniversary trip' } },
+      investor.accessToken,
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
 
     await openWithAurora(page, '/admin/bookings');
     const card = page.getByRole('listitem').filter({ hasText: 'Anniversary trip' });
@@ -305,27 +305,24 @@ test.describe('[ADMIN][CONTENT] perks, updates, media, documents and bookings', 
       'Enjoy the lake!',
     );
 
-    const res = await page.request.get('/api/notifications', { headers: bearer(investor.accessToken) });
-    const { notifications } = (await res.json()).data as {
-      notifications: { title: string; message: string }[];
-    };
+    const { body } = await callApi(page.request, endpoints.notifications.list, {}, investor.accessToken);
+    const { notifications } = body.data;
     expect(notifications.some((n) => /approved/i.test(`${n.title} ${n.message}`))).toBe(true);
   });
 
   test('a booking request is declined with a note and the investor is notified', async ({ page }) => {
-    const investor = await login(page.request, 'investor2');
-    const adminToken = (await login(page.request, 'admin')).accessToken;
+    const investor = await apiSignIn(page.request, 'investor2');
+    const adminToken = (await apiSignIn(page.request, 'admin')).accessToken;
     const aurora = await projectId(page.request, adminToken, AURORA);
-    const created = await page.request.post('/api/bookings', {
-      headers: bearer(investor.accessToken),
-      data: {
-        projectId: aurora,
-        type: 'personal',
-        dates: DECLINED_NIGHTS,
-        notes: 'New Year by the lake',
+    const created = await callApi(
+      page.request,
+      endpoints.bookings.create,
+      {
+        body: { projectId: aurora, type: 'personal', dates: DECLINED_NIGHTS, notes: 'New Year by the lake' },
       },
-    });
-    expect(created.status(), await created.text()).toBe(201);
+      investor.accessToken,
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
 
     await openWithAurora(page, '/admin/bookings');
     const card = page.getByRole('listitem').filter({ hasText: 'New Year by the lake' });
@@ -345,35 +342,38 @@ test.describe('[ADMIN][CONTENT] perks, updates, media, documents and bookings', 
     await expect(declined).toContainText('The cabins are fully booked that week.');
     await expect(declined.getByRole('button', { name: /Approve|Decline/ })).toHaveCount(0);
 
-    const mine = await page.request.get(`/api/bookings?projectId=${aurora}`, {
-      headers: bearer(investor.accessToken),
-    });
-    const booking = (
-      (await mine.json()).data as { notes: string; status: string; decisionNote: string }[]
-    ).find((b) => b.notes === 'New Year by the lake');
+    const mine = await callApi(
+      page.request,
+      endpoints.bookings.list,
+      { query: { projectId: aurora } },
+      investor.accessToken,
+    );
+    const booking = mine.body.data.find((b) => b.notes === 'New Year by the lake');
     expect(booking).toMatchObject({
       status: 'declined',
       decisionNote: 'The cabins are fully booked that week.',
     });
-    const res = await page.request.get('/api/notifications', { headers: bearer(investor.accessToken) });
-    const { notifications } = (await res.json()).data as {
-      notifications: { title: string; message: string }[];
-    };
+    const { body } = await callApi(page.request, endpoints.notifications.list, {}, investor.accessToken);
+    const { notifications } = body.data;
     expect(notifications.map((n) => n.title)).toContain('Booking declined');
   });
 
   test('the interest inbox lists a registration', async ({ page }) => {
-    const investor = await login(page.request, 'investor');
-    const sent = await page.request.post('/api/interest', {
-      headers: bearer(investor.accessToken),
-      data: {
-        name: 'Emma Lindqvist',
-        email: 'investor@example.com',
-        investmentAmount: 50000,
-        message: 'Call me',
+    const investor = await apiSignIn(page.request, 'investor');
+    const sent = await callApi(
+      page.request,
+      endpoints.interest.register,
+      {
+        body: {
+          name: 'Emma Lindqvist',
+          email: 'investor@example.com',
+          investmentAmount: 50000,
+          message: 'Call me',
+        },
       },
-    });
-    expect(sent.status()).toBe(201);
+      investor.accessToken,
+    );
+    expect(sent.status).toBe(201);
     await signIn(page, 'admin', '/admin/interest');
     const table = page.getByRole('table', { name: 'Interest registrations' });
     await expect(table).toContainText('€50,000');

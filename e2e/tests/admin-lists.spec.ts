@@ -1,10 +1,10 @@
-import { projectIdByName } from '../support/api';
 import fs from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
+import { endpoints } from '@portal/contracts';
+import { callApi, projectIdByName } from '../support/api';
 import { expect, expectAccessible, expectNoSidewaysScroll, signIn, test } from '../support/fixtures';
 
 const AURORA = 'Aurora Lakeside Cabins';
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** The element shows its whole text: nothing cut off by an ellipsis or overflow, and all of it on screen. */
 async function expectWholeText(locator: Locator, text: string) {
@@ -40,13 +40,14 @@ test.describe('[ADMIN][LISTS] admin lists on a phone', () => {
   }) => {
     const admin = await openWithAurora(page, '/admin/documents');
     const project = await auroraId(page, admin.accessToken);
-    const res = await page.request.get(`/api/documents?projectId=${project}`, {
-      headers: bearer(admin.accessToken),
-    });
+    const { body } = await callApi(
+      page.request,
+      endpoints.documents.list,
+      { query: { projectId: project } },
+      admin.accessToken,
+    );
     // The screen opens on the documents shared with every investor.
-    const names = ((await res.json()) as { documents: { name: string; userId: string | null }[] }).documents
-      .filter((d) => d.userId === null)
-      .map((d) => d.name);
+    const names = body.documents.filter((d) => d.userId === null).map((d) => d.name);
     expect(names.length).toBeGreaterThan(3);
     const table = page.getByRole('table', { name: 'Documents' });
     await expect(table).toBeVisible();
@@ -69,17 +70,22 @@ test.describe('[ADMIN][LISTS] admin lists on a phone', () => {
     const admin = await openWithAurora(page, '/admin/perks');
     const project = await auroraId(page, admin.accessToken);
     const longName = 'Guided snowshoe walk to the old reindeer herders’ hut above the lake';
-    const created = await page.request.post(`/api/perks/benefits/${project}`, {
-      headers: bearer(admin.accessToken),
-      data: {
-        name: longName,
-        type: 'activity',
-        status: 'active',
-        category: 'standard',
-        description: 'A long name.',
+    const created = await callApi(
+      page.request,
+      endpoints.perks.create,
+      {
+        params: { projectId: project },
+        body: {
+          name: longName,
+          type: 'activity',
+          status: 'active',
+          category: 'standard',
+          description: 'A long name.',
+        },
       },
-    });
-    expect(created.status()).toBe(201);
+      admin.accessToken,
+    );
+    expect(created.status).toBe(201);
 
     const screens: [path: string, list: string][] = [
       ['/admin/perks', 'Perks'],
@@ -113,16 +119,20 @@ test.describe('[ADMIN][AUDIT] audit log', () => {
   }) => {
     const admin = await signIn(page, 'admin', '/admin');
     const email = `audit.trail.${Date.now()}@example.com`;
-    const created = await page.request.post('/api/users', {
-      headers: bearer(admin.accessToken),
-      data: {
-        name: 'Audit Trail',
-        email,
-        password: 'Audit-trail-lantern-12',
-        investorId: `INV-2026-A${String(Date.now()).slice(-5)}`,
+    const created = await callApi(
+      page.request,
+      endpoints.adminUsers.create,
+      {
+        body: {
+          name: 'Audit Trail',
+          email,
+          password: 'Audit-trail-lantern-12',
+          investorId: `INV-2026-A${String(Date.now()).slice(-5)}`,
+        },
       },
-    });
-    expect(created.status()).toBe(201);
+      admin.accessToken,
+    );
+    expect(created.status).toBe(201);
 
     await page.getByRole('navigation').getByRole('link', { name: 'Audit Log' }).click();
     await expect(page).toHaveURL(/\/admin\/audit$/);

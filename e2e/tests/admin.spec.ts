@@ -1,6 +1,8 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { endpoints } from '@portal/contracts';
+import { callApi, callApiOk } from '../support/api';
 import {
-  DEMO,
+  apiSignIn,
   confirmInApp,
   expect,
   expectAccessible,
@@ -19,12 +21,6 @@ const euro = (v: number) =>
   }).format(v);
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
-
-async function apiGet<T>(request: APIRequestContext, token: string, url: string): Promise<T> {
-  const res = await request.get(url, { headers: { authorization: `Bearer ${token}` } });
-  expect(res.ok(), `${url}: ${res.status()}`).toBe(true);
-  return res.json() as Promise<T>;
-}
 
 const chooseProject = (page: Page, name: string) =>
   page.getByRole('banner').getByLabel('Current project').selectOption({ label: name });
@@ -164,15 +160,14 @@ test.describe('[ADMIN][USERS] users, investments and monthly returns', () => {
     await test.step('signed in as the new user, the portfolio shows the totals', async () => {
       const context = await browser.newContext({ baseURL });
       const investor = await context.newPage();
-      const res = await investor.request.post('/api/auth/login', { data: { email, password: 'north123' } });
-      expect(res.ok()).toBe(true);
-      const { data } = await res.json();
+      const data = await apiSignIn(investor.request, { email, password: 'north123' });
       expect(data.user).toMatchObject({ totalInvestment: 25000.5, totalReturned: 350.35 });
-      const aurora = data.user.investments[0].projectId._id as string;
-      const nights = await apiGet<{ cabinNights: Record<string, unknown> }>(
+      const aurora = data.user.investments[0]!.projectId._id;
+      const nights = await callApiOk(
         investor.request,
+        endpoints.perks.cabinNights,
+        { params: { projectId: aurora } },
         data.accessToken,
-        `/api/perks/cabin-nights/${aurora}`,
       );
       expect(nights.cabinNights).toMatchObject({
         totalNights: 10,
@@ -196,13 +191,7 @@ test.describe('[ADMIN][USERS] users, investments and monthly returns', () => {
 
     await test.step('the dashboard reports the same figures as the API', async () => {
       await page.getByRole('link', { name: 'Admin Dashboard' }).click();
-      const d = (
-        await apiGet<{ data: { overall: { invested: number; returned: number; investors: number } } }>(
-          page.request,
-          admin.accessToken,
-          '/api/admin/dashboard',
-        )
-      ).data;
+      const { data: d } = await callApiOk(page.request, endpoints.adminDashboard.get, {}, admin.accessToken);
       const overall = page.getByRole('region', { name: 'All projects' });
       await expect(overall).toContainText(euro(d.overall.invested));
       await expect(overall).toContainText(euro(d.overall.returned));
@@ -235,11 +224,9 @@ test.describe('[ADMIN][USERS] users, investments and monthly returns', () => {
 
     // Lukas is signed in elsewhere: deleting him ends that session at once.
     const context = await browser.newContext({ baseURL });
-    const res = await context.request.post('/api/auth/login', { data: DEMO.investor2 });
-    const { accessToken } = (await res.json()).data;
-    const me = () =>
-      context.request.get('/api/users/me', { headers: { authorization: `Bearer ${accessToken}` } });
-    expect((await me()).status()).toBe(200);
+    const { accessToken } = await apiSignIn(context.request, 'investor2');
+    const me = async () => (await callApi(context.request, endpoints.users.me, {}, accessToken)).status;
+    expect(await me()).toBe(200);
 
     await page.getByRole('button', { name: 'Delete Lukas Berg' }).first().click();
     await confirmInApp(page, 'Delete user Lukas Berg?', { confirm: false });
@@ -249,7 +236,7 @@ test.describe('[ADMIN][USERS] users, investments and monthly returns', () => {
     await confirmInApp(page, 'Delete user Lukas Berg?');
     await expect(toast(page, 'User deleted')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Details of Lukas Berg' })).toHaveCount(0);
-    expect((await me()).status()).toBe(401);
+    expect(await me()).toBe(401);
     await context.close();
   });
 
@@ -257,8 +244,10 @@ test.describe('[ADMIN][USERS] users, investments and monthly returns', () => {
     page,
   }) => {
     const email = `waiting.${Date.now()}@example.com`;
-    const reg = await page.request.post('/api/auth/register', { data: { email, password: 'waiting1' } });
-    expect(reg.status()).toBe(201);
+    const reg = await callApi(page.request, endpoints.auth.register, {
+      body: { email, password: 'waiting1' },
+    });
+    expect(reg.status).toBe(201);
 
     const admin = await signIn(page, 'admin', '/admin/users');
     await chooseProject(page, 'Tatra Ridge Chalets');
@@ -273,21 +262,28 @@ test.describe('[ADMIN][USERS] users, investments and monthly returns', () => {
     await expect(page.getByRole('button', { name: 'Details of Ava Administrator' })).toHaveCount(0);
 
     await test.step('a project every investor holds: the not-yet-linked list says so', async () => {
-      const headers = { authorization: `Bearer ${admin.accessToken}` };
-      const project = await page.request.post('/api/projects', { headers, data: { name: 'Everyone Lodge' } });
-      expect(project.status()).toBe(201);
-      const projectId = (await project.json()).data._id;
-      const investors = await apiGet<{ data: { _id: string; awaitingActivation: boolean }[] }>(
+      const project = await callApi(
         page.request,
+        endpoints.projects.create,
+        { body: { name: 'Everyone Lodge' } },
         admin.accessToken,
-        '/api/users?role=user&pageSize=200',
+      );
+      expect(project.status).toBe(201);
+      const projectId = project.body.data._id;
+      const investors = await callApiOk(
+        page.request,
+        endpoints.adminUsers.list,
+        { query: { role: 'user', pageSize: 200 } },
+        admin.accessToken,
       );
       for (const u of investors.data) {
-        const res = await page.request.put(`/api/users/${u._id}`, {
-          headers,
-          data: { projectId, investments: [{ projectId, amount: 1000 }] },
-        });
-        expect(res.ok()).toBe(true);
+        const res = await callApi(
+          page.request,
+          endpoints.adminUsers.update,
+          { params: { id: u._id }, body: { projectId, investments: [{ projectId, amount: 1000 }] } },
+          admin.accessToken,
+        );
+        expect(res.ok).toBe(true);
       }
       await page.reload();
       await chooseProject(page, 'Everyone Lodge');
@@ -306,8 +302,10 @@ test.describe('[ADMIN][USERS] users, investments and monthly returns', () => {
       .click();
     await expect(toast(page, 'User updated')).toBeVisible();
     await expect(page.getByText('No accounts are waiting for activation', { exact: true })).toBeVisible();
-    const login = await page.request.post('/api/auth/login', { data: { email, password: 'waiting1' } });
-    expect(login.status()).toBe(200);
+    const login = await callApi(page.request, endpoints.auth.login, {
+      body: { email, password: 'waiting1' },
+    });
+    expect(login.status).toBe(200);
   });
 
   test('at 375 px the users and investments screens fit the screen, long emails included', async ({
@@ -315,16 +313,20 @@ test.describe('[ADMIN][USERS] users, investments and monthly returns', () => {
   }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     const admin = await signIn(page, 'admin', '/admin/users');
-    const created = await page.request.post('/api/users', {
-      headers: { authorization: `Bearer ${admin.accessToken}` },
-      data: {
-        name: 'Aleksandra Wide',
-        email: `aleksandra.wide.${Date.now()}@a-very-long-domain-name-for-layout.example.com`,
-        password: 'Harbour-Kestrel-12',
-        investorId: `INV-2026-W${String(Date.now()).slice(-5)}`,
+    const created = await callApi(
+      page.request,
+      endpoints.adminUsers.create,
+      {
+        body: {
+          name: 'Aleksandra Wide',
+          email: `aleksandra.wide.${Date.now()}@a-very-long-domain-name-for-layout.example.com`,
+          password: 'Harbour-Kestrel-12',
+          investorId: `INV-2026-W${String(Date.now()).slice(-5)}`,
+        },
       },
-    });
-    expect(created.status()).toBe(201);
+      admin.accessToken,
+    );
+    expect(created.status).toBe(201);
     await page.reload();
     await expect(page.getByRole('button', { name: 'Details of Aleksandra Wide' }).first()).toBeVisible();
     await expectNoSidewaysScroll(page);
@@ -351,12 +353,15 @@ test.describe('[ADMIN][PROJECTS] projects management', () => {
     await expect(page.getByText(/Too small|expected number|totalInvestment/)).toHaveCount(0);
     await expectAccessible(page);
 
-    const res = await page.request.post('/api/projects', {
-      headers: { authorization: `Bearer ${accessToken}` },
-      data: { name: 'Negative Bay', totalInvestment: -5 },
-    });
-    expect(res.status()).toBe(400);
-    expect(await res.json()).toEqual({
+    // A value the declaration's type allows and its schema refuses: the server's own check answers.
+    const res = await callApi(
+      page.request,
+      endpoints.projects.create,
+      { body: { name: 'Negative Bay', totalInvestment: -5 } },
+      accessToken,
+    );
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
       success: false,
       message: 'Total investment cannot be negative',
       error: 'Total investment cannot be negative',

@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import { endpoints } from '@portal/contracts';
+import { callApi } from '../support/api';
 import {
   DEMO,
   collectAlerts,
@@ -277,8 +279,8 @@ test.describe('[SHELL] investor shell', () => {
     await page.goto('/robots.txt');
     const alerts = collectAlerts(page);
     // Sign the session out on the server, as another device or an admin would.
-    const revoked = await page.request.post('/api/auth/logout', { data: { refreshToken } });
-    expect(revoked.ok()).toBe(true);
+    const revoked = await callApi(page.request, endpoints.auth.logout, { body: { refreshToken } });
+    expect(revoked.ok).toBe(true);
     // Back in the app, the first call is refused, the refresh too, and the app signs out by itself.
     await page.goto('/');
     await expect(page).toHaveURL(/\/login$/);
@@ -299,8 +301,8 @@ test.describe('[SHELL] investor shell', () => {
     await streamOpen;
     const alerts = collectAlerts(page);
     // Signed out on the server, as from another device; nobody touches this page.
-    const revoked = await page.request.post('/api/auth/logout', { data: { refreshToken } });
-    expect(revoked.ok()).toBe(true);
+    const revoked = await callApi(page.request, endpoints.auth.logout, { body: { refreshToken } });
+    expect(revoked.ok).toBe(true);
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
     expect(alerts).toEqual(['Session expired. Please log in again.']);
@@ -389,8 +391,8 @@ test.describe('[SHELL] investor shell', () => {
     for (const tab of tabs) await expect.poll(() => storedIn(tab)).not.toBe(signedIn.refreshToken);
     const stored = await storedIn(other);
     expect(await storedIn(page)).toBe(stored);
-    const again = await page.request.post('/api/auth/refresh', { data: { refreshToken: stored } });
-    expect(again.ok()).toBe(true);
+    const again = await callApi(page.request, endpoints.auth.refresh, { body: { refreshToken: stored! } });
+    expect(again.ok).toBe(true);
     await other.close();
   });
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import type { DocumentItem } from '@portal/contracts';
+import { endpoints, endpointUrl, type DocumentItem } from '@portal/contracts';
+import { callApiOk } from '../support/api';
 import { expect, expectAccessible, expectNoSidewaysScroll, signIn, test } from '../support/fixtures';
 
 const shortDate = (iso: string) =>
@@ -12,11 +13,12 @@ async function openVault(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Document Vault' })).toBeVisible();
   await expect(page.getByLabel('Current project')).toHaveValue(/.+/);
   const projectId = await page.getByLabel('Current project').inputValue();
-  const res = await page.request.get(`/api/documents?projectId=${projectId}`, {
-    headers: { authorization: `Bearer ${accessToken}` },
-  });
-  expect(res.ok()).toBe(true);
-  const { documents } = (await res.json()) as { documents: DocumentItem[] };
+  const { documents } = await callApiOk(
+    page.request,
+    endpoints.documents.list,
+    { query: { projectId } },
+    accessToken,
+  );
   expect(documents.length).toBeGreaterThan(3);
   return { token: accessToken, projectId, documents };
 }
@@ -150,11 +152,13 @@ test.describe('[DOCUMENTS] document vault', () => {
   test('a document downloads with the right bytes and name', async ({ page }) => {
     const { token, documents } = await openVault(page);
     const doc = documents.find((d) => d.mimeType === 'application/pdf' && d.userId === null)!;
-    const expected = await (
-      await page.request.get(`/api/documents/${doc._id}/download`, {
-        headers: { authorization: `Bearer ${token}` },
-      })
-    ).body();
+    const expected =
+      await // The answer is the file's bytes, which callApi does not read: the address from the registry.
+      (
+        await page.request.get(endpointUrl(endpoints.documents.download, { params: { id: doc._id } }), {
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).body();
     expect(expected.subarray(0, 5).toString()).toBe('%PDF-');
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: `Download ${doc.name}` }).click();

@@ -1,8 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import type { MediaItem } from '@portal/contracts';
-import { DEMO, expect, expectAccessible, expectNoSidewaysScroll, signIn, test } from '../support/fixtures';
+import { endpoints } from '@portal/contracts';
+import { callApi, callApiOk } from '../support/api';
+import {
+  apiSignIn,
+  expect,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  signIn,
+  test,
+} from '../support/fixtures';
 import { ROOT } from '../support/paths';
 
 async function openGallery(page: Page) {
@@ -10,11 +18,12 @@ async function openGallery(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Media Gallery' })).toBeVisible();
   await expect(page.getByLabel('Current project')).toHaveValue(/.+/);
   const projectId = await page.getByLabel('Current project').inputValue();
-  const res = await page.request.get(`/api/media?projectId=${projectId}`, {
-    headers: { authorization: `Bearer ${accessToken}` },
-  });
-  expect(res.ok()).toBe(true);
-  const { media } = (await res.json()) as { media: MediaItem[] };
+  const { media } = await callApiOk(
+    page.request,
+    endpoints.media.list,
+    { query: { projectId } },
+    accessToken,
+  );
   await expect(cards(page)).toHaveCount(media.length);
   return { token: accessToken, projectId, media };
 }
@@ -121,22 +130,18 @@ test.describe('[MEDIA] media gallery', () => {
   });
 
   test('an uploaded photo shows through its signed address and downloads', async ({ page }) => {
-    const login = await page.request.post('/api/auth/login', { data: DEMO.admin });
-    const adminToken = (await login.json()).data.accessToken as string;
+    const adminToken = (await apiSignIn(page.request, 'admin')).accessToken;
     const { projectId } = await openGallery(page);
     const jpeg = fs.readFileSync(path.join(ROOT, 'apps/web/public/demo/photos/aurora-sauna.jpg'));
-    const created = await page.request.post('/api/media', {
-      headers: { authorization: `Bearer ${adminToken}` },
-      multipart: {
-        projectId,
-        title: 'Jetty at dawn',
-        type: 'photo',
-        description: 'Uploaded by the operator this morning.',
-        priority: '100',
-        file: { name: 'jetty.jpg', mimeType: 'image/jpeg', buffer: jpeg },
-      },
-    });
-    expect(created.status()).toBe(201);
+    const form = new FormData();
+    form.set('projectId', projectId);
+    form.set('title', 'Jetty at dawn');
+    form.set('type', 'photo');
+    form.set('description', 'Uploaded by the operator this morning.');
+    form.set('priority', '100');
+    form.set('file', new File([jpeg], 'jetty.jpg', { type: 'image/jpeg' }));
+    const created = await callApi(page.request, endpoints.media.create, { form }, adminToken);
+    expect(created.status).toBe(201);
     await page.reload();
     const card = cards(page).first();
     await expect(card).toContainText('Jetty at dawn');

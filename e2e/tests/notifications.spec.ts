@@ -1,19 +1,21 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectAccessible, expectNoSidewaysScroll, signIn, test } from '../support/fixtures';
-
-interface NotificationList {
-  notifications: { _id: string; title: string; read: boolean }[];
-  unreadCount: number;
-}
+import { endpoints } from '@portal/contracts';
+import { callApi, callApiOk } from '../support/api';
+import {
+  apiSignIn,
+  expect,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  signIn,
+  test,
+} from '../support/fixtures';
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 const bell = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
 const bellLabel = (unread: number) => (unread > 0 ? `Notifications, ${unread} unread` : 'Notifications');
 
-async function myNotifications(request: APIRequestContext, token: string): Promise<NotificationList> {
-  const res = await request.get('/api/notifications', { headers: { authorization: `Bearer ${token}` } });
-  expect(res.ok()).toBe(true);
-  return (await res.json()).data;
+async function myNotifications(request: APIRequestContext, token: string) {
+  return (await callApiOk(request, endpoints.notifications.list, {}, token)).data;
 }
 
 /** Resolves when the page's notification stream has (re)connected, i.e. the server answered it. */
@@ -185,16 +187,15 @@ test.describe('[NOTIFICATIONS] live notifications', () => {
     // Each connection used its own single-use ticket.
     expect(new Set(streams).size).toBe(streams.length);
 
-    const admin = await page.request.post('/api/auth/login', {
-      data: { email: 'admin@example.com', password: 'admin123' },
-    });
-    const adminToken = (await admin.json()).data.accessToken;
+    const adminToken = (await apiSignIn(page.request, 'admin')).accessToken;
     const title = `After the drop ${Date.now()}`;
-    const sent = await page.request.post('/api/notifications/send', {
-      headers: { authorization: `Bearer ${adminToken}` },
-      data: { title, message: 'Still here.', userIds: [investor.user._id] },
-    });
-    expect(sent.ok()).toBe(true);
+    const sent = await callApi(
+      page.request,
+      endpoints.notifications.send,
+      { body: { title, message: 'Still here.', userIds: [investor.user._id] } },
+      adminToken,
+    );
+    expect(sent.ok).toBe(true);
     await expect(toast(page, title)).toBeVisible();
   });
 

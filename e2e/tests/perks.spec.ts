@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import type { Booking, CabinNights, Perk, UsageSummary } from '@portal/contracts';
+import { endpoints, type Perk } from '@portal/contracts';
+import { callApi, callApiOk } from '../support/api';
 import {
-  DEMO,
+  apiSignIn,
   expect,
   expectAccessible,
   expectNoSidewaysScroll,
@@ -11,24 +12,13 @@ import {
   test,
 } from '../support/fixtures';
 
-interface PerksState {
-  cabinNights: CabinNights | null;
-  perks: Perk[];
-  usage: UsageSummary;
-  bookings: Booking[];
-}
-
-async function fetchState(page: Page, token: string, projectId: string): Promise<PerksState> {
-  const get = async (url: string) => {
-    const res = await page.request.get(url, { headers: { authorization: `Bearer ${token}` } });
-    expect(res.ok(), url).toBe(true);
-    return res.json();
-  };
+async function fetchState(page: Page, token: string, projectId: string) {
+  const params = { projectId };
   const [n, p, u, b] = await Promise.all([
-    get(`/api/perks/cabin-nights/${projectId}`),
-    get(`/api/perks/benefits/${projectId}`),
-    get(`/api/perks/usage-summary/${projectId}`),
-    get(`/api/bookings?projectId=${projectId}`),
+    callApiOk(page.request, endpoints.perks.cabinNights, { params }, token),
+    callApiOk(page.request, endpoints.perks.list, { params }, token),
+    callApiOk(page.request, endpoints.perks.usage, { params }, token),
+    callApiOk(page.request, endpoints.bookings.list, { query: { projectId } }, token),
   ]);
   return { cabinNights: n.cabinNights, perks: p.perks, usage: u.usage, bookings: b.data };
 }
@@ -141,12 +131,14 @@ test.describe('[PERKS] perks and cabin nights', () => {
       );
     const { token, projectId } = await openPerks(page);
     // Nights of its own, 90 days ahead: apart from the other tests' and the demo's requests.
-    const created = await page.request.post('/api/bookings', {
-      headers: { authorization: `Bearer ${token}` },
-      data: { projectId, type: 'personal', dates: [nightAhead(90)], notes: 'Live decision stay' },
-    });
-    expect(created.status()).toBe(201);
-    const booking = (await created.json()).data as Booking;
+    const created = await callApi(
+      page.request,
+      endpoints.bookings.create,
+      { body: { projectId, type: 'personal', dates: [nightAhead(90)], notes: 'Live decision stay' } },
+      token,
+    );
+    expect(created.status).toBe(201);
+    const booking = created.body.data;
     const row = page
       .getByRole('list', { name: 'Booking requests' })
       .getByRole('listitem')
@@ -158,13 +150,14 @@ test.describe('[PERKS] perks and cabin nights', () => {
     await expect(row).toContainText('Pending');
     await opened;
 
-    const admin = await page.request.post('/api/auth/login', { data: DEMO.admin });
-    const adminToken = (await admin.json()).data.accessToken as string;
-    const approved = await page.request.put(`/api/bookings/${booking._id}/approve`, {
-      headers: { authorization: `Bearer ${adminToken}` },
-      data: {},
-    });
-    expect(approved.ok()).toBe(true);
+    const adminToken = (await apiSignIn(page.request, 'admin')).accessToken;
+    const approved = await callApi(
+      page.request,
+      endpoints.bookings.approve,
+      { params: { id: booking._id }, body: {} },
+      adminToken,
+    );
+    expect(approved.ok).toBe(true);
 
     await expect(page.getByText('Booking approved', { exact: true }).first()).toBeVisible();
     await expect(row).toContainText('Approved');
@@ -246,20 +239,22 @@ test.describe('[PERKS] perks and cabin nights', () => {
     await expect(before.dialog).toBeHidden();
 
     const request = () =>
-      page.request.post('/api/bookings', {
-        headers: { authorization: `Bearer ${token}` },
-        data: { projectId, type: 'personal', dates: [taken] },
-      });
-    expect((await request()).status()).toBe(201);
+      callApi(
+        page.request,
+        endpoints.bookings.create,
+        { body: { projectId, type: 'personal', dates: [taken] } },
+        token,
+      );
+    expect((await request()).status).toBe(201);
     const again = await request();
-    expect(again.status()).toBe(409);
+    expect(again.status).toBe(409);
     const readable = new Intl.DateTimeFormat('en-US', {
       month: 'short',
       day: 'numeric',
       year: 'numeric',
       timeZone: 'UTC',
     }).format(new Date(`${taken}T00:00:00Z`));
-    expect((await again.json()).message).toBe(`Already requested: ${readable}. Choose other dates.`);
+    expect(again.body.message).toBe(`Already requested: ${readable}. Choose other dates.`);
 
     await page.reload();
     await expect(remainingText(page)).toBeVisible();

@@ -1,15 +1,22 @@
 import fs from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   COMING_SOON_PROJECT,
+  endpoints,
   portfolioMetrics,
-  type Opportunity,
-  type CurrentUser,
   type Payout,
-  type ProjectDetail,
   type ProjectListItem,
 } from '@portal/contracts';
-import { DEMO, expect, expectAccessible, expectNoSidewaysScroll, signIn, test } from '../support/fixtures';
+import { callApi, callApiOk } from '../support/api';
+import {
+  DEMO,
+  apiSignIn,
+  expect,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  signIn,
+  test,
+} from '../support/fixtures';
 
 // The app's own number formats (docs/product.md §19), written out here so that the test does not check
 // the app's formatter against itself.
@@ -33,12 +40,6 @@ const shortDate = (iso: string) =>
     new Date(`${iso.slice(0, 10)}T12:00:00`),
   );
 
-async function apiGet<T>(request: APIRequestContext, token: string, url: string): Promise<T> {
-  const res = await request.get(url, { headers: { authorization: `Bearer ${token}` } });
-  expect(res.ok(), `${url} answered ${res.status()}`).toBe(true);
-  return (await res.json()) as T;
-}
-
 async function openDashboard(page: Page) {
   const { accessToken } = await signIn(page, 'investor', '/');
   await expect(page.getByRole('heading', { level: 1, name: 'Investment Portfolio' })).toBeVisible();
@@ -48,11 +49,7 @@ async function openDashboard(page: Page) {
 /** Signs the demo investor in and opens the page of their Aurora Lakeside Cabins project. */
 async function openAuroraPage(page: Page) {
   const { accessToken } = await signIn(page, 'investor', '/projects');
-  const { data: projects } = await apiGet<{ data: ProjectListItem[] }>(
-    page.request,
-    accessToken,
-    '/api/projects',
-  );
+  const { data: projects } = await callApiOk(page.request, endpoints.projects.list, {}, accessToken);
   const aurora = projects.find((p) => p.name === 'Aurora Lakeside Cabins')!;
   await page.goto(`/project/${aurora._id}`);
   await expect(page.getByRole('heading', { level: 1, name: aurora.name })).toBeVisible();
@@ -62,7 +59,7 @@ async function openAuroraPage(page: Page) {
 test.describe('[PORTFOLIO] dashboard', () => {
   test("shows the demo investor's exact totals, computed here from the investments", async ({ page }) => {
     const token = await openDashboard(page);
-    const { data: me } = await apiGet<{ data: CurrentUser }>(page.request, token, '/api/users/me');
+    const { data: me } = await callApiOk(page.request, endpoints.users.me, {}, token);
     expect(me.investments.length).toBeGreaterThan(1);
 
     // Sum the raw figures in cents: amounts, and returns from the monthly rows.
@@ -101,11 +98,7 @@ test.describe('[PORTFOLIO] dashboard', () => {
     await expect(table.getByRole('row', { name: /Total/ })).toContainText(euro(invested));
 
     // Your Projects: one card a project held, the active one highlighted, with the investor's own figures.
-    const { data: projects } = await apiGet<{ data: ProjectListItem[] }>(
-      page.request,
-      token,
-      '/api/projects',
-    );
+    const { data: projects } = await callApiOk(page.request, endpoints.projects.list, {}, token);
     const cards = page.getByTestId('project-card');
     await expect(cards).toHaveCount(projects.length);
     for (const p of projects) {
@@ -167,7 +160,7 @@ test.describe('[PORTFOLIO] dashboard', () => {
     page,
   }) => {
     const token = await openDashboard(page);
-    const { payouts } = await apiGet<{ payouts: Payout[] }>(page.request, token, '/api/investment/payouts');
+    const { payouts } = await callApiOk(page.request, endpoints.investments.payouts, {}, token);
     const timeline = page.getByRole('region', { name: 'Payout Timeline' });
     const sum = (list: Payout[]) => euro(list.reduce((a, p) => a + cents(p.amount), 0));
     await expect(timeline.getByText(`${payouts.length} payouts · ${sum(payouts)}`)).toBeVisible();
@@ -246,19 +239,12 @@ test.describe('[PORTFOLIO] dashboard', () => {
 
   test('switching the project changes Recent Updates, and the choice survives a reload', async ({ page }) => {
     const token = await openDashboard(page);
-    const { data: projects } = await apiGet<{ data: ProjectListItem[] }>(
-      page.request,
-      token,
-      '/api/projects',
-    );
+    const { data: projects } = await callApiOk(page.request, endpoints.projects.list, {}, token);
     const recent = page.getByRole('region', { name: 'Recent Updates' });
     const selector = page.getByLabel('Current project');
     const titlesOf = async (projectId: string) => {
-      const res = await page.request.get(`/api/updates?projectId=${projectId}`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      const body = res.ok() ? await res.json() : { updates: [] };
-      return ((body.updates ?? []) as { title: string; date: string }[])
+      const res = await callApi(page.request, endpoints.updates.list, { query: { projectId } }, token);
+      return (res.ok ? res.body.updates : [])
         .sort((a, b) => (a.date < b.date ? 1 : -1))
         .slice(0, 3)
         .map((u) => u.title);
@@ -283,7 +269,7 @@ test.describe('[PORTFOLIO] dashboard', () => {
     const token = await signIn(page, 'investor', '/dashboard').then((d) => d.accessToken);
     await expect(page.getByRole('heading', { level: 1, name: 'Investment Portfolio' })).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard$/);
-    const { data: me } = await apiGet<{ data: CurrentUser }>(page.request, token, '/api/users/me');
+    const { data: me } = await callApiOk(page.request, endpoints.users.me, {}, token);
     const invested = me.investments.reduce((acc, i) => acc + cents(i.amount), 0);
     await expect(page.getByTestId('summary-total-investment')).toContainText(euro(invested));
     await expect(page.getByRole('heading', { name: 'Per-Project Investments' })).toBeVisible();
@@ -329,26 +315,18 @@ test.describe('[PORTFOLIO] a new investor without projects', () => {
     page,
   }) => {
     test.setTimeout(90_000);
-    const admin = await page.request.post('/api/auth/login', { data: DEMO.admin });
-    const adminToken = (await admin.json()).data.accessToken as string;
+    const adminToken = (await apiSignIn(page.request, 'admin')).accessToken;
     const who = {
       name: 'Nora Virtanen',
       email: `nora.${Date.now()}@example.com`,
       password: 'Aurora-lakeside-2026',
       investorId: `INV-2026-N${Date.now() % 100000}`,
     };
-    const created = await page.request.post('/api/users', {
-      headers: { authorization: `Bearer ${adminToken}` },
-      data: who,
-    });
-    expect(created.status(), await created.text()).toBe(201);
+    const created = await callApi(page.request, endpoints.adminUsers.create, { body: who }, adminToken);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
 
     const signInAsNora = async () => {
-      const res = await page.request.post('/api/auth/login', {
-        data: { email: who.email, password: who.password },
-      });
-      expect(res.ok()).toBe(true);
-      const { data } = await res.json();
+      const data = await apiSignIn(page.request, { email: who.email, password: who.password });
       await page.goto('/robots.txt');
       await page.evaluate(
         ([a, r]) => {
@@ -390,11 +368,7 @@ test.describe('[PORTFOLIO] a new investor without projects', () => {
 test.describe('[PORTFOLIO] projects and project detail', () => {
   test('the projects page filters by status and opens a project', async ({ page }) => {
     const { accessToken } = await signIn(page, 'investor', '/projects');
-    const { data: projects } = await apiGet<{ data: ProjectListItem[] }>(
-      page.request,
-      accessToken,
-      '/api/projects',
-    );
+    const { data: projects } = await callApiOk(page.request, endpoints.projects.list, {}, accessToken);
     await expect(page.getByRole('heading', { level: 1, name: 'Your Projects' })).toBeVisible();
     await expect(page.getByText('Manage and track all your real estate investments')).toBeVisible();
     const tiles = page.getByTestId('project-tile');
@@ -437,11 +411,7 @@ test.describe('[PORTFOLIO] projects and project detail', () => {
     page,
   }) => {
     const token = await openDashboard(page);
-    const { data: projects } = await apiGet<{ data: ProjectListItem[] }>(
-      page.request,
-      token,
-      '/api/projects',
-    );
+    const { data: projects } = await callApiOk(page.request, endpoints.projects.list, {}, token);
     const aurora = projects.find((p) => p.name === 'Aurora Lakeside Cabins')!;
     // A click anywhere on the card opens the project.
     await page
@@ -450,10 +420,11 @@ test.describe('[PORTFOLIO] projects and project detail', () => {
       .click({ position: { x: 24, y: 130 } });
     await expect(page).toHaveURL(new RegExp(`/project/${aurora._id}$`));
 
-    const { data: detail } = await apiGet<{ data: ProjectDetail }>(
+    const { data: detail } = await callApiOk(
       page.request,
+      endpoints.projects.get,
+      { params: { id: aurora._id } },
       token,
-      `/api/projects/${aurora._id}`,
     );
     const inv = detail.investment!;
     await expect(page.getByRole('heading', { level: 1, name: aurora.name })).toBeVisible();
@@ -481,10 +452,11 @@ test.describe('[PORTFOLIO] projects and project detail', () => {
     await expect(fact('Annual ROI')).toHaveText(pct(Number(detail.annualROI)));
 
     // The demo project has updates: its newest three, newest first.
-    const { updates: all } = await apiGet<{ updates: { title: string; date: string }[] }>(
+    const { updates: all } = await callApiOk(
       page.request,
+      endpoints.updates.list,
+      { query: { projectId: aurora._id } },
       token,
-      `/api/updates?projectId=${aurora._id}`,
     );
     const latest = all
       .sort((a, b) => (a.date < b.date ? 1 : -1))
@@ -498,16 +470,8 @@ test.describe('[PORTFOLIO] projects and project detail', () => {
   });
 
   test("another investor's project does not open", async ({ page }) => {
-    const { accessToken: otherToken } = await (
-      await page.request.post('/api/auth/login', { data: DEMO.investor2 })
-    )
-      .json()
-      .then((b) => b.data);
-    const { data: theirs } = await apiGet<{ data: ProjectListItem[] }>(
-      page.request,
-      otherToken,
-      '/api/projects',
-    );
+    const { accessToken: otherToken } = await apiSignIn(page.request, 'investor2');
+    const { data: theirs } = await callApiOk(page.request, endpoints.projects.list, {}, otherToken);
     const fjord = theirs.find((p) => p.name === 'Fjordview Timber Lodges')!;
     await signIn(page, 'investor', `/project/${fjord._id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Project not found' })).toBeVisible();
@@ -522,11 +486,9 @@ test.describe('[PORTFOLIO] join a project', () => {
     page,
   }) => {
     const { accessToken } = await signIn(page, 'investor', '/join-project');
-    const { data: open } = await apiGet<{ data: Opportunity }>(
-      page.request,
-      accessToken,
-      '/api/opportunities/current',
-    );
+    // The demo has a current opportunity.
+    const open = (await callApiOk(page.request, endpoints.projects.currentOpportunity, {}, accessToken))
+      .data!;
     await expect(page.getByRole('heading', { level: 1, name: 'Join New Project' })).toBeVisible();
     await expect(page.getByText('Coming Soon')).toBeVisible();
     await expect(page.getByText('Tatra Mountains, Slovakia')).toBeVisible();
@@ -573,12 +535,13 @@ test.describe('[PORTFOLIO] join a project', () => {
     await expect(form.getByLabel('Email')).toHaveValue(DEMO.investor.email);
 
     // The admin inbox has it.
-    const admin = await (await page.request.post('/api/auth/login', { data: DEMO.admin })).json();
-    const { data } = await apiGet<{
-      data: {
-        items: { name: string; email: string; investmentAmount: number; phone: string; message: string }[];
-      };
-    }>(page.request, admin.data.accessToken, '/api/interest?q=emma.interest');
+    const admin = await apiSignIn(page.request, 'admin');
+    const { data } = await callApiOk(
+      page.request,
+      endpoints.interest.list,
+      { query: { q: 'emma.interest' } },
+      admin.accessToken,
+    );
     expect(data.items).toHaveLength(1);
     expect(data.items[0]).toMatchObject({
       name: 'Emma Lindqvist',
@@ -595,25 +558,28 @@ test.describe('[PORTFOLIO] current project', () => {
     page,
   }) => {
     const { accessToken } = await signIn(page, 'investor', '/perks');
-    const get = <T>(url: string) => apiGet<T>(page.request, accessToken, url);
-    const { data: projects } = await get<{ data: ProjectListItem[] }>('/api/projects');
+    const { data: projects } = await callApiOk(page.request, endpoints.projects.list, {}, accessToken);
     expect(projects.length).toBeGreaterThan(1);
-    const contentOf = async (p: ProjectListItem) => ({
-      nights: (await get<{ cabinNights: { totalNights: number } | null }>(`/api/perks/cabin-nights/${p._id}`))
-        .cabinNights,
-      perks: (await get<{ perks: { name: string }[] }>(`/api/perks/benefits/${p._id}`)).perks.map(
-        (x) => x.name,
-      ),
-      documents: (
-        await get<{ documents: { name: string }[] }>(`/api/documents?projectId=${p._id}`)
-      ).documents.map((d) => d.name),
-      media: (await get<{ media: { title: string }[] }>(`/api/media?projectId=${p._id}`)).media.map(
-        (m) => m.title,
-      ),
-      updates: (await get<{ updates: { title: string }[] }>(`/api/updates?projectId=${p._id}`)).updates.map(
-        (u) => u.title,
-      ),
-    });
+    const contentOf = async (p: ProjectListItem) => {
+      const params = { projectId: p._id };
+      const query = { projectId: p._id };
+      return {
+        nights: (await callApiOk(page.request, endpoints.perks.cabinNights, { params }, accessToken))
+          .cabinNights,
+        perks: (await callApiOk(page.request, endpoints.perks.list, { params }, accessToken)).perks.map(
+          (x) => x.name,
+        ),
+        documents: (
+          await callApiOk(page.request, endpoints.documents.list, { query }, accessToken)
+        ).documents.map((d) => d.name),
+        media: (await callApiOk(page.request, endpoints.media.list, { query }, accessToken)).media.map(
+          (m) => m.title,
+        ),
+        updates: (await callApiOk(page.request, endpoints.updates.list, { query }, accessToken)).updates.map(
+          (u) => u.title,
+        ),
+      };
+    };
     const [a, b] = [projects[0]!, projects[1]!];
     const content = new Map([
       [a._id, await contentOf(a)],
@@ -699,11 +665,9 @@ test.describe('[PORTFOLIO] phone and dark mode', () => {
     page,
   }) => {
     const { accessToken } = await signIn(page, 'investor', '/join-project');
-    const { data: open } = await apiGet<{ data: Opportunity }>(
-      page.request,
-      accessToken,
-      '/api/opportunities/current',
-    );
+    // The demo has a current opportunity.
+    const open = (await callApiOk(page.request, endpoints.projects.currentOpportunity, {}, accessToken))
+      .data!;
     expect(Date.parse(open.expectedLaunch)).toBeGreaterThan(Date.now());
     const [year, month] = open.expectedLaunch.split('-').map(Number) as [number, number];
     await expect(page.getByRole('heading', { level: 1, name: 'Join New Project' })).toBeVisible();

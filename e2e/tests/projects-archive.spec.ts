@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import type { CurrentUser, ProjectListItem } from '@portal/contracts';
+import { endpoints } from '@portal/contracts';
+import { callApi } from '../support/api';
 import {
   DEMO,
   confirmInApp,
@@ -32,13 +33,11 @@ test.describe('[ADMIN][PROJECTS] archive instead of delete; the opportunity inve
     const lukas = await browser.newContext({ baseURL });
     const investor = await lukas.newPage();
     const { accessToken } = await signIn(investor, 'investor2', '/projects');
-    const get = (url: string) =>
-      investor.request.get(url, { headers: { authorization: `Bearer ${accessToken}` } });
+    const me = async () => (await callApi(investor.request, endpoints.users.me, {}, accessToken)).body.data;
     await expect(investor.getByRole('heading', { level: 2, name: FJORD })).toBeVisible();
-    const project = ((await (await get('/api/projects')).json()).data as ProjectListItem[]).find(
-      (p) => p.name === FJORD,
-    )!;
-    const before = (await (await get('/api/users/me')).json()).data as CurrentUser;
+    const projects = await callApi(investor.request, endpoints.projects.list, {}, accessToken);
+    const project = projects.body.data.find((p) => p.name === FJORD)!;
+    const before = await me();
 
     await signIn(page, 'admin', '/admin/projects');
     const card = cardOf(page, FJORD);
@@ -68,7 +67,7 @@ test.describe('[ADMIN][PROJECTS] archive instead of delete; the opportunity inve
     await expect(investor.getByRole('heading', { level: 2, name: FJORD })).toHaveCount(0);
     await investor.goto(`/project/${project._id}`);
     await expect(investor.getByRole('heading', { name: 'Project not found' })).toBeVisible();
-    const during = (await (await get('/api/users/me')).json()).data as CurrentUser;
+    const during = await me();
     expect(during.totalInvestment).toBe(before.totalInvestment);
     expect(during.totalReturned).toBe(before.totalReturned);
 

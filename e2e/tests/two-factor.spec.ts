@@ -1,4 +1,6 @@
+import { endpoints } from '@portal/contracts';
 import { totpCode, totpStep } from '../../apps/server/src/lib/totp';
+import { callApi } from '../support/api';
 import { DEMO, collectAlerts, expect, expectAccessible, signIn, test } from '../support/fixtures';
 
 test.describe('[SECURITY] two-factor sign-in', () => {
@@ -87,10 +89,8 @@ test.describe('[SECURITY] two-factor sign-in', () => {
     await expect(dialog.getByRole('button', { name: 'Turn off' })).toHaveCount(0);
     await expectAccessible(page);
     const token = await page.evaluate(() => localStorage.getItem('accessToken'));
-    const policy = await page.request.get('/api/admin/settings/security', {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect((await policy.json()).data).toEqual({ requireAdminTotp: true });
+    const policy = await callApi(page.request, endpoints.auth.securitySettings, {}, token!);
+    expect(policy.body.data).toEqual({ requireAdminTotp: true });
     await dialog.getByRole('button', { name: 'Close' }).click();
 
     // Sign out, then in on the admin page: the code is asked for after the password.

@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test';
-import type { Update } from '@portal/contracts';
-import { DEMO, expect, expectAccessible, expectNoSidewaysScroll, signIn, test } from '../support/fixtures';
+import { endpoints, type Update } from '@portal/contracts';
+import { callApi, callApiOk } from '../support/api';
+import {
+  apiSignIn,
+  expect,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  signIn,
+  test,
+} from '../support/fixtures';
 
 /** Opens Project Updates and answers what the API says the investor should see there. */
 async function openUpdates(page: Page) {
@@ -13,12 +21,8 @@ async function openUpdates(page: Page) {
   return { token: accessToken, projectId, updates };
 }
 
-async function fetchUpdates(page: Page, token: string, projectId: string): Promise<Update[]> {
-  const res = await page.request.get(`/api/updates?projectId=${projectId}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(res.ok()).toBe(true);
-  return (await res.json()).updates;
+async function fetchUpdates(page: Page, token: string, projectId: string) {
+  return (await callApiOk(page.request, endpoints.updates.list, { query: { projectId } }, token)).updates;
 }
 
 const cards = (page: Page) => page.getByRole('main').getByRole('article');
@@ -109,23 +113,26 @@ test.describe('[UPDATES] project updates', () => {
   test('HTML an admin writes cannot run script in the investor’s browser', async ({ page }) => {
     const { token, projectId } = await openUpdates(page);
     // The admin signs in through the API only: the page stays the investor's.
-    const adminLogin = await page.request.post('/api/auth/login', { data: DEMO.admin });
-    const adminToken = (await adminLogin.json()).data.accessToken as string;
-    const created = await page.request.post('/api/updates', {
-      headers: { authorization: `Bearer ${adminToken}` },
-      data: {
-        projectId,
-        title: 'Security drill',
-        category: 'general',
-        excerpt: 'Nothing to see here.',
-        content:
-          '<p>Safe text</p><img src="/x.png" onerror="window.__pwned=1"><script>window.__pwned=2</script>' +
-          '<a href="javascript:window.__pwned=3">click</a><iframe srcdoc="<script>parent.__pwned=4</script>"></iframe>' +
-          '<svg onload="window.__pwned=5"></svg><p onmouseover="window.__pwned=6">hover me</p>',
-        date: new Date().toISOString(),
+    const adminToken = (await apiSignIn(page.request, 'admin')).accessToken;
+    const created = await callApi(
+      page.request,
+      endpoints.updates.create,
+      {
+        body: {
+          projectId,
+          title: 'Security drill',
+          category: 'general',
+          excerpt: 'Nothing to see here.',
+          content:
+            '<p>Safe text</p><img src="/x.png" onerror="window.__pwned=1"><script>window.__pwned=2</script>' +
+            '<a href="javascript:window.__pwned=3">click</a><iframe srcdoc="<script>parent.__pwned=4</script>"></iframe>' +
+            '<svg onload="window.__pwned=5"></svg><p onmouseover="window.__pwned=6">hover me</p>',
+          date: new Date().toISOString(),
+        },
       },
-    });
-    expect(created.status()).toBe(201);
+      adminToken,
+    );
+    expect(created.status).toBe(201);
     await page.reload();
     const card = cards(page).filter({ has: page.getByRole('heading', { name: 'Security drill' }) });
     await card.getByRole('button', { name: /Read more/ }).click();
