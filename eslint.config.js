@@ -102,6 +102,27 @@ export default tseslint.config(
     },
   },
   {
+    // The web app takes the registry from lib/endpoints, which the production build replaces with a table
+    // of ids, methods, paths and tables: the registry itself brings every schema and zod into the sign-in
+    // page (vite.config.ts, routeTable).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/endpoints.ts', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@portal/contracts',
+              importNames: ['endpoints', 'endpointById', 'allEndpoints'],
+              message: "Import the registry from '@/lib/endpoints'.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Plain JavaScript (this file, scripts, the theme snippet) is in no tsconfig.
     files: ['**/*.{js,mjs,cjs}'],
     ...tseslint.configs.disableTypeChecked,

@@ -7,6 +7,8 @@ import path from 'node:path';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { endpoints } from '@portal/contracts';
+import { routeTableModule } from './route-table';
 
 /** Writes .gz and .br beside every text asset so the server can send them precompressed. */
 function precompress(): Plugin {
@@ -51,7 +53,10 @@ const INVESTOR_DASHBOARD = src('features/portfolio/dashboard-page.tsx');
 const ADMIN_DASHBOARD = src('features/admin/dashboard-page.tsx');
 /** Sets the theme before the first paint; a file of its own for the dev server, joined to the preload by the build. */
 const HEAD_INIT = fileURLToPath(new URL('./public/head-init.js', import.meta.url));
+/** Loaded with the first toast (app/root.tsx). */
+const TOASTER = src('components/ui/toaster.tsx');
 const SIGNED_IN_CHUNK = 'signed-in';
+const TOASTER_CHUNK = 'toaster';
 const SIGN_IN_FORMS_CHUNK = 'sign-in-forms';
 
 interface ModuleGraph {
@@ -167,12 +172,14 @@ function staticClosure(graph: ModuleGraph, roots: string[]): Set<string> {
 }
 
 /**
- * Two chunks instead of dozens. Left to the bundler, the signed-in pages' code comes as some thirty
+ * Three chunks instead of dozens. Left to the bundler, the signed-in pages' code comes as some thirty
  * small chunks (one per combination of pages sharing a module, each icon its own), which queue six at a
  * time on HTTP/1.1: the dashboard's second wave of requests took 200 ms. Instead:
  * - signed-in: everything the shell and the investor dashboard run that the sign-in page does not;
  * - sign-in-forms: what the sign-in pages run beyond the entry (form parts, the query library), which
- *   the signed-in pages share.
+ *   the signed-in pages share;
+ * - toaster: what the toasts run beyond the sign-in pages (Radix Toast and the layers it shares with
+ *   the shell's dialogs), so that a toast on the sign-in page does not load the signed-in chunk.
  * Each page keeps its own chunk for what only it runs; the returns chart and other lazily loaded parts
  * stay apart. Dependencies are not pulled into a group (the sets are complete), so nothing the sign-in
  * page runs ends up in the signed-in chunk (preloadSignedIn checks it).
@@ -186,12 +193,13 @@ function chunkGroups() {
       sets = new Map();
       for (const m of signIn)
         if (!entry.has(m) && !SIGN_IN_PAGES.includes(m)) sets.set(m, SIGN_IN_FORMS_CHUNK);
+      for (const m of staticClosure(graph, [TOASTER])) if (!signIn.has(m)) sets.set(m, TOASTER_CHUNK);
       for (const m of staticClosure(graph, [SHELL, INVESTOR_DASHBOARD]))
-        if (!signIn.has(m)) sets.set(m, SIGNED_IN_CHUNK);
+        if (!signIn.has(m) && !sets.has(m)) sets.set(m, SIGNED_IN_CHUNK);
     }
     return sets.get(id) ?? null;
   };
-  return [SIGNED_IN_CHUNK, SIGN_IN_FORMS_CHUNK].map((chunk) => ({
+  return [SIGNED_IN_CHUNK, SIGN_IN_FORMS_CHUNK, TOASTER_CHUNK].map((chunk) => ({
     debugName: chunk,
     includeDependenciesRecursively: false,
     name: (id: string, graph: ModuleGraph) => (chunkOf(id, graph) === chunk ? chunk : null),
@@ -305,6 +313,23 @@ function preloadSignedIn(): Plugin {
 }
 
 /**
+ * In the production build, `src/lib/endpoints.ts` (the registry, schemas included) is replaced by a
+ * table of each endpoint's id, method, path and tables, which is all the client reads at run time. The
+ * registry's schemas and zod cost the sign-in page about 41 kB of its JS (gzip); forms that validate
+ * with a contract's schema still import it, and load it with their page.
+ */
+function routeTable(): Plugin {
+  const file = src('lib/endpoints.ts');
+  return {
+    name: 'route-table',
+    apply: 'build',
+    load(id) {
+      return id === file ? routeTableModule(endpoints) : null;
+    },
+  };
+}
+
+/**
  * React Router's package exports resolve to its development build in every mode (its dev warnings and
  * checks cost about 100 ms of main-thread time on the dashboard's first load here); a production
  * build takes the production build it ships beside it.
@@ -317,7 +342,7 @@ function reactRouterProduction() {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), preloadSignedIn(), precompress()],
+  plugins: [routeTable(), react(), tailwindcss(), preloadSignedIn(), precompress()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { Toaster } from '@/components/ui/toaster';
+import { DeferredToaster } from '@/components/ui/deferred-toaster';
 import { AuthProvider } from '@/queries/session';
 
 /** Backticks in the path (a common copy-paste accident) are cleaned out of the URL. */
@@ -29,7 +29,7 @@ export function Root() {
     <AuthProvider navigate={(to) => void navigate(to)}>
       <BacktickCleaner />
       <Outlet />
-      <Toaster />
+      <DeferredToaster />
     </AuthProvider>
   );
 }

@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
 import {
-  endpointById,
   endpointUrl,
   jsonAnswer,
   writeAffects,
@@ -9,6 +8,7 @@ import {
   type EndpointDef,
   type Table,
 } from '@portal/contracts';
+import { endpointById } from '@/lib/endpoints';
 import { api, apiBlob, type RequestOptions } from './api';
 
 /** What a call may add: an abort signal, a timeout, no refresh-and-replay. */

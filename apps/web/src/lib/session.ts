@@ -1,10 +1,5 @@
-import {
-  endpoints,
-  REFRESH_LEAD_SECONDS,
-  REFRESH_MIN_DELAY_MS,
-  type Answer,
-  type TokenPair,
-} from '@portal/contracts';
+import { REFRESH_LEAD_SECONDS, REFRESH_MIN_DELAY_MS, type Answer, type TokenPair } from '@portal/contracts';
+import { endpoints } from '@/lib/endpoints';
 import { forgetRotations, recordRotation, rotatedPair } from './rotations';
 
 /**

@@ -55,6 +55,15 @@ export function toastAfterReload(input: ToastInput, reload: () => void = () => w
   reload();
 }
 
+/** Whether a toast waits for this page load (the Toaster is then needed at once). */
+export function hasPendingToast(): boolean {
+  try {
+    return sessionStorage.getItem(PENDING_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
 /** The stored toast, or null for nothing or anything that is not a toast. */
 function readPending(raw: string): ToastInput | null {
   let value: unknown;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { endpoints } from '@portal/contracts';
+import { endpoints } from '@/lib/endpoints';
 import { endpointQuery } from '@/lib/endpoint-client';
 
 /** The Admin Dashboard figures, overall and for the selected project. */

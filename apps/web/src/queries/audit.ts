@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { endpoints, type AuditEntity } from '@portal/contracts';
+import type { AuditEntity } from '@portal/contracts';
+import { endpoints } from '@/lib/endpoints';
 import { saveBlob } from '@/lib/api';
 import { callFile, endpointQuery } from '@/lib/endpoint-client';
 

@@ -1,11 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  endpoints,
-  type Answer,
-  type LoginAnswer,
-  type LoginInput,
-  type RegisterInput,
-} from '@portal/contracts';
+import type { Answer, LoginAnswer, LoginInput, RegisterInput } from '@portal/contracts';
+import { endpoints } from '@/lib/endpoints';
 import { call, endpointQuery } from '@/lib/endpoint-client';
 import { useWrite, type WriteCallbacks } from './write';
 

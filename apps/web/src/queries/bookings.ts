@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { endpoints, type Booking, type BookingStatus, type CreateBookingInput } from '@portal/contracts';
+import type { Booking, BookingStatus, CreateBookingInput } from '@portal/contracts';
+import { endpoints } from '@/lib/endpoints';
 import { call, endpointQuery, refreshAfterWrite } from '@/lib/endpoint-client';
 import { useOrFallback } from './fallback';
 

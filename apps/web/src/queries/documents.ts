@@ -2,11 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   PREVIEW_REVOKE_DELAY_MS,
   endpointUrl,
-  endpoints,
   isPreviewableType,
   type DocumentItem,
   type UserMediaItem,
 } from '@portal/contracts';
+import { endpoints } from '@/lib/endpoints';
 import { saveBlob } from '@/lib/api';
 import { call, callFile, endpointQuery, refreshAfterWrite } from '@/lib/endpoint-client';
 import { downloadFile, previewFile } from '@/lib/files';

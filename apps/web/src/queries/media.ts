@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { endpoints, type MediaItem } from '@portal/contracts';
+import type { MediaItem } from '@portal/contracts';
+import { endpoints } from '@/lib/endpoints';
 import { call, endpointQuery, refreshAfterWrite } from '@/lib/endpoint-client';
 import { uploadTo } from '@/lib/upload';
 

@@ -6,7 +6,6 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import {
-  endpoints,
   endpointUrl,
   NOTIFICATION_LIST_LIMIT,
   type Answer,
@@ -15,6 +14,7 @@ import {
   type SendNotificationInput,
   type StreamTicket,
 } from '@portal/contracts';
+import { endpoints } from '@/lib/endpoints';
 import { useAuth } from '@/queries/session';
 import { call, endpointQuery, queryKey, refreshAfterWrite } from '@/lib/endpoint-client';
 import { toast } from '@/lib/toast';

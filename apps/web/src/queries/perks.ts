@@ -1,11 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  endpoints,
-  flattenPerks,
-  type CabinAllowanceInput,
-  type Perk,
-  type PerkInput,
-} from '@portal/contracts';
+import { flattenPerks, type CabinAllowanceInput, type Perk, type PerkInput } from '@portal/contracts';
+import { endpoints } from '@/lib/endpoints';
 import { call, endpointQuery, refreshAfterWrite } from '@/lib/endpoint-client';
 import { useOrFallback } from './fallback';
 

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { endpoints, type OpportunityInput, type ProjectInput, type ProjectListItem } from '@portal/contracts';
+import type { OpportunityInput, ProjectInput, ProjectListItem } from '@portal/contracts';
+import { endpoints } from '@/lib/endpoints';
 import { ApiError } from '@/lib/api';
 import { useAuth } from '@/queries/session';
 import { call, endpointQuery, refreshAfterWrite } from '@/lib/endpoint-client';

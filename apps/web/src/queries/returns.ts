@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { endpoints, type ReturnInput } from '@portal/contracts';
+import type { ReturnInput } from '@portal/contracts';
+import { endpoints } from '@/lib/endpoints';
 import { call, endpointQuery, refreshAfterWrite } from '@/lib/endpoint-client';
 
 const e = endpoints.returns;

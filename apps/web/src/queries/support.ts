@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { endpoints, type Answer, type SupportContactInput } from '@portal/contracts';
+import type { Answer, SupportContactInput } from '@portal/contracts';
+import { endpoints } from '@/lib/endpoints';
 import { useAuth } from '@/queries/session';
 import { call, endpointQuery, queryKey } from '@/lib/endpoint-client';
 import { useWrite, type WriteCallbacks } from './write';

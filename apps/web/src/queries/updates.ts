@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { endpoints, type CreateUpdateInput, type Update, type UpdateUpdateInput } from '@portal/contracts';
+import type { CreateUpdateInput, Update, UpdateUpdateInput } from '@portal/contracts';
+import { endpoints } from '@/lib/endpoints';
 import { call, endpointQuery, queryKey, refreshAfterWrite } from '@/lib/endpoint-client';
 import { useOrFallback } from './fallback';
 

@@ -1,12 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  endpoints,
-  type Answer,
-  type CreateUserInput,
-  type ProfileInput,
-  type UpdateUserInput,
-  type UserListParams,
+import type {
+  Answer,
+  CreateUserInput,
+  ProfileInput,
+  UpdateUserInput,
+  UserListParams,
 } from '@portal/contracts';
+import { endpoints } from '@/lib/endpoints';
 import { call, endpointQuery, refreshAfterWrite, type CallOptions } from '@/lib/endpoint-client';
 
 const e = endpoints.adminUsers;
