@@ -19,6 +19,7 @@ import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { bookingRoutes } from './modules/bookings/routes';
 import { documentRoutes } from './modules/documents/routes';
+import { fundRoutes } from './modules/fund/routes';
 import { healthRoutes } from './modules/health/routes';
 import { interestRoutes } from './modules/interest/routes';
 import { investmentRoutes } from './modules/investments/routes';
@@ -37,6 +38,7 @@ const modules: Module[] = [
   healthRoutes,
   authRoutes,
   userRoutes,
+  fundRoutes,
   projectRoutes,
   investmentRoutes,
   interestRoutes,

@@ -26,6 +26,7 @@ export const currentUser = (over: Partial<CurrentUser> = {}): CurrentUser => ({
   lastLoginAt: at,
   twoFactorEnabled: false,
   twoFactorRequired: false,
+  bankAccount: null,
   totalInvestment: 0,
   totalReturned: 0,
   investmentDate: null,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bankAccount } from './bank';
 import { requiredText, text } from './common';
 
 export const projectRef = z.object({ _id: z.string(), name: z.string() });
@@ -41,6 +42,8 @@ export const currentUser = z.object({
   twoFactorEnabled: z.boolean(),
   /** Admin accounts must use two-factor sign-in when an admin has required it. */
   twoFactorRequired: z.boolean(),
+  /** Where distributions are paid; null until the investor gives one (the IBAN masked). */
+  bankAccount: bankAccount.nullable(),
   totalInvestment: z.number(),
   totalReturned: z.number(),
   investmentDate: z.string().nullable(),

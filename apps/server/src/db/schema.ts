@@ -87,6 +87,15 @@ export const users = pgTable(
     /** The last accepted TOTP time step: a code is never accepted twice. */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /**
+     * Where distributions are paid: the IBAN sealed (AES-256-GCM, like the TOTP secret) and its last four
+     * characters for the mask, the BIC and the holder's name. All set together, or none.
+     */
+    bankIbanSealed: text('bank_iban_sealed'),
+    bankIbanLast4: text('bank_iban_last4'),
+    bankBic: text('bank_bic'),
+    bankHolder: text('bank_holder'),
+    bankUpdatedAt: timestamp('bank_updated_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
@@ -99,6 +108,10 @@ export const users = pgTable(
     index('users_awaiting_activation_idx')
       .on(t.createdAt)
       .where(sql`${t.activatedAt} is null`),
+    check(
+      'users_bank_account_whole_check',
+      sql`(${t.bankIbanSealed} is null) = (${t.bankIbanLast4} is null) and (${t.bankIbanSealed} is null) = (${t.bankHolder} is null) and (${t.bankIbanSealed} is null) = (${t.bankUpdatedAt} is null)`,
+    ),
   ],
 );
 

@@ -48,6 +48,7 @@ const PRIVATE_TARGETS: Record<string, (w: World) => Target[]> = {
   'GET /api/users/me': () => [],
   'GET /api/support-contact': () => [],
   'PUT /api/users/me': () => [],
+  'PUT /api/users/me/bank-account': () => [],
   'GET /api/auth/totp': () => [],
   'POST /api/auth/totp/setup': () => [],
   'POST /api/auth/totp/enable': () => [],

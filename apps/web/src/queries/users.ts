@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   Answer,
+  BankAccountInput,
   CreateUserInput,
   ProfileInput,
   UpdateUserInput,
@@ -82,3 +83,6 @@ export const readCurrentUser = (opts?: CallOptions): Promise<CurrentUserAnswer> 
 
 /** Saves the profile fields (the page reloads after, so nothing is refreshed here). */
 export const updateProfile = (body: ProfileInput) => call(endpoints.users.updateMe, { body });
+
+/** Sets the signed-in investor's bank account (the current user is read again after). */
+export const saveBankAccount = (body: BankAccountInput) => call(endpoints.users.setBankAccount, { body });

@@ -49,16 +49,6 @@ export function parseBic(input: string): string {
   );
 }
 
-/**
- * What the portal shows of a stored IBAN: four dots in three groups and the last four characters, e.g.
- * `•••• •••• •••• 0785`. Always three groups, whatever the country's length, so the mask tells neither
- * the country nor the length; the last four are what people recognize their account by. The full IBAN
- * leaves the server only in the SEPA file.
- */
-export function maskIban(iban: string): string {
-  return `•••• •••• •••• ${normalizeIban(iban).slice(-4)}`;
-}
-
 function ibanProblem(iban: string, errors: ValidationErrorsIBAN[]): string {
   const country = iban.slice(0, 2);
   const spec = getCountrySpecifications()[country];

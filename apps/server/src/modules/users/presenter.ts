@@ -1,4 +1,4 @@
-import { investmentReturns, summarizePortfolio, type CurrentUser } from '@portal/contracts';
+import { investmentReturns, maskIban, summarizePortfolio, type CurrentUser } from '@portal/contracts';
 import type { users } from '../../db/schema';
 import { iso, num } from '../../lib/format';
 
@@ -79,6 +79,15 @@ export function presentCurrentUser(
     previousLoginAt: iso(user.previousLoginAt),
     twoFactorEnabled: user.totpEnabledAt != null,
     twoFactorRequired: user.isAdmin && policy.requireAdminTotp,
+    bankAccount:
+      user.bankIbanLast4 && user.bankHolder && user.bankUpdatedAt
+        ? {
+            iban: maskIban(user.bankIbanLast4),
+            bic: user.bankBic,
+            holder: user.bankHolder,
+            updatedAt: iso(user.bankUpdatedAt)!,
+          }
+        : null,
     ...totals,
     investments: items,
   };

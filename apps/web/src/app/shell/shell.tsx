@@ -37,7 +37,7 @@ function ThemeToggle({ storageKey }: { storageKey: string }) {
 }
 
 function ShellLayout({ variant }: { variant: Variant }) {
-  const { user, isAdmin, logout } = useAuth();
+  const { user, isAdmin, logout, reload } = useAuth();
   const { current } = useCurrentProject();
   const location = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -154,6 +154,7 @@ function ShellLayout({ variant }: { variant: Variant }) {
             onOpenChange={setProfileOpen}
             tab={profileTab}
             onTabChange={setProfileTab}
+            onUserChanged={reload}
           />
         </Suspense>
       )}

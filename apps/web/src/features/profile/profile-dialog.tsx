@@ -15,11 +15,12 @@ import { Input } from '@/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { messageOf, toast, toastAfterReload } from '@/lib/toast';
 import { updateProfile } from '@/queries/users';
+import { BankAccountPanel } from './bank-account-panel';
 import { SecurityPanel } from './security-panel';
 import { SupportContactForm } from './support-contact-form';
 
-/** The dialog's tabs; 'support' (the support contact setting) is an admin's only. */
-export type ProfileTab = 'profile' | 'security' | 'support';
+/** The dialog's tabs; 'bank' is an investor's only, 'support' (the support contact setting) an admin's. */
+export type ProfileTab = 'profile' | 'security' | 'bank' | 'support';
 
 interface ProfileForm {
   name: string;
@@ -62,6 +63,7 @@ export function ProfileDialog({
   reload = () => window.location.reload(),
   tab = 'profile',
   onTabChange,
+  onUserChanged,
 }: {
   user: CurrentUser;
   open: boolean;
@@ -70,6 +72,8 @@ export function ProfileDialog({
   /** 'security' opens the password and two-factor settings. */
   tab?: ProfileTab;
   onTabChange?: (tab: ProfileTab) => void;
+  /** After a change saved without a reload (the bank account): read the user again. */
+  onUserChanged?: () => Promise<void> | void;
 }) {
   const [form, setForm] = useState<ProfileForm>(() => fromUser(user));
   const [saving, setSaving] = useState(false);
@@ -124,6 +128,7 @@ export function ProfileDialog({
           <TabsList>
             <TabsTrigger value="profile">Profile</TabsTrigger>
             <TabsTrigger value="security">Security</TabsTrigger>
+            {!user.isAdmin && <TabsTrigger value="bank">Bank account</TabsTrigger>}
             {user.isAdmin && <TabsTrigger value="support">Support contact</TabsTrigger>}
           </TabsList>
           <TabsContent value="profile" className="mt-4">
@@ -174,6 +179,11 @@ export function ProfileDialog({
           <TabsContent value="security" className="mt-4">
             <SecurityPanel user={user} />
           </TabsContent>
+          {!user.isAdmin && (
+            <TabsContent value="bank" className="mt-4">
+              <BankAccountPanel user={user} onSaved={onUserChanged} />
+            </TabsContent>
+          )}
           {user.isAdmin && (
             <TabsContent value="support" className="mt-4">
               <SupportContactForm />

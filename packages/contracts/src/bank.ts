@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { requiredText } from './common';
+
+/**
+ * An investor's bank account, where distributions are paid (a SEPA credit transfer). The IBAN is checked
+ * on the server (country format and mod-97 check digits); here only its shape. The current password,
+ * and the authenticator's code when two-factor sign-in is on, confirm that the account holder makes the
+ * change: a stolen session alone cannot redirect the payouts.
+ */
+export const bankAccountInput = z.object({
+  iban: requiredText('IBAN', 64),
+  bic: z
+    .string()
+    .trim()
+    .max(20, { error: 'BIC must be at most 20 characters' })
+    .optional()
+    .transform((v) => v || undefined),
+  holder: requiredText('Account holder', 70),
+  currentPassword: z
+    .string({ error: 'Current password is required' })
+    .min(1, { error: 'Current password is required' })
+    .max(1024),
+  /** Required when two-factor sign-in is on: a current code or a recovery code. */
+  code: z
+    .string()
+    .trim()
+    .max(32)
+    .optional()
+    .transform((v) => v || undefined),
+});
+export type BankAccountInput = z.input<typeof bankAccountInput>;
+
+/** The bank account as the portal shows it: the IBAN masked, its last four characters only. */
+export const bankAccount = z.object({
+  iban: z.string(),
+  bic: z.string().nullable(),
+  holder: z.string(),
+  updatedAt: z.string(),
+});
+export type BankAccount = z.infer<typeof bankAccount>;
+
+/**
+ * What the portal shows of a stored IBAN: four dots in three groups and the last four characters, e.g.
+ * `•••• •••• •••• 0785`. Always three groups, whatever the country's length, so the mask tells neither
+ * the country nor the length; the last four are what people recognize their account by. The full IBAN
+ * leaves the server only in the SEPA file.
+ */
+export const maskIban = (iban: string) =>
+  `•••• •••• •••• ${iban.replace(/\s+/g, '').toUpperCase().slice(-4)}`;
