@@ -1,8 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
-import { supportContactInput, type SupportContact } from '@portal/contracts';
+import { supportContactInput } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
+import { contractResolver } from '@/components/ui/contract-resolver';
 import { Field } from '@/components/ui/field';
+import { serverFieldErrors } from '@/components/ui/field-errors';
 import { Input } from '@/components/ui/input';
 import { messageOf, toast, toastError } from '@/lib/toast';
 import {
@@ -12,7 +14,11 @@ import {
   useSupportSetting,
 } from '@/queries/support';
 
-type Errors = Partial<Record<keyof SupportContact, string>>;
+interface ContactForm {
+  whatsapp: string;
+  email: string;
+}
+const FIELDS = ['whatsapp', 'email'] as const;
 
 /**
  * The admins' setting behind the investors' chat button: a WhatsApp number and a support email. With
@@ -21,14 +27,21 @@ type Errors = Partial<Record<keyof SupportContact, string>>;
 export function SupportContactForm() {
   const queryClient = useQueryClient();
   const current = useSupportSetting();
-  const [whatsapp, setWhatsapp] = useState('');
-  const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  useEffect(() => {
-    if (!current.data) return;
-    setWhatsapp(current.data.whatsapp ?? '');
-    setEmail(current.data.email ?? '');
-  }, [current.data]);
+  const { register, handleSubmit, setError, formState } = useForm<ContactForm>({
+    defaultValues: { whatsapp: '', email: '' },
+    // The setting as saved, each time it is read again.
+    values: current.data
+      ? { whatsapp: current.data.whatsapp ?? '', email: current.data.email ?? '' }
+      : undefined,
+    resolver: contractResolver<ContactForm>(
+      supportContactInput,
+      (v) => v,
+      () => true,
+    ),
+    // Messages stay until the next submit.
+    reValidateMode: 'onSubmit',
+  });
+  const { errors } = formState;
 
   const save = useSetSupportSetting({
     onSuccess: (res) => {
@@ -39,25 +52,26 @@ export function SupportContactForm() {
     onError: (err) => toastError(messageOf(err, 'Failed to save settings')),
   });
 
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = supportContactInput.safeParse({ whatsapp, email });
-    if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as keyof SupportContact;
-        found[field] ??= issue.message;
-      }
-      setErrors(found);
-      return;
+  // The body is the schema's tidied values (the number without spaces, empty as null).
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync(supportContactInput.parse(values));
+    } catch (err) {
+      // Toasted by the write; a 400's field problems also go next to their fields.
+      const fields = serverFieldErrors(err);
+      const invalid = FIELDS.filter((k) => fields[k]);
+      invalid.forEach((k, i) => setError(k, { message: fields[k] }, { shouldFocus: i === 0 }));
     }
-    setErrors({});
-    save.mutate(parsed.data);
-  }
+  });
 
   if (!current.data) return null;
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-labelledby="support-contact-title">
+    <form
+      onSubmit={(e) => void onSubmit(e)}
+      noValidate
+      className="grid gap-4"
+      aria-labelledby="support-contact-title"
+    >
       <div className="grid gap-1">
         <h3 id="support-contact-title" className="font-semibold">
           Support contact
@@ -70,25 +84,18 @@ export function SupportContactForm() {
       <Field
         label="WhatsApp number"
         hint="International form: + and the country code, for example +358 40 123 4567."
-        error={errors.whatsapp}
+        error={errors.whatsapp?.message}
       >
         <Input
           type="tel"
           inputMode="tel"
           autoComplete="off"
-          value={whatsapp}
-          onChange={(e) => setWhatsapp(e.target.value)}
           placeholder="+358 40 123 4567"
+          {...register('whatsapp')}
         />
       </Field>
-      <Field label="Support email" error={errors.email}>
-        <Input
-          type="email"
-          autoComplete="off"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          placeholder="support@yourcompany.com"
-        />
+      <Field label="Support email" error={errors.email?.message}>
+        <Input type="email" autoComplete="off" placeholder="support@yourcompany.com" {...register('email')} />
       </Field>
       <div className="flex justify-end">
         <Button type="submit" disabled={save.isPending}>
