@@ -1,98 +1,107 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { Send } from 'lucide-react';
 import {
   NOTIFICATION_LINK_MAX,
-  NOTIFICATION_LINK_MESSAGE,
   NOTIFICATION_MESSAGE_MAX,
-  NOTIFICATION_REQUIRED_MESSAGE,
   NOTIFICATION_TITLE_MAX,
   NOTIFICATION_TYPES,
+  sendNotificationInput,
   type NotificationRecipient,
   type NotificationType,
-  isAppPath,
+  type SendNotificationInput,
 } from '@portal/contracts';
 import { NotificationTypeIcon, notificationTypeLabel } from '@/components/notification-type-icon';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { contractResolver } from '@/components/ui/contract-resolver';
 import { Field } from '@/components/ui/field';
-import { useFieldErrors } from '@/components/ui/field-errors';
+import { serverFieldErrors } from '@/components/ui/field-errors';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { toast } from '@/lib/toast';
 import { useRecipients, useSendNotification } from '@/queries/notifications';
 import { toastFailed } from '../components/feedback';
 import { RecipientPicker } from './recipient-picker';
 
-type Audience = 'all' | 'chosen';
+interface ComposeValues {
+  title: string;
+  message: string;
+  type: NotificationType;
+  link: string;
+  audience: 'all' | 'chosen';
+  /** The chosen recipients (sent as their ids). */
+  userIds: NotificationRecipient[];
+}
+const FIELDS = ['title', 'message', 'type', 'link', 'userIds'] as const;
+const EMPTY: Omit<ComposeValues, 'audience'> = {
+  title: '',
+  message: '',
+  type: 'info',
+  link: '',
+  userIds: [],
+};
+
+/** The body: trimmed, no link when empty, and no `userIds` (everyone) unless users are chosen. */
+const toBody = (v: ComposeValues): SendNotificationInput => ({
+  title: v.title.trim(),
+  message: v.message.trim(),
+  type: v.type,
+  ...(v.link.trim() ? { link: v.link.trim() } : {}),
+  ...(v.audience === 'chosen' ? { userIds: v.userIds.map((u) => u._id) } : {}),
+});
+
+/** The contract's 'Link must be …' as the form says it. */
+const linkText = (message: string | undefined) => message?.replace(/^Link\b/, 'The link');
 
 const plural = (n: number, one: string) => `${n.toLocaleString('en-US')} ${one}${n === 1 ? '' : 's'}`;
 
 /** Compose and send (docs/product.md §15.9, §18): title and message required, to everyone or chosen users. */
 export function ComposeForm() {
   const id = useId();
-  const [title, setTitle] = useState('');
-  const [message, setMessage] = useState('');
-  const [type, setType] = useState<NotificationType>('info');
-  const [link, setLink] = useState('');
-  const [linkError, setLinkError] = useState(false);
-  const linkRef = useRef<HTMLInputElement>(null);
-  const [audience, setAudience] = useState<Audience>('all');
-  const [chosen, setChosen] = useState<NotificationRecipient[]>([]);
-  const [error, setError] = useState<{ fields: boolean; recipients: boolean }>({
-    fields: false,
-    recipients: false,
-  });
-  const titleRef = useRef<HTMLInputElement>(null);
-  const messageRef = useRef<HTMLTextAreaElement>(null);
+  const { register, handleSubmit, watch, setValue, setError, clearErrors, setFocus, reset, formState } =
+    useForm<ComposeValues>({
+      defaultValues: { ...EMPTY, audience: 'all' },
+      resolver: contractResolver<ComposeValues>(sendNotificationInput, toBody, () => true),
+      shouldFocusError: false,
+    });
+  const { errors } = formState;
+  const [title, message, type, audience, chosen] = watch(['title', 'message', 'type', 'audience', 'userIds']);
   const everyone = useRecipients('');
   const send = useSendNotification();
-  const fe = useFieldErrors();
   const activeCount = everyone.data?.activeCount;
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    if (!title.trim() || !message.trim()) {
-      setError({ fields: true, recipients: false });
-      toast({ title: NOTIFICATION_REQUIRED_MESSAGE, variant: 'destructive' });
-      (title.trim() ? messageRef : titleRef).current?.focus();
-      return;
-    }
-    if (link.trim() && !isAppPath(link.trim())) {
-      setLinkError(true);
-      linkRef.current?.focus();
-      return;
-    }
-    setLinkError(false);
-    if (audience === 'chosen' && chosen.length === 0) {
-      setError({ fields: false, recipients: true });
-      return;
-    }
-    setError({ fields: false, recipients: false });
-    fe.clear();
-    try {
-      const res = await send.mutateAsync({
-        title: title.trim(),
-        message: message.trim(),
-        type,
-        ...(link.trim() ? { link: link.trim() } : {}),
-        ...(audience === 'chosen' ? { userIds: chosen.map((u) => u._id) } : {}),
-      });
-      const { sent, skippedInactive } = res.data;
-      toast({
-        title: 'Notification sent successfully!',
-        description: `Sent to ${plural(sent, 'user')}${skippedInactive ? `; ${plural(skippedInactive, 'inactive user')} skipped` : ''}.`,
-      });
-      setTitle('');
-      setMessage('');
-      setType('info');
-      setLink('');
-      setChosen([]);
-    } catch (err) {
-      fe.fromError(err);
-      toastFailed('Failed to send notification', err);
-    }
-  }
+  const onSubmit = handleSubmit(
+    async (values) => {
+      try {
+        const res = await send.mutateAsync(toBody(values));
+        const { sent, skippedInactive } = res.data;
+        toast({
+          title: 'Notification sent successfully!',
+          description: `Sent to ${plural(sent, 'user')}${skippedInactive ? `; ${plural(skippedInactive, 'inactive user')} skipped` : ''}.`,
+        });
+        reset({ ...EMPTY, audience: values.audience });
+      } catch (err) {
+        const fields = serverFieldErrors(err);
+        const invalid = FIELDS.filter((k) => fields[k]);
+        invalid.forEach((k, i) => setError(k, { message: fields[k] }, { shouldFocus: i === 0 }));
+        toastFailed('Failed to send notification', err);
+      }
+    },
+    // One problem at a time, in the spec's order: title and message (toasted), then the link, then the
+    // recipients.
+    (invalid) => {
+      const required = invalid.title ?? invalid.message;
+      if (required) {
+        clearErrors(['link', 'userIds']);
+        toast({ title: required.message, variant: 'destructive' });
+        setFocus(invalid.title ? 'title' : 'message');
+      } else if (invalid.link) {
+        clearErrors('userIds');
+        setFocus('link');
+      }
+    },
+  );
 
-  const fieldsError = error.fields ? NOTIFICATION_REQUIRED_MESSAGE : null;
   const recipientsErrorId = `${id}-recipients-error`;
 
   return (
@@ -102,34 +111,30 @@ export function ComposeForm() {
         <CardDescription>It appears at once in the bell of every recipient who is signed in.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form ref={fe.formRef} onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4">
-          <Field label="Title" error={(error.fields && !title.trim() ? fieldsError : null) ?? fe.of('title')}>
+        <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4">
+          <Field label="Title" error={errors.title?.message}>
             <Input
-              ref={titleRef}
-              value={title}
               maxLength={NOTIFICATION_TITLE_MAX}
-              onChange={(e) => setTitle(e.target.value)}
               placeholder="e.g. Q3 returns paid"
               required
+              {...register('title')}
             />
           </Field>
           <Field
             label="Message"
             hint={`${message.length.toLocaleString('en-US')} / ${NOTIFICATION_MESSAGE_MAX.toLocaleString('en-US')} characters`}
-            error={(error.fields && !message.trim() ? fieldsError : null) ?? fe.of('message')}
+            error={errors.message?.message}
           >
             <Textarea
-              ref={messageRef}
-              value={message}
               maxLength={NOTIFICATION_MESSAGE_MAX}
-              onChange={(e) => setMessage(e.target.value)}
               rows={4}
               placeholder="What should investors know?"
               required
+              {...register('message')}
             />
           </Field>
-          <Field label="Type" error={fe.of('type')}>
-            <NativeSelect value={type} onChange={(e) => setType(e.target.value as NotificationType)}>
+          <Field label="Type" error={errors.type?.message}>
+            <NativeSelect {...register('type')}>
               {NOTIFICATION_TYPES.map((t) => (
                 <option key={t} value={t}>
                   {notificationTypeLabel(t)}
@@ -140,20 +145,14 @@ export function ComposeForm() {
           <Field
             label="Link (optional)"
             hint="A page of the portal that clicking the notification opens, such as /perks or /documents."
-            error={linkError ? NOTIFICATION_LINK_MESSAGE.replace(/^link/, 'The link') : null}
+            error={linkText(errors.link?.message)}
           >
             <Input
-              ref={linkRef}
-              value={link}
               maxLength={NOTIFICATION_LINK_MAX}
-              onChange={(e) => {
-                setLink(e.target.value);
-                if (linkError && (!e.target.value.trim() || isAppPath(e.target.value.trim())))
-                  setLinkError(false);
-              }}
               placeholder="/perks"
               inputMode="url"
               autoComplete="off"
+              {...register('link')}
             />
           </Field>
           <fieldset className="grid min-w-0 gap-2">
@@ -181,11 +180,9 @@ export function ComposeForm() {
                 >
                   <input
                     type="radio"
-                    name={`${id}-audience`}
                     value={value}
-                    checked={audience === value}
-                    onChange={() => setAudience(value)}
                     className="mt-0.5 size-4 accent-[var(--primary)]"
+                    {...register('audience')}
                   />
                   <span className="grid gap-0.5">
                     <span className="text-sm font-medium">{label}</span>
@@ -198,16 +195,16 @@ export function ComposeForm() {
               <RecipientPicker
                 chosen={chosen}
                 onChange={(next) => {
-                  setChosen(next);
-                  if (next.length) setError((e) => ({ ...e, recipients: false }));
+                  setValue('userIds', next);
+                  if (next.length) clearErrors('userIds');
                 }}
-                invalid={error.recipients}
-                describedBy={error.recipients ? recipientsErrorId : undefined}
+                invalid={!!errors.userIds}
+                describedBy={errors.userIds ? recipientsErrorId : undefined}
               />
             )}
-            {error.recipients && (
+            {errors.userIds && (
               <p id={recipientsErrorId} role="alert" className="text-sm font-medium text-destructive">
-                Choose at least one recipient
+                {errors.userIds.message}
               </p>
             )}
           </fieldset>
