@@ -7,6 +7,7 @@ export * from './users';
 export * from './bank';
 export * from './money';
 export * from './portfolio';
+export * from './performance';
 export * from './projects';
 export * from './investor-id';
 export * from './interest';

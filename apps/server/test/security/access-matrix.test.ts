@@ -57,6 +57,7 @@ const PRIVATE_TARGETS: Record<string, (w: World) => Target[]> = {
   'POST /api/auth/password': () => [],
   'GET /api/projects': () => [],
   'GET /api/investment/payouts': () => [],
+  'GET /api/investment/performance': () => [],
   'GET /api/notifications': () => [],
   'PUT /api/notifications/read-all': () => [],
   'POST /api/notifications/stream/ticket': () => [],

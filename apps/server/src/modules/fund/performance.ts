@@ -1,0 +1,121 @@
+import { asc, eq } from 'drizzle-orm';
+import { fromCents, monthEnd, toCents, type Performance, type PerformanceFigures } from '@portal/contracts';
+import type { DbOrTx } from '../../db/client';
+import { investments, monthlyReturns, projects } from '../../db/schema';
+import { xirr, type CashFlow } from './xirr';
+
+/** One investment as the figures need it. */
+export interface Holding {
+  projectId: string;
+  name: string;
+  /** The amount invested (a numeric string, as the database gives it). */
+  invested: string;
+  startDate: string | null;
+  /** The investment's returns field, which counts only when it has no monthly returns: it has no date. */
+  undatedReturns: string;
+  monthly: readonly { month: string; amount: string }[];
+}
+
+/** Ratios are given to six decimals (0.000001 is 0.0001 %): more is noise. */
+const ratio = (x: number) => Math.round(x * 1e6) / 1e6;
+
+/** The same day a year earlier ('2024-02-29' → '2023-02-28'). */
+function yearBefore(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const last = new Date(Date.UTC(y - 1, m, 0)).getUTCDate();
+  return `${y - 1}-${String(m).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
+}
+
+/**
+ * The performance figures of a set of holdings on `asOf` (one project's, or the whole portfolio's). Money
+ * is summed in whole cents. A monthly return is paid on the last day of its month; one that falls due
+ * after `asOf` is left out. No capital has been returned yet: returns of capital are recorded by the
+ * distribution runs (issue 16), which will add their dated flows here.
+ *
+ * The IRR is null, never a guess, when a flow has no date: an investment without a start date, or returns
+ * recorded as one undated amount; or when the flows allow no rate (see `xirr`).
+ */
+export function performanceFigures(holdings: readonly Holding[], asOf: string): PerformanceFigures {
+  const yearAgo = yearBefore(asOf);
+  let investedC = 0;
+  let incomeC = 0;
+  let income12C = 0;
+  const capitalC = 0;
+  let dated = true;
+  const flows: CashFlow[] = [];
+  for (const h of holdings) {
+    const invested = toCents(h.invested);
+    investedC += invested;
+    if (invested > 0) {
+      if (!h.startDate || h.startDate > asOf) dated = false;
+      else flows.push({ date: h.startDate, amount: -fromCents(invested) });
+    }
+    if (h.monthly.length === 0) {
+      const undated = toCents(h.undatedReturns);
+      incomeC += undated;
+      if (undated !== 0) dated = false;
+    }
+    for (const m of h.monthly) {
+      const date = monthEnd(m.month);
+      const cents = toCents(m.amount);
+      if (date > asOf || cents === 0) continue;
+      incomeC += cents;
+      if (date > yearAgo) income12C += cents;
+      flows.push({ date, amount: fromCents(cents) });
+    }
+  }
+  const outstandingC = investedC - capitalC;
+  if (outstandingC > 0) flows.push({ date: asOf, amount: fromCents(outstandingC) });
+  const rate = dated && investedC > 0 ? xirr(flows) : null;
+  return {
+    invested: fromCents(investedC),
+    capitalReturned: fromCents(capitalC),
+    income: fromCents(incomeC),
+    netCashFlow: fromCents(capitalC + incomeC - investedC),
+    dpi: investedC > 0 ? ratio((capitalC + incomeC) / investedC) : null,
+    cashYield12m: outstandingC > 0 ? ratio(income12C / outstandingC) : null,
+    xirr: rate === null ? null : ratio(rate),
+  };
+}
+
+/** The investor's holdings, each with its monthly returns (two queries whatever their number). */
+export async function loadHoldings(db: DbOrTx, userId: string): Promise<Holding[]> {
+  const [invs, months] = await Promise.all([
+    db
+      .select({
+        projectId: investments.projectId,
+        name: projects.name,
+        invested: investments.amount,
+        startDate: investments.startDate,
+        undatedReturns: investments.returns,
+      })
+      .from(investments)
+      .innerJoin(projects, eq(projects.id, investments.projectId))
+      .where(eq(investments.userId, userId))
+      .orderBy(asc(investments.startDate), asc(projects.name)),
+    db
+      .select({
+        projectId: monthlyReturns.projectId,
+        month: monthlyReturns.month,
+        amount: monthlyReturns.amount,
+      })
+      .from(monthlyReturns)
+      .where(eq(monthlyReturns.userId, userId)),
+  ]);
+  const byProject = new Map<string, { month: string; amount: string }[]>();
+  for (const m of months) byProject.set(m.projectId, [...(byProject.get(m.projectId) ?? []), m]);
+  return invs.map((i) => ({ ...i, monthly: byProject.get(i.projectId) ?? [] }));
+}
+
+/** The figures for the portfolio and for each project, as `GET /api/investment/performance` answers. */
+export function presentPerformance(holdings: readonly Holding[], asOf: string): Performance {
+  return {
+    asOf,
+    portfolio: performanceFigures(holdings, asOf),
+    projects: holdings.map((h) => ({
+      projectId: h.projectId,
+      name: h.name,
+      ...performanceFigures([h], asOf),
+    })),
+  };
+}
