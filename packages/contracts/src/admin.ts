@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { id, month, pageQuery, projectIdQuery, projectIdValue, requiredText, text } from './common';
+import {
+  id,
+  month,
+  pageQuery,
+  projectIdQuery,
+  projectIdValue,
+  requiredText,
+  text,
+  uuidString,
+} from './common';
 import { MIN_PASSWORD_LENGTH } from './constants';
 import { emailAddress, emailProblem } from './email';
 
@@ -17,7 +26,9 @@ export const moneyAmount = (label: string) =>
     .max(999_999_999_999.99, { error: `${label} is too large` })
     .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
       error: `${label} must have at most 2 decimals`,
-    });
+    })
+    // The refinement, as the OpenAPI document says it (z.toJSONSchema leaves refinements out).
+    .meta({ multipleOf: 0.01 });
 
 /** A page of a server-side list. */
 export const pagination = z.object({
@@ -32,8 +43,8 @@ export type Pagination = z.infer<typeof pagination>;
 
 /** An investment as the admin sees it inside a user; `projectId` is the plain id here. */
 export const adminInvestment = z.object({
-  _id: z.string(),
-  projectId: z.string(),
+  _id: uuidString,
+  projectId: uuidString,
   projectName: z.string(),
   amount: z.number(),
   /** The sum of the monthly returns when there are any, else the stored returns field. */
@@ -46,7 +57,7 @@ export type AdminInvestment = z.infer<typeof adminInvestment>;
 
 /** A user as the admin screens see it (docs/product.md §17). Never carries the password. */
 export const adminUser = z.object({
-  _id: z.string(),
+  _id: uuidString,
   name: z.string(),
   email: z.string(),
   investorId: z.string().nullable(),
@@ -185,8 +196,8 @@ export type UpdateUserInput = z.input<typeof updateUserInput>;
 /* --------------------------------------------------------------------------------------------- returns */
 
 export const monthlyReturnRecord = z.object({
-  _id: z.string(),
-  projectId: z.string(),
+  _id: uuidString,
+  projectId: uuidString,
   month: z.string(),
   amount: z.number(),
 });
@@ -261,7 +272,7 @@ export const auditEntry = z.object({
   entityId: z.string().nullable(),
   details: z.record(z.string(), z.unknown()).nullable(),
   createdAt: z.string(),
-  actor: z.object({ _id: z.string(), name: z.string(), email: z.string() }).nullable(),
+  actor: z.object({ _id: uuidString, name: z.string(), email: z.string() }).nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 
@@ -339,7 +350,7 @@ export const auditList = z.object({
   data: z.array(auditEntry),
   pagination,
   /** Every admin account, for the filter by admin (A-Z). */
-  admins: z.array(z.object({ _id: z.string(), name: z.string(), email: z.string() })),
+  admins: z.array(z.object({ _id: uuidString, name: z.string(), email: z.string() })),
 });
 export type AuditList = z.infer<typeof auditList>;
 
@@ -354,7 +365,7 @@ export const capitalFigures = z.object({
 export const adminDashboard = z.object({
   overall: capitalFigures.extend({ projects: z.number(), activeProjects: z.number() }),
   project: capitalFigures
-    .extend({ _id: z.string(), name: z.string(), pendingBookings: z.number() })
+    .extend({ _id: uuidString, name: z.string(), pendingBookings: z.number() })
     .nullable(),
   pendingBookings: z.number(),
   newInterest: z.number(),

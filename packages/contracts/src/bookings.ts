@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { money, projectIdQuery, text } from './common';
+import { money, projectIdQuery, text, uuidString } from './common';
 import { EMAIL_PATTERN, withLookalikeChecks } from './email';
 import { projectIdField } from './perks';
 import { BOOKING_STATUSES, BOOKING_TYPES, type BookingType } from './value-sets';
@@ -9,9 +9,9 @@ export const MAX_BOOKING_NIGHTS = 60;
 
 /** A booking request of cabin nights as the API answers it. */
 export const booking = z.object({
-  _id: z.string(),
-  projectId: z.string(),
-  userId: z.string(),
+  _id: uuidString,
+  projectId: uuidString,
+  userId: uuidString,
   type: z.enum(BOOKING_TYPES),
   status: z.enum(BOOKING_STATUSES),
   /** The requested nights, 'YYYY-MM-DD', ascending. */
@@ -33,7 +33,7 @@ export type Booking = z.infer<typeof booking>;
 
 /** An admin's view adds who asked. */
 export const adminBooking = booking.extend({
-  user: z.object({ _id: z.string(), name: z.string(), email: z.string() }),
+  user: z.object({ _id: uuidString, name: z.string(), email: z.string() }),
 });
 export type AdminBooking = z.infer<typeof adminBooking>;
 
@@ -69,6 +69,8 @@ export const createBookingInput = z
           .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, {
             error: 'The rental price can have at most two decimals',
           })
+          // The refinement, as the OpenAPI document says it (z.toJSONSchema leaves refinements out).
+          .meta({ multipleOf: 0.01 })
           .optional(),
       )
       .nullish(),
@@ -82,6 +84,18 @@ export const createBookingInput = z
         path: ['rentalPrice'],
         message: 'A rental needs a rental price per night above 0',
       });
+  })
+  // The rules above, as the OpenAPI document says them (z.toJSONSchema leaves refinements out).
+  .meta({
+    if: { properties: { type: { const: 'gift' } }, required: ['type'] },
+    then: { properties: { giftRecipient: { type: 'string', minLength: 1 } }, required: ['giftRecipient'] },
+    else: {
+      if: { properties: { type: { const: 'rental' } }, required: ['type'] },
+      then: {
+        properties: { rentalPrice: { type: 'number', exclusiveMinimum: 0 } },
+        required: ['rentalPrice'],
+      },
+    },
   });
 export type CreateBookingInput = z.input<typeof createBookingInput>;
 

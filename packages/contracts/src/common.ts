@@ -4,6 +4,12 @@ import { z } from 'zod';
 export const id = z.uuid({ error: 'must be a valid id' });
 export const idParams = z.object({ id });
 
+/**
+ * An id the server answers, read from a uuid column. It parses as any string (answers are not checked
+ * again, and the web app's fakes may use short ids); the OpenAPI document says `format: uuid`.
+ */
+export const uuidString = z.string().meta({ format: 'uuid' });
+
 export const PROJECT_ID_REQUIRED = 'Project ID is required';
 
 /**

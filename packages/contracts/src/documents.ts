@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, projectIdQuery, text } from './common';
+import { isoDate, projectIdQuery, text, uuidString } from './common';
 import { DEFAULT_DOCUMENT_CATEGORY } from './constants';
 import { USER_MEDIA_TYPES } from './value-sets';
 
@@ -147,13 +147,13 @@ export type UserMediaFields = z.infer<typeof userMediaFields>;
 
 /** A document as the API answers it. */
 export const documentItem = z.object({
-  _id: z.string(),
+  _id: uuidString,
   name: z.string(),
   category: z.string(),
   type: z.string(),
   description: z.string(),
-  projectId: z.string(),
-  userId: z.string().nullable(),
+  projectId: uuidString,
+  userId: uuidString.nullable(),
   uploadDate: z.string(),
   isNew: z.boolean(),
   /** Whether a file is attached (download and preview answer 404 otherwise). */
@@ -166,7 +166,7 @@ export type DocumentItem = z.infer<typeof documentItem>;
 
 /** A per-user media item; `url`, `thumbnail` and `downloadUrl` work in <img>, <video> and links as they are. */
 export const userMediaItem = z.object({
-  _id: z.string(),
+  _id: uuidString,
   title: z.string(),
   type: z.enum(USER_MEDIA_TYPES),
   description: z.string(),
@@ -175,8 +175,8 @@ export const userMediaItem = z.object({
   downloadUrl: z.string().nullable(),
   duration: z.string().nullable(),
   date: z.string(),
-  projectId: z.string(),
-  userId: z.string(),
+  projectId: uuidString,
+  userId: uuidString,
   hasFile: z.boolean(),
   fileName: z.string().nullable(),
   fileSize: z.number().nullable(),

@@ -52,6 +52,8 @@ export interface MultipartBody {
   file: 'required' | 'optional';
   /** The same fields may also come as JSON, without a file. */
   json?: boolean;
+  /** Fields the handler requires although `fields` lets them be left out (see `requiredQuery`). */
+  required?: readonly string[];
 }
 
 /**
@@ -68,6 +70,11 @@ export interface EndpointDef {
   description?: string;
   params?: z.ZodType;
   query?: z.ZodType;
+  /**
+   * Query parameters the handler requires although `query` lets them be left out, so that a missing one
+   * gets the handler's exact message ('Project ID is required'): the OpenAPI document marks them required.
+   */
+  requiredQuery?: readonly string[];
   body?: z.ZodType;
   multipart?: MultipartBody;
   /** The success status: 200 unless said. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailAddress } from './email';
-import { pageQuery, requiredText, text } from './common';
+import { pageQuery, requiredText, text, uuidString } from './common';
 import { INTEREST_AMOUNT_MAX, INTEREST_AMOUNT_MIN } from './constants';
 
 export const INTEREST_STATUSES = ['new', 'contacted', 'closed'] as const;
@@ -60,7 +60,7 @@ export type InterestValues = z.output<typeof interestInput>;
 
 /** A stored submission, as the admin inbox lists it. */
 export const interestRegistration = z.object({
-  _id: z.string(),
+  _id: uuidString,
   name: z.string(),
   email: z.string(),
   phone: z.string().nullable(),
@@ -69,7 +69,7 @@ export const interestRegistration = z.object({
   status: z.enum(INTEREST_STATUSES),
   createdAt: z.string(),
   /** The signed-in account that sent it; null once that account is deleted. */
-  user: z.object({ _id: z.string(), name: z.string(), email: z.string() }).nullable(),
+  user: z.object({ _id: uuidString, name: z.string(), email: z.string() }).nullable(),
 });
 export type InterestRegistration = z.infer<typeof interestRegistration>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, projectIdQuery, text } from './common';
+import { id, projectIdQuery, text, uuidString } from './common';
 import { duration, formDate, optionalIdOf, sitePath } from './documents';
 import { PROJECT_MEDIA_STATUSES, PROJECT_MEDIA_TYPES } from './value-sets';
 
@@ -66,8 +66,8 @@ export const projectMediaUpdateFields = projectMediaFields.partial();
  * item made for this investor alone (a per-user media item).
  */
 export const mediaItem = z.object({
-  _id: z.string(),
-  projectId: z.string(),
+  _id: uuidString,
+  projectId: uuidString,
   title: z.string(),
   type: z.enum(PROJECT_MEDIA_TYPES),
   thumbnail: z.string().nullable(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pagination } from './admin';
-import { pageQuery } from './common';
+import { pageQuery, uuidString } from './common';
 import { NOTIFICATION_TYPES } from './value-sets';
 
 /** Schemas of the notifications API (docs/product.md §13, §16) and of its live stream. */
@@ -43,7 +43,7 @@ export const notificationType = z.enum(NOTIFICATION_TYPES, {
 });
 
 export const notification = z.object({
-  _id: z.string(),
+  _id: uuidString,
   title: z.string(),
   message: z.string(),
   type: z.enum(NOTIFICATION_TYPES),
@@ -64,7 +64,7 @@ export type NotificationList = z.infer<typeof notificationList>;
 
 export const notificationRead = z.object({ notification });
 export const notificationsReadAll = z.object({ updated: z.number().int().min(0) });
-export const notificationDeleted = z.object({ _id: z.string() });
+export const notificationDeleted = z.object({ _id: uuidString });
 
 const requiredText = (max: number, label: string) =>
   z
@@ -96,11 +96,11 @@ export const sendNotificationResult = z.object({
   sent: z.number().int().min(0),
   /** Chosen recipients whose accounts are inactive, so nothing was written for them. */
   skippedInactive: z.number().int().min(0),
-  batchId: z.string().nullable(),
+  batchId: uuidString.nullable(),
 });
 export type SendNotificationResult = z.infer<typeof sendNotificationResult>;
 
-export const notificationRecipient = z.object({ _id: z.string(), name: z.string(), email: z.string() });
+export const notificationRecipient = z.object({ _id: uuidString, name: z.string(), email: z.string() });
 export type NotificationRecipient = z.infer<typeof notificationRecipient>;
 
 /** A sent notification as the admin list shows it: the recipient populated with name and email. */

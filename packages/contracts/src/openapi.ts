@@ -48,7 +48,7 @@ function parameters(e: EndpointDef) {
       list.push({
         name,
         in: where,
-        required: where === 'path' || !!json.required?.includes(name),
+        required: where === 'path' || !!json.required?.includes(name) || !!e.requiredQuery?.includes(name),
         ...(description && { description }),
         schema: rest,
       });
@@ -62,19 +62,23 @@ function requestBody(e: EndpointDef) {
     return { required: true, content: { 'application/json': { schema: schemaOf(e.body, 'input') } } };
   if (!e.multipart) return undefined;
   const fields = schemaOf(e.multipart.fields, 'input') as { properties?: object; required?: string[] };
+  // The fields the handler requires besides those the schema does.
+  const required = [...new Set([...(fields.required ?? []), ...(e.multipart.required ?? [])])];
   const form = {
     type: 'object',
     properties: {
       ...fields.properties,
       file: { type: 'string', contentMediaType: 'application/octet-stream' },
     },
-    required: [...(fields.required ?? []), ...(e.multipart.file === 'required' ? ['file'] : [])],
+    required: [...required, ...(e.multipart.file === 'required' ? ['file'] : [])],
   };
   return {
     required: true,
     content: {
       'multipart/form-data': { schema: form },
-      ...(e.multipart.json && { 'application/json': { schema: schemaOf(e.multipart.fields, 'input') } }),
+      ...(e.multipart.json && {
+        'application/json': { schema: { ...fields, ...(required.length && { required }) } },
+      }),
     },
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uuidString } from './common';
 import { INTEREST_AMOUNT_MAX, INTEREST_AMOUNT_MIN } from './constants';
 import { toCents } from './money';
 
@@ -22,7 +23,7 @@ export type OpportunityFields = z.infer<typeof opportunityFields>;
 
 /** `GET /api/opportunities/current`: the open project with its opportunity (investors read it). */
 export const opportunity = opportunityFields.omit({ openForInterest: true }).extend({
-  _id: z.string(),
+  _id: uuidString,
   name: z.string(),
   location: z.string(),
   description: z.string(),
@@ -43,7 +44,9 @@ const amount = (label: string) =>
       .max(MONEY_MAX, { error: `${label} is too large` })
       .refine((v) => /^\d+(\.\d{1,2})?$/.test(String(v)), {
         error: `${label} can have at most 2 decimals`,
-      }),
+      })
+      // The refinement, as the OpenAPI document says it (z.toJSONSchema leaves refinements out).
+      .meta({ multipleOf: 0.01 }),
   );
 
 const launchDate = z
@@ -82,7 +85,8 @@ export const opportunityInput = z
         .max(1000, { error: 'Projected annual ROI must be at most 1000%' })
         .refine((v) => /^\d+(\.\d{1,2})?$/.test(String(v)), {
           error: 'Projected annual ROI can have at most 2 decimals',
-        }),
+        })
+        .meta({ multipleOf: 0.01 }),
     ),
     expectedLaunch: z.preprocess((v) => (v === '' ? null : v), launchDate.nullable()),
     features: z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './common';
+import { text, uuidString } from './common';
 import { DEFAULT_PERK_ICON } from './constants';
 import { BOOKING_STATUSES, BOOKING_TYPES, PERK_CATEGORIES, PERK_STATUSES, PERK_TYPES } from './value-sets';
 
@@ -37,8 +37,8 @@ export type CabinNightsAnswer = z.infer<typeof cabinNightsAnswer>;
 
 /** A perk (docs/product.md §17). */
 export const perk = z.object({
-  _id: z.string(),
-  projectId: z.string(),
+  _id: uuidString,
+  projectId: uuidString,
   name: z.string(),
   type: z.string(),
   category: z.string(),
@@ -71,7 +71,7 @@ export const usageActivity = z.object({
   _id: z.string(),
   description: z.string(),
   date: z.string(),
-  bookingId: z.string(),
+  bookingId: uuidString,
   type: z.enum(BOOKING_TYPES),
   status: z.enum(BOOKING_STATUSES),
 });
@@ -97,11 +97,13 @@ export type UsageAnswer = z.infer<typeof usageAnswer>;
 export const RECENT_ACTIVITY_LIMIT = 10;
 
 /** Path parameters of the perks routes; the id itself is checked by the route ('Project ID is required'). */
-export const projectIdParams = z.object({ projectId: z.string().trim().max(64).optional() });
-export const perkParams = z.object({
-  projectId: z.string().trim().max(64).optional(),
-  perkId: z.string().trim().max(64),
-});
+/**
+ * An id in a path. The route reads it itself (a malformed project id is 'Project ID must be a valid id', any
+ * other malformed id not found), so the schema takes any short string; the document says what works: a UUID.
+ */
+const pathId = z.string().trim().max(64).meta({ format: 'uuid' });
+export const projectIdParams = z.object({ projectId: pathId.optional() });
+export const perkParams = z.object({ projectId: pathId.optional(), perkId: pathId });
 
 /** A blank value counts as missing, so that it gets 'Project ID is required'. */
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -142,8 +144,8 @@ export type PerkInput = z.input<typeof perkInput>;
 
 /** A user's cabin-night allowance in a project, as the admin Investments screen reads and sets it. */
 export const cabinAllowance = z.object({
-  userId: z.string(),
-  projectId: z.string(),
+  userId: uuidString,
+  projectId: uuidString,
   totalNights: z.number().int(),
   bonusNights: z.number().int(),
   expiresAt: z.string(),
@@ -154,10 +156,7 @@ export const cabinAllowance = z.object({
 });
 export type CabinAllowance = z.infer<typeof cabinAllowance>;
 
-export const allowanceParams = z.object({
-  projectId: z.string().trim().max(64).optional(),
-  userId: z.string().trim().max(64),
-});
+export const allowanceParams = z.object({ projectId: pathId.optional(), userId: pathId });
 
 const nights = (label: string) =>
   z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uuidString } from './common';
 import { fromCents, toCents } from './money';
 
 export interface InvestmentRow {
@@ -201,13 +202,13 @@ export function derivePayouts(rows: readonly PayoutSource[], today: string): Der
 
 /** A payout as `GET /api/investment/payouts` answers it (docs/product.md §17, with its month and project). */
 export const payout = z.object({
-  _id: z.string(),
+  _id: uuidString,
   amount: z.number(),
   date: z.string(),
   month: z.string(),
   type: z.enum(PAYOUT_TYPES),
   status: z.enum(PAYOUT_STATUSES),
-  project: z.object({ _id: z.string(), name: z.string() }),
+  project: z.object({ _id: uuidString, name: z.string() }),
 });
 export type Payout = z.infer<typeof payout>;
 

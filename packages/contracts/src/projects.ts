@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { money, month, requiredText, text } from './common';
+import { money, month, requiredText, text, uuidString } from './common';
 import { opportunityFields } from './opportunity';
 import { PROJECT_STATUSES } from './value-sets';
 
 /** A project as the API answers it (docs/product.md §17). */
 export const project = z.object({
-  _id: z.string(),
+  _id: uuidString,
   name: z.string(),
   location: z.string(),
   status: z.enum(PROJECT_STATUSES),

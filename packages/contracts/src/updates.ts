@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { isoDate, projectIdQuery, text } from './common';
+import { isoDate, projectIdQuery, text, uuidString } from './common';
 import { projectIdField } from './perks';
 import { UPDATE_CATEGORIES } from './value-sets';
 
 /** A project update as the API answers it (docs/product.md §17). `isNew` = not read by the signed-in user. */
 export const update = z.object({
-  _id: z.string(),
-  projectId: z.string(),
+  _id: uuidString,
+  projectId: uuidString,
   title: z.string(),
   category: z.enum(UPDATE_CATEGORIES),
   excerpt: z.string(),

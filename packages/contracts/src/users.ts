@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { bankAccount } from './bank';
-import { requiredText, text } from './common';
+import { requiredText, text, uuidString } from './common';
 
-export const projectRef = z.object({ _id: z.string(), name: z.string() });
+export const projectRef = z.object({ _id: uuidString, name: z.string() });
 
 export const investmentSummaryItem = z.object({
-  _id: z.string(),
+  _id: uuidString,
   projectId: projectRef,
   amount: z.number(),
   returns: z.number(),
@@ -26,7 +26,7 @@ const profileFields = {
 
 /** The signed-in user as `GET /api/users/me` answers it (docs/product.md §17). */
 export const currentUser = z.object({
-  _id: z.string(),
+  _id: uuidString,
   name: z.string(),
   email: z.string(),
   investorId: z.string().nullable(),

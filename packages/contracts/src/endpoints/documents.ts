@@ -78,6 +78,7 @@ export const documentEndpoints = {
     description:
       "projectId is required. An admin gets every document of the project, or with userId that user's documents and media.",
     query: documentsQuery,
+    requiredQuery: ['projectId'],
     answer: documentsAnswer,
     errors: [404],
     reads: ['projects', 'investments', 'documents'],
@@ -113,7 +114,8 @@ export const documentEndpoints = {
     path: '/api/documents',
     ...documentWrite,
     summary: "Adds a document to a project's vault (shared, or one user's), with or without a file",
-    description: 'The project and user come from the query string, else from the form.',
+    description:
+      'The project and user come from the query string, else from the form; the project is required in one or the other.',
     multipart: { fields: documentFields, file: 'optional', json: true },
     status: 201,
     answer: envelope(documentItem),
@@ -145,6 +147,8 @@ export const documentEndpoints = {
     path: '/api/documents/media',
     ...mediaWrite,
     summary: "Adds a media item (a photo or a video) to one user's files of a project",
+    description:
+      'The project and user come from the query string, else from the form; both are required in one or the other.',
     multipart: { fields: userMediaFields, file: 'optional', json: true },
     status: 201,
     answer: envelope(userMediaItem),

@@ -23,6 +23,7 @@ export const mediaEndpoints = {
     description:
       'projectId is required. Uploaded files come with signed addresses that last two to three hours.',
     query: mediaQuery,
+    requiredQuery: ['projectId'],
     answer: mediaAnswer,
     errors: [404],
     reads: ['projects', 'investments', 'project_media', 'documents'],
@@ -44,7 +45,7 @@ export const mediaEndpoints = {
     ...adminWrite,
     summary: "Adds a media item to a project's gallery, with an uploaded file or a same-site address",
     errors: [404],
-    multipart: { fields: projectMediaFields, file: 'optional', json: true },
+    multipart: { fields: projectMediaFields, file: 'optional', json: true, required: ['projectId'] },
     status: 201,
     answer: envelope(mediaItem),
   }),

@@ -14,6 +14,7 @@ export const updateEndpoints = {
     description:
       "The project is required ('Project ID is required'); another investor's project is not found.",
     query: updatesQuery,
+    requiredQuery: ['projectId'],
     answer: updatesList,
     errors: [404],
     reads: ['projects', 'investments', 'updates', 'update_reads'],
