@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
 import { profileInput, type CurrentUser } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
 import {
@@ -9,8 +9,9 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { contractResolver } from '@/components/ui/contract-resolver';
 import { Field } from '@/components/ui/field';
-import { useFieldErrors } from '@/components/ui/field-errors';
+import { serverFieldErrors } from '@/components/ui/field-errors';
 import { Input } from '@/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { messageOf, toast, toastAfterReload } from '@/lib/toast';
@@ -31,6 +32,7 @@ interface ProfileForm {
   postalCode: string;
   dateOfBirth: string;
 }
+const FIELDS = ['name', 'phone', 'address', 'city', 'postalCode', 'country', 'dateOfBirth'] as const;
 
 const fromUser = (u: CurrentUser): ProfileForm => ({
   name: u.name ?? '',
@@ -51,6 +53,14 @@ export function profilePayload(form: ProfileForm) {
     ...(dateOfBirth ? { dateOfBirth: new Date(`${dateOfBirth}T00:00:00.000Z`).toISOString() } : {}),
   };
 }
+
+const checkContract = contractResolver<ProfileForm>(profileInput, profilePayload, () => true);
+
+/** The spec's own first check, a full name, before the contract's (which then checks every field). */
+const resolver: Resolver<ProfileForm> = (values, context, options) =>
+  values.name.trim()
+    ? checkContract(values, context, options)
+    : { values: {}, errors: { name: { type: 'required', message: 'Full Name is required' } } };
 
 /**
  * Edit Profile (docs/product.md §14): Full Name required; on success it closes and the page reloads, and
@@ -75,47 +85,37 @@ export function ProfileDialog({
   /** After a change saved without a reload (the bank account): read the user again. */
   onUserChanged?: () => Promise<void> | void;
 }) {
-  const [form, setForm] = useState<ProfileForm>(() => fromUser(user));
-  const [saving, setSaving] = useState(false);
-  const [nameError, setNameError] = useState<string | null>(null);
-  const fe = useFieldErrors();
-  const set = (k: keyof ProfileForm) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [k]: e.target.value }));
+  const { register, handleSubmit, reset, setError, formState } = useForm<ProfileForm>({
+    defaultValues: fromUser(user),
+    resolver,
+    // Messages stay until the next submit.
+    reValidateMode: 'onSubmit',
+  });
+  const { errors, isSubmitting: saving } = formState;
 
   function handleOpenChange(next: boolean) {
-    if (next) {
-      setForm(fromUser(user));
-      setNameError(null);
-    }
+    if (next) reset(fromUser(user));
     onOpenChange(next);
   }
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    if (!form.name.trim()) {
-      setNameError('Full Name is required');
-      return;
-    }
-    setNameError(null);
-    const input = profilePayload(form);
-    if (!fe.check(profileInput, input)) return;
-    setSaving(true);
+  const onSubmit = handleSubmit(async (values) => {
     try {
-      await updateProfile(input);
+      await updateProfile(profilePayload(values));
       onOpenChange(false);
       // The page reloads at once, so the toast is shown once the reloaded page is up.
       toastAfterReload({ title: 'Profile updated successfully!' }, reload);
     } catch (err) {
-      fe.fromError(err);
+      // A 400's field problems next to their fields, the first of them focused.
+      const fields = serverFieldErrors(err);
+      const invalid = FIELDS.filter((k) => fields[k]);
+      invalid.forEach((k, i) => setError(k, { message: fields[k] }, { shouldFocus: i === 0 }));
       toast({
         title: 'Error',
         description: messageOf(err, 'Failed to update profile'),
         variant: 'destructive',
       });
-    } finally {
-      setSaving(false);
     }
-  }
+  });
 
   return (
     <Dialog open={open} onOpenChange={handleOpenChange}>
@@ -132,39 +132,34 @@ export function ProfileDialog({
             {user.isAdmin && <TabsTrigger value="support">Support contact</TabsTrigger>}
           </TabsList>
           <TabsContent value="profile" className="mt-4">
-            <form ref={fe.formRef} onSubmit={(e) => void onSubmit(e)} className="grid gap-4" noValidate>
-              <Field label="Full Name" error={nameError ?? fe.of('name')}>
-                <Input autoComplete="name" required value={form.name} onChange={set('name')} />
+            <form onSubmit={(e) => void onSubmit(e)} className="grid gap-4" noValidate>
+              <Field label="Full Name" error={errors.name?.message}>
+                <Input autoComplete="name" required {...register('name')} />
               </Field>
               <div className="grid gap-4 sm:grid-cols-2">
                 <Field label="Email" hint="Contact support to change your email.">
                   <Input type="email" value={user.email} readOnly disabled />
                 </Field>
-                <Field label="Phone" error={fe.of('phone')}>
-                  <Input type="tel" autoComplete="tel" value={form.phone} onChange={set('phone')} />
+                <Field label="Phone" error={errors.phone?.message}>
+                  <Input type="tel" autoComplete="tel" {...register('phone')} />
                 </Field>
               </div>
-              <Field label="Address" error={fe.of('address')}>
-                <Input autoComplete="street-address" value={form.address} onChange={set('address')} />
+              <Field label="Address" error={errors.address?.message}>
+                <Input autoComplete="street-address" {...register('address')} />
               </Field>
               <div className="grid gap-4 sm:grid-cols-3">
-                <Field label="City" error={fe.of('city')}>
-                  <Input autoComplete="address-level2" value={form.city} onChange={set('city')} />
+                <Field label="City" error={errors.city?.message}>
+                  <Input autoComplete="address-level2" {...register('city')} />
                 </Field>
-                <Field label="Postal Code" error={fe.of('postalCode')}>
-                  <Input autoComplete="postal-code" value={form.postalCode} onChange={set('postalCode')} />
+                <Field label="Postal Code" error={errors.postalCode?.message}>
+                  <Input autoComplete="postal-code" {...register('postalCode')} />
                 </Field>
-                <Field label="Country" error={fe.of('country')}>
-                  <Input autoComplete="country-name" value={form.country} onChange={set('country')} />
+                <Field label="Country" error={errors.country?.message}>
+                  <Input autoComplete="country-name" {...register('country')} />
                 </Field>
               </div>
-              <Field label="Date of Birth" error={fe.of('dateOfBirth')}>
-                <Input
-                  type="date"
-                  autoComplete="bday"
-                  value={form.dateOfBirth}
-                  onChange={set('dateOfBirth')}
-                />
+              <Field label="Date of Birth" error={errors.dateOfBirth?.message}>
+                <Input type="date" autoComplete="bday" {...register('dateOfBirth')} />
               </Field>
               <DialogFooter className="mt-2">
                 <Button variant="outline" disabled={saving} onClick={() => onOpenChange(false)}>
