@@ -20,3 +20,17 @@ export function usePortfolio() {
     staleTime: 30_000,
   });
 }
+
+/**
+ * The investor's performance figures (`GET /api/investment/performance`): the portfolio and each project.
+ * Asked for only when the page shows them (`enabled`).
+ */
+export function usePerformance(enabled = true) {
+  const { user, status } = useAuth();
+  const query = endpointQuery(endpoints.investments.performance, {}, (a) => a.data);
+  return useQuery({
+    ...query,
+    queryKey: [...query.queryKey, user?._id],
+    enabled: enabled && status === 'authenticated',
+  });
+}

@@ -3,9 +3,10 @@ import { NoProjectsYet, useHasNoProjects } from '@/components/no-projects';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/queries/session';
 import { useCurrentProject } from '@/queries/current-project';
-import { usePortfolio } from '@/queries/portfolio';
+import { usePerformance, usePortfolio } from '@/queries/portfolio';
 import { ComingSoonProject } from './components/coming-soon';
 import { PayoutTimeline } from './components/payout-timeline';
+import { PerformanceFigures } from './components/performance-figures';
 import { PortfolioSummary } from './components/portfolio-summary';
 import { UpdatesList } from './components/recent-updates';
 import { ReturnsChartCard } from './components/returns-chart-card';
@@ -21,6 +22,8 @@ import { YourProjects } from './components/your-projects';
 function DashboardPage() {
   const { user: sessionUser } = useAuth();
   const { data: user } = usePortfolio();
+  // Only an investor with investments has figures to show.
+  const performance = usePerformance((user?.investments.length ?? 0) > 0);
   const { current, projects, isLoading: projectsLoading } = useCurrentProject();
   // An archived project's money stays in the summary; its page is gone for the investor.
   const canOpen = (id: string) => projectsLoading || projects.some((p) => p._id === id);
@@ -70,6 +73,15 @@ function DashboardPage() {
               <Skeleton className="h-36 rounded-xl" />
             </div>
           )}
+
+          <PerformanceFigures
+            id="performance-heading"
+            title="Performance"
+            description="How your money has done across all your projects."
+            figures={performance.data?.portfolio}
+            asOf={performance.data?.asOf}
+            loading={performance.isPending}
+          />
 
           <YourProjects />
 

@@ -35,6 +35,28 @@ const detail = (over: Partial<ProjectDetail> = {}): ProjectDetail => ({
   ...over,
 });
 
+const figures = {
+  invested: 20000,
+  capitalReturned: 0,
+  income: 450.5,
+  netCashFlow: -19549.5,
+  dpi: 0.022525,
+  cashYield12m: null,
+  xirr: 0.0312,
+};
+/** `GET /api/investment/performance`: p1 and another project of the investor's. */
+const performance = {
+  success: true,
+  data: {
+    asOf: '2024-06-10',
+    portfolio: { ...figures, invested: 30000, xirr: null },
+    projects: [
+      { projectId: 'p2', name: 'Pine Hollow Retreat', ...figures, xirr: 0.5 },
+      { projectId: 'p1', name: 'Aurora Lakeside Cabins', ...figures },
+    ],
+  },
+};
+
 /** /project/p1 in the shell's providers; `/api/projects/p1` is answered by `answer`. */
 function show(answer: () => Promise<Response>) {
   return renderInvestorPage(
@@ -45,6 +67,7 @@ function show(answer: () => Promise<Response>) {
       if (url === '/api/projects') return Promise.resolve(json(200, { success: true, data: [] }));
       if (url.startsWith('/api/updates')) return Promise.resolve(json(200, { success: true, updates: [] }));
       if (url === '/api/projects/p1') return answer();
+      if (url === '/api/investment/performance') return Promise.resolve(json(200, performance));
       return Promise.resolve(json(404, { success: false, message: 'Not found', error: 'Not found' }));
     },
     '/project/p1',
@@ -128,12 +151,26 @@ describe('Project detail', () => {
     expect(await screen.findByText('No updates available')).toBeInTheDocument();
   });
 
+  it("shows this project's performance figures, each with what it means, and a dash for one not computed", async () => {
+    show(async () => json(200, { success: true, data: detail() }));
+    const section = await screen.findByRole('region', { name: 'Performance' });
+    const figure = async (label: string) =>
+      (await within(section).findByText(label)).nextElementSibling!.textContent;
+    expect(await figure('Internal rate of return (IRR)')).toBe('3.1%');
+    expect(await figure('Cash yield, last 12 months')).toBe('—');
+    expect(await figure('Distributions to paid-in (DPI)')).toBe('0.02×');
+    expect(await figure('Net cash flow')).toBe('-€19,549.50');
+    expect(within(section).getByText(/minus the €20,000 you invested/)).toBeInTheDocument();
+    expect(within(section).getByText(/As of Jun 10, 2024/)).toBeInTheDocument();
+  });
+
   it('without a stake of the investor, shows the facts only', async () => {
     show(async () => json(200, { success: true, data: detail({ investment: null }) }));
     await screen.findByRole('heading', { level: 1, name: 'Aurora Lakeside Cabins' });
     expect(facts()).toMatchObject({ Location: 'Inari, Finland', 'Investment Period': '60 months' });
     expect(screen.queryByRole('region', { name: 'Your Investment' })).not.toBeInTheDocument();
     expect(screen.queryByRole('table', { name: 'Month by Month' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Performance' })).not.toBeInTheDocument();
   });
 
   it("shows that it is loading, then a project that is not the investor's as not found", async () => {

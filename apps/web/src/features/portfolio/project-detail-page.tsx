@@ -10,6 +10,8 @@ import { ApiError } from '@/lib/api';
 import { useCurrentProject } from '@/queries/current-project';
 import { formatDate, formatMoney, formatMonth, formatPercent } from '@/lib/format';
 import { useProjectDetail } from '@/queries/projects';
+import { usePerformance } from '@/queries/portfolio';
+import { PerformanceFigures } from './components/performance-figures';
 import { annualText } from './components/project-card';
 import { UpdatesList } from './components/recent-updates';
 import { ReturnsChartCard } from './components/returns-chart-card';
@@ -161,6 +163,7 @@ function ProjectDetailPage() {
   const { id } = useParams();
   const { data: p, isLoading, error, refetch } = useProjectDetail(id);
   const { setCurrentId } = useCurrentProject();
+  const performance = usePerformance();
 
   if (isLoading)
     return (
@@ -227,6 +230,17 @@ function ProjectDetailPage() {
             <Stat label="Start Date" value={inv.startDate ? formatDate(inv.startDate) : dash} />
           </dl>
         </section>
+      )}
+
+      {inv && (
+        <PerformanceFigures
+          id="project-performance-heading"
+          title="Performance"
+          description={`How your money in ${p.name} has done.`}
+          figures={performance.data?.projects.find((f) => f.projectId === p._id)}
+          asOf={performance.data?.asOf}
+          loading={performance.isPending}
+        />
       )}
 
       <div className="grid items-start gap-6 lg:grid-cols-2">
