@@ -1,8 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Send } from 'lucide-react';
-import { checkInterestAmount, interestBounds, interestInput } from '@portal/contracts';
+import {
+  checkInterestAmount,
+  fieldErrors,
+  interestAmountMessage,
+  interestBounds,
+  interestInput,
+} from '@portal/contracts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { contractResolver } from '@/components/ui/contract-resolver';
 import { Field } from '@/components/ui/field';
 import { serverFieldErrors } from '@/components/ui/field-errors';
 import { Input, Textarea } from '@/components/ui/input';
@@ -20,6 +27,7 @@ interface InterestForm {
   message: string;
 }
 type Errors = Partial<Record<keyof InterestForm, string>>;
+const FIELDS = ['name', 'email', 'phone', 'investmentAmount', 'message'] as const;
 
 type Bounds = { min: number; max: number };
 
@@ -33,64 +41,68 @@ const initial = (user: { name?: string; email?: string } | null): InterestForm =
 });
 
 /**
+ * The contract's body with the amount, when given, within the open opportunity's bounds: checked as the
+ * server does, once the rest is valid.
+ */
+const withinBounds = (bounds: Bounds) =>
+  interestInput.refine((v) => !checkInterestAmount(v.investmentAmount, bounds), {
+    path: ['investmentAmount'],
+    error: interestAmountMessage(bounds.min, bounds.max),
+    when: (payload) => payload.issues.length === 0,
+  });
+
+/**
  * Checks the form with the same rules the server uses (the amount within the open opportunity's
  * bounds); answers the payload or the errors by field.
  */
 export function checkInterest(form: InterestForm, bounds: Bounds = interestBounds(null)) {
-  const parsed = interestInput.safeParse(form);
-  const errors: Errors = {};
-  if (!parsed.success)
-    for (const issue of parsed.error.issues) {
-      const key = issue.path[0] as keyof InterestForm;
-      errors[key] ??= issue.message;
-    }
-  const amount = parsed.success ? checkInterestAmount(parsed.data.investmentAmount, bounds) : null;
-  if (amount) errors.investmentAmount ??= amount;
-  if (parsed.success && !amount) return { payload: parsed.data, errors: null };
-  return { payload: null, errors };
+  const parsed = withinBounds(bounds).safeParse(form);
+  if (parsed.success) return { payload: parsed.data, errors: null };
+  return { payload: null, errors: fieldErrors(parsed.error.issues) as Errors };
 }
 
 /** 'Register Your Interest' (docs/product.md §8): stored on the server, then the form is cleared. */
 export function InterestForm() {
   const { user } = useAuth();
   const bounds = interestBounds(useOpportunity().data ?? null);
-  const [form, setForm] = useState<InterestForm>(() => initial(user));
-  const [errors, setErrors] = useState<Errors>({});
-  const register = useRegisterInterest();
-  const set = (k: keyof InterestForm) => (e: { target: { value: string } }) => {
-    setForm((f) => ({ ...f, [k]: e.target.value }));
-    if (errors[k]) setErrors((x) => ({ ...x, [k]: undefined }));
-  };
+  const schema = withinBounds(bounds);
+  const { register, handleSubmit, reset, setError, clearErrors, formState } = useForm<InterestForm>({
+    defaultValues: initial(user),
+    resolver: contractResolver<InterestForm>(
+      schema,
+      (v) => v,
+      () => true,
+    ),
+    // A field's message goes as soon as it is changed; the next submit checks again.
+    reValidateMode: 'onSubmit',
+  });
+  const { errors } = formState;
+  const send = useRegisterInterest();
+  const field = (k: keyof InterestForm) => register(k, { onChange: () => clearErrors(k) });
 
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const { payload, errors: found } = checkInterest(form, bounds);
-    if (!payload) {
-      setErrors(found);
-      // Take the keyboard to the first field that needs attention.
-      const first = Object.keys(found)[0];
-      e.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
+  // The body is the schema's tidied values (trimmed, the amount a number, empty ones null).
+  const onSubmit = handleSubmit(async (values) => {
     try {
-      await register.mutateAsync(payload);
+      await send.mutateAsync(schema.parse(values));
       toast({
         title: 'Interest Registered',
         description: 'Thank you for your interest! Our team will contact you soon.',
       });
-      setForm(initial(user));
-      setErrors({});
+      reset(initial(user));
     } catch (err) {
-      setErrors(serverFieldErrors(err));
+      // A 400's field problems next to their fields, the first of them focused.
+      const fields = serverFieldErrors(err);
+      const invalid = FIELDS.filter((k) => fields[k]);
+      invalid.forEach((k, i) => setError(k, { message: fields[k] }, { shouldFocus: i === 0 }));
       toast({
         title: 'Error',
         description: messageOf(err, 'Failed to register interest'),
         variant: 'destructive',
       });
     }
-  }
+  });
 
-  const busy = register.isPending;
+  const busy = send.isPending;
   return (
     <Card role="region" aria-labelledby="interest-heading">
       <CardHeader>
@@ -102,63 +114,33 @@ export function InterestForm() {
       <CardContent>
         <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Full Name" error={errors.name}>
-              <Input
-                name="name"
-                autoComplete="name"
-                required
-                maxLength={120}
-                value={form.name}
-                onChange={set('name')}
-              />
+            <Field label="Full Name" error={errors.name?.message}>
+              <Input autoComplete="name" required maxLength={120} {...field('name')} />
             </Field>
-            <Field label="Email" error={errors.email}>
-              <Input
-                name="email"
-                type="email"
-                autoComplete="email"
-                required
-                maxLength={254}
-                value={form.email}
-                onChange={set('email')}
-              />
+            <Field label="Email" error={errors.email?.message}>
+              <Input type="email" autoComplete="email" required maxLength={254} {...field('email')} />
             </Field>
-            <Field label="Phone" hint="Optional" error={errors.phone}>
-              <Input
-                name="phone"
-                type="tel"
-                autoComplete="tel"
-                maxLength={40}
-                value={form.phone}
-                onChange={set('phone')}
-              />
+            <Field label="Phone" hint="Optional" error={errors.phone?.message}>
+              <Input type="tel" autoComplete="tel" maxLength={40} {...field('phone')} />
             </Field>
             <Field
               label="Intended Investment Amount"
               hint={`Optional · between ${formatMoney(bounds.min)} and ${formatMoney(bounds.max)}`}
-              error={errors.investmentAmount}
+              error={errors.investmentAmount?.message}
             >
               <Input
-                name="investmentAmount"
                 type="number"
                 inputMode="numeric"
                 min={bounds.min}
                 max={bounds.max}
                 step={1000}
                 placeholder={`Min: ${formatMoney(bounds.min)}`}
-                value={form.investmentAmount}
-                onChange={set('investmentAmount')}
+                {...field('investmentAmount')}
               />
             </Field>
           </div>
-          <Field label="Additional Comments" hint="Optional" error={errors.message}>
-            <Textarea
-              name="message"
-              maxLength={2000}
-              rows={4}
-              value={form.message}
-              onChange={set('message')}
-            />
+          <Field label="Additional Comments" hint="Optional" error={errors.message?.message}>
+            <Textarea maxLength={2000} rows={4} {...field('message')} />
           </Field>
           <Button type="submit" disabled={busy} className="justify-self-start">
             <Send aria-hidden="true" />
