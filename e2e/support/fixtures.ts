@@ -109,6 +109,24 @@ const AXE_EXCLUDED = [
 ];
 
 /**
+ * Waits until what is opening or closing has finished moving: a dialog fading in, a menu sliding open.
+ * Its colours are blended with what is behind it until then, and axe would measure the blend (a contrast
+ * of 2.86 for the grey of a label on a dialog halfway in). Endless animations (a loading shimmer) are not
+ * waited for; one that ends and starts another is waited for in turn, a few rounds at most.
+ */
+async function animationsSettled(page: Page) {
+  await page.evaluate(async () => {
+    for (let round = 0; round < 10; round++) {
+      const running = document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+      if (running.length === 0) return;
+      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+    }
+  });
+}
+
+/**
  * Runs every axe-core rule on the page and fails with the violations listed (`soft`: the test goes on
  * and fails at its end, so that one run lists the violations of every page it checks).
  *
@@ -117,6 +135,7 @@ const AXE_EXCLUDED = [
  * 3-4 s a check here against 0.4-1.3 s (the app has no frames for it to walk).
  */
 export async function expectAccessible(page: Page, opts: { exclude?: string[]; soft?: boolean } = {}) {
+  await animationsSettled(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   const violations = await page.evaluate(
     ([rules, exclude]) =>

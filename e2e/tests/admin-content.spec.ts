@@ -48,6 +48,7 @@ test.describe('[ADMIN][CONTENT] perks, updates, media, documents and bookings', 
 
     await page.getByRole('button', { name: 'Add Perk' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Perk' });
+    await expect(dialog).toBeVisible();
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Add Perk' }).click();
     await expect(dialog.getByRole('alert')).toHaveText('Name, Type, and Status are required');
