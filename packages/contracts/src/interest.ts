@@ -2,9 +2,7 @@ import { z } from 'zod';
 import { emailAddress } from './email';
 import { pageQuery, requiredText, text, uuidString } from './common';
 import { INTEREST_AMOUNT_MAX, INTEREST_AMOUNT_MIN } from './constants';
-
-export const INTEREST_STATUSES = ['new', 'contacted', 'closed'] as const;
-export type InterestStatus = (typeof INTEREST_STATUSES)[number];
+import { INTEREST_STATUSES } from './value-sets';
 
 /** 1234567 → '1,234,567' (as toLocaleString('en-US') writes it, without setting up Intl at load). */
 const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');

@@ -27,6 +27,10 @@ export const PROJECT_MEDIA_STATUSES = ['active', 'inactive', 'draft'] as const;
 export const NOTIFICATION_TYPES = ['info', 'success', 'warning', 'error'] as const;
 export const BOOKING_TYPES = ['personal', 'gift', 'rental'] as const;
 export const BOOKING_STATUSES = ['pending', 'approved', 'declined', 'cancelled'] as const;
+/** A 'Register Your Interest' submission in the admin inbox: new until an admin marks it. */
+export const INTEREST_STATUSES = ['new', 'contacted', 'closed'] as const;
+/** A row of `documents`: a document of the vault, or a per-user media item. */
+export const DOCUMENT_KINDS = ['document', 'media'] as const;
 
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 export type PerkStatus = (typeof PERK_STATUSES)[number];
@@ -39,3 +43,4 @@ export type ProjectMediaStatus = (typeof PROJECT_MEDIA_STATUSES)[number];
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export type BookingType = (typeof BOOKING_TYPES)[number];
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+export type InterestStatus = (typeof INTEREST_STATUSES)[number];

@@ -3,6 +3,8 @@ import {
   BOOKING_STATUSES,
   BOOKING_TYPES,
   DOCUMENT_CATEGORIES,
+  DOCUMENT_KINDS,
+  INTEREST_STATUSES,
   NOTIFICATION_TYPES,
   PERK_STATUSES,
   PROJECT_MEDIA_STATUSES,
@@ -399,9 +401,7 @@ export const documents = pgTable(
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['document', 'media'] })
-      .notNull()
-      .default('document'),
+    kind: text('kind', { enum: DOCUMENT_KINDS }).notNull().default('document'),
     /** The document's name, or the media item's title. */
     name: text('name').notNull(),
     /** One of DOCUMENT_CATEGORIES of @portal/contracts (media items keep the default). */
@@ -424,7 +424,7 @@ export const documents = pgTable(
   (t) => [
     index('documents_project_user_idx').on(t.projectId, t.userId, t.uploadDate.desc()),
     index('documents_user_idx').on(t.userId),
-    check('documents_kind_check', sql`${t.kind} in ('document', 'media')`),
+    check('documents_kind_check', oneOf(t.kind, DOCUMENT_KINDS)),
     check('documents_category_check', oneOf(t.category, DOCUMENT_CATEGORIES)),
   ],
 );
@@ -519,12 +519,13 @@ export const interestRegistrations = pgTable(
     phone: text('phone'),
     amount: money('amount'),
     message: text('message').notNull().default(''),
-    status: text('status', { enum: ['new', 'contacted', 'closed'] })
-      .notNull()
-      .default('new'),
+    status: text('status', { enum: INTEREST_STATUSES }).notNull().default('new'),
     createdAt: createdAt(),
   },
-  (t) => [index('interest_registrations_created_idx').on(t.createdAt.desc())],
+  (t) => [
+    index('interest_registrations_created_idx').on(t.createdAt.desc()),
+    check('interest_registrations_status_check', oneOf(t.status, INTEREST_STATUSES)),
+  ],
 );
 
 export const auditLog = pgTable(
