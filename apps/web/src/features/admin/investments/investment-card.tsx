@@ -1,10 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Save, Trash2 } from 'lucide-react';
-import { updateUserInput, type AdminInvestment } from '@portal/contracts';
+import { investmentInput, type AdminInvestment } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { contractResolver } from '@/components/ui/contract-resolver';
 import { Field } from '@/components/ui/field';
-import { useFieldErrors } from '@/components/ui/field-errors';
+import { serverFieldErrors } from '@/components/ui/field-errors';
 import { Input } from '@/components/ui/input';
 import { confirmAction } from '@/lib/confirm';
 import { formatMoney, formatPercent } from '@/lib/format';
@@ -16,6 +18,11 @@ export function investmentsPayload(projectId: string, amount: number, startDate:
   const entries =
     Number.isFinite(amount) && amount > 0 ? [{ projectId, amount, startDate: startDate || null }] : [];
   return { projectId, investments: entries };
+}
+
+interface InvestmentForm {
+  amount: string;
+  startDate: string;
 }
 
 /** The user's investment in the selected project: amount and start date; save or remove. */
@@ -32,30 +39,57 @@ export function InvestmentCard({
   projectName: string;
   investment: AdminInvestment | undefined;
 }) {
-  const [amount, setAmount] = useState(investment ? String(investment.amount) : '');
-  const [startDate, setStartDate] = useState(investment?.startDate ?? '');
-  const [error, setError] = useState<string | null>(null);
   const update = useUpdateUser();
-  const fe = useFieldErrors();
+  const { register, handleSubmit, setError, clearErrors, getValues, reset, formState } =
+    useForm<InvestmentForm>({
+      defaultValues: {
+        amount: investment ? String(investment.amount) : '',
+        startDate: investment?.startDate ?? '',
+      },
+      // The entry the body's `investments` holds (its schema in the server's body schema, updateUserInput).
+      resolver: contractResolver<InvestmentForm>(
+        investmentInput,
+        (v) => ({ projectId, amount: Number(v.amount), startDate: v.startDate || null }),
+        (name) => name === 'amount' || name === 'startDate',
+      ),
+      // Messages stay until the next submit.
+      reValidateMode: 'onSubmit',
+    });
+  const { errors } = formState;
 
-  async function onSave(e: FormEvent) {
+  const save = handleSubmit(
+    async ({ amount, startDate }) => {
+      const value = Number(amount);
+      try {
+        await update.mutateAsync({ id: userId, input: investmentsPayload(projectId, value, startDate) });
+        toastDone('Updated', `${userName}'s investment in ${projectName} is ${formatMoney(value)}.`);
+      } catch (err) {
+        // A 400's field problems next to their fields, the first of them focused.
+        const fields = serverFieldErrors(err);
+        const invalid = (['amount', 'startDate'] as const).filter((k) => fields[`investments.${k}`]);
+        invalid.forEach((k, i) =>
+          setError(k, { message: fields[`investments.${k}`] }, { shouldFocus: i === 0 }),
+        );
+        toastFailed('Failed to save investments', err);
+      }
+    },
+    (invalid) => {
+      const first = invalid.amount ?? invalid.startDate;
+      if (first?.message) toastFailed('Failed to save investments', new Error(first.message));
+    },
+  );
+
+  function onSave(e: FormEvent) {
     e.preventDefault();
+    // The spec's own first check (an amount of 0 would remove the investment), before the contract's.
+    const amount = getValues('amount');
     const value = Number(amount);
     if (!amount.trim() || !Number.isFinite(value) || value <= 0) {
-      setError('Enter an amount above 0');
+      clearErrors();
+      setError('amount', { type: 'precheck', message: 'Enter an amount above 0' });
       return;
     }
-    setError(null);
-    const input = investmentsPayload(projectId, value, startDate);
-    if (!fe.check(updateUserInput, input, (m) => toastFailed('Failed to save investments', new Error(m))))
-      return;
-    try {
-      await update.mutateAsync({ id: userId, input });
-      toastDone('Updated', `${userName}'s investment in ${projectName} is ${formatMoney(value)}.`);
-    } catch (err) {
-      fe.fromError(err);
-      toastFailed('Failed to save investments', err);
-    }
+    void save(e);
   }
 
   async function onRemove() {
@@ -68,8 +102,7 @@ export function InvestmentCard({
     if (!ok) return;
     try {
       await update.mutateAsync({ id: userId, input: { projectId, investments: [] } });
-      setAmount('');
-      setStartDate('');
+      reset({ amount: '', startDate: '' });
       toastDone('Investment removed', `${userName} is no longer linked to ${projectName}.`);
     } catch (err) {
       toastFailed('Failed to remove investment', err);
@@ -91,20 +124,13 @@ export function InvestmentCard({
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form ref={fe.formRef} onSubmit={(e) => void onSave(e)} className="grid gap-4" noValidate>
+        <form onSubmit={onSave} className="grid gap-4" noValidate>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Amount invested (€)" error={error ?? fe.of('investments.amount')}>
-              <Input
-                type="number"
-                inputMode="decimal"
-                min={0}
-                step="0.01"
-                value={amount}
-                onChange={(e) => setAmount(e.target.value)}
-              />
+            <Field label="Amount invested (€)" error={errors.amount?.message}>
+              <Input type="number" inputMode="decimal" min={0} step="0.01" {...register('amount')} />
             </Field>
-            <Field label="Start date" error={fe.of('investments.startDate')}>
-              <Input type="date" value={startDate} onChange={(e) => setStartDate(e.target.value)} />
+            <Field label="Start date" error={errors.startDate?.message}>
+              <Input type="date" {...register('startDate')} />
             </Field>
           </div>
           <div className="flex flex-wrap gap-2">
