@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope } from './common';
+import { envelope, uuidString } from './common';
 
 /**
  * The performance figures of a holding (one project, or the whole portfolio), as fund reports give them.
@@ -32,7 +32,7 @@ export const performance = z.object({
   /** The day the figures are computed for, `YYYY-MM-DD`. */
   asOf: z.string(),
   portfolio: performanceFigures,
-  projects: z.array(performanceFigures.extend({ projectId: z.string(), name: z.string() })),
+  projects: z.array(performanceFigures.extend({ projectId: uuidString, name: z.string() })),
 });
 export type Performance = z.infer<typeof performance>;
 
