@@ -1,10 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Save } from 'lucide-react';
 import { cabinAllowanceInput, type CabinAllowance } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { contractResolver } from '@/components/ui/contract-resolver';
 import { Field } from '@/components/ui/field';
-import { useFieldErrors } from '@/components/ui/field-errors';
+import { serverFieldErrors } from '@/components/ui/field-errors';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAllowance, useSaveAllowance } from '@/queries/perks';
@@ -15,6 +17,19 @@ const inFiveYears = () => {
   d.setFullYear(d.getFullYear() + 5);
   return d.toISOString().slice(0, 10);
 };
+
+interface AllowanceValues {
+  totalNights: string;
+  bonusNights: string;
+  expiresAt: string;
+}
+const FIELDS = ['totalNights', 'bonusNights', 'expiresAt'] as const;
+
+const toBody = (v: AllowanceValues) => ({
+  totalNights: Number(v.totalNights),
+  bonusNights: Number(v.bonusNights || 0),
+  expiresAt: v.expiresAt,
+});
 
 /** The user's cabin-night allowance in the selected project. */
 export function AllowanceCard({ userId, projectId }: { userId: string; projectId: string }) {
@@ -56,50 +71,66 @@ function AllowanceForm({
   projectId: string;
   allowance: CabinAllowance | null;
 }) {
-  const [total, setTotal] = useState(String(allowance?.totalNights ?? ''));
-  const [bonus, setBonus] = useState(String(allowance?.bonusNights ?? 0));
-  const [expires, setExpires] = useState(allowance?.expiresAt ?? inFiveYears());
-  const [error, setError] = useState<string | null>(null);
   const save = useSaveAllowance(userId, projectId);
-  const fe = useFieldErrors();
+  const { register, handleSubmit, setError, clearErrors, getValues, formState } = useForm<AllowanceValues>({
+    defaultValues: {
+      totalNights: String(allowance?.totalNights ?? ''),
+      bonusNights: String(allowance?.bonusNights ?? 0),
+      expiresAt: allowance?.expiresAt ?? inFiveYears(),
+    },
+    resolver: contractResolver<AllowanceValues>(cabinAllowanceInput, toBody, () => true),
+    // Messages stay until the next submit.
+    reValidateMode: 'onSubmit',
+  });
+  const { errors } = formState;
 
-  async function onSubmit(e: FormEvent) {
+  const send = handleSubmit(
+    async (values) => {
+      try {
+        await save.mutateAsync(toBody(values));
+        toastDone('Updated', 'Cabin-night allowance saved.');
+      } catch (err) {
+        // A 400's field problems next to their fields, the first of them focused.
+        const fields = serverFieldErrors(err);
+        const invalid = FIELDS.filter((k) => fields[k]);
+        invalid.forEach((k, i) => setError(k, { message: fields[k] }, { shouldFocus: i === 0 }));
+        toastFailed('Failed to save cabin nights', err);
+      }
+    },
+    (invalid) => {
+      const first = FIELDS.map((k) => invalid[k]?.message).find(Boolean);
+      if (first) toastFailed('Failed to save cabin nights', new Error(first));
+    },
+  );
+
+  function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (total.trim() === '' || !expires) {
-      setError('Please fill in all fields');
+    // The spec's own first check, above the fields, before the contract's.
+    const { totalNights, expiresAt } = getValues();
+    if (totalNights.trim() === '' || !expiresAt) {
+      clearErrors();
+      setError('root', { type: 'precheck', message: 'Please fill in all fields' });
       return;
     }
-    setError(null);
-    const input = { totalNights: Number(total), bonusNights: Number(bonus || 0), expiresAt: expires };
-    if (
-      !fe.check(cabinAllowanceInput, input, (m) => toastFailed('Failed to save cabin nights', new Error(m)))
-    )
-      return;
-    try {
-      await save.mutateAsync(input);
-      toastDone('Updated', 'Cabin-night allowance saved.');
-    } catch (err) {
-      fe.fromError(err);
-      toastFailed('Failed to save cabin nights', err);
-    }
+    void send(e);
   }
 
   return (
-    <form ref={fe.formRef} onSubmit={(e) => void onSubmit(e)} className="grid gap-4" noValidate>
-      {error && (
+    <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+      {errors.root && (
         <p role="alert" className="text-sm font-medium text-destructive">
-          {error}
+          {errors.root.message}
         </p>
       )}
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field label="Total nights" error={fe.of('totalNights')}>
-          <Input type="number" min={0} step={1} value={total} onChange={(e) => setTotal(e.target.value)} />
+        <Field label="Total nights" error={errors.totalNights?.message}>
+          <Input type="number" min={0} step={1} {...register('totalNights')} />
         </Field>
-        <Field label="Bonus nights" error={fe.of('bonusNights')}>
-          <Input type="number" min={0} step={1} value={bonus} onChange={(e) => setBonus(e.target.value)} />
+        <Field label="Bonus nights" error={errors.bonusNights?.message}>
+          <Input type="number" min={0} step={1} {...register('bonusNights')} />
         </Field>
-        <Field label="Expires on" error={fe.of('expiresAt')}>
-          <Input type="date" value={expires} onChange={(e) => setExpires(e.target.value)} />
+        <Field label="Expires on" error={errors.expiresAt?.message}>
+          <Input type="date" {...register('expiresAt')} />
         </Field>
       </div>
       <div>
