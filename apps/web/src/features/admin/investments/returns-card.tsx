@@ -1,10 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Check, Pencil, Plus, Trash2, X } from 'lucide-react';
 import { nextReturnMonth, returnInput, sumMoney, type MonthlyReturnRecord } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { contractResolver } from '@/components/ui/contract-resolver';
 import { Field } from '@/components/ui/field';
-import { useFieldErrors } from '@/components/ui/field-errors';
+import { serverFieldErrors } from '@/components/ui/field-errors';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
@@ -15,6 +17,12 @@ import { ActionsHead } from '../components/row-actions';
 
 /** Months shown before "Show all": a year at a glance. */
 const RECENT_MONTHS = 12;
+
+interface ReturnForm {
+  month: string;
+  amount: string;
+}
+const FIELDS = ['month', 'amount'] as const;
 
 /** Monthly returns of the user in the selected project: list, add, update (docs/product.md §15.3). */
 export function ReturnsCard({
@@ -30,42 +38,61 @@ export function ReturnsCard({
   const { data, isLoading, isError, error } = useReturns(userId, projectId);
   const save = useSaveReturn(userId);
   const remove = useDeleteReturn(userId);
-  const fe = useFieldErrors();
-  // The month typed by the admin; until then (and after each add) the next month not yet recorded.
-  const [typedMonth, setMonth] = useState<string | null>(null);
-  const month = typedMonth ?? nextReturnMonth((data ?? []).map((r) => r.month));
-  const [amount, setAmount] = useState('');
-  const [formError, setFormError] = useState<string | null>(null);
+  // Until the admin types a month (and again after each add), the next month not yet recorded.
+  const proposed = nextReturnMonth((data ?? []).map((r) => r.month));
+  const toBody = (v: ReturnForm) => ({ projectId, month: v.month, amount: Number(v.amount) });
+  const { register, handleSubmit, setError, clearErrors, getValues, reset, resetField, formState } =
+    useForm<ReturnForm>({
+      defaultValues: { month: proposed, amount: '' },
+      resolver: contractResolver<ReturnForm>(returnInput, toBody, (name) => name !== 'projectId'),
+      // Messages stay until the next submit.
+      reValidateMode: 'onSubmit',
+    });
+  const { errors, dirtyFields } = formState;
+  const monthTyped = Boolean(dirtyFields.month);
+  useEffect(() => {
+    if (!monthTyped) resetField('month', { defaultValue: proposed });
+  }, [proposed, monthTyped, resetField]);
   const [editing, setEditing] = useState<{ month: string; amount: string } | null>(null);
   const [showAll, setShowAll] = useState(false);
 
   useFailedToast('Failed to fetch returns', isError, error);
 
-  async function onAdd(e: FormEvent) {
+  const add = handleSubmit(
+    async (values) => {
+      try {
+        await save.mutateAsync({ mode: 'add', input: toBody(values) });
+        reset({ month: proposed, amount: '' });
+        toastDone('Created', `Return for ${formatMonth(values.month)} added.`);
+      } catch (err) {
+        // A 400's field problems next to their fields, the first of them focused.
+        const fields = serverFieldErrors(err);
+        const invalid = FIELDS.filter((k) => fields[k]);
+        invalid.forEach((k, i) => setError(k, { message: fields[k] }, { shouldFocus: i === 0 }));
+        toastFailed('Failed to add return', err);
+      }
+    },
+    (invalid) => {
+      const first = FIELDS.map((k) => invalid[k]?.message).find(Boolean);
+      if (first) toastFailed('Failed to add return', new Error(first));
+    },
+  );
+
+  /** The spec's own first check, above the fields. */
+  const fillInAll = () => {
+    clearErrors();
+    setError('root', { type: 'precheck', message: 'Please fill in all fields' });
+  };
+
+  function onAdd(e: FormEvent) {
     e.preventDefault();
-    if (!month || amount.trim() === '') {
-      setFormError('Please fill in all fields');
-      return;
-    }
-    setFormError(null);
-    const input = { projectId, month, amount: Number(amount) };
-    if (!fe.check(returnInput, input, (m) => toastFailed('Failed to add return', new Error(m)))) return;
-    try {
-      await save.mutateAsync({ mode: 'add', input });
-      setAmount('');
-      setMonth(null);
-      toastDone('Created', `Return for ${formatMonth(month)} added.`);
-    } catch (err) {
-      fe.fromError(err);
-      toastFailed('Failed to add return', err);
-    }
+    const { month, amount } = getValues();
+    if (!month || amount.trim() === '') return fillInAll();
+    void add(e);
   }
 
   async function onUpdate(r: MonthlyReturnRecord) {
-    if (!editing || editing.amount.trim() === '') {
-      setFormError('Please fill in all fields');
-      return;
-    }
+    if (!editing || editing.amount.trim() === '') return fillInAll();
     try {
       await save.mutateAsync({
         mode: 'update',
@@ -99,31 +126,19 @@ export function ReturnsCard({
         </CardDescription>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-5">
-        <form
-          ref={fe.formRef}
-          onSubmit={(e) => void onAdd(e)}
-          className="grid gap-3"
-          noValidate
-          aria-label="Add a monthly return"
-        >
+        <form onSubmit={onAdd} className="grid gap-3" noValidate aria-label="Add a monthly return">
           <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-            <Field label="Month" error={fe.of('month')}>
-              <Input
-                type="month"
-                value={month}
-                onChange={(e) => setMonth(e.target.value)}
-                disabled={!linked}
-              />
+            <Field label="Month" error={errors.month?.message}>
+              <Input type="month" disabled={!linked} {...register('month')} />
             </Field>
-            <Field label="Amount (€)" error={fe.of('amount')}>
+            <Field label="Amount (€)" error={errors.amount?.message}>
               <Input
                 type="number"
                 inputMode="decimal"
                 min={0}
                 step="0.01"
-                value={amount}
-                onChange={(e) => setAmount(e.target.value)}
                 disabled={!linked}
+                {...register('amount')}
               />
             </Field>
             <Button type="submit" disabled={!linked || save.isPending}>
@@ -131,9 +146,9 @@ export function ReturnsCard({
               Add Return
             </Button>
           </div>
-          {formError && (
+          {errors.root && (
             <p role="alert" className="text-sm font-medium text-destructive">
-              {formError}
+              {errors.root.message}
             </p>
           )}
           {!linked && (
