@@ -21,6 +21,7 @@ import {
   type KnownDevice,
   type TokenSigner,
 } from '../../lib/tokens';
+import { presentCurrentUser } from '../users/presenter';
 import { getCurrentUser } from '../users/service';
 import type { LoginLimiter } from './login-limiter';
 import type { TwoFactorService } from './two-factor';
@@ -78,7 +79,7 @@ export function createAuthService(deps: {
         .where(eq(users.id, user.id));
       return issue(tx, user, crypto.randomUUID(), new Date(Date.now() + REFRESH_ABSOLUTE_TTL_MS));
     });
-    return { ...tokens, user: await getCurrentUser(db, user.id) };
+    return { ...tokens, user: presentCurrentUser(await getCurrentUser(db, user.id)) };
   }
 
   async function revokeFamily(familyId: string) {

@@ -20,13 +20,21 @@ export interface MonthlyReturnRow {
   amount: string;
 }
 
+/** What `getCurrentUser` reads: the user row, their investments and monthly returns, the admin policy. */
+export interface CurrentUserRows {
+  user: UserRow;
+  investments: readonly InvestmentWithProject[];
+  returns: readonly MonthlyReturnRow[];
+  requireAdminTotp: boolean;
+}
+
 /** The only way a user row becomes the JSON of `GET /api/users/me`. Never includes the password hash. */
-export function presentCurrentUser(
-  user: UserRow,
-  investments: readonly InvestmentWithProject[],
-  returns: readonly MonthlyReturnRow[],
-  policy: { requireAdminTotp: boolean } = { requireAdminTotp: false },
-): CurrentUser {
+export function presentCurrentUser({
+  user,
+  investments,
+  returns,
+  requireAdminTotp,
+}: CurrentUserRows): CurrentUser {
   const byProject = new Map<string, { month: string; amount: string }[]>();
   for (const r of returns) {
     const list = byProject.get(r.projectId) ?? [];
@@ -78,7 +86,7 @@ export function presentCurrentUser(
     lastLoginAt: iso(user.lastLoginAt),
     previousLoginAt: iso(user.previousLoginAt),
     twoFactorEnabled: user.totpEnabledAt != null,
-    twoFactorRequired: user.isAdmin && policy.requireAdminTotp,
+    twoFactorRequired: user.isAdmin && requireAdminTotp,
     bankAccount:
       user.bankIbanLast4 && user.bankHolder && user.bankUpdatedAt
         ? {

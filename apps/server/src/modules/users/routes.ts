@@ -2,6 +2,7 @@ import { endpoints } from '@portal/contracts';
 import type { Module } from '../../app-types';
 import { route } from '../../plugins/route';
 import { requireAuth } from '../../plugins/auth';
+import { presentCurrentUser } from './presenter';
 import { getCurrentUser, updateProfile } from './service';
 
 const e = endpoints.users;
@@ -9,7 +10,7 @@ const e = endpoints.users;
 export const userRoutes: Module = (app, { database: { db } }) => {
   route(app, e.me, async (request) => ({
     success: true as const,
-    data: await getCurrentUser(db, requireAuth(request).id),
+    data: presentCurrentUser(await getCurrentUser(db, requireAuth(request).id)),
   }));
 
   route(app, e.updateMe, async (request) => {
@@ -17,7 +18,7 @@ export const userRoutes: Module = (app, { database: { db } }) => {
     await updateProfile(db, id, request.body);
     return {
       success: true as const,
-      data: await getCurrentUser(db, id),
+      data: presentCurrentUser(await getCurrentUser(db, id)),
       message: 'Profile updated successfully!',
     };
   });

@@ -1,20 +1,22 @@
 import { asc, eq } from 'drizzle-orm';
-import type { CurrentUser, ProfileInput } from '@portal/contracts';
+import type { ProfileInput } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client';
 import { investments, monthlyReturns, projects, users } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
-import { presentCurrentUser } from './presenter';
+import type { CurrentUserRows } from './presenter';
 import { requireAdminTotpSql } from '../settings/security-settings';
 
-/** The user with the investment summary: three queries whatever the number of investments. */
-export async function getCurrentUser(db: DbOrTx, userId: string): Promise<CurrentUser> {
+/**
+ * The user, their investments and monthly returns, and the admin two-factor policy: three queries whatever
+ * the number of investments (`presentCurrentUser` makes the answer).
+ */
+export async function getCurrentUser(db: DbOrTx, userId: string): Promise<CurrentUserRows> {
   const [row] = await db
     .select({ user: users, requireAdminTotp: requireAdminTotpSql })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
   if (!row) throw new NotFoundError('User');
-  const user = row.user;
   const [invs, returns] = await Promise.all([
     db
       .select({
@@ -39,7 +41,7 @@ export async function getCurrentUser(db: DbOrTx, userId: string): Promise<Curren
       .from(monthlyReturns)
       .where(eq(monthlyReturns.userId, userId)),
   ]);
-  return presentCurrentUser(user, invs, returns, { requireAdminTotp: !!row.requireAdminTotp });
+  return { user: row.user, investments: invs, returns, requireAdminTotp: !!row.requireAdminTotp };
 }
 
 /** Writes only the profile fields; the schema has already dropped everything else. */
