@@ -118,3 +118,59 @@ describe('the admin setting that requires two-factor sign-in for admins', () => 
     expect(calls).not.toContain('/api/admin/settings/security');
   });
 });
+
+describe('the password change form', () => {
+  const fill = async (current: string, next: string, confirm: string) => {
+    await userEvent.type(await screen.findByLabelText('Current password'), current);
+    await userEvent.type(screen.getByLabelText('New password'), next);
+    await userEvent.type(screen.getByLabelText('Confirm new password'), confirm);
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+  };
+  const posts = () => vi.mocked(fetch).mock.calls.filter(([input]) => String(input) === '/api/auth/password');
+
+  it('asks for 6 characters first, then for the same new password twice, and sends nothing till then', async () => {
+    renderPanel({ ...admin, isAdmin: false, role: 'user' });
+    await fill('old-password', 'short', 'other');
+    const next = screen.getByLabelText('New password');
+    expect(next).toHaveAttribute('aria-invalid', 'true');
+    expect(next).toHaveAccessibleDescription(/Password must be at least 6 characters/);
+    await userEvent.type(next, '-enough');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(next).toHaveAccessibleDescription(/The new passwords do not match/);
+    expect(posts()).toEqual([]);
+  });
+
+  it('sends the current and new password, says "Password changed" and empties the form', async () => {
+    const fetchMock = vi.mocked(fetch);
+    const fake = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) =>
+      String(input) === '/api/auth/password'
+        ? json({ success: true, message: 'Password updated successfully' })
+        : fake(input, init),
+    );
+    renderPanel({ ...admin, isAdmin: false, role: 'user' });
+    await fill('old-password', 'new-password-1', 'new-password-1');
+    expect(await screen.findByText('Password changed', { exact: true })).toBeInTheDocument();
+    expect(posts().map(([, init]) => JSON.parse(String(init?.body)))).toEqual([
+      { currentPassword: 'old-password', newPassword: 'new-password-1' },
+    ]);
+    await waitFor(() => expect(screen.getByLabelText('Current password')).toHaveValue(''));
+    expect(screen.getByLabelText('New password')).toHaveValue('');
+  });
+
+  it("shows the server's field problem next to its field", async () => {
+    const fetchMock = vi.mocked(fetch);
+    const fake = fetchMock.getMockImplementation()!;
+    const wrong = 'Current password is incorrect';
+    fetchMock.mockImplementation(async (input, init) =>
+      String(input) === '/api/auth/password'
+        ? json({ success: false, message: wrong, error: wrong, fields: { currentPassword: wrong } }, 400)
+        : fake(input, init),
+    );
+    renderPanel({ ...admin, isAdmin: false, role: 'user' });
+    await fill('old-password', 'new-password-1', 'new-password-1');
+    const current = screen.getByLabelText('Current password');
+    await waitFor(() => expect(current).toHaveAccessibleDescription(wrong));
+    expect(current).toHaveFocus();
+  });
+});

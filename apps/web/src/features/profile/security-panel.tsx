@@ -1,12 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { KeyRound, ShieldCheck, ShieldOff } from 'lucide-react';
-import type { CurrentUser, TotpSetup, TotpStatus } from '@portal/contracts';
+import { passwordChangeInput, type CurrentUser, type TotpSetup, type TotpStatus } from '@portal/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { PasswordHint } from '@/components/password-strength/password-hint';
+import { contractResolver } from '@/components/ui/contract-resolver';
 import { Field } from '@/components/ui/field';
-import { useFieldErrors } from '@/components/ui/field-errors';
+import { serverFieldErrors } from '@/components/ui/field-errors';
 import { Input } from '@/components/ui/input';
 import { saveBlob } from '@/lib/api';
 import { messageOf, toast, toastError } from '@/lib/toast';
@@ -22,68 +24,71 @@ import {
   useTotpStatus,
 } from '@/queries/auth';
 
+interface PasswordForm {
+  currentPassword: string;
+  newPassword: string;
+  confirm: string;
+}
+const EMPTY: PasswordForm = { currentPassword: '', newPassword: '', confirm: '' };
+
+const checkContract = contractResolver<PasswordForm>(
+  passwordChangeInput,
+  (v) => ({ currentPassword: v.currentPassword, newPassword: v.newPassword }),
+  () => true,
+);
+
+/** The contract's checks, then (once the new password is long enough) that it was typed twice alike. */
+const resolver: Resolver<PasswordForm> = async (values, context, options) => {
+  const result = await checkContract(values, context, options);
+  if (result.errors.newPassword || values.newPassword === values.confirm) return result;
+  const newPassword = { type: 'confirm', message: 'The new passwords do not match' };
+  return { values: {}, errors: { ...result.errors, newPassword } };
+};
+
 function ChangePassword() {
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const fe = useFieldErrors();
+  const { register, handleSubmit, watch, reset, setError, formState } = useForm<PasswordForm>({
+    defaultValues: EMPTY,
+    resolver,
+    // Messages stay until the next submit.
+    reValidateMode: 'onSubmit',
+  });
+  const { errors } = formState;
+  const [current, next] = watch(['currentPassword', 'newPassword']);
   const change = useChangePassword({
     onSuccess: (res) => {
       toast({ title: 'Password changed', description: res.message });
-      setCurrent('');
-      setNext('');
-      setConfirm('');
+      reset(EMPTY);
     },
-    onError: (err) => {
-      fe.fromError(err);
-      toastError(messageOf(err, 'Failed to change password'));
-    },
+    onError: (err) => toastError(messageOf(err, 'Failed to change password')),
   });
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    if (next.length < 6) return setError('Password must be at least 6 characters');
-    if (next !== confirm) return setError('The new passwords do not match');
-    setError(null);
-    fe.clear();
-    change.mutate({ currentPassword: current, newPassword: next });
-  }
+  const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
+    try {
+      await change.mutateAsync({ currentPassword, newPassword });
+    } catch (err) {
+      // Toasted by the write; a 400's field problems also go next to their fields.
+      const fields = serverFieldErrors(err);
+      const invalid = (['currentPassword', 'newPassword'] as const).filter((k) => fields[k]);
+      invalid.forEach((k, i) => setError(k, { message: fields[k] }, { shouldFocus: i === 0 }));
+    }
+  });
   return (
-    <form ref={fe.formRef} onSubmit={onSubmit} className="grid gap-3" aria-labelledby="change-password-title">
+    <form onSubmit={(e) => void onSubmit(e)} className="grid gap-3" aria-labelledby="change-password-title">
       <h3 id="change-password-title" className="flex items-center gap-2 font-semibold">
         <KeyRound className="size-4" aria-hidden="true" /> Change password
       </h3>
-      <Field label="Current password" error={fe.of('currentPassword')}>
-        <Input
-          type="password"
-          autoComplete="current-password"
-          required
-          value={current}
-          onChange={(e) => setCurrent(e.target.value)}
-        />
+      <Field label="Current password" error={errors.currentPassword?.message}>
+        <Input type="password" autoComplete="current-password" required {...register('currentPassword')} />
       </Field>
       <div className="grid gap-3 sm:grid-cols-2">
         <Field
           label="New password"
-          error={error ?? fe.of('newPassword')}
+          error={errors.newPassword?.message}
           description={<PasswordHint password={next} />}
         >
-          <Input
-            type="password"
-            autoComplete="new-password"
-            required
-            value={next}
-            onChange={(e) => setNext(e.target.value)}
-          />
+          <Input type="password" autoComplete="new-password" required {...register('newPassword')} />
         </Field>
         <Field label="Confirm new password">
-          <Input
-            type="password"
-            autoComplete="new-password"
-            required
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-          />
+          <Input type="password" autoComplete="new-password" required {...register('confirm')} />
         </Field>
       </div>
       <p className="text-xs text-muted-foreground">Changing your password signs you out everywhere else.</p>
