@@ -4,8 +4,14 @@ import { iso } from '../../lib/format';
 
 export type UpdateRow = typeof updates.$inferSelect;
 
+/** An update row with this viewer's read state (`isNew`: not read yet), as the service returns it. */
+export interface UpdateWithReadState {
+  update: UpdateRow;
+  isNew: boolean;
+}
+
 /** The only way an update row becomes JSON; `isNew` is this viewer's read state. */
-export function presentUpdate(u: UpdateRow, isNew: boolean): Update {
+export function presentUpdate({ update: u, isNew }: UpdateWithReadState): Update {
   return {
     _id: u.id,
     projectId: u.projectId,

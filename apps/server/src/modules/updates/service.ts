@@ -1,5 +1,5 @@
 import { and, desc, eq, exists, isNull, sql } from 'drizzle-orm';
-import type { createUpdateInput, Update, updateUpdateInput } from '@portal/contracts';
+import type { createUpdateInput, updateUpdateInput } from '@portal/contracts';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { investments, projects, updateReads, updates } from '../../db/schema';
@@ -8,14 +8,18 @@ import type { AuthUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/service';
 import { notifyProjectInvestors } from '../notifications/notify';
 import { assertProjectVisible } from '../access/project-access';
-import { presentUpdate } from './presenter';
+import type { UpdateWithReadState } from './presenter';
 import { sanitizeUpdateHtml } from './sanitize';
 
 type CreateInput = z.output<typeof createUpdateInput>;
 type ChangeInput = z.output<typeof updateUpdateInput>;
 
 /** A project's updates, newest first, each with this viewer's read state: two queries in all. */
-export async function listUpdates(db: DbOrTx, viewer: AuthUser, projectId: string): Promise<Update[]> {
+export async function listUpdates(
+  db: DbOrTx,
+  viewer: AuthUser,
+  projectId: string,
+): Promise<UpdateWithReadState[]> {
   await assertProjectVisible(db, viewer, projectId);
   const rows = await db
     .select({ update: updates, readAt: updateReads.readAt })
@@ -23,7 +27,7 @@ export async function listUpdates(db: DbOrTx, viewer: AuthUser, projectId: strin
     .leftJoin(updateReads, and(eq(updateReads.updateId, updates.id), eq(updateReads.userId, viewer.id)))
     .where(eq(updates.projectId, projectId))
     .orderBy(desc(updates.date), desc(updates.createdAt));
-  return rows.map((r) => presentUpdate(r.update, r.readAt === null));
+  return rows.map((r) => ({ update: r.update, isNew: r.readAt === null }));
 }
 
 /** Marks an update read for this viewer only. Reading it twice is not an error. */
@@ -47,7 +51,11 @@ export async function markRead(db: DbOrTx, viewer: AuthUser, updateId: string): 
 }
 
 /** Publishes an update: sanitized, audited and announced to the project's investors, all or nothing. */
-export async function createUpdate(db: DbOrTx, actor: AuthUser, input: CreateInput): Promise<Update> {
+export async function createUpdate(
+  db: DbOrTx,
+  actor: AuthUser,
+  input: CreateInput,
+): Promise<UpdateWithReadState> {
   return db.transaction(async (tx) => {
     const project = await assertProjectVisible(tx, actor, input.projectId);
     const [row] = await tx
@@ -76,7 +84,7 @@ export async function createUpdate(db: DbOrTx, actor: AuthUser, input: CreateInp
       link: `/updates?project=${input.projectId}`,
       createdBy: actor.id,
     });
-    return presentUpdate(row!, true);
+    return { update: row!, isNew: true };
   });
 }
 
@@ -86,7 +94,7 @@ export async function changeUpdate(
   actor: AuthUser,
   updateId: string,
   input: ChangeInput,
-): Promise<Update> {
+): Promise<UpdateWithReadState> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(updates)
@@ -116,7 +124,7 @@ export async function changeUpdate(
       .select({ readAt: updateReads.readAt })
       .from(updateReads)
       .where(and(eq(updateReads.updateId, row.id), eq(updateReads.userId, actor.id)));
-    return presentUpdate(row, !read);
+    return { update: row, isNew: !read };
   });
 }
 
