@@ -1,9 +1,11 @@
 import { endpoints } from '@portal/contracts';
 import type { Module } from '../../app-types';
 import { TooManyRequestsError, UnauthorizedError } from '../../lib/errors';
+import { pagination } from '../../lib/format';
 import { route } from '../../plugins/route';
 import { bearerToken, requireAuth } from '../../plugins/auth';
 import { NotificationHub } from './hub';
+import { presentAdminNotification, presentNotification, presentRecipient } from './presenter';
 import {
   deleteAny,
   deleteOwn,
@@ -33,10 +35,10 @@ export const notificationRoutes: Module = (app, { database, signer, listener, ch
     hub.close();
   });
 
-  route(app, e.list, async (request) => ({
-    success: true as const,
-    data: await listForUser(db, requireAuth(request).id),
-  }));
+  route(app, e.list, async (request) => {
+    const { rows, unreadCount } = await listForUser(db, requireAuth(request).id);
+    return { success: true as const, data: { notifications: rows.map(presentNotification), unreadCount } };
+  });
 
   route(app, e.readAll, async (request) => ({
     success: true as const,
@@ -46,7 +48,9 @@ export const notificationRoutes: Module = (app, { database, signer, listener, ch
 
   route(app, e.read, async (request) => ({
     success: true as const,
-    data: { notification: await markRead(db, requireAuth(request).id, request.params.id) },
+    data: {
+      notification: presentNotification(await markRead(db, requireAuth(request).id, request.params.id)),
+    },
     message: 'Notification marked as read',
   }));
 
@@ -61,15 +65,22 @@ export const notificationRoutes: Module = (app, { database, signer, listener, ch
     message: 'Notification sent successfully!',
   }));
 
-  route(app, e.adminList, async (request) => ({
-    success: true as const,
-    data: await listAll(db, request.query),
-  }));
+  route(app, e.adminList, async (request) => {
+    const { page, pageSize } = request.query;
+    const { rows, total } = await listAll(db, { page, pageSize });
+    return {
+      success: true as const,
+      data: {
+        notifications: rows.map((r) => presentAdminNotification(r, r.user)),
+        pagination: pagination(page, pageSize, total),
+      },
+    };
+  });
 
-  route(app, e.recipients, async (request) => ({
-    success: true as const,
-    data: await findRecipients(db, request.query.q, request.query.limit),
-  }));
+  route(app, e.recipients, async (request) => {
+    const { users, activeCount } = await findRecipients(db, request.query.q, request.query.limit);
+    return { success: true as const, data: { users: users.map(presentRecipient), activeCount } };
+  });
 
   route(app, e.adminRemove, async (request) => {
     await deleteAny(db, requireAuth(request).id, request.params.id);

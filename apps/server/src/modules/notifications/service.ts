@@ -1,12 +1,6 @@
 import crypto from 'node:crypto';
 import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
-import type {
-  AdminNotificationList,
-  NotificationItem,
-  NotificationList,
-  RecipientList,
-  SendNotificationResult,
-} from '@portal/contracts';
+import type { SendNotificationResult } from '@portal/contracts';
 import { NOTIFICATION_LIST_LIMIT } from '@portal/contracts';
 import type { Db } from '../../db/client';
 import { notifications, refreshTokens, streamTickets, users } from '../../db/schema';
@@ -14,7 +8,7 @@ import { BadRequestError, NotFoundError, UnauthorizedError } from '../../lib/err
 import { hashRefreshToken } from '../../lib/tokens';
 import { recordAudit } from '../audit/service';
 import { fanOut, rowsOf, syncSignal, type NotificationInput } from './notify';
-import { presentAdminNotification, presentNotification, presentRecipient } from './presenter';
+import type { NotificationRow, RecipientRow } from './presenter';
 
 const row = {
   id: notifications.id,
@@ -27,7 +21,10 @@ const row = {
 };
 
 /** The user's newest notifications and the count of all their unread ones, in one query. */
-export async function listForUser(db: Db, userId: string): Promise<NotificationList> {
+export async function listForUser(
+  db: Db,
+  userId: string,
+): Promise<{ rows: NotificationRow[]; unreadCount: number }> {
   const rows = await db
     .select({
       ...row,
@@ -38,18 +35,18 @@ export async function listForUser(db: Db, userId: string): Promise<NotificationL
     .where(eq(notifications.userId, userId))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(NOTIFICATION_LIST_LIMIT);
-  return { notifications: rows.map(presentNotification), unreadCount: Number(rows[0]?.unread ?? 0) };
+  return { rows, unreadCount: Number(rows[0]?.unread ?? 0) };
 }
 
 /** Marks one of the user's notifications read; another user's answers 404. Other tabs are told. */
-export async function markRead(db: Db, userId: string, id: string): Promise<NotificationItem> {
+export async function markRead(db: Db, userId: string, id: string): Promise<NotificationRow> {
   const [updated] = await db
     .update(notifications)
     .set({ read: true })
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
     .returning({ ...row, signalled: syncSignal(notifications.userId) });
   if (!updated) throw new NotFoundError('Notification');
-  return presentNotification(updated);
+  return updated;
 }
 
 export async function markAllRead(db: Db, userId: string): Promise<number> {
@@ -125,11 +122,11 @@ export async function send(
   });
 }
 
-/** Every user's notifications for the admin list, newest first, one page at a time. */
+/** Every user's notifications for the admin list, newest first, one page at a time, and how many in all. */
 export async function listAll(
   db: Db,
   { page, pageSize }: { page: number; pageSize: number },
-): Promise<AdminNotificationList> {
+): Promise<{ rows: (NotificationRow & { user: RecipientRow })[]; total: number }> {
   const [rows, [total]] = await Promise.all([
     db
       .select({ ...row, user: { id: users.id, name: users.name, email: users.email } })
@@ -140,11 +137,7 @@ export async function listAll(
       .offset((page - 1) * pageSize),
     db.select({ n: count() }).from(notifications),
   ]);
-  const n = total?.n ?? 0;
-  return {
-    notifications: rows.map((r) => presentAdminNotification(r, r.user)),
-    pagination: { page, pageSize, total: n, totalPages: Math.max(1, Math.ceil(n / pageSize)) },
-  };
+  return { rows, total: total?.n ?? 0 };
 }
 
 /** Deletes any user's notification; the recipient's open bell drops it. */
@@ -175,7 +168,11 @@ const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
  * Active users matching the search (name or email), for choosing recipients, and how many a send to
  * everyone reaches (every active user, the admin asking included).
  */
-export async function findRecipients(db: Db, q: string | undefined, limit: number): Promise<RecipientList> {
+export async function findRecipients(
+  db: Db,
+  q: string | undefined,
+  limit: number,
+): Promise<{ users: RecipientRow[]; activeCount: number }> {
   const match = q
     ? and(eq(users.isActive, true), or(ilike(users.name, likePattern(q)), ilike(users.email, likePattern(q))))
     : eq(users.isActive, true);
@@ -188,7 +185,7 @@ export async function findRecipients(db: Db, q: string | undefined, limit: numbe
       .limit(limit),
     db.select({ n: count() }).from(users).where(eq(users.isActive, true)),
   ]);
-  return { users: found.map(presentRecipient), activeCount: active?.n ?? 0 };
+  return { users: found, activeCount: active?.n ?? 0 };
 }
 
 /** How long a stream ticket can wait before it is redeemed. */
