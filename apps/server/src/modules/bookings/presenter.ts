@@ -27,9 +27,12 @@ export function presentBooking(b: BookingRow): Booking {
   };
 }
 
-export function presentAdminBooking(
-  b: BookingRow,
-  user: { id: string; name: string; email: string },
-): AdminBooking {
-  return { ...presentBooking(b), user: { _id: user.id, name: user.name, email: user.email } };
+/** A booking row with who made it, as the admin's service calls return it. */
+export interface AdminBookingRow {
+  booking: BookingRow;
+  user: { id: string; name: string; email: string };
+}
+
+export function presentAdminBooking({ booking, user }: AdminBookingRow): AdminBooking {
+  return { ...presentBooking(booking), user: { _id: user.id, name: user.name, email: user.email } };
 }

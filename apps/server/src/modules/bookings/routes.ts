@@ -3,38 +3,39 @@ import type { Module } from '../../app-types';
 import { route } from '../../plugins/route';
 import { requireAuth } from '../../plugins/auth';
 import { requireProjectId } from '../access/project-access';
+import { presentAdminBooking, presentBooking } from './presenter';
 import { cancelBooking, createBooking, decideBooking, listOwnBookings, listProjectBookings } from './service';
 
 const e = endpoints.bookings;
 
 /** Cabin-night booking requests: investors make and cancel them, admins approve or decline them. */
 export const bookingRoutes: Module = (app, { database: { db } }) => {
-  route(app, e.list, async (request) => ({
-    success: true as const,
-    data: await listOwnBookings(db, requireAuth(request), requireProjectId(request.query.projectId)),
-  }));
+  route(app, e.list, async (request) => {
+    const rows = await listOwnBookings(db, requireAuth(request), requireProjectId(request.query.projectId));
+    return { success: true as const, data: rows.map(presentBooking) };
+  });
 
   route(app, e.create, async (request) => {
     // Past means past in every time zone, so that a calendar west of UTC is not refused its today.
-    const data = await createBooking(db, requireAuth(request), request.body, earliestTodayIso());
-    return { success: true as const, data, message: bookingSubmittedMessage(data.type) };
+    const row = await createBooking(db, requireAuth(request), request.body, earliestTodayIso());
+    return { success: true as const, data: presentBooking(row), message: bookingSubmittedMessage(row.type) };
   });
 
   route(app, e.cancel, async (request) => ({
     success: true as const,
-    data: await cancelBooking(db, requireAuth(request), request.params.id),
+    data: presentBooking(await cancelBooking(db, requireAuth(request), request.params.id)),
     message: 'Booking request cancelled',
   }));
 
-  route(app, e.adminList, async (request) => ({
-    success: true as const,
-    data: await listProjectBookings(
+  route(app, e.adminList, async (request) => {
+    const rows = await listProjectBookings(
       db,
       requireAuth(request),
       requireProjectId(request.query.projectId),
       request.query.status,
-    ),
-  }));
+    );
+    return { success: true as const, data: rows.map(presentAdminBooking) };
+  });
 
   for (const [endpoint, decision, message] of [
     [e.approve, 'approved', 'Booking approved'],
@@ -42,7 +43,9 @@ export const bookingRoutes: Module = (app, { database: { db } }) => {
   ] as const)
     route(app, endpoint, async (request) => ({
       success: true as const,
-      data: await decideBooking(db, requireAuth(request), request.params.id, decision, request.body.note),
+      data: presentAdminBooking(
+        await decideBooking(db, requireAuth(request), request.params.id, decision, request.body.note),
+      ),
       message,
     }));
 };

@@ -7,8 +7,6 @@ import {
   nightBalance,
   nightSpan,
   nightsText,
-  type AdminBooking,
-  type Booking,
   type BookingStatus,
   type createBookingInput,
 } from '@portal/contracts';
@@ -26,7 +24,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/service';
 import { notifyUsers } from '../notifications/notify';
 import { assertProjectVisible } from '../access/project-access';
-import { presentAdminBooking, presentBooking } from './presenter';
+import type { AdminBookingRow, BookingRow } from './presenter';
 
 type CreateInput = z.output<typeof createBookingInput>;
 
@@ -45,7 +43,7 @@ export async function createBooking(
   viewer: AuthUser,
   input: CreateInput,
   today: string,
-): Promise<Booking> {
+): Promise<BookingRow> {
   const nights = [...new Set(input.dates)].sort();
   try {
     return await db.transaction(async (tx) => {
@@ -116,7 +114,7 @@ export async function createBooking(
           night,
         })),
       );
-      return presentBooking(row!);
+      return row!;
     });
   } catch (err) {
     if (isUniqueViolation(err) && pgConstraint(err) === 'booking_nights_user_project_night_key')
@@ -126,18 +124,22 @@ export async function createBooking(
 }
 
 /** The viewer's own requests in a project, newest first. */
-export async function listOwnBookings(db: DbOrTx, viewer: AuthUser, projectId: string): Promise<Booking[]> {
+export async function listOwnBookings(
+  db: DbOrTx,
+  viewer: AuthUser,
+  projectId: string,
+): Promise<BookingRow[]> {
   await assertProjectVisible(db, viewer, projectId);
   const rows = await db
     .select()
     .from(bookings)
     .where(and(eq(bookings.userId, viewer.id), eq(bookings.projectId, projectId)))
     .orderBy(desc(bookings.createdAt));
-  return rows.map(presentBooking);
+  return rows;
 }
 
 /** The investor withdraws a pending request; its nights become free again. */
-export async function cancelBooking(db: DbOrTx, viewer: AuthUser, bookingId: string): Promise<Booking> {
+export async function cancelBooking(db: DbOrTx, viewer: AuthUser, bookingId: string): Promise<BookingRow> {
   return db.transaction(async (tx) => {
     const [b] = await tx
       .select()
@@ -155,7 +157,7 @@ export async function cancelBooking(db: DbOrTx, viewer: AuthUser, bookingId: str
       .where(eq(bookings.id, bookingId))
       .returning();
     await tx.delete(bookingNights).where(eq(bookingNights.bookingId, bookingId));
-    return presentBooking(row!);
+    return row!;
   });
 }
 
@@ -165,7 +167,7 @@ export async function listProjectBookings(
   actor: AuthUser,
   projectId: string,
   status: BookingStatus | undefined,
-): Promise<AdminBooking[]> {
+): Promise<AdminBookingRow[]> {
   await assertProjectVisible(db, actor, projectId);
   const rows = await db
     .select({ booking: bookings, user: { id: users.id, name: users.name, email: users.email } })
@@ -173,7 +175,7 @@ export async function listProjectBookings(
     .innerJoin(users, eq(users.id, bookings.userId))
     .where(and(eq(bookings.projectId, projectId), status ? eq(bookings.status, status) : undefined))
     .orderBy(desc(bookings.createdAt));
-  return rows.map((r) => presentAdminBooking(r.booking, r.user));
+  return rows;
 }
 
 /**
@@ -186,7 +188,7 @@ export async function decideBooking(
   bookingId: string,
   decision: 'approved' | 'declined',
   note: string | undefined,
-): Promise<AdminBooking> {
+): Promise<AdminBookingRow> {
   return db.transaction(async (tx) => {
     const [found] = await tx
       .select({ booking: bookings, projectName: projects.name })
@@ -230,6 +232,6 @@ export async function decideBooking(
       .select({ id: users.id, name: users.name, email: users.email })
       .from(users)
       .where(eq(users.id, b.userId));
-    return presentAdminBooking(row!, user!);
+    return { booking: row!, user: user! };
   });
 }
