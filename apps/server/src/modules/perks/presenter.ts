@@ -29,8 +29,17 @@ export function presentPerk(p: PerkRow): Perk {
   };
 }
 
+/** An allowance with the nights of this user's live requests in its project (sorted ascending). */
+export interface AllowanceWithNights {
+  allowance: AllowanceRow;
+  requestedNights: string[];
+}
+
 /** The investor's cabin nights: the allowance less the nights of live requests (sorted ascending). */
-export function presentCabinNights(a: AllowanceRow, requestedNights: string[], today: string): CabinNights {
+export function presentCabinNights(
+  { allowance: a, requestedNights }: AllowanceWithNights,
+  today: string,
+): CabinNights {
   const balance = nightBalance(a.totalNights, a.bonusNights, requestedNights.length);
   return {
     totalNights: a.totalNights,
@@ -44,8 +53,14 @@ export function presentCabinNights(a: AllowanceRow, requestedNights: string[], t
   };
 }
 
+/** An allowance with how many of its nights are requested. */
+export interface AllowanceWithBooked {
+  allowance: AllowanceRow;
+  bookedNights: number;
+}
+
 /** The allowance as the admin Investments screen reads it. */
-export function presentAllowance(a: AllowanceRow, bookedNights: number): CabinAllowance {
+export function presentAllowance({ allowance: a, bookedNights }: AllowanceWithBooked): CabinAllowance {
   const balance = nightBalance(a.totalNights, a.bonusNights, bookedNights);
   return {
     userId: a.userId,

@@ -4,6 +4,7 @@ import { BadRequestError } from '../../lib/errors';
 import { route } from '../../plugins/route';
 import { requireAuth } from '../../plugins/auth';
 import { parseId, requireProjectId } from '../access/project-access';
+import { presentAllowance, presentCabinNights, presentPerk } from './presenter';
 import {
   changePerk,
   createPerk,
@@ -19,20 +20,16 @@ const e = endpoints.perks;
 
 /** Perks, cabin nights and usage (docs/product.md §10), and the admin writes of perks and allowances. */
 export const perkRoutes: Module = (app, { database: { db } }) => {
-  route(app, e.cabinNights, async (request) => ({
-    success: true as const,
-    cabinNights: await getCabinNights(
-      db,
-      requireAuth(request),
-      requireProjectId(request.params.projectId),
-      todayIso(),
-    ),
-  }));
+  route(app, e.cabinNights, async (request) => {
+    const today = todayIso();
+    const row = await getCabinNights(db, requireAuth(request), requireProjectId(request.params.projectId));
+    return { success: true as const, cabinNights: row && presentCabinNights(row, today) };
+  });
 
-  route(app, e.list, async (request) => ({
-    success: true as const,
-    perks: await listPerks(db, requireAuth(request), requireProjectId(request.params.projectId)),
-  }));
+  route(app, e.list, async (request) => {
+    const rows = await listPerks(db, requireAuth(request), requireProjectId(request.params.projectId));
+    return { success: true as const, perks: rows.map(presentPerk) };
+  });
 
   route(app, e.usage, async (request) => ({
     success: true as const,
@@ -47,23 +44,22 @@ export const perkRoutes: Module = (app, { database: { db } }) => {
 
   route(app, e.create, async (request) => ({
     success: true as const,
-    data: await createPerk(
-      db,
-      requireAuth(request),
-      requireProjectId(request.params.projectId),
-      request.body,
+    data: presentPerk(
+      await createPerk(db, requireAuth(request), requireProjectId(request.params.projectId), request.body),
     ),
     message: 'Created',
   }));
 
   route(app, e.update, async (request) => ({
     success: true as const,
-    data: await changePerk(
-      db,
-      requireAuth(request),
-      requireProjectId(request.params.projectId),
-      parseId(request.params.perkId, 'Perk'),
-      request.body,
+    data: presentPerk(
+      await changePerk(
+        db,
+        requireAuth(request),
+        requireProjectId(request.params.projectId),
+        parseId(request.params.perkId, 'Perk'),
+        request.body,
+      ),
     ),
     message: 'Updated',
   }));
@@ -78,24 +74,26 @@ export const perkRoutes: Module = (app, { database: { db } }) => {
     return { success: true as const, message: 'Deleted' };
   });
 
-  route(app, e.allowance, async (request) => ({
-    success: true as const,
-    data: await getAllowance(
+  route(app, e.allowance, async (request) => {
+    const row = await getAllowance(
       db,
       requireAuth(request),
       requireProjectId(request.params.projectId),
       parseId(request.params.userId, 'User'),
-    ),
-  }));
+    );
+    return { success: true as const, data: row && presentAllowance(row) };
+  });
 
   route(app, e.setAllowance, async (request) => ({
     success: true as const,
-    data: await setAllowance(
-      db,
-      requireAuth(request),
-      requireProjectId(request.params.projectId),
-      parseId(request.params.userId, 'User'),
-      request.body,
+    data: presentAllowance(
+      await setAllowance(
+        db,
+        requireAuth(request),
+        requireProjectId(request.params.projectId),
+        parseId(request.params.userId, 'User'),
+        request.body,
+      ),
     ),
     message: 'Updated',
   }));

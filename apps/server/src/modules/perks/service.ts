@@ -1,12 +1,5 @@
 import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
-import type {
-  CabinAllowance,
-  CabinNights,
-  Perk,
-  UsageSummary,
-  perkInput,
-  cabinAllowanceInput,
-} from '@portal/contracts';
+import type { UsageSummary, perkInput, cabinAllowanceInput } from '@portal/contracts';
 import { summarizeUsage } from '@portal/contracts';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
@@ -15,7 +8,7 @@ import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors'
 import type { AuthUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/service';
 
-import { presentAllowance, presentCabinNights, presentPerk } from './presenter';
+import type { AllowanceWithBooked, AllowanceWithNights, PerkRow } from './presenter';
 import { assertProjectVisible } from '../access/project-access';
 
 type PerkFields = z.output<typeof perkInput>;
@@ -31,13 +24,12 @@ async function liveNights(db: DbOrTx, userId: string, projectId: string): Promis
   return rows.map((r) => r.night);
 }
 
-/** The viewer's cabin nights in a project, or null when they hold no allowance there. */
+/** The viewer's allowance in a project with the nights they requested, or null when they hold none there. */
 export async function getCabinNights(
   db: DbOrTx,
   viewer: AuthUser,
   projectId: string,
-  today: string,
-): Promise<CabinNights | null> {
+): Promise<AllowanceWithNights | null> {
   await assertProjectVisible(db, viewer, projectId);
   const [allowance] = await db
     .select()
@@ -45,11 +37,11 @@ export async function getCabinNights(
     .where(and(eq(cabinAllowances.userId, viewer.id), eq(cabinAllowances.projectId, projectId)))
     .limit(1);
   if (!allowance) return null;
-  return presentCabinNights(allowance, await liveNights(db, viewer.id, projectId), today);
+  return { allowance, requestedNights: await liveNights(db, viewer.id, projectId) };
 }
 
 /** Perks of a project: investors see the active and seasonal ones, admins every one. */
-export async function listPerks(db: DbOrTx, viewer: AuthUser, projectId: string): Promise<Perk[]> {
+export async function listPerks(db: DbOrTx, viewer: AuthUser, projectId: string): Promise<PerkRow[]> {
   await assertProjectVisible(db, viewer, projectId);
   const rows = await db
     .select()
@@ -60,7 +52,7 @@ export async function listPerks(db: DbOrTx, viewer: AuthUser, projectId: string)
         : and(eq(perks.projectId, projectId), ne(perks.status, 'inactive')),
     )
     .orderBy(asc(perks.createdAt), asc(perks.name));
-  return rows.map(presentPerk);
+  return rows;
 }
 
 /** The viewer's usage of cabin nights in a project, computed from their requests. */
@@ -79,7 +71,7 @@ export async function createPerk(
   actor: AuthUser,
   projectId: string,
   input: PerkFields,
-): Promise<Perk> {
+): Promise<PerkRow> {
   return db.transaction(async (tx) => {
     await assertProjectVisible(tx, actor, projectId);
     const [row] = await tx
@@ -93,7 +85,7 @@ export async function createPerk(
       entityId: row!.id,
       details: { projectId, name: row!.name },
     });
-    return presentPerk(row!);
+    return row!;
   });
 }
 
@@ -103,7 +95,7 @@ export async function changePerk(
   projectId: string,
   perkId: string,
   input: PerkFields,
-): Promise<Perk> {
+): Promise<PerkRow> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(perks)
@@ -118,7 +110,7 @@ export async function changePerk(
       entityId: row.id,
       details: { projectId, name: row.name },
     });
-    return presentPerk(row);
+    return row;
   });
 }
 
@@ -149,13 +141,13 @@ async function assertUserExists(db: DbOrTx, userId: string) {
   if (!u) throw new NotFoundError('User');
 }
 
-/** One user's allowance in a project (admin), or null when none is set. */
+/** One user's allowance in a project with its requested nights (admin), or null when none is set. */
 export async function getAllowance(
   db: DbOrTx,
   actor: AuthUser,
   projectId: string,
   userId: string,
-): Promise<CabinAllowance | null> {
+): Promise<AllowanceWithBooked | null> {
   await assertProjectVisible(db, actor, projectId);
   await assertUserExists(db, userId);
   const [allowance] = await db
@@ -168,7 +160,7 @@ export async function getAllowance(
     .select({ n: count() })
     .from(bookingNights)
     .where(and(eq(bookingNights.userId, userId), eq(bookingNights.projectId, projectId)));
-  return presentAllowance(allowance, booked?.n ?? 0);
+  return { allowance, bookedNights: booked?.n ?? 0 };
 }
 
 /**
@@ -181,7 +173,7 @@ export async function setAllowance(
   projectId: string,
   userId: string,
   input: AllowanceFields,
-): Promise<CabinAllowance> {
+): Promise<AllowanceWithBooked> {
   return db.transaction(async (tx) => {
     await assertProjectVisible(tx, actor, projectId);
     await assertUserExists(tx, userId);
@@ -216,6 +208,6 @@ export async function setAllowance(
       entityId: row!.id,
       details: { projectId, userId, ...input },
     });
-    return presentAllowance(row!, n);
+    return { allowance: row!, bookedNights: n };
   });
 }
