@@ -292,6 +292,7 @@ export const AUDIT_ENTITIES = [
   { id: 'notification', label: 'Notification' },
   { id: 'interest', label: 'Interest registration' },
   { id: 'settings', label: 'Settings' },
+  { id: 'distribution', label: 'Distribution' },
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number]['id'];
 const AUDIT_ENTITY_IDS = AUDIT_ENTITIES.map((e) => e.id) as [AuditEntity, ...AuditEntity[]];

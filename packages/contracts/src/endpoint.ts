@@ -25,6 +25,9 @@ export const TABLES = [
   'settings',
   'recovery_codes',
   'stream_tickets',
+  'distributions',
+  'distribution_allocations',
+  'capital_returns',
 ] as const;
 export type Table = (typeof TABLES)[number];
 

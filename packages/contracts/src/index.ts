@@ -8,6 +8,7 @@ export * from './bank';
 export * from './money';
 export * from './portfolio';
 export * from './performance';
+export * from './distributions';
 export * from './projects';
 export * from './investor-id';
 export * from './interest';

@@ -29,6 +29,10 @@ export const BOOKING_TYPES = ['personal', 'gift', 'rental'] as const;
 export const BOOKING_STATUSES = ['pending', 'approved', 'declined', 'cancelled'] as const;
 /** A 'Register Your Interest' submission in the admin inbox: new until an admin marks it. */
 export const INTEREST_STATUSES = ['new', 'contacted', 'closed'] as const;
+/** What a distribution pays: income (a return) or a return of capital. */
+export const DISTRIBUTION_KINDS = ['income', 'capital'] as const;
+/** A distribution run is a draft until an admin makes it final (then it is paid and cannot change). */
+export const DISTRIBUTION_STATUSES = ['draft', 'final'] as const;
 /** A row of `documents`: a document of the vault, or a per-user media item. */
 export const DOCUMENT_KINDS = ['document', 'media'] as const;
 
@@ -44,3 +48,5 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export type BookingType = (typeof BOOKING_TYPES)[number];
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export type InterestStatus = (typeof INTEREST_STATUSES)[number];
+export type DistributionKind = (typeof DISTRIBUTION_KINDS)[number];
+export type DistributionStatus = (typeof DISTRIBUTION_STATUSES)[number];

@@ -26,6 +26,7 @@ export const SIGNALLED_TABLES = [
   'documents',
   'project_media',
   'settings',
+  'capital_returns',
 ] as const satisfies readonly Table[];
 export type SignalledTable = (typeof SIGNALLED_TABLES)[number];
 

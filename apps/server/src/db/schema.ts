@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import {
   BOOKING_STATUSES,
   BOOKING_TYPES,
+  DISTRIBUTION_KINDS,
+  DISTRIBUTION_STATUSES,
   DOCUMENT_CATEGORIES,
   DOCUMENT_KINDS,
   INTEREST_STATUSES,
@@ -564,3 +566,81 @@ export const settings = pgTable('settings', {
   updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: updatedAt(),
 });
+
+/**
+ * A distribution run: an amount a project pays its investors for a period, split pro rata in whole cents
+ * (modules/fund). A draft until an admin makes it final; then its allocations are written as the
+ * investors' monthly returns (income) or capital returns (capital) and it never changes again.
+ */
+export const distributions = pgTable(
+  'distributions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    period: text('period').notNull(),
+    kind: text('kind', { enum: DISTRIBUTION_KINDS }).notNull(),
+    amount: money('amount').notNull(),
+    paymentDate: date('payment_date').notNull(),
+    note: text('note'),
+    status: text('status', { enum: DISTRIBUTION_STATUSES }).notNull().default('draft'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finalizedAt: timestamp('finalized_at', { withTimezone: true }),
+    finalizedBy: uuid('finalized_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    check('distributions_kind_check', oneOf(t.kind, DISTRIBUTION_KINDS)),
+    check('distributions_status_check', oneOf(t.status, DISTRIBUTION_STATUSES)),
+    check('distributions_amount_check', sql`${t.amount} > 0`),
+    check('distributions_period_check', sql`${t.period} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+    check('distributions_final_check', sql`(${t.status} = 'final') = (${t.finalizedAt} is not null)`),
+    index('distributions_project_period_idx').on(t.projectId, t.period),
+  ],
+);
+
+/** One investor's share of a distribution run; they add up to the run's amount to the cent. */
+export const distributionAllocations = pgTable(
+  'distribution_allocations',
+  {
+    distributionId: uuid('distribution_id')
+      .notNull()
+      .references(() => distributions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** What the investor had invested in the project when the run was computed. */
+    invested: money('invested').notNull(),
+    amount: money('amount').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.distributionId, t.userId] }),
+    index('distribution_allocations_user_idx').on(t.userId),
+    check('distribution_allocations_amount_check', sql`${t.amount} >= 0 and ${t.invested} >= 0`),
+  ],
+);
+
+/** A return of capital paid to an investor (written by a final capital distribution). */
+export const capitalReturns = pgTable(
+  'capital_returns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    amount: money('amount').notNull(),
+    paymentDate: date('payment_date').notNull(),
+    distributionId: uuid('distribution_id').references(() => distributions.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('capital_returns_user_project_idx').on(t.userId, t.projectId),
+    uniqueIndex('capital_returns_distribution_user_key').on(t.distributionId, t.userId),
+    check('capital_returns_amount_check', sql`${t.amount} > 0`),
+  ],
+);

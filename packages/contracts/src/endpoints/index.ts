@@ -5,6 +5,7 @@ import { auditEndpoints } from './audit';
 import { authEndpoints } from './auth';
 import { bookingEndpoints } from './bookings';
 import { docsEndpoints } from './docs';
+import { distributionEndpoints } from './distributions';
 import { documentEndpoints } from './documents';
 import { healthEndpoints } from './health';
 import { interestEndpoints } from './interest';
@@ -31,6 +32,7 @@ export const endpoints = {
   interest: interestEndpoints,
   investments: investmentEndpoints,
   returns: returnEndpoints,
+  distributions: distributionEndpoints,
   documents: documentEndpoints,
   media: mediaEndpoints,
   adminUsers: adminUserEndpoints,

@@ -22,10 +22,10 @@ export const investmentEndpoints = {
     summary: "The caller's performance figures: paid in, paid out, DPI, cash yield and IRR",
     description:
       'For the portfolio and for each project the caller holds. A monthly return counts as paid on the ' +
-      'last day of its month; amounts not yet paid are left out. Ratios are fractions; a figure that ' +
+      'last day of its month, a return of capital on its payment date; amounts not yet paid are left out. Ratios are fractions; a figure that ' +
       'cannot be computed is null. Kept for at most a minute.',
     answer: performanceAnswer,
-    reads: ['projects', 'investments', 'monthly_returns'],
+    reads: ['projects', 'investments', 'monthly_returns', 'capital_returns'],
     cache: true,
   }),
 };

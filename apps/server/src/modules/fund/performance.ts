@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { fromCents, monthEnd, toCents, type Performance, type PerformanceFigures } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client';
-import { investments, monthlyReturns, projects } from '../../db/schema';
+import { capitalReturns, investments, monthlyReturns, projects } from '../../db/schema';
 import { xirr, type CashFlow } from './xirr';
 
 /** One investment as the figures need it. */
@@ -14,6 +14,8 @@ export interface Holding {
   /** The investment's returns field, which counts only when it has no monthly returns: it has no date. */
   undatedReturns: string;
   monthly: readonly { month: string; amount: string }[];
+  /** Returns of capital, each on its payment date. */
+  capital?: readonly { date: string; amount: string }[];
 }
 
 /** Ratios are given to six decimals (0.000001 is 0.0001 %): more is noise. */
@@ -28,9 +30,8 @@ function yearBefore(day: string): string {
 
 /**
  * The performance figures of a set of holdings on `asOf` (one project's, or the whole portfolio's). Money
- * is summed in whole cents. A monthly return is paid on the last day of its month; one that falls due
- * after `asOf` is left out. No capital has been returned yet: returns of capital are recorded by the
- * distribution runs (issue 16), which will add their dated flows here.
+ * is summed in whole cents. A monthly return is paid on the last day of its month, a return of capital
+ * on its payment date; one that falls due after `asOf` is left out.
  *
  * The IRR is null, never a guess, when a flow has no date: an investment without a start date, or returns
  * recorded as one undated amount; or when the flows allow no rate (see `xirr`).
@@ -40,7 +41,7 @@ export function performanceFigures(holdings: readonly Holding[], asOf: string): 
   let investedC = 0;
   let incomeC = 0;
   let income12C = 0;
-  const capitalC = 0;
+  let capitalC = 0;
   let dated = true;
   const flows: CashFlow[] = [];
   for (const h of holdings) {
@@ -54,6 +55,12 @@ export function performanceFigures(holdings: readonly Holding[], asOf: string): 
       const undated = toCents(h.undatedReturns);
       incomeC += undated;
       if (undated !== 0) dated = false;
+    }
+    for (const c of h.capital ?? []) {
+      const cents = toCents(c.amount);
+      if (c.date > asOf || cents === 0) continue;
+      capitalC += cents;
+      flows.push({ date: c.date, amount: fromCents(cents) });
     }
     for (const m of h.monthly) {
       const date = monthEnd(m.month);
@@ -80,7 +87,7 @@ export function performanceFigures(holdings: readonly Holding[], asOf: string): 
 
 /** The investor's holdings, each with its monthly returns (two queries whatever their number). */
 export async function loadHoldings(db: DbOrTx, userId: string): Promise<Holding[]> {
-  const [invs, months] = await Promise.all([
+  const [invs, months, capital] = await Promise.all([
     db
       .select({
         projectId: investments.projectId,
@@ -101,10 +108,24 @@ export async function loadHoldings(db: DbOrTx, userId: string): Promise<Holding[
       })
       .from(monthlyReturns)
       .where(eq(monthlyReturns.userId, userId)),
+    db
+      .select({
+        projectId: capitalReturns.projectId,
+        date: capitalReturns.paymentDate,
+        amount: capitalReturns.amount,
+      })
+      .from(capitalReturns)
+      .where(eq(capitalReturns.userId, userId)),
   ]);
   const byProject = new Map<string, { month: string; amount: string }[]>();
   for (const m of months) byProject.set(m.projectId, [...(byProject.get(m.projectId) ?? []), m]);
-  return invs.map((i) => ({ ...i, monthly: byProject.get(i.projectId) ?? [] }));
+  const capitalBy = new Map<string, { date: string; amount: string }[]>();
+  for (const c of capital) capitalBy.set(c.projectId, [...(capitalBy.get(c.projectId) ?? []), c]);
+  return invs.map((i) => ({
+    ...i,
+    monthly: byProject.get(i.projectId) ?? [],
+    capital: capitalBy.get(i.projectId) ?? [],
+  }));
 }
 
 /** The figures for the portfolio and for each project, as `GET /api/investment/performance` answers. */

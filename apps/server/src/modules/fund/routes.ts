@@ -5,6 +5,15 @@ import { requireAuth } from '../../plugins/auth';
 import { route } from '../../plugins/route';
 import { createTwoFactorService } from '../auth/two-factor';
 import { setBankAccount } from './bank-account';
+import {
+  createDistribution,
+  deleteDistribution,
+  finalizeDistribution,
+  getDistribution,
+  listDistributions,
+  paymentsCsv,
+  updateDistribution,
+} from './distributions';
 import { loadHoldings, presentPerformance } from './performance';
 
 /** The money side of an investor's account: where distributions are paid, and how the money has done. */
@@ -35,4 +44,44 @@ export const fundRoutes: Module = (app, deps) => {
       new Date().toISOString().slice(0, 10),
     ),
   }));
+
+  // Distribution runs (admin): drafted pro rata, reviewed, made final once.
+  const d = endpoints.distributions;
+  route(app, d.list, async (request) => ({
+    success: true as const,
+    data: await listDistributions(db, request.query.projectId),
+  }));
+  route(app, d.get, async (request) => ({
+    success: true as const,
+    data: await getDistribution(db, request.params.id),
+  }));
+  route(app, d.create, async (request) => ({
+    success: true as const,
+    data: await createDistribution(db, requireAuth(request).id, request.body),
+    message: 'Distribution drafted',
+  }));
+  route(app, d.update, async (request) => ({
+    success: true as const,
+    data: await updateDistribution(db, requireAuth(request).id, request.params.id, request.body),
+    message: 'Distribution updated',
+  }));
+  route(app, d.remove, async (request) => {
+    await deleteDistribution(db, requireAuth(request).id, request.params.id);
+    return { success: true as const, data: { _id: request.params.id }, message: 'Distribution deleted' };
+  });
+  route(app, d.finalize, async (request) => ({
+    success: true as const,
+    data: await finalizeDistribution(db, requireAuth(request).id, request.params.id),
+    message: 'Distribution final: the investors have been told',
+  }));
+  route(app, d.payments, async (request, reply) => {
+    const run = await getDistribution(db, request.params.id);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header(
+        'content-disposition',
+        `attachment; filename="distribution-${run.period}-${run._id.slice(0, 8)}.csv"`,
+      )
+      .send(paymentsCsv(run));
+  });
 };

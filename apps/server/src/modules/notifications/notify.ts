@@ -58,6 +58,35 @@ export async function fanOut(
 }
 
 /**
+ * Writes one notification per active user with a message of their own (a distribution's amounts), as
+ * one batch in one statement, signalled like `fanOut`'s: delivered on commit, dropped on rollback.
+ */
+export async function notifyEach(
+  db: DbOrTx,
+  items: readonly { userId: string; message: string }[],
+  n: Omit<NotificationInput, 'message'>,
+): Promise<number> {
+  if (items.length === 0) return 0;
+  const batchId = crypto.randomUUID();
+  const result = await db.execute(sql`
+    with ins as (
+      insert into ${notifications} (user_id, title, message, type, link, batch_id, created_by)
+      select ${users.id}, ${n.title}, m.message, ${n.type ?? 'info'}, ${n.link ?? null}, ${batchId}::uuid, ${n.createdBy ?? null}::uuid
+      from unnest(${sql.param(items.map((i) => i.userId))}::uuid[], ${sql.param(items.map((i) => i.message))}::text[]) as m(user_id, message)
+      join ${users} on ${users.id} = m.user_id
+      where ${users.isActive}
+      returning 1
+    ), c as (select count(*)::int as n from ins)
+    select n, case when n > 0 then pg_notify(
+      ${NOTIFY_CHANNEL},
+      json_build_object('k', 'batch', 'b', ${batchId}::uuid, 'at', now())::text
+    )::text end as signalled
+    from c`);
+  const [counted] = rowsOf<{ n: number }>(result);
+  return Number(counted?.n ?? 0);
+}
+
+/**
  * Notifies the given users (only active ones) with one set-based insert. Call it inside the transaction
  * of the change that causes it; open browsers of the recipients receive it live once that commits.
  */

@@ -1,0 +1,265 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { auditLog, capitalReturns, monthlyReturns, notifications, users } from '../../db/schema';
+import {
+  bearer,
+  buildTestApp,
+  createAdmin,
+  createInvestment,
+  createProject,
+  createUser,
+  login,
+  type TestContext,
+} from '../../../test/helpers';
+
+let ctx: TestContext;
+let admin: string;
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  const a = await createAdmin(ctx.db);
+  admin = (await login(ctx.app, a.email, a.password)).accessToken;
+});
+afterAll(() => ctx.close());
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = admin) =>
+  ctx.app.inject({ method, url, headers: bearer(token), payload });
+
+/** A project held by three investors with the given amounts invested, named by their investor IDs. */
+async function heldProject(amounts: string[]) {
+  const project = await createProject(ctx.db, { name: `Dist ${Math.random().toString(36).slice(2, 8)}` });
+  const holders = [];
+  for (const [i, amount] of amounts.entries()) {
+    const u = await createUser(ctx.db, { name: `Holder ${i + 1}` });
+    const investorId = `DST-${project.id.slice(0, 4)}-${String(i + 1).padStart(3, '0')}`;
+    await ctx.db.update(users).set({ investorId }).where(eq(users.id, u.id));
+    await createInvestment(ctx.db, u.id, project.id, { amount });
+    holders.push({ ...u, investorId });
+  }
+  return { project, holders };
+}
+
+const draft = (projectId: string, over: object = {}) =>
+  call('POST', '/api/distributions', {
+    projectId,
+    period: '2025-06',
+    kind: 'income',
+    amount: 1000,
+    paymentDate: '2025-07-15',
+    ...over,
+  });
+
+describe('distribution runs', () => {
+  it('drafts €1,000.00 over three equal holders: 333.34 + 333.33 + 333.33, the extra cent by investor ID', async () => {
+    const { project, holders } = await heldProject(['5000.00', '5000.00', '5000.00']);
+    const res = await draft(project.id, { note: 'June income' });
+    expect(res.statusCode).toBe(201);
+    const run = res.json().data;
+    expect(run).toMatchObject({
+      projectId: project.id,
+      period: '2025-06',
+      kind: 'income',
+      amount: 1000,
+      status: 'draft',
+      note: 'June income',
+      investorCount: 3,
+      missingBankAccounts: 3,
+      finalizedAt: null,
+    });
+    const byInvestor = Object.fromEntries(
+      run.allocations.map((a: { investorId: string; amount: number }) => [a.investorId, a.amount]),
+    );
+    expect(byInvestor).toEqual({
+      [holders[0]!.investorId]: 333.34,
+      [holders[1]!.investorId]: 333.33,
+      [holders[2]!.investorId]: 333.33,
+    });
+    expect(
+      run.allocations.every(
+        (a: { share: number; iban: null }) => Math.abs(a.share - 1 / 3) < 1e-6 && a.iban === null,
+      ),
+    ).toBe(true);
+    // Nothing is paid by a draft.
+    const written = await ctx.db
+      .select()
+      .from(monthlyReturns)
+      .where(eq(monthlyReturns.projectId, project.id));
+    expect(written).toEqual([]);
+  });
+
+  it('edits a draft (allocations computed again) and lists it; deletes a draft', async () => {
+    const { project } = await heldProject(['1000.00', '3000.00']);
+    const id = (await draft(project.id)).json().data._id;
+    const edited = await call('PUT', `/api/distributions/${id}`, {
+      projectId: project.id,
+      period: '2025-07',
+      kind: 'income',
+      amount: 0.01,
+      paymentDate: '2025-08-01',
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().data.allocations.map((a: { amount: number }) => a.amount)).toEqual([0.01, 0]);
+    const list = await call('GET', `/api/distributions?projectId=${project.id}`);
+    expect(list.json().data).toHaveLength(1);
+    expect(list.json().data[0]).toMatchObject({ _id: id, period: '2025-07', amount: 0.01 });
+    expect((await call('DELETE', `/api/distributions/${id}`)).statusCode).toBe(200);
+    expect((await call('GET', `/api/distributions/${id}`)).statusCode).toBe(404);
+  });
+
+  it('finalizes once: income written as that month’s returns, audited, each investor told; a second finalize is a 409', async () => {
+    const { project, holders } = await heldProject(['2000.00', '1000.00']);
+    const id = (await draft(project.id, { amount: 300 })).json().data._id;
+    const res = await call('POST', `/api/distributions/${id}/finalize`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ status: 'final', finalizedAt: expect.any(String) });
+    const rows = await ctx.db.select().from(monthlyReturns).where(eq(monthlyReturns.projectId, project.id));
+    expect(rows.map((r) => [r.userId, r.month, r.amount]).sort()).toEqual(
+      [
+        [holders[0]!.id, '2025-06', '200.00'],
+        [holders[1]!.id, '2025-06', '100.00'],
+      ].sort(),
+    );
+    const told = await ctx.db.select().from(notifications).where(eq(notifications.userId, holders[0]!.id));
+    expect(told.map((n) => n.message)).toEqual([
+      `A distribution of €200.00 for ${project.name}, Jun 2025, will be paid on Jul 15, 2025.`,
+    ]);
+    const audit = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'finalize')));
+    expect(audit).toHaveLength(1);
+
+    const again = await call('POST', `/api/distributions/${id}/finalize`);
+    expect(again.statusCode).toBe(409);
+    expect(
+      (
+        await call('PUT', `/api/distributions/${id}`, {
+          projectId: project.id,
+          period: '2025-06',
+          amount: 1,
+          paymentDate: '2025-07-01',
+        })
+      ).statusCode,
+    ).toBe(409);
+    expect((await call('DELETE', `/api/distributions/${id}`)).statusCode).toBe(409);
+    expect(
+      await ctx.db.select().from(monthlyReturns).where(eq(monthlyReturns.projectId, project.id)),
+    ).toHaveLength(2);
+  });
+
+  it('two finalize requests at once give one result: one 200, one 409, the returns written once', async () => {
+    const { project } = await heldProject(['1000.00', '1000.00', '1000.00']);
+    const id = (await draft(project.id)).json().data._id;
+    const answers = await Promise.all([
+      call('POST', `/api/distributions/${id}/finalize`),
+      call('POST', `/api/distributions/${id}/finalize`),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(
+      await ctx.db.select().from(monthlyReturns).where(eq(monthlyReturns.projectId, project.id)),
+    ).toHaveLength(3);
+  });
+
+  it('an investor with a return for that month already stops it: a 409 naming them, nothing written', async () => {
+    const { project, holders } = await heldProject(['1000.00', '1000.00']);
+    await ctx.db
+      .insert(monthlyReturns)
+      .values({ userId: holders[1]!.id, projectId: project.id, month: '2025-06', amount: '5.00' });
+    const id = (await draft(project.id)).json().data._id;
+    const res = await call('POST', `/api/distributions/${id}/finalize`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toContain(`Holder 2 (${holders[1]!.investorId})`);
+    expect(res.json().message).toContain('Jun 2025');
+    expect((await call('GET', `/api/distributions/${id}`)).json().data.status).toBe('draft');
+    expect(
+      await ctx.db.select().from(monthlyReturns).where(eq(monthlyReturns.projectId, project.id)),
+    ).toHaveLength(1);
+    expect(
+      await ctx.db.select().from(notifications).where(eq(notifications.userId, holders[0]!.id)),
+    ).toHaveLength(0);
+  });
+
+  it('a capital run is written as returns of capital, which the performance figures count', async () => {
+    const { project, holders } = await heldProject(['4000.00']);
+    const id = (await draft(project.id, { kind: 'capital', amount: 4000, paymentDate: '2025-01-10' })).json()
+      .data._id;
+    expect((await call('POST', `/api/distributions/${id}/finalize`)).statusCode).toBe(200);
+    const rows = await ctx.db.select().from(capitalReturns).where(eq(capitalReturns.projectId, project.id));
+    expect(rows.map((r) => [r.userId, r.amount, r.paymentDate])).toEqual([
+      [holders[0]!.id, '4000.00', '2025-01-10'],
+    ]);
+    expect(
+      await ctx.db.select().from(monthlyReturns).where(eq(monthlyReturns.projectId, project.id)),
+    ).toEqual([]);
+    const investor = (await login(ctx.app, holders[0]!.email, holders[0]!.password)).accessToken;
+    const perf = (await call('GET', '/api/investment/performance', undefined, investor)).json().data;
+    expect(perf.portfolio).toMatchObject({
+      invested: 4000,
+      capitalReturned: 4000,
+      income: 0,
+      netCashFlow: 0,
+      dpi: 1,
+      cashYield12m: null,
+    });
+    const told = await ctx.db.select().from(notifications).where(eq(notifications.userId, holders[0]!.id));
+    expect(told.map((n) => [n.title, n.message])).toEqual([
+      [
+        'Return of capital',
+        `A return of capital of €4,000.00 for ${project.name}, Jun 2025, will be paid on Jan 10, 2025.`,
+      ],
+    ]);
+  });
+
+  it('the payments file: a header, then one line per investor paid, amounts to two decimals, IBAN masked or empty', async () => {
+    const { project, holders } = await heldProject(['1000.00', '1000.00']);
+    const investor = (await login(ctx.app, holders[0]!.email, holders[0]!.password)).accessToken;
+    await call(
+      'PUT',
+      '/api/users/me/bank-account',
+      { iban: 'FI2112345600000785', holder: 'Holder 1', currentPassword: holders[0]!.password },
+      investor,
+    );
+    const id = (await draft(project.id, { amount: 100.01 })).json().data._id;
+    const res = await call('GET', `/api/distributions/${id}/payments.csv`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toContain('attachment; filename="distribution-2025-06-');
+    expect(res.body.split('\r\n').filter(Boolean)).toEqual([
+      'Investor ID,Name,Email,Amount (EUR),IBAN',
+      `${holders[0]!.investorId},Holder 1,${holders[0]!.email},50.01,•••• •••• •••• 0785`,
+      `${holders[1]!.investorId},Holder 2,${holders[1]!.email},50.00,`,
+    ]);
+  });
+
+  it('refuses bad input with a 400 naming it, a project nobody holds with a 400, an unknown project with a 404', async () => {
+    const { project } = await heldProject(['1000.00']);
+    const bad = await draft(project.id, { amount: 10.001, period: '2025-13', kind: 'bonus' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/period|month|decimals|kind/);
+    expect((await draft(project.id, { amount: 0 })).json().message).toContain('Amount must be more than 0');
+    const empty = await createProject(ctx.db, { name: 'Nobody holds this' });
+    const none = await draft(empty.id);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toContain('Nobody holds this project');
+    expect((await draft('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+  });
+
+  it('investors get 403 on every distribution route', async () => {
+    const u = await createUser(ctx.db);
+    const token = (await login(ctx.app, u.email, u.password)).accessToken;
+    const id = '00000000-0000-4000-8000-000000000000';
+    for (const [method, url] of [
+      ['GET', '/api/distributions'],
+      ['POST', '/api/distributions'],
+      ['GET', `/api/distributions/${id}`],
+      ['PUT', `/api/distributions/${id}`],
+      ['DELETE', `/api/distributions/${id}`],
+      ['POST', `/api/distributions/${id}/finalize`],
+      ['GET', `/api/distributions/${id}/payments.csv`],
+    ] as const)
+      expect(
+        (await call(method, url, method === 'GET' || method === 'DELETE' ? undefined : {}, token)).statusCode,
+        url,
+      ).toBe(403);
+  });
+});

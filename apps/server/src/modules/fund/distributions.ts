@@ -1,0 +1,349 @@
+import { stringify } from 'csv-stringify/sync';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  fromCents,
+  maskIban,
+  monthLabel,
+  toCents,
+  toMoneyString,
+  type DistributionDetail,
+  type DistributionInput,
+  type DistributionSummary,
+} from '@portal/contracts';
+import type { Db, DbOrTx } from '../../db/client';
+import {
+  capitalReturns,
+  distributionAllocations,
+  distributions,
+  investments,
+  monthlyReturns,
+  projects,
+  users,
+} from '../../db/schema';
+import { BadRequestError, ConflictError, NotFoundError, isUniqueViolation } from '../../lib/errors';
+import { iso } from '../../lib/format';
+import { neutralizeFormula } from '../audit/csv';
+import { recordAudit } from '../audit/service';
+import { notifyEach } from '../notifications/notify';
+import { allocateProRata } from './allocate';
+
+type Input = DistributionInput & { kind: 'income' | 'capital'; note: string | null; amount: number };
+type Run = typeof distributions.$inferSelect;
+
+const euros = (cents: number) =>
+  new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' }).format(fromCents(cents));
+const longDate = (day: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T00:00:00Z`));
+
+async function requireProject(db: DbOrTx, projectId: string) {
+  const [p] = await db.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).limit(1);
+  if (!p) throw new NotFoundError('Project');
+}
+
+/**
+ * The allocations of `amountCents` over the project's holders, pro rata to what each invested (largest
+ * remainder; ties by investor ID, else by the user's id). Investors who hold nothing in it are left out.
+ */
+async function allocate(db: DbOrTx, projectId: string, amountCents: number) {
+  const holders = await db
+    .select({ userId: investments.userId, investorId: users.investorId, invested: investments.amount })
+    .from(investments)
+    .innerJoin(users, eq(users.id, investments.userId))
+    .where(and(eq(investments.projectId, projectId), sql`${investments.amount} > 0`));
+  const keyOf = new Map(holders.map((h) => [h.investorId ?? h.userId, h]));
+  const allocations = allocateProRata(
+    amountCents,
+    holders.map((h) => ({ investorId: h.investorId ?? h.userId, investedCents: toCents(h.invested) })),
+  );
+  return allocations.map((a) => {
+    const h = keyOf.get(a.investorId)!;
+    return { userId: h.userId, invested: h.invested, amount: toMoneyString(fromCents(a.amountCents)) };
+  });
+}
+
+/** Writes a run's allocations afresh (a draft being created or changed). */
+async function writeAllocations(tx: DbOrTx, runId: string, projectId: string, amount: number) {
+  const rows = await allocate(tx, projectId, toCents(amount));
+  await tx.delete(distributionAllocations).where(eq(distributionAllocations.distributionId, runId));
+  if (rows.length)
+    await tx.insert(distributionAllocations).values(rows.map((r) => ({ ...r, distributionId: runId })));
+}
+
+/** A run, its project's name and its allocations' counts: the row a summary is made from. */
+const summaryColumns = {
+  run: distributions,
+  projectName: projects.name,
+  investorCount: sql<number>`(select count(*)::int from ${distributionAllocations} a where a.distribution_id = ${distributions.id})`,
+  missingBankAccounts: sql<number>`(select count(*)::int from ${distributionAllocations} a join ${users} u on u.id = a.user_id where a.distribution_id = ${distributions.id} and u.bank_iban_sealed is null)`,
+};
+
+function presentSummary(r: {
+  run: Run;
+  projectName: string;
+  investorCount: number;
+  missingBankAccounts: number;
+}): DistributionSummary {
+  return {
+    _id: r.run.id,
+    projectId: r.run.projectId,
+    projectName: r.projectName,
+    period: r.run.period,
+    kind: r.run.kind,
+    amount: fromCents(toCents(r.run.amount)),
+    paymentDate: r.run.paymentDate,
+    note: r.run.note,
+    status: r.run.status,
+    investorCount: Number(r.investorCount),
+    missingBankAccounts: Number(r.missingBankAccounts),
+    createdAt: iso(r.run.createdAt)!,
+    finalizedAt: iso(r.run.finalizedAt),
+  };
+}
+
+/** Every run, newest period first; of one project when given. */
+export async function listDistributions(db: DbOrTx, projectId?: string): Promise<DistributionSummary[]> {
+  const rows = await db
+    .select(summaryColumns)
+    .from(distributions)
+    .innerJoin(projects, eq(projects.id, distributions.projectId))
+    .where(projectId ? eq(distributions.projectId, projectId) : undefined)
+    .orderBy(desc(distributions.period), desc(distributions.createdAt));
+  return rows.map(presentSummary);
+}
+
+/** A run with each investor's allocation, largest first (then by investor ID). */
+export async function getDistribution(db: DbOrTx, id: string): Promise<DistributionDetail> {
+  const [row] = await db
+    .select(summaryColumns)
+    .from(distributions)
+    .innerJoin(projects, eq(projects.id, distributions.projectId))
+    .where(eq(distributions.id, id))
+    .limit(1);
+  if (!row) throw new NotFoundError('Distribution');
+  const allocations = await db
+    .select({
+      userId: users.id,
+      name: users.name,
+      email: users.email,
+      investorId: users.investorId,
+      last4: users.bankIbanLast4,
+      invested: distributionAllocations.invested,
+      amount: distributionAllocations.amount,
+    })
+    .from(distributionAllocations)
+    .innerJoin(users, eq(users.id, distributionAllocations.userId))
+    .where(eq(distributionAllocations.distributionId, id))
+    .orderBy(desc(distributionAllocations.amount), asc(users.investorId), asc(users.id));
+  const total = allocations.reduce((s, a) => s + toCents(a.invested), 0);
+  return {
+    ...presentSummary(row),
+    allocations: allocations.map((a) => ({
+      userId: a.userId,
+      name: a.name,
+      email: a.email,
+      investorId: a.investorId,
+      invested: fromCents(toCents(a.invested)),
+      share: total > 0 ? Math.round((toCents(a.invested) / total) * 1e6) / 1e6 : 0,
+      amount: fromCents(toCents(a.amount)),
+      iban: a.last4 ? maskIban(a.last4) : null,
+    })),
+  };
+}
+
+/** Drafts a run: its allocations computed now, pro rata to what each investor holds. */
+export async function createDistribution(db: Db, actorId: string, input: Input): Promise<DistributionDetail> {
+  await requireProject(db, input.projectId);
+  const id = await db.transaction(async (tx) => {
+    const [run] = await tx
+      .insert(distributions)
+      .values({
+        projectId: input.projectId,
+        period: input.period,
+        kind: input.kind,
+        amount: toMoneyString(input.amount),
+        paymentDate: input.paymentDate,
+        note: input.note,
+        createdBy: actorId,
+      })
+      .returning({ id: distributions.id });
+    await writeAllocations(tx, run!.id, input.projectId, input.amount);
+    await recordAudit(tx, {
+      actorId,
+      action: 'create',
+      entity: 'distribution',
+      entityId: run!.id,
+      details: input,
+    });
+    return run!.id;
+  });
+  return getDistribution(db, id);
+}
+
+/** The run, locked for the rest of the transaction; a final one cannot change. */
+async function lockDraft(tx: DbOrTx, id: string, doing: string): Promise<Run> {
+  const [run] = await tx.select().from(distributions).where(eq(distributions.id, id)).for('update').limit(1);
+  if (!run) throw new NotFoundError('Distribution');
+  if (run.status === 'final')
+    throw new ConflictError(`This distribution is final and was paid: it cannot be ${doing}`);
+  return run;
+}
+
+/** Changes a draft and computes its allocations again. */
+export async function updateDistribution(db: Db, actorId: string, id: string, input: Input) {
+  await requireProject(db, input.projectId);
+  await db.transaction(async (tx) => {
+    await lockDraft(tx, id, 'changed');
+    await tx
+      .update(distributions)
+      .set({
+        projectId: input.projectId,
+        period: input.period,
+        kind: input.kind,
+        amount: toMoneyString(input.amount),
+        paymentDate: input.paymentDate,
+        note: input.note,
+        updatedAt: new Date(),
+      })
+      .where(eq(distributions.id, id));
+    await writeAllocations(tx, id, input.projectId, input.amount);
+    await recordAudit(tx, {
+      actorId,
+      action: 'update',
+      entity: 'distribution',
+      entityId: id,
+      details: input,
+    });
+  });
+  return getDistribution(db, id);
+}
+
+/** Deletes a draft. */
+export async function deleteDistribution(db: Db, actorId: string, id: string) {
+  await db.transaction(async (tx) => {
+    await lockDraft(tx, id, 'deleted');
+    await tx.delete(distributions).where(eq(distributions.id, id));
+    await recordAudit(tx, { actorId, action: 'delete', entity: 'distribution', entityId: id });
+  });
+}
+
+/**
+ * Makes a draft final, in one transaction: the run's status, each investor's amount (income as that
+ * month's return, capital as a return of capital), the audit row and each investor's notification. Two
+ * requests at once: the second waits for the first's lock and then finds the run final (409). An
+ * investor who already has a return for that month and project stops it all with a 409 that names them.
+ */
+export async function finalizeDistribution(db: Db, actorId: string, id: string) {
+  await db.transaction(async (tx) => {
+    const run = await lockDraft(tx, id, 'made final again');
+    const [project] = await tx
+      .select({ name: projects.name })
+      .from(projects)
+      .where(eq(projects.id, run.projectId));
+    const rows = (
+      await tx
+        .select({ userId: distributionAllocations.userId, amount: distributionAllocations.amount })
+        .from(distributionAllocations)
+        .where(eq(distributionAllocations.distributionId, id))
+    ).filter((a) => toCents(a.amount) > 0);
+    if (rows.length === 0) throw new BadRequestError('Nobody is paid by this distribution');
+    if (run.kind === 'income') {
+      const taken = await tx
+        .select({ name: users.name, investorId: users.investorId })
+        .from(monthlyReturns)
+        .innerJoin(users, eq(users.id, monthlyReturns.userId))
+        .where(
+          and(
+            eq(monthlyReturns.projectId, run.projectId),
+            eq(monthlyReturns.month, run.period),
+            inArray(
+              monthlyReturns.userId,
+              rows.map((r) => r.userId),
+            ),
+          ),
+        )
+        .orderBy(asc(users.investorId), asc(users.name));
+      if (taken.length) throw new ConflictError(alreadyRecorded(taken, run.period));
+      try {
+        await tx.insert(monthlyReturns).values(
+          rows.map((r) => ({
+            userId: r.userId,
+            projectId: run.projectId,
+            month: run.period,
+            amount: r.amount,
+          })),
+        );
+      } catch (err) {
+        if (isUniqueViolation(err))
+          throw new ConflictError(
+            `A return for ${monthLabel(run.period)} was recorded meanwhile: nothing was written`,
+          );
+        throw err;
+      }
+    } else {
+      await tx.insert(capitalReturns).values(
+        rows.map((r) => ({
+          userId: r.userId,
+          projectId: run.projectId,
+          amount: r.amount,
+          paymentDate: run.paymentDate,
+          distributionId: id,
+        })),
+      );
+    }
+    await tx
+      .update(distributions)
+      .set({ status: 'final', finalizedAt: new Date(), finalizedBy: actorId, updatedAt: new Date() })
+      .where(eq(distributions.id, id));
+    await recordAudit(tx, {
+      actorId,
+      action: 'finalize',
+      entity: 'distribution',
+      entityId: id,
+      details: { kind: run.kind, period: run.period, amount: run.amount, investors: rows.length },
+    });
+    const what = run.kind === 'income' ? 'A distribution' : 'A return of capital';
+    await notifyEach(
+      tx,
+      rows.map((r) => ({
+        userId: r.userId,
+        message: `${what} of ${euros(toCents(r.amount))} for ${project?.name ?? 'your project'}, ${monthLabel(run.period)}, will be paid on ${longDate(run.paymentDate)}.`,
+      })),
+      {
+        title: run.kind === 'income' ? 'Distribution' : 'Return of capital',
+        type: 'success',
+        link: '/',
+        createdBy: actorId,
+      },
+    );
+  });
+  return getDistribution(db, id);
+}
+
+function alreadyRecorded(taken: { name: string; investorId: string | null }[], period: string) {
+  const names = taken.map((t) => (t.investorId ? `${t.name} (${t.investorId})` : t.name));
+  const listed =
+    names.length > 5 ? `${names.slice(0, 5).join(', ')} and ${names.length - 5} more` : names.join(', ');
+  return `A return for ${monthLabel(period)} is already recorded for ${listed}: nothing was written. Change the period, or remove those returns first.`;
+}
+
+/**
+ * A run's payments as CSV: a header, then one line per investor paid (investor ID, name, email, amount
+ * with two decimals, IBAN masked, empty when none is given). Formula-like cells are neutralized.
+ */
+export function paymentsCsv(run: DistributionDetail): string {
+  const rows = run.allocations
+    .filter((a) => a.amount > 0)
+    .map((a) =>
+      [a.investorId ?? '', a.name, a.email, toMoneyString(a.amount), a.iban ?? ''].map(neutralizeFormula),
+    );
+  return stringify(rows, {
+    header: true,
+    columns: ['Investor ID', 'Name', 'Email', 'Amount (EUR)', 'IBAN'],
+    record_delimiter: 'windows',
+  });
+}

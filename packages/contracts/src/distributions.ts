@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { moneyAmount } from './admin';
+import { envelope, id, month, text, uuidString } from './common';
+import { DISTRIBUTION_KINDS, DISTRIBUTION_STATUSES } from './value-sets';
+
+/**
+ * A distribution run (docs/product.md §15.13): an amount a project pays its investors for a period,
+ * split pro rata to what each invested, in whole cents (the cents left by rounding go by the largest
+ * remainder, ties by investor ID), so that the allocations add up to the amount exactly. A draft can be
+ * edited or deleted; making it final writes each investor's amount (income as that month's return,
+ * capital as a return of capital) and tells them.
+ */
+export const distributionInput = z.object({
+  projectId: id,
+  period: month,
+  kind: z
+    .enum(DISTRIBUTION_KINDS, { error: `kind must be one of ${DISTRIBUTION_KINDS.join(', ')}` })
+    .default('income'),
+  amount: moneyAmount('Amount').refine((v) => v > 0, { error: 'Amount must be more than 0' }),
+  paymentDate: z.iso.date({ error: 'paymentDate must be a date (YYYY-MM-DD)' }),
+  note: text(500)
+    .nullish()
+    .transform((v) => v || null),
+});
+export type DistributionInput = z.input<typeof distributionInput>;
+
+const distributionFields = {
+  _id: uuidString,
+  projectId: uuidString,
+  projectName: z.string(),
+  period: z.string(),
+  kind: z.enum(DISTRIBUTION_KINDS),
+  amount: z.number(),
+  paymentDate: z.string(),
+  note: z.string().nullable(),
+  status: z.enum(DISTRIBUTION_STATUSES),
+  /** How many investors are paid, and how many of them have no bank account yet. */
+  investorCount: z.number().int(),
+  missingBankAccounts: z.number().int(),
+  createdAt: z.string(),
+  finalizedAt: z.string().nullable(),
+};
+
+export const distributionSummary = z.object(distributionFields);
+export type DistributionSummary = z.infer<typeof distributionSummary>;
+
+export const distributionAllocation = z.object({
+  userId: uuidString,
+  name: z.string(),
+  email: z.string(),
+  investorId: z.string().nullable(),
+  /** What the investor had invested in the project when the run was computed. */
+  invested: z.number(),
+  /** Their share of the project, a fraction (0.25 is 25 %). */
+  share: z.number(),
+  amount: z.number(),
+  /** The bank account's IBAN, masked; null when the investor has given none (they are left out of the payment file). */
+  iban: z.string().nullable(),
+});
+export type DistributionAllocation = z.infer<typeof distributionAllocation>;
+
+export const distributionDetail = z.object({
+  ...distributionFields,
+  allocations: z.array(distributionAllocation),
+});
+export type DistributionDetail = z.infer<typeof distributionDetail>;
+
+export const distributionAnswer = envelope(distributionDetail);
+export const distributionListAnswer = envelope(z.array(distributionSummary));

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { envelope, id, idParams, projectIdQuery } from '../common';
+import { distributionAnswer, distributionInput, distributionListAnswer } from '../distributions';
+import { endpoint } from '../endpoint';
+
+/** A run's own tables; finalizing also writes the investors' returns, the audit log and notifications. */
+const runs = ['distributions', 'distribution_allocations'] as const;
+
+export const distributionEndpoints = {
+  list: endpoint({
+    id: 'distributions.list',
+    method: 'GET',
+    path: '/api/distributions',
+    access: 'admin',
+    summary: 'Distribution runs, newest period first; of one project when given',
+    query: projectIdQuery,
+    answer: distributionListAnswer,
+    reads: [...runs, 'projects', 'users'],
+  }),
+  get: endpoint({
+    id: 'distributions.get',
+    method: 'GET',
+    path: '/api/distributions/:id',
+    access: 'admin',
+    summary: 'A distribution run with each investor’s allocation',
+    params: idParams,
+    answer: distributionAnswer,
+    reads: [...runs, 'projects', 'users'],
+  }),
+  create: endpoint({
+    id: 'distributions.create',
+    method: 'POST',
+    path: '/api/distributions',
+    access: 'admin',
+    summary: 'Drafts a distribution run: the amount split pro rata to what each investor holds, to the cent',
+    description:
+      'Each investor holding the project gets amount × invested ÷ total invested, rounded down to the ' +
+      'cent; the cents left go one each to the largest remainders (ties by investor ID), so the ' +
+      'allocations add up to the amount exactly. A project nobody holds is a 400.',
+    body: distributionInput,
+    status: 201,
+    answer: distributionAnswer,
+    errors: [404],
+    writes: [...runs, 'audit_log'],
+  }),
+  update: endpoint({
+    id: 'distributions.update',
+    method: 'PUT',
+    path: '/api/distributions/:id',
+    access: 'admin',
+    summary: 'Changes a draft run and computes its allocations again (a final run answers 409)',
+    params: idParams,
+    body: distributionInput,
+    answer: distributionAnswer,
+    errors: [409],
+    writes: [...runs, 'audit_log'],
+  }),
+  remove: endpoint({
+    id: 'distributions.remove',
+    method: 'DELETE',
+    path: '/api/distributions/:id',
+    access: 'admin',
+    summary: 'Deletes a draft run (a final run answers 409)',
+    params: idParams,
+    answer: envelope(z.object({ _id: id })),
+    errors: [409],
+    writes: [...runs, 'audit_log'],
+  }),
+  finalize: endpoint({
+    id: 'distributions.finalize',
+    method: 'POST',
+    path: '/api/distributions/:id/finalize',
+    access: 'admin',
+    summary: 'Makes a draft run final: writes each investor’s amount and tells them, all at once',
+    description:
+      'In one transaction: income is written as that month’s return of each investor, capital as a ' +
+      'return of capital; the audit row; a notification to each investor. A run made final already ' +
+      '(also by a request at the same time), or an investor who already has a return for that month ' +
+      'and project, answers 409 and writes nothing.',
+    params: idParams,
+    answer: distributionAnswer,
+    errors: [409],
+    writes: [
+      ...runs,
+      'monthly_returns',
+      'capital_returns',
+      'investments',
+      'users',
+      'audit_log',
+      'notifications',
+    ],
+  }),
+  payments: endpoint({
+    id: 'distributions.payments',
+    method: 'GET',
+    path: '/api/distributions/:id/payments.csv',
+    access: 'admin',
+    summary: 'The run’s payments as CSV: investor ID, name, email, amount, IBAN (empty when none is given)',
+    params: idParams,
+    answer: { kind: 'file', types: ['text/csv'] },
+    reads: [...runs, 'users'],
+  }),
+};
