@@ -1,10 +1,16 @@
-import type { AuditEntry } from '@portal/contracts';
+import type { AuditEntry, AuditList } from '@portal/contracts';
 import type { auditLog } from '../../db/schema';
 import { iso } from '../../lib/format';
 
+interface AdminRow {
+  id: string;
+  name: string;
+  email: string;
+}
+
 export interface AuditRow {
   entry: typeof auditLog.$inferSelect;
-  actor: { id: string; name: string; email: string } | null;
+  actor: AdminRow | null;
 }
 
 export function presentAuditEntry({ entry, actor }: AuditRow): AuditEntry {
@@ -18,3 +24,15 @@ export function presentAuditEntry({ entry, actor }: AuditRow): AuditEntry {
     actor: actor ? { _id: actor.id, name: actor.name, email: actor.email } : null,
   };
 }
+
+/** Every entry of an export as the list answers it, one at a time as they are read. */
+export async function* presentAuditEntries(rows: AsyncIterable<AuditRow>): AsyncGenerator<AuditEntry> {
+  for await (const r of rows) yield presentAuditEntry(r);
+}
+
+/** An admin account as the audit list's filter by admin reads it. */
+export const presentAuditAdmin = (a: AdminRow): AuditList['admins'][number] => ({
+  _id: a.id,
+  name: a.name,
+  email: a.email,
+});

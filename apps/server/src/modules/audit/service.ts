@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AuditFilters } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
-import { presentAuditEntry } from './presenter';
+import type { AuditRow } from './presenter';
 
 export interface AuditEntry {
   /** The admin who did it. */
@@ -48,7 +48,10 @@ const selection = {
   actor: { id: users.id, name: users.name, email: users.email },
 };
 
-/** Newest first, with the admin who did it (null once that account is deleted), and every admin. */
+/**
+ * A page of entries, newest first, with the admin who did it (null once that account is deleted); how many
+ * match in all; and every admin.
+ */
 export async function listAudit(db: DbOrTx, f: AuditFilters & { page: number; pageSize: number }) {
   const where = whereOf(f);
   const [[counted], rows, admins] = await Promise.all([
@@ -62,29 +65,19 @@ export async function listAudit(db: DbOrTx, f: AuditFilters & { page: number; pa
       .limit(f.pageSize)
       .offset((f.page - 1) * f.pageSize),
     db
-      .select({ _id: users.id, name: users.name, email: users.email })
+      .select({ id: users.id, name: users.name, email: users.email })
       .from(users)
       .where(eq(users.isAdmin, true))
       .orderBy(asc(users.name), asc(users.email)),
   ]);
-  const total = counted?.n ?? 0;
-  return {
-    data: rows.map(presentAuditEntry),
-    pagination: {
-      page: f.page,
-      pageSize: f.pageSize,
-      total,
-      totalPages: Math.max(1, Math.ceil(total / f.pageSize)),
-    },
-    admins,
-  };
+  return { rows, total: counted?.n ?? 0, admins };
 }
 
 /**
  * Every entry the filters match, newest first, read in batches (the export streams them; memory stays
  * flat whatever the size of the log). Keyset on (created_at, id), the list's own order.
  */
-export async function* auditEntries(db: DbOrTx, f: AuditFilters, batch = 1_000) {
+export async function* auditEntries(db: DbOrTx, f: AuditFilters, batch = 1_000): AsyncGenerator<AuditRow> {
   const base = whereOf(f);
   // The last id seen; its created_at is read back in SQL (microseconds, which a JS Date would lose).
   let after: number | null = null;
@@ -103,7 +96,7 @@ export async function* auditEntries(db: DbOrTx, f: AuditFilters, batch = 1_000) 
       )
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(batch);
-    for (const r of rows) yield presentAuditEntry(r);
+    yield* rows;
     if (rows.length < batch) return;
     after = rows.at(-1)!.entry.id;
   }
