@@ -9,7 +9,7 @@ import type { cabinAllowances, perks } from '../../db/schema';
 import { iso } from '../../lib/format';
 
 export type PerkRow = typeof perks.$inferSelect;
-export type AllowanceRow = typeof cabinAllowances.$inferSelect;
+type AllowanceRow = typeof cabinAllowances.$inferSelect;
 
 /** The only way a perk row becomes JSON. */
 export function presentPerk(p: PerkRow): Perk {

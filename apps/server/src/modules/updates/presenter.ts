@@ -2,7 +2,7 @@ import type { Update } from '@portal/contracts';
 import type { updates } from '../../db/schema';
 import { iso } from '../../lib/format';
 
-export type UpdateRow = typeof updates.$inferSelect;
+type UpdateRow = typeof updates.$inferSelect;
 
 /** An update row with this viewer's read state (`isNew`: not read yet), as the service returns it. */
 export interface UpdateWithReadState {

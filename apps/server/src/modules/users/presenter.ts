@@ -4,7 +4,7 @@ import { iso, num } from '../../lib/format';
 
 type UserRow = typeof users.$inferSelect;
 
-export interface InvestmentWithProject {
+interface InvestmentWithProject {
   id: string;
   projectId: string;
   projectName: string;
@@ -14,7 +14,7 @@ export interface InvestmentWithProject {
   startDate: string | null;
 }
 
-export interface MonthlyReturnRow {
+interface MonthlyReturnRow {
   projectId: string;
   month: string;
   amount: string;
