@@ -40,12 +40,18 @@ function presentAdminInvestment(
   };
 }
 
+/**
+ * A user row with their investments and, for one user's own screen, the monthly returns of each project
+ * (by project id, ascending by month).
+ */
+export interface AdminUserRows {
+  user: UserRow;
+  investments: readonly AdminInvestmentRow[];
+  monthly?: ReadonlyMap<string, { month: string; amount: string }[]>;
+}
+
 /** The only way a user row becomes the JSON of the admin screens. Never includes the password hash. */
-export function presentAdminUser(
-  user: UserRow,
-  investments: readonly AdminInvestmentRow[],
-  monthly?: ReadonlyMap<string, { month: string; amount: string }[]>,
-): AdminUser {
+export function presentAdminUser({ user, investments, monthly }: AdminUserRows): AdminUser {
   const items = investments.map((i) =>
     presentAdminInvestment(i, monthly ? (monthly.get(i.projectId) ?? []) : undefined),
   );

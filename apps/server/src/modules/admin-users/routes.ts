@@ -1,7 +1,9 @@
 import { endpoints } from '@portal/contracts';
 import type { Module } from '../../app-types';
 import { route } from '../../plugins/route';
+import { pagination } from '../../lib/format';
 import { requireAuth } from '../../plugins/auth';
+import { presentAdminUser } from './presenter';
 import {
   activateUser,
   createUser,
@@ -16,25 +18,29 @@ const e = endpoints.adminUsers;
 
 /** User administration (docs/product.md §15.2), plus activation of signed-up accounts. */
 export const adminUserRoutes: Module = (app, { database: { db } }) => {
-  route(app, e.list, async (request) => ({
-    success: true as const,
-    ...(await listUsers(db, request.query)),
-  }));
+  route(app, e.list, async (request) => {
+    const { rows, total } = await listUsers(db, request.query);
+    return {
+      success: true as const,
+      data: rows.map(presentAdminUser),
+      pagination: pagination(request.query.page, request.query.pageSize, total),
+    };
+  });
 
   route(app, e.get, async (request) => ({
     success: true as const,
-    data: await getAdminUser(db, request.params.id),
+    data: presentAdminUser(await getAdminUser(db, request.params.id)),
   }));
 
   route(app, e.create, async (request) => ({
     success: true as const,
-    data: await createUser(db, requireAuth(request).id, request.body),
+    data: presentAdminUser(await createUser(db, requireAuth(request).id, request.body)),
     message: 'User added',
   }));
 
   route(app, e.update, async (request) => ({
     success: true as const,
-    data: await updateUser(db, requireAuth(request).id, request.params.id, request.body),
+    data: presentAdminUser(await updateUser(db, requireAuth(request).id, request.params.id, request.body)),
     message: 'User updated',
   }));
 
@@ -45,13 +51,13 @@ export const adminUserRoutes: Module = (app, { database: { db } }) => {
 
   route(app, e.activate, async (request) => ({
     success: true as const,
-    data: await activateUser(db, requireAuth(request).id, request.params.id),
+    data: presentAdminUser(await activateUser(db, requireAuth(request).id, request.params.id)),
     message: 'User activated',
   }));
 
   route(app, e.deactivate, async (request) => ({
     success: true as const,
-    data: await deactivateUser(db, requireAuth(request).id, request.params.id),
+    data: presentAdminUser(await deactivateUser(db, requireAuth(request).id, request.params.id)),
     message: 'User deactivated',
   }));
 };

@@ -14,7 +14,6 @@ import {
 } from 'drizzle-orm';
 import {
   toMoneyString,
-  type AdminUser,
   type CreateUserInput,
   type updateUserInput,
   type userListQuery,
@@ -34,7 +33,7 @@ import { hashPassword } from '../../lib/passwords';
 import { recordAudit } from '../audit/service';
 import { revokeAllSessions } from '../auth/service';
 import { notifyUsers } from '../notifications/notify';
-import { presentAdminUser, type AdminInvestmentRow } from './presenter';
+import type { AdminInvestmentRow, AdminUserRows } from './presenter';
 
 type ListQuery = z.output<typeof userListQuery>;
 type UpdateInput = z.output<typeof updateUserInput>;
@@ -135,8 +134,11 @@ async function pageOfUsers(db: Db, q: ListQuery, where: SQL | undefined, total: 
   return ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
 }
 
-/** A page of users in four queries whatever the page size or the page: count, ids, rows, their investments. */
-export async function listUsers(db: Db, q: ListQuery) {
+/**
+ * A page of users with their investments, and how many users match in all: four queries whatever the page
+ * size or the page (count, ids, rows, their investments).
+ */
+export async function listUsers(db: Db, q: ListQuery): Promise<{ rows: AdminUserRows[]; total: number }> {
   const where = listFilter(q);
   // The count first: it says from which end the page is nearer.
   const [counted] = await db.select({ n: count() }).from(users).where(where);
@@ -148,19 +150,11 @@ export async function listUsers(db: Db, q: ListQuery) {
   );
   const byUser = new Map<string, AdminInvestmentRow[]>();
   for (const i of invs) byUser.set(i.userId, [...(byUser.get(i.userId) ?? []), i]);
-  return {
-    data: rows.map((u) => presentAdminUser(u, byUser.get(u.id) ?? [])),
-    pagination: {
-      page: q.page,
-      pageSize: q.pageSize,
-      total,
-      totalPages: Math.max(1, Math.ceil(total / q.pageSize)),
-    },
-  };
+  return { rows: rows.map((user) => ({ user, investments: byUser.get(user.id) ?? [] })), total };
 }
 
 /** One user with every investment and its monthly returns. */
-export async function getAdminUser(db: DbOrTx, userId: string): Promise<AdminUser> {
+export async function getAdminUser(db: DbOrTx, userId: string): Promise<AdminUserRows> {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw new NotFoundError('User');
   const [invs, rows] = await Promise.all([
@@ -177,7 +171,7 @@ export async function getAdminUser(db: DbOrTx, userId: string): Promise<AdminUse
   ]);
   const monthly = new Map<string, { month: string; amount: string }[]>();
   for (const r of rows) monthly.set(r.projectId, [...(monthly.get(r.projectId) ?? []), r]);
-  return presentAdminUser(user, invs, monthly);
+  return { user, investments: invs, monthly };
 }
 
 /** Turns a unique violation on users into the 409 the screens show (the investor ID one regenerates). */
@@ -190,7 +184,7 @@ function duplicateUser(err: unknown): never {
   throw err;
 }
 
-export async function createUser(db: Db, actorId: string, input: CreateUserInput): Promise<AdminUser> {
+export async function createUser(db: Db, actorId: string, input: CreateUserInput): Promise<AdminUserRows> {
   assertNewPasswordAllowed(input.password);
   const passwordHash = await hashPassword(input.password);
   const id = await db
@@ -295,7 +289,7 @@ export async function updateUser(
   actorId: string,
   userId: string,
   input: UpdateInput,
-): Promise<AdminUser> {
+): Promise<AdminUserRows> {
   await db
     .transaction(async (tx) => {
       const [existing] = await tx
@@ -352,7 +346,7 @@ export async function deleteUser(db: Db, actorId: string, userId: string): Promi
 }
 
 /** Lets a signed-up (or deactivated) account sign in; the user finds a welcome notification. */
-export async function activateUser(db: Db, actorId: string, userId: string): Promise<AdminUser> {
+export async function activateUser(db: Db, actorId: string, userId: string): Promise<AdminUserRows> {
   await db.transaction(async (tx) => {
     const [row] = await tx
       .update(users)
@@ -373,7 +367,7 @@ export async function activateUser(db: Db, actorId: string, userId: string): Pro
 }
 
 /** Stops an account from signing in and ends its sessions at once. */
-export async function deactivateUser(db: Db, actorId: string, userId: string): Promise<AdminUser> {
+export async function deactivateUser(db: Db, actorId: string, userId: string): Promise<AdminUserRows> {
   if (userId === actorId) throw new BadRequestError('You cannot deactivate your own account');
   await db.transaction(async (tx) => {
     const [row] = await tx
