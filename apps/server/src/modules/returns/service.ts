@@ -1,19 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { monthLabel, toMoneyString, type MonthlyReturnRecord, type ReturnInput } from '@portal/contracts';
+import { monthLabel, toMoneyString, type ReturnInput } from '@portal/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import { investments, monthlyReturns, users } from '../../db/schema';
 import { BadRequestError, ConflictError, NotFoundError, isUniqueViolation } from '../../lib/errors';
 import { recordAudit } from '../audit/service';
 import { num } from '../../lib/format';
-
-type ReturnRow = typeof monthlyReturns.$inferSelect;
-
-const present = (r: Pick<ReturnRow, 'id' | 'projectId' | 'month' | 'amount'>): MonthlyReturnRecord => ({
-  _id: r.id,
-  projectId: r.projectId,
-  month: r.month,
-  amount: num(r.amount),
-});
 
 async function requireUser(db: DbOrTx, userId: string) {
   const [u] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
@@ -23,14 +14,13 @@ async function requireUser(db: DbOrTx, userId: string) {
 /** A user's monthly returns, oldest month first; of one project when given. */
 export async function listReturns(db: DbOrTx, userId: string, projectId?: string) {
   await requireUser(db, userId);
-  const rows = await db
+  return db
     .select()
     .from(monthlyReturns)
     .where(
       and(eq(monthlyReturns.userId, userId), projectId ? eq(monthlyReturns.projectId, projectId) : undefined),
     )
     .orderBy(asc(monthlyReturns.month), asc(monthlyReturns.projectId));
-  return rows.map(present);
 }
 
 /** Records a month's return. A month already recorded for the project is a 409 (use update instead). */

@@ -1,0 +1,15 @@
+import type { MonthlyReturnRecord } from '@portal/contracts';
+import type { monthlyReturns } from '../../db/schema';
+import { num } from '../../lib/format';
+
+type ReturnRow = typeof monthlyReturns.$inferSelect;
+
+/** The only way a monthly return row becomes JSON: the amount exact to the cent. */
+export const presentMonthlyReturn = (
+  r: Pick<ReturnRow, 'id' | 'projectId' | 'month' | 'amount'>,
+): MonthlyReturnRecord => ({
+  _id: r.id,
+  projectId: r.projectId,
+  month: r.month,
+  amount: num(r.amount),
+});
