@@ -47,3 +47,22 @@ export type BankAccount = z.infer<typeof bankAccount>;
  */
 export const maskIban = (iban: string) =>
   `•••• •••• •••• ${iban.replace(/\s+/g, '').toUpperCase().slice(-4)}`;
+
+/**
+ * The company's own account, which pays the distributions (the debtor of the SEPA file). Set by an
+ * admin; the IBAN is checked on the server like an investor's.
+ */
+export const payerAccountInput = z.object({
+  name: requiredText('Payer name', 70),
+  iban: requiredText('IBAN', 64),
+  bic: z
+    .string()
+    .trim()
+    .max(20, { error: 'BIC must be at most 20 characters' })
+    .optional()
+    .transform((v) => v || undefined),
+});
+export type PayerAccountInput = z.input<typeof payerAccountInput>;
+
+export const payerAccount = z.object({ name: z.string(), iban: z.string(), bic: z.string().nullable() });
+export type PayerAccount = z.infer<typeof payerAccount>;

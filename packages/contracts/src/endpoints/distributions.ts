@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { payerAccount, payerAccountInput } from '../bank';
 import { envelope, id, idParams, projectIdQuery } from '../common';
 import { distributionAnswer, distributionInput, distributionListAnswer } from '../distributions';
 import { endpoint } from '../endpoint';
@@ -99,5 +100,40 @@ export const distributionEndpoints = {
     params: idParams,
     answer: { kind: 'file', types: ['text/csv'] },
     reads: [...runs, 'users'],
+  }),
+  sepa: endpoint({
+    id: 'distributions.sepa',
+    method: 'GET',
+    path: '/api/distributions/:id/sepa.xml',
+    access: 'admin',
+    summary: 'A final run as a SEPA credit transfer file (ISO 20022 pain.001.001.09) for the company’s bank',
+    description:
+      'One transfer per investor paid who has given a bank account, from the company’s payer account, ' +
+      'executed on the payment date; the group header’s count and control sum match the transfers. ' +
+      'Investors without a bank account are left out: the header `x-missing-bank-accounts` counts them. ' +
+      'A draft, or no payer account set, answers 409.',
+    params: idParams,
+    answer: { kind: 'file', types: ['application/xml'] },
+    errors: [409],
+    reads: [...runs, 'users', 'settings'],
+  }),
+  payer: endpoint({
+    id: 'distributions.payer',
+    method: 'GET',
+    path: '/api/admin/settings/payer',
+    access: 'admin',
+    summary: 'The company account that pays the distributions (null until set)',
+    answer: envelope(payerAccount.nullable()),
+    reads: ['settings'],
+  }),
+  setPayer: endpoint({
+    id: 'distributions.setPayer',
+    method: 'PUT',
+    path: '/api/admin/settings/payer',
+    access: 'admin',
+    summary: 'Sets the company account that pays the distributions (IBAN checked, BIC optional)',
+    body: payerAccountInput,
+    answer: envelope(payerAccount),
+    writes: ['settings', 'audit_log'],
   }),
 };

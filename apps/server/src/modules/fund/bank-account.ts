@@ -2,14 +2,14 @@ import { eq } from 'drizzle-orm';
 import { maskIban, type BankAccount, type BankAccountInput } from '@portal/contracts';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
-import { BadRequestError, NotFoundError, UnauthorizedError, ValidationError } from '../../lib/errors';
+import { NotFoundError, UnauthorizedError, ValidationError } from '../../lib/errors';
 import { iso } from '../../lib/format';
 import { verifyPassword } from '../../lib/passwords';
 import type { SecretBox } from '../../lib/secret-box';
 import { recordAudit } from '../audit/service';
 import type { TwoFactorService } from '../auth/two-factor';
 import { notifyUsers } from '../notifications/notify';
-import { parseBic, parseIban } from './iban';
+import { onField, parseBic, parseIban } from './iban';
 
 interface Deps {
   db: Db;
@@ -79,14 +79,4 @@ export async function setBankAccount(
     });
   });
   return { iban: masked, bic, holder, updatedAt: iso(updatedAt)! };
-}
-
-/** A field's own check, its 400 shown next to that field (the answer's `fields`). */
-function onField<T>(field: string, parse: () => T): T {
-  try {
-    return parse();
-  } catch (err) {
-    if (err instanceof BadRequestError) throw new ValidationError(err.message, { [field]: err.message });
-    throw err;
-  }
 }

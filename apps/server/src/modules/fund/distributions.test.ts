@@ -1,3 +1,4 @@
+import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, capitalReturns, monthlyReturns, notifications, users } from '../../db/schema';
@@ -231,6 +232,67 @@ describe('distribution runs', () => {
     ]);
   });
 
+  it('the SEPA file of a final run: one transfer per investor with a bank account, count and control sum matching', async () => {
+    const { project, holders } = await heldProject(['3000.00', '1000.00']);
+    const investor = (await login(ctx.app, holders[0]!.email, holders[0]!.password)).accessToken;
+    const saved = await call(
+      'PUT',
+      '/api/users/me/bank-account',
+      {
+        iban: 'DE89 3704 0044 0532 0130 00',
+        bic: 'COBADEFFXXX',
+        holder: 'Holder One',
+        currentPassword: holders[0]!.password,
+      },
+      investor,
+    );
+    expect(saved.statusCode).toBe(200);
+    const id = (await draft(project.id, { amount: 1234.57, paymentDate: '2030-01-15' })).json().data._id;
+    const early = await call('GET', `/api/distributions/${id}/sepa.xml`);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toContain('Make the distribution final');
+    expect((await call('POST', `/api/distributions/${id}/finalize`)).statusCode).toBe(200);
+
+    const badPayer = await call('PUT', '/api/admin/settings/payer', {
+      name: 'Cabin Fund Oy',
+      iban: 'FI2112345600000786',
+    });
+    expect(badPayer.statusCode).toBe(400);
+    expect(badPayer.json().fields.iban).toContain('check digits');
+    const payer = await call('PUT', '/api/admin/settings/payer', {
+      name: 'Cabin Fund Oy',
+      iban: 'fi21 1234 5600 0007 85',
+      bic: 'NDEAFIHH',
+    });
+    expect(payer.statusCode).toBe(200);
+    expect((await call('GET', '/api/admin/settings/payer')).json().data).toEqual({
+      name: 'Cabin Fund Oy',
+      iban: 'FI2112345600000785',
+      bic: 'NDEAFIHH',
+    });
+
+    const res = await call('GET', `/api/distributions/${id}/sepa.xml`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/xml');
+    expect(res.headers['x-missing-bank-accounts']).toBe('1');
+    const doc = new XMLParser({ ignoreAttributes: false, parseTagValue: false }).parse(res.body);
+    const init = doc.Document.CstmrCdtTrfInitn;
+    // 1,234.57 × 3/4 = 925.9275 and × 1/4 = 308.6425: the cent left goes to the larger remainder, 925.93.
+    const holderOne = (await call('GET', `/api/distributions/${id}`))
+      .json()
+      .data.allocations.find((a: { userId: string }) => a.userId === holders[0]!.id).amount;
+    expect(holderOne).toBe(925.93);
+    expect(init.GrpHdr.NbOfTxs).toBe('1');
+    expect(init.GrpHdr.CtrlSum).toBe(holderOne.toFixed(2));
+    expect(init.PmtInf.CtrlSum).toBe(holderOne.toFixed(2));
+    expect(init.PmtInf.ReqdExctnDt.Dt).toBe('2030-01-15');
+    expect(init.PmtInf.DbtrAcct.Id.IBAN).toBe('FI2112345600000785');
+    const tx = init.PmtInf.CdtTrfTxInf;
+    expect(tx.CdtrAcct.Id.IBAN).toBe('DE89370400440532013000');
+    expect(tx.Cdtr.Nm).toBe('Holder One');
+    expect(tx.Amt.InstdAmt['#text']).toBe(holderOne.toFixed(2));
+  });
+
   it('refuses bad input with a 400 naming it, a project nobody holds with a 400, an unknown project with a 404', async () => {
     const { project } = await heldProject(['1000.00']);
     const bad = await draft(project.id, { amount: 10.001, period: '2025-13', kind: 'bonus' });
@@ -256,6 +318,9 @@ describe('distribution runs', () => {
       ['DELETE', `/api/distributions/${id}`],
       ['POST', `/api/distributions/${id}/finalize`],
       ['GET', `/api/distributions/${id}/payments.csv`],
+      ['GET', `/api/distributions/${id}/sepa.xml`],
+      ['GET', '/api/admin/settings/payer'],
+      ['PUT', '/api/admin/settings/payer'],
     ] as const)
       expect(
         (await call(method, url, method === 'GET' || method === 'DELETE' ? undefined : {}, token)).statusCode,

@@ -25,7 +25,10 @@ import { iso } from '../../lib/format';
 import { neutralizeFormula } from '../audit/csv';
 import { recordAudit } from '../audit/service';
 import { notifyEach } from '../notifications/notify';
+import type { SecretBox } from '../../lib/secret-box';
 import { allocateProRata } from './allocate';
+import { getPayerAccount } from './payer';
+import { buildSepaCreditTransfer, type SepaPayment } from './sepa';
 
 type Input = DistributionInput & { kind: 'income' | 'capital'; note: string | null; amount: number };
 type Run = typeof distributions.$inferSelect;
@@ -346,4 +349,61 @@ export function paymentsCsv(run: DistributionDetail): string {
     columns: ['Investor ID', 'Name', 'Email', 'Amount (EUR)', 'IBAN'],
     record_delimiter: 'windows',
   });
+}
+
+/**
+ * A final run as a SEPA credit transfer file from the company's payer account: one transfer per investor
+ * paid who has given a bank account (the IBAN unsealed here only), executed on the payment date. Those
+ * without an account are left out and counted (`missing`). A draft, no payer account, or nobody to pay
+ * answers 409.
+ */
+export async function sepaFile(db: DbOrTx, box: SecretBox, id: string, now = new Date()) {
+  const run = await getDistribution(db, id);
+  if (run.status !== 'final')
+    throw new ConflictError('Make the distribution final before paying it: a draft may still change');
+  const payer = await getPayerAccount(db);
+  if (!payer) throw new ConflictError('Set the company’s payer account before paying a distribution');
+  const paid = run.allocations.filter((a) => a.amount > 0);
+  const accounts = paid.length
+    ? await db
+        .select({
+          userId: users.id,
+          sealed: users.bankIbanSealed,
+          bic: users.bankBic,
+          holder: users.bankHolder,
+        })
+        .from(users)
+        .where(
+          inArray(
+            users.id,
+            paid.map((a) => a.userId),
+          ),
+        )
+    : [];
+  const accountOf = new Map(accounts.filter((a) => a.sealed && a.holder).map((a) => [a.userId, a]));
+  const short = run._id.replace(/-/g, '').slice(0, 12).toUpperCase();
+  const what = run.kind === 'income' ? 'Distribution' : 'Return of capital';
+  const payments: SepaPayment[] = [];
+  for (const a of paid) {
+    const account = accountOf.get(a.userId);
+    if (!account) continue;
+    payments.push({
+      endToEndId: `${short}-${String(payments.length + 1).padStart(5, '0')}`,
+      name: account.holder!,
+      iban: box.open(account.sealed!),
+      ...(account.bic && { bic: account.bic }),
+      amountCents: toCents(a.amount),
+      remittance: `${what} ${run.projectName} ${monthLabel(run.period)} ${a.investorId ?? ''}`.trim(),
+    });
+  }
+  if (payments.length === 0)
+    throw new ConflictError('No investor paid by this distribution has given a bank account yet');
+  const xml = buildSepaCreditTransfer({
+    messageId: `DIST-${run.period}-${short}-${now.getTime().toString(36).toUpperCase()}`.slice(0, 35),
+    createdAt: now,
+    payer: { name: payer.name, iban: payer.iban, ...(payer.bic && { bic: payer.bic }) },
+    executionDate: run.paymentDate,
+    payments,
+  });
+  return { xml, run, missing: paid.length - payments.length };
 }

@@ -6,7 +6,7 @@ import {
   validateBIC,
   validateIBAN,
 } from 'ibantools';
-import { BadRequestError } from '../../lib/errors';
+import { BadRequestError, ValidationError } from '../../lib/errors';
 
 /**
  * An investor's bank account as entered by hand: with or without spaces (as printed on a card or a
@@ -67,4 +67,14 @@ function ibanProblem(iban: string, errors: ValidationErrorsIBAN[]): string {
 
 function countryName(code: string): string {
   return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code;
+}
+
+/** A field's own check, its 400 shown next to that field (the answer's `fields`). */
+export function onField<T>(field: string, parse: () => T): T {
+  try {
+    return parse();
+  } catch (err) {
+    if (err instanceof BadRequestError) throw new ValidationError(err.message, { [field]: err.message });
+    throw err;
+  }
 }

@@ -12,8 +12,10 @@ import {
   getDistribution,
   listDistributions,
   paymentsCsv,
+  sepaFile,
   updateDistribution,
 } from './distributions';
+import { getPayerAccount, setPayerAccount } from './payer';
 import { loadHoldings, presentPerformance } from './performance';
 
 /** The money side of an investor's account: where distributions are paid, and how the money has done. */
@@ -84,4 +86,18 @@ export const fundRoutes: Module = (app, deps) => {
       )
       .send(paymentsCsv(run));
   });
+  route(app, d.sepa, async (request, reply) => {
+    const { xml, run, missing } = await sepaFile(db, bank.box, request.params.id);
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('content-disposition', `attachment; filename="sepa-${run.period}-${run._id.slice(0, 8)}.xml"`)
+      .header('x-missing-bank-accounts', String(missing))
+      .send(xml);
+  });
+  route(app, d.payer, async () => ({ success: true as const, data: await getPayerAccount(db) }));
+  route(app, d.setPayer, async (request) => ({
+    success: true as const,
+    data: await setPayerAccount(db, requireAuth(request).id, request.body),
+    message: 'Payer account saved',
+  }));
 };
