@@ -1,5 +1,4 @@
 import { and, desc, eq, gte, sql, sum } from 'drizzle-orm';
-import type { AdminDashboard } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client';
 import {
   auditLog,
@@ -10,8 +9,7 @@ import {
   projects,
   users,
 } from '../../db/schema';
-import { presentAuditEntry } from '../audit/presenter';
-import { num } from '../../lib/format';
+import type { DashboardRows } from './presenter';
 
 /** 'YYYY-MM' of the given month and the 11 before it, oldest first. */
 export function lastTwelveMonths(now = new Date()): string[] {
@@ -23,13 +21,15 @@ export function lastTwelveMonths(now = new Date()): string[] {
   return out;
 }
 
-const int = (v: unknown) => Number(v ?? 0);
-
 /**
  * The figures of the Admin Dashboard in four statements, whatever the amount of data: capital (overall
  * and for the selected project), counters, returns per month, and the latest admin activity.
  */
-export async function getDashboard(db: DbOrTx, projectId: string | undefined, now = new Date()) {
+export async function getDashboard(
+  db: DbOrTx,
+  projectId: string | undefined,
+  now = new Date(),
+): Promise<DashboardRows> {
   const months = lastTwelveMonths(now);
   const p = projectId ?? null;
   // An investment's returns are its monthly returns when there are any, else its returns field; the
@@ -80,32 +80,5 @@ export async function getDashboard(db: DbOrTx, projectId: string | undefined, no
       .limit(8),
   ]);
 
-  const byMonth = new Map(series.map((s) => [s.month, s.amount]));
-  const c = counters ?? {};
-  const result: AdminDashboard = {
-    overall: {
-      invested: num(capital?.invested),
-      returned: num(capital?.returned),
-      investors: int(capital?.investors),
-      projects: int(c.projects),
-      activeProjects: int(c.active_projects),
-    },
-    project:
-      p && c.project_name != null
-        ? {
-            _id: p,
-            name: String(c.project_name),
-            invested: num(capital?.pInvested),
-            returned: num(capital?.pReturned),
-            investors: int(capital?.pInvestors),
-            pendingBookings: int(c.project_pending_bookings),
-          }
-        : null,
-    pendingBookings: int(c.pending_bookings),
-    newInterest: int(c.new_interest),
-    awaitingActivation: int(c.awaiting_activation),
-    returnsByMonth: months.map((month) => ({ month, amount: num(byMonth.get(month) ?? 0) })),
-    recentActivity: activity.map(presentAuditEntry),
-  };
-  return result;
+  return { projectId: p, months, capital, counters, series, activity };
 }
