@@ -76,6 +76,7 @@ export const router = createBrowserRouter([
           { path: 'media', lazy: () => import('@/features/admin/media-page') },
           { path: 'notifications', lazy: () => import('@/features/admin/notifications-page') },
           { path: 'bookings', lazy: () => import('@/features/admin/bookings-page') },
+          { path: 'distributions', lazy: () => import('@/features/admin/distributions-page') },
           { path: 'interest', lazy: () => import('@/features/admin/interest-page') },
           { path: 'audit', lazy: () => import('@/features/admin/audit-page') },
           // The admin area grows screen by screen: a path it does not have yet is under construction.

@@ -4,6 +4,7 @@ import {
   CalendarCheck,
   FileText,
   Gift,
+  HandCoins,
   Images,
   Inbox,
   LayoutDashboard,
@@ -44,6 +45,7 @@ export const adminLinks: NavLinkItem[] = [
   { to: '/admin/media', label: 'Media Management', icon: Images },
   { to: '/admin/notifications', label: 'Notification Management', icon: Bell },
   { to: '/admin/bookings', label: 'Booking Requests', icon: CalendarCheck },
+  { to: '/admin/distributions', label: 'Distributions', icon: HandCoins },
   { to: '/admin/interest', label: 'Interest Registrations', icon: Inbox },
   { to: '/admin/audit', label: 'Audit Log', icon: ScrollText },
 ];

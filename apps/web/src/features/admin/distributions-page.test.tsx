@@ -1,0 +1,383 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { DistributionAllocation, DistributionDetail, DistributionSummary } from '@portal/contracts';
+import { Component as DistributionsPage } from './distributions-page';
+import {
+  AURORA,
+  confirmDialog,
+  failure,
+  fakeApi,
+  findEmpty,
+  findToast,
+  json,
+  renderAdmin,
+  type FakeRequest,
+} from './test-support';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const at = '2026-03-01T10:00:00.000Z';
+const RUN = 'c0000000-0000-4000-8000-000000000001';
+const LIST = '/api/distributions';
+
+const run = (over: Partial<DistributionSummary> = {}): DistributionSummary => ({
+  _id: RUN,
+  projectId: AURORA._id,
+  projectName: AURORA.name,
+  period: '2019-01',
+  kind: 'income',
+  amount: 1000,
+  paymentDate: '2019-02-15',
+  note: null,
+  status: 'draft',
+  investorCount: 3,
+  missingBankAccounts: 1,
+  createdAt: at,
+  finalizedAt: null,
+  ...over,
+});
+
+const allocation = (over: Partial<DistributionAllocation>): DistributionAllocation => ({
+  userId: 'u0000000-0000-4000-8000-000000000001',
+  name: 'Emma Lindqvist',
+  email: 'investor@example.com',
+  investorId: 'INV-2024-EMMA01',
+  invested: 50_000,
+  share: 0.333333,
+  amount: 333.34,
+  iban: '•••• •••• •••• 3000',
+  ...over,
+});
+
+/** €1,000.00 over three equal holders: €333.34, €333.33, €333.33; the third has no bank account. */
+const ALLOCATIONS = [
+  allocation({}),
+  allocation({
+    userId: 'u0000000-0000-4000-8000-000000000002',
+    name: 'Lukas Berg',
+    email: 'investor2@example.com',
+    investorId: 'INV-2024-LUKAS2',
+    amount: 333.33,
+    iban: '•••• •••• •••• 5100',
+  }),
+  allocation({
+    userId: 'u0000000-0000-4000-8000-000000000003',
+    name: 'Sofia Moreau',
+    email: 'sofia@example.com',
+    investorId: 'INV-2024-SOFIA3',
+    amount: 333.33,
+    iban: null,
+  }),
+];
+
+const detail = (r: DistributionSummary): DistributionDetail => ({ ...r, allocations: ALLOCATIONS });
+
+const isList = (req: FakeRequest) => req.method === 'GET' && req.path === LIST;
+
+/** The list and each run's details from `runs()` (read at each request, so a test can change them). */
+const runsApi =
+  (runs: () => DistributionSummary[], route: (req: FakeRequest) => Response | undefined = () => undefined) =>
+  (req: FakeRequest) => {
+    const custom = route(req);
+    if (custom) return custom;
+    if (isList(req)) return json({ success: true, data: runs() });
+    const one = req.method === 'GET' && runs().find((r) => req.path === `${LIST}/${r._id}`);
+    return one ? json({ success: true, data: detail(one) }) : undefined;
+  };
+
+const card = async (name: string) =>
+  (await screen.findByRole('heading', { level: 2, name })).closest('li') as HTMLElement;
+
+describe('Distributions (docs/product.md §15.13)', () => {
+  it('lists the selected project’s runs with their facts, status and missing bank accounts', async () => {
+    const requests = fakeApi(
+      runsApi(() => [
+        run(),
+        run({
+          _id: 'c0000000-0000-4000-8000-000000000002',
+          period: '2018-12',
+          kind: 'capital',
+          amount: 25_000.5,
+          paymentDate: '2019-01-10',
+          status: 'final',
+          finalizedAt: at,
+          missingBankAccounts: 0,
+          investorCount: 2,
+        }),
+      ]),
+    );
+    renderAdmin(<DistributionsPage />, 'distributions');
+    const list = await screen.findByRole('list', { name: 'Distributions' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+
+    const draft = await card('Jan 2019 income');
+    expect(draft).toHaveTextContent('Draft');
+    expect(draft).toHaveTextContent('Aurora Lakeside Cabins');
+    expect(draft).toHaveTextContent('Income');
+    expect(draft).toHaveTextContent('€1,000');
+    expect(draft).toHaveTextContent('Feb 15, 2019');
+    expect(draft).toHaveTextContent('Investors3');
+    expect(draft).toHaveTextContent('1 without a bank account');
+    for (const action of ['Edit', 'Delete', 'Make final'])
+      expect(within(draft).getByRole('button', { name: `${action} Jan 2019 income` })).toBeInTheDocument();
+
+    const final = await card('Dec 2018 return of capital');
+    expect(final).toHaveTextContent('Final');
+    expect(final).toHaveTextContent('Return of capital');
+    expect(final).toHaveTextContent('€25,000.50');
+    expect(final).not.toHaveTextContent('without a bank account');
+    // A final run is paid: it can be read and downloaded, no longer changed.
+    expect(within(final).queryByRole('button', { name: /^(Edit|Delete|Make final)/ })).toBeNull();
+    expect(
+      within(final).getByRole('button', { name: 'Download payments (CSV) of Dec 2018 return of capital' }),
+    ).toBeInTheDocument();
+
+    expect(Object.fromEntries(requests.find(isList)!.query)).toEqual({ projectId: AURORA._id });
+  });
+
+  it('drafts a run of the selected project: the body sent, then "Created"', async () => {
+    const runs: DistributionSummary[] = [];
+    const requests = fakeApi(
+      runsApi(
+        () => runs,
+        (req) => {
+          if (req.method !== 'POST' || req.path !== LIST) return undefined;
+          const body = req.body as { period: string; amount: number; kind: 'income' | 'capital' };
+          const saved = run({ period: body.period, amount: body.amount, kind: body.kind });
+          runs.push(saved);
+          return json({ success: true, data: detail(saved) }, 201);
+        },
+      ),
+    );
+    renderAdmin(<DistributionsPage />, 'distributions');
+    expect(await findEmpty('No distributions found')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'New distribution' }));
+    const dialog = screen.getByRole('dialog', { name: 'New distribution' });
+    expect(dialog).toHaveTextContent('Aurora Lakeside Cabins');
+
+    // The schema's own check, before anything is sent.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create draft' }));
+    expect(within(dialog).getByLabelText('Amount (€)')).toHaveAccessibleDescription(
+      'Amount must be more than 0',
+    );
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+
+    const period = within(dialog).getByLabelText('Period');
+    await userEvent.clear(period);
+    await userEvent.type(period, '2019-01');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Kind'), 'Income');
+    await userEvent.type(within(dialog).getByLabelText('Amount (€)'), '1000');
+    const date = within(dialog).getByLabelText('Payment date');
+    await userEvent.clear(date);
+    await userEvent.type(date, '2019-02-15');
+    await userEvent.type(within(dialog).getByLabelText('Note (optional)'), '  January rent  ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create draft' }));
+
+    expect(await findToast('Created')).toHaveTextContent('Draft Jan 2019 income: €1,000 over 3 investors.');
+    expect(requests.find((r) => r.method === 'POST')!.body).toEqual({
+      projectId: AURORA._id,
+      period: '2019-01',
+      kind: 'income',
+      amount: 1000,
+      paymentDate: '2019-02-15',
+      note: 'January rent',
+    });
+    expect(await card('Jan 2019 income')).toHaveTextContent('Draft');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('changes a draft: the form starts from it and the PUT carries the change', async () => {
+    const requests = fakeApi(
+      runsApi(
+        () => [run({ note: 'January rent' })],
+        (req) =>
+          req.method === 'PUT' ? json({ success: true, data: detail(run({ amount: 1200 })) }) : undefined,
+      ),
+    );
+    renderAdmin(<DistributionsPage />, 'distributions');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Jan 2019 income' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit distribution' });
+    const amount = within(dialog).getByLabelText('Amount (€)');
+    expect(amount).toHaveValue(1000);
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '1200');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await findToast('Updated')).toHaveTextContent('Draft Jan 2019 income: €1,200 over 3 investors.');
+    const put = requests.find((r) => r.method === 'PUT')!;
+    expect(put.path).toBe(`${LIST}/${RUN}`);
+    expect(put.body).toEqual({
+      projectId: AURORA._id,
+      period: '2019-01',
+      kind: 'income',
+      amount: 1200,
+      paymentDate: '2019-02-15',
+      note: 'January rent',
+    });
+  });
+
+  it('shows a run’s allocations, each bank account or its absence, and the total equal to the amount', async () => {
+    fakeApi(runsApi(() => [run()]));
+    renderAdmin(<DistributionsPage />, 'distributions');
+    await userEvent.click(await screen.findByRole('button', { name: 'Details of Jan 2019 income' }));
+    const dialog = screen.getByRole('dialog', { name: 'Aurora Lakeside Cabins: Jan 2019 income' });
+    const table = await within(dialog).findByRole('table', { name: 'Allocations' });
+    const rows = within(table).getAllByRole('row');
+    // The head, three investors, the total.
+    expect(rows).toHaveLength(5);
+    expect(rows[1]).toHaveTextContent('Emma Lindqvist');
+    expect(rows[1]).toHaveTextContent('investor@example.com');
+    expect(rows[1]).toHaveTextContent('INV-2024-EMMA01');
+    expect(rows[1]).toHaveTextContent('€50,000');
+    expect(rows[1]).toHaveTextContent('33.3%');
+    expect(rows[1]).toHaveTextContent('€333.34');
+    expect(rows[1]).toHaveTextContent('•••• •••• •••• 3000');
+    expect(rows[3]).toHaveTextContent('Sofia Moreau');
+    expect(rows[3]).toHaveTextContent('No bank account');
+    expect(rows[4]).toHaveTextContent('Total');
+    expect(rows[4]).toHaveTextContent('€150,000');
+    expect(rows[4]).toHaveTextContent('€1,000');
+    expect(dialog).toHaveTextContent('The allocations add up to the run’s amount, €1,000.');
+    expect(within(dialog).getByRole('button', { name: 'Make final' })).toBeInTheDocument();
+  });
+
+  it('makes a draft final after a confirmation that says what will happen; the list reloads', async () => {
+    let status: DistributionSummary['status'] = 'draft';
+    const requests = fakeApi(
+      runsApi(
+        () => [run({ status, finalizedAt: status === 'final' ? at : null })],
+        (req) => {
+          if (req.method !== 'POST' || req.path !== `${LIST}/${RUN}/finalize`) return undefined;
+          status = 'final';
+          return json({ success: true, data: detail(run({ status: 'final', finalizedAt: at })) });
+        },
+      ),
+    );
+    renderAdmin(<DistributionsPage />, 'distributions');
+    const draft = await card('Jan 2019 income');
+    const lists = () => requests.filter(isList).length;
+    const before = lists();
+
+    // Cancelled: nothing is sent.
+    await userEvent.click(within(draft).getByRole('button', { name: 'Make final Jan 2019 income' }));
+    await confirmDialog('Make Jan 2019 income final?', 'Cancel');
+    expect(requests.some((r) => r.path.endsWith('/finalize'))).toBe(false);
+
+    await userEvent.click(within(draft).getByRole('button', { name: 'Make final Jan 2019 income' }));
+    const question = await confirmDialog('Make Jan 2019 income final?', 'Make final');
+    expect(question).toContain('€1,000 is written as each investor’s return for Jan 2019');
+    expect(question).toContain('3 investors');
+    expect(question).toContain('notified that it will be paid on Feb 15, 2019');
+    expect(question).toContain('1 investor has no bank account yet');
+    expect(question).toContain('This cannot be undone');
+
+    expect(await findToast('Made final')).toHaveTextContent(
+      'Jan 2019 income: €1,000 written for 3 investors, each of them notified.',
+    );
+    expect(requests.filter((r) => r.path === `${LIST}/${RUN}/finalize`)).toHaveLength(1);
+    await waitFor(() => expect(lists()).toBeGreaterThan(before));
+    const final = await card('Jan 2019 income');
+    await waitFor(() => expect(final).toHaveTextContent('Final'));
+    expect(within(final).queryByRole('button', { name: /^Make final/ })).toBeNull();
+  });
+
+  it('shows the server’s 409 (an investor already paid for that month) in a toast and next to the run', async () => {
+    const reason =
+      'A return for Jan 2019 is already recorded for Emma Lindqvist (INV-2024-EMMA01): nothing was written. ' +
+      'Change the period, or remove those returns first.';
+    fakeApi(
+      runsApi(
+        () => [run()],
+        (req) => (req.path.endsWith('/finalize') ? failure(reason, 409) : undefined),
+      ),
+    );
+    renderAdmin(<DistributionsPage />, 'distributions');
+    await userEvent.click(await screen.findByRole('button', { name: 'Details of Jan 2019 income' }));
+    const dialog = screen.getByRole('dialog', { name: 'Aurora Lakeside Cabins: Jan 2019 income' });
+    await within(dialog).findByRole('table', { name: 'Allocations' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Make final' }));
+    await confirmDialog('Make Jan 2019 income final?', 'Make final');
+    expect(await findToast('Failed to make distribution final')).toHaveTextContent(reason);
+    // It stays on screen after the toast has gone, next to the run.
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(reason);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(within(await card('Jan 2019 income')).getByRole('alert')).toHaveTextContent(reason);
+  });
+
+  it('deletes a draft after a confirmation ("Deleted"), or says "Failed to delete distribution"', async () => {
+    let refuse = true;
+    const runs = [run()];
+    const requests = fakeApi(
+      runsApi(
+        () => runs,
+        (req) => {
+          if (req.method !== 'DELETE') return undefined;
+          if (refuse) return failure('This distribution is final and was paid: it cannot be deleted', 409);
+          runs.pop();
+          return json({ success: true, data: { _id: RUN } });
+        },
+      ),
+    );
+    renderAdmin(<DistributionsPage />, 'distributions');
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Jan 2019 income' }));
+    await confirmDialog('Delete distribution “Jan 2019 income”?', 'Delete');
+    expect(await findToast('Failed to delete distribution')).toHaveTextContent(
+      'This distribution is final and was paid: it cannot be deleted',
+    );
+    refuse = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Jan 2019 income' }));
+    await confirmDialog('Delete distribution “Jan 2019 income”?', 'Delete');
+    expect(await findToast('Deleted')).toHaveTextContent('Distribution “Jan 2019 income” was deleted.');
+    expect(requests.filter((r) => r.method === 'DELETE').at(-1)!.path).toBe(`${LIST}/${RUN}`);
+    expect(await findEmpty('No distributions found')).toBeInTheDocument();
+  });
+
+  it('downloads the payments as CSV under the name the server gives', async () => {
+    fakeApi(
+      runsApi(
+        () => [run()],
+        (req) =>
+          req.path === `${LIST}/${RUN}/payments.csv`
+            ? new Response('Investor ID,Name,Email,Amount (EUR),IBAN\r\n', {
+                headers: {
+                  'content-type': 'text/csv',
+                  'content-disposition': 'attachment; filename="distribution-2019-01-c0000000.csv"',
+                },
+              })
+            : undefined,
+      ),
+    );
+    const saved: string[] = [];
+    URL.createObjectURL = vi.fn(() => 'blob:http://localhost/1');
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    renderAdmin(<DistributionsPage />, 'distributions');
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Download payments (CSV) of Jan 2019 income' }),
+    );
+    await waitFor(() => expect(saved).toEqual(['distribution-2019-01-c0000000.csv']));
+  });
+
+  it('says "No distributions found" when the project has none, "Failed to fetch distributions" when the list does not load', async () => {
+    let broken = false;
+    fakeApi((req) =>
+      isList(req)
+        ? broken
+          ? failure('The database is unavailable', 503)
+          : json({ success: true, data: [] })
+        : undefined,
+    );
+    const { unmount } = renderAdmin(<DistributionsPage />, 'distributions');
+    expect(await findEmpty('No distributions found')).toBeInTheDocument();
+    expect(screen.getByText('Draft the first distribution for this project.')).toBeInTheDocument();
+    unmount();
+    broken = true;
+    renderAdmin(<DistributionsPage />, 'distributions');
+    expect(await findToast('Failed to fetch distributions')).toHaveTextContent('The database is unavailable');
+  });
+});

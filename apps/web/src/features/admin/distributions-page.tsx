@@ -1,0 +1,234 @@
+import { useState } from 'react';
+import { CircleCheck, Download, HandCoins, ListTree, Pencil, TriangleAlert, Trash2 } from 'lucide-react';
+import type { DistributionSummary } from '@portal/contracts';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { FormError } from '@/components/ui/form-error';
+import { confirmAction } from '@/lib/confirm';
+import { formatDate, formatMoney, formatMonth } from '@/lib/format';
+import { messageOf } from '@/lib/toast';
+import { useCurrentProject } from '@/queries/current-project';
+import {
+  useDeleteDistribution,
+  useDistributions,
+  useDownloadPayments,
+  useFinalizeDistribution,
+} from '@/queries/distributions';
+import { deleteAfterConfirm, toastDone, toastFailed, useFailedToast } from './components/feedback';
+import { CardAction, ProjectScopedList } from './components/project-list';
+import { DistributionDialog } from './distributions/distribution-dialog';
+import { KIND_LABELS, investorsText, runName } from './distributions/labels';
+import { RunDetailsDialog } from './distributions/run-details-dialog';
+import { RunStatusBadge } from './distributions/run-status-badge';
+
+/** What making a run final does, said before it is done. */
+function finalQuestion(r: DistributionSummary) {
+  const written =
+    r.kind === 'income'
+      ? `as each investor’s return for ${formatMonth(r.period)}`
+      : `as a return of capital paid on ${formatDate(r.paymentDate)}`;
+  const missing =
+    r.missingBankAccounts > 0
+      ? ` ${investorsText(r.missingBankAccounts)} ${r.missingBankAccounts === 1 ? 'has' : 'have'} no bank account yet and ${r.missingBankAccounts === 1 ? 'is' : 'are'} left out of the payment file.`
+      : '';
+  return {
+    title: `Make ${runName(r)} final?`,
+    description:
+      `${formatMoney(r.amount)} is written ${written}, split over ${investorsText(r.investorCount)}, and each ` +
+      `of them is notified that it will be paid on ${formatDate(r.paymentDate)}.${missing} This cannot be ` +
+      'undone: a final distribution can no longer be changed or deleted.',
+    confirmLabel: 'Make final',
+  };
+}
+
+function RunCard({
+  r,
+  refusal,
+  onDetails,
+  onMakeFinal,
+  onDownload,
+  onEdit,
+  onDelete,
+}: {
+  r: DistributionSummary;
+  refusal: string | null;
+  onDetails: () => void;
+  onMakeFinal: () => void;
+  onDownload: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const name = runName(r);
+  const draft = r.status === 'draft';
+  return (
+    <Card className="grid gap-3 p-5" aria-labelledby={`run-${r._id}`}>
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 id={`run-${r._id}`} className="font-semibold">
+          {name}
+        </h2>
+        <RunStatusBadge status={r.status} />
+        {r.missingBankAccounts > 0 && (
+          <Badge variant="warning">
+            <TriangleAlert className="size-3" aria-hidden="true" />
+            {r.missingBankAccounts} without a bank account
+          </Badge>
+        )}
+      </div>
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3 lg:grid-cols-6">
+        <div className="min-w-0">
+          <dt className="text-xs text-muted-foreground">Project</dt>
+          <dd className="break-words">{r.projectName}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-muted-foreground">Period</dt>
+          <dd>{formatMonth(r.period)}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-muted-foreground">Kind</dt>
+          <dd>{KIND_LABELS[r.kind]}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-muted-foreground">Amount</dt>
+          <dd className="font-medium tabular">{formatMoney(r.amount)}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-muted-foreground">Payment date</dt>
+          <dd className="tabular">{formatDate(r.paymentDate)}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-muted-foreground">Investors</dt>
+          <dd className="tabular">{r.investorCount}</dd>
+        </div>
+      </dl>
+      {r.note && <p className="text-sm break-words text-muted-foreground">“{r.note}”</p>}
+      {draft && <FormError message={refusal} />}
+      <div className="flex flex-wrap items-center justify-end gap-1">
+        <Button variant="outline" size="sm" onClick={onDetails}>
+          <ListTree aria-hidden="true" />
+          Details <span className="sr-only">of {name}</span>
+        </Button>
+        <Button variant="ghost" size="sm" onClick={onDownload}>
+          <Download aria-hidden="true" />
+          Download payments (CSV) <span className="sr-only">of {name}</span>
+        </Button>
+        {draft && (
+          <>
+            <CardAction label="Edit" name={name} icon={Pencil} onClick={onEdit} />
+            <CardAction label="Delete" name={name} icon={Trash2} onClick={onDelete} destructive />
+            <Button size="sm" onClick={onMakeFinal}>
+              <CircleCheck aria-hidden="true" />
+              Make final <span className="sr-only">{name}</span>
+            </Button>
+          </>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+/**
+ * Distributions (docs/product.md §15.13): the selected project's distribution runs, newest period
+ * first. A draft is computed by the server, checked here (each investor's allocation), changed or
+ * deleted, then made final: the amounts written and every investor notified at once.
+ */
+function DistributionsPage() {
+  const { current } = useCurrentProject();
+  const { data, isLoading, isError, error } = useDistributions(current?._id, { enabled: !!current });
+  const [dialog, setDialog] = useState<{ run: DistributionSummary | null } | null>(null);
+  const [openId, setOpenId] = useState<string | null>(null);
+  // The server's last refusal to make a run final (a 409 naming the investors), shown until it is tried again.
+  const [refusal, setRefusal] = useState<{ id: string; message: string } | null>(null);
+  const remove = useDeleteDistribution();
+  const finalize = useFinalizeDistribution();
+  const download = useDownloadPayments();
+  useFailedToast('Failed to fetch distributions', isError, error);
+
+  const open = data?.find((r) => r._id === openId) ?? null;
+  const refusalOf = (r: DistributionSummary) => (refusal?.id === r._id ? refusal.message : null);
+
+  const onDelete = (r: DistributionSummary) =>
+    deleteAfterConfirm({
+      what: `distribution “${runName(r)}”`,
+      run: () => remove.mutateAsync(r._id),
+      done: `Distribution “${runName(r)}” was deleted.`,
+      failed: 'Failed to delete distribution',
+    });
+
+  async function onMakeFinal(r: DistributionSummary) {
+    if (!(await confirmAction(finalQuestion(r)))) return;
+    setRefusal(null);
+    try {
+      const res = await finalize.mutateAsync(r._id);
+      toastDone(
+        'Made final',
+        `${runName(res.data)}: ${formatMoney(res.data.amount)} written for ${investorsText(
+          res.data.investorCount,
+        )}, each of them notified.`,
+      );
+    } catch (err) {
+      setRefusal({ id: r._id, message: messageOf(err, 'The distribution could not be made final.') });
+      toastFailed('Failed to make distribution final', err);
+    }
+  }
+
+  const onDownload = (r: DistributionSummary) =>
+    download.mutate(
+      { id: r._id, period: r.period },
+      { onError: (err) => toastFailed('Failed to download file', err) },
+    );
+
+  return (
+    <ProjectScopedList
+      project={current}
+      title="Distributions"
+      description={(c) =>
+        c
+          ? `Payments to the investors of ${c.name}: drafted, checked, then made final`
+          : 'Payments to the investors of each project'
+      }
+      addLabel="New distribution"
+      onAdd={() => setDialog({ run: null })}
+      items={data}
+      isLoading={isLoading}
+      skeleton={{ label: 'Loading distributions', className: 'grid gap-3', count: 3, itemClassName: 'h-36' }}
+      empty={{
+        icon: HandCoins,
+        title: 'No distributions found',
+        hint: 'Draft the first distribution for this project.',
+      }}
+      listLabel="Distributions"
+      listClassName="grid grid-cols-1 gap-3"
+      renderItem={(r) => (
+        <RunCard
+          r={r}
+          refusal={refusalOf(r)}
+          onDetails={() => setOpenId(r._id)}
+          onMakeFinal={() => void onMakeFinal(r)}
+          onDownload={() => onDownload(r)}
+          onEdit={() => setDialog({ run: r })}
+          onDelete={() => void onDelete(r)}
+        />
+      )}
+    >
+      {current && (
+        <DistributionDialog
+          open={!!dialog}
+          run={dialog?.run ?? null}
+          project={current}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      <RunDetailsDialog
+        run={open}
+        refusal={open ? refusalOf(open) : null}
+        onClose={() => setOpenId(null)}
+        onMakeFinal={(r) => void onMakeFinal(r)}
+        onDownload={onDownload}
+        downloading={download.isPending}
+      />
+    </ProjectScopedList>
+  );
+}
+
+export { DistributionsPage as Component };
