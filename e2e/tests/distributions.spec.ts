@@ -1,0 +1,209 @@
+import fs from 'node:fs';
+import type { Page, TestInfo } from '@playwright/test';
+import { endpoints } from '@portal/contracts';
+import { callApi, callApiOk, projectIdByName } from '../support/api';
+import {
+  confirmInApp,
+  expect,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  signIn,
+  test,
+} from '../support/fixtures';
+import { expectToastShown, recordToasts } from '../support/toasts';
+
+const AURORA = 'Aurora Lakeside Cabins';
+/** A month before the demo's first return of Aurora (its term starts in June 2023). */
+const PERIOD = '2019-01';
+const RUN = 'Jan 2019 income';
+const DETAILS = `${AURORA}: ${RUN}`;
+
+/** Signs in as the admin on Distributions; the admin area opens on Aurora, the first project by name. */
+async function openDistributions(page: Page) {
+  await recordToasts(page);
+  const admin = await signIn(page, 'admin', '/admin/distributions');
+  await expect(page.getByRole('heading', { level: 1, name: 'Distributions' })).toBeVisible();
+  await expect(
+    page.getByLabel('Current project').locator('visible=true').locator('option:checked'),
+  ).toHaveText(AURORA);
+  return admin;
+}
+
+/** One CSV line's cells (quoted cells may hold commas and doubled quotes). */
+const cells = (line: string) =>
+  [...line.matchAll(/(?:^|,)("(?:[^"]|"")*"|[^,]*)/g)].map((m) =>
+    m[1]!.replace(/^"|"$/g, '').replace(/""/g, '"'),
+  );
+
+/** A screenshot in the test's report. */
+const shot = async (page: Page, testInfo: TestInfo, name: string) =>
+  testInfo.attach(name, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+
+test.describe('[ADMIN][DISTRIBUTIONS] a distribution run from draft to final', () => {
+  test('an admin drafts an income run, checks it, makes it final and downloads the payments; the investor is told', async ({
+    page,
+    browser,
+  }, testInfo) => {
+    const admin = await openDistributions(page);
+    await expect(page.getByRole('navigation').getByRole('link', { name: 'Distributions' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(page.getByText('No distributions found', { exact: true })).toBeVisible();
+
+    await page.getByRole('button', { name: 'New distribution' }).click();
+    const form = page.getByRole('dialog', { name: 'New distribution' });
+    await expect(form).toContainText(AURORA);
+    await form.getByLabel('Period').fill(PERIOD);
+    await form.getByLabel('Kind').selectOption({ label: 'Income' });
+    await form.getByLabel('Amount (€)').fill('1000');
+    await form.getByLabel('Payment date').fill('2019-02-15');
+    await form.getByLabel('Note (optional)').fill('January rental income');
+    await expectAccessible(page);
+    await form.getByRole('button', { name: 'Create draft' }).click();
+    await expect(form).toHaveCount(0);
+    await expectToastShown(page, 'Created');
+
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: RUN }) });
+    await expect(card).toContainText('Draft');
+    await expect(card).toContainText('€1,000');
+    await expect(card).toContainText('Feb 15, 2019');
+    await expectAccessible(page);
+    await shot(page, testInfo, 'list-1366');
+
+    // What the server computed, to compare the screen and the file with.
+    const project = await projectIdByName(page.request, admin.accessToken, AURORA);
+    const runs = await callApiOk(
+      page.request,
+      endpoints.distributions.list,
+      { query: { projectId: project } },
+      admin.accessToken,
+    );
+    const summary = runs.data.find((r) => r.period === PERIOD)!;
+    const { data: run } = await callApiOk(
+      page.request,
+      endpoints.distributions.get,
+      { params: { id: summary._id } },
+      admin.accessToken,
+    );
+    expect(run.allocations.length).toBeGreaterThan(0);
+    await expect(card).toContainText(`Investors${run.allocations.length}`);
+
+    await card.getByRole('button', { name: `Details of ${RUN}` }).click();
+    const details = page.getByRole('dialog', { name: DETAILS });
+    const table = details.getByRole('table', { name: 'Allocations' });
+    // The head, one row per investor, the total.
+    await expect(table.getByRole('row')).toHaveCount(run.allocations.length + 2);
+    for (const a of run.allocations) await expect(table).toContainText(a.email);
+    await expect(details).toContainText('The allocations add up to the run’s amount, €1,000.');
+    await expectAccessible(page);
+    await shot(page, testInfo, 'details-1366');
+
+    await details.getByRole('button', { name: 'Make final' }).click();
+    const question = page.getByRole('alertdialog', { name: `Make ${RUN} final?` });
+    await expect(question).toContainText('notified');
+    await expect(question).toContainText('This cannot be undone');
+    await confirmInApp(page, `Make ${RUN} final?`, { confirm: 'Make final' });
+    await expectToastShown(page, 'Made final');
+    await expect(details).toContainText('Final');
+    await expect(details.getByRole('button', { name: 'Make final' })).toHaveCount(0);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      details.getByRole('button', { name: 'Download payments (CSV)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^distribution-2019-01-[0-9a-f]{8}\.csv$/);
+    const lines = fs
+      .readFileSync((await download.path())!, 'utf8')
+      .split('\r\n')
+      .filter(Boolean);
+    expect(lines[0]).toBe('Investor ID,Name,Email,Amount (EUR),IBAN');
+    const paid = lines.slice(1).map(cells);
+    expect(paid).toHaveLength(run.allocations.filter((a) => a.amount > 0).length);
+    const cents = paid.reduce((sum, c) => sum + Math.round(Number(c[3]) * 100), 0);
+    expect(cents).toBe(Math.round(run.amount * 100));
+
+    await details.getByRole('button', { name: 'Close' }).click();
+    await expect(card).toContainText('Final');
+    await expect(card.getByRole('button', { name: `Make final ${RUN}` })).toHaveCount(0);
+
+    // The demo investor, in a browser of their own, has been told.
+    const emma = run.allocations.find((a) => a.email === 'investor@example.com')!;
+    const euros = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' }).format(emma.amount);
+    const context = await browser.newContext();
+    try {
+      const investorPage = await context.newPage();
+      const investor = await signIn(investorPage, 'investor', '/');
+      const { body } = await callApi(
+        investorPage.request,
+        endpoints.notifications.list,
+        {},
+        investor.accessToken,
+      );
+      expect(body.data.notifications.map((n) => n.message)).toContain(
+        `A distribution of ${euros} for ${AURORA}, Jan 2019, will be paid on Feb 15, 2019.`,
+      );
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a second run for a month already paid: the 409 names the investors; the draft is deleted', async ({
+    page,
+  }) => {
+    const admin = await openDistributions(page);
+    const project = await projectIdByName(page.request, admin.accessToken, AURORA);
+    await callApiOk(
+      page.request,
+      endpoints.distributions.create,
+      { body: { projectId: project, period: PERIOD, kind: 'income', amount: 10, paymentDate: '2019-02-20' } },
+      admin.accessToken,
+    );
+    await page.reload();
+    const draft = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: RUN }) })
+      .filter({ hasText: 'Draft' });
+    await draft.getByRole('button', { name: `Make final ${RUN}` }).click();
+    await confirmInApp(page, `Make ${RUN} final?`, { confirm: 'Make final' });
+    await expectToastShown(page, 'Failed to make distribution final');
+    await expect(draft.getByRole('alert')).toContainText('A return for Jan 2019 is already recorded for');
+    await expect(draft.getByRole('alert')).toContainText('nothing was written');
+
+    await draft.getByRole('button', { name: `Delete ${RUN}` }).click();
+    await confirmInApp(page, `Delete distribution “${RUN}”?`);
+    await expectToastShown(page, 'Deleted');
+    await expect(page.getByRole('listitem').filter({ hasText: 'Draft' })).toHaveCount(0);
+  });
+});
+
+test.describe('[ADMIN][DISTRIBUTIONS] on a phone', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('at 375 px the list and a run’s details fit the screen', async ({ page }, testInfo) => {
+    await openDistributions(page);
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: RUN }) });
+    await expect(card).toContainText('Final');
+    await expectNoSidewaysScroll(page);
+    await shot(page, testInfo, 'list-375');
+
+    await card.getByRole('button', { name: `Details of ${RUN}` }).click();
+    const details = page.getByRole('dialog', { name: DETAILS });
+    await expect(details.getByRole('table', { name: 'Allocations' })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    const box = await details.evaluate((el) => ({
+      scroll: el.scrollWidth,
+      client: el.clientWidth,
+      right: el.getBoundingClientRect().right,
+      viewport: document.documentElement.clientWidth,
+    }));
+    expect(box.scroll, 'the details scroll sideways').toBeLessThanOrEqual(box.client);
+    expect(box.right).toBeLessThanOrEqual(box.viewport);
+    // Nor does the table inside them (its box would scroll by itself).
+    const wrapper = details.locator('table').locator('..');
+    const scroll = await wrapper.evaluate((el) => el.scrollWidth - el.clientWidth);
+    expect(scroll, 'the allocations scroll sideways').toBeLessThanOrEqual(0);
+    await expectAccessible(page);
+    await shot(page, testInfo, 'details-375');
+  });
+});
