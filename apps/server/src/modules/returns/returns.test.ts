@@ -108,6 +108,28 @@ describe('/api/users/:id/returns', () => {
     expect(await post({ projectId: other.id, month: '2025-01', amount: 1 })).toBe(
       'This user has no investment in this project: add the investment first',
     );
+    // A month still to come, added or changed: refused, named on its field; the current month is fine.
+    const now = new Date();
+    const current = now.toISOString().slice(0, 7);
+    const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString().slice(0, 7);
+    const label = (m: string) =>
+      new Date(`${m}-01T00:00:00Z`).toLocaleString('en-US', {
+        month: 'short',
+        year: 'numeric',
+        timeZone: 'UTC',
+      });
+    const future = await call('POST', url, { projectId: project.id, month: next, amount: 10 });
+    expect(future.statusCode).toBe(400);
+    expect(future.json().message).toBe(
+      `${label(next)} has not begun yet: a return can be recorded up to ${label(current)}`,
+    );
+    expect(future.json().fields).toEqual({ month: future.json().message });
+    expect((await call('PUT', url, { projectId: project.id, month: '2099-01', amount: 10 })).statusCode).toBe(
+      400,
+    );
+    expect((await call('POST', url, { projectId: project.id, month: current, amount: 10 })).statusCode).toBe(
+      201,
+    );
     const unknownUser = await call('GET', '/api/users/00000000-0000-4000-8000-000000000000/returns');
     expect(unknownUser.statusCode).toBe(404);
     expect(unknownUser.json().message).toBe('User not found');

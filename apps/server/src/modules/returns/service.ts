@@ -2,7 +2,13 @@ import { and, asc, eq } from 'drizzle-orm';
 import { monthLabel, toMoneyString, type ReturnInput } from '@portal/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import { investments, monthlyReturns, users } from '../../db/schema';
-import { BadRequestError, ConflictError, NotFoundError, isUniqueViolation } from '../../lib/errors';
+import {
+  BadRequestError,
+  ConflictError,
+  NotFoundError,
+  ValidationError,
+  isUniqueViolation,
+} from '../../lib/errors';
 import { recordAudit } from '../audit/service';
 import { num } from '../../lib/format';
 
@@ -23,8 +29,21 @@ export async function listReturns(db: DbOrTx, userId: string, projectId?: string
     .orderBy(asc(monthlyReturns.month), asc(monthlyReturns.projectId));
 }
 
+/**
+ * A month's return is recorded once the month has begun (UTC): an amount for a month still to come would
+ * count as paid at once. Amounts paid later are made by a distribution run, with their payment date.
+ */
+function assertMonthBegun(month: string, today = new Date()) {
+  const current = today.toISOString().slice(0, 7);
+  if (month > current) {
+    const message = `${monthLabel(month)} has not begun yet: a return can be recorded up to ${monthLabel(current)}`;
+    throw new ValidationError(message, { month: message });
+  }
+}
+
 /** Records a month's return. A month already recorded for the project is a 409 (use update instead). */
 export async function addReturn(db: Db, actorId: string, userId: string, input: ReturnInput) {
+  assertMonthBegun(input.month);
   await db
     .transaction(async (tx) => {
       await requireUser(tx, userId);
@@ -64,6 +83,7 @@ export async function addReturn(db: Db, actorId: string, userId: string, input: 
 
 /** Changes the amount of a recorded month. */
 export async function updateReturn(db: Db, actorId: string, userId: string, input: ReturnInput) {
+  assertMonthBegun(input.month);
   await db.transaction(async (tx) => {
     const [before] = await tx
       .select({ id: monthlyReturns.id, amount: monthlyReturns.amount })
