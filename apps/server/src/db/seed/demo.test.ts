@@ -32,6 +32,9 @@ const TABLES = [
   'documents',
   'project_media',
   'notifications',
+  'distributions',
+  'distribution_allocations',
+  'capital_returns',
 ];
 
 async function counts() {
@@ -137,6 +140,28 @@ describe('demo data', () => {
     expect(first.every((x) => x.months >= 24)).toBe(true);
     const second = rows.filter((x) => x.email === 'investor2@example.com').map((x) => x.name);
     expect(second.some((name) => !first.some((f) => f.name === name))).toBe(true);
+  });
+
+  it("returns Pine Hollow's capital with its final distribution: a final capital run and the first investor's return of capital", async () => {
+    const rows = await queryRows<{
+      kind: string;
+      status: string;
+      amount: string;
+      paid: string;
+      invested: string;
+    }>(
+      database.db,
+      sql`
+      select d.kind, d.status, c.amount, c.payment_date::text as paid, i.amount as invested
+      from distributions d
+      join projects p on p.id = d.project_id and p.name = 'Pine Hollow Retreat'
+      join capital_returns c on c.distribution_id = d.id
+      join users u on u.id = c.user_id and u.email = 'investor@example.com'
+      join investments i on i.user_id = u.id and i.project_id = p.id`,
+    );
+    expect(rows).toEqual([
+      { kind: 'capital', status: 'final', amount: '15000.00', paid: '2024-12-15', invested: '15000.00' },
+    ]);
   });
 
   it('has updates in all three categories, each with HTML content and images', async () => {

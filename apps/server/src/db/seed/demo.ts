@@ -5,6 +5,9 @@ import {
   bookingNights,
   bookings,
   cabinAllowances,
+  capitalReturns,
+  distributionAllocations,
+  distributions,
   documents,
   investments,
   monthlyReturns,
@@ -12,9 +15,9 @@ import {
   perks,
   projectMedia,
   projects,
+  settings,
   updates,
   users,
-  settings,
 } from '../schema';
 import type { FileStorage } from '../../storage/file-storage';
 import { hashPassword } from '../../lib/passwords';
@@ -295,6 +298,40 @@ export async function seedDemo(db: Db, storage: FileStorage, today: Date = new D
       )
       .onConflictDoNothing();
   }
+
+  // Pine Hollow's final distribution returned the capital (15 December 2024): a final capital run, its
+  // allocation and the return of capital it wrote, as an admin's run would have left them.
+  const pineCapital = seedId('distribution:pine-capital');
+  await db
+    .insert(distributions)
+    .values({
+      id: pineCapital,
+      projectId: P.pine,
+      period: '2024-12',
+      kind: 'capital',
+      amount: '15000.00',
+      paymentDate: '2024-12-15',
+      note: 'Capital returned at the end of the three-year term.',
+      status: 'final',
+      createdAt: new Date('2024-12-10T08:00:00Z'),
+      finalizedAt: new Date('2024-12-12T08:00:00Z'),
+    })
+    .onConflictDoNothing();
+  await db
+    .insert(distributionAllocations)
+    .values({ distributionId: pineCapital, userId: U.emma, invested: '15000.00', amount: '15000.00' })
+    .onConflictDoNothing();
+  await db
+    .insert(capitalReturns)
+    .values({
+      id: seedId('capital-return:pine:emma'),
+      userId: U.emma,
+      projectId: P.pine,
+      amount: '15000.00',
+      paymentDate: '2024-12-15',
+      distributionId: pineCapital,
+    })
+    .onConflictDoNothing();
 
   const upd = (
     key: string,
