@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { Answer, DistributionInput } from '@portal/contracts';
+import type { Answer, DistributionInput, PayerAccountInput } from '@portal/contracts';
 import { endpoints } from '@/lib/endpoints';
 import { saveBlob } from '@/lib/api';
 import { call, callFile, endpointQuery } from '@/lib/endpoint-client';
@@ -57,3 +57,25 @@ export function useDownloadPayments() {
     },
   });
 }
+
+/**
+ * Downloads a final run as a SEPA credit transfer file (`GET /api/distributions/{id}/sepa.xml`). A draft,
+ * no payer account, or nobody with a bank account answers 409 with the reason. The file leaves out the
+ * investors without a bank account: the run's `missingBankAccounts` counts them (the download does not
+ * expose the response's `x-missing-bank-accounts` header).
+ */
+export function useDownloadSepa() {
+  return useMutation({
+    mutationFn: async ({ id, period }: { id: string; period: string }) => {
+      const { blob, filename } = await callFile(e.sepa, { params: { id } });
+      saveBlob(blob, filename ?? `sepa-${period}.xml`);
+    },
+  });
+}
+
+/** The company account that pays the distributions (`GET /api/admin/settings/payer`); null until set. */
+export const usePayerAccount = () => useQuery(endpointQuery(e.payer, {}, (a) => a.data));
+
+/** Sets the payer account; a bad IBAN or BIC is a 400 named on its field. */
+export const useSetPayerAccount = (cb?: WriteCallbacks<Answer<typeof e.setPayer>, PayerAccountInput>) =>
+  useWrite(e.setPayer, (body) => call(e.setPayer, { body }), cb);

@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { DistributionAllocation, DistributionDetail, DistributionSummary } from '@portal/contracts';
+import type {
+  DistributionAllocation,
+  DistributionDetail,
+  DistributionSummary,
+  PayerAccount,
+} from '@portal/contracts';
 import { Component as DistributionsPage } from './distributions-page';
 import {
   AURORA,
@@ -23,6 +28,10 @@ afterEach(() => {
 const at = '2026-03-01T10:00:00.000Z';
 const RUN = 'c0000000-0000-4000-8000-000000000001';
 const LIST = '/api/distributions';
+const PAYER_PATH = '/api/admin/settings/payer';
+const PAYER: PayerAccount = { name: 'Cabin Fund Oy', iban: 'FI2112345600000785', bic: 'NDEAFIHH' };
+
+const isPayerRead = (req: FakeRequest) => req.method === 'GET' && req.path === PAYER_PATH;
 
 const run = (over: Partial<DistributionSummary> = {}): DistributionSummary => ({
   _id: RUN,
@@ -85,6 +94,7 @@ const runsApi =
     const custom = route(req);
     if (custom) return custom;
     if (isList(req)) return json({ success: true, data: runs() });
+    if (isPayerRead(req)) return json({ success: true, data: PAYER });
     const one = req.method === 'GET' && runs().find((r) => req.path === `${LIST}/${r._id}`);
     return one ? json({ success: true, data: detail(one) }) : undefined;
   };
@@ -366,11 +376,13 @@ describe('Distributions (docs/product.md §15.13)', () => {
   it('says "No distributions found" when the project has none, "Failed to fetch distributions" when the list does not load', async () => {
     let broken = false;
     fakeApi((req) =>
-      isList(req)
-        ? broken
-          ? failure('The database is unavailable', 503)
-          : json({ success: true, data: [] })
-        : undefined,
+      isPayerRead(req)
+        ? json({ success: true, data: null })
+        : isList(req)
+          ? broken
+            ? failure('The database is unavailable', 503)
+            : json({ success: true, data: [] })
+          : undefined,
     );
     const { unmount } = renderAdmin(<DistributionsPage />, 'distributions');
     expect(await findEmpty('No distributions found')).toBeInTheDocument();
@@ -379,5 +391,157 @@ describe('Distributions (docs/product.md §15.13)', () => {
     broken = true;
     renderAdmin(<DistributionsPage />, 'distributions');
     expect(await findToast('Failed to fetch distributions')).toHaveTextContent('The database is unavailable');
+  });
+  it('shows the payer account under the heading and changes it in a dialog that starts from it', async () => {
+    let payer: PayerAccount = PAYER;
+    const requests = fakeApi(
+      runsApi(
+        () => [run()],
+        (req) => {
+          if (isPayerRead(req)) return json({ success: true, data: payer });
+          if (req.method !== 'PUT' || req.path !== PAYER_PATH) return undefined;
+          payer = { name: 'Cabin Fund Ab', iban: 'FI2112345600000785', bic: null };
+          return json({ success: true, data: payer, message: 'Payer account saved' });
+        },
+      ),
+    );
+    renderAdmin(<DistributionsPage />, 'distributions');
+    expect(await screen.findByText('Paid from Cabin Fund Oy, FI21 1234 5600 0007 85')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Payer account' }));
+    const dialog = screen.getByRole('dialog', { name: 'Payer account' });
+    expect(within(dialog).getByLabelText('Payer name')).toHaveValue('Cabin Fund Oy');
+    expect(within(dialog).getByLabelText('IBAN')).toHaveValue('FI2112345600000785');
+    expect(within(dialog).getByLabelText('BIC (optional)')).toHaveValue('NDEAFIHH');
+
+    const name = within(dialog).getByLabelText('Payer name');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Cabin Fund Ab');
+    await userEvent.clear(within(dialog).getByLabelText('BIC (optional)'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await findToast('Payer account saved')).toHaveTextContent('Cabin Fund Ab, FI21 1234 5600 0007 85');
+    // A blank BIC is left out of the body.
+    expect(requests.find((r) => r.method === 'PUT')!.body).toEqual({
+      name: 'Cabin Fund Ab',
+      iban: 'FI2112345600000785',
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await screen.findByText('Paid from Cabin Fund Ab, FI21 1234 5600 0007 85')).toBeInTheDocument();
+  });
+
+  it('says when no payer account is set; the schema’s check and a server 400 show next to their fields', async () => {
+    const message = 'The IBAN’s check digits are wrong: check it for a typo';
+    const requests = fakeApi(
+      runsApi(
+        () => [run()],
+        (req) => {
+          if (isPayerRead(req)) return json({ success: true, data: null });
+          if (req.method !== 'PUT') return undefined;
+          return json({ success: false, message, error: message, fields: { iban: message } }, 400);
+        },
+      ),
+    );
+    renderAdmin(<DistributionsPage />, 'distributions');
+    expect(
+      await screen.findByText('No payer account set: set one to download SEPA files'),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Payer account' }));
+    const dialog = screen.getByRole('dialog', { name: 'Payer account' });
+    expect(within(dialog).getByLabelText('Payer name')).toHaveValue('');
+
+    // The schema's own check, before anything is sent.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByLabelText('Payer name')).toHaveAccessibleDescription('Payer name is required');
+    expect(requests.some((r) => r.method === 'PUT')).toBe(false);
+
+    await userEvent.type(within(dialog).getByLabelText('Payer name'), 'Cabin Fund Oy');
+    await userEvent.type(within(dialog).getByLabelText('IBAN'), 'FI21 1234 5600 0007 86');
+    await userEvent.type(within(dialog).getByLabelText('BIC (optional)'), 'NDEAFIHH');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await findToast('Failed to save payer account')).toHaveTextContent(message);
+    expect(within(dialog).getByLabelText('IBAN')).toHaveAccessibleDescription(message);
+    expect(requests.find((r) => r.method === 'PUT')!.body).toEqual({
+      name: 'Cabin Fund Oy',
+      iban: 'FI21 1234 5600 0007 86',
+      bic: 'NDEAFIHH',
+    });
+  });
+
+  it('offers the SEPA file for final runs only, on the card and in the details', async () => {
+    const FINAL = 'c0000000-0000-4000-8000-000000000002';
+    fakeApi(
+      runsApi(() => [
+        run(),
+        run({ _id: FINAL, period: '2018-12', status: 'final', finalizedAt: at, missingBankAccounts: 0 }),
+      ]),
+    );
+    renderAdmin(<DistributionsPage />, 'distributions');
+    const draft = await card('Jan 2019 income');
+    expect(within(draft).queryByRole('button', { name: /SEPA/ })).toBeNull();
+    const final = await card('Dec 2018 income');
+    expect(
+      within(final).getByRole('button', { name: 'Download SEPA file of Dec 2018 income' }),
+    ).toBeInTheDocument();
+
+    await userEvent.click(within(draft).getByRole('button', { name: 'Details of Jan 2019 income' }));
+    let dialog = screen.getByRole('dialog', { name: 'Aurora Lakeside Cabins: Jan 2019 income' });
+    await within(dialog).findByRole('table', { name: 'Allocations' });
+    expect(within(dialog).queryByRole('button', { name: /SEPA/ })).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+
+    await userEvent.click(within(final).getByRole('button', { name: 'Details of Dec 2018 income' }));
+    dialog = screen.getByRole('dialog', { name: 'Aurora Lakeside Cabins: Dec 2018 income' });
+    expect(
+      within(dialog).getByRole('button', { name: 'Download SEPA file of Dec 2018 income' }),
+    ).toBeInTheDocument();
+  });
+
+  it('downloads a final run’s SEPA file and says how many investors without a bank account were left out', async () => {
+    const requests = fakeApi(
+      runsApi(
+        () => [run({ status: 'final', finalizedAt: at })],
+        (req) =>
+          req.path === `${LIST}/${RUN}/sepa.xml`
+            ? new Response('<?xml version="1.0" encoding="UTF-8"?><Document/>', {
+                headers: {
+                  'content-type': 'application/xml',
+                  'content-disposition': 'attachment; filename="sepa-2019-01-c0000000.xml"',
+                  'x-missing-bank-accounts': '1',
+                },
+              })
+            : undefined,
+      ),
+    );
+    const saved: string[] = [];
+    URL.createObjectURL = vi.fn(() => 'blob:http://localhost/1');
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    renderAdmin(<DistributionsPage />, 'distributions');
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Download SEPA file of Jan 2019 income' }),
+    );
+    await waitFor(() => expect(saved).toEqual(['sepa-2019-01-c0000000.xml']));
+    expect(await findToast('SEPA file downloaded')).toHaveTextContent(
+      '1 investor without a bank account was left out of it.',
+    );
+    expect(requests.filter((r) => r.path.endsWith('/sepa.xml')).map((r) => r.method)).toEqual(['GET']);
+  });
+
+  it('shows the server’s 409 (no payer account) in an error toast', async () => {
+    const reason = 'Set the company’s payer account before paying a distribution';
+    fakeApi(
+      runsApi(
+        () => [run({ status: 'final', finalizedAt: at })],
+        (req) => (req.path.endsWith('/sepa.xml') ? failure(reason, 409) : undefined),
+      ),
+    );
+    renderAdmin(<DistributionsPage />, 'distributions');
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Download SEPA file of Jan 2019 income' }),
+    );
+    expect(await findToast('Failed to download SEPA file')).toHaveTextContent(reason);
   });
 });

@@ -1,9 +1,21 @@
 import { useState } from 'react';
-import { CircleCheck, Download, HandCoins, ListTree, Pencil, TriangleAlert, Trash2 } from 'lucide-react';
-import type { DistributionSummary } from '@portal/contracts';
+import {
+  Banknote,
+  CircleCheck,
+  Download,
+  FileCode,
+  HandCoins,
+  ListTree,
+  Pencil,
+  Plus,
+  TriangleAlert,
+  Trash2,
+} from 'lucide-react';
+import type { DistributionSummary, PayerAccount } from '@portal/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
 import { FormError } from '@/components/ui/form-error';
 import { confirmAction } from '@/lib/confirm';
 import { formatDate, formatMoney, formatMonth } from '@/lib/format';
@@ -13,12 +25,18 @@ import {
   useDeleteDistribution,
   useDistributions,
   useDownloadPayments,
+  useDownloadSepa,
   useFinalizeDistribution,
+  usePayerAccount,
 } from '@/queries/distributions';
+import { EmptyState } from './components/empty-state';
 import { deleteAfterConfirm, toastDone, toastFailed, useFailedToast } from './components/feedback';
-import { CardAction, ProjectScopedList } from './components/project-list';
+import { NoProject } from './components/no-project';
+import { PageHeader } from './components/page-header';
+import { CardAction } from './components/project-list';
 import { DistributionDialog } from './distributions/distribution-dialog';
 import { KIND_LABELS, investorsText, runName } from './distributions/labels';
+import { PayerDialog, groupIban } from './distributions/payer-dialog';
 import { RunDetailsDialog } from './distributions/run-details-dialog';
 import { RunStatusBadge } from './distributions/run-status-badge';
 
@@ -48,6 +66,7 @@ function RunCard({
   onDetails,
   onMakeFinal,
   onDownload,
+  onSepa,
   onEdit,
   onDelete,
 }: {
@@ -56,6 +75,7 @@ function RunCard({
   onDetails: () => void;
   onMakeFinal: () => void;
   onDownload: () => void;
+  onSepa: () => void;
   onEdit: () => void;
   onDelete: () => void;
 }) {
@@ -112,6 +132,12 @@ function RunCard({
           <Download aria-hidden="true" />
           Download payments (CSV) <span className="sr-only">of {name}</span>
         </Button>
+        {!draft && (
+          <Button variant="ghost" size="sm" onClick={onSepa}>
+            <FileCode aria-hidden="true" />
+            Download SEPA file <span className="sr-only">of {name}</span>
+          </Button>
+        )}
         {draft && (
           <>
             <CardAction label="Edit" name={name} icon={Pencil} onClick={onEdit} />
@@ -127,22 +153,35 @@ function RunCard({
   );
 }
 
+/** The current payer account in a line under the heading, or what it takes to pay a run. */
+function payerLine(payer: PayerAccount | null | undefined) {
+  if (payer === undefined) return null;
+  return payer
+    ? `Paid from ${payer.name}, ${groupIban(payer.iban)}`
+    : 'No payer account set: set one to download SEPA files';
+}
+
 /**
  * Distributions (docs/product.md §15.13): the selected project's distribution runs, newest period
  * first. A draft is computed by the server, checked here (each investor's allocation), changed or
- * deleted, then made final: the amounts written and every investor notified at once.
+ * deleted, then made final: the amounts written and every investor notified at once. A final run is
+ * paid with its SEPA file, from the company's payer account (set in the header).
  */
 function DistributionsPage() {
   const { current } = useCurrentProject();
   const { data, isLoading, isError, error } = useDistributions(current?._id, { enabled: !!current });
+  const payer = usePayerAccount();
   const [dialog, setDialog] = useState<{ run: DistributionSummary | null } | null>(null);
+  const [payerOpen, setPayerOpen] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
   // The server's last refusal to make a run final (a 409 naming the investors), shown until it is tried again.
   const [refusal, setRefusal] = useState<{ id: string; message: string } | null>(null);
   const remove = useDeleteDistribution();
   const finalize = useFinalizeDistribution();
   const download = useDownloadPayments();
+  const sepa = useDownloadSepa();
   useFailedToast('Failed to fetch distributions', isError, error);
+  useFailedToast('Failed to fetch payer account', payer.isError, payer.error);
 
   const open = data?.find((r) => r._id === openId) ?? null;
   const refusalOf = (r: DistributionSummary) => (refusal?.id === r._id ? refusal.message : null);
@@ -178,39 +217,83 @@ function DistributionsPage() {
       { onError: (err) => toastFailed('Failed to download file', err) },
     );
 
+  // The file leaves out the investors without a bank account: the toast says how many.
+  const onSepa = (r: DistributionSummary) =>
+    sepa.mutate(
+      { id: r._id, period: r.period },
+      {
+        onSuccess: () => {
+          const n = r.missingBankAccounts;
+          if (n > 0)
+            toastDone(
+              'SEPA file downloaded',
+              `${investorsText(n)} without a bank account ${n === 1 ? 'was' : 'were'} left out of it.`,
+            );
+        },
+        onError: (err) => toastFailed('Failed to download SEPA file', err),
+      },
+    );
+
+  const line = payerLine(payer.data);
   return (
-    <ProjectScopedList
-      project={current}
-      title="Distributions"
-      description={(c) =>
-        c
-          ? `Payments to the investors of ${c.name}: drafted, checked, then made final`
-          : 'Payments to the investors of each project'
-      }
-      addLabel="New distribution"
-      onAdd={() => setDialog({ run: null })}
-      items={data}
-      isLoading={isLoading}
-      skeleton={{ label: 'Loading distributions', className: 'grid gap-3', count: 3, itemClassName: 'h-36' }}
-      empty={{
-        icon: HandCoins,
-        title: 'No distributions found',
-        hint: 'Draft the first distribution for this project.',
-      }}
-      listLabel="Distributions"
-      listClassName="grid grid-cols-1 gap-3"
-      renderItem={(r) => (
-        <RunCard
-          r={r}
-          refusal={refusalOf(r)}
-          onDetails={() => setOpenId(r._id)}
-          onMakeFinal={() => void onMakeFinal(r)}
-          onDownload={() => onDownload(r)}
-          onEdit={() => setDialog({ run: r })}
-          onDelete={() => void onDelete(r)}
+    <>
+      <PageHeader
+        title="Distributions"
+        description={
+          <>
+            {current
+              ? `Payments to the investors of ${current.name}: drafted, checked, then made final`
+              : 'Payments to the investors of each project'}
+            {line && <span className="mt-1 block break-words">{line}</span>}
+          </>
+        }
+        actions={
+          <>
+            <Button variant="outline" onClick={() => setPayerOpen(true)}>
+              <Banknote aria-hidden="true" />
+              Payer account
+            </Button>
+            {current && (
+              <Button onClick={() => setDialog({ run: null })}>
+                <Plus aria-hidden="true" />
+                New distribution
+              </Button>
+            )}
+          </>
+        }
+      />
+      {!current ? (
+        <NoProject />
+      ) : isLoading ? (
+        <div className="grid gap-3" role="status" aria-label="Loading distributions">
+          {Array.from({ length: 3 }, (_, i) => (
+            <Skeleton key={i} className="h-36" />
+          ))}
+        </div>
+      ) : !data || data.length === 0 ? (
+        <EmptyState
+          icon={HandCoins}
+          title="No distributions found"
+          hint="Draft the first distribution for this project."
         />
+      ) : (
+        <ul className="grid grid-cols-1 gap-3" aria-label="Distributions">
+          {data.map((r) => (
+            <li key={r._id}>
+              <RunCard
+                r={r}
+                refusal={refusalOf(r)}
+                onDetails={() => setOpenId(r._id)}
+                onMakeFinal={() => void onMakeFinal(r)}
+                onDownload={() => onDownload(r)}
+                onSepa={() => onSepa(r)}
+                onEdit={() => setDialog({ run: r })}
+                onDelete={() => void onDelete(r)}
+              />
+            </li>
+          ))}
+        </ul>
       )}
-    >
       {current && (
         <DistributionDialog
           open={!!dialog}
@@ -219,6 +302,7 @@ function DistributionsPage() {
           onClose={() => setDialog(null)}
         />
       )}
+      <PayerDialog open={payerOpen} payer={payer.data ?? null} onClose={() => setPayerOpen(false)} />
       <RunDetailsDialog
         run={open}
         refusal={open ? refusalOf(open) : null}
@@ -226,8 +310,10 @@ function DistributionsPage() {
         onMakeFinal={(r) => void onMakeFinal(r)}
         onDownload={onDownload}
         downloading={download.isPending}
+        onSepa={onSepa}
+        sepaDownloading={sepa.isPending}
       />
-    </ProjectScopedList>
+    </>
   );
 }
 

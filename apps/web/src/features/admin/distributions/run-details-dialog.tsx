@@ -1,4 +1,4 @@
-import { CircleCheck, Download, TriangleAlert } from 'lucide-react';
+import { CircleCheck, Download, FileCode, TriangleAlert } from 'lucide-react';
 import { sumMoney, toCents, type DistributionDetail, type DistributionSummary } from '@portal/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -109,6 +109,8 @@ export function RunDetailsDialog({
   onMakeFinal,
   onDownload,
   downloading,
+  onSepa,
+  sepaDownloading,
 }: {
   run: DistributionSummary | null;
   refusal: string | null;
@@ -116,6 +118,9 @@ export function RunDetailsDialog({
   onMakeFinal: (run: DistributionSummary) => void;
   onDownload: (run: DistributionSummary) => void;
   downloading: boolean;
+  /** Downloads a final run's SEPA credit transfer file. */
+  onSepa: (run: DistributionSummary) => void;
+  sepaDownloading: boolean;
 }) {
   const { data, isLoading, isError, error } = useDistribution(summary?._id ?? null);
   useFailedToast('Failed to fetch distribution', isError, error);
@@ -163,6 +168,13 @@ export function RunDetailsDialog({
                 <Download aria-hidden="true" />
                 {downloading ? 'Preparing...' : 'Download payments (CSV)'}
               </Button>
+              {run.status === 'final' && (
+                <Button disabled={sepaDownloading} onClick={() => onSepa(run)}>
+                  <FileCode aria-hidden="true" />
+                  {sepaDownloading ? 'Preparing...' : 'Download SEPA file'}{' '}
+                  <span className="sr-only">of {runName(run)}</span>
+                </Button>
+              )}
               {run.status === 'draft' && (
                 <Button onClick={() => onMakeFinal(run)}>
                   <CircleCheck aria-hidden="true" />
