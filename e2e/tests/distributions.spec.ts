@@ -3,6 +3,7 @@ import type { Page, TestInfo } from '@playwright/test';
 import { endpoints } from '@portal/contracts';
 import { callApi, callApiOk, projectIdByName } from '../support/api';
 import {
+  apiSignIn,
   confirmInApp,
   expect,
   expectAccessible,
@@ -35,12 +36,16 @@ const cells = (line: string) =>
     m[1]!.replace(/^"|"$/g, '').replace(/""/g, '"'),
   );
 
+/** Every value of an XML element in the file (the group header's and the payment's). */
+const xmlValues = (xml: string, tag: string) =>
+  [...xml.matchAll(new RegExp(`<${tag}>([^<]*)</${tag}>`, 'g'))].map((m) => m[1]!);
+
 /** A screenshot in the test's report. */
 const shot = async (page: Page, testInfo: TestInfo, name: string) =>
   testInfo.attach(name, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
 
 test.describe('[ADMIN][DISTRIBUTIONS] a distribution run from draft to final', () => {
-  test('an admin drafts an income run, checks it, makes it final and downloads the payments; the investor is told', async ({
+  test('an admin sets the payer account, drafts an income run, checks it, makes it final and downloads the payments and the SEPA file; the investor is told', async ({
     page,
     browser,
   }, testInfo) => {
@@ -50,6 +55,34 @@ test.describe('[ADMIN][DISTRIBUTIONS] a distribution run from draft to final', (
       'page',
     );
     await expect(page.getByText('No distributions found', { exact: true })).toBeVisible();
+
+    // The demo investor gives a bank account, where the SEPA file will pay her.
+    const investor = await apiSignIn(page.request, 'investor');
+    await callApiOk(
+      page.request,
+      endpoints.users.setBankAccount,
+      {
+        body: {
+          iban: 'DE89 3704 0044 0532 0130 00',
+          holder: 'Emma Lindqvist',
+          currentPassword: 'investor123',
+        },
+      },
+      investor.accessToken,
+    );
+
+    // The company account the distributions are paid from.
+    await expect(page.getByText('No payer account set: set one to download SEPA files')).toBeVisible();
+    await page.getByRole('button', { name: 'Payer account' }).click();
+    const payer = page.getByRole('dialog', { name: 'Payer account' });
+    await payer.getByLabel('Payer name').fill('Cabin Fund Oy');
+    await payer.getByLabel('IBAN').fill('FI21 1234 5600 0007 85');
+    await payer.getByLabel('BIC (optional)').fill('NDEAFIHH');
+    await expectAccessible(page);
+    await payer.getByRole('button', { name: 'Save' }).click();
+    await expect(payer).toHaveCount(0);
+    await expectToastShown(page, 'Payer account saved');
+    await expect(page.getByText('Paid from Cabin Fund Oy, FI21 1234 5600 0007 85')).toBeVisible();
 
     await page.getByRole('button', { name: 'New distribution' }).click();
     const form = page.getByRole('dialog', { name: 'New distribution' });
@@ -122,6 +155,29 @@ test.describe('[ADMIN][DISTRIBUTIONS] a distribution run from draft to final', (
     expect(paid).toHaveLength(run.allocations.filter((a) => a.amount > 0).length);
     const cents = paid.reduce((sum, c) => sum + Math.round(Number(c[3]) * 100), 0);
     expect(cents).toBe(Math.round(run.amount * 100));
+
+    // The SEPA file: one transfer to each investor paid who has a bank account, the count and the
+    // control sum in its headers.
+    const [sepa] = await Promise.all([
+      page.waitForEvent('download'),
+      details.getByRole('button', { name: `Download SEPA file of ${RUN}` }).click(),
+    ]);
+    expect(sepa.suggestedFilename()).toMatch(/^sepa-2019-01-[0-9a-f]{8}\.xml$/);
+    const xml = fs.readFileSync((await sepa.path())!, 'utf8');
+    expect(xml).toContain('pain.001.001.09');
+    const withAccount = run.allocations.filter((a) => a.amount > 0 && a.iban);
+    expect(withAccount.map((a) => a.email)).toContain('investor@example.com');
+    const sum = (withAccount.reduce((s, a) => s + Math.round(a.amount * 100), 0) / 100).toFixed(2);
+    const counts = xmlValues(xml, 'NbOfTxs');
+    expect(counts.length).toBeGreaterThan(0);
+    for (const n of counts) expect(n).toBe(String(withAccount.length));
+    const sums = xmlValues(xml, 'CtrlSum');
+    expect(sums.length).toBeGreaterThan(0);
+    for (const c of sums) expect(c).toBe(sum);
+    expect(xml.match(/<CdtTrfTxInf>/g)).toHaveLength(withAccount.length);
+    expect(xml).toContain('DE89370400440532013000');
+    expect(xml).toContain('FI2112345600000785');
+    if (run.missingBankAccounts > 0) await expectToastShown(page, 'SEPA file downloaded');
 
     await details.getByRole('button', { name: 'Close' }).click();
     await expect(card).toContainText('Final');
