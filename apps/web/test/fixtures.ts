@@ -29,6 +29,7 @@ export const currentUser = (over: Partial<CurrentUser> = {}): CurrentUser => ({
   bankAccount: null,
   totalInvestment: 0,
   totalReturned: 0,
+  capitalReturned: 0,
   investmentDate: null,
   investmentPeriod: null,
   investments: [],

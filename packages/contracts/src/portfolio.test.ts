@@ -110,6 +110,18 @@ describe('portfolioMetrics', () => {
     expect(m.recoveredPercent).toBe(25);
   });
 
+  it('counts capital returned in the recovered percentage, not in the annual ROI', () => {
+    const totals = {
+      totalInvestment: 40000,
+      totalReturned: 10000,
+      investmentDate: null,
+      investmentPeriod: '12-month',
+    };
+    const m = portfolioMetrics({ ...totals, capitalReturned: 15000.01 }, []);
+    expect(m.recoveredPercent).toBe(62.500025);
+    expect(m.annualROI).toBe(portfolioMetrics(totals, []).annualROI);
+  });
+
   it('weighs each investment by the months it has earned', () => {
     // 12 000 over 12 months on 100 000 and 600 over 6 months on 10 000: both 12% a year.
     const months = (n: number, each: string, startYear = 2024) =>

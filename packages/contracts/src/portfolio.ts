@@ -92,25 +92,30 @@ export function periodMonths(period: string | null | undefined): number | null {
 }
 
 export interface PortfolioMetrics {
-  /** Returns as a percentage of the total invested ('{n}% of investment recovered'); 0 when nothing is invested. */
+  /**
+   * What has come back, capital returned and income, as a percentage of the total invested ('{n}% of
+   * investment recovered'); 0 when nothing is invested.
+   */
   recoveredPercent: number;
   /** Returns a year as a percentage of the money invested; null (a dash) when it cannot be known. */
   annualROI: number | null;
 }
 
 /**
- * The Portfolio Summary's percentages. The annual ROI weighs every investment by the months it has
+ * The Portfolio Summary's percentages. The share recovered counts capital returned with the income; the
+ * annual ROI (income only) weighs every investment by the months it has
  * earned (returns ÷ Σ amount × months, × 12), so a project that started last year does not dilute one
  * that has paid for five. When the totals are set by hand (they differ from the investments) the
  * weights are unknown, and the stated period stands for the whole amount.
  */
 export function portfolioMetrics(
-  totals: PortfolioTotals,
+  totals: PortfolioTotals & { capitalReturned?: number },
   investments: readonly InvestmentRow[],
 ): PortfolioMetrics {
   const invested = toCents(totals.totalInvestment);
   const returned = toCents(totals.totalReturned);
-  const recoveredPercent = invested > 0 ? (returned * 100) / invested : 0;
+  const capital = toCents(totals.capitalReturned ?? 0);
+  const recoveredPercent = invested > 0 ? ((returned + capital) * 100) / invested : 0;
   if (invested <= 0) return { recoveredPercent, annualROI: null };
 
   const computed =

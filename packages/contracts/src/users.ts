@@ -46,6 +46,8 @@ export const currentUser = z.object({
   bankAccount: bankAccount.nullable(),
   totalInvestment: z.number(),
   totalReturned: z.number(),
+  /** Capital paid back so far (returns of capital whose payment date has come); not part of totalReturned. */
+  capitalReturned: z.number(),
   investmentDate: z.string().nullable(),
   investmentPeriod: z.string().nullable(),
   investments: z.array(investmentSummaryItem),

@@ -202,8 +202,23 @@ describe('distribution runs', () => {
       dpi: 1,
       cashYield12m: null,
     });
+    expect((await call('GET', '/api/users/me', undefined, investor)).json().data.capitalReturned).toBe(4000);
+    // A return of capital still to be paid counts once its payment date has come.
+    const later = (
+      await draft(project.id, { kind: 'capital', period: '2025-02', amount: 1, paymentDate: '2099-01-01' })
+    ).json().data._id;
+    expect((await call('POST', `/api/distributions/${later}/finalize`)).statusCode).toBe(200);
+    expect((await call('GET', '/api/users/me', undefined, investor)).json().data.capitalReturned).toBe(4000);
+    expect(
+      (await call('GET', '/api/investment/performance', undefined, investor)).json().data.portfolio
+        .capitalReturned,
+    ).toBe(4000);
     const told = await ctx.db.select().from(notifications).where(eq(notifications.userId, holders[0]!.id));
-    expect(told.map((n) => [n.title, n.message])).toEqual([
+    expect(told.map((n) => [n.title, n.message]).sort()).toEqual([
+      [
+        'Return of capital',
+        `A return of capital of €1.00 for ${project.name}, Feb 2025, will be paid on Jan 1, 2099.`,
+      ],
       [
         'Return of capital',
         `A return of capital of €4,000.00 for ${project.name}, Jun 2025, will be paid on Jan 10, 2025.`,

@@ -26,6 +26,8 @@ export interface CurrentUserRows {
   investments: readonly InvestmentWithProject[];
   returns: readonly MonthlyReturnRow[];
   requireAdminTotp: boolean;
+  /** Capital paid back so far, as the database summed it (a numeric string). */
+  capitalReturned: string;
 }
 
 /** The only way a user row becomes the JSON of `GET /api/users/me`. Never includes the password hash. */
@@ -34,6 +36,7 @@ export function presentCurrentUser({
   investments,
   returns,
   requireAdminTotp,
+  capitalReturned,
 }: CurrentUserRows): CurrentUser {
   const byProject = new Map<string, { month: string; amount: string }[]>();
   for (const r of returns) {
@@ -97,6 +100,7 @@ export function presentCurrentUser({
           }
         : null,
     ...totals,
+    capitalReturned: num(capitalReturned),
     investments: items,
   };
 }

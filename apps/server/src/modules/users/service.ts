@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { ProfileInput } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client';
 import { investments, monthlyReturns, projects, users } from '../../db/schema';
@@ -12,7 +12,12 @@ import { requireAdminTotpSql } from '../settings/security-settings';
  */
 export async function getCurrentUser(db: DbOrTx, userId: string): Promise<CurrentUserRows> {
   const [row] = await db
-    .select({ user: users, requireAdminTotp: requireAdminTotpSql })
+    .select({
+      user: users,
+      requireAdminTotp: requireAdminTotpSql,
+      // Capital paid back so far (payment date come, UTC), in the same query.
+      capitalReturned: sql<string>`(select coalesce(sum(c.amount), 0)::text from capital_returns c where c.user_id = "users"."id" and c.payment_date <= (now() at time zone 'utc')::date)`,
+    })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
@@ -41,7 +46,13 @@ export async function getCurrentUser(db: DbOrTx, userId: string): Promise<Curren
       .from(monthlyReturns)
       .where(eq(monthlyReturns.userId, userId)),
   ]);
-  return { user: row.user, investments: invs, returns, requireAdminTotp: !!row.requireAdminTotp };
+  return {
+    user: row.user,
+    investments: invs,
+    returns,
+    requireAdminTotp: !!row.requireAdminTotp,
+    capitalReturned: row.capitalReturned,
+  };
 }
 
 /** Writes only the profile fields; the schema has already dropped everything else. */

@@ -29,6 +29,15 @@ describe('PortfolioSummary', () => {
     expect(screen.queryByText('Per-Project Investments')).not.toBeInTheDocument();
   });
 
+  it('counts capital returned in the share recovered, and says how much it is', () => {
+    show({ ...base, totalInvestment: 40000, totalReturned: 11041.02, capitalReturned: 15000 });
+    const card = screen.getByTestId('summary-total-returns');
+    expect(card).toHaveTextContent('€11,041.02');
+    // (11,041.02 + 15,000) / 40,000 = 65.1%
+    expect(card).toHaveTextContent('65.1% of investment recovered');
+    expect(card).toHaveTextContent('Counting €15,000 of capital returned');
+  });
+
   it('shows the totals, the recovered share, the annual ROI and a row a project', () => {
     show({
       ...base,

@@ -142,7 +142,8 @@ function PerProjectInvestments({ rows, canOpen }: { rows: ProjectRow[]; canOpen:
 export type PortfolioFigures = Pick<
   CurrentUser,
   'totalInvestment' | 'totalReturned' | 'investmentDate' | 'investmentPeriod' | 'investments'
->;
+> &
+  Partial<Pick<CurrentUser, 'capitalReturned'>>;
 
 /**
  * `canOpen` tells which projects have a page for the investor: the money of an archived project stays
@@ -177,6 +178,9 @@ export function PortfolioSummary({
             label={`${formatPercent(recoveredPercent)} of investment recovered`}
           />
           <p className="mt-2">{formatPercent(recoveredPercent)} of investment recovered</p>
+          {!!user.capitalReturned && (
+            <p className="mt-1">Counting {formatMoney(user.capitalReturned)} of capital returned</p>
+          )}
         </SummaryCard>
         <SummaryCard
           title="Annual ROI"
