@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { requiredText } from './common';
 
+/** A BIC as typed: optional, an empty one left out; checked on the server. */
+const optionalBic = z
+  .string()
+  .trim()
+  .max(20, { error: 'BIC must be at most 20 characters' })
+  .optional()
+  .transform((v) => v || undefined);
+
 /**
  * An investor's bank account, where distributions are paid (a SEPA credit transfer). The IBAN is checked
  * on the server (country format and mod-97 check digits); here only its shape. The current password,
@@ -9,12 +17,7 @@ import { requiredText } from './common';
  */
 export const bankAccountInput = z.object({
   iban: requiredText('IBAN', 64),
-  bic: z
-    .string()
-    .trim()
-    .max(20, { error: 'BIC must be at most 20 characters' })
-    .optional()
-    .transform((v) => v || undefined),
+  bic: optionalBic,
   holder: requiredText('Account holder', 70),
   currentPassword: z
     .string({ error: 'Current password is required' })
@@ -55,12 +58,7 @@ export const maskIban = (iban: string) =>
 export const payerAccountInput = z.object({
   name: requiredText('Payer name', 70),
   iban: requiredText('IBAN', 64),
-  bic: z
-    .string()
-    .trim()
-    .max(20, { error: 'BIC must be at most 20 characters' })
-    .optional()
-    .transform((v) => v || undefined),
+  bic: optionalBic,
 });
 export type PayerAccountInput = z.input<typeof payerAccountInput>;
 

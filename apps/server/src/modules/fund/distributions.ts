@@ -158,21 +158,23 @@ export async function getDistribution(db: DbOrTx, id: string): Promise<Distribut
   };
 }
 
+/** The columns a run's input sets. */
+const runValues = (input: Input) => ({
+  projectId: input.projectId,
+  period: input.period,
+  kind: input.kind,
+  amount: toMoneyString(input.amount),
+  paymentDate: input.paymentDate,
+  note: input.note,
+});
+
 /** Drafts a run: its allocations computed now, pro rata to what each investor holds. */
 export async function createDistribution(db: Db, actorId: string, input: Input): Promise<DistributionDetail> {
   await requireProject(db, input.projectId);
   const id = await db.transaction(async (tx) => {
     const [run] = await tx
       .insert(distributions)
-      .values({
-        projectId: input.projectId,
-        period: input.period,
-        kind: input.kind,
-        amount: toMoneyString(input.amount),
-        paymentDate: input.paymentDate,
-        note: input.note,
-        createdBy: actorId,
-      })
+      .values({ ...runValues(input), createdBy: actorId })
       .returning({ id: distributions.id });
     await writeAllocations(tx, run!.id, input.projectId, input.amount);
     await recordAudit(tx, {
@@ -203,15 +205,7 @@ export async function updateDistribution(db: Db, actorId: string, id: string, in
     await lockDraft(tx, id, 'changed');
     await tx
       .update(distributions)
-      .set({
-        projectId: input.projectId,
-        period: input.period,
-        kind: input.kind,
-        amount: toMoneyString(input.amount),
-        paymentDate: input.paymentDate,
-        note: input.note,
-        updatedAt: new Date(),
-      })
+      .set({ ...runValues(input), updatedAt: new Date() })
       .where(eq(distributions.id, id));
     await writeAllocations(tx, id, input.projectId, input.amount);
     await recordAudit(tx, {

@@ -30,51 +30,15 @@ export const syncSignal = (userIdColumn: SQL | typeof notifications.userId) =>
   sql<string>`pg_notify(${NOTIFY_CHANNEL}, json_build_object('k', 'sync', 'u', ${userIdColumn})::text)::text`;
 
 /**
- * Writes one notification per active recipient chosen by `recipients` (a condition on `users`), and
- * signals the batch, all in one statement. Inside a transaction the signal is delivered on commit and
- * dropped on rollback, so nobody is told about a notification that was never written.
+ * Inserts the rows `select` gives (user, title, message, type, link, batch, sender: one per recipient)
+ * as one batch and signals it, all in one statement. Inside a transaction the signal is delivered on
+ * commit and dropped on rollback, so nobody is told about a notification that was never written.
  */
-export async function fanOut(
-  db: DbOrTx,
-  recipients: SQL,
-  n: NotificationInput,
-): Promise<{ sent: number; batchId: string }> {
-  const batchId = crypto.randomUUID();
+async function writeBatch(db: DbOrTx, select: SQL, batchId: string): Promise<number> {
   const result = await db.execute(sql`
     with ins as (
       insert into ${notifications} (user_id, title, message, type, link, batch_id, created_by)
-      select ${users.id}, ${n.title}, ${n.message}, ${n.type ?? 'info'}, ${n.link ?? null}, ${batchId}::uuid, ${n.createdBy ?? null}::uuid
-      from ${users}
-      where ${recipients} and ${users.isActive}
-      returning 1
-    ), c as (select count(*)::int as n from ins)
-    select n, case when n > 0 then pg_notify(
-      ${NOTIFY_CHANNEL},
-      json_build_object('k', 'batch', 'b', ${batchId}::uuid, 'at', now())::text
-    )::text end as signalled
-    from c`);
-  const [counted] = rowsOf<{ n: number }>(result);
-  return { sent: Number(counted?.n ?? 0), batchId };
-}
-
-/**
- * Writes one notification per active user with a message of their own (a distribution's amounts), as
- * one batch in one statement, signalled like `fanOut`'s: delivered on commit, dropped on rollback.
- */
-export async function notifyEach(
-  db: DbOrTx,
-  items: readonly { userId: string; message: string }[],
-  n: Omit<NotificationInput, 'message'>,
-): Promise<number> {
-  if (items.length === 0) return 0;
-  const batchId = crypto.randomUUID();
-  const result = await db.execute(sql`
-    with ins as (
-      insert into ${notifications} (user_id, title, message, type, link, batch_id, created_by)
-      select ${users.id}, ${n.title}, m.message, ${n.type ?? 'info'}, ${n.link ?? null}, ${batchId}::uuid, ${n.createdBy ?? null}::uuid
-      from unnest(${sql.param(items.map((i) => i.userId))}::uuid[], ${sql.param(items.map((i) => i.message))}::text[]) as m(user_id, message)
-      join ${users} on ${users.id} = m.user_id
-      where ${users.isActive}
+      ${select}
       returning 1
     ), c as (select count(*)::int as n from ins)
     select n, case when n > 0 then pg_notify(
@@ -84,6 +48,44 @@ export async function notifyEach(
     from c`);
   const [counted] = rowsOf<{ n: number }>(result);
   return Number(counted?.n ?? 0);
+}
+
+/** Writes one notification per active recipient chosen by `recipients` (a condition on `users`). */
+export async function fanOut(
+  db: DbOrTx,
+  recipients: SQL,
+  n: NotificationInput,
+): Promise<{ sent: number; batchId: string }> {
+  const batchId = crypto.randomUUID();
+  const sent = await writeBatch(
+    db,
+    sql`select ${users.id}, ${n.title}, ${n.message}, ${n.type ?? 'info'}, ${n.link ?? null}, ${batchId}::uuid, ${n.createdBy ?? null}::uuid
+      from ${users}
+      where ${recipients} and ${users.isActive}`,
+    batchId,
+  );
+  return { sent, batchId };
+}
+
+/**
+ * Writes one notification per active user with a message of their own (a distribution's amounts), as
+ * one batch in one statement.
+ */
+export async function notifyEach(
+  db: DbOrTx,
+  items: readonly { userId: string; message: string }[],
+  n: Omit<NotificationInput, 'message'>,
+): Promise<number> {
+  if (items.length === 0) return 0;
+  const batchId = crypto.randomUUID();
+  return writeBatch(
+    db,
+    sql`select ${users.id}, ${n.title}, m.message, ${n.type ?? 'info'}, ${n.link ?? null}, ${batchId}::uuid, ${n.createdBy ?? null}::uuid
+      from unnest(${sql.param(items.map((i) => i.userId))}::uuid[], ${sql.param(items.map((i) => i.message))}::text[]) as m(user_id, message)
+      join ${users} on ${users.id} = m.user_id
+      where ${users.isActive}`,
+    batchId,
+  );
 }
 
 /**
