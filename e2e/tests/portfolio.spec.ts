@@ -196,7 +196,7 @@ test.describe('[PORTFOLIO] dashboard', () => {
     ]);
 
     await timeline.getByRole('button', { name: /Filter/ }).click();
-    await page.getByRole('menuitemradio', { name: 'Pending' }).click();
+    await page.getByRole('menuitemradio', { name: 'Upcoming' }).click();
     await expect(timeline.getByText('No payouts match these filters.')).toBeVisible();
     await expect(timeline.getByRole('button', { name: 'Export' })).toBeDisabled();
     await timeline.getByRole('button', { name: 'Clear filters' }).click();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   derivePayouts,
+  PAYOUT_STATUS_LABELS,
   investmentReturns,
   monthEnd,
   periodMonths,
@@ -215,6 +216,30 @@ describe('derivePayouts', () => {
       status: 'pending',
       project: { _id: 'p1', name: 'Aurora' },
     });
+  });
+
+  it('pays a return of capital on its own date, as its own type, and leaves the final distribution to income', () => {
+    const payouts = derivePayouts(
+      [
+        row({ id: 'm', month: '2024-12', projectStatus: 'completed' }),
+        row({
+          id: 'k',
+          month: '2024-12',
+          projectStatus: 'completed',
+          kind: 'capital',
+          date: '2024-12-15',
+          amount: '15000.00',
+        }),
+        row({ id: 'later', month: '2027-01', kind: 'capital', date: '2027-01-10', amount: '1.00' }),
+      ],
+      '2026-11-25',
+    );
+    expect(payouts.map((p) => [p._id, p.type, p.date, p.month, p.status, p.amount])).toEqual([
+      ['later', 'capital', '2027-01-10', '2027-01', 'pending', 1],
+      ['m', 'final', '2024-12-31', '2024-12', 'paid', 100],
+      ['k', 'capital', '2024-12-15', '2024-12', 'paid', 15000],
+    ]);
+    expect(PAYOUT_STATUS_LABELS.pending).toBe('Upcoming');
   });
 
   it('counts a payout as paid on its own day', () => {

@@ -137,17 +137,22 @@ export function portfolioMetrics(
   return { recoveredPercent, annualROI: (returned * 12 * 100) / (invested * months) };
 }
 
-export const PAYOUT_TYPES = ['monthly', 'final'] as const;
+export const PAYOUT_TYPES = ['monthly', 'final', 'capital'] as const;
 export type PayoutType = (typeof PAYOUT_TYPES)[number];
 export const PAYOUT_TYPE_LABELS: Record<PayoutType, string> = {
   monthly: 'Monthly return',
   final: 'Final distribution',
+  capital: 'Return of capital',
 };
 export const PAYOUT_STATUSES = ['paid', 'pending'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
-export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = { paid: 'Paid', pending: 'Pending' };
+/** A payout whose day has not come is scheduled: shown as Upcoming. */
+export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = { paid: 'Paid', pending: 'Upcoming' };
 
-/** One monthly return row of an investor, as the payouts are derived from it. */
+/**
+ * One amount paid to an investor, as the payouts are derived from it: a monthly return (income, paid on
+ * the last day of its month), or a return of capital (paid on its own `date`).
+ */
 export interface PayoutSource {
   id: string;
   projectId: string;
@@ -155,6 +160,9 @@ export interface PayoutSource {
   projectStatus: string;
   month: string;
   amount: string | number;
+  kind?: 'income' | 'capital';
+  /** A return of capital's payment date (`YYYY-MM-DD`). */
+  date?: string | null;
 }
 
 export interface DerivedPayout {
@@ -176,26 +184,32 @@ export function monthEnd(month: string): string {
 }
 
 /**
- * An investor's payouts from their monthly returns, newest first. A month's return is paid on the last
- * day of that month (pending until then); the last return of a completed project is its final
- * distribution; a month without a positive return pays nothing.
+ * An investor's payouts, newest first. A month's return is paid on the last day of that month, a return
+ * of capital on its own date (pending, shown as Upcoming, until then); the last monthly return of a
+ * completed project is its final distribution; a month without a positive return pays nothing.
  */
 export function derivePayouts(rows: readonly PayoutSource[], today: string): DerivedPayout[] {
   const lastMonth = new Map<string, string>();
   for (const r of rows) {
+    if (r.kind === 'capital') continue;
     const seen = lastMonth.get(r.projectId);
     if (!seen || r.month > seen) lastMonth.set(r.projectId, r.month);
   }
   return rows
     .filter((r) => toCents(r.amount) > 0)
     .map((r): DerivedPayout => {
-      const date = monthEnd(r.month);
+      const capital = r.kind === 'capital';
+      const date = capital && r.date ? r.date : monthEnd(r.month);
       return {
         _id: r.id,
         amount: fromCents(toCents(r.amount)),
         date,
-        month: r.month,
-        type: r.projectStatus === 'completed' && lastMonth.get(r.projectId) === r.month ? 'final' : 'monthly',
+        month: capital ? date.slice(0, 7) : r.month,
+        type: capital
+          ? 'capital'
+          : r.projectStatus === 'completed' && lastMonth.get(r.projectId) === r.month
+            ? 'final'
+            : 'monthly',
         status: date <= today ? 'paid' : 'pending',
         project: { _id: r.projectId, name: r.projectName },
       };

@@ -8,10 +8,10 @@ export const investmentEndpoints = {
     method: 'GET',
     path: '/api/investment/payouts',
     access: 'user',
-    summary: "The caller's payouts, derived from their monthly returns, newest first",
+    summary: "The caller's payouts, derived from their monthly returns and returns of capital, newest first",
     description: 'Kept for at most a minute, so a payout falls due at most that late.',
     answer: payoutsAnswer,
-    reads: ['projects', 'investments', 'monthly_returns'],
+    reads: ['projects', 'investments', 'monthly_returns', 'capital_returns'],
     cache: true,
   }),
   performance: endpoint({

@@ -213,6 +213,18 @@ describe('distribution runs', () => {
       (await call('GET', '/api/investment/performance', undefined, investor)).json().data.portfolio
         .capitalReturned,
     ).toBe(4000);
+    const { payouts } = (await call('GET', '/api/investment/payouts', undefined, investor)).json();
+    expect(
+      payouts.map((p: { type: string; date: string; amount: number; status: string }) => [
+        p.type,
+        p.date,
+        p.amount,
+        p.status,
+      ]),
+    ).toEqual([
+      ['capital', '2099-01-01', 1, 'pending'],
+      ['capital', '2025-01-10', 4000, 'paid'],
+    ]);
     const told = await ctx.db.select().from(notifications).where(eq(notifications.userId, holders[0]!.id));
     expect(told.map((n) => [n.title, n.message]).sort()).toEqual([
       [

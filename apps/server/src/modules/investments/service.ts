@@ -1,23 +1,29 @@
-import { desc, eq } from 'drizzle-orm';
-import { PAYOUTS_MAX, derivePayouts, type DerivedPayout } from '@portal/contracts';
-import type { DbOrTx } from '../../db/client';
-import { monthlyReturns, projects } from '../../db/schema';
+import { sql } from 'drizzle-orm';
+import { PAYOUTS_MAX, derivePayouts, type DerivedPayout, type PayoutSource } from '@portal/contracts';
+import { queryRows, type DbOrTx } from '../../db/client';
+import { capitalReturns, monthlyReturns, projects } from '../../db/schema';
 
-/** The investor's payouts, derived from their own monthly returns (one query), newest first. */
+/**
+ * The investor's payouts (one query): their monthly returns and their returns of capital, newest first,
+ * at most PAYOUTS_MAX of each.
+ */
 export async function listPayouts(db: DbOrTx, userId: string, today: string): Promise<DerivedPayout[]> {
-  const rows = await db
-    .select({
-      id: monthlyReturns.id,
-      projectId: monthlyReturns.projectId,
-      projectName: projects.name,
-      projectStatus: projects.status,
-      month: monthlyReturns.month,
-      amount: monthlyReturns.amount,
-    })
-    .from(monthlyReturns)
-    .innerJoin(projects, eq(projects.id, monthlyReturns.projectId))
-    .where(eq(monthlyReturns.userId, userId))
-    .orderBy(desc(monthlyReturns.month), desc(monthlyReturns.id))
-    .limit(PAYOUTS_MAX);
+  const rows = await queryRows<PayoutSource>(
+    db,
+    sql`(select ${monthlyReturns.id} as "id", ${monthlyReturns.projectId} as "projectId", ${projects.name} as "projectName",
+          ${projects.status} as "projectStatus", ${monthlyReturns.month} as "month", ${monthlyReturns.amount}::text as "amount",
+          'income' as "kind", null::text as "date"
+        from ${monthlyReturns} join ${projects} on ${projects.id} = ${monthlyReturns.projectId}
+        where ${monthlyReturns.userId} = ${userId}
+        order by ${monthlyReturns.month} desc, ${monthlyReturns.id} desc
+        limit ${PAYOUTS_MAX})
+      union all
+      (select ${capitalReturns.id}, ${capitalReturns.projectId}, ${projects.name}, ${projects.status},
+          to_char(${capitalReturns.paymentDate}, 'YYYY-MM'), ${capitalReturns.amount}::text, 'capital', ${capitalReturns.paymentDate}::text
+        from ${capitalReturns} join ${projects} on ${projects.id} = ${capitalReturns.projectId}
+        where ${capitalReturns.userId} = ${userId}
+        order by ${capitalReturns.paymentDate} desc
+        limit ${PAYOUTS_MAX})`,
+  );
   return derivePayouts(rows, today);
 }

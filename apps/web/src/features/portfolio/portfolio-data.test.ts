@@ -133,7 +133,7 @@ describe('payout filters and CSV export', () => {
       [
         'Date,Month,Project,Type,Status,Amount (EUR)',
         '2026-10-31,2026-10,Aurora,Monthly return,Paid,120.45',
-        '2026-11-30,2026-11,Aurora,Monthly return,Pending,100.00',
+        '2026-11-30,2026-11,Aurora,Monthly return,Upcoming,100.00',
         '2026-10-31,2026-10,"Pine, ""Hollow""",Final distribution,Paid,1500.00',
         '',
       ].join('\r\n'),
