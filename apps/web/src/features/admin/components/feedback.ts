@@ -20,7 +20,7 @@ export const toastFailed = (title: string, err?: unknown) =>
 const confirmDelete = (what: string, description = 'This cannot be undone.') =>
   confirmAction({ title: `Delete ${what}?`, description, confirmLabel: 'Delete', destructive: true });
 
-/** A failed read says so once, in a toast titled with the spec's text ('Failed to fetch perks'). */
+/** A failed read says so once, in a toast titled as docs/product.md §18 words it ('Failed to fetch perks'). */
 export function useFailedToast(title: string, isError: boolean, error?: unknown) {
   useEffect(() => {
     if (isError) toastFailed(title, error);

@@ -87,8 +87,8 @@ export function ComposeForm() {
         toastFailed('Failed to send notification', err);
       }
     },
-    // One problem at a time, in the spec's order: title and message (toasted), then the link, then the
-    // recipients.
+    // One problem at a time, in the order docs/product.md §15.9 gives: title and message (toasted),
+    // then the link, then the recipients.
     (invalid) => {
       const required = invalid.title ?? invalid.message;
       if (required) {

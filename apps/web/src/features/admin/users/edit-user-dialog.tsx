@@ -32,7 +32,7 @@ const required = (form: Form) =>
         ? 'Investor ID is required'
         : null;
 
-/** Edit a user's details; status and role are shown read-only (spec section 4). */
+/** Edit a user's details; status and role are shown read-only (docs/product.md §15.2). */
 export function EditUserDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   const update = useUpdateUser();
   return (
