@@ -68,20 +68,20 @@ export async function fanOut(
 }
 
 /**
- * Writes one notification per active user with a message of their own (a distribution's amounts), as
- * one batch in one statement.
+ * Writes one notification per active user with a message of their own, as one batch in one statement:
+ * `source` is a query giving `(user_id, message)` rows (a distribution's allocations, each with its
+ * amount), so that nothing per user travels through this process.
  */
-export async function notifyEach(
+export async function notifyFrom(
   db: DbOrTx,
-  items: readonly { userId: string; message: string }[],
+  source: SQL,
   n: Omit<NotificationInput, 'message'>,
 ): Promise<number> {
-  if (items.length === 0) return 0;
   const batchId = crypto.randomUUID();
   return writeBatch(
     db,
     sql`select ${users.id}, ${n.title}, m.message, ${n.type ?? 'info'}, ${n.link ?? null}, ${batchId}::uuid, ${n.createdBy ?? null}::uuid
-      from unnest(${sql.param(items.map((i) => i.userId))}::uuid[], ${sql.param(items.map((i) => i.message))}::text[]) as m(user_id, message)
+      from (${source}) as m(user_id, message)
       join ${users} on ${users.id} = m.user_id
       where ${users.isActive}`,
     batchId,
