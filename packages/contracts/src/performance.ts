@@ -37,3 +37,56 @@ export const performance = z.object({
 export type Performance = z.infer<typeof performance>;
 
 export const performanceAnswer = envelope(performance);
+
+/** A statement's period: a quarter ('2025-Q3') or a year ('2025'). */
+export const statementPeriod = z.string().regex(/^\d{4}(-Q[1-4])?$/, {
+  error: (issue) =>
+    `period '${String(issue.input).slice(0, 40)}' is not a year (2025) or a quarter (2025-Q3)`,
+});
+export const statementParams = z.object({ period: statementPeriod });
+
+/** A statement the investor can download: a period that has ended, in which they held an investment. */
+export const statementPeriodInfo = z.object({
+  period: z.string(),
+  kind: z.enum(['quarterly', 'annual']),
+  /** The period's first and last day, `YYYY-MM-DD`. */
+  from: z.string(),
+  to: z.string(),
+});
+export type StatementPeriodInfo = z.infer<typeof statementPeriodInfo>;
+
+export const statementListAnswer = envelope(z.array(statementPeriodInfo));
+
+/** The capital account of one holding over a period, in euros. */
+const statementFigures = z.object({
+  /** Capital invested before the period began, less the capital returned before it began. */
+  openingCapital: z.number(),
+  /** Capital invested during the period. */
+  contributions: z.number(),
+  /** Capital paid back during the period. */
+  capitalReturned: z.number(),
+  /** Income paid during the period (a monthly return is paid on the last day of its month). */
+  income: z.number(),
+  /** openingCapital + contributions − capitalReturned. */
+  closingCapital: z.number(),
+});
+
+/** An investor's capital account statement for a quarter or a year. */
+export const statement = statementPeriodInfo.extend({
+  investorName: z.string(),
+  investorId: z.string().nullable(),
+  projects: z.array(
+    statementFigures.extend({
+      projectId: uuidString,
+      name: z.string(),
+      /** The income paid during the period, by the month it was paid for, oldest first. */
+      incomeByMonth: z.array(z.object({ month: z.string(), amount: z.number() })),
+    }),
+  ),
+  totals: statementFigures,
+  /** The portfolio's IRR as of the period's last day (a fraction), null when it cannot be computed. */
+  xirr: z.number().nullable(),
+});
+export type Statement = z.infer<typeof statement>;
+
+export const statementAnswer = envelope(statement);

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { allEndpoints } from '@portal/contracts';
 import { createAllowance, isoDay } from '../content-factories';
-import { bearer, buildTestApp, type TestContext } from '../helpers';
+import { bearer, buildTestApp, createInvestment, createProject, type TestContext } from '../helpers';
 import { buildWorld, fingerprint, routeKey, type World } from './support';
 
 const table = allEndpoints.map((e) => ({ method: e.method, url: e.path, access: e.access }));
@@ -58,6 +58,7 @@ const PRIVATE_TARGETS: Record<string, (w: World) => Target[]> = {
   'GET /api/projects': () => [],
   'GET /api/investment/payouts': () => [],
   'GET /api/investment/performance': () => [],
+  'GET /api/statements': () => [],
   'GET /api/notifications': () => [],
   'PUT /api/notifications/read-all': () => [],
   'POST /api/notifications/stream/ticket': () => [],
@@ -119,6 +120,9 @@ const PRIVATE_TARGETS: Record<string, (w: World) => Target[]> = {
   'DELETE /api/notifications/:id': (w) => [
     { url: `/api/notifications/${w.objects.notificationOfA}`, other: 404 },
   ],
+  // A period only A held something in (see beforeAll): B has no statement for it.
+  'GET /api/statements/:period': () => [{ url: '/api/statements/2020-Q1', other: 404 }],
+  'GET /api/statements/:period/pdf': () => [{ url: '/api/statements/2020-Q1/pdf', other: 404 }],
 };
 
 let ctx: TestContext;
@@ -130,6 +134,12 @@ beforeAll(async () => {
   w = await buildWorld(ctx);
   // A may book in a project only A holds, so that A's own request there succeeds.
   await createAllowance(ctx.db, w.a.id, w.projects.onlyA.id);
+  // Both investors hold from 2024: A alone also held a project in 2020, so that 2020-Q1 is A's statement only.
+  const early = await createProject(ctx.db, {
+    name: `SECRET-OF-A-early-project-${w.tag}`,
+    status: 'active',
+  });
+  await createInvestment(ctx.db, w.a.id, early.id, { amount: '2020.20', startDate: '2020-02-03' });
 });
 afterAll(() => ctx.close());
 

@@ -1,5 +1,5 @@
 import { endpoint } from '../endpoint';
-import { performanceAnswer } from '../performance';
+import { performanceAnswer, statementAnswer, statementListAnswer, statementParams } from '../performance';
 import { payoutsAnswer } from '../portfolio';
 
 export const investmentEndpoints = {
@@ -27,5 +27,45 @@ export const investmentEndpoints = {
     answer: performanceAnswer,
     reads: ['projects', 'investments', 'monthly_returns', 'capital_returns'],
     cache: true,
+  }),
+  statements: endpoint({
+    id: 'statements.list',
+    method: 'GET',
+    path: '/api/statements',
+    access: 'user',
+    summary:
+      "The caller's statements: every quarter and year that has ended in which they held an investment",
+    description:
+      'Newest first, quarters and years by their last day (a year before its last quarter). An investment ' +
+      'is held from its start date (without one, from the month of its first monthly return).',
+    answer: statementListAnswer,
+    reads: ['projects', 'investments', 'monthly_returns', 'capital_returns', 'users'],
+  }),
+  statement: endpoint({
+    id: 'statements.get',
+    method: 'GET',
+    path: '/api/statements/:period',
+    access: 'user',
+    summary: "The caller's capital account statement for a quarter ('2025-Q3') or a year ('2025')",
+    description:
+      'Per project: the opening capital (invested before the period, less capital returned before it), ' +
+      'contributions, capital returned and income paid within the period (a monthly return is paid on ' +
+      'the last day of its month), the income by month and the closing capital; their totals; and the ' +
+      "portfolio's IRR as of the period's last day (null when it cannot be computed). A period that has " +
+      'not ended, or in which the caller held nothing, answers 404.',
+    params: statementParams,
+    answer: statementAnswer,
+    reads: ['projects', 'investments', 'monthly_returns', 'capital_returns', 'users'],
+  }),
+  statementPdf: endpoint({
+    id: 'statements.pdf',
+    method: 'GET',
+    path: '/api/statements/:period/pdf',
+    access: 'user',
+    summary: 'The same statement as a PDF (an attachment, statement-{investorId}-{period}.pdf)',
+    description: 'Every figure is the one `GET /api/statements/{period}` answers; a 404 in the same cases.',
+    params: statementParams,
+    answer: { kind: 'file', types: ['application/pdf'] },
+    reads: ['projects', 'investments', 'monthly_returns', 'capital_returns', 'users'],
   }),
 };

@@ -17,6 +17,7 @@ import {
 } from './distributions';
 import { getPayerAccount, setPayerAccount } from './payer';
 import { loadHoldings, presentPerformance } from './performance';
+import { listStatements, loadStatement, statementFileName, statementPdf } from './statements';
 
 /** The money side of an investor's account: where distributions are paid, and how the money has done. */
 export const fundRoutes: Module = (app, deps) => {
@@ -100,4 +101,23 @@ export const fundRoutes: Module = (app, deps) => {
     data: await setPayerAccount(db, requireAuth(request).id, request.body),
     message: 'Payer account saved',
   }));
+
+  // Statements: an investor's capital account for each quarter and year that has ended.
+  const inv = endpoints.investments;
+  route(app, inv.statements, async (request) => ({
+    success: true as const,
+    data: await listStatements(db, requireAuth(request).id),
+  }));
+  route(app, inv.statement, async (request) => ({
+    success: true as const,
+    data: await loadStatement(db, requireAuth(request).id, request.params.period),
+  }));
+  route(app, inv.statementPdf, async (request, reply) => {
+    const userId = requireAuth(request).id;
+    const statement = await loadStatement(db, userId, request.params.period);
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${statementFileName(statement, userId)}"`)
+      .send(Buffer.from(await statementPdf(statement)));
+  });
 };

@@ -1,0 +1,324 @@
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Statement, StatementPeriodInfo } from '@portal/contracts';
+import { eq } from 'drizzle-orm';
+import { capitalReturns, investments } from '../../db/schema';
+import {
+  bearer,
+  buildTestApp,
+  createInvestment,
+  createProject,
+  createUser,
+  login,
+  type TestContext,
+} from '../../../test/helpers';
+import { statementPdf } from './statements';
+
+let ctx: TestContext;
+const today = new Date().toISOString().slice(0, 10);
+
+/** Euros as a reader writes them, apart from the server's formatter: €1,234.50. */
+const eur = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR' }).format(n);
+
+/** The text a PDF shows: each Flate-compressed content stream inflated, its `Tj` strings read (WinAnsi). */
+function pdfText(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  const out: string[] = [];
+  const re = /stream\r?\n/g;
+  for (let m = re.exec(raw); m; m = re.exec(raw)) {
+    const start = m.index + m[0].length;
+    const end = raw.indexOf('endstream', start);
+    let data: string;
+    try {
+      data = zlib
+        .inflateSync(pdf.subarray(start, end), { finishFlush: zlib.constants.Z_SYNC_FLUSH })
+        .toString('latin1');
+    } catch {
+      continue;
+    }
+    for (const t of data.matchAll(/(?:<([0-9A-Fa-f]*)>|\(((?:\\.|[^\\)])*)\))\s*Tj/g)) {
+      const bytes =
+        t[1] !== undefined ? Buffer.from(t[1], 'hex') : Buffer.from(t[2]!.replace(/\\(.)/g, '$1'));
+      out.push([...bytes].map((b) => (b === 0x80 ? '€' : String.fromCharCode(b))).join(''));
+    }
+    re.lastIndex = end;
+  }
+  return out.join('\n');
+}
+
+/** The quarters and years from 2024-Q3 that have ended, written apart from the server's code. */
+function expectedPeriodsFrom2024Q3(): string[] {
+  const all: { period: string; to: string; rank: number }[] = [];
+  for (let y = 2024; y <= Number(today.slice(0, 4)); y++) {
+    for (let q = y === 2024 ? 3 : 1; q <= 4; q++) {
+      const to = new Date(Date.UTC(y, q * 3, 0)).toISOString().slice(0, 10);
+      all.push({ period: `${y}-Q${q}`, to, rank: 1 });
+    }
+    all.push({ period: String(y), to: `${y}-12-31`, rank: 0 });
+  }
+  return all
+    .filter((p) => p.to < today)
+    .sort((a, b) => (a.to === b.to ? a.rank - b.rank : a.to < b.to ? 1 : -1))
+    .map((p) => p.period);
+}
+
+let investor: { id: string; name: string; token: string };
+let other: { token: string };
+let early: { token: string };
+let projectA: string;
+let projectB: string;
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  const db = ctx.db;
+  const u = await createUser(db, { name: 'Aino Virtanen-Åström' });
+  investor = { id: u.id, name: u.name, token: (await login(ctx.app, u.email, u.password)).accessToken };
+  const lake = await createProject(db, { name: 'Lakeside Cabins' });
+  const forest = await createProject(db, { name: 'Forest Lodge' });
+  const later = await createProject(db, { name: 'Later Lodge' });
+  projectA = lake.id;
+  projectB = forest.id;
+  // Held before 2025-Q3: €1,000.00 of it came back in Q1, €2,345.67 in Q3; income in June (before),
+  // July to September (within) and October (after).
+  await createInvestment(db, u.id, lake.id, {
+    amount: '12345.67',
+    startDate: '2024-07-15',
+    monthly: {
+      '2025-06': '100.10',
+      '2025-07': '101.11',
+      '2025-08': '102.22',
+      '2025-09': '103.33',
+      '2025-10': '999.99',
+    },
+  });
+  await db.insert(capitalReturns).values([
+    { userId: u.id, projectId: lake.id, amount: '1000.00', paymentDate: '2025-03-31' },
+    { userId: u.id, projectId: lake.id, amount: '2345.67', paymentDate: '2025-08-15' },
+  ]);
+  // Invested within 2025-Q3.
+  await createInvestment(db, u.id, forest.id, {
+    amount: '5000.50',
+    startDate: '2025-08-01',
+    monthly: { '2025-09': '25.05' },
+  });
+  // Invested after 2025-Q3: not in its statement.
+  await createInvestment(db, u.id, later.id, { amount: '777.00', startDate: '2025-10-01' });
+
+  // Another investor, holding from 2025 only.
+  const o = await createUser(db);
+  await createInvestment(db, o.id, lake.id, { amount: '1000.00', startDate: '2025-01-10' });
+  other = { token: (await login(ctx.app, o.email, o.password)).accessToken };
+
+  // An investment without a start date counts from its first monthly return.
+  const e = await createUser(db);
+  await createInvestment(db, e.id, forest.id, { amount: '100.00', monthly: { '2024-11': '1.00' } });
+  await db.update(investments).set({ startDate: null }).where(eq(investments.userId, e.id));
+  early = { token: (await login(ctx.app, e.email, e.password)).accessToken };
+});
+afterAll(() => ctx.close());
+
+const get = (url: string, token?: string) =>
+  ctx.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
+
+describe('GET /api/statements', () => {
+  it('lists every quarter and year that has ended since mid-2024, newest first, a year before its Q4', async () => {
+    const res = await get('/api/statements', investor.token);
+    expect(res.statusCode).toBe(200);
+    const list = res.json().data as StatementPeriodInfo[];
+    expect(list.map((p) => p.period)).toEqual(expectedPeriodsFrom2024Q3());
+    expect(list.every((p) => p.to < today)).toBe(true);
+    expect(list.at(-1)).toEqual({
+      period: '2024-Q3',
+      kind: 'quarterly',
+      from: '2024-07-01',
+      to: '2024-09-30',
+    });
+    expect(list.find((p) => p.period === '2024')).toEqual({
+      period: '2024',
+      kind: 'annual',
+      from: '2024-01-01',
+      to: '2024-12-31',
+    });
+    const i = list.findIndex((p) => p.period === '2025');
+    expect(list.slice(i, i + 3).map((p) => p.period)).toEqual(['2025', '2025-Q4', '2025-Q3']);
+  });
+
+  it('counts an investment without a start date from its first monthly return', async () => {
+    const list = (await get('/api/statements', early.token)).json().data as StatementPeriodInfo[];
+    expect(list.at(-1)?.period).toBe('2024-Q4');
+    expect(list.map((p) => p.period)).toContain('2024');
+  });
+
+  it('is empty for an investor who holds nothing, and 401 without a sign-in', async () => {
+    const u = await createUser(ctx.db);
+    const token = (await login(ctx.app, u.email, u.password)).accessToken;
+    expect((await get('/api/statements', token)).json()).toEqual({ success: true, data: [] });
+    expect((await get('/api/statements')).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/statements/:period', () => {
+  it('answers the capital account of 2025-Q3 to the cent: contribution, monthly income, return of capital', async () => {
+    const res = await get('/api/statements/2025-Q3', investor.token);
+    expect(res.statusCode).toBe(200);
+    const s = res.json().data as Statement;
+    expect(s).toMatchObject({
+      investorName: 'Aino Virtanen-Åström',
+      period: '2025-Q3',
+      kind: 'quarterly',
+      from: '2025-07-01',
+      to: '2025-09-30',
+    });
+    expect(s.investorId).toMatch(/^INV-/);
+    expect(s.projects).toEqual([
+      {
+        projectId: projectA,
+        name: 'Lakeside Cabins',
+        openingCapital: 11345.67,
+        contributions: 0,
+        capitalReturned: 2345.67,
+        income: 306.66,
+        incomeByMonth: [
+          { month: '2025-07', amount: 101.11 },
+          { month: '2025-08', amount: 102.22 },
+          { month: '2025-09', amount: 103.33 },
+        ],
+        closingCapital: 9000,
+      },
+      {
+        projectId: projectB,
+        name: 'Forest Lodge',
+        openingCapital: 0,
+        contributions: 5000.5,
+        capitalReturned: 0,
+        income: 25.05,
+        incomeByMonth: [{ month: '2025-09', amount: 25.05 }],
+        closingCapital: 5000.5,
+      },
+    ]);
+    expect(s.totals).toEqual({
+      openingCapital: 11345.67,
+      contributions: 5000.5,
+      capitalReturned: 2345.67,
+      income: 331.71,
+      closingCapital: 14000.5,
+    });
+    const cents = (n: number) => Math.round(n * 100);
+    for (const f of [...s.projects, s.totals])
+      expect(cents(f.closingCapital)).toBe(
+        cents(f.openingCapital) + cents(f.contributions) - cents(f.capitalReturned),
+      );
+  });
+
+  it("gives the portfolio's IRR at the period's end: the rate that zeroes the flows' value", async () => {
+    const { xirr } = (await get('/api/statements/2025-Q3', investor.token)).json().data as Statement;
+    const flows = [
+      { date: '2024-07-15', amount: -12345.67 },
+      { date: '2025-03-31', amount: 1000 },
+      { date: '2025-06-30', amount: 100.1 },
+      { date: '2025-07-31', amount: 101.11 },
+      { date: '2025-08-01', amount: -5000.5 },
+      { date: '2025-08-15', amount: 2345.67 },
+      { date: '2025-08-31', amount: 102.22 },
+      { date: '2025-09-30', amount: 103.33 + 25.05 + 14000.5 },
+    ];
+    const npv = (rate: number) =>
+      flows.reduce(
+        (s, f) =>
+          s + f.amount / (1 + rate) ** ((Date.parse(f.date) - Date.parse(flows[0]!.date)) / 86_400_000 / 365),
+        0,
+      );
+    expect(xirr).not.toBeNull();
+    expect(Math.sign(npv(xirr! - 0.0001))).not.toBe(Math.sign(npv(xirr! + 0.0001)));
+  });
+
+  it('answers a year, and leaves out what was invested after it', async () => {
+    const s = (await get('/api/statements/2024', investor.token)).json().data as Statement;
+    expect(s.projects.map((p) => [p.name, p.openingCapital, p.contributions, p.closingCapital])).toEqual([
+      ['Lakeside Cabins', 0, 12345.67, 12345.67],
+    ]);
+  });
+
+  it('404 for a period not ended, one before the first investment, and another investor’s', async () => {
+    const year = today.slice(0, 4);
+    for (const [period, token] of [
+      [year, investor.token],
+      [`${Number(year) + 1}-Q1`, investor.token],
+      ['2024-Q2', investor.token],
+      ['2024-Q3', other.token],
+      ['2024', other.token],
+    ] as const) {
+      const res = await get(`/api/statements/${period}`, token);
+      expect(res.statusCode, period).toBe(404);
+      expect((await get(`/api/statements/${period}/pdf`, token)).statusCode, period).toBe(404);
+    }
+    // The other investor's own 2025-Q3 is theirs alone.
+    const s = (await get('/api/statements/2025-Q3', other.token)).json().data as Statement;
+    expect(s.projects.map((p) => p.openingCapital)).toEqual([1000]);
+  });
+
+  it('400 naming a malformed period; 401 without a sign-in', async () => {
+    expect((await get('/api/statements/2025-Q5', investor.token)).json().message).toBe(
+      "Period '2025-Q5' is not a year (2025) or a quarter (2025-Q3)",
+    );
+    for (const period of ['2025-Q5', '2025-3', 'Q3-2025', '25']) {
+      const res = await get(`/api/statements/${period}`, investor.token);
+      expect(res.statusCode, period).toBe(400);
+      expect(res.json().message).toContain(`'${period}'`);
+      expect((await get(`/api/statements/${period}/pdf`, investor.token)).statusCode).toBe(400);
+    }
+    expect((await get('/api/statements/2025-Q3')).statusCode).toBe(401);
+    expect((await get('/api/statements/2025-Q3/pdf')).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/statements/:period/pdf', () => {
+  it('answers a PDF attachment whose text carries the JSON statement’s figures', async () => {
+    const s = (await get('/api/statements/2025-Q3', investor.token)).json().data as Statement;
+    const res = await get('/api/statements/2025-Q3/pdf', investor.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="statement-${s.investorId}-2025-Q3.pdf"`,
+    );
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(res.rawPayload);
+    expect(text).toContain('Aino Virtanen-Åström');
+    expect(text).toContain(s.investorId!);
+    expect(text).toContain('2025-Q3');
+    expect(text).toContain('2025-07-01 to 2025-09-30');
+    const lines = text.split('\n');
+    for (const p of s.projects) {
+      expect(lines).toContain(p.name);
+      for (const v of [p.openingCapital, p.contributions, p.capitalReturned, p.income, p.closingCapital])
+        expect(lines).toContain(eur(v));
+      for (const m of p.incomeByMonth) expect(lines).toContain(eur(m.amount));
+    }
+    for (const v of Object.values(s.totals)) expect(lines).toContain(eur(v));
+    expect(lines).toContain('€9,000.00');
+    expect(lines).toContain('€306.66');
+    expect(lines).toContain('€14,000.50');
+    expect(text).toContain(`Portfolio XIRR at 2025-09-30: ${(s.xirr! * 100).toFixed(1)}%`);
+    expect(text).not.toContain('Later Lodge');
+  });
+
+  it('says "not available" when the IRR cannot be computed, and writes characters Helvetica lacks as ?', async () => {
+    const base = (await get('/api/statements/2025-Q3', investor.token)).json().data as Statement;
+    const pdf = Buffer.from(await statementPdf({ ...base, investorName: 'Łukasz 李', xirr: null }));
+    const text = pdfText(pdf);
+    expect(text).toContain('Portfolio XIRR at 2025-09-30: not available');
+    expect(text).toContain('Investor: ?ukasz ?');
+  });
+
+  it('takes a few milliseconds (median of 20 downloads, logged)', async () => {
+    const times: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const t0 = performance.now();
+      const res = await get('/api/statements/2025-Q3/pdf', investor.token);
+      times.push(performance.now() - t0);
+      expect(res.statusCode).toBe(200);
+    }
+    times.sort((a, b) => a - b);
+    console.log(`statement PDF: median ${times[10]!.toFixed(1)} ms over 20 downloads`);
+  });
+});

@@ -1,0 +1,282 @@
+import { eq } from 'drizzle-orm';
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { fromCents, monthEnd, toCents, type Statement, type StatementPeriodInfo } from '@portal/contracts';
+import type { DbOrTx } from '../../db/client';
+import { users } from '../../db/schema';
+import { NotFoundError } from '../../lib/errors';
+import { loadHoldings, performanceFigures, type Holding } from './performance';
+
+/** The last day of each quarter (the same every year). */
+const QUARTER_END = ['03-31', '06-30', '09-30', '12-31'] as const;
+
+/** A period's dates: '2025-Q3' → 2025-07-01 to 2025-09-30, '2025' → the calendar year. Assumes the format. */
+function periodInfo(period: string): StatementPeriodInfo {
+  const year = period.slice(0, 4);
+  if (period.length === 4) return { period, kind: 'annual', from: `${year}-01-01`, to: `${year}-12-31` };
+  const q = Number(period.slice(6));
+  const firstMonth = String(q * 3 - 2).padStart(2, '0');
+  return { period, kind: 'quarterly', from: `${year}-${firstMonth}-01`, to: `${year}-${QUARTER_END[q - 1]}` };
+}
+
+/** The day a holding is held from: its start date, or without one the month of its first monthly return. */
+function heldFrom(h: Holding): string | null {
+  if (h.startDate) return h.startDate;
+  let first: string | null = null;
+  for (const m of h.monthly) if (!first || m.month < first) first = m.month;
+  return first ? `${first}-01` : null;
+}
+
+/**
+ * Every quarter and year that has ended (its last day before `today`) in which one of the holdings was
+ * held, newest first by last day; a year comes before its fourth quarter.
+ */
+function statementPeriods(holdings: readonly Holding[], today: string): StatementPeriodInfo[] {
+  let first: string | null = null;
+  for (const h of holdings) {
+    const from = heldFrom(h);
+    if (from && (!first || from < first)) first = from;
+  }
+  if (!first) return [];
+  const out: StatementPeriodInfo[] = [];
+  const lastYear = Number(today.slice(0, 4));
+  for (let y = Number(first.slice(0, 4)); y <= lastYear; y++) {
+    const year = String(y).padStart(4, '0');
+    for (let q = 1; q <= 4; q++) {
+      const p = periodInfo(`${year}-Q${q}`);
+      if (p.to >= first && p.to < today) out.push(p);
+    }
+    const p = periodInfo(year);
+    if (p.to < today) out.push(p);
+  }
+  return out.sort((a, b) => b.to.localeCompare(a.to) || (a.kind === 'annual' ? -1 : 1));
+}
+
+/** The cents of a statement's figures. */
+interface Figures {
+  openingCapital: number;
+  contributions: number;
+  capitalReturned: number;
+  income: number;
+  closingCapital: number;
+}
+
+const euros = (f: Figures) => ({
+  openingCapital: fromCents(f.openingCapital),
+  contributions: fromCents(f.contributions),
+  capitalReturned: fromCents(f.capitalReturned),
+  income: fromCents(f.income),
+  closingCapital: fromCents(f.closingCapital),
+});
+
+/**
+ * The statement of the holdings for a period (pure: the caller checks that it has ended). Only holdings
+ * held by the period's last day are in it; null when there are none. Money is summed in whole cents.
+ */
+function buildStatement(
+  holdings: readonly Holding[],
+  investor: { name: string; investorId: string | null },
+  info: StatementPeriodInfo,
+): Statement | null {
+  const { from, to } = info;
+  const held = holdings.filter((h) => {
+    const start = heldFrom(h);
+    return start !== null && start <= to;
+  });
+  if (held.length === 0) return null;
+  const totals: Figures = {
+    openingCapital: 0,
+    contributions: 0,
+    capitalReturned: 0,
+    income: 0,
+    closingCapital: 0,
+  };
+  const projects = held.map((h) => {
+    const start = heldFrom(h)!;
+    const invested = toCents(h.invested);
+    let returnedBefore = 0;
+    let capitalReturned = 0;
+    for (const c of h.capital ?? []) {
+      if (c.date < from) returnedBefore += toCents(c.amount);
+      else if (c.date <= to) capitalReturned += toCents(c.amount);
+    }
+    const byMonth = new Map<string, number>();
+    for (const m of h.monthly) {
+      const paid = monthEnd(m.month);
+      if (paid >= from && paid <= to) byMonth.set(m.month, (byMonth.get(m.month) ?? 0) + toCents(m.amount));
+    }
+    const months = [...byMonth].sort(([a], [b]) => a.localeCompare(b));
+    const openingCapital = (start < from ? invested : 0) - returnedBefore;
+    const contributions = start >= from ? invested : 0;
+    const f: Figures = {
+      openingCapital,
+      contributions,
+      capitalReturned,
+      income: months.reduce((s, [, cents]) => s + cents, 0),
+      closingCapital: openingCapital + contributions - capitalReturned,
+    };
+    for (const k of Object.keys(totals) as (keyof Figures)[]) totals[k] += f[k];
+    return {
+      projectId: h.projectId,
+      name: h.name,
+      ...euros(f),
+      incomeByMonth: months.map(([month, cents]) => ({ month, amount: fromCents(cents) })),
+    };
+  });
+  return {
+    ...info,
+    investorName: investor.name,
+    investorId: investor.investorId,
+    projects,
+    totals: euros(totals),
+    xirr: performanceFigures(held, to).xirr,
+  };
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** The caller's statements, as `GET /api/statements` answers them. */
+export async function listStatements(db: DbOrTx, userId: string): Promise<StatementPeriodInfo[]> {
+  return statementPeriods(await loadHoldings(db, userId), today());
+}
+
+/**
+ * The caller's statement for a period (a valid one: the route's schema checked it). A period that has not
+ * ended, or in which the caller held nothing, is not found, as another investor's would be.
+ */
+export async function loadStatement(db: DbOrTx, userId: string, period: string): Promise<Statement> {
+  const info = periodInfo(period);
+  if (info.to >= today()) throw new NotFoundError('Statement');
+  const [[investor], holdings] = await Promise.all([
+    db.select({ name: users.name, investorId: users.investorId }).from(users).where(eq(users.id, userId)),
+    loadHoldings(db, userId),
+  ]);
+  const statement = investor && buildStatement(holdings, investor, info);
+  if (!statement) throw new NotFoundError('Statement');
+  return statement;
+}
+
+/** Euros as the statement prints them: €1,234.50, -€12.00. */
+function formatEuros(amount: number): string {
+  const cents = toCents(amount);
+  const abs = Math.abs(cents);
+  const whole = String(Math.trunc(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${cents < 0 ? '-' : ''}€${whole}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** An IRR as the statement prints it: 8.3%, or 'not available'. */
+function formatXirr(xirr: number | null): string {
+  if (xirr === null) return 'not available';
+  const text = (xirr * 100).toFixed(1);
+  return `${text === '-0.0' ? '0.0' : text}%`;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const monthName = (month: string) => `${MONTHS[Number(month.slice(5)) - 1]} ${month.slice(0, 4)}`;
+
+/** The file name of a statement: statement-{investorId}-{period}.pdf. */
+export const statementFileName = (s: Statement, userId: string) =>
+  `statement-${(s.investorId ?? userId).replace(/[^A-Za-z0-9_-]/g, '')}-${s.period}.pdf`;
+
+/** The code points Helvetica (WinAnsi) can write; any other character is written as '?'. */
+let writable: Set<number> | null = null;
+
+const PAGE = { width: 595, height: 842, margin: 48 };
+const INK = rgb(0.1, 0.1, 0.12);
+const MUTED = rgb(0.4, 0.4, 0.45);
+
+/**
+ * The statement as a PDF: real text in Helvetica (extractable), every figure the JSON's, formatted as
+ * €1,234.50. Pages are added as the projects need them.
+ */
+export async function statementPdf(s: Statement): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(`Statement ${s.period}`);
+  doc.setAuthor('Investor Portal');
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  writable ??= new Set(font.getCharacterSet());
+  const clean = (text: string) => [...text].map((c) => (writable!.has(c.codePointAt(0)!) ? c : '?')).join('');
+
+  const right = PAGE.width - PAGE.margin;
+  let page: PDFPage = doc.addPage([PAGE.width, PAGE.height]);
+  let y = PAGE.height - PAGE.margin;
+  const text = (t: string, x: number, opts: { size?: number; f?: PDFFont; muted?: boolean } = {}) =>
+    page.drawText(clean(t), {
+      x,
+      y,
+      size: opts.size ?? 10,
+      font: opts.f ?? font,
+      color: opts.muted ? MUTED : INK,
+    });
+  const amount = (value: string, f: PDFFont = font, size = 10) =>
+    page.drawText(value, { x: right - f.widthOfTextAtSize(value, size), y, size, font: f, color: INK });
+  /** Moves down a line, onto a new page when this one is full. */
+  const down = (by: number, keep = 0) => {
+    y -= by;
+    if (y - keep < PAGE.margin + 20) {
+      page = doc.addPage([PAGE.width, PAGE.height]);
+      y = PAGE.height - PAGE.margin;
+    }
+  };
+  const row = (label: string, value: number, indent = 0, f: PDFFont = font) => {
+    text(label, PAGE.margin + indent, { f, muted: indent > 0 });
+    amount(formatEuros(value), f);
+    down(15);
+  };
+
+  text('Capital account statement', PAGE.margin, { size: 18, f: bold });
+  down(26);
+  text(`${s.kind === 'annual' ? 'Year' : 'Quarter'} ${s.period}: ${s.from} to ${s.to}`, PAGE.margin, {
+    size: 12,
+  });
+  down(22);
+  text(`Investor: ${s.investorName}`, PAGE.margin);
+  down(15);
+  text(`Investor ID: ${s.investorId ?? '-'}`, PAGE.margin);
+  down(28);
+
+  for (const p of s.projects) {
+    down(0, 100);
+    text(p.name, PAGE.margin, { size: 12, f: bold });
+    down(18);
+    row('Opening capital', p.openingCapital);
+    row('Contributions', p.contributions);
+    row('Capital returned', p.capitalReturned);
+    row('Income', p.income);
+    for (const m of p.incomeByMonth) row(`Income for ${monthName(m.month)}`, m.amount, 16);
+    row('Closing capital', p.closingCapital, 0, bold);
+    down(12);
+  }
+
+  down(0, 110);
+  text('Totals', PAGE.margin, { size: 12, f: bold });
+  down(18);
+  row('Opening capital', s.totals.openingCapital);
+  row('Contributions', s.totals.contributions);
+  row('Capital returned', s.totals.capitalReturned);
+  row('Income', s.totals.income);
+  row('Closing capital', s.totals.closingCapital, 0, bold);
+  down(12);
+  text(`Portfolio XIRR at ${s.to}: ${formatXirr(s.xirr)}`, PAGE.margin, { f: bold });
+  down(24);
+  for (const line of [
+    'Opening capital: capital invested before the period, less capital returned before it. Closing capital:',
+    'opening capital + contributions - capital returned. A monthly return is paid on the last day of its month.',
+    'XIRR: the annualized internal rate of return of the dated cash flows, the capital outstanding at cost.',
+  ]) {
+    text(line, PAGE.margin, { size: 8, muted: true });
+    down(11);
+  }
+
+  const pages = doc.getPages();
+  pages.forEach((p, i) =>
+    p.drawText(`Investor Portal - statement ${s.period} - page ${i + 1} of ${pages.length}`, {
+      x: PAGE.margin,
+      y: PAGE.margin - 20,
+      size: 8,
+      font,
+      color: MUTED,
+    }),
+  );
+  return doc.save({ useObjectStreams: false });
+}
