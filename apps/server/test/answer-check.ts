@@ -1,4 +1,4 @@
-import { errorBody, errorStatuses, jsonAnswer, successStatuses } from '@portal/contracts';
+import { errorBody, errorStatuses, jsonAnswer, successStatuses, type ErrorStatus } from '@portal/contracts';
 import type { App } from '../src/app-types';
 
 /**
@@ -25,7 +25,7 @@ export function checkAnswers(app: App, violations: string[]) {
         violations.push(`${e.id}: a ${status} answer that is not JSON (${type || 'no content type'})`);
       return payload;
     }
-    const schema = success ? jsonAnswer(e) : errorBody;
+    const schema = success ? jsonAnswer(e) : (e.errorBodies?.[status as ErrorStatus] ?? errorBody);
     if (!schema) {
       violations.push(`${e.id}: a JSON answer where the declaration says a file or an event stream`);
       return payload;

@@ -85,6 +85,11 @@ export interface EndpointDef {
   answer: z.ZodType | FileAnswer | EventStreamAnswer;
   /** Error statuses beyond those the declaration implies (see `errorStatuses`). */
   errors?: readonly ErrorStatus[];
+  /**
+   * An error answer that carries more than the error envelope (`errorBody`), by status: the schema must
+   * allow the plain envelope too, since any 400 of the endpoint may be a plain one.
+   */
+  errorBodies?: Partial<Record<ErrorStatus, z.ZodType>>;
   /** The tables the answer is made from (reads), or that the call changes (writes). */
   reads?: readonly Table[];
   writes?: readonly Table[];

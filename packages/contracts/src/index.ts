@@ -9,6 +9,7 @@ export * from './money';
 export * from './portfolio';
 export * from './performance';
 export * from './distributions';
+export * from './returns-import';
 export * from './projects';
 export * from './investor-id';
 export * from './interest';

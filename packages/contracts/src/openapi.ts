@@ -108,11 +108,17 @@ function responses(e: EndpointDef) {
       description: status === 206 ? 'A part of the file (Range)' : e.summary,
       content: successContent(e),
     };
-  for (const status of errorStatuses(e))
+  for (const status of errorStatuses(e)) {
+    const own = e.errorBodies?.[status];
     out[status] = {
       description: ERROR_TEXT[status],
-      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      content: {
+        'application/json': {
+          schema: own ? schemaOf(own, 'output') : { $ref: '#/components/schemas/Error' },
+        },
+      },
     };
+  }
   return out;
 }
 

@@ -24,6 +24,15 @@ export class ValidationError extends BadRequestError {
     super(message);
   }
 }
+/** A 400 whose answer carries `data` besides its message (an import's rows, each with its problem). */
+export class BadRequestWithDataError extends BadRequestError {
+  constructor(
+    message: string,
+    readonly data: unknown,
+  ) {
+    super(message);
+  }
+}
 export class UnauthorizedError extends AppError {
   constructor(message = 'Authentication required') {
     super(401, message);

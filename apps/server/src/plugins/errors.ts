@@ -1,7 +1,13 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { fieldErrors, issuesMessage, type FieldErrors, type IssueLike } from '@portal/contracts';
-import { AppError, DATABASE_UNAVAILABLE, ValidationError, pgErrorCode } from '../lib/errors';
+import {
+  AppError,
+  BadRequestWithDataError,
+  DATABASE_UNAVAILABLE,
+  ValidationError,
+  pgErrorCode,
+} from '../lib/errors';
 
 interface Answer {
   status: number;
@@ -9,6 +15,8 @@ interface Answer {
   headers?: Record<string, string>;
   /** A 400 from a schema: each field's problem in words. */
   fields?: FieldErrors;
+  /** What the answer carries besides the message (see BadRequestWithDataError). */
+  data?: unknown;
 }
 
 /** What a problem about the whole of a request part is called. */
@@ -52,6 +60,7 @@ function databaseUnavailable(err: unknown): boolean {
 /** Turns any error into a status and a message written for the user; 5xx never carry internals. */
 export function classify(err: unknown): Answer {
   if (err instanceof ValidationError) return { status: 400, message: err.message, fields: err.fields };
+  if (err instanceof BadRequestWithDataError) return { status: 400, message: err.message, data: err.data };
   if (err instanceof AppError) return { status: err.statusCode, message: err.message, headers: err.headers };
   const e = err as FastifyError & { validationContext?: string };
   if (hasZodFastifySchemaValidationErrors(err)) {
@@ -128,6 +137,7 @@ export function sendError(err: unknown, request: FastifyRequest, reply: FastifyR
     message: answer.message,
     error: answer.message,
     ...(answer.fields ? { fields: answer.fields } : {}),
+    ...(answer.data !== undefined ? { data: answer.data } : {}),
   });
 }
 

@@ -5,7 +5,7 @@
  * huge and infinite numbers, prototype keys), as an investor and as an admin. Every answer must be a 2xx,
  * or a 4xx with a message that names the problem: never a 5xx, never internals.
  *
- * The six upload routes also get multipart forms, written byte by byte as a client could send them:
+ * The upload routes (and the returns import) also get multipart forms, written byte by byte as a client could send them:
  * hostile field values (repeated fields, prototype names, over-long values), and file parts with hostile
  * names and declared types, empty, random, disguised, over-size and several files, in either order, some
  * forms cut off half-way. Besides the answer, a refused form must leave the uploads folder and the
@@ -37,6 +37,9 @@ import { buildWorld, filesUnder, fingerprint, routeKey, uploadsDir, type World }
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_707);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 6);
 
+/** The import of returns from a CSV file: multipart too, its file read whole and never stored. */
+const RETURNS_IMPORT = 'POST /api/returns/import';
+
 /** The upload routes: their body is multipart (or JSON without a file), read field by field. */
 const UPLOAD_ROUTES = [
   'POST /api/documents',
@@ -45,6 +48,7 @@ const UPLOAD_ROUTES = [
   'PUT /api/documents/:id',
   'PUT /api/documents/media/:id',
   'PUT /api/media/:id',
+  RETURNS_IMPORT,
 ];
 
 interface JsonSchema {
@@ -530,7 +534,7 @@ function fieldPairs(values: Record<string, unknown>): [string, string][] {
 }
 
 /** File contents: the kinds the routes accept, and what they must refuse. Filled in before the run. */
-const SAMPLES: Partial<Record<(typeof SAMPLE_NAMES)[number], Buffer>> = {};
+const SAMPLES: Partial<Record<(typeof SAMPLE_NAMES)[number] | 'returnsCsv', Buffer>> = {};
 
 async function loadSamples(maxBytes: number) {
   const pdf = await samplePdf('Fuzzed upload');
@@ -642,11 +646,13 @@ const WELL_FORMED_FIELDS: Record<string, Record<string, string>> = {
   'PUT /api/documents/media/:id': { title: 'Fuzzed photo' },
   'POST /api/media': { title: 'Fuzzed photo', type: 'photo', description: 'A fuzzed upload' },
   'PUT /api/media/:id': { description: 'A fuzzed upload' },
+  [RETURNS_IMPORT]: {},
 };
 /** Samples each kind of upload route stores. */
 const ACCEPTED_SAMPLES = {
   document: ['pdf', 'png', 'jpeg', 'docx', 'text'],
   media: ['png', 'jpeg', 'webm'],
+  csv: ['returnsCsv'],
 } as const;
 
 interface UploadTargets {
@@ -685,9 +691,11 @@ function multipartRequestFor(route: FuzzRoute, targets: UploadTargets): fc.Arbit
     { projectId: fc.constantFrom(...targets.projects), userId: fc.constantFrom(...targets.users) },
     { requiredKeys: ['projectId'] },
   );
-  const query = route.json.query
-    ? fc.oneof({ weight: 3, arbitrary: target }, { weight: 1, arbitrary: queryFor(route) })
-    : queryFor(route);
+  // The import reads no project or user from its query, only `dryRun`.
+  const query =
+    route.json.query && key !== RETURNS_IMPORT
+      ? fc.oneof({ weight: 3, arbitrary: target }, { weight: 1, arbitrary: queryFor(route) })
+      : queryFor(route);
   const hostileFields = fc
     .tuple(
       plausible(bodySchema, 0),
@@ -701,7 +709,7 @@ function multipartRequestFor(route: FuzzRoute, targets: UploadTargets): fc.Arbit
     .map(([values, extra, where]) => fieldPairs({ ...(values as object), ...extra, ...where }));
   // A form an admin's browser would send, with a file the route takes under a hostile name and type:
   // these get past the checks to the writes, so the storing side is fuzzed as well.
-  const purpose = /\/media\b/.test(route.url) ? 'media' : 'document';
+  const purpose = key === RETURNS_IMPORT ? 'csv' : /\/media\b/.test(route.url) ? 'media' : 'document';
   const wellFormed = fc.record({
     fields: target.map((where) => fieldPairs({ ...WELL_FORMED_FIELDS[key], ...where })),
     files: fc
@@ -763,6 +771,11 @@ async function referencedKeys(): Promise<Set<string>> {
 describe('the upload routes, random and hostile multipart forms', () => {
   it('answer 2xx or a 4xx with a message, never a 5xx; a refusal leaves no file and no row', async () => {
     await loadSamples(ctx.deps.config.uploadMaxBytes);
+    // Rows the world's investors can be paid: the import's well-formed file.
+    SAMPLES.returnsCsv = Buffer.from(
+      `investor,project,month,amount,kind\n${w.a.email},${w.projects.shared.id},2025-03,12.50,income\n` +
+        `${w.b.email},${w.projects.shared.name},2025-03,7,capital\n`,
+    );
     const routes = table.filter((r) => r.json.form);
     expect(routes.map(routeKey).sort()).toEqual([...UPLOAD_ROUTES].sort());
     // Rows of their own, so that the update routes have something to change whatever ran before.

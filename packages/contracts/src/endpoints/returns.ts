@@ -1,6 +1,8 @@
+import { z } from 'zod';
 import { envelope, idParams } from '../common';
 import { returnDeleteParams, returnDeleteQuery, returnInput, returnsQuery, returnsResult } from '../admin';
 import { endpoint } from '../endpoint';
+import { returnsImportError, returnsImportQuery, returnsImportResult } from '../returns-import';
 
 const answer = envelope(returnsResult);
 /** A month's return changes the investment's totals too (database triggers). */
@@ -49,5 +51,24 @@ export const returnEndpoints = {
     params: returnDeleteParams,
     query: returnDeleteQuery,
     answer,
+  }),
+  importCsv: endpoint({
+    id: 'returns.import',
+    method: 'POST',
+    path: '/api/returns/import',
+    access: 'admin',
+    summary: 'Imports monthly returns and returns of capital from a CSV file: all rows or none',
+    description:
+      'A multipart form with the CSV in the field `file`, header `investor,project,month,amount,kind` ' +
+      '(investor: investor ID or email; project: id or exact name; month YYYY-MM, begun; amount > 0 with at ' +
+      'most 2 decimals; kind income or capital, income when empty). Each row is answered by its line ' +
+      '(the header is line 1). A dry run checks and writes nothing; a real run writes every row in one ' +
+      'transaction, or, when any row has a problem, nothing: a 400 whose `data` holds the same rows.',
+    query: returnsImportQuery,
+    multipart: { fields: z.object({}), file: 'required' },
+    answer: envelope(returnsImportResult),
+    errorBodies: { 400: returnsImportError },
+    errors: [409],
+    writes: ['monthly_returns', 'capital_returns', 'investments', 'audit_log'],
   }),
 };

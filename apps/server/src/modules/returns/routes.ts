@@ -1,7 +1,10 @@
-import { endpoints } from '@portal/contracts';
+import type { FastifyRequest } from 'fastify';
+import { RETURNS_IMPORT_MAX_BYTES, endpoints, type ReturnsImportResult } from '@portal/contracts';
 import type { Module } from '../../app-types';
+import { BadRequestError, BadRequestWithDataError, PayloadTooLargeError } from '../../lib/errors';
 import { route } from '../../plugins/route';
 import { requireAuth } from '../../plugins/auth';
+import { importReturns, type ImportOutcome } from './import';
 import { presentMonthlyReturn } from './presenter';
 import { addReturn, deleteReturn, listReturns, updateReturn } from './service';
 
@@ -46,4 +49,60 @@ export const returnRoutes: Module = (app, { database: { db } }) => {
       message: 'Return deleted',
     };
   });
+
+  route(app, e.importCsv, async (request) => {
+    const actorId = requireAuth(request).id;
+    const file = await readCsvFile(request);
+    const { dryRun } = request.query;
+    const outcome = await importReturns(db, actorId, file, { dryRun });
+    const data = presentImport(outcome);
+    const total = outcome.rows.length;
+    if (outcome.bad && !dryRun)
+      throw new BadRequestWithDataError(
+        `${outcome.bad} of ${total} rows have problems: nothing was written`,
+        data,
+      );
+    const message = dryRun
+      ? outcome.bad
+        ? `${outcome.bad} of ${total} rows have problems`
+        : `All ${total} rows can be imported`
+      : `${outcome.written} rows imported`;
+    return { success: true as const, data, message };
+  });
 };
+
+/** An import's answer: each row by its line, and how many were written. */
+const presentImport = (o: ImportOutcome): ReturnsImportResult => ({
+  rows: o.rows.map((r) => ({ row: r.row, ok: r.ok, ...(r.error !== undefined && { error: r.error }) })),
+  written: o.written,
+});
+
+/** What the form parser (busboy) throws for a form cut off before its end; it sets no code. */
+const MALFORMED_FORM = /unexpected end of (multipart data|form)|terminated early|boundary not found/i;
+
+/** The CSV of an import: the one file part, named `file`, read whole up to the import's size limit. */
+async function readCsvFile(request: Pick<FastifyRequest, 'isMultipart' | 'file'>): Promise<Buffer> {
+  if (!request.isMultipart())
+    throw new BadRequestError('Send the CSV file in a multipart form, in the field "file"');
+  try {
+    const part = await request.file({ limits: { fileSize: RETURNS_IMPORT_MAX_BYTES } });
+    if (!part) throw new BadRequestError('No file was sent: put the CSV in the field "file"');
+    if (part.fieldname !== 'file') {
+      part.file.resume();
+      throw new BadRequestError(`Send the file in the field "file", not "${part.fieldname}"`);
+    }
+    return await part.toBuffer();
+  } catch (err) {
+    const code = (err as { code?: unknown })?.code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new PayloadTooLargeError(
+        `The file is larger than the import limit of ${RETURNS_IMPORT_MAX_BYTES / 1024 / 1024} MB`,
+      );
+    if (code === 'FST_FILES_LIMIT') throw new BadRequestError('Send one file at a time');
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+      throw new BadRequestError('The form has too many fields');
+    if (err instanceof Error && code === undefined && MALFORMED_FORM.test(err.message))
+      throw new BadRequestError('The form arrived incomplete. Send it again.');
+    throw err;
+  }
+}

@@ -1,0 +1,339 @@
+import { parse } from 'csv-parse/sync';
+import { sql } from 'drizzle-orm';
+import {
+  RETURNS_IMPORT_COLUMNS,
+  RETURNS_IMPORT_MAX_ROWS,
+  monthLabel,
+  type ReturnsImportRow,
+} from '@portal/contracts';
+import type { Db, DbOrTx } from '../../db/client';
+import { queryRows } from '../../db/client';
+import { capitalReturns, monthlyReturns } from '../../db/schema';
+import { BadRequestError, ConflictError, isUniqueViolation } from '../../lib/errors';
+import { recordAudit } from '../audit/service';
+
+type Kind = 'income' | 'capital';
+type Column = (typeof RETURNS_IMPORT_COLUMNS)[number];
+
+/** A data row of the file as written: its line and its cells by column. */
+interface Line {
+  row: number;
+  cells: Record<Column, string>;
+  /** A problem with the line as a whole (too few or too many values). */
+  shape?: string;
+}
+
+/** A row that passed every check: what it writes. */
+interface Checked {
+  userId: string;
+  projectId: string;
+  month: string;
+  amount: string;
+  kind: Kind;
+}
+
+export interface ImportOutcome {
+  rows: ReturnsImportRow[];
+  /** Rows with a problem. */
+  bad: number;
+  written: number;
+}
+
+/** Rows written per insert statement. */
+const CHUNK = 2_000;
+const ROWS = new Intl.NumberFormat('en-US');
+
+/** The file's text: UTF-8 (a byte order mark is dropped by the parser); anything else is not a CSV. */
+function csvText(file: Buffer): string {
+  if (file.length === 0) throw new BadRequestError('The file is empty');
+  if (file.includes(0)) throw new BadRequestError('The file is not a CSV text file');
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(file);
+  } catch {
+    throw new BadRequestError('The file is not a CSV text file (it is not UTF-8 text)');
+  }
+}
+
+/**
+ * Reads the file into its data rows, each with its line number. A file that is not CSV, a header that is
+ * not `investor,project,month,amount,kind` (in any order), no rows or too many are refused as a whole.
+ */
+function readReturnsCsv(file: Buffer): Line[] {
+  const text = csvText(file);
+  let records: { record: string[]; info: { lines: number } }[];
+  try {
+    records = parse(text, {
+      bom: true,
+      info: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      trim: true,
+    }) as unknown as { record: string[]; info: { lines: number } }[];
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    throw new BadRequestError(`The file is not valid CSV: ${message}`);
+  }
+  const [head, ...data] = records;
+  if (!head) throw new BadRequestError('The file is empty');
+  const header = head.record.map((h) => h.toLowerCase());
+  const expected = RETURNS_IMPORT_COLUMNS.join(',');
+  const unknown = header.filter((h) => !(RETURNS_IMPORT_COLUMNS as readonly string[]).includes(h));
+  const missing = RETURNS_IMPORT_COLUMNS.filter((c) => !header.includes(c));
+  const repeated = header.filter((h, i) => header.indexOf(h) !== i);
+  if (unknown.length || missing.length || repeated.length) {
+    const problems = [
+      missing.length && `misses ${missing.join(', ')}`,
+      unknown.length && `has unknown columns ${unknown.map((u) => `"${u}"`).join(', ')}`,
+      repeated.length && `repeats ${[...new Set(repeated)].join(', ')}`,
+    ].filter(Boolean);
+    throw new BadRequestError(
+      `The header line ${problems.join(' and ')}: the first line must be ${expected}`,
+    );
+  }
+  if (data.length === 0) throw new BadRequestError('The file has no rows below its header');
+  if (data.length > RETURNS_IMPORT_MAX_ROWS)
+    throw new BadRequestError(
+      `The file has ${ROWS.format(data.length)} rows: at most ${ROWS.format(RETURNS_IMPORT_MAX_ROWS)} can be imported at once`,
+    );
+  const at = Object.fromEntries(RETURNS_IMPORT_COLUMNS.map((c) => [c, header.indexOf(c)])) as Record<
+    Column,
+    number
+  >;
+  return data.map(({ record, info }) => ({
+    row: info.lines,
+    cells: Object.fromEntries(RETURNS_IMPORT_COLUMNS.map((c) => [c, record[at[c]] ?? ''])) as Record<
+      Column,
+      string
+    >,
+    ...(record.length !== header.length && {
+      shape: `The line has ${record.length} values, the header ${header.length}`,
+    }),
+  }));
+}
+
+/** '1234.5' → '1234.50'; a problem in words when it is not an amount above 0 with at most 2 decimals. */
+function amountOf(raw: string): { value: string } | { error: string } {
+  if (!raw) return { error: 'Amount is missing' };
+  const m = /^(\d{1,12})(?:\.(\d+))?$/.exec(raw);
+  if (!m) return { error: `Amount "${raw}" must be a number such as 1234.50 (no signs or separators)` };
+  const decimals = m[2] ?? '';
+  if (decimals.length > 2) return { error: `Amount ${raw} must have at most 2 decimals` };
+  const value = `${BigInt(m[1]!)}.${decimals.padEnd(2, '0')}`;
+  if (value === '0.00') return { error: 'Amount must be more than 0' };
+  return { value };
+}
+
+/** The last day of a month ('2025-02' → '2025-02-28'): a return of capital's payment date. */
+const lastDay = (month: string) => {
+  const [y, m] = month.split('-').map(Number);
+  return new Date(Date.UTC(y!, m!, 0)).toISOString().slice(0, 10);
+};
+
+const json = (value: unknown) => JSON.stringify(value);
+
+/** Investors by lower-cased email and investor ID, for every key of the file in one query. */
+async function findInvestors(db: DbOrTx, keys: string[]) {
+  const rows = await queryRows<{ id: string; email: string; investor_id: string | null }>(
+    db,
+    sql`select id, email, investor_id from users
+        where lower(email) in (select jsonb_array_elements_text(${json(keys)}::jsonb))
+           or lower(investor_id) in (select jsonb_array_elements_text(${json(keys)}::jsonb))`,
+  );
+  const byKey = new Map<string, string>();
+  for (const r of rows) {
+    byKey.set(r.email.toLowerCase(), r.id);
+    if (r.investor_id) byKey.set(r.investor_id.toLowerCase(), r.id);
+  }
+  return byKey;
+}
+
+/** Projects by id and by exact name, in one query; a name two projects share is ambiguous. */
+async function findProjects(db: DbOrTx, keys: string[]) {
+  const rows = await queryRows<{ id: string; name: string }>(
+    db,
+    sql`select id, name from projects
+        where id::text in (select lower(k) from jsonb_array_elements_text(${json(keys)}::jsonb) k)
+           or name in (select jsonb_array_elements_text(${json(keys)}::jsonb))`,
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const byName = new Map<string, { id: string; name: string }[]>();
+  for (const r of rows) byName.set(r.name, [...(byName.get(r.name) ?? []), r]);
+  return { byId, byName };
+}
+
+const pairKey = (userId: string, projectId: string) => `${userId}|${projectId}`;
+
+/** Which of these (user, project) pairs hold an investment, in one query. */
+async function findHoldings(db: DbOrTx, pairs: { u: string; p: string }[]) {
+  if (!pairs.length) return new Set<string>();
+  const rows = await queryRows<{ user_id: string; project_id: string }>(
+    db,
+    sql`select distinct i.user_id, i.project_id from investments i
+        join jsonb_to_recordset(${json(pairs)}::jsonb) as k(u uuid, p uuid)
+          on i.user_id = k.u and i.project_id = k.p`,
+  );
+  return new Set(rows.map((r) => pairKey(r.user_id, r.project_id)));
+}
+
+/** Which of these (user, project, month) already have a monthly return, in one query. */
+async function findRecorded(db: DbOrTx, keys: { u: string; p: string; m: string }[]) {
+  if (!keys.length) return new Set<string>();
+  const rows = await queryRows<{ user_id: string; project_id: string; month: string }>(
+    db,
+    sql`select r.user_id, r.project_id, r.month from monthly_returns r
+        join jsonb_to_recordset(${json(keys)}::jsonb) as k(u uuid, p uuid, m text)
+          on r.user_id = k.u and r.project_id = k.p and r.month = k.m`,
+  );
+  return new Set(rows.map((r) => `${pairKey(r.user_id, r.project_id)}|${r.month}`));
+}
+
+/**
+ * Checks every row against the database (four queries for the whole file): each row's problems in
+ * words, and what the good rows would write.
+ */
+async function checkLines(db: DbOrTx, lines: Line[], today: Date) {
+  const current = today.toISOString().slice(0, 7);
+  const investorKeys = [...new Set(lines.map((l) => l.cells.investor.toLowerCase()).filter(Boolean))];
+  const projectKeys = [...new Set(lines.map((l) => l.cells.project).filter(Boolean))];
+  const [investors, projects] = await Promise.all([
+    findInvestors(db, investorKeys),
+    findProjects(db, projectKeys),
+  ]);
+
+  const errors = new Map<number, string[]>();
+  const problem = (row: number, message: string) => errors.set(row, [...(errors.get(row) ?? []), message]);
+  const parsed: (Partial<Checked> & { row: number })[] = [];
+  for (const { row, cells, shape } of lines) {
+    if (shape) problem(row, shape);
+    const out: Partial<Checked> & { row: number } = { row };
+    if (!cells.investor) problem(row, 'Investor is missing');
+    else {
+      out.userId = investors.get(cells.investor.toLowerCase());
+      if (!out.userId) problem(row, `No investor has the ID or email "${cells.investor}"`);
+    }
+    if (!cells.project) problem(row, 'Project is missing');
+    else {
+      const named = projects.byName.get(cells.project) ?? [];
+      const byId = projects.byId.get(cells.project.toLowerCase());
+      if (byId) out.projectId = byId.id;
+      else if (named.length === 1) out.projectId = named[0]!.id;
+      else if (named.length > 1)
+        problem(row, `${named.length} projects are named "${cells.project}": give the project's id`);
+      else problem(row, `No project has the id or name "${cells.project}"`);
+    }
+    if (!cells.month) problem(row, 'Month is missing');
+    else if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(cells.month))
+      problem(row, `Month "${cells.month}" must be YYYY-MM`);
+    else if (cells.month > current)
+      problem(
+        row,
+        `${monthLabel(cells.month)} has not begun yet: a return can be recorded up to ${monthLabel(current)}`,
+      );
+    else out.month = cells.month;
+    const amount = amountOf(cells.amount);
+    if ('error' in amount) problem(row, amount.error);
+    else out.amount = amount.value;
+    const kind = cells.kind.toLowerCase() || 'income';
+    if (kind !== 'income' && kind !== 'capital')
+      problem(row, `Kind "${cells.kind}" must be income or capital`);
+    else out.kind = kind;
+    parsed.push(out);
+  }
+
+  const resolved = parsed.filter((p) => p.userId && p.projectId);
+  const pairs = [...new Map(resolved.map((p) => [pairKey(p.userId!, p.projectId!), p])).values()];
+  const incomeKeys = resolved.filter((p) => p.month && p.kind === 'income');
+  const [holdings, recorded] = await Promise.all([
+    findHoldings(
+      db,
+      pairs.map((p) => ({ u: p.userId!, p: p.projectId! })),
+    ),
+    findRecorded(
+      db,
+      incomeKeys.map((p) => ({ u: p.userId!, p: p.projectId!, m: p.month! })),
+    ),
+  ]);
+  const firstLine = new Map<string, number>();
+  for (const p of resolved) {
+    const pair = pairKey(p.userId!, p.projectId!);
+    if (!holdings.has(pair)) problem(p.row, 'This investor holds no investment in this project');
+    if (!p.month || !p.kind) continue;
+    const same = `${pair}|${p.month}|${p.kind}`;
+    const first = firstLine.get(same);
+    if (first !== undefined) problem(p.row, `The same investor, project, month and kind as line ${first}`);
+    else firstLine.set(same, p.row);
+    if (p.kind === 'income' && recorded.has(`${pair}|${p.month}`))
+      problem(p.row, `A return for ${monthLabel(p.month)} is already recorded for this investor and project`);
+  }
+
+  const rows: ReturnsImportRow[] = parsed.map(({ row }) => {
+    const list = errors.get(row);
+    return list ? { row, ok: false, error: list.join('; ') } : { row, ok: true };
+  });
+  const good = errors.size ? [] : (parsed as Checked[]);
+  return { rows, bad: errors.size, good };
+}
+
+/** Writes checked rows: income as monthly returns, capital as returns of capital paid on the month's last day. */
+async function writeRows(tx: DbOrTx, good: Checked[]) {
+  const income = good.filter((g) => g.kind === 'income');
+  const capital = good.filter((g) => g.kind === 'capital');
+  for (let i = 0; i < income.length; i += CHUNK)
+    await tx.insert(monthlyReturns).values(
+      income.slice(i, i + CHUNK).map((g) => ({
+        userId: g.userId,
+        projectId: g.projectId,
+        month: g.month,
+        amount: g.amount,
+      })),
+    );
+  for (let i = 0; i < capital.length; i += CHUNK)
+    await tx.insert(capitalReturns).values(
+      capital.slice(i, i + CHUNK).map((g) => ({
+        userId: g.userId,
+        projectId: g.projectId,
+        amount: g.amount,
+        paymentDate: lastDay(g.month),
+        distributionId: null,
+      })),
+    );
+  return { income: income.length, capital: capital.length };
+}
+
+/**
+ * Imports the rows of a CSV file (see `readReturnsCsv`). A dry run checks every row and writes nothing.
+ * A real run checks and writes in one transaction: every row, with the audit row, or none when any row
+ * has a problem (`bad` > 0, `written` 0). The roll-up triggers of monthly returns keep the investments'
+ * totals right.
+ */
+export async function importReturns(
+  db: Db,
+  actorId: string,
+  file: Buffer,
+  opts: { dryRun: boolean; today?: Date },
+): Promise<ImportOutcome> {
+  const lines = readReturnsCsv(file);
+  const today = opts.today ?? new Date();
+  if (opts.dryRun) {
+    const { rows, bad } = await checkLines(db, lines, today);
+    return { rows, bad, written: 0 };
+  }
+  try {
+    return await db.transaction(async (tx) => {
+      const { rows, bad, good } = await checkLines(tx, lines, today);
+      if (bad) return { rows, bad, written: 0 };
+      const counts = await writeRows(tx, good);
+      await recordAudit(tx, {
+        actorId,
+        action: 'import',
+        entity: 'monthly-return',
+        details: { rows: good.length, income: counts.income, capital: counts.capital },
+      });
+      return { rows, bad: 0, written: good.length };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err))
+      throw new ConflictError('A return in the file was recorded meanwhile: nothing was written');
+    throw err;
+  }
+}
