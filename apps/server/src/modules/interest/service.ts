@@ -1,10 +1,9 @@
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { InterestListQuery, InterestStatus, InterestValues } from '@portal/contracts';
-import { checkInterestAmount, interestBounds, toMoneyString } from '@portal/contracts';
+import { checkInterestAmount, interestBounds, toCents, fromCents, toMoneyString } from '@portal/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import { ValidationError } from '../../lib/errors';
 import { recordAudit } from '../audit/service';
-import { presentOpportunity } from '../projects/presenter';
 import { currentOpportunity } from '../projects/service';
 import { interestRegistrations, users } from '../../db/schema';
 
@@ -21,7 +20,13 @@ export async function registerInterest(
   // The amount, when given, within the open opportunity's minimum and maximum (the default bounds
   // while none is open).
   const open = await currentOpportunity(db);
-  const wrong = checkInterestAmount(input.investmentAmount, interestBounds(open && presentOpportunity(open)));
+  const bounds = interestBounds(
+    open && {
+      minimumInvestment: fromCents(toCents(open.interestMinimum)),
+      maximumInvestment: fromCents(toCents(open.interestMaximum)),
+    },
+  );
+  const wrong = checkInterestAmount(input.investmentAmount, bounds);
   if (wrong) throw new ValidationError(wrong, { investmentAmount: wrong });
   const [row] = await db
     .insert(interestRegistrations)
