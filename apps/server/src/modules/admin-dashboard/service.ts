@@ -9,6 +9,7 @@ import {
   projects,
   users,
 } from '../../db/schema';
+import { investmentReturnsSql } from '../../db/investment-returns';
 import type { DashboardRows } from './presenter';
 
 /** 'YYYY-MM' of the given month and the 11 before it, oldest first. */
@@ -32,9 +33,7 @@ export async function getDashboard(
 ): Promise<DashboardRows> {
   const months = lastTwelveMonths(now);
   const p = projectId ?? null;
-  // An investment's returns are its monthly returns when there are any, else its returns field; the
-  // monthly sum is kept on the investment (see the schema), so this reads one row an investment.
-  const returnsOf = sql`case when ${investments.monthsRecorded} > 0 then ${investments.returnsFromMonths} else ${investments.returns} end`;
+  const returnsOf = investmentReturnsSql;
   const inProject = sql`${investments.projectId} = ${p}::uuid`;
 
   const [[capital], [counters], series, activity] = await Promise.all([

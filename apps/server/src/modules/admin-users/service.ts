@@ -21,6 +21,7 @@ import {
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { investments, monthlyReturns, projects, userSearchDocument, users } from '../../db/schema';
+import { monthlyReturnsTotal } from '../../db/investment-returns';
 import {
   BadRequestError,
   ConflictError,
@@ -83,9 +84,7 @@ async function investmentsOf(db: DbOrTx, userIds: readonly string[]): Promise<Ad
       projectName: projects.name,
       amount: investments.amount,
       returns: investments.returns,
-      monthlyTotal: sql<
-        string | null
-      >`case when ${investments.monthsRecorded} > 0 then ${investments.returnsFromMonths} end`,
+      monthlyTotal: monthlyReturnsTotal,
       roi: investments.roi,
       startDate: investments.startDate,
     })
