@@ -1,9 +1,15 @@
-import { useState, type FormEvent } from 'react';
-import type { CurrentUser } from '@portal/contracts';
+import { useForm } from 'react-hook-form';
+import { mfaLoginInput, type CurrentUser } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
+import { contractResolver } from '@/components/ui/contract-resolver';
 import { Field } from '@/components/ui/field';
+import { serverFieldErrors } from '@/components/ui/field-errors';
 import { Input } from '@/components/ui/input';
 import { useAuth } from '@/queries/session';
+
+interface MfaForm {
+  code: string;
+}
 
 /**
  * The second step of a two-factor sign-in: the code from the authenticator app, or a recovery code.
@@ -21,21 +27,31 @@ export function MfaStep({
   onBack: () => void;
 }) {
   const { completeMfa } = useAuth();
-  const [code, setCode] = useState('');
-  const [submitting, setSubmitting] = useState(false);
+  const { register, handleSubmit, watch, setValue, setError, formState } = useForm<MfaForm>({
+    defaultValues: { code: '' },
+    // The body the server checks: the challenge and the code (trimmed by the schema).
+    resolver: contractResolver<MfaForm>(
+      mfaLoginInput,
+      ({ code }) => ({ mfaToken, code }),
+      (name) => name === 'code',
+    ),
+    // A message stays until the next submit.
+    reValidateMode: 'onSubmit',
+  });
+  const { errors, isSubmitting } = formState;
+  const code = watch('code');
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setSubmitting(true);
+  const onSubmit = handleSubmit(async (values) => {
     try {
-      onSignedIn(await completeMfa(mfaToken, code.trim()));
+      onSignedIn(await completeMfa(mfaToken, values.code.trim()));
     } catch (err) {
       onError(err);
-      setCode('');
-    } finally {
-      setSubmitting(false);
+      setValue('code', '');
+      // A 400's problem with the code goes next to it.
+      const message = serverFieldErrors(err).code;
+      if (message) setError('code', { message }, { shouldFocus: true });
     }
-  }
+  });
 
   return (
     <form onSubmit={(e) => void onSubmit(e)} className="grid gap-4">
@@ -43,21 +59,20 @@ export function MfaStep({
         Two-factor sign-in is on for this account. Enter the 6-digit code from your authenticator app, or one
         of your recovery codes.
       </p>
-      <Field label="Authentication code">
+      <Field label="Authentication code" error={errors.code?.message}>
         <Input
           autoComplete="one-time-code"
           inputMode="text"
           autoFocus
           required
           maxLength={32}
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
+          {...register('code')}
         />
       </Field>
-      <Button type="submit" disabled={submitting || code.trim().length < 6} className="w-full">
-        {submitting ? 'Verifying...' : 'Verify'}
+      <Button type="submit" disabled={isSubmitting || code.trim().length < 6} className="w-full">
+        {isSubmitting ? 'Verifying...' : 'Verify'}
       </Button>
-      <Button variant="ghost" onClick={onBack} disabled={submitting}>
+      <Button variant="ghost" onClick={onBack} disabled={isSubmitting}>
         Use another account
       </Button>
     </form>
