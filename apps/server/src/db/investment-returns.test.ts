@@ -20,7 +20,7 @@ afterAll(() => ctx.close());
 describe('investmentReturnsSql', () => {
   it("gives what the contracts' investmentReturns gives, with and without monthly returns, to the cent", async () => {
     const user = await createUser(ctx.db);
-    const cases = [
+    const cases: { returns: string; monthly: Record<string, string> }[] = [
       { returns: '55.55', monthly: {} },
       { returns: '55.55', monthly: { '2025-01': '0.10', '2025-02': '0.20' } },
       { returns: '0', monthly: { '2025-01': '1234.56' } },
