@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { DocumentItem } from '@portal/contracts';
+import type { DocumentItem, StatementPeriodInfo } from '@portal/contracts';
 import { AuthProvider, useAuth } from '@/queries/session';
 import { CurrentProjectProvider } from '@/queries/current-project';
 import { tokens } from '@/lib/session';
@@ -12,6 +12,7 @@ import { DocumentsPage } from './documents-page';
 import { currentUser, project } from '../../../test/fixtures';
 
 afterEach(() => {
+  vi.restoreAllMocks();
   vi.unstubAllGlobals();
   localStorage.clear();
 });
@@ -39,18 +40,35 @@ function SignedIn({ children }: { children: ReactNode }) {
   return useAuth().status === 'authenticated' ? children : null;
 }
 
-/** The vault of Emma's one project, whose documents are `docs`. */
-function showVault(docs: DocumentItem[]) {
+/** What `GET /api/statements` answers: a list, or a failure in the server's error envelope. */
+type StatementsAnswer = StatementPeriodInfo[] | { fails: string };
+
+/**
+ * The vault of Emma's one project, whose documents are `docs`, and her statements. Any other request
+ * (a statement's PDF) goes to `other`. Returns the fake fetch, whose calls are the requests sent.
+ */
+function showVault(
+  docs: DocumentItem[],
+  statements: StatementsAnswer | (() => StatementsAnswer) = [],
+  other: (url: string) => Response | undefined = () => undefined,
+) {
   tokens.set({ accessToken: 'a', refreshToken: 'r' });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      if (url === '/api/users/me') return json({ success: true, data: currentUser({ name: 'Emma' }) });
-      if (url.startsWith('/api/projects')) return json({ success: true, data: [project({ _id: 'p1' })] });
-      if (url.startsWith('/api/documents')) return json({ success: true, documents: docs });
-      return new Response('{}', { status: 404 });
-    }),
-  );
+  const fetch = vi.fn(async (url: string) => {
+    if (url === '/api/users/me') return json({ success: true, data: currentUser({ name: 'Emma' }) });
+    if (url.startsWith('/api/projects')) return json({ success: true, data: [project({ _id: 'p1' })] });
+    if (url.startsWith('/api/documents')) return json({ success: true, documents: docs });
+    if (url === '/api/statements') {
+      const answer = typeof statements === 'function' ? statements() : statements;
+      return Array.isArray(answer)
+        ? json({ success: true, data: answer })
+        : new Response(JSON.stringify({ success: false, message: answer.fails, error: answer.fails }), {
+            status: 503,
+            headers: { 'content-type': 'application/json' },
+          });
+    }
+    return other(url) ?? new Response('{}', { status: 404 });
+  });
+  vi.stubGlobal('fetch', fetch);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
@@ -65,6 +83,7 @@ function showVault(docs: DocumentItem[]) {
       </MemoryRouter>
     </QueryClientProvider>,
   );
+  return fetch;
 }
 
 const filterEntries = async () => {
@@ -105,5 +124,108 @@ describe('Document Vault filter', () => {
       'Investment Reports',
       'Perk Documentation',
     ]);
+  });
+});
+
+const statement = (period: string): StatementPeriodInfo => {
+  const year = Number(period.slice(0, 4));
+  const q = /Q([1-4])$/.exec(period)?.[1];
+  if (!q) return { period, kind: 'annual', from: `${year}-01-01`, to: `${year}-12-31` };
+  const first = (Number(q) - 1) * 3 + 1;
+  const last = new Date(Date.UTC(year, first + 2, 0)).getUTCDate();
+  const mm = (m: number) => String(m).padStart(2, '0');
+  return {
+    period,
+    kind: 'quarterly',
+    from: `${year}-${mm(first)}-01`,
+    to: `${year}-${mm(first + 2)}-${last}`,
+  };
+};
+
+const statementsGroup = async () =>
+  within((await screen.findByRole('heading', { level: 2, name: 'Statements' })).closest('section')!);
+
+describe('Document Vault statements', () => {
+  it('lists the statements newest first, a year before its last quarter, with their kind and dates', async () => {
+    showVault(
+      [doc('Site plan', 'General', '2026-03-01T00:00:00Z')],
+      // Not in order: the group orders them itself.
+      [statement('2025-Q3'), statement('2025'), statement('2026-Q1'), statement('2025-Q4')],
+    );
+    const group = await statementsGroup();
+    const rows = await group.findAllByRole('listitem');
+    expect(rows.map((r) => within(r).getByText(/^(Q[1-4] )?\d{4}$/).textContent)).toEqual([
+      'Q1 2026',
+      '2025',
+      'Q4 2025',
+      'Q3 2025',
+    ]);
+    expect(rows[0]).toHaveTextContent('Jan 1, 2026 – Mar 31, 2026');
+    expect(rows[0]).toHaveTextContent('Quarterly');
+    expect(rows[1]).toHaveTextContent('Jan 1, 2025 – Dec 31, 2025');
+    expect(rows[1]).toHaveTextContent('Annual');
+    expect(rows[3]).toHaveTextContent('Jul 1, 2025 – Sep 30, 2025');
+    expect(group.getByText('4 statements')).toBeInTheDocument();
+    expect(
+      group.getAllByRole('button', { name: /^Download statement / }).map((b) => b.getAttribute('aria-label')),
+    ).toEqual([
+      'Download statement Q1 2026',
+      'Download statement 2025',
+      'Download statement Q4 2025',
+      'Download statement Q3 2025',
+    ]);
+    // The project's documents are still there, in their own group.
+    expect(screen.getByRole('heading', { level: 2, name: 'General' })).toBeInTheDocument();
+  });
+
+  it('shows the statements when the selected project has no documents', async () => {
+    showVault([], [statement('2025-Q3')]);
+    expect(await screen.findByText('No documents found for this project.')).toBeInTheDocument();
+    expect(
+      await (await statementsGroup()).findByRole('button', { name: 'Download statement Q3 2025' }),
+    ).toBeEnabled();
+  });
+
+  it("downloads a statement's PDF for its period under the name the server gives", async () => {
+    const saved: string[] = [];
+    URL.createObjectURL = vi.fn(() => 'blob:http://localhost/1');
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const fetch = showVault([], [statement('2025-Q4'), statement('2025-Q3')], (url) =>
+      url === '/api/statements/2025-Q3/pdf'
+        ? new Response('%PDF-1.7', {
+            headers: {
+              'content-type': 'application/pdf',
+              'content-disposition': 'attachment; filename="statement-INV-000123-2025-Q3.pdf"',
+            },
+          })
+        : undefined,
+    );
+    const group = await statementsGroup();
+    await userEvent.click(await group.findByRole('button', { name: 'Download statement Q3 2025' }));
+    await waitFor(() => expect(saved).toEqual(['statement-INV-000123-2025-Q3.pdf']));
+    const urls = fetch.mock.calls.map(([url]) => url);
+    expect(urls.filter((u) => u.includes('/pdf'))).toEqual(['/api/statements/2025-Q3/pdf']);
+  });
+
+  it('says "No statements yet" when there are none', async () => {
+    showVault([doc('Site plan', 'General', '2026-03-01T00:00:00Z')], []);
+    const group = await statementsGroup();
+    expect(await group.findByText('No statements yet')).toBeInTheDocument();
+    expect(group.queryByRole('listitem')).not.toBeInTheDocument();
+  });
+
+  it('says the statements could not be loaded, and loads them again on Try again', async () => {
+    let answer: StatementsAnswer = { fails: 'The database is unavailable' };
+    showVault([doc('Site plan', 'General', '2026-03-01T00:00:00Z')], () => answer);
+    const group = await statementsGroup();
+    expect(
+      await group.findByText('The statements could not be loaded: The database is unavailable'),
+    ).toBeInTheDocument();
+    answer = [statement('2025')];
+    await userEvent.click(group.getByRole('button', { name: 'Try again' }));
+    expect(await group.findByRole('button', { name: 'Download statement 2025' })).toBeInTheDocument();
   });
 });

@@ -8,6 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentProject } from '@/queries/current-project';
 import { useDocuments } from '@/queries/documents';
 import { DocumentRow } from './components/document-row';
+import { StatementsGroup } from './components/statements-group';
 import { VaultToolbar } from './components/vault-toolbar';
 import { arrangeDocuments, type DocumentGroup } from './documents-view';
 
@@ -49,7 +50,10 @@ function CategoryGroup({ group }: { group: DocumentGroup }) {
   );
 }
 
-/** Document Vault (docs/product.md §11): search, working Filter and Sort menus, rows grouped by category. */
+/**
+ * Document Vault (docs/product.md §11): search, working Filter and Sort menus, rows grouped by category,
+ * and below them the investor's statements, the same whichever project is selected.
+ */
 export function DocumentsPage() {
   const { current, isLoading: projectsLoading } = useCurrentProject();
   const projectId = current?._id;
@@ -151,6 +155,7 @@ export function DocumentsPage() {
         </div>
       )}
       {body}
+      {!projectsLoading && <StatementsGroup />}
     </div>
   );
 }

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { DocumentItem } from '@portal/contracts';
-import { arrangeDocuments, formatFileSize, groupByCategory, sortDocuments } from './documents-view';
+import type { DocumentItem, StatementPeriodInfo } from '@portal/contracts';
+import {
+  arrangeDocuments,
+  formatFileSize,
+  groupByCategory,
+  sortDocuments,
+  sortStatements,
+  statementKindLabel,
+  statementLabel,
+} from './documents-view';
 
 const doc = (name: string, category: string, uploadDate: string, type = 'PDF'): DocumentItem => ({
   _id: name,
@@ -102,5 +110,32 @@ describe('document vault view', () => {
     expect(formatFileSize(900)).toBe('900 B');
     expect(formatFileSize(2048)).toBe('2 KB');
     expect(formatFileSize(1.5 * 1024 * 1024)).toBe('1.5 MB');
+  });
+});
+
+describe('statements in the vault', () => {
+  const st = (period: string, kind: StatementPeriodInfo['kind'], from: string, to: string) => ({
+    period,
+    kind,
+    from,
+    to,
+  });
+
+  it('reads a quarter as "Q3 2025" and a year as "2025", with its kind', () => {
+    expect(statementLabel('2025-Q3')).toBe('Q3 2025');
+    expect(statementLabel('2025')).toBe('2025');
+    expect(statementKindLabel('quarterly')).toBe('Quarterly');
+    expect(statementKindLabel('annual')).toBe('Annual');
+  });
+
+  it('orders them newest first, a year before its last quarter, without changing the list it is given', () => {
+    const list = [
+      st('2024-Q4', 'quarterly', '2024-10-01', '2024-12-31'),
+      st('2025-Q1', 'quarterly', '2025-01-01', '2025-03-31'),
+      st('2024', 'annual', '2024-01-01', '2024-12-31'),
+      st('2024-Q3', 'quarterly', '2024-07-01', '2024-09-30'),
+    ];
+    expect(sortStatements(list).map((s) => s.period)).toEqual(['2025-Q1', '2024', '2024-Q4', '2024-Q3']);
+    expect(list[0]!.period).toBe('2024-Q4');
   });
 });

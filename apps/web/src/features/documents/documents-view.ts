@@ -3,6 +3,7 @@ import {
   type DocumentFilter,
   type DocumentItem,
   type DocumentSort,
+  type StatementPeriodInfo,
 } from '@portal/contracts';
 
 /** Search by name or category, case-insensitive (docs/product.md §11). */
@@ -71,3 +72,21 @@ export function formatFileSize(bytes: number | null | undefined): string | null 
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
+
+/** A statement's period as people read it: '2025-Q3' -> 'Q3 2025', '2025' -> '2025'. */
+export function statementLabel(period: string): string {
+  const m = /^(\d{4})-(Q[1-4])$/.exec(period);
+  return m ? `${m[2]} ${m[1]}` : period;
+}
+
+export const statementKindLabel = (kind: StatementPeriodInfo['kind']) =>
+  kind === 'annual' ? 'Annual' : 'Quarterly';
+
+/** Newest first: by the period's last day, a year before its last quarter (as the server lists them). */
+export const sortStatements = (list: readonly StatementPeriodInfo[]) =>
+  [...list].sort(
+    (a, b) =>
+      b.to.localeCompare(a.to) ||
+      (a.kind === b.kind ? 0 : a.kind === 'annual' ? -1 : 1) ||
+      b.from.localeCompare(a.from),
+  );
