@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReturnInput } from '@portal/contracts';
+import { returnsImportError, type ReturnInput, type ReturnsImportResult } from '@portal/contracts';
+import { ApiError } from '@/lib/api';
 import { endpoints } from '@/lib/endpoints';
 import { call, endpointQuery, refreshAfterWrite } from '@/lib/endpoint-client';
+import { toFormData } from '@/lib/upload';
 
 const e = endpoints.returns;
 
@@ -30,4 +32,27 @@ export function useDeleteReturn(userId: string) {
       call(e.remove, { params: { id: userId, month }, query: { projectId } }),
     onSuccess: () => refreshAfterWrite(qc, e.remove),
   });
+}
+
+/**
+ * Imports returns from a CSV file (`POST /api/returns/import`, the file in the field `file`). A dry run
+ * checks every row and writes nothing; a real run writes every row or, when any row has a problem, none
+ * (a 400 with each row's outcome: `importRowsOf`). After a real run every view of what it wrote reloads.
+ */
+export function useImportReturns() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, dryRun }: { file: File; dryRun: boolean }) =>
+      call(e.importCsv, { query: { dryRun: dryRun ? 'true' : 'false' }, form: toFormData({}, file) }),
+    onSuccess: (_res, { dryRun }) => {
+      if (!dryRun) void refreshAfterWrite(qc, e.importCsv);
+    },
+  });
+}
+
+/** The rows of an import's 400 (a real run refused for its bad rows), or null for any other failure. */
+export function importRowsOf(err: unknown): ReturnsImportResult | null {
+  if (!(err instanceof ApiError) || err.status !== 400) return null;
+  const body = returnsImportError.safeParse(err.body);
+  return (body.success && body.data.data) || null;
 }

@@ -545,3 +545,186 @@ describe('Distributions (docs/product.md §15.13)', () => {
     expect(await findToast('Failed to download SEPA file')).toHaveTextContent(reason);
   });
 });
+
+describe('Distributions: importing returns from a CSV file (issue 16, "Bulk import")', () => {
+  const IMPORT = '/api/returns/import';
+  const CSV =
+    'investor,project,month,amount,kind\n' +
+    'INV-2024-EMMA01,Aurora Lakeside Cabins,2019-01,333.34,income\n' +
+    'nobody@example.com,Aurora Lakeside Cabins,2019-01,333.33,\n' +
+    'INV-2024-SOFIA3,Aurora Lakeside Cabins,2019-01,333.33,capital\n';
+  const NOT_FOUND = 'Investor "nobody@example.com" was not found';
+  const ALREADY = 'A return for Jan 2019 in Aurora Lakeside Cabins is already recorded for INV-2024-SOFIA3';
+
+  const isImport = (req: FakeRequest) => req.method === 'POST' && req.path === IMPORT;
+  const rowsOf = (bad: Record<number, string> = {}) =>
+    [2, 3, 4].map((row) => (bad[row] ? { row, ok: false, error: bad[row] } : { row, ok: true }));
+
+  /** Opens the dialog and chooses the file. */
+  async function chooseFile(name = 'returns.csv') {
+    await userEvent.click(await screen.findByRole('button', { name: 'Import returns' }));
+    const dialog = screen.getByRole('dialog', { name: 'Import returns' });
+    await userEvent.upload(
+      within(dialog).getByLabelText('CSV file'),
+      new File([CSV], name, { type: 'text/csv' }),
+    );
+    return dialog;
+  }
+
+  it('explains the file; the dry run shows how many rows are fine and each row with a problem', async () => {
+    const requests = fakeApi(
+      runsApi(
+        () => [run()],
+        (req) =>
+          isImport(req)
+            ? json({
+                success: true,
+                data: { rows: rowsOf({ 3: NOT_FOUND }), written: 0 },
+                message: '1 of 3 rows have problems',
+              })
+            : undefined,
+      ),
+    );
+    renderAdmin(<DistributionsPage />, 'distributions');
+    await userEvent.click(await screen.findByRole('button', { name: 'Import returns' }));
+    const dialog = screen.getByRole('dialog', { name: 'Import returns' });
+    expect(dialog).toHaveTextContent('investor,project,month,amount,kind');
+    expect(dialog).toHaveTextContent('investor: the investor ID or email');
+    expect(dialog).toHaveTextContent('project: the project’s id or name');
+    expect(dialog).toHaveTextContent('kind: income or capital');
+    // Nothing to check or import before a file is chosen.
+    expect(within(dialog).getByRole('button', { name: 'Check file' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Import rows' })).toBeDisabled();
+
+    await userEvent.upload(
+      within(dialog).getByLabelText('CSV file'),
+      new File([CSV], 'returns.csv', { type: 'text/csv' }),
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Check file' }));
+    const table = await within(dialog).findByRole('table', { name: 'Rows with problems' });
+    expect(within(dialog).getByRole('status')).toHaveTextContent('2 of 3 rows fine; 1 row with problems.');
+    const rows = within(table).getAllByRole('row');
+    // The head, then the one row with a problem, by its line in the file.
+    expect(rows).toHaveLength(2);
+    expect(
+      within(rows[1]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['3', NOT_FOUND]);
+    // Nothing is imported while a row has a problem.
+    expect(within(dialog).getByRole('button', { name: 'Import 3 rows' })).toBeDisabled();
+
+    const sent = requests.filter(isImport);
+    expect(sent).toHaveLength(1);
+    expect(Object.fromEntries(sent[0]!.query)).toEqual({ dryRun: 'true' });
+    const file = (sent[0]!.body as FormData).get('file') as File;
+    expect(file.name).toBe('returns.csv');
+    expect(await file.text()).toBe(CSV);
+
+    // Another file: the answer about the first one goes.
+    await userEvent.upload(
+      within(dialog).getByLabelText('CSV file'),
+      new File([CSV], 'fixed.csv', { type: 'text/csv' }),
+    );
+    expect(within(dialog).queryByRole('table')).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Import rows' })).toBeDisabled();
+  });
+
+  it('imports once every row is fine: dryRun=false, "Imported 3 returns", the dialog closes', async () => {
+    const requests = fakeApi(
+      runsApi(
+        () => [run()],
+        (req) => {
+          if (!isImport(req)) return undefined;
+          const dryRun = req.query.get('dryRun') === 'true';
+          return json({
+            success: true,
+            data: { rows: rowsOf(), written: dryRun ? 0 : 3 },
+            message: dryRun ? 'All 3 rows can be imported' : '3 rows imported',
+          });
+        },
+      ),
+    );
+    renderAdmin(<DistributionsPage />, 'distributions');
+    const dialog = await chooseFile();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Check file' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(
+      'All 3 rows are fine and can be imported.',
+    );
+    expect(within(dialog).queryByRole('table')).toBeNull();
+    // The dry run writes nothing: only the real run is sent without it.
+    expect(requests.filter(isImport).map((r) => r.query.get('dryRun'))).toEqual(['true']);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Import 3 rows' }));
+    expect(await findToast('Imported 3 returns')).toHaveTextContent('From returns.csv.');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const sent = requests.filter(isImport);
+    expect(sent.map((r) => r.query.get('dryRun'))).toEqual(['true', 'false']);
+    expect(((sent[1]!.body as FormData).get('file') as File).name).toBe('returns.csv');
+
+    // Opened again, it starts empty.
+    await userEvent.click(screen.getByRole('button', { name: 'Import returns' }));
+    const again = screen.getByRole('dialog', { name: 'Import returns' });
+    expect(within(again).queryByRole('status')).toBeNull();
+    expect(within(again).getByRole('button', { name: 'Check file' })).toBeDisabled();
+  });
+
+  it('shows the rows of a real run refused with a 400 the same way, and keeps the dialog open', async () => {
+    const message = '1 of 3 rows have problems: nothing was written';
+    fakeApi(
+      runsApi(
+        () => [run()],
+        (req) => {
+          if (!isImport(req)) return undefined;
+          // Another admin recorded a month meanwhile: the real run finds it.
+          return req.query.get('dryRun') === 'true'
+            ? json({ success: true, data: { rows: rowsOf(), written: 0 } })
+            : json(
+                {
+                  success: false,
+                  message,
+                  error: message,
+                  data: { rows: rowsOf({ 4: ALREADY }), written: 0 },
+                },
+                400,
+              );
+        },
+      ),
+    );
+    renderAdmin(<DistributionsPage />, 'distributions');
+    const dialog = await chooseFile();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Check file' }));
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Import 3 rows' }));
+
+    expect(await findToast('Failed to import returns')).toHaveTextContent(message);
+    const table = await within(dialog).findByRole('table', { name: 'Rows with problems' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(2);
+    expect(
+      within(rows[1]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['4', ALREADY]);
+    expect(within(dialog).getByRole('status')).toHaveTextContent('2 of 3 rows fine; 1 row with problems.');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(message);
+    expect(within(dialog).getByRole('button', { name: 'Import 3 rows' })).toBeDisabled();
+    expect(screen.getByRole('dialog', { name: 'Import returns' })).toBe(dialog);
+  });
+
+  it('names a file the server cannot read (a wrong header) in the dialog and a toast', async () => {
+    const reason = 'The header must be investor,project,month,amount,kind';
+    fakeApi(
+      runsApi(
+        () => [run()],
+        (req) => (isImport(req) ? failure(reason, 400) : undefined),
+      ),
+    );
+    renderAdmin(<DistributionsPage />, 'distributions');
+    const dialog = await chooseFile();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Check file' }));
+    expect(await findToast('Failed to check file')).toHaveTextContent(reason);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(reason);
+    expect(within(dialog).queryByRole('table')).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Import rows' })).toBeDisabled();
+  });
+});

@@ -4,6 +4,7 @@ import {
   CircleCheck,
   Download,
   FileCode,
+  FileUp,
   HandCoins,
   ListTree,
   Pencil,
@@ -35,6 +36,7 @@ import { NoProject } from './components/no-project';
 import { PageHeader } from './components/page-header';
 import { CardAction } from './components/project-list';
 import { DistributionDialog } from './distributions/distribution-dialog';
+import { ImportReturnsDialog } from './distributions/import-dialog';
 import { KIND_LABELS, investorsText, runName } from './distributions/labels';
 import { PayerDialog, groupIban } from './distributions/payer-dialog';
 import { RunDetailsDialog } from './distributions/run-details-dialog';
@@ -165,7 +167,8 @@ function payerLine(payer: PayerAccount | null | undefined) {
  * Distributions (docs/product.md §15.13): the selected project's distribution runs, newest period
  * first. A draft is computed by the server, checked here (each investor's allocation), changed or
  * deleted, then made final: the amounts written and every investor notified at once. A final run is
- * paid with its SEPA file, from the company's payer account (set in the header).
+ * paid with its SEPA file, from the company's payer account (set in the header). Returns of many
+ * investors at once are imported from a CSV file, checked by a dry run before they are written.
  */
 function DistributionsPage() {
   const { current } = useCurrentProject();
@@ -173,6 +176,7 @@ function DistributionsPage() {
   const payer = usePayerAccount();
   const [dialog, setDialog] = useState<{ run: DistributionSummary | null } | null>(null);
   const [payerOpen, setPayerOpen] = useState(false);
+  const [importOpen, setImportOpen] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
   // The server's last refusal to make a run final (a 409 naming the investors), shown until it is tried again.
   const [refusal, setRefusal] = useState<{ id: string; message: string } | null>(null);
@@ -253,6 +257,10 @@ function DistributionsPage() {
               <Banknote aria-hidden="true" />
               Payer account
             </Button>
+            <Button variant="outline" onClick={() => setImportOpen(true)}>
+              <FileUp aria-hidden="true" />
+              Import returns
+            </Button>
             {current && (
               <Button onClick={() => setDialog({ run: null })}>
                 <Plus aria-hidden="true" />
@@ -303,6 +311,7 @@ function DistributionsPage() {
         />
       )}
       <PayerDialog open={payerOpen} payer={payer.data ?? null} onClose={() => setPayerOpen(false)} />
+      <ImportReturnsDialog open={importOpen} onClose={() => setImportOpen(false)} />
       <RunDetailsDialog
         run={open}
         refusal={open ? refusalOf(open) : null}
