@@ -23,6 +23,9 @@ async function openVault(page: Page) {
   return { token: accessToken, projectId, documents };
 }
 
+/** The download buttons of the project's documents (not those of the investor's statements). */
+const documentDownloads = (page: Page) => page.getByRole('button', { name: /^Download (?!statement )/ });
+
 /** The document names of a category group, in the order the page shows them. */
 const namesIn = (group: Locator) =>
   group
@@ -31,8 +34,15 @@ const namesIn = (group: Locator) =>
 
 const group = (page: Page, category: string) =>
   page.getByRole('main').getByRole('region', { name: category });
-/** The category groups (the toaster is a region too, outside the main area). */
-const groups = (page: Page) => page.getByRole('main').getByRole('region');
+/**
+ * The project's category groups (the toaster is a region too, outside the main area; the investor's
+ * Statements group, shown whatever the project, is not one of them).
+ */
+const groups = (page: Page) =>
+  page
+    .getByRole('main')
+    .getByRole('region')
+    .filter({ hasNot: page.getByRole('heading', { name: 'Statements', exact: true }) });
 
 /** How many lines each category header's document count takes, group by group. */
 const countLines = (page: Page) =>
@@ -71,6 +81,29 @@ test.describe('[DOCUMENTS] document vault', () => {
     await expectAccessible(page);
   });
 
+  test('the Statements group lists what the API answers, and a statement downloads as a PDF', async ({
+    page,
+  }) => {
+    const { token } = await openVault(page);
+    const { data: statements } = await callApiOk(page.request, endpoints.investments.statements, {}, token);
+    expect(statements.length).toBeGreaterThan(4);
+    const region = page.getByRole('main').getByRole('region', { name: 'Statements' });
+    await expect(region.getByRole('button', { name: /^Download statement / })).toHaveCount(statements.length);
+    const year = statements.find((s) => s.kind === 'annual')!;
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      region.getByRole('button', { name: `Download statement ${year.period}`, exact: true }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^statement-.+-${year.period}\\.pdf$`));
+    expect(
+      fs
+        .readFileSync((await download.path())!)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    await expectAccessible(page);
+  });
+
   test('search, Filter and Sort work together', async ({ page }) => {
     const { documents } = await openVault(page);
     const search = page.getByLabel('Search documents');
@@ -79,7 +112,7 @@ test.describe('[DOCUMENTS] document vault', () => {
     await search.fill('  TAX ');
     const taxed = documents.filter((d) => /tax/i.test(d.name) || /tax/i.test(d.category));
     await expect(page.getByText(`Showing ${taxed.length} of ${documents.length} documents`)).toBeVisible();
-    await expect(page.getByRole('button', { name: /^Download / })).toHaveCount(taxed.length);
+    await expect(documentDownloads(page)).toHaveCount(taxed.length);
 
     // The category matches too.
     await search.fill('investment reports');
@@ -92,7 +125,7 @@ test.describe('[DOCUMENTS] document vault', () => {
     await expect(page.getByText('No documents match your search.')).toBeVisible();
     await page.getByRole('button', { name: 'Clear search and filter' }).click();
     await expect(search).toHaveValue('');
-    await expect(page.getByRole('button', { name: /^Download / })).toHaveCount(documents.length);
+    await expect(documentDownloads(page)).toHaveCount(documents.length);
 
     await choose(page, 'Filter', 'Perk Documentation');
     await expect(page.getByRole('button', { name: /^Filter/ })).toContainText('Perk Documentation');
