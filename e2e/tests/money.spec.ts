@@ -59,6 +59,10 @@ test.describe('[MONEY] performance figures and bank details', () => {
     const iban = dialog.getByLabel('IBAN');
     await expect(iban).toHaveAttribute('aria-invalid', 'true');
     await expect(iban).toHaveAccessibleDescription(/check digits do not match/);
+    // The error toast too (its code loads with the first toast): checked once it is on screen.
+    await expect(
+      page.getByRole('region', { name: /^Notifications/ }).getByText(/check digits do not match/),
+    ).toBeVisible();
     await expectAccessible(page);
 
     await iban.fill('FI21 1234 5600 0007 85');
