@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { fromCents, monthEnd, toCents, type Statement, type StatementPeriodInfo } from '@portal/contracts';
+import {
+  fromCents,
+  monthEnd,
+  monthLabel,
+  toCents,
+  type Statement,
+  type StatementPeriodInfo,
+} from '@portal/contracts';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
@@ -170,9 +177,6 @@ function formatXirr(xirr: number | null): string {
   return `${text === '-0.0' ? '0.0' : text}%`;
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const monthName = (month: string) => `${MONTHS[Number(month.slice(5)) - 1]} ${month.slice(0, 4)}`;
-
 /** The file name of a statement: statement-{investorId}-{period}.pdf. */
 export const statementFileName = (s: Statement, userId: string) =>
   `statement-${(s.investorId ?? userId).replace(/[^A-Za-z0-9_-]/g, '')}-${s.period}.pdf`;
@@ -243,7 +247,7 @@ export async function statementPdf(s: Statement): Promise<Uint8Array> {
     row('Contributions', p.contributions);
     row('Capital returned', p.capitalReturned);
     row('Income', p.income);
-    for (const m of p.incomeByMonth) row(`Income for ${monthName(m.month)}`, m.amount, 16);
+    for (const m of p.incomeByMonth) row(`Income for ${monthLabel(m.month)}`, m.amount, 16);
     row('Closing capital', p.closingCapital, 0, bold);
     down(12);
   }

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   RETURNS_IMPORT_COLUMNS,
   RETURNS_IMPORT_MAX_ROWS,
+  monthEnd,
   monthLabel,
   type ReturnsImportRow,
 } from '@portal/contracts';
@@ -122,12 +123,6 @@ function amountOf(raw: string): { value: string } | { error: string } {
   if (value === '0.00') return { error: 'Amount must be more than 0' };
   return { value };
 }
-
-/** The last day of a month ('2025-02' → '2025-02-28'): a return of capital's payment date. */
-const lastDay = (month: string) => {
-  const [y, m] = month.split('-').map(Number);
-  return new Date(Date.UTC(y!, m!, 0)).toISOString().slice(0, 10);
-};
 
 const json = (value: unknown) => JSON.stringify(value);
 
@@ -293,7 +288,7 @@ async function writeRows(tx: DbOrTx, good: Checked[]) {
         userId: g.userId,
         projectId: g.projectId,
         amount: g.amount,
-        paymentDate: lastDay(g.month),
+        paymentDate: monthEnd(g.month),
         distributionId: null,
       })),
     );
