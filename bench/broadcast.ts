@@ -123,6 +123,11 @@ try {
     uploadMaxBytes: 1024 * 1024,
     seedDemo: false,
     logLevel: 'silent',
+    smtpUrl: undefined,
+    mailFrom: 'Investor Portal <portal@example.test>',
+    appUrl: 'http://localhost:3000',
+    mailRatePerMinute: 600,
+    runJobs: false,
     loginRateLimit: 10_000,
     webDist: undefined,
   };

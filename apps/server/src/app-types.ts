@@ -10,6 +10,8 @@ import type { Config } from './config';
 import type { ChangeFeed } from './db/changes';
 import type { Database } from './db/client';
 import type { DbListener } from './db/listener';
+import type { JobQueue } from './jobs/queue';
+import type { Mailer } from './mail/mailer';
 import type { TokenSigner } from './lib/tokens';
 import type { LoginLimiter } from './modules/auth/login-limiter';
 import type { FileStorage } from './storage/file-storage';
@@ -30,6 +32,9 @@ export interface AppDeps {
   signer: TokenSigner;
   limiter: LoginLimiter;
   storage: FileStorage;
+  /** The durable job queue (pg-boss): started by the process, worked unless RUN_JOBS=false. */
+  jobs: JobQueue;
+  mailer: Mailer;
 }
 
 declare module 'fastify' {

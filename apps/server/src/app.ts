@@ -23,6 +23,7 @@ import { fundRoutes } from './modules/fund/routes';
 import { healthRoutes } from './modules/health/routes';
 import { interestRoutes } from './modules/interest/routes';
 import { investmentRoutes } from './modules/investments/routes';
+import { mailRoutes } from './modules/mail/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { NOTIFY_CHANNEL } from './modules/notifications/notify';
 import { notificationRoutes } from './modules/notifications/routes';
@@ -48,6 +49,7 @@ const modules: Module[] = [
   documentRoutes,
   mediaRoutes,
   notificationRoutes,
+  mailRoutes,
   adminUserRoutes,
   returnRoutes,
   auditRoutes,
@@ -130,6 +132,10 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   authPlugin(app, { db: deps.database.db, signer: deps.signer, changes });
   readCachePlugin(app, { changes, store: answers });
   openApiPlugin(app);
+
+  // Queuing jobs needs the queue connected; working them is the process's choice (RUN_JOBS).
+  await deps.jobs.start();
+  app.addHook('onClose', () => deps.jobs.stop());
 
   const services = { listener, changes };
   for (const mod of modules) await mod(app, { ...deps, ...services });

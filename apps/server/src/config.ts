@@ -26,6 +26,27 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
   WEB_DIST: z.string().optional(),
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL (smtp://user:pass@host:587)' })
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .regex(/^(?:[^<>@]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/, {
+      error: 'must be an address, or a name and an address ("Investor Portal <portal@example.com>")',
+    })
+    .optional(),
+  APP_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .transform((v) => v.replace(/\/+$/, ''))
+    .default('http://localhost:3000'),
+  MAIL_RATE_PER_MINUTE: z.coerce
+    .number({ error: 'must be a whole number of emails per minute' })
+    .int({ error: 'must be a whole number of emails per minute' })
+    .min(1)
+    .max(1_000_000)
+    .default(600),
+  RUN_JOBS: bool.optional(),
 });
 
 export interface Config {
@@ -41,6 +62,15 @@ export interface Config {
   /** Login attempts per minute per IP; failed attempts per 15 minutes per account are half of it. */
   loginRateLimit: number;
   webDist: string | undefined;
+  /** Mail goes out over SMTP when set; otherwise each message is written to DATA_DIR/mail as an .eml file. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** The portal's public address, which makes the links in emails absolute. */
+  appUrl: string;
+  /** Emails sent per minute at most, across every instance. */
+  mailRatePerMinute: number;
+  /** Whether this process works the job queue (a server does unless RUN_JOBS=false; `npm run worker` does). */
+  runJobs: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -54,6 +84,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
+  if (e.SMTP_URL && !e.MAIL_FROM)
+    throw new ConfigError('Invalid environment:\n  MAIL_FROM: required when SMTP_URL is set');
   const dataDir = path.resolve(e.DATA_DIR);
   let jwtSecret = e.JWT_SECRET;
   if (!jwtSecret) {
@@ -74,6 +106,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     webDist: e.WEB_DIST,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? 'Investor Portal <portal@localhost>',
+    appUrl: e.APP_URL,
+    mailRatePerMinute: e.MAIL_RATE_PER_MINUTE,
+    runJobs: e.RUN_JOBS ?? true,
   };
 }
 

@@ -4,7 +4,11 @@ import type { AppDeps } from './app-types';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { isEmpty, seedDemo } from './db/seed/demo';
+import { createJobQueue, type QueueOptions } from './jobs/queue';
 import { createTokenSigner } from './lib/tokens';
+import { createMailer } from './mail/mailer';
+import { queuePendingApprovalReminders } from './mail/reminders';
+import { createMailTransport } from './mail/transport';
 import { LoginLimiter } from './modules/auth/login-limiter';
 import { createLocalStorage } from './storage/file-storage';
 
@@ -30,14 +34,35 @@ export async function prepareDatabase(config: Config, database: Database): Promi
   return { seeded: false };
 }
 
-export function createDeps(config: Config, database: Database): AppDeps {
+export function createDeps(
+  config: Config,
+  database: Database,
+  opts: { work?: boolean; onJobError?: (err: unknown) => void } = {},
+): AppDeps {
+  const { jobs, mailer } = createBackgroundWork(config, database, {
+    work: opts.work ?? config.runJobs,
+    onError: opts.onJobError,
+  });
   return {
     config,
     database,
     signer: createTokenSigner(config.jwtSecret),
     limiter: new LoginLimiter(Math.max(5, Math.floor(config.loginRateLimit / 2))),
     storage: createLocalStorage(uploadsDir(config)),
+    jobs,
+    mailer,
   };
+}
+
+/** The job queue and what its jobs do: sending email, the daily reminders. Not started yet. */
+function createBackgroundWork(config: Config, database: Database, opts: QueueOptions) {
+  const jobs = createJobQueue(database, opts);
+  const mailer = createMailer({ config, database, jobs, transport: createMailTransport(config) });
+  jobs.handle('mail', (job) => mailer.deliver(job));
+  jobs.handle('daily-reminders', async () => {
+    await queuePendingApprovalReminders(database.db, mailer);
+  });
+  return { jobs, mailer };
 }
 
 /**

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import type { TestProject } from 'vitest/node';
 import { migrationsFolder, openDatabase } from '../src/db/client';
 
@@ -23,6 +24,9 @@ export async function setup(project: TestProject) {
     .filter((n) => n.endsWith('.sql'))
     .sort())
     hash.update(fs.readFileSync(path.join(folder, f)));
+  // The job queue's schema and queues are made with the migrations too.
+  hash.update(fs.readFileSync(new URL('../src/db/job-schema.ts', import.meta.url)));
+  hash.update(JSON.stringify(createRequire(import.meta.url)('pg-boss/package.json').version));
   const file = path.join(os.tmpdir(), `portal-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
   if (!fs.existsSync(file)) {
     const database = await openDatabase({});

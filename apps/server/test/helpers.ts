@@ -5,6 +5,7 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import pg from 'pg';
 import type { LoginResult } from '@portal/contracts';
+import { createDeps } from '../src/runtime';
 import { buildApp } from '../src/app';
 import { checkAnswers } from './answer-check';
 import type { App, AppDeps } from '../src/app-types';
@@ -12,9 +13,7 @@ import type { Config } from '../src/config';
 import { openDatabase, type Database, type Db } from '../src/db/client';
 import { investments, monthlyReturns, projects, users } from '../src/db/schema';
 import { hashPassword } from '../src/lib/passwords';
-import { createTokenSigner } from '../src/lib/tokens';
-import { LoginLimiter } from '../src/modules/auth/login-limiter';
-import { createLocalStorage } from '../src/storage/file-storage';
+import type { LoginLimiter } from '../src/modules/auth/login-limiter';
 
 export const isPg = process.env.TEST_DB === 'pg';
 
@@ -70,6 +69,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     loginRateLimit: 1000,
     webDist: undefined,
+    smtpUrl: undefined,
+    mailFrom: 'Investor Portal <portal@example.test>',
+    appUrl: 'http://portal.test',
+    mailRatePerMinute: 600_000,
+    runJobs: false,
     ...overrides,
   };
 }
@@ -90,11 +94,8 @@ export async function buildTestApp(
   const config = testConfig(overrides);
   const database = await openTestDatabase();
   const deps: AppDeps = {
-    config,
-    database,
-    signer: createTokenSigner(config.jwtSecret),
-    limiter: replace.limiter ?? new LoginLimiter(Math.max(5, Math.floor(config.loginRateLimit / 2))),
-    storage: createLocalStorage(path.join(config.dataDir, 'uploads')),
+    ...createDeps(config, database),
+    ...(replace.limiter ? { limiter: replace.limiter } : {}),
   };
   const app = await buildApp(deps, { logger: false });
   const violations: string[] = [];

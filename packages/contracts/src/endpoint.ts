@@ -28,6 +28,8 @@ export const TABLES = [
   'distributions',
   'distribution_allocations',
   'capital_returns',
+  'mail_messages',
+  'password_resets',
 ] as const;
 export type Table = (typeof TABLES)[number];
 

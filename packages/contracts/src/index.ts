@@ -22,6 +22,7 @@ export * from './usage';
 export * from './documents';
 export * from './media';
 export * from './notifications';
+export * from './mail';
 export * from './admin';
 export * from './roi';
 export * from './issues';

@@ -88,6 +88,8 @@ export const sendNotificationInput = z.object({
       error: `At most ${NOTIFICATION_RECIPIENTS_MAX} recipients can be chosen; leave userIds out to send to everyone`,
     })
     .optional(),
+  /** Also send it by email (to the recipients who have not turned announcements off). */
+  email: z.boolean().default(false),
 });
 export type SendNotificationInput = z.input<typeof sendNotificationInput>;
 
@@ -97,6 +99,8 @@ export const sendNotificationResult = z.object({
   /** Chosen recipients whose accounts are inactive, so nothing was written for them. */
   skippedInactive: z.number().int().min(0),
   batchId: uuidString.nullable(),
+  /** Emails queued (when sent by email): the outbox counts them as they go out. */
+  emailed: z.number().int().min(0),
 });
 export type SendNotificationResult = z.infer<typeof sendNotificationResult>;
 

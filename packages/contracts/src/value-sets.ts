@@ -50,3 +50,15 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export type InterestStatus = (typeof INTEREST_STATUSES)[number];
 export type DistributionKind = (typeof DISTRIBUTION_KINDS)[number];
 export type DistributionStatus = (typeof DISTRIBUTION_STATUSES)[number];
+
+/**
+ * What an email is about. Account and security messages are always sent; the others an investor may
+ * turn off in the profile or with the unsubscribe link of each such message.
+ */
+export const EMAIL_CATEGORIES = ['security', 'payouts', 'projects', 'bookings', 'announcements'] as const;
+export const OPTIONAL_EMAIL_CATEGORIES = ['payouts', 'projects', 'bookings', 'announcements'] as const;
+/** An email of the outbox: waiting to be sent, sent, given up after its retries, or not sent (skipped). */
+export const MAIL_STATUSES = ['queued', 'sent', 'failed', 'skipped'] as const;
+export type EmailCategory = (typeof EMAIL_CATEGORIES)[number];
+export type OptionalEmailCategory = (typeof OPTIONAL_EMAIL_CATEGORIES)[number];
+export type MailStatus = (typeof MAIL_STATUSES)[number];

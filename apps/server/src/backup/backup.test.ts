@@ -3,11 +3,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDeps } from '../runtime';
 import { buildApp } from '../app';
 import { migrationsFolder } from '../db/client';
-import { createTokenSigner } from '../lib/tokens';
 import { LoginLimiter } from '../modules/auth/login-limiter';
-import { createLocalStorage } from '../storage/file-storage';
 import {
   emptyTarget,
   openTarget,
@@ -93,13 +92,7 @@ describe(`backup and restore (${kind})`, () => {
     const database = await openTarget(target);
     const config = testConfig({ dataDir: target.dataDir, jwtSecret: SECRET });
     const app = await buildApp(
-      {
-        config,
-        database,
-        signer: createTokenSigner(SECRET),
-        limiter: new LoginLimiter(500),
-        storage: createLocalStorage(path.join(target.dataDir, 'uploads')),
-      },
+      { ...createDeps(config, database), limiter: new LoginLimiter(500) },
       { logger: false },
     );
     try {

@@ -5,6 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Logger } from 'drizzle-orm/logger';
 import type { Client as PgClient, Pool, PoolClient, PoolConfig } from 'pg';
+import { createJobSchema } from './job-schema';
 import * as schema from './schema';
 
 type Schema = typeof schema;
@@ -22,6 +23,11 @@ export interface Database {
   writes: { count: number };
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Runs SQL text on the driver's own client, outside Drizzle and its counters: the job queue's
+   * statements. Without values the text may hold several statements.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /** The PostgreSQL connection string when the driver is pg (for LISTEN connections). */
   url?: string;
 }
@@ -100,6 +106,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         // Several instances may start at once: one migrates, the others wait.
         await client.query('select pg_advisory_lock(72707369)');
         await migrate(drizzle({ client, schema }), { migrationsFolder: migrationsFolder() });
+        await createJobSchema((text) => client.query(text));
       } finally {
         await client.query('select pg_advisory_unlock(72707369)').catch(() => {});
         await client.end();
@@ -115,6 +122,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         await pool.query('select 1');
       },
       close: () => pool.end(),
+      executeSql: (text, values) => pool.query(text, values),
     };
   }
 
@@ -126,6 +134,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.migrate !== false) {
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     await migrate(db, { migrationsFolder: migrationsFolder() });
+    await createJobSchema(async (text) => (await client.exec(text)).at(-1) ?? { rows: [] });
   }
   return {
     db: db as unknown as Db,
@@ -136,6 +145,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       await db.execute(sql`select 1`);
     },
     close: () => client.close(),
+    executeSql: async (text, values) => {
+      if (values?.length) return client.query(text, values);
+      const results = await client.exec(text);
+      return results[results.length - 1] ?? { rows: [] };
+    },
   };
 }
 

@@ -6,6 +6,9 @@ import {
   DISTRIBUTION_STATUSES,
   DOCUMENT_CATEGORIES,
   DOCUMENT_KINDS,
+  EMAIL_CATEGORIES,
+  MAIL_STATUSES,
+  OPTIONAL_EMAIL_CATEGORIES,
   INTEREST_STATUSES,
   NOTIFICATION_TYPES,
   PERK_STATUSES,
@@ -100,10 +103,19 @@ export const users = pgTable(
     bankBic: text('bank_bic'),
     bankHolder: text('bank_holder'),
     bankUpdatedAt: timestamp('bank_updated_at', { withTimezone: true }),
+    /** The optional email categories the user turned off (OPTIONAL_EMAIL_CATEGORIES). */
+    emailOptOut: text('email_opt_out')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_investor_id_key').on(t.investorId),
+    check(
+      'users_email_opt_out_check',
+      sql`${t.emailOptOut} <@ array[${sql.raw(OPTIONAL_EMAIL_CATEGORIES.map((c) => `'${c}'`).join(', '))}]::text[]`,
+    ),
     // The name itself is a key column too, so that a page of ids is read from the index alone (an
     // expression index cannot answer an index-only scan without the column it is computed from).
     index('users_name_sort_idx').on(sql`lower(${t.name})`, t.id, t.name),
@@ -642,5 +654,60 @@ export const capitalReturns = pgTable(
     index('capital_returns_user_project_idx').on(t.userId, t.projectId),
     uniqueIndex('capital_returns_distribution_user_key').on(t.distributionId, t.userId),
     check('capital_returns_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * Every email the portal sends, one row per message and recipient (mail/): what it is, to whom, and how
+ * far it got. The message is rendered from `kind` and `data` when the queue's job sends it, at or after
+ * `sendAfter` (the rate limit spreads a broadcast out).
+ */
+export const mailMessages = pgTable(
+  'mail_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind').notNull(),
+    category: text('category', { enum: EMAIL_CATEGORIES }).notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    status: text('status', { enum: MAIL_STATUSES }).notNull().default('queued'),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    /** The broadcast (an admin's notification sent by email) the message is part of. */
+    batchId: uuid('batch_id'),
+    sendAfter: timestamp('send_after', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('mail_messages_category_check', oneOf(t.category, EMAIL_CATEGORIES)),
+    check('mail_messages_status_check', oneOf(t.status, MAIL_STATUSES)),
+    index('mail_messages_created_idx').on(t.createdAt),
+    index('mail_messages_batch_idx').on(t.batchId),
+    index('mail_messages_user_idx').on(t.userId),
+    index('mail_messages_queued_idx')
+      .on(t.sendAfter)
+      .where(sql`${t.status} = 'queued'`),
+  ],
+);
+
+/** A password reset link: single use, valid for 30 minutes; only the token's hash is kept. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('password_resets_token_hash_key').on(t.tokenHash),
+    index('password_resets_user_idx').on(t.userId, t.createdAt),
   ],
 );

@@ -30,6 +30,12 @@ const PUBLIC_ROUTES = [
   'GET /api/media/files/:source/:id',
   // The API's description (no data), generated from the same schemas.
   'GET /api/openapi.json',
+  // Password reset: the reset link's token is the proof.
+  'POST /api/auth/password-reset',
+  'POST /api/auth/password-reset/confirm',
+  // Authenticated by the signed token of the unsubscribe link (RFC 8058: no sign-in).
+  'GET /api/email/unsubscribe',
+  'POST /api/email/unsubscribe',
 ];
 
 interface Target {
@@ -49,6 +55,8 @@ const PRIVATE_TARGETS: Record<string, (w: World) => Target[]> = {
   'GET /api/support-contact': () => [],
   'PUT /api/users/me': () => [],
   'PUT /api/users/me/bank-account': () => [],
+  'GET /api/users/me/email-preferences': () => [],
+  'PUT /api/users/me/email-preferences': () => [],
   'GET /api/auth/totp': () => [],
   'POST /api/auth/totp/setup': () => [],
   'POST /api/auth/totp/enable': () => [],

@@ -16,6 +16,7 @@ import {
   totpStatus,
 } from '../auth';
 import { envelope, okMessage } from '../common';
+import { passwordResetConfirmInput, passwordResetInput } from '../mail';
 import { endpoint } from '../endpoint';
 
 /** A sign-in writes the user's last sign-in and a new refresh-token family. */
@@ -91,6 +92,31 @@ export const authEndpoints = {
     answer: okMessage,
     errors: [429],
     writes: signIn,
+  }),
+  passwordReset: endpoint({
+    id: 'auth.passwordReset',
+    method: 'POST',
+    path: '/api/auth/password-reset',
+    access: 'public',
+    summary: 'Sends a password reset link to an address, if an account has it',
+    description:
+      'The answer is the same whether or not the address belongs to an account. The link is single use ' +
+      'and valid for 30 minutes; requests are limited per address and per account.',
+    body: passwordResetInput,
+    answer: okMessage,
+    errors: [429],
+    writes: ['password_resets', 'mail_messages'],
+  }),
+  passwordResetConfirm: endpoint({
+    id: 'auth.passwordResetConfirm',
+    method: 'POST',
+    path: '/api/auth/password-reset/confirm',
+    access: 'public',
+    summary: "Sets a new password with a reset link's token and signs out every session of the account",
+    body: passwordResetConfirmInput,
+    answer: okMessage,
+    errors: [429],
+    writes: ['users', 'refresh_tokens', 'password_resets', 'mail_messages'],
   }),
   totpStatus: endpoint({
     id: 'auth.totpStatus',

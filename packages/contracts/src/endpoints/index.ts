@@ -10,6 +10,7 @@ import { documentEndpoints } from './documents';
 import { healthEndpoints } from './health';
 import { interestEndpoints } from './interest';
 import { investmentEndpoints } from './investments';
+import { mailEndpoints } from './mail';
 import { mediaEndpoints } from './media';
 import { notificationEndpoints } from './notifications';
 import { perkEndpoints } from './perks';
@@ -44,6 +45,7 @@ export const endpoints = {
   users: userEndpoints,
   support: supportEndpoints,
   notifications: notificationEndpoints,
+  mail: mailEndpoints,
 };
 
 /** Every endpoint, in declaration order. */

@@ -1,6 +1,7 @@
 import { bankAccount, bankAccountInput } from '../bank';
 import { currentUser, profileInput } from '../users';
 import { envelope } from '../common';
+import { emailPreferences, emailPreferencesInput } from '../mail';
 import { endpoint } from '../endpoint';
 
 export const userEndpoints = {
@@ -38,5 +39,24 @@ export const userEndpoints = {
     answer: envelope(bankAccount),
     errors: [429],
     writes: ['users', 'audit_log', 'notifications'],
+  }),
+  emailPreferences: endpoint({
+    id: 'users.emailPreferences',
+    method: 'GET',
+    path: '/api/users/me/email-preferences',
+    access: 'user',
+    summary: 'Which kinds of email the signed-in user receives',
+    answer: envelope(emailPreferences),
+    reads: ['users'],
+  }),
+  updateEmailPreferences: endpoint({
+    id: 'users.updateEmailPreferences',
+    method: 'PUT',
+    path: '/api/users/me/email-preferences',
+    access: 'user',
+    summary: 'Turns kinds of email on or off (account and security email is always sent)',
+    body: emailPreferencesInput,
+    answer: envelope(emailPreferences),
+    writes: ['users'],
   }),
 };

@@ -1,4 +1,9 @@
-import { endpoints, type LoginResult } from '@portal/contracts';
+import {
+  endpoints,
+  PASSWORD_RESET_DONE_MESSAGE,
+  PASSWORD_RESET_SENT_MESSAGE,
+  type LoginResult,
+} from '@portal/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Module } from '../../app-types';
 import { ConflictError } from '../../lib/errors';
@@ -8,7 +13,11 @@ import { DEVICE_TOKEN_TTL_SECONDS, type KnownDevice } from '../../lib/tokens';
 import { authenticate, requireAuth } from '../../plugins/auth';
 import { recordAudit } from '../audit/service';
 import { getSecuritySettings, setSecuritySettings } from '../settings/security-settings';
+import { confirmPasswordReset, requestPasswordReset } from './password-reset';
 import { createAuthService } from './service';
+
+/** Reset requests per address asked for, in 15 minutes. */
+const RESETS_PER_ADDRESS = 5;
 import { createTwoFactorService } from './two-factor';
 
 const e = endpoints.auth;
@@ -119,6 +128,38 @@ export const authRoutes: Module = (app, deps) => {
         success: true as const,
         message: 'Password changed. Your other sessions have been signed out.',
       };
+    },
+    { rateLimit: signInLimit },
+  );
+
+  // Password reset: the same answer whether or not the address has an account. Limited per address
+  // asked for (whether or not it has an account, so the limit gives nothing away); the account's own
+  // limit is in the service.
+  route(
+    app,
+    e.passwordReset,
+    async (request) => {
+      await requestPasswordReset(db, deps.mailer, request.body.email);
+      return { success: true as const, message: PASSWORD_RESET_SENT_MESSAGE };
+    },
+    {
+      rateLimit: {
+        max: RESETS_PER_ADDRESS,
+        timeWindow: 15 * 60_000,
+        hook: 'preHandler',
+        keyGenerator: (request) =>
+          `reset:${String((request.body as { email?: unknown } | undefined)?.email ?? '')
+            .trim()
+            .toLowerCase()}`,
+      },
+    },
+  );
+  route(
+    app,
+    e.passwordResetConfirm,
+    async (request) => {
+      await confirmPasswordReset(db, deps.mailer, request.body.token, request.body.password);
+      return { success: true as const, message: PASSWORD_RESET_DONE_MESSAGE };
     },
     { rateLimit: signInLimit },
   );

@@ -24,7 +24,7 @@ import { EventStream, MAX_STREAMS_PER_USER } from './stream';
 const e = endpoints.notifications;
 
 /** Notifications: the user's own, the admin's sending and list, and the live stream. */
-export const notificationRoutes: Module = (app, { database, signer, listener, changes }) => {
+export const notificationRoutes: Module = (app, { database, signer, listener, changes, mailer }) => {
   const { db } = database;
   const hub = new NotificationHub(database, listener, changes, app.log);
   const streams = new Set<EventStream>();
@@ -61,7 +61,7 @@ export const notificationRoutes: Module = (app, { database, signer, listener, ch
 
   route(app, e.send, async (request) => ({
     success: true as const,
-    data: await send(db, requireAuth(request).id, request.body),
+    data: await send(db, mailer, requireAuth(request).id, request.body),
     message: 'Notification sent successfully!',
   }));
 

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { SendNotificationResult } from '@portal/contracts';
 import { NOTIFICATION_LIST_LIMIT } from '@portal/contracts';
 import type { Db } from '../../db/client';
+import type { Mailer } from '../../mail/mailer';
 import { notifications, refreshTokens, streamTickets, users } from '../../db/schema';
 import { BadRequestError, NotFoundError, UnauthorizedError } from '../../lib/errors';
 import { hashRefreshToken } from '../../lib/tokens';
@@ -74,8 +75,9 @@ export async function deleteOwn(db: Db, userId: string, id: string): Promise<voi
  */
 export async function send(
   db: Db,
+  mailer: Mailer,
   adminId: string,
-  input: NotificationInput & { userIds?: string[] },
+  { email, ...input }: NotificationInput & { userIds?: string[]; email?: boolean },
 ): Promise<SendNotificationResult> {
   const n: NotificationInput = { ...input, createdBy: adminId };
   let chosen: string[] | null = null;
@@ -116,9 +118,21 @@ export async function send(
         link: n.link ?? null,
         recipients: chosen ? 'chosen' : 'all',
         sent,
+        email: Boolean(email),
       },
     });
-    return { sent, skippedInactive, batchId: sent > 0 ? batchId : null };
+    // By email too: to the same recipients, but those who turned announcements off.
+    const emailed =
+      email && sent > 0
+        ? await mailer.queueMany(
+            tx,
+            'announcement',
+            { userIds: chosen },
+            { title: n.title, message: n.message, link: n.link ?? null },
+            batchId,
+          )
+        : 0;
+    return { sent, skippedInactive, batchId: sent > 0 ? batchId : null, emailed };
   });
 }
 

@@ -1,0 +1,32 @@
+import PgBoss from 'pg-boss';
+
+/** The job queue's tables live in their own schema, made by pg-boss itself. */
+export const JOBS_SCHEMA = 'pgboss';
+
+/**
+ * The queues and how their jobs retry: an email is tried again after 30 s, 1, 2, 4… minutes (exponential
+ * backoff, about four hours in all) before it is kept as failed; a job that runs longer than its expiry
+ * counts as failed and is retried.
+ */
+export const QUEUES = {
+  mail: { retryLimit: 9, retryDelay: 30, retryBackoff: true, expireInSeconds: 5 * 60 },
+  'daily-reminders': { retryLimit: 3, retryDelay: 300, retryBackoff: true, expireInSeconds: 15 * 60 },
+} as const;
+export type QueueName = keyof typeof QUEUES;
+
+type Run = (text: string) => Promise<{ rows: unknown[] }>;
+
+/**
+ * Creates the queue's schema and queues in a new database, as part of the migrations (and so of the
+ * tests' migrated snapshot). pg-boss upgrades its own schema when a later version starts.
+ */
+export async function createJobSchema(run: Run): Promise<void> {
+  const { rows } = await run(
+    `select 1 from information_schema.tables where table_schema = '${JOBS_SCHEMA}' and table_name = 'version'`,
+  );
+  if (!rows.length) await run(PgBoss.getConstructionPlans(JOBS_SCHEMA));
+  for (const [name, options] of Object.entries(QUEUES)) {
+    const json = JSON.stringify({ policy: 'standard', ...options }).replaceAll("'", "''");
+    await run(`select ${JOBS_SCHEMA}.create_queue('${name}', '${json}'::json)`);
+  }
+}

@@ -1,0 +1,212 @@
+import { sql, type SQL } from 'drizzle-orm';
+import PgBoss from 'pg-boss';
+import type { Database, DbOrTx } from '../db/client';
+import { JOBS_SCHEMA, QUEUES, type QueueName } from '../db/job-schema';
+
+/** A job as a handler receives it: its data, and whether this is the last try before it is kept as failed. */
+export interface JobRun<T> {
+  id: string;
+  data: T;
+  /** Tries so far before this one (0 on the first). */
+  retryCount: number;
+  lastTry: boolean;
+}
+
+type JobHandler = (job: JobRun<Record<string, unknown>>) => Promise<void>;
+type JobHandlers = Partial<Record<QueueName, JobHandler>>;
+
+/** Cron schedules (pg-boss runs each once per minute slot across every instance), in UTC. */
+const SCHEDULES: Partial<Record<QueueName, string>> = { 'daily-reminders': '0 7 * * *' };
+
+interface JobRow {
+  id: string;
+  name: string;
+  state: string;
+  data: Record<string, unknown>;
+  output: unknown;
+  retryCount: number;
+  createdOn: Date;
+  completedOn: Date | null;
+}
+
+export interface JobQueue {
+  /** Says what runs the jobs of a queue (before start). */
+  handle(name: QueueName, handler: JobHandler): void;
+  /** Queues a job; with `db` (a transaction), the job exists only if the transaction commits. */
+  send(name: QueueName, data: object, opts?: { db?: DbOrTx; startAfter?: Date }): Promise<void>;
+  /** Queues many jobs in one statement. */
+  insert(name: QueueName, jobs: { data: object; startAfter?: Date }[], db?: DbOrTx): Promise<void>;
+  /** Connects; a working queue also works the queues, expires stuck jobs and keeps the schedules. */
+  start(): Promise<void>;
+  /** Runs every job of a queue that is due now, here (tests, and the worker's first pass). */
+  drain(name: QueueName): Promise<number>;
+  /** Jobs by queue and state, and the newest failed ones. */
+  counts(): Promise<{ name: string; state: string; count: number }[]>;
+  failed(limit: number): Promise<JobRow[]>;
+  failedJob(id: string): Promise<JobRow | null>;
+  /** Runs a failed job again; false when there is no failed job with that id. */
+  retry(id: string): Promise<boolean>;
+  stop(): Promise<void>;
+}
+
+export interface QueueOptions {
+  /** Whether this process works the queues (RUN_JOBS); otherwise it only queues jobs. */
+  work: boolean;
+  /** Seconds between polls for new jobs when idle (pg-boss's minimum is 0.5). */
+  pollingSeconds?: number;
+  /** Overrides the queues' first retry delay (tests). */
+  retryDelaySeconds?: number;
+  onError?: (err: unknown) => void;
+}
+
+const SELECT_JOB = `select id, name, state, data, output, retry_count as "retryCount", created_on as "createdOn",
+  completed_on as "completedOn" from ${JOBS_SCHEMA}.job`;
+
+/** pg-boss's SQL text with $n parameters, as a Drizzle query: it then runs in the caller's transaction. */
+function asQuery(text: string, values: unknown[] = []): SQL {
+  const parts = text.split(/\$(\d+)/);
+  const chunks: SQL[] = parts.map((part, i) =>
+    i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1] ?? null}`,
+  );
+  return sql.join(chunks, sql.raw(''));
+}
+
+const executorOf = (db: DbOrTx): PgBoss.Db => ({
+  executeSql: async (text: string, values?: unknown[]) =>
+    (await db.execute(asQuery(text, values))) as unknown as { rows: unknown[] },
+});
+
+export function createJobQueue(database: Database, opts: QueueOptions): JobQueue {
+  const handlers: JobHandlers = {};
+  const boss = new PgBoss({
+    db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) } as PgBoss.Db,
+    schema: JOBS_SCHEMA,
+    // The schema and queues are made by the migrations (db/client.ts).
+    migrate: false,
+    supervise: opts.work,
+    schedule: opts.work,
+  } as PgBoss.ConstructorOptions);
+  boss.on('error', (err) => opts.onError?.(err));
+  const workers = new Map<QueueName, string>();
+  let started: Promise<unknown> | undefined;
+  let working = false;
+
+  const retryOptions = (name: QueueName) =>
+    opts.retryDelaySeconds === undefined
+      ? {}
+      : { retryDelay: opts.retryDelaySeconds, retryLimit: QUEUES[name].retryLimit };
+
+  /** Runs a batch; a job that throws is failed (and retried by pg-boss), the others complete. */
+  async function run(name: QueueName, jobs: PgBoss.JobWithMetadata<Record<string, unknown>>[]) {
+    const handler = handlers[name];
+    if (!handler) throw new Error(`No handler for the ${name} queue`);
+    for (const job of jobs) {
+      try {
+        await handler({
+          id: job.id,
+          data: job.data,
+          retryCount: job.retryCount,
+          lastTry: job.retryCount >= job.retryLimit,
+        });
+      } catch (err) {
+        await boss.fail(name, job.id, { message: (err as Error).message ?? String(err) });
+      }
+    }
+  }
+
+  return {
+    handle(name, handler) {
+      handlers[name] = handler;
+    },
+    async send(name, data, { db, startAfter } = {}) {
+      await boss.send(name, data, {
+        ...retryOptions(name),
+        ...(startAfter ? { startAfter } : {}),
+        ...(db ? { db: executorOf(db) } : {}),
+      });
+      const worker = workers.get(name);
+      if (worker && !startAfter) boss.notifyWorker(worker);
+    },
+    async insert(name, jobs, db) {
+      if (!jobs.length) return;
+      await boss.insert(
+        jobs.map((j) => ({
+          name,
+          data: j.data,
+          ...(j.startAfter ? { startAfter: j.startAfter } : {}),
+          ...retryOptions(name),
+        })),
+        db ? { db: executorOf(db) } : {},
+      );
+      const worker = workers.get(name);
+      if (worker) boss.notifyWorker(worker);
+    },
+    async start() {
+      started ??= boss.start();
+      await started;
+      if (!opts.work || working) return;
+      working = true;
+      const pollingIntervalSeconds = opts.pollingSeconds ?? 2;
+      for (const name of Object.keys(handlers) as QueueName[]) {
+        const id = await boss.work<Record<string, unknown>>(
+          name,
+          { batchSize: 10, pollingIntervalSeconds, includeMetadata: true },
+          (jobs) => run(name, jobs),
+        );
+        workers.set(name, id);
+      }
+      // pg-boss's supervision (expiring stuck jobs, archiving old ones) and its clock for the schedules
+      // run once per interval across every instance.
+      for (const [name, cron] of Object.entries(SCHEDULES)) await boss.schedule(name, cron);
+    },
+    async drain(name) {
+      let n = 0;
+      for (;;) {
+        const jobs = await boss.fetch<Record<string, unknown>>(name, {
+          batchSize: 50,
+          includeMetadata: true,
+        });
+        if (!jobs.length) return n;
+        await run(name, jobs);
+        await boss.complete(
+          name,
+          jobs.map((j) => j.id),
+        );
+        n += jobs.length;
+      }
+    },
+    async counts() {
+      const { rows } = await database.executeSql(
+        `select name, state, count(*)::int as count from ${JOBS_SCHEMA}.job group by name, state`,
+      );
+      return rows as { name: string; state: string; count: number }[];
+    },
+    async failed(limit) {
+      const { rows } = await database.executeSql(
+        `${SELECT_JOB} where state = 'failed' order by completed_on desc nulls last limit $1`,
+        [limit],
+      );
+      return rows as JobRow[];
+    },
+    async failedJob(id) {
+      const { rows } = await database.executeSql(`${SELECT_JOB} where state = 'failed' and id = $1`, [id]);
+      return (rows[0] as JobRow | undefined) ?? null;
+    },
+    async retry(id) {
+      const { rows } = await database.executeSql(
+        `select name from ${JOBS_SCHEMA}.job where id = $1 and state = 'failed'`,
+        [id],
+      );
+      const row = rows[0] as { name: QueueName } | undefined;
+      if (!row) return false;
+      await boss.retry(row.name, id);
+      const worker = workers.get(row.name);
+      if (worker) boss.notifyWorker(worker);
+      return true;
+    },
+    async stop() {
+      if (!started) return;
+      await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
+    },
+  };
+}

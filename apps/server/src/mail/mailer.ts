@@ -1,0 +1,243 @@
+import crypto from 'node:crypto';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { OPTIONAL_EMAIL_CATEGORIES, type EmailCategory, type OptionalEmailCategory } from '@portal/contracts';
+import type { Config } from '../config';
+import type { Database, DbOrTx } from '../db/client';
+import { mailMessages, users } from '../db/schema';
+import type { JobQueue, JobRun } from '../jobs/queue';
+import { createSecretBox } from '../lib/secret-box';
+import { MAIL_KINDS, renderMail, type MailContent, type MailData, type MailKind } from './templates';
+import type { MailTransport } from './transport';
+
+export interface Mailer {
+  /**
+   * Queues one email to a user, in the caller's transaction: it is sent after the commit, or never.
+   * Whether the user still gets it (active, not turned off) is decided when it is sent.
+   */
+  queue<K extends MailKind>(
+    db: DbOrTx,
+    kind: K,
+    userId: string,
+    data: MailData<K>,
+    secret?: string,
+  ): Promise<void>;
+  /** Queues one kind of email to many users at once (a broadcast); answers how many were queued. */
+  queueMany<K extends MailKind>(
+    db: DbOrTx,
+    kind: K,
+    recipients: { userIds: string[] | null },
+    data: MailData<K>,
+    batchId?: string,
+  ): Promise<number>;
+  /** The job that sends one queued message. */
+  deliver(job: JobRun<Record<string, unknown>>): Promise<void>;
+  /** A message as it reads, for the admin's outbox (secrets such as reset links hidden). */
+  preview(id: string): Promise<{ html: string; text: string } | null>;
+  unsubscribeToken(userId: string, category: OptionalEmailCategory): string;
+  readUnsubscribeToken(token: string): { userId: string; category: OptionalEmailCategory } | null;
+}
+
+const isOptional = (c: EmailCategory): c is OptionalEmailCategory =>
+  (OPTIONAL_EMAIL_CATEGORIES as readonly string[]).includes(c);
+
+const SENT = 'sent';
+
+export function createMailer(deps: {
+  config: Config;
+  database: Database;
+  jobs: JobQueue;
+  transport: MailTransport;
+}): Mailer {
+  const { config, database, jobs, transport } = deps;
+  const box = createSecretBox(config.jwtSecret, 'mail-secrets');
+  const unsubscribeKey = Buffer.from(
+    crypto.hkdfSync('sha256', config.jwtSecret, 'investor-portal', 'unsubscribe-links', 32),
+  );
+  const sign = (payload: string) =>
+    crypto.createHmac('sha256', unsubscribeKey).update(payload).digest('base64url').slice(0, 32);
+  /** Seconds between two emails of the rate limit; account and security email is not held back. */
+  const gap = 60 / config.mailRatePerMinute;
+
+  /**
+   * When the next email may go: after the last one queued, spaced by the rate, across every instance
+   * (they share the table). Account and security email goes at once.
+   */
+  const sendAfter = (category: EmailCategory, index: SQL | number = 0) =>
+    category === 'security'
+      ? sql`now()`
+      : sql`greatest(now(), coalesce((select max(send_after) from mail_messages where status = 'queued'), now()) + make_interval(secs => ${gap}::float8 * (${index}::int + 1)))`;
+
+  function content(kind: MailKind, data: Record<string, unknown>): MailContent {
+    return (MAIL_KINDS[kind] as { content(d: unknown): MailContent }).content(data);
+  }
+
+  function render(
+    row: { id: string; kind: string; category: EmailCategory; data: Record<string, unknown> },
+    userId: string | null,
+    name: string,
+    reveal: boolean,
+  ) {
+    const c = content(row.kind as MailKind, row.data);
+    let actionPath = c.action.path;
+    if (typeof row.data.sealed === 'string')
+      actionPath += `?token=${reveal ? encodeURIComponent(box.open(row.data.sealed)) : '(hidden)'}`;
+    return renderMail({
+      name,
+      category: row.category,
+      content: c,
+      actionUrl: config.appUrl + actionPath,
+      unsubscribeUrl:
+        userId && isOptional(row.category)
+          ? `${config.appUrl}/unsubscribe?token=${unsubscribeToken(userId, row.category)}`
+          : undefined,
+      preferencesUrl: `${config.appUrl}/email-preferences`,
+    });
+  }
+
+  /** Writes the messages for the users `where` selects, and their jobs, in the caller's transaction. */
+  async function insertMessages(
+    db: DbOrTx,
+    kind: MailKind,
+    where: SQL,
+    stored: object,
+    data: unknown,
+    batchId?: string,
+  ): Promise<number> {
+    const k = MAIL_KINDS[kind] as { category: EmailCategory; subject(d: unknown): string };
+    const result = await db.execute(sql`
+      insert into mail_messages (user_id, kind, category, to_address, subject, data, batch_id, send_after)
+      select u.id, ${kind}, ${k.category}, u.email, ${k.subject(data)}, ${JSON.stringify(stored)}::jsonb,
+             ${batchId ?? null}::uuid, ${sendAfter(k.category, sql`(row_number() over (order by u.id)) - 1`)}
+        from users u
+       where ${where}
+      returning id, send_after`);
+    const rows = (result as unknown as { rows: { id: string; send_after: string | Date }[] }).rows;
+    await jobs.insert(
+      'mail',
+      rows.map((r) => ({ data: { messageId: r.id }, startAfter: new Date(r.send_after) })),
+      db,
+    );
+    return rows.length;
+  }
+
+  function unsubscribeToken(userId: string, category: OptionalEmailCategory) {
+    const payload = `${userId}.${category}`;
+    return `${payload}.${sign(payload)}`;
+  }
+
+  return {
+    async queue(db, kind, userId, data, secret) {
+      const stored: Record<string, unknown> = { ...(data as object) };
+      if (secret) stored.sealed = box.seal(secret);
+      await insertMessages(db, kind, sql`u.id = ${userId}::uuid`, stored, data);
+    },
+
+    async queueMany(db, kind, recipients, data, batchId) {
+      const { category } = MAIL_KINDS[kind];
+      // Those who would not get it are left out now, so that the counts say what will be sent.
+      const optOut = isOptional(category) ? sql`and not (${category} = any(u.email_opt_out))` : sql``;
+      const chosen = recipients.userIds
+        ? sql`and u.id in (${sql.join(
+            recipients.userIds.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})`
+        : sql``;
+      return insertMessages(db, kind, sql`u.is_active ${optOut} ${chosen}`, data, data, batchId);
+    },
+
+    async deliver(job) {
+      const id = String(job.data.messageId);
+      const [row] = await database.db
+        .select({
+          id: mailMessages.id,
+          kind: mailMessages.kind,
+          category: mailMessages.category,
+          subject: mailMessages.subject,
+          data: mailMessages.data,
+          status: mailMessages.status,
+          userId: users.id,
+          name: users.name,
+          email: users.email,
+          isActive: users.isActive,
+          activatedAt: users.activatedAt,
+          optOut: users.emailOptOut,
+        })
+        .from(mailMessages)
+        .leftJoin(users, eq(users.id, mailMessages.userId))
+        .where(eq(mailMessages.id, id));
+      if (!row || row.status === SENT || row.status === 'skipped') return;
+      const skip = (error: string) =>
+        database.db.update(mailMessages).set({ status: 'skipped', error }).where(eq(mailMessages.id, id));
+      if (!row.userId || !row.email || !row.name) return void (await skip('The account was deleted'));
+      // A sign-up's own confirmation goes to an account that is not active yet; nothing else does.
+      const awaitingActivation = row.kind === 'signupReceived' && !row.activatedAt;
+      if (!row.isActive && !awaitingActivation) return void (await skip('The account is inactive'));
+      if (isOptional(row.category) && (row.optOut ?? []).includes(row.category))
+        return void (await skip('The recipient turned these emails off'));
+
+      const { html, text } = render(row, row.userId, row.name, true);
+      const headers: Record<string, string> = {};
+      if (isOptional(row.category)) {
+        const token = unsubscribeToken(row.userId, row.category);
+        headers['List-Unsubscribe'] = `<${config.appUrl}/api/email/unsubscribe?token=${token}>`;
+        headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+      }
+      try {
+        await transport.send({ id, to: row.email, subject: row.subject, html, text, headers });
+      } catch (err) {
+        await database.db
+          .update(mailMessages)
+          .set({
+            attempts: sql`${mailMessages.attempts} + 1`,
+            error: (err as Error).message ?? String(err),
+            status: job.lastTry ? 'failed' : 'queued',
+          })
+          .where(eq(mailMessages.id, id));
+        throw err;
+      }
+      await database.db
+        .update(mailMessages)
+        .set({
+          status: SENT,
+          sentAt: sql`now()`,
+          attempts: sql`${mailMessages.attempts} + 1`,
+          error: null,
+          toAddress: row.email,
+        })
+        .where(and(eq(mailMessages.id, id), inArray(mailMessages.status, ['queued', 'failed'])));
+    },
+
+    async preview(id) {
+      const [row] = await database.db
+        .select({
+          id: mailMessages.id,
+          kind: mailMessages.kind,
+          category: mailMessages.category,
+          data: mailMessages.data,
+          userId: mailMessages.userId,
+          name: users.name,
+        })
+        .from(mailMessages)
+        .leftJoin(users, eq(users.id, mailMessages.userId))
+        .where(eq(mailMessages.id, id));
+      if (!row) return null;
+      return render(row, row.userId, row.name ?? 'investor', false);
+    },
+
+    unsubscribeToken,
+
+    readUnsubscribeToken(token) {
+      const [userId, category, signature] = token.split('.');
+      if (!userId || !category || !signature) return null;
+      if (!isOptional(category as EmailCategory)) return null;
+      const expected = sign(`${userId}.${category}`);
+      if (
+        signature.length !== expected.length ||
+        !crypto.timingSafeEqual(Buffer.from(signature), Buffer.from(expected))
+      )
+        return null;
+      if (!/^[0-9a-f-]{36}$/i.test(userId)) return null;
+      return { userId, category: category as OptionalEmailCategory };
+    },
+  };
+}
