@@ -8,6 +8,7 @@ import {
   Images,
   Inbox,
   LayoutDashboard,
+  Mail,
   Newspaper,
   ScrollText,
   Users,
@@ -47,5 +48,6 @@ export const adminLinks: NavLinkItem[] = [
   { to: '/admin/bookings', label: 'Booking Requests', icon: CalendarCheck },
   { to: '/admin/distributions', label: 'Distributions', icon: HandCoins },
   { to: '/admin/interest', label: 'Interest Registrations', icon: Inbox },
+  { to: '/admin/email', label: 'Email', icon: Mail },
   { to: '/admin/audit', label: 'Audit Log', icon: ScrollText },
 ];

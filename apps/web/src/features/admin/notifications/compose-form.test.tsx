@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
 import { Toaster } from '@/components/ui/toaster';
 import { ComposeForm } from './compose-form';
 import { allowConsole } from '../../../../test/console';
@@ -35,7 +36,7 @@ beforeEach(() => {
   sendAnswer = () =>
     json({
       success: true,
-      data: { sent: 3, skippedInactive: 0, batchId: 'b' },
+      data: { sent: 3, skippedInactive: 0, batchId: 'b', emailed: 0 },
       message: 'Notification sent successfully!',
     });
   vi.stubGlobal(
@@ -64,10 +65,12 @@ afterEach(() => {
 function renderForm() {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <QueryClientProvider client={qc}>
-      <ComposeForm />
-      <Toaster />
-    </QueryClientProvider>,
+    <MemoryRouter>
+      <QueryClientProvider client={qc}>
+        <ComposeForm />
+        <Toaster />
+      </QueryClientProvider>
+    </MemoryRouter>,
   );
 }
 
@@ -146,6 +149,38 @@ describe('ComposeForm', () => {
     await send();
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toEqual({ title: 'For you', message: 'Hello.', type: 'info', userIds: [emma._id] });
+  });
+
+  it('also sends by email when asked: says how many emails were queued and links to them in the outbox', async () => {
+    const batchId = '9c1f2a3b-4d5e-4f60-8a7b-1c2d3e4f5a6b';
+    sendAnswer = () =>
+      json({
+        success: true,
+        data: { sent: 3, skippedInactive: 1, batchId, emailed: 2 },
+        message: 'Notification sent successfully!',
+      });
+    renderForm();
+    const email = screen.getByRole('checkbox', { name: 'Also send by email' });
+    expect(email).not.toBeChecked();
+    expect(email).toHaveAccessibleDescription(/not turned announcements off/);
+    await userEvent.type(screen.getByLabelText('Title'), 'AGM on 12 May');
+    await userEvent.type(screen.getByLabelText('Message'), 'Join us at the lodge.');
+    await userEvent.click(email);
+    await send();
+    expect(await screen.findByText('Notification sent successfully!', { exact: true })).toBeInTheDocument();
+    expect(
+      screen.getByText('Sent to 3 users; 1 inactive user skipped; 2 emails queued.'),
+    ).toBeInTheDocument();
+    expect(sent).toEqual([
+      { title: 'AGM on 12 May', message: 'Join us at the lodge.', type: 'info', email: true },
+    ]);
+    expect(screen.getByText('2 emails queued.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View in outbox' })).toHaveAttribute(
+      'href',
+      `/admin/email?batch=${batchId}`,
+    );
+    // The form starts again without email, so that the next one is not emailed by mistake.
+    expect(screen.getByRole('checkbox', { name: 'Also send by email' })).not.toBeChecked();
   });
 
   it('says what went wrong when sending fails, keeping what was written', async () => {

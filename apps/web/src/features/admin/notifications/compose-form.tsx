@@ -1,6 +1,7 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
-import { Send } from 'lucide-react';
+import { Mail, Send } from 'lucide-react';
 import {
   NOTIFICATION_LINK_MAX,
   NOTIFICATION_MESSAGE_MAX,
@@ -31,6 +32,8 @@ interface ComposeValues {
   audience: 'all' | 'chosen';
   /** The chosen recipients (sent as their ids). */
   userIds: NotificationRecipient[];
+  /** Also send it by email (to those who have not turned announcements off). */
+  email: boolean;
 }
 const FIELDS = ['title', 'message', 'type', 'link', 'userIds'] as const;
 const EMPTY: Omit<ComposeValues, 'audience'> = {
@@ -39,6 +42,7 @@ const EMPTY: Omit<ComposeValues, 'audience'> = {
   type: 'info',
   link: '',
   userIds: [],
+  email: false,
 };
 
 /** The body: trimmed, no link when empty, and no `userIds` (everyone) unless users are chosen. */
@@ -48,6 +52,7 @@ const toBody = (v: ComposeValues): SendNotificationInput => ({
   type: v.type,
   ...(v.link.trim() ? { link: v.link.trim() } : {}),
   ...(v.audience === 'chosen' ? { userIds: v.userIds.map((u) => u._id) } : {}),
+  ...(v.email ? { email: true } : {}),
 });
 
 /** The contract's 'Link must be …' as the form says it. */
@@ -69,16 +74,22 @@ export function ComposeForm() {
   const everyone = useRecipients('');
   const send = useSendNotification();
   const activeCount = everyone.data?.activeCount;
+  /** The last send's emails, with the link to them in the outbox. */
+  const [emailed, setEmailed] = useState<{ count: number; batchId: string } | null>(null);
 
   const onSubmit = handleSubmit(
     async (values) => {
+      setEmailed(null);
       try {
         const res = await send.mutateAsync(toBody(values));
-        const { sent, skippedInactive } = res.data;
-        toast({
-          title: 'Notification sent successfully!',
-          description: `Sent to ${plural(sent, 'user')}${skippedInactive ? `; ${plural(skippedInactive, 'inactive user')} skipped` : ''}.`,
-        });
+        const { sent, skippedInactive, emailed: queued, batchId } = res.data;
+        const parts = [
+          `Sent to ${plural(sent, 'user')}`,
+          ...(skippedInactive ? [`${plural(skippedInactive, 'inactive user')} skipped`] : []),
+          ...(values.email ? [`${plural(queued, 'email')} queued`] : []),
+        ];
+        toast({ title: 'Notification sent successfully!', description: `${parts.join('; ')}.` });
+        if (queued > 0 && batchId) setEmailed({ count: queued, batchId });
         reset({ ...EMPTY, audience: values.audience });
       } catch (err) {
         const fields = serverFieldErrors(err);
@@ -208,7 +219,33 @@ export function ComposeForm() {
               </p>
             )}
           </fieldset>
+          <div className="grid gap-1 rounded-lg border p-3 has-[:checked]:border-primary has-[:checked]:bg-secondary/60">
+            <label className="flex cursor-pointer items-center gap-3 text-sm font-medium">
+              <input
+                type="checkbox"
+                className="size-4 accent-[var(--primary)]"
+                aria-describedby={`${id}-email-hint`}
+                {...register('email')}
+              />
+              Also send by email
+            </label>
+            <p id={`${id}-email-hint`} className="pl-7 text-xs text-muted-foreground">
+              To the recipients who have not turned announcements off in their email settings.
+            </p>
+          </div>
           <Preview title={title} message={message} type={type} />
+          {emailed && (
+            <p role="status" className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+              <Mail className="size-4 text-muted-foreground" aria-hidden="true" />
+              <span>{plural(emailed.count, 'email')} queued.</span>
+              <Link
+                to={`/admin/email?batch=${encodeURIComponent(emailed.batchId)}`}
+                className="font-medium text-primary underline underline-offset-4"
+              >
+                View in outbox
+              </Link>
+            </p>
+          )}
           <div className="flex justify-end">
             <Button type="submit" disabled={send.isPending}>
               <Send aria-hidden="true" />

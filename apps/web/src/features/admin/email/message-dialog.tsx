@@ -1,0 +1,72 @@
+import { EMAIL_CATEGORY_LABELS, type OutboxMessage } from '@portal/contracts';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useOutboxMessage } from '@/queries/outbox';
+import { useFailedToast } from '../components/feedback';
+import { MailStatusBadge, statusNote, when } from './labels';
+
+/**
+ * One email of the outbox as it was (or will be) sent: the recipient and facts, then its HTML part in a
+ * sandboxed frame (no scripts, no forms, no same origin: the email cannot reach the portal) and its
+ * plain-text part. Secrets such as reset links come from the server as "(hidden)".
+ */
+export function MessageDialog({ message, onClose }: { message: OutboxMessage | null; onClose: () => void }) {
+  const { data, isLoading, isError, error } = useOutboxMessage(message?._id ?? null);
+  useFailedToast('Failed to load email', isError, error);
+  const note = message && statusNote(message);
+  return (
+    <Dialog open={!!message} onOpenChange={(o) => !o && onClose()}>
+      <DialogContent className="max-w-3xl">
+        {message && (
+          <>
+            <DialogHeader>
+              <DialogTitle className="break-words">{message.subject}</DialogTitle>
+              <DialogDescription className="break-all">To {message.to}</DialogDescription>
+            </DialogHeader>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+              <dt className="text-muted-foreground">Category</dt>
+              <dd>{EMAIL_CATEGORY_LABELS[message.category]}</dd>
+              <dt className="text-muted-foreground">Status</dt>
+              <dd className="grid justify-items-start gap-1">
+                <MailStatusBadge status={message.status} />
+                {note && <span className="break-words text-muted-foreground">{note}</span>}
+              </dd>
+              <dt className="text-muted-foreground">Created</dt>
+              <dd className="tabular">{when(message.createdAt)}</dd>
+              <dt className="text-muted-foreground">Sent</dt>
+              <dd className="tabular">{message.sentAt ? when(message.sentAt) : 'Not yet'}</dd>
+            </dl>
+            {isLoading ? (
+              <Skeleton className="h-72" />
+            ) : data ? (
+              <Tabs defaultValue="html" className="min-w-0">
+                <TabsList aria-label="Part of the email">
+                  <TabsTrigger value="html">HTML</TabsTrigger>
+                  <TabsTrigger value="text">Plain text</TabsTrigger>
+                </TabsList>
+                <TabsContent value="html" className="mt-3">
+                  <iframe
+                    sandbox=""
+                    srcDoc={data.html}
+                    title={`The email “${message.subject}” as HTML`}
+                    className="h-[60vh] min-h-64 w-full rounded-md border bg-white"
+                  />
+                </TabsContent>
+                {/* The panel scrolls (and takes focus), the text wraps. */}
+                <TabsContent
+                  value="text"
+                  className="mt-3 max-h-[60vh] overflow-auto rounded-md border bg-muted/40 focus-visible:outline-2 focus-visible:outline-ring"
+                >
+                  <pre className="whitespace-pre-wrap break-words p-4 font-mono text-sm">{data.text}</pre>
+                </TabsContent>
+              </Tabs>
+            ) : (
+              <p className="text-sm text-muted-foreground">The email could not be loaded.</p>
+            )}
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

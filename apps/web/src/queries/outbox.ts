@@ -1,0 +1,64 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Answer, MailStatus } from '@portal/contracts';
+import { endpoints } from '@/lib/endpoints';
+import { call, endpointQuery } from '@/lib/endpoint-client';
+import { useWrite, type WriteCallbacks } from './write';
+
+const e = endpoints.mail;
+
+/** How often the outbox and the queues are read again while emails wait to go out. */
+export const OUTBOX_POLL_MS = 2_000;
+
+/** The outbox's filters as the screen keeps them ('' = any). */
+export interface OutboxParams {
+  status: MailStatus | '';
+  /** One broadcast's emails (the notification's batch), or '' for all. */
+  batchId: string;
+}
+
+/**
+ * A page of the outbox (`GET /api/admin/outbox`), newest first, with the counts by status; the previous
+ * page stays while the next loads, and it reloads every 2 s while any email is still queued.
+ */
+export function useOutbox(params: OutboxParams, page: number, pageSize: number) {
+  return useQuery({
+    ...endpointQuery(
+      e.outbox,
+      {
+        query: {
+          status: params.status || undefined,
+          batchId: params.batchId || undefined,
+          page,
+          pageSize,
+        },
+      },
+      (a) => a.data,
+    ),
+    placeholderData: keepPreviousData,
+    refetchInterval: (q) => (q.state.data && q.state.data.counts.queued > 0 ? OUTBOX_POLL_MS : false),
+  });
+}
+
+/** One email with its HTML and plain-text parts (`GET /api/admin/outbox/{id}`); nothing while `id` is null. */
+export function useOutboxMessage(id: string | null) {
+  return useQuery({
+    ...endpointQuery(e.outboxMessage, { params: { id: id! } }, (a) => a.data),
+    enabled: !!id,
+  });
+}
+
+/**
+ * The background queues' counts and the jobs that failed after their retries (`GET /api/admin/jobs`);
+ * reloads every 2 s while jobs wait, run or retry.
+ */
+export function useJobs() {
+  return useQuery({
+    ...endpointQuery(e.jobs, {}, (a) => a.data),
+    refetchInterval: (q) =>
+      q.state.data?.queues.some((c) => c.waiting + c.active + c.retrying > 0) ? OUTBOX_POLL_MS : false,
+  });
+}
+
+/** Runs a failed job again (`POST /api/admin/jobs/{id}/retry`); the outbox and the queues reload. */
+export const useRetryJob = (cb?: WriteCallbacks<Answer<typeof e.retryJob>, string>) =>
+  useWrite(e.retryJob, (id) => call(e.retryJob, { params: { id } }), cb);
