@@ -56,6 +56,9 @@ export const router = createBrowserRouter([
       { path: '/login', lazy: () => import('@/features/auth/login-page') },
       { path: '/admin-login', lazy: () => import('@/features/auth/admin-login-page') },
       { path: '/register', lazy: () => import('@/features/auth/register-page') },
+      { path: '/forgot-password', lazy: () => import('@/features/auth/forgot-password-page') },
+      { path: '/reset-password', lazy: () => import('@/features/auth/reset-password-page') },
+      { path: '/unsubscribe', lazy: () => import('@/features/email/unsubscribe-page') },
       {
         path: '/admin',
         lazy: withShell,
@@ -103,6 +106,7 @@ export const router = createBrowserRouter([
           { path: 'documents', lazy: () => import('@/features/documents/documents-page') },
           { path: 'media', lazy: () => import('@/features/media/media-page') },
           { path: 'updates', lazy: () => import('@/features/updates/updates-page') },
+          { path: 'email-preferences', lazy: () => import('@/features/profile/email-preferences-page') },
           { path: '*', element: <NotFound /> },
         ],
       },

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import type { CurrentUser } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -29,9 +30,9 @@ export interface SignInTexts {
 }
 
 /**
- * The sign-in form of `/login` and `/admin-login`: email and password, then the authenticator's code
- * when the account has two-factor sign-in on. `onSignedIn` says welcome and goes on; `footer` holds
- * the page's links.
+ * The sign-in form of `/login` and `/admin-login`: email and password (with a link to ask for a reset
+ * link), then the authenticator's code when the account has two-factor sign-in on. `onSignedIn` says
+ * welcome and goes on; `footer` holds the page's links.
  */
 export function SignInForm({
   texts,
@@ -80,9 +81,18 @@ export function SignInForm({
           <Field label={texts.emailLabel}>
             <Input type="email" autoComplete="email" required {...register('email')} />
           </Field>
-          <Field label={texts.passwordLabel}>
-            <Input type="password" autoComplete="current-password" required {...register('password')} />
-          </Field>
+          <div className="grid gap-2">
+            <Field label={texts.passwordLabel}>
+              <Input type="password" autoComplete="current-password" required {...register('password')} />
+            </Field>
+            {/* A page of its own (its own chunk): the sign-in page only links to it. */}
+            <Link
+              to="/forgot-password"
+              className="justify-self-end text-sm font-medium text-primary underline-offset-4 hover:underline"
+            >
+              Forgot password?
+            </Link>
+          </div>
           <Button type="submit" disabled={formState.isSubmitting} className="mt-2 w-full">
             {formState.isSubmitting ? texts.pendingLabel : texts.submitLabel}
           </Button>

@@ -17,11 +17,15 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { messageOf, toast, toastAfterReload } from '@/lib/toast';
 import { updateProfile } from '@/queries/users';
 import { BankAccountPanel } from './bank-account-panel';
+import { EmailPreferencesPanel } from './email-preferences-panel';
 import { SecurityPanel } from './security-panel';
 import { SupportContactForm } from './support-contact-form';
 
-/** The dialog's tabs; 'bank' is an investor's only, 'support' (the support contact setting) an admin's. */
-export type ProfileTab = 'profile' | 'security' | 'bank' | 'support';
+/**
+ * The dialog's tabs; 'bank' is an investor's only, 'support' (the support contact setting) an admin's;
+ * 'email' (which emails the user gets) everyone's.
+ */
+export type ProfileTab = 'profile' | 'security' | 'email' | 'bank' | 'support';
 
 interface ProfileForm {
   name: string;
@@ -128,6 +132,7 @@ export function ProfileDialog({
           <TabsList>
             <TabsTrigger value="profile">Profile</TabsTrigger>
             <TabsTrigger value="security">Security</TabsTrigger>
+            <TabsTrigger value="email">Email</TabsTrigger>
             {!user.isAdmin && <TabsTrigger value="bank">Bank account</TabsTrigger>}
             {user.isAdmin && <TabsTrigger value="support">Support contact</TabsTrigger>}
           </TabsList>
@@ -173,6 +178,9 @@ export function ProfileDialog({
           </TabsContent>
           <TabsContent value="security" className="mt-4">
             <SecurityPanel user={user} />
+          </TabsContent>
+          <TabsContent value="email" className="mt-4">
+            <EmailPreferencesPanel />
           </TabsContent>
           {!user.isAdmin && (
             <TabsContent value="bank" className="mt-4">

@@ -1,0 +1,128 @@
+import type { ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { CircleCheck, MailX, TriangleAlert } from 'lucide-react';
+import { BrandMark } from '@/components/brand';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { FormError } from '@/components/ui/form-error';
+import { messageOf } from '@/lib/toast';
+import { useUnsubscribe, useUnsubscribeInfo } from '@/queries/email';
+
+const INCOMPLETE = 'This unsubscribe link is incomplete. Copy the whole link from the email.';
+
+/** The page's frame: the brand above one centred card, as a signed-out visitor sees it. */
+function Frame({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
+  return (
+    <main className="flex min-h-dvh items-center justify-center px-4 py-10 sm:px-8">
+      <div className="w-full max-w-md">
+        <BrandMark className="mb-8 text-foreground" />
+        <Card>
+          <CardHeader>
+            <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
+            <CardDescription>{subtitle}</CardDescription>
+          </CardHeader>
+          <CardContent>{children}</CardContent>
+        </Card>
+      </div>
+    </main>
+  );
+}
+
+function Note({ tone, children }: { tone: 'done' | 'failed'; children: ReactNode }) {
+  const done = tone === 'done';
+  const Icon = done ? CircleCheck : TriangleAlert;
+  return (
+    <div
+      role={done ? 'status' : 'alert'}
+      className={
+        done
+          ? 'flex items-start gap-3 rounded-md border bg-accent/40 p-4 text-sm'
+          : 'flex items-start gap-3 rounded-md border border-destructive/40 bg-destructive/10 p-4 text-sm'
+      }
+    >
+      <Icon
+        className={`mt-0.5 size-5 shrink-0 ${done ? 'text-primary' : 'text-destructive'}`}
+        aria-hidden="true"
+      />
+      <p className={done ? 'font-medium' : 'font-medium text-destructive'}>{children}</p>
+    </div>
+  );
+}
+
+function ManageLink() {
+  return (
+    <p className="mt-6 text-center text-sm text-muted-foreground">
+      Choose every kind of email you get:{' '}
+      <Link to="/email-preferences" className="font-medium text-primary underline-offset-4 hover:underline">
+        Manage email preferences
+      </Link>
+    </p>
+  );
+}
+
+/**
+ * The page of an email's unsubscribe link (`/unsubscribe?token=…`), no sign-in needed: it names the kind
+ * of email and the (masked) address, and turns it off when asked. A bad link shows the server's message.
+ */
+function UnsubscribePage() {
+  const [params] = useSearchParams();
+  const token = (params.get('token') ?? '').trim();
+  const info = useUnsubscribeInfo(token);
+  const stop = useUnsubscribe();
+
+  if (!token || info.isError)
+    return (
+      <Frame title="Unsubscribe" subtitle="This link cannot be used">
+        <Note tone="failed">
+          {token ? messageOf(info.error, 'This unsubscribe link is invalid.') : INCOMPLETE}
+        </Note>
+        <ManageLink />
+      </Frame>
+    );
+
+  if (!info.data)
+    return (
+      <Frame title="Unsubscribe" subtitle="Reading the link...">
+        <p role="status" className="text-sm text-muted-foreground">
+          Loading...
+        </p>
+      </Frame>
+    );
+
+  const { label, email } = info.data;
+  const kind = label.toLowerCase();
+  if (stop.data || info.data.unsubscribed)
+    return (
+      <Frame title="Unsubscribed" subtitle={`${label} emails`}>
+        <Note tone="done">
+          {stop.data?.message ?? `You no longer receive ${kind} emails`} at {email}.
+        </Note>
+        <ManageLink />
+      </Frame>
+    );
+
+  return (
+    <Frame title="Unsubscribe" subtitle="Turn off one kind of email">
+      <div className="grid gap-4">
+        <FormError
+          message={stop.error ? messageOf(stop.error, 'Could not unsubscribe. Please try again.') : null}
+        />
+        <div className="flex items-start gap-3">
+          <MailX className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
+          <p className="font-medium">
+            Stop {kind} emails to <span className="break-all">{email}</span>?
+          </p>
+        </div>
+        <p className="text-sm text-muted-foreground">
+          Account and security emails, such as password resets, are always sent.
+        </p>
+        <Button className="w-full" disabled={stop.isPending} onClick={() => stop.mutate(token)}>
+          {stop.isPending ? 'Unsubscribing...' : `Stop ${kind} emails`}
+        </Button>
+      </div>
+      <ManageLink />
+    </Frame>
+  );
+}
+
+export { UnsubscribePage as Component };

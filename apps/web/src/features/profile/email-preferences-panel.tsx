@@ -1,0 +1,143 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Lock } from 'lucide-react';
+import {
+  EMAIL_CATEGORIES,
+  EMAIL_CATEGORY_LABELS,
+  type EmailCategory,
+  type EmailPreferences,
+  type EmailPreferencesInput,
+} from '@portal/contracts';
+import { cn } from '@/lib/cn';
+import { messageOf, toast, toastError } from '@/lib/toast';
+import { emailPreferencesKey, useEmailPreferences, useUpdateEmailPreferences } from '@/queries/email';
+
+/** What each kind of email is about, under its name. */
+const ABOUT: Record<EmailCategory, string> = {
+  security:
+    'Sign-in and password changes, two-factor sign-in, bank account changes and password reset links.',
+  payouts: 'Distributions paid to you and your investor statements.',
+  projects: 'New documents in your Document Vault.',
+  bookings: 'Decisions on your cabin bookings.',
+  announcements: 'News and announcements from the portal team.',
+};
+
+/** An on/off switch: a button with the switch role, named by its row's label. */
+function Switch({
+  id,
+  checked,
+  disabled,
+  labelledBy,
+  describedBy,
+  onChange,
+}: {
+  id: string;
+  checked: boolean;
+  disabled?: boolean;
+  labelledBy: string;
+  describedBy: string;
+  onChange: (next: boolean) => void;
+}) {
+  return (
+    <button
+      id={id}
+      type="button"
+      role="switch"
+      aria-checked={checked}
+      aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
+      disabled={disabled}
+      onClick={() => onChange(!checked)}
+      className={cn(
+        'relative inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full border-2 border-transparent transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-60',
+        checked ? 'bg-primary' : 'bg-input',
+      )}
+    >
+      <span
+        aria-hidden="true"
+        className={cn(
+          'pointer-events-none block size-5 rounded-full bg-background shadow-sm ring-0 transition-transform',
+          checked ? 'translate-x-5' : 'translate-x-0',
+        )}
+      />
+    </button>
+  );
+}
+
+/**
+ * Which kinds of email the signed-in user receives: one switch per kind, each saved as it is changed
+ * (with a toast). Account and security email is always on. Shown in the profile dialog's Email tab and on
+ * the `/email-preferences` page that emails link to.
+ */
+export function EmailPreferencesPanel({ heading: Heading = 'h3' }: { heading?: 'h2' | 'h3' }) {
+  const queryClient = useQueryClient();
+  const prefs = useEmailPreferences();
+  const save = useUpdateEmailPreferences({
+    onSuccess: (res, change) => {
+      queryClient.setQueryData(emailPreferencesKey, res.data);
+      const [category, on] = Object.entries(change)[0] as [EmailCategory, boolean];
+      toast({
+        title: res.message ?? 'Email preferences saved',
+        description: `${EMAIL_CATEGORY_LABELS[category]} emails are ${on ? 'on' : 'off'}.`,
+      });
+    },
+    onError: (err) => toastError(messageOf(err, 'Failed to save your email preferences')),
+  });
+
+  if (prefs.isError)
+    return (
+      <p role="alert" className="text-sm font-medium text-destructive">
+        {messageOf(prefs.error, 'Could not load your email preferences')}
+      </p>
+    );
+  if (!prefs.data)
+    return (
+      <p role="status" className="text-sm text-muted-foreground">
+        Loading...
+      </p>
+    );
+
+  // While a change is saved, its switch shows the new value.
+  const shown: EmailPreferences = save.isPending ? { ...prefs.data, ...save.variables } : prefs.data;
+
+  return (
+    <section className="grid gap-3" aria-labelledby="email-preferences-title">
+      <div className="grid gap-1">
+        <Heading id="email-preferences-title" className="font-semibold">
+          Email notifications
+        </Heading>
+        <p className="text-sm text-muted-foreground">
+          Choose the emails you get. Each change is saved at once; the portal&apos;s notifications are not
+          affected.
+        </p>
+      </div>
+      <ul className="grid divide-y rounded-lg border">
+        {EMAIL_CATEGORIES.map((category) => {
+          const always = category === 'security';
+          const id = `email-pref-${category}`;
+          return (
+            <li key={category} className="flex items-start justify-between gap-4 p-4">
+              <div className="grid min-w-0 gap-1">
+                <span id={`${id}-label`} className="flex items-center gap-1.5 text-sm font-medium">
+                  {EMAIL_CATEGORY_LABELS[category]}
+                  {always && <Lock className="size-3.5 text-muted-foreground" aria-hidden="true" />}
+                </span>
+                <p id={`${id}-about`} className="text-xs text-muted-foreground">
+                  {ABOUT[category]}
+                  {always && ' Always on: these emails keep your account safe and cannot be turned off.'}
+                </p>
+              </div>
+              <Switch
+                id={id}
+                checked={shown[category]}
+                disabled={always || save.isPending}
+                labelledBy={`${id}-label`}
+                describedBy={`${id}-about`}
+                onChange={(on) => save.mutate({ [category]: on } as EmailPreferencesInput)}
+              />
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
