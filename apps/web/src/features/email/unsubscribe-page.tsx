@@ -37,14 +37,14 @@ function Note({ tone, children }: { tone: 'done' | 'failed'; children: ReactNode
       className={
         done
           ? 'flex items-start gap-3 rounded-md border bg-accent/40 p-4 text-sm'
-          : 'flex items-start gap-3 rounded-md border border-destructive/40 bg-destructive/10 p-4 text-sm'
+          : 'flex items-start gap-3 rounded-md border border-destructive/50 bg-card p-4 text-sm'
       }
     >
       <Icon
         className={`mt-0.5 size-5 shrink-0 ${done ? 'text-primary' : 'text-destructive'}`}
         aria-hidden="true"
       />
-      <p className={done ? 'font-medium' : 'font-medium text-destructive'}>{children}</p>
+      <p className="font-medium">{children}</p>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
 import {
@@ -69,6 +70,8 @@ function Switch({
  * the `/email-preferences` page that emails link to.
  */
 export function EmailPreferencesPanel({ heading: Heading = 'h3' }: { heading?: 'h2' | 'h3' }) {
+  // The panel may be on screen twice (the page and the profile dialog): its ids are its own.
+  const idBase = useId();
   const queryClient = useQueryClient();
   const prefs = useEmailPreferences();
   const save = useUpdateEmailPreferences({
@@ -100,9 +103,9 @@ export function EmailPreferencesPanel({ heading: Heading = 'h3' }: { heading?: '
   const shown: EmailPreferences = save.isPending ? { ...prefs.data, ...save.variables } : prefs.data;
 
   return (
-    <section className="grid gap-3" aria-labelledby="email-preferences-title">
+    <section className="grid gap-3" aria-labelledby={`${idBase}-title`}>
       <div className="grid gap-1">
-        <Heading id="email-preferences-title" className="font-semibold">
+        <Heading id={`${idBase}-title`} className="font-semibold">
           Email notifications
         </Heading>
         <p className="text-sm text-muted-foreground">
@@ -113,7 +116,7 @@ export function EmailPreferencesPanel({ heading: Heading = 'h3' }: { heading?: '
       <ul className="grid divide-y rounded-lg border">
         {EMAIL_CATEGORIES.map((category) => {
           const always = category === 'security';
-          const id = `email-pref-${category}`;
+          const id = `${idBase}-${category}`;
           return (
             <li key={category} className="flex items-start justify-between gap-4 p-4">
               <div className="grid min-w-0 gap-1">
