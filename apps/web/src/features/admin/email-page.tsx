@@ -15,13 +15,14 @@ import { NativeSelect } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
+import { formatDate } from '@/lib/format';
 import { useOutbox } from '@/queries/outbox';
 import { EmptyState } from './components/empty-state';
 import { useFailedToast } from './components/feedback';
 import { PageHeader } from './components/page-header';
 import { Pager } from './components/pager';
 import { JobsSection } from './email/jobs-section';
-import { MailStatusBadge, STATUS_LABELS, statusNote, when } from './email/labels';
+import { MailStatusBadge, STATUS_LABELS, statusNote } from './email/labels';
 import { MessageDialog } from './email/message-dialog';
 
 const PAGE_SIZE = 25;
@@ -33,6 +34,14 @@ const COUNT_TONES: Record<MailStatus, string> = {
   skipped: 'text-warning',
 };
 
+/** A moment in a table cell: the day, and the time under it. */
+const Moment = ({ iso }: { iso: string }) => (
+  <>
+    <span className="block">{formatDate(iso)}</span>
+    <span className="block text-xs">{new Date(iso).toLocaleTimeString('en-GB')}</span>
+  </>
+);
+
 /** How many emails are queued, sent, failed and skipped (of the broadcast when one is chosen). */
 function Counts({ counts }: { counts: MailCounts | undefined }) {
   return (
@@ -40,7 +49,7 @@ function Counts({ counts }: { counts: MailCounts | undefined }) {
       {MAIL_STATUSES.map((s) => (
         <div key={s} className="rounded-lg border bg-card p-4">
           <dt className="text-sm text-muted-foreground">{STATUS_LABELS[s]}</dt>
-          <dd className={cn('text-2xl font-semibold tabular', COUNT_TONES[s])}>
+          <dd className={cn('text-2xl font-semibold tabular', counts && counts[s] > 0 && COUNT_TONES[s])}>
             {counts ? counts[s].toLocaleString('en-US') : '–'}
           </dd>
         </div>
@@ -136,8 +145,8 @@ function EmailPage() {
                     const note = statusNote(m);
                     return (
                       <Tr key={m._id}>
-                        <Td className="hidden break-all md:table-cell">{m.to}</Td>
-                        <Td className="max-w-96 break-words">
+                        <Td className="hidden break-words md:table-cell">{m.to}</Td>
+                        <Td className="max-w-96 break-words md:min-w-48">
                           <button
                             type="button"
                             onClick={() => setOpen(m)}
@@ -166,10 +175,10 @@ function EmailPage() {
                           )}
                         </Td>
                         <Td className="hidden whitespace-nowrap text-muted-foreground tabular xl:table-cell">
-                          {when(m.createdAt)}
+                          <Moment iso={m.createdAt} />
                         </Td>
                         <Td className="hidden whitespace-nowrap text-muted-foreground tabular sm:table-cell">
-                          {m.sentAt ? when(m.sentAt) : '—'}
+                          {m.sentAt ? <Moment iso={m.sentAt} /> : '—'}
                         </Td>
                       </Tr>
                     );

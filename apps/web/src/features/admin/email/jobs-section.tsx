@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
+import { cn } from '@/lib/cn';
 import { useJobs, useRetryJob } from '@/queries/outbox';
 import { EmptyState } from '../components/empty-state';
 import { toastDone, toastFailed, useFailedToast } from '../components/feedback';
@@ -50,7 +51,7 @@ export function JobsSection() {
                 <Tr>
                   <Th>Queue</Th>
                   {COUNTS.map(([k, label]) => (
-                    <Th key={k} className="text-right">
+                    <Th key={k} className="hidden text-right sm:table-cell">
                       {label}
                     </Th>
                   ))}
@@ -61,14 +62,21 @@ export function JobsSection() {
                   <Tr key={q.queue}>
                     <Th
                       scope="row"
-                      className="normal-case tracking-normal text-sm font-medium text-foreground"
+                      className="text-sm font-medium normal-case tracking-normal text-foreground"
                     >
                       {queueLabel(q.queue)}
+                      {/* On a phone, the counts under the queue's name rather than in columns. */}
+                      <span className="block text-xs font-normal text-muted-foreground sm:hidden">
+                        {COUNTS.map(([k, label]) => `${label} ${q[k].toLocaleString('en-US')}`).join(' · ')}
+                      </span>
                     </Th>
                     {COUNTS.map(([k]) => (
                       <Td
                         key={k}
-                        className={`text-right tabular ${k === 'failed' && q.failed > 0 ? 'font-semibold text-destructive' : ''}`}
+                        className={cn(
+                          'hidden text-right tabular sm:table-cell',
+                          k === 'failed' && q.failed > 0 && 'font-semibold text-destructive',
+                        )}
                       >
                         {q[k].toLocaleString('en-US')}
                       </Td>
