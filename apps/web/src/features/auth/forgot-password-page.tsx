@@ -65,7 +65,7 @@ function ForgotPasswordPage() {
               <p className="font-medium">{sent.message}.</p>
               <p className="text-muted-foreground">
                 The link works once, for 30 minutes. Nothing after a few minutes? Check the spelling of{' '}
-                <span className="break-all font-medium text-foreground">{sent.email}</span> and your spam
+                <span className="break-words font-medium text-foreground">{sent.email}</span> and your spam
                 folder, or ask again.
               </p>
             </div>

@@ -51,8 +51,7 @@ function Note({ tone, children }: { tone: 'done' | 'failed'; children: ReactNode
 
 function ManageLink() {
   return (
-    <p className="mt-6 text-center text-sm text-muted-foreground">
-      Choose every kind of email you get:{' '}
+    <p className="mt-6 text-center text-sm">
       <Link to="/email-preferences" className="font-medium text-primary underline-offset-4 hover:underline">
         Manage email preferences
       </Link>
@@ -110,7 +109,7 @@ function UnsubscribePage() {
         <div className="flex items-start gap-3">
           <MailX className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
           <p className="font-medium">
-            Stop {kind} emails to <span className="break-all">{email}</span>?
+            Stop {kind} emails to <span className="break-words">{email}</span>?
           </p>
         </div>
         <p className="text-sm text-muted-foreground">

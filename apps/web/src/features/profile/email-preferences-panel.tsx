@@ -56,8 +56,9 @@ function Switch({
       <span
         aria-hidden="true"
         className={cn(
-          'pointer-events-none block size-5 rounded-full bg-background shadow-sm ring-0 transition-transform',
-          checked ? 'translate-x-5' : 'translate-x-0',
+          'pointer-events-none block size-5 rounded-full shadow-sm ring-0 transition-transform',
+          // The thumb stands out from its track in either state and theme (a switch's state is its thumb).
+          checked ? 'translate-x-5 bg-primary-foreground' : 'translate-x-0 bg-muted-foreground',
         )}
       />
     </button>

@@ -128,7 +128,8 @@ export function ProfileDialog({
           <DialogTitle>Edit Profile</DialogTitle>
           <DialogDescription>Keep your contact details and sign-in security up to date.</DialogDescription>
         </DialogHeader>
-        <Tabs value={tab} onValueChange={(v) => onTabChange?.(v as ProfileTab)}>
+        {/* min-w-0: on a phone the tab list scrolls sideways rather than widening the dialog past the screen. */}
+        <Tabs value={tab} onValueChange={(v) => onTabChange?.(v as ProfileTab)} className="min-w-0">
           <TabsList>
             <TabsTrigger value="profile">Profile</TabsTrigger>
             <TabsTrigger value="security">Security</TabsTrigger>
