@@ -61,7 +61,10 @@ async function serve(cfg: Config) {
   }
   const database = await openConfiguredDatabase(cfg);
   const { seeded } = await prepareDatabase(cfg, database);
-  const app = await buildApp(createDeps(cfg, database));
+  const deps = createDeps(cfg, database, {
+    onJobError: (err) => console.error('job queue:', (err as Error).message ?? err),
+  });
+  const app = await buildApp(deps);
   // Requests in flight get most of the grace period; closing the database needs the rest.
   drainOnClose(app, { maxMs: 8_000 });
 

@@ -37,11 +37,12 @@ export async function prepareDatabase(config: Config, database: Database): Promi
 export function createDeps(
   config: Config,
   database: Database,
-  opts: { work?: boolean; onJobError?: (err: unknown) => void } = {},
+  opts: { work?: boolean; onJobError?: (err: unknown) => void; pollingSeconds?: number } = {},
 ): AppDeps {
   const { jobs, mailer } = createBackgroundWork(config, database, {
     work: opts.work ?? config.runJobs,
     onError: opts.onJobError,
+    pollingSeconds: opts.pollingSeconds,
   });
   return {
     config,

@@ -25,7 +25,7 @@ export interface Mailer {
   queueMany<K extends MailKind>(
     db: DbOrTx,
     kind: K,
-    recipients: { userIds: string[] | null },
+    recipients: Recipients,
     data: MailData<K>,
     batchId?: string,
   ): Promise<number>;
@@ -36,6 +36,12 @@ export interface Mailer {
   unsubscribeToken(userId: string, category: OptionalEmailCategory): string;
   readUnsubscribeToken(token: string): { userId: string; category: OptionalEmailCategory } | null;
 }
+
+/**
+ * Who gets a message of many: chosen users (null: every active user), or the rows of a query over
+ * `users u` joined to what it needs, each with data of its own (a jsonb expression) added to the shared data.
+ */
+type Recipients = { userIds: string[] | null } | { from: SQL; where: SQL; data: SQL };
 
 const isOptional = (c: EmailCategory): c is OptionalEmailCategory =>
   (OPTIONAL_EMAIL_CATEGORIES as readonly string[]).includes(c);
@@ -86,9 +92,10 @@ export function createMailer(deps: {
       category: row.category,
       content: c,
       actionUrl: config.appUrl + actionPath,
+      // The outbox shows where the link goes, not the token that works it.
       unsubscribeUrl:
         userId && isOptional(row.category)
-          ? `${config.appUrl}/unsubscribe?token=${unsubscribeToken(userId, row.category)}`
+          ? `${config.appUrl}/unsubscribe?token=${reveal ? unsubscribeToken(userId, row.category) : '(hidden)'}`
           : undefined,
       preferencesUrl: `${config.appUrl}/email-preferences`,
     });
@@ -98,18 +105,17 @@ export function createMailer(deps: {
   async function insertMessages(
     db: DbOrTx,
     kind: MailKind,
-    where: SQL,
-    stored: object,
-    data: unknown,
-    batchId?: string,
+    q: { from?: SQL; where: SQL; stored: object; rowData?: SQL; data: unknown; batchId?: string },
   ): Promise<number> {
     const k = MAIL_KINDS[kind] as { category: EmailCategory; subject(d: unknown): string };
+    const shared = sql`${JSON.stringify(q.stored)}::jsonb`;
     const result = await db.execute(sql`
       insert into mail_messages (user_id, kind, category, to_address, subject, data, batch_id, send_after)
-      select u.id, ${kind}, ${k.category}, u.email, ${k.subject(data)}, ${JSON.stringify(stored)}::jsonb,
-             ${batchId ?? null}::uuid, ${sendAfter(k.category, sql`(row_number() over (order by u.id)) - 1`)}
-        from users u
-       where ${where}
+      select u.id, ${kind}, ${k.category}, u.email, ${k.subject(q.data)},
+             ${q.rowData ? sql`${shared} || ${q.rowData}` : shared},
+             ${q.batchId ?? null}::uuid, ${sendAfter(k.category, sql`(row_number() over (order by u.id)) - 1`)}
+        from ${q.from ?? sql`users u`}
+       where ${q.where}
       returning id, send_after`);
     const rows = (result as unknown as { rows: { id: string; send_after: string | Date }[] }).rows;
     await jobs.insert(
@@ -129,20 +135,34 @@ export function createMailer(deps: {
     async queue(db, kind, userId, data, secret) {
       const stored: Record<string, unknown> = { ...(data as object) };
       if (secret) stored.sealed = box.seal(secret);
-      await insertMessages(db, kind, sql`u.id = ${userId}::uuid`, stored, data);
+      await insertMessages(db, kind, { where: sql`u.id = ${userId}::uuid`, stored, data });
     },
 
     async queueMany(db, kind, recipients, data, batchId) {
       const { category } = MAIL_KINDS[kind];
       // Those who would not get it are left out now, so that the counts say what will be sent.
       const optOut = isOptional(category) ? sql`and not (${category} = any(u.email_opt_out))` : sql``;
+      if ('from' in recipients)
+        return insertMessages(db, kind, {
+          from: recipients.from,
+          where: sql`u.is_active ${optOut} and ${recipients.where}`,
+          stored: data,
+          rowData: recipients.data,
+          data,
+          batchId,
+        });
       const chosen = recipients.userIds
         ? sql`and u.id in (${sql.join(
             recipients.userIds.map((id) => sql`${id}::uuid`),
             sql`, `,
           )})`
         : sql``;
-      return insertMessages(db, kind, sql`u.is_active ${optOut} ${chosen}`, data, data, batchId);
+      return insertMessages(db, kind, {
+        where: sql`u.is_active ${optOut} ${chosen}`,
+        stored: data,
+        data,
+        batchId,
+      });
     },
 
     async deliver(job) {

@@ -53,14 +53,14 @@ export const MAIL_KINDS = {
       action: { label: 'View your documents', path: '/documents' },
     }),
   }),
-  distribution: kind<{ project: string; amountCents: number; paymentDate: string; capital: boolean }>({
+  distribution: kind<{ project: string; amountCents?: number; paymentDate: string; capital: boolean }>({
     category: 'payouts',
-    subject: (d) =>
-      `${d.capital ? 'Return of capital' : 'Payout'} from ${d.project}: ${money(d.amountCents)}`,
+    // One subject for every investor of the run; each one's own amount is in the message.
+    subject: (d) => `${d.capital ? 'Return of capital' : 'Payout'} from ${d.project}`,
     content: (d) => ({
       paragraphs: [
         `${d.project} has made a ${d.capital ? 'return of capital' : 'distribution'}. Your share is ` +
-          `${money(d.amountCents)}, paid to your bank account on ${day(d.paymentDate)}.`,
+          `${money(d.amountCents ?? 0)}, paid to your bank account on ${day(d.paymentDate)}.`,
       ],
       action: { label: 'See your payouts', path: '/dashboard' },
     }),
@@ -73,19 +73,13 @@ export const MAIL_KINDS = {
       action: { label: 'Open your statement', path: '/documents' },
     }),
   }),
-  bookingDecision: kind<{
-    approved: boolean;
-    project: string;
-    from: string;
-    to: string;
-    reason?: string | null;
-  }>({
+  bookingDecision: kind<{ approved: boolean; project: string; summary: string; note?: string | null }>({
     category: 'bookings',
     subject: (d) => `Your booking at ${d.project} was ${d.approved ? 'approved' : 'declined'}`,
     content: (d) => ({
       paragraphs: [
-        `Your booking at ${d.project} from ${day(d.from)} to ${day(d.to)} was ${d.approved ? 'approved' : 'declined'}.`,
-        ...(d.reason ? [`Note from the team: ${d.reason}`] : []),
+        `Your ${d.summary} was ${d.approved ? 'approved' : 'declined'}.`,
+        ...(d.note ? [`Note from the team: ${d.note}`] : []),
       ],
       action: { label: 'See your bookings', path: '/perks' },
     }),

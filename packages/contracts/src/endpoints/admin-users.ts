@@ -82,7 +82,7 @@ export const adminUserEndpoints = {
     summary: 'Lets a signed-up or deactivated account sign in; the user is notified',
     params: idParams,
     answer: envelope(adminUser),
-    writes: ['users', 'notifications', 'audit_log'],
+    writes: ['users', 'notifications', 'audit_log', 'mail_messages'],
   }),
   deactivate: endpoint({
     id: 'users.deactivate',

@@ -69,7 +69,7 @@ export const authEndpoints = {
     status: 201,
     answer: okMessage,
     errors: [429],
-    writes: ['users'],
+    writes: ['users', 'mail_messages'],
   }),
   logout: endpoint({
     id: 'auth.logout',
@@ -91,7 +91,7 @@ export const authEndpoints = {
     body: passwordChangeInput,
     answer: okMessage,
     errors: [429],
-    writes: signIn,
+    writes: [...signIn, 'mail_messages'],
   }),
   passwordReset: endpoint({
     id: 'auth.passwordReset',
@@ -146,7 +146,7 @@ export const authEndpoints = {
     body: totpCodeInput,
     answer: envelope(recoveryCodesAnswer),
     errors: [409, 429],
-    writes: ['users', 'recovery_codes'],
+    writes: ['users', 'recovery_codes', 'mail_messages'],
   }),
   totpRecoveryCodes: endpoint({
     id: 'auth.totpRecoveryCodes',
@@ -168,7 +168,7 @@ export const authEndpoints = {
     body: passwordConfirmInput,
     answer: okMessage,
     errors: [403, 409, 429],
-    writes: ['users', 'recovery_codes'],
+    writes: ['users', 'recovery_codes', 'mail_messages'],
   }),
   securitySettings: endpoint({
     id: 'auth.securitySettings',

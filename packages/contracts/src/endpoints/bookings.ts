@@ -24,7 +24,7 @@ const decision = (action: 'approve' | 'decline', summary: string) =>
     body: bookingDecisionInput,
     answer: adminBookingAnswer,
     errors: [409],
-    writes: [...requestWrite, 'audit_log', 'notifications'],
+    writes: [...requestWrite, 'audit_log', 'notifications', 'mail_messages'],
   });
 
 export const bookingEndpoints = {

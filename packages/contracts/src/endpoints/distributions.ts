@@ -89,6 +89,7 @@ export const distributionEndpoints = {
       'users',
       'audit_log',
       'notifications',
+      'mail_messages',
     ],
   }),
   payments: endpoint({

@@ -113,6 +113,8 @@ export const documentEndpoints = {
     method: 'POST',
     path: '/api/documents',
     ...documentWrite,
+    // A document for one investor is also emailed to them.
+    writes: [...documentWrite.writes, 'mail_messages'],
     summary: "Adds a document to a project's vault (shared, or one user's), with or without a file",
     description:
       'The project and user come from the query string, else from the form; the project is required in one or the other.',

@@ -63,7 +63,9 @@ export const notificationEndpoints = {
     method: 'POST',
     path: '/api/notifications/send',
     ...admin,
-    summary: 'Sends a notification to chosen users, or to every active user when none are chosen',
+    writes: [...admin.writes, 'mail_messages'],
+    summary:
+      'Sends a notification to chosen users, or to every active user when none are chosen, and by email if asked',
     body: sendNotificationInput,
     answer: envelope(sendNotificationResult),
   }),

@@ -38,7 +38,7 @@ export const userEndpoints = {
     body: bankAccountInput,
     answer: envelope(bankAccount),
     errors: [429],
-    writes: ['users', 'audit_log', 'notifications'],
+    writes: ['users', 'audit_log', 'notifications', 'mail_messages'],
   }),
   emailPreferences: endpoint({
     id: 'users.emailPreferences',

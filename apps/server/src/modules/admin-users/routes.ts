@@ -17,7 +17,7 @@ import {
 const e = endpoints.adminUsers;
 
 /** User administration (docs/product.md §15.2), plus activation of signed-up accounts. */
-export const adminUserRoutes: Module = (app, { database: { db } }) => {
+export const adminUserRoutes: Module = (app, { database: { db }, mailer }) => {
   route(app, e.list, async (request) => {
     const { rows, total } = await listUsers(db, request.query);
     return {
@@ -51,7 +51,7 @@ export const adminUserRoutes: Module = (app, { database: { db } }) => {
 
   route(app, e.activate, async (request) => ({
     success: true as const,
-    data: presentAdminUser(await activateUser(db, requireAuth(request).id, request.params.id)),
+    data: presentAdminUser(await activateUser(db, mailer, requireAuth(request).id, request.params.id)),
     message: 'User activated',
   }));
 

@@ -20,6 +20,7 @@ import {
 } from '@portal/contracts';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
+import type { Mailer } from '../../mail/mailer';
 import { investments, monthlyReturns, projects, userSearchDocument, users } from '../../db/schema';
 import { monthlyReturnsTotal } from '../../db/investment-returns';
 import {
@@ -345,7 +346,12 @@ export async function deleteUser(db: Db, actorId: string, userId: string): Promi
 }
 
 /** Lets a signed-up (or deactivated) account sign in; the user finds a welcome notification. */
-export async function activateUser(db: Db, actorId: string, userId: string): Promise<AdminUserRows> {
+export async function activateUser(
+  db: Db,
+  mailer: Mailer,
+  actorId: string,
+  userId: string,
+): Promise<AdminUserRows> {
   await db.transaction(async (tx) => {
     const [row] = await tx
       .update(users)
@@ -361,6 +367,7 @@ export async function activateUser(db: Db, actorId: string, userId: string): Pro
       link: '/',
       createdBy: actorId,
     });
+    await mailer.queue(tx, 'accountActivated', userId, {});
   });
   return getAdminUser(db, userId);
 }

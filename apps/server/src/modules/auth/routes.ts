@@ -29,9 +29,16 @@ export const authRoutes: Module = (app, deps) => {
   const db = deps.database.db;
   const twoFactor = createTwoFactorService({
     db,
+    mailer: deps.mailer,
     box: createSecretBox(deps.config.jwtSecret, 'totp-secret'),
   });
-  const service = createAuthService({ db, signer: deps.signer, limiter: deps.limiter, twoFactor });
+  const service = createAuthService({
+    db,
+    signer: deps.signer,
+    limiter: deps.limiter,
+    twoFactor,
+    mailer: deps.mailer,
+  });
   const signInLimit = { max: deps.config.loginRateLimit, timeWindow: 60_000 };
 
   /** The known-device token the request brought (an HttpOnly cookie), when it is valid. */

@@ -9,6 +9,7 @@ import {
   type TokenPair,
 } from '@portal/contracts';
 import type { Db, DbOrTx } from '../../db/client';
+import type { Mailer } from '../../mail/mailer';
 import { refreshTokens, users } from '../../db/schema';
 import { ForbiddenError, UnauthorizedError } from '../../lib/errors';
 import { assertNewPasswordAllowed } from '../../lib/password-policy';
@@ -49,8 +50,9 @@ export function createAuthService(deps: {
   signer: TokenSigner;
   limiter: LoginLimiter;
   twoFactor: TwoFactorService;
+  mailer: Mailer;
 }): AuthService {
-  const { db, signer, limiter, twoFactor } = deps;
+  const { db, signer, limiter, twoFactor, mailer } = deps;
 
   async function issue(
     tx: DbOrTx,
@@ -175,6 +177,7 @@ export function createAuthService(deps: {
               isNull(refreshTokens.revokedAt),
             ),
           );
+        await mailer.queue(tx, 'passwordChanged', userId, {});
       });
     },
 
@@ -231,18 +234,23 @@ export function createAuthService(deps: {
       const passwordHash = await hashPassword(password);
       // An existing email gets the same answer as a new one, so sign-up does not reveal who has an account.
       for (let attempt = 0; attempt < 3; attempt++) {
-        const inserted = await db
-          .insert(users)
-          .values({
-            name: email.split('@')[0]!.slice(0, 120),
-            email,
-            passwordHash,
-            investorId: generateInvestorId(),
-            isActive: false,
-            activatedAt: null,
-          })
-          .onConflictDoNothing()
-          .returning({ id: users.id });
+        const inserted = await db.transaction(async (tx) => {
+          const rows = await tx
+            .insert(users)
+            .values({
+              name: email.split('@')[0]!.slice(0, 120),
+              email,
+              passwordHash,
+              investorId: generateInvestorId(),
+              isActive: false,
+              activatedAt: null,
+            })
+            .onConflictDoNothing()
+            .returning({ id: users.id });
+          // The person who signed up is told it arrived (an existing address gets nothing).
+          if (rows[0]) await mailer.queue(tx, 'signupReceived', rows[0].id, {});
+          return rows;
+        });
         if (inserted.length) return;
         const [taken] = await db
           .select({ id: users.id })

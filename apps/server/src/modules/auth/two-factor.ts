@@ -3,6 +3,7 @@ import { and, count, eq, isNull } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { TotpSetup, TotpStatus } from '@portal/contracts';
 import type { Db, DbOrTx } from '../../db/client';
+import type { Mailer } from '../../mail/mailer';
 import { recoveryCodes, users } from '../../db/schema';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
@@ -21,8 +22,8 @@ function newRecoveryCode(): string {
   return `${raw.slice(0, 5)}-${raw.slice(5)}`;
 }
 
-export function createTwoFactorService(deps: { db: Db; box: SecretBox }) {
-  const { db, box } = deps;
+export function createTwoFactorService(deps: { db: Db; box: SecretBox; mailer: Mailer }) {
+  const { db, box, mailer } = deps;
 
   async function load(userId: string) {
     const [u] = await db
@@ -94,6 +95,7 @@ export function createTwoFactorService(deps: { db: Db; box: SecretBox }) {
           .where(and(eq(users.id, userId), isNull(users.totpEnabledAt)))
           .returning({ id: users.id });
         if (turnedOn.length === 0) throw new ConflictError('Two-factor sign-in is already on');
+        await mailer.queue(tx, 'twoFactorChanged', userId, { enabled: true });
         return issueRecoveryCodes(tx, userId);
       });
     },
@@ -119,6 +121,7 @@ export function createTwoFactorService(deps: { db: Db; box: SecretBox }) {
           .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null })
           .where(eq(users.id, userId));
         await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+        await mailer.queue(tx, 'twoFactorChanged', userId, { enabled: false });
       });
     },
 

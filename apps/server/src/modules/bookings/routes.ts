@@ -9,7 +9,7 @@ import { cancelBooking, createBooking, decideBooking, listOwnBookings, listProje
 const e = endpoints.bookings;
 
 /** Cabin-night booking requests: investors make and cancel them, admins approve or decline them. */
-export const bookingRoutes: Module = (app, { database: { db } }) => {
+export const bookingRoutes: Module = (app, { database: { db }, mailer }) => {
   route(app, e.list, async (request) => {
     const rows = await listOwnBookings(db, requireAuth(request), requireProjectId(request.query.projectId));
     return { success: true as const, data: rows.map(presentBooking) };
@@ -44,7 +44,7 @@ export const bookingRoutes: Module = (app, { database: { db } }) => {
     route(app, endpoint, async (request) => ({
       success: true as const,
       data: presentAdminBooking(
-        await decideBooking(db, requireAuth(request), request.params.id, decision, request.body.note),
+        await decideBooking(db, mailer, requireAuth(request), request.params.id, decision, request.body.note),
       ),
       message,
     }));

@@ -12,6 +12,7 @@ import {
 } from '@portal/contracts';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
+import type { Mailer } from '../../mail/mailer';
 import { bookingNights, bookings, cabinAllowances, projects, users } from '../../db/schema';
 import {
   BadRequestError,
@@ -184,6 +185,7 @@ export async function listProjectBookings(
  */
 export async function decideBooking(
   db: DbOrTx,
+  mailer: Mailer,
   actor: AuthUser,
   bookingId: string,
   decision: 'approved' | 'declined',
@@ -227,6 +229,12 @@ export async function decideBooking(
       type: decision === 'approved' ? 'success' : 'warning',
       link: `/perks?project=${b.projectId}`,
       createdBy: actor.id,
+    });
+    await mailer.queue(tx, 'bookingDecision', b.userId, {
+      approved: decision === 'approved',
+      project: found.projectName,
+      summary: what,
+      note: note || null,
     });
     const [user] = await tx
       .select({ id: users.id, name: users.name, email: users.email })

@@ -14,7 +14,7 @@ import { extensionFor, parseForm, readUpload, withUpload, type UploadPurpose } f
 const e = endpoints.documents;
 
 /** Document vault (docs/product.md §11, §15.7) and the per-user media of the admin documents screen. */
-export const documentRoutes: Module = (app, { database: { db }, storage, config }) => {
+export const documentRoutes: Module = (app, { database: { db }, storage, config, mailer }) => {
   const urls = createFileUrls(config.jwtSecret);
   const upload = (request: FastifyRequest, purpose: UploadPurpose) =>
     readUpload(request, storage, { maxBytes: config.uploadMaxBytes, purpose });
@@ -62,7 +62,7 @@ export const documentRoutes: Module = (app, { database: { db }, storage, config 
       const projectId = requireProjectId(target.projectId);
       await assertTargetsExist(db, projectId, target.userId);
       const input = parseForm(documentFields, fields);
-      return createDocument(db, 'document', {
+      return createDocument(db, mailer, 'document', {
         actorId,
         projectId,
         userId: target.userId ?? null,
@@ -104,7 +104,7 @@ export const documentRoutes: Module = (app, { database: { db }, storage, config 
       const projectId = requireProjectId(target.projectId);
       if (!target.userId) throw new BadRequestError('User ID is required');
       await assertTargetsExist(db, projectId, target.userId);
-      return createDocument(db, 'media', {
+      return createDocument(db, mailer, 'media', {
         actorId,
         projectId,
         userId: target.userId,

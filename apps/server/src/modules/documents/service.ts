@@ -2,7 +2,8 @@ import { and, asc, desc, eq, isNull, or } from 'drizzle-orm';
 import { DEFAULT_DOCUMENT_CATEGORY, DEFAULT_DOCUMENT_TYPE } from '@portal/contracts';
 import type { DocumentFields, UserMediaFields } from '@portal/contracts';
 import type { Db, DbOrTx } from '../../db/client';
-import { documents } from '../../db/schema';
+import type { Mailer } from '../../mail/mailer';
+import { documents, projects } from '../../db/schema';
 import { BadRequestError, NotFoundError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import type { FileStorage } from '../../storage/file-storage';
@@ -136,6 +137,7 @@ export interface WriteInput<F> {
 /** Creates a document or per-user media item with its audit record, in one transaction. */
 export async function createDocument(
   db: Db,
+  mailer: Mailer,
   kind: DocumentKind,
   input: WriteInput<DocumentFields | UserMediaFields>,
 ): Promise<DocumentRow> {
@@ -170,8 +172,18 @@ export async function createDocument(
         link: `/documents?project=${input.projectId}`,
         createdBy: input.actorId,
       };
-      if (input.userId) await notifyUsers(tx, [input.userId], n);
-      else await notifyProjectInvestors(tx, input.projectId, n);
+      if (input.userId) {
+        await notifyUsers(tx, [input.userId], n);
+        // A document for one investor also goes by email (unless they turned those off).
+        const [project] = await tx
+          .select({ name: projects.name })
+          .from(projects)
+          .where(eq(projects.id, input.projectId));
+        await mailer.queue(tx, 'document', input.userId, {
+          title: row!.name,
+          project: project?.name ?? null,
+        });
+      } else await notifyProjectInvestors(tx, input.projectId, n);
     }
     return row!;
   });

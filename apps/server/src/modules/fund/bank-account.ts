@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { maskIban, type BankAccount, type BankAccountInput } from '@portal/contracts';
 import type { Db } from '../../db/client';
+import type { Mailer } from '../../mail/mailer';
 import { users } from '../../db/schema';
 import { NotFoundError, UnauthorizedError, ValidationError } from '../../lib/errors';
 import { iso } from '../../lib/format';
@@ -16,6 +17,7 @@ interface Deps {
   /** Seals the IBAN at rest: a copy of the database alone does not give away where money is paid. */
   box: SecretBox;
   twoFactor: TwoFactorService;
+  mailer: Mailer;
 }
 
 /**
@@ -25,7 +27,7 @@ interface Deps {
  * investor's notification are written in one transaction.
  */
 export async function setBankAccount(
-  { db, box, twoFactor }: Deps,
+  { db, box, twoFactor, mailer }: Deps,
   userId: string,
   input: BankAccountInput,
 ): Promise<BankAccount> {
@@ -77,6 +79,7 @@ export async function setBankAccount(
       link: '/',
       createdBy: userId,
     });
+    await mailer.queue(tx, 'bankChanged', userId, { ibanLast4: iban.slice(-4) });
   });
   return { iban: masked, bic, holder, updatedAt: iso(updatedAt)! };
 }

@@ -11,6 +11,7 @@ import {
   type DistributionSummary,
 } from '@portal/contracts';
 import type { Db, DbOrTx } from '../../db/client';
+import type { Mailer } from '../../mail/mailer';
 import {
   capitalReturns,
   distributionAllocations,
@@ -238,7 +239,7 @@ export async function deleteDistribution(db: Db, actorId: string, id: string) {
  * requests at once: the second waits for the first's lock and then finds the run final (409). An
  * investor who already has a return for that month and project stops it all with a 409 that names them.
  */
-export async function finalizeDistribution(db: Db, actorId: string, id: string) {
+export async function finalizeDistribution(db: Db, mailer: Mailer, actorId: string, id: string) {
   await db.transaction(async (tx) => {
     const run = await lockDraft(tx, id, 'made final again');
     const [project] = await tx
@@ -314,6 +315,22 @@ export async function finalizeDistribution(db: Db, actorId: string, id: string) 
         link: '/',
         createdBy: actorId,
       },
+    );
+    // And by email, to those who did not turn payouts off; the run's id groups them in the outbox.
+    await mailer.queueMany(
+      tx,
+      'distribution',
+      {
+        from: sql`${distributionAllocations} a join users u on u.id = a.user_id`,
+        where: sql`a.distribution_id = ${id}::uuid and a.amount > 0`,
+        data: sql`jsonb_build_object('amountCents', round(a.amount * 100)::bigint)`,
+      },
+      {
+        project: project?.name ?? 'your project',
+        paymentDate: run.paymentDate,
+        capital: run.kind === 'capital',
+      },
+      id,
     );
   });
   return getDistribution(db, id);

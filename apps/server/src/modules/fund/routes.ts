@@ -25,7 +25,12 @@ export const fundRoutes: Module = (app, deps) => {
   const bank = {
     db,
     box: createSecretBox(deps.config.jwtSecret, 'bank-account'),
-    twoFactor: createTwoFactorService({ db, box: createSecretBox(deps.config.jwtSecret, 'totp-secret') }),
+    mailer: deps.mailer,
+    twoFactor: createTwoFactorService({
+      db,
+      mailer: deps.mailer,
+      box: createSecretBox(deps.config.jwtSecret, 'totp-secret'),
+    }),
   };
 
   route(
@@ -74,7 +79,7 @@ export const fundRoutes: Module = (app, deps) => {
   });
   route(app, d.finalize, async (request) => ({
     success: true as const,
-    data: await finalizeDistribution(db, requireAuth(request).id, request.params.id),
+    data: await finalizeDistribution(db, deps.mailer, requireAuth(request).id, request.params.id),
     message: 'Distribution final: the investors have been told',
   }));
   route(app, d.payments, async (request, reply) => {
