@@ -35,6 +35,41 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SEED_DEMO: 'maybe', DATA_DIR: tmp() })).toThrow(/SEED_DEMO/);
   });
 
+  it('mail settings: defaults for the embedded demo, checked values, MAIL_FROM with SMTP_URL', () => {
+    const dir = tmp();
+    expect(loadConfig({ DATA_DIR: dir })).toMatchObject({
+      smtpUrl: undefined,
+      appUrl: 'http://localhost:3000',
+      mailRatePerMinute: 600,
+      runJobs: true,
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: dir,
+        SMTP_URL: 'smtp://user:pass@mail.example.com:587',
+        MAIL_FROM: 'Investor Portal <portal@example.com>',
+        APP_URL: 'https://portal.example.com/',
+        MAIL_RATE_PER_MINUTE: '120',
+        RUN_JOBS: 'false',
+      }),
+    ).toMatchObject({
+      smtpUrl: 'smtp://user:pass@mail.example.com:587',
+      mailFrom: 'Investor Portal <portal@example.com>',
+      appUrl: 'https://portal.example.com',
+      mailRatePerMinute: 120,
+      runJobs: false,
+    });
+    expect(() => loadConfig({ DATA_DIR: dir, SMTP_URL: 'http://mail.example.com' })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ DATA_DIR: dir, SMTP_URL: 'smtp://mail.example.com' })).toThrow(
+      /MAIL_FROM: required when SMTP_URL is set/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, MAIL_FROM: 'not an address' })).toThrow(/MAIL_FROM/);
+    expect(() => loadConfig({ DATA_DIR: dir, APP_URL: 'portal.example.com' })).toThrow(/APP_URL/);
+    expect(() => loadConfig({ DATA_DIR: dir, MAIL_RATE_PER_MINUTE: '0' })).toThrow(/MAIL_RATE_PER_MINUTE/);
+    expect(() => loadConfig({ DATA_DIR: dir, MAIL_RATE_PER_MINUTE: 'fast' })).toThrow(/MAIL_RATE_PER_MINUTE/);
+    expect(() => loadConfig({ DATA_DIR: dir, RUN_JOBS: 'sometimes' })).toThrow(/RUN_JOBS/);
+  });
+
   it('requires JWT_SECRET with DATABASE_URL, and seeds PostgreSQL only on request', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://localhost/x' })).toThrow(
       /JWT_SECRET: required when DATABASE_URL is set/,
