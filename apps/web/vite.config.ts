@@ -218,8 +218,11 @@ function preloadSignedIn(): Plugin {
   const pages: { path: string; modules: string[] }[] = [
     { path: '^/(dashboard/?)?$', modules: [SHELL, INVESTOR_DASHBOARD] },
     { path: '^/admin/?$', modules: [SHELL, ADMIN_DASHBOARD] },
-    // Any other page behind the guard: at least its shell.
-    { path: '^/(?!login/?$|admin-login/?$|register/?$)', modules: [SHELL] },
+    // Any other page behind the guard: at least its shell (not the public pages a signed-out visitor opens).
+    {
+      path: '^/(?!login/?$|admin-login/?$|register/?$|forgot-password/?$|reset-password/?$|unsubscribe/?$)',
+      modules: [SHELL],
+    },
   ];
   return {
     name: 'preload-signed-in',

@@ -136,8 +136,8 @@ export async function waitForMail(
 export const mailboxFiles = (server: TestServer) => readMailbox(server).map((m) => m.file);
 
 /**
- * The portal address of the email's link to `pathname` (the server's APP_URL differs from the test
- * server's address, so only the path and query are kept), from the plain-text part.
+ * The path and query of the email's link to `pathname` (the test server's APP_URL is its own address),
+ * from the plain-text part.
  */
 export function linkIn(mail: CapturedMail, pathname: string): string {
   for (const m of mail.text.matchAll(/https?:\/\/[^\s<>"]+/g)) {

@@ -17,6 +17,8 @@ export function serverEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     LOGIN_RATE_LIMIT: '10000',
     DATABASE_URL: '',
+    // The links in its emails lead to this server.
+    APP_URL: `http://127.0.0.1:${port}`,
   };
 }
 

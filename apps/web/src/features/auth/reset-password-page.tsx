@@ -14,6 +14,7 @@ import { ApiError } from '@/lib/api';
 import { messageOf } from '@/lib/toast';
 import { confirmPasswordReset } from '@/queries/email';
 import { AuthCard } from './auth-card';
+import { tokens } from '@/lib/session';
 
 interface ResetForm {
   password: string;
@@ -102,6 +103,8 @@ function ResetPasswordPage() {
     setFailure(null);
     try {
       const answer = await confirmPasswordReset(token, password);
+      // The server ended every session of the account: a session stored here is one of them.
+      tokens.clear();
       setDone(answer.message ?? 'Your password has been changed. Sign in with the new one.');
     } catch (err) {
       const fields = serverFieldErrors(err);
