@@ -30,6 +30,7 @@ export const TABLES = [
   'capital_returns',
   'mail_messages',
   'password_resets',
+  'statement_publications',
 ] as const;
 export type Table = (typeof TABLES)[number];
 

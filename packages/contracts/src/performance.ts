@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope, uuidString } from './common';
+import { envelope, isoDate, uuidString } from './common';
 
 /**
  * The performance figures of a holding (one project, or the whole portfolio), as fund reports give them.
@@ -90,3 +90,21 @@ export const statement = statementPeriodInfo.extend({
 export type Statement = z.infer<typeof statement>;
 
 export const statementAnswer = envelope(statement);
+
+/** A statement period an admin published to the investors. */
+export const statementPublication = z.object({
+  period: z.string(),
+  publishedAt: isoDate,
+  recipients: z.number().int(),
+  emailed: z.number().int(),
+  /** The emails' batch in the admin's outbox. */
+  batchId: uuidString,
+});
+export type StatementPublication = z.infer<typeof statementPublication>;
+
+export const statementPublicationList = z.object({
+  publications: z.array(statementPublication),
+  /** The periods that have ended and are not published yet, newest first: what can be published now. */
+  publishable: z.array(z.string()),
+});
+export type StatementPublicationList = z.infer<typeof statementPublicationList>;

@@ -711,3 +711,22 @@ export const passwordResets = pgTable(
     index('password_resets_user_idx').on(t.userId, t.createdAt),
   ],
 );
+
+/**
+ * A statement period an admin published: every investor who held an investment in it was told, in the
+ * portal and by email (modules/fund/statements.ts). Once per period.
+ */
+export const statementPublications = pgTable(
+  'statement_publications',
+  {
+    period: text('period').primaryKey(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    publishedBy: uuid('published_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Investors told in the portal, and emails queued (those who turned payouts email off get none). */
+    recipients: integer('recipients').notNull(),
+    emailed: integer('emailed').notNull(),
+    /** The emails' batch in the outbox. */
+    batchId: uuid('batch_id').notNull(),
+  },
+  (t) => [check('statement_publications_period_check', sql`${t.period} ~ '^[0-9]{4}(-Q[1-4])?$'`)],
+);

@@ -1,5 +1,13 @@
+import { envelope } from '../common';
 import { endpoint } from '../endpoint';
-import { performanceAnswer, statementAnswer, statementListAnswer, statementParams } from '../performance';
+import {
+  performanceAnswer,
+  statementAnswer,
+  statementListAnswer,
+  statementParams,
+  statementPublication,
+  statementPublicationList,
+} from '../performance';
 import { payoutsAnswer } from '../portfolio';
 
 export const investmentEndpoints = {
@@ -67,5 +75,28 @@ export const investmentEndpoints = {
     params: statementParams,
     answer: { kind: 'file', types: ['application/pdf'] },
     reads: ['projects', 'investments', 'monthly_returns', 'capital_returns', 'users'],
+  }),
+  publications: endpoint({
+    id: 'statements.publications',
+    method: 'GET',
+    path: '/api/admin/statements',
+    access: 'admin',
+    summary: 'The statement periods published to the investors, and those that can be published now',
+    answer: envelope(statementPublicationList),
+    reads: ['statement_publications'],
+  }),
+  publish: endpoint({
+    id: 'statements.publish',
+    method: 'POST',
+    path: '/api/admin/statements/:period/publish',
+    access: 'admin',
+    summary: 'Tells every investor who held an investment in the period that its statement is ready',
+    description:
+      'A notification to each, and an email to those who did not turn payouts and statements email off. ' +
+      'A period that has not ended is a 400; one already published a 409.',
+    params: statementParams,
+    answer: envelope(statementPublication),
+    errors: [409],
+    writes: ['statement_publications', 'notifications', 'mail_messages', 'audit_log'],
   }),
 };

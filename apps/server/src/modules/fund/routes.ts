@@ -17,7 +17,14 @@ import {
 } from './distributions';
 import { getPayerAccount, setPayerAccount } from './payer';
 import { loadHoldings, presentPerformance } from './performance';
-import { listStatements, loadStatement, statementFileName, statementPdf } from './statements';
+import {
+  listPublications,
+  listStatements,
+  loadStatement,
+  publishStatements,
+  statementFileName,
+  statementPdf,
+} from './statements';
 
 /** The money side of an investor's account: where distributions are paid, and how the money has done. */
 export const fundRoutes: Module = (app, deps) => {
@@ -124,5 +131,16 @@ export const fundRoutes: Module = (app, deps) => {
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="${statementFileName(statement, userId)}"`)
       .send(Buffer.from(await statementPdf(statement)));
+  });
+
+  // Publishing a period's statements (admin): the investors are told, in the portal and by email.
+  route(app, inv.publications, async () => ({ success: true as const, data: await listPublications(db) }));
+  route(app, inv.publish, async (request) => {
+    const data = await publishStatements(db, deps.mailer, requireAuth(request).id, request.params.period);
+    return {
+      success: true as const,
+      data,
+      message: `Statements published to ${data.recipients} investor${data.recipients === 1 ? '' : 's'}`,
+    };
   });
 };
