@@ -76,7 +76,7 @@ function parts(headers: Record<string, string>, body: string, found: { text: str
   else if (/^text\/plain/i.test(type)) found.text ||= decode(headers, body);
 }
 
-export function parseMail(file: string): CapturedMail {
+function parseMail(file: string): CapturedMail {
   const { headers, body } = split(fs.readFileSync(file, 'utf8'));
   const found = { text: '', html: '' };
   parts(headers, body, found);
@@ -95,7 +95,7 @@ const mailDir = (server: TestServer) => {
 };
 
 /** Every message the server has written so far, oldest first (the file names start with the time). */
-export function readMailbox(server: TestServer): CapturedMail[] {
+function readMailbox(server: TestServer): CapturedMail[] {
   const dir = mailDir(server);
   if (!fs.existsSync(dir)) return [];
   return fs

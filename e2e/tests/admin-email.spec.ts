@@ -26,7 +26,11 @@ test.describe('[ADMIN][EMAIL] announcements by email and the outbox', () => {
       await page.getByRole('link', { name: 'View in outbox' }).click();
       await expect(page).toHaveURL(/\/admin\/email\?batch=[0-9a-f-]{36}$/);
       await expect(page.getByRole('heading', { level: 1, name: 'Email' })).toBeVisible();
-      await expect(page.getByText('Showing the emails of one announcement.')).toBeVisible();
+      await expect(
+        page.getByText(
+          'Showing the emails of one send (an announcement, a distribution or a statement publication).',
+        ),
+      ).toBeVisible();
     });
 
     const outbox = page.getByRole('table', { name: 'Outbox' });

@@ -51,6 +51,8 @@ describe('loadConfig', () => {
         APP_URL: 'https://portal.example.com/',
         MAIL_RATE_PER_MINUTE: '120',
         RUN_JOBS: 'false',
+        DATABASE_URL: 'postgres://localhost/portal',
+        JWT_SECRET: 'x'.repeat(40),
       }),
     ).toMatchObject({
       smtpUrl: 'smtp://user:pass@mail.example.com:587',
@@ -68,6 +70,10 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dir, MAIL_RATE_PER_MINUTE: '0' })).toThrow(/MAIL_RATE_PER_MINUTE/);
     expect(() => loadConfig({ DATA_DIR: dir, MAIL_RATE_PER_MINUTE: 'fast' })).toThrow(/MAIL_RATE_PER_MINUTE/);
     expect(() => loadConfig({ DATA_DIR: dir, RUN_JOBS: 'sometimes' })).toThrow(/RUN_JOBS/);
+    // On the embedded database nothing else could work the queue.
+    expect(() => loadConfig({ DATA_DIR: dir, RUN_JOBS: 'false' })).toThrow(
+      /RUN_JOBS: false needs DATABASE_URL/,
+    );
   });
 
   it('requires JWT_SECRET with DATABASE_URL, and seeds PostgreSQL only on request', () => {

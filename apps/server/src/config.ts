@@ -84,6 +84,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
+  if (e.RUN_JOBS === false && !e.DATABASE_URL)
+    throw new ConfigError(
+      'Invalid environment:\n  RUN_JOBS: false needs DATABASE_URL (a worker process, npm run worker, then works the queue)',
+    );
   if (e.SMTP_URL && !e.MAIL_FROM)
     throw new ConfigError('Invalid environment:\n  MAIL_FROM: required when SMTP_URL is set');
   const dataDir = path.resolve(e.DATA_DIR);

@@ -5,7 +5,7 @@ export const JOBS_SCHEMA = 'pgboss';
 
 /**
  * The queues and how their jobs retry: an email is tried again after 30 s, 1, 2, 4… minutes (exponential
- * backoff, about four hours in all) before it is kept as failed; a job that runs longer than its expiry
+ * backoff with some jitter, some four to eight hours in all) before it is kept as failed; a job that runs longer than its expiry
  * counts as failed and is retried.
  */
 export const QUEUES = {

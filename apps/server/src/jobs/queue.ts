@@ -85,8 +85,12 @@ export function createJobQueue(database: Database, opts: QueueOptions): JobQueue
   const boss = new PgBoss({
     db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) } as PgBoss.Db,
     schema: JOBS_SCHEMA,
-    // The schema and queues are made by the migrations (db/client.ts).
-    migrate: false,
+    // The schema and queues are made by the migrations (db/client.ts); a later pg-boss upgrades its
+    // schema when it starts.
+    migrate: true,
+    // A failed job stays in the admin's list (and can be retried) for 30 days, completed ones a day.
+    archiveFailedAfterSeconds: 30 * 24 * 3600,
+    archiveCompletedAfterSeconds: 24 * 3600,
     supervise: opts.work,
     schedule: opts.work,
   } as PgBoss.ConstructorOptions);

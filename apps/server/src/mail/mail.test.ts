@@ -400,28 +400,16 @@ describe('password reset', () => {
     await login(ctx.app, ann.email, 'old-password-1');
   });
 
-  it('is limited per account (silently) and per address asked for (429), and inactive accounts get nothing', async () => {
+  it('is limited per account (silently) and per client address (429), and inactive accounts get nothing', async () => {
     const ann = await createUser(ctx.db);
     const inactive = await createUser(ctx.db, { isActive: false });
-    for (let i = 0; i < 5; i++) {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/auth/password-reset',
-        payload: { email: ann.email },
-      });
-      expect(res.statusCode).toBe(200);
-    }
-    const sixth = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/password-reset',
-      payload: { email: ann.email },
-    });
+    const ask = (email: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email } });
+    expect((await ask(inactive.email)).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await ask(ann.email)).statusCode).toBe(200);
+    // The sixth request from this client in 15 minutes, whatever the address.
+    const sixth = await ask('someone.else@example.test');
     expect(sixth.statusCode).toBe(429);
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/password-reset',
-      payload: { email: inactive.email },
-    });
     await drain();
     expect(sink.to(ann.email)).toHaveLength(RESETS_PER_ACCOUNT_PER_HOUR);
     expect(sink.to(inactive.email)).toHaveLength(0);

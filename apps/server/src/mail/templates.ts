@@ -60,7 +60,7 @@ export const MAIL_KINDS = {
     content: (d) => ({
       paragraphs: [
         `${d.project} has made a ${d.capital ? 'return of capital' : 'distribution'}. Your share is ` +
-          `${money(d.amountCents ?? 0)}, paid to your bank account on ${day(d.paymentDate)}.`,
+          `${money(d.amountCents ?? 0)}, paid on ${day(d.paymentDate)} to the bank account in your profile.`,
       ],
       action: { label: 'See your payouts', path: '/dashboard' },
     }),

@@ -78,7 +78,9 @@ describe('what sends email', () => {
     await delivered();
     const [toEmma] = sink.to(emma.email);
     expect(toEmma!.subject).toBe('Payout from Aurora Cabins');
-    expect(toEmma!.text).toContain('Your share is €600.01, paid to your bank account on July 15, 2025.');
+    expect(toEmma!.text).toContain(
+      'Your share is €600.01, paid on July 15, 2025 to the bank account in your profile.',
+    );
     expect(sink.to(lukas.email)[0]!.text).toContain('Your share is €200,');
     expect(hasUnsubscribe(toEmma!)).toBe(true);
     expect(sink.to(off.email)).toHaveLength(0);

@@ -7,7 +7,7 @@ import { useWrite, type WriteCallbacks } from './write';
 const e = endpoints.mail;
 
 /** How often the outbox and the queues are read again while emails wait to go out. */
-export const OUTBOX_POLL_MS = 2_000;
+const OUTBOX_POLL_MS = 2_000;
 
 /** The outbox's filters as the screen keeps them ('' = any). */
 export interface OutboxParams {

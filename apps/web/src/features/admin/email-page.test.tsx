@@ -154,7 +154,11 @@ describe('Email', () => {
     const requests = api();
     renderAdmin(<EmailPage />, 'email', `/admin/email?batch=${BATCH}`);
     await screen.findByRole('table', { name: 'Outbox' });
-    expect(screen.getByText('Showing the emails of one announcement.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Showing the emails of one send (an announcement, a distribution or a statement publication).',
+      ),
+    ).toBeInTheDocument();
     expect(outboxCalls(requests).at(-1)).toEqual({ batchId: BATCH, page: '1', pageSize: '25' });
 
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
@@ -174,7 +178,11 @@ describe('Email', () => {
     await waitFor(() =>
       expect(outboxCalls(requests).at(-1)).toEqual({ status: 'failed', page: '1', pageSize: '25' }),
     );
-    expect(screen.queryByText('Showing the emails of one announcement.')).not.toBeInTheDocument();
+    expect(
+      screen.queryByText(
+        'Showing the emails of one send (an announcement, a distribution or a statement publication).',
+      ),
+    ).not.toBeInTheDocument();
   });
 
   it('shows the queues and the failed jobs; Retry runs one again, says so and reloads the list', async () => {

@@ -95,7 +95,9 @@ function EmailPage() {
                 role="status"
                 className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-dashed bg-secondary/40 px-4 py-3 text-sm"
               >
-                <span>Showing the emails of one announcement.</span>
+                <span>
+                  Showing the emails of one send (an announcement, a distribution or a statement publication).
+                </span>
                 <Button variant="ghost" size="sm" onClick={showAll}>
                   <X aria-hidden="true" />
                   Show all emails

@@ -126,7 +126,7 @@ function ResetPasswordPage() {
 
   if (done)
     return (
-      <AuthCard title="Password changed" subtitle="You have been signed out everywhere else">
+      <AuthCard title="Password changed" subtitle="Every session of your account has been signed out">
         <Outcome tone="done">{done}</Outcome>
         <Button asChild className="mt-6 w-full">
           <Link to="/login">Sign in</Link>
