@@ -45,6 +45,12 @@ export const statementPeriod = z.string().regex(/^\d{4}(-Q[1-4])?$/, {
 });
 export const statementParams = z.object({ period: statementPeriod });
 
+/** A statement's period as people read it: '2025-Q3' -> 'Q3 2025', '2025' -> '2025'. */
+export function statementLabel(period: string): string {
+  const m = /^(\d{4})-(Q[1-4])$/.exec(period);
+  return m ? `${m[2]} ${m[1]}` : period;
+}
+
 /** A statement the investor can download: a period that has ended, in which they held an investment. */
 export const statementPeriodInfo = z.object({
   period: z.string(),

@@ -79,3 +79,13 @@ export const usePayerAccount = () => useQuery(endpointQuery(e.payer, {}, (a) => 
 /** Sets the payer account; a bad IBAN or BIC is a 400 named on its field. */
 export const useSetPayerAccount = (cb?: WriteCallbacks<Answer<typeof e.setPayer>, PayerAccountInput>) =>
   useWrite(e.setPayer, (body) => call(e.setPayer, { body }), cb);
+
+const s = endpoints.investments;
+
+/** The statement periods published to the investors, and those that can be published now (admin). */
+export const useStatementPublications = ({ enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({ ...endpointQuery(s.publications, {}, (a) => a.data), enabled });
+
+/** Tells every investor who held an investment in the period that its statement is ready (once). */
+export const usePublishStatements = (cb?: WriteCallbacks<Answer<typeof s.publish>, string>) =>
+  useWrite(s.publish, (period) => call(s.publish, { params: { period } }), cb);

@@ -5,6 +5,7 @@ import {
   fromCents,
   monthEnd,
   monthLabel,
+  statementLabel,
   toCents,
   type Statement,
   type StatementPeriodInfo,
@@ -346,7 +347,7 @@ export async function publishStatements(
   const info = periodInfo(period);
   if (info.to >= today())
     throw new BadRequestError(
-      `The period ${periodLabel(period)} has not ended yet: publish it after ${info.to}`,
+      `The period ${statementLabel(period)} has not ended yet: publish it after ${info.to}`,
     );
   return db.transaction(async (tx) => {
     const batchId = crypto.randomUUID();
@@ -355,8 +356,9 @@ export async function publishStatements(
       .values({ period, publishedBy: actorId, recipients: 0, emailed: 0, batchId })
       .onConflictDoNothing()
       .returning({ period: statementPublications.period });
-    if (!claimed) throw new ConflictError(`The statements for ${periodLabel(period)} are already published`);
-    const label = periodLabel(period);
+    if (!claimed)
+      throw new ConflictError(`The statements for ${statementLabel(period)} are already published`);
+    const label = statementLabel(period);
     const recipients = await notifyFrom(
       tx,
       sql`select h.id, ${`Your statement for ${label} is ready in your Document Vault.`} from (${holdersBy(info.to)}) h`,
@@ -385,7 +387,3 @@ export async function publishStatements(
     return presentPublication(row!);
   });
 }
-
-/** '2025-Q3' → 'Q3 2025', '2025' → '2025'. */
-const periodLabel = (period: string) =>
-  period.length === 4 ? period : `${period.slice(5)} ${period.slice(0, 4)}`;

@@ -727,4 +727,72 @@ describe('Distributions: importing returns from a CSV file (issue 16, "Bulk impo
     expect(within(dialog).queryByRole('table')).toBeNull();
     expect(within(dialog).getByRole('button', { name: 'Import rows' })).toBeDisabled();
   });
+
+  it('publishes a period’s statements from the Statements dialog; the published list links to the outbox', async () => {
+    const published: {
+      period: string;
+      publishedAt: string;
+      recipients: number;
+      emailed: number;
+      batchId: string;
+    }[] = [];
+    const requests = fakeApi(
+      runsApi(
+        () => [run()],
+        (req) => {
+          if (req.method === 'GET' && req.path === '/api/admin/statements')
+            return json({
+              success: true,
+              data: {
+                publications: published,
+                publishable: ['2026-Q3', '2026-Q2'].filter((p) => !published.some((x) => x.period === p)),
+              },
+            });
+          const m = /^\/api\/admin\/statements\/(.+)\/publish$/.exec(req.path);
+          if (req.method !== 'POST' || !m) return undefined;
+          if (m[1] === '2026-Q2') return failure('The statements for Q2 2026 are already published', 409);
+          const p = {
+            period: m[1]!,
+            publishedAt: at,
+            recipients: 12,
+            emailed: 11,
+            batchId: 'b0000000-0000-4000-8000-000000000001',
+          };
+          published.unshift(p);
+          return json({ success: true, data: p, message: 'Statements published to 12 investors' });
+        },
+      ),
+    );
+    renderAdmin(<DistributionsPage />, 'distributions');
+    await card('Jan 2019 income');
+    await userEvent.click(screen.getByRole('button', { name: 'Statements' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Statements' });
+    const period = await within(dialog).findByLabelText('Period');
+    expect(
+      within(period)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Q3 2026', 'Q2 2026']);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Publish statements for Q3 2026' }));
+    expect(await findToast('Statements for Q3 2026 published')).toHaveTextContent(
+      '12 investors told; 11 emails queued.',
+    );
+    expect(
+      requests.filter((r) => r.method === 'POST' && r.path.endsWith('/publish')).map((r) => r.path),
+    ).toEqual(['/api/admin/statements/2026-Q3/publish']);
+    const table = await within(dialog).findByRole('table', { name: 'Published statements' });
+    const link = within(table).getByRole('link', { name: '11 emails for Q3 2026: view in outbox' });
+    expect(link).toHaveAttribute('href', '/admin/email?batch=b0000000-0000-4000-8000-000000000001');
+    // Only Q2 is left to publish; the server refuses it here, and says why.
+    await waitFor(() =>
+      expect(
+        within(dialog).getByRole('button', { name: 'Publish statements for Q2 2026' }),
+      ).toBeInTheDocument(),
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Publish statements for Q2 2026' }));
+    expect(await findToast('Failed to publish statements')).toHaveTextContent(
+      'The statements for Q2 2026 are already published',
+    );
+  });
 });

@@ -4,6 +4,7 @@ import {
   CircleCheck,
   Download,
   FileCode,
+  FileText,
   FileUp,
   HandCoins,
   ListTree,
@@ -41,6 +42,7 @@ import { KIND_LABELS, investorsText, runName } from './distributions/labels';
 import { PayerDialog, groupIban } from './distributions/payer-dialog';
 import { RunDetailsDialog } from './distributions/run-details-dialog';
 import { RunStatusBadge } from './distributions/run-status-badge';
+import { StatementsDialog } from './distributions/statements-dialog';
 
 /** What making a run final does, said before it is done. */
 function finalQuestion(r: DistributionSummary) {
@@ -177,6 +179,7 @@ function DistributionsPage() {
   const [dialog, setDialog] = useState<{ run: DistributionSummary | null } | null>(null);
   const [payerOpen, setPayerOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
+  const [statementsOpen, setStatementsOpen] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
   // The server's last refusal to make a run final (a 409 naming the investors), shown until it is tried again.
   const [refusal, setRefusal] = useState<{ id: string; message: string } | null>(null);
@@ -261,6 +264,10 @@ function DistributionsPage() {
               <FileUp aria-hidden="true" />
               Import returns
             </Button>
+            <Button variant="outline" onClick={() => setStatementsOpen(true)}>
+              <FileText aria-hidden="true" />
+              Statements
+            </Button>
             {current && (
               <Button onClick={() => setDialog({ run: null })}>
                 <Plus aria-hidden="true" />
@@ -312,6 +319,7 @@ function DistributionsPage() {
       )}
       <PayerDialog open={payerOpen} payer={payer.data ?? null} onClose={() => setPayerOpen(false)} />
       <ImportReturnsDialog open={importOpen} onClose={() => setImportOpen(false)} />
+      <StatementsDialog open={statementsOpen} onClose={() => setStatementsOpen(false)} />
       <RunDetailsDialog
         run={open}
         refusal={open ? refusalOf(open) : null}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DocumentItem, StatementPeriodInfo } from '@portal/contracts';
+import { statementLabel, type DocumentItem, type StatementPeriodInfo } from '@portal/contracts';
 import {
   arrangeDocuments,
   formatFileSize,
@@ -7,7 +7,6 @@ import {
   sortDocuments,
   sortStatements,
   statementKindLabel,
-  statementLabel,
 } from './documents-view';
 
 const doc = (name: string, category: string, uploadDate: string, type = 'PDF'): DocumentItem => ({

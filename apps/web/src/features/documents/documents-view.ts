@@ -73,12 +73,6 @@ export function formatFileSize(bytes: number | null | undefined): string | null 
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-/** A statement's period as people read it: '2025-Q3' -> 'Q3 2025', '2025' -> '2025'. */
-export function statementLabel(period: string): string {
-  const m = /^(\d{4})-(Q[1-4])$/.exec(period);
-  return m ? `${m[2]} ${m[1]}` : period;
-}
-
 export const statementKindLabel = (kind: StatementPeriodInfo['kind']) =>
   kind === 'annual' ? 'Annual' : 'Quarterly';
 

@@ -7,7 +7,8 @@ import { Card } from '@/components/ui/card';
 import { formatDate } from '@/lib/format';
 import { toastError } from '@/lib/toast';
 import { downloadStatement, useStatements } from '@/queries/statements';
-import { sortStatements, statementKindLabel, statementLabel } from '../documents-view';
+import { statementLabel } from '@portal/contracts';
+import { sortStatements, statementKindLabel } from '../documents-view';
 
 /** One statement: its period, kind and dates, and a Download of its PDF. */
 function StatementRow({ statement }: { statement: StatementPeriodInfo }) {
