@@ -1,40 +1,15 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { PASSWORD_RESET_INVALID_MESSAGE, PASSWORD_RESET_SENT_MESSAGE } from '@portal/contracts';
-import {
-  bearer,
-  buildTestApp,
-  createAdmin,
-  createUser,
-  login,
-  type TestContext,
-  type TestUser,
-} from '../../test/helpers';
-import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
+import { bearer, createUser, login } from '../../test/helpers';
+import { useMailTest } from '../../test/smtp-sink';
 import { RESETS_PER_ACCOUNT_PER_HOUR } from '../modules/auth/password-reset';
 import { UNSUBSCRIBE_INVALID } from '../modules/mail/service';
 
-let sink: SmtpSink;
-let ctx: TestContext;
-let admin: TestUser;
-let adminToken: string;
+const mt = useMailTest();
 
-beforeAll(async () => {
-  sink = await startSmtpSink();
-});
-afterAll(() => sink.close());
-
-beforeEach(async () => {
-  sink.messages.length = 0;
-  sink.refusing = false;
-  ctx = await buildTestApp({ smtpUrl: sink.url });
-  admin = await createAdmin(ctx.db, { name: 'Ada Admin' });
-  adminToken = (await login(ctx.app, admin.email, admin.password)).accessToken;
-});
-afterEach(() => ctx.close());
-
-const drain = () => ctx.deps.jobs.drain('mail');
+const drain = () => mt.drain();
 const linkIn = (text: string, path: string) => {
   const m = new RegExp(`http://portal\\.test${path.replace(/[?]/g, '\\?')}[^\\s]*`).exec(text);
   if (!m) throw new Error(`no ${path} link in:\n${text}`);
@@ -47,24 +22,13 @@ const rawHeader = (mail: ParsedMail, name: string) =>
     ?.line.replace(/\r?\n\s+/g, ' ')
     .replace(/^[^:]+:\s*/, '');
 
-async function broadcast(body: Record<string, unknown>) {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/notifications/send',
-    headers: bearer(adminToken),
-    payload: { title: 'Spring meeting', message: 'We meet on May 4.\n\nBring questions.', ...body },
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json().data as { sent: number; emailed: number; batchId: string };
-}
-
 describe('announcements by email', () => {
   it('reach the active recipients who did not turn them off, with both parts and one-click unsubscribe', async () => {
-    const ann = await createUser(ctx.db, { name: 'Ann Investor' });
-    const off = await createUser(ctx.db, { name: 'Otto Off' });
-    const inactive = await createUser(ctx.db, { name: 'Ina Inactive', isActive: false });
-    const offToken = (await login(ctx.app, off.email, off.password)).accessToken;
-    const put = await ctx.app.inject({
+    const ann = await createUser(mt.ctx.db, { name: 'Ann Investor' });
+    const off = await createUser(mt.ctx.db, { name: 'Otto Off' });
+    const inactive = await createUser(mt.ctx.db, { name: 'Ina Inactive', isActive: false });
+    const offToken = (await login(mt.ctx.app, off.email, off.password)).accessToken;
+    const put = await mt.ctx.app.inject({
       method: 'PUT',
       url: '/api/users/me/email-preferences',
       headers: bearer(offToken),
@@ -78,13 +42,13 @@ describe('announcements by email', () => {
       announcements: false,
     });
 
-    const result = await broadcast({ userIds: [ann.id, off.id, inactive.id], email: true });
+    const result = await mt.broadcast({ userIds: [ann.id, off.id, inactive.id], email: true });
     expect(result).toMatchObject({ sent: 2, emailed: 1 });
     expect(await drain()).toBe(1);
 
-    expect(sink.to(off.email)).toHaveLength(0);
-    expect(sink.to(inactive.email)).toHaveLength(0);
-    const [mail] = sink.to(ann.email);
+    expect(mt.sink.to(off.email)).toHaveLength(0);
+    expect(mt.sink.to(inactive.email)).toHaveLength(0);
+    const [mail] = mt.sink.to(ann.email);
     expect(mail!.subject).toBe('Spring meeting');
     expect(mail!.from!.value).toEqual([{ name: 'Investor Portal', address: 'portal@example.test' }]);
     expect(mail!.text).toContain('Hello Ann Investor,');
@@ -97,7 +61,7 @@ describe('announcements by email', () => {
 
     // The one-click POST of a mail client: no session, a form body.
     const oneClick = new URL(header.slice(1, -1));
-    const res = await ctx.app.inject({
+    const res = await mt.ctx.app.inject({
       method: 'POST',
       url: oneClick.pathname + oneClick.search,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -107,31 +71,33 @@ describe('announcements by email', () => {
     expect(res.json().data).toMatchObject({ category: 'announcements', unsubscribed: true });
 
     // The outbox counts the broadcast by status.
-    const outbox = await ctx.app.inject({
+    const outbox = await mt.ctx.app.inject({
       url: `/api/admin/outbox?batchId=${result.batchId}`,
-      headers: bearer(adminToken),
+      headers: bearer(mt.adminToken),
     });
     expect(outbox.json().data.counts).toEqual({ queued: 0, sent: 1, failed: 0, skipped: 0 });
     // The admin sees where the unsubscribe link goes, not the token that works it.
-    const detail = await ctx.app.inject({
+    const detail = await mt.ctx.app.inject({
       url: `/api/admin/outbox/${outbox.json().data.messages[0]._id}`,
-      headers: bearer(adminToken),
+      headers: bearer(mt.adminToken),
     });
     expect(detail.json().data.text).toContain('http://portal.test/unsubscribe?token=(hidden)');
     expect(detail.json().data.html).not.toContain(oneClick.searchParams.get('token')!);
 
-    const next = await broadcast({ userIds: [ann.id], email: true });
+    const next = await mt.broadcast({ userIds: [ann.id], email: true });
     expect(next.emailed).toBe(0);
   });
 
   it('the footer link turns the category off without a session; a forged or altered link is a 400', async () => {
-    const ann = await createUser(ctx.db, { name: 'Ann Investor' });
-    await broadcast({ userIds: [ann.id], email: true });
+    const ann = await createUser(mt.ctx.db, { name: 'Ann Investor' });
+    await mt.broadcast({ userIds: [ann.id], email: true });
     await drain();
-    const link = linkIn(sink.to(ann.email)[0]!.text!, '/unsubscribe?token=');
+    const link = linkIn(mt.sink.to(ann.email)[0]!.text!, '/unsubscribe?token=');
     const token = link.searchParams.get('token')!;
 
-    const info = await ctx.app.inject({ url: `/api/email/unsubscribe?token=${encodeURIComponent(token)}` });
+    const info = await mt.ctx.app.inject({
+      url: `/api/email/unsubscribe?token=${encodeURIComponent(token)}`,
+    });
     expect(info.statusCode).toBe(200);
     expect(info.json().data).toMatchObject({
       category: 'announcements',
@@ -141,14 +107,14 @@ describe('announcements by email', () => {
     expect(info.json().data.email).toMatch(/^u\*\*\*@example\.test$/);
 
     const forged = token.replace('announcements', 'payouts');
-    const bad = await ctx.app.inject({
+    const bad = await mt.ctx.app.inject({
       method: 'POST',
       url: `/api/email/unsubscribe?token=${encodeURIComponent(forged)}`,
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(UNSUBSCRIBE_INVALID);
 
-    const done = await ctx.app.inject({
+    const done = await mt.ctx.app.inject({
       method: 'POST',
       url: `/api/email/unsubscribe?token=${encodeURIComponent(token)}`,
     });
@@ -156,13 +122,16 @@ describe('announcements by email', () => {
       data: { unsubscribed: true },
       message: 'You will no longer receive announcements emails',
     });
-    const annToken = (await login(ctx.app, ann.email, ann.password)).accessToken;
-    const prefs = await ctx.app.inject({ url: '/api/users/me/email-preferences', headers: bearer(annToken) });
+    const annToken = (await login(mt.ctx.app, ann.email, ann.password)).accessToken;
+    const prefs = await mt.ctx.app.inject({
+      url: '/api/users/me/email-preferences',
+      headers: bearer(annToken),
+    });
     expect(prefs.json().data).toMatchObject({ announcements: false, payouts: true });
   });
 
   it('a form body anywhere else is an unsupported content type', async () => {
-    const res = await ctx.app.inject({
+    const res = await mt.ctx.app.inject({
       method: 'POST',
       url: '/api/auth/login',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -172,14 +141,14 @@ describe('announcements by email', () => {
   });
 
   it('a user deleted or made inactive after the message was queued gets nothing', async () => {
-    const gone = await createUser(ctx.db);
-    const paused = await createUser(ctx.db);
-    await broadcast({ userIds: [gone.id, paused.id], email: true });
-    await ctx.db.execute(sql`delete from users where id = ${gone.id}`);
-    await ctx.db.execute(sql`update users set is_active = false where id = ${paused.id}`);
+    const gone = await createUser(mt.ctx.db);
+    const paused = await createUser(mt.ctx.db);
+    await mt.broadcast({ userIds: [gone.id, paused.id], email: true });
+    await mt.ctx.db.execute(sql`delete from users where id = ${gone.id}`);
+    await mt.ctx.db.execute(sql`update users set is_active = false where id = ${paused.id}`);
     await drain();
-    expect(sink.messages).toHaveLength(0);
-    const outbox = await ctx.app.inject({ url: '/api/admin/outbox', headers: bearer(adminToken) });
+    expect(mt.sink.messages).toHaveLength(0);
+    const outbox = await mt.ctx.app.inject({ url: '/api/admin/outbox', headers: bearer(mt.adminToken) });
     const errors = outbox
       .json()
       .data.messages.map((m: { status: string; error: string }) => [m.status, m.error]);
@@ -190,114 +159,76 @@ describe('announcements by email', () => {
   });
 });
 
-describe('the rate limit', () => {
-  it('spaces a broadcast at MAIL_RATE_PER_MINUTE after what is already queued; security email goes at once', async () => {
-    await ctx.close();
-    ctx = await buildTestApp({ smtpUrl: sink.url, mailRatePerMinute: 60 });
-    const readers = [];
-    for (let i = 0; i < 3; i++) readers.push(await createUser(ctx.db));
-    const admin2 = await createAdmin(ctx.db);
-    adminToken = (await login(ctx.app, admin2.email, admin2.password)).accessToken;
-    await broadcast({ userIds: readers.map((r) => r.id), email: true });
-    await broadcast({ userIds: [readers[0]!.id], email: true });
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/password-reset',
-      payload: { email: readers[1]!.email },
-    });
-    const rows = (
-      (await ctx.db.execute(
-        sql`select kind, extract(epoch from send_after - created_at)::float8 as wait,
-                   extract(epoch from (select max(job.start_after) from pgboss.job job where job.data->>'messageId' = m.id::text) - send_after)::float8 as job_lag
-              from mail_messages m order by send_after`,
-      )) as unknown as { rows: { kind: string; wait: number; job_lag: number }[] }
-    ).rows;
-    // One a second: the first broadcast's three, then the second's one after them; the reset at once.
-    expect(rows.map((r) => r.kind)).toEqual([
-      'passwordReset',
-      'announcement',
-      'announcement',
-      'announcement',
-      'announcement',
-    ]);
-    const waits = rows.slice(1).map((r) => Math.round(r.wait));
-    expect(waits[0]).toBe(1);
-    expect(waits[1]).toBe(2);
-    expect(waits[2]).toBe(3);
-    expect(waits[3]).toBeGreaterThanOrEqual(4);
-    expect(Math.round(rows[0]!.wait)).toBe(0);
-    // Each message's job waits for its turn.
-    expect(rows.every((r) => Math.abs(r.job_lag) < 0.01)).toBe(true);
-  });
-});
-
 describe('SMTP faults', () => {
   it('a refused message waits, backs off, and is delivered exactly once when the server is back', async () => {
-    const ann = await createUser(ctx.db);
-    sink.refusing = true;
-    await broadcast({ userIds: [ann.id], email: true });
+    const ann = await createUser(mt.ctx.db);
+    mt.sink.refusing = true;
+    await mt.broadcast({ userIds: [ann.id], email: true });
     await drain();
-    expect(sink.messages).toHaveLength(0);
-    const jobs = await ctx.app.inject({ url: '/api/admin/jobs', headers: bearer(adminToken) });
+    expect(mt.sink.messages).toHaveLength(0);
+    const jobs = await mt.ctx.app.inject({ url: '/api/admin/jobs', headers: bearer(mt.adminToken) });
     expect(jobs.json().data.queues.find((q: { queue: string }) => q.queue === 'mail')).toMatchObject({
       retrying: 1,
       failed: 0,
     });
     // Exponential backoff: the retry waits 30 s, then twice as long each time.
     const [retry] = (
-      (await ctx.db.execute(
+      (await mt.ctx.db.execute(
         sql`select extract(epoch from start_after - now())::int as wait from pgboss.job where state = 'retry'`,
       )) as unknown as { rows: { wait: number }[] }
     ).rows;
     expect(retry!.wait).toBeGreaterThanOrEqual(25);
     const [row] = (
-      (await ctx.db.execute(sql`select status, attempts, error from mail_messages`)) as unknown as {
+      (await mt.ctx.db.execute(sql`select status, attempts, error from mail_messages`)) as unknown as {
         rows: { status: string; attempts: number; error: string }[];
       }
     ).rows;
     expect(row).toMatchObject({ status: 'queued', attempts: 1 });
     expect(row!.error).toMatch(/Try again later/);
 
-    sink.refusing = false;
+    mt.sink.refusing = false;
     expect(await drain()).toBe(1);
     expect(await drain()).toBe(0);
-    expect(sink.to(ann.email)).toHaveLength(1);
-    const outbox = (await ctx.app.inject({ url: '/api/admin/outbox', headers: bearer(adminToken) })).json()
-      .data;
+    expect(mt.sink.to(ann.email)).toHaveLength(1);
+    const outbox = (
+      await mt.ctx.app.inject({ url: '/api/admin/outbox', headers: bearer(mt.adminToken) })
+    ).json().data;
     expect(outbox.messages[0]).toMatchObject({ status: 'sent', attempts: 2, error: null });
   });
 
   it('a message that keeps failing is kept as failed with its last error, and an admin can retry it', async () => {
-    const ann = await createUser(ctx.db);
-    sink.refusing = true;
-    await broadcast({ userIds: [ann.id], email: true });
+    const ann = await createUser(mt.ctx.db);
+    mt.sink.refusing = true;
+    await mt.broadcast({ userIds: [ann.id], email: true });
     // The first try and nine retries.
     for (let i = 0; i < 10; i++) expect(await drain()).toBe(1);
     expect(await drain()).toBe(0);
-    const jobs = (await ctx.app.inject({ url: '/api/admin/jobs', headers: bearer(adminToken) })).json().data;
+    const jobs = (await mt.ctx.app.inject({ url: '/api/admin/jobs', headers: bearer(mt.adminToken) })).json()
+      .data;
     expect(jobs.failed).toHaveLength(1);
     expect(jobs.failed[0]).toMatchObject({
       queue: 'mail',
       description: `Email “Spring meeting” to ${ann.email}`,
     });
     expect(jobs.failed[0].error).toMatch(/Try again later/);
-    const outbox = (await ctx.app.inject({ url: '/api/admin/outbox', headers: bearer(adminToken) })).json()
-      .data;
+    const outbox = (
+      await mt.ctx.app.inject({ url: '/api/admin/outbox', headers: bearer(mt.adminToken) })
+    ).json().data;
     expect(outbox.counts).toMatchObject({ failed: 1, sent: 0 });
 
-    sink.refusing = false;
-    const retry = await ctx.app.inject({
+    mt.sink.refusing = false;
+    const retry = await mt.ctx.app.inject({
       method: 'POST',
       url: `/api/admin/jobs/${jobs.failed[0]._id}/retry`,
-      headers: bearer(adminToken),
+      headers: bearer(mt.adminToken),
     });
     expect(retry.statusCode).toBe(200);
     expect(await drain()).toBe(1);
-    expect(sink.to(ann.email)).toHaveLength(1);
-    const again = await ctx.app.inject({
+    expect(mt.sink.to(ann.email)).toHaveLength(1);
+    const again = await mt.ctx.app.inject({
       method: 'POST',
       url: `/api/admin/jobs/${jobs.failed[0]._id}/retry`,
-      headers: bearer(adminToken),
+      headers: bearer(mt.adminToken),
     });
     expect(again.statusCode).toBe(404);
   });
@@ -305,41 +236,42 @@ describe('SMTP faults', () => {
 
 describe('password reset', () => {
   it('sends a single-use link; the new password works, the old one and every session end, a notice follows', async () => {
-    const ann = await createUser(ctx.db, { name: 'Ann Investor', password: 'old-password-1' });
-    const session = await login(ctx.app, ann.email, 'old-password-1');
+    const ann = await createUser(mt.ctx.db, { name: 'Ann Investor', password: 'old-password-1' });
+    const session = await login(mt.ctx.app, ann.email, 'old-password-1');
 
-    const ask = await ctx.app.inject({
+    const ask = await mt.ctx.app.inject({
       method: 'POST',
       url: '/api/auth/password-reset',
       payload: { email: ann.email.toUpperCase() },
     });
     expect(ask.json()).toEqual({ success: true, message: PASSWORD_RESET_SENT_MESSAGE });
-    const unknown = await ctx.app.inject({
+    const unknown = await mt.ctx.app.inject({
       method: 'POST',
       url: '/api/auth/password-reset',
       payload: { email: 'nobody@example.test' },
     });
     expect(unknown.json()).toEqual(ask.json());
     await drain();
-    expect(sink.messages).toHaveLength(1);
-    const [mail] = sink.to(ann.email);
+    expect(mt.sink.messages).toHaveLength(1);
+    const [mail] = mt.sink.to(ann.email);
     expect(mail!.subject).toBe('Reset your Investor Portal password');
     expect(rawHeader(mail!, 'list-unsubscribe')).toBeUndefined();
     const token = linkIn(mail!.text!, '/reset-password?token=').searchParams.get('token')!;
     expect(mail!.html).toContain(`/reset-password?token=${token}`);
     // Only the hash is stored, and the outbox does not show the link.
-    const stored = await ctx.db.execute(sql`select token_hash from password_resets`);
+    const stored = await mt.ctx.db.execute(sql`select token_hash from password_resets`);
     expect(JSON.stringify(stored)).not.toContain(token);
-    const list = (await ctx.app.inject({ url: '/api/admin/outbox', headers: bearer(adminToken) })).json()
-      .data;
-    const detail = await ctx.app.inject({
+    const list = (
+      await mt.ctx.app.inject({ url: '/api/admin/outbox', headers: bearer(mt.adminToken) })
+    ).json().data;
+    const detail = await mt.ctx.app.inject({
       url: `/api/admin/outbox/${list.messages[0]._id}`,
-      headers: bearer(adminToken),
+      headers: bearer(mt.adminToken),
     });
     expect(detail.json().data.text).toContain('/reset-password?token=(hidden)');
     expect(detail.json().data.text).not.toContain(token);
 
-    const short = await ctx.app.inject({
+    const short = await mt.ctx.app.inject({
       method: 'POST',
       url: '/api/auth/password-reset/confirm',
       payload: { token, password: '12345' },
@@ -347,13 +279,13 @@ describe('password reset', () => {
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toMatch(/at least 6 characters/);
 
-    const set = await ctx.app.inject({
+    const set = await mt.ctx.app.inject({
       method: 'POST',
       url: '/api/auth/password-reset/confirm',
       payload: { token, password: 'new-password-2' },
     });
     expect(set.statusCode).toBe(200);
-    const replay = await ctx.app.inject({
+    const replay = await mt.ctx.app.inject({
       method: 'POST',
       url: '/api/auth/password-reset/confirm',
       payload: { token, password: 'third-password-3' },
@@ -361,35 +293,41 @@ describe('password reset', () => {
     expect(replay.statusCode).toBe(400);
     expect(replay.json().message).toBe(PASSWORD_RESET_INVALID_MESSAGE);
 
-    const oldLogin = await ctx.app.inject({
+    const oldLogin = await mt.ctx.app.inject({
       method: 'POST',
       url: '/api/auth/login',
       payload: { email: ann.email, password: 'old-password-1' },
     });
     expect(oldLogin.statusCode).toBe(401);
-    await login(ctx.app, ann.email, 'new-password-2');
-    const refresh = await ctx.app.inject({
+    await login(mt.ctx.app, ann.email, 'new-password-2');
+    const refresh = await mt.ctx.app.inject({
       method: 'POST',
       url: '/api/auth/refresh',
       payload: { refreshToken: session.refreshToken },
     });
     expect(refresh.statusCode).toBe(401);
-    const me = await ctx.app.inject({ url: '/api/users/me', headers: bearer(session.accessToken) });
+    const me = await mt.ctx.app.inject({ url: '/api/users/me', headers: bearer(session.accessToken) });
     expect(me.statusCode).toBe(401);
 
     await drain();
-    const notices = sink.to(ann.email).map((m) => m.subject);
+    const notices = mt.sink.to(ann.email).map((m) => m.subject);
     expect(notices).toEqual(['Reset your Investor Portal password', 'Your password was changed']);
   });
 
   it('an expired or unknown token is a 400 and changes nothing', async () => {
-    const ann = await createUser(ctx.db, { password: 'old-password-1' });
-    await ctx.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email: ann.email } });
+    const ann = await createUser(mt.ctx.db, { password: 'old-password-1' });
+    await mt.ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset',
+      payload: { email: ann.email },
+    });
     await drain();
-    const token = linkIn(sink.to(ann.email)[0]!.text!, '/reset-password?token=').searchParams.get('token')!;
-    await ctx.db.execute(sql`update password_resets set expires_at = now() - interval '1 second'`);
+    const token = linkIn(mt.sink.to(ann.email)[0]!.text!, '/reset-password?token=').searchParams.get(
+      'token',
+    )!;
+    await mt.ctx.db.execute(sql`update password_resets set expires_at = now() - interval '1 second'`);
     for (const t of [token, 'not-a-token']) {
-      const res = await ctx.app.inject({
+      const res = await mt.ctx.app.inject({
         method: 'POST',
         url: '/api/auth/password-reset/confirm',
         payload: { token: t, password: 'new-password-2' },
@@ -397,21 +335,21 @@ describe('password reset', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(PASSWORD_RESET_INVALID_MESSAGE);
     }
-    await login(ctx.app, ann.email, 'old-password-1');
+    await login(mt.ctx.app, ann.email, 'old-password-1');
   });
 
   it('is limited per account (silently) and per client address (429), and inactive accounts get nothing', async () => {
-    const ann = await createUser(ctx.db);
-    const inactive = await createUser(ctx.db, { isActive: false });
+    const ann = await createUser(mt.ctx.db);
+    const inactive = await createUser(mt.ctx.db, { isActive: false });
     const ask = (email: string) =>
-      ctx.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email } });
+      mt.ctx.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email } });
     expect((await ask(inactive.email)).statusCode).toBe(200);
     for (let i = 0; i < 4; i++) expect((await ask(ann.email)).statusCode).toBe(200);
     // The sixth request from this client in 15 minutes, whatever the address.
     const sixth = await ask('someone.else@example.test');
     expect(sixth.statusCode).toBe(429);
     await drain();
-    expect(sink.to(ann.email)).toHaveLength(RESETS_PER_ACCOUNT_PER_HOUR);
-    expect(sink.to(inactive.email)).toHaveLength(0);
+    expect(mt.sink.to(ann.email)).toHaveLength(RESETS_PER_ACCOUNT_PER_HOUR);
+    expect(mt.sink.to(inactive.email)).toHaveLength(0);
   });
 });

@@ -1,48 +1,25 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import {
-  bearer,
-  buildTestApp,
-  createAdmin,
-  createInvestment,
-  createProject,
-  createUser,
-  login,
-  type TestContext,
-} from '../../../test/helpers';
-import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink';
+import { bearer, createInvestment, createProject, createUser, login } from '../../../test/helpers';
+import { useMailTest } from '../../../test/smtp-sink';
 
-let sink: SmtpSink;
-let ctx: TestContext;
-let adminToken: string;
+const mt = useMailTest();
 
-beforeAll(async () => {
-  sink = await startSmtpSink();
-});
-afterAll(() => sink.close());
-beforeEach(async () => {
-  sink.messages.length = 0;
-  ctx = await buildTestApp({ smtpUrl: sink.url });
-  const admin = await createAdmin(ctx.db);
-  adminToken = (await login(ctx.app, admin.email, admin.password)).accessToken;
-});
-afterEach(() => ctx.close());
-
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, token = adminToken, payload?: object) =>
-  ctx.app.inject({ method, url, headers: bearer(token), payload });
+const call = (method: 'GET' | 'POST' | 'PUT', url: string, token = mt.adminToken, payload?: object) =>
+  mt.ctx.app.inject({ method, url, headers: bearer(token), payload });
 
 describe('publishing statements', () => {
   it('tells every investor who held an investment by the period’s end, by email unless payouts email is off', async () => {
-    const project = await createProject(ctx.db, { name: 'Aurora Cabins' });
-    const emma = await createUser(ctx.db, { name: 'Emma Lind' });
-    const off = await createUser(ctx.db, { name: 'Otto Off' });
-    const later = await createUser(ctx.db, { name: 'Lena Later' });
-    const gone = await createUser(ctx.db, { name: 'Ina Inactive', isActive: false });
-    await createInvestment(ctx.db, emma.id, project.id, { startDate: '2024-11-01' });
-    await createInvestment(ctx.db, off.id, project.id, { startDate: '2025-03-31' });
-    await createInvestment(ctx.db, later.id, project.id, { startDate: '2025-04-01' });
-    await createInvestment(ctx.db, gone.id, project.id, { startDate: '2024-01-01' });
-    const offToken = (await login(ctx.app, off.email, off.password)).accessToken;
+    const project = await createProject(mt.ctx.db, { name: 'Aurora Cabins' });
+    const emma = await createUser(mt.ctx.db, { name: 'Emma Lind' });
+    const off = await createUser(mt.ctx.db, { name: 'Otto Off' });
+    const later = await createUser(mt.ctx.db, { name: 'Lena Later' });
+    const gone = await createUser(mt.ctx.db, { name: 'Ina Inactive', isActive: false });
+    await createInvestment(mt.ctx.db, emma.id, project.id, { startDate: '2024-11-01' });
+    await createInvestment(mt.ctx.db, off.id, project.id, { startDate: '2025-03-31' });
+    await createInvestment(mt.ctx.db, later.id, project.id, { startDate: '2025-04-01' });
+    await createInvestment(mt.ctx.db, gone.id, project.id, { startDate: '2024-01-01' });
+    const offToken = (await login(mt.ctx.app, off.email, off.password)).accessToken;
     await call('PUT', '/api/users/me/email-preferences', offToken, { payouts: false });
 
     const before = (await call('GET', '/api/admin/statements')).json().data;
@@ -57,13 +34,13 @@ describe('publishing statements', () => {
       data: { period: '2025-Q1', recipients: 2, emailed: 1 },
       message: 'Statements published to 2 investors',
     });
-    await ctx.deps.jobs.drain('mail');
-    expect(sink.messages).toHaveLength(1);
-    const [mail] = sink.to(emma.email);
+    await mt.ctx.deps.jobs.drain('mail');
+    expect(mt.sink.messages).toHaveLength(1);
+    const [mail] = mt.sink.to(emma.email);
     expect(mail!.subject).toBe('Your statement for Q1 2025 is ready');
     expect(mail!.text).toContain('http://portal.test/documents');
     const told = (
-      (await ctx.db.execute(
+      (await mt.ctx.db.execute(
         sql`select u.name from notifications n join users u on u.id = n.user_id where n.title = 'Statement for Q1 2025' order by u.name`,
       )) as unknown as { rows: { name: string }[] }
     ).rows.map((r) => r.name);
@@ -77,9 +54,9 @@ describe('publishing statements', () => {
   });
 
   it('once per period; a period not ended is a 400, one nobody held a 400; investors may not publish', async () => {
-    const project = await createProject(ctx.db);
-    const emma = await createUser(ctx.db);
-    await createInvestment(ctx.db, emma.id, project.id, { startDate: '2024-05-01' });
+    const project = await createProject(mt.ctx.db);
+    const emma = await createUser(mt.ctx.db);
+    await createInvestment(mt.ctx.db, emma.id, project.id, { startDate: '2024-05-01' });
     expect((await call('POST', '/api/admin/statements/2024-Q3/publish')).statusCode).toBe(200);
     const again = await call('POST', '/api/admin/statements/2024-Q3/publish');
     expect(again.statusCode).toBe(409);
@@ -93,7 +70,7 @@ describe('publishing statements', () => {
     expect(empty.json().message).toBe('Nobody held an investment in Q1 2023');
     const bad = await call('POST', '/api/admin/statements/2024-Q5/publish');
     expect(bad.statusCode).toBe(400);
-    const investor = (await login(ctx.app, emma.email, emma.password)).accessToken;
+    const investor = (await login(mt.ctx.app, emma.email, emma.password)).accessToken;
     expect((await call('POST', '/api/admin/statements/2024-Q2/publish', investor)).statusCode).toBe(403);
     // Nothing half-written: the refused ones left no publication behind.
     const list = (await call('GET', '/api/admin/statements')).json().data;
