@@ -359,9 +359,13 @@ export type AuditList = z.infer<typeof auditList>;
 
 export const capitalFigures = z.object({
   invested: z.number(),
+  /** Income paid (the investments' returns). */
   returned: z.number(),
+  /** Returns of capital paid (final capital distributions). */
+  capitalReturned: z.number(),
   investors: z.number(),
 });
+export type CapitalFigures = z.infer<typeof capitalFigures>;
 
 export const adminDashboard = z.object({
   overall: capitalFigures.extend({ projects: z.number(), activeProjects: z.number() }),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, interestRegistrations } from '../../db/schema';
+import { bookings, capitalReturns, interestRegistrations } from '../../db/schema';
 import {
   bearer,
   buildTestApp,
@@ -53,6 +53,11 @@ describe('GET /api/admin/dashboard', () => {
       { userId: a.id, projectId: forest.id, type: 'gift' },
       { userId: b.id, projectId: lake.id, type: 'personal', status: 'approved' },
     ]);
+    // Returns of capital, in each project, to the cent.
+    await ctx.db.insert(capitalReturns).values([
+      { userId: a.id, projectId: lake.id, amount: '100.05', paymentDate: '2025-06-30' },
+      { userId: b.id, projectId: forest.id, amount: '0.02', paymentDate: '2025-06-30' },
+    ]);
     await ctx.db.insert(interestRegistrations).values([
       { name: 'I', email: 'i@example.test' },
       { name: 'J', email: 'j@example.test', status: 'contacted' },
@@ -62,6 +67,7 @@ describe('GET /api/admin/dashboard', () => {
     expect(d.overall).toEqual({
       invested: 3000.31,
       returned: 5.85,
+      capitalReturned: 100.07,
       investors: 2,
       projects: 2,
       activeProjects: 1,
@@ -71,6 +77,7 @@ describe('GET /api/admin/dashboard', () => {
       name: lake.name,
       invested: 3000.3,
       returned: 5.85,
+      capitalReturned: 100.05,
       investors: 2,
       pendingBookings: 1,
     });

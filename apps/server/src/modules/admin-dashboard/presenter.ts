@@ -44,6 +44,7 @@ export function presentDashboard({
     overall: {
       invested: num(capital?.invested),
       returned: num(capital?.returned),
+      capitalReturned: num(c.capital_returned as string | undefined),
       investors: int(capital?.investors),
       projects: int(c.projects),
       activeProjects: int(c.active_projects),
@@ -55,6 +56,7 @@ export function presentDashboard({
             name: String(c.project_name),
             invested: num(capital?.pInvested),
             returned: num(capital?.pReturned),
+            capitalReturned: num(c.project_capital_returned as string | undefined),
             investors: int(capital?.pInvestors),
             pendingBookings: int(c.project_pending_bookings),
           }

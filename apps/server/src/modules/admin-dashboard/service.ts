@@ -2,6 +2,7 @@ import { and, desc, eq, gte, sql, sum } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   auditLog,
+  capitalReturns,
   bookings,
   interestRegistrations,
   investments,
@@ -56,7 +57,9 @@ export async function getDashboard(
         (select count(*) from ${bookings} where ${bookings.status} = 'pending') as pending_bookings,
         (select count(*) from ${bookings} where ${bookings.status} = 'pending' and ${bookings.projectId} = ${p}::uuid) as project_pending_bookings,
         (select count(*) from ${interestRegistrations} where ${interestRegistrations.status} = 'new') as new_interest,
-        (select count(*) from ${users} where not ${users.isActive} and ${users.activatedAt} is null) as awaiting_activation`,
+        (select count(*) from ${users} where not ${users.isActive} and ${users.activatedAt} is null) as awaiting_activation,
+        (select coalesce(sum(${capitalReturns.amount}), 0) from ${capitalReturns}) as capital_returned,
+        (select coalesce(sum(${capitalReturns.amount}), 0) from ${capitalReturns} where ${capitalReturns.projectId} = ${p}::uuid) as project_capital_returned`,
       )
       .then((r) => (r as unknown as { rows: Record<string, unknown>[] }).rows),
     db

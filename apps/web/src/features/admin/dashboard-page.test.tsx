@@ -22,12 +22,20 @@ const entry = (over: Partial<AuditEntry> & Pick<AuditEntry, '_id' | 'action' | '
 
 /** Every figure different from every other, so that each one on screen can only come from its field. */
 const ANSWER: AdminDashboard = {
-  overall: { invested: 5_200_000.25, returned: 1_551_400, investors: 42, projects: 4, activeProjects: 2 },
+  overall: {
+    invested: 5_200_000.25,
+    returned: 1_551_400,
+    capitalReturned: 260_000,
+    investors: 42,
+    projects: 4,
+    activeProjects: 2,
+  },
   project: {
     _id: AURORA._id,
     name: AURORA.name,
     invested: 1_850_000,
     returned: 312_400.5,
+    capitalReturned: 0,
     investors: 7,
     pendingBookings: 3,
   },
@@ -123,7 +131,9 @@ describe('Admin Dashboard', () => {
     // Every project.
     const overall = screen.getByRole('region', { name: 'All projects' });
     expect(figure(overall, 'Invested capital')).toBe('Invested capital€5,200,000.25');
-    expect(figure(overall, 'Returns paid')).toBe('Returns paid€1,551,40029.8% of capital returned');
+    expect(figure(overall, 'Returns paid')).toBe(
+      'Returns paid€1,551,40034.8% of capital recovered, €260,000 of it as returns of capital',
+    );
     expect(figure(overall, 'Investors')).toBe('Investors42');
     expect(figure(overall, 'Projects')).toBe('Projects42 active');
 
@@ -162,7 +172,14 @@ describe('Admin Dashboard', () => {
     renderWith(
       {
         ...ANSWER,
-        overall: { invested: 0, returned: 0, investors: 0, projects: 0, activeProjects: 0 },
+        overall: {
+          invested: 0,
+          returned: 0,
+          capitalReturned: 0,
+          investors: 0,
+          projects: 0,
+          activeProjects: 0,
+        },
         project: null,
         pendingBookings: 0,
         newInterest: 0,

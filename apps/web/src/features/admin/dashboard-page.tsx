@@ -12,7 +12,7 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
-import { sumMoney, type AdminDashboard } from '@portal/contracts';
+import { sumMoney, type AdminDashboard, type CapitalFigures } from '@portal/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -119,8 +119,13 @@ function DashboardPage() {
   useFailedToast('Failed to load data', isError, error);
 
   const p = data?.project;
-  const recovered = (returned: number, invested: number) =>
-    invested > 0 ? `${formatPercent((returned / invested) * 100)} of capital returned` : undefined;
+  // What has come back of the capital invested: the returns paid, and the returns of capital if any.
+  const recovered = ({ returned, capitalReturned, invested }: CapitalFigures) =>
+    invested <= 0
+      ? undefined
+      : capitalReturned > 0
+        ? `${formatPercent(((returned + capitalReturned) / invested) * 100)} of capital recovered, ${formatMoney(capitalReturned)} of it as returns of capital`
+        : `${formatPercent((returned / invested) * 100)} of capital returned`;
 
   return (
     <>
@@ -160,7 +165,7 @@ function DashboardPage() {
                   icon={Banknote}
                   label="Returns paid"
                   value={formatMoney(p.returned)}
-                  sub={recovered(p.returned, p.invested)}
+                  sub={recovered(p)}
                 />
                 <Stat icon={Users} label="Investors" value={String(p.investors)} />
                 <Stat
@@ -181,7 +186,7 @@ function DashboardPage() {
                 icon={Banknote}
                 label="Returns paid"
                 value={formatMoney(data.overall.returned)}
-                sub={recovered(data.overall.returned, data.overall.invested)}
+                sub={recovered(data.overall)}
               />
               <Stat icon={Users} label="Investors" value={String(data.overall.investors)} />
               <Stat
