@@ -341,6 +341,23 @@ async function main() {
       log('statement publishing', results.statementPublishing);
     }
 
+    // One investor's statement as a PDF (five investments, years of returns), from request to last byte.
+    {
+      const token = await login(BENCH_INVESTOR);
+      const times: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const t = performance.now();
+        const res = await fetch(`${BASE}/api/statements/2024/pdf`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        const bytes = (await res.arrayBuffer()).byteLength;
+        if (!res.ok || bytes < 1000) throw new Error(`statement PDF: ${res.status}, ${bytes} bytes`);
+        if (i > 0) times.push(performance.now() - t); // the first one warms up
+      }
+      results.statementPdf = { medianMs: round(median(times), 1), runsMs: times.map((x) => round(x, 1)) };
+      log('statement PDF', results.statementPdf);
+    }
+
     await stopServer(server);
     server = null;
 
@@ -404,6 +421,8 @@ function check(results: Record<string, unknown>): string[] {
     if (b.medianMs >= 200) failures.push(`broadcast: ${b.medianMs} ms`);
     const d = results.distribution as { totalMs: number };
     if (d.totalMs >= 3000) failures.push(`distribution run over 10,000 investors: ${d.totalMs} ms`);
+    const pdf = results.statementPdf as { medianMs: number };
+    if (pdf.medianMs >= 150) failures.push(`statement PDF: ${pdf.medianMs} ms`);
     const sp = results.statementPublishing as { investors: number; ms: number };
     if (sp.ms >= 3000) failures.push(`statements published to ${sp.investors} investors in ${sp.ms} ms`);
     const m = results.emailBroadcast as { emails: number; queuedMs: number };
@@ -635,6 +654,7 @@ function report(r: Record<string, unknown>): string {
     `| distribution run over ${dist.investors.toLocaleString('en-US')} investors, draft + finalize | ${dist.draftMs} + ${dist.finalizeMs} ms (server RSS after it ${dist.rssAfterMb} MB) | < 3 s |`,
     `| broadcast by email, ${(r.emailBroadcast as { emails: number }).emails.toLocaleString('en-US')} messages and jobs queued | ${(r.emailBroadcast as { queuedMs: number }).queuedMs} ms | < 2 s |`,
     `| statements published to ${(r.statementPublishing as { investors: number }).investors.toLocaleString('en-US')} investors (notifications and emails queued) | ${(r.statementPublishing as { ms: number }).ms} ms | < 3 s |`,
+    `| one investor's statement PDF (a year, five investments), median of 5 | ${(r.statementPdf as { medianMs: number }).medianMs} ms | < 150 ms |`,
     `| server RSS after the run | ${r.rssAfterRunMb} MB | < 300 MB |`,
     `| cold start, PostgreSQL | ${r.coldStartPostgresMs} ms | < 1 s |`,
     `| cold start, reopening the embedded database (${emb.scale.investors.toLocaleString('en-US')} investors) | ${r.coldStartEmbeddedReopenMs} ms | < 3 s |`,
