@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
 import { createDeps } from '../runtime';
 import { createUser, testConfig } from '../../test/helpers';
@@ -23,9 +23,8 @@ describe('jobs on the embedded database', () => {
   it('are still there after the process stops, and run when it starts again', async () => {
     const dataDir = path.join(dir, 'db');
     const config = testConfig({ smtpUrl: sink.url, dataDir: dir });
-    const snapshot = new Blob([fs.readFileSync(inject('pgliteSnapshot'))]);
-
-    const first = await openDatabase({ dataDir, snapshot, migrate: false });
+    // Always the embedded database, whichever project runs it (so migrated here, not from the snapshot).
+    const first = await openDatabase({ dataDir });
     const before = createDeps(config, first, { work: false });
     await before.jobs.start();
     const ann = await createUser(first.db, { name: 'Ann Investor' });
