@@ -37,12 +37,12 @@ export async function prepareDatabase(config: Config, database: Database): Promi
 export function createDeps(
   config: Config,
   database: Database,
-  opts: { work?: boolean; onJobError?: (err: unknown) => void; pollingSeconds?: number } = {},
+  { onJobError, ...opts }: Partial<QueueOptions> & { onJobError?: (err: unknown) => void } = {},
 ): AppDeps {
   const { jobs, mailer } = createBackgroundWork(config, database, {
+    ...opts,
     work: opts.work ?? config.runJobs,
-    onError: opts.onJobError,
-    pollingSeconds: opts.pollingSeconds,
+    onError: onJobError,
   });
   return {
     config,

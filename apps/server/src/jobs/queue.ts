@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Database, DbOrTx } from '../db/client';
-import { JOBS_SCHEMA, QUEUES, type QueueName } from '../db/job-schema';
+import { JOBS_SCHEMA, type QueueName } from '../db/job-schema';
 
 /** A job as a handler receives it: its data, and whether this is the last try before it is kept as failed. */
 export interface JobRun<T> {
@@ -58,8 +58,10 @@ export interface QueueOptions {
   work: boolean;
   /** Seconds between polls for new jobs when idle (pg-boss's minimum is 0.5). */
   pollingSeconds?: number;
-  /** Overrides the queues' first retry delay (tests). */
-  retryDelaySeconds?: number;
+  /** The cron schedules, in place of SCHEDULES (tests). */
+  schedules?: Partial<Record<QueueName, string>>;
+  /** Seconds between two checks of the schedules (pg-boss's default is 30; tests check every second). */
+  cronCheckSeconds?: number;
   onError?: (err: unknown) => void;
 }
 
@@ -91,6 +93,12 @@ export function createJobQueue(database: Database, opts: QueueOptions): JobQueue
     // A failed job stays in the admin's list (and can be retried) for 30 days, completed ones a day.
     archiveFailedAfterSeconds: 30 * 24 * 3600,
     archiveCompletedAfterSeconds: 24 * 3600,
+    ...(opts.cronCheckSeconds
+      ? {
+          cronMonitorIntervalSeconds: opts.cronCheckSeconds,
+          cronWorkerIntervalSeconds: opts.cronCheckSeconds,
+        }
+      : {}),
     supervise: opts.work,
     schedule: opts.work,
   } as PgBoss.ConstructorOptions);
@@ -98,11 +106,6 @@ export function createJobQueue(database: Database, opts: QueueOptions): JobQueue
   const workers = new Map<QueueName, string>();
   let started: Promise<unknown> | undefined;
   let working = false;
-
-  const retryOptions = (name: QueueName) =>
-    opts.retryDelaySeconds === undefined
-      ? {}
-      : { retryDelay: opts.retryDelaySeconds, retryLimit: QUEUES[name].retryLimit };
 
   /** Runs a batch; a job that throws is failed (and retried by pg-boss), the others complete. */
   async function run(name: QueueName, jobs: PgBoss.JobWithMetadata<Record<string, unknown>>[]) {
@@ -128,7 +131,6 @@ export function createJobQueue(database: Database, opts: QueueOptions): JobQueue
     },
     async send(name, data, { db, startAfter } = {}) {
       await boss.send(name, data, {
-        ...retryOptions(name),
         ...(startAfter ? { startAfter } : {}),
         ...(db ? { db: executorOf(db) } : {}),
       });
@@ -142,7 +144,6 @@ export function createJobQueue(database: Database, opts: QueueOptions): JobQueue
           name,
           data: j.data,
           ...(j.startAfter ? { startAfter: j.startAfter } : {}),
-          ...retryOptions(name),
         })),
         db ? { db: executorOf(db) } : {},
       );
@@ -165,7 +166,7 @@ export function createJobQueue(database: Database, opts: QueueOptions): JobQueue
       }
       // pg-boss's supervision (expiring stuck jobs, archiving old ones) and its clock for the schedules
       // run once per interval across every instance.
-      for (const [name, cron] of Object.entries(SCHEDULES)) await boss.schedule(name, cron);
+      for (const [name, cron] of Object.entries(opts.schedules ?? SCHEDULES)) await boss.schedule(name, cron);
     },
     async drain(name) {
       // Due a second ago (the embedded database's clock may read the same millisecond twice, and pg-boss
