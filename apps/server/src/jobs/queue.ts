@@ -48,8 +48,8 @@ export interface JobQueue {
   counts(): Promise<{ name: string; state: string; count: number }[]>;
   failed(limit: number): Promise<JobRow[]>;
   failedJob(id: string): Promise<JobRow | null>;
-  /** Runs a failed job again; false when there is no failed job with that id. */
-  retry(id: string): Promise<boolean>;
+  /** Runs a failed job (as `failedJob` read it) again. */
+  retry(job: JobRow): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -134,8 +134,9 @@ export function createJobQueue(database: Database, opts: QueueOptions): JobQueue
         ...(startAfter ? { startAfter } : {}),
         ...(db ? { db: executorOf(db) } : {}),
       });
+      // Woken only when the job is visible now: inside a transaction it is not until the commit.
       const worker = workers.get(name);
-      if (worker && !startAfter) boss.notifyWorker(worker);
+      if (worker && !startAfter && !db) boss.notifyWorker(worker);
     },
     async insert(name, jobs, db) {
       if (!jobs.length) return;
@@ -148,7 +149,7 @@ export function createJobQueue(database: Database, opts: QueueOptions): JobQueue
         db ? { db: executorOf(db) } : {},
       );
       const worker = workers.get(name);
-      if (worker) boss.notifyWorker(worker);
+      if (worker && !db) boss.notifyWorker(worker);
     },
     async start() {
       started ??= boss.start();
@@ -208,17 +209,10 @@ export function createJobQueue(database: Database, opts: QueueOptions): JobQueue
       const { rows } = await database.executeSql(`${SELECT_JOB} where state = 'failed' and id = $1`, [id]);
       return (rows[0] as JobRow | undefined) ?? null;
     },
-    async retry(id) {
-      const { rows } = await database.executeSql(
-        `select name from ${JOBS_SCHEMA}.job where id = $1 and state = 'failed'`,
-        [id],
-      );
-      const row = rows[0] as { name: QueueName } | undefined;
-      if (!row) return false;
-      await boss.retry(row.name, id);
-      const worker = workers.get(row.name);
+    async retry(job) {
+      await boss.retry(job.name, job.id);
+      const worker = workers.get(job.name as QueueName);
       if (worker) boss.notifyWorker(worker);
-      return true;
     },
     async stop() {
       if (!started) return;

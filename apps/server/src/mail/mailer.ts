@@ -126,6 +126,29 @@ export function createMailer(deps: {
     return rows.length;
   }
 
+  /** A message with its recipient as they are now (none once the account is deleted). */
+  async function readMessage(id: string) {
+    const [row] = await database.db
+      .select({
+        id: mailMessages.id,
+        kind: mailMessages.kind,
+        category: mailMessages.category,
+        subject: mailMessages.subject,
+        data: mailMessages.data,
+        status: mailMessages.status,
+        userId: users.id,
+        name: users.name,
+        email: users.email,
+        isActive: users.isActive,
+        activatedAt: users.activatedAt,
+        optOut: users.emailOptOut,
+      })
+      .from(mailMessages)
+      .leftJoin(users, eq(users.id, mailMessages.userId))
+      .where(eq(mailMessages.id, id));
+    return row ?? null;
+  }
+
   function unsubscribeToken(userId: string, category: OptionalEmailCategory) {
     const payload = `${userId}.${category}`;
     return `${payload}.${sign(payload)}`;
@@ -167,24 +190,7 @@ export function createMailer(deps: {
 
     async deliver(job) {
       const id = String(job.data.messageId);
-      const [row] = await database.db
-        .select({
-          id: mailMessages.id,
-          kind: mailMessages.kind,
-          category: mailMessages.category,
-          subject: mailMessages.subject,
-          data: mailMessages.data,
-          status: mailMessages.status,
-          userId: users.id,
-          name: users.name,
-          email: users.email,
-          isActive: users.isActive,
-          activatedAt: users.activatedAt,
-          optOut: users.emailOptOut,
-        })
-        .from(mailMessages)
-        .leftJoin(users, eq(users.id, mailMessages.userId))
-        .where(eq(mailMessages.id, id));
+      const row = await readMessage(id);
       if (!row || row.status === SENT || row.status === 'skipped') return;
       const skip = (error: string) =>
         database.db.update(mailMessages).set({ status: 'skipped', error }).where(eq(mailMessages.id, id));
@@ -228,20 +234,8 @@ export function createMailer(deps: {
     },
 
     async preview(id) {
-      const [row] = await database.db
-        .select({
-          id: mailMessages.id,
-          kind: mailMessages.kind,
-          category: mailMessages.category,
-          data: mailMessages.data,
-          userId: mailMessages.userId,
-          name: users.name,
-        })
-        .from(mailMessages)
-        .leftJoin(users, eq(users.id, mailMessages.userId))
-        .where(eq(mailMessages.id, id));
-      if (!row) return null;
-      return render(row, row.userId, row.name ?? 'investor', false);
+      const row = await readMessage(id);
+      return row && render(row, row.userId, row.name ?? 'investor', false);
     },
 
     unsubscribeToken,

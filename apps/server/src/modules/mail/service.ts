@@ -174,7 +174,8 @@ export async function jobsOverview(db: Db, jobs: JobQueue): Promise<JobsOverview
 /** Runs a failed job again; a failed email is queued again with it. */
 export async function retryJob(db: Db, jobs: JobQueue, id: string): Promise<void> {
   const job = await jobs.failedJob(id);
-  if (!job || !(await jobs.retry(id))) throw new NotFoundError('Failed job');
+  if (!job) throw new NotFoundError('Failed job');
+  await jobs.retry(job);
   if (typeof job.data.messageId === 'string')
     await db
       .update(mailMessages)

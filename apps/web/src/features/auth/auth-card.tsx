@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { BrandMark } from '@/components/brand';
+import { PageCard } from '@/components/page-card';
 
 /** The frame of the three public pages: the brand panel beside a centred card. */
 export function AuthCard({
@@ -31,18 +31,14 @@ export function AuthCard({
         </div>
         <p className="relative text-sm text-sidebar-muted">Holiday-cabin real-estate investments</p>
       </aside>
-      <main className="flex items-center justify-center px-4 py-10 sm:px-8">
-        <div className="w-full max-w-md">
-          <BrandMark className="mb-8 text-foreground lg:hidden" />
-          <Card>
-            <CardHeader>
-              <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
-              <CardDescription>{subtitle}</CardDescription>
-            </CardHeader>
-            <CardContent>{children}</CardContent>
-          </Card>
-        </div>
-      </main>
+      <PageCard
+        title={title}
+        subtitle={subtitle}
+        className="flex items-center justify-center px-4 py-10 sm:px-8"
+        brandClassName="mb-8 text-foreground lg:hidden"
+      >
+        {children}
+      </PageCard>
     </div>
   );
 }

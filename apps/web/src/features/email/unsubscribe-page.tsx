@@ -1,32 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CircleCheck, MailX, TriangleAlert } from 'lucide-react';
-import { BrandMark } from '@/components/brand';
+import { PageCard } from '@/components/page-card';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { FormError } from '@/components/ui/form-error';
 import { messageOf } from '@/lib/toast';
 import { useUnsubscribe, useUnsubscribeInfo } from '@/queries/email';
 
 const INCOMPLETE = 'This unsubscribe link is incomplete. Copy the whole link from the email.';
-
-/** The page's frame: the brand above one centred card, as a signed-out visitor sees it. */
-function Frame({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
-  return (
-    <main className="flex min-h-dvh items-center justify-center px-4 py-10 sm:px-8">
-      <div className="w-full max-w-md">
-        <BrandMark className="mb-8 text-foreground" />
-        <Card>
-          <CardHeader>
-            <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
-            <CardDescription>{subtitle}</CardDescription>
-          </CardHeader>
-          <CardContent>{children}</CardContent>
-        </Card>
-      </div>
-    </main>
-  );
-}
 
 function Note({ tone, children }: { tone: 'done' | 'failed'; children: ReactNode }) {
   const done = tone === 'done';
@@ -71,37 +52,37 @@ function UnsubscribePage() {
 
   if (!token || info.isError)
     return (
-      <Frame title="Unsubscribe" subtitle="This link cannot be used">
+      <PageCard title="Unsubscribe" subtitle="This link cannot be used">
         <Note tone="failed">
           {token ? messageOf(info.error, 'This unsubscribe link is invalid.') : INCOMPLETE}
         </Note>
         <ManageLink />
-      </Frame>
+      </PageCard>
     );
 
   if (!info.data)
     return (
-      <Frame title="Unsubscribe" subtitle="Reading the link...">
+      <PageCard title="Unsubscribe" subtitle="Reading the link...">
         <p role="status" className="text-sm text-muted-foreground">
           Loading...
         </p>
-      </Frame>
+      </PageCard>
     );
 
   const { label, email } = info.data;
   const kind = label.toLowerCase();
   if (stop.data || info.data.unsubscribed)
     return (
-      <Frame title="Unsubscribed" subtitle={`${label} emails`}>
+      <PageCard title="Unsubscribed" subtitle={`${label} emails`}>
         <Note tone="done">
           {stop.data?.message ?? `You no longer receive ${kind} emails`} at {email}.
         </Note>
         <ManageLink />
-      </Frame>
+      </PageCard>
     );
 
   return (
-    <Frame title="Unsubscribe" subtitle="Turn off one kind of email">
+    <PageCard title="Unsubscribe" subtitle="Turn off one kind of email">
       <div className="grid gap-4">
         <FormError
           message={stop.error ? messageOf(stop.error, 'Could not unsubscribe. Please try again.') : null}
@@ -120,7 +101,7 @@ function UnsubscribePage() {
         </Button>
       </div>
       <ManageLink />
-    </Frame>
+    </PageCard>
   );
 }
 
