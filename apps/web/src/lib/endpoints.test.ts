@@ -32,6 +32,10 @@ describe("the production build's route table", () => {
       expect(source).not.toContain(key);
   });
 
+  it('decodes, when the page loads it, to the same table', async () => {
+    expect((await built()).endpoints).toEqual(JSON.parse(JSON.stringify(routeTable(registry))));
+  });
+
   it('answers endpointById as the registry does', async () => {
     const m = await built();
     for (const e of allEndpoints)
