@@ -31,6 +31,13 @@ export const TABLES = [
   'mail_messages',
   'password_resets',
   'statement_publications',
+  'cabins',
+  'high_seasons',
+  'activity_requests',
+  'swap_offers',
+  'rental_incomes',
+  'calendar_feeds',
+  'allowance_reminders',
 ] as const;
 export type Table = (typeof TABLES)[number];
 

@@ -33,6 +33,13 @@ export const INTEREST_STATUSES = ['new', 'contacted', 'closed'] as const;
 export const DISTRIBUTION_KINDS = ['income', 'capital'] as const;
 /** A distribution run is a draft until an admin makes it final (then it is paid and cannot change). */
 export const DISTRIBUTION_STATUSES = ['draft', 'final'] as const;
+/** An activity request (a partner activity, never cabin nights) goes through the same states as a stay. */
+export const ACTIVITY_REQUEST_STATUSES = ['pending', 'approved', 'declined', 'cancelled'] as const;
+/**
+ * An offer to exchange two approved stays: pending until the other investor accepts or declines it or
+ * the one who made it withdraws it; void when either stay changed after the offer was made.
+ */
+export const SWAP_STATUSES = ['pending', 'accepted', 'declined', 'withdrawn', 'void'] as const;
 /** A row of `documents`: a document of the vault, or a per-user media item. */
 export const DOCUMENT_KINDS = ['document', 'media'] as const;
 
@@ -50,6 +57,8 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export type InterestStatus = (typeof INTEREST_STATUSES)[number];
 export type DistributionKind = (typeof DISTRIBUTION_KINDS)[number];
 export type DistributionStatus = (typeof DISTRIBUTION_STATUSES)[number];
+export type ActivityRequestStatus = (typeof ACTIVITY_REQUEST_STATUSES)[number];
+export type SwapStatus = (typeof SWAP_STATUSES)[number];
 
 /**
  * What an email is about. Account and security messages are always sent; the others an investor may

@@ -27,6 +27,11 @@ export const SIGNALLED_TABLES = [
   'project_media',
   'settings',
   'capital_returns',
+  'cabins',
+  'high_seasons',
+  'swap_offers',
+  'activity_requests',
+  'rental_incomes',
 ] as const satisfies readonly Table[];
 export type SignalledTable = (typeof SIGNALLED_TABLES)[number];
 

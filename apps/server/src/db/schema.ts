@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  ACTIVITY_REQUEST_STATUSES,
   BOOKING_STATUSES,
   BOOKING_TYPES,
   DISTRIBUTION_KINDS,
@@ -15,6 +16,7 @@ import {
   PROJECT_MEDIA_STATUSES,
   PROJECT_MEDIA_TYPES,
   PROJECT_STATUSES,
+  SWAP_STATUSES,
   UPDATE_CATEGORIES,
 } from '@portal/contracts';
 import {
@@ -190,6 +192,8 @@ export const projects = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The investors' share of what their rented-out nights earn, in percent (the rest is the operator's). */
+    rentalSharePercent: numeric('rental_share_percent', { precision: 5, scale: 2 }).notNull().default('70'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -399,11 +403,200 @@ export const bookingNights = pgTable(
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
     night: date('night').notNull(),
+    /**
+     * The cabin the night takes. The unique key on (cabin, night) is what makes two stays in one cabin on
+     * one night impossible, even under concurrent requests. Null only for a night whose cabin was deleted
+     * after the stay (a cabin with future stays cannot be deleted).
+     */
+    cabinId: uuid('cabin_id').references(() => cabins.id, { onDelete: 'set null' }),
   },
   (t) => [
     primaryKey({ columns: [t.bookingId, t.night] }),
     uniqueIndex('booking_nights_user_project_night_key').on(t.userId, t.projectId, t.night),
+    uniqueIndex('booking_nights_cabin_night_key').on(t.cabinId, t.night),
+    index('booking_nights_project_night_idx').on(t.projectId, t.night),
   ],
+);
+
+/** A project's cabins: each night of a stay takes one (booking_nights.cabin_id). */
+export const cabins = pgTable(
+  'cabins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    sleeps: integer('sleeps').notNull(),
+    description: text('description').notNull().default(''),
+    /** Photo addresses (the project's media or any https image), in the order shown. */
+    photos: jsonb('photos').$type<string[]>().notNull().default([]),
+    /** An inactive cabin takes no new stays; the ones it holds stay. */
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('cabins_project_name_key').on(t.projectId, t.name),
+    check('cabins_sleeps_check', sql`${t.sleeps} between 1 and 50`),
+  ],
+);
+
+/**
+ * A project's high-season period (both ends included) and how many of its nights one investor may hold
+ * in it (pending and approved stays count).
+ */
+export const highSeasons = pgTable(
+  'high_seasons',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    startsOn: date('starts_on').notNull(),
+    endsOn: date('ends_on').notNull(),
+    maxNightsPerInvestor: integer('max_nights_per_investor').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('high_seasons_project_idx').on(t.projectId, t.startsOn),
+    check('high_seasons_dates_check', sql`${t.endsOn} >= ${t.startsOn}`),
+    check('high_seasons_max_check', sql`${t.maxNightsPerInvestor} >= 0`),
+  ],
+);
+
+/** A request to join a partner activity (a perk): approved or declined like a stay, never cabin nights. */
+export const activityRequests = pgTable(
+  'activity_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    perkId: uuid('perk_id')
+      .notNull()
+      .references(() => perks.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    date: date('date').notNull(),
+    partySize: integer('party_size').notNull(),
+    note: text('note').notNull().default(''),
+    status: text('status', { enum: ACTIVITY_REQUEST_STATUSES }).notNull().default('pending'),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decisionNote: text('decision_note'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('activity_requests_user_idx').on(t.userId, t.projectId),
+    index('activity_requests_project_status_idx').on(t.projectId, t.status),
+    check('activity_requests_status_check', oneOf(t.status, ACTIVITY_REQUEST_STATUSES)),
+    check('activity_requests_party_check', sql`${t.partySize} between 1 and 50`),
+  ],
+);
+
+/**
+ * An investor's offer to exchange one of their approved stays for another investor's approved stay in
+ * the same project. Each stay's `updated_at` when the offer was made is kept: a stay changed since makes
+ * the offer void.
+ */
+export const swapOffers = pgTable(
+  'swap_offers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    fromUserId: uuid('from_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    toUserId: uuid('to_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    offeredBookingId: uuid('offered_booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    requestedBookingId: uuid('requested_booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    offeredStamp: timestamp('offered_stamp', { withTimezone: true }).notNull(),
+    requestedStamp: timestamp('requested_stamp', { withTimezone: true }).notNull(),
+    note: text('note').notNull().default(''),
+    status: text('status', { enum: SWAP_STATUSES }).notNull().default('pending'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('swap_offers_to_idx').on(t.toUserId, t.status),
+    index('swap_offers_from_idx').on(t.fromUserId, t.status),
+    check('swap_offers_status_check', oneOf(t.status, SWAP_STATUSES)),
+    check('swap_offers_users_check', sql`${t.fromUserId} <> ${t.toUserId}`),
+  ],
+);
+
+/**
+ * What a rent-out request actually earned, recorded by an admin: the nights rented, the gross income,
+ * the project's rental share at the time, and the investor's share of it, paid on `payment_date` (an
+ * income payout, "Rental income").
+ */
+export const rentalIncomes = pgTable(
+  'rental_incomes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    nightsRented: integer('nights_rented').notNull(),
+    grossIncome: money('gross_income').notNull(),
+    sharePercent: numeric('share_percent', { precision: 5, scale: 2 }).notNull(),
+    amount: money('amount').notNull(),
+    paymentDate: date('payment_date').notNull(),
+    recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('rental_incomes_booking_key').on(t.bookingId),
+    index('rental_incomes_user_project_idx').on(t.userId, t.projectId),
+    check('rental_incomes_amounts_check', sql`${t.grossIncome} >= 0 and ${t.amount} >= 0`),
+    check('rental_incomes_share_check', sql`${t.sharePercent} between 0 and 100`),
+    check('rental_incomes_nights_check', sql`${t.nightsRented} >= 0`),
+  ],
+);
+
+/**
+ * An investor's calendar address: the token is signed with the server's secret from the user id and
+ * this version; regenerating raises the version, so the old address stops working.
+ */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  version: integer('version').notNull().default(1),
+  updatedAt: updatedAt(),
+});
+
+/** Expiry reminders sent for an allowance: one per (allowance, expiry date, days before), so each goes once. */
+export const allowanceReminders = pgTable(
+  'allowance_reminders',
+  {
+    allowanceId: uuid('allowance_id')
+      .notNull()
+      .references(() => cabinAllowances.id, { onDelete: 'cascade' }),
+    expiresAt: date('expires_at').notNull(),
+    daysBefore: integer('days_before').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.allowanceId, t.expiresAt, t.daysBefore] })],
 );
 
 /** Documents and per-user media (kind 'media') of a project; userId null = shared with every investor. */
