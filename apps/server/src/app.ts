@@ -18,6 +18,7 @@ import { adminUserRoutes } from './modules/admin-users/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { bookingRoutes } from './modules/bookings/routes';
+import { cabinRoutes } from './modules/cabins/routes';
 import { documentRoutes } from './modules/documents/routes';
 import { fundRoutes } from './modules/fund/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -46,6 +47,7 @@ const modules: Module[] = [
   updateRoutes,
   perkRoutes,
   bookingRoutes,
+  cabinRoutes,
   documentRoutes,
   mediaRoutes,
   notificationRoutes,

@@ -1,3 +1,4 @@
+import { assignCabins } from '../src/modules/cabins/service';
 import { bookingNights, bookings, cabinAllowances, perks, updates } from '../src/db/schema';
 import type { Db } from '../src/db/client';
 
@@ -48,10 +49,21 @@ export async function createBooking(
     .insert(bookings)
     .values({ userId, projectId, type: 'personal', nights, ...values })
     .returning();
-  if (row!.status === 'pending' || row!.status === 'approved')
+  if (row!.status === 'pending' || row!.status === 'approved') {
+    // Each night in a free cabin, as the booking service assigns them (none when the project has none).
+    const cabinOf = await assignCabins(db, projectId, nights).catch(() => new Map<string, string>());
     await db
       .insert(bookingNights)
-      .values(nights.map((night) => ({ bookingId: row!.id, userId, projectId, night })));
+      .values(
+        nights.map((night) => ({
+          bookingId: row!.id,
+          userId,
+          projectId,
+          night,
+          cabinId: cabinOf.get(night),
+        })),
+      );
+  }
   return row!;
 }
 

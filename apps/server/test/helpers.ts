@@ -11,7 +11,7 @@ import { checkAnswers } from './answer-check';
 import type { App, AppDeps } from '../src/app-types';
 import type { Config } from '../src/config';
 import { openDatabase, type Database, type Db } from '../src/db/client';
-import { investments, monthlyReturns, projects, users } from '../src/db/schema';
+import { cabins, investments, monthlyReturns, projects, users } from '../src/db/schema';
 import { hashPassword } from '../src/lib/passwords';
 import type { LoginLimiter } from '../src/modules/auth/login-limiter';
 
@@ -171,11 +171,26 @@ export async function createUser(
 export const createAdmin = (db: Db, opts: Parameters<typeof createUser>[1] = {}) =>
   createUser(db, { ...opts, isAdmin: true });
 
-export async function createProject(db: Db, values: Partial<typeof projects.$inferInsert> = {}) {
+/** A project with `cabins` cabins ('Cabin 1', 'Cabin 2' …), so that its stays have somewhere to go. */
+export async function createProject(
+  db: Db,
+  values: Partial<typeof projects.$inferInsert> = {},
+  { cabins: cabinCount = 3 }: { cabins?: number } = {},
+) {
   const [row] = await db
     .insert(projects)
     .values({ name: `Project ${unique()}`, location: 'Somewhere, Finland', status: 'active', ...values })
     .returning();
+  if (cabinCount)
+    await db
+      .insert(cabins)
+      .values(
+        Array.from({ length: cabinCount }, (_, i) => ({
+          projectId: row!.id,
+          name: `Cabin ${i + 1}`,
+          sleeps: 6,
+        })),
+      );
   return row!;
 }
 

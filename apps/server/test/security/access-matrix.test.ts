@@ -99,6 +99,16 @@ const PRIVATE_TARGETS: Record<string, (w: World) => Target[]> = {
     },
   ],
   'PUT /api/bookings/:id/cancel': (w) => [{ url: `/api/bookings/${w.objects.booking}/cancel`, other: 404 }],
+  'GET /api/projects/:id/cabins': (w) => [{ url: `/api/projects/${w.projects.onlyA.id}/cabins`, other: 404 }],
+  'GET /api/projects/:id/high-seasons': (w) => [
+    { url: `/api/projects/${w.projects.onlyA.id}/high-seasons`, other: 404 },
+  ],
+  'GET /api/perks/availability/:projectId': (w) => [
+    {
+      url: `/api/perks/availability/${w.projects.onlyA.id}?from=${isoDay(1)}&to=${isoDay(31)}`,
+      other: 404,
+    },
+  ],
   'GET /api/documents': (w) => [
     { url: `/api/documents?projectId=${w.projects.onlyA.id}`, other: 404 },
     // A userId in the query opens nobody else's documents to an investor.

@@ -4,6 +4,7 @@ import { adminUserEndpoints } from './admin-users';
 import { auditEndpoints } from './audit';
 import { authEndpoints } from './auth';
 import { bookingEndpoints } from './bookings';
+import { cabinEndpoints } from './cabins';
 import { docsEndpoints } from './docs';
 import { distributionEndpoints } from './distributions';
 import { documentEndpoints } from './documents';
@@ -30,6 +31,7 @@ export const endpoints = {
   updates: updateEndpoints,
   perks: perkEndpoints,
   bookings: bookingEndpoints,
+  cabins: cabinEndpoints,
   interest: interestEndpoints,
   investments: investmentEndpoints,
   returns: returnEndpoints,

@@ -25,6 +25,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/service';
 import { notifyUsers } from '../notifications/notify';
 import { assertProjectVisible } from '../access/project-access';
+import { assertHighSeasonLimits, assignCabins, lockProjectNights } from '../cabins/service';
 import type { AdminBookingRow, BookingRow } from './presenter';
 
 type CreateInput = z.output<typeof createBookingInput>;
@@ -33,8 +34,9 @@ const alreadyRequested = (nights: readonly string[]) =>
   `Already requested: ${listNights(nights)}. Choose other dates.`;
 
 /**
- * Stores a booking request (pending) and reserves its nights, refusing past dates, dates after the
- * allowance expires, dates already requested and more nights than remain (bonus included). The
+ * Stores a booking request (pending) and reserves its nights, each in a cabin, refusing past dates, dates
+ * after the allowance expires, dates already requested, more nights than remain (bonus included), nights
+ * on which no cabin is free and nights past a high season's limit (409 each). The
  * allowance row is locked for the whole check-and-write, so two requests cannot both take the last
  * nights; the unique key on the nights catches any double request of a date. `today` is the day
  * before which a night counts as past (the routes give the date at UTC−12).
@@ -93,6 +95,11 @@ export async function createBooking(
               }; this request asks for ${nights.length}`,
         );
 
+      // One project's stays are written one at a time: the free cabins seen are the ones taken.
+      await lockProjectNights(tx, input.projectId);
+      await assertHighSeasonLimits(tx, viewer.id, input.projectId, nights);
+      const cabinOf = await assignCabins(tx, input.projectId, nights);
+
       const [row] = await tx
         .insert(bookings)
         .values({
@@ -113,6 +120,7 @@ export async function createBooking(
           userId: viewer.id,
           projectId: input.projectId,
           night,
+          cabinId: cabinOf.get(night)!,
         })),
       );
       return row!;
@@ -120,6 +128,9 @@ export async function createBooking(
   } catch (err) {
     if (isUniqueViolation(err) && pgConstraint(err) === 'booking_nights_user_project_night_key')
       throw new ConflictError(alreadyRequested(nights));
+    // The last guard against two stays in one cabin on one night (the project lock makes it rare).
+    if (isUniqueViolation(err) && pgConstraint(err) === 'booking_nights_cabin_night_key')
+      throw new ConflictError(`Fully booked: ${listNights(nights, 5)}. Choose other dates.`);
     throw err;
   }
 }

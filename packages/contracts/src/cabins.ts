@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { id, requiredText, text, uuidString } from './common';
+import { projectIdParams } from './perks';
+
+/** The most days one availability request may cover (both ends included). */
+export const MAX_AVAILABILITY_DAYS = 400;
+
+const calendarDate = (label: string) => z.iso.date({ error: `${label} must be a date (YYYY-MM-DD)` });
+
+/** A cabin of a project: each night of a stay takes one. */
+export const cabin = z.object({
+  _id: uuidString,
+  projectId: uuidString,
+  name: z.string(),
+  sleeps: z.number().int(),
+  description: z.string(),
+  photos: z.array(z.string()),
+  /** An inactive cabin takes no new stays. */
+  active: z.boolean(),
+  /** Nights from today on held by pending or approved stays (a cabin with any cannot be deleted). */
+  futureNights: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Cabin = z.infer<typeof cabin>;
+
+const photoUrl = z
+  .string()
+  .trim()
+  .max(500, { error: 'A photo address must be at most 500 characters' })
+  .refine((v) => v.startsWith('/') || /^https:\/\//.test(v), {
+    error: 'A photo address must start with / or https://',
+  });
+
+/** `POST /api/projects/{id}/cabins` and the PUT (admin). */
+export const cabinInput = z.object({
+  name: requiredText('Name', 80),
+  sleeps: z
+    .number({ error: 'Sleeps must be a whole number' })
+    .int({ error: 'Sleeps must be a whole number' })
+    .min(1, { error: 'Sleeps must be at least 1' })
+    .max(50, { error: 'Sleeps must be at most 50' }),
+  description: text(2000).default(''),
+  photos: z.array(photoUrl).max(12, { error: 'At most 12 photos' }).default([]),
+  active: z.boolean().default(true),
+});
+export type CabinInput = z.input<typeof cabinInput>;
+
+export const cabinParams = z.object({ id, cabinId: id });
+
+export const cabinAnswer = z.object({
+  success: z.literal(true),
+  data: cabin,
+  message: z.string().optional(),
+});
+export const cabinsAnswer = z.object({ success: z.literal(true), data: z.array(cabin) });
+
+/** A high-season period of a project (both ends included) and its per-investor limit. */
+export const highSeason = z.object({
+  _id: uuidString,
+  projectId: uuidString,
+  name: z.string(),
+  startsOn: z.string(),
+  endsOn: z.string(),
+  /** How many of its nights one investor may hold (pending and approved stays). */
+  maxNightsPerInvestor: z.number().int(),
+  /** Nights of the season the caller holds (0 for an admin's view). */
+  usedNights: z.number().int(),
+});
+export type HighSeason = z.infer<typeof highSeason>;
+
+export const highSeasonInput = z
+  .object({
+    name: requiredText('Name', 80),
+    startsOn: calendarDate('Start date'),
+    endsOn: calendarDate('End date'),
+    maxNightsPerInvestor: z
+      .number({ error: 'The high-season limit must be a whole number' })
+      .int({ error: 'The high-season limit must be a whole number' })
+      .min(0, { error: 'The high-season limit cannot be negative' })
+      .max(366, { error: 'The high-season limit must be at most 366' }),
+  })
+  .refine((s) => s.endsOn >= s.startsOn, {
+    path: ['endsOn'],
+    error: 'The end date cannot be before the start date',
+  });
+export type HighSeasonInput = z.input<typeof highSeasonInput>;
+
+export const highSeasonParams = z.object({ id, seasonId: id });
+export const highSeasonAnswer = z.object({
+  success: z.literal(true),
+  data: highSeason,
+  message: z.string().optional(),
+});
+export const highSeasonsAnswer = z.object({ success: z.literal(true), data: z.array(highSeason) });
+
+/** `GET /api/perks/availability/{projectId}?from=&to=` */
+export const availabilityQuery = z
+  .object({ from: calendarDate('from'), to: calendarDate('to') })
+  .refine((q) => q.to >= q.from, {
+    path: ['to'],
+    error: 'The end of the range (to) cannot be before its start (from)',
+  })
+  .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 + 1 <= MAX_AVAILABILITY_DAYS, {
+    path: ['to'],
+    error: `At most ${MAX_AVAILABILITY_DAYS} days can be asked at once`,
+  });
+export const availabilityParams = projectIdParams;
+
+/** One date of the calendar: how many of the project's active cabins are free, and whether it is high season. */
+export const availabilityDay = z.object({
+  date: z.string(),
+  free: z.number().int(),
+  total: z.number().int(),
+  peak: z.boolean(),
+});
+export type AvailabilityDay = z.infer<typeof availabilityDay>;
+
+export const availabilityAnswer = z.object({
+  success: z.literal(true),
+  availability: z.array(availabilityDay),
+});
+export type AvailabilityAnswer = z.infer<typeof availabilityAnswer>;
+
+/** 'High-season nights: 2 of 4 used' */
+export const highSeasonUsageText = (s: Pick<HighSeason, 'usedNights' | 'maxNightsPerInvestor'>) =>
+  `High-season nights: ${s.usedNights} of ${s.maxNightsPerInvestor} used`;
+
+/** The dates from `from` to `to`, both included, 'YYYY-MM-DD'. */
+export function datesBetween(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000)
+    out.push(new Date(t).toISOString().slice(0, 10));
+  return out;
+}
