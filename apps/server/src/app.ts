@@ -19,6 +19,7 @@ import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { bookingRoutes } from './modules/bookings/routes';
 import { cabinRoutes } from './modules/cabins/routes';
+import { swapRoutes } from './modules/swaps/routes';
 import { documentRoutes } from './modules/documents/routes';
 import { fundRoutes } from './modules/fund/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -48,6 +49,7 @@ const modules: Module[] = [
   perkRoutes,
   bookingRoutes,
   cabinRoutes,
+  swapRoutes,
   documentRoutes,
   mediaRoutes,
   notificationRoutes,

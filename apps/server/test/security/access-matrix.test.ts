@@ -9,7 +9,9 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { allEndpoints } from '@portal/contracts';
-import { createAllowance, isoDay } from '../content-factories';
+import { eq } from 'drizzle-orm';
+import { bookings, swapOffers } from '../../src/db/schema';
+import { createAllowance, createBooking, isoDay } from '../content-factories';
 import { bearer, buildTestApp, createInvestment, createProject, type TestContext } from '../helpers';
 import { buildWorld, fingerprint, routeKey, type World } from './support';
 
@@ -99,6 +101,20 @@ const PRIVATE_TARGETS: Record<string, (w: World) => Target[]> = {
     },
   ],
   'PUT /api/bookings/:id/cancel': (w) => [{ url: `/api/bookings/${w.objects.booking}/cancel`, other: 404 }],
+  'GET /api/swaps': (w) => [{ url: `/api/swaps?projectId=${w.projects.onlyA.id}`, other: 404 }],
+  'GET /api/swaps/stays': (w) => [{ url: `/api/swaps/stays?projectId=${w.projects.onlyA.id}`, other: 404 }],
+  // B names A's stay as their own offer: not B's to offer.
+  'POST /api/swaps': () => [
+    {
+      url: '/api/swaps',
+      body: { offeredBookingId: swaps.stayA2, requestedBookingId: swaps.stayB },
+      other: 404,
+    },
+  ],
+  // Offers made to A (B made them, so B may only withdraw them), and one A made (only A withdraws it).
+  'PUT /api/swaps/:id/accept': () => [{ url: `/api/swaps/${swaps.toA1}/accept`, other: 404 }],
+  'PUT /api/swaps/:id/decline': () => [{ url: `/api/swaps/${swaps.toA2}/decline`, other: 404 }],
+  'PUT /api/swaps/:id/withdraw': () => [{ url: `/api/swaps/${swaps.fromA}/withdraw`, other: 404 }],
   'GET /api/projects/:id/cabins': (w) => [{ url: `/api/projects/${w.projects.onlyA.id}/cabins`, other: 404 }],
   'GET /api/projects/:id/high-seasons': (w) => [
     { url: `/api/projects/${w.projects.onlyA.id}/high-seasons`, other: 404 },
@@ -145,6 +161,8 @@ const PRIVATE_TARGETS: Record<string, (w: World) => Target[]> = {
 
 let ctx: TestContext;
 let w: World;
+/** Approved stays of A and B in the shared project, and swap offers between them (see beforeAll). */
+const swaps = { stayA2: '', stayB: '', toA1: '', toA2: '', fromA: '' };
 const responses: { role: string; method: string; url: string; res: LightMyRequestResponse }[] = [];
 
 beforeAll(async () => {
@@ -158,6 +176,38 @@ beforeAll(async () => {
     status: 'active',
   });
   await createInvestment(ctx.db, w.a.id, early.id, { amount: '2020.20', startDate: '2020-02-03' });
+  const shared = w.projects.shared.id;
+  const approved = (userId: string, day: number) =>
+    createBooking(ctx.db, userId, shared, [isoDay(day)], { status: 'approved' });
+  const [stayA1, stayA2, stayB] = await Promise.all([
+    approved(w.a.id, 90),
+    approved(w.a.id, 91),
+    approved(w.b.id, 92),
+  ]);
+  const stampOf = async (id: string) =>
+    (await ctx.db.select({ at: bookings.updatedAt }).from(bookings).where(eq(bookings.id, id)))[0]!.at;
+  const offerOf = async (from: string, to: string, offered: string, requested: string) => {
+    const [row] = await ctx.db
+      .insert(swapOffers)
+      .values({
+        projectId: shared,
+        fromUserId: from,
+        toUserId: to,
+        offeredBookingId: offered,
+        requestedBookingId: requested,
+        offeredStamp: await stampOf(offered),
+        requestedStamp: await stampOf(requested),
+      })
+      .returning();
+    return row!.id;
+  };
+  Object.assign(swaps, {
+    stayA2: stayA2.id,
+    stayB: stayB.id,
+    toA1: await offerOf(w.b.id, w.a.id, stayB.id, stayA1.id),
+    toA2: await offerOf(w.b.id, w.a.id, stayB.id, stayA2.id),
+    fromA: await offerOf(w.a.id, w.b.id, stayA1.id, stayB.id),
+  });
 });
 afterAll(() => ctx.close());
 

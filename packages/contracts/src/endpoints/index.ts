@@ -5,6 +5,7 @@ import { auditEndpoints } from './audit';
 import { authEndpoints } from './auth';
 import { bookingEndpoints } from './bookings';
 import { cabinEndpoints } from './cabins';
+import { swapEndpoints } from './swaps';
 import { docsEndpoints } from './docs';
 import { distributionEndpoints } from './distributions';
 import { documentEndpoints } from './documents';
@@ -32,6 +33,7 @@ export const endpoints = {
   perks: perkEndpoints,
   bookings: bookingEndpoints,
   cabins: cabinEndpoints,
+  swaps: swapEndpoints,
   interest: interestEndpoints,
   investments: investmentEndpoints,
   returns: returnEndpoints,
