@@ -18,6 +18,7 @@ import { adminUserRoutes } from './modules/admin-users/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { bookingRoutes } from './modules/bookings/routes';
+import { calendarRoutes } from './modules/calendar/routes';
 import { cabinRoutes } from './modules/cabins/routes';
 import { swapRoutes } from './modules/swaps/routes';
 import { documentRoutes } from './modules/documents/routes';
@@ -48,6 +49,7 @@ const modules: Module[] = [
   updateRoutes,
   perkRoutes,
   bookingRoutes,
+  calendarRoutes,
   cabinRoutes,
   swapRoutes,
   documentRoutes,

@@ -10,6 +10,7 @@ import { createMailer } from './mail/mailer';
 import { queuePendingApprovalReminders } from './mail/reminders';
 import { createMailTransport } from './mail/transport';
 import { LoginLimiter } from './modules/auth/login-limiter';
+import { queueExpiryReminders } from './modules/calendar/expiry-reminders';
 import { createLocalStorage } from './storage/file-storage';
 
 const embeddedDbDir = (config: Config) => path.join(config.dataDir, 'db');
@@ -62,6 +63,7 @@ function createBackgroundWork(config: Config, database: Database, opts: QueueOpt
   jobs.handle('mail', (job) => mailer.deliver(job));
   jobs.handle('daily-reminders', async () => {
     await queuePendingApprovalReminders(database.db, mailer);
+    await queueExpiryReminders(database.db, mailer);
   });
   return { jobs, mailer };
 }

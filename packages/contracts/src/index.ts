@@ -17,6 +17,7 @@ export * from './opportunity';
 export * from './updates';
 export * from './perks';
 export * from './bookings';
+export * from './calendar';
 export * from './cabins';
 export * from './swaps';
 export * from './nights';

@@ -6,6 +6,7 @@ import type { Database, DbOrTx } from '../db/client';
 import { mailMessages, users } from '../db/schema';
 import type { JobQueue, JobRun } from '../jobs/queue';
 import { createSecretBox } from '../lib/secret-box';
+import { createSigner } from '../lib/signer';
 import { MAIL_KINDS, renderMail, type MailContent, type MailData, type MailKind } from './templates';
 import type { MailTransport } from './transport';
 
@@ -56,11 +57,9 @@ export function createMailer(deps: {
 }): Mailer {
   const { config, database, jobs, transport } = deps;
   const box = createSecretBox(config.jwtSecret, 'mail-secrets');
-  const unsubscribeKey = Buffer.from(
-    crypto.hkdfSync('sha256', config.jwtSecret, 'investor-portal', 'unsubscribe-links', 32),
-  );
-  const sign = (payload: string) =>
-    crypto.createHmac('sha256', unsubscribeKey).update(payload).digest('base64url').slice(0, 32);
+  const unsubscribeSigner = createSigner(config.jwtSecret, 'unsubscribe-links');
+  /** 24 bytes: 32 characters of base64url. */
+  const sign = (payload: string) => unsubscribeSigner.sign(payload, 24).toString('base64url');
   /** Seconds between two emails of the rate limit; account and security email is not held back. */
   const gap = 60 / config.mailRatePerMinute;
 

@@ -84,6 +84,24 @@ export const MAIL_KINDS = {
       action: { label: 'See your bookings', path: '/perks' },
     }),
   }),
+  nightsExpiring: kind<{
+    project: string;
+    projectId: string;
+    nights: number;
+    expiresAt: string;
+    daysLeft: number;
+  }>({
+    category: 'bookings',
+    subject: (d) => `Your cabin nights at ${d.project} expire on ${day(d.expiresAt)}`,
+    content: (d) => ({
+      paragraphs: [
+        `${plural(d.nights, 'unused cabin night')} at ${d.project} ${d.nights === 1 ? 'expires' : 'expire'} on ` +
+          `${day(d.expiresAt)} (${d.daysLeft === 0 ? 'today' : `in ${plural(d.daysLeft, 'day')}`}). ` +
+          `Book ${d.nights === 1 ? 'it before it is' : 'them before they are'} lost.`,
+      ],
+      action: { label: 'Book your nights', path: `/perks?project=${d.projectId}` },
+    }),
+  }),
   accountActivated: kind<Record<string, never>>({
     category: 'security',
     subject: () => 'Your Investor Portal account is active',

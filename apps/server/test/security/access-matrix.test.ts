@@ -38,6 +38,8 @@ const PUBLIC_ROUTES = [
   // Authenticated by the signed token of the unsubscribe link (RFC 8058: no sign-in).
   'GET /api/email/unsubscribe',
   'POST /api/email/unsubscribe',
+  // A calendar address: the signed token in it is the proof (a calendar app cannot sign in).
+  'GET /api/calendar/:token.ics',
 ];
 
 interface Target {
@@ -77,6 +79,8 @@ const PRIVATE_TARGETS: Record<string, (w: World) => Target[]> = {
   'GET /api/perks/benefits': () => [],
   'GET /api/perks/cabin-nights': () => [],
   'GET /api/perks/usage-summary': () => [],
+  'GET /api/calendar/feed': () => [],
+  'POST /api/calendar/feed/regenerate': () => [],
   'GET /api/projects/:id': (w) => [{ url: `/api/projects/${w.projects.onlyA.id}`, other: 404 }],
   'GET /api/updates': (w) => [{ url: `/api/updates?projectId=${w.projects.onlyA.id}`, other: 404 }],
   'PUT /api/updates/:id/read': (w) => [{ url: `/api/updates/${w.objects.updateOfOnlyA}/read`, other: 404 }],

@@ -4,6 +4,7 @@ import { adminUserEndpoints } from './admin-users';
 import { auditEndpoints } from './audit';
 import { authEndpoints } from './auth';
 import { bookingEndpoints } from './bookings';
+import { calendarEndpoints } from './calendar';
 import { cabinEndpoints } from './cabins';
 import { swapEndpoints } from './swaps';
 import { docsEndpoints } from './docs';
@@ -32,6 +33,7 @@ export const endpoints = {
   updates: updateEndpoints,
   perks: perkEndpoints,
   bookings: bookingEndpoints,
+  calendar: calendarEndpoints,
   cabins: cabinEndpoints,
   swaps: swapEndpoints,
   interest: interestEndpoints,

@@ -9,7 +9,9 @@ import { useCurrentProject } from '@/queries/current-project';
 import { useBookings } from '@/queries/bookings';
 import { useCabinNights, usePerksOrEmpty, useUsage } from '@/queries/perks';
 import { BookingRequests } from './components/booking-requests';
+import { CalendarFeedCard } from './components/calendar-feed-card';
 import { CabinNightCards } from './components/cabin-night-cards';
+import { ExpiryBanner } from './components/expiry-banner';
 import { NightManagement } from './components/night-management';
 import { PerkList } from './components/perk-list';
 import { UsageSummary } from './components/usage-summary';
@@ -107,6 +109,7 @@ export function PerksPage() {
               </div>
             </div>
           )}
+          {nights && <ExpiryBanner nights={nights} />}
           {nights && <CabinNightCards nights={nights} />}
           <div className="grid items-start gap-6 lg:grid-cols-3">
             <div className="grid gap-6 lg:col-span-2">
@@ -122,6 +125,7 @@ export function PerksPage() {
                 onOpen={(t) => open(t)}
               />
               <UsageSummary usage={usage.data ?? null} hasCabin={!!nights} onDownload={download} />
+              {nights && <CalendarFeedCard />}
             </div>
           </div>
         </>

@@ -1,0 +1,19 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { endpoints } from '@/lib/endpoints';
+import { call, endpointQuery, refreshAfterWrite } from '@/lib/endpoint-client';
+
+const e = endpoints.calendar;
+
+/** The address of the caller's calendar of approved stays (it needs no sign-in: it is a secret). */
+export function useCalendarFeed() {
+  return useQuery(endpointQuery(e.feed, {}, (a) => a.data.url));
+}
+
+/** A new address in place of the old one, which stops working; the shown address reloads. */
+export function useRegenerateCalendarFeed() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async () => (await call(e.regenerate)).data.url,
+    onSuccess: () => refreshAfterWrite(qc, e.regenerate),
+  });
+}
