@@ -35,6 +35,9 @@ const TABLES = [
   'distributions',
   'distribution_allocations',
   'capital_returns',
+  'cabins',
+  'high_seasons',
+  'swap_offers',
 ];
 
 async function counts() {
@@ -71,7 +74,12 @@ async function expectBookingsAround(db: Database, today: string) {
   const inDays = (night: string) => (Date.parse(night) - Date.parse(today)) / 86_400_000;
   // A month or more ahead, so a pending request stays in the future for the life of a demo.
   for (const r of pending) for (const n of r.nights) expect(inDays(n), n).toBeGreaterThanOrEqual(30);
-  for (const r of approved) for (const n of r.nights) expect(inDays(n), n).toBeLessThan(0);
+  // Approved stays either already taken, or far enough ahead to stay ahead (they are offered in a swap).
+  for (const r of approved) {
+    const ahead = r.nights.map(inDays);
+    expect(ahead.every((d) => d < 0) || ahead.every((d) => d >= 30), r.nights.join()).toBe(true);
+  }
+  expect(approved.some((r) => inDays(r.nights[0]!) < 0)).toBe(true);
   for (const r of rows) expect(r.created < r.nights[0]!).toBe(true);
   for (const r of rows) expect(r.created <= today).toBe(true);
   // Every allowance is still valid, and one expires within three months (the "expires soon" case).
@@ -122,6 +130,24 @@ describe('demo data', () => {
       await other.close();
     }
     await expectBookingsAround(database, new Date().toISOString().slice(0, 10));
+  });
+
+  it('gives every project cabins, and the first project a high season with full nights and a swap offer waiting', async () => {
+    const [row] = await queryRows<{ without: number; full: number; peak: number; swaps: number }>(
+      database.db,
+      sql`
+      select
+        (select count(*)::int from projects p where not exists (select 1 from cabins c where c.project_id = p.id)) as without,
+        (select count(*)::int from (
+          select bn.project_id, bn.night from booking_nights bn join cabins c on c.id = bn.cabin_id and c.active
+          group by bn.project_id, bn.night
+          having count(*) = (select count(*) from cabins c2 where c2.project_id = bn.project_id and c2.active)
+        ) f) as full,
+        (select count(*)::int from booking_nights bn join high_seasons s
+           on s.project_id = bn.project_id and bn.night between s.starts_on and s.ends_on) as peak,
+        (select count(*)::int from swap_offers where status = 'pending') as swaps`,
+    );
+    expect(row).toEqual({ without: 0, full: 2, peak: 5, swaps: 1 });
   });
 
   it('gives the first investor an active and a completed project with 24+ months of returns, and the second one a project the first does not hold', async () => {

@@ -5,6 +5,7 @@ import {
   bookingNights,
   bookings,
   cabinAllowances,
+  cabins,
   capitalReturns,
   distributionAllocations,
   distributions,
@@ -16,6 +17,8 @@ import {
   projectMedia,
   projects,
   settings,
+  highSeasons,
+  swapOffers,
   updates,
   users,
 } from '../schema';
@@ -97,9 +100,9 @@ export const launchFrom = (from: Date) =>
 /**
  * Demo data that makes every screen look alive. Every row has a stable id and is written with
  * ON CONFLICT DO NOTHING, so seeding twice never duplicates anything. The cabin-night bookings are
- * placed relative to `today` (the seeding day): stays already taken in the past and a pending gift
- * some weeks ahead, so the demo never holds a "future" request that has become past; likewise the
- * allowance that expires soon.
+ * placed relative to `today` (the seeding day): stays already taken in the past, a pending gift and
+ * approved stays weeks ahead (two of them full nights in high season, two in a swap offer), so the demo
+ * never holds a "future" request that has become past; likewise the allowance that expires soon.
  */
 export async function seedDemo(db: Db, storage: FileStorage, today: Date = new Date()): Promise<void> {
   const [adminHash, investorHash] = await Promise.all([
@@ -611,8 +614,9 @@ export async function seedDemo(db: Db, storage: FileStorage, today: Date = new D
         projectId: P.pine,
         totalNights: 7,
         bonusNights: 0,
-        // About two months away, so the demo shows nights that expire soon (all expiries are relative).
-        expiresAt: endOfMonthFrom(today, 2),
+        // Some six weeks away, so the demo shows nights that expire soon and the warning about them (all
+        // expiries are relative).
+        expiresAt: dayFrom(today, 45),
       },
       {
         id: seedId('allowance:lukas:fjord'),
@@ -633,13 +637,109 @@ export async function seedDemo(db: Db, storage: FileStorage, today: Date = new D
     ])
     .onConflictDoNothing();
 
+  // The cabins each project puts in the investors' pool (the others are let by the operator).
+  const demoCabins = [
+    {
+      key: 'aurora:revontuli',
+      project: P.aurora,
+      name: 'Revontuli Cabin',
+      sleeps: 4,
+      description: 'Glass-roofed, facing north over the lake.',
+    },
+    {
+      key: 'aurora:lakeshore',
+      project: P.aurora,
+      name: 'Lakeshore Cabin',
+      sleeps: 6,
+      description: 'Log cabin with its own shore sauna.',
+    },
+    {
+      key: 'aurora:sauna',
+      project: P.aurora,
+      name: 'Kelo Cabin',
+      sleeps: 2,
+      description: 'Closed for renovation until spring.',
+      active: false,
+    },
+    {
+      key: 'fjord:upper',
+      project: P.fjord,
+      name: 'Upper Lodge',
+      sleeps: 6,
+      description: 'Top of the slope, widest view of the fjord.',
+    },
+    {
+      key: 'fjord:lower',
+      project: P.fjord,
+      name: 'Lower Lodge',
+      sleeps: 4,
+      description: 'A short walk to the kayak jetty.',
+    },
+    {
+      key: 'fjord:birch',
+      project: P.fjord,
+      name: 'Birch Lodge',
+      sleeps: 4,
+      description: 'Among the birches, the quietest lodge.',
+    },
+    {
+      key: 'pine:forest',
+      project: P.pine,
+      name: 'Forest Cabin',
+      sleeps: 4,
+      description: 'Under the firs, by the stream.',
+    },
+    {
+      key: 'pine:meadow',
+      project: P.pine,
+      name: 'Meadow Cabin',
+      sleeps: 6,
+      description: 'At the edge of the meadow, with a wood stove.',
+    },
+    {
+      key: 'tatra:chalet-a',
+      project: P.tatra,
+      name: 'Chalet A',
+      sleeps: 6,
+      description: 'Ski-in chalet, first to open.',
+    },
+  ];
+  await db
+    .insert(cabins)
+    .values(
+      demoCabins.map((c) => ({
+        id: seedId(`cabin:${c.key}`),
+        projectId: c.project,
+        name: c.name,
+        sleeps: c.sleeps,
+        description: c.description,
+        active: c.active ?? true,
+      })),
+    )
+    .onConflictDoNothing();
+
   const day = (offset: number) => dayFrom(today, offset);
+  // Aurora's high season: investors may hold four of its nights each.
+  await db
+    .insert(highSeasons)
+    .values({
+      id: seedId('season:aurora'),
+      projectId: P.aurora,
+      name: 'Aurora season',
+      startsOn: day(40),
+      endsOn: day(75),
+      maxNightsPerInvestor: 4,
+    })
+    .onConflictDoNothing();
+
   const requestedOn = (offset: number) => new Date(`${day(offset)}T10:00:00Z`);
+  const range = (from: number, n: number) => Array.from({ length: n }, (_, i) => day(from + i));
   const demoBookings = [
     {
       key: 'emma-personal',
       user: U.emma,
       project: P.aurora,
+      cabin: 'aurora:revontuli',
       type: 'personal' as const,
       status: 'approved' as const,
       nights: [day(-284), day(-283), day(-282)],
@@ -650,6 +750,7 @@ export async function seedDemo(db: Db, storage: FileStorage, today: Date = new D
       key: 'emma-rental',
       user: U.emma,
       project: P.aurora,
+      cabin: 'aurora:lakeshore',
       type: 'rental' as const,
       status: 'approved' as const,
       nights: [day(-248), day(-247)],
@@ -661,12 +762,47 @@ export async function seedDemo(db: Db, storage: FileStorage, today: Date = new D
       key: 'emma-gift',
       user: U.emma,
       project: P.aurora,
+      cabin: 'aurora:revontuli',
       type: 'gift' as const,
       status: 'pending' as const,
       nights: [day(46), day(47)],
       recipient: 'anna.lindqvist@example.com',
       notes: 'Birthday present for my sister',
       created: requestedOn(-22),
+    },
+    {
+      // With Emma's gift, it fills both of Aurora's open cabins on two high-season nights.
+      key: 'lukas-aurora-season',
+      user: U.lukas,
+      project: P.aurora,
+      cabin: 'aurora:lakeshore',
+      type: 'personal' as const,
+      status: 'approved' as const,
+      nights: range(45, 3),
+      notes: 'Northern lights trip',
+      created: requestedOn(-30),
+    },
+    {
+      key: 'emma-aurora-spring',
+      user: U.emma,
+      project: P.aurora,
+      cabin: 'aurora:revontuli',
+      type: 'personal' as const,
+      status: 'approved' as const,
+      nights: range(100, 2),
+      notes: 'Spring weekend',
+      created: requestedOn(-12),
+    },
+    {
+      key: 'lukas-aurora-later',
+      user: U.lukas,
+      project: P.aurora,
+      cabin: 'aurora:lakeshore',
+      type: 'personal' as const,
+      status: 'approved' as const,
+      nights: range(80, 3),
+      notes: '',
+      created: requestedOn(-10),
     },
   ];
   for (const b of demoBookings) {
@@ -686,16 +822,42 @@ export async function seedDemo(db: Db, storage: FileStorage, today: Date = new D
         decidedBy: b.status === 'approved' ? U.admin : null,
         decidedAt: b.status === 'approved' ? b.created : null,
         createdAt: b.created,
+        updatedAt: b.created,
       })
       .onConflictDoNothing()
       .returning({ id: bookings.id });
     if (inserted.length) {
       await db
         .insert(bookingNights)
-        .values(b.nights.map((night) => ({ bookingId: id, userId: b.user, projectId: b.project, night })))
+        .values(
+          b.nights.map((night) => ({
+            bookingId: id,
+            userId: b.user,
+            projectId: b.project,
+            night,
+            cabinId: seedId(`cabin:${b.cabin}`),
+          })),
+        )
         .onConflictDoNothing();
     }
   }
+  // Lukas offers his later Aurora stay for Emma's spring weekend: an offer waiting for her answer.
+  const stamp = (key: string) => demoBookings.find((b) => b.key === key)!.created;
+  await db
+    .insert(swapOffers)
+    .values({
+      id: seedId('swap:lukas-emma'),
+      projectId: P.aurora,
+      fromUserId: U.lukas,
+      toUserId: U.emma,
+      offeredBookingId: seedId('booking:lukas-aurora-later'),
+      requestedBookingId: seedId('booking:emma-aurora-spring'),
+      offeredStamp: stamp('lukas-aurora-later'),
+      requestedStamp: stamp('emma-aurora-spring'),
+      note: 'Our family would love the spring weekend; the later dates suit a longer stay.',
+      createdAt: requestedOn(-2),
+    })
+    .onConflictDoNothing();
 
   const docs = [
     {
