@@ -294,7 +294,7 @@ test.describe('[PERKS] perks and cabin nights', () => {
     await expectAccessible(page);
   });
 
-  test('accepts perks grouped in an object of lists, and without cabin nights offers no booking', async ({
+  test('accepts perks grouped in an object of lists, and without cabin nights offers no stay', async ({
     page,
   }) => {
     const perk = (name: string, type: string): Perk => ({
@@ -336,7 +336,8 @@ test.describe('[PERKS] perks and cabin nights', () => {
       await expect(list.nth(i).locator('[data-perk-icon]')).toHaveClass(/lucide-binoculars/);
     }
     await expect(page.getByText('This project includes the following investor benefits')).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Book Now: Horse trek' })).toBeDisabled();
+    // A partner activity uses no cabin nights (issue 18): it can be requested without them.
+    await expect(page.getByRole('button', { name: 'Book Now: Horse trek' })).toBeEnabled();
     await expect(page.getByRole('button', { name: 'Book for Personal Stay' })).toBeDisabled();
     await expect(page.getByText('Remaining Nights')).toHaveCount(0);
     await expect(page.getByText('Personal Stays')).toHaveCount(0);
@@ -385,12 +386,13 @@ test.describe('[PERKS] perks and cabin nights', () => {
     await openPerks(page);
     await expectNoSidewaysScroll(page);
     await expectAccessible(page);
+    // The demo's bookable perks are partner activities: Book Now asks for a day, not for nights.
     await page
       .getByRole('button', { name: /^Book Now/ })
       .first()
       .click();
-    const dialog = page.getByRole('dialog', { name: 'Book Personal Stay' });
-    await expect(dialog.getByLabel('Notes')).toHaveValue(/^I would like to book: /);
+    const dialog = page.getByRole('dialog', { name: /^Request: / });
+    await expect(dialog.getByLabel('Party size')).toBeVisible();
     const box = (await dialog.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(375);

@@ -17,6 +17,7 @@ import { adminDashboardRoutes } from './modules/admin-dashboard/routes';
 import { adminUserRoutes } from './modules/admin-users/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
+import { activityRoutes } from './modules/activities/routes';
 import { bookingRoutes } from './modules/bookings/routes';
 import { calendarRoutes } from './modules/calendar/routes';
 import { cabinRoutes } from './modules/cabins/routes';
@@ -50,6 +51,7 @@ const modules: Module[] = [
   perkRoutes,
   bookingRoutes,
   calendarRoutes,
+  activityRoutes,
   cabinRoutes,
   swapRoutes,
   documentRoutes,

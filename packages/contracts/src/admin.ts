@@ -287,6 +287,7 @@ export const AUDIT_ENTITIES = [
   { id: 'perk', label: 'Perk' },
   { id: 'cabin_allowance', label: 'Cabin allowance' },
   { id: 'booking', label: 'Booking' },
+  { id: 'activity_request', label: 'Activity request' },
   { id: 'document', label: 'Document' },
   { id: 'user-media', label: 'Investor media' },
   { id: 'notification', label: 'Notification' },

@@ -18,6 +18,7 @@ export * from './updates';
 export * from './perks';
 export * from './bookings';
 export * from './calendar';
+export * from './activities';
 export * from './cabins';
 export * from './swaps';
 export * from './nights';

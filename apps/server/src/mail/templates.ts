@@ -84,6 +84,25 @@ export const MAIL_KINDS = {
       action: { label: 'See your bookings', path: '/perks' },
     }),
   }),
+  activityDecision: kind<{
+    approved: boolean;
+    project: string;
+    activity: string;
+    date: string;
+    partySize: number;
+    note?: string | null;
+  }>({
+    category: 'bookings',
+    subject: (d) => `Your ${d.activity} request at ${d.project} was ${d.approved ? 'approved' : 'declined'}`,
+    content: (d) => ({
+      paragraphs: [
+        `Your request for ${d.activity} on ${day(d.date)} (${d.partySize} ${d.partySize === 1 ? 'person' : 'people'}) ` +
+          `at ${d.project} was ${d.approved ? 'approved' : 'declined'}.`,
+        ...(d.note ? [`Note from the team: ${d.note}`] : []),
+      ],
+      action: { label: 'See your activity requests', path: '/perks' },
+    }),
+  }),
   nightsExpiring: kind<{
     project: string;
     projectId: string;
@@ -192,7 +211,8 @@ const REASON: Record<EmailCategory, string> = {
     'You receive this email because you invest through the Investor Portal and asked for news of payouts and statements.',
   projects:
     'You receive this email because you invest through the Investor Portal and asked for news of your projects and documents.',
-  bookings: 'You receive this email because you booked cabin nights through the Investor Portal.',
+  bookings:
+    'You receive this email because you booked cabin nights or activities through the Investor Portal.',
   announcements: 'You receive this email because you asked for announcements from the Investor Portal.',
 };
 

@@ -105,6 +105,20 @@ const PRIVATE_TARGETS: Record<string, (w: World) => Target[]> = {
     },
   ],
   'PUT /api/bookings/:id/cancel': (w) => [{ url: `/api/bookings/${w.objects.booking}/cancel`, other: 404 }],
+  'GET /api/perks/activity-requests': (w) => [
+    { url: `/api/perks/activity-requests?projectId=${w.projects.onlyA.id}`, other: 404 },
+    { url: `/api/perks/activity-requests?projectId=${w.projects.shared.id}`, other: 'hidden' },
+  ],
+  'POST /api/perks/activity-requests': (w) => [
+    {
+      url: '/api/perks/activity-requests',
+      body: { perkId: w.objects.activityOfOnlyA, date: isoDay(60), partySize: 2 },
+      other: 404,
+    },
+  ],
+  'PUT /api/perks/activity-requests/:id/cancel': (w) => [
+    { url: `/api/perks/activity-requests/${w.objects.activityRequestOfA}/cancel`, other: 404 },
+  ],
   'GET /api/swaps': (w) => [{ url: `/api/swaps?projectId=${w.projects.onlyA.id}`, other: 404 }],
   'GET /api/swaps/stays': (w) => [{ url: `/api/swaps/stays?projectId=${w.projects.onlyA.id}`, other: 404 }],
   // B names A's stay as their own offer: not B's to offer.

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/db/client';
 import {
+  activityRequests,
   documents,
   interestRegistrations,
   notifications,
@@ -140,6 +141,32 @@ export async function buildWorld(ctx: TestContext) {
       .values({ projectId: onlyA.id, name: secret('perk'), type: 'cabin' })
       .returning({ id: perks.id }),
   );
+  // A partner activity A alone may request, and A's request of one in the shared project.
+  const activityOfOnlyA = await one(
+    db
+      .insert(perks)
+      .values({ projectId: onlyA.id, name: secret('activity'), type: 'safari', bookingAvailable: true })
+      .returning({ id: perks.id }),
+  );
+  const sharedActivity = await one(
+    db
+      .insert(perks)
+      .values({ projectId: shared.id, name: `Shared safari ${tag}`, type: 'safari', bookingAvailable: true })
+      .returning({ id: perks.id }),
+  );
+  const activityRequestOfA = await one(
+    db
+      .insert(activityRequests)
+      .values({
+        perkId: sharedActivity,
+        projectId: shared.id,
+        userId: a.id,
+        date: isoDay(45),
+        partySize: 2,
+        note: secret('activity-request'),
+      })
+      .returning({ id: activityRequests.id }),
+  );
   const notificationOfA = await one(
     db
       .insert(notifications)
@@ -181,6 +208,8 @@ export async function buildWorld(ctx: TestContext) {
       projectMediaOfOnlyA,
       updateOfOnlyA,
       perkOfOnlyA,
+      activityOfOnlyA,
+      activityRequestOfA,
       notificationOfA,
       interestOfA,
     },

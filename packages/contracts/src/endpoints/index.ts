@@ -1,4 +1,5 @@
 import type { EndpointDef } from '../endpoint';
+import { activityEndpoints } from './activities';
 import { adminDashboardEndpoints } from './admin-dashboard';
 import { adminUserEndpoints } from './admin-users';
 import { auditEndpoints } from './audit';
@@ -34,6 +35,7 @@ export const endpoints = {
   perks: perkEndpoints,
   bookings: bookingEndpoints,
   calendar: calendarEndpoints,
+  activities: activityEndpoints,
   cabins: cabinEndpoints,
   swaps: swapEndpoints,
   interest: interestEndpoints,

@@ -20,6 +20,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCurrentProject } from '@/queries/current-project';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useDecideBooking, useProjectBookings } from '@/queries/bookings';
+import { ActivityRequestsSection } from './activity-requests-section';
 import { EmptyState } from './components/empty-state';
 import { toastDone, toastFailed, useFailedToast } from './components/feedback';
 import { NoProject } from './components/no-project';
@@ -228,6 +229,7 @@ function BookingsPage() {
           </TabsContent>
         </Tabs>
       )}
+      {current && <ActivityRequestsSection projectId={current._id} />}
       <DecisionDialog pending={pending} onClose={() => setPending(null)} />
     </>
   );

@@ -6,8 +6,11 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { downloadCsv } from '@/lib/csv';
 import { useCurrentProject } from '@/queries/current-project';
+import { useActivityRequests } from '@/queries/activities';
 import { useBookings } from '@/queries/bookings';
 import { useCabinNights, usePerksOrEmpty, useUsage } from '@/queries/perks';
+import { ActivityRequestDialog } from './components/activity-request-dialog';
+import { ActivityRequests } from './components/activity-requests';
 import { BookingRequests } from './components/booking-requests';
 import { CalendarFeedCard } from './components/calendar-feed-card';
 import { CabinNightCards } from './components/cabin-night-cards';
@@ -50,7 +53,10 @@ export function PerksPage() {
   const perks = usePerksOrEmpty(projectId);
   const usage = useUsage(projectId);
   const bookings = useBookings(projectId);
+  const activities = useActivityRequests(projectId);
   const [dialog, setDialog] = useState<DialogState | null>(null);
+  /** The partner activity being requested (a perk that is not a cabin: it uses no cabin nights). */
+  const [activity, setActivity] = useState<{ perk: Perk; key: number } | null>(null);
   useEffect(() => void loadBookingDialog(), []);
 
   const nights = cabin.data ?? null;
@@ -61,7 +67,9 @@ export function PerksPage() {
     setDialog({ type, notes, key: Date.now() });
   };
   const bookPerk = (p: Perk) =>
-    open('personal', `I would like to book: ${p.name}${p.discount ? ` (${p.discount})` : ''}`);
+    p.type === 'cabin'
+      ? open('personal', `I would like to book: ${p.name}${p.discount ? ` (${p.discount})` : ''}`)
+      : setActivity({ perk: p, key: Date.now() });
   const download = () =>
     downloadCsv(
       usageReportFilename(current?.name ?? 'project'),
@@ -117,6 +125,7 @@ export function PerksPage() {
               {(nights || (bookings.data?.length ?? 0) > 0) && (
                 <BookingRequests bookings={bookings.data ?? []} />
               )}
+              {(activities.data?.length ?? 0) > 0 && <ActivityRequests requests={activities.data ?? []} />}
             </div>
             <div className="grid gap-6">
               <NightManagement
@@ -143,6 +152,14 @@ export function PerksPage() {
             onOpenChange={(o) => !o && setDialog(null)}
           />
         </Suspense>
+      )}
+      {activity && (
+        <ActivityRequestDialog
+          key={activity.key}
+          perk={activity.perk}
+          open
+          onOpenChange={(o) => !o && setActivity(null)}
+        />
       )}
     </div>
   );

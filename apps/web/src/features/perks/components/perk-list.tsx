@@ -4,7 +4,10 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { PerkIcon } from './perk-icon';
 
-/** Perks & Benefits: icon by type, name, description, discount badge and 'Book Now' when bookable. */
+/**
+ * Perks & Benefits: icon by type, name, description, discount badge and 'Book Now' when bookable. A cabin
+ * is booked with cabin nights (`canBook`: the investor holds some); a partner activity needs none.
+ */
 export function PerkList({
   perks,
   canBook,
@@ -14,6 +17,7 @@ export function PerkList({
   canBook: boolean;
   onBook: (perk: Perk) => void;
 }) {
+  const bookable = (p: Perk) => canBook || p.type !== 'cabin';
   return (
     <Card>
       <CardHeader>
@@ -45,8 +49,8 @@ export function PerkList({
                   {p.bookingAvailable && (
                     <Button
                       size="sm"
-                      disabled={!canBook}
-                      title={canBook ? undefined : 'You have no cabin nights in this project'}
+                      disabled={!bookable(p)}
+                      title={bookable(p) ? undefined : 'You have no cabin nights in this project'}
                       onClick={() => onBook(p)}
                       aria-label={`Book Now: ${p.name}`}
                     >

@@ -1,0 +1,128 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ActivityRequest, CabinNights, Perk } from '@portal/contracts';
+import { AURORA } from '../../../test/fixtures';
+import { Component as PerksPage } from './perks-page';
+
+const at = '2026-03-01T10:00:00.000Z';
+const perk = (over: Partial<Perk>): Perk => ({
+  _id: 'k0000000-0000-4000-8000-000000000001',
+  projectId: AURORA._id,
+  name: 'Husky safari',
+  type: 'safari',
+  category: 'standard',
+  icon: '🐕',
+  description: 'Two hours with the huskies',
+  discount: '20% off',
+  status: 'active',
+  bookingAvailable: true,
+  createdAt: at,
+  updatedAt: at,
+  ...over,
+});
+const SAFARI = perk({});
+const CABIN = perk({ _id: 'k0000000-0000-4000-8000-000000000002', name: 'Lake cabin', type: 'cabin' });
+const NIGHTS: CabinNights = {
+  totalNights: 14,
+  remainingNights: 10,
+  bonusNights: 0,
+  bonusNightsTotal: 0,
+  bookedNights: 4,
+  yearsRemaining: 1,
+  expirationDate: '2099-12-31',
+  requestedNights: [],
+};
+const REQUEST: ActivityRequest = {
+  _id: 'a0000000-0000-4000-8000-000000000001',
+  perkId: SAFARI._id,
+  perkName: 'Husky safari',
+  projectId: AURORA._id,
+  userId: 'u0000000-0000-4000-8000-000000000001',
+  date: '2099-01-15',
+  partySize: 3,
+  note: '',
+  status: 'pending',
+  decisionNote: null,
+  decidedAt: null,
+  createdAt: at,
+  updatedAt: at,
+};
+
+const { state, loaded, idle } = vi.hoisted(() => ({
+  state: { nights: null as unknown, requests: [] as unknown[], perks: [] as unknown[] },
+  loaded: <T,>(data: T) => ({ data, isLoading: false, isError: false }),
+  idle: () => ({ mutateAsync: () => Promise.resolve(), reset: () => {}, isPending: false }),
+}));
+vi.mock('@/queries/current-project', async () => {
+  const { AURORA: project } = await import('../../../test/fixtures');
+  return { useCurrentProject: () => ({ current: project, isLoading: false }) };
+});
+vi.mock('@/queries/perks', () => ({
+  useCabinNights: () => loaded(state.nights),
+  usePerksOrEmpty: () => loaded(state.perks),
+  useUsage: () => loaded(null),
+}));
+vi.mock('@/queries/bookings', () => ({
+  useBookings: () => loaded([]),
+  useCreateBooking: idle,
+  useCancelBooking: idle,
+}));
+vi.mock('@/queries/activities', () => ({
+  useActivityRequests: () => loaded(state.requests),
+  useCreateActivityRequest: idle,
+  useCancelActivityRequest: idle,
+}));
+
+function renderPage({ nights, requests = [] }: { nights: CabinNights | null; requests?: ActivityRequest[] }) {
+  state.nights = nights;
+  state.requests = requests;
+  state.perks = [SAFARI, CABIN];
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <PerksPage />
+    </QueryClientProvider>,
+  );
+}
+
+describe('Perks page: Book Now', () => {
+  it('opens the activity dialog for a partner activity, not the cabin-night one', async () => {
+    renderPage({ nights: NIGHTS });
+    await userEvent.click(screen.getByRole('button', { name: 'Book Now: Husky safari' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request: Husky safari' });
+    expect(within(dialog).getByLabelText('Party size')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Book Personal Stay' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the cabin-night dialog for a cabin perk', async () => {
+    renderPage({ nights: NIGHTS });
+    await userEvent.click(screen.getByRole('button', { name: 'Book Now: Lake cabin' }));
+    expect(await screen.findByRole('dialog', { name: 'Book Personal Stay' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: /^Request:/ })).not.toBeInTheDocument();
+  });
+
+  it('lets an investor without cabin nights request an activity, but not a cabin', async () => {
+    renderPage({ nights: null });
+    expect(screen.getByRole('button', { name: 'Book Now: Lake cabin' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Book Now: Husky safari' }));
+    expect(await screen.findByRole('dialog', { name: 'Request: Husky safari' })).toBeInTheDocument();
+  });
+
+  it('shows no activity requests list while there are none', () => {
+    renderPage({ nights: NIGHTS });
+    expect(screen.getByRole('list', { name: 'Perks' })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Activity requests' })).not.toBeInTheDocument();
+  });
+
+  it('shows each request with its perk, day, party size and status', () => {
+    renderPage({ nights: NIGHTS, requests: [REQUEST, { ...REQUEST, _id: 'a2', status: 'approved' }] });
+    const items = within(screen.getByRole('list', { name: 'Activity requests' })).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Husky safari');
+    expect(items[0]).toHaveTextContent('Jan 15, 2099 · 3 people');
+    expect(items[0]).toHaveTextContent('Pending');
+    expect(within(items[0]!).getByRole('button', { name: /Cancel request/ })).toBeInTheDocument();
+    expect(items[1]).toHaveTextContent('Approved');
+    expect(within(items[1]!).queryByRole('button')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,57 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ActivityRequest, ActivityRequestStatus, CreateActivityRequestInput } from '@portal/contracts';
+import { endpoints } from '@/lib/endpoints';
+import { call, endpointQuery, refreshAfterWrite } from '@/lib/endpoint-client';
+import { useOrFallback } from './fallback';
+
+const e = endpoints.activities;
+const NONE: ActivityRequest[] = [];
+
+/** The investor's own activity requests in a project; a failed load reads as none. */
+export function useActivityRequests(projectId: string | undefined) {
+  return useOrFallback(
+    useQuery({
+      ...endpointQuery(e.list, { query: { projectId: projectId! } }, (a) => a.data ?? []),
+      enabled: !!projectId,
+    }),
+    NONE,
+  );
+}
+
+/** Requests a partner activity; no cabin nights change, only the activity requests reload. */
+export function useCreateActivityRequest() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: CreateActivityRequestInput) => call(e.create, { body: input }),
+    onSuccess: () => refreshAfterWrite(qc, e.create),
+  });
+}
+
+export function useCancelActivityRequest() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => (await call(e.cancel, { params: { id } })).data,
+    onSuccess: () => refreshAfterWrite(qc, e.cancel),
+  });
+}
+
+/** Activity requests of a project (admin), of one status or all. */
+export function useProjectActivityRequests(
+  projectId: string | undefined,
+  status: ActivityRequestStatus | undefined,
+) {
+  return useQuery({
+    ...endpointQuery(e.adminList, { query: { projectId, status } }, (a) => a.data),
+    enabled: !!projectId,
+  });
+}
+
+/** An admin approves or declines a pending activity request, with an optional note for the investor. */
+export function useDecideActivityRequest() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, decision, note }: { id: string; decision: 'approve' | 'decline'; note?: string }) =>
+      call(decision === 'approve' ? e.approve : e.decline, { params: { id }, body: note ? { note } : {} }),
+    onSuccess: (_res, { decision }) => refreshAfterWrite(qc, decision === 'approve' ? e.approve : e.decline),
+  });
+}
