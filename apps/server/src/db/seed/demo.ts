@@ -630,7 +630,7 @@ export async function seedDemo(db: Db, storage: FileStorage, today: Date = new D
         id: seedId('allowance:lukas:aurora'),
         userId: U.lukas,
         projectId: P.aurora,
-        totalNights: 7,
+        totalNights: 14,
         bonusNights: 0,
         expiresAt: endOfMonthFrom(today, 33),
       },
