@@ -10,7 +10,16 @@ export type LiveEventKind = 'booking' | 'update' | 'document' | 'account' | 'mes
  * these tables is reloaded (those on screen at once, the others when next shown).
  */
 const LIVE_TABLES: Record<LiveEventKind, readonly Table[]> = {
-  booking: ['bookings', 'booking_nights', 'cabin_allowances'],
+  // A booking decision, a swap offer or an accepted swap (its stays change hands), an activity request's
+  // decision, a changed high season: all link to /perks and reload its views.
+  booking: [
+    'bookings',
+    'booking_nights',
+    'cabin_allowances',
+    'swap_offers',
+    'activity_requests',
+    'high_seasons',
+  ],
   update: ['updates', 'update_reads'],
   document: ['documents'],
   account: ['users', 'projects', 'investments', 'monthly_returns'],

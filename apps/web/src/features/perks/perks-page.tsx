@@ -17,6 +17,7 @@ import { CabinNightCards } from './components/cabin-night-cards';
 import { ExpiryBanner } from './components/expiry-banner';
 import { NightManagement } from './components/night-management';
 import { PerkList } from './components/perk-list';
+import { SwapOffers } from './components/swap-offers';
 import { UsageSummary } from './components/usage-summary';
 import { usageReportCsv, usageReportFilename } from './usage-report';
 
@@ -125,6 +126,7 @@ export function PerksPage() {
               {(nights || (bookings.data?.length ?? 0) > 0) && (
                 <BookingRequests bookings={bookings.data ?? []} />
               )}
+              {nights && <SwapOffers projectId={projectId} />}
               {(activities.data?.length ?? 0) > 0 && <ActivityRequests requests={activities.data ?? []} />}
             </div>
             <div className="grid gap-6">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Booking, BookingStatus } from '@portal/contracts';
+import { todayIso, type Booking, type BookingStatus } from '@portal/contracts';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -15,6 +15,7 @@ import { formatDate, formatMoney } from '@/lib/format';
 import { messageOf, toast } from '@/lib/toast';
 import { useCancelBooking } from '@/queries/bookings';
 import { formatNights, nightsLabel } from '../nights-format';
+import { SwapOfferDialog } from './swap-offer-dialog';
 
 const STATUS: Record<BookingStatus, { label: string; variant: BadgeProps['variant'] }> = {
   pending: { label: 'Pending', variant: 'warning' },
@@ -29,9 +30,18 @@ function bookingTitle(b: Pick<Booking, 'type' | 'giftRecipient' | 'rentalPrice'>
   return 'Personal stay';
 }
 
-/** The investor's booking requests, with their status; a pending one can be cancelled. */
+/** An approved stay that has not begun can be offered in a swap. */
+const swappable = (b: Booking, today: string) => b.status === 'approved' && (b.nights[0] ?? '') >= today;
+
+/**
+ * The investor's booking requests, with their status; a pending one can be cancelled, an approved stay
+ * still ahead offered in a swap.
+ */
 export function BookingRequests({ bookings }: { bookings: Booking[] }) {
   const [confirming, setConfirming] = useState<Booking | null>(null);
+  /** The stay being offered in a swap; a new key per opening, so that the dialog starts empty. */
+  const [swapping, setSwapping] = useState<{ stay: Booking; key: number } | null>(null);
+  const today = todayIso();
   const cancel = useCancelBooking();
 
   async function confirmCancel() {
@@ -57,7 +67,8 @@ export function BookingRequests({ bookings }: { bookings: Booking[] }) {
       <CardHeader>
         <CardTitle>Your Booking Requests</CardTitle>
         <CardDescription>
-          Requests wait for the operator&apos;s approval; pending ones can be cancelled.
+          Requests wait for the operator&apos;s approval; pending ones can be cancelled, approved stays ahead
+          offered in a swap.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -89,6 +100,17 @@ export function BookingRequests({ bookings }: { bookings: Booking[] }) {
                       </p>
                     )}
                   </div>
+                  {swappable(b, today) && (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      className="shrink-0"
+                      onClick={() => setSwapping({ stay: b, key: Date.now() })}
+                      aria-label={`Offer a swap: ${bookingTitle(b)}, ${formatNights(b.nights)}`}
+                    >
+                      Offer a swap
+                    </Button>
+                  )}
                   {b.status === 'pending' && (
                     <Button
                       variant="outline"
@@ -124,6 +146,15 @@ export function BookingRequests({ bookings }: { bookings: Booking[] }) {
           </DialogFooter>
         </DialogContent>
       </Dialog>
+      {swapping && (
+        <SwapOfferDialog
+          key={swapping.key}
+          projectId={swapping.stay.projectId}
+          stay={swapping.stay}
+          open
+          onOpenChange={(o) => !o && setSwapping(null)}
+        />
+      )}
     </Card>
   );
 }
