@@ -19,6 +19,7 @@ import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { activityRoutes } from './modules/activities/routes';
 import { bookingRoutes } from './modules/bookings/routes';
+import { rentalIncomeRoutes } from './modules/bookings/rental-income';
 import { calendarRoutes } from './modules/calendar/routes';
 import { cabinRoutes } from './modules/cabins/routes';
 import { swapRoutes } from './modules/swaps/routes';
@@ -50,6 +51,7 @@ const modules: Module[] = [
   updateRoutes,
   perkRoutes,
   bookingRoutes,
+  rentalIncomeRoutes,
   calendarRoutes,
   activityRoutes,
   cabinRoutes,

@@ -360,7 +360,7 @@ export type AuditList = z.infer<typeof auditList>;
 
 export const capitalFigures = z.object({
   invested: z.number(),
-  /** Income paid (the investments' returns). */
+  /** Income paid (the investments' returns and the rental income paid so far). */
   returned: z.number(),
   /** Returns of capital paid (final capital distributions). */
   capitalReturned: z.number(),
@@ -376,7 +376,10 @@ export const adminDashboard = z.object({
   pendingBookings: z.number(),
   newInterest: z.number(),
   awaitingActivation: z.number(),
-  /** Returns paid per month over the last 12 months (the selected project, else every project). */
+  /**
+   * Returns paid per month over the last 12 months (the selected project, else every project): the
+   * monthly returns by their month, rental income paid by the month of its payment date.
+   */
   returnsByMonth: z.array(z.object({ month: z.string(), amount: z.number() })),
   recentActivity: z.array(auditEntry),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { money, projectIdQuery, text, uuidString } from './common';
 import { EMAIL_PATTERN, withLookalikeChecks } from './email';
 import { projectIdField } from './perks';
+import { rentalIncome } from './rentals';
 import { BOOKING_STATUSES, BOOKING_TYPES, type BookingType } from './value-sets';
 
 /** The most nights one request may hold. */
@@ -28,6 +29,8 @@ export const booking = z.object({
   decidedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** What an approved rental actually earned, once an admin recorded it (always sent; null until then). */
+  rentalIncome: rentalIncome.nullable().optional(),
 });
 export type Booking = z.infer<typeof booking>;
 

@@ -23,6 +23,7 @@ export * from './cabins';
 export * from './swaps';
 export * from './nights';
 export * from './usage';
+export * from './rentals';
 export * from './documents';
 export * from './media';
 export * from './notifications';

@@ -11,7 +11,7 @@ export const performanceFigures = z.object({
   invested: z.number(),
   /** Capital paid back (a return of capital). */
   capitalReturned: z.number(),
-  /** Income paid (the returns whose payment date has come). */
+  /** Income paid (the monthly returns and rental income whose payment date has come). */
   income: z.number(),
   /** Everything received minus everything paid in. */
   netCashFlow: z.number(),
@@ -71,7 +71,10 @@ const statementFigures = z.object({
   contributions: z.number(),
   /** Capital paid back during the period. */
   capitalReturned: z.number(),
-  /** Income paid during the period (a monthly return is paid on the last day of its month). */
+  /**
+   * Income paid during the period: monthly returns (paid on the last day of their month) and rental
+   * income (paid on its payment date).
+   */
   income: z.number(),
   /** openingCapital + contributions − capitalReturned. */
   closingCapital: z.number(),
@@ -85,8 +88,10 @@ export const statement = statementPeriodInfo.extend({
     statementFigures.extend({
       projectId: uuidString,
       name: z.string(),
-      /** The income paid during the period, by the month it was paid for, oldest first. */
+      /** The monthly returns paid during the period, by the month it was paid for, oldest first. */
       incomeByMonth: z.array(z.object({ month: z.string(), amount: z.number() })),
+      /** The rental income paid during the period, by payment date, oldest first. Always sent. */
+      rentalIncome: z.array(z.object({ date: z.string(), amount: z.number() })).optional(),
     }),
   ),
   totals: statementFigures,

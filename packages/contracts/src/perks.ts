@@ -83,9 +83,12 @@ export const usageSummary = z.object({
   personalStays: z.number().int(),
   /** Nights gifted. */
   gifted: z.number().int(),
-  /** Nights rented out. */
+  /** Nights rented out: those actually rented when an admin recorded the rental's income, else those requested. */
   rented: z.number().int(),
-  /** Value of the rented nights: price per night × nights, exact to the cent. */
+  /**
+   * The real rental income: the investor's share of every rental recorded, paid or scheduled, exact to
+   * the cent (0 until an admin records one).
+   */
   totalValue: z.number(),
   recentActivity: z.array(usageActivity),
 });

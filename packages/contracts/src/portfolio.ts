@@ -44,14 +44,18 @@ export interface PortfolioTotals {
 
 /**
  * The investment summary (docs/product.md §17): a total that is missing is computed from the investments;
- * the date is the earliest start date; the period is the number of months with recorded returns.
+ * the date is the earliest start date; the period is the number of months with recorded returns. The
+ * computed total returned is the income: the investments' returns and the rental income paid so far
+ * (`rentalIncome`); a total set by hand stands as it is.
  */
 export function summarizePortfolio(
   overrides: SummaryOverrides,
   investments: readonly InvestmentRow[],
+  rentalIncome: string | number = 0,
 ): PortfolioTotals {
   const invested = investments.reduce((acc, i) => acc + toCents(i.amount), 0);
-  const returned = investments.reduce((acc, i) => acc + toCents(investmentReturns(i)), 0);
+  const returned =
+    investments.reduce((acc, i) => acc + toCents(investmentReturns(i)), 0) + toCents(rentalIncome);
   const starts = investments
     .map((i) => i.startDate)
     .filter((d): d is string => !!d)
@@ -103,27 +107,28 @@ export interface PortfolioMetrics {
 
 /**
  * The Portfolio Summary's percentages. The share recovered counts capital returned with the income; the
- * annual ROI (income only) weighs every investment by the months it has
+ * annual ROI (income only, rental income included) weighs every investment by the months it has
  * earned (returns ÷ Σ amount × months, × 12), so a project that started last year does not dilute one
  * that has paid for five. When the totals are set by hand (they differ from the investments) the
  * weights are unknown, and the stated period stands for the whole amount.
  */
 export function portfolioMetrics(
-  totals: PortfolioTotals & { capitalReturned?: number },
+  totals: PortfolioTotals & { capitalReturned?: number; rentalIncome?: number },
   investments: readonly InvestmentRow[],
 ): PortfolioMetrics {
   const invested = toCents(totals.totalInvestment);
   const returned = toCents(totals.totalReturned);
   const capital = toCents(totals.capitalReturned ?? 0);
+  const rental = toCents(totals.rentalIncome ?? 0);
   const recoveredPercent = invested > 0 ? ((returned + capital) * 100) / invested : 0;
   if (invested <= 0) return { recoveredPercent, annualROI: null };
 
   const computed =
     invested === investments.reduce((acc, i) => acc + toCents(i.amount), 0) &&
-    returned === investments.reduce((acc, i) => acc + toCents(investmentReturns(i)), 0);
+    returned === investments.reduce((acc, i) => acc + toCents(investmentReturns(i)), 0) + rental;
   if (computed) {
     let weight = 0;
-    let earned = 0;
+    let earned = rental;
     for (const inv of investments) {
       const months = new Set(inv.monthlyReturns.map((r) => r.month)).size;
       if (months === 0) continue;
@@ -137,12 +142,13 @@ export function portfolioMetrics(
   return { recoveredPercent, annualROI: (returned * 12 * 100) / (invested * months) };
 }
 
-export const PAYOUT_TYPES = ['monthly', 'final', 'capital'] as const;
+export const PAYOUT_TYPES = ['monthly', 'final', 'capital', 'rental'] as const;
 export type PayoutType = (typeof PAYOUT_TYPES)[number];
 export const PAYOUT_TYPE_LABELS: Record<PayoutType, string> = {
   monthly: 'Monthly return',
   final: 'Final distribution',
   capital: 'Return of capital',
+  rental: 'Rental income',
 };
 export const PAYOUT_STATUSES = ['paid', 'pending'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
@@ -151,7 +157,8 @@ export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = { paid: 'Paid'
 
 /**
  * One amount paid to an investor, as the payouts are derived from it: a monthly return (income, paid on
- * the last day of its month), or a return of capital (paid on its own `date`).
+ * the last day of its month), rental income (the investor's share of a rental, income paid on its own
+ * `date`), or a return of capital (paid on its own `date`).
  */
 export interface PayoutSource {
   id: string;
@@ -160,8 +167,8 @@ export interface PayoutSource {
   projectStatus: string;
   month: string;
   amount: string | number;
-  kind?: 'income' | 'capital';
-  /** A return of capital's payment date (`YYYY-MM-DD`). */
+  kind?: 'income' | 'capital' | 'rental';
+  /** A return of capital's or rental income's payment date (`YYYY-MM-DD`). */
   date?: string | null;
 }
 
@@ -184,32 +191,34 @@ export function monthEnd(month: string): string {
 }
 
 /**
- * An investor's payouts, newest first. A month's return is paid on the last day of that month, a return
- * of capital on its own date (pending, shown as Upcoming, until then); the last monthly return of a
- * completed project is its final distribution; a month without a positive return pays nothing.
+ * An investor's payouts, newest first. A month's return is paid on the last day of that month, rental
+ * income and a return of capital on their own date (pending, shown as Upcoming, until then); the last
+ * monthly return of a completed project is its final distribution; a month without a positive return
+ * pays nothing.
  */
 export function derivePayouts(rows: readonly PayoutSource[], today: string): DerivedPayout[] {
   const lastMonth = new Map<string, string>();
   for (const r of rows) {
-    if (r.kind === 'capital') continue;
+    if (r.kind === 'capital' || r.kind === 'rental') continue;
     const seen = lastMonth.get(r.projectId);
     if (!seen || r.month > seen) lastMonth.set(r.projectId, r.month);
   }
   return rows
     .filter((r) => toCents(r.amount) > 0)
     .map((r): DerivedPayout => {
-      const capital = r.kind === 'capital';
-      const date = capital && r.date ? r.date : monthEnd(r.month);
+      const dated = (r.kind === 'capital' || r.kind === 'rental') && !!r.date;
+      const date = dated && r.date ? r.date : monthEnd(r.month);
       return {
         _id: r.id,
         amount: fromCents(toCents(r.amount)),
         date,
-        month: capital ? date.slice(0, 7) : r.month,
-        type: capital
-          ? 'capital'
-          : r.projectStatus === 'completed' && lastMonth.get(r.projectId) === r.month
-            ? 'final'
-            : 'monthly',
+        month: dated ? date.slice(0, 7) : r.month,
+        type:
+          r.kind === 'capital' || r.kind === 'rental'
+            ? r.kind
+            : r.projectStatus === 'completed' && lastMonth.get(r.projectId) === r.month
+              ? 'final'
+              : 'monthly',
         status: date <= today ? 'paid' : 'pending',
         project: { _id: r.projectId, name: r.projectName },
       };

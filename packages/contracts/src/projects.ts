@@ -17,6 +17,8 @@ export const project = z.object({
   expectedMonthlyReturn: z.number(),
   description: z.string(),
   expectedCompletion: z.string().nullable(),
+  /** The investors' share of their rentals' gross income, a percentage (70 is 70 %). Always sent. */
+  rentalSharePercent: z.number().optional(),
   /** Set while the project is archived (admins see it; investors do not). Always sent by the server. */
   archivedAt: z.string().nullable().optional(),
   /** What investors see while the project is open for interest (admins edit it). Always sent. */
@@ -92,7 +94,8 @@ const annualROI = z.preprocess(
 
 /**
  * The fields an admin sets on a project. Anything left out takes its default on creation
- * (status pending, totals 0, annualROI "0", investment date today, period 60, monthly return 0.1)
+ * (status pending, totals 0, annualROI "0", investment date today, period 60, monthly return 0.1,
+ * rental share 70 %)
  * and stays as it is on update.
  */
 const projectFields = {
@@ -125,6 +128,21 @@ const projectFields = {
           .number()
           .min(0, { error: 'expectedMonthlyReturn must be between 0 and 100' })
           .max(100, { error: 'expectedMonthlyReturn must be between 0 and 100' }),
+      )
+      .optional(),
+  ),
+  rentalSharePercent: z.preprocess(
+    blankToUndefined,
+    numeric('rentalSharePercent')
+      .pipe(
+        z
+          .number()
+          .min(0, { error: 'rentalSharePercent must be between 0 and 100' })
+          .max(100, { error: 'rentalSharePercent must be between 0 and 100' })
+          .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, {
+            error: 'rentalSharePercent can have at most two decimals',
+          })
+          .meta({ multipleOf: 0.01 }),
       )
       .optional(),
   ),

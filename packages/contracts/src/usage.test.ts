@@ -14,7 +14,7 @@ const booking = (over: Partial<UsageBooking>): UsageBooking => ({
 });
 
 describe('summarizeUsage', () => {
-  it('counts the nights of pending and approved requests by kind and values rented nights exactly', () => {
+  it('counts the nights of pending and approved requests by kind; the value is the rental income recorded', () => {
     const rows = [
       booking({ id: 'a', type: 'personal', status: 'approved' }),
       booking({ id: 'b', type: 'gift', nights: ['2026-03-01'], giftRecipient: 'Ana' }),
@@ -23,8 +23,18 @@ describe('summarizeUsage', () => {
       booking({ id: 'e', type: 'personal', status: 'cancelled' }),
     ];
     const usage = summarizeUsage(rows);
-    expect(usage).toMatchObject({ personalStays: 3, gifted: 1, rented: 2, totalValue: 370.2 });
+    // Nothing recorded yet: the nights requested, and no income.
+    expect(usage).toMatchObject({ personalStays: 3, gifted: 1, rented: 2, totalValue: 0 });
     expect(usage.recentActivity).toHaveLength(5);
+    // Recorded: the nights actually rented and the investor's share, paid or scheduled, to the cent.
+    const more = [...rows, booking({ id: 'f', type: 'rental', status: 'approved', rentalPrice: '10' })];
+    const recorded = summarizeUsage(more, [
+      { bookingId: 'c', nightsRented: 1, amount: '864.19' },
+      { bookingId: 'f', nightsRented: 3, amount: '0.01' },
+      // A declined request's record (should one exist) counts for nothing.
+      { bookingId: 'd', nightsRented: 3, amount: '5.00' },
+    ]);
+    expect(recorded).toMatchObject({ rented: 4, totalValue: 864.2 });
   });
 
   it('answers zeros without requests', () => {

@@ -80,8 +80,25 @@ export function activityOf(
     .map(({ rank: _rank, ...e }) => e);
 }
 
-/** The Usage Summary: nights by kind and the value of rented nights, from pending and approved requests. */
-export function summarizeUsage(rows: readonly UsageBooking[]): UsageSummary {
+/** A rental's recorded income as the usage rules read it (a rental_incomes row is one). */
+export interface UsageRentalIncome {
+  bookingId: string;
+  nightsRented: number;
+  /** The investor's share, a numeric string from the database. */
+  amount: string | number;
+}
+
+/**
+ * The Usage Summary, from pending and approved requests: nights by kind, a rental counting the nights
+ * actually rented once its income is recorded (the nights requested until then), and the total value:
+ * the investor's share of the rental income recorded, paid or scheduled (a rental not recorded yet
+ * has earned nothing so far).
+ */
+export function summarizeUsage(
+  rows: readonly UsageBooking[],
+  incomes: readonly UsageRentalIncome[] = [],
+): UsageSummary {
+  const recorded = new Map(incomes.map((i) => [i.bookingId, i]));
   let personalStays = 0;
   let gifted = 0;
   let rented = 0;
@@ -92,8 +109,9 @@ export function summarizeUsage(rows: readonly UsageBooking[]): UsageSummary {
     if (b.type === 'personal') personalStays += n;
     else if (b.type === 'gift') gifted += n;
     else {
-      rented += n;
-      cents += bookingValueCents(b) ?? 0;
+      const income = recorded.get(b.id);
+      rented += income ? income.nightsRented : n;
+      cents += income ? toCents(income.amount) : 0;
     }
   }
   return { personalStays, gifted, rented, totalValue: fromCents(cents), recentActivity: activityOf(rows) };

@@ -48,6 +48,11 @@ export const currentUser = z.object({
   totalReturned: z.number(),
   /** Capital paid back so far (returns of capital whose payment date has come); not part of totalReturned. */
   capitalReturned: z.number(),
+  /**
+   * The investor's share of their rentals paid so far (payment date come): income, part of the computed
+   * totalReturned (a total set by hand stands as it is). Always sent.
+   */
+  rentalIncome: z.number().optional(),
   investmentDate: z.string().nullable(),
   investmentPeriod: z.string().nullable(),
   investments: z.array(investmentSummaryItem),

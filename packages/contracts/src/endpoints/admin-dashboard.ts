@@ -14,6 +14,7 @@ export const adminDashboardEndpoints = {
     reads: [
       'investments',
       'monthly_returns',
+      'rental_incomes',
       'projects',
       'bookings',
       'interest_registrations',

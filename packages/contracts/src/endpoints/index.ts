@@ -19,6 +19,7 @@ import { mediaEndpoints } from './media';
 import { notificationEndpoints } from './notifications';
 import { perkEndpoints } from './perks';
 import { projectEndpoints } from './projects';
+import { rentalEndpoints } from './rentals';
 import { returnEndpoints } from './returns';
 import { supportEndpoints } from './support';
 import { updateEndpoints } from './updates';
@@ -41,6 +42,7 @@ export const endpoints = {
   interest: interestEndpoints,
   investments: investmentEndpoints,
   returns: returnEndpoints,
+  rentals: rentalEndpoints,
   distributions: distributionEndpoints,
   documents: documentEndpoints,
   media: mediaEndpoints,

@@ -16,10 +16,11 @@ export const investmentEndpoints = {
     method: 'GET',
     path: '/api/investment/payouts',
     access: 'user',
-    summary: "The caller's payouts, derived from their monthly returns and returns of capital, newest first",
+    summary:
+      "The caller's payouts, derived from their monthly returns, rental income and returns of capital, newest first",
     description: 'Kept for at most a minute, so a payout falls due at most that late.',
     answer: payoutsAnswer,
-    reads: ['projects', 'investments', 'monthly_returns', 'capital_returns'],
+    reads: ['projects', 'investments', 'monthly_returns', 'capital_returns', 'rental_incomes'],
     cache: true,
   }),
   performance: endpoint({
@@ -30,10 +31,10 @@ export const investmentEndpoints = {
     summary: "The caller's performance figures: paid in, paid out, DPI, cash yield and IRR",
     description:
       'For the portfolio and for each project the caller holds. A monthly return counts as paid on the ' +
-      'last day of its month, a return of capital on its payment date; amounts not yet paid are left out. Ratios are fractions; a figure that ' +
+      'last day of its month, rental income and a return of capital on their payment date; amounts not yet paid are left out. Ratios are fractions; a figure that ' +
       'cannot be computed is null. Kept for at most a minute.',
     answer: performanceAnswer,
-    reads: ['projects', 'investments', 'monthly_returns', 'capital_returns'],
+    reads: ['projects', 'investments', 'monthly_returns', 'capital_returns', 'rental_incomes'],
     cache: true,
   }),
   statements: endpoint({
@@ -47,7 +48,7 @@ export const investmentEndpoints = {
       'Newest first, quarters and years by their last day (a year before its last quarter). An investment ' +
       'is held from its start date (without one, from the month of its first monthly return).',
     answer: statementListAnswer,
-    reads: ['projects', 'investments', 'monthly_returns', 'capital_returns', 'users'],
+    reads: ['projects', 'investments', 'monthly_returns', 'capital_returns', 'rental_incomes', 'users'],
   }),
   statement: endpoint({
     id: 'statements.get',
@@ -63,7 +64,7 @@ export const investmentEndpoints = {
       'not ended, or in which the caller held nothing, answers 404.',
     params: statementParams,
     answer: statementAnswer,
-    reads: ['projects', 'investments', 'monthly_returns', 'capital_returns', 'users'],
+    reads: ['projects', 'investments', 'monthly_returns', 'capital_returns', 'rental_incomes', 'users'],
   }),
   statementPdf: endpoint({
     id: 'statements.pdf',
@@ -74,7 +75,7 @@ export const investmentEndpoints = {
     description: 'Every figure is the one `GET /api/statements/{period}` answers; a 404 in the same cases.',
     params: statementParams,
     answer: { kind: 'file', types: ['application/pdf'] },
-    reads: ['projects', 'investments', 'monthly_returns', 'capital_returns', 'users'],
+    reads: ['projects', 'investments', 'monthly_returns', 'capital_returns', 'rental_incomes', 'users'],
   }),
   publications: endpoint({
     id: 'statements.publications',

@@ -59,7 +59,7 @@ export const perkEndpoints = {
     summary: "The caller's use of their cabin nights in a project, from their booking requests",
     params: projectIdParams,
     answer: usageAnswer,
-    reads: [...visibility, 'bookings'],
+    reads: [...visibility, 'bookings', 'rental_incomes'],
   }),
   cabinNightsWithoutProject: withoutProject('perks.cabinNightsWithoutProject', '/api/perks/cabin-nights'),
   listWithoutProject: withoutProject('perks.listWithoutProject', '/api/perks/benefits'),

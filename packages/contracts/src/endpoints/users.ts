@@ -12,7 +12,15 @@ export const userEndpoints = {
     access: 'user',
     summary: 'The signed-in user: profile, two-factor state and investment summary',
     answer: envelope(currentUser),
-    reads: ['users', 'investments', 'monthly_returns', 'capital_returns', 'projects', 'settings'],
+    reads: [
+      'users',
+      'investments',
+      'monthly_returns',
+      'capital_returns',
+      'rental_incomes',
+      'projects',
+      'settings',
+    ],
     cache: true,
   }),
   updateMe: endpoint({

@@ -1,4 +1,4 @@
-import type { AdminDashboard } from '@portal/contracts';
+import { fromCents, toCents, type AdminDashboard } from '@portal/contracts';
 import { num } from '../../lib/format';
 import { presentAuditEntry, type AuditRow } from '../audit/presenter';
 
@@ -21,7 +21,7 @@ export interface DashboardRows {
     | undefined;
   /** The counters, by their SQL names (counts come back as text). */
   counters: Record<string, unknown> | undefined;
-  /** The sum of the monthly returns of each month that has any. */
+  /** The sum of the monthly returns of each month that has any, and (again by month) of the rental income paid. */
   series: readonly { month: string; amount: string | null }[];
   /** The latest admin writes, newest first. */
   activity: readonly AuditRow[];
@@ -38,7 +38,9 @@ export function presentDashboard({
   series,
   activity,
 }: DashboardRows): AdminDashboard {
-  const byMonth = new Map(series.map((s) => [s.month, s.amount]));
+  // A month may come twice: its monthly returns and its rental income.
+  const byMonth = new Map<string, number>();
+  for (const s of series) byMonth.set(s.month, (byMonth.get(s.month) ?? 0) + toCents(s.amount));
   const c = counters ?? {};
   return {
     overall: {
@@ -64,7 +66,7 @@ export function presentDashboard({
     pendingBookings: int(c.pending_bookings),
     newInterest: int(c.new_interest),
     awaitingActivation: int(c.awaiting_activation),
-    returnsByMonth: months.map((month) => ({ month, amount: num(byMonth.get(month) ?? 0) })),
+    returnsByMonth: months.map((month) => ({ month, amount: fromCents(byMonth.get(month) ?? 0) })),
     recentActivity: activity.map(presentAuditEntry),
   };
 }

@@ -8,9 +8,10 @@ import {
   investments,
   monthlyReturns,
   projects,
+  rentalIncomes,
   users,
 } from '../../db/schema';
-import { investmentReturnsSql } from '../../db/investment-returns';
+import { investmentReturnsSql, paidRentalIncomeSql } from '../../db/investment-returns';
 import type { DashboardRows } from './presenter';
 
 /** 'YYYY-MM' of the given month and the 11 before it, oldest first. */
@@ -41,10 +42,11 @@ export async function getDashboard(
     db
       .select({
         invested: sql<string>`coalesce(sum(${investments.amount}), 0)`,
-        returned: sql<string>`coalesce(sum(${returnsOf}), 0)`,
+        // Income: the investments' returns and the rental income paid so far.
+        returned: sql<string>`coalesce(sum(${returnsOf}), 0) + ${paidRentalIncomeSql()}::numeric`,
         investors: sql<number>`count(distinct ${investments.userId})`,
         pInvested: sql<string>`coalesce(sum(${investments.amount}) filter (where ${inProject}), 0)`,
-        pReturned: sql<string>`coalesce(sum(${returnsOf}) filter (where ${inProject}), 0)`,
+        pReturned: sql<string>`coalesce(sum(${returnsOf}) filter (where ${inProject}), 0) + ${paidRentalIncomeSql(sql`ri.project_id = ${p}::uuid`)}::numeric`,
         pInvestors: sql<number>`count(distinct ${investments.userId}) filter (where ${inProject})`,
       })
       .from(investments),
@@ -73,7 +75,24 @@ export async function getDashboard(
         ),
       )
       .where(and(gte(monthlyReturns.month, months[0]!), p ? eq(monthlyReturns.projectId, p) : undefined))
-      .groupBy(monthlyReturns.month),
+      .groupBy(monthlyReturns.month)
+      .unionAll(
+        // Rental income paid, in the month of its payment date.
+        db
+          .select({
+            month: sql<string>`to_char(${rentalIncomes.paymentDate}, 'YYYY-MM')`,
+            amount: sum(rentalIncomes.amount),
+          })
+          .from(rentalIncomes)
+          .where(
+            and(
+              gte(rentalIncomes.paymentDate, `${months[0]!}-01`),
+              sql`${rentalIncomes.paymentDate} <= (now() at time zone 'utc')::date`,
+              p ? eq(rentalIncomes.projectId, p) : undefined,
+            ),
+          )
+          .groupBy(sql`1`),
+      ),
     db
       .select({ entry: auditLog, actor: { id: users.id, name: users.name, email: users.email } })
       .from(auditLog)

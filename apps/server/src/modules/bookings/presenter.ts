@@ -1,8 +1,10 @@
 import { bookingValueCents, fromCents, type AdminBooking, type Booking } from '@portal/contracts';
 import type { bookings } from '../../db/schema';
 import { iso, num } from '../../lib/format';
+import { presentRentalIncome, type RentalIncomeRow } from './rental-income';
 
-export type BookingRow = typeof bookings.$inferSelect;
+/** A booking row; the lists add its recorded rental income. */
+export type BookingRow = typeof bookings.$inferSelect & { rentalIncome?: RentalIncomeRow | null };
 
 /** The only way a booking row becomes JSON. */
 export function presentBooking(b: BookingRow): Booking {
@@ -24,6 +26,7 @@ export function presentBooking(b: BookingRow): Booking {
     decidedAt: iso(b.decidedAt),
     createdAt: iso(b.createdAt)!,
     updatedAt: iso(b.updatedAt)!,
+    rentalIncome: b.rentalIncome ? presentRentalIncome(b.rentalIncome) : null,
   };
 }
 

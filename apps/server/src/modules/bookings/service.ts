@@ -27,6 +27,7 @@ import { notifyUsers } from '../notifications/notify';
 import { assertProjectVisible } from '../access/project-access';
 import { assertHighSeasonLimits, assignCabins, lockProjectNights } from '../cabins/service';
 import type { AdminBookingRow, BookingRow } from './presenter';
+import { withRentalIncomes } from './rental-income';
 
 type CreateInput = z.output<typeof createBookingInput>;
 
@@ -147,7 +148,7 @@ export async function listOwnBookings(
     .from(bookings)
     .where(and(eq(bookings.userId, viewer.id), eq(bookings.projectId, projectId)))
     .orderBy(desc(bookings.createdAt));
-  return rows;
+  return withRentalIncomes(db, rows);
 }
 
 /** The investor withdraws a pending request; its nights become free again. */
@@ -187,7 +188,11 @@ export async function listProjectBookings(
     .innerJoin(users, eq(users.id, bookings.userId))
     .where(and(eq(bookings.projectId, projectId), status ? eq(bookings.status, status) : undefined))
     .orderBy(desc(bookings.createdAt));
-  return rows;
+  const incomes = await withRentalIncomes(
+    db,
+    rows.map((r) => r.booking),
+  );
+  return rows.map((r, i) => ({ ...r, booking: incomes[i]! }));
 }
 
 /**

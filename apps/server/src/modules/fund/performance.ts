@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { fromCents, monthEnd, toCents, type Performance, type PerformanceFigures } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client';
-import { capitalReturns, investments, monthlyReturns, projects } from '../../db/schema';
+import { capitalReturns, investments, monthlyReturns, projects, rentalIncomes } from '../../db/schema';
 import { xirr, type CashFlow } from './xirr';
 
 /** One investment as the figures need it. */
@@ -16,6 +16,8 @@ export interface Holding {
   monthly: readonly { month: string; amount: string }[];
   /** Returns of capital, each on its payment date. */
   capital?: readonly { date: string; amount: string }[];
+  /** Rental income (the investor's share of a rental), income paid on its payment date. */
+  rental?: readonly { date: string; amount: string }[];
 }
 
 /** Ratios are given to six decimals (0.000001 is 0.0001 %): more is noise. */
@@ -30,8 +32,8 @@ function yearBefore(day: string): string {
 
 /**
  * The performance figures of a set of holdings on `asOf` (one project's, or the whole portfolio's). Money
- * is summed in whole cents. A monthly return is paid on the last day of its month, a return of capital
- * on its payment date; one that falls due after `asOf` is left out.
+ * is summed in whole cents. A monthly return is paid on the last day of its month, rental income and a
+ * return of capital on their payment date; one that falls due after `asOf` is left out.
  *
  * The IRR is null, never a guess, when a flow has no date: an investment without a start date, or returns
  * recorded as one undated amount; or when the flows allow no rate (see `xirr`).
@@ -62,13 +64,16 @@ export function performanceFigures(holdings: readonly Holding[], asOf: string): 
       capitalC += cents;
       flows.push({ date: c.date, amount: fromCents(cents) });
     }
-    for (const m of h.monthly) {
-      const date = monthEnd(m.month);
+    const income = [
+      ...h.monthly.map((m) => ({ date: monthEnd(m.month), amount: m.amount })),
+      ...(h.rental ?? []),
+    ];
+    for (const m of income) {
       const cents = toCents(m.amount);
-      if (date > asOf || cents === 0) continue;
+      if (m.date > asOf || cents === 0) continue;
       incomeC += cents;
-      if (date > yearAgo) income12C += cents;
-      flows.push({ date, amount: fromCents(cents) });
+      if (m.date > yearAgo) income12C += cents;
+      flows.push({ date: m.date, amount: fromCents(cents) });
     }
   }
   const outstandingC = investedC - capitalC;
@@ -85,9 +90,12 @@ export function performanceFigures(holdings: readonly Holding[], asOf: string): 
   };
 }
 
-/** The investor's holdings, each with its monthly returns (two queries whatever their number). */
+/**
+ * The investor's holdings, each with its monthly returns, returns of capital and rental income (four
+ * queries whatever their number).
+ */
 export async function loadHoldings(db: DbOrTx, userId: string): Promise<Holding[]> {
-  const [invs, months, capital] = await Promise.all([
+  const [invs, months, capital, rental] = await Promise.all([
     db
       .select({
         projectId: investments.projectId,
@@ -116,15 +124,26 @@ export async function loadHoldings(db: DbOrTx, userId: string): Promise<Holding[
       })
       .from(capitalReturns)
       .where(eq(capitalReturns.userId, userId)),
+    db
+      .select({
+        projectId: rentalIncomes.projectId,
+        date: rentalIncomes.paymentDate,
+        amount: rentalIncomes.amount,
+      })
+      .from(rentalIncomes)
+      .where(eq(rentalIncomes.userId, userId)),
   ]);
   const byProject = new Map<string, { month: string; amount: string }[]>();
   for (const m of months) byProject.set(m.projectId, [...(byProject.get(m.projectId) ?? []), m]);
   const capitalBy = new Map<string, { date: string; amount: string }[]>();
   for (const c of capital) capitalBy.set(c.projectId, [...(capitalBy.get(c.projectId) ?? []), c]);
+  const rentalBy = new Map<string, { date: string; amount: string }[]>();
+  for (const r of rental) rentalBy.set(r.projectId, [...(rentalBy.get(r.projectId) ?? []), r]);
   return invs.map((i) => ({
     ...i,
     monthly: byProject.get(i.projectId) ?? [],
     capital: capitalBy.get(i.projectId) ?? [],
+    rental: rentalBy.get(i.projectId) ?? [],
   }));
 }
 

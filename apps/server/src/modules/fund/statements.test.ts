@@ -183,6 +183,7 @@ describe('GET /api/statements/:period', () => {
           { month: '2025-08', amount: 102.22 },
           { month: '2025-09', amount: 103.33 },
         ],
+        rentalIncome: [],
         closingCapital: 9000,
       },
       {
@@ -193,6 +194,7 @@ describe('GET /api/statements/:period', () => {
         capitalReturned: 0,
         income: 25.05,
         incomeByMonth: [{ month: '2025-09', amount: 25.05 }],
+        rentalIncome: [],
         closingCapital: 5000.5,
       },
     ]);

@@ -125,13 +125,17 @@ function buildStatement(
       if (paid >= from && paid <= to) byMonth.set(m.month, (byMonth.get(m.month) ?? 0) + toCents(m.amount));
     }
     const months = [...byMonth].sort(([a], [b]) => a.localeCompare(b));
+    const rental = (h.rental ?? [])
+      .filter((r) => r.date >= from && r.date <= to && toCents(r.amount) !== 0)
+      .map((r) => ({ date: r.date, cents: toCents(r.amount) }))
+      .sort((a, b) => a.date.localeCompare(b.date));
     const openingCapital = (start < from ? invested : 0) - returnedBefore;
     const contributions = start >= from ? invested : 0;
     const f: Figures = {
       openingCapital,
       contributions,
       capitalReturned,
-      income: months.reduce((s, [, cents]) => s + cents, 0),
+      income: months.reduce((s, [, cents]) => s + cents, 0) + rental.reduce((s, r) => s + r.cents, 0),
       closingCapital: openingCapital + contributions - capitalReturned,
     };
     for (const k of Object.keys(totals) as (keyof Figures)[]) totals[k] += f[k];
@@ -140,6 +144,7 @@ function buildStatement(
       name: h.name,
       ...euros(f),
       incomeByMonth: months.map(([month, cents]) => ({ month, amount: fromCents(cents) })),
+      rentalIncome: rental.map((r) => ({ date: r.date, amount: fromCents(r.cents) })),
     };
   });
   return {
@@ -261,6 +266,7 @@ export async function statementPdf(s: Statement): Promise<Uint8Array> {
     row('Capital returned', p.capitalReturned);
     row('Income', p.income);
     for (const m of p.incomeByMonth) row(`Income for ${monthLabel(m.month)}`, m.amount, 16);
+    for (const r of p.rentalIncome ?? []) row(`Rental income paid ${r.date}`, r.amount, 16);
     row('Closing capital', p.closingCapital, 0, bold);
     down(12);
   }
@@ -278,7 +284,8 @@ export async function statementPdf(s: Statement): Promise<Uint8Array> {
   down(24);
   for (const line of [
     'Opening capital: capital invested before the period, less capital returned before it. Closing capital:',
-    'opening capital + contributions - capital returned. A monthly return is paid on the last day of its month.',
+    'opening capital + contributions - capital returned. A monthly return is paid on the last day of its month,',
+    'rental income (your share of your rentals) on its payment date.',
     'XIRR: the annualized internal rate of return of the dated cash flows, the capital outstanding at cost.',
   ]) {
     text(line, PAGE.margin, { size: 8, muted: true });

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { PAYOUTS_MAX, derivePayouts, type DerivedPayout, type PayoutSource } from '@portal/contracts';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { capitalReturns, monthlyReturns, projects } from '../../db/schema';
+import { capitalReturns, monthlyReturns, projects, rentalIncomes } from '../../db/schema';
 
 /**
- * The investor's payouts (one query): their monthly returns and their returns of capital, newest first,
- * at most PAYOUTS_MAX of each.
+ * The investor's payouts (one query): their monthly returns, their rental income and their returns of
+ * capital, newest first, at most PAYOUTS_MAX of each.
  */
 export async function listPayouts(db: DbOrTx, userId: string, today: string): Promise<DerivedPayout[]> {
   const rows = await queryRows<PayoutSource>(
@@ -23,6 +23,13 @@ export async function listPayouts(db: DbOrTx, userId: string, today: string): Pr
         from ${capitalReturns} join ${projects} on ${projects.id} = ${capitalReturns.projectId}
         where ${capitalReturns.userId} = ${userId}
         order by ${capitalReturns.paymentDate} desc
+        limit ${PAYOUTS_MAX})
+      union all
+      (select ${rentalIncomes.id}, ${rentalIncomes.projectId}, ${projects.name}, ${projects.status},
+          to_char(${rentalIncomes.paymentDate}, 'YYYY-MM'), ${rentalIncomes.amount}::text, 'rental', ${rentalIncomes.paymentDate}::text
+        from ${rentalIncomes} join ${projects} on ${projects.id} = ${rentalIncomes.projectId}
+        where ${rentalIncomes.userId} = ${userId}
+        order by ${rentalIncomes.paymentDate} desc
         limit ${PAYOUTS_MAX})`,
   );
   return derivePayouts(rows, today);

@@ -3,7 +3,15 @@ import type { UsageSummary, perkInput, cabinAllowanceInput } from '@portal/contr
 import { summarizeUsage } from '@portal/contracts';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
-import { bookingNights, bookings, cabinAllowances, investments, perks, users } from '../../db/schema';
+import {
+  bookingNights,
+  bookings,
+  cabinAllowances,
+  investments,
+  perks,
+  rentalIncomes,
+  users,
+} from '../../db/schema';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/service';
@@ -55,15 +63,26 @@ export async function listPerks(db: DbOrTx, viewer: AuthUser, projectId: string)
   return rows;
 }
 
-/** The viewer's usage of cabin nights in a project, computed from their requests. */
+/**
+ * The viewer's usage of cabin nights in a project, computed from their requests and the rental income
+ * recorded for them (the total value is that income, paid or scheduled).
+ */
 export async function getUsage(db: DbOrTx, viewer: AuthUser, projectId: string): Promise<UsageSummary> {
   await assertProjectVisible(db, viewer, projectId);
-  const rows = await db
-    .select()
-    .from(bookings)
-    .where(and(eq(bookings.userId, viewer.id), eq(bookings.projectId, projectId)))
-    .orderBy(desc(bookings.createdAt));
-  return summarizeUsage(rows);
+  const mine = (t: typeof bookings | typeof rentalIncomes) =>
+    and(eq(t.userId, viewer.id), eq(t.projectId, projectId));
+  const [rows, incomes] = await Promise.all([
+    db.select().from(bookings).where(mine(bookings)).orderBy(desc(bookings.createdAt)),
+    db
+      .select({
+        bookingId: rentalIncomes.bookingId,
+        nightsRented: rentalIncomes.nightsRented,
+        amount: rentalIncomes.amount,
+      })
+      .from(rentalIncomes)
+      .where(mine(rentalIncomes)),
+  ]);
+  return summarizeUsage(rows, incomes);
 }
 
 export async function createPerk(

@@ -51,6 +51,7 @@ export function presentProject(p: ProjectRow): Project {
     expectedMonthlyReturn: Number(p.expectedMonthlyReturn),
     description: p.description,
     expectedCompletion: p.expectedCompletion,
+    rentalSharePercent: Number(p.rentalSharePercent),
     archivedAt: iso(p.archivedAt),
     opportunity: presentOpportunityFields(p),
     createdAt: iso(p.createdAt)!,

@@ -108,6 +108,7 @@ function columns(input: ProjectUpdateValues) {
   if (input.investmentPeriod !== undefined) set.investmentPeriod = input.investmentPeriod;
   if (input.expectedMonthlyReturn !== undefined)
     set.expectedMonthlyReturn = String(input.expectedMonthlyReturn);
+  if (input.rentalSharePercent !== undefined) set.rentalSharePercent = input.rentalSharePercent.toFixed(2);
   if (input.description !== undefined) set.description = input.description;
   if (input.expectedCompletion !== undefined) set.expectedCompletion = input.expectedCompletion;
   return set;

@@ -28,6 +28,8 @@ export interface CurrentUserRows {
   requireAdminTotp: boolean;
   /** Capital paid back so far, as the database summed it (a numeric string). */
   capitalReturned: string;
+  /** Rental income paid so far, as the database summed it (a numeric string). */
+  rentalIncome: string;
 }
 
 /** The only way a user row becomes the JSON of `GET /api/users/me`. Never includes the password hash. */
@@ -37,6 +39,7 @@ export function presentCurrentUser({
   returns,
   requireAdminTotp,
   capitalReturned,
+  rentalIncome,
 }: CurrentUserRows): CurrentUser {
   const byProject = new Map<string, { month: string; amount: string }[]>();
   for (const r of returns) {
@@ -69,6 +72,7 @@ export function presentCurrentUser({
       startDate: i.startDate,
       monthlyReturns: i.monthlyReturns,
     })),
+    rentalIncome,
   );
   return {
     _id: user.id,
@@ -101,6 +105,7 @@ export function presentCurrentUser({
         : null,
     ...totals,
     capitalReturned: num(capitalReturned),
+    rentalIncome: num(rentalIncome),
     investments: items,
   };
 }

@@ -3,6 +3,7 @@ import type { ProfileInput } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client';
 import { investments, monthlyReturns, projects, users } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
+import { paidRentalIncomeSql } from '../../db/investment-returns';
 import type { CurrentUserRows } from './presenter';
 import { requireAdminTotpSql } from '../settings/security-settings';
 
@@ -17,6 +18,8 @@ export async function getCurrentUser(db: DbOrTx, userId: string): Promise<Curren
       requireAdminTotp: requireAdminTotpSql,
       // Capital paid back so far (payment date come, UTC), in the same query.
       capitalReturned: sql<string>`(select coalesce(sum(c.amount), 0)::text from capital_returns c where c.user_id = "users"."id" and c.payment_date <= (now() at time zone 'utc')::date)`,
+      // The share of their rentals paid so far: income, counted in the computed total returned.
+      rentalIncome: paidRentalIncomeSql(sql`ri.user_id = "users"."id"`),
     })
     .from(users)
     .where(eq(users.id, userId))
@@ -52,6 +55,7 @@ export async function getCurrentUser(db: DbOrTx, userId: string): Promise<Curren
     returns,
     requireAdminTotp: !!row.requireAdminTotp,
     capitalReturned: row.capitalReturned,
+    rentalIncome: row.rentalIncome,
   };
 }
 

@@ -25,6 +25,7 @@ import { EmptyState } from './components/empty-state';
 import { toastDone, toastFailed, useFailedToast } from './components/feedback';
 import { NoProject } from './components/no-project';
 import { PageHeader } from './components/page-header';
+import { RentalIncomeSection } from './rental-income-section';
 import { StatusBadge, capitalize } from './components/status-badge';
 
 const VIEWS = ['pending', 'approved', 'declined', 'all'] as const;
@@ -139,6 +140,7 @@ function BookingCard({
             {formatMoney(b.rentalPrice)} a night · {formatMoney(b.totalValue ?? 0)} in total
           </p>
         )}
+        {b.type === 'rental' && b.status === 'approved' && <RentalIncomeSection booking={b} />}
         {b.notes && <p className="text-sm text-muted-foreground">“{b.notes}”</p>}
         <p className="text-xs text-muted-foreground">
           Requested {formatDate(b.createdAt, 'relative')}

@@ -37,6 +37,7 @@ describe('projectPayload', () => {
       investmentDate: '2026-01-01',
       investmentPeriod: '60',
       expectedMonthlyReturn: '0.1',
+      rentalSharePercent: '62.5',
       expectedCompletion: '',
       description: '',
     });
@@ -46,6 +47,7 @@ describe('projectPayload', () => {
       totalReturned: undefined,
       investmentPeriod: 60,
       expectedMonthlyReturn: 0.1,
+      rentalSharePercent: 62.5,
       expectedCompletion: null,
     });
   });

@@ -16,6 +16,7 @@ interface Form {
   investmentDate: string;
   investmentPeriod: string;
   expectedMonthlyReturn: string;
+  rentalSharePercent: string;
   expectedCompletion: string;
   description: string;
 }
@@ -33,6 +34,7 @@ const fromProject = (p: Project | null): Form => ({
   investmentDate: p?.investmentDate ?? today(),
   investmentPeriod: String(p?.investmentPeriod ?? 60),
   expectedMonthlyReturn: String(p?.expectedMonthlyReturn ?? 0.1),
+  rentalSharePercent: String(p?.rentalSharePercent ?? 70),
   expectedCompletion: p?.expectedCompletion ?? '',
   description: p?.description ?? '',
 });
@@ -50,6 +52,7 @@ export function projectPayload(f: Form): ProjectInput {
     investmentDate: f.investmentDate || undefined,
     investmentPeriod: num(f.investmentPeriod),
     expectedMonthlyReturn: num(f.expectedMonthlyReturn),
+    rentalSharePercent: num(f.rentalSharePercent),
     expectedCompletion: f.expectedCompletion || null,
     description: f.description,
   };
@@ -122,6 +125,13 @@ export function ProjectDialog({
             </Field>
             <Field label="Expected Monthly Return" error={f.error('expectedMonthlyReturn')}>
               <Input type="number" min={0} step="0.0001" {...f.register('expectedMonthlyReturn')} />
+            </Field>
+            <Field
+              label="Rental Share (%)"
+              hint="The investors' share of their rentals' gross income"
+              error={f.error('rentalSharePercent')}
+            >
+              <Input type="number" min={0} max={100} step="0.01" {...f.register('rentalSharePercent')} />
             </Field>
             <Field label="Expected Completion" error={f.error('expectedCompletion')}>
               <Input type="date" {...f.register('expectedCompletion')} />

@@ -5,18 +5,19 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDate, formatMoney } from '@/lib/format';
 
-function Stat({ label, value }: { label: string; value: string }) {
+function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
     <div className="rounded-lg bg-muted/60 p-3">
       <dt className="text-xs text-muted-foreground">{label}</dt>
       <dd className="mt-1 text-lg font-semibold tabular">{value}</dd>
+      {hint && <dd className="mt-1 text-xs text-muted-foreground">{hint}</dd>}
     </div>
   );
 }
 
 /**
- * Usage Summary: nights used by kind (when the investor has cabin nights), the value of rented nights
- * (when above 0), recent activity, and the report as a CSV download.
+ * Usage Summary: nights used by kind (when the investor has cabin nights), the rental income recorded
+ * for the investor's rentals (when above 0), recent activity, and the report as a CSV download.
  */
 export function UsageSummary({
   usage,
@@ -47,7 +48,11 @@ export function UsageSummary({
               </>
             )}
             {(usage?.totalValue ?? 0) > 0 && (
-              <Stat label="Total Value" value={formatMoney(usage?.totalValue)} />
+              <Stat
+                label="Total Value"
+                value={formatMoney(usage?.totalValue)}
+                hint="Your share of the rental income recorded"
+              />
             )}
           </dl>
         )}

@@ -1,0 +1,166 @@
+import { eq, inArray } from 'drizzle-orm';
+import {
+  endpoints,
+  formatNight,
+  fromCents,
+  nightsText,
+  rentalShareCents,
+  toMoneyString,
+  type RentalIncome,
+  type rentalIncomeInput,
+} from '@portal/contracts';
+import type { z } from 'zod';
+import type { Module } from '../../app-types';
+import type { DbOrTx } from '../../db/client';
+import { bookings, projects, rentalIncomes } from '../../db/schema';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
+import { iso, num } from '../../lib/format';
+import { requireAuth, type AuthUser } from '../../plugins/auth';
+import { route } from '../../plugins/route';
+import { recordAudit } from '../audit/service';
+import { notifyUsers } from '../notifications/notify';
+
+export type RentalIncomeRow = typeof rentalIncomes.$inferSelect;
+type Input = z.output<typeof rentalIncomeInput>;
+
+/** The only way a rental_incomes row becomes JSON. */
+export function presentRentalIncome(r: RentalIncomeRow): RentalIncome {
+  return {
+    bookingId: r.bookingId,
+    nightsRented: r.nightsRented,
+    grossIncome: num(r.grossIncome),
+    sharePercent: num(r.sharePercent),
+    amount: num(r.amount),
+    paymentDate: r.paymentDate,
+    recordedAt: iso(r.createdAt)!,
+  };
+}
+
+/**
+ * The bookings with their recorded rental income (null when none), in one query whatever their number:
+ * the lists of requests show what an approved rental earned.
+ */
+export async function withRentalIncomes<B extends { id: string }>(
+  db: DbOrTx,
+  rows: readonly B[],
+): Promise<(B & { rentalIncome: RentalIncomeRow | null })[]> {
+  const ids = rows.map((b) => b.id);
+  const found = ids.length
+    ? await db.select().from(rentalIncomes).where(inArray(rentalIncomes.bookingId, ids))
+    : [];
+  const byBooking = new Map(found.map((r) => [r.bookingId, r]));
+  return rows.map((b) => ({ ...b, rentalIncome: byBooking.get(b.id) ?? null }));
+}
+
+/** Euros as the portal's notifications write them: €864.19, €1,234.50. */
+const euros = (cents: number) =>
+  `€${new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(fromCents(cents))}`;
+
+/**
+ * Records what an approved rental earned: the investor's share is the gross × the project's rental share
+ * ÷ 100, rounded half up to the cent; one record a booking (recording again replaces it). The booking is
+ * locked for the check and the write; the audit row and the investor's notification land with it.
+ */
+async function recordRentalIncome(
+  db: DbOrTx,
+  actor: AuthUser,
+  bookingId: string,
+  input: Input,
+): Promise<RentalIncomeRow> {
+  return db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ booking: bookings, projectName: projects.name, share: projects.rentalSharePercent })
+      .from(bookings)
+      .innerJoin(projects, eq(projects.id, bookings.projectId))
+      .where(eq(bookings.id, bookingId))
+      .for('update', { of: bookings })
+      .limit(1);
+    if (!found) throw new NotFoundError('Booking');
+    const b = found.booking;
+    if (b.type !== 'rental')
+      throw new ConflictError(`Only a rental earns rental income; this request is a ${b.type} request`);
+    if (b.status !== 'approved')
+      throw new ConflictError(`Rental income is recorded for an approved rental; this one is ${b.status}`);
+    if (input.nightsRented > b.nights.length)
+      throw new BadRequestError(
+        `nightsRented cannot be more than the ${nightsText(b.nights.length)} of the request`,
+      );
+    const cents = rentalShareCents(input.grossIncome, found.share);
+    const values = {
+      bookingId,
+      userId: b.userId,
+      projectId: b.projectId,
+      nightsRented: input.nightsRented,
+      grossIncome: toMoneyString(input.grossIncome),
+      sharePercent: found.share,
+      amount: toMoneyString(fromCents(cents)),
+      paymentDate: input.paymentDate,
+      recordedBy: actor.id,
+      createdAt: new Date(),
+    };
+    const { bookingId: _key, ...update } = values;
+    const [row] = await tx
+      .insert(rentalIncomes)
+      .values(values)
+      .onConflictDoUpdate({ target: rentalIncomes.bookingId, set: update })
+      .returning();
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'record-rental-income',
+      entity: 'booking',
+      entityId: bookingId,
+      details: {
+        projectId: b.projectId,
+        userId: b.userId,
+        nightsRented: values.nightsRented,
+        grossIncome: values.grossIncome,
+        sharePercent: values.sharePercent,
+        amount: values.amount,
+        paymentDate: values.paymentDate,
+      },
+    });
+    await notifyUsers(tx, [b.userId], {
+      title: 'Rental income recorded',
+      message: `${euros(cents)} from ${input.nightsRented} rented night${input.nightsRented === 1 ? '' : 's'} at ${
+        found.projectName
+      }, ${input.paymentDate <= new Date().toISOString().slice(0, 10) ? 'paid' : 'to be paid'} on ${formatNight(input.paymentDate)}.`,
+      type: 'success',
+      link: '/',
+      createdBy: actor.id,
+    });
+    return row!;
+  });
+}
+
+/** Removes a booking's recorded rental income (404 when there is none), audited. */
+async function removeRentalIncome(db: DbOrTx, actor: AuthUser, bookingId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.delete(rentalIncomes).where(eq(rentalIncomes.bookingId, bookingId)).returning();
+    if (!row) throw new NotFoundError('Rental income');
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'remove-rental-income',
+      entity: 'booking',
+      entityId: bookingId,
+      details: { projectId: row.projectId, userId: row.userId, amount: row.amount },
+    });
+  });
+}
+
+const e = endpoints.rentals;
+
+/** Admins record and remove what approved rentals earned. */
+export const rentalIncomeRoutes: Module = (app, { database: { db } }) => {
+  route(app, e.record, async (request) => ({
+    success: true as const,
+    data: presentRentalIncome(
+      await recordRentalIncome(db, requireAuth(request), request.params.id, request.body),
+    ),
+    message: 'Rental income recorded',
+  }));
+
+  route(app, e.remove, async (request) => {
+    await removeRentalIncome(db, requireAuth(request), request.params.id);
+    return { success: true as const, message: 'Rental income removed' };
+  });
+};

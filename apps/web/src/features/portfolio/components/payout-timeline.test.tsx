@@ -1,0 +1,85 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { Payout } from '@portal/contracts';
+import { tokens } from '@/lib/session';
+import { AuthProvider, useAuth } from '@/queries/session';
+import { currentUser } from '../../../../test/fixtures';
+import { json } from '../test-support';
+import { PayoutTimeline } from './payout-timeline';
+
+const SignedIn = () => (useAuth().status === 'authenticated' ? <PayoutTimeline /> : null);
+
+const aurora = { _id: 'p0000000-0000-4000-8000-000000000001', name: 'Aurora Lodge' };
+const payouts: Payout[] = [
+  {
+    _id: 'r0000000-0000-4000-8000-000000000002',
+    amount: 699.99,
+    date: '2099-01-31',
+    month: '2099-01',
+    type: 'rental',
+    status: 'pending',
+    project: aurora,
+  },
+  {
+    _id: 'r0000000-0000-4000-8000-000000000001',
+    amount: 864.19,
+    date: '2026-03-31',
+    month: '2026-03',
+    type: 'rental',
+    status: 'paid',
+    project: aurora,
+  },
+  {
+    _id: 'm0000000-0000-4000-8000-000000000001',
+    amount: 100.1,
+    date: '2026-02-28',
+    month: '2026-02',
+    type: 'monthly',
+    status: 'paid',
+    project: aurora,
+  },
+];
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('Payout Timeline', () => {
+  it('labels rental lines "Rental income", a future one Upcoming, and filters by that type', async () => {
+    tokens.set({ accessToken: 'a', refreshToken: 'r' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url === '/api/users/me'
+          ? json(200, { success: true, data: currentUser() })
+          : json(200, { success: true, payouts }),
+      ),
+    );
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter>
+          <AuthProvider navigate={() => {}} alert={() => {}}>
+            <SignedIn />
+          </AuthProvider>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const first = await screen.findByText('€864.19');
+    const paid = first.closest('li')!;
+    expect(paid).toHaveTextContent('Rental income · Aurora Lodge');
+    expect(within(paid).getByText('Paid')).toBeInTheDocument();
+    const upcoming = screen.getByText('€699.99').closest('li')!;
+    expect(upcoming).toHaveTextContent('Rental income · Aurora Lodge');
+    expect(within(upcoming).getByText('Upcoming')).toBeInTheDocument();
+    expect(screen.getByText('€100.10').closest('li')).toHaveTextContent('Monthly return · Aurora Lodge');
+
+    await userEvent.click(screen.getByRole('button', { name: /Filter/ }));
+    await userEvent.click(await screen.findByRole('menuitemradio', { name: 'Rental income' }));
+    expect(screen.queryByText('€100.10')).not.toBeInTheDocument();
+    expect(screen.getByText('€864.19')).toBeInTheDocument();
+  });
+});
