@@ -39,12 +39,34 @@ const card = (page: Page, title: string) =>
   page.getByRole('main').getByRole('region', { name: title, exact: true });
 const remainingText = (page: Page) => card(page, 'Remaining Nights');
 
-/** Chooses the first `count` bookable nights of the month after the current one. */
+const dayAfter = (isoDay: string, days: number) => {
+  const d = new Date(`${isoDay}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
+
+/**
+ * Chooses a stay of `count` nights in the calendar on screen: the first day from which `count` nights
+ * in a row can be stayed is the check-in, the day after the last of them the check-out.
+ */
+async function chooseStay(dialog: Locator, count: number) {
+  const enabled = await dialog
+    .locator('td[data-day]:not([data-disabled]) button')
+    .evaluateAll((buttons) => buttons.map((b) => b.parentElement!.dataset.day!));
+  const open = new Set(enabled);
+  const checkIn = enabled.find((d) =>
+    Array.from({ length: count }, (_, i) => dayAfter(d, i)).every((n) => open.has(n)),
+  )!;
+  expect(checkIn).toBeTruthy();
+  await dialog.locator(`td[data-day="${checkIn}"] button`).click();
+  await dialog.locator(`td[data-day="${dayAfter(checkIn, count)}"] button`).click();
+  await expect(dialog.getByText(new RegExp(`^Check-in .* · Check-out .* · ${count} nights?$`))).toBeVisible();
+}
+
+/** Chooses a stay of `count` nights in the month after the current one. */
 async function chooseNights(dialog: Locator, count: number) {
   await dialog.getByRole('button', { name: 'Go to the Next Month' }).click();
-  const free = dialog.getByRole('grid').getByRole('button', { disabled: false });
-  for (let i = 0; i < count; i++) await free.nth(i).click();
-  await expect(dialog.getByText(new RegExp(`^${count} nights? selected`))).toBeVisible();
+  await chooseStay(dialog, count);
 }
 
 test.describe('[PERKS] perks and cabin nights', () => {
@@ -89,7 +111,14 @@ test.describe('[PERKS] perks and cabin nights', () => {
     await expect(dialog).toBeVisible();
     // Submitting without dates is caught before anything is sent.
     await dialog.getByRole('button', { name: 'Submit Request' }).click();
-    await expect(dialog.getByRole('alert')).toHaveText('Choose at least one night in the calendar');
+    await expect(dialog.getByRole('alert')).toHaveText('Choose your check-in day in the calendar');
+    // The calendar says what its marks mean.
+    await expect(dialog.getByRole('list', { name: 'Legend' }).getByRole('listitem')).toHaveText([
+      /Free$/,
+      /Full$/,
+      /High season$/,
+      /Selected$/,
+    ]);
     await chooseNights(dialog, 2);
     await dialog.getByLabel('Notes').fill('Two quiet nights');
     await expectAccessible(page);
@@ -183,9 +212,7 @@ test.describe('[PERKS] perks and cabin nights', () => {
     // The nights just gifted are no longer offered.
     await rent.getByRole('button', { name: 'Go to the Next Month' }).click();
     await expect(rent.getByRole('grid').getByRole('button', { disabled: true })).not.toHaveCount(0);
-    const free = rent.getByRole('grid').getByRole('button', { disabled: false });
-    await free.nth(0).click();
-    await free.nth(1).click();
+    await chooseStay(rent, 2);
     await rent.getByLabel('Rental Price per Night (€)').fill('120.50');
     await expect(rent.getByText('Total value: €241')).toBeVisible();
     await rent.getByRole('button', { name: 'Submit Request' }).click();
@@ -221,9 +248,8 @@ test.describe('[PERKS] perks and cabin nights', () => {
     const nightInDialog = async () => {
       await page.getByRole('button', { name: 'Book for Personal Stay' }).click();
       const dialog = page.getByRole('dialog', { name: 'Book Personal Stay' });
-      const day = dialog.getByRole('button', {
-        name: new RegExp(`^${label.replace(/ (\d+),/, ' $1(st|nd|rd|th),')}$`),
-      });
+      // The day's name is its full date, then its state ('…, 2027, high season').
+      const day = dialog.getByRole('button', { name: new RegExp(`^${label}(,|$)`) });
       for (let i = 0; i < 24 && !(await day.isVisible()); i++)
         await dialog.getByRole('button', { name: 'Go to the Next Month' }).click();
       await expect(day).toBeVisible();
@@ -350,7 +376,8 @@ test.describe('[PERKS] perks and cabin nights', () => {
     await page.getByRole('button', { name: 'Rent Out Nights' }).click();
     const dialog = page.getByRole('dialog', { name: 'Rent Out Nights' });
     await expect(dialog.getByLabel('Rental Price per Night (€)')).toBeVisible();
-    await expect(dialog.getByRole('grid')).toBeVisible();
+    await expect(dialog.getByRole('grid')).toHaveCount(2);
+    await expect(dialog.getByRole('grid').first()).toBeVisible();
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();

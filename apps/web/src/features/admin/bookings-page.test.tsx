@@ -100,4 +100,28 @@ describe('Booking Requests', () => {
     renderAdmin(<BookingsPage />, 'bookings');
     expect(await findToast('Failed to load data')).toHaveTextContent('The database is unavailable');
   });
+
+  it("shows how many of a request's nights are in the project's high seasons", async () => {
+    api((req) =>
+      req.path === `/api/projects/${AURORA._id}/high-seasons`
+        ? json({
+            success: true,
+            data: [
+              {
+                _id: 'c0000000-0000-4000-8000-0000000000a1',
+                projectId: AURORA._id,
+                name: 'Ruska',
+                startsOn: '2027-11-17',
+                endsOn: '2027-11-30',
+                maxNightsPerInvestor: 3,
+                usedNights: 0,
+              },
+            ],
+          })
+        : undefined,
+    );
+    renderAdmin(<BookingsPage />, 'bookings');
+    const list = await screen.findByRole('list', { name: 'Booking requests' });
+    expect(await within(list).findByText('1 high-season night')).toBeInTheDocument();
+  });
 });

@@ -1,6 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { CalendarCheck, Check, X } from 'lucide-react';
-import { BOOKING_TYPE_LABELS, type AdminBooking, type BookingStatus } from '@portal/contracts';
+import {
+  BOOKING_TYPE_LABELS,
+  type AdminBooking,
+  type BookingStatus,
+  type HighSeason,
+} from '@portal/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -19,7 +24,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCurrentProject } from '@/queries/current-project';
 import { formatDate, formatMoney } from '@/lib/format';
+import { highSeasonNights, highSeasonNightsText } from '@/lib/high-season';
 import { useDecideBooking, useProjectBookings } from '@/queries/bookings';
+import { useHighSeasons } from '@/queries/cabins';
 import { ActivityRequestsSection } from './activity-requests-section';
 import { EmptyState } from './components/empty-state';
 import { toastDone, toastFailed, useFailedToast } from './components/feedback';
@@ -104,11 +111,15 @@ function DecisionDialog({
 
 function BookingCard({
   b,
+  seasons,
   onDecide,
 }: {
   b: AdminBooking;
+  /** The project's high seasons, whose nights the request counts. */
+  seasons: readonly HighSeason[];
   onDecide: (decision: 'approve' | 'decline') => void;
 }) {
+  const peakNights = highSeasonNights(b.nights, seasons);
   return (
     <Card
       className="grid gap-3 p-5 md:grid-cols-[minmax(0,1fr)_auto] md:items-start"
@@ -132,6 +143,11 @@ function BookingCard({
           <span className="text-muted-foreground">· {nightsText(b.nights)}</span>
           {b.bonusNightsUsed > 0 && (
             <span className="text-muted-foreground"> · {b.bonusNightsUsed} from the bonus pool</span>
+          )}
+          {peakNights > 0 && (
+            <Badge variant="highlight" className="ml-2">
+              {highSeasonNightsText(peakNights)}
+            </Badge>
           )}
         </p>
         {b.type === 'gift' && b.giftRecipient && <p className="text-sm">Gift to {b.giftRecipient}</p>}
@@ -184,6 +200,7 @@ function BookingsPage() {
   const [pending, setPending] = useState<{ booking: AdminBooking; decision: 'approve' | 'decline' } | null>(
     null,
   );
+  const seasons = useHighSeasons(current?._id).data ?? [];
 
   useFailedToast('Failed to load data', isError, error);
 
@@ -223,7 +240,11 @@ function BookingsPage() {
               <ul className="grid gap-3" aria-label="Booking requests">
                 {data.map((b) => (
                   <li key={b._id}>
-                    <BookingCard b={b} onDecide={(decision) => setPending({ booking: b, decision })} />
+                    <BookingCard
+                      b={b}
+                      seasons={seasons}
+                      onDecide={(decision) => setPending({ booking: b, decision })}
+                    />
                   </li>
                 ))}
               </ul>

@@ -8,6 +8,7 @@ import { useDeletePerk, usePerks } from '@/queries/perks';
 import { deleteAfterConfirm, useFailedToast } from './components/feedback';
 import { CardAction, ProjectScopedList } from './components/project-list';
 import { StatusBadge, capitalize } from './components/status-badge';
+import { CabinsAndSeasons } from './perks/cabins-section';
 import { PerkDialog } from './perks/perk-dialog';
 
 /** Perks Management: the selected project's perks; create and edit in a modal; delete with confirmation. */
@@ -92,6 +93,7 @@ function PerksPage() {
           onClose={() => setDialog(null)}
         />
       )}
+      {current && <CabinsAndSeasons key={current._id} projectId={current._id} />}
     </ProjectScopedList>
   );
 }

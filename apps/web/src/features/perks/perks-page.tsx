@@ -119,7 +119,7 @@ export function PerksPage() {
             </div>
           )}
           {nights && <ExpiryBanner nights={nights} />}
-          {nights && <CabinNightCards nights={nights} />}
+          {nights && <CabinNightCards nights={nights} projectId={projectId} />}
           <div className="grid items-start gap-6 lg:grid-cols-3">
             <div className="grid gap-6 lg:col-span-2">
               <PerkList perks={perkList} canBook={!!nights} onBook={bookPerk} />

@@ -1,25 +1,64 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useMutation } from '@tanstack/react-query';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { EMAIL_INVISIBLE_MESSAGE, type BookingType, type CabinNights } from '@portal/contracts';
+import {
+  datesBetween,
+  EMAIL_INVISIBLE_MESSAGE,
+  type AvailabilityDay,
+  type BookingType,
+  type CabinNights,
+  type HighSeason,
+} from '@portal/contracts';
 import { Toaster } from '@/components/ui/toaster';
+import { resetToasts } from '@/lib/toast';
 import { BookingDialog } from './booking-dialog';
 
+const PROJECT = '00000000-0000-4000-8000-000000000001';
+// Today is Monday, February 1, 2027; February 15 is full; February 20–28 is high season.
+const TODAY = new Date(2027, 1, 1, 10);
+const FULL = '2027-02-15';
+const SEASON: HighSeason = {
+  _id: '00000000-0000-4000-8000-0000000000a1',
+  projectId: PROJECT,
+  name: 'Winter holiday',
+  startsOn: '2027-02-20',
+  endsOn: '2027-02-28',
+  maxNightsPerInvestor: 4,
+  usedNights: 1,
+};
+
 const send = vi.fn();
+const seasons = vi.fn((): HighSeason[] => [SEASON]);
+const asked: [string, string][] = [];
+const answers = new Map<string, AvailabilityDay[]>();
 vi.mock('@/queries/bookings', () => ({
   useCreateBooking: () => useMutation({ mutationFn: send }),
 }));
+vi.mock('@/queries/cabins', () => ({
+  // One answer per window, as the query cache keeps it.
+  useAvailability: (_p: string, from: string, to: string) => {
+    const key = `${from}/${to}`;
+    if (asked.at(-1)?.join('/') !== key) asked.push([from, to]);
+    const data =
+      answers.get(key) ??
+      answers
+        .set(
+          key,
+          datesBetween(from, to).map((date) => ({
+            date,
+            free: date === FULL ? 0 : 2,
+            total: 2,
+            peak: date >= SEASON.startsOn && date <= SEASON.endsOn,
+          })),
+        )
+        .get(key)!;
+    return { data, isFetching: false, isError: false };
+  },
+  useHighSeasons: () => ({ data: seasons() }),
+}));
 
-const PROJECT = '00000000-0000-4000-8000-000000000001';
-const iso = (d: Date) =>
-  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-const inDays = (n: number) => {
-  const d = new Date();
-  d.setDate(d.getDate() + n);
-  return iso(d);
-};
 const NIGHTS: CabinNights = {
   totalNights: 14,
   remainingNights: 10,
@@ -27,8 +66,8 @@ const NIGHTS: CabinNights = {
   bonusNightsTotal: 0,
   bookedNights: 4,
   yearsRemaining: 1,
-  expirationDate: inDays(60),
-  requestedNights: [],
+  expirationDate: '2027-04-30',
+  requestedNights: ['2027-02-05'],
 };
 
 function renderDialog(type: BookingType, initialNotes?: string) {
@@ -56,24 +95,122 @@ const enabledDays = () =>
     .getAllByRole('button')
     .filter((b) => !(b as HTMLButtonElement).disabled);
 const submit = () => userEvent.click(screen.getByRole('button', { name: 'Submit Request' }));
+/** A day's button, by the start of its accessible name ('Friday, February 12, 2027'). */
+const day = (label: string) =>
+  within(screen.getByRole('dialog')).getByRole('button', { name: new RegExp(`^${label}`) });
+const hint = () => screen.getByText(/^(Check-in |Choose your check-in day)/);
+/** The nights sent with the request. */
+const sentDates = () => (send.mock.calls[0]![0] as { dates: string[] }).dates;
 
 describe('BookingDialog', () => {
-  afterEach(() => send.mockReset());
+  beforeEach(() => vi.useFakeTimers({ toFake: ['Date'], now: TODAY }));
+  afterEach(() => {
+    vi.useRealTimers();
+    resetToasts();
+    send.mockReset();
+    seasons.mockClear();
+    asked.length = 0;
+  });
 
-  it('asks for a night first, then sends the chosen nights and the notes, and closes', async () => {
+  it('a check-in day, then a check-out day: the nights in between are requested', async () => {
+    send.mockResolvedValueOnce({});
+    renderDialog('personal');
+    expect(hint()).toHaveTextContent(
+      'Choose your check-in day, then your check-out day: up to 10 nights, until Apr 30, 2027.',
+    );
+    await userEvent.click(day('Friday, February 12, 2027'));
+    expect(day('Friday, February 12, 2027')).toHaveAccessibleName('Friday, February 12, 2027, check-in');
+    expect(hint()).toHaveTextContent('Check-in Fri, Feb 12 · now choose your check-out day');
+    await submit();
+    expect(await screen.findByText('Choose your check-out day in the calendar')).toHaveAttribute(
+      'role',
+      'alert',
+    );
+    await userEvent.click(day('Monday, February 15, 2027'));
+    expect(hint()).toHaveTextContent('Check-in Fri, Feb 12 · Check-out Mon, Feb 15 · 3 nights');
+    expect(screen.getByText('3 nights of your 10 remaining')).toBeInTheDocument();
+    expect(day('Saturday, February 13, 2027')).toHaveAccessibleName('Saturday, February 13, 2027, selected');
+    await submit();
+    await waitFor(() => expect(send).toHaveBeenCalled());
+    expect(sentDates()).toEqual(['2027-02-12', '2027-02-13', '2027-02-14']);
+  });
+
+  it('a full night cannot be chosen nor crossed; the day after the last free night can be the check-out', async () => {
+    renderDialog('personal');
+    expect(day('Monday, February 15, 2027')).toHaveAccessibleName('Monday, February 15, 2027, full');
+    expect(day('Monday, February 15, 2027')).toBeDisabled();
+    // Nights already requested and past days are not offered either.
+    expect(day('Friday, February 5, 2027')).toHaveAccessibleName(
+      'Friday, February 5, 2027, already requested',
+    );
+    expect(day('Friday, February 5, 2027')).toBeDisabled();
+    await userEvent.click(day('Saturday, February 13, 2027'));
+    // The full day can end the stay (its night is not part of it) …
+    expect(day('Monday, February 15, 2027')).toHaveAccessibleName(
+      'Monday, February 15, 2027, full, check-out only',
+    );
+    expect(day('Monday, February 15, 2027')).toBeEnabled();
+    // … but a click beyond it starts a new stay instead of crossing it.
+    await userEvent.click(day('Wednesday, February 17, 2027'));
+    expect(hint()).toHaveTextContent('Check-in Wed, Feb 17 · now choose your check-out day');
+    expect(day('Monday, February 15, 2027')).toBeDisabled();
+    await userEvent.click(day('Friday, February 12, 2027'));
+    await userEvent.click(day('Monday, February 15, 2027'));
+    expect(hint()).toHaveTextContent('Check-in Fri, Feb 12 · Check-out Mon, Feb 15 · 3 nights');
+  });
+
+  it('marks high season, names it, and counts the stay against its limit; shows the legend', async () => {
+    renderDialog('personal');
+    expect(day('Saturday, February 20, 2027')).toHaveAccessibleName(
+      'Saturday, February 20, 2027, high season',
+    );
+    expect(day('Friday, February 19, 2027')).toHaveAccessibleName('Friday, February 19, 2027');
+    const legend = screen.getByRole('list', { name: 'Legend' });
+    expect(
+      within(legend)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['8Free', '8Full', '8High season', '8Selected']);
+    // Before a stay is chosen: the coming season.
+    expect(
+      screen.getByText('High-season nights: 1 of 4 used · Winter holiday, Feb 20, 2027 – Feb 28, 2027'),
+    ).toBeInTheDocument();
+    await userEvent.click(day('Friday, February 19, 2027'));
+    await userEvent.click(day('Monday, February 22, 2027'));
+    expect(
+      screen.getByText('High-season nights: 1 of 4 used · Winter holiday: this stay adds 2'),
+    ).toBeInTheDocument();
+    await userEvent.click(day('Tuesday, February 23, 2027'));
+    await userEvent.click(day('Sunday, February 28, 2027'));
+    expect(
+      screen.getByText(/^High-season nights: 1 of 4 used · Winter holiday: this stay adds 5/),
+    ).toHaveTextContent('(over the limit of 4)');
+  });
+
+  it('without high seasons there is no high-season line; the months shown are asked for', async () => {
+    seasons.mockReturnValue([]);
+    renderDialog('personal');
+    expect(screen.queryByText(/High-season nights/)).not.toBeInTheDocument();
+    expect(asked.at(-1)).toEqual(['2027-02-01', '2027-02-28']);
+    await userEvent.click(screen.getByRole('button', { name: 'Go to the Next Month' }));
+    expect(asked.at(-1)).toEqual(['2027-03-01', '2027-03-31']);
+    seasons.mockReturnValue([SEASON]);
+  });
+
+  it('asks for a stay first, then sends its nights and the notes, and closes', async () => {
     let done!: (v: unknown) => void;
     send.mockReturnValueOnce(new Promise((r) => (done = r)));
     const onOpenChange = renderDialog('personal', 'I would like to book: Sauna');
     await submit();
-    expect(await screen.findByText('Choose at least one night in the calendar')).toHaveAttribute(
+    expect(await screen.findByText('Choose your check-in day in the calendar')).toHaveAttribute(
       'role',
       'alert',
     );
     expect(send).not.toHaveBeenCalled();
     expect(enabledDays()[0]).toHaveFocus();
-    await userEvent.click(enabledDays()[1]!);
     await userEvent.click(enabledDays()[0]!);
-    expect(screen.queryByText('Choose at least one night in the calendar')).not.toBeInTheDocument();
+    expect(screen.queryByText('Choose your check-in day in the calendar')).not.toBeInTheDocument();
+    await userEvent.click(enabledDays()[2]!);
     await submit();
     expect(await screen.findByRole('button', { name: 'Submitting...' })).toBeDisabled();
     const body = send.mock.calls[0]![0] as { dates: string[] };
@@ -95,11 +232,12 @@ describe('BookingDialog', () => {
     const recipient = screen.getByLabelText('Recipient Email');
     await userEvent.type(recipient, 'friend');
     await submit();
-    expect(await screen.findByText('Choose at least one night in the calendar')).toBeInTheDocument();
+    expect(await screen.findByText('Choose your check-in day in the calendar')).toBeInTheDocument();
     expect(recipient).toHaveAccessibleDescription("Enter the recipient's email");
     expect(screen.queryByText('Error')).not.toBeInTheDocument();
 
     await userEvent.click(enabledDays()[0]!);
+    await userEvent.click(enabledDays()[1]!);
     await userEvent.clear(recipient);
     await userEvent.type(recipient, 'fri\u200bend@example.com');
     await submit();
@@ -133,6 +271,7 @@ describe('BookingDialog', () => {
     renderDialog('rental');
     const price = screen.getByLabelText('Rental Price per Night (€)');
     await userEvent.click(enabledDays()[0]!);
+    await userEvent.click(enabledDays()[1]!);
     await userEvent.type(price, '0');
     await submit();
     expect(price).toHaveAccessibleDescription('Enter a rental price per night above €0');

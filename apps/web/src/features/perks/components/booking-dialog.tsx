@@ -3,12 +3,13 @@ import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from '
 import {
   bookingSubmittedMessage,
   createBookingInput,
+  highSeasonUsageText,
+  MAX_BOOKING_NIGHTS,
   type BookingType,
   type CabinNights,
   type CreateBookingInput,
 } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
-import { Calendar } from '@/components/ui/calendar';
 import { contractResolver } from '@/components/ui/contract-resolver';
 import {
   Dialog,
@@ -22,9 +23,13 @@ import { Field } from '@/components/ui/field';
 import { serverFieldErrors } from '@/components/ui/field-errors';
 import { Input, Textarea } from '@/components/ui/input';
 import { formatDate, formatMoney } from '@/lib/format';
+import { currentOrNextSeason, seasonsOfNights } from '@/lib/high-season';
 import { messageOf, toast } from '@/lib/toast';
 import { useCreateBooking } from '@/queries/bookings';
-import { formatNights, fromIsoDay, nightsLabel, toIsoDay } from '../nights-format';
+import { useHighSeasons } from '@/queries/cabins';
+import { nightsLabel, toIsoDay } from '../nights-format';
+import { NO_STAY, shortDay, stayNights, type Stay } from '../stay';
+import { StayCalendar } from './stay-calendar';
 
 const DIALOG_TITLES: Record<BookingType, string> = {
   personal: 'Book Personal Stay',
@@ -32,9 +37,9 @@ const DIALOG_TITLES: Record<BookingType, string> = {
   rental: 'Rent Out Nights',
 };
 const DESCRIPTIONS: Record<BookingType, string> = {
-  personal: 'Choose the nights you would like to stay. The operator confirms your request.',
-  gift: 'Choose the nights to give and who receives them. The operator confirms your request.',
-  rental: 'Choose the nights to rent out and your price per night. The operator confirms your request.',
+  personal: 'Choose your check-in and check-out days. The operator confirms your request.',
+  gift: 'Choose the stay to give and who receives it. The operator confirms your request.',
+  rental: 'Choose the stay to rent out and your price per night. The operator confirms your request.',
 };
 
 /** The calendar's day to move the focus to: the first chosen one, else the first that can be chosen. */
@@ -45,7 +50,8 @@ const firstDay = (calendar: HTMLElement) =>
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 interface BookingForm {
-  dates: Date[];
+  /** The stay chosen in the calendar; its nights are the request's dates. */
+  dates: Stay;
   notes: string;
   giftRecipient: string;
   rentalPrice: string;
@@ -59,13 +65,19 @@ const FIELDS: Record<BookingType, (keyof BookingForm)[]> = {
 /** The type of a problem found by the dialog's own checks, which come before the contract's. */
 const OWN_CHECK = 'booking';
 
-const emptyForm = (notes: string): BookingForm => ({ dates: [], notes, giftRecipient: '', rentalPrice: '' });
+const emptyForm = (notes: string): BookingForm => ({
+  dates: NO_STAY,
+  notes,
+  giftRecipient: '',
+  rentalPrice: '',
+});
 
 /** The dialog's own checks, all at once, before the contract's: each message next to its field. */
 function ownChecks(type: BookingType, v: BookingForm): FieldErrors<BookingForm> {
   const errors: FieldErrors<BookingForm> = {};
   const problem = (message: string) => ({ type: OWN_CHECK, message });
-  if (v.dates.length === 0) errors.dates = problem('Choose at least one night in the calendar');
+  if (!v.dates.checkIn) errors.dates = problem('Choose your check-in day in the calendar');
+  else if (!v.dates.checkOut) errors.dates = problem('Choose your check-out day in the calendar');
   if (type === 'gift' && !EMAIL.test(v.giftRecipient.trim()))
     errors.giftRecipient = problem("Enter the recipient's email");
   if (type === 'rental' && !(Number(v.rentalPrice) > 0))
@@ -74,10 +86,11 @@ function ownChecks(type: BookingType, v: BookingForm): FieldErrors<BookingForm> 
 }
 
 /**
- * The booking dialog (docs/product.md §10): a multi-date calendar and notes; a gift adds the recipient's
- * email, a rental the price per night. Submitting stores a pending request; the dates that cannot be
- * requested (past, after the expiry, already requested) are disabled, and at most the available nights
- * can be chosen.
+ * The booking dialog (docs/product.md §10): a stay calendar (check-in, then check-out) and notes; a gift
+ * adds the recipient's email, a rental the price per night. Submitting stores a pending request of the
+ * stay's nights; the nights that cannot be requested (past, after the expiry, already requested, full)
+ * are disabled, a stay cannot cross them, and it holds at most the available nights. The project's
+ * high-season use is shown with it.
  */
 export function BookingDialog({
   projectId,
@@ -100,7 +113,7 @@ export function BookingDialog({
     return {
       projectId,
       type,
-      dates: v.dates.map(toIsoDay).sort(),
+      dates: stayNights(v.dates),
       notes: v.notes.trim(),
       ...(type === 'gift' ? { giftRecipient: v.giftRecipient.trim() } : {}),
       ...(type === 'rental' ? { rentalPrice: Math.round(price * 100) / 100 } : {}),
@@ -121,17 +134,33 @@ export function BookingDialog({
     reValidateMode: 'onSubmit',
   });
   const { errors } = formState;
-  const [dates, rentalPrice] = useWatch({ control, name: ['dates', 'rentalPrice'] });
+  const [stay, rentalPrice] = useWatch({ control, name: ['dates', 'rentalPrice'] });
   const create = useCreateBooking();
+  const seasons = useHighSeasons(projectId).data ?? [];
   const calendarHint = useId();
 
   const available = nights.remainingNights + nights.bonusNights;
-  const today = new Date();
-  today.setHours(0, 0, 0, 0);
-  const expiry = fromIsoDay(nights.expirationDate);
-  const taken = nights.requestedNights.map(fromIsoDay);
-  const chosen = dates.map(toIsoDay).sort();
+  const today = toIsoDay(new Date());
+  const chosen = stayNights(stay);
   const price = Number(rentalPrice);
+  const touched = seasonsOfNights(chosen, seasons);
+  const nextSeason = currentOrNextSeason(seasons, today);
+  const seasonLines =
+    touched.length > 0
+      ? touched.map(({ season, nights: n }) => ({
+          season,
+          text: `${highSeasonUsageText(season)} · ${season.name}: this stay adds ${n}`,
+          over: season.usedNights + n > season.maxNightsPerInvestor,
+        }))
+      : nextSeason
+        ? [
+            {
+              season: nextSeason,
+              text: `${highSeasonUsageText(nextSeason)} · ${nextSeason.name}, ${formatDate(nextSeason.startsOn)} – ${formatDate(nextSeason.endsOn)}`,
+              over: false,
+            },
+          ]
+        : [];
 
   function close() {
     reset(emptyForm(initialNotes));
@@ -164,14 +193,14 @@ export function BookingDialog({
 
   return (
     <Dialog open={open} onOpenChange={(o) => (o ? onOpenChange(true) : close())}>
-      <DialogContent className="max-w-md sm:max-w-lg">
+      <DialogContent className="max-w-md p-4 sm:max-w-lg sm:p-6 md:max-w-2xl">
         <DialogHeader>
           <DialogTitle>{DIALOG_TITLES[type]}</DialogTitle>
           <DialogDescription>{DESCRIPTIONS[type]}</DialogDescription>
         </DialogHeader>
         <form onSubmit={(e) => void submit(e)} className="grid gap-4" noValidate>
           <fieldset className="grid gap-2">
-            <legend className="mb-2 text-sm font-medium">Select dates</legend>
+            <legend className="mb-2 text-sm font-medium">Select your stay</legend>
             <Controller
               control={control}
               name="dates"
@@ -181,30 +210,47 @@ export function BookingDialog({
                   ref={(el) => field.ref(el && { focus: () => firstDay(el)?.focus() })}
                   className="flex justify-center rounded-lg border p-2 sm:p-3"
                 >
-                  <Calendar
-                    mode="multiple"
-                    selected={field.value}
-                    onSelect={(d) => {
-                      field.onChange(d ?? []);
+                  <StayCalendar
+                    projectId={projectId}
+                    stay={field.value}
+                    onChange={(s) => {
+                      field.onChange(s);
                       clearErrors('dates');
                     }}
-                    max={Math.max(available, 0)}
-                    disabled={[{ before: today }, { after: expiry }, ...taken]}
-                    startMonth={today}
-                    endMonth={expiry}
-                    defaultMonth={today}
-                    aria-describedby={calendarHint}
+                    today={today}
+                    expiry={nights.expirationDate}
+                    requested={nights.requestedNights}
+                    maxNights={Math.max(0, Math.min(available, MAX_BOOKING_NIGHTS))}
+                    describedBy={calendarHint}
                   />
                 </div>
               )}
             />
             <p id={calendarHint} className="text-xs text-muted-foreground" aria-live="polite">
-              {chosen.length > 0
-                ? `${nightsLabel(chosen.length)} selected: ${formatNights(chosen)}`
-                : available > 0
-                  ? `Choose up to ${nightsLabel(available)}, until ${formatDate(nights.expirationDate)}.`
-                  : 'You have no nights left to request.'}
+              {stay.checkIn && stay.checkOut
+                ? `Check-in ${shortDay(stay.checkIn, today)} · Check-out ${shortDay(stay.checkOut, today)} · ${nightsLabel(chosen.length)}`
+                : stay.checkIn
+                  ? `Check-in ${shortDay(stay.checkIn, today)} · now choose your check-out day`
+                  : available > 0
+                    ? `Choose your check-in day, then your check-out day: up to ${nightsLabel(available)}, until ${formatDate(nights.expirationDate)}.`
+                    : 'You have no nights left to request.'}
             </p>
+            {available > 0 && (
+              <p className="text-sm">
+                {chosen.length > 0
+                  ? `${nightsLabel(chosen.length)} of your ${available} remaining`
+                  : `${nightsLabel(available)} remaining`}
+              </p>
+            )}
+            {seasonLines.map((l) => (
+              <p
+                key={l.season._id}
+                className={l.over ? 'text-sm font-medium text-destructive' : 'text-sm text-muted-foreground'}
+              >
+                {l.text}
+                {l.over && ` (over the limit of ${l.season.maxNightsPerInvestor})`}
+              </p>
+            ))}
             {errors.dates?.message && (
               <p role="alert" className="text-sm font-medium text-destructive">
                 {errors.dates.message}

@@ -1,9 +1,12 @@
 import { useId, type ReactNode } from 'react';
 import { CalendarClock, Moon, Sparkles, type LucideIcon } from 'lucide-react';
-import type { CabinNights } from '@portal/contracts';
+import { highSeasonUsageText, type CabinNights } from '@portal/contracts';
 import { Card } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { formatDate } from '@/lib/format';
+import { currentOrNextSeason } from '@/lib/high-season';
+import { useHighSeasons } from '@/queries/cabins';
+import { toIsoDay } from '../nights-format';
 
 function NightCard({
   title,
@@ -38,8 +41,9 @@ function NightCard({
   );
 }
 
-/** The three cabin-night cards of the Perks page. */
-export function CabinNightCards({ nights }: { nights: CabinNights }) {
+/** The three cabin-night cards of the Perks page; the first says how much of the high season is used. */
+export function CabinNightCards({ nights, projectId }: { nights: CabinNights; projectId: string }) {
+  const season = currentOrNextSeason(useHighSeasons(projectId).data ?? [], toIsoDay(new Date()));
   const pct = nights.totalNights > 0 ? (nights.remainingNights / nights.totalNights) * 100 : 0;
   return (
     <section aria-label="Cabin nights" className="grid gap-4 sm:grid-cols-3">
@@ -50,6 +54,14 @@ export function CabinNightCards({ nights }: { nights: CabinNights }) {
         caption={`out of ${nights.totalNights} total nights`}
       >
         <Progress value={pct} label={`${nights.remainingNights} of ${nights.totalNights} nights remaining`} />
+        {season && (
+          <p className="text-sm">
+            {highSeasonUsageText(season)}{' '}
+            <span className="text-muted-foreground">
+              ({season.name}, {formatDate(season.startsOn)} – {formatDate(season.endsOn)})
+            </span>
+          </p>
+        )}
       </NightCard>
       <NightCard
         title="Validity Period"

@@ -1,0 +1,69 @@
+import { datesBetween } from '@portal/contracts';
+import { fromIsoDay, toIsoDay } from './nights-format';
+
+/** A stay as the calendar chooses it: the check-in day, then the check-out day ('YYYY-MM-DD'). */
+export interface Stay {
+  checkIn: string | null;
+  checkOut: string | null;
+}
+export const NO_STAY: Stay = { checkIn: null, checkOut: null };
+
+export function addDays(isoDay: string, days: number): string {
+  const d = fromIsoDay(isoDay);
+  d.setDate(d.getDate() + days);
+  return toIsoDay(d);
+}
+
+/** Whole days from one calendar day to another. */
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+/** The nights of a stay: the check-in day up to the day before the check-out day. */
+export const stayNights = ({ checkIn, checkOut }: Stay): string[] =>
+  checkIn && checkOut && checkOut > checkIn ? datesBetween(checkIn, addDays(checkOut, -1)) : [];
+
+/** What the calendar knows of each night: why it cannot be a night of the stay, or null when it can. */
+export type NightProblem = 'past' | 'expired' | 'requested' | 'full' | null;
+
+export interface StayRules {
+  /** Why a night cannot be stayed. */
+  problem: (night: string) => NightProblem;
+  /** The most nights one stay may hold. */
+  maxNights: number;
+}
+
+/** Whether a day can end the stay begun on `checkIn`: no night in between is taken, and not too many. */
+export function canCheckOut(checkIn: string, day: string, rules: StayRules): boolean {
+  const count = daysBetween(checkIn, day);
+  if (count < 1 || count > rules.maxNights) return false;
+  return datesBetween(checkIn, addDays(day, -1)).every((n) => rules.problem(n) === null);
+}
+
+/**
+ * The stay after a click on a day. With no check-in, or a whole stay chosen, the day becomes the
+ * check-in; with a check-in chosen, a day that can end the stay becomes its check-out, the check-in
+ * itself clears it, and any other night that can be stayed starts again from there (a stay never
+ * crosses a full night).
+ */
+export function pickDay(stay: Stay, day: string, rules: StayRules): Stay {
+  if (stay.checkIn && !stay.checkOut) {
+    if (day === stay.checkIn) return NO_STAY;
+    if (canCheckOut(stay.checkIn, day, rules)) return { checkIn: stay.checkIn, checkOut: day };
+  }
+  return rules.problem(day) === null ? { checkIn: day, checkOut: null } : stay;
+}
+
+/** Whether the calendar offers a day: a night that can be stayed, or the end of the stay being chosen. */
+export const canPick = (stay: Stay, day: string, rules: StayRules) =>
+  rules.problem(day) === null ||
+  (!!stay.checkIn && !stay.checkOut && (day === stay.checkIn || canCheckOut(stay.checkIn, day, rules)));
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** 'Fri, Feb 12', with the year when it is not this year's ('Fri, Feb 12, 2027'). */
+export function shortDay(isoDay: string, today: string): string {
+  const d = fromIsoDay(isoDay);
+  const text = `${WEEKDAYS[d.getDay()]}, ${MONTHS[d.getMonth()]} ${d.getDate()}`;
+  return isoDay.slice(0, 4) === today.slice(0, 4) ? text : `${text}, ${d.getFullYear()}`;
+}

@@ -1,0 +1,79 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CabinInput, HighSeasonInput } from '@portal/contracts';
+import { endpoints } from '@/lib/endpoints';
+import { call, endpointQuery, refreshAfterWrite } from '@/lib/endpoint-client';
+
+const e = endpoints.cabins;
+
+/**
+ * Free and total cabins and whether it is high season, for each date from `from` to `to` (both
+ * included, 'YYYY-MM-DD'). The previous window's answer stays on screen while the next one loads.
+ */
+export function useAvailability(projectId: string | undefined, from: string, to: string) {
+  return useQuery({
+    ...endpointQuery(
+      e.availability,
+      { params: { projectId: projectId! }, query: { from, to } },
+      (a) => a.availability,
+    ),
+    enabled: !!projectId,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A project's high-season periods, each with the nights of it the caller holds. */
+export function useHighSeasons(projectId: string | undefined) {
+  return useQuery({
+    ...endpointQuery(e.seasons, { params: { id: projectId! } }, (a) => a.data),
+    enabled: !!projectId,
+  });
+}
+
+/** A project's cabins: the active ones for an investor, every one for an admin. */
+export function useCabins(projectId: string | undefined) {
+  return useQuery({
+    ...endpointQuery(e.list, { params: { id: projectId! } }, (a) => a.data),
+    enabled: !!projectId,
+  });
+}
+
+/** Adds or changes a cabin (admin). */
+export function useSaveCabin(projectId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: string; input: CabinInput }) =>
+      id
+        ? call(e.update, { params: { id: projectId, cabinId: id }, body: input })
+        : call(e.create, { params: { id: projectId }, body: input }),
+    onSuccess: (_res, { id }) => refreshAfterWrite(qc, id ? e.update : e.create),
+  });
+}
+
+/** Deletes a cabin (admin); the server refuses (409) one that holds stays from today on. */
+export function useDeleteCabin(projectId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => call(e.remove, { params: { id: projectId, cabinId: id } }),
+    onSuccess: () => refreshAfterWrite(qc, e.remove),
+  });
+}
+
+/** Adds or changes a high-season period (admin). */
+export function useSaveSeason(projectId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: string; input: HighSeasonInput }) =>
+      id
+        ? call(e.updateSeason, { params: { id: projectId, seasonId: id }, body: input })
+        : call(e.createSeason, { params: { id: projectId }, body: input }),
+    onSuccess: (_res, { id }) => refreshAfterWrite(qc, id ? e.updateSeason : e.createSeason),
+  });
+}
+
+export function useDeleteSeason(projectId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => call(e.removeSeason, { params: { id: projectId, seasonId: id } }),
+    onSuccess: () => refreshAfterWrite(qc, e.removeSeason),
+  });
+}
