@@ -7,6 +7,7 @@ import type { App, AppDeps, Module } from './app-types';
 import { ServiceUnavailableError, TooManyRequestsError } from './lib/errors';
 import { CHANGES_CHANNEL, ChangeFeed } from './db/changes';
 import { openListener } from './db/listener';
+import { AccessLog } from './plugins/access-log';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin, sendError } from './plugins/errors';
 import { openApiPlugin } from './plugins/openapi';
@@ -75,6 +76,8 @@ export interface BuildOptions {
 export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<App> {
   const app = Fastify({
     logger: opts.logger ?? { level: deps.config.logLevel },
+    // One access line a request instead of Fastify's two (plugins/access-log.ts, ADR 017).
+    logController: new AccessLog(),
     trustProxy: false,
     bodyLimit: 1024 * 1024,
     // Closing is answered by our own hook below, in the envelope (Fastify's built-in 503 is plain).
@@ -101,10 +104,11 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onRequest', async (_request, reply) => {
-    if (!closing) return;
+  // A callback hook, not an async one: it runs on every request and almost always has nothing to do.
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (!closing) return done();
     void reply.header('connection', 'close');
-    throw new ServiceUnavailableError('The server is restarting. Please try again in a moment.');
+    done(new ServiceUnavailableError('The server is restarting. Please try again in a moment.'));
   });
 
   // Cookies are read for one thing only: the known-device token of the sign-in routes (ADR 007).

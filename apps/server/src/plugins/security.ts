@@ -64,9 +64,11 @@ export function securityPlugin(app: App) {
     void reply.headers(headers);
     done();
   });
-  // API answers carry personal data: never cache them.
-  app.addHook('onSend', async (request, reply) => {
+  // API answers carry personal data: never cache them. (Callback hooks: they run on every answer, and
+  // an async hook costs a promise each time.)
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
-      reply.header('cache-control', 'no-store');
+      void reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 }
