@@ -52,17 +52,15 @@ export async function createBooking(
   if (row!.status === 'pending' || row!.status === 'approved') {
     // Each night in a free cabin, as the booking service assigns them (none when the project has none).
     const cabinOf = await assignCabins(db, projectId, nights).catch(() => new Map<string, string>());
-    await db
-      .insert(bookingNights)
-      .values(
-        nights.map((night) => ({
-          bookingId: row!.id,
-          userId,
-          projectId,
-          night,
-          cabinId: cabinOf.get(night),
-        })),
-      );
+    await db.insert(bookingNights).values(
+      nights.map((night) => ({
+        bookingId: row!.id,
+        userId,
+        projectId,
+        night,
+        cabinId: cabinOf.get(night),
+      })),
+    );
   }
   return row!;
 }

@@ -182,15 +182,13 @@ export async function createProject(
     .values({ name: `Project ${unique()}`, location: 'Somewhere, Finland', status: 'active', ...values })
     .returning();
   if (cabinCount)
-    await db
-      .insert(cabins)
-      .values(
-        Array.from({ length: cabinCount }, (_, i) => ({
-          projectId: row!.id,
-          name: `Cabin ${i + 1}`,
-          sleeps: 6,
-        })),
-      );
+    await db.insert(cabins).values(
+      Array.from({ length: cabinCount }, (_, i) => ({
+        projectId: row!.id,
+        name: `Cabin ${i + 1}`,
+        sleeps: 6,
+      })),
+    );
   return row!;
 }
 
