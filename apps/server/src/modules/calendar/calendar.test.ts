@@ -1,3 +1,4 @@
+import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import {
@@ -49,8 +50,13 @@ async function feedPath(token: string, query = ''): Promise<string> {
 interface Event {
   [key: string]: string;
 }
-/** The events of an iCalendar text (lines unfolded), each as its properties; checks the envelope. */
+/**
+ * The events of an iCalendar text (lines unfolded), each as its properties; checks the envelope, and
+ * that a calendar library (ical.js) reads the same events with their all-day dates.
+ */
 function events(text: string): Event[] {
+  const parsed = new ICAL.Component(ICAL.parse(text));
+  const read = parsed.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
   const lines = text.replace(/\r\n[ \t]/g, '').split('\r\n');
   expect(lines[0]).toBe('BEGIN:VCALENDAR');
   expect(lines).toContain('VERSION:2.0');
@@ -67,9 +73,14 @@ function events(text: string): Event[] {
       current[line.slice(0, i)] = line.slice(i + 1).replace(/\\([,;\\])/g, '$1');
     }
   }
+  expect(read.map((e) => [e.uid, e.startDate.isDate, e.startDate.toString(), e.endDate.toString()])).toEqual(
+    out.map((e) => [e.UID, true, iso(e['DTSTART;VALUE=DATE']!), iso(e['DTEND;VALUE=DATE']!)]),
+  );
   return out;
 }
 const ymd = (iso: string) => iso.replaceAll('-', '');
+/** '20270212' -> '2027-02-12'. */
+const iso = (d: string) => `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}`;
 
 async function feed(path: string) {
   const res = await get(path);
