@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { z } from 'zod';
+import type { S3Settings } from './storage/s3-storage';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -47,6 +48,19 @@ const envSchema = z.object({
     .max(1_000_000)
     .default(600),
   RUN_JOBS: bool.optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+      error: 'must be a bucket name: 3-63 lower-case letters, digits, dots and hyphens',
+    })
+    .optional(),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL (https://s3.example.com)' })
+    .optional(),
+  S3_REGION: z.string().trim().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool.optional(),
 });
 
 export interface Config {
@@ -71,6 +85,8 @@ export interface Config {
   mailRatePerMinute: number;
   /** Whether this process works the job queue (a server does unless RUN_JOBS=false; `npm run worker` does). */
   runJobs: boolean;
+  /** Uploaded files go to this S3-compatible bucket when set (ADR 018); otherwise to DATA_DIR/uploads. */
+  s3?: S3Settings;
 }
 
 export class ConfigError extends Error {}
@@ -90,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   if (e.SMTP_URL && !e.MAIL_FROM)
     throw new ConfigError('Invalid environment:\n  MAIL_FROM: required when SMTP_URL is set');
+  const s3 = s3Settings(e);
   const dataDir = path.resolve(e.DATA_DIR);
   let jwtSecret = e.JWT_SECRET;
   if (!jwtSecret) {
@@ -115,6 +132,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appUrl: e.APP_URL,
     mailRatePerMinute: e.MAIL_RATE_PER_MINUTE,
     runJobs: e.RUN_JOBS ?? true,
+    s3,
+  };
+}
+
+/** The S3_* settings: all of them need S3_BUCKET, and the two keys go together. */
+function s3Settings(e: z.infer<typeof envSchema>): S3Settings | undefined {
+  const fail = (line: string) => new ConfigError(`Invalid environment:\n  ${line}`);
+  if (!e.S3_BUCKET) {
+    const given = (
+      ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const
+    ).filter((name) => e[name] !== undefined);
+    if (given.length)
+      throw fail(`S3_BUCKET: required when ${given.join(', ')} ${given.length > 1 ? 'are' : 'is'} set`);
+    return undefined;
+  }
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY)
+    throw fail(
+      e.S3_ACCESS_KEY_ID
+        ? 'S3_SECRET_ACCESS_KEY: required when S3_ACCESS_KEY_ID is set'
+        : 'S3_ACCESS_KEY_ID: required when S3_SECRET_ACCESS_KEY is set',
+    );
+  if (e.S3_ENDPOINT && !e.S3_REGION)
+    throw fail('S3_REGION: required when S3_ENDPOINT is set (the region your S3-compatible server expects)');
+  return {
+    bucket: e.S3_BUCKET,
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION ?? 'us-east-1',
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
   };
 }
 

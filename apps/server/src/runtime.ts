@@ -11,10 +11,16 @@ import { queuePendingApprovalReminders } from './mail/reminders';
 import { createMailTransport } from './mail/transport';
 import { LoginLimiter } from './modules/auth/login-limiter';
 import { queueExpiryReminders } from './modules/calendar/expiry-reminders';
-import { createLocalStorage } from './storage/file-storage';
+import { createLocalStorage, type FileStorage } from './storage/file-storage';
+import { createS3Storage } from './storage/s3-storage';
 
 const embeddedDbDir = (config: Config) => path.join(config.dataDir, 'db');
 const uploadsDir = (config: Config) => path.join(config.dataDir, 'uploads');
+
+/** The configured file storage: the S3-compatible bucket when S3_BUCKET is set, else DATA_DIR/uploads. */
+function createFileStorage(config: Config): FileStorage {
+  return config.s3 ? createS3Storage(config.s3) : createLocalStorage(uploadsDir(config));
+}
 
 export function embeddedDbExists(config: Config): boolean {
   return fs.existsSync(path.join(embeddedDbDir(config), 'PG_VERSION'));
@@ -29,7 +35,7 @@ export function openConfiguredDatabase(config: Config): Promise<Database> {
 /** Creates and migrates the database and seeds the demo data when it is empty and seeding is on. */
 export async function prepareDatabase(config: Config, database: Database): Promise<{ seeded: boolean }> {
   if (config.seedDemo && (await isEmpty(database.db))) {
-    await seedDemo(database.db, createLocalStorage(uploadsDir(config)));
+    await seedDemo(database.db, createFileStorage(config));
     return { seeded: true };
   }
   return { seeded: false };
@@ -50,7 +56,7 @@ export function createDeps(
     database,
     signer: createTokenSigner(config.jwtSecret),
     limiter: new LoginLimiter(Math.max(5, Math.floor(config.loginRateLimit / 2))),
-    storage: createLocalStorage(uploadsDir(config)),
+    storage: createFileStorage(config),
     jobs,
     mailer,
   };

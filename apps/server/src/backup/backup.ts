@@ -18,6 +18,8 @@ import {
 } from './database-dump';
 import { openPgliteSession, openPgSession, type SqlSession } from './sql-session';
 import { readTar, TarFormatError, tarStream, type TarEntry } from './tar';
+import { KEY_PATTERN, type FileStorage } from '../storage/file-storage';
+import { createS3Storage, type S3Settings } from '../storage/s3-storage';
 
 /**
  * `npm run backup` / `npm run restore`: the database (embedded or PostgreSQL) and the uploaded files in
@@ -34,6 +36,17 @@ export interface Target {
   databaseUrl?: string;
   /** The server secret (JWT_SECRET), if known: only its fingerprint is recorded. */
   secret?: string;
+  /** The uploaded files are objects in this bucket instead of files in DATA_DIR/uploads. */
+  s3?: S3Settings;
+}
+
+/** An object's place in the archive: the same as the local disk's, so either kind restores into the other. */
+const archivedPath = (key: string) => `uploads/${key.slice(0, 2)}/${key}`;
+
+async function objectKeys(storage: FileStorage): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const o of storage.list()) keys.push(o.key);
+  return keys;
 }
 
 const safeName = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
@@ -179,7 +192,17 @@ export async function createBackup(t: Target, outFile: string): Promise<BackupRe
 
     // The files after the rows: a file is stored before the row that names it is committed.
     const files: Manifest['files'] = [];
-    for (const rel of await listUploads(uploadsDir(t))) {
+    if (t.s3) {
+      const storage = createS3Storage(t.s3);
+      for (const key of await objectKeys(storage)) {
+        const rel = archivedPath(key);
+        const staged = path.join(staging, rel);
+        await fsp.mkdir(path.dirname(staged), { recursive: true });
+        await pipeline(storage.get(key), fs.createWriteStream(staged, { mode: 0o600 }));
+        files.push({ path: rel, bytes: (await fsp.stat(staged)).size, sha256: await sha256File(staged) });
+      }
+    }
+    for (const rel of t.s3 ? [] : await listUploads(uploadsDir(t))) {
       const staged = path.join(staging, 'uploads', rel);
       await snapshotFile(path.join(uploadsDir(t), rel), staged);
       files.push({
@@ -336,14 +359,21 @@ export async function restoreBackup(
   let pg: SqlSession | null = null;
   let staging: string | null = null;
   const moved: { from: string; to: string }[] = [];
+  const bucket = t.s3 ? createS3Storage(t.s3) : null;
+  /** The objects in the bucket before the restore, and those it has put there so far. */
+  const objectsBefore = new Set(bucket ? await objectKeys(bucket) : []);
+  const objectsPut: string[] = [];
+  let restored = false;
   try {
     if (embedded) assertEmbeddedClosed(t);
     else pg = await openPgSession(t.databaseUrl!);
+    const filesHeld = bucket ? objectsBefore.size > 0 : await hasFiles(uploadsDir(t));
     const holdsData = embedded
-      ? fs.existsSync(path.join(embeddedDir(t), 'PG_VERSION')) || (await hasFiles(uploadsDir(t)))
-      : (await databaseHasRows(pg!)) || (await hasFiles(uploadsDir(t)));
+      ? fs.existsSync(path.join(embeddedDir(t), 'PG_VERSION')) || filesHeld
+      : (await databaseHasRows(pg!)) || filesHeld;
     if (holdsData && !opts.force) {
-      const where = embedded ? t.dataDir : `the database and ${uploadsDir(t)}`;
+      const files = bucket ? `the bucket ${t.s3!.bucket}` : uploadsDir(t);
+      const where = embedded ? `${t.dataDir}, ${files}` : `the database and ${files}`;
       throw new RestoreError(
         `The target already holds data (${where}). Restoring replaces all of it: add --force to do so.`,
       );
@@ -353,6 +383,18 @@ export async function restoreBackup(
     staging = await fsp.mkdtemp(path.join(t.dataDir, '.restore-'));
     const manifest = await unpack(file, path.join(staging, 'archive'));
     await fsp.mkdir(path.join(staging, 'archive', 'uploads'), { recursive: true });
+    /** Puts every archived file into the bucket under its own key (before the database is switched). */
+    const putObjects = async () => {
+      for (const f of manifest.files) {
+        const key = path.posix.basename(f.path);
+        if (!KEY_PATTERN.test(key))
+          throw new RestoreError(
+            `${f.path} has a name object storage does not take: restore it to a local disk.`,
+          );
+        await bucket!.put(fs.createReadStream(path.join(staging!, 'archive', f.path)), { key });
+        if (!objectsBefore.has(key)) objectsPut.push(key);
+      }
+    };
 
     const warnings: string[] = [];
     if (
@@ -372,10 +414,11 @@ export async function restoreBackup(
       } finally {
         await session.close();
       }
+      if (bucket) await putObjects();
       // Swap the new folders in; any failure moves the old ones back.
       for (const [current, fresh] of [
         [embeddedDir(t), freshDb],
-        [uploadsDir(t), path.join(staging, 'archive', 'uploads')],
+        ...(bucket ? [] : [[uploadsDir(t), path.join(staging, 'archive', 'uploads')] as const]),
       ] as const) {
         const previous = path.join(staging, `previous-${path.basename(current)}`);
         if (fs.existsSync(current)) {
@@ -393,6 +436,7 @@ export async function restoreBackup(
         await loadDatabase(session, path.join(staging, 'archive'), manifest, known, {
           dropExisting: true,
           beforeCommit: async () => {
+            if (bucket) return putObjects();
             const previous = path.join(staging!, 'previous-uploads');
             if (fs.existsSync(uploadsDir(t))) {
               await fsp.rename(uploadsDir(t), previous);
@@ -407,10 +451,15 @@ export async function restoreBackup(
       }
     }
     moved.length = 0;
+    restored = true;
+    // The bucket's earlier objects that the backup does not hold go, as the replaced uploads folder does.
+    const kept = new Set(manifest.files.map((f) => path.posix.basename(f.path)));
+    for (const key of objectsBefore) if (!kept.has(key)) await bucket!.delete(key);
     return { manifest, ms: performance.now() - started, warnings };
   } catch (err) {
-    // Undo the swaps in reverse order.
+    // Undo the swaps in reverse order, and take out the objects this restore added.
     for (const m of moved.reverse()) await fsp.rename(m.from, m.to).catch(() => {});
+    if (!restored) for (const key of objectsPut) await bucket!.delete(key).catch(() => {});
     throw err;
   } finally {
     await pg?.close().catch(() => {});

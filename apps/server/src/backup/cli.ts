@@ -9,7 +9,7 @@ const usage = [
   '  npm run backup -- [--out <file.tar.gz>]',
   '  npm run restore -- <file.tar.gz> [--force]',
   'The database is PostgreSQL when DATABASE_URL is set, otherwise the embedded one in DATA_DIR/db;',
-  'uploaded files are in DATA_DIR/uploads.',
+  'uploaded files are in the S3_BUCKET when it is set, otherwise in DATA_DIR/uploads.',
 ].join('\n');
 
 /** Where to back up from or restore to: the same environment variables as the server. */
@@ -25,7 +25,7 @@ function target(): Target {
       // no secret kept there
     }
   }
-  return { dataDir: cfg.dataDir, databaseUrl: cfg.databaseUrl, secret };
+  return { dataDir: cfg.dataDir, databaseUrl: cfg.databaseUrl, secret, s3: cfg.s3 };
 }
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;

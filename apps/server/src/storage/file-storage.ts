@@ -11,18 +11,40 @@ interface StoredFile {
   sha256: string;
 }
 
-/** Where uploaded files live. The local-disk implementation below; S3-compatible storage fits the same shape. */
+export interface PutOptions {
+  maxBytes?: number;
+  extension?: string;
+  /** Store under this key instead of a fresh one (restoring a backup); a key of the usual shape only. */
+  key?: string;
+}
+
+/**
+ * Where uploaded files live: the local disk below (the embedded default) or S3-compatible object
+ * storage (`s3-storage.ts`, when S3_BUCKET is set). The same contract tests run against both.
+ */
 export interface FileStorage {
-  put(source: Readable | Buffer, opts?: { maxBytes?: number; extension?: string }): Promise<StoredFile>;
+  /** Streams a file in; over `maxBytes` or broken off, it fails with nothing left behind. */
+  put(source: Readable | Buffer, opts?: PutOptions): Promise<StoredFile>;
   /** The file, or the bytes start..end (inclusive) of it when a range is given. */
   get(key: string, range?: { start: number; end: number }): Readable;
   stat(key: string): Promise<{ size: number } | null>;
   delete(key: string): Promise<void>;
+  /** Every stored file (for backups), in key order. */
+  list(): AsyncIterable<{ key: string; size: number }>;
 }
 
 export class FileTooLargeError extends Error {}
 
-const KEY_PATTERN = /^[a-f0-9]{32}(\.[a-z0-9]{1,8})?$/;
+export const KEY_PATTERN = /^[a-f0-9]{32}(\.[a-z0-9]{1,8})?$/;
+
+/** A fresh server-generated key, or the given one when it has the usual shape. */
+export function storageKey(opts: PutOptions): string {
+  if (opts.key !== undefined) {
+    if (!KEY_PATTERN.test(opts.key)) throw new Error('Invalid storage key');
+    return opts.key;
+  }
+  return crypto.randomBytes(16).toString('hex') + (opts.extension ? `.${opts.extension}` : '');
+}
 
 /** Files under DATA_DIR/uploads with server-generated names; nothing from the client reaches a path. */
 export function createLocalStorage(root: string): FileStorage {
@@ -33,7 +55,7 @@ export function createLocalStorage(root: string): FileStorage {
   };
   return {
     async put(source, opts = {}) {
-      const key = crypto.randomBytes(16).toString('hex') + (opts.extension ? `.${opts.extension}` : '');
+      const key = storageKey(opts);
       const file = fullPath(key);
       await fsp.mkdir(path.dirname(file), { recursive: true });
       const hash = crypto.createHash('sha256');
@@ -91,6 +113,15 @@ export function createLocalStorage(root: string): FileStorage {
     },
     async delete(key) {
       await fsp.rm(fullPath(key), { force: true });
+    },
+    async *list() {
+      const dirs = (await fsp.readdir(root, { withFileTypes: true })).filter((d) => d.isDirectory());
+      const found: { key: string; size: number }[] = [];
+      for (const dir of dirs)
+        for (const name of await fsp.readdir(path.join(root, dir.name)))
+          if (KEY_PATTERN.test(name) && name.startsWith(dir.name))
+            found.push({ key: name, size: (await fsp.stat(path.join(root, dir.name, name))).size });
+      yield* found.sort((a, b) => (a.key < b.key ? -1 : 1));
     },
   };
 }
