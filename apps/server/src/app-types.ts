@@ -6,6 +6,7 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { ChangeFeed } from './db/changes';
 import type { Database } from './db/client';
@@ -31,6 +32,8 @@ export interface AppDeps {
   database: Database;
   signer: TokenSigner;
   limiter: LoginLimiter;
+  /** With REDIS_URL: where rate limits and sign-in failures are counted (ADR 019); the app closes it. */
+  redis?: Redis | undefined;
   storage: FileStorage;
   /** The durable job queue (pg-boss): started by the process, worked unless RUN_JOBS=false. */
   jobs: JobQueue;

@@ -7,6 +7,7 @@ import type { App, AppDeps, Module } from './app-types';
 import { ServiceUnavailableError, TooManyRequestsError } from './lib/errors';
 import { CHANGES_CHANNEL, ChangeFeed } from './db/changes';
 import { openListener } from './db/listener';
+import { logRedisState, sharedRateLimitStore, waitForRedis } from './lib/redis';
 import { AccessLog } from './plugins/access-log';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin, sendError } from './plugins/errors';
@@ -78,7 +79,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     logger: opts.logger ?? { level: deps.config.logLevel },
     // One access line a request instead of Fastify's two (plugins/access-log.ts, ADR 017).
     logController: new AccessLog(),
-    trustProxy: false,
+    // X-Forwarded-For is believed only from the proxies named in TRUST_PROXY (ADR 019).
+    trustProxy: deps.config.trustProxy.length ? deps.config.trustProxy : false,
     bodyLimit: 1024 * 1024,
     // Closing is answered by our own hook below, in the envelope (Fastify's built-in 503 is plain).
     return503OnClosing: false,
@@ -113,8 +115,19 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
 
   // Cookies are read for one thing only: the known-device token of the sign-in routes (ADR 007).
   await app.register(cookie);
+  const { redis } = deps;
+  if (redis) {
+    logRedisState(redis, app.log);
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+    // Counting starts shared when Redis answers soon; if not, in memory until it does (ADR 019).
+    await waitForRedis(redis, 2000);
+  }
   await app.register(rateLimit, {
     global: false,
+    // With Redis every instance counts together; while it cannot answer, each counts alone (ADR 019).
+    ...(redis && { store: sharedRateLimitStore(redis) }),
     errorResponseBuilder: (_req, ctx) =>
       new TooManyRequestsError(
         `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,

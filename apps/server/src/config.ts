@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import net from 'node:net';
 import { z } from 'zod';
 import type { S3Settings } from './storage/s3-storage';
 
@@ -48,6 +49,25 @@ const envSchema = z.object({
     .max(1_000_000)
     .default(600),
   RUN_JOBS: bool.optional(),
+  REDIS_URL: z
+    .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL (redis://host:6379/0)' })
+    .optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, { error: 'must be 1-64 letters, digits, ":", ".", "-" or "_"' })
+    .default('portal:'),
+  TRUST_PROXY: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.every(isProxyAddress), {
+      error: 'must be proxy addresses or CIDR ranges, separated by commas (10.0.0.5, 10.1.0.0/16, loopback)',
+    })
+    .optional(),
   S3_BUCKET: z
     .string()
     .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
@@ -62,6 +82,16 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool.optional(),
 });
+
+/** An address, a CIDR range, or one of proxy-addr's names for a range (what Fastify's trustProxy takes). */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (!family || rest.length) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -85,6 +115,15 @@ export interface Config {
   mailRatePerMinute: number;
   /** Whether this process works the job queue (a server does unless RUN_JOBS=false; `npm run worker` does). */
   runJobs: boolean;
+  /**
+   * With it, rate limits and the sign-in lockout are counted in Redis and hold across instances
+   * (ADR 019); without it, in each process's memory.
+   */
+  redisUrl: string | undefined;
+  /** Put before every Redis key of this portal, so that several can share one Redis. */
+  redisPrefix: string;
+  /** The proxies whose X-Forwarded-For (and -Proto, -Host) is believed: addresses or CIDR ranges. */
+  trustProxy: string[];
   /** Uploaded files go to this S3-compatible bucket when set (ADR 018); otherwise to DATA_DIR/uploads. */
   s3?: S3Settings;
 }
@@ -132,6 +171,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appUrl: e.APP_URL,
     mailRatePerMinute: e.MAIL_RATE_PER_MINUTE,
     runJobs: e.RUN_JOBS ?? true,
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    trustProxy: e.TRUST_PROXY ?? [],
     s3,
   };
 }

@@ -9,7 +9,8 @@ import { createTokenSigner } from './lib/tokens';
 import { createMailer } from './mail/mailer';
 import { queuePendingApprovalReminders } from './mail/reminders';
 import { createMailTransport } from './mail/transport';
-import { LoginLimiter } from './modules/auth/login-limiter';
+import { createRedis } from './lib/redis';
+import { LoginLimiter, RedisFailures } from './modules/auth/login-limiter';
 import { queueExpiryReminders } from './modules/calendar/expiry-reminders';
 import { createLocalStorage, type FileStorage } from './storage/file-storage';
 import { createS3Storage } from './storage/s3-storage';
@@ -51,11 +52,16 @@ export function createDeps(
     work: opts.work ?? config.runJobs,
     onError: onJobError,
   });
+  // With REDIS_URL, rate limits and sign-in failures are counted there, for every instance (ADR 019).
+  const redis = createRedis(config);
   return {
     config,
     database,
     signer: createTokenSigner(config.jwtSecret),
-    limiter: new LoginLimiter(Math.max(5, Math.floor(config.loginRateLimit / 2))),
+    limiter: new LoginLimiter(Math.max(5, Math.floor(config.loginRateLimit / 2)), {
+      store: redis && new RedisFailures(redis),
+    }),
+    redis,
     storage: createFileStorage(config),
     jobs,
     mailer,

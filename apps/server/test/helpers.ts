@@ -74,6 +74,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     appUrl: 'http://portal.test',
     mailRatePerMinute: 600_000,
     runJobs: false,
+    redisUrl: undefined,
+    redisPrefix: 'portal-test:',
+    trustProxy: [],
     ...overrides,
   };
 }

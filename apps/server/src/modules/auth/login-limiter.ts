@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { TooManyRequestsError } from '../../lib/errors';
 
@@ -18,10 +19,101 @@ export interface LoginLimiterOptions {
   /** The longest delay (the window). */
   maxDelayMs?: number;
   now?: () => number;
+  /** Where failures are kept: this process's memory unless given (`RedisFailures` with REDIS_URL). */
+  store?: FailureStore;
+}
+
+/** The times of recent failures, per key. */
+export interface FailureStore {
+  /** The failures of `key` after `cutoff`, oldest first (older ones may be forgotten). */
+  list(key: string, cutoff: number): Promise<number[]>;
+  /** Records a failure at `at`, kept for `windowMs`. */
+  add(key: string, at: number, windowMs: number): Promise<void>;
+  clear(key: string): Promise<void>;
 }
 
 /** Keys (accounts, sources) with recent failures; more than this and the least recently used are forgotten. */
 const MAX_KEYS = 100_000;
+
+/** Failures in this process's memory: the store without Redis, and the fallback with it. */
+class MemoryFailures implements FailureStore {
+  private readonly failures = new LRUCache<string, number[]>({ max: MAX_KEYS });
+
+  list(key: string, cutoff: number): Promise<number[]> {
+    return Promise.resolve(this.listNow(key, cutoff));
+  }
+
+  listNow(key: string, cutoff: number): number[] {
+    const list = (this.failures.get(key) ?? []).filter((t) => t > cutoff);
+    if (list.length) this.failures.set(key, list);
+    else this.failures.delete(key);
+    return list;
+  }
+
+  add(key: string, at: number, windowMs: number): Promise<void> {
+    const list = this.listNow(key, at - windowMs);
+    list.push(at);
+    this.failures.set(key, list);
+    return Promise.resolve();
+  }
+
+  clear(key: string): Promise<void> {
+    this.failures.delete(key);
+    return Promise.resolve();
+  }
+}
+
+/**
+ * Failures in Redis, shared by every instance (ADR 019): a sorted set per key, scored by time, that
+ * expires with the window. While Redis cannot answer, this instance's own failures (always recorded in
+ * memory too) are used instead, so an outage never lifts the limit: it falls back to the per-process
+ * limit there was before Redis.
+ */
+export class RedisFailures implements FailureStore {
+  private readonly local = new MemoryFailures();
+  private seq = 0;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix = 'signin:',
+  ) {}
+
+  async list(key: string, cutoff: number): Promise<number[]> {
+    const k = this.prefix + key;
+    try {
+      const [, range] = (await this.redis
+        .multi()
+        .zremrangebyscore(k, '-inf', cutoff)
+        .zrangebyscore(k, `(${cutoff}`, '+inf', 'WITHSCORES')
+        .exec()) as [[Error | null, unknown], [Error | null, string[]]];
+      if (range[0]) throw range[0];
+      return range[1].filter((_, i) => i % 2 === 1).map(Number);
+    } catch {
+      return this.local.listNow(key, cutoff);
+    }
+  }
+
+  async add(key: string, at: number, windowMs: number): Promise<void> {
+    await this.local.add(key, at, windowMs);
+    const k = this.prefix + key;
+    const member = `${at}:${process.pid}:${(this.seq = (this.seq + 1) % 1e9)}:${Math.random()}`;
+    await this.redis
+      .multi()
+      .zadd(k, at, member)
+      .zremrangebyrank(k, 0, -(MAX_PER_KEY + 1))
+      .pexpire(k, windowMs)
+      .exec()
+      .catch(() => undefined);
+  }
+
+  async clear(key: string): Promise<void> {
+    await this.local.clear(key);
+    await this.redis.del(this.prefix + key).catch(() => undefined);
+  }
+}
+
+/** Failures kept per key at most (the limits look at far fewer). */
+const MAX_PER_KEY = 1000;
 
 /**
  * Throttles password guessing without giving anyone a switch that locks the owner out (ADR 007).
@@ -35,10 +127,11 @@ const MAX_KEYS = 100_000;
  * - A known device (one the account signed in from before) does not wait for the account's delay.
  *
  * A second, per-key lock (`check`/`fail`/`succeed`) serves the two-factor step, which only someone
- * holding the password reaches. State is kept in this process, as before; see the ADR.
+ * holding the password reaches. Failures are kept in this process's memory, or with REDIS_URL in
+ * Redis for every instance (`RedisFailures`, ADR 019).
  */
 export class LoginLimiter {
-  private readonly failures = new LRUCache<string, number[]>({ max: MAX_KEYS });
+  private readonly store: FailureStore;
   private readonly windowMs: number;
   private readonly baseDelayMs: number;
   private readonly maxDelayMs: number;
@@ -52,20 +145,15 @@ export class LoginLimiter {
     this.baseDelayMs = options.baseDelayMs ?? 1000;
     this.maxDelayMs = options.maxDelayMs ?? this.windowMs;
     this.now = options.now ?? Date.now;
+    this.store = options.store ?? new MemoryFailures();
   }
 
-  private recent(key: string): number[] {
-    const cutoff = this.now() - this.windowMs;
-    const list = (this.failures.get(key) ?? []).filter((t) => t > cutoff);
-    if (list.length) this.failures.set(key, list);
-    else this.failures.delete(key);
-    return list;
+  private recent(key: string): Promise<number[]> {
+    return this.store.list(key, this.now() - this.windowMs);
   }
 
-  private record(key: string) {
-    const list = this.recent(key);
-    list.push(this.now());
-    this.failures.set(key, list);
+  private record(key: string): Promise<void> {
+    return this.store.add(key, this.now(), this.windowMs);
   }
 
   private static accountKey = (s: SignInSource) => `account:${s.account.trim().toLowerCase()}`;
@@ -73,8 +161,8 @@ export class LoginLimiter {
     `${LoginLimiter.accountKey(s)}|${s.device ? `device:${s.device}` : `address:${s.address}`}`;
 
   /** How long the account's next attempt from an unknown device must wait, in ms (0: none). */
-  accountDelayMs(source: SignInSource): number {
-    const list = this.recent(LoginLimiter.accountKey(source));
+  async accountDelayMs(source: SignInSource): Promise<number> {
+    const list = await this.recent(LoginLimiter.accountKey(source));
     const over = list.length - this.maxFailures;
     if (over <= 0) return 0;
     const delay = Math.min(this.baseDelayMs * 2 ** Math.min(over - 1, 30), this.maxDelayMs);
@@ -82,8 +170,8 @@ export class LoginLimiter {
   }
 
   /** Throws 429 when this source is locked out of this account, or the account's delay has not passed. */
-  checkSignIn(source: SignInSource) {
-    const mine = this.recent(LoginLimiter.sourceKey(source));
+  async checkSignIn(source: SignInSource) {
+    const mine = await this.recent(LoginLimiter.sourceKey(source));
     if (mine.length >= this.maxFailures) {
       const retry = (mine[mine.length - this.maxFailures]! + this.windowMs - this.now()) / 1000;
       throw new TooManyRequestsError(
@@ -93,7 +181,7 @@ export class LoginLimiter {
       );
     }
     if (source.device) return;
-    const wait = this.accountDelayMs(source);
+    const wait = await this.accountDelayMs(source);
     if (wait > 0) {
       throw new TooManyRequestsError(
         `Too many failed sign-in attempts for this account. Try again in ${describe(wait)}, ` +
@@ -103,19 +191,21 @@ export class LoginLimiter {
     }
   }
 
-  failSignIn(source: SignInSource) {
-    this.record(LoginLimiter.sourceKey(source));
-    this.record(LoginLimiter.accountKey(source));
+  async failSignIn(source: SignInSource) {
+    await Promise.all([
+      this.record(LoginLimiter.sourceKey(source)),
+      this.record(LoginLimiter.accountKey(source)),
+    ]);
   }
 
   /** The owner got in: this source starts afresh. The account's failures age out of the window. */
-  succeedSignIn(source: SignInSource) {
-    this.failures.delete(LoginLimiter.sourceKey(source));
+  succeedSignIn(source: SignInSource): Promise<void> {
+    return this.store.clear(LoginLimiter.sourceKey(source));
   }
 
   /** A plain lock on one key (the two-factor step): `maxFailures` failures in the window. */
-  check(key: string) {
-    const list = this.recent(`key:${key.toLowerCase()}`);
+  async check(key: string) {
+    const list = await this.recent(`key:${key.toLowerCase()}`);
     if (list.length >= this.maxFailures) {
       const retry = (list[list.length - this.maxFailures]! + this.windowMs - this.now()) / 1000;
       throw new TooManyRequestsError(
@@ -125,12 +215,12 @@ export class LoginLimiter {
     }
   }
 
-  fail(key: string) {
-    this.record(`key:${key.toLowerCase()}`);
+  fail(key: string): Promise<void> {
+    return this.record(`key:${key.toLowerCase()}`);
   }
 
-  succeed(key: string) {
-    this.failures.delete(`key:${key.toLowerCase()}`);
+  succeed(key: string): Promise<void> {
+    return this.store.clear(`key:${key.toLowerCase()}`);
   }
 }
 

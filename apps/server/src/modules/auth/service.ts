@@ -96,7 +96,7 @@ export function createAuthService(deps: {
       // A device token counts only for the account it was given for.
       const device = from.device && from.device.account === email.trim().toLowerCase() ? from.device : null;
       const source = { account: email, address: from.address, device: device?.id };
-      limiter.checkSignIn(source);
+      await limiter.checkSignIn(source);
       const [user] = await db
         .select({
           id: users.id,
@@ -111,10 +111,10 @@ export function createAuthService(deps: {
         .limit(1);
       const ok = await verifyPassword(user?.passwordHash, password);
       if (!user || !ok) {
-        limiter.failSignIn(source);
+        await limiter.failSignIn(source);
         throw new UnauthorizedError(INVALID_CREDENTIALS);
       }
-      limiter.succeedSignIn(source);
+      await limiter.succeedSignIn(source);
       // Only someone who knows the password learns that the account is not active.
       if (!user.isActive) {
         throw new ForbiddenError(
@@ -133,7 +133,7 @@ export function createAuthService(deps: {
       if (!userId)
         throw new UnauthorizedError('The sign-in took too long. Please enter your password again.');
       const key = `mfa:${userId}`;
-      limiter.check(key);
+      await limiter.check(key);
       const [user] = await db
         .select({ id: users.id, isAdmin: users.isAdmin, isActive: users.isActive })
         .from(users)
@@ -141,12 +141,12 @@ export function createAuthService(deps: {
         .limit(1);
       if (!user || !user.isActive) throw new UnauthorizedError(SESSION_ENDED);
       if (!(await twoFactor.verifySignInCode(userId, code))) {
-        limiter.fail(key);
+        await limiter.fail(key);
         throw new UnauthorizedError(
           'That code is not valid. Try the current code from your app, or a recovery code.',
         );
       }
-      limiter.succeed(key);
+      await limiter.succeed(key);
       return startSession(user);
     },
 

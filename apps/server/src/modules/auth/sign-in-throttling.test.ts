@@ -119,19 +119,19 @@ describe('guessing from many addresses', () => {
 });
 
 describe('LoginLimiter', () => {
-  it('doubles the account delay with each failure up to the window, and forgets failures after it', () => {
+  it('doubles the account delay with each failure up to the window, and forgets failures after it', async () => {
     let now = 0;
     const limiter = new LoginLimiter(5, { now: () => now, windowMs: 3600_000, maxDelayMs: 900_000 });
     const from = (i: number) => ({ account: 'Someone@Example.com', address: `203.0.113.${i}` });
     const delays: number[] = [];
     for (let i = 0; i < 16; i++) {
-      now += limiter.accountDelayMs(from(i));
-      limiter.checkSignIn(from(i));
-      limiter.failSignIn(from(i));
-      delays.push(limiter.accountDelayMs({ ...from(99), account: 'someone@example.com' }));
+      now += await limiter.accountDelayMs(from(i));
+      await limiter.checkSignIn(from(i));
+      await limiter.failSignIn(from(i));
+      delays.push(await limiter.accountDelayMs({ ...from(99), account: 'someone@example.com' }));
     }
     expect(delays.map((d) => d / 1000)).toEqual([0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 900]);
     now += 3600_000;
-    expect(limiter.accountDelayMs(from(1))).toBe(0);
+    expect(await limiter.accountDelayMs(from(1))).toBe(0);
   });
 });
