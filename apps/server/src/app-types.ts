@@ -13,6 +13,7 @@ import type { Database } from './db/client';
 import type { DbListener } from './db/listener';
 import type { JobQueue } from './jobs/queue';
 import type { Mailer } from './mail/mailer';
+import type { MetricSources } from './plugins/metrics';
 import type { TokenSigner } from './lib/tokens';
 import type { LoginLimiter } from './modules/auth/login-limiter';
 import type { FileStorage } from './storage/file-storage';
@@ -51,6 +52,8 @@ declare module 'fastify' {
 interface AppServices {
   listener: DbListener;
   changes: ChangeFeed;
+  /** What a module reports to /metrics, read when it is read. */
+  metrics: MetricSources;
 }
 
 export type Module = (app: App, deps: AppDeps & AppServices) => Promise<void> | void;

@@ -9,9 +9,11 @@ import { CHANGES_CHANNEL, ChangeFeed } from './db/changes';
 import { openListener } from './db/listener';
 import { logRedisState, sharedRateLimitStore, waitForRedis } from './lib/redis';
 import { AccessLog } from './plugins/access-log';
+import { NO_METRICS, createMetrics, metricsPlugin, reportAppMetrics } from './plugins/metrics';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin, sendError } from './plugins/errors';
 import { openApiPlugin } from './plugins/openapi';
+import { REQUEST_ID_HEADER, requestIdGenerator } from './plugins/request-id';
 import { AnswerStore, READ_CACHE_MAX_BYTES, readCachePlugin } from './plugins/read-cache';
 import { HOOKLESS_ANSWER_HEADERS, securityPlugin } from './plugins/security';
 import { findWebDist, webAppPlugin } from './plugins/web-app';
@@ -70,17 +72,21 @@ const modules: Module[] = [
 ];
 
 export interface BuildOptions {
-  logger?: boolean | { level: string };
+  /** `stream`: where the log lines go instead of stdout (tests read them). */
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
 }
 
 /** Builds the app without listening; tests call `inject` on it. */
 export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<App> {
+  // Gathered only for a reader of /metrics (METRICS_TOKEN): then each answer's duration is observed.
+  const metrics = deps.config.metricsToken ? createMetrics() : undefined;
+  // X-Forwarded-For is believed only from the proxies named in TRUST_PROXY (ADR 019).
+  const trustProxy = deps.config.trustProxy.length ? deps.config.trustProxy : false;
   const app = Fastify({
     logger: opts.logger ?? { level: deps.config.logLevel },
     // One access line a request instead of Fastify's two (plugins/access-log.ts, ADR 017).
-    logController: new AccessLog(),
-    // X-Forwarded-For is believed only from the proxies named in TRUST_PROXY (ADR 019).
-    trustProxy: deps.config.trustProxy.length ? deps.config.trustProxy : false,
+    logController: new AccessLog(metrics?.observe),
+    trustProxy,
     bodyLimit: 1024 * 1024,
     // Closing is answered by our own hook below, in the envelope (Fastify's built-in 503 is plain).
     return503OnClosing: false,
@@ -89,11 +95,16 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     // connections ahead of need) open until its headers time out, 60 s, past the grace period.
     forceCloseConnections: true,
     requestTimeout: 30_000,
-    genReqId: () => crypto.randomUUID(),
+    // The request's id, in every log line of the request and in X-Request-Id: a trusted proxy's own, or new.
+    genReqId: requestIdGenerator(trustProxy),
     // A malformed or over-long address is refused by the router before any hook runs: the same envelope
     // as the rest, and the headers the hooks would have added.
     frameworkErrors: (err, request, reply) => {
-      void sendError(err, request, reply.headers(HOOKLESS_ANSWER_HEADERS));
+      void sendError(
+        err,
+        request,
+        reply.headers(HOOKLESS_ANSWER_HEADERS).header(REQUEST_ID_HEADER, request.id),
+      );
     },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -107,7 +118,9 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     closing = true;
   });
   // A callback hook, not an async one: it runs on every request and almost always has nothing to do.
-  app.addHook('onRequest', (_request, reply, done) => {
+  // It also gives every answer its request's id, first, so that every error answer has it too.
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.header(REQUEST_ID_HEADER, request.id);
     if (!closing) return done();
     void reply.header('connection', 'close');
     done(new ServiceUnavailableError('The server is restarting. Please try again in a moment.'));
@@ -155,6 +168,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   const changes = new ChangeFeed(listener, deps.database);
   const answers = new AnswerStore(READ_CACHE_MAX_BYTES);
   changes.onReset(() => answers.clear());
+  const sources = metrics ?? NO_METRICS;
+  reportAppMetrics(sources, { answers, database: deps.database, jobs: deps.jobs });
   app.decorate('changes', changes);
   authPlugin(app, { db: deps.database.db, signer: deps.signer, changes });
   readCachePlugin(app, { changes, store: answers });
@@ -164,9 +179,10 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await deps.jobs.start();
   app.addHook('onClose', () => deps.jobs.stop());
 
-  const services = { listener, changes };
+  const services = { listener, changes, metrics: sources };
   for (const mod of modules) await mod(app, { ...deps, ...services });
 
+  metricsPlugin(app, { token: deps.config.metricsToken, metrics });
   await webAppPlugin(app, { root: findWebDist(deps.config.webDist) });
   return app;
 }

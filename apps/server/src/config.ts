@@ -27,6 +27,7 @@ const envSchema = z.object({
   SEED_DEMO: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
+  METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
   WEB_DIST: z.string().optional(),
   SMTP_URL: z
     .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL (smtp://user:pass@host:587)' })
@@ -105,6 +106,8 @@ export interface Config {
   logLevel: string;
   /** Login attempts per minute per IP; failed attempts per 15 minutes per account are half of it. */
   loginRateLimit: number;
+  /** The bearer token that reads GET /metrics; without it there is no /metrics (404). */
+  metricsToken?: string;
   webDist: string | undefined;
   /** Mail goes out over SMTP when set; otherwise each message is written to DATA_DIR/mail as an .eml file. */
   smtpUrl: string | undefined;
@@ -165,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    metricsToken: e.METRICS_TOKEN,
     webDist: e.WEB_DIST,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Investor Portal <portal@localhost>',

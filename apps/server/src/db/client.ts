@@ -28,6 +28,8 @@ export interface Database {
    * statements. Without values the text may hold several statements.
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /** The pool's connections checked out and the queries waiting for one (pg only; read by /metrics). */
+  pool?: () => { inUse: number; waiting: number };
   /** The PostgreSQL connection string when the driver is pg (for LISTEN connections). */
   url?: string;
 }
@@ -118,6 +120,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       queries,
       writes,
       url: opts.url,
+      pool: () => ({ inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
       ping: async () => {
         await pool.query('select 1');
       },

@@ -7,9 +7,15 @@ import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
  * Fastify does. Fastify's other lines (errors of its own handlers, streams cut short) are unchanged.
  */
 export class AccessLog extends LogController {
+  /** `onAnswer`: told of each answer as its line is written (the duration histogram of /metrics). */
+  constructor(private readonly onAnswer?: (request: FastifyRequest, reply: FastifyReply) => void) {
+    super();
+  }
+
   override incomingRequest() {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    this.onAnswer?.(request, reply);
     const line = {
       method: request.method,
       url: request.url,

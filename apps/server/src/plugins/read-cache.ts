@@ -38,6 +38,10 @@ interface Entry {
  * larger than an eighth of the whole is not kept, and none is kept longer than `ttlMs`.
  */
 export class AnswerStore extends LRUCache<string, Entry> {
+  /** Answers sent from the store, and keepable answers not found in it (read by /metrics). */
+  hits = 0;
+  misses = 0;
+
   constructor(maxBytes: number, ttlMs = READ_CACHE_TTL_MS) {
     super({
       maxSize: maxBytes,
@@ -76,9 +80,11 @@ export function readCachePlugin(app: App, deps: { changes: ChangeFeed; store: An
       const key = `${auth.id} ${request.url}`;
       const hit = store.get(key);
       if (hit && changes.unchangedSince(hit.at, rule.tables, auth.id)) {
+        store.hits++;
         void reply.header('content-type', hit.contentType);
         return reply.send(hit.body);
       }
+      store.misses++;
       request.cacheMiss = { key, at: changes.now(), userId: auth.id };
     };
 

@@ -24,10 +24,15 @@ import { EventStream, MAX_STREAMS_PER_USER } from './stream';
 const e = endpoints.notifications;
 
 /** Notifications: the user's own, the admin's sending and list, and the live stream. */
-export const notificationRoutes: Module = (app, { database, signer, listener, changes, mailer }) => {
+export const notificationRoutes: Module = (app, { database, signer, listener, changes, mailer, metrics }) => {
   const { db } = database;
   const hub = new NotificationHub(database, listener, changes, app.log);
   const streams = new Set<EventStream>();
+  metrics.gauge(
+    'portal_notification_streams_open',
+    'Notification streams open on this instance.',
+    () => streams.size,
+  );
 
   // Open streams would hold the server open; end them first, then stop listening.
   app.addHook('preClose', async () => {
