@@ -7,6 +7,7 @@ import type { App, AppDeps } from '../app-types';
 import type { Database } from '../db/client';
 import { createDeps } from '../runtime';
 import { bearer, createUser, isPg, login, openTestDatabase, testConfig } from '../../test/helpers';
+import { connectSse } from '../../test/sse-client';
 import { requestIdGenerator } from './request-id';
 
 const TOKEN = 'metrics-token-0123456789';
@@ -112,6 +113,30 @@ describe('GET /metrics', () => {
     expect(value('portal_job_queue_depth{queue="mail"}')).toBe(1);
     expect(res.body).toContain('# TYPE portal_job_queue_failed gauge');
     if (!isPg) expect(value('portal_db_pool_in_use')).toBe(0);
+  });
+
+  it('counts the notification streams open on this instance; a stream carries its X-Request-Id', async () => {
+    const user = await createUser(database.db, { name: 'Sam Stream' });
+    const { accessToken } = await login(app, user.email, user.password);
+    const ticket = await app.inject({
+      method: 'POST',
+      url: '/api/notifications/stream/ticket',
+      headers: bearer(accessToken),
+    });
+    // A port of this test's own range (4440-4459), on the loopback only.
+    const base = await app.listen({ port: 4447, host: '127.0.0.1' });
+    const conn = await connectSse(`${base}/api/notifications/stream?ticket=${ticket.json().data.ticket}`);
+    try {
+      await conn.next('ready');
+      expect(conn.headers['x-request-id']).toMatch(UUID);
+      expect(parseExposition((await scrape()).body).get('portal_notification_streams_open')).toBe(1);
+    } finally {
+      conn.close();
+      await conn.ended;
+    }
+    await expect
+      .poll(async () => parseExposition((await scrape()).body).get('portal_notification_streams_open'))
+      .toBe(0);
   });
 });
 
