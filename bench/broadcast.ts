@@ -130,6 +130,9 @@ try {
     runJobs: false,
     loginRateLimit: 10_000,
     webDist: undefined,
+    redisUrl: undefined,
+    redisPrefix: 'portal:',
+    trustProxy: [],
   };
   const deps = createDeps(config, database);
   const app = await buildApp(deps, { logger: false });

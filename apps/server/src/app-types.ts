@@ -13,7 +13,6 @@ import type { Database } from './db/client';
 import type { DbListener } from './db/listener';
 import type { JobQueue } from './jobs/queue';
 import type { Mailer } from './mail/mailer';
-import type { MetricSources } from './plugins/metrics';
 import type { TokenSigner } from './lib/tokens';
 import type { LoginLimiter } from './modules/auth/login-limiter';
 import type { FileStorage } from './storage/file-storage';
@@ -26,6 +25,16 @@ export type App = FastifyInstance<
   FastifyBaseLogger,
   ZodTypeProvider
 >;
+
+/** What the metrics read at scrape time, registered by the parts that hold the values (plugins/metrics.ts). */
+export interface MetricSources {
+  /** A value read at scrape time, e.g. the open notification streams. */
+  gauge(name: string, help: string, read: () => number): void;
+  /** A count that only grows (`_total`), read at scrape time. */
+  counter(name: string, help: string, read: () => number): void;
+  /** Values by one label, read at scrape time (an asynchronous read may fail: the metric is then left out). */
+  labelledGauge(name: string, help: string, label: string, read: () => Promise<Record<string, number>>): void;
+}
 
 /** What the app is built from; tests build it with their own. */
 export interface AppDeps {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { App } from '../app-types';
+import type { App, MetricSources } from '../app-types';
 import type { Database } from '../db/client';
 import type { JobQueue } from '../jobs/queue';
 import type { AnswerStore } from './read-cache';
@@ -10,15 +10,6 @@ import type { AnswerStore } from './read-cache';
  * What the modules report to `/metrics`: each value is read when the endpoint is read (a gauge's
  * `collect`), never kept up to date on the request path. Without METRICS_TOKEN nothing is gathered.
  */
-export interface MetricSources {
-  /** A value read at scrape time, e.g. the open notification streams. */
-  gauge(name: string, help: string, read: () => number): void;
-  /** A count that only grows (`_total`), read at scrape time. */
-  counter(name: string, help: string, read: () => number): void;
-  /** Values by one label, read at scrape time (an asynchronous read may fail: the metric is then left out). */
-  labelledGauge(name: string, help: string, label: string, read: () => Promise<Record<string, number>>): void;
-}
-
 export interface Metrics extends MetricSources {
   /** The one thing done per request: the answer's duration by method, route and status. */
   observe(request: FastifyRequest, reply: FastifyReply): void;
