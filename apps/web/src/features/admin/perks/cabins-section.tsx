@@ -29,7 +29,7 @@ function Section({
 }) {
   const id = useId();
   return (
-    <section aria-labelledby={id} className="grid gap-4">
+    <section aria-labelledby={id} className="grid min-w-0 gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h2 id={id} className="text-lg font-semibold">
@@ -170,7 +170,9 @@ function Seasons({ projectId }: { projectId: string }) {
               <Tr>
                 <Th>Name</Th>
                 <Th>Dates</Th>
-                <Th className="text-right">Nights per investor</Th>
+                <Th className="text-right">
+                  Nights <span className="hidden sm:inline">per investor</span>
+                </Th>
                 <ActionsHead />
               </Tr>
             </THead>
@@ -180,8 +182,10 @@ function Seasons({ projectId }: { projectId: string }) {
                   <Td className="w-full max-w-0">
                     <span className="block truncate font-medium">{s.name}</span>
                   </Td>
-                  <Td className="whitespace-nowrap">
-                    {formatDate(s.startsOn)} – {formatDate(s.endsOn)}
+                  <Td>
+                    {/* The two dates wrap as a whole on a phone, so the table fits. */}
+                    <span className="whitespace-nowrap">{formatDate(s.startsOn)} –</span>{' '}
+                    <span className="whitespace-nowrap">{formatDate(s.endsOn)}</span>
                   </Td>
                   <Td className="text-right tabular">{s.maxNightsPerInvestor}</Td>
                   <Td>
