@@ -126,6 +126,10 @@ export type AvailabilityAnswer = z.infer<typeof availabilityAnswer>;
 export const highSeasonUsageText = (s: Pick<HighSeason, 'usedNights' | 'maxNightsPerInvestor'>) =>
   `High-season nights: ${s.usedNights} of ${s.maxNightsPerInvestor} used`;
 
+/** The calendar day `days` after (or before) a 'YYYY-MM-DD' day. */
+export const addDays = (isoDay: string, days: number) =>
+  new Date(Date.parse(`${isoDay}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
 /** The dates from `from` to `to`, both included, 'YYYY-MM-DD'. */
 export function datesBetween(from: string, to: string): string[] {
   const out: string[] = [];

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import {
+  addDays,
   datesBetween,
   formatNight,
   listNights,
@@ -337,19 +338,17 @@ export async function assignCabins(
     );
 
   const assigned = new Map<string, string>();
-  const next = (night: string) =>
-    new Date(Date.parse(`${night}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
   let current: string | null = null;
   for (let i = 0; i < nights.length; i++) {
     const night = nights[i]!;
-    const continues = i > 0 && next(nights[i - 1]!) === night;
+    const continues = i > 0 && addDays(nights[i - 1]!, 1) === night;
     if (!current || !continues || !free(current, night)) {
       // The cabin free for the longest run of consecutive requested nights from here.
       let best = { id: '', run: -1 };
       for (const c of active) {
         let run = 0;
         for (let j = i; j < nights.length && free(c.id, nights[j]!); j++) {
-          if (j > i && next(nights[j - 1]!) !== nights[j]) break;
+          if (j > i && addDays(nights[j - 1]!, 1) !== nights[j]) break;
           run++;
         }
         if (run > best.run) best = { id: c.id, run };

@@ -1,5 +1,5 @@
-import { datesBetween } from '@portal/contracts';
-import { fromIsoDay, toIsoDay } from './nights-format';
+import { addDays, datesBetween } from '@portal/contracts';
+import { fromIsoDay } from './nights-format';
 
 /** A stay as the calendar chooses it: the check-in day, then the check-out day ('YYYY-MM-DD'). */
 export interface Stay {
@@ -7,12 +7,6 @@ export interface Stay {
   checkOut: string | null;
 }
 export const NO_STAY: Stay = { checkIn: null, checkOut: null };
-
-export function addDays(isoDay: string, days: number): string {
-  const d = fromIsoDay(isoDay);
-  d.setDate(d.getDate() + days);
-  return toIsoDay(d);
-}
 
 /** Whole days from one calendar day to another. */
 const daysBetween = (from: string, to: string) =>

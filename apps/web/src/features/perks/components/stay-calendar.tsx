@@ -1,20 +1,12 @@
 import { useState } from 'react';
 import { DayButton as BaseDayButton, type DayButtonProps, type Modifiers } from 'react-day-picker';
-import type { AvailabilityDay } from '@portal/contracts';
+import { addDays, type AvailabilityDay } from '@portal/contracts';
 import { Calendar } from '@/components/ui/calendar';
 import { cn } from '@/lib/cn';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { useAvailability } from '@/queries/cabins';
 import { fromIsoDay, toIsoDay } from '../nights-format';
-import {
-  addDays,
-  canCheckOut,
-  canPick,
-  pickDay,
-  type NightProblem,
-  type Stay,
-  type StayRules,
-} from '../stay';
+import { canCheckOut, canPick, pickDay, type NightProblem, type Stay, type StayRules } from '../stay';
 
 const longDate = new Intl.DateTimeFormat('en-US', {
   weekday: 'long',
