@@ -1,20 +1,20 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
-import type { NotificationItem } from '@portal/contracts';
 import type { ChangeFeed, SignalledTable } from '../../db/changes';
 import type { Database } from '../../db/client';
 import type { DbListener } from '../../db/listener';
 import { DATABASE_UNAVAILABLE, ServiceUnavailableError } from '../../lib/errors';
 import { notifications, refreshTokens, users } from '../../db/schema';
 import { NOTIFY_CHANNEL, rowsOf, type Signal } from './notify';
-import { presentNotification } from './presenter';
+import type { NotificationRow } from './presenter';
 
 /** One open stream of one user. */
 export interface StreamClient {
   readonly userId: string;
   /** The sign-in (refresh-token family) that opened it. */
   readonly familyId: string;
-  notify(n: NotificationItem): void;
+  /** A new notification of this user, as stored: the stream presents it. */
+  notify(row: NotificationRow): void;
   /** The user's list changed in a way the stream does not describe: the browser reloads it. */
   sync(): void;
   /** The sign-in has ended (logout, password change elsewhere, deactivation, deletion): say so and close. */
@@ -197,8 +197,7 @@ export class NotificationHub {
         for (const c of this.clients.get(row.userId) ?? []) c.sync();
         continue;
       }
-      const item = presentNotification(row);
-      for (const c of this.clients.get(row.userId) ?? []) c.notify(item);
+      for (const c of this.clients.get(row.userId) ?? []) c.notify(row);
     }
   }
 

@@ -1,11 +1,7 @@
 import type { FastifyReply } from 'fastify';
-import {
-  STREAM_HEARTBEAT_MS,
-  type NotificationItem,
-  type StreamByeReason,
-  type StreamEventName,
-} from '@portal/contracts';
+import { STREAM_HEARTBEAT_MS, type StreamByeReason, type StreamEventName } from '@portal/contracts';
 import type { NotificationHub, StreamClient } from './hub';
+import { presentNotification, type NotificationRow } from './presenter';
 
 /** A browser that stops reading is dropped rather than buffered without end. */
 const MAX_BUFFERED_BYTES = 256 * 1024;
@@ -73,8 +69,8 @@ export class EventStream implements StreamClient {
     this.write(frame('ready', { expiresAt: expiresAt.toISOString() }));
   }
 
-  notify(n: NotificationItem) {
-    this.write(frame('notification', n, n._id));
+  notify(row: NotificationRow) {
+    this.write(frame('notification', presentNotification(row), row.id));
   }
 
   sync() {
