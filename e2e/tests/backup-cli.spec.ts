@@ -2,11 +2,13 @@ import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, request, test } from '@playwright/test';
+import { endpoints, endpointUrl } from '@portal/contracts';
 import { createLocalStorage } from '../../apps/server/src/storage/file-storage';
 import { readArchive, snapshot } from '../../apps/server/test/backup-snapshot';
 import { ROOT, SERVER_ENTRY, TEMPLATE_DATA_DIR, TMP } from '../support/paths';
 import { serverEnv } from '../support/server';
+import { callApiOk } from '../support/api';
 
 /**
  * `npm run backup` and `npm run restore` as an operator runs them after `npm run build`: the built CLI
@@ -135,26 +137,32 @@ test.describe('[BACKUP] npm run backup and npm run restore, built', () => {
     // document with the bytes that were backed up.
     const server = await serve(target);
     try {
-      const login = await fetch(`${server.url}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'investor@example.com', password: 'investor123' }),
-      });
-      expect(login.status).toBe(200);
-      const { accessToken, user } = (await login.json()).data as {
-        accessToken: string;
-        user: { investments: { projectId: { _id: string } }[] };
-      };
-      const auth = { authorization: `Bearer ${accessToken}` };
-      const projectId = user.investments[0]!.projectId._id;
-      const list = await fetch(`${server.url}/api/documents?projectId=${projectId}`, { headers: auth });
-      const { documents } = (await list.json()) as { documents: { _id: string }[] };
-      expect(documents.length).toBeGreaterThan(0);
-      const file = await fetch(`${server.url}/api/documents/${documents[0]!._id}/download`, {
-        headers: auth,
-      });
-      expect(file.status).toBe(200);
-      expect(Object.values(before.files)).toContain(sha256(Buffer.from(await file.arrayBuffer())));
+      // Through the registry, as the web app calls it; the file comes raw.
+      const api = await request.newContext({ baseURL: server.url });
+      try {
+        const { data } = await callApiOk(api, endpoints.auth.login, {
+          body: { email: 'investor@example.com', password: 'investor123' },
+        });
+        if (!('accessToken' in data)) throw new Error('the demo investor has no second factor');
+        const projectId = data.user.investments[0]!.projectId._id;
+        const { documents } = await callApiOk(
+          api,
+          endpoints.documents.list,
+          { query: { projectId } },
+          data.accessToken,
+        );
+        expect(documents.length).toBeGreaterThan(0);
+        const file = await api.get(
+          endpointUrl(endpoints.documents.download, { params: { id: documents[0]!._id } }),
+          {
+            headers: { authorization: `Bearer ${data.accessToken}` },
+          },
+        );
+        expect(file.status()).toBe(200);
+        expect(Object.values(before.files)).toContain(sha256(await file.body()));
+      } finally {
+        await api.dispose();
+      }
     } finally {
       await server.stop();
     }
