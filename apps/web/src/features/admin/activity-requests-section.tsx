@@ -1,144 +1,33 @@
-import { useState, type FormEvent } from 'react';
-import { Check, Compass, X } from 'lucide-react';
+import { useState } from 'react';
+import { Compass } from 'lucide-react';
 import type { ActivityRequestStatus, AdminActivityRequest } from '@portal/contracts';
-import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
-import { useFieldErrors } from '@/components/ui/field-errors';
-import { NativeSelect, Textarea } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate } from '@/lib/format';
 import { useDecideActivityRequest, useProjectActivityRequests } from '@/queries/activities';
 import { EmptyState } from './components/empty-state';
-import { toastDone, toastFailed, useFailedToast } from './components/feedback';
-import { StatusBadge, capitalize } from './components/status-badge';
+import { useFailedToast } from './components/feedback';
+import {
+  DecisionDialog,
+  RequestCard,
+  type DecisionWords,
+  type PendingDecision,
+} from './components/request-decision';
+import { capitalize } from './components/status-badge';
 
 const VIEWS = ['pending', 'approved', 'declined', 'all'] as const;
 type View = (typeof VIEWS)[number];
-type Decision = 'approve' | 'decline';
 
 const party = (n: number) => `${n} ${n === 1 ? 'person' : 'people'}`;
 
-function DecisionDialog({
-  pending,
-  onClose,
-}: {
-  pending: { request: AdminActivityRequest; decision: Decision } | null;
-  onClose: () => void;
-}) {
-  const [note, setNote] = useState('');
-  const decide = useDecideActivityRequest();
-  const fe = useFieldErrors();
-  const approve = pending?.decision === 'approve';
+const WORDS: DecisionWords = {
+  title: { approve: 'Approve activity request', decline: 'Decline activity request' },
+  done: { approve: 'Activity approved', decline: 'Activity declined' },
+  failed: 'Failed to update activity request',
+};
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    if (!pending) return;
-    try {
-      const res = await decide.mutateAsync({
-        id: pending.request._id,
-        decision: pending.decision,
-        note: note.trim(),
-      });
-      toastDone(
-        res.message ?? (approve ? 'Activity approved' : 'Activity declined'),
-        `${pending.request.user.name} is notified.`,
-      );
-      setNote('');
-      onClose();
-    } catch (err) {
-      fe.fromError(err);
-      toastFailed('Failed to update activity request', err);
-    }
-  }
-
-  return (
-    <Dialog open={!!pending} onOpenChange={(o) => !o && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{approve ? 'Approve activity request' : 'Decline activity request'}</DialogTitle>
-          <DialogDescription>
-            {pending &&
-              `${pending.request.user.name} · ${pending.request.perkName} · ${formatDate(pending.request.date)} · ${party(pending.request.partySize)}`}
-          </DialogDescription>
-        </DialogHeader>
-        <form ref={fe.formRef} onSubmit={(e) => void onSubmit(e)} className="grid gap-4">
-          <Field label="Note to the investor (optional)" error={fe.of('note')}>
-            <Textarea rows={3} value={note} onChange={(e) => setNote(e.target.value)} maxLength={500} />
-          </Field>
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose} disabled={decide.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" variant={approve ? 'default' : 'destructive'} disabled={decide.isPending}>
-              {approve ? 'Approve' : 'Decline'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-function ActivityCard({ r, onDecide }: { r: AdminActivityRequest; onDecide: (d: Decision) => void }) {
-  return (
-    <Card
-      className="grid gap-3 p-5 md:grid-cols-[minmax(0,1fr)_auto] md:items-start"
-      aria-labelledby={`activity-${r._id}`}
-    >
-      <div className="grid min-w-0 gap-2">
-        <div className="flex flex-wrap items-center gap-2">
-          <h3 id={`activity-${r._id}`} className="font-semibold">
-            {r.user.name}
-          </h3>
-          <span className="truncate text-sm text-muted-foreground">{r.user.email}</span>
-          <StatusBadge status={r.status} />
-        </div>
-        <p className="text-sm">
-          <span className="font-medium">{r.perkName}</span>{' '}
-          <span className="text-muted-foreground">
-            · {formatDate(r.date)} · {party(r.partySize)}
-          </span>
-        </p>
-        {r.note && <p className="text-sm text-muted-foreground">“{r.note}”</p>}
-        <p className="text-xs text-muted-foreground">
-          Requested {formatDate(r.createdAt, 'relative')}
-          {r.decidedAt && ` · decided ${formatDate(r.decidedAt, 'relative')}`}
-          {r.decisionNote && ` · note: ${r.decisionNote}`}
-        </p>
-      </div>
-      {r.status === 'pending' && (
-        <div className="flex gap-2 md:flex-col">
-          <Button
-            size="sm"
-            onClick={() => onDecide('approve')}
-            aria-label={`Approve the activity request of ${r.user.name}`}
-          >
-            <Check aria-hidden="true" />
-            Approve
-          </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() => onDecide('decline')}
-            aria-label={`Decline the activity request of ${r.user.name}`}
-          >
-            <X aria-hidden="true" />
-            Decline
-          </Button>
-        </div>
-      )}
-    </Card>
-  );
-}
+const summary = (r: AdminActivityRequest) => `${r.perkName} · ${formatDate(r.date)} · ${party(r.partySize)}`;
 
 /**
  * Partner-activity requests of a project (they use no cabin nights), next to the stay requests: approve
@@ -150,7 +39,8 @@ export function ActivityRequestsSection({ projectId }: { projectId: string }) {
     projectId,
     view === 'all' ? undefined : (view as ActivityRequestStatus),
   );
-  const [pending, setPending] = useState<{ request: AdminActivityRequest; decision: Decision } | null>(null);
+  const [pending, setPending] = useState<PendingDecision | null>(null);
+  const decide = useDecideActivityRequest();
   useFailedToast('Failed to load activity requests', isError, error);
 
   return (
@@ -184,13 +74,28 @@ export function ActivityRequestsSection({ projectId }: { projectId: string }) {
           <ul className="grid gap-3" aria-label="Activity requests">
             {data.map((r) => (
               <li key={r._id}>
-                <ActivityCard r={r} onDecide={(decision) => setPending({ request: r, decision })} />
+                <RequestCard
+                  request={r}
+                  what="activity request"
+                  heading="h3"
+                  onDecide={(decision) =>
+                    setPending({ id: r._id, decision, who: r.user.name, summary: summary(r) })
+                  }
+                >
+                  <p className="text-sm">
+                    <span className="font-medium">{r.perkName}</span>{' '}
+                    <span className="text-muted-foreground">
+                      · {formatDate(r.date)} · {party(r.partySize)}
+                    </span>
+                  </p>
+                  {r.note && <p className="text-sm text-muted-foreground">“{r.note}”</p>}
+                </RequestCard>
               </li>
             ))}
           </ul>
         )}
       </div>
-      <DecisionDialog pending={pending} onClose={() => setPending(null)} />
+      <DecisionDialog pending={pending} onClose={() => setPending(null)} decide={decide} words={WORDS} />
     </section>
   );
 }

@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { CalendarCheck, Check, X } from 'lucide-react';
+import { useState } from 'react';
+import { CalendarCheck } from 'lucide-react';
 import {
   BOOKING_TYPE_LABELS,
   type AdminBooking,
@@ -7,19 +7,6 @@ import {
   type HighSeason,
 } from '@portal/contracts';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { Field } from '@/components/ui/field';
-import { useFieldErrors } from '@/components/ui/field-errors';
-import { Textarea } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCurrentProject } from '@/queries/current-project';
@@ -29,11 +16,17 @@ import { useDecideBooking, useProjectBookings } from '@/queries/bookings';
 import { useHighSeasons } from '@/queries/cabins';
 import { ActivityRequestsSection } from './activity-requests-section';
 import { EmptyState } from './components/empty-state';
-import { toastDone, toastFailed, useFailedToast } from './components/feedback';
+import { useFailedToast } from './components/feedback';
 import { NoProject } from './components/no-project';
 import { PageHeader } from './components/page-header';
+import {
+  DecisionDialog,
+  RequestCard,
+  type DecisionWords,
+  type PendingDecision,
+} from './components/request-decision';
 import { RentalIncomeSection } from './rental-income-section';
-import { StatusBadge, capitalize } from './components/status-badge';
+import { capitalize } from './components/status-badge';
 
 const VIEWS = ['pending', 'approved', 'declined', 'all'] as const;
 type View = (typeof VIEWS)[number];
@@ -46,146 +39,53 @@ function nightsText(nights: string[]) {
   return `${first} – ${formatDate(nights[nights.length - 1])}`;
 }
 
-function DecisionDialog({
-  pending,
-  onClose,
-}: {
-  pending: { booking: AdminBooking; decision: 'approve' | 'decline' } | null;
-  onClose: () => void;
-}) {
-  const [note, setNote] = useState('');
-  const decide = useDecideBooking();
-  const fe = useFieldErrors();
-  const approve = pending?.decision === 'approve';
+const WORDS: DecisionWords = {
+  title: { approve: 'Approve booking request', decline: 'Decline booking request' },
+  done: { approve: 'Booking approved', decline: 'Booking declined' },
+  failed: 'Failed to update booking',
+};
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    if (!pending) return;
-    try {
-      const res = await decide.mutateAsync({
-        id: pending.booking._id,
-        decision: pending.decision,
-        note: note.trim(),
-      });
-      toastDone(
-        res.message ?? (approve ? 'Booking approved' : 'Booking declined'),
-        `${pending.booking.user.name} is notified.`,
-      );
-      setNote('');
-      onClose();
-    } catch (err) {
-      fe.fromError(err);
-      toastFailed('Failed to update booking', err);
-    }
-  }
+const nightCountText = (n: number) => `${n} ${n === 1 ? 'night' : 'nights'}`;
 
-  return (
-    <Dialog open={!!pending} onOpenChange={(o) => !o && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{approve ? 'Approve booking request' : 'Decline booking request'}</DialogTitle>
-          <DialogDescription>
-            {pending &&
-              `${pending.booking.user.name} · ${BOOKING_TYPE_LABELS[pending.booking.type]} · ${pending.booking.nightCount} ${
-                pending.booking.nightCount === 1 ? 'night' : 'nights'
-              } (${nightsText(pending.booking.nights)})`}
-          </DialogDescription>
-        </DialogHeader>
-        <form ref={fe.formRef} onSubmit={(e) => void onSubmit(e)} className="grid gap-4">
-          <Field label="Note to the investor (optional)" error={fe.of('note')}>
-            <Textarea rows={3} value={note} onChange={(e) => setNote(e.target.value)} maxLength={500} />
-          </Field>
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose} disabled={decide.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" variant={approve ? 'default' : 'destructive'} disabled={decide.isPending}>
-              {approve ? 'Approve' : 'Decline'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
-  );
-}
+const summary = (b: AdminBooking) =>
+  `${BOOKING_TYPE_LABELS[b.type]} · ${nightCountText(b.nightCount)} (${nightsText(b.nights)})`;
 
-function BookingCard({
+/** A stay request's own lines: its kind, nights, high-season nights, gift or rental, the investor's note. */
+function BookingLines({
   b,
   seasons,
-  onDecide,
 }: {
   b: AdminBooking;
   /** The project's high seasons, whose nights the request counts. */
   seasons: readonly HighSeason[];
-  onDecide: (decision: 'approve' | 'decline') => void;
 }) {
   const peakNights = highSeasonNights(b.nights, seasons);
   return (
-    <Card
-      className="grid gap-3 p-5 md:grid-cols-[minmax(0,1fr)_auto] md:items-start"
-      aria-labelledby={`booking-${b._id}`}
-    >
-      <div className="grid min-w-0 gap-2">
-        <div className="flex flex-wrap items-center gap-2">
-          <h2 id={`booking-${b._id}`} className="font-semibold">
-            {b.user.name}
-          </h2>
-          <span className="truncate text-sm text-muted-foreground">{b.user.email}</span>
-          <StatusBadge status={b.status} />
-        </div>
-        <p className="text-sm">
-          <Badge variant="secondary" className="mr-2">
-            {capitalize(BOOKING_TYPE_LABELS[b.type])}
-          </Badge>
-          <span className="font-medium tabular">
-            {b.nightCount} {b.nightCount === 1 ? 'night' : 'nights'}
-          </span>{' '}
-          <span className="text-muted-foreground">· {nightsText(b.nights)}</span>
-          {b.bonusNightsUsed > 0 && (
-            <span className="text-muted-foreground"> · {b.bonusNightsUsed} from the bonus pool</span>
-          )}
-          {peakNights > 0 && (
-            <Badge variant="highlight" className="ml-2">
-              {highSeasonNightsText(peakNights)}
-            </Badge>
-          )}
-        </p>
-        {b.type === 'gift' && b.giftRecipient && <p className="text-sm">Gift to {b.giftRecipient}</p>}
-        {b.type === 'rental' && b.rentalPrice != null && (
-          <p className="text-sm">
-            {formatMoney(b.rentalPrice)} a night · {formatMoney(b.totalValue ?? 0)} in total
-          </p>
+    <>
+      <p className="text-sm">
+        <Badge variant="secondary" className="mr-2">
+          {capitalize(BOOKING_TYPE_LABELS[b.type])}
+        </Badge>
+        <span className="font-medium tabular">{nightCountText(b.nightCount)}</span>{' '}
+        <span className="text-muted-foreground">· {nightsText(b.nights)}</span>
+        {b.bonusNightsUsed > 0 && (
+          <span className="text-muted-foreground"> · {b.bonusNightsUsed} from the bonus pool</span>
         )}
-        {b.type === 'rental' && b.status === 'approved' && <RentalIncomeSection booking={b} />}
-        {b.notes && <p className="text-sm text-muted-foreground">“{b.notes}”</p>}
-        <p className="text-xs text-muted-foreground">
-          Requested {formatDate(b.createdAt, 'relative')}
-          {b.decidedAt && ` · decided ${formatDate(b.decidedAt, 'relative')}`}
-          {b.decisionNote && ` · note: ${b.decisionNote}`}
+        {peakNights > 0 && (
+          <Badge variant="highlight" className="ml-2">
+            {highSeasonNightsText(peakNights)}
+          </Badge>
+        )}
+      </p>
+      {b.type === 'gift' && b.giftRecipient && <p className="text-sm">Gift to {b.giftRecipient}</p>}
+      {b.type === 'rental' && b.rentalPrice != null && (
+        <p className="text-sm">
+          {formatMoney(b.rentalPrice)} a night · {formatMoney(b.totalValue ?? 0)} in total
         </p>
-      </div>
-      {b.status === 'pending' && (
-        <div className="flex gap-2 md:flex-col">
-          <Button
-            size="sm"
-            onClick={() => onDecide('approve')}
-            aria-label={`Approve the request of ${b.user.name}`}
-          >
-            <Check aria-hidden="true" />
-            Approve
-          </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() => onDecide('decline')}
-            aria-label={`Decline the request of ${b.user.name}`}
-          >
-            <X aria-hidden="true" />
-            Decline
-          </Button>
-        </div>
       )}
-    </Card>
+      {b.type === 'rental' && b.status === 'approved' && <RentalIncomeSection booking={b} />}
+      {b.notes && <p className="text-sm text-muted-foreground">“{b.notes}”</p>}
+    </>
   );
 }
 
@@ -197,9 +97,8 @@ function BookingsPage() {
     current?._id,
     view === 'all' ? undefined : (view as BookingStatus),
   );
-  const [pending, setPending] = useState<{ booking: AdminBooking; decision: 'approve' | 'decline' } | null>(
-    null,
-  );
+  const [pending, setPending] = useState<PendingDecision | null>(null);
+  const decide = useDecideBooking();
   const seasons = useHighSeasons(current?._id).data ?? [];
 
   useFailedToast('Failed to load data', isError, error);
@@ -240,11 +139,15 @@ function BookingsPage() {
               <ul className="grid gap-3" aria-label="Booking requests">
                 {data.map((b) => (
                   <li key={b._id}>
-                    <BookingCard
-                      b={b}
-                      seasons={seasons}
-                      onDecide={(decision) => setPending({ booking: b, decision })}
-                    />
+                    <RequestCard
+                      request={b}
+                      what="request"
+                      onDecide={(decision) =>
+                        setPending({ id: b._id, decision, who: b.user.name, summary: summary(b) })
+                      }
+                    >
+                      <BookingLines b={b} seasons={seasons} />
+                    </RequestCard>
                   </li>
                 ))}
               </ul>
@@ -253,7 +156,7 @@ function BookingsPage() {
         </Tabs>
       )}
       {current && <ActivityRequestsSection projectId={current._id} />}
-      <DecisionDialog pending={pending} onClose={() => setPending(null)} />
+      <DecisionDialog pending={pending} onClose={() => setPending(null)} decide={decide} words={WORDS} />
     </>
   );
 }
