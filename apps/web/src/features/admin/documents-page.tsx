@@ -16,7 +16,7 @@ import { EmptyState } from './components/empty-state';
 import { deleteAfterConfirm, toastFailed, useFailedToast } from './components/feedback';
 import { NoProject } from './components/no-project';
 import { PageHeader } from './components/page-header';
-import { ActionsHead, RowActions } from './components/row-actions';
+import { ActionsHead, RowActions, editAndDelete } from './components/row-actions';
 import { UserPicker } from './components/user-picker';
 import { DocumentDialog } from './documents/document-dialog';
 import { UserMediaDialog } from './documents/user-media-dialog';
@@ -95,8 +95,10 @@ function DocumentsTable({
                         },
                       ]
                     : []),
-                  { label: 'Edit', icon: Pencil, onSelect: () => onEdit(d) },
-                  { label: 'Delete', icon: Trash2, onSelect: () => onDelete(d), destructive: true },
+                  ...editAndDelete(
+                    () => onEdit(d),
+                    () => onDelete(d),
+                  ),
                 ]}
               />
             </Td>

@@ -1,4 +1,4 @@
-import { MoreVertical, type LucideIcon } from 'lucide-react';
+import { MoreVertical, Pencil, Trash2, type LucideIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -16,6 +16,12 @@ export interface RowAction {
   onSelect: () => void;
   destructive?: boolean;
 }
+
+/** Edit, then Delete: the actions of most rows. */
+export const editAndDelete = (onEdit: () => void, onDelete: () => void): RowAction[] => [
+  { label: 'Edit', icon: Pencil, onSelect: onEdit },
+  { label: 'Delete', icon: Trash2, onSelect: onDelete, destructive: true },
+];
 
 /**
  * The actions of one row of an admin list. From the `sm` breakpoint up, icon buttons side by side

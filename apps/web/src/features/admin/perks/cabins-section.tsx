@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { BedDouble, CalendarRange, Pencil, Plus, Trash2 } from 'lucide-react';
+import { BedDouble, CalendarRange, Plus } from 'lucide-react';
 import type { Cabin, HighSeason } from '@portal/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -10,7 +10,7 @@ import { formatDate } from '@/lib/format';
 import { useCabins, useDeleteCabin, useDeleteSeason, useHighSeasons } from '@/queries/cabins';
 import { EmptyState } from '../components/empty-state';
 import { deleteAfterConfirm, useFailedToast } from '../components/feedback';
-import { ActionsHead, RowActions } from '../components/row-actions';
+import { ActionsHead, RowActions, editAndDelete } from '../components/row-actions';
 import { CabinDialog, SeasonDialog } from './cabin-dialogs';
 
 /** A titled part of the page with its add button. */
@@ -110,15 +110,10 @@ function Cabins({ projectId }: { projectId: string }) {
                   <Td>
                     <RowActions
                       name={c.name}
-                      actions={[
-                        { label: 'Edit', icon: Pencil, onSelect: () => setDialog({ cabin: c }) },
-                        {
-                          label: 'Delete',
-                          icon: Trash2,
-                          onSelect: () => void onDelete(c),
-                          destructive: true,
-                        },
-                      ]}
+                      actions={editAndDelete(
+                        () => setDialog({ cabin: c }),
+                        () => void onDelete(c),
+                      )}
                     />
                   </Td>
                 </Tr>
@@ -191,15 +186,10 @@ function Seasons({ projectId }: { projectId: string }) {
                   <Td>
                     <RowActions
                       name={s.name}
-                      actions={[
-                        { label: 'Edit', icon: Pencil, onSelect: () => setDialog({ season: s }) },
-                        {
-                          label: 'Delete',
-                          icon: Trash2,
-                          onSelect: () => void onDelete(s),
-                          destructive: true,
-                        },
-                      ]}
+                      actions={editAndDelete(
+                        () => setDialog({ season: s }),
+                        () => void onDelete(s),
+                      )}
                     />
                   </Td>
                 </Tr>
