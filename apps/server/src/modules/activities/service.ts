@@ -6,8 +6,7 @@ import type { Mailer } from '../../mail/mailer';
 import { activityRequests, perks, projects, users } from '../../db/schema';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { recordAudit } from '../audit/service';
-import { notifyUsers } from '../notifications/notify';
+import { announceDecision } from '../notifications/decision';
 import { assertProjectVisible } from '../access/project-access';
 import type { ActivityRequestRow, AdminActivityRequestRow } from './presenter';
 
@@ -182,26 +181,15 @@ export async function decideActivityRequest(
       })
       .where(eq(activityRequests.id, requestId))
       .returning();
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: decision === 'approved' ? 'approve' : 'decline',
+    const user = await announceDecision(tx, {
+      actor,
+      decision,
+      note,
+      request: r,
       entity: 'activity_request',
-      entityId: requestId,
-      details: {
-        projectId: r.projectId,
-        userId: r.userId,
-        perkId: r.perkId,
-        date: r.date,
-        partySize: r.partySize,
-      },
-    });
-    const what = `request for ${found.perkName} on ${formatNight(r.date)} (${people(r.partySize)}) at ${found.projectName}`;
-    await notifyUsers(tx, [r.userId], {
-      title: decision === 'approved' ? 'Activity approved' : 'Activity declined',
-      message: `Your ${what} was ${decision}.${note ? ` ${note}` : ''}`.slice(0, 1000),
-      type: decision === 'approved' ? 'success' : 'warning',
-      link: `/perks?project=${r.projectId}`,
-      createdBy: actor.id,
+      details: { perkId: r.perkId, date: r.date, partySize: r.partySize },
+      titles: { approved: 'Activity approved', declined: 'Activity declined' },
+      what: `request for ${found.perkName} on ${formatNight(r.date)} (${people(r.partySize)}) at ${found.projectName}`,
     });
     await mailer.queue(tx, 'activityDecision', r.userId, {
       approved: decision === 'approved',
@@ -211,10 +199,6 @@ export async function decideActivityRequest(
       partySize: r.partySize,
       note: note || null,
     });
-    const [user] = await tx
-      .select({ id: users.id, name: users.name, email: users.email })
-      .from(users)
-      .where(eq(users.id, r.userId));
-    return { request: row!, perkName: found.perkName, user: user! };
+    return { request: row!, perkName: found.perkName, user };
   });
 }

@@ -22,8 +22,7 @@ import {
   isUniqueViolation,
 } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { recordAudit } from '../audit/service';
-import { notifyUsers } from '../notifications/notify';
+import { announceDecision } from '../notifications/decision';
 import { assertProjectVisible } from '../access/project-access';
 import { assertHighSeasonLimits, assignCabins, lockProjectNights } from '../cabins/service';
 import type { AdminBookingRow, BookingRow } from './presenter';
@@ -231,20 +230,16 @@ export async function decideBooking(
       .where(eq(bookings.id, bookingId))
       .returning();
     if (decision === 'declined') await tx.delete(bookingNights).where(eq(bookingNights.bookingId, bookingId));
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: decision === 'approved' ? 'approve' : 'decline',
-      entity: 'booking',
-      entityId: bookingId,
-      details: { projectId: b.projectId, userId: b.userId, nights: b.nights.length },
-    });
     const what = `${BOOKING_TYPE_LABELS[b.type]} request for ${nightsText(b.nights.length)} (${nightSpan(b.nights)}) at ${found.projectName}`;
-    await notifyUsers(tx, [b.userId], {
-      title: decision === 'approved' ? 'Booking approved' : 'Booking declined',
-      message: `Your ${what} was ${decision}.${note ? ` ${note}` : ''}`.slice(0, 1000),
-      type: decision === 'approved' ? 'success' : 'warning',
-      link: `/perks?project=${b.projectId}`,
-      createdBy: actor.id,
+    const user = await announceDecision(tx, {
+      actor,
+      decision,
+      note,
+      request: b,
+      entity: 'booking',
+      details: { nights: b.nights.length },
+      titles: { approved: 'Booking approved', declined: 'Booking declined' },
+      what,
     });
     await mailer.queue(tx, 'bookingDecision', b.userId, {
       approved: decision === 'approved',
@@ -252,10 +247,6 @@ export async function decideBooking(
       summary: what,
       note: note || null,
     });
-    const [user] = await tx
-      .select({ id: users.id, name: users.name, email: users.email })
-      .from(users)
-      .where(eq(users.id, b.userId));
-    return { booking: row!, user: user! };
+    return { booking: row!, user };
   });
 }
