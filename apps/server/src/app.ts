@@ -1,6 +1,5 @@
 import Fastify from 'fastify';
 import cookie from '@fastify/cookie';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, AppDeps, Module } from './app-types';
@@ -147,17 +146,16 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
         ctx.ttl / 1000,
       ),
   });
-  // Uploads stream to storage; the file size limit is enforced while the bytes arrive.
-  await app.register(multipart, {
-    limits: {
-      fileSize: deps.config.uploadMaxBytes,
-      files: 1,
-      fields: 30,
-      parts: 32,
-      fieldSize: 16 * 1024,
-      fieldNameSize: 100,
-      headerPairs: 50,
-    },
+  // Uploads stream to storage; the file size limit is enforced while the bytes arrive. The form parser
+  // is registered with the routes that take forms only (plugins/route.ts).
+  app.decorate('uploadLimits', {
+    fileSize: deps.config.uploadMaxBytes,
+    files: 1,
+    fields: 30,
+    parts: 32,
+    fieldSize: 16 * 1024,
+    fieldNameSize: 100,
+    headerPairs: 50,
   });
   securityPlugin(app);
 

@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import { jsonAnswer, type AnswerInput, type EndpointDef, type HandlerInput } from '@portal/contracts';
@@ -34,7 +35,7 @@ export function route<E extends EndpointDef>(app: App, e: E, handler: Handler<E>
   const status = e.status ?? 200;
   if (e.cache && (e.method !== 'GET' || !e.reads?.length || e.reads.some((t) => !signalled.has(t))))
     throw new Error(`${e.id}: a kept read is a GET that reads only signalled tables`);
-  app.route({
+  const options = {
     method: e.method,
     url: e.path,
     bodyLimit: extras.bodyLimit,
@@ -55,10 +56,21 @@ export function route<E extends EndpointDef>(app: App, e: E, handler: Handler<E>
       if (!json || reply.sent) return reply;
       return reply.status(status).send(answer);
     },
+  } satisfies RouteOptions;
+  if (!e.multipart) return app.route(options);
+  // A form's parser and its hooks (two async ones, on every request) stay with the routes that take
+  // forms: each in a scope of its own, which inherits every hook of the app (ADR 017).
+  void app.register(async (scope) => {
+    await scope.register(multipart, { limits: app.uploadLimits });
+    scope.route(options);
   });
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The limits of an upload form (UPLOAD_MAX_BYTES for the file), set once by the app. */
+    uploadLimits: NonNullable<Parameters<typeof multipart>[1]>['limits'];
+  }
   interface FastifyContextConfig {
     /** The registry's declaration of the route (tests check every answer against it). */
     endpoint?: EndpointDef;
