@@ -132,6 +132,7 @@ export async function loadDataset(
     await client.query("set local maintenance_work_mem = '512MB'");
     await client.query(`drop index monthly_returns_user_project_month_key;
       drop index monthly_returns_project_idx;
+      drop index monthly_returns_paid_on_idx;
       alter table monthly_returns drop constraint monthly_returns_pkey`);
     await run(
       'monthly_returns',
@@ -145,7 +146,8 @@ export async function loadDataset(
       'monthly_returns_indexes',
       `alter table monthly_returns add constraint monthly_returns_pkey primary key (id);
        create unique index monthly_returns_user_project_month_key on monthly_returns (user_id, project_id, month);
-       create index monthly_returns_project_idx on monthly_returns (project_id)`,
+       create index monthly_returns_project_idx on monthly_returns (project_id);
+       create index monthly_returns_paid_on_idx on monthly_returns (paid_on)`,
     );
     await client.query('set local session_replication_role = origin');
     // Triggers did not run while loading: compute the investments' roll-up of their months once.

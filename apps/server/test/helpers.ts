@@ -200,7 +200,13 @@ export async function createInvestment(
   db: Db,
   userId: string,
   projectId: string,
-  values: { amount?: string; returns?: string; startDate?: string; monthly?: Record<string, string> } = {},
+  values: {
+    amount?: string;
+    returns?: string;
+    startDate?: string;
+    /** Amount a month, or the amount and its own payment date. */
+    monthly?: Record<string, string | { amount: string; paymentDate: string }>;
+  } = {},
 ) {
   const [row] = await db
     .insert(investments)
@@ -214,9 +220,14 @@ export async function createInvestment(
     .returning();
   const monthly = Object.entries(values.monthly ?? {});
   if (monthly.length) {
-    await db
-      .insert(monthlyReturns)
-      .values(monthly.map(([month, amount]) => ({ userId, projectId, month, amount })));
+    await db.insert(monthlyReturns).values(
+      monthly.map(([month, v]) => ({
+        userId,
+        projectId,
+        month,
+        ...(typeof v === 'string' ? { amount: v } : v),
+      })),
+    );
   }
   return row!;
 }

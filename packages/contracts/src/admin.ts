@@ -200,17 +200,43 @@ export const monthlyReturnRecord = z.object({
   projectId: uuidString,
   month: z.string(),
   amount: z.number(),
+  /** Its own payment date (`YYYY-MM-DD`), or null: paid on the last day of its month. */
+  paymentDate: z.string().nullable().optional(),
+  /** The day it is paid (`YYYY-MM-DD`): its payment date, else the last day of its month. */
+  paidOn: z.string().optional(),
 });
 export type MonthlyReturnRecord = z.infer<typeof monthlyReturnRecord>;
 
 export const returnsQuery = projectIdQuery;
 
-/** `POST` and `PUT /api/users/{id}/returns` (docs/product.md §15.3; amount numeric). */
-export const returnInput = z.object({
-  projectId: id,
-  month,
-  amount: moneyAmount('amount'),
-});
+/**
+ * A monthly return's own payment date: an ISO day on or after the first day of its month (income is not
+ * paid before its month has begun). Null or absent: the last day of the month.
+ */
+export const incomePaymentDate = z.iso.date({ error: 'paymentDate must be an ISO date (YYYY-MM-DD)' });
+
+/** The problem of a payment date for a month ('YYYY-MM'), or null when it may be paid then. */
+export function incomePaymentDateProblem(month: string, paymentDate: string): string | null {
+  return paymentDate < `${month}-01`
+    ? `Payment date must be on or after the first day of ${monthLabel(month)} (${month}-01)`
+    : null;
+}
+
+/**
+ * `POST` and `PUT /api/users/{id}/returns` (docs/product.md §15.3; amount numeric). `paymentDate`: see
+ * `incomePaymentDate`; on `PUT`, absent keeps the recorded one and null puts it back to the month's end.
+ */
+export const returnInput = z
+  .object({
+    projectId: id,
+    month,
+    amount: moneyAmount('amount'),
+    paymentDate: incomePaymentDate.nullish(),
+  })
+  .superRefine((v, ctx) => {
+    const problem = v.paymentDate ? incomePaymentDateProblem(v.month, v.paymentDate) : null;
+    if (problem) ctx.addIssue({ code: 'custom', path: ['paymentDate'], message: problem });
+  });
 export type ReturnInput = z.infer<typeof returnInput>;
 
 export const returnDeleteParams = z.object({ id, month });

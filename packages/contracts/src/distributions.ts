@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { moneyAmount } from './admin';
+import { incomePaymentDateProblem, moneyAmount } from './admin';
 import { envelope, id, month, text, uuidString } from './common';
 import { DISTRIBUTION_KINDS, DISTRIBUTION_STATUSES } from './value-sets';
 
@@ -7,21 +7,27 @@ import { DISTRIBUTION_KINDS, DISTRIBUTION_STATUSES } from './value-sets';
  * A distribution run (docs/product.md §15.13): an amount a project pays its investors for a period,
  * split pro rata to what each invested, in whole cents (the cents left by rounding go by the largest
  * remainder, ties by investor ID), so that the allocations add up to the amount exactly. A draft can be
- * edited or deleted; making it final writes each investor's amount (income as that month's return,
- * capital as a return of capital) and tells them.
+ * edited or deleted; making it final writes each investor's amount (income as that month's return paid
+ * on the payment date, capital as a return of capital) and tells them.
  */
-export const distributionInput = z.object({
-  projectId: id,
-  period: month,
-  kind: z
-    .enum(DISTRIBUTION_KINDS, { error: `kind must be one of ${DISTRIBUTION_KINDS.join(', ')}` })
-    .default('income'),
-  amount: moneyAmount('Amount').refine((v) => v > 0, { error: 'Amount must be more than 0' }),
-  paymentDate: z.iso.date({ error: 'paymentDate must be a date (YYYY-MM-DD)' }),
-  note: text(500)
-    .nullish()
-    .transform((v) => v || null),
-});
+export const distributionInput = z
+  .object({
+    projectId: id,
+    period: month,
+    kind: z
+      .enum(DISTRIBUTION_KINDS, { error: `kind must be one of ${DISTRIBUTION_KINDS.join(', ')}` })
+      .default('income'),
+    amount: moneyAmount('Amount').refine((v) => v > 0, { error: 'Amount must be more than 0' }),
+    paymentDate: z.iso.date({ error: 'paymentDate must be a date (YYYY-MM-DD)' }),
+    note: text(500)
+      .nullish()
+      .transform((v) => v || null),
+  })
+  // Income is that month's return, paid on the payment date: not before the month has begun.
+  .superRefine((v, ctx) => {
+    const problem = v.kind === 'income' ? incomePaymentDateProblem(v.period, v.paymentDate) : null;
+    if (problem) ctx.addIssue({ code: 'custom', path: ['paymentDate'], message: problem });
+  });
 export type DistributionInput = z.input<typeof distributionInput>;
 
 const distributionFields = {

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   derivePayouts,
   PAYOUT_STATUS_LABELS,
+  incomePaidOn,
   investmentReturns,
+  paidMonthlyReturns,
   monthEnd,
   periodMonths,
   portfolioMetrics,
@@ -180,6 +182,33 @@ describe('portfolioMetrics', () => {
   });
 });
 
+describe('incomePaidOn and paidMonthlyReturns', () => {
+  it('pays a month on its payment date, else its last day, and counts it from that day on', () => {
+    expect(incomePaidOn({ month: '2024-02' })).toBe('2024-02-29');
+    expect(incomePaidOn({ month: '2025-10', paymentDate: null })).toBe('2025-10-31');
+    expect(incomePaidOn({ month: '2025-10', paymentDate: '2025-12-15' })).toBe('2025-12-15');
+    const rows = [
+      { month: '2025-09', amount: '1.00' },
+      { month: '2025-10', amount: '2.00', paymentDate: '2025-12-15' },
+      { month: '2025-11', amount: '4.00' },
+    ];
+    expect(paidMonthlyReturns(rows, '2025-12-14').map((r) => r.month)).toEqual(['2025-09', '2025-11']);
+    expect(paidMonthlyReturns(rows, '2025-12-15').map((r) => r.month)).toEqual([
+      '2025-09',
+      '2025-10',
+      '2025-11',
+    ]);
+    expect(paidMonthlyReturns(rows, '2025-11-29').map((r) => r.month)).toEqual(['2025-09']);
+    // The returns of the paid months; none paid yet: the returns field, as with no months.
+    expect(
+      investmentReturns({ returns: '9.00', monthlyReturns: paidMonthlyReturns(rows, '2025-12-14') }),
+    ).toBe(5);
+    expect(
+      investmentReturns({ returns: '9.00', monthlyReturns: paidMonthlyReturns(rows, '2025-09-29') }),
+    ).toBe(9);
+  });
+});
+
 describe('derivePayouts', () => {
   const row = (over: Partial<PayoutSource>): PayoutSource => ({
     id: 'r',
@@ -189,6 +218,14 @@ describe('derivePayouts', () => {
     month: '2026-09',
     amount: '100.00',
     ...over,
+  });
+
+  it('pays a month with its own payment date on that day, Upcoming until then, under the month it is for', () => {
+    const [p] = derivePayouts([row({ month: '2026-10', date: '2026-12-15', kind: 'income' })], '2026-12-14');
+    expect(p).toMatchObject({ date: '2026-12-15', month: '2026-10', type: 'monthly', status: 'pending' });
+    expect(derivePayouts([row({ month: '2026-10', date: '2026-12-15' })], '2026-12-15')[0]!.status).toBe(
+      'paid',
+    );
   });
 
   it('pays each month on its last day, newest first, exact amounts', () => {

@@ -9,7 +9,38 @@ export interface InvestmentRow {
   monthlyReturns: ReadonlyArray<{ month: string; amount: string | number }>;
 }
 
-/** An investment's returns: the sum of its monthly returns when there are any, else its returns field. */
+/** A monthly return as the income rule reads it: its month and, when it is not that month's last day, its payment date. */
+export interface IncomeRow {
+  month: string;
+  amount: string | number;
+  /** `YYYY-MM-DD`; null or absent: the last day of the month. */
+  paymentDate?: string | null;
+}
+
+/**
+ * The day a monthly return is paid: its own payment date (a distribution paid after the month), else the
+ * last day of its month. The database keeps the same day in `monthly_returns.paid_on` (tested to agree).
+ */
+export function incomePaidOn(r: Pick<IncomeRow, 'month' | 'paymentDate'>): string {
+  return r.paymentDate ?? monthEnd(r.month);
+}
+
+/**
+ * The monthly returns paid by `today` (`YYYY-MM-DD`, UTC): the only ones that count in returns, totals,
+ * ROI, the share recovered and the charts. The rest are scheduled (Upcoming in the Payout Timeline).
+ */
+export function paidMonthlyReturns<T extends Pick<IncomeRow, 'month' | 'paymentDate'>>(
+  rows: readonly T[],
+  today: string,
+): T[] {
+  return rows.filter((r) => incomePaidOn(r) <= today);
+}
+
+/**
+ * An investment's returns: the sum of its monthly returns when there are any, else its returns field.
+ * Given the paid monthly returns (`paidMonthlyReturns`), as every caller does: the SQL twin is
+ * `investmentReturnsSql`.
+ */
 export function investmentReturns(inv: Pick<InvestmentRow, 'returns' | 'monthlyReturns'>): number {
   if (inv.monthlyReturns.length > 0) {
     return fromCents(inv.monthlyReturns.reduce((acc, r) => acc + toCents(r.amount), 0));
@@ -168,14 +199,17 @@ export interface PayoutSource {
   month: string;
   amount: string | number;
   kind?: 'income' | 'capital' | 'rental';
-  /** A return of capital's or rental income's payment date (`YYYY-MM-DD`). */
+  /**
+   * The payment date (`YYYY-MM-DD`): a return of capital's or rental income's; a monthly return's when it
+   * has its own (else the last day of its month).
+   */
   date?: string | null;
 }
 
 export interface DerivedPayout {
   _id: string;
   amount: number;
-  /** The day it is paid: the last day of the month it was earned in (YYYY-MM-DD). */
+  /** The day it is paid (YYYY-MM-DD): a monthly return's payment date, else the last day of its month. */
   date: string;
   month: string;
   type: PayoutType;
@@ -191,8 +225,9 @@ export function monthEnd(month: string): string {
 }
 
 /**
- * An investor's payouts, newest first. A month's return is paid on the last day of that month, rental
- * income and a return of capital on their own date (pending, shown as Upcoming, until then); the last
+ * An investor's payouts, newest first. A month's return is paid on its payment date, else the last day of
+ * that month (its `month` stays the month it was earned in), rental income and a return of capital on
+ * their own date (pending, shown as Upcoming, until then); the last
  * monthly return of a completed project is its final distribution; a month without a positive return
  * pays nothing.
  */
@@ -207,7 +242,7 @@ export function derivePayouts(rows: readonly PayoutSource[], today: string): Der
     .filter((r) => toCents(r.amount) > 0)
     .map((r): DerivedPayout => {
       const dated = (r.kind === 'capital' || r.kind === 'rental') && !!r.date;
-      const date = dated && r.date ? r.date : monthEnd(r.month);
+      const date = dated && r.date ? r.date : incomePaidOn({ month: r.month, paymentDate: r.date });
       return {
         _id: r.id,
         amount: fromCents(toCents(r.amount)),

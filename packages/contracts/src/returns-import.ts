@@ -3,6 +3,11 @@ import { errorBody } from './common';
 
 /** The columns of a returns import, in the order of the template's header line. */
 export const RETURNS_IMPORT_COLUMNS = ['investor', 'project', 'month', 'amount', 'kind'] as const;
+/**
+ * Columns a file may add after them: `paymentDate` (YYYY-MM-DD, on or after the first day of the month),
+ * the day the amount is paid; empty or absent, the last day of the month.
+ */
+export const RETURNS_IMPORT_OPTIONAL_COLUMNS = ['paymentDate'] as const;
 /** The most data rows one file may hold. */
 export const RETURNS_IMPORT_MAX_ROWS = 50_000;
 /** The largest file accepted (50,000 rows of about a hundred characters fit well). */

@@ -1,22 +1,60 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { investments, rentalIncomes } from './schema';
+import { investments, monthlyReturns, rentalIncomes } from './schema';
+
+/** The day it is in UTC: income and capital count from their payment date (ADR 014, ADR 020). */
+const todayUtc = sql`(now() at time zone 'utc')::date`;
 
 /**
- * An investment's monthly returns summed, as the triggers keep it on the row (migration 0006), or null
- * when it has none.
+ * Whether a row of `monthly_returns` is paid: its day (`paid_on`: its payment date, else the last day of its
+ * month) has come. The contracts' `paidMonthlyReturns` is the same rule.
+ */
+export const incomePaidSql = sql`${monthlyReturns.paidOn} <= ${todayUtc}`;
+
+/**
+ * The investment's monthly returns not yet paid, counted and summed (correlated to the `investments` row
+ * of the outer query). Few rows: those of the months to come and of a distribution paid later, read
+ * through the investment's own months.
+ */
+const unpaidOfInvestment = (what: SQL) =>
+  sql`(select ${what} from ${monthlyReturns} u where u.user_id = ${investments.userId} and u.project_id = ${investments.projectId} and u.paid_on > ${todayUtc})`;
+
+/**
+ * An investment's paid monthly returns summed, or null when none is paid yet: the roll-up of every month
+ * that the triggers keep on the row (migration 0006) less the months not yet paid, so that no month ever
+ * recorded is read again.
  */
 export const monthlyReturnsTotal = sql<
   string | null
->`case when ${investments.monthsRecorded} > 0 then ${investments.returnsFromMonths} end`;
+>`case when ${investments.monthsRecorded} > ${unpaidOfInvestment(
+  sql`count(*)`,
+)} then ${investments.returnsFromMonths} - ${unpaidOfInvestment(sql`coalesce(sum(u.amount), 0)`)} end`;
 
 /**
- * An investment's returns in SQL, the rule of the contracts' `investmentReturns`: its monthly returns
- * when there are any, else its returns field. One row an investment is read, whatever the months.
+ * An investment's returns in SQL, the rule of the contracts' `investmentReturns` over its paid monthly
+ * returns: their sum when there are any, else its returns field. One row an investment is read, whatever
+ * the months.
  */
 export const investmentReturnsSql = sql<string>`coalesce(${monthlyReturnsTotal}, ${investments.returns})`;
 
-/** The day it is in UTC: income and capital count from their payment date (ADR 014). */
-const todayUtc = sql`(now() at time zone 'utc')::date`;
+/**
+ * `investmentReturnsSql` summed over the investments of a query on `investments` (every one, or those of
+ * project `projectId`), for totals over many investors: the roll-ups summed as if every month were paid,
+ * less a correction for the investments that have months not yet paid, found through the `paid_on` index.
+ * An investment with some months paid loses the unpaid ones; one with none paid counts its returns field
+ * instead of its months. The cost follows the months not yet paid, not the months ever recorded.
+ */
+export const investmentReturnsSumSql = (projectId: string | null) => {
+  const inProject = sql`(${projectId}::uuid is null or ${investments.projectId} = ${projectId}::uuid)`;
+  const allMonthsPaid = sql`coalesce(case when ${investments.monthsRecorded} > 0 then ${investments.returnsFromMonths} end, ${investments.returns})`;
+  return sql<string>`(coalesce(sum(${allMonthsPaid}) filter (where ${inProject}), 0) - (
+    select coalesce(sum(case when d.n < i.months_recorded then d.total else i.returns_from_months - i.returns end), 0)
+      from (select m.user_id, m.project_id, count(*) as n, sum(m.amount) as total
+              from ${monthlyReturns} m
+             where m.paid_on > ${todayUtc} and (${projectId}::uuid is null or m.project_id = ${projectId}::uuid)
+             group by 1, 2) d
+      join ${investments} i on i.user_id = d.user_id and i.project_id = d.project_id
+  ))`;
+};
 
 /**
  * Rental income paid so far (its payment date come, UTC), summed as a numeric string ('0' when none):

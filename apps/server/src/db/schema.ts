@@ -252,15 +252,33 @@ export const monthlyReturns = pgTable(
       .references(() => projects.id, { onDelete: 'cascade' }),
     month: text('month').notNull(),
     amount: money('amount').notNull(),
+    /** The day this income is paid when it is not the last day of its month (a distribution's payment date). */
+    paymentDate: date('payment_date'),
+    /**
+     * The day it is paid: its payment date, else the last day of its month (kept by the database, never
+     * written). Income counts once this day has come (UTC, ADR 020).
+     */
+    paidOn: date('paid_on')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`coalesce(payment_date, make_date(left(month, 4)::int + right(month, 2)::int / 12, right(month, 2)::int % 12 + 1, 1) - 1)`,
+      ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('monthly_returns_user_project_month_key').on(t.userId, t.projectId, t.month),
+    // The few rows not yet paid (paid_on after today), subtracted from the roll-up of every month.
+    index('monthly_returns_paid_on_idx').on(t.paidOn),
     index('monthly_returns_project_idx').on(t.projectId),
     // Returns paid per month in a project (admin dashboard).
     index('monthly_returns_project_month_idx').on(t.projectId, t.month),
     check('monthly_returns_month_check', monthCheck('month')),
+    // Income is not paid before its month has begun.
+    check(
+      'monthly_returns_payment_date_check',
+      sql`payment_date >= make_date(left(month, 4)::int, right(month, 2)::int, 1)`,
+    ),
   ],
 );
 

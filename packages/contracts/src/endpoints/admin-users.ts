@@ -14,7 +14,7 @@ export const adminUserEndpoints = {
     summary: 'A page of users, with search, status, role and project-link filters',
     query: userListQuery,
     answer: userList,
-    reads: ['users', 'investments', 'projects'],
+    reads: ['users', 'investments', 'projects', 'monthly_returns'],
   }),
   get: endpoint({
     id: 'users.get',

@@ -30,8 +30,8 @@ export const investmentEndpoints = {
     access: 'user',
     summary: "The caller's performance figures: paid in, paid out, DPI, cash yield and IRR",
     description:
-      'For the portfolio and for each project the caller holds. A monthly return counts as paid on the ' +
-      'last day of its month, rental income and a return of capital on their payment date; amounts not yet paid are left out. Ratios are fractions; a figure that ' +
+      'For the portfolio and for each project the caller holds. A monthly return counts as paid on its ' +
+      'payment date, else the last day of its month, rental income and a return of capital on their payment date; amounts not yet paid are left out. Ratios are fractions; a figure that ' +
       'cannot be computed is null. Kept for at most a minute.',
     answer: performanceAnswer,
     reads: ['projects', 'investments', 'monthly_returns', 'capital_returns', 'rental_incomes'],
@@ -59,7 +59,8 @@ export const investmentEndpoints = {
     description:
       'Per project: the opening capital (invested before the period, less capital returned before it), ' +
       'contributions, capital returned and income paid within the period (a monthly return is paid on ' +
-      'the last day of its month), the income by month and the closing capital; their totals; and the ' +
+      'its payment date, else the last day of its month), the income by the month it was earned in and ' +
+      'the closing capital; their totals; and the ' +
       "portfolio's IRR as of the period's last day (null when it cannot be computed). A period that has " +
       'not ended, or in which the caller held nothing, answers 404.',
     params: statementParams,

@@ -61,7 +61,9 @@ export const returnEndpoints = {
     description:
       'A multipart form with the CSV in the field `file`, header `investor,project,month,amount,kind` ' +
       '(investor: investor ID or email; project: id or exact name; month YYYY-MM, begun; amount > 0 with at ' +
-      'most 2 decimals; kind income or capital, income when empty). Each row is answered by its line ' +
+      'most 2 decimals; kind income or capital, income when empty), and optionally `paymentDate` ' +
+      '(YYYY-MM-DD, on or after the first day of the month; the last day of the month when empty). ' +
+      'Each row is answered by its line ' +
       '(the header is line 1). A dry run checks and writes nothing; a real run writes every row in one ' +
       'transaction, or, when any row has a problem, nothing: a 400 whose `data` holds the same rows.',
     query: returnsImportQuery,

@@ -11,7 +11,7 @@ import {
   rentalIncomes,
   users,
 } from '../../db/schema';
-import { investmentReturnsSql, paidRentalIncomeSql } from '../../db/investment-returns';
+import { incomePaidSql, investmentReturnsSumSql, paidRentalIncomeSql } from '../../db/investment-returns';
 import type { DashboardRows } from './presenter';
 
 /** 'YYYY-MM' of the given month and the 11 before it, oldest first. */
@@ -35,18 +35,19 @@ export async function getDashboard(
 ): Promise<DashboardRows> {
   const months = lastTwelveMonths(now);
   const p = projectId ?? null;
-  const returnsOf = investmentReturnsSql;
   const inProject = sql`${investments.projectId} = ${p}::uuid`;
 
   const [[capital], [counters], series, activity] = await Promise.all([
     db
       .select({
         invested: sql<string>`coalesce(sum(${investments.amount}), 0)`,
-        // Income: the investments' returns and the rental income paid so far.
-        returned: sql<string>`coalesce(sum(${returnsOf}), 0) + ${paidRentalIncomeSql()}::numeric`,
+        // Income: the investments' returns and the rental income, paid so far.
+        returned: sql<string>`${investmentReturnsSumSql(null)} + ${paidRentalIncomeSql()}::numeric`,
         investors: sql<number>`count(distinct ${investments.userId})`,
         pInvested: sql<string>`coalesce(sum(${investments.amount}) filter (where ${inProject}), 0)`,
-        pReturned: sql<string>`coalesce(sum(${returnsOf}) filter (where ${inProject}), 0) + ${paidRentalIncomeSql(sql`ri.project_id = ${p}::uuid`)}::numeric`,
+        pReturned: p
+          ? sql<string>`${investmentReturnsSumSql(p)} + ${paidRentalIncomeSql(sql`ri.project_id = ${p}::uuid`)}::numeric`
+          : sql<string>`0`,
         pInvestors: sql<number>`count(distinct ${investments.userId}) filter (where ${inProject})`,
       })
       .from(investments),
@@ -64,8 +65,12 @@ export async function getDashboard(
         (select coalesce(sum(${capitalReturns.amount}), 0) from ${capitalReturns} where ${capitalReturns.projectId} = ${p}::uuid) as project_capital_returned`,
       )
       .then((r) => (r as unknown as { rows: Record<string, unknown>[] }).rows),
+    // Income paid, in the month of the day it was paid (a distribution paid after its month counts then).
     db
-      .select({ month: monthlyReturns.month, amount: sum(monthlyReturns.amount) })
+      .select({
+        month: sql<string>`to_char(${monthlyReturns.paidOn}, 'YYYY-MM')`,
+        amount: sum(monthlyReturns.amount),
+      })
       .from(monthlyReturns)
       .innerJoin(
         investments,
@@ -74,8 +79,14 @@ export async function getDashboard(
           eq(investments.projectId, monthlyReturns.projectId),
         ),
       )
-      .where(and(gte(monthlyReturns.month, months[0]!), p ? eq(monthlyReturns.projectId, p) : undefined))
-      .groupBy(monthlyReturns.month)
+      .where(
+        and(
+          gte(monthlyReturns.paidOn, `${months[0]!}-01`),
+          incomePaidSql,
+          p ? eq(monthlyReturns.projectId, p) : undefined,
+        ),
+      )
+      .groupBy(sql`1`)
       .unionAll(
         // Rental income paid, in the month of its payment date.
         db

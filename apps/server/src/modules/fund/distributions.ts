@@ -2,6 +2,7 @@ import { stringify } from 'csv-stringify/sync';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   fromCents,
+  incomePaymentDateProblem,
   maskIban,
   monthLabel,
   toCents,
@@ -21,7 +22,13 @@ import {
   projects,
   users,
 } from '../../db/schema';
-import { BadRequestError, ConflictError, NotFoundError, isUniqueViolation } from '../../lib/errors';
+import {
+  BadRequestError,
+  ConflictError,
+  NotFoundError,
+  ValidationError,
+  isUniqueViolation,
+} from '../../lib/errors';
 import { iso } from '../../lib/format';
 import { neutralizeFormula } from '../audit/csv';
 import { recordAudit } from '../audit/service';
@@ -253,6 +260,9 @@ export async function finalizeDistribution(db: Db, mailer: Mailer, actorId: stri
     const investors = Number(paid?.n ?? 0);
     if (investors === 0) throw new BadRequestError('Nobody is paid by this distribution');
     if (run.kind === 'income') {
+      // A draft saved before income had a payment date of its own may pay before its month.
+      const problem = incomePaymentDateProblem(run.period, run.paymentDate);
+      if (problem) throw new ValidationError(problem, { paymentDate: problem });
       // The investors paid who have that month already, found in the database from the allocations.
       const taken = await tx
         .select({ name: users.name, investorId: users.investorId })
@@ -272,8 +282,8 @@ export async function finalizeDistribution(db: Db, mailer: Mailer, actorId: stri
       try {
         // Straight from the stored allocations, in the database.
         await tx.execute(sql`
-          insert into ${monthlyReturns} (user_id, project_id, month, amount)
-          select a.user_id, ${run.projectId}::uuid, ${run.period}, a.amount
+          insert into ${monthlyReturns} (user_id, project_id, month, amount, payment_date)
+          select a.user_id, ${run.projectId}::uuid, ${run.period}, a.amount, ${run.paymentDate}::date
           from ${distributionAllocations} a
           where a.distribution_id = ${id}::uuid and a.amount > 0`);
       } catch (err) {

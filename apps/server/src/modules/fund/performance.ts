@@ -1,5 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
-import { fromCents, monthEnd, toCents, type Performance, type PerformanceFigures } from '@portal/contracts';
+import {
+  fromCents,
+  incomePaidOn,
+  paidMonthlyReturns,
+  toCents,
+  type Performance,
+  type PerformanceFigures,
+} from '@portal/contracts';
 import type { DbOrTx } from '../../db/client';
 import { capitalReturns, investments, monthlyReturns, projects, rentalIncomes } from '../../db/schema';
 import { xirr, type CashFlow } from './xirr';
@@ -11,9 +18,10 @@ export interface Holding {
   /** The amount invested (a numeric string, as the database gives it). */
   invested: string;
   startDate: string | null;
-  /** The investment's returns field, which counts only when it has no monthly returns: it has no date. */
+  /** The investment's returns field, which counts only when it has no paid monthly returns: it has no date. */
   undatedReturns: string;
-  monthly: readonly { month: string; amount: string }[];
+  /** Monthly returns, each paid on its payment date, else on the last day of its month. */
+  monthly: readonly { month: string; amount: string; paymentDate?: string | null }[];
   /** Returns of capital, each on its payment date. */
   capital?: readonly { date: string; amount: string }[];
   /** Rental income (the investor's share of a rental), income paid on its payment date. */
@@ -32,8 +40,9 @@ function yearBefore(day: string): string {
 
 /**
  * The performance figures of a set of holdings on `asOf` (one project's, or the whole portfolio's). Money
- * is summed in whole cents. A monthly return is paid on the last day of its month, rental income and a
- * return of capital on their payment date; one that falls due after `asOf` is left out.
+ * is summed in whole cents. A monthly return is paid on its payment date, else the last day of its month
+ * (`incomePaidOn`), rental income and a return of capital on their payment date; one that falls due after
+ * `asOf` is left out, each flow counts on its own day.
  *
  * The IRR is null, never a guess, when a flow has no date: an investment without a start date, or returns
  * recorded as one undated amount; or when the flows allow no rate (see `xirr`).
@@ -53,7 +62,8 @@ export function performanceFigures(holdings: readonly Holding[], asOf: string): 
       if (!h.startDate || h.startDate > asOf) dated = false;
       else flows.push({ date: h.startDate, amount: -fromCents(invested) });
     }
-    if (h.monthly.length === 0) {
+    const paidMonths = paidMonthlyReturns(h.monthly, asOf);
+    if (paidMonths.length === 0) {
       const undated = toCents(h.undatedReturns);
       incomeC += undated;
       if (undated !== 0) dated = false;
@@ -65,7 +75,7 @@ export function performanceFigures(holdings: readonly Holding[], asOf: string): 
       flows.push({ date: c.date, amount: fromCents(cents) });
     }
     const income = [
-      ...h.monthly.map((m) => ({ date: monthEnd(m.month), amount: m.amount })),
+      ...paidMonths.map((m) => ({ date: incomePaidOn(m), amount: m.amount })),
       ...(h.rental ?? []),
     ];
     for (const m of income) {
@@ -113,6 +123,7 @@ export async function loadHoldings(db: DbOrTx, userId: string): Promise<Holding[
         projectId: monthlyReturns.projectId,
         month: monthlyReturns.month,
         amount: monthlyReturns.amount,
+        paymentDate: monthlyReturns.paymentDate,
       })
       .from(monthlyReturns)
       .where(eq(monthlyReturns.userId, userId)),
@@ -133,7 +144,7 @@ export async function loadHoldings(db: DbOrTx, userId: string): Promise<Holding[
       .from(rentalIncomes)
       .where(eq(rentalIncomes.userId, userId)),
   ]);
-  const byProject = new Map<string, { month: string; amount: string }[]>();
+  const byProject = new Map<string, Holding['monthly'][number][]>();
   for (const m of months) byProject.set(m.projectId, [...(byProject.get(m.projectId) ?? []), m]);
   const capitalBy = new Map<string, { date: string; amount: string }[]>();
   for (const c of capital) capitalBy.set(c.projectId, [...(capitalBy.get(c.projectId) ?? []), c]);

@@ -3,7 +3,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import {
   fromCents,
-  monthEnd,
+  incomePaidOn,
   monthLabel,
   statementLabel,
   toCents,
@@ -119,9 +119,11 @@ function buildStatement(
       if (c.date < from) returnedBefore += toCents(c.amount);
       else if (c.date <= to) capitalReturned += toCents(c.amount);
     }
+    // Cash by the day it was paid (a capital account statement's rule): a month's income paid after the
+    // period is in the next statement, under the month it was earned in.
     const byMonth = new Map<string, number>();
     for (const m of h.monthly) {
-      const paid = monthEnd(m.month);
+      const paid = incomePaidOn(m);
       if (paid >= from && paid <= to) byMonth.set(m.month, (byMonth.get(m.month) ?? 0) + toCents(m.amount));
     }
     const months = [...byMonth].sort(([a], [b]) => a.localeCompare(b));

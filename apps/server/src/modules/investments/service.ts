@@ -12,7 +12,7 @@ export async function listPayouts(db: DbOrTx, userId: string, today: string): Pr
     db,
     sql`(select ${monthlyReturns.id} as "id", ${monthlyReturns.projectId} as "projectId", ${projects.name} as "projectName",
           ${projects.status} as "projectStatus", ${monthlyReturns.month} as "month", ${monthlyReturns.amount}::text as "amount",
-          'income' as "kind", null::text as "date"
+          'income' as "kind", ${monthlyReturns.paymentDate}::text as "date"
         from ${monthlyReturns} join ${projects} on ${projects.id} = ${monthlyReturns.projectId}
         where ${monthlyReturns.userId} = ${userId}
         order by ${monthlyReturns.month} desc, ${monthlyReturns.id} desc

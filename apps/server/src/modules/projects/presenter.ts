@@ -78,10 +78,9 @@ export function presentProjectListItem(row: {
 }): ProjectListItem {
   const item: ProjectListItem = presentProject(row.project);
   if (row.stake) {
-    const { monthlyCount, monthlySum, returns } = row.stake;
     item.investment = presentStake(
       row.stake,
-      summedInvestmentReturns(returns, monthlyCount > 0 ? monthlySum : null),
+      summedInvestmentReturns(row.stake.returns, row.stake.monthlyTotal),
     );
   }
   return item;

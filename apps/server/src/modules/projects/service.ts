@@ -1,35 +1,21 @@
-import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, ne } from 'drizzle-orm';
 import type { OpportunityValues, ProjectUpdateValues, ProjectValues } from '@portal/contracts';
 import { toMoneyString } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client';
 import { investments, monthlyReturns, projects } from '../../db/schema';
+import { incomePaidSql, monthlyReturnsTotal } from '../../db/investment-returns';
 import { ConflictError, NotFoundError, isUniqueViolation } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/service';
 
 export type ProjectRow = typeof projects.$inferSelect;
 
-/** The viewer's stake in a project, with its monthly returns summed in SQL. */
+/** The viewer's stake in a project, with its paid monthly returns summed in SQL (null when none is paid). */
 export interface StakeRow {
   amount: string;
   returns: string;
   startDate: string | null;
-  monthlySum: string | null;
-  monthlyCount: number;
-}
-
-/** The viewer's monthly returns summed per project: one grouped subquery, whatever the number of projects. */
-function monthlyTotals(db: DbOrTx, userId: string) {
-  return db
-    .select({
-      projectId: monthlyReturns.projectId,
-      sum: sql<string>`sum(${monthlyReturns.amount})`.as('monthly_sum'),
-      count: sql<number>`count(*)::int`.as('monthly_count'),
-    })
-    .from(monthlyReturns)
-    .where(eq(monthlyReturns.userId, userId))
-    .groupBy(monthlyReturns.projectId)
-    .as('mr');
+  monthlyTotal: string | null;
 }
 
 /**
@@ -44,7 +30,6 @@ export async function listProjects(
     const rows = await db.select().from(projects).orderBy(asc(projects.name), asc(projects.id));
     return rows.map((project) => ({ project, stake: null }));
   }
-  const mr = monthlyTotals(db, viewer.id);
   return db
     .select({
       project: projects,
@@ -52,20 +37,18 @@ export async function listProjects(
         amount: investments.amount,
         returns: investments.returns,
         startDate: investments.startDate,
-        monthlySum: mr.sum,
-        monthlyCount: sql<number>`coalesce(${mr.count}, 0)`.mapWith(Number),
+        monthlyTotal: monthlyReturnsTotal,
       },
     })
     .from(projects)
     .innerJoin(investments, and(eq(investments.projectId, projects.id), eq(investments.userId, viewer.id)))
-    .leftJoin(mr, eq(mr.projectId, projects.id))
     .where(isNull(projects.archivedAt))
     .orderBy(asc(projects.name), asc(projects.id));
 }
 
 /**
  * One project. An investor gets it only when they hold an investment in it and it is not archived
- * (otherwise it does not exist for them: 404), with their returns month by month.
+ * (otherwise it does not exist for them: 404), with their returns month by month (those paid so far).
  */
 export async function getProject(db: DbOrTx, viewer: AuthUser, id: string) {
   if (viewer.isAdmin) {
@@ -88,7 +71,7 @@ export async function getProject(db: DbOrTx, viewer: AuthUser, id: string) {
     db
       .select({ month: monthlyReturns.month, amount: monthlyReturns.amount })
       .from(monthlyReturns)
-      .where(and(eq(monthlyReturns.userId, viewer.id), eq(monthlyReturns.projectId, id)))
+      .where(and(eq(monthlyReturns.userId, viewer.id), eq(monthlyReturns.projectId, id), incomePaidSql))
       .orderBy(asc(monthlyReturns.month)),
   ]);
   if (!row) throw new NotFoundError('Project');

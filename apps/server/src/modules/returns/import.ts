@@ -3,6 +3,9 @@ import { sql } from 'drizzle-orm';
 import {
   RETURNS_IMPORT_COLUMNS,
   RETURNS_IMPORT_MAX_ROWS,
+  RETURNS_IMPORT_OPTIONAL_COLUMNS,
+  incomePaymentDate,
+  incomePaymentDateProblem,
   monthEnd,
   monthLabel,
   type ReturnsImportRow,
@@ -14,7 +17,9 @@ import { BadRequestError, ConflictError, isUniqueViolation } from '../../lib/err
 import { recordAudit } from '../audit/service';
 
 type Kind = 'income' | 'capital';
-type Column = (typeof RETURNS_IMPORT_COLUMNS)[number];
+type Column = (typeof RETURNS_IMPORT_COLUMNS)[number] | (typeof RETURNS_IMPORT_OPTIONAL_COLUMNS)[number];
+/** Every column a header may name, as written there (compared lower-cased). */
+const ALL_COLUMNS: readonly Column[] = [...RETURNS_IMPORT_COLUMNS, ...RETURNS_IMPORT_OPTIONAL_COLUMNS];
 
 /** A data row of the file as written: its line and its cells by column. */
 interface Line {
@@ -31,6 +36,8 @@ interface Checked {
   month: string;
   amount: string;
   kind: Kind;
+  /** The day it is paid, when the row gives one. */
+  paymentDate: string | null;
 }
 
 export interface ImportOutcome {
@@ -57,7 +64,8 @@ function csvText(file: Buffer): string {
 
 /**
  * Reads the file into its data rows, each with its line number. A file that is not CSV, a header that is
- * not `investor,project,month,amount,kind` (in any order), no rows or too many are refused as a whole.
+ * not `investor,project,month,amount,kind` (in any order, with `paymentDate` or without), no rows or too
+ * many are refused as a whole.
  */
 function readReturnsCsv(file: Buffer): Line[] {
   const text = csvText(file);
@@ -78,7 +86,7 @@ function readReturnsCsv(file: Buffer): Line[] {
   if (!head) throw new BadRequestError('The file is empty');
   const header = head.record.map((h) => h.toLowerCase());
   const expected = RETURNS_IMPORT_COLUMNS.join(',');
-  const unknown = header.filter((h) => !(RETURNS_IMPORT_COLUMNS as readonly string[]).includes(h));
+  const unknown = header.filter((h) => !ALL_COLUMNS.some((c) => c.toLowerCase() === h));
   const missing = RETURNS_IMPORT_COLUMNS.filter((c) => !header.includes(c));
   const repeated = header.filter((h, i) => header.indexOf(h) !== i);
   if (unknown.length || missing.length || repeated.length) {
@@ -96,13 +104,13 @@ function readReturnsCsv(file: Buffer): Line[] {
     throw new BadRequestError(
       `The file has ${ROWS.format(data.length)} rows: at most ${ROWS.format(RETURNS_IMPORT_MAX_ROWS)} can be imported at once`,
     );
-  const at = Object.fromEntries(RETURNS_IMPORT_COLUMNS.map((c) => [c, header.indexOf(c)])) as Record<
+  const at = Object.fromEntries(ALL_COLUMNS.map((c) => [c, header.indexOf(c.toLowerCase())])) as Record<
     Column,
     number
   >;
   return data.map(({ record, info }) => ({
     row: info.lines,
-    cells: Object.fromEntries(RETURNS_IMPORT_COLUMNS.map((c) => [c, record[at[c]] ?? ''])) as Record<
+    cells: Object.fromEntries(ALL_COLUMNS.map((c) => [c, at[c] < 0 ? '' : (record[at[c]] ?? '')])) as Record<
       Column,
       string
     >,
@@ -232,6 +240,16 @@ async function checkLines(db: DbOrTx, lines: Line[], today: Date) {
     if (kind !== 'income' && kind !== 'capital')
       problem(row, `Kind "${cells.kind}" must be income or capital`);
     else out.kind = kind;
+    out.paymentDate = null;
+    if (cells.paymentDate) {
+      const problemOfDate = !incomePaymentDate.safeParse(cells.paymentDate).success
+        ? `Payment date "${cells.paymentDate}" must be a date, YYYY-MM-DD`
+        : out.month
+          ? incomePaymentDateProblem(out.month, cells.paymentDate)
+          : null;
+      if (problemOfDate) problem(row, problemOfDate);
+      else out.paymentDate = cells.paymentDate;
+    }
     parsed.push(out);
   }
 
@@ -269,7 +287,10 @@ async function checkLines(db: DbOrTx, lines: Line[], today: Date) {
   return { rows, bad: errors.size, good };
 }
 
-/** Writes checked rows: income as monthly returns, capital as returns of capital paid on the month's last day. */
+/**
+ * Writes checked rows: income as monthly returns, capital as returns of capital, each paid on the row's
+ * payment date, else on the month's last day.
+ */
 async function writeRows(tx: DbOrTx, good: Checked[]) {
   const income = good.filter((g) => g.kind === 'income');
   const capital = good.filter((g) => g.kind === 'capital');
@@ -280,6 +301,7 @@ async function writeRows(tx: DbOrTx, good: Checked[]) {
         projectId: g.projectId,
         month: g.month,
         amount: g.amount,
+        paymentDate: g.paymentDate,
       })),
     );
   for (let i = 0; i < capital.length; i += CHUNK)
@@ -288,7 +310,7 @@ async function writeRows(tx: DbOrTx, good: Checked[]) {
         userId: g.userId,
         projectId: g.projectId,
         amount: g.amount,
-        paymentDate: monthEnd(g.month),
+        paymentDate: g.paymentDate ?? monthEnd(g.month),
         distributionId: null,
       })),
     );

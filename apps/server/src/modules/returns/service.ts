@@ -61,6 +61,7 @@ export async function addReturn(db: Db, actorId: string, userId: string, input: 
           projectId: input.projectId,
           month: input.month,
           amount: toMoneyString(input.amount),
+          paymentDate: input.paymentDate ?? null,
         })
         .returning({ id: monthlyReturns.id });
       await recordAudit(tx, {
@@ -68,7 +69,13 @@ export async function addReturn(db: Db, actorId: string, userId: string, input: 
         action: 'create',
         entity: 'monthly-return',
         entityId: row!.id,
-        details: { userId, projectId: input.projectId, month: input.month, amount: input.amount },
+        details: {
+          userId,
+          projectId: input.projectId,
+          month: input.month,
+          amount: input.amount,
+          ...(input.paymentDate ? { paymentDate: input.paymentDate } : {}),
+        },
       });
     })
     .catch((err: unknown) => {
@@ -81,12 +88,16 @@ export async function addReturn(db: Db, actorId: string, userId: string, input: 
   return listReturns(db, userId, input.projectId);
 }
 
-/** Changes the amount of a recorded month. */
+/** Changes the amount of a recorded month, and its payment date when one is given (null: the month's end). */
 export async function updateReturn(db: Db, actorId: string, userId: string, input: ReturnInput) {
   assertMonthBegun(input.month);
   await db.transaction(async (tx) => {
     const [before] = await tx
-      .select({ id: monthlyReturns.id, amount: monthlyReturns.amount })
+      .select({
+        id: monthlyReturns.id,
+        amount: monthlyReturns.amount,
+        paymentDate: monthlyReturns.paymentDate,
+      })
       .from(monthlyReturns)
       .where(
         and(
@@ -100,7 +111,11 @@ export async function updateReturn(db: Db, actorId: string, userId: string, inpu
     if (!before) throw new NotFoundError('Monthly return');
     await tx
       .update(monthlyReturns)
-      .set({ amount: toMoneyString(input.amount), updatedAt: new Date() })
+      .set({
+        amount: toMoneyString(input.amount),
+        ...(input.paymentDate !== undefined ? { paymentDate: input.paymentDate } : {}),
+        updatedAt: new Date(),
+      })
       .where(eq(monthlyReturns.id, before.id));
     await recordAudit(tx, {
       actorId,
@@ -113,6 +128,9 @@ export async function updateReturn(db: Db, actorId: string, userId: string, inpu
         month: input.month,
         from: num(before.amount),
         to: input.amount,
+        ...(input.paymentDate !== undefined && input.paymentDate !== before.paymentDate
+          ? { paymentDateFrom: before.paymentDate, paymentDateTo: input.paymentDate }
+          : {}),
       },
     });
   });

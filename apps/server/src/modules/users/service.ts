@@ -1,14 +1,14 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ProfileInput } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client';
 import { investments, monthlyReturns, projects, users } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
-import { paidRentalIncomeSql } from '../../db/investment-returns';
+import { incomePaidSql, paidRentalIncomeSql } from '../../db/investment-returns';
 import type { CurrentUserRows } from './presenter';
 import { requireAdminTotpSql } from '../settings/security-settings';
 
 /**
- * The user, their investments and monthly returns, and the admin two-factor policy: three queries whatever
+ * The user, their investments and paid monthly returns, and the admin two-factor policy: three queries whatever
  * the number of investments (`presentCurrentUser` makes the answer).
  */
 export async function getCurrentUser(db: DbOrTx, userId: string): Promise<CurrentUserRows> {
@@ -47,7 +47,8 @@ export async function getCurrentUser(db: DbOrTx, userId: string): Promise<Curren
         amount: monthlyReturns.amount,
       })
       .from(monthlyReturns)
-      .where(eq(monthlyReturns.userId, userId)),
+      // Paid so far: the investments' returns, the totals and the share recovered count only these.
+      .where(and(eq(monthlyReturns.userId, userId), incomePaidSql)),
   ]);
   return {
     user: row.user,
