@@ -1,6 +1,10 @@
 import { useState } from 'react';
 import { CircleCheck, FileCheck, TriangleAlert, Upload } from 'lucide-react';
-import { RETURNS_IMPORT_COLUMNS, type ReturnsImportResult } from '@portal/contracts';
+import {
+  RETURNS_IMPORT_COLUMNS,
+  RETURNS_IMPORT_OPTIONAL_COLUMNS,
+  type ReturnsImportResult,
+} from '@portal/contracts';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -23,12 +27,16 @@ const SHOWN_PROBLEMS = 200;
 const rowsText = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'row' : 'rows'}`;
 
 /** What each column of the file holds. */
-const COLUMNS: Record<(typeof RETURNS_IMPORT_COLUMNS)[number], string> = {
+const COLUMNS: Record<
+  (typeof RETURNS_IMPORT_COLUMNS)[number] | (typeof RETURNS_IMPORT_OPTIONAL_COLUMNS)[number],
+  string
+> = {
   investor: 'the investor ID or email',
   project: 'the project’s id or name',
   month: 'the month, YYYY-MM (this month or earlier)',
   amount: 'in euros, e.g. 1250.50',
   kind: 'income or capital (a return of capital); income when empty',
+  paymentDate: 'optional: the day it is paid, YYYY-MM-DD; the month’s last day when empty',
 };
 
 /** A checked file: how many rows are fine, then each row with a problem by its line in the file. */
@@ -142,7 +150,7 @@ function ImportForm({ onClose }: { onClose: () => void }) {
           , then one return a line:
         </p>
         <ul className="grid gap-1 text-muted-foreground">
-          {RETURNS_IMPORT_COLUMNS.map((c) => (
+          {[...RETURNS_IMPORT_COLUMNS, ...RETURNS_IMPORT_OPTIONAL_COLUMNS].map((c) => (
             <li key={c}>
               <span className="font-mono text-xs text-foreground">{c}</span>: {COLUMNS[c]}
             </li>

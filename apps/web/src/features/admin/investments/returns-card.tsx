@@ -10,7 +10,7 @@ import { serverFieldErrors } from '@/components/ui/field-errors';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
-import { formatMoney, formatMonth } from '@/lib/format';
+import { formatDate, formatMoney, formatMonth } from '@/lib/format';
 import { useDeleteReturn, useReturns, useSaveReturn } from '@/queries/returns';
 import { deleteAfterConfirm, toastDone, toastFailed, useFailedToast } from '../components/feedback';
 import { ActionsHead } from '../components/row-actions';
@@ -177,7 +177,14 @@ export function ReturnsCard({
                 const isEditing = editing?.month === r.month;
                 return (
                   <Tr key={r._id}>
-                    <Td className="py-1.5 font-medium whitespace-nowrap">{formatMonth(r.month)}</Td>
+                    <Td className="py-1.5 font-medium whitespace-nowrap">
+                      {formatMonth(r.month)}
+                      {r.paymentDate && (
+                        <span className="block text-xs font-normal text-muted-foreground">
+                          Paid on {formatDate(r.paymentDate)}
+                        </span>
+                      )}
+                    </Td>
                     <Td className="py-1.5 text-right tabular">
                       {isEditing ? (
                         <Input

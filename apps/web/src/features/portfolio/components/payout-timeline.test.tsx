@@ -33,6 +33,15 @@ const payouts: Payout[] = [
     project: aurora,
   },
   {
+    _id: 'm0000000-0000-4000-8000-000000000002',
+    amount: 250.25,
+    date: '2099-02-15',
+    month: '2099-01',
+    type: 'monthly',
+    status: 'pending',
+    project: aurora,
+  },
+  {
     _id: 'm0000000-0000-4000-8000-000000000001',
     amount: 100.1,
     date: '2026-02-28',
@@ -76,6 +85,12 @@ describe('Payout Timeline', () => {
     expect(upcoming).toHaveTextContent('Rental income · Aurora Lodge');
     expect(within(upcoming).getByText('Upcoming')).toBeInTheDocument();
     expect(screen.getByText('€100.10').closest('li')).toHaveTextContent('Monthly return · Aurora Lodge');
+    // Income paid after its month: Upcoming on its own payment date, naming the month it is for.
+    const income = screen.getByText('€250.25').closest('li')!;
+    expect(income).toHaveTextContent('Monthly return for Jan 2099 · Aurora Lodge');
+    expect(within(income).getByText('Upcoming')).toBeInTheDocument();
+    expect(within(income).getByText((_, el) => el?.getAttribute('dateTime') === '2099-02-15')).toBeVisible();
+    expect(within(screen.getByText('€100.10').closest('li')!).getByText('Paid')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: /Filter/ }));
     await userEvent.click(await screen.findByRole('menuitemradio', { name: 'Rental income' }));

@@ -21,7 +21,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { Skeleton } from '@/components/ui/skeleton';
 import { downloadCsv } from '@/lib/csv';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatDate, formatMoney, formatMonth } from '@/lib/format';
 import { usePayouts } from '@/queries/investments';
 import { NO_PAYOUT_FILTER, filterPayouts, payoutsCsv, type PayoutFilter } from '../portfolio-data';
 
@@ -30,6 +30,11 @@ const VISIBLE = 6;
 
 function PayoutItem({ payout: p }: { payout: Payout }) {
   const paid = p.status === 'paid';
+  // Income paid on a day outside the month it was earned in (a distribution paid later) says which month.
+  const earned =
+    (p.type === 'monthly' || p.type === 'final') && p.date.slice(0, 7) !== p.month
+      ? ` for ${formatMonth(p.month)}`
+      : '';
   return (
     <li className="relative flex gap-3 pb-4 pl-1 last:pb-0">
       {/* The timeline's line and dot. */}
@@ -49,7 +54,8 @@ function PayoutItem({ payout: p }: { payout: Payout }) {
         <p className="min-w-0">
           <span className="tabular block font-semibold">{formatMoney(p.amount)}</span>{' '}
           <span className="line-clamp-2 text-xs text-muted-foreground">
-            {PAYOUT_TYPE_LABELS[p.type]} · {p.project.name}
+            {PAYOUT_TYPE_LABELS[p.type]}
+            {earned} · {p.project.name}
           </span>
         </p>
         <div className="flex shrink-0 flex-col items-end gap-1">
