@@ -190,6 +190,35 @@ describe('demo data', () => {
     ]);
   });
 
+  it("schedules Fjordview's income for this month after today: a final income run, Upcoming until its day, not yet counted", async () => {
+    const rows = await queryRows<{
+      kind: string;
+      status: string;
+      month: string;
+      paid: string;
+      future: boolean;
+      returns: string;
+      recorded: string;
+    }>(
+      database.db,
+      sql`
+      select d.kind, d.status, r.month, r.payment_date::text as paid,
+             r.paid_on > (now() at time zone 'utc')::date as future,
+             i.returns_from_months::text as recorded,
+             (select sum(m.amount)::text from monthly_returns m
+               where m.user_id = i.user_id and m.project_id = i.project_id and m.paid_on <= (now() at time zone 'utc')::date) as returns
+      from distributions d
+      join projects p on p.id = d.project_id and p.name = 'Fjordview Timber Lodges'
+      join monthly_returns r on r.project_id = d.project_id and r.month = d.period and r.payment_date = d.payment_date
+      join investments i on i.user_id = r.user_id and i.project_id = r.project_id
+      where d.kind = 'income'`,
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ kind: 'income', status: 'final', future: true });
+    expect(rows[0]!.paid.slice(8)).toBe('15');
+    expect(Number(rows[0]!.recorded) - Number(rows[0]!.returns)).toBeCloseTo(240, 2);
+  });
+
   it('has updates in all three categories, each with HTML content and images', async () => {
     const rows = await queryRows<{ category: string; content: string; images: string[] }>(
       database.db,

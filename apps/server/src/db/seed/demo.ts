@@ -336,6 +336,42 @@ export async function seedDemo(db: Db, storage: FileStorage, today: Date = new D
     })
     .onConflictDoNothing();
 
+  // Fjordview's income for the seeding day's month, a final run paid on the 15th of the next month: the
+  // second demo investor's Payout Timeline shows it Upcoming, and nothing counts it before that day.
+  const fjordPeriod = endOfMonthFrom(today, 0).slice(0, 7);
+  const fjordPaid = `${endOfMonthFrom(today, 1).slice(0, 7)}-15`;
+  const fjordIncome = seedId('distribution:fjord-income');
+  await db
+    .insert(distributions)
+    .values({
+      id: fjordIncome,
+      projectId: P.fjord,
+      period: fjordPeriod,
+      kind: 'income',
+      amount: '240.00',
+      paymentDate: fjordPaid,
+      note: 'Monthly income, paid after the month closes.',
+      status: 'final',
+      createdAt: today,
+      finalizedAt: today,
+    })
+    .onConflictDoNothing();
+  await db
+    .insert(distributionAllocations)
+    .values({ distributionId: fjordIncome, userId: U.lukas, invested: '40000.00', amount: '240.00' })
+    .onConflictDoNothing();
+  await db
+    .insert(monthlyReturns)
+    .values({
+      id: seedId('return:fjord-income:lukas'),
+      userId: U.lukas,
+      projectId: P.fjord,
+      month: fjordPeriod,
+      amount: '240.00',
+      paymentDate: fjordPaid,
+    })
+    .onConflictDoNothing();
+
   const upd = (
     key: string,
     projectId: string,
