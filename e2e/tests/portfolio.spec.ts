@@ -312,6 +312,51 @@ test.describe('[PORTFOLIO] dashboard', () => {
   });
 });
 
+test.describe('[PORTFOLIO] income paid after its month', () => {
+  for (const look of [
+    { width: 1366, colorScheme: 'light' as const },
+    { width: 375, colorScheme: 'dark' as const },
+  ]) {
+    test(`the second demo investor's scheduled Fjordview income is Upcoming on its own date and not yet in Total Returns (${look.width} px, ${look.colorScheme})`, async ({
+      page,
+    }, testInfo) => {
+      await page.setViewportSize({ width: look.width, height: 900 });
+      await page.emulateMedia({ colorScheme: look.colorScheme });
+      const { accessToken } = await signIn(page, 'investor2', '/');
+      const { payouts } = await callApiOk(page.request, endpoints.investments.payouts, {}, accessToken);
+      const upcoming = payouts.filter((p) => p.status === 'pending' && p.type === 'monthly');
+      expect(upcoming).toHaveLength(1);
+      const [income] = upcoming as [Payout];
+      expect(income.project.name).toBe('Fjordview Timber Lodges');
+      expect(income.date.slice(8)).toBe('15');
+      expect(income.date.slice(0, 7) > income.month).toBe(true);
+
+      const timeline = page.getByRole('region', { name: 'Payout Timeline' });
+      const row = timeline.getByRole('listitem').first();
+      const monthName = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' })
+        .format(new Date(`${income.month}-15T12:00:00Z`))
+        .replace(',', '');
+      await expect(row).toContainText(`Monthly return for ${monthName} · Fjordview Timber Lodges`);
+      await expect(row).toContainText(shortDate(income.date));
+      await expect(row).toContainText('Upcoming');
+
+      // Not counted before its day: Total Returns is what has been paid.
+      const me = (await callApiOk(page.request, endpoints.users.me, {}, accessToken)).data;
+      const paidIncome = payouts
+        .filter((p) => p.status === 'paid' && p.type !== 'capital')
+        .reduce((a, p) => a + cents(p.amount), 0);
+      expect(cents(me.totalReturned)).toBe(paidIncome);
+      await expect(page.getByTestId('summary-total-returns')).toContainText(euro(paidIncome));
+      await expectNoSidewaysScroll(page);
+      await expectAccessible(page);
+      await testInfo.attach(`timeline-${look.width}-${look.colorScheme}`, {
+        body: await timeline.screenshot(),
+        contentType: 'image/png',
+      });
+    });
+  }
+});
+
 test.describe('[PORTFOLIO] a new investor without projects', () => {
   test('every page that needs a project shows one empty state, and the first sign-in says Welcome', async ({
     page,
