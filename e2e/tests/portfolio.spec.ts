@@ -332,6 +332,10 @@ test.describe('[PORTFOLIO] income paid after its month', () => {
       expect(income.date.slice(0, 7) > income.month).toBe(true);
 
       const timeline = page.getByRole('region', { name: 'Payout Timeline' });
+      // The payouts may take a while on a busy machine: wait until they are shown.
+      await expect(timeline.getByRole('status', { name: 'Loading payouts' })).toHaveCount(0, {
+        timeout: 30_000,
+      });
       const row = timeline.getByRole('listitem').first();
       const monthName = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' })
         .format(new Date(`${income.month}-15T12:00:00Z`))
