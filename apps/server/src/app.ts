@@ -76,6 +76,11 @@ export interface BuildOptions {
 }
 
 /** Builds the app without listening; tests call `inject` on it. */
+/** How long a closing instance still does the writes that reach it: ample time for a proxy to leave it out. */
+const WRITES_WHILE_CLOSING_MS = 2_000;
+/** How many of those it works on at once (a proxy's clients rarely have more in flight to one instance). */
+const WRITES_WHILE_CLOSING_AT_ONCE = 8;
+
 export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<App> {
   // Gathered only for a reader of /metrics (METRICS_TOKEN): then each answer's duration is observed.
   const metrics = deps.config.metricsToken ? createMetrics() : undefined;
@@ -111,17 +116,33 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   app.setSerializerCompiler(serializerCompiler);
   errorsPlugin(app);
 
-  // From the moment shutdown starts, new requests get a 503 in the envelope and the connection closes.
-  let closing = false;
+  // From the moment shutdown starts, every answer closes its connection, and a new read gets a 503 in
+  // the envelope. A proxy sends a refused read to another instance and, after a few, leaves this one
+  // out (nginx's proxy_next_upstream and max_fails); it never resends a write, so a write that arrives
+  // while the proxy is still sending here is done rather than refused. So that the work taken on while
+  // closing ends within the grace period, that is for WRITES_WHILE_CLOSING_MS and at most
+  // WRITES_WHILE_CLOSING_AT_ONCE at a time; other writes are refused too (ADR 020).
+  let closingSince: number | null = null;
+  let writesWhileClosing = 0;
   app.addHook('preClose', async () => {
-    closing = true;
+    closingSince = performance.now();
   });
   // A callback hook, not an async one: it runs on every request and almost always has nothing to do.
   // It also gives every answer its request's id, first, so that every error answer has it too.
   app.addHook('onRequest', (request, reply, done) => {
     void reply.header(REQUEST_ID_HEADER, request.id);
-    if (!closing) return done();
+    if (closingSince === null) return done();
     void reply.header('connection', 'close');
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    if (
+      !read &&
+      performance.now() - closingSince < WRITES_WHILE_CLOSING_MS &&
+      writesWhileClosing < WRITES_WHILE_CLOSING_AT_ONCE
+    ) {
+      writesWhileClosing++;
+      reply.raw.once('close', () => writesWhileClosing--);
+      return done();
+    }
     done(new ServiceUnavailableError('The server is restarting. Please try again in a moment.'));
   });
 
