@@ -77,7 +77,7 @@ export interface BuildOptions {
 
 /** Builds the app without listening; tests call `inject` on it. */
 /** How long a closing instance still does the writes that reach it: ample time for a proxy to leave it out. */
-const WRITES_WHILE_CLOSING_MS = 2_000;
+const WRITES_WHILE_CLOSING_MS = 4_000;
 /** How many of those it works on at once (a proxy's clients rarely have more in flight to one instance). */
 const WRITES_WHILE_CLOSING_AT_ONCE = 4;
 

@@ -16,7 +16,7 @@ import { connectSse } from './sse-client';
  * Graceful shutdown of the server process under a steady load: SIGTERM (a service manager or container
  * stopping it) or SIGINT (Ctrl+C in a terminal) arrives while every connection is busy. Requests the server was working on are answered, new reads on the open
  * connections get 503 (a proxy sends them to another instance) while new writes are done in the first
- * 2 s, 4 at a time (a proxy never resends them), every answer closes its connection, an open notification stream is ended
+ * 4 s, 4 at a time (a proxy never resends them), every answer closes its connection, an open notification stream is ended
  * instead of holding the process, and the process exits 0 well within close-with-grace's 10 s (ADR 020).
  */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -253,7 +253,7 @@ describe('graceful shutdown under load', () => {
     // Fifty browsers each open a connection for a sign-up (password hashing and a write), all at once;
     // the signal arrives in the middle of the burst, before the server has read the requests: they
     // all arrive after closing began. A proxy would not resend a write refused then, so some are done
-    // (in the first 2 s, 4 at a time); the others are refused (503), so that the process ends in time.
+    // (in the first 4 s, 4 at a time); the others are refused (503), so that the process ends in time.
     const before = Array.from({ length: BURST / 2 }, (_, i) => fresh(i));
     server.child.kill('SIGTERM');
     const after = Array.from({ length: BURST / 2 }, (_, i) => fresh(BURST / 2 + i));
