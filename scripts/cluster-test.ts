@@ -1,5 +1,5 @@
 /**
- * The cluster test (issue 19, ADR 020): the production shape on one machine, all on 127.0.0.1.
+ * The cluster test (issue 19, ADR 021): the production shape on one machine, all on 127.0.0.1.
  * Debian's nginx, configured from deploy/nginx.conf itself, in front of two instances of the built
  * server (apps/server/dist/main.js) on this machine's PostgreSQL (a database created and dropped here)
  * and Redis (keys under a prefix of their own, deleted afterwards) and an S3 server (s3rver, from npm).

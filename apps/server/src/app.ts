@@ -121,7 +121,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   // out (nginx's proxy_next_upstream and max_fails); it never resends a write, so a write that arrives
   // while the proxy is still sending here is done rather than refused. So that the work taken on while
   // closing ends within the grace period, that is for WRITES_WHILE_CLOSING_MS and at most
-  // WRITES_WHILE_CLOSING_AT_ONCE at a time; other writes are refused too (ADR 020).
+  // WRITES_WHILE_CLOSING_AT_ONCE at a time; other writes are refused too (ADR 021).
   let closingSince: number | null = null;
   let writesWhileClosing = 0;
   app.addHook('preClose', async () => {

@@ -17,7 +17,7 @@ import { connectSse } from './sse-client';
  * stopping it) or SIGINT (Ctrl+C in a terminal) arrives while every connection is busy. Requests the server was working on are answered, new reads on the open
  * connections get 503 (a proxy sends them to another instance) while new writes are done in the first
  * 4 s, 4 at a time (a proxy never resends them), every answer closes its connection, an open notification stream is ended
- * instead of holding the process, and the process exits 0 well within close-with-grace's 10 s (ADR 020).
+ * instead of holding the process, and the process exits 0 well within close-with-grace's 10 s (ADR 021).
  */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
