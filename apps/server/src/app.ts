@@ -75,12 +75,12 @@ export interface BuildOptions {
   logger?: boolean | { level: string; stream?: { write(line: string): void } };
 }
 
-/** Builds the app without listening; tests call `inject` on it. */
 /** How long a closing instance still does the writes that reach it: ample time for a proxy to leave it out. */
 const WRITES_WHILE_CLOSING_MS = 4_000;
 /** How many of those it works on at once (a proxy's clients rarely have more in flight to one instance). */
 const WRITES_WHILE_CLOSING_AT_ONCE = 4;
 
+/** Builds the app without listening; tests call `inject` on it. */
 export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<App> {
   // Gathered only for a reader of /metrics (METRICS_TOKEN): then each answer's duration is observed.
   const metrics = deps.config.metricsToken ? createMetrics() : undefined;
