@@ -12,6 +12,7 @@ import { createMailTransport } from './mail/transport';
 import { createRedis } from './lib/redis';
 import { LoginLimiter, RedisFailures } from './modules/auth/login-limiter';
 import { queueExpiryReminders } from './modules/calendar/expiry-reminders';
+import { runPublishing } from './modules/fund/statement-publications';
 import { createLocalStorage, type FileStorage } from './storage/file-storage';
 import { createS3Storage } from './storage/s3-storage';
 
@@ -68,7 +69,7 @@ export function createDeps(
   };
 }
 
-/** The job queue and what its jobs do: sending email, the daily reminders. Not started yet. */
+/** The job queue and what its jobs do: sending email, the daily reminders, publishing statements. Not started yet. */
 function createBackgroundWork(config: Config, database: Database, opts: QueueOptions) {
   const jobs = createJobQueue(database, opts);
   const mailer = createMailer({ config, database, jobs, transport: createMailTransport(config) });
@@ -77,6 +78,7 @@ function createBackgroundWork(config: Config, database: Database, opts: QueueOpt
     await queuePendingApprovalReminders(database.db, mailer);
     await queueExpiryReminders(database.db, mailer);
   });
+  jobs.handle('statements', (job) => runPublishing(database.db, mailer, job));
   return { jobs, mailer };
 }
 

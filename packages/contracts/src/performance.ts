@@ -102,14 +102,30 @@ export type Statement = z.infer<typeof statement>;
 
 export const statementAnswer = envelope(statement);
 
+/**
+ * How far a publication is: `running` while a background job tells the investors batch by batch,
+ * `published` once every one is told, `failed` when the job gave up (publishing again resumes it).
+ */
+export const PUBLICATION_STATUSES = ['running', 'published', 'failed'] as const;
+export type PublicationStatus = (typeof PUBLICATION_STATUSES)[number];
+
 /** A statement period an admin published to the investors. */
 export const statementPublication = z.object({
   period: z.string(),
+  /** When publishing began. */
   publishedAt: isoDate,
+  /** Investors told so far: the progress is `recipients` of `total`. */
   recipients: z.number().int(),
   emailed: z.number().int(),
   /** The emails' batch in the admin's outbox. */
   batchId: uuidString,
+  status: z.enum(PUBLICATION_STATUSES),
+  /** The investors to reach, counted when publishing began (the final count once published). */
+  total: z.number().int(),
+  /** Why the job gave up (`failed`), else null. */
+  error: z.string().nullable(),
+  /** When every investor was told (`published`), else null. */
+  finishedAt: isoDate.nullable(),
 });
 export type StatementPublication = z.infer<typeof statementPublication>;
 

@@ -11,6 +11,8 @@ export const JOBS_SCHEMA = 'pgboss';
 export const QUEUES = {
   mail: { retryLimit: 9, retryDelay: 30, retryBackoff: true, expireInSeconds: 5 * 60 },
   'daily-reminders': { retryLimit: 3, retryDelay: 300, retryBackoff: true, expireInSeconds: 15 * 60 },
+  // Publishing a period's statements, batch by batch; a retry resumes after the last batch written.
+  statements: { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 15 * 60 },
 } as const;
 export type QueueName = keyof typeof QUEUES;
 

@@ -933,11 +933,25 @@ export const statementPublications = pgTable(
     period: text('period').primaryKey(),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
     publishedBy: uuid('published_by').references(() => users.id, { onDelete: 'set null' }),
-    /** Investors told in the portal, and emails queued (those who turned payouts email off get none). */
+    /** Investors told in the portal so far, and emails queued (those who turned payouts email off get none). */
     recipients: integer('recipients').notNull(),
     emailed: integer('emailed').notNull(),
     /** The emails' batch in the outbox. */
     batchId: uuid('batch_id').notNull(),
+    /**
+     * `running` while the job tells the investors batch by batch, `published` when every one is told,
+     * `failed` (with `error`) when the job gave up; publishing again resumes it.
+     */
+    status: text('status').notNull().default('published'),
+    /** The investors to reach, counted when publishing began (the final count once published). */
+    total: integer('total').notNull().default(0),
+    /** The last investor told (by id): the job resumes after it, so nobody is told twice. */
+    cursor: uuid('cursor'),
+    error: text('error'),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (t) => [check('statement_publications_period_check', sql`${t.period} ~ '^[0-9]{4}(-Q[1-4])?$'`)],
+  (t) => [
+    check('statement_publications_period_check', sql`${t.period} ~ '^[0-9]{4}(-Q[1-4])?$'`),
+    check('statement_publications_status_check', sql`${t.status} in ('running', 'published', 'failed')`),
+  ],
 );

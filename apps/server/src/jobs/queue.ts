@@ -34,6 +34,11 @@ export interface JobQueue {
   handle(name: QueueName, handler: JobHandler): void;
   /** Queues a job; with `db` (a transaction), the job exists only if the transaction commits. */
   send(name: QueueName, data: object, opts?: { db?: DbOrTx; startAfter?: Date }): Promise<void>;
+  /**
+   * Has this process's worker of a queue look for jobs now rather than at its next poll: after the
+   * commit of a transaction that queued one (`send` with `db` cannot, the job is not visible yet).
+   */
+  wake(name: QueueName): void;
   /** Queues many jobs in one statement. */
   insert(name: QueueName, jobs: { data: object; startAfter?: Date }[], db?: DbOrTx): Promise<void>;
   /** Connects; a working queue also works the queues, expires stuck jobs and keeps the schedules. */
@@ -137,6 +142,10 @@ export function createJobQueue(database: Database, opts: QueueOptions): JobQueue
       // Woken only when the job is visible now: inside a transaction it is not until the commit.
       const worker = workers.get(name);
       if (worker && !startAfter && !db) boss.notifyWorker(worker);
+    },
+    wake(name) {
+      const worker = workers.get(name);
+      if (worker) boss.notifyWorker(worker);
     },
     async insert(name, jobs, db) {
       if (!jobs.length) return;

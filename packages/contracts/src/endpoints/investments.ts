@@ -84,6 +84,9 @@ export const investmentEndpoints = {
     path: '/api/admin/statements',
     access: 'admin',
     summary: 'The statement periods published to the investors, and those that can be published now',
+    description:
+      'Each publication with its status (`running`, `published` or `failed` with the reason) and its ' +
+      'progress: `recipients` investors told of `total`.',
     answer: envelope(statementPublicationList),
     reads: ['statement_publications'],
   }),
@@ -92,10 +95,13 @@ export const investmentEndpoints = {
     method: 'POST',
     path: '/api/admin/statements/:period/publish',
     access: 'admin',
-    summary: 'Tells every investor who held an investment in the period that its statement is ready',
+    summary: 'Starts telling every investor who held an investment in the period that its statement is ready',
     description:
-      'A notification to each, and an email to those who did not turn payouts and statements email off. ' +
-      'A period that has not ended is a 400; one already published a 409.',
+      'A notification to each, and an email to those who did not turn payouts and statements email off, ' +
+      'written by a background job in batches: the answer comes at once with the publication `running` ' +
+      'and the number of investors to reach (`total`); `GET /api/admin/statements` follows its progress. ' +
+      'A period that has not ended, or that nobody held, is a 400; one already published or being ' +
+      'published a 409. Publishing a period whose job failed resumes it.',
     params: statementParams,
     answer: envelope(statementPublication),
     errors: [409],

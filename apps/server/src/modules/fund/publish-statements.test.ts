@@ -1,15 +1,72 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import type { Mailer } from '../../mail/mailer';
 import { bearer, createInvestment, createProject, createUser, login } from '../../../test/helpers';
 import { useMailTest } from '../../../test/smtp-sink';
+import { runPublishing } from './statement-publications';
 
 const mt = useMailTest();
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, token = mt.adminToken, payload?: object) =>
   mt.ctx.app.inject({ method, url, headers: bearer(token), payload });
 
+const publication = async (period: string) =>
+  (
+    (await call('GET', '/api/admin/statements')).json().data.publications as {
+      period: string;
+      status: string;
+      recipients: number;
+      total: number;
+      emailed: number;
+      error: string | null;
+      finishedAt: string | null;
+    }[]
+  ).find((p) => p.period === period);
+
+/** How many times each investor was told of a period's statement, by name. */
+async function toldTimes(label: string): Promise<Record<string, number>> {
+  const rows = (
+    (await mt.ctx.db.execute(
+      sql`select u.name, count(*)::int as n from notifications n join users u on u.id = n.user_id
+          where n.title = ${`Statement for ${label}`} group by u.name order by u.name`,
+    )) as unknown as { rows: { name: string; n: number }[] }
+  ).rows;
+  return Object.fromEntries(rows.map((r) => [r.name, r.n]));
+}
+
+/** Emails of a period queued in the outbox, per recipient. */
+async function emailsQueued(): Promise<number[]> {
+  const rows = (
+    (await mt.ctx.db.execute(
+      sql`select count(*)::int as n from mail_messages where kind = 'statement' group by user_id`,
+    )) as unknown as { rows: { n: number }[] }
+  ).rows;
+  return rows.map((r) => r.n);
+}
+
+/** `count` investors holding an investment since 2024 (named 'Investor 01'…; told in the order of their ids). */
+async function holders(count: number) {
+  const project = await createProject(mt.ctx.db);
+  for (let i = 1; i <= count; i++) {
+    const u = await createUser(mt.ctx.db, { name: `Investor ${String(i).padStart(2, '0')}` });
+    await createInvestment(mt.ctx.db, u.id, project.id, { startDate: '2024-01-15' });
+  }
+}
+
+/** The mailer, failing to queue while `failing` is set (the database refusing a batch, say). */
+function flakyMailer(failing: { on: boolean }): Mailer {
+  const mailer = mt.ctx.deps.mailer;
+  return {
+    ...mailer,
+    queueMany: (...args: Parameters<Mailer['queueMany']>) =>
+      failing.on ? Promise.reject(new Error('The outbox is unavailable')) : mailer.queueMany(...args),
+  };
+}
+
+const job = (period: string, lastTry = false) => ({ id: 'job', data: { period }, retryCount: 0, lastTry });
+
 describe('publishing statements', () => {
-  it('tells every investor who held an investment by the period’s end, by email unless payouts email is off', async () => {
+  it('answers at once with the publication running; the job tells every holder, by email unless payouts email is off', async () => {
     const project = await createProject(mt.ctx.db, { name: 'Aurora Cabins' });
     const emma = await createUser(mt.ctx.db, { name: 'Emma Lind' });
     const off = await createUser(mt.ctx.db, { name: 'Otto Off' });
@@ -31,26 +88,128 @@ describe('publishing statements', () => {
     const res = await call('POST', '/api/admin/statements/2025-Q1/publish');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      data: { period: '2025-Q1', recipients: 2, emailed: 1 },
-      message: 'Statements published to 2 investors',
+      data: {
+        period: '2025-Q1',
+        status: 'running',
+        total: 2,
+        recipients: 0,
+        emailed: 0,
+        error: null,
+        finishedAt: null,
+      },
+      message: 'Publishing statements to 2 investors',
     });
+    // Nobody is told before the job runs; the list says how far it is.
+    expect(await toldTimes('Q1 2025')).toEqual({});
+    expect(await publication('2025-Q1')).toMatchObject({ status: 'running', recipients: 0, total: 2 });
+    expect((await call('GET', '/api/admin/statements')).json().data.publishable).not.toContain('2025-Q1');
+
+    expect(await mt.ctx.deps.jobs.drain('statements')).toBe(1);
+    const done = await publication('2025-Q1');
+    expect(done).toMatchObject({ status: 'published', recipients: 2, total: 2, emailed: 1, error: null });
+    expect(Date.parse(done!.finishedAt!)).toBeGreaterThanOrEqual(Date.parse(res.json().data.publishedAt));
+    expect(await toldTimes('Q1 2025')).toEqual({ 'Emma Lind': 1, 'Otto Off': 1 });
+
     await mt.ctx.deps.jobs.drain('mail');
     expect(mt.sink.messages).toHaveLength(1);
     const [mail] = mt.sink.to(emma.email);
     expect(mail!.subject).toBe('Your statement for Q1 2025 is ready');
     expect(mail!.text).toContain('http://portal.test/documents');
-    const told = (
-      (await mt.ctx.db.execute(
-        sql`select u.name from notifications n join users u on u.id = n.user_id where n.title = 'Statement for Q1 2025' order by u.name`,
-      )) as unknown as { rows: { name: string }[] }
-    ).rows.map((r) => r.name);
-    expect(told).toEqual(['Emma Lind', 'Otto Off']);
-
     const outbox = await call('GET', `/api/admin/outbox?batchId=${res.json().data.batchId}`);
     expect(outbox.json().data.counts).toMatchObject({ sent: 1 });
-    const after = (await call('GET', '/api/admin/statements')).json().data;
-    expect(after.publications).toMatchObject([{ period: '2025-Q1', recipients: 2, emailed: 1 }]);
-    expect(after.publishable).not.toContain('2025-Q1');
+    // Running the job again (a retry after the end) tells nobody again.
+    await runPublishing(mt.ctx.db, mt.ctx.deps.mailer, job('2025-Q1'));
+    expect(await toldTimes('Q1 2025')).toEqual({ 'Emma Lind': 1, 'Otto Off': 1 });
+  });
+
+  it('records the progress after each batch; a batch that fails is retried from where it stopped, nobody told twice', async () => {
+    await holders(5);
+    expect((await call('POST', '/api/admin/statements/2024/publish')).json().data.total).toBe(5);
+    const failing = { on: false };
+    const mailer = flakyMailer(failing);
+    // Batches of two: the first commits, then the outbox fails the second.
+    let batches = 0;
+    const counting: Mailer = {
+      ...mailer,
+      queueMany: (...args) => {
+        if (++batches === 2) failing.on = true;
+        return mailer.queueMany(...args);
+      },
+    };
+    await expect(runPublishing(mt.ctx.db, counting, job('2024'), 2)).rejects.toThrow(
+      'The outbox is unavailable',
+    );
+    expect(await publication('2024')).toMatchObject({
+      status: 'running',
+      recipients: 2,
+      emailed: 2,
+      total: 5,
+    });
+    expect(Object.values(await toldTimes('2024'))).toEqual([1, 1]);
+
+    // The retry goes on after the last investor told (by id): three more, in two batches.
+    failing.on = false;
+    await runPublishing(mt.ctx.db, mailer, job('2024'), 2);
+    expect(await publication('2024')).toMatchObject({
+      status: 'published',
+      recipients: 5,
+      emailed: 5,
+      total: 5,
+    });
+    const told = await toldTimes('2024');
+    expect(Object.keys(told)).toHaveLength(5);
+    expect(Object.values(told).every((n) => n === 1)).toBe(true);
+    expect(await emailsQueued()).toEqual([1, 1, 1, 1, 1]);
+  });
+
+  it('after the last try the publication is failed with the reason; publishing again resumes it', async () => {
+    await holders(3);
+    await call('POST', '/api/admin/statements/2024-Q4/publish');
+    const failing = { on: true };
+    await expect(runPublishing(mt.ctx.db, flakyMailer(failing), job('2024-Q4', true), 2)).rejects.toThrow();
+    expect(await publication('2024-Q4')).toMatchObject({
+      status: 'failed',
+      error: 'The outbox is unavailable',
+      recipients: 0,
+    });
+    expect(await toldTimes('Q4 2024')).toEqual({});
+    // Still listed as not publishable (it is not lost), and publishing again starts it anew.
+    expect((await call('GET', '/api/admin/statements')).json().data.publishable).not.toContain('2024-Q4');
+    const again = await call('POST', '/api/admin/statements/2024-Q4/publish');
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data).toMatchObject({ status: 'running', error: null, total: 3 });
+    // Two jobs wait (the first publish's, never run by the queue here, and the second's): they take
+    // turns on the publication, and each investor is told once.
+    expect(await mt.ctx.deps.jobs.drain('statements')).toBe(2);
+    expect(await publication('2024-Q4')).toMatchObject({ status: 'published', recipients: 3, total: 3 });
+    expect(Object.values(await toldTimes('Q4 2024'))).toEqual([1, 1, 1]);
+  });
+
+  it('two publishes at once give one publication (the other a 409); two runs of its job at once tell each investor once', async () => {
+    await holders(7);
+    const answers = await Promise.all([
+      call('POST', '/api/admin/statements/2024-Q2/publish'),
+      call('POST', '/api/admin/statements/2024-Q2/publish'),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((r) => r.statusCode === 409)!.json().message).toBe(
+      'The statements for Q2 2024 are already published',
+    );
+    await Promise.all([
+      runPublishing(mt.ctx.db, mt.ctx.deps.mailer, job('2024-Q2'), 2),
+      runPublishing(mt.ctx.db, mt.ctx.deps.mailer, job('2024-Q2'), 3),
+    ]);
+    expect(await publication('2024-Q2')).toMatchObject({ status: 'published', recipients: 7, emailed: 7 });
+    const told = await toldTimes('Q2 2024');
+    expect(Object.keys(told)).toHaveLength(7);
+    expect(Object.values(told).every((n) => n === 1)).toBe(true);
+    expect(await emailsQueued()).toEqual([1, 1, 1, 1, 1, 1, 1]);
+    const audit = (
+      (await mt.ctx.db.execute(
+        sql`select details from audit_log where entity = 'statements' and action = 'publish'`,
+      )) as unknown as { rows: { details: unknown }[] }
+    ).rows;
+    expect(audit).toEqual([{ details: { period: '2024-Q2', investors: 7 } }]);
   });
 
   it('once per period; a period not ended is a 400, one nobody held a 400; investors may not publish', async () => {
@@ -58,6 +217,10 @@ describe('publishing statements', () => {
     const emma = await createUser(mt.ctx.db);
     await createInvestment(mt.ctx.db, emma.id, project.id, { startDate: '2024-05-01' });
     expect((await call('POST', '/api/admin/statements/2024-Q3/publish')).statusCode).toBe(200);
+    const running = await call('POST', '/api/admin/statements/2024-Q3/publish');
+    expect(running.statusCode).toBe(409);
+    expect(running.json().message).toBe('The statements for Q3 2024 are already published');
+    await mt.ctx.deps.jobs.drain('statements');
     const again = await call('POST', '/api/admin/statements/2024-Q3/publish');
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('The statements for Q3 2024 are already published');
@@ -72,8 +235,9 @@ describe('publishing statements', () => {
     expect(bad.statusCode).toBe(400);
     const investor = (await login(mt.ctx.app, emma.email, emma.password)).accessToken;
     expect((await call('POST', '/api/admin/statements/2024-Q2/publish', investor)).statusCode).toBe(403);
-    // Nothing half-written: the refused ones left no publication behind.
+    // Nothing half-written: the refused ones left no publication and no job behind.
     const list = (await call('GET', '/api/admin/statements')).json().data;
     expect(list.publications.map((p: { period: string }) => p.period)).toEqual(['2024-Q3']);
+    expect(await mt.ctx.deps.jobs.drain('statements')).toBe(0);
   });
 });

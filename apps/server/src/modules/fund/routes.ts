@@ -17,14 +17,8 @@ import {
 } from './distributions';
 import { getPayerAccount, setPayerAccount } from './payer';
 import { loadHoldings, presentPerformance } from './performance';
-import {
-  listPublications,
-  listStatements,
-  loadStatement,
-  publishStatements,
-  statementFileName,
-  statementPdf,
-} from './statements';
+import { listPublications, startPublishing } from './statement-publications';
+import { listStatements, loadStatement, statementFileName, statementPdf } from './statements';
 
 /** The money side of an investor's account: where distributions are paid, and how the money has done. */
 export const fundRoutes: Module = (app, deps) => {
@@ -133,14 +127,15 @@ export const fundRoutes: Module = (app, deps) => {
       .send(Buffer.from(await statementPdf(statement)));
   });
 
-  // Publishing a period's statements (admin): the investors are told, in the portal and by email.
+  // Publishing a period's statements (admin): a background job tells the investors, in the portal and
+  // by email; the list answers how far it is.
   route(app, inv.publications, async () => ({ success: true as const, data: await listPublications(db) }));
   route(app, inv.publish, async (request) => {
-    const data = await publishStatements(db, deps.mailer, requireAuth(request).id, request.params.period);
+    const data = await startPublishing(db, deps.jobs, requireAuth(request).id, request.params.period);
     return {
       success: true as const,
       data,
-      message: `Statements published to ${data.recipients} investor${data.recipients === 1 ? '' : 's'}`,
+      message: `Publishing statements to ${data.total} investor${data.total === 1 ? '' : 's'}`,
     };
   });
 };

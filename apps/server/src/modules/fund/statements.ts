@@ -1,31 +1,23 @@
-import crypto from 'node:crypto';
-import { desc, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import {
   fromCents,
   incomePaidOn,
   monthLabel,
-  statementLabel,
   toCents,
   type Statement,
   type StatementPeriodInfo,
-  type StatementPublication,
-  type StatementPublicationList,
 } from '@portal/contracts';
-import type { Db, DbOrTx } from '../../db/client';
-import { statementPublications, users } from '../../db/schema';
-import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
-import { iso } from '../../lib/format';
-import type { Mailer } from '../../mail/mailer';
-import { recordAudit } from '../audit/service';
-import { notifyFrom } from '../notifications/notify';
+import type { DbOrTx } from '../../db/client';
+import { users } from '../../db/schema';
+import { NotFoundError } from '../../lib/errors';
 import { loadHoldings, performanceFigures, type Holding } from './performance';
 
 /** The last day of each quarter (the same every year). */
 const QUARTER_END = ['03-31', '06-30', '09-30', '12-31'] as const;
 
 /** A period's dates: '2025-Q3' → 2025-07-01 to 2025-09-30, '2025' → the calendar year. Assumes the format. */
-function periodInfo(period: string): StatementPeriodInfo {
+export function periodInfo(period: string): StatementPeriodInfo {
   const year = period.slice(0, 4);
   if (period.length === 4) return { period, kind: 'annual', from: `${year}-01-01`, to: `${year}-12-31` };
   const q = Number(period.slice(6));
@@ -55,7 +47,7 @@ function statementPeriods(holdings: readonly Holding[], today: string): Statemen
 }
 
 /** Every quarter and year that has ended since `first` (a day), newest first as above. */
-function periodsSince(first: string | null, today: string): StatementPeriodInfo[] {
+export function periodsSince(first: string | null, today: string): StatementPeriodInfo[] {
   if (!first) return [];
   const out: StatementPeriodInfo[] = [];
   const lastYear = Number(today.slice(0, 4));
@@ -159,7 +151,7 @@ function buildStatement(
   };
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
+export const today = () => new Date().toISOString().slice(0, 10);
 
 /** The caller's statements, as `GET /api/statements` answers them. */
 export async function listStatements(db: DbOrTx, userId: string): Promise<StatementPeriodInfo[]> {
@@ -305,94 +297,4 @@ export async function statementPdf(s: Statement): Promise<Uint8Array> {
     }),
   );
   return doc.save({ useObjectStreams: false });
-}
-
-/** The active investors who held an investment by a day (held from its start date, or its first return). */
-const holdersBy = (day: string) => sql`
-  select u.id from users u
-  where u.is_active and exists (
-    select 1 from investments i
-    where i.user_id = u.id and coalesce(i.start_date, (
-      select min(to_date(r.month || '-01', 'YYYY-MM-DD')) from monthly_returns r
-      where r.user_id = i.user_id and r.project_id = i.project_id)) <= ${day}::date)`;
-
-const presentPublication = (p: typeof statementPublications.$inferSelect): StatementPublication => ({
-  period: p.period,
-  publishedAt: iso(p.publishedAt)!,
-  recipients: p.recipients,
-  emailed: p.emailed,
-  batchId: p.batchId,
-});
-
-/** The periods published, newest first, and those that have ended since the first investment and are not. */
-export async function listPublications(db: DbOrTx): Promise<StatementPublicationList> {
-  const [rows, firstRows] = await Promise.all([
-    db.select().from(statementPublications).orderBy(desc(statementPublications.publishedAt)),
-    db.execute(sql`
-      select least(
-        (select min(start_date) from investments),
-        (select min(to_date(month || '-01', 'YYYY-MM-DD')) from monthly_returns))::text as first`),
-  ]);
-  const first = (firstRows as unknown as { rows: { first: string | null }[] }).rows[0]?.first ?? null;
-  const published = new Set(rows.map((r) => r.period));
-  return {
-    publications: rows.map(presentPublication),
-    publishable: periodsSince(first, today())
-      .map((p) => p.period)
-      .filter((p) => !published.has(p)),
-  };
-}
-
-/**
- * Publishes a period's statements: every active investor who held an investment by its last day is told
- * in the portal, and by email unless they turned payouts and statements email off; once per period.
- */
-export async function publishStatements(
-  db: Db,
-  mailer: Mailer,
-  actorId: string,
-  period: string,
-): Promise<StatementPublication> {
-  const info = periodInfo(period);
-  if (info.to >= today())
-    throw new BadRequestError(
-      `The period ${statementLabel(period)} has not ended yet: publish it after ${info.to}`,
-    );
-  return db.transaction(async (tx) => {
-    const batchId = crypto.randomUUID();
-    const [claimed] = await tx
-      .insert(statementPublications)
-      .values({ period, publishedBy: actorId, recipients: 0, emailed: 0, batchId })
-      .onConflictDoNothing()
-      .returning({ period: statementPublications.period });
-    if (!claimed)
-      throw new ConflictError(`The statements for ${statementLabel(period)} are already published`);
-    const label = statementLabel(period);
-    const recipients = await notifyFrom(
-      tx,
-      sql`select h.id, ${`Your statement for ${label} is ready in your Document Vault.`} from (${holdersBy(info.to)}) h`,
-      { title: `Statement for ${label}`, type: 'info', link: '/documents', createdBy: actorId },
-    );
-    if (recipients === 0) throw new BadRequestError(`Nobody held an investment in ${label}`);
-    const emailed = await mailer.queueMany(
-      tx,
-      'statement',
-      { from: sql`users u`, where: sql`u.id in (${holdersBy(info.to)})`, data: sql`'{}'::jsonb` },
-      { periodLabel: label },
-      batchId,
-    );
-    const [row] = await tx
-      .update(statementPublications)
-      .set({ recipients, emailed })
-      .where(eq(statementPublications.period, period))
-      .returning();
-    await recordAudit(tx, {
-      actorId,
-      action: 'publish',
-      entity: 'statements',
-      entityId: null,
-      details: { period, recipients, emailed },
-    });
-    return presentPublication(row!);
-  });
 }

@@ -3,6 +3,7 @@ import {
   EMAIL_CATEGORY_LABELS,
   MAIL_STATUSES,
   OPTIONAL_EMAIL_CATEGORIES,
+  statementLabel,
   type EmailPreferences,
   type EmailPreferencesInput,
   type JobsOverview,
@@ -131,6 +132,14 @@ export async function getOutboxMessage(db: Db, id: string): Promise<OutboxRow> {
   return row;
 }
 
+/** A failed job other than a known email, as the Email screen names it. */
+function jobDescription(queue: string, data: Record<string, unknown>): string {
+  if (queue === 'mail') return 'An email';
+  if (queue === 'statements' && typeof data.period === 'string')
+    return `Publishing the statements for ${statementLabel(data.period)}`;
+  return queue;
+}
+
 export async function jobsOverview(db: Db, jobs: JobQueue): Promise<JobsOverview> {
   const [counts, failed] = await Promise.all([jobs.counts(), jobs.failed(100)]);
   const queues = Object.keys(QUEUES).map((queue) => {
@@ -161,7 +170,7 @@ export async function jobsOverview(db: Db, jobs: JobQueue): Promise<JobsOverview
       return {
         _id: j.id,
         queue: j.name,
-        description: m ? `Email “${m.subject}” to ${m.to}` : j.name === 'mail' ? 'An email' : j.name,
+        description: m ? `Email “${m.subject}” to ${m.to}` : jobDescription(j.name, j.data),
         error: String(output?.message ?? output?.value?.message ?? 'Unknown error'),
         retryCount: j.retryCount,
         createdAt: iso(j.createdOn)!,

@@ -1,0 +1,193 @@
+import crypto from 'node:crypto';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { statementLabel, type StatementPublication, type StatementPublicationList } from '@portal/contracts';
+import type { Db, DbOrTx } from '../../db/client';
+import { statementPublications } from '../../db/schema';
+import type { JobQueue, JobRun } from '../../jobs/queue';
+import { BadRequestError, ConflictError } from '../../lib/errors';
+import { iso } from '../../lib/format';
+import type { Mailer } from '../../mail/mailer';
+import { recordAudit } from '../audit/service';
+import { notifyFrom, rowsOf } from '../notifications/notify';
+import { periodInfo, periodsSince, today } from './statements';
+
+/**
+ * Investors told in one transaction of the publishing job: small enough that a batch stays well under
+ * the database's statement timeout and the progress moves, large enough that 20,000 take a few batches.
+ */
+const PUBLISH_BATCH_SIZE = 1000;
+
+/** The active investors who held an investment by a day (held from its start date, or its first return). */
+const holdersBy = (day: string) => sql`
+  select u.id from users u
+  where u.is_active and exists (
+    select 1 from investments i
+    where i.user_id = u.id and coalesce(i.start_date, (
+      select min(to_date(r.month || '-01', 'YYYY-MM-DD')) from monthly_returns r
+      where r.user_id = i.user_id and r.project_id = i.project_id)) <= ${day}::date)`;
+
+type PublicationRow = typeof statementPublications.$inferSelect;
+
+const presentPublication = (p: PublicationRow): StatementPublication => ({
+  period: p.period,
+  publishedAt: iso(p.publishedAt)!,
+  recipients: p.recipients,
+  emailed: p.emailed,
+  batchId: p.batchId,
+  status: p.status as StatementPublication['status'],
+  total: p.total,
+  error: p.error,
+  finishedAt: iso(p.finishedAt),
+});
+
+/** The periods published (or being published), newest first, and those that have ended and are not. */
+export async function listPublications(db: DbOrTx): Promise<StatementPublicationList> {
+  const [rows, firstRows] = await Promise.all([
+    db.select().from(statementPublications).orderBy(desc(statementPublications.publishedAt)),
+    db.execute(sql`
+      select least(
+        (select min(start_date) from investments),
+        (select min(to_date(month || '-01', 'YYYY-MM-DD')) from monthly_returns))::text as first`),
+  ]);
+  const first = rowsOf<{ first: string | null }>(firstRows)[0]?.first ?? null;
+  const published = new Set(rows.map((r) => r.period));
+  return {
+    publications: rows.map(presentPublication),
+    publishable: periodsSince(first, today())
+      .map((p) => p.period)
+      .filter((p) => !published.has(p)),
+  };
+}
+
+/**
+ * Starts publishing a period's statements: every active investor who held an investment by its last day
+ * is to be told in the portal, and by email unless they turned payouts and statements email off; once
+ * per period. The publication is recorded as `running` with the number of investors to reach and its
+ * job queued in one transaction; the job (`runPublishing`) tells them batch by batch. A publication whose
+ * job failed is started again (it resumes after the last investor told); any other is a 409.
+ */
+export async function startPublishing(
+  db: Db,
+  jobs: JobQueue,
+  actorId: string,
+  period: string,
+): Promise<StatementPublication> {
+  const info = periodInfo(period);
+  const label = statementLabel(period);
+  if (info.to >= today())
+    throw new BadRequestError(`The period ${label} has not ended yet: publish it after ${info.to}`);
+  const total = sql<number>`(select count(*)::int from (${holdersBy(info.to)}) h)`;
+  const publication = await db.transaction(async (tx) => {
+    // One statement claims the period: a second publish at the same time waits for this one's commit,
+    // then finds the period taken (409).
+    const [row] = await tx
+      .insert(statementPublications)
+      .values({
+        period,
+        publishedBy: actorId,
+        recipients: 0,
+        emailed: 0,
+        batchId: crypto.randomUUID(),
+        status: 'running',
+        total,
+      })
+      .onConflictDoUpdate({
+        target: statementPublications.period,
+        set: { status: 'running', error: null, total, publishedBy: actorId },
+        setWhere: eq(statementPublications.status, 'failed'),
+      })
+      .returning();
+    if (!row) throw new ConflictError(`The statements for ${label} are already published`);
+    if (row.total === 0) throw new BadRequestError(`Nobody held an investment in ${label}`);
+    await jobs.send('statements', { period }, { db: tx });
+    await recordAudit(tx, {
+      actorId,
+      action: 'publish',
+      entity: 'statements',
+      entityId: null,
+      details: { period, investors: row.total },
+    });
+    return row;
+  });
+  jobs.wake('statements');
+  return presentPublication(publication);
+}
+
+/**
+ * Tells the next batch of a running publication's investors, in one transaction: their notifications,
+ * their emails and the publication's progress (and the last investor told, the cursor) commit together,
+ * so a retry resumes exactly after it. The publication's row is locked first, so two runs of the job at
+ * once take turns. Marks it `published` once nobody is left. Answers whether there may be more.
+ */
+async function publishBatch(db: Db, mailer: Mailer, period: string, size: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [p] = await tx
+      .select()
+      .from(statementPublications)
+      .where(eq(statementPublications.period, period))
+      .for('update');
+    if (!p || p.status === 'published') return false;
+    const info = periodInfo(period);
+    const label = statementLabel(period);
+    const after = p.cursor ? sql`h.id > ${p.cursor}::uuid` : sql`true`;
+    const [next] = rowsOf<{ last: string | null; n: number }>(
+      await tx.execute(sql`
+        select max(b.id::text) as last, count(*)::int as n from (
+          select h.id from (${holdersBy(info.to)}) h where ${after} order by h.id limit ${size}) b`),
+    );
+    let told = 0;
+    let emailed = 0;
+    if (next?.last) {
+      const batch = sql`select h.id from (${holdersBy(info.to)}) h where ${after} and h.id <= ${next.last}::uuid`;
+      told = await notifyFrom(
+        tx,
+        sql`select b.id, ${`Your statement for ${label} is ready in your Document Vault.`} from (${batch}) b`,
+        { title: `Statement for ${label}`, type: 'info', link: '/documents', createdBy: p.publishedBy },
+      );
+      emailed = await mailer.queueMany(
+        tx,
+        'statement',
+        { from: sql`users u`, where: sql`u.id in (${batch})`, data: sql`'{}'::jsonb` },
+        { periodLabel: label },
+        p.batchId,
+      );
+    }
+    const done = !next?.last || next.n < size;
+    await tx
+      .update(statementPublications)
+      .set({
+        recipients: p.recipients + told,
+        emailed: p.emailed + emailed,
+        cursor: next?.last ?? p.cursor,
+        status: done ? 'published' : 'running',
+        error: null,
+        ...(done ? { total: p.recipients + told, finishedAt: sql`now()` } : {}),
+      })
+      .where(eq(statementPublications.period, period));
+    return !done;
+  });
+}
+
+/**
+ * The `statements` job: tells a publication's investors batch by batch until none is left. A batch that
+ * fails is rolled back and the job retried (from the cursor: nobody is told twice); after the last try
+ * the publication is kept as `failed` with the reason, and publishing again resumes it.
+ */
+export async function runPublishing(
+  db: Db,
+  mailer: Mailer,
+  job: JobRun<Record<string, unknown>>,
+  size = PUBLISH_BATCH_SIZE,
+): Promise<void> {
+  const period = String(job.data.period);
+  try {
+    while (await publishBatch(db, mailer, period, size));
+  } catch (err) {
+    if (job.lastTry)
+      await db
+        .update(statementPublications)
+        .set({ status: 'failed', error: (err as Error).message ?? String(err) })
+        .where(and(eq(statementPublications.period, period), eq(statementPublications.status, 'running')));
+    throw err;
+  }
+}
