@@ -6,6 +6,7 @@ import type {
   DistributionDetail,
   DistributionSummary,
   PayerAccount,
+  StatementPublication,
 } from '@portal/contracts';
 import { Component as DistributionsPage } from './distributions-page';
 import {
@@ -88,6 +89,19 @@ const detail = (r: DistributionSummary): DistributionDetail => ({ ...r, allocati
 const isList = (req: FakeRequest) => req.method === 'GET' && req.path === LIST;
 
 /** The list and each run's details from `runs()` (read at each request, so a test can change them). */
+const publication = (over: Partial<StatementPublication>): StatementPublication => ({
+  period: '2026-Q3',
+  publishedAt: at,
+  recipients: 0,
+  emailed: 0,
+  batchId: 'b0000000-0000-4000-8000-000000000001',
+  status: 'published',
+  total: 0,
+  error: null,
+  finishedAt: null,
+  ...over,
+});
+
 const runsApi =
   (runs: () => DistributionSummary[], route: (req: FakeRequest) => Response | undefined = () => undefined) =>
   (req: FakeRequest) => {
@@ -728,38 +742,46 @@ describe('Distributions: importing returns from a CSV file (issue 16, "Bulk impo
     expect(within(dialog).getByRole('button', { name: 'Import rows' })).toBeDisabled();
   });
 
-  it('publishes a period’s statements from the Statements dialog; the published list links to the outbox', async () => {
-    const published: {
-      period: string;
-      publishedAt: string;
-      recipients: number;
-      emailed: number;
-      batchId: string;
-    }[] = [];
+  it('publishes a period’s statements in the background: a progress bar follows the job, then the published list links to the outbox', async () => {
+    const published: StatementPublication[] = [];
+    // What the job has done by each read of the list after the publish: 0, 3,200 of 11,000, then all.
+    const steps = [0, 3200, 11_000];
+    let reads = 0;
     const requests = fakeApi(
       runsApi(
         () => [run()],
         (req) => {
-          if (req.method === 'GET' && req.path === '/api/admin/statements')
+          if (req.method === 'GET' && req.path === '/api/admin/statements') {
+            const q3 = published.find((p) => p.period === '2026-Q3');
+            if (q3) {
+              const done = steps[Math.min(reads++, steps.length - 1)]!;
+              Object.assign(
+                q3,
+                done === q3.total
+                  ? { status: 'published', recipients: done, emailed: 10_950, finishedAt: at }
+                  : { recipients: done, emailed: done },
+              );
+            }
             return json({
               success: true,
               data: {
-                publications: published,
+                publications: published.map((p) => ({ ...p })),
                 publishable: ['2026-Q3', '2026-Q2'].filter((p) => !published.some((x) => x.period === p)),
               },
             });
+          }
           const m = /^\/api\/admin\/statements\/(.+)\/publish$/.exec(req.path);
           if (req.method !== 'POST' || !m) return undefined;
           if (m[1] === '2026-Q2') return failure('The statements for Q2 2026 are already published', 409);
-          const p = {
+          const p = publication({
             period: m[1]!,
-            publishedAt: at,
-            recipients: 12,
-            emailed: 11,
-            batchId: 'b0000000-0000-4000-8000-000000000001',
-          };
+            status: 'running',
+            recipients: 0,
+            emailed: 0,
+            total: 11_000,
+          });
           published.unshift(p);
-          return json({ success: true, data: p, message: 'Statements published to 12 investors' });
+          return json({ success: true, data: p, message: 'Publishing statements to 11000 investors' });
         },
       ),
     );
@@ -775,24 +797,79 @@ describe('Distributions: importing returns from a CSV file (issue 16, "Bulk impo
     ).toEqual(['Q3 2026', 'Q2 2026']);
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Publish statements for Q3 2026' }));
-    expect(await findToast('Statements for Q3 2026 published')).toHaveTextContent(
-      '12 investors told; 11 emails queued.',
-    );
     expect(
       requests.filter((r) => r.method === 'POST' && r.path.endsWith('/publish')).map((r) => r.path),
     ).toEqual(['/api/admin/statements/2026-Q3/publish']);
-    const table = await within(dialog).findByRole('table', { name: 'Published statements' });
-    const link = within(table).getByRole('link', { name: '11 emails for Q3 2026: view in outbox' });
-    expect(link).toHaveAttribute('href', '/admin/email?batch=b0000000-0000-4000-8000-000000000001');
-    // Only Q2 is left to publish; the server refuses it here, and says why.
-    await waitFor(() =>
-      expect(
-        within(dialog).getByRole('button', { name: 'Publish statements for Q2 2026' }),
-      ).toBeInTheDocument(),
+    // The bar follows the job: counts of investors, in words and in its ARIA values.
+    const bar = await within(dialog).findByRole('progressbar', { name: 'Publishing statements for Q3 2026' });
+    expect(bar).toHaveAttribute('aria-valuemax', '11000');
+    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '3200'), { timeout: 3000 });
+    expect(bar).toHaveAttribute('aria-valuetext', '3,200 of 11,000 investors');
+    expect(within(dialog).getByText('Publishing… 3,200 of 11,000 investors')).toBeInTheDocument();
+    expect(
+      within(within(dialog).getByRole('table', { name: 'Published statements' })).getByRole('row', {
+        name: /Q3 2026/,
+      }),
+    ).toHaveTextContent('3,200 of 11,000');
+
+    // Then the job ends: the bar goes, and the admin is told.
+    await waitFor(() => expect(within(dialog).queryByRole('progressbar')).toBeNull(), { timeout: 3000 });
+    expect(await findToast('Statements for Q3 2026 published')).toHaveTextContent(
+      '11,000 investors told; 10,950 emails queued.',
     );
+    const table = within(dialog).getByRole('table', { name: 'Published statements' });
+    expect(within(table).getByRole('row', { name: /Q3 2026/ })).toHaveTextContent('11,000');
+    const link = within(table).getByRole('link', { name: '10950 emails for Q3 2026: view in outbox' });
+    expect(link).toHaveAttribute('href', '/admin/email?batch=b0000000-0000-4000-8000-000000000001');
+
+    // Only Q2 is left to publish; the server refuses it here, and says why.
     await userEvent.click(within(dialog).getByRole('button', { name: 'Publish statements for Q2 2026' }));
     expect(await findToast('Failed to publish statements')).toHaveTextContent(
       'The statements for Q2 2026 are already published',
     );
+  });
+
+  it('shows a publication whose job failed with how far it came and why; Resume publishes it again', async () => {
+    const failed = publication({
+      period: '2026-Q2',
+      status: 'failed',
+      recipients: 4000,
+      emailed: 3990,
+      total: 11_000,
+      error: 'Connection terminated unexpectedly',
+    });
+    const requests = fakeApi(
+      runsApi(
+        () => [run()],
+        (req) => {
+          if (req.method === 'GET' && req.path === '/api/admin/statements')
+            return json({ success: true, data: { publications: [{ ...failed }], publishable: [] } });
+          if (req.method === 'POST' && req.path === '/api/admin/statements/2026-Q2/publish') {
+            Object.assign(failed, { status: 'running', error: null });
+            return json({ success: true, data: failed, message: 'Publishing statements to 11000 investors' });
+          }
+          return undefined;
+        },
+      ),
+    );
+    renderAdmin(<DistributionsPage />, 'distributions');
+    await card('Jan 2019 income');
+    await userEvent.click(screen.getByRole('button', { name: 'Statements' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Statements' });
+    expect(
+      await within(dialog).findByText(
+        'Publishing statements for Q2 2026 stopped at 4,000 of 11,000 investors',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('Connection terminated unexpectedly')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('progressbar')).toBeNull();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Resume publishing Q2 2026' }));
+    expect(requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([
+      '/api/admin/statements/2026-Q2/publish',
+    ]);
+    const bar = await within(dialog).findByRole('progressbar', { name: 'Publishing statements for Q2 2026' });
+    expect(bar).toHaveAttribute('aria-valuenow', '4000');
+    expect(within(dialog).queryByRole('button', { name: /^Resume/ })).toBeNull();
   });
 });

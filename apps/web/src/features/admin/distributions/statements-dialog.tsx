@@ -1,23 +1,91 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { Send } from 'lucide-react';
-import { statementLabel } from '@portal/contracts';
+import { RotateCcw, Send } from 'lucide-react';
+import { statementLabel, type StatementPublication } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { NativeSelect } from '@/components/ui/input';
+import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
 import { formatDate } from '@/lib/format';
 import { usePublishStatements, useStatementPublications } from '@/queries/distributions';
 import { toastDone, toastFailed, useFailedToast } from '../components/feedback';
 
-const investors = (n: number) => `${n} investor${n === 1 ? '' : 's'}`;
+const count = (n: number) => n.toLocaleString('en-US');
+const investors = (n: number) => `${count(n)} investor${n === 1 ? '' : 's'}`;
+const ofTotal = (p: StatementPublication) => `${count(p.recipients)} of ${investors(p.total)}`;
+
+/** A publication whose job is telling the investors: how many so far, as text and as a bar. */
+function PublishingProgress({ p }: { p: StatementPublication }) {
+  const label = statementLabel(p.period);
+  return (
+    <div className="grid gap-2 rounded-lg border bg-muted/40 p-3">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <p className="font-medium">Statements for {label}</p>
+        <p className="tabular text-sm text-muted-foreground">Publishing… {ofTotal(p)}</p>
+      </div>
+      <Progress
+        value={p.recipients}
+        max={Math.max(p.total, 1)}
+        label={`Publishing statements for ${label}`}
+        valueText={ofTotal(p)}
+      />
+    </div>
+  );
+}
+
+/** A publication whose job gave up: how far it came, why, and a button that resumes it. */
+function PublishingFailed({
+  p,
+  onResume,
+  busy,
+}: {
+  p: StatementPublication;
+  onResume: () => void;
+  busy: boolean;
+}) {
+  const label = statementLabel(p.period);
+  return (
+    <div className="grid gap-2 rounded-lg border border-destructive/50 p-3 sm:flex sm:items-center sm:justify-between">
+      <div className="text-sm">
+        <p className="font-medium">
+          Publishing statements for {label} stopped at {ofTotal(p)}
+        </p>
+        {p.error && <p className="text-muted-foreground">{p.error}</p>}
+      </div>
+      <Button variant="outline" onClick={onResume} disabled={busy} className="shrink-0">
+        <RotateCcw aria-hidden="true" />
+        Resume publishing {label}
+      </Button>
+    </div>
+  );
+}
 
 /**
- * Publishing a period's statements: every investor who held an investment by its end is told that the
- * statement is in their Document Vault, in the portal and by email. Once per period; the list below
- * says when each was published and to how many, with their emails in the outbox.
+ * Tells the admin when a publication this screen saw running ends: published (how many were told and
+ * emailed) or failed (why).
  */
+function useEndings(publications: readonly StatementPublication[] | undefined) {
+  const running = useRef(new Set<string>());
+  useEffect(() => {
+    if (!publications) return;
+    for (const p of publications) {
+      if (!running.current.has(p.period) || p.status === 'running') continue;
+      const label = statementLabel(p.period);
+      if (p.status === 'published')
+        toastDone(
+          `Statements for ${label} published`,
+          `${investors(p.recipients)} told; ${count(p.emailed)} email${p.emailed === 1 ? '' : 's'} queued.`,
+        );
+      else
+        toastFailed(`Failed to publish statements for ${label}`, new Error(p.error ?? 'Please try again.'));
+    }
+    running.current = new Set(publications.filter((p) => p.status === 'running').map((p) => p.period));
+  }, [publications]);
+  return running;
+}
+
 export function StatementsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { data, isLoading, isError, error } = useStatementPublications({ enabled: open });
   const publish = usePublishStatements();
@@ -25,19 +93,19 @@ export function StatementsDialog({ open, onClose }: { open: boolean; onClose: ()
   const selectId = useId();
   useFailedToast('Failed to fetch statement publications', isError, error);
   const period = chosen && data?.publishable.includes(chosen) ? chosen : (data?.publishable[0] ?? '');
+  const running = useEndings(data?.publications);
 
-  async function onPublish() {
+  /** Starts (or resumes) a period's publication; its progress then shows until the job ends. */
+  async function onPublish(p: string) {
     try {
-      const res = await publish.mutateAsync(period);
+      const res = await publish.mutateAsync(p);
+      running.current.add(res.data.period);
       setChosen('');
-      toastDone(
-        `Statements for ${statementLabel(period)} published`,
-        `${investors(res.data.recipients)} told; ${res.data.emailed} email${res.data.emailed === 1 ? '' : 's'} queued.`,
-      );
     } catch (err) {
       toastFailed('Failed to publish statements', err);
     }
   }
+  const unfinished = data?.publications.filter((p) => p.status !== 'published') ?? [];
 
   return (
     <Dialog open={open} onOpenChange={(o) => !o && onClose()}>
@@ -67,13 +135,25 @@ export function StatementsDialog({ open, onClose }: { open: boolean; onClose: ()
                     ))}
                   </NativeSelect>
                 </div>
-                <Button onClick={() => void onPublish()} disabled={publish.isPending}>
+                <Button onClick={() => void onPublish(period)} disabled={publish.isPending}>
                   <Send aria-hidden="true" />
                   Publish statements for {statementLabel(period)}
                 </Button>
               </div>
             ) : (
               <p className="text-sm text-muted-foreground">Every period that has ended is published.</p>
+            )}
+            {unfinished.map((p) =>
+              p.status === 'running' ? (
+                <PublishingProgress key={p.period} p={p} />
+              ) : (
+                <PublishingFailed
+                  key={p.period}
+                  p={p}
+                  busy={publish.isPending}
+                  onResume={() => void onPublish(p.period)}
+                />
+              ),
             )}
             {data.publications.length > 0 && (
               <Table aria-label="Published statements">
@@ -93,7 +173,11 @@ export function StatementsDialog({ open, onClose }: { open: boolean; onClose: ()
                         <p className="text-xs text-muted-foreground sm:hidden">{formatDate(p.publishedAt)}</p>
                       </Td>
                       <Td className="hidden whitespace-nowrap sm:table-cell">{formatDate(p.publishedAt)}</Td>
-                      <Td className="text-right tabular">{p.recipients}</Td>
+                      <Td className="text-right tabular">
+                        {p.status === 'published'
+                          ? count(p.recipients)
+                          : `${count(p.recipients)} of ${count(p.total)}`}
+                      </Td>
                       <Td className="text-right">
                         <Link
                           to={`/admin/email?batch=${p.batchId}`}
