@@ -263,3 +263,47 @@ test.describe('[ADMIN][DISTRIBUTIONS] on a phone', () => {
     await shot(page, testInfo, 'details-375');
   });
 });
+
+test.describe('[ADMIN][STATEMENTS] publishing a period’s statements', () => {
+  test('the admin publishes the newest period: the job tells every holder in the background, the dialog follows it to published, and the investor is told', async ({
+    page,
+  }, testInfo) => {
+    const admin = await openDistributions(page);
+    await page.getByRole('button', { name: 'Statements', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Statements' });
+    const label = (await dialog.getByLabel('Period').locator('option:checked').textContent())!;
+    await dialog.getByRole('button', { name: `Publish statements for ${label}` }).click();
+
+    // The request answers at once; the job ends soon after with the demo's few investors, and the dialog
+    // (polling while it runs) says so.
+    await expectToastShown(page, `Statements for ${label} published`);
+    await expect(dialog.getByRole('progressbar')).toHaveCount(0);
+    const { data } = await callApiOk(page.request, endpoints.investments.publications, {}, admin.accessToken);
+    const published = data.publications.find((p) => p.status === 'published')!;
+    expect(published).toMatchObject({ recipients: published.total, error: null });
+    expect(published.recipients).toBeGreaterThan(0);
+    const row = dialog
+      .getByRole('table', { name: 'Published statements' })
+      .getByRole('row', { name: new RegExp(label) });
+    await expect(row).toContainText(String(published.recipients));
+    await expect(dialog.getByRole('button', { name: `Publish statements for ${label}` })).toHaveCount(0);
+    await expectAccessible(page);
+    await shot(page, testInfo, 'statements-published');
+
+    // Publishing it again is refused.
+    const again = await callApi(
+      page.request,
+      endpoints.investments.publish,
+      { params: { period: published.period } },
+      admin.accessToken,
+    );
+    expect(again.status).toBe(409);
+
+    // The demo investor held an investment then: told once, linking to the Document Vault.
+    const investor = await apiSignIn(page.request, 'investor');
+    const { body } = await callApi(page.request, endpoints.notifications.list, {}, investor.accessToken);
+    const told = body.data.notifications.filter((n) => n.title === `Statement for ${label}`);
+    expect(told).toHaveLength(1);
+    expect(told[0]!.link).toBe('/documents');
+  });
+});
