@@ -386,19 +386,41 @@ async function main() {
     }
 
     // Publishing a year's statements to every investor who held an investment in it (the distribution's
-    // 10,000 among them): a notification each and their emails, queued in one transaction.
+    // 10,000 among them): the request answers at once with the publication running, and a background
+    // job writes a notification each and their emails, in batches. Timed from the request to the list
+    // saying `published` (asked every 50 ms), with the answer's own time beside it.
     {
+      const headers = { authorization: `Bearer ${adminToken}` };
       const t = performance.now();
-      const res = await fetch(`${BASE}/api/admin/statements/2024/publish`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${adminToken}` },
-      });
-      const ms = performance.now() - t;
+      const res = await fetch(`${BASE}/api/admin/statements/2024/publish`, { method: 'POST', headers });
+      const answerMs = performance.now() - t;
       if (!res.ok) throw new Error(`statement publishing: ${res.status} ${await res.text()}`);
-      const { recipients, emailed } = (await res.json()).data as { recipients: number; emailed: number };
-      if (recipients < 10_000)
-        throw new Error(`statements published to ${recipients} investors, expected 10,000 or more`);
-      results.statementPublishing = { investors: recipients, emails: emailed, ms: round(ms, 1) };
+      const { total } = (await res.json()).data as { total: number };
+      let polls = 0;
+      let done: { status: string; recipients: number; emailed: number; error: string | null } | undefined;
+      while (performance.now() - t < 60_000) {
+        const list = await fetch(`${BASE}/api/admin/statements`, { headers });
+        polls++;
+        done = ((await list.json()).data.publications as (typeof done & { period: string })[]).find(
+          (p) => p.period === '2024',
+        );
+        if (done?.status !== 'running') break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const ms = performance.now() - t;
+      if (done?.status !== 'published')
+        throw new Error(`statement publishing ended ${done?.status ?? 'missing'}: ${done?.error ?? ''}`);
+      if (done.recipients < 10_000 || done.recipients !== total)
+        throw new Error(
+          `statements published to ${done.recipients} of ${total} investors, expected 10,000 or more`,
+        );
+      results.statementPublishing = {
+        investors: done.recipients,
+        emails: done.emailed,
+        ms: round(ms, 1),
+        answerMs: round(answerMs, 1),
+        polls,
+      };
       log('statement publishing', results.statementPublishing);
     }
 
@@ -724,7 +746,7 @@ function report(r: Record<string, unknown>): string {
     `| dashboard ÷ static time to content | ${pages.dashboardToStatic}× | ≤ 3× |`,
     `| distribution run over ${dist.investors.toLocaleString('en-US')} investors, draft + finalize | ${dist.draftMs} + ${dist.finalizeMs} ms (server RSS after it ${dist.rssAfterMb} MB) | < 3 s |`,
     `| broadcast by email, ${(r.emailBroadcast as { emails: number }).emails.toLocaleString('en-US')} messages and jobs queued | ${(r.emailBroadcast as { queuedMs: number }).queuedMs} ms | < 2 s |`,
-    `| statements published to ${(r.statementPublishing as { investors: number }).investors.toLocaleString('en-US')} investors (notifications and emails queued) | ${(r.statementPublishing as { ms: number }).ms} ms | < 3 s |`,
+    `| statements published to ${(r.statementPublishing as { investors: number }).investors.toLocaleString('en-US')} investors by the background job (notifications and emails queued), from the request to \`published\` (the request's answer) | ${(r.statementPublishing as { ms: number }).ms} ms (${(r.statementPublishing as { answerMs: number }).answerMs} ms) | < 3 s |`,
     `| one investor's statement PDF (a year, five investments), median of 5 | ${(r.statementPdf as { medianMs: number }).medianMs} ms | < 150 ms |`,
     `| server RSS after the run | ${r.rssAfterRunMb} MB | < 300 MB |`,
     `| cold start, PostgreSQL | ${r.coldStartPostgresMs} ms | < 1 s |`,
