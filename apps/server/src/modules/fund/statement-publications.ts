@@ -129,16 +129,20 @@ async function publishBatch(db: Db, mailer: Mailer, period: string, size: number
     if (!p || p.status === 'published') return false;
     const info = periodInfo(period);
     const label = statementLabel(period);
+    // The batch's investors are read once (walking the users by id after the cursor) and then named by
+    // id, so that the notifications and the emails do not evaluate who held what again.
     const after = p.cursor ? sql`h.id > ${p.cursor}::uuid` : sql`true`;
-    const [next] = rowsOf<{ last: string | null; n: number }>(
+    const [next] = rowsOf<{ ids: string[] | null }>(
       await tx.execute(sql`
-        select max(b.id::text) as last, count(*)::int as n from (
+        select array_agg(b.id order by b.id)::text[] as ids from (
           select h.id from (${holdersBy(info.to)}) h where ${after} order by h.id limit ${size}) b`),
     );
+    const ids = next?.ids ?? [];
+    const last = ids.at(-1) ?? null;
     let told = 0;
     let emailed = 0;
-    if (next?.last) {
-      const batch = sql`select h.id from (${holdersBy(info.to)}) h where ${after} and h.id <= ${next.last}::uuid`;
+    if (ids.length) {
+      const batch = sql`select unnest(${sql.param(ids)}::uuid[]) as id`;
       told = await notifyFrom(
         tx,
         sql`select b.id, ${`Your statement for ${label} is ready in your Document Vault.`} from (${batch}) b`,
@@ -147,18 +151,18 @@ async function publishBatch(db: Db, mailer: Mailer, period: string, size: number
       emailed = await mailer.queueMany(
         tx,
         'statement',
-        { from: sql`users u`, where: sql`u.id in (${batch})`, data: sql`'{}'::jsonb` },
+        { from: sql`users u`, where: sql`u.id = any(${sql.param(ids)}::uuid[])`, data: sql`'{}'::jsonb` },
         { periodLabel: label },
         p.batchId,
       );
     }
-    const done = !next?.last || next.n < size;
+    const done = ids.length < size;
     await tx
       .update(statementPublications)
       .set({
         recipients: p.recipients + told,
         emailed: p.emailed + emailed,
-        cursor: next?.last ?? p.cursor,
+        cursor: last ?? p.cursor,
         status: done ? 'published' : 'running',
         error: null,
         ...(done ? { total: p.recipients + told, finishedAt: sql`now()` } : {}),
