@@ -7,6 +7,10 @@ export interface Scale {
   updatesPerProject: number;
   documentsPerProject: number;
   notifications: number;
+  /** Investments an investor holds, least and most (the bench investor always five); 2-5 when left out. */
+  investmentsPerInvestor?: readonly [number, number];
+  /** Audit entries (account created, then updated) an investor; none when left out. */
+  auditPerInvestor?: number;
 }
 
 export const FULL: Scale = {
@@ -111,7 +115,7 @@ export async function loadDataset(
        values ('Bench Admin', $1, $2, 'INV-2016-ADMIN0', true, true, now())`,
       [BENCH_ADMIN, passwordHash],
     );
-    // 2-5 investments an investor (exactly 5 for the first), in distinct projects.
+    // 2-5 investments an investor by default (exactly 5 for the first), in distinct projects.
     await run(
       'investments',
       `with u as (
@@ -122,9 +126,9 @@ export async function loadDataset(
        insert into investments (user_id, project_id, amount, returns, roi, start_date)
        select u.id, p.id, 5000 + (u.n * 37 + s * 101) % 45000, 0, 7.5, date '2016-01-01'
        from u
-       cross join lateral generate_series(1, case when u.n = 1 then 5 else 2 + (u.n % 4)::int end) s
+       cross join lateral generate_series(1, case when u.n = 1 then 5 else $2::int + (u.n % ($3::int - $2::int + 1))::int end) s
        join p on p.k = ((u.n * 7 + s * 13) % $1::int)`,
-      [scale.projects],
+      [scale.projects, ...(scale.investmentsPerInvestor ?? [2, 5])],
     );
     // The bulk of the data: build the indexes once after the load instead of row by row, and skip the
     // per-row foreign-key triggers (the rows are generated from the investments themselves).
@@ -133,6 +137,7 @@ export async function loadDataset(
     await client.query(`drop index monthly_returns_user_project_month_key;
       drop index monthly_returns_project_idx;
       drop index monthly_returns_paid_on_idx;
+      drop index monthly_returns_project_month_idx;
       alter table monthly_returns drop constraint monthly_returns_pkey`);
     await run(
       'monthly_returns',
@@ -147,7 +152,8 @@ export async function loadDataset(
       `alter table monthly_returns add constraint monthly_returns_pkey primary key (id);
        create unique index monthly_returns_user_project_month_key on monthly_returns (user_id, project_id, month);
        create index monthly_returns_project_idx on monthly_returns (project_id);
-       create index monthly_returns_paid_on_idx on monthly_returns (paid_on)`,
+       create index monthly_returns_paid_on_idx on monthly_returns (paid_on);
+       create index monthly_returns_project_month_idx on monthly_returns (project_id, month)`,
     );
     await client.query('set local session_replication_role = origin');
     // Triggers did not run while loading: compute the investments' roll-up of their months once.
@@ -176,6 +182,8 @@ export async function loadDataset(
        from projects p cross join generate_series(1, $1::int) g`,
       [scale.documentsPerProject],
     );
+    // Generated from the users themselves: no per-row foreign-key check needed here either.
+    await client.query('set local session_replication_role = replica');
     await run(
       'notifications',
       `with u as (select id, row_number() over (order by investor_id) - 1 as n from users where not is_admin),
@@ -186,6 +194,18 @@ export async function loadDataset(
        from s join u on u.n = s.k`,
       [scale.notifications],
     );
+    if (scale.auditPerInvestor)
+      await run(
+        'audit_log',
+        `insert into audit_log (actor_id, action, entity, entity_id, details, created_at)
+         select a.id, case when g = 1 then 'create' else 'update' end, 'user', u.id::text,
+                jsonb_build_object('name', u.name), now() - ((u.n * $1::int + g) || ' minutes')::interval
+         from (select id, name, row_number() over (order by investor_id) as n from users where not is_admin) u
+         cross join generate_series(1, $1::int) g
+         cross join (select id from users where is_admin limit 1) a`,
+        [scale.auditPerInvestor],
+      );
+    await client.query('set local session_replication_role = origin');
     await client.query('commit');
     await run('analyze', 'analyze');
   } catch (err) {

@@ -11,6 +11,7 @@
  *                              bench/results.json and docs/performance.md
  *   npm run bench -- --quick   small dataset and short runs (CI); fails when a ratio falls under half
  *                              of its budget
+ *   npm run bench -- --scale   cost as the work grows: 1,000, 10,000 and 100,000 investors (bench/scale.ts)
  *
  * Needs a build (`npm run build`) and PostgreSQL at BENCH_DATABASE_URL
  * (default postgres://postgres@127.0.0.1:5432/postgres; a fresh database is created and dropped).
@@ -19,13 +20,24 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { hashPassword } from '../apps/server/src/lib/passwords';
 import { openDatabase } from '../apps/server/src/db/client';
 import { distributionRun } from './distribution';
+import {
+  ROOT,
+  SERVER,
+  log,
+  login as loginAt,
+  median,
+  round,
+  rssMb,
+  startServer as startServerOn,
+  stopServer,
+  waitReady,
+} from './server';
 import {
   BENCH_ADMIN,
   BENCH_INVESTOR,
@@ -39,8 +51,6 @@ import {
   type Scale,
 } from './dataset';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SERVER = path.join(ROOT, 'apps/server/dist/main.js');
 const quick = process.argv.includes('--quick');
 const scale = quick ? QUICK : FULL;
 const DURATION = quick ? 2 : 8;
@@ -63,43 +73,8 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-const log = (...a: unknown[]) => console.info('[bench]', ...a);
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
-const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
-
-async function waitReady(child: ChildProcess, url: string, timeoutMs = 60_000): Promise<number> {
-  const t0 = performance.now();
-  while (performance.now() - t0 < timeoutMs) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/ready`)).ok) return performance.now() - t0;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('server did not become ready');
-}
-
-function startServer(env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(process.execPath, [SERVER], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      // Production's level: the access line of every request is part of what is measured.
-      LOG_LEVEL: 'info',
-      LOGIN_RATE_LIMIT: '100000',
-      PORT: String(PORT),
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  return child;
-}
+const startServer = (env: NodeJS.ProcessEnv) => startServerOn(PORT, env);
+const login = (email: string) => loginAt(BASE, email);
 
 /** The ceiling (bench/ceiling.mjs) in a process of its own, with plain node. */
 async function startCeiling(): Promise<ChildProcess> {
@@ -111,31 +86,6 @@ async function startCeiling(): Promise<ChildProcess> {
     child.stdout!.once('data', () => resolve());
   });
   return child;
-}
-
-async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  const t = performance.now();
-  child.kill('SIGTERM');
-  await exited;
-  if (process.env.BENCH_DEBUG) log(`server stopped in ${Math.round(performance.now() - t)} ms`);
-}
-
-function rssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return round(kb / 1024, 1);
-}
-
-async function login(email: string): Promise<string> {
-  const res = await fetch(`${BASE}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { data: { accessToken: string } }).data.accessToken;
 }
 
 interface Load {
@@ -219,8 +169,8 @@ async function main() {
       await fetch(`${BASE}/api/users?page=1&pageSize=25`, {
         headers: { authorization: `Bearer ${adminToken}` },
       })
-    ).json()) as { data?: { total?: number }; total?: number };
-    const total = Number(firstPage.data?.total ?? firstPage.total ?? scale.investors);
+    ).json()) as { pagination: { total: number } };
+    const total = firstPage.pagination.total;
     const lastPage = Math.max(1, Math.ceil(total / 25));
 
     const scenarios: Scenario[] = [
@@ -458,10 +408,13 @@ async function main() {
   const failures = check(results);
   const outDir = quick ? path.join(ROOT, 'bench/.tmp') : path.join(ROOT, 'bench');
   fs.mkdirSync(outDir, { recursive: true });
-  fs.writeFileSync(
-    path.join(outDir, quick ? 'results-quick.json' : 'results.json'),
-    JSON.stringify(results, null, 2) + '\n',
-  );
+  const resultsFile = path.join(outDir, quick ? 'results-quick.json' : 'results.json');
+  // The figures of `--scale` (bench/scale.ts) are a run of their own: kept when these are rewritten.
+  if (!quick && fs.existsSync(resultsFile)) {
+    const previous = JSON.parse(fs.readFileSync(resultsFile, 'utf8')) as Record<string, unknown>;
+    if (previous.scaling) results.scaling = previous.scaling;
+  }
+  fs.writeFileSync(resultsFile, JSON.stringify(results, null, 2) + '\n');
   if (!quick) {
     // The figures are rewritten; the notes written under them by hand are kept.
     const file = path.join(ROOT, 'docs/performance.md');
@@ -756,4 +709,5 @@ function report(r: Record<string, unknown>): string {
   return lines.join('\n');
 }
 
-await main();
+if (process.argv.includes('--scale')) await (await import('./scale')).runScale();
+else await main();
