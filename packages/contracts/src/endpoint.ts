@@ -7,6 +7,8 @@ import type { z } from 'zod';
  */
 export const TABLES = [
   'users',
+  // How many users there are, kept by the database from users (read with it, never written by the app).
+  'user_count',
   'refresh_tokens',
   'projects',
   'investments',

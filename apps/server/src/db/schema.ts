@@ -126,11 +126,29 @@ export const users = pgTable(
     index('users_awaiting_activation_idx')
       .on(t.createdAt)
       .where(sql`${t.activatedAt} is null`),
+    // The administrators (a handful among every investor), listed by the audit log's filter.
+    index('users_admins_idx')
+      .on(t.name, t.email)
+      .where(sql`${t.isAdmin}`),
     check(
       'users_bank_account_whole_check',
       sql`(${t.bankIbanSealed} is null) = (${t.bankIbanLast4} is null) and (${t.bankIbanSealed} is null) = (${t.bankHolder} is null) and (${t.bankIbanSealed} is null) = (${t.bankUpdatedAt} is null)`,
     ),
   ],
+);
+
+/**
+ * How many users there are, in one row kept by statement-level triggers on users (migration 0021), so
+ * that the admin users list, which says how many users there are on every page, reads one row instead of
+ * counting every user.
+ */
+export const userCount = pgTable(
+  'user_count',
+  {
+    id: boolean('id').primaryKey().default(true),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [check('user_count_one_row_check', sql`${t.id}`)],
 );
 
 export const refreshTokens = pgTable(

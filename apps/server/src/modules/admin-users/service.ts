@@ -21,7 +21,7 @@ import {
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Mailer } from '../../mail/mailer';
-import { investments, monthlyReturns, projects, userSearchDocument, users } from '../../db/schema';
+import { investments, monthlyReturns, projects, userCount, userSearchDocument, users } from '../../db/schema';
 import { monthlyReturnsTotal } from '../../db/investment-returns';
 import {
   BadRequestError,
@@ -95,39 +95,8 @@ async function investmentsOf(db: DbOrTx, userIds: readonly string[]): Promise<Ad
     .orderBy(asc(projects.name));
 }
 
-/**
- * The ids of one page of users, ordered by name, then the rows. Without a search the ids come from the
- * name index alone, walked from whichever end is nearer, so the last page costs what the first does.
- * With a search the matches are collected first (the full-text index) and then ordered: walking the
- * name index and testing each row would build the document of every user when few of them match.
- */
-async function pageOfUsers(db: Db, q: ListQuery, where: SQL | undefined, total: number) {
-  const offset = (q.page - 1) * q.pageSize;
-  if (offset >= total) return [];
-  let ids: string[];
-  if (searchTerms(q.search)) {
-    const page = (await db.execute(
-      sql`with matches as materialized (
-            select ${users.id} as id, lower(${users.name}) as sort_key from ${users} where ${where}
-          )
-          select id from matches order by sort_key, id limit ${q.pageSize} offset ${offset}`,
-    )) as unknown as { rows: { id: string }[] };
-    ids = page.rows.map((r) => r.id);
-  } else {
-    const fromEnd = offset > total / 2;
-    const order = fromEnd
-      ? [sql`lower(${users.name}) desc`, desc(users.id)]
-      : [sql`lower(${users.name})`, asc(users.id)];
-    const rows = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(where)
-      .orderBy(...order)
-      .limit(fromEnd ? Math.min(q.pageSize, total - offset) : q.pageSize)
-      .offset(fromEnd ? Math.max(0, total - offset - q.pageSize) : offset);
-    ids = rows.map((r) => r.id);
-    if (fromEnd) ids.reverse();
-  }
+/** The rows of the given ids, in that order. */
+async function usersIn(db: Db, ids: string[]) {
   if (ids.length === 0) return [];
   const rows = await db.select().from(users).where(inArray(users.id, ids));
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -135,15 +104,79 @@ async function pageOfUsers(db: Db, q: ListQuery, where: SQL | undefined, total: 
 }
 
 /**
- * A page of users with their investments, and how many users match in all: four queries whatever the page
- * size or the page (count, ids, rows, their investments).
+ * How many users match. Without a filter, the one row the database keeps (user_count, migration 0021):
+ * counting 100,000 entries of an index on every page was most of the list's time.
+ */
+async function countUsers(db: Db, where: SQL | undefined): Promise<number> {
+  if (!where) {
+    const [kept] = await db.select({ n: userCount.n }).from(userCount);
+    if (kept) return Number(kept.n);
+  }
+  const [counted] = await db.select({ n: count() }).from(users).where(where);
+  return counted?.n ?? 0;
+}
+
+/**
+ * The ids of one page of users, ordered by name. The ids come from the name index alone, walked from
+ * whichever end is nearer, so the last page costs what the first does.
+ */
+async function pageOfIds(db: Db, q: ListQuery, where: SQL | undefined, total: number): Promise<string[]> {
+  const offset = (q.page - 1) * q.pageSize;
+  if (offset >= total) return [];
+  const fromEnd = offset > total / 2;
+  const order = fromEnd
+    ? [sql`lower(${users.name}) desc`, desc(users.id)]
+    : [sql`lower(${users.name})`, asc(users.id)];
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(where)
+    .orderBy(...order)
+    .limit(fromEnd ? Math.min(q.pageSize, total - offset) : q.pageSize)
+    .offset(fromEnd ? Math.max(0, total - offset - q.pageSize) : offset);
+  const ids = rows.map((r) => r.id);
+  return fromEnd ? ids.reverse() : ids;
+}
+
+/**
+ * A page of a search and how many match, in one statement: the matches are collected once (the
+ * full-text index) and both counted and ordered from that one set. Walking the name index and testing
+ * each row would build the document of every user when few of them match; a count of its own would
+ * search the index a second time (a common prefix such as 'investor:*' is most of a search's cost).
+ */
+async function searchPage(db: Db, q: ListQuery, where: SQL | undefined) {
+  const offset = (q.page - 1) * q.pageSize;
+  const result = (await db.execute(
+    sql`with matches as materialized (
+          select ${users.id} as id, lower(${users.name}) as sort_key from ${users} where ${where}
+        )
+        select (select count(*)::int from matches) as total,
+               (select coalesce(json_agg(p.id order by p.sort_key, p.id), '[]'::json)
+                  from (select id, sort_key from matches order by sort_key, id limit ${q.pageSize} offset ${offset}) p
+               ) as ids`,
+  )) as unknown as { rows: { total: number; ids: string[] | string }[] };
+  const [row] = result.rows;
+  // pg parses json; PGlite may hand it over as text.
+  const ids = typeof row?.ids === 'string' ? (JSON.parse(row.ids) as string[]) : (row?.ids ?? []);
+  return { total: Number(row?.total ?? 0), ids };
+}
+
+/**
+ * A page of users with their investments, and how many users match in all: four queries whatever the
+ * page size or the page (count, ids, rows, their investments); three with a search (the count and the
+ * ids together).
  */
 export async function listUsers(db: Db, q: ListQuery): Promise<{ rows: AdminUserRows[]; total: number }> {
   const where = listFilter(q);
-  // The count first: it says from which end the page is nearer.
-  const [counted] = await db.select({ n: count() }).from(users).where(where);
-  const total = counted?.n ?? 0;
-  const rows = await pageOfUsers(db, q, where, total);
+  let total: number;
+  let ids: string[];
+  if (searchTerms(q.search)) ({ total, ids } = await searchPage(db, q, where));
+  else {
+    // The count first: it says from which end the page is nearer.
+    total = await countUsers(db, where);
+    ids = await pageOfIds(db, q, where, total);
+  }
+  const rows = await usersIn(db, ids);
   const invs = await investmentsOf(
     db,
     rows.map((r) => r.id),
