@@ -29,6 +29,7 @@ const { values: args } = parseArgs({
     scale: { type: 'boolean' },
     sizes: { type: 'string', default: '1000,10000,100000' },
     seconds: { type: 'string', default: '8' },
+    'report-only': { type: 'boolean' },
   },
 });
 const SIZES = args.sizes.split(',').map(Number);
@@ -61,6 +62,8 @@ interface Latency {
   p50Ms: number;
   p99Ms: number;
   maxMs: number;
+  failed: number;
+  failures: string[];
   /** CPU time a request (µs) of the server process and of its PostgreSQL backends. */
   serverCpuUs: number;
   dbCpuUs: number;
@@ -96,16 +99,25 @@ async function paced(
 ) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
   const headers = token ? { authorization: `Bearer ${token}` } : {};
+  // An answer other than 200, or none within 15 s, is a failed request: counted, not a latency.
+  const failed: string[] = [];
   const one = (due: number) =>
-    new Promise<number>((resolve, reject) => {
-      const req = http.get(`${BASE}${urlPath}`, { agent, headers }, (res) => {
+    new Promise<number | null>((resolve) => {
+      const req = http.get(`${BASE}${urlPath}`, { agent, headers, timeout: 15_000 }, (res) => {
         res.resume();
         res.on('end', () => {
-          if (res.statusCode !== 200) reject(new Error(`${urlPath}: ${res.statusCode}`));
-          else resolve(performance.now() - due);
+          if (res.statusCode === 200) resolve(performance.now() - due);
+          else {
+            failed.push(String(res.statusCode));
+            resolve(null);
+          }
         });
       });
-      req.on('error', reject);
+      req.on('timeout', () => req.destroy(new Error('no answer in 15 s')));
+      req.on('error', (err) => {
+        failed.push(err.message);
+        resolve(null);
+      });
     });
   const backends = await cpu.backends();
   const serverBefore = cpuNs([cpu.server]);
@@ -114,14 +126,15 @@ async function paced(
   const total = Math.round(rate * seconds);
   const interval = 1000 / rate;
   const t0 = performance.now();
-  const pending: Promise<number>[] = [];
+  const pending: Promise<number | null>[] = [];
   for (let i = 0; i < total; i++) {
     const due = t0 + i * interval;
     const wait = due - performance.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     pending.push(one(due));
   }
-  const times = (await Promise.all(pending)).sort((a, b) => a - b);
+  const times = (await Promise.all(pending)).filter((t) => t !== null).sort((a, b) => a - b);
+  if (times.length === 0) times.push(Number.NaN);
   const serverCpu = cpuNs([cpu.server]) - serverBefore;
   // Backends opened during the run are counted from zero.
   let dbCpu = 0;
@@ -130,6 +143,8 @@ async function paced(
   const at = (q: number) => round(times[Math.min(times.length - 1, Math.floor(q * times.length))]!, 1);
   return {
     n: times.length,
+    failed: failed.length,
+    failures: [...new Set(failed)],
     p50Ms: at(0.5),
     p99Ms: at(0.99),
     maxMs: round(times.at(-1)!, 1),
@@ -250,7 +265,9 @@ async function oneSize(adminUrl: string, investors: number, passwordHash: string
     for (const e of endpoints) {
       const token = e.as === 'investor' ? investorToken : adminToken;
       const t = performance.now();
-      await getJson(e.path, token);
+      const res = await fetch(`${BASE}${e.path}`, { headers: { authorization: `Bearer ${token}` } });
+      await res.arrayBuffer();
+      if (!res.ok) log(`${investors}: ${e.name} answered ${res.status} the first time`);
       firstMs[e.name] = round(performance.now() - t, 1);
       await paced(e.path, token, e.as === 'investor' ? INVESTOR_RATE : ADMIN_RATE, 1, cpu);
     }
@@ -274,6 +291,8 @@ async function oneSize(adminUrl: string, investors: number, passwordHash: string
         p99Ms: best.p99Ms,
         maxMs: best.maxMs,
         p99RoundsMs: ls.map((l) => l.p99Ms),
+        failed: ls.reduce((a, l) => a + l.failed, 0),
+        failures: [...new Set(ls.flatMap((l) => l.failures))],
         // CPU time a request, the lesser of the rounds (contention adds cache misses, not work).
         serverCpuUs: Math.min(...ls.map((l) => l.serverCpuUs)),
         dbCpuUs: Math.min(...ls.map((l) => l.dbCpuUs)),
@@ -281,8 +300,19 @@ async function oneSize(adminUrl: string, investors: number, passwordHash: string
     });
     for (const e of endpointResults) log(`${investors}:`, e);
 
+    // The slowest lists may leave queries queued behind the last run: the broadcast is measured once the
+    // server's database connections are idle again.
+    for (let i = 0; i < 120; i++) {
+      const { rows } = await admin.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity where datname = $1 and state = 'active'`,
+        [dbName],
+      );
+      if (rows[0]!.n === 0) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
     // A broadcast to every active user: the investors and the sending admin.
     const broadcast: number[] = [];
+    const broadcastFailures: string[] = [];
     for (let i = 0; i < 3; i++) {
       const t = performance.now();
       const res = await fetch(`${BASE}/api/notifications/send`, {
@@ -295,7 +325,11 @@ async function oneSize(adminUrl: string, investors: number, passwordHash: string
         }),
       });
       const ms = performance.now() - t;
-      if (!res.ok) throw new Error(`broadcast: ${res.status} ${await res.text()}`);
+      if (!res.ok) {
+        broadcastFailures.push(`${res.status} after ${round(ms)} ms`);
+        await res.arrayBuffer();
+        continue;
+      }
       const { sent } = (await res.json()).data as { sent: number };
       if (sent !== investors + 1)
         throw new Error(`broadcast reached ${sent} users, expected ${investors + 1}`);
@@ -313,8 +347,9 @@ async function oneSize(adminUrl: string, investors: number, passwordHash: string
       endpoints: endpointResults,
       broadcast: {
         users: investors + 1,
-        medianMs: round(median(broadcast), 1),
+        medianMs: broadcast.length ? round(median(broadcast), 1) : Number.NaN,
         runsMs: broadcast.map((x) => round(x, 1)),
+        failures: broadcastFailures,
       },
       rss: { maxMb: Math.max(...rss), lastMb: rss.at(-1)!, samples: rss.length },
       /** The machine's 1-minute load average as the size began and as it ended (2 cores). */
@@ -342,10 +377,13 @@ function check(sizes: SizeResult[]): string[] {
       failures.push(
         `${e.name}: p99 ${e.p99Ms} ms at ${largest.investors} investors, ${round(e.p99Ms / base.p99Ms)}× its ${base.p99Ms} ms at ${smallest.investors}`,
       );
+    if (e.failed) failures.push(`${e.name}: ${e.failed} failed requests (${e.failures.join(', ')})`);
     if (e.name.startsWith('GET /api/users (admin') && e.p99Ms >= GOALS.adminP99Ms)
       failures.push(`${e.name}: p99 ${e.p99Ms} ms at ${largest.investors} investors`);
   }
   for (const s of sizes) {
+    if (s.broadcast.failures.length)
+      failures.push(`broadcast to ${s.broadcast.users} users: ${s.broadcast.failures.join(', ')}`);
     if (s.broadcast.medianMs >= GOALS.broadcastMs)
       failures.push(`broadcast to ${s.broadcast.users} users: ${s.broadcast.medianMs} ms`);
     if (s.rss.maxMb >= GOALS.rssMb) failures.push(`server RSS ${s.rss.maxMb} MB at ${s.investors} investors`);
@@ -375,7 +413,7 @@ function report(sizes: SizeResult[], date: string): string {
       (s) =>
         `| ${n(s.investors)} | ${(s.loadMs / 1000).toFixed(1)} s | ${n(s.databaseMb)} MB | ${n(
           s.investors * 120 + 4 * 120,
-        )} rows | ${s.startMs} ms | ${s.broadcast.medianMs} ms to ${n(s.broadcast.users)} users | ${s.rss.maxMb} MB | ${s.loadAverage.join(' → ')} |`,
+        )} rows | ${s.startMs == null ? '—' : `${s.startMs} ms`} | ${s.broadcast.medianMs} ms to ${n(s.broadcast.users)} users${s.broadcast.failures.length ? ` (failed: ${s.broadcast.failures.join(', ')})` : ''} | ${s.rss.maxMb} MB | ${s.loadAverage.length ? s.loadAverage.join(' → ') : '—'} |`,
     ),
     '',
     `| endpoint | ${sizes.map((s) => `p99 (p50, first) at ${n(s.investors)}`).join(' | ')} | p99 at ${n(
@@ -385,7 +423,8 @@ function report(sizes: SizeResult[], date: string): string {
     ...smallest.endpoints.map((e0) => {
       const cells = sizes.map((s) => {
         const e = s.endpoints.find((x) => x.name === e0.name)!;
-        return `${e.p99Ms} ms (${e.p50Ms}, ${e.firstMs}) · ${e.serverCpuUs} + ${e.dbCpuUs} µs`;
+        const failed = e.failed ? `, ${e.failed} failed: ${e.failures.join(' ')}` : '';
+        return `${e.p99Ms} ms (${e.p50Ms}, ${e.firstMs}${failed}) · ${e.serverCpuUs} + ${e.dbCpuUs} µs`;
       });
       const last = sizes.at(-1)!.endpoints.find((x) => x.name === e0.name)!;
       const goal =
@@ -402,29 +441,9 @@ function report(sizes: SizeResult[], date: string): string {
   return lines.join('\n');
 }
 
-export async function runScale() {
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const hash = await hashPassword(BENCH_PASSWORD);
-  const date = new Date().toISOString();
-  const sizes: SizeResult[] = [];
-  for (const investors of SIZES) sizes.push(await oneSize(adminUrl, investors, hash));
-  const failures = check(sizes);
-
-  const resultsFile = path.join(ROOT, 'bench/results.json');
-  const results = JSON.parse(fs.readFileSync(resultsFile, 'utf8')) as Record<string, unknown>;
-  results.scaling = {
-    date,
-    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, node: process.version },
-    goals: GOALS,
-    rates: { investorPerSecond: INVESTOR_RATE, adminPerSecond: ADMIN_RATE, seconds: SECONDS, rounds: ROUNDS },
-    sizes,
-    failures,
-  };
-  fs.writeFileSync(resultsFile, JSON.stringify(results, null, 2) + '\n');
-
-  const docFile = path.join(ROOT, 'docs/performance.md');
+/** Puts the tables between the scale markers of docs/performance.md (at its end the first time). */
+function writeReport(docFile: string, table: string) {
   const doc = fs.readFileSync(docFile, 'utf8');
-  const table = report(sizes, date);
   const start = doc.indexOf(SCALE_START);
   const end = doc.indexOf(SCALE_END);
   fs.writeFileSync(
@@ -433,6 +452,47 @@ export async function runScale() {
       ? doc.slice(0, start) + table + doc.slice(end + SCALE_END.length)
       : `${doc.trimEnd()}\n\n## Cost as the work grows\n\n${table}\n`,
   );
+}
+
+export async function runScale() {
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const hash = await hashPassword(BENCH_PASSWORD);
+  const date = new Date().toISOString();
+  const resultsFile = path.join(ROOT, 'bench/results.json');
+  const docFile = path.join(ROOT, 'docs/performance.md');
+  let failures: string[] = [];
+  if (args['report-only']) {
+    // The tables of docs/performance.md again from bench/results.json, without running anything.
+    const scaling = (JSON.parse(fs.readFileSync(resultsFile, 'utf8')) as { scaling: { sizes: SizeResult[] } })
+      .scaling;
+    writeReport(docFile, report(scaling.sizes, date));
+    return;
+  }
+  // Written after each size, merged with the sizes of earlier runs (`--sizes` runs some of them).
+  for (const investors of SIZES) {
+    const size = await oneSize(adminUrl, investors, hash);
+    const results = JSON.parse(fs.readFileSync(resultsFile, 'utf8')) as Record<string, unknown>;
+    const earlier = ((results.scaling as { sizes?: SizeResult[] } | undefined)?.sizes ?? []).filter(
+      (s) => s.investors !== investors,
+    );
+    const sizes = [...earlier, size].sort((a, b) => a.investors - b.investors);
+    failures = check(sizes);
+    results.scaling = {
+      date,
+      machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, node: process.version },
+      goals: GOALS,
+      rates: {
+        investorPerSecond: INVESTOR_RATE,
+        adminPerSecond: ADMIN_RATE,
+        seconds: SECONDS,
+        rounds: ROUNDS,
+      },
+      sizes,
+      failures,
+    };
+    fs.writeFileSync(resultsFile, JSON.stringify(results, null, 2) + '\n');
+    writeReport(docFile, report(sizes, date));
+  }
   if (failures.length) {
     console.error(`[bench] ${failures.length} scale check(s) failed:\n  ${failures.join('\n  ')}`);
     process.exit(1);
