@@ -26,6 +26,7 @@ import { chromium } from 'playwright-core';
 import { hashPassword } from '../apps/server/src/lib/passwords';
 import { openDatabase } from '../apps/server/src/db/client';
 import { distributionRun } from './distribution';
+import { lighthouseBench, lighthouseShortfalls, lighthouseTable, type LighthouseResults } from './lighthouse';
 import {
   ROOT,
   SERVER,
@@ -398,6 +399,17 @@ async function main() {
     results.embedded = embedded;
     results.coldStartEmbeddedReopenMs = embedded.reopenMs;
     log(`embedded dataset loaded in ${embedded.loadMs} ms; cold start reopening it: ${embedded.reopenMs} ms`);
+
+    // Lighthouse on the demo data (bench/lighthouse.ts), full run only: slow, and its scores vary.
+    if (!quick) {
+      results.lighthouse = await lighthouseBench({ port: PORT + 2 });
+      log(
+        'lighthouse',
+        lighthouseTable(results.lighthouse as LighthouseResults)
+          .slice(2)
+          .join('\n'),
+      );
+    }
   } finally {
     if (server) await stopServer(server);
     if (ceiling) await stopServer(ceiling);
@@ -476,6 +488,7 @@ function check(results: Record<string, unknown>): string[] {
       failures.push(`cold start on PostgreSQL ${results.coldStartPostgresMs} ms`);
     if ((results.coldStartEmbeddedReopenMs as number) >= 3000)
       failures.push(`embedded reopen ${results.coldStartEmbeddedReopenMs} ms`);
+    failures.push(...lighthouseShortfalls(results.lighthouse as LighthouseResults));
   }
   const pages = results.pages as {
     signIn: { jsGzipKb: number; cssGzipKb: number };
@@ -705,6 +718,7 @@ function report(r: Record<string, unknown>): string {
     `| cold start, PostgreSQL | ${r.coldStartPostgresMs} ms | < 1 s |`,
     `| cold start, reopening the embedded database (${emb.scale.investors.toLocaleString('en-US')} investors) | ${r.coldStartEmbeddedReopenMs} ms | < 3 s |`,
     '',
+    ...lighthouseTable(r.lighthouse as LighthouseResults),
   ];
   return lines.join('\n');
 }
