@@ -292,7 +292,9 @@ function preloadSignedIn(): Plugin {
           `        link.href = '/assets/' + files[f] + '.js';\n` +
           `        document.head.appendChild(link);\n` +
           `      });\n` +
-          // The signed-in user, read now rather than once the entry has run (lib/auth.tsx takes it).
+          // The signed-in user, read now rather than once the entry has run (queries/session.tsx takes
+          // it), unless the server embedded it in the page (ADR 020, lib/first-load.ts).
+          `      if (document.getElementById('portal-first-load')) return;\n` +
           `      window.__portalMe = {\n` +
           `        token: token,\n` +
           `        answer: fetch('/api/users/me', { headers: { authorization: 'Bearer ' + token } })\n` +

@@ -800,3 +800,56 @@ for (const look of [
     });
   });
 }
+
+test.describe('[PORTFOLIO] the dashboard paints with its figures (ADR 020)', () => {
+  test('the figures come with the page: no /api/users/me or other first read before they show', async ({
+    page,
+  }) => {
+    const { accessToken } = await signIn(page, 'investor', '/robots.txt');
+    const { data: me } = await callApiOk(page.request, endpoints.users.me, {}, accessToken);
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/')) asked.push(new URL(r.url()).pathname);
+    });
+    const document = page.waitForResponse((r) => new URL(r.url()).pathname === '/');
+    await page.goto('/');
+    const html = await (await document).text();
+    expect(html).toContain('<script type="application/json" id="portal-first-load">');
+    expect((await document).headers()['cache-control']).toBe('no-store');
+    const firstName = me.name.split(/\s+/)[0]!;
+    await expect(page.getByText(/of investment recovered/).first()).toBeVisible();
+    await expect(page.getByText(`Welcome back, ${firstName}.`)).toBeVisible();
+    // What the page showed, it had without asking: none of the embedded reads was made before the figures.
+    const seenBefore = [...asked];
+    for (const read of [
+      '/api/users/me',
+      '/api/investment/performance',
+      '/api/projects',
+      '/api/investment/payouts',
+    ])
+      expect(seenBefore, read).not.toContain(read);
+    // The block is read and taken out of the document before the app renders.
+    await expect(page.locator('#portal-first-load')).toHaveCount(0);
+  });
+
+  test('signing out in one tab ends it for every tab: the next page carries no data', async ({ page }) => {
+    await signIn(page, 'investor', '/');
+    await expect(page.getByText(/of investment recovered/).first()).toBeVisible();
+    const other = await page.context().newPage();
+    await other.goto('/');
+    await expect(other.getByText(/of investment recovered/).first()).toBeVisible();
+    const loggedOut = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/auth/logout');
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect((await loggedOut).status()).toBe(200);
+    // The other tab follows (the tokens are gone) and a reload of the dashboard brings no figures.
+    await expect(other).toHaveURL(/\/login$/);
+    const document = other.waitForResponse((r) => new URL(r.url()).pathname === '/');
+    await other.goto('/');
+    expect(await (await document).text()).not.toContain('portal-first-load');
+    await expect(other).toHaveURL(/\/login$/);
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === 'portal_page')).toBeUndefined();
+  });
+});

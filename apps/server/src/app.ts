@@ -15,6 +15,7 @@ import { openApiPlugin } from './plugins/openapi';
 import { REQUEST_ID_HEADER, requestIdGenerator } from './plugins/request-id';
 import { AnswerStore, READ_CACHE_MAX_BYTES, readCachePlugin } from './plugins/read-cache';
 import { HOOKLESS_ANSWER_HEADERS, securityPlugin } from './plugins/security';
+import { createPageSession } from './plugins/page-session';
 import { findWebDist, webAppPlugin } from './plugins/web-app';
 import { adminDashboardRoutes } from './modules/admin-dashboard/routes';
 import { adminUserRoutes } from './modules/admin-users/routes';
@@ -146,7 +147,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     done(new ServiceUnavailableError('The server is restarting. Please try again in a moment.'));
   });
 
-  // Cookies are read for one thing only: the known-device token of the sign-in routes (ADR 007).
+  // Cookies are read for two things only: the known-device token of the sign-in routes (ADR 007) and
+  // the page cookie of the dashboard's HTML (ADR 020); never to authorize an API call.
   await app.register(cookie);
   const { redis } = deps;
   if (redis) {
@@ -202,6 +204,9 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   for (const mod of modules) await mod(app, { ...deps, ...services });
 
   metricsPlugin(app, { token: deps.config.metricsToken, metrics });
-  await webAppPlugin(app, { root: findWebDist(deps.config.webDist) });
+  await webAppPlugin(app, {
+    root: findWebDist(deps.config.webDist),
+    pageSession: createPageSession(app, { secret: deps.config.jwtSecret, signer: deps.signer }),
+  });
   return app;
 }

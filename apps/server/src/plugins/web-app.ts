@@ -2,9 +2,11 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../app-types';
+import { FIRST_LOAD_ID, type PageSession } from './page-session';
 
 /** The built web app: apps/web/dist, found from the source tree or the server's dist folder. */
 export function findWebDist(explicit?: string): string | undefined {
@@ -115,16 +117,47 @@ function sendKept(file: KeptFile, request: FastifyRequest, reply: FastifyReply) 
 }
 
 /**
+ * The page with the signed-in investor's first-load answers in a data block ahead of the head script
+ * (ADR 020): a `<script type="application/json">`, which is never run (the CSP's `script-src 'self'`
+ * stands), read by the web app before its first render. It carries user data, so it is never stored.
+ */
+function sendPageWithData(html: string, data: string, request: FastifyRequest, reply: FastifyReply) {
+  const at = html.indexOf('<script');
+  const body = Buffer.from(
+    `${html.slice(0, at)}<script type="application/json" id="${FIRST_LOAD_ID}">${data}</script>${html.slice(at)}`,
+  );
+  void reply
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('vary', 'accept-encoding, cookie');
+  const encoding = pickEncoding(request.headers['accept-encoding'], ENCODINGS);
+  if (!encoding) return reply.send(body);
+  void reply.header('content-encoding', encoding);
+  return reply.send(
+    encoding === 'br'
+      ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+      : zlib.gzipSync(body, { level: 6 }),
+  );
+}
+
+/**
  * Serves the built app and answers every other GET that is not an API call with index.html, so client
  * routes survive a reload. The text files (scripts, styles, the page) are answered from memory,
  * precompressed (brotli or gzip, as the browser accepts): a first visit asks for some thirty of them at
  * once, and reading each from disk cost the server ten times an API answer. Photos and video are sent
  * from disk, with ranges.
  */
-export async function webAppPlugin(app: App, opts: { root: string | undefined }) {
+export async function webAppPlugin(app: App, opts: { root: string | undefined; pageSession?: PageSession }) {
   const root = opts.root;
   const build = root ? readBuild(root) : undefined;
   const index = build?.kept.get('/index.html');
+  const indexHtml = index?.bodies.identity.toString('utf8');
+  /** index.html, with the first-load answers when the page and its page cookie call for them. */
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    const data = opts.pageSession ? await opts.pageSession.firstLoad(request, reply) : null;
+    if (data && indexHtml) return sendPageWithData(indexHtml, data, request, reply);
+    return sendKept(index!, request, reply);
+  };
   if (root && build) {
     // Only reply.sendFile: each file gets its own route below, so an unknown path never searches the disk.
     await app.register(fastifyStatic, {
@@ -137,7 +170,7 @@ export async function webAppPlugin(app: App, opts: { root: string | undefined })
     });
     for (const [urlPath, file] of build.kept)
       app.get(urlPath, (request, reply) => sendKept(file, request, reply));
-    if (index) app.get('/', (request, reply) => sendKept(index, request, reply));
+    if (index) app.get('/', sendIndex);
     for (const urlPath of build.onDisk)
       app.get(urlPath, (_request, reply) => reply.sendFile(urlPath.slice(1)));
     // Browsers ask for /favicon.ico wherever a page names no icon (a PDF or text file opened in a tab).
@@ -151,7 +184,7 @@ export async function webAppPlugin(app: App, opts: { root: string | undefined })
       request.method === 'GET' &&
       !request.url.startsWith('/api/') &&
       !path.extname(request.url.split('?')[0]!);
-    if (index && isPage) return sendKept(index, request, reply);
+    if (index && isPage) return sendIndex(request, reply);
     return reply.status(404).send({ success: false, message: 'Not found', error: 'Not found' });
   });
 }

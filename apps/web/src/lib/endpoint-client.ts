@@ -10,6 +10,7 @@ import {
 } from '@portal/contracts';
 import { endpointById } from '@/lib/endpoints';
 import { api, apiBlob, type RequestOptions } from './api';
+import { firstLoadAnswer, hasFirstLoad } from './first-load';
 
 /** What a call may add: an abort signal, a timeout, no refresh-and-replay. */
 export type CallOptions = Pick<RequestOptions, 'signal' | 'timeoutMs' | 'refresh'>;
@@ -68,16 +69,39 @@ export function callFile<E extends EndpointDef>(e: E, ...[input, opts]: Args<E>)
 export const queryKey = <E extends EndpointDef>(e: E, ...[input]: Args<E>) =>
   [e.id, (input ?? {}) as CallInput<E>] as const;
 
-/** A read's query options: its key, and a function that calls it and adapts the answer. */
+/**
+ * The address of a read whose answer may have come with the page, while any are left. A disabled
+ * query's input may be incomplete (a path parameter not chosen yet): it has none.
+ */
+function firstLoadUrl(e: EndpointDef, input: AnyInput): string | undefined {
+  if (e.method !== 'GET' || !hasFirstLoad()) return undefined;
+  try {
+    return endpointUrl(e, input);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A read's query options: its key, and a function that calls it and adapts the answer. When the page
+ * came with this read's answer embedded (lib/first-load.ts), that answer is the query's initial data,
+ * as old as the server's reading of it, so the first render has it and no request is made for it.
+ */
 export function endpointQuery<E extends EndpointDef, T = Answer<E>>(
   e: E,
   input: CallInput<E>,
   adapt: (answer: Answer<E>) => T = (a) => a as unknown as T,
 ) {
+  const url = firstLoadUrl(e, input as AnyInput);
+  const first = url ? firstLoadAnswer(url) : undefined;
   return {
     queryKey: [e.id, input] as const,
     queryFn: async ({ signal }: { signal: AbortSignal }) =>
       adapt(await call(e, ...([input, { signal }] as unknown as Args<E>))),
+    ...(first && {
+      initialData: () => adapt(firstLoadAnswer(url!, { take: true })?.answer as Answer<E>),
+      initialDataUpdatedAt: first.at,
+    }),
   };
 }
 

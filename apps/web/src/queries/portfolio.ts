@@ -16,7 +16,8 @@ export function usePortfolio() {
     queryKey: [...query.queryKey, user?._id],
     enabled: status === 'authenticated',
     initialData: user ?? undefined,
-    initialDataUpdatedAt: 0,
+    // As old as the page's embedded answer when it came with one (ADR 020); else re-read at once.
+    initialDataUpdatedAt: query.initialDataUpdatedAt ?? 0,
     staleTime: 30_000,
   });
 }

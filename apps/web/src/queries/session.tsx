@@ -4,6 +4,8 @@ import type { CurrentUser, LoginResult } from '@portal/contracts';
 import { completeMfaSignIn, signIn, signOutOnServer } from '@/queries/auth';
 import { readCurrentUser, type CurrentUserAnswer } from '@/queries/users';
 import { ApiError } from '@/lib/api';
+import { firstLoadAnswer, forgetFirstLoad } from '@/lib/first-load';
+import { endpoints } from '@/lib/endpoints';
 import {
   cancelSilentRefresh,
   onSessionEvent,
@@ -62,6 +64,12 @@ declare global {
 export function prefetchCurrentUser(): void {
   const token = tokens.access;
   if (!token || early) return;
+  // The page came with the user's answer (ADR 020): signed in from the first render, nothing to ask.
+  const embedded = firstLoadAnswer(endpoints.users.me.path)?.answer as CurrentUserAnswer | undefined;
+  if (embedded?.success && embedded.data) {
+    early = { token, answer: Promise.resolve(embedded), user: embedded.data };
+    return;
+  }
   const head = window.__portalMe;
   delete window.__portalMe;
   const read: Promise<CurrentUserAnswer | null> =
@@ -110,6 +118,7 @@ export function AuthProvider({
   const [exitTo, setExitTo] = useState<string | null>(null);
 
   const signOutLocally = useCallback(() => {
+    forgetFirstLoad();
     cancelSilentRefresh();
     tokens.clear();
     setUser(null);
@@ -185,6 +194,7 @@ export function AuthProvider({
       if (!data.accessToken || !data.refreshToken || !data.user)
         throw new Error('Invalid response from the server');
       queryClient.clear();
+      forgetFirstLoad();
       setExitTo(null);
       tokens.set({ accessToken: data.accessToken, refreshToken: data.refreshToken });
       setUser(data.user);

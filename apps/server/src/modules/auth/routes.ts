@@ -11,6 +11,7 @@ import { route } from '../../plugins/route';
 import { createSecretBox } from '../../lib/secret-box';
 import { DEVICE_TOKEN_TTL_SECONDS, type KnownDevice } from '../../lib/tokens';
 import { authenticate, requireAuth } from '../../plugins/auth';
+import { createPageSession } from '../../plugins/page-session';
 import { recordAudit } from '../audit/service';
 import { getSecuritySettings, setSecuritySettings } from '../settings/security-settings';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset';
@@ -40,6 +41,8 @@ export const authRoutes: Module = (app, deps) => {
     mailer: deps.mailer,
   });
   const signInLimit = { max: deps.config.loginRateLimit, timeWindow: 60_000 };
+  // The page cookie beside the spec's tokens, for the dashboard's HTML only (ADR 020).
+  const pageSession = createPageSession(app, { secret: deps.config.jwtSecret, signer: deps.signer });
 
   /** The known-device token the request brought (an HttpOnly cookie), when it is valid. */
   async function knownDevice(request: FastifyRequest): Promise<KnownDevice | null> {
@@ -73,7 +76,10 @@ export const authRoutes: Module = (app, deps) => {
         address: request.ip,
         device: await knownDevice(request),
       });
-      if (!('mfaRequired' in data)) await rememberDevice(request, reply, data);
+      if (!('mfaRequired' in data)) {
+        await rememberDevice(request, reply, data);
+        await pageSession.issue(request, reply, data.accessToken);
+      }
       return {
         success: true as const,
         data,
@@ -90,6 +96,7 @@ export const authRoutes: Module = (app, deps) => {
     async (request, reply) => {
       const data = await service.completeMfa(request.body.mfaToken, request.body.code);
       await rememberDevice(request, reply, data);
+      await pageSession.issue(request, reply, data.accessToken);
       return { success: true as const, data, message: 'Logged in successfully' };
     },
     { rateLimit: signInLimit },
@@ -98,7 +105,11 @@ export const authRoutes: Module = (app, deps) => {
   route(
     app,
     e.refresh,
-    async (request) => ({ success: true as const, data: await service.refresh(request.body.refreshToken) }),
+    async (request, reply) => {
+      const data = await service.refresh(request.body.refreshToken);
+      await pageSession.issue(request, reply, data.accessToken);
+      return { success: true as const, data };
+    },
     { rateLimit: { max: 60, timeWindow: 60_000 } },
   );
 
@@ -116,7 +127,8 @@ export const authRoutes: Module = (app, deps) => {
   );
 
   // Works with an expired access token too: the refresh token alone identifies the sign-in to end.
-  route(app, e.logout, async (request) => {
+  route(app, e.logout, async (request, reply) => {
+    pageSession.clear(request, reply);
     const sid = await authenticate(db, deps.signer, request).then(
       (a) => a.sid,
       () => undefined,

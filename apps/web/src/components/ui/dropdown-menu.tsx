@@ -1,4 +1,4 @@
-import type { ComponentPropsWithoutRef } from 'react';
+import { useEffect, useState, type ComponentPropsWithoutRef } from 'react';
 import { DropdownMenu as M } from 'radix-ui';
 import { cn } from '@/lib/cn';
 
@@ -16,10 +16,14 @@ export function DropdownMenuContent({
   collisionPadding = 8,
   ...p
 }: ComponentPropsWithoutRef<typeof M.Content>) {
+  // Into the shell's main landmark when there is one, so that an open menu is inside a landmark like
+  // the rest of the page (axe's region rule); it floats above everything either way. Looked up once
+  // mounted: a page drawn in the app's first render (ADR 020) is rendered before the shell's <main> is
+  // in the document.
+  const [container, setContainer] = useState<HTMLElement | null>(null);
+  useEffect(() => setContainer(document.getElementById('main')), []);
   return (
-    // Into the shell's main landmark when there is one, so that an open menu is inside a landmark like
-    // the rest of the page (axe's region rule); it floats above everything either way.
-    <M.Portal container={typeof document === 'undefined' ? undefined : document.getElementById('main')}>
+    <M.Portal container={container ?? undefined}>
       <M.Content
         sideOffset={sideOffset}
         collisionPadding={collisionPadding}
