@@ -6,7 +6,7 @@
  *
  *   node --import tsx bench/lighthouse.ts [--runs N] [--reports DIR] [--without-page-cookie]
  *       prints the figures (a build is needed); --reports keeps each page's last full report (its
- *       diagnostics); --without-page-cookie loads the dashboard as before ADR 020, for comparison
+ *       diagnostics); --without-page-cookie loads the dashboard as before ADR 023, for comparison
  *
  * `npm run bench` (the full run) calls lighthouseBench() and writes its figures to bench/results.json
  * and docs/performance.md. The quick run (CI) leaves it out: a run takes about a minute and a half on
@@ -14,7 +14,7 @@
  *
  * The sign-in is the app's own: the page's script posts the demo investor's credentials to
  * /api/auth/login and stores the tokens in localStorage, as the sign-in form does (so the server's page
- * cookie, ADR 020, is set the same way). Lighthouse then loads the page with its storage kept
+ * cookie, ADR 023, is set the same way). Lighthouse then loads the page with its storage kept
  * (`disableStorageReset`) and the browser's cache emptied before each run (a first visit's download).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -121,7 +121,7 @@ async function startDemoServer(port: number) {
 /**
  * Signs the browser's default profile in as the app does and opens the dashboard once (the server's
  * kept answers warm, as on a site in use). Without `pageCookie`, the page cookie is then dropped: the
- * dashboard loads as it did before ADR 020, for comparison (`--without-page-cookie`).
+ * dashboard loads as it did before ADR 023, for comparison (`--without-page-cookie`).
  */
 async function signIn(debuggingPort: number, base: string, pageCookie: boolean) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${debuggingPort}`);

@@ -293,7 +293,7 @@ function preloadSignedIn(): Plugin {
           `        document.head.appendChild(link);\n` +
           `      });\n` +
           // The signed-in user, read now rather than once the entry has run (queries/session.tsx takes
-          // it), unless the server embedded it in the page (ADR 020, lib/first-load.ts).
+          // it), unless the server embedded it in the page (ADR 023, lib/first-load.ts).
           `      if (document.getElementById('portal-first-load')) return;\n` +
           `      window.__portalMe = {\n` +
           `        token: token,\n` +

@@ -801,7 +801,7 @@ for (const look of [
   });
 }
 
-test.describe('[PORTFOLIO] the dashboard paints with its figures (ADR 020)', () => {
+test.describe('[PORTFOLIO] the dashboard paints with its figures (ADR 023)', () => {
   test('the figures come with the page: no /api/users/me or other first read before they show', async ({
     page,
   }) => {

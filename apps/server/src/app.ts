@@ -148,7 +148,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   });
 
   // Cookies are read for two things only: the known-device token of the sign-in routes (ADR 007) and
-  // the page cookie of the dashboard's HTML (ADR 020); never to authorize an API call.
+  // the page cookie of the dashboard's HTML (ADR 023); never to authorize an API call.
   await app.register(cookie);
   const { redis } = deps;
   if (redis) {

@@ -14,7 +14,7 @@ const queryClient = new QueryClient({
 const root = createRoot(document.getElementById('root')!);
 // As a transition, the first render is done in slices of a few milliseconds with the browser free in
 // between, rather than as one long task (the dashboard's first frame cost 150-300 ms of blocked main
-// thread in Lighthouse; ADR 020).
+// thread in Lighthouse; ADR 023).
 startTransition(() =>
   root.render(
     <StrictMode>

@@ -67,7 +67,7 @@ function dataBlock(html: string): { userId: string; at: number; answers: Record<
   return m ? JSON.parse(m[1]!) : null;
 }
 
-describe('the page cookie (ADR 020)', () => {
+describe('the page cookie (ADR 023)', () => {
   it('is set at sign-in: HttpOnly, SameSite=Strict, for every path, as long as a sign-in may stay idle', async () => {
     const res = await ctx.app.inject({
       method: 'POST',

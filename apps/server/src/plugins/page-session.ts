@@ -6,7 +6,7 @@ import type { App } from '../app-types';
 import { REFRESH_IDLE_TTL_MS, type TokenSigner } from '../lib/tokens';
 
 /**
- * The page cookie (ADR 020): set beside the spec's localStorage tokens at sign-in and refresh, cleared at
+ * The page cookie (ADR 023): set beside the spec's localStorage tokens at sign-in and refresh, cleared at
  * sign-out, and read by one thing only: the server serving the HTML of the dashboard, which then embeds
  * the first-load answers of the signed-in investor. It never authorizes an API call (the API reads the
  * bearer header only), and it is HttpOnly and SameSite=Strict, so neither script nor another site can use it.

@@ -118,7 +118,7 @@ function sendKept(file: KeptFile, request: FastifyRequest, reply: FastifyReply) 
 
 /**
  * The page with the signed-in investor's first-load answers in a data block ahead of the head script
- * (ADR 020): a `<script type="application/json">`, which is never run (the CSP's `script-src 'self'`
+ * (ADR 023): a `<script type="application/json">`, which is never run (the CSP's `script-src 'self'`
  * stands), read by the web app before its first render. It carries user data, so it is never stored.
  */
 function sendPageWithData(html: string, data: string, request: FastifyRequest, reply: FastifyReply) {

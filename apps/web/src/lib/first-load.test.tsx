@@ -37,7 +37,7 @@ const load = async () => ({
   endpoints: (await import('./endpoints')).endpoints,
 });
 
-describe('the first-load answers embedded in the page (ADR 020)', () => {
+describe('the first-load answers embedded in the page (ADR 023)', () => {
   const fetchMock = vi.fn(async () => new Response('{}', { status: 500 }));
   beforeEach(() => {
     vi.resetModules();

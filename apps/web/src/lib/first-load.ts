@@ -2,7 +2,7 @@ import { tokens } from './session';
 
 /**
  * The first-load answers the server embeds in the dashboard's HTML when the page cookie names a live
- * sign-in (ADR 020): a `<script type="application/json">` block, never run, read here before the first
+ * sign-in (ADR 023): a `<script type="application/json">` block, never run, read here before the first
  * render so that the figures are drawn in the app's first frame without a round trip to the API.
  *
  * They are used only for the user whose tokens this browser holds (the access token's subject), each

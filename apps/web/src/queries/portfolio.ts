@@ -16,7 +16,7 @@ export function usePortfolio() {
     queryKey: [...query.queryKey, user?._id],
     enabled: status === 'authenticated',
     initialData: user ?? undefined,
-    // As old as the page's embedded answer when it came with one (ADR 020); else re-read at once.
+    // As old as the page's embedded answer when it came with one (ADR 023); else re-read at once.
     initialDataUpdatedAt: query.initialDataUpdatedAt ?? 0,
     staleTime: 30_000,
   });

@@ -64,7 +64,7 @@ declare global {
 export function prefetchCurrentUser(): void {
   const token = tokens.access;
   if (!token || early) return;
-  // The page came with the user's answer (ADR 020): signed in from the first render, nothing to ask.
+  // The page came with the user's answer (ADR 023): signed in from the first render, nothing to ask.
   const embedded = firstLoadAnswer(endpoints.users.me.path)?.answer as CurrentUserAnswer | undefined;
   if (embedded?.success && embedded.data) {
     early = { token, answer: Promise.resolve(embedded), user: embedded.data };

@@ -41,7 +41,7 @@ export const authRoutes: Module = (app, deps) => {
     mailer: deps.mailer,
   });
   const signInLimit = { max: deps.config.loginRateLimit, timeWindow: 60_000 };
-  // The page cookie beside the spec's tokens, for the dashboard's HTML only (ADR 020).
+  // The page cookie beside the spec's tokens, for the dashboard's HTML only (ADR 023).
   const pageSession = createPageSession(app, { secret: deps.config.jwtSecret, signer: deps.signer });
 
   /** The known-device token the request brought (an HttpOnly cookie), when it is valid. */

@@ -18,7 +18,7 @@ export function DropdownMenuContent({
 }: ComponentPropsWithoutRef<typeof M.Content>) {
   // Into the shell's main landmark when there is one, so that an open menu is inside a landmark like
   // the rest of the page (axe's region rule); it floats above everything either way. Looked up once
-  // mounted: a page drawn in the app's first render (ADR 020) is rendered before the shell's <main> is
+  // mounted: a page drawn in the app's first render (ADR 023) is rendered before the shell's <main> is
   // in the document.
   const [container, setContainer] = useState<HTMLElement | null>(null);
   useEffect(() => setContainer(document.getElementById('main')), []);
