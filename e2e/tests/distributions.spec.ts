@@ -45,7 +45,7 @@ const shot = async (page: Page, testInfo: TestInfo, name: string) =>
   testInfo.attach(name, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
 
 test.describe('[ADMIN][DISTRIBUTIONS] a distribution run from draft to final', () => {
-  test('an admin sets the payer account, drafts an income run, checks it, makes it final and downloads the payments and the SEPA file; the investor is told', async ({
+  test('an admin sets the payer account, drafts an income run, checks it, makes it final and downloads the payments and the SEPA file; the investor is told and sees it in the Payout Timeline', async ({
     page,
     browser,
   }, testInfo) => {
@@ -183,22 +183,32 @@ test.describe('[ADMIN][DISTRIBUTIONS] a distribution run from draft to final', (
     await expect(card).toContainText('Final');
     await expect(card.getByRole('button', { name: `Make final ${RUN}` })).toHaveCount(0);
 
-    // The demo investor, in a browser of their own, has been told.
+    // The demo investor, in a browser of their own, has been told (the bell), and sees the payment in
+    // the Payout Timeline: paid on Feb 15, 2019, for January.
     const emma = run.allocations.find((a) => a.email === 'investor@example.com')!;
     const euros = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' }).format(emma.amount);
     const context = await browser.newContext();
     try {
       const investorPage = await context.newPage();
-      const investor = await signIn(investorPage, 'investor', '/');
-      const { body } = await callApi(
-        investorPage.request,
-        endpoints.notifications.list,
-        {},
-        investor.accessToken,
-      );
-      expect(body.data.notifications.map((n) => n.message)).toContain(
+      await signIn(investorPage, 'investor', '/');
+      await investorPage
+        .getByRole('banner')
+        .getByRole('button', { name: /^Notifications/ })
+        .click();
+      await expect(investorPage.getByRole('list', { name: 'Notifications' })).toContainText(
         `A distribution of ${euros} for ${AURORA}, Jan 2019, will be paid on Feb 15, 2019.`,
       );
+      await investorPage.keyboard.press('Escape');
+      const timeline = investorPage.getByRole('region', { name: 'Payout Timeline' });
+      await timeline.getByRole('button', { name: 'Filter' }).click();
+      await investorPage.getByRole('menuitemradio', { name: AURORA }).click();
+      await timeline.getByRole('button', { name: /^Show all \d+ payouts$/ }).click();
+      const paidForJanuary = timeline
+        .getByRole('listitem')
+        .filter({ hasText: `Monthly return for Jan 2019 · ${AURORA}` });
+      await expect(paidForJanuary).toHaveCount(1);
+      await expect(paidForJanuary).toContainText(euros);
+      await expect(paidForJanuary).toContainText('Feb 15, 2019');
     } finally {
       await context.close();
     }
