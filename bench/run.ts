@@ -35,6 +35,7 @@ import {
   median,
   round,
   rssMb,
+  sendBroadcast,
   startServer as startServerOn,
   stopServer,
   waitReady,
@@ -277,17 +278,7 @@ async function main() {
     const broadcast: number[] = [];
     const recipients = scale.investors + 1;
     for (let i = 0; i < 3; i++) {
-      const t = performance.now();
-      const res = await fetch(`${BASE}/api/notifications/send`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          title: `Benchmark ${i}`,
-          message: 'A broadcast to every investor.',
-          type: 'info',
-        }),
-      });
-      const ms = performance.now() - t;
+      const { res, ms } = await sendBroadcast(BASE, adminToken, `Benchmark ${i}`);
       if (!res.ok) throw new Error(`broadcast: ${res.status} ${await res.text()}`);
       const { sent } = (await res.json()).data as { sent: number };
       if (sent !== recipients) throw new Error(`broadcast reached ${sent} users, expected ${recipients}`);

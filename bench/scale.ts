@@ -22,7 +22,18 @@ import pg from 'pg';
 import { hashPassword } from '../apps/server/src/lib/passwords';
 import { openDatabase } from '../apps/server/src/db/client';
 import { BENCH_ADMIN, BENCH_INVESTOR, BENCH_PASSWORD, loadDataset, type Scale } from './dataset';
-import { ROOT, log, login, median, round, rssMb, startServer, stopServer, waitReady } from './server';
+import {
+  ROOT,
+  log,
+  login,
+  median,
+  round,
+  rssMb,
+  sendBroadcast,
+  startServer,
+  stopServer,
+  waitReady,
+} from './server';
 
 const { values: args } = parseArgs({
   options: {
@@ -314,17 +325,7 @@ async function oneSize(adminUrl: string, investors: number, passwordHash: string
     const broadcast: number[] = [];
     const broadcastFailures: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const t = performance.now();
-      const res = await fetch(`${BASE}/api/notifications/send`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          title: `Scale ${i}`,
-          message: 'A broadcast to every investor.',
-          type: 'info',
-        }),
-      });
-      const ms = performance.now() - t;
+      const { res, ms } = await sendBroadcast(BASE, adminToken, `Scale ${i}`);
       if (!res.ok) {
         broadcastFailures.push(`${res.status} after ${round(ms)} ms`);
         await res.arrayBuffer();

@@ -74,3 +74,14 @@ export async function login(base: string, email: string): Promise<string> {
   if (!res.ok) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { data: { accessToken: string } }).data.accessToken;
 }
+
+/** One broadcast to every active user, as the admin sends it: the answer and the time it took. */
+export async function sendBroadcast(base: string, adminToken: string, title: string) {
+  const t = performance.now();
+  const res = await fetch(`${base}/api/notifications/send`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ title, message: 'A broadcast to every investor.', type: 'info' }),
+  });
+  return { res, ms: performance.now() - t };
+}
