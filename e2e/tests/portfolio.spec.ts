@@ -308,6 +308,10 @@ test.describe('[PORTFOLIO] dashboard', () => {
     await expect(page.getByRole('heading', { name: 'Per-Project Investments' })).toBeVisible();
     await expect(page.getByTestId('project-card').first()).toBeVisible();
     await expectNoSidewaysScroll(page);
+    // The page scrolls inside the shell's main area only: nothing in it (the chart's screen-reader
+    // summary is absolutely placed) makes the document itself taller than the screen.
+    await expect(page.getByRole('figure').first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBe(812);
     await expectAccessible(page);
   });
 });

@@ -134,7 +134,7 @@ function ShellLayout({ variant }: { variant: Variant }) {
             <ProjectSelect tone="row" />
           </section>
         )}
-        <main id="main" tabIndex={-1} className="flex-1 overflow-y-auto outline-none">
+        <main id="main" tabIndex={-1} className="relative flex-1 overflow-y-auto outline-none">
           <div className="mx-auto w-full max-w-7xl p-4 pb-24 sm:p-6 sm:pb-24 lg:p-8 lg:pb-24">
             <Outlet />
           </div>
