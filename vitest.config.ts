@@ -44,6 +44,7 @@ export default defineConfig({
                 name: 'server-pg',
                 include: serverTests,
                 environment: 'node',
+                globalSetup: ['apps/server/test/pg-global-setup.ts'],
                 env: { TEST_DB: 'pg' },
                 setupFiles: [failOnConsole],
                 testTimeout: 20_000,

@@ -23,6 +23,15 @@ export async function openTestDatabase(): Promise<Database> {
     const snapshot = new Blob([fs.readFileSync(inject('pgliteSnapshot'))]);
     return openDatabase({ snapshot, migrate: false });
   }
+  const template = inject('pgTemplate');
+  if (template) {
+    // A copy of the migrated template, dropped with the run's other databases (pg-global-setup.ts).
+    const url = await copyPgDatabase(
+      template,
+      `${inject('pgRunPrefix')}${crypto.randomBytes(6).toString('hex')}`,
+    );
+    return openDatabase({ url, poolSize: 5, migrate: false });
+  }
   const { url, drop } = await createPgDatabase();
   const database = await openDatabase({ url, poolSize: 5 });
   return {
@@ -32,6 +41,21 @@ export async function openTestDatabase(): Promise<Database> {
       await drop();
     },
   };
+}
+
+/** A new database on the TEST_DATABASE_URL server, a copy of `template`; its URL. */
+async function copyPgDatabase(template: string, name: string): Promise<string> {
+  const base = process.env.TEST_DATABASE_URL!;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}" template "${template}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 /** A new, empty PostgreSQL database on the TEST_DATABASE_URL server, and a way to drop it. */
