@@ -48,6 +48,8 @@ const SIGN_IN_PAGES = [
 ];
 /** What the sign-in page runs: the entry and those pages. */
 const SIGN_IN = [ENTRY, ...SIGN_IN_PAGES];
+/** The layout route of every page that reads through the query cache (src/app/router.tsx). */
+const WITH_QUERIES = src('app/with-queries.tsx');
 const SHELL = src('app/shell/shell.tsx');
 const INVESTOR_DASHBOARD = src('features/portfolio/dashboard-page.tsx');
 const ADMIN_DASHBOARD = src('features/admin/dashboard-page.tsx');
@@ -56,8 +58,10 @@ const HEAD_INIT = fileURLToPath(new URL('./public/head-init.js', import.meta.url
 /** Loaded with the first toast (app/root.tsx). */
 const TOASTER = src('components/ui/toaster.tsx');
 const SIGNED_IN_CHUNK = 'signed-in';
+const TANSTACK = /[\\/]node_modules[\\/]@tanstack[\\/]/;
 const TOASTER_CHUNK = 'toaster';
 const SIGN_IN_FORMS_CHUNK = 'sign-in-forms';
+const QUERIES_CHUNK = 'queries';
 
 interface ModuleGraph {
   getModuleInfo(id: string): { code: string | null; importedIds: string[]; exports: string[] } | null;
@@ -179,7 +183,10 @@ function staticClosure(graph: ModuleGraph, roots: string[]): Set<string> {
  * - sign-in-forms: what the sign-in pages run beyond the entry (form parts, the query library), which
  *   the signed-in pages share;
  * - toaster: what the toasts run beyond the sign-in pages (Radix Toast and the layers it shares with
- *   the shell's dialogs), so that a toast on the sign-in page does not load the signed-in chunk.
+ *   the shell's dialogs), so that a toast on the sign-in page does not load the signed-in chunk;
+ * - queries: the query library (TanStack Query, hooks included) and the layout that provides its cache
+ *   (app/with-queries.tsx), which the sign-in pages do not run: every page that reads through the cache
+ *   loads it, the signed-out ones (unsubscribe) without the signed-in chunk.
  * Each page keeps its own chunk for what only it runs; the returns chart and other lazily loaded parts
  * stay apart. Dependencies are not pulled into a group (the sets are complete), so nothing the sign-in
  * page runs ends up in the signed-in chunk (preloadSignedIn checks it).
@@ -194,12 +201,16 @@ function chunkGroups() {
       for (const m of signIn)
         if (!entry.has(m) && !SIGN_IN_PAGES.includes(m)) sets.set(m, SIGN_IN_FORMS_CHUNK);
       for (const m of staticClosure(graph, [TOASTER])) if (!signIn.has(m)) sets.set(m, TOASTER_CHUNK);
+      const queries = staticClosure(graph, [WITH_QUERIES]);
+      for (const m of staticClosure(graph, [WITH_QUERIES, SHELL, INVESTOR_DASHBOARD]))
+        if (!signIn.has(m) && !sets.has(m) && (queries.has(m) || TANSTACK.test(m)))
+          sets.set(m, QUERIES_CHUNK);
       for (const m of staticClosure(graph, [SHELL, INVESTOR_DASHBOARD]))
         if (!signIn.has(m) && !sets.has(m)) sets.set(m, SIGNED_IN_CHUNK);
     }
     return sets.get(id) ?? null;
   };
-  return [SIGNED_IN_CHUNK, SIGN_IN_FORMS_CHUNK, TOASTER_CHUNK].map((chunk) => ({
+  return [SIGNED_IN_CHUNK, SIGN_IN_FORMS_CHUNK, TOASTER_CHUNK, QUERIES_CHUNK].map((chunk) => ({
     debugName: chunk,
     includeDependenciesRecursively: false,
     name: (id: string, graph: ModuleGraph) => (chunkOf(id, graph) === chunk ? chunk : null),
@@ -216,12 +227,12 @@ function chunkGroups() {
 function preloadSignedIn(): Plugin {
   // The landing pages of the router (src/app/router.tsx): path -> the lazily loaded modules it shows.
   const pages: { path: string; modules: string[] }[] = [
-    { path: '^/(dashboard/?)?$', modules: [SHELL, INVESTOR_DASHBOARD] },
-    { path: '^/admin/?$', modules: [SHELL, ADMIN_DASHBOARD] },
+    { path: '^/(dashboard/?)?$', modules: [WITH_QUERIES, SHELL, INVESTOR_DASHBOARD] },
+    { path: '^/admin/?$', modules: [WITH_QUERIES, SHELL, ADMIN_DASHBOARD] },
     // Any other page behind the guard: at least its shell (not the public pages a signed-out visitor opens).
     {
       path: '^/(?!login/?$|admin-login/?$|register/?$|forgot-password/?$|reset-password/?$|unsubscribe/?$)',
-      modules: [SHELL],
+      modules: [WITH_QUERIES, SHELL],
     },
   ];
   return {
@@ -256,6 +267,9 @@ function preloadSignedIn(): Plugin {
         // must not take part in an import cycle (its modules would run before what they import).
         for (const f of closure(SIGN_IN.map(chunkOf))) {
           if (byName.get(f)?.name === SIGNED_IN_CHUNK) throw new Error(`the sign-in page would load ${f}`);
+          // Nor the query library (about 10 kB gzip): the sign-in page reads nothing through its cache.
+          const query = byName.get(f)?.moduleIds.find((m) => TANSTACK.test(m));
+          if (query) throw new Error(`the sign-in page would load the query library (${f}, from ${query})`);
           // zod (with the contracts' schemas, about 40 kB gzip) is loaded by the pages that validate with
           // it, never by the sign-in page's first load: its budget is 150 kB (bench/run.ts).
           const zod = byName.get(f)?.moduleIds.find((m) => /[\\/]node_modules[\\/]zod[\\/]/.test(m));

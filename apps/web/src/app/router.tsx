@@ -58,56 +58,63 @@ export const router = createBrowserRouter([
       { path: '/register', lazy: () => import('@/features/auth/register-page') },
       { path: '/forgot-password', lazy: () => import('@/features/auth/forgot-password-page') },
       { path: '/reset-password', lazy: () => import('@/features/auth/reset-password-page') },
-      { path: '/unsubscribe', lazy: () => import('@/features/email/unsubscribe-page') },
       {
-        path: '/admin',
-        lazy: withShell,
-        element: (
-          <RequireAuth admin>
-            <Shell variant="admin" />
-          </RequireAuth>
-        ),
-        errorElement: <RouteError />,
+        // The pages that read through the query cache: its provider (and the query library) comes with
+        // the first of them, not with the sign-in pages.
+        lazy: () => import('./with-queries'),
         children: [
-          { index: true, lazy: () => import('@/features/admin/dashboard-page') },
-          { path: 'users', lazy: () => import('@/features/admin/users-page') },
-          { path: 'investments', lazy: () => import('@/features/admin/investments-page') },
-          { path: 'projects', lazy: () => import('@/features/admin/projects-page') },
-          { path: 'perks', lazy: () => import('@/features/admin/perks-page') },
-          { path: 'updates', lazy: () => import('@/features/admin/updates-page') },
-          { path: 'documents', lazy: () => import('@/features/admin/documents-page') },
-          { path: 'media', lazy: () => import('@/features/admin/media-page') },
-          { path: 'notifications', lazy: () => import('@/features/admin/notifications-page') },
-          { path: 'bookings', lazy: () => import('@/features/admin/bookings-page') },
-          { path: 'distributions', lazy: () => import('@/features/admin/distributions-page') },
-          { path: 'interest', lazy: () => import('@/features/admin/interest-page') },
-          { path: 'audit', lazy: () => import('@/features/admin/audit-page') },
-          { path: 'email', lazy: () => import('@/features/admin/email-page') },
-          // The admin area grows screen by screen: a path it does not have yet is under construction.
-          { path: '*', element: <UnderConstruction /> },
-        ],
-      },
-      {
-        path: '/',
-        lazy: withShell,
-        element: (
-          <RequireAuth>
-            <Shell variant="investor" />
-          </RequireAuth>
-        ),
-        errorElement: <RouteError />,
-        children: [
-          { index: true, lazy: () => import('@/features/portfolio/dashboard-page') },
-          { path: 'dashboard', lazy: () => import('@/features/portfolio/dashboard-page') },
-          { path: 'projects', lazy: () => import('@/features/portfolio/projects-page') },
-          { path: 'project/:id', lazy: () => import('@/features/portfolio/project-detail-page') },
-          { path: 'join-project', lazy: () => import('@/features/portfolio/join-project-page') },
-          { path: 'perks', lazy: () => import('@/features/perks/perks-page') },
-          { path: 'documents', lazy: () => import('@/features/documents/documents-page') },
-          { path: 'media', lazy: () => import('@/features/media/media-page') },
-          { path: 'updates', lazy: () => import('@/features/updates/updates-page') },
-          { path: 'email-preferences', lazy: () => import('@/features/profile/email-preferences-page') },
-          { path: '*', element: <NotFound /> },
+          { path: '/unsubscribe', lazy: () => import('@/features/email/unsubscribe-page') },
+          {
+            path: '/admin',
+            lazy: withShell,
+            element: (
+              <RequireAuth admin>
+                <Shell variant="admin" />
+              </RequireAuth>
+            ),
+            errorElement: <RouteError />,
+            children: [
+              { index: true, lazy: () => import('@/features/admin/dashboard-page') },
+              { path: 'users', lazy: () => import('@/features/admin/users-page') },
+              { path: 'investments', lazy: () => import('@/features/admin/investments-page') },
+              { path: 'projects', lazy: () => import('@/features/admin/projects-page') },
+              { path: 'perks', lazy: () => import('@/features/admin/perks-page') },
+              { path: 'updates', lazy: () => import('@/features/admin/updates-page') },
+              { path: 'documents', lazy: () => import('@/features/admin/documents-page') },
+              { path: 'media', lazy: () => import('@/features/admin/media-page') },
+              { path: 'notifications', lazy: () => import('@/features/admin/notifications-page') },
+              { path: 'bookings', lazy: () => import('@/features/admin/bookings-page') },
+              { path: 'distributions', lazy: () => import('@/features/admin/distributions-page') },
+              { path: 'interest', lazy: () => import('@/features/admin/interest-page') },
+              { path: 'audit', lazy: () => import('@/features/admin/audit-page') },
+              { path: 'email', lazy: () => import('@/features/admin/email-page') },
+              // The admin area grows screen by screen: a path it does not have yet is under construction.
+              { path: '*', element: <UnderConstruction /> },
+            ],
+          },
+          {
+            path: '/',
+            lazy: withShell,
+            element: (
+              <RequireAuth>
+                <Shell variant="investor" />
+              </RequireAuth>
+            ),
+            errorElement: <RouteError />,
+            children: [
+              { index: true, lazy: () => import('@/features/portfolio/dashboard-page') },
+              { path: 'dashboard', lazy: () => import('@/features/portfolio/dashboard-page') },
+              { path: 'projects', lazy: () => import('@/features/portfolio/projects-page') },
+              { path: 'project/:id', lazy: () => import('@/features/portfolio/project-detail-page') },
+              { path: 'join-project', lazy: () => import('@/features/portfolio/join-project-page') },
+              { path: 'perks', lazy: () => import('@/features/perks/perks-page') },
+              { path: 'documents', lazy: () => import('@/features/documents/documents-page') },
+              { path: 'media', lazy: () => import('@/features/media/media-page') },
+              { path: 'updates', lazy: () => import('@/features/updates/updates-page') },
+              { path: 'email-preferences', lazy: () => import('@/features/profile/email-preferences-page') },
+              { path: '*', element: <NotFound /> },
+            ],
+          },
         ],
       },
     ],

@@ -1,29 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Answer, LoginAnswer, LoginInput, RegisterInput } from '@portal/contracts';
+import type { Answer } from '@portal/contracts';
 import { endpoints } from '@/lib/endpoints';
 import { call, endpointQuery } from '@/lib/endpoint-client';
 import { useWrite, type WriteCallbacks } from './write';
 
 const e = endpoints.auth;
-
-/** The sign-in's answer is the envelope; the same fields at top level are accepted too. */
-function loginAnswer(answer: Answer<typeof e.login>): LoginAnswer {
-  const a = answer as Partial<Answer<typeof e.login>> & Partial<LoginAnswer>;
-  return (a.data ?? a) as LoginAnswer;
-}
-
-/** The password step: tokens and the user, or a two-factor challenge. */
-export const signIn = async (body: LoginInput) => loginAnswer(await call(e.login, { body }));
-
-/** The second step of a two-factor sign-in. */
-export const completeMfaSignIn = async (mfaToken: string, code: string) =>
-  (await call(e.loginMfa, { body: { mfaToken, code } })).data;
-
-/** Ends the sign-in on the server (its refresh token, or the access token's sign-in). */
-export const signOutOnServer = (refreshToken: string | undefined) =>
-  call(e.logout, { body: { refreshToken } });
-
-export const registerAccount = (body: RegisterInput) => call(e.register, { body });
 
 /** The signed-in user's two-factor sign-in: on or off, required or not, recovery codes left. */
 export function useTotpStatus() {

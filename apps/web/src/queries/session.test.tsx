@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import userEvent from '@testing-library/user-event';
 import { api } from '@/lib/api';
+import { keepReadsIn } from '@/lib/cached-reads';
 import { AuthProvider, prefetchCurrentUser, useAuth } from './session';
 import { tokens } from '@/lib/session';
 import { currentUser } from '../../test/fixtures';
@@ -105,5 +107,46 @@ describe('AuthProvider: the user read by the head script', () => {
     // The read for the old token was not used: the app read the user itself, once.
     expect(meCalls(fetchMock)).toHaveLength(1);
     expect(meCalls(fetchMock)[0]![1].headers.authorization).toBe('Bearer access-now');
+  });
+});
+
+describe('AuthProvider: what is kept of one user', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    tokens.clear();
+  });
+
+  function SignOut() {
+    const { status, logout } = useAuth();
+    return (
+      <button type="button" onClick={() => void logout()}>
+        sign out ({status})
+      </button>
+    );
+  }
+
+  it('signing out empties the query cache the signed-in pages loaded, which the provider does not hold', async () => {
+    tokens.set({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url === '/api/users/me'
+          ? json(200, { success: true, data: currentUser() })
+          : json(200, { success: true }),
+      ),
+    );
+    // As lib/query-client.ts does once a page that reads through the cache has loaded it.
+    const cache = new QueryClient();
+    keepReadsIn(cache);
+    cache.setQueryData(['projects.list', {}], { success: true, data: ['a project'] });
+    render(
+      <AuthProvider alert={vi.fn()} navigate={vi.fn()}>
+        <SignOut />
+      </AuthProvider>,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'sign out (authenticated)' }));
+    await screen.findByRole('button', { name: 'sign out (unauthenticated)' });
+    expect(cache.getQueryData(['projects.list', {}])).toBeUndefined();
+    expect(tokens.access).toBeNull();
   });
 });

@@ -1,10 +1,15 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser, LoginResult } from '@portal/contracts';
-import { completeMfaSignIn, signIn, signOutOnServer } from '@/queries/auth';
-import { readCurrentUser, type CurrentUserAnswer } from '@/queries/users';
+import {
+  completeMfaSignIn,
+  readCurrentUser,
+  signIn,
+  signOutOnServer,
+  type CurrentUserAnswer,
+} from '@/queries/sign-in';
 import { ApiError } from '@/lib/api';
-import { firstLoadAnswer, forgetFirstLoad } from '@/lib/first-load';
+import { firstLoadAnswer } from '@/lib/first-load';
+import { forgetReads } from '@/lib/cached-reads';
 import { endpoints } from '@/lib/endpoints';
 import {
   cancelSilentRefresh,
@@ -108,7 +113,6 @@ export function AuthProvider({
   navigate: (to: string) => void;
   alert?: (message: string) => void;
 }) {
-  const queryClient = useQueryClient();
   // When the answer prefetched at start-up has already arrived, auth is not loading: no 'Loading...'.
   const [known] = useState(prefetchedUserNow);
   const [user, setUser] = useState<CurrentUser | null>(known);
@@ -118,13 +122,12 @@ export function AuthProvider({
   const [exitTo, setExitTo] = useState<string | null>(null);
 
   const signOutLocally = useCallback(() => {
-    forgetFirstLoad();
     cancelSilentRefresh();
     tokens.clear();
     setUser(null);
     setStatus('unauthenticated');
-    queryClient.clear();
-  }, [queryClient]);
+    forgetReads();
+  }, []);
 
   const forceLogout = useCallback(
     (message: string) => {
@@ -189,21 +192,17 @@ export function AuthProvider({
     };
   }, [forceLogout, navigate, signOutLocally]);
 
-  const startSession = useCallback(
-    (data: LoginResult) => {
-      if (!data.accessToken || !data.refreshToken || !data.user)
-        throw new Error('Invalid response from the server');
-      queryClient.clear();
-      forgetFirstLoad();
-      setExitTo(null);
-      tokens.set({ accessToken: data.accessToken, refreshToken: data.refreshToken });
-      setUser(data.user);
-      setStatus('authenticated');
-      scheduleSilentRefresh();
-      return data.user;
-    },
-    [queryClient],
-  );
+  const startSession = useCallback((data: LoginResult) => {
+    if (!data.accessToken || !data.refreshToken || !data.user)
+      throw new Error('Invalid response from the server');
+    forgetReads();
+    setExitTo(null);
+    tokens.set({ accessToken: data.accessToken, refreshToken: data.refreshToken });
+    setUser(data.user);
+    setStatus('authenticated');
+    scheduleSilentRefresh();
+    return data.user;
+  }, []);
 
   const login = useCallback(
     async (email: string, password: string) => {

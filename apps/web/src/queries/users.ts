@@ -1,6 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  Answer,
   BankAccountInput,
   CreateUserInput,
   ProfileInput,
@@ -8,7 +7,7 @@ import type {
   UserListParams,
 } from '@portal/contracts';
 import { endpoints } from '@/lib/endpoints';
-import { call, endpointQuery, refreshAfterWrite, type CallOptions } from '@/lib/endpoint-client';
+import { call, endpointQuery, refreshAfterWrite } from '@/lib/endpoint-client';
 
 const e = endpoints.adminUsers;
 
@@ -72,14 +71,6 @@ export function useSetUserActive() {
     onSuccess: (_, { active }) => refreshAfterWrite(qc, active ? e.activate : e.deactivate),
   });
 }
-
-/**
- * The signed-in user (`GET /api/users/me`), as the session reads it. Partial: the session checks the
- * answer before taking it, since the head script's early read hands over whatever JSON it got.
- */
-export type CurrentUserAnswer = Partial<Answer<typeof endpoints.users.me>>;
-export const readCurrentUser = (opts?: CallOptions): Promise<CurrentUserAnswer> =>
-  call(endpoints.users.me, {}, opts);
 
 /** Saves the profile fields (the page reloads after, so nothing is refreshed here). */
 export const updateProfile = (body: ProfileInput) => call(endpoints.users.updateMe, { body });

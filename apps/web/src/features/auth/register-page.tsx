@@ -6,7 +6,7 @@ import { serverFieldErrors } from '@/components/ui/field-errors';
 import { Input } from '@/components/ui/input';
 import { PasswordHint } from '@/components/password-strength/password-hint';
 import { messageOf, toast } from '@/lib/toast';
-import { registerAccount } from '@/queries/auth';
+import { registerAccount } from '@/queries/sign-in';
 import { AuthCard } from './auth-card';
 import { useRedirectSignedIn } from './use-redirect-signed-in';
 
