@@ -13,7 +13,7 @@ import {
   type TestContext,
   type TestUser,
 } from '../../test/helpers';
-import { FIRST_LOAD_ID, FIRST_LOAD_READS, jsonForHtml, PAGE_COOKIE } from './page-session';
+import { escapeForHtml, FIRST_LOAD_ID, FIRST_LOAD_READS, PAGE_COOKIE } from './page-session';
 import { endpointUrl } from '@portal/contracts';
 
 let ctx: TestContext;
@@ -78,6 +78,17 @@ describe('the page cookie (ADR 023)', () => {
     expect(c).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/', maxAge: 7 * 24 * 3600 });
     // Not Secure over plain HTTP (the test's); `secure` follows the request's protocol.
     expect(c.secure).toBeFalsy();
+  });
+
+  it('names the user and the sign-in of the tokens it is set beside', async () => {
+    const s = await signIn(alice);
+    const payload = (jwt: string) =>
+      JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+    const page = payload(s.cookie.slice(PAGE_COOKIE.length + 1));
+    const access = payload(s.accessToken);
+    expect(page).toMatchObject({ typ: 'page', sub: alice.id, isAdmin: false });
+    expect(page.sid).toBe(access.sid);
+    expect(access.sub).toBe(alice.id);
   });
 
   it('is renewed by a refresh and removed by sign-out', async () => {
@@ -147,7 +158,9 @@ describe("the dashboard's HTML with the first-load answers", () => {
     expect(page.body).not.toContain('</script><script>alert(1)');
     expect(page.body).toContain('\\u003c/script>\\u003cscript>alert(1)');
     expect(dataBlock(page.body)!.answers['/api/users/me']).toMatchObject({ data: { name: alice.name } });
-    expect(jsonForHtml({ a: '<\u2028' })).toBe('{"a":"\\u003c\\u2028"}');
+    const text = escapeForHtml(JSON.stringify({ a: '<\u2028</script>\u2029' }));
+    expect(text).toBe('{"a":"\\u003c\\u2028\\u003c/script>\\u2029"}');
+    expect(JSON.parse(text)).toEqual({ a: '<\u2028</script>\u2029' });
   });
 
   it("gives each user their own answers, never another user's", async () => {
@@ -191,6 +204,10 @@ describe("the dashboard's HTML with the first-load answers", () => {
     expect(forged.cookies.find((c) => c.name === PAGE_COOKIE)?.value).toBe('');
     await plain(`${PAGE_COOKIE}=${s.accessToken}`);
     await plain(`${PAGE_COOKIE}=garbage`);
+    // A page with the answers first: what the server keeps of the sign-in for its next pages (the
+    // cookie's check, the reads' bearer token) must not outlive it.
+    const before = await ctx.app.inject({ method: 'GET', url: '/', headers: { cookie: s.cookie } });
+    expect(dataBlock(before.body)?.userId).toBe(alice.id);
     // Signed out: the cookie still held (say, by a tab that missed the answer) names an ended sign-in.
     await ctx.app.inject({
       method: 'POST',
@@ -205,6 +222,8 @@ describe("the dashboard's HTML with the first-load answers", () => {
   it('embeds nothing for a deactivated account', async () => {
     const carol = await createUser(ctx.db, { name: 'Carol' });
     const s = await signIn(carol);
+    const before = await ctx.app.inject({ method: 'GET', url: '/', headers: { cookie: s.cookie } });
+    expect(dataBlock(before.body)?.userId).toBe(carol.id);
     const { users } = await import('../db/schema');
     const { eq } = await import('drizzle-orm');
     await ctx.db.update(users).set({ isActive: false }).where(eq(users.id, carol.id));

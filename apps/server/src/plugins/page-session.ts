@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
-import { endpoints, endpointUrl, type EndpointDef } from '@portal/contracts';
+import { accessClaims, endpoints, endpointUrl, type EndpointDef } from '@portal/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { jwtVerify, SignJWT } from 'jose';
+import { decodeJwt, jwtVerify, SignJWT } from 'jose';
+import { LRUCache } from 'lru-cache';
 import type { App } from '../app-types';
-import { REFRESH_IDLE_TTL_MS, type TokenSigner } from '../lib/tokens';
+import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_IDLE_TTL_MS, type TokenSigner } from '../lib/tokens';
 
 /**
  * The page cookie (ADR 023): set beside the spec's localStorage tokens at sign-in and refresh, cleared at
@@ -34,15 +35,24 @@ export const FIRST_LOAD_READS: readonly EndpointDef[] = [
 /** The pages whose HTML carries the first-load answers: the investor dashboard (app/router.tsx). */
 const FIRST_LOAD_PAGES = new Set(['/', '/dashboard', '/dashboard/']);
 
-interface PageClaims {
+/** Who the cookie names: the user and the sign-in (the claims of the sign-in's access tokens). */
+export interface PageClaims {
   sub: string;
   sid: string;
   isAdmin: boolean;
 }
 
+/** Page cookies whose signature was checked, and bearer tokens made for the first-load reads. */
+const MAX_KEPT = 10_000;
+/** A bearer token made for the first-load reads is used again until this long before it expires. */
+const BEARER_REUSE_MS = (ACCESS_TOKEN_TTL_SECONDS - 60) * 1000;
+
 export interface PageSession {
-  /** Sets the cookie for the sign-in an access token was just issued for. */
-  issue(request: FastifyRequest, reply: FastifyReply, accessToken: string): Promise<void>;
+  /**
+   * Sets the cookie for a sign-in: its claims, or the access token the server has just signed for it
+   * (read, not verified again: only the sign-in routes call this, with the token they are answering).
+   */
+  issue(request: FastifyRequest, reply: FastifyReply, session: PageClaims | string): Promise<void>;
   /** Removes the cookie (sign-out, or a cookie that no longer names a live sign-in). */
   clear(request: FastifyRequest, reply: FastifyReply): void;
   /**
@@ -52,12 +62,16 @@ export interface PageSession {
   firstLoad(request: FastifyRequest, reply: FastifyReply): Promise<string | null>;
 }
 
-/** `<` written as `\u003c`, so that no text in an answer can end the data block (`</script>`). */
-export const jsonForHtml = (value: unknown) =>
-  JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+const READ_URLS = FIRST_LOAD_READS.map((e) => endpointUrl(e, {}));
+const JSON_TYPE = /^application\/json\b/;
+
+const HTML_UNSAFE = /[<\u2028\u2029]/g;
+const HTML_SAFE: Record<string, string> = { '<': '\\u003c', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+/**
+ * JSON text with `<` written as `\u003c` (and U+2028/9 escaped), so that no text in an answer can end the
+ * data block (`</script>`). Outside strings JSON has none of these, so the text means the same.
+ */
+export const escapeForHtml = (json: string) => json.replace(HTML_UNSAFE, (c) => HTML_SAFE[c]!);
 
 export function createPageSession(app: App, deps: { secret: string; signer: TokenSigner }): PageSession {
   // A key of its own, derived from the secret: a page token can never pass for an access token, nor one for it.
@@ -69,26 +83,61 @@ export function createPageSession(app: App, deps: { secret: string; signer: Toke
     secure: request.protocol === 'https',
   });
 
+  // A cookie's signature and claims never change: each is verified once, its expiry checked on every use
+  // (as the signer does for access tokens).
+  const verified = new LRUCache<string, PageClaims & { exp: number }>({ max: MAX_KEPT });
   async function verify(token: string): Promise<PageClaims | null> {
+    const known = verified.get(token);
+    if (known) {
+      if (known.exp > Date.now() / 1000) return known;
+      verified.delete(token);
+      return null;
+    }
     try {
       const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-      const { typ, sub, sid, isAdmin } = payload;
+      const { typ, sub, sid, isAdmin, exp } = payload;
       if (
         typ !== 'page' ||
         typeof sub !== 'string' ||
         typeof sid !== 'string' ||
-        typeof isAdmin !== 'boolean'
+        typeof isAdmin !== 'boolean' ||
+        typeof exp !== 'number'
       )
         return null;
-      return { sub, sid, isAdmin };
+      const claims = { sub, sid, isAdmin, exp };
+      verified.set(token, claims);
+      return claims;
+    } catch {
+      return null;
+    }
+  }
+
+  // The bearer token of the first-load reads, one per sign-in, used again for its next pages: no
+  // signing, and no verifying by the API (its signer keeps the tokens it has checked), on each load.
+  const bearers = new LRUCache<string, string>({ max: MAX_KEPT, ttl: BEARER_REUSE_MS });
+  async function bearerFor({ sub, sid, isAdmin }: PageClaims): Promise<string> {
+    const id = `${sub}:${sid}:${isAdmin}`;
+    let token = bearers.get(id);
+    if (!token) {
+      token = await deps.signer.signAccess({ sub, sid, isAdmin });
+      bearers.set(id, token);
+    }
+    return token;
+  }
+
+  /** The claims of an access token the server has just signed: read, since its signature is its own. */
+  function claimsOfIssued(accessToken: string): PageClaims | null {
+    try {
+      const parsed = accessClaims.safeParse(decodeJwt(accessToken));
+      return parsed.success ? parsed.data : null;
     } catch {
       return null;
     }
   }
 
   return {
-    async issue(request, reply, accessToken) {
-      const claims = await deps.signer.verifyAccess(accessToken);
+    async issue(request, reply, session) {
+      const claims = typeof session === 'string' ? claimsOfIssued(session) : session;
       if (!claims) return;
       const now = Math.floor(Date.now() / 1000);
       const token = await new SignJWT({ typ: 'page', sid: claims.sid, isAdmin: claims.isAdmin })
@@ -112,13 +161,13 @@ export function createPageSession(app: App, deps: { secret: string; signer: Toke
         this.clear(request, reply);
         return null;
       }
-      // The API's own answers: the same routes, access checks, kept answers and presenters.
-      const authorization = `Bearer ${await deps.signer.signAccess(claims)}`;
+      // The API's own answers, all asked at once: the same routes, access checks, kept answers and
+      // presenters.
+      const authorization = `Bearer ${await bearerFor(claims)}`;
       const answers = await Promise.all(
-        FIRST_LOAD_READS.map(async (e) => {
-          const url = endpointUrl(e, {});
+        READ_URLS.map(async (url) => {
           const res = await app.inject({ method: 'GET', url, headers: { authorization } });
-          return { url, status: res.statusCode, body: res.body };
+          return { url, status: res.statusCode, body: res.body, type: res.headers['content-type'] };
         }),
       );
       // The sign-in has ended (signed out, deactivated, password changed): no data, and no cookie.
@@ -126,9 +175,13 @@ export function createPageSession(app: App, deps: { secret: string; signer: Toke
         this.clear(request, reply);
         return null;
       }
-      const embedded: Record<string, unknown> = {};
-      for (const a of answers) if (a.status === 200) embedded[a.url] = JSON.parse(a.body);
-      return jsonForHtml({ userId: claims.sub, at: Date.now(), answers: embedded });
+      // The answers' JSON as the API wrote it, put together rather than parsed and written again.
+      const embedded = answers
+        .filter((a) => a.status === 200 && JSON_TYPE.test(String(a.type)) && a.body)
+        .map((a) => `${JSON.stringify(a.url)}:${a.body}`);
+      return escapeForHtml(
+        `{"userId":${JSON.stringify(claims.sub)},"at":${Date.now()},"answers":{${embedded.join(',')}}}`,
+      );
     },
   };
 }
