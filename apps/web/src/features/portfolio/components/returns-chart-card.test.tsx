@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ReturnsChartCard } from './returns-chart-card';
 
@@ -66,5 +66,53 @@ describe('ReturnsChartCard', () => {
       <ReturnsChartCard investments={[{ projectId: { _id: 'p1', name: 'Aurora' }, monthlyReturns: [] }]} />,
     );
     expect(container).toBeEmptyDOMElement();
+  });
+});
+
+describe('ReturnsChartCard: the chart waits for the first screen', () => {
+  let idle: (() => void) | undefined;
+  let report: ((entries: { isIntersecting: boolean }[]) => void) | undefined;
+  beforeEach(() => {
+    idle = undefined;
+    report = undefined;
+    vi.stubGlobal('requestIdleCallback', (cb: () => void) => {
+      idle = cb;
+      return 1;
+    });
+    vi.stubGlobal('cancelIdleCallback', () => {});
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(cb: (entries: { isIntersecting: boolean }[]) => void) {
+          report = cb;
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+  });
+
+  const chart = (container: HTMLElement) => container.querySelector('svg.recharts-surface');
+  const placeholder = (container: HTMLElement) => container.querySelector('figure .animate-pulse');
+
+  it('on the first screen: a placeholder of its size and the summary, the chart once the browser is idle', async () => {
+    const { container } = render(<ReturnsChartCard investments={investments} height={200} />);
+    act(() => report!([{ isIntersecting: true }]));
+    expect(placeholder(container)).toHaveStyle({ height: '200px' });
+    expect(screen.getByRole('figure')).toHaveTextContent(
+      'Jan 2025 to Dec 2026: €6,126 in total; the best month was',
+    );
+    expect(chart(container)).toBeNull();
+    act(() => idle!());
+    await waitFor(() => expect(chart(container)).not.toBeNull(), { timeout: 5_000 });
+    expect(placeholder(container)).toBeNull();
+  });
+
+  it('below the first screen: at once when scrolled near, without waiting for idle', async () => {
+    const { container } = render(<ReturnsChartCard investments={investments} />);
+    act(() => report!([{ isIntersecting: false }]));
+    expect(chart(container)).toBeNull();
+    act(() => report!([{ isIntersecting: true }]));
+    await waitFor(() => expect(chart(container)).not.toBeNull(), { timeout: 5_000 });
   });
 });

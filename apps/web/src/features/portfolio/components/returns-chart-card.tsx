@@ -1,9 +1,10 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import type { InvestmentSummaryItem } from '@portal/contracts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { formatMoney, formatMonth } from '@/lib/format';
+import { useIdleOrInView } from '@/lib/use-idle-or-in-view';
 import { addMonths, returnsByMonth } from '../portfolio-data';
 
 const ReturnsChart = lazy(() => import('./returns-chart'));
@@ -16,7 +17,9 @@ const RANGES = [
 
 /**
  * Returns per month, one bar a month stacked by project. The figure is described in words for screen
- * readers; the chart itself is decorative to them.
+ * readers; the chart itself is decorative to them. The chart is loaded and drawn once the browser is
+ * idle or the chart is scrolled near, not with the first screen; until then a placeholder of its size
+ * holds its place (nothing moves when it arrives).
  */
 export function ReturnsChartCard({
   investments,
@@ -32,6 +35,8 @@ export function ReturnsChartCard({
   className?: string;
 }) {
   const [range, setRange] = useState<(typeof RANGES)[number]['id']>('all');
+  const slot = useRef<HTMLDivElement>(null);
+  const drawChart = useIdleOrInView(slot);
   const all = useMemo(() => returnsByMonth(investments), [investments]);
   const months = useMemo(() => {
     const r = RANGES.find((x) => x.id === range)!;
@@ -41,6 +46,7 @@ export function ReturnsChartCard({
   }, [all, range]);
 
   if (all.months.length === 0) return null;
+  const placeholder = <Skeleton className="w-full" style={{ height: height ?? 280 }} />;
   const total = months.reduce((acc, m) => acc + Math.round(m.total * 100), 0) / 100;
   const best = months.reduce((a, b) => (b.total > a.total ? b : a), months[0]!);
   const summary = `${formatMonth(months[0]!.month)} to ${formatMonth(months[months.length - 1]!.month)}: ${formatMoney(total)} in total; the best month was ${formatMonth(best.month)} with ${formatMoney(best.total)}.`;
@@ -80,10 +86,14 @@ export function ReturnsChartCard({
             </span>
             <span className="sr-only"> {summary}</span>
           </figcaption>
-          <div aria-hidden="true">
-            <Suspense fallback={<Skeleton className="w-full" style={{ height: height ?? 280 }} />}>
-              <ReturnsChart months={months} series={all.series} height={height} />
-            </Suspense>
+          <div aria-hidden="true" ref={slot}>
+            {drawChart ? (
+              <Suspense fallback={placeholder}>
+                <ReturnsChart months={months} series={all.series} height={height} />
+              </Suspense>
+            ) : (
+              placeholder
+            )}
           </div>
         </figure>
       </CardContent>
