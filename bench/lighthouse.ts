@@ -6,7 +6,9 @@
  *
  *   node --import tsx bench/lighthouse.ts [--runs N] [--reports DIR] [--without-page-cookie]
  *       prints the figures (a build is needed); --reports keeps each page's last full report (its
- *       diagnostics); --without-page-cookie loads the dashboard as before ADR 023, for comparison
+ *       diagnostics); --without-page-cookie loads the dashboard as before ADR 023, for comparison.
+ *       BENCH_LIGHTHOUSE_PORT (3919) is the server's port, BENCH_LIGHTHOUSE_CHROME_PORT the browser's
+ *       debugging port (a free one when unset), WEB_DIST another build of the web app to serve.
  *
  * `npm run bench` (the full run) calls lighthouseBench() and writes its figures to bench/results.json
  * and docs/performance.md. The quick run (CI) leaves it out: a run takes about a minute and a half on
@@ -205,11 +207,18 @@ function summarize(runs: LighthouseFigures[]): LighthousePage {
  * With `keepReports`, the last run's full JSON report of each is written there (for its diagnostics).
  */
 export async function lighthouseBench(
-  opts: { port?: number; runs?: number; keepReports?: string; pageCookie?: boolean } = {},
+  opts: {
+    port?: number;
+    chromePort?: number;
+    runs?: number;
+    keepReports?: string;
+    pageCookie?: boolean;
+  } = {},
 ): Promise<LighthouseResults> {
   const runs = opts.runs ?? 3;
   const server = await startDemoServer(opts.port ?? 3919);
   const chrome = await chromeLauncher.launch({
+    ...(opts.chromePort && { port: opts.chromePort }),
     chromePath: CHROME,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'],
   });
@@ -302,6 +311,9 @@ if (process.argv[1] && fs.realpathSync(process.argv[1]) === fileURLToPath(import
   const keep = process.argv.indexOf('--reports');
   const results = await lighthouseBench({
     port: Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 3919),
+    chromePort: process.env.BENCH_LIGHTHOUSE_CHROME_PORT
+      ? Number(process.env.BENCH_LIGHTHOUSE_CHROME_PORT)
+      : undefined,
     runs: at > 0 ? Number(process.argv[at + 1]) : 3,
     keepReports: keep > 0 ? process.argv[keep + 1] : undefined,
     pageCookie: !process.argv.includes('--without-page-cookie'),
