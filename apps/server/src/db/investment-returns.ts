@@ -46,15 +46,25 @@ export const investmentReturnsSql = sql<string>`coalesce(${monthlyReturnsTotal},
 export const investmentReturnsSumSql = (projectId: string | null) => {
   const inProject = sql`(${projectId}::uuid is null or ${investments.projectId} = ${projectId}::uuid)`;
   const allMonthsPaid = sql`coalesce(case when ${investments.monthsRecorded} > 0 then ${investments.returnsFromMonths} end, ${investments.returns})`;
-  return sql<string>`(coalesce(sum(${allMonthsPaid}) filter (where ${inProject}), 0) - (
+  return sql<string>`(coalesce(sum(${allMonthsPaid}) filter (where ${inProject}), 0) - ${unpaidMonthsCorrectionSql(projectId)})`;
+};
+
+/**
+ * What `investmentReturnsSumSql` subtracts from the roll-ups summed as if every month were paid (every
+ * investment's, or project `projectId`'s): the months not yet paid, or for an investment with none paid,
+ * its months less its returns field. A scalar subquery, read through the `paid_on` index.
+ */
+export const unpaidMonthsCorrectionSql = (projectId: string | null) => sql<string>`(
     select coalesce(sum(case when d.n < i.months_recorded then d.total else i.returns_from_months - i.returns end), 0)
       from (select m.user_id, m.project_id, count(*) as n, sum(m.amount) as total
               from ${monthlyReturns} m
              where m.paid_on > ${todayUtc} and (${projectId}::uuid is null or m.project_id = ${projectId}::uuid)
              group by 1, 2) d
       join ${investments} i on i.user_id = d.user_id and i.project_id = d.project_id
-  ))`;
-};
+  )`;
+
+/** Whether a day (a `date` column or expression) has come, in UTC. */
+export const dayCameSql = (day: SQL) => sql`${day} <= ${todayUtc}`;
 
 /**
  * Rental income paid so far (its payment date come, UTC), summed as a numeric string ('0' when none):

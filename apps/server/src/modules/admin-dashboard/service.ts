@@ -6,12 +6,14 @@ import {
   bookings,
   interestRegistrations,
   investments,
-  monthlyReturns,
+  investorCount,
+  monthlyReturnTotals,
+  projectInvestmentTotals,
   projects,
   rentalIncomes,
   users,
 } from '../../db/schema';
-import { incomePaidSql, investmentReturnsSumSql, paidRentalIncomeSql } from '../../db/investment-returns';
+import { dayCameSql, paidRentalIncomeSql, unpaidMonthsCorrectionSql } from '../../db/investment-returns';
 import type { DashboardRows } from './presenter';
 
 /** 'YYYY-MM' of the given month and the 11 before it, oldest first. */
@@ -35,22 +37,48 @@ export async function getDashboard(
 ): Promise<DashboardRows> {
   const months = lastTwelveMonths(now);
   const p = projectId ?? null;
-  const inProject = sql`${investments.projectId} = ${p}::uuid`;
 
   const [[capital], [counters], series, activity] = await Promise.all([
+    // From the totals the database keeps (migration 0022): one row a project, whatever the investors.
     db
-      .select({
-        invested: sql<string>`coalesce(sum(${investments.amount}), 0)`,
-        // Income: the investments' returns and the rental income, paid so far.
-        returned: sql<string>`${investmentReturnsSumSql(null)} + ${paidRentalIncomeSql()}::numeric`,
-        investors: sql<number>`count(distinct ${investments.userId})`,
-        pInvested: sql<string>`coalesce(sum(${investments.amount}) filter (where ${inProject}), 0)`,
-        pReturned: p
-          ? sql<string>`${investmentReturnsSumSql(p)} + ${paidRentalIncomeSql(sql`ri.project_id = ${p}::uuid`)}::numeric`
-          : sql<string>`0`,
-        pInvestors: sql<number>`count(distinct ${investments.userId}) filter (where ${inProject})`,
-      })
-      .from(investments),
+      .execute(
+        sql`select
+        (select coalesce(sum(${projectInvestmentTotals.invested}), 0) from ${projectInvestmentTotals}) as invested,
+        -- Income: the investments' returns and the rental income, paid so far.
+        (select coalesce(sum(${projectInvestmentTotals.returnsAllPaid}), 0) from ${projectInvestmentTotals})
+          - ${unpaidMonthsCorrectionSql(null)} + ${paidRentalIncomeSql()}::numeric as returned,
+        coalesce((select ${investorCount.n} from ${investorCount}),
+          (select count(distinct ${investments.userId}) from ${investments}))::int as investors,
+        coalesce((select ${projectInvestmentTotals.invested} from ${projectInvestmentTotals} where ${projectInvestmentTotals.projectId} = ${p}::uuid), 0) as p_invested,
+        ${
+          p
+            ? sql`coalesce((select ${projectInvestmentTotals.returnsAllPaid} from ${projectInvestmentTotals} where ${projectInvestmentTotals.projectId} = ${p}::uuid), 0)
+          - ${unpaidMonthsCorrectionSql(p)} + ${paidRentalIncomeSql(sql`ri.project_id = ${p}::uuid`)}::numeric`
+            : sql`0`
+        } as p_returned,
+        coalesce((select ${projectInvestmentTotals.investments} from ${projectInvestmentTotals} where ${projectInvestmentTotals.projectId} = ${p}::uuid), 0) as p_investors`,
+      )
+      .then((r) =>
+        (
+          r as unknown as {
+            rows: {
+              invested: string;
+              returned: string;
+              investors: number;
+              p_invested: string;
+              p_returned: string;
+              p_investors: number;
+            }[];
+          }
+        ).rows.map((c) => ({
+          invested: c.invested,
+          returned: c.returned,
+          investors: c.investors,
+          pInvested: c.p_invested,
+          pReturned: c.p_returned,
+          pInvestors: c.p_investors,
+        })),
+      ),
     db
       .execute(
         sql`select
@@ -65,25 +93,19 @@ export async function getDashboard(
         (select coalesce(sum(${capitalReturns.amount}), 0) from ${capitalReturns} where ${capitalReturns.projectId} = ${p}::uuid) as project_capital_returned`,
       )
       .then((r) => (r as unknown as { rows: Record<string, unknown>[] }).rows),
-    // Income paid, in the month of the day it was paid (a distribution paid after its month counts then).
+    // Income paid, in the month of the day it was paid (a distribution paid after its month counts then),
+    // from the sums per day paid and project that the database keeps (migration 0022).
     db
       .select({
-        month: sql<string>`to_char(${monthlyReturns.paidOn}, 'YYYY-MM')`,
-        amount: sum(monthlyReturns.amount),
+        month: sql<string>`to_char(${monthlyReturnTotals.paidOn}, 'YYYY-MM')`,
+        amount: sum(monthlyReturnTotals.amount),
       })
-      .from(monthlyReturns)
-      .innerJoin(
-        investments,
-        and(
-          eq(investments.userId, monthlyReturns.userId),
-          eq(investments.projectId, monthlyReturns.projectId),
-        ),
-      )
+      .from(monthlyReturnTotals)
       .where(
         and(
-          gte(monthlyReturns.paidOn, `${months[0]!}-01`),
-          incomePaidSql,
-          p ? eq(monthlyReturns.projectId, p) : undefined,
+          gte(monthlyReturnTotals.paidOn, `${months[0]!}-01`),
+          dayCameSql(sql`${monthlyReturnTotals.paidOn}`),
+          p ? eq(monthlyReturnTotals.projectId, p) : undefined,
         ),
       )
       .groupBy(sql`1`)

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { auditLog, notifications, users } from '../../db/schema';
 import {
   bearer,
@@ -417,6 +417,40 @@ describe('notifyUsers (used by other modules)', () => {
       }),
     ).rejects.toThrow('the change failed');
     expect(await rowsTitled(title)).toHaveLength(0);
+  });
+});
+
+describe('a deleted user', () => {
+  it('takes their notifications along (a trigger on users, not a foreign key), nobody else’s', async () => {
+    const leaving = await createUser(ctx.db, { name: 'Leaving Investor' });
+    const staying = await createUser(ctx.db, { name: 'Staying Investor' });
+    const title = `Before leaving ${Date.now()}`;
+    await notifyUsers(ctx.db, [leaving.id, staying.id], { title, message: 'M' });
+    expect(await rowsTitled(title)).toHaveLength(2);
+
+    const res = await call('DELETE', `/api/users/${leaving.id}`, adminToken);
+    expect(res.statusCode).toBe(200);
+    const left = await ctx.db
+      .select({ userId: notifications.userId })
+      .from(notifications)
+      .where(eq(notifications.title, title));
+    expect(left).toEqual([{ userId: staying.id }]);
+    expect(await ctx.db.select().from(notifications).where(eq(notifications.userId, leaving.id))).toEqual([]);
+
+    // Several users in one statement.
+    const more = [await createUser(ctx.db), await createUser(ctx.db)];
+    await notifyUsers(
+      ctx.db,
+      more.map((u) => u.id),
+      { title, message: 'M' },
+    );
+    await ctx.db.delete(users).where(
+      inArray(
+        users.id,
+        more.map((u) => u.id),
+      ),
+    );
+    expect(await rowsTitled(title)).toHaveLength(1);
   });
 });
 
