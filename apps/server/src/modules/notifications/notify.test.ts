@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { notifications } from '../../db/schema';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { notifications, users } from '../../db/schema';
 import {
   buildTestApp,
   createInvestment,
@@ -8,7 +8,7 @@ import {
   createUser,
   type TestContext,
 } from '../../../test/helpers';
-import { notifyProjectInvestors, notifyUsers } from './notify';
+import { fanOut, notifyProjectInvestors, notifyUsers } from './notify';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -44,5 +44,31 @@ describe('notifyUsers', () => {
     expect(await ctx.db.select().from(notifications).where(eq(notifications.userId, other.id))).toHaveLength(
       0,
     );
+  });
+
+  it('writes a large batch a chunk a statement, once to each recipient, with ids ascending with the users’', async () => {
+    const chosen = await Promise.all(Array.from({ length: 5 }, () => createUser(ctx.db)));
+    const ids = chosen.map((u) => u.id);
+    const before = ctx.database.queries.count;
+    const { sent, batchId } = await fanOut(
+      ctx.db,
+      sql`${users.id} = any(${sql.param(ids)}::uuid[])`,
+      { title: 'Chunked', message: 'M' },
+      2,
+    );
+    expect(sent).toBe(5);
+    // 2 + 2 + 1 recipients: three statements.
+    expect(ctx.database.queries.count - before).toBe(3);
+    const rows = await ctx.db
+      .select({ id: notifications.id, userId: notifications.userId, batchId: notifications.batchId })
+      .from(notifications)
+      .where(inArray(notifications.userId, ids))
+      .orderBy(asc(notifications.userId));
+    expect(rows.map((r) => r.userId)).toEqual([...ids].sort());
+    expect(new Set(rows.map((r) => r.batchId))).toEqual(new Set([batchId]));
+    // Version 7, RFC variant, and in the users' order.
+    for (const r of rows)
+      expect(r.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(rows.map((r) => r.id)).toEqual(rows.map((r) => r.id).sort());
   });
 });

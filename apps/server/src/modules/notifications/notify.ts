@@ -50,25 +50,68 @@ async function writeBatch(db: DbOrTx, select: SQL, batchId: string): Promise<num
   return Number(counted?.n ?? 0);
 }
 
+/** Recipients one statement of a fan-out writes at most (a broadcast to 100,000 users is four). */
+export const FAN_OUT_CHUNK = 25_000;
+
 /**
- * Writes one notification per active recipient chosen by `recipients` (a condition on `users`). In the
- * order of the users' ids: the foreign-key checks and the (user_id, created_at) index are then visited
- * in order rather than at random, which at 100,000 recipients halved the pages the insert touched.
+ * The first bytes of a batch's notification ids, as hex: a time-ordered (version 7) UUID whose last three
+ * bytes each row replaces with its place in the batch. The ids of a batch then ascend with the users' ids,
+ * so that the primary key and the (created_at, id) index are written at one end, page after page, instead
+ * of at 100,000 random pages (which, with the indexes larger than the database's buffers, doubled the
+ * time of a broadcast to 100,000 users). 50 random bits tell apart batches of the same millisecond.
+ */
+function batchIdBase(): string {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  const ms = Date.now();
+  for (let i = 5, t = ms; i >= 0; i--, t = Math.floor(t / 256)) b[i] = t % 256;
+  b[6] = (b[6]! & 0x0f) | 0x70;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  return Buffer.from(b).toString('hex');
+}
+
+/**
+ * Writes one notification per active recipient chosen by `recipients` (a condition on `users`) as one
+ * batch, in the order of the users' ids and at most `chunk` a statement, so that no statement of a
+ * broadcast to every user comes near the statement timeout. In that order the (user_id, created_at)
+ * index is visited in order rather than at random, which at 100,000 recipients halved the pages the
+ * insert touched. Every statement signals the same batch: identical payloads in one transaction are
+ * delivered once, on commit.
  */
 export async function fanOut(
   db: DbOrTx,
   recipients: SQL,
   n: NotificationInput,
+  chunk = FAN_OUT_CHUNK,
 ): Promise<{ sent: number; batchId: string }> {
   const batchId = crypto.randomUUID();
-  const sent = await writeBatch(
-    db,
-    sql`select ${users.id}, ${n.title}, ${n.message}, ${n.type ?? 'info'}, ${n.link ?? null}, ${batchId}::uuid, ${n.createdBy ?? null}::uuid
-      from ${users}
-      where ${recipients} and ${users.isActive}
-      order by ${users.id}`,
-    batchId,
-  );
+  const base = batchIdBase();
+  let sent = 0;
+  let after: string | null = null;
+  for (;;) {
+    const result: unknown = await db.execute(sql`
+      with ins as (
+        insert into ${notifications} (id, user_id, title, message, type, link, batch_id, created_by)
+        select encode(overlay(decode(${base}, 'hex') placing substring(int4send((${sent}::int + row_number() over ())::int) from 2 for 3) from 14 for 3), 'hex')::uuid,
+          r.id, ${n.title}, ${n.message}, ${n.type ?? 'info'}, ${n.link ?? null}, ${batchId}::uuid, ${n.createdBy ?? null}::uuid
+        from (
+          select ${users.id} as id from ${users}
+          where ${recipients} and ${users.isActive}${after ? sql` and ${users.id} > ${after}::uuid` : sql``}
+          order by ${users.id}
+          limit ${chunk}
+        ) r
+        returning user_id
+      ), c as (select count(*)::int as n, max(user_id::text collate "C") as last from ins)
+      select n, last, case when n > 0 then pg_notify(
+        ${NOTIFY_CHANNEL},
+        json_build_object('k', 'batch', 'b', ${batchId}::uuid, 'at', now())::text
+      )::text end as signalled
+      from c`);
+    const [written] = rowsOf<{ n: number; last: string | null }>(result);
+    const k = Number(written?.n ?? 0);
+    sent += k;
+    if (k < chunk || !written?.last) break;
+    after = written.last;
+  }
   return { sent, batchId };
 }
 
