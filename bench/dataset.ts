@@ -115,6 +115,9 @@ export async function loadDataset(
        values ('Bench Admin', $1, $2, 'INV-2016-ADMIN0', true, true, now())`,
       [BENCH_ADMIN, passwordHash],
     );
+    // From here the tables' own triggers are off (and with them the per-row foreign-key checks: every row
+    // is generated from the users and projects themselves); what they keep is computed once at the end.
+    await client.query('set local session_replication_role = replica');
     // 2-5 investments an investor by default (exactly 5 for the first), in distinct projects.
     await run(
       'investments',
@@ -130,9 +133,7 @@ export async function loadDataset(
        join p on p.k = ((u.n * 7 + s * 13) % $1::int)`,
       [scale.projects, ...(scale.investmentsPerInvestor ?? [2, 5])],
     );
-    // The bulk of the data: build the indexes once after the load instead of row by row, and skip the
-    // per-row foreign-key triggers (the rows are generated from the investments themselves).
-    await client.query('set local session_replication_role = replica');
+    // The bulk of the data: build the indexes once after the load instead of row by row.
     await client.query("set local maintenance_work_mem = '512MB'");
     await client.query(`drop index monthly_returns_user_project_month_key;
       drop index monthly_returns_project_idx;
@@ -155,13 +156,23 @@ export async function loadDataset(
        create index monthly_returns_paid_on_idx on monthly_returns (paid_on);
        create index monthly_returns_project_month_idx on monthly_returns (project_id, month)`,
     );
-    await client.query('set local session_replication_role = origin');
-    // Triggers did not run while loading: compute the investments' roll-up of their months once.
+    // Triggers did not run while loading: compute the investments' roll-up of their months once, and the
+    // totals of migration 0022 (every month here is one of an investment, so no join is needed).
     await run(
       'investment_roll_up',
       `update investments i set returns_from_months = d.total, months_recorded = d.n
        from (select user_id, project_id, sum(amount) as total, count(*)::int as n from monthly_returns group by 1, 2) d
        where i.user_id = d.user_id and i.project_id = d.project_id`,
+    );
+    await run(
+      'kept_totals',
+      `insert into monthly_return_totals (paid_on, project_id, amount, n)
+         select paid_on, project_id, sum(amount), count(*)::int from monthly_returns group by 1, 2;
+       insert into project_investment_totals (project_id, invested, returns_all_paid, investments)
+         select project_id, sum(amount),
+                sum(coalesce(case when months_recorded > 0 then returns_from_months end, returns)), count(*)::int
+         from investments group by 1;
+       insert into investor_count (id, n) select true, count(distinct user_id) from investments having count(*) > 0`,
     );
     await run(
       'updates',
@@ -182,8 +193,6 @@ export async function loadDataset(
        from projects p cross join generate_series(1, $1::int) g`,
       [scale.documentsPerProject],
     );
-    // Generated from the users themselves: no per-row foreign-key check needed here either.
-    await client.query('set local session_replication_role = replica');
     await run(
       'notifications',
       `with u as (select id, row_number() over (order by investor_id) - 1 as n from users where not is_admin),
