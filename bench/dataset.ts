@@ -203,6 +203,10 @@ export async function loadDataset(
        from s join u on u.n = s.k`,
       [scale.notifications],
     );
+    await run(
+      'notification_count',
+      `insert into notification_count (slot, n) select 0, count(*) from notifications having count(*) > 0`,
+    );
     if (scale.auditPerInvestor)
       await run(
         'audit_log',

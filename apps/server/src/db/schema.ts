@@ -772,10 +772,22 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_user_created_idx').on(t.userId, t.createdAt.desc()),
-    index('notifications_created_idx').on(t.createdAt.desc(), t.id),
+    // Ascending, read backwards by the admin list (`created_at desc, id desc`, nulls first: an index
+    // declared `desc` is `nulls last` and could not give that order). A broadcast appends at its end.
+    index('notifications_created_idx').on(t.createdAt, t.id),
     check('notifications_type_check', oneOf(t.type, NOTIFICATION_TYPES)),
   ],
 );
+
+/**
+ * How many notifications there are, kept by statement-level triggers on notifications (migration 0022) in
+ * a few rows, each statement adding to one chosen at random: a broadcast holds its row to the end of its
+ * transaction, and the other writers meanwhile find another. The total is their sum.
+ */
+export const notificationCount = pgTable('notification_count', {
+  slot: integer('slot').primaryKey(),
+  n: bigint('n', { mode: 'number' }).notNull(),
+});
 
 /**
  * Single-use tickets that open a notification stream: EventSource cannot send the bearer header, and

