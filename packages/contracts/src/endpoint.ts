@@ -13,6 +13,10 @@ export const TABLES = [
   'projects',
   'investments',
   'monthly_returns',
+  // Totals kept by the database from investments and monthly_returns (migration 0022; never written by the app).
+  'project_investment_totals',
+  'investor_count',
+  'monthly_return_totals',
   'updates',
   'update_reads',
   'perks',
@@ -22,6 +26,8 @@ export const TABLES = [
   'documents',
   'project_media',
   'notifications',
+  // How many notifications there are, kept by the database (migration 0022; never written by the app).
+  'notification_count',
   'interest_registrations',
   'audit_log',
   'settings',
