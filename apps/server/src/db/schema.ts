@@ -25,6 +25,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -54,13 +55,16 @@ const monthCheck = (col: string) => sql.raw(`${col} ~ '^[0-9]{4}-(0[1-9]|1[0-2])
 const oneOf = (column: AnyPgColumn, values: readonly string[]) =>
   sql`${column} in (${sql.raw(values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', '))})`;
 
+/** A text-search document (`tsvector`), read as its text form. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
 /**
  * What the admin user search matches: the words of the name, email and investor ID ('@', '.', '+', '_'
- * and '-' split words), as a full-text document so that word-prefix search is served by a GIN index.
- * The query must use this exact expression for the index to apply.
+ * and '-' split words), kept as a column (`users.search_document`) so that testing a row against a
+ * search reads it instead of parsing the three fields again (about 30 µs a row). Positions are kept:
+ * a search word the parser cuts in two ('x²y') is a phrase query, which a stripped document never matches.
  */
-export const userSearchDocument = (t: { name: AnyPgColumn; email: AnyPgColumn; investorId: AnyPgColumn }) =>
-  sql`to_tsvector('simple'::regconfig, translate(${t.name} || ' ' || ${t.email} || ' ' || coalesce(${t.investorId}, ''), '@.+_-', '     '))`;
+const userSearchDocument = sql`to_tsvector('simple'::regconfig, translate("name" || ' ' || "email" || ' ' || coalesce("investor_id", ''), '@.+_-', '     '))`;
 
 export const users = pgTable(
   'users',
@@ -110,6 +114,8 @@ export const users = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** Read by the admin users search only (its GIN index below); computed by the database. */
+    searchDocument: tsvector('search_document').generatedAlwaysAs(userSearchDocument),
   },
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
@@ -121,7 +127,7 @@ export const users = pgTable(
     // The name itself is a key column too, so that a page of ids is read from the index alone (an
     // expression index cannot answer an index-only scan without the column it is computed from).
     index('users_name_sort_idx').on(sql`lower(${t.name})`, t.id, t.name),
-    index('users_search_idx').using('gin', userSearchDocument(t)),
+    index('users_search_idx').using('gin', t.searchDocument),
     // Sign-ups waiting for activation: few rows, asked for on every admin dashboard load.
     index('users_awaiting_activation_idx')
       .on(t.createdAt)

@@ -8,7 +8,7 @@ import {
 import type { users } from '../../db/schema';
 import { iso, num } from '../../lib/format';
 
-type UserRow = typeof users.$inferSelect;
+type UserRow = Omit<typeof users.$inferSelect, 'searchDocument'>;
 
 export interface AdminInvestmentRow {
   id: string;
