@@ -61,26 +61,9 @@ export function searchTerms(input: string | undefined): string | null {
 
 const prefixQuery = (words: readonly string[]) => words.map((w) => `${w}:*`).join(' & ');
 
-/**
- * Users whose name, email or investor ID has a word starting with each word of the search. The index
- * is asked for the rarest word only (user_search_rarest_word, migration 0023): asked for every word, it
- * collects each word's matches in full first, and a common one ('investor' at 100,000 users: 200,000
- * entries) cost more than the rest of the search. The whole search is then tested on the rows found,
- * through ts_match_vq (the function of @@), which the planner does not hand to the index.
- */
-function searchFilter(words: readonly string[]): SQL {
-  const array = sql.join(
-    words.map((w) => sql`${w}`),
-    sql`, `,
-  );
-  return sql`${users.searchDocument} @@ user_search_rarest_word(array[${array}]::text[])
-    and ts_match_vq(${users.searchDocument}, to_tsquery('simple'::regconfig, ${prefixQuery(words)}))`;
-}
-
+/** The list's filters but the search. */
 function listFilter(q: ListQuery): SQL | undefined {
   const where: (SQL | undefined)[] = [];
-  const words = searchWords(q.search);
-  if (words.length) where.push(searchFilter(words));
   if (q.status === 'active') where.push(eq(users.isActive, true));
   if (q.status === 'inactive') where.push(and(eq(users.isActive, false), isNotNull(users.activatedAt)));
   if (q.status === 'pending') where.push(and(eq(users.isActive, false), isNull(users.activatedAt)));
@@ -163,16 +146,32 @@ async function pageOfIds(db: Db, q: ListQuery, where: SQL | undefined, total: nu
 }
 
 /**
- * A page of a search and how many match, in one statement: the matches are collected once (the
- * full-text index) and both counted and ordered from that one set. Walking the name index and testing
- * each row would build the document of every user when few of them match; a count of its own would
- * search the index a second time (a common prefix such as 'investor:*' is most of a search's cost).
+ * A page of a search and how many match, in one statement: the matches are collected once and both
+ * counted and ordered from that one set (a count of its own would search the index a second time).
+ *
+ * A user matches when their name, email or investor ID has a word starting with each word of the
+ * search. The index is asked for the rarest word only (user_search_index_query, migration 0023): asked
+ * for every word it collects each word's matches in full first, and a common one ('investor' at 100,000
+ * users: 200,000 entries) cost more than the rest of the search. The whole search is then tested on the
+ * rows found, through ts_match_vq (the function of @@, which the planner does not hand to the index),
+ * unless the index was asked for the whole search (one word, or every word common).
  */
-async function searchPage(db: Db, q: ListQuery, where: SQL | undefined) {
+async function searchPage(db: Db, q: ListQuery, words: readonly string[], filters: SQL | undefined) {
   const offset = (q.page - 1) * q.pageSize;
+  const array = sql.join(
+    words.map((w) => sql`${w}`),
+    sql`, `,
+  );
   const result = (await db.execute(
-    sql`with matches as materialized (
-          select ${users.id} as id, lower(${users.name}) as sort_key from ${users} where ${where}
+    sql`with search as materialized (
+          select whole, user_search_index_query(array[${array}]::text[], whole) as asked
+            from (select to_tsquery('simple'::regconfig, ${prefixQuery(words)}) as whole) s
+        ),
+        matches as materialized (
+          select ${users.id} as id, lower(${users.name}) as sort_key from ${users}
+           where ${users.searchDocument} @@ (select asked from search)
+             and ((select asked = whole from search) or ts_match_vq(${users.searchDocument}, (select whole from search)))
+             and ${filters ?? sql`true`}
         )
         select (select count(*)::int from matches) as total,
                (select coalesce(json_agg(p.id order by p.sort_key, p.id), '[]'::json)
@@ -192,9 +191,10 @@ async function searchPage(db: Db, q: ListQuery, where: SQL | undefined) {
  */
 export async function listUsers(db: Db, q: ListQuery): Promise<{ rows: AdminUserRows[]; total: number }> {
   const where = listFilter(q);
+  const words = searchWords(q.search);
   let total: number;
   let ids: string[];
-  if (searchWords(q.search).length) ({ total, ids } = await searchPage(db, q, where));
+  if (words.length) ({ total, ids } = await searchPage(db, q, words, where));
   else {
     // The count first: it says from which end the page is nearer.
     total = await countUsers(db, where);
