@@ -158,13 +158,17 @@ async function pageOfIds(db: Db, q: ListQuery, where: SQL | undefined, total: nu
  */
 async function searchPage(db: Db, q: ListQuery, words: readonly string[], filters: SQL | undefined) {
   const offset = (q.page - 1) * q.pageSize;
-  const array = sql.join(
-    words.map((w) => sql`${w}`),
-    sql`, `,
-  );
+  // One word is its own rarest word: the statistics are not read.
+  const asking =
+    words.length === 1
+      ? sql`whole`
+      : sql`user_search_index_query(array[${sql.join(
+          words.map((w) => sql`${w}`),
+          sql`, `,
+        )}]::text[], whole)`;
   const result = (await db.execute(
     sql`with search as materialized (
-          select whole, user_search_index_query(array[${array}]::text[], whole) as asked
+          select whole, ${asking} as asked
             from (select to_tsquery('simple'::regconfig, ${prefixQuery(words)}) as whole) s
         ),
         matches as materialized (
