@@ -36,7 +36,7 @@ export const FIRST_LOAD_READS: readonly EndpointDef[] = [
 const FIRST_LOAD_PAGES = new Set(['/', '/dashboard', '/dashboard/']);
 
 /** Who the cookie names: the user and the sign-in (the claims of the sign-in's access tokens). */
-export interface PageClaims {
+interface PageClaims {
   sub: string;
   sid: string;
   isAdmin: boolean;

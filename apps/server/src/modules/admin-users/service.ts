@@ -45,7 +45,7 @@ const DUPLICATE_EMAIL = 'A user with this email already exists';
 const DUPLICATE_INVESTOR_ID = 'This investor ID is already in use';
 
 /** The words of a search box, lowercased: letters and digits only, at most 8 of at most 40 characters. */
-export function searchWords(input: string | undefined): string[] {
+function searchWords(input: string | undefined): string[] {
   const words = (input ?? '').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   return words.slice(0, 8).map((w) => w.slice(0, 40));
 }

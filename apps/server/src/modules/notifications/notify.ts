@@ -51,7 +51,7 @@ async function writeBatch(db: DbOrTx, select: SQL, batchId: string): Promise<num
 }
 
 /** Recipients one statement of a fan-out writes at most (a broadcast to 100,000 users is four). */
-export const FAN_OUT_CHUNK = 25_000;
+const FAN_OUT_CHUNK = 25_000;
 
 /**
  * The first bytes of a batch's notification ids, as hex: a time-ordered (version 7) UUID whose last three
