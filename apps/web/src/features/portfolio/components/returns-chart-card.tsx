@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { Component, lazy, Suspense, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { InvestmentSummaryItem } from '@portal/contracts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -7,7 +7,35 @@ import { formatMoney, formatMonth } from '@/lib/format';
 import { useIdleOrInView } from '@/lib/use-idle-or-in-view';
 import { addMonths, returnsByMonth } from '../portfolio-data';
 
-const ReturnsChart = lazy(() => import('./returns-chart'));
+/**
+ * The chart's code, loaded when it is first drawn. A load that fails (the network went while the browser
+ * was idle) leaves the placeholder, not an error page, and is tried again by a new lazy component when
+ * the browser is back online (ChartBoundary).
+ */
+let ReturnsChart = lazy(loadChart);
+function loadChart() {
+  return import('./returns-chart').catch((err: unknown) => {
+    ReturnsChart = lazy(loadChart);
+    throw err;
+  });
+}
+
+class ChartBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  private retry = () => this.setState({ failed: false });
+  override componentDidMount() {
+    window.addEventListener('online', this.retry);
+  }
+  override componentWillUnmount() {
+    window.removeEventListener('online', this.retry);
+  }
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
 
 const RANGES = [
   { id: '12', label: '1 year', months: 12 },
@@ -88,9 +116,11 @@ export function ReturnsChartCard({
           </figcaption>
           <div aria-hidden="true" ref={slot}>
             {drawChart ? (
-              <Suspense fallback={placeholder}>
-                <ReturnsChart months={months} series={all.series} height={height} />
-              </Suspense>
+              <ChartBoundary fallback={placeholder}>
+                <Suspense fallback={placeholder}>
+                  <ReturnsChart months={months} series={all.series} height={height} />
+                </Suspense>
+              </ChartBoundary>
             ) : (
               placeholder
             )}
