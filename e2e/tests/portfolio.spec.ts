@@ -710,7 +710,7 @@ test.describe('[PORTFOLIO] phone and dark mode', () => {
   test('a project page at 375 px in dark mode', async ({ page }) => {
     await openAuroraPage(page);
     await expect(page.getByRole('table', { name: 'Month by Month' })).toBeVisible();
-    await expect(page.locator('svg.recharts-surface').first()).toBeVisible();
+    await expect(page.getByTestId('returns-chart').locator('rect[data-month]').first()).toBeVisible();
     expect(await isDark(page)).toBe(true);
     await expectNoSidewaysScroll(page);
     await expectAccessible(page);
@@ -787,7 +787,7 @@ for (const look of [
       await openAuroraPage(page);
       await expect(page.getByRole('region', { name: 'About the Project' })).toBeVisible();
       await expect(page.getByRole('table', { name: 'Month by Month' })).toBeVisible();
-      await expect(page.locator('svg.recharts-surface').first()).toBeVisible();
+      await expect(page.getByTestId('returns-chart').locator('rect[data-month]').first()).toBeVisible();
       await expect(
         page.getByRole('region', { name: 'Latest Updates' }).getByRole('heading', { level: 3 }).first(),
       ).toBeVisible();

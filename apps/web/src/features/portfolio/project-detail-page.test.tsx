@@ -84,9 +84,6 @@ function facts() {
   );
 }
 
-// The chart has its own test (returns-chart-card.test.tsx); jsdom cannot lay it out.
-vi.mock('./components/returns-chart', () => ({ default: () => null }));
-
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

@@ -1,41 +1,10 @@
-import { Component, lazy, Suspense, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import type { InvestmentSummaryItem } from '@portal/contracts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { formatMoney, formatMonth } from '@/lib/format';
-import { useIdleOrInView } from '@/lib/use-idle-or-in-view';
 import { addMonths, returnsByMonth } from '../portfolio-data';
-
-/**
- * The chart's code, loaded when it is first drawn. A load that fails (the network went while the browser
- * was idle) leaves the placeholder, not an error page, and is tried again by a new lazy component when
- * the browser is back online (ChartBoundary).
- */
-let ReturnsChart = lazy(loadChart);
-function loadChart() {
-  return import('./returns-chart').catch((err: unknown) => {
-    ReturnsChart = lazy(loadChart);
-    throw err;
-  });
-}
-
-class ChartBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  private retry = () => this.setState({ failed: false });
-  override componentDidMount() {
-    window.addEventListener('online', this.retry);
-  }
-  override componentWillUnmount() {
-    window.removeEventListener('online', this.retry);
-  }
-  override render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
-  }
-}
+import { ReturnsChart } from './returns-chart';
 
 const RANGES = [
   { id: '12', label: '1 year', months: 12 },
@@ -45,9 +14,7 @@ const RANGES = [
 
 /**
  * Returns per month, one bar a month stacked by project. The figure is described in words for screen
- * readers; the chart itself is decorative to them. The chart is loaded and drawn once the browser is
- * idle or the chart is scrolled near, not with the first screen; until then a placeholder of its size
- * holds its place (nothing moves when it arrives).
+ * readers; the chart itself is decorative to them.
  */
 export function ReturnsChartCard({
   investments,
@@ -63,8 +30,6 @@ export function ReturnsChartCard({
   className?: string;
 }) {
   const [range, setRange] = useState<(typeof RANGES)[number]['id']>('all');
-  const slot = useRef<HTMLDivElement>(null);
-  const drawChart = useIdleOrInView(slot);
   const all = useMemo(() => returnsByMonth(investments), [investments]);
   const months = useMemo(() => {
     const r = RANGES.find((x) => x.id === range)!;
@@ -74,7 +39,6 @@ export function ReturnsChartCard({
   }, [all, range]);
 
   if (all.months.length === 0) return null;
-  const placeholder = <Skeleton className="w-full" style={{ height: height ?? 280 }} />;
   const total = months.reduce((acc, m) => acc + Math.round(m.total * 100), 0) / 100;
   const best = months.reduce((a, b) => (b.total > a.total ? b : a), months[0]!);
   const summary = `${formatMonth(months[0]!.month)} to ${formatMonth(months[months.length - 1]!.month)}: ${formatMoney(total)} in total; the best month was ${formatMonth(best.month)} with ${formatMoney(best.total)}.`;
@@ -114,16 +78,8 @@ export function ReturnsChartCard({
             </span>
             <span className="sr-only"> {summary}</span>
           </figcaption>
-          <div aria-hidden="true" ref={slot}>
-            {drawChart ? (
-              <ChartBoundary fallback={placeholder}>
-                <Suspense fallback={placeholder}>
-                  <ReturnsChart months={months} series={all.series} height={height} />
-                </Suspense>
-              </ChartBoundary>
-            ) : (
-              placeholder
-            )}
+          <div aria-hidden="true">
+            <ReturnsChart months={months} series={all.series} height={height} />
           </div>
         </figure>
       </CardContent>
