@@ -207,7 +207,7 @@ export async function loadDataset(
       'notification_count',
       `insert into notification_count (slot, n) select 0, count(*) from notifications having count(*) > 0`,
     );
-    if (scale.auditPerInvestor)
+    if (scale.auditPerInvestor) {
       await run(
         'audit_log',
         `insert into audit_log (actor_id, action, entity, entity_id, details, created_at)
@@ -218,6 +218,11 @@ export async function loadDataset(
          cross join (select id from users where is_admin limit 1) a`,
         [scale.auditPerInvestor],
       );
+      await run(
+        'audit_count',
+        `insert into audit_count (slot, n) select 0, count(*) from audit_log having count(*) > 0`,
+      );
+    }
     await client.query('set local session_replication_role = origin');
     await client.query('commit');
     await run('analyze', 'analyze');

@@ -30,6 +30,8 @@ export const TABLES = [
   'notification_count',
   'interest_registrations',
   'audit_log',
+  // How many audit entries there are, kept by the database (migration 0024; never written by the app).
+  'audit_count',
   'settings',
   'recovery_codes',
   'stream_tickets',

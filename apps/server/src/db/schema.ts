@@ -786,14 +786,23 @@ export const notifications = pgTable(
 );
 
 /**
- * How many notifications there are, kept by statement-level triggers on notifications (migration 0022) in
- * a few rows, each statement adding to one chosen at random: a broadcast holds its row to the end of its
- * transaction, and the other writers meanwhile find another. The total is their sum.
+ * A count kept by statement-level triggers in a few rows (slots), each write adding its signed number of
+ * rows to one of them: a writer holds its row to the end of its transaction, and the other writers
+ * meanwhile find another. The count is their sum (`readSlottedCount`, db/slotted-count.ts).
  */
-export const notificationCount = pgTable('notification_count', {
-  slot: integer('slot').primaryKey(),
-  n: bigint('n', { mode: 'number' }).notNull(),
-});
+function slottedCount<Name extends string>(name: Name) {
+  return pgTable(name, {
+    slot: integer('slot').primaryKey(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  });
+}
+export type SlottedCount = ReturnType<typeof slottedCount<string>>;
+
+/**
+ * How many notifications there are, kept by statement-level triggers on notifications (migration 0022),
+ * each statement adding to a slot chosen at random: a broadcast's row waits for nobody else's.
+ */
+export const notificationCount = slottedCount('notification_count');
 
 /**
  * Single-use tickets that open a notification stream: EventSource cannot send the bearer header, and
@@ -847,6 +856,12 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_created_idx').on(t.createdAt.desc())],
 );
+
+/**
+ * How many audit entries there are, kept by statement-level triggers on audit_log (migration 0024), each
+ * transaction adding to the slot of its transaction id: the admin list's total without a filter.
+ */
+export const auditCount = slottedCount('audit_count');
 
 /** One-time recovery codes for two-factor sign-in, stored hashed. */
 export const recoveryCodes = pgTable(

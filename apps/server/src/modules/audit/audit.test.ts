@@ -1,6 +1,11 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import { auditLog } from '../../db/schema';
+import { TransactionRollbackError, count, eq, inArray, sql } from 'drizzle-orm';
+import { migrationsFolder, type DbOrTx } from '../../db/client';
+import { auditCount, auditLog } from '../../db/schema';
+import { readSlottedCount } from '../../db/slotted-count';
 import {
   bearer,
   buildTestApp,
@@ -230,5 +235,143 @@ describe('GET /api/admin/audit/export', () => {
       'plain',
       '',
     ]);
+  });
+});
+
+describe('the total kept by the database (audit_count, migration 0024)', () => {
+  const counted = async () => (await ctx.db.select({ n: count() }).from(auditLog))[0]!.n;
+  /** The unfiltered page's total, the filtered one's for Ben, and what the database keeps. */
+  const totals = async () => {
+    const all = await get('/api/admin/audit?pageSize=1');
+    expect(all.statusCode).toBe(200);
+    const bens = (await get(`/api/admin/audit?actorId=${ben.id}&pageSize=1`)).json();
+    return {
+      page: all.json().pagination.total as number,
+      ben: bens.pagination.total as number,
+      kept: await readSlottedCount(ctx.db, auditCount),
+    };
+  };
+  /** Each total equal to a fresh count of the rows; the slots are the eight of the triggers. */
+  const expectExact = async () => {
+    const n = await counted();
+    const [bens] = await ctx.db.select({ n: count() }).from(auditLog).where(eq(auditLog.actorId, ben.id));
+    expect(await totals()).toEqual({ page: n, ben: bens!.n, kept: n });
+    const slots = await ctx.db.select({ slot: auditCount.slot }).from(auditCount);
+    expect(slots.every(({ slot }) => slot >= 0 && slot < 8)).toBe(true);
+    return n;
+  };
+  const entry = (i: number, actorId: string | null = ben.id) => ({
+    actorId,
+    action: 'update',
+    entity: 'user',
+    entityId: `kept-${i}`,
+  });
+
+  it('stays equal to a fresh count through inserts, deletes and a user’s deletion', async () => {
+    const before = await expectExact();
+    expect(before).toBeGreaterThan(0);
+
+    // One statement of many rows, and a transaction of several statements.
+    await ctx.db.insert(auditLog).values(Array.from({ length: 25 }, (_, i) => entry(i)));
+    expect(await expectExact()).toBe(before + 25);
+    await ctx.db.transaction(async (tx) => {
+      for (let i = 25; i < 30; i++) await tx.insert(auditLog).values(entry(i, ava.id));
+    });
+    expect(await expectExact()).toBe(before + 30);
+    // A transaction rolled back counts nothing.
+    await expect(
+      ctx.db.transaction(async (tx) => {
+        await tx.insert(auditLog).values([entry(90), entry(91)]);
+        throw new Error('undone');
+      }),
+    ).rejects.toThrow('undone');
+    expect(await expectExact()).toBe(before + 30);
+
+    // Deletes of many rows, of none, and of one (nothing in the app deletes entries; a hand-run prune might).
+    await ctx.db.delete(auditLog).where(
+      inArray(
+        auditLog.entityId,
+        Array.from({ length: 10 }, (_, i) => `kept-${i}`),
+      ),
+    );
+    expect(await expectExact()).toBe(before + 20);
+    await ctx.db.delete(auditLog).where(eq(auditLog.entityId, 'no such entry'));
+    await ctx.db.delete(auditLog).where(eq(auditLog.entityId, 'kept-29'));
+    expect(await expectExact()).toBe(before + 19);
+
+    // An admin's account deleted: their entries stay (actor set to null) and the deletion is recorded.
+    const dora = await admin('Dora Leaving');
+    await ctx.db.insert(auditLog).values([entry(40, dora.id), entry(41, dora.id)]);
+    const removed = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/users/${dora.id}`,
+      headers: bearer(ava.token),
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(await expectExact()).toBe(before + 22);
+    expect(
+      await ctx.db
+        .select({ n: count() })
+        .from(auditLog)
+        .where(inArray(auditLog.entityId, ['kept-40', 'kept-41'])),
+    ).toEqual([{ n: 2 }]);
+  });
+
+  it('is what the unfiltered page reads; a filtered page counts its rows', async () => {
+    const { page, ben: bens } = await totals();
+    // A row of the kept count that no entry stands behind shows in the unfiltered total only.
+    await ctx.db.insert(auditCount).values({ slot: 8, n: 1_000 });
+    try {
+      expect(await totals()).toMatchObject({ page: page + 1_000, ben: bens });
+    } finally {
+      await ctx.db.delete(auditCount).where(eq(auditCount.slot, 8));
+    }
+    await expectExact();
+  });
+
+  it('starts, when migration 0024 runs, from the entries already there (none: no row)', async () => {
+    const file = fs.readdirSync(migrationsFolder()).find((f) => f.endsWith('_audit_count.sql'))!;
+    expect(file).toMatch(/^0024_/);
+    const statements = fs
+      .readFileSync(path.join(migrationsFolder(), file), 'utf8')
+      .split('--> statement-breakpoint');
+    /** The migration run again on the log as `before` leaves it; what it keeps, and the rows. */
+    const migrated = async (before: (tx: DbOrTx) => Promise<unknown>) => {
+      let seen: { kept: { slot: number; n: number }[]; rows: number } | null = null;
+      await ctx.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`drop table audit_count`);
+          await tx.execute(sql`drop function audit_log_count() cascade`);
+          await before(tx);
+          for (const step of statements) await tx.execute(sql.raw(step));
+          seen = {
+            kept: await tx.select().from(auditCount),
+            rows: (await tx.select({ n: count() }).from(auditLog))[0]!.n,
+          };
+          tx.rollback();
+        })
+        .catch((err: unknown) => {
+          if (!(err instanceof TransactionRollbackError)) throw err;
+        });
+      return seen!;
+    };
+    const some = await migrated((tx) => tx.insert(auditLog).values([entry(60), entry(61)]));
+    expect(some.rows).toBe((await counted()) + 2);
+    expect(some.kept).toEqual([{ slot: 0, n: some.rows }]);
+    expect(await migrated((tx) => tx.delete(auditLog))).toEqual({ kept: [], rows: 0 });
+    await expectExact();
+  });
+
+  // Last in the file: it empties the log, then the users.
+  it('goes to 0 with a truncate of the log, and with one of users cascading to it', async () => {
+    await ctx.db.execute(sql`truncate audit_log`);
+    expect(await expectExact()).toBe(0);
+    await ctx.db.insert(auditLog).values([entry(50), entry(51), entry(52, null)]);
+    expect(await expectExact()).toBe(3);
+    await ctx.db.execute(sql`truncate users cascade`);
+    expect(await counted()).toBe(0);
+    expect(await readSlottedCount(ctx.db, auditCount)).toBe(0);
+    await ctx.db.insert(auditLog).values(entry(53, null));
+    expect(await readSlottedCount(ctx.db, auditCount)).toBe(1);
   });
 });

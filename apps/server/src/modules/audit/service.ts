@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AuditFilters } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client';
-import { auditLog, users } from '../../db/schema';
+import { auditCount, auditLog, users } from '../../db/schema';
+import { readSlottedCount } from '../../db/slotted-count';
 import type { AuditRow } from './presenter';
 
 export interface AuditEntry {
@@ -54,8 +55,15 @@ const selection = {
  */
 export async function listAudit(db: DbOrTx, f: AuditFilters & { page: number; pageSize: number }) {
   const where = whereOf(f);
-  const [[counted], rows, admins] = await Promise.all([
-    db.select({ n: count() }).from(auditLog).where(where),
+  const [total, rows, admins] = await Promise.all([
+    // Without a filter, the count the database keeps (migration 0024): counting 200,000 entries took 50 ms.
+    where
+      ? db
+          .select({ n: count() })
+          .from(auditLog)
+          .where(where)
+          .then(([counted]) => counted?.n ?? 0)
+      : readSlottedCount(db, auditCount),
     db
       .select(selection)
       .from(auditLog)
@@ -70,7 +78,7 @@ export async function listAudit(db: DbOrTx, f: AuditFilters & { page: number; pa
       .where(eq(users.isAdmin, true))
       .orderBy(asc(users.name), asc(users.email)),
   ]);
-  return { rows, total: counted?.n ?? 0, admins };
+  return { rows, total, admins };
 }
 
 /**

@@ -5,6 +5,7 @@ import { NOTIFICATION_LIST_LIMIT } from '@portal/contracts';
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../mail/mailer';
 import { notificationCount, notifications, refreshTokens, streamTickets, users } from '../../db/schema';
+import { readSlottedCount } from '../../db/slotted-count';
 import { BadRequestError, NotFoundError, UnauthorizedError } from '../../lib/errors';
 import { hashRefreshToken } from '../../lib/tokens';
 import { recordAudit } from '../audit/service';
@@ -141,7 +142,7 @@ export async function listAll(
   db: Db,
   { page, pageSize }: { page: number; pageSize: number },
 ): Promise<{ rows: (NotificationRow & { user: RecipientRow })[]; total: number }> {
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({ ...row, user: { id: users.id, name: users.name, email: users.email } })
       .from(notifications)
@@ -150,9 +151,9 @@ export async function listAll(
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     // Kept by the database (migration 0022) in a few rows: counting a million notifications took 192 ms.
-    db.select({ n: sql<string | null>`sum(${notificationCount.n})` }).from(notificationCount),
+    readSlottedCount(db, notificationCount),
   ]);
-  return { rows, total: Number(total?.n ?? 0) };
+  return { rows, total };
 }
 
 /** Deletes any user's notification; the recipient's open bell drops it. */
