@@ -44,3 +44,27 @@ CREATE TRIGGER audit_log_count_truncate AFTER TRUNCATE ON audit_log
 -- An empty database gets no row, so that a restore, which loads the backup's rows into the freshly
 -- migrated schema, finds none to clash with.
 INSERT INTO audit_count (slot, n) SELECT 0, count(*) FROM audit_log HAVING count(*) > 0;
+--> statement-breakpoint
+-- notification_count (migration 0022) picked a row at random for each statement. A broadcast writes its
+-- recipients in several statements of one transaction (25,000 a statement), so it could hold several
+-- rows taken in any order, and two broadcasts at once could each wait for a row the other holds
+-- (a deadlock, one of them refused). Now, as audit_count: the transaction's own row.
+CREATE OR REPLACE FUNCTION notifications_count() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  delta bigint;
+BEGIN
+  IF TG_OP = 'TRUNCATE' THEN
+    DELETE FROM notification_count;
+    RETURN NULL;
+  END IF;
+  IF TG_OP = 'INSERT' THEN
+    SELECT count(*) INTO delta FROM new_rows;
+  ELSE
+    SELECT -count(*) INTO delta FROM old_rows;
+  END IF;
+  IF delta <> 0 THEN
+    INSERT INTO notification_count AS t (slot, n) VALUES ((txid_current() % 8)::int, delta)
+      ON CONFLICT (slot) DO UPDATE SET n = t.n + excluded.n;
+  END IF;
+  RETURN NULL;
+END $$;
