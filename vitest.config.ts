@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -15,6 +16,9 @@ const failOnConsole = 'test/fail-on-console.ts';
  */
 export default defineConfig({
   test: {
+    // A file a core. Vitest's default leaves one core to its own process, which waits: on two cores that
+    // ran the files one at a time (20.6 min here, 102% CPU) where two at once take 10.8 min (184%).
+    maxWorkers: os.availableParallelism(),
     projects: [
       {
         test: {
