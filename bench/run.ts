@@ -55,7 +55,12 @@ import {
 
 const quick = process.argv.includes('--quick');
 const scale = quick ? QUICK : FULL;
-const DURATION = quick ? 2 : 8;
+/**
+ * Seconds a measured run lasts. The quick run's were 2 s, and in them an endpoint's first second (its new
+ * connections, its compiling) weighed as much as the rest: on a Xeon they read /api/health 15-20% under
+ * the full run's 8 s runs (0.343 against 0.412 of the ceiling), under CI's bar of half the goal.
+ */
+const DURATION = quick ? 5 : 8;
 const ROUNDS = 3;
 /** docs/performance.md: what follows this line is written by hand and kept when the figures are rewritten. */
 const NOTES_MARKER = '<!-- notes: kept by npm run bench -->';
@@ -218,7 +223,8 @@ async function main() {
     for (const warm of [CEILING, '/api/health', '/api/users/me'])
       await load(warm, warm === '/api/users/me' ? investorToken : undefined, { duration: DURATION });
     const endpointResults: Record<string, unknown>[] = [];
-    for (const s of scenarios) {
+    // The quick run (CI) measures what it checks: the endpoints with a goal.
+    for (const s of scenarios.filter((x) => !quick || x.budget || x.healthBudget)) {
       const token =
         s.as === 'public' ? undefined : await login(s.as === 'investor' ? BENCH_INVESTOR : BENCH_ADMIN);
       const probe = await fetch(`${BASE}${s.path}`, {
