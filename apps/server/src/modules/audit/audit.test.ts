@@ -341,7 +341,7 @@ describe('the total kept by the database (audit_count, migration 0024)', () => {
       await ctx.db
         .transaction(async (tx) => {
           await tx.execute(sql`drop table audit_count`);
-          await tx.execute(sql`drop function audit_log_count() cascade`);
+          await tx.execute(sql`drop function kept_slot_count() cascade`);
           await before(tx);
           for (const step of statements) await tx.execute(sql.raw(step));
           seen = {
