@@ -799,8 +799,9 @@ function slottedCount<Name extends string>(name: Name) {
 export type SlottedCount = ReturnType<typeof slottedCount<string>>;
 
 /**
- * How many notifications there are, kept by statement-level triggers on notifications (migration 0022),
- * each statement adding to a slot chosen at random: a broadcast's row waits for nobody else's.
+ * How many notifications there are, kept by statement-level triggers on notifications (migrations 0022
+ * and 0024), each transaction adding to the slot of its transaction id: a broadcast's row waits for nobody
+ * else's, and its several statements hold that one row.
  */
 export const notificationCount = slottedCount('notification_count');
 
