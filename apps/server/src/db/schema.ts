@@ -260,6 +260,8 @@ export const investments = pgTable(
   (t) => [
     uniqueIndex('investments_user_project_key').on(t.userId, t.projectId),
     index('investments_project_idx').on(t.projectId),
+    /** The first start date of all (the statements' first period) without reading every investment. */
+    index('investments_start_date_idx').on(t.startDate),
     check('investments_amount_check', sql`${t.amount} >= 0`),
   ],
 );

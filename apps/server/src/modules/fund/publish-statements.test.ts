@@ -122,6 +122,31 @@ describe('publishing statements', () => {
     expect(await toldTimes('Q1 2025')).toEqual({ 'Emma Lind': 1, 'Otto Off': 1 });
   });
 
+  it('offers every period since the first month of returns or the first start date, whichever is earlier, of any project', async () => {
+    const a = await createProject(mt.ctx.db);
+    const b = await createProject(mt.ctx.db);
+    const emma = await createUser(mt.ctx.db);
+    const otto = await createUser(mt.ctx.db);
+    await createInvestment(mt.ctx.db, emma.id, a.id, {
+      startDate: '2024-06-01',
+      monthly: { '2024-05': '10.00' },
+    });
+    // Returns recorded before the investment's start date, in the project created second.
+    await createInvestment(mt.ctx.db, otto.id, b.id, {
+      startDate: '2024-03-01',
+      monthly: { '2023-01': '5.00', '2022-11': '5.00' },
+    });
+    const publishable = async () =>
+      (await call('GET', '/api/admin/statements')).json().data.publishable as string[];
+    expect(await publishable()).toEqual(expect.arrayContaining(['2022-Q4', '2022', '2023-Q1']));
+    expect(await publishable()).not.toContain('2022-Q3');
+
+    await createInvestment(mt.ctx.db, otto.id, a.id, { startDate: '2021-02-01' });
+    expect(await publishable()).toEqual(expect.arrayContaining(['2021-Q1', '2021', '2022-Q3']));
+    expect(await publishable()).not.toContain('2020-Q4');
+    expect(await publishable()).not.toContain('2020');
+  });
+
   it('records the progress after each batch; a batch that fails is retried from where it stopped, nobody told twice', async () => {
     await holders(5);
     expect((await call('POST', '/api/admin/statements/2024/publish')).json().data.total).toBe(5);

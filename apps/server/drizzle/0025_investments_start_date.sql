@@ -1,0 +1,1 @@
+CREATE INDEX "investments_start_date_idx" ON "investments" USING btree ("start_date");
