@@ -14,7 +14,7 @@ import { errorsPlugin, sendError } from './plugins/errors';
 import { openApiPlugin } from './plugins/openapi';
 import { REQUEST_ID_HEADER, requestIdGenerator } from './plugins/request-id';
 import { AnswerStore, READ_CACHE_MAX_BYTES, readCachePlugin } from './plugins/read-cache';
-import { HOOKLESS_ANSWER_HEADERS, securityPlugin } from './plugins/security';
+import { API_ANSWER_HEADERS, securityPlugin } from './plugins/security';
 import { createPageSession } from './plugins/page-session';
 import { findWebDist, webAppPlugin } from './plugins/web-app';
 import { adminDashboardRoutes } from './modules/admin-dashboard/routes';
@@ -108,7 +108,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
       void sendError(
         err,
         request,
-        reply.headers(HOOKLESS_ANSWER_HEADERS).header(REQUEST_ID_HEADER, request.id),
+        reply.headers(API_ANSWER_HEADERS).header(REQUEST_ID_HEADER, request.id),
       );
     },
   }).withTypeProvider<ZodTypeProvider>();

@@ -3,12 +3,17 @@ import helmet from 'helmet';
 import type { App } from '../app-types';
 
 /**
- * The headers of an answer sent without hooks (the router's refusal of a malformed or over-long address):
- * a JSON error needs nothing from any origin.
+ * The security headers of every `/api` answer, and of the router's refusals (sent without hooks): JSON, CSV,
+ * calendars and files, which a browser never renders as a page, so nothing may load from them
+ * (`default-src 'none'`), no page may frame them, and none may be cached (they carry personal data; a
+ * route that may be cached says so itself). A file shown inline replaces the CSP with `sandbox`. The
+ * page's own headers (below) are for HTML and its scripts; on a JSON answer most of them say nothing, and
+ * they were half of its bytes.
  */
-export const HOOKLESS_ANSWER_HEADERS = {
+export const API_ANSWER_HEADERS = {
   'cache-control': 'no-store',
   'content-security-policy': "default-src 'none'; base-uri 'none'; object-src 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': 'strict-origin-when-cross-origin',
@@ -57,18 +62,14 @@ function securityHeaders(): Record<string, string> {
   return headers;
 }
 
-/** Security headers for every answer (docs/security.md). */
+/**
+ * Security headers for every answer (docs/security.md): the API's to `/api`, helmet's to the pages and
+ * their files. (A callback hook: it runs on every answer, and an async hook costs a promise each time.)
+ */
 export function securityPlugin(app: App) {
-  const headers = securityHeaders();
-  app.addHook('onRequest', (_request, reply, done) => {
-    void reply.headers(headers);
+  const pageHeaders = securityHeaders();
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.headers(request.url.startsWith('/api/') ? API_ANSWER_HEADERS : pageHeaders);
     done();
-  });
-  // API answers carry personal data: never cache them. (Callback hooks: they run on every answer, and
-  // an async hook costs a promise each time.)
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
-      void reply.header('cache-control', 'no-store');
-    done(null, payload);
   });
 }

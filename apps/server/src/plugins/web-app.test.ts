@@ -161,6 +161,23 @@ describe('serving the web app', () => {
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
 
+  it("gives API answers their own headers: a CSP that lets nothing load, not the page's", async () => {
+    const page = await ctx.app.inject({ method: 'GET', url: '/dashboard' });
+    const api = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(api.headers['content-security-policy']).toBe(
+      "default-src 'none'; base-uri 'none'; object-src 'none'; frame-ancestors 'none'",
+    );
+    expect(String(page.headers['content-security-policy'])).toContain("default-src 'self'");
+    for (const res of [page, api]) {
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    }
+    // Headers for a page only (the opener's isolation) are not on the API's answers.
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(api.headers['cross-origin-opener-policy']).toBeUndefined();
+  });
+
   it('marks API answers as not cacheable', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.json()).toEqual({ success: true, data: { status: 'ok' } });

@@ -400,7 +400,7 @@ describe('route × owner: investor B against the objects of investor A', () => {
 });
 
 describe('headers of every answer above', () => {
-  it('API answers are never cached and carry nosniff, the CSP, frame protection and the referrer policy; errors are the JSON envelope', () => {
+  it('API answers are never cached and carry nosniff, a CSP that lets nothing load, frame protection, the resource and referrer policies; errors are the JSON envelope', () => {
     expect(responses.length).toBeGreaterThan(300);
     const wrong: string[] = [];
     for (const { role, method, url, res } of responses) {
@@ -411,11 +411,15 @@ describe('headers of every answer above', () => {
       if (res.headers['x-frame-options'] !== 'DENY') wrong.push(`${where}: no frame protection`);
       if (res.headers['referrer-policy'] !== 'strict-origin-when-cross-origin')
         wrong.push(`${where}: referrer policy`);
+      // Nothing loads from an API answer and nothing frames it; a file shown inline is sandboxed instead.
+      const csp = String(res.headers['content-security-policy'] ?? '');
       if (
-        !String(res.headers['content-security-policy'] ?? '').includes("default-src 'self'") &&
-        res.headers['content-security-policy'] !== 'sandbox'
+        !(csp.includes("default-src 'none'") && csp.includes("frame-ancestors 'none'")) &&
+        csp !== 'sandbox'
       )
-        wrong.push(`${where}: no CSP`);
+        wrong.push(`${where}: CSP ${csp}`);
+      if (res.headers['cross-origin-resource-policy'] !== 'same-origin')
+        wrong.push(`${where}: cross-origin-resource-policy ${res.headers['cross-origin-resource-policy']}`);
       if (res.statusCode >= 400) {
         const body = res.json() as { success?: boolean; message?: string; error?: string };
         if (body.success !== false || !body.message || body.message !== body.error)
