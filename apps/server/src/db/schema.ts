@@ -857,7 +857,10 @@ export const auditLog = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt.desc())],
+  // Ascending and read backwards for the lists' `created_at desc, id desc` (migration 0025): the
+  // index it replaced was `created_at desc nulls last`, an order that plain `desc` (nulls first) is
+  // not, so the admin's audit list read and sorted every entry (32 ms of database time at 200,000).
+  (t) => [index('audit_log_created_id_idx').on(t.createdAt, t.id)],
 );
 
 /**

@@ -130,9 +130,9 @@ export async function getDashboard(
       .select({ entry: auditLog, actor: { id: users.id, name: users.name, email: users.email } })
       .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.actorId))
-      // `nulls last` as audit_log_created_idx has it (created_at is never null): `desc` alone means nulls
-      // first, which the index cannot give, and every entry was read and sorted (250 ms at 200,000).
-      .orderBy(sql`${auditLog.createdAt} desc nulls last`, desc(auditLog.id))
+      // The audit list's order, which audit_log_created_id_idx gives read backwards (an order the index
+      // cannot give had every entry read and sorted: 250 ms at 200,000).
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(8),
   ]);
 

@@ -1,1 +1,0 @@
-CREATE INDEX "investments_start_date_idx" ON "investments" USING btree ("start_date");
