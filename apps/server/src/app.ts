@@ -105,11 +105,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     // A malformed or over-long address is refused by the router before any hook runs: the same envelope
     // as the rest, and the headers the hooks would have added.
     frameworkErrors: (err, request, reply) => {
-      void sendError(
-        err,
-        request,
-        reply.headers(API_ANSWER_HEADERS).header(REQUEST_ID_HEADER, request.id),
-      );
+      void sendError(err, request, reply.headers(API_ANSWER_HEADERS).header(REQUEST_ID_HEADER, request.id));
     },
   }).withTypeProvider<ZodTypeProvider>();
 
