@@ -123,6 +123,7 @@ try {
     uploadMaxBytes: 1024 * 1024,
     seedDemo: false,
     logLevel: 'silent',
+    accessLog: 'app',
     smtpUrl: undefined,
     mailFrom: 'Investor Portal <portal@example.test>',
     appUrl: 'http://localhost:3000',

@@ -4,7 +4,8 @@
  * answering a small JSON body in a process of its own (bench/ceiling.mjs), measured in the same run
  * (alternating runs, three rounds, the median); beside it the older ratio to the app's own /api/health.
  * Then p99 latency at half the maximum rate, a broadcast to every user, page weight and timing in
- * Chromium, memory and cold starts. The server logs as in production (info: one access line a request),
+ * Chromium, memory and cold starts. The server logs as in production (deploy/: info, the access log kept by
+ * the proxy, ACCESS_LOG=proxy),
  * to /dev/null.
  *
  *   npm run bench              full dataset (10,000 investors, 10 years of returns); writes
@@ -688,8 +689,8 @@ function report(r: Record<string, unknown>): string {
     'Throughput is a ratio to the ceiling: a bare `node:http` server answering a small JSON body, in a process',
     `of its own (\`bench/ceiling.mjs\`), measured in the same run (${ROUNDS} rounds of ${DURATION} s runs alternating the`,
     `ceiling, the endpoint and the app's \`/api/health\`, ${CONNECTIONS} connections, the median). Beside it, the older ratio to`,
-    "the app's own `/api/health` (which carries every global hook). The server logs as in production (info, one",
-    "access line a request; ADR 017). p99 is measured at half of the endpoint's maximum rate.",
+    "the app's own `/api/health` (which carries every global hook). The server logs as in production (`deploy/`: info,",
+    "the access log kept by nginx in front, `ACCESS_LOG=proxy`; ADR 017). p99 is measured at half of the endpoint's maximum rate.",
     '',
     '| endpoint | ÷ ceiling (median) | spread | goal | ÷ /api/health (goal) | req/s (ceiling, /api/health) | p99 at half rate |',
     '| --- | --- | --- | --- | --- | --- | --- |',

@@ -33,14 +33,18 @@ export async function waitReady(child: ChildProcess, url: string, timeoutMs = 60
   throw new Error('server did not become ready');
 }
 
-/** The built server (`npm run build`) on `port`, logging as in production (info) to /dev/null. */
+/**
+ * The built server (`npm run build`) on `port`, logging as in production (deploy/.env.example: `info`,
+ * the access log kept by the proxy, ACCESS_LOG=proxy; ADR 017) to /dev/null.
+ */
 export function startServer(port: number, env: NodeJS.ProcessEnv): ChildProcess {
   return spawn(process.execPath, [SERVER], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
-      // Production's level: the access line of every request is part of what is measured.
+      // Production's settings: every line at `info` but the access lines, which nginx writes in front.
       LOG_LEVEL: 'info',
+      ACCESS_LOG: 'proxy',
       LOGIN_RATE_LIMIT: '100000',
       PORT: String(port),
       ...env,

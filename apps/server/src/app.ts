@@ -90,7 +90,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   const app = Fastify({
     logger: opts.logger ?? { level: deps.config.logLevel },
     // One access line a request instead of Fastify's two (plugins/access-log.ts, ADR 017).
-    logController: new AccessLog(metrics?.observe),
+    logController: new AccessLog(metrics?.observe, deps.config.accessLog === 'app'),
     trustProxy,
     bodyLimit: 1024 * 1024,
     // Closing is answered by our own hook below, in the envelope (Fastify's built-in 503 is plain).

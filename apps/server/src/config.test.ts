@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       uploadMaxBytes: 25 * 1024 * 1024,
       seedDemo: true,
       logLevel: 'info',
+      accessLog: 'app',
     });
     expect(c.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(c.jwtSecret);
@@ -33,6 +34,8 @@ describe('loadConfig', () => {
       /DATABASE_URL/,
     );
     expect(() => loadConfig({ SEED_DEMO: 'maybe', DATA_DIR: tmp() })).toThrow(/SEED_DEMO/);
+    expect(() => loadConfig({ ACCESS_LOG: 'nginx', DATA_DIR: tmp() })).toThrow(/ACCESS_LOG/);
+    expect(loadConfig({ ACCESS_LOG: 'proxy', DATA_DIR: tmp() }).accessLog).toBe('proxy');
   });
 
   it('mail settings: defaults for the embedded demo, checked values, MAIL_FROM with SMTP_URL', () => {

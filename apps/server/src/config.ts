@@ -26,6 +26,7 @@ const envSchema = z.object({
     .default(25 * 1024 * 1024),
   SEED_DEMO: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ACCESS_LOG: z.enum(['app', 'proxy'], { error: "must be 'app' or 'proxy'" }).default('app'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
   METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
   WEB_DIST: z.string().optional(),
@@ -104,6 +105,12 @@ export interface Config {
   uploadMaxBytes: number;
   seedDemo: boolean;
   logLevel: string;
+  /**
+   * Who writes the access line of each request (ADR 017): the app ('app', the default: it may run alone),
+   * or the reverse proxy in front ('proxy', as deploy/ does: nginx logs each request with the id it
+   * gives the app), the app then writing only the lines of answers that failed.
+   */
+  accessLog: 'app' | 'proxy';
   /** Login attempts per minute per IP; failed attempts per 15 minutes per account are half of it. */
   loginRateLimit: number;
   /** The bearer token that reads GET /metrics; without it there is no /metrics (404). */
@@ -167,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Demo data is seeded into a new embedded database unless switched off, and into PostgreSQL only on request.
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
+    accessLog: e.ACCESS_LOG,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     metricsToken: e.METRICS_TOKEN,
     webDist: e.WEB_DIST,

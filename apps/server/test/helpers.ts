@@ -91,6 +91,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     uploadMaxBytes: 1024 * 1024,
     seedDemo: false,
     logLevel: 'silent',
+    accessLog: 'app',
     loginRateLimit: 1000,
     webDist: undefined,
     smtpUrl: undefined,

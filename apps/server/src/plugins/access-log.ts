@@ -7,8 +7,15 @@ import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
  * Fastify does. Fastify's other lines (errors of its own handlers, streams cut short) are unchanged.
  */
 export class AccessLog extends LogController {
-  /** `onAnswer`: told of each answer as its line is written (the duration histogram of /metrics). */
-  constructor(private readonly onAnswer?: (request: FastifyRequest, reply: FastifyReply) => void) {
+  /**
+   * `onAnswer`: told of each answer as its line is written (the duration histogram of /metrics).
+   * `lines: false` when the proxy in front keeps the access log (ACCESS_LOG=proxy): only the lines of
+   * answers that failed are written, and every answer still counts in the metrics.
+   */
+  constructor(
+    private readonly onAnswer?: (request: FastifyRequest, reply: FastifyReply) => void,
+    private readonly lines = true,
+  ) {
     super();
   }
 
@@ -16,6 +23,7 @@ export class AccessLog extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     this.onAnswer?.(request, reply);
+    if (!error && !this.lines) return;
     const line = {
       method: request.method,
       url: request.url,

@@ -216,3 +216,37 @@ describe('request ids', () => {
     expect(lines.find((l) => l.msg === 'request')).toMatchObject({ reqId: 'edge-line-1', status: 200 });
   });
 });
+
+describe('ACCESS_LOG=proxy', () => {
+  it('writes no access line for an answer (the proxy keeps them), still counts every answer and still logs under its id', async () => {
+    const own: Record<string, unknown>[] = [];
+    const config = testConfig({ metricsToken: TOKEN, accessLog: 'proxy' });
+    const db = await openTestDatabase();
+    const proxied = await buildApp(createDeps(config, db), {
+      logger: { level: 'info', stream: { write: (line: string) => void own.push(JSON.parse(line)) } },
+    });
+    try {
+      const answers = [
+        await proxied.inject({ url: '/api/health' }),
+        await proxied.inject({ url: '/api/users/me' }),
+        await proxied.inject({ url: '/api/no-such-thing' }),
+      ];
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 401, 404]);
+      expect(own.filter((l) => l.msg === 'request')).toEqual([]);
+      // The app's own lines of a request are still written, under the id the answer names.
+      const id = answers[1]!.headers['x-request-id'];
+      expect(own.filter((l) => l.reqId === id).length).toBeGreaterThanOrEqual(1);
+      const text = (await proxied.inject({ url: '/metrics', headers: bearer(TOKEN) })).body;
+      expect(text).toContain(
+        'http_request_duration_seconds_count{method="GET",route="/api/health",status="200"} 1',
+      );
+      expect(text).toContain(
+        'http_request_duration_seconds_count{method="GET",route="/api/users/me",status="401"} 1',
+      );
+    } finally {
+      await proxied.close();
+      await db.close();
+      fs.rmSync(config.dataDir, { recursive: true, force: true });
+    }
+  });
+});
