@@ -169,24 +169,50 @@ export class LoginLimiter {
     return Math.max(0, list[list.length - 1]! + delay - this.now());
   }
 
-  /** Throws 429 when this source is locked out of this account, or the account's delay has not passed. */
-  async checkSignIn(source: SignInSource) {
+  /**
+   * Why this source may not try now: locked out of this account (`retryMs` until the lock ends), or the
+   * account's delay (a known device does not wait for it); null when it may.
+   */
+  private async refusal(source: SignInSource): Promise<{ locked: boolean; retryMs: number } | null> {
     const mine = await this.recent(LoginLimiter.sourceKey(source));
     if (mine.length >= this.maxFailures) {
-      const retry = (mine[mine.length - this.maxFailures]! + this.windowMs - this.now()) / 1000;
+      return { locked: true, retryMs: mine[mine.length - this.maxFailures]! + this.windowMs - this.now() };
+    }
+    if (source.device) return null;
+    const wait = await this.accountDelayMs(source);
+    return wait > 0 ? { locked: false, retryMs: wait } : null;
+  }
+
+  /** Throws 429 when this source is locked out of this account, or the account's delay has not passed. */
+  async checkSignIn(source: SignInSource) {
+    const refused = await this.refusal(source);
+    if (refused?.locked) {
       throw new TooManyRequestsError(
         `Too many failed sign-in attempts for this account from ${source.device ? 'this device' : 'your network address'}. ` +
-          `Try again in ${Math.ceil(retry / 60)} minutes.`,
-        retry,
+          `Try again in ${Math.ceil(refused.retryMs / 60_000)} minutes.`,
+        refused.retryMs / 1000,
       );
     }
-    if (source.device) return;
-    const wait = await this.accountDelayMs(source);
-    if (wait > 0) {
+    if (refused) {
       throw new TooManyRequestsError(
-        `Too many failed sign-in attempts for this account. Try again in ${describe(wait)}, ` +
+        `Too many failed sign-in attempts for this account. Try again in ${describe(refused.retryMs)}, ` +
           'or sign in from a device you have signed in from before.',
-        wait / 1000,
+        refused.retryMs / 1000,
+      );
+    }
+  }
+
+  /**
+   * The same check for the current password asked again of a signed-in user (a password change, the bank
+   * account, the recovery codes): its failures count with the sign-in's (`failSignIn`), so a stolen
+   * session earns no more guesses at the password than the sign-in page gives.
+   */
+  async checkPasswordConfirmation(source: SignInSource) {
+    const refused = await this.refusal(source);
+    if (refused) {
+      throw new TooManyRequestsError(
+        `Too many wrong passwords for this account. Try again in ${describe(refused.retryMs)}.`,
+        refused.retryMs / 1000,
       );
     }
   }

@@ -31,6 +31,7 @@ export const authRoutes: Module = (app, deps) => {
   const twoFactor = createTwoFactorService({
     db,
     mailer: deps.mailer,
+    limiter: deps.limiter,
     box: createSecretBox(deps.config.jwtSecret, 'totp-secret'),
   });
   const service = createAuthService({
@@ -142,7 +143,11 @@ export const authRoutes: Module = (app, deps) => {
     e.changePassword,
     async (request) => {
       const auth = requireAuth(request);
-      await service.changePassword(auth.id, auth.sid, request.body.currentPassword, request.body.newPassword);
+      await service.changePassword(
+        { id: auth.id, sid: auth.sid, address: request.ip },
+        request.body.currentPassword,
+        request.body.newPassword,
+      );
       return {
         success: true as const,
         message: 'Password changed. Your other sessions have been signed out.',
@@ -204,6 +209,7 @@ export const authRoutes: Module = (app, deps) => {
         recoveryCodes: await twoFactor.regenerateRecoveryCodes(
           requireAuth(request).id,
           request.body.password,
+          request.ip,
         ),
       },
     }),
@@ -214,7 +220,7 @@ export const authRoutes: Module = (app, deps) => {
     app,
     e.totpDisable,
     async (request) => {
-      await twoFactor.disable(requireAuth(request).id, request.body.password);
+      await twoFactor.disable(requireAuth(request).id, request.body.password, request.ip);
       return { success: true as const, message: 'Two-factor sign-in is off' };
     },
     { rateLimit: signInLimit },

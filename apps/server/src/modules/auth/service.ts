@@ -14,6 +14,7 @@ import { refreshTokens, users } from '../../db/schema';
 import { ForbiddenError, UnauthorizedError } from '../../lib/errors';
 import { assertNewPasswordAllowed } from '../../lib/password-policy';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { confirmCurrentPassword } from './confirm-password';
 import {
   REFRESH_ABSOLUTE_TTL_MS,
   REFRESH_IDLE_TTL_MS,
@@ -39,7 +40,11 @@ interface SignInContext {
 export interface AuthService {
   login(input: LoginInput, from: SignInContext): Promise<LoginAnswer>;
   completeMfa(mfaToken: string, code: string): Promise<LoginResult>;
-  changePassword(userId: string, sid: string, currentPassword: string, newPassword: string): Promise<void>;
+  changePassword(
+    user: { id: string; sid: string; address: string },
+    currentPassword: string,
+    newPassword: string,
+  ): Promise<void>;
   refresh(token: string): Promise<TokenPair>;
   logout(opts: { refreshToken?: string; sid?: string }): Promise<void>;
   register(input: RegisterInput): Promise<void>;
@@ -150,15 +155,14 @@ export function createAuthService(deps: {
       return startSession(user);
     },
 
-    async changePassword(userId, sid, currentPassword, newPassword) {
+    async changePassword({ id: userId, sid, address }, currentPassword, newPassword) {
       const [user] = await db
-        .select({ hash: users.passwordHash })
+        .select({ email: users.email, passwordHash: users.passwordHash })
         .from(users)
         .where(eq(users.id, userId))
         .limit(1);
       if (!user) throw new UnauthorizedError(SESSION_ENDED);
-      if (!(await verifyPassword(user.hash, currentPassword)))
-        throw new UnauthorizedError('The current password is not correct');
+      await confirmCurrentPassword(limiter, user, currentPassword, address);
       assertNewPasswordAllowed(newPassword);
       const passwordHash = await hashPassword(newPassword);
       await db.transaction(async (tx) => {

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createUser, type TestContext, type TestUser } from '../../../test/helpers';
+import {
+  bearer,
+  buildTestApp,
+  createUser,
+  login,
+  type TestContext,
+  type TestUser,
+} from '../../../test/helpers';
 import { LoginLimiter } from './login-limiter';
 import { DEVICE_COOKIE } from './routes';
 
@@ -115,6 +122,77 @@ describe('guessing from many addresses', () => {
     expect(codes).toEqual([401, 401, 401, 401, 401, 429]);
     const locked = await signIn(user, user.password, '192.0.2.40', mine);
     expect(locked.json().message).toMatch(/from this device\. Try again in 15 minutes\.$/);
+  });
+});
+
+describe('guessing the current password with a stolen session', () => {
+  let host = 0;
+  const attacker = () => `198.51.100.${++host % 250}`;
+  const WRONG_PASSWORDS = /^Too many wrong passwords for this account\. Try again in \d+ seconds?\.$/;
+
+  const confirmations = {
+    'PUT /api/users/me/bank-account': (token: string, password: string, remoteAddress: string) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: '/api/users/me/bank-account',
+        headers: bearer(token),
+        payload: { iban: 'FI2112345600000785', holder: 'Emma Lindqvist', currentPassword: password },
+        remoteAddress,
+      }),
+    'POST /api/auth/password': (token: string, password: string, remoteAddress: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/password',
+        headers: bearer(token),
+        payload: { currentPassword: password, newPassword: 'a-new-Passphrase-2026' },
+        remoteAddress,
+      }),
+  };
+
+  for (const [name, confirm] of Object.entries(confirmations)) {
+    it(`${name}: wrong passwords from many addresses count against the account as at sign-in`, async () => {
+      const owner = await createUser(ctx.db);
+      const { accessToken } = await login(ctx.app, owner.email, owner.password);
+      const codes: number[] = [];
+      let last;
+      for (let i = 0; i < 25; i++) {
+        last = await confirm(accessToken, `guess-${i}`, attacker());
+        codes.push(last.statusCode);
+      }
+      // One address's worth (five) and one more, then the account's delay: 429 with the wait.
+      expect(codes).toEqual([...Array(6).fill(401), ...Array(19).fill(429)]);
+      expect(last!.json().message).toMatch(WRONG_PASSWORDS);
+      expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
+      // The same count holds at the sign-in: the session earns no extra guesses there either.
+      expect((await signIn(owner, 'guess', attacker())).json().message).toMatch(ACCOUNT_WAIT);
+    });
+  }
+
+  it('locks one address out after the account’s failures from it, like the sign-in', async () => {
+    const owner = await createUser(ctx.db);
+    const { accessToken } = await login(ctx.app, owner.email, owner.password);
+    const codes: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      codes.push(
+        (await confirmations['POST /api/auth/password'](accessToken, `guess-${i}`, '203.0.113.77'))
+          .statusCode,
+      );
+      clock += 60_000;
+    }
+    const locked = await confirmations['PUT /api/users/me/bank-account'](
+      accessToken,
+      owner.password,
+      '203.0.113.77',
+    );
+    expect([...codes, locked.statusCode]).toEqual([401, 401, 401, 401, 401, 429]);
+    expect(locked.json().message).toMatch(
+      /^Too many wrong passwords for this account\. Try again in 10 minutes\.$/,
+    );
+    // The owner's right password from elsewhere goes through.
+    expect(
+      (await confirmations['PUT /api/users/me/bank-account'](accessToken, owner.password, '192.0.2.50'))
+        .statusCode,
+    ).toBe(200);
   });
 });
 
