@@ -126,8 +126,8 @@ const MAX_PER_KEY = 1000;
  *   so flooding does not make the delay grow.
  * - A known device (one the account signed in from before) does not wait for the account's delay.
  *
- * A second, per-key lock (`check`/`fail`/`succeed`) serves the two-factor step, which only someone
- * holding the password reaches. Failures are kept in this process's memory, or with REDIS_URL in
+ * The two-factor step, which only someone holding the password reaches, has a plain lock per account
+ * that the account's known devices do not wait for (`checkSecondFactor`). Failures are kept in this process's memory, or with REDIS_URL in
  * Redis for every instance (`RedisFailures`, ADR 019).
  */
 export class LoginLimiter {
@@ -229,24 +229,46 @@ export class LoginLimiter {
     return this.store.clear(LoginLimiter.sourceKey(source));
   }
 
-  /** A plain lock on one key (the two-factor step): `maxFailures` failures in the window. */
-  async check(key: string) {
-    const list = await this.recent(`key:${key.toLowerCase()}`);
+  private static secondFactorKey = (userId: string) => `key:mfa:${userId.toLowerCase()}`;
+  private static secondFactorDeviceKey = (userId: string, device: string) =>
+    `${LoginLimiter.secondFactorKey(userId)}|device:${device}`;
+
+  /**
+   * The two-factor step (only someone holding the password reaches it): `maxFailures` wrong codes in the
+   * window lock the account's step for every source but its known devices, and a known device is
+   * locked only by its own failures (`device`: the id of this account's device token, if it came).
+   */
+  async checkSecondFactor(userId: string, device?: string) {
+    const key = device
+      ? LoginLimiter.secondFactorDeviceKey(userId, device)
+      : LoginLimiter.secondFactorKey(userId);
+    const list = await this.recent(key);
     if (list.length >= this.maxFailures) {
       const retry = (list[list.length - this.maxFailures]! + this.windowMs - this.now()) / 1000;
       throw new TooManyRequestsError(
-        `Too many failed sign-in attempts for this account. Try again in ${Math.ceil(retry / 60)} minutes.`,
+        device
+          ? `Too many failed sign-in attempts for this account from this device. Try again in ${Math.ceil(retry / 60)} minutes.`
+          : `Too many failed sign-in attempts for this account. Try again in ${Math.ceil(retry / 60)} minutes, ` +
+              'or sign in from a device you have signed in from before.',
         retry,
       );
     }
   }
 
-  fail(key: string): Promise<void> {
-    return this.record(`key:${key.toLowerCase()}`);
+  /** A wrong code counts against the account's step, and against the known device it came from. */
+  async failSecondFactor(userId: string, device?: string) {
+    await Promise.all([
+      this.record(LoginLimiter.secondFactorKey(userId)),
+      device ? this.record(LoginLimiter.secondFactorDeviceKey(userId, device)) : undefined,
+    ]);
   }
 
-  succeed(key: string): Promise<void> {
-    return this.store.clear(`key:${key.toLowerCase()}`);
+  /** The owner got in: the account's step (and this device) start afresh. */
+  async succeedSecondFactor(userId: string, device?: string) {
+    await Promise.all([
+      this.store.clear(LoginLimiter.secondFactorKey(userId)),
+      device ? this.store.clear(LoginLimiter.secondFactorDeviceKey(userId, device)) : undefined,
+    ]);
   }
 }
 

@@ -95,7 +95,11 @@ export const authRoutes: Module = (app, deps) => {
     app,
     e.loginMfa,
     async (request, reply) => {
-      const data = await service.completeMfa(request.body.mfaToken, request.body.code);
+      const data = await service.completeMfa(
+        request.body.mfaToken,
+        request.body.code,
+        await knownDevice(request),
+      );
       await rememberDevice(request, reply, data);
       await pageSession.issue(request, reply, data.accessToken);
       return { success: true as const, data, message: 'Logged in successfully' };

@@ -39,7 +39,7 @@ interface SignInContext {
 
 export interface AuthService {
   login(input: LoginInput, from: SignInContext): Promise<LoginAnswer>;
-  completeMfa(mfaToken: string, code: string): Promise<LoginResult>;
+  completeMfa(mfaToken: string, code: string, device?: KnownDevice | null): Promise<LoginResult>;
   changePassword(
     user: { id: string; sid: string; address: string },
     currentPassword: string,
@@ -133,12 +133,13 @@ export function createAuthService(deps: {
       return startSession(user);
     },
 
-    async completeMfa(mfaToken, code) {
+    async completeMfa(mfaToken, code, knownDevice) {
       const userId = await signer.verifyMfa(mfaToken);
       if (!userId)
         throw new UnauthorizedError('The sign-in took too long. Please enter your password again.');
-      const key = `mfa:${userId}`;
-      await limiter.check(key);
+      // A known device of this account is not held back by wrong codes from elsewhere (ADR 007).
+      const device = knownDevice?.userId === userId ? knownDevice.id : undefined;
+      await limiter.checkSecondFactor(userId, device);
       const [user] = await db
         .select({ id: users.id, isAdmin: users.isAdmin, isActive: users.isActive })
         .from(users)
@@ -146,12 +147,12 @@ export function createAuthService(deps: {
         .limit(1);
       if (!user || !user.isActive) throw new UnauthorizedError(SESSION_ENDED);
       if (!(await twoFactor.verifySignInCode(userId, code))) {
-        await limiter.fail(key);
+        await limiter.failSecondFactor(userId, device);
         throw new UnauthorizedError(
           'That code is not valid. Try the current code from your app, or a recovery code.',
         );
       }
-      await limiter.succeed(key);
+      await limiter.succeedSecondFactor(userId, device);
       return startSession(user);
     },
 
