@@ -18,6 +18,7 @@ import { confirmCurrentPassword } from './confirm-password';
 import {
   REFRESH_ABSOLUTE_TTL_MS,
   REFRESH_IDLE_TTL_MS,
+  REFRESH_REUSE_GRACE_SECONDS,
   hashRefreshToken,
   newRefreshToken,
   type KnownDevice,
@@ -64,8 +65,8 @@ export function createAuthService(deps: {
     user: { id: string; isAdmin: boolean },
     familyId: string,
     familyExpiresAt: Date,
+    { token, hash } = newRefreshToken(),
   ) {
-    const { token, hash } = newRefreshToken();
     const now = Date.now();
     await tx.insert(refreshTokens).values({
       userId: user.id,
@@ -87,6 +88,35 @@ export function createAuthService(deps: {
       return issue(tx, user, crypto.randomUUID(), new Date(Date.now() + REFRESH_ABSOLUTE_TTL_MS));
     });
     return { ...tokens, user: presentCurrentUser(await getCurrentUser(db, user.id)) };
+  }
+
+  /**
+   * The pair answered again for a refresh token spent moments ago: its successor, while that sign-in
+   * lives, with a fresh access token of the same sign-in; null when there is none.
+   */
+  async function successorOf(
+    token: string,
+    spent: { userId: string; familyId: string; isAdmin: boolean },
+  ): Promise<TokenPair | null> {
+    const successor = signer.successorRefreshToken(token);
+    const [row] = await db
+      .select({ id: refreshTokens.id })
+      .from(refreshTokens)
+      .where(
+        and(
+          eq(refreshTokens.tokenHash, successor.hash),
+          eq(refreshTokens.familyId, spent.familyId),
+          isNull(refreshTokens.revokedAt),
+        ),
+      )
+      .limit(1);
+    if (!row) return null;
+    const accessToken = await signer.signAccess({
+      sub: spent.userId,
+      sid: spent.familyId,
+      isAdmin: spent.isAdmin,
+    });
+    return { accessToken, refreshToken: successor.token };
   }
 
   async function revokeFamily(familyId: string) {
@@ -196,6 +226,8 @@ export function createAuthService(deps: {
           expiresAt: refreshTokens.expiresAt,
           familyExpiresAt: refreshTokens.familyExpiresAt,
           usedAt: refreshTokens.usedAt,
+          // Read from the database's clock, which every instance shares.
+          spentJustNow: sql<boolean>`coalesce(${refreshTokens.usedAt} > now() - make_interval(secs => ${REFRESH_REUSE_GRACE_SECONDS}), false)`,
           revokedAt: refreshTokens.revokedAt,
           isAdmin: users.isAdmin,
           isActive: users.isActive,
@@ -205,12 +237,17 @@ export function createAuthService(deps: {
         .where(eq(refreshTokens.tokenHash, hash))
         .limit(1);
       if (!row || row.revokedAt) throw new UnauthorizedError(SESSION_ENDED);
+      const now = Date.now();
       if (row.usedAt) {
-        // A used token came back: someone holds a copy. End the whole sign-in.
+        // Spent moments ago (parallel refreshes, a retry): the same successor, if the sign-in lives.
+        if (row.spentJustNow && row.isActive && row.familyExpiresAt.getTime() > now) {
+          const again = await successorOf(token, row);
+          if (again) return again;
+        }
+        // A used token came back later: someone holds a copy. End the whole sign-in.
         await revokeFamily(row.familyId);
         throw new UnauthorizedError(SESSION_ENDED);
       }
-      const now = Date.now();
       if (row.expiresAt.getTime() <= now || row.familyExpiresAt.getTime() <= now || !row.isActive) {
         await revokeFamily(row.familyId);
         throw new UnauthorizedError(SESSION_ENDED);
@@ -219,19 +256,26 @@ export function createAuthService(deps: {
         // Only one caller can spend a token, even when several race with the same one.
         const spent = await tx
           .update(refreshTokens)
-          .set({ usedAt: new Date() })
+          .set({ usedAt: sql`now()` })
           .where(
             and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)),
           )
           .returning({ id: refreshTokens.id });
         if (spent.length === 0) return null;
-        return issue(tx, { id: row.userId, isAdmin: row.isAdmin }, row.familyId, row.familyExpiresAt);
+        return issue(
+          tx,
+          { id: row.userId, isAdmin: row.isAdmin },
+          row.familyId,
+          row.familyExpiresAt,
+          signer.successorRefreshToken(token),
+        );
       });
-      if (!pair) {
-        await revokeFamily(row.familyId);
-        throw new UnauthorizedError(SESSION_ENDED);
-      }
-      return pair;
+      if (pair) return pair;
+      // Another request spent it since it was read (its successor is committed by now): the same answer.
+      const again = await successorOf(token, row);
+      if (again) return again;
+      await revokeFamily(row.familyId);
+      throw new UnauthorizedError(SESSION_ENDED);
     },
 
     async register({ email, password }) {
