@@ -160,14 +160,20 @@ export const authRoutes: Module = (app, deps) => {
     { rateLimit: signInLimit },
   );
 
-  // Password reset: the same answer whether or not the address has an account. Limited per client
-  // address (a 429); per account the service sends at most a few links an hour and answers the same, so
-  // that nobody can keep an account's owner from resetting by asking for it (ADR 007).
+  // Password reset: the same answer whether or not the address has an account, and at the same time:
+  // it is given before the work, which only an address with an account makes (a lock, a count, the
+  // link and its email). Limited per client address (a 429); per account the service sends at most a
+  // few links an hour and answers the same, so that nobody can keep an account's owner from resetting
+  // by asking for it (ADR 007).
   route(
     app,
     e.passwordReset,
     async (request) => {
-      await requestPasswordReset(db, deps.mailer, request.body.email);
+      const { email } = request.body;
+      deps.afterAnswer.run(
+        () => requestPasswordReset(db, deps.mailer, email),
+        (err) => request.log.error({ err }, 'password reset request failed'),
+      );
       return { success: true as const, message: PASSWORD_RESET_SENT_MESSAGE };
     },
     { rateLimit: { max: RESETS_PER_CLIENT, timeWindow: 15 * 60_000 } },
