@@ -71,7 +71,11 @@ export interface MailTest {
  */
 export function useMailTest(overrides: Partial<Config> = {}): MailTest {
   const t = {
-    drain: () => t.ctx.deps.jobs.drain('mail'),
+    // The work requests did after their answer (a password reset's) first: it may queue email.
+    drain: async () => {
+      await t.ctx.deps.afterAnswer.settled();
+      return t.ctx.deps.jobs.drain('mail');
+    },
     async broadcast(body) {
       const res = await t.ctx.app.inject({
         method: 'POST',
