@@ -26,6 +26,10 @@ export interface SwapView {
   viewerId: string;
 }
 
+/** Why an offer cannot be accepted on the side of the one who made it, without their dates or nights. */
+const SWAP_OTHER_CANNOT_HOLD =
+  'The investor who made this offer can no longer take your stay, so it cannot be accepted; you may decline it';
+
 const perksLink = (projectId: string) => `/perks?project=${projectId}`;
 
 /** An offer still pending whose stays are no longer as they were when it was made (or are no longer ahead). */
@@ -129,6 +133,9 @@ export async function createSwap(
         ),
       );
     if (open?.n) throw new ConflictError('You have already offered this swap; it is waiting for an answer');
+    // What acceptance will check of the one who offers, checked now: an offer that could never be
+    // accepted is not made.
+    await assertCanHold(tx, viewer.id, offered, requested, 'self');
     const [offer] = await tx
       .insert(swapOffers)
       .values({
@@ -139,6 +146,8 @@ export async function createSwap(
         requestedBookingId: requested.id,
         offeredStamp: offered.updatedAt,
         requestedStamp: requested.updatedAt,
+        offeredNights: offered.nights,
+        requestedNights: requested.nights,
         note: input.note,
       })
       .returning();
@@ -197,20 +206,31 @@ async function setStatus(tx: DbOrTx, offerId: string, status: SwapStatus) {
 
 /**
  * Checks that `userId`, giving up `gives` and receiving `gets`, still has the nights, the expiry and the
- * high-season room for it, and holds none of the received nights already.
+ * high-season room for it, and holds none of the received nights already. Checked of the viewer
+ * ('self'), a refusal says why in their own dates; checked of the other investor ('other'), it tells
+ * nothing of that investor's stays, nights or expiry.
  */
-async function assertCanHold(tx: DbOrTx, userId: string, gives: BookingRow, gets: BookingRow, who: string) {
+async function assertCanHold(
+  tx: DbOrTx,
+  userId: string,
+  gives: BookingRow,
+  gets: BookingRow,
+  side: 'self' | 'other',
+) {
+  const refuse = (own: string): never => {
+    throw new ConflictError(side === 'self' ? own : SWAP_OTHER_CANNOT_HOLD);
+  };
   const [allowance] = await tx
     .select()
     .from(cabinAllowances)
     .where(and(eq(cabinAllowances.userId, userId), eq(cabinAllowances.projectId, gets.projectId)))
     .for('update')
     .limit(1);
-  if (!allowance) throw new ConflictError(`${who} no longer hold cabin nights in this project`);
+  if (!allowance) return refuse('You no longer hold cabin nights in this project');
   const late = gets.nights.filter((n) => n > allowance.expiresAt);
   if (late.length)
-    throw new ConflictError(
-      `${who === 'You' ? 'Your' : 'Their'} cabin nights can be used until ${formatNight(allowance.expiresAt)}: ${listNights(late)} ${late.length === 1 ? 'is' : 'are'} too late`,
+    refuse(
+      `Your cabin nights can be used until ${formatNight(allowance.expiresAt)}: ${listNights(late)} ${late.length === 1 ? 'is' : 'are'} too late`,
     );
   const [held] = await tx
     .select({ n: count() })
@@ -224,8 +244,8 @@ async function assertCanHold(tx: DbOrTx, userId: string, gives: BookingRow, gets
     );
   const { available } = nightBalance(allowance.totalNights, allowance.bonusNights, held?.n ?? 0);
   if (gets.nights.length > available)
-    throw new ConflictError(
-      `${who} have ${available} cabin night${available === 1 ? '' : 's'} for this swap; the stay takes ${gets.nights.length}`,
+    refuse(
+      `You have ${available} cabin night${available === 1 ? '' : 's'} for this swap; the stay takes ${gets.nights.length}`,
     );
   const clash = await tx
     .select({ night: bookingNights.night })
@@ -239,11 +259,9 @@ async function assertCanHold(tx: DbOrTx, userId: string, gives: BookingRow, gets
       ),
     );
   if (clash.length)
-    throw new ConflictError(
-      `${who} already hold ${listNights(clash.map((c) => c.night).sort())} in another stay`,
-    );
+    refuse(`You already hold ${listNights(clash.map((c) => c.night).sort())} in another stay`);
   await assertHighSeasonLimits(tx, userId, gets.projectId, gets.nights, [gives.id]).catch((err: unknown) => {
-    if (err instanceof ConflictError) throw new ConflictError(`${who}: ${err.message}`);
+    if (err instanceof ConflictError) refuse(`You: ${err.message}`);
     throw err;
   });
 }
@@ -263,8 +281,8 @@ export async function acceptSwap(db: DbOrTx, viewer: AuthUser, offerId: string, 
       return { voided: { offer: row, offered, requested, viewerId: viewer.id } };
     }
     // The one who made the offer gives `offered` and gets `requested`; the viewer the other way round.
-    await assertCanHold(tx, offer.fromUserId, offered, requested, 'They');
-    await assertCanHold(tx, offer.toUserId, requested, offered, 'You');
+    await assertCanHold(tx, offer.fromUserId, offered, requested, 'other');
+    await assertCanHold(tx, offer.toUserId, requested, offered, 'self');
 
     // Each investor keeps their own request (its type, notes and recipient) and receives the other's
     // dates, with their cabins. The nights are taken out and put back under their new bookings, so that
@@ -344,8 +362,8 @@ export async function closeSwap(
       title: action === 'declined' ? 'Swap offer declined' : 'Swap offer withdrawn',
       message:
         action === 'declined'
-          ? `Your offer of ${nightSpan(view!.offered.nights)} for ${nightSpan(view!.requested.nights)} was declined.`
-          : `The offer of ${nightSpan(view!.offered.nights)} for your ${nightSpan(view!.requested.nights)} was withdrawn.`,
+          ? `Your offer of ${nightSpan(offer.offeredNights)} for ${nightSpan(offer.requestedNights)} was declined.`
+          : `The offer of ${nightSpan(offer.offeredNights)} for your ${nightSpan(offer.requestedNights)} was withdrawn.`,
       type: 'info',
       link: perksLink(offer.projectId),
       createdBy: viewer.id,
