@@ -3,7 +3,7 @@ import {
   formatNight,
   listNights,
   nightBalance,
-  nightSpan,
+  stayDates,
   type SwapStatus,
   type swapOfferInput,
 } from '@portal/contracts';
@@ -43,21 +43,32 @@ function isVoid(offer: OfferRow, offered: BookingRow, requested: BookingRow, tod
 export const effectiveStatus = (v: SwapView, today: string): SwapStatus =>
   v.offer.status === 'pending' && isVoid(v.offer, v.offered, v.requested, today) ? 'void' : v.offer.status;
 
-/** Other investors' approved stays in the project that start from `today` on: what may be asked for. */
+/**
+ * Other investors' approved stays in the project that start from `today` on: what may be asked for. A
+ * stay on a night the viewer already holds is left out: the viewer could never take it.
+ */
 export async function listSwappableStays(db: DbOrTx, viewer: AuthUser, projectId: string, today: string) {
   await assertProjectVisible(db, viewer, projectId);
-  return db
-    .select()
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.projectId, projectId),
-        eq(bookings.status, 'approved'),
-        ne(bookings.userId, viewer.id),
-        sql`${bookings.nights}->>0 >= ${today}`,
-      ),
-    )
-    .orderBy(sql`${bookings.nights}->>0`);
+  const [stays, held] = await Promise.all([
+    db
+      .select()
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.projectId, projectId),
+          eq(bookings.status, 'approved'),
+          ne(bookings.userId, viewer.id),
+          sql`${bookings.nights}->>0 >= ${today}`,
+        ),
+      )
+      .orderBy(sql`${bookings.nights}->>0`),
+    db
+      .select({ night: bookingNights.night })
+      .from(bookingNights)
+      .where(and(eq(bookingNights.userId, viewer.id), eq(bookingNights.projectId, projectId))),
+  ]);
+  const mine = new Set(held.map((h) => h.night));
+  return stays.filter((b) => !b.nights.some((n) => mine.has(n)));
 }
 
 async function viewsOf(db: DbOrTx, offers: OfferRow[], viewerId: string): Promise<SwapView[]> {
@@ -121,7 +132,7 @@ export async function createSwap(
       throw new ConflictError(`Only an approved stay can be offered; yours is ${offered.status}`);
     for (const b of [offered, requested])
       if ((b.nights[0] ?? '') < today)
-        throw new ConflictError(`Only stays still ahead can be swapped; ${nightSpan(b.nights)} has begun`);
+        throw new ConflictError(`Only stays still ahead can be swapped; ${stayDates(b.nights)} has begun`);
     const [open] = await tx
       .select({ n: count() })
       .from(swapOffers)
@@ -154,7 +165,7 @@ export async function createSwap(
     await notifyUsers(tx, [requested.userId], {
       title: 'Swap offer',
       message:
-        `An investor offers their stay ${nightSpan(offered.nights)} at ${projectName} for yours, ${nightSpan(requested.nights)}.${input.note ? ` "${input.note}"` : ''}`.slice(
+        `An investor offers their stay ${stayDates(offered.nights)} at ${projectName} for yours, ${stayDates(requested.nights)}.${input.note ? ` "${input.note}"` : ''}`.slice(
           0,
           1000,
         ),
@@ -327,14 +338,14 @@ export async function acceptSwap(db: DbOrTx, viewer: AuthUser, offerId: string, 
     });
     await notifyUsers(tx, [offer.fromUserId], {
       title: 'Swap accepted',
-      message: `Your swap offer was accepted: your stay at ${project!.name} is now ${nightSpan(requested.nights)} (instead of ${nightSpan(offered.nights)}).`,
+      message: `Your swap offer was accepted: your stay at ${project!.name} is now ${stayDates(requested.nights)} (instead of ${stayDates(offered.nights)}).`,
       type: 'success',
       link: perksLink(offer.projectId),
       createdBy: viewer.id,
     });
     await notifyUsers(tx, [offer.toUserId], {
       title: 'Swap complete',
-      message: `Your stay at ${project!.name} is now ${nightSpan(offered.nights)} (instead of ${nightSpan(requested.nights)}).`,
+      message: `Your stay at ${project!.name} is now ${stayDates(offered.nights)} (instead of ${stayDates(requested.nights)}).`,
       type: 'success',
       link: perksLink(offer.projectId),
       createdBy: viewer.id,
@@ -362,8 +373,8 @@ export async function closeSwap(
       title: action === 'declined' ? 'Swap offer declined' : 'Swap offer withdrawn',
       message:
         action === 'declined'
-          ? `Your offer of ${nightSpan(offer.offeredNights)} for ${nightSpan(offer.requestedNights)} was declined.`
-          : `The offer of ${nightSpan(offer.offeredNights)} for your ${nightSpan(offer.requestedNights)} was withdrawn.`,
+          ? `Your offer of ${stayDates(offer.offeredNights)} for ${stayDates(offer.requestedNights)} was declined.`
+          : `The offer of ${stayDates(offer.offeredNights)} for your ${stayDates(offer.requestedNights)} was withdrawn.`,
       type: 'info',
       link: perksLink(offer.projectId),
       createdBy: viewer.id,

@@ -220,8 +220,10 @@ describe('swaps', () => {
 
   it('refuses to offer a stay the offerer could not take, in words about their own stays', async () => {
     const { project, a, b, stayA, stayB } = await world();
-    // A already holds two of B's nights, as a gift: the swap could never be accepted.
+    // A already holds one of B's nights, in a gift: the swap could never be accepted, and B's stay is
+    // no longer among those A may ask for.
     await createBooking(ctx.db, a.user.id, project.id, days(41, 2), { status: 'approved', type: 'gift' });
+    expect((await call(a.token, 'GET', `/api/swaps/stays?projectId=${project.id}`)).json().data).toEqual([]);
     const refused = await offer(a.token, stayA.id, stayB.id);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(`You already hold ${formatNight(isoDay(41))} in another stay`);
