@@ -879,6 +879,7 @@ export async function seedDemo(db: Db, storage: FileStorage, today: Date = new D
   }
   // Lukas offers his later Aurora stay for Emma's spring weekend: an offer waiting for her answer.
   const stamp = (key: string) => demoBookings.find((b) => b.key === key)!.created;
+  const nightsOf = (key: string) => demoBookings.find((b) => b.key === key)!.nights;
   await db
     .insert(swapOffers)
     .values({
@@ -890,6 +891,8 @@ export async function seedDemo(db: Db, storage: FileStorage, today: Date = new D
       requestedBookingId: seedId('booking:emma-aurora-spring'),
       offeredStamp: stamp('lukas-aurora-later'),
       requestedStamp: stamp('emma-aurora-spring'),
+      offeredNights: nightsOf('lukas-aurora-later'),
+      requestedNights: nightsOf('emma-aurora-spring'),
       note: 'Our family would love the spring weekend; the later dates suit a longer stay.',
       createdAt: requestedOn(-2),
     })
