@@ -7,7 +7,14 @@ import { mailMessages, users } from '../db/schema';
 import type { JobQueue, JobRun } from '../jobs/queue';
 import { createSecretBox } from '../lib/secret-box';
 import { createSigner } from '../lib/signer';
-import { MAIL_KINDS, renderMail, type MailContent, type MailData, type MailKind } from './templates';
+import {
+  greetingName,
+  MAIL_KINDS,
+  renderMail,
+  type MailContent,
+  type MailData,
+  type MailKind,
+} from './templates';
 import type { MailTransport } from './transport';
 
 export interface Mailer {
@@ -77,9 +84,16 @@ export function createMailer(deps: {
   }
 
   function render(
-    row: { id: string; kind: string; category: EmailCategory; data: Record<string, unknown> },
+    row: {
+      id: string;
+      kind: string;
+      category: EmailCategory;
+      subject: string;
+      data: Record<string, unknown>;
+      name: string | null;
+      email: string | null;
+    },
     userId: string | null,
-    name: string,
     reveal: boolean,
   ) {
     const c = content(row.kind as MailKind, row.data);
@@ -87,7 +101,8 @@ export function createMailer(deps: {
     if (typeof row.data.sealed === 'string')
       actionPath += `?token=${reveal ? encodeURIComponent(box.open(row.data.sealed)) : '(hidden)'}`;
     return renderMail({
-      name,
+      name: greetingName(row.name, row.email),
+      subject: row.subject,
       category: row.category,
       content: c,
       actionUrl: config.appUrl + actionPath,
@@ -200,7 +215,7 @@ export function createMailer(deps: {
       if (isOptional(row.category) && (row.optOut ?? []).includes(row.category))
         return void (await skip('The recipient turned these emails off'));
 
-      const { html, text } = render(row, row.userId, row.name, true);
+      const { html, text } = render(row, row.userId, true);
       const headers: Record<string, string> = {};
       if (isOptional(row.category)) {
         const token = unsubscribeToken(row.userId, row.category);
@@ -234,7 +249,7 @@ export function createMailer(deps: {
 
     async preview(id) {
       const row = await readMessage(id);
-      return row && render(row, row.userId, row.name ?? 'investor', false);
+      return row && render(row, row.userId, false);
     },
 
     unsubscribeToken,
