@@ -96,6 +96,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     smtpUrl: undefined,
     mailFrom: 'Investor Portal <portal@example.test>',
     appUrl: 'http://portal.test',
+    appUrlSet: true,
     mailRatePerMinute: 600_000,
     runJobs: false,
     redisUrl: undefined,

@@ -62,7 +62,9 @@ export interface MailTest {
   /** Sends what is queued (the queue worked step by step): answers how many jobs ran. */
   drain(): Promise<number>;
   /** The admin sends a notification (`POST /api/notifications/send`); answers what the server says. */
-  broadcast(body: Record<string, unknown>): Promise<{ sent: number; emailed: number; batchId: string }>;
+  broadcast(
+    body: Record<string, unknown>,
+  ): Promise<{ sent: number; emailed: number; emailSkipped: number; batchId: string }>;
 }
 
 /**

@@ -10,6 +10,7 @@ import {
 } from '@portal/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Mailer } from '../../mail/mailer';
+import { signupName } from '../../mail/templates';
 import { refreshTokens, users } from '../../db/schema';
 import { ForbiddenError, UnauthorizedError } from '../../lib/errors';
 import { assertNewPasswordAllowed } from '../../lib/password-policy';
@@ -287,7 +288,7 @@ export function createAuthService(deps: {
           const rows = await tx
             .insert(users)
             .values({
-              name: email.split('@')[0]!.slice(0, 120),
+              name: signupName(email),
               email,
               passwordHash,
               investorId: generateInvestorId(),
