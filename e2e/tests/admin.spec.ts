@@ -196,7 +196,7 @@ test.describe('[ADMIN][USERS] users, investments and monthly returns', () => {
       await expect(overall).toContainText(euro(d.overall.invested));
       await expect(overall).toContainText(euro(d.overall.returned));
       await expect(page.getByRole('region', { name: 'Aurora Lakeside Cabins' })).toBeVisible();
-      await expect(page.getByText('Ava Administrator created user Nora North')).toBeVisible();
+      await expect(page.getByText('Ava Administrator created the account of Nora North')).toBeVisible();
       await expectAccessible(page);
     });
   });
