@@ -263,7 +263,7 @@ export async function decideBooking(
       note,
       request: b,
       entity: 'booking',
-      details: { nights: b.nights.length },
+      details: { type: b.type, nights: b.nights.length, firstNight: b.nights[0], lastNight: b.nights.at(-1) },
       titles: { approved: 'Booking approved', declined: 'Booking declined' },
       what,
     });

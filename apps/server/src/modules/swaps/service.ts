@@ -332,6 +332,8 @@ export async function acceptSwap(db: DbOrTx, viewer: AuthUser, offerId: string, 
       entityId: offer.id,
       details: {
         projectId: offer.projectId,
+        // The investor who made the offer: the entry reads "… accepted Lukas Berg's swap offer".
+        userId: offer.fromUserId,
         offeredBookingId: offered.id,
         requestedBookingId: requested.id,
       },
