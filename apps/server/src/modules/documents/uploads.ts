@@ -7,6 +7,7 @@ import { fieldErrors, issuesMessage } from '@portal/contracts';
 import { AppError, BadRequestError, PayloadTooLargeError, ValidationError } from '../../lib/errors';
 import { FileTooLargeError, type FileStorage } from '../../storage/file-storage';
 import { nulRefusal } from '../../plugins/errors';
+import { BIDI_CONTROLS } from './send-file';
 
 /** What a file is for: documents take PDFs, images, text and office files; media take images and videos. */
 export type UploadPurpose = 'document' | 'media';
@@ -120,6 +121,7 @@ function cleanFileName(name: string | undefined | null): string {
   const base = path.basename(String(name ?? '').replace(/\\/g, '/'));
   return (
     base
+      .replace(BIDI_CONTROLS, '')
       // eslint-disable-next-line no-control-regex
       .replace(/[\u0000-\u001f\u007f"<>|:*?/\\]/g, '')
       .replace(/\s+/g, ' ')
