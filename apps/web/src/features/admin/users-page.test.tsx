@@ -164,6 +164,17 @@ describe('User Management', () => {
     expect(await findToast('User updated')).toHaveTextContent('Paula Pending can now sign in.');
   });
 
+  it('gives the focus back to "Add User" when its dialog is closed with Escape', async () => {
+    api(() => userList([emma]));
+    renderAdmin(<UsersPage />, 'users');
+    const opener = await screen.findByRole('button', { name: 'Add User' });
+    await userEvent.click(opener);
+    await screen.findByRole('dialog', { name: 'Add User' });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+  });
+
   it('says "Failed to add user" with the server\'s message in the dialog and the toast, and "User added"', async () => {
     let refuse = true;
     api(
