@@ -105,13 +105,20 @@ test.describe('[DOCUMENTS] document vault', () => {
   });
 
   test('search, Filter and Sort work together', async ({ page }) => {
-    const { documents } = await openVault(page);
+    const { documents, token } = await openVault(page);
+    const { data: statements } = await callApiOk(page.request, endpoints.investments.statements, {}, token);
     const search = page.getByLabel('Search documents');
     await expect(search).toHaveAttribute('placeholder', 'Search documents...');
 
     await search.fill('  TAX ');
     const taxed = documents.filter((d) => /tax/i.test(d.name) || /tax/i.test(d.category));
-    await expect(page.getByText(`Showing ${taxed.length} of ${documents.length} documents`)).toBeVisible();
+    // The count covers the statements listed below the documents too (none is called "tax").
+    await expect(
+      page.getByText(
+        `Showing ${taxed.length} of ${documents.length + statements.length} documents and statements`,
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Download statement / })).toHaveCount(0);
     await expect(documentDownloads(page)).toHaveCount(taxed.length);
 
     // The category matches too.

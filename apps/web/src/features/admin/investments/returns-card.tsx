@@ -10,7 +10,7 @@ import { serverFieldErrors } from '@/components/ui/field-errors';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
-import { formatDate, formatMoney, formatMonth } from '@/lib/format';
+import { formatCount, formatDate, formatMoney, formatMonth } from '@/lib/format';
 import { useDeleteReturn, useReturns, useSaveReturn } from '@/queries/returns';
 import { deleteAfterConfirm, toastDone, toastFailed, useFailedToast } from '../components/feedback';
 import { ActionsHead } from '../components/row-actions';
@@ -121,7 +121,7 @@ export function ReturnsCard({
         <CardTitle>Monthly returns</CardTitle>
         <CardDescription>
           {data && data.length > 0
-            ? `${data.length} months recorded · ${formatMoney(sumMoney(data.map((r) => r.amount)))} in total`
+            ? `${formatCount(data.length, 'month')} recorded · ${formatMoney(sumMoney(data.map((r) => r.amount)))} in total`
             : 'Returns paid to this investor, month by month.'}
         </CardDescription>
       </CardHeader>
@@ -263,7 +263,9 @@ export function ReturnsCard({
             className="justify-self-start"
             onClick={() => setShowAll((v) => !v)}
           >
-            {showAll ? `Show the last ${RECENT_MONTHS} months` : `Show all ${newestFirst.length} months`}
+            {showAll
+              ? `Show the last ${RECENT_MONTHS} months`
+              : `Show all ${formatCount(newestFirst.length, 'month')}`}
           </Button>
         )}
       </CardContent>
