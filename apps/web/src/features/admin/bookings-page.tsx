@@ -10,7 +10,7 @@ import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCurrentProject } from '@/queries/current-project';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatCount, formatDate, formatMoney } from '@/lib/format';
 import { highSeasonNights, highSeasonNightsText } from '@/lib/high-season';
 import { useDecideBooking, useProjectBookings } from '@/queries/bookings';
 import { useHighSeasons } from '@/queries/cabins';
@@ -45,7 +45,7 @@ const WORDS: DecisionWords = {
   failed: 'Failed to update booking',
 };
 
-const nightCountText = (n: number) => `${n} ${n === 1 ? 'night' : 'nights'}`;
+const nightCountText = (n: number) => formatCount(n, 'night');
 
 const summary = (b: AdminBooking) =>
   `${BOOKING_TYPE_LABELS[b.type]} · ${nightCountText(b.nightCount)} (${nightsText(b.nights)})`;

@@ -19,6 +19,7 @@ import { contractResolver } from '@/components/ui/contract-resolver';
 import { Field } from '@/components/ui/field';
 import { serverFieldErrors } from '@/components/ui/field-errors';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
+import { formatCount } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useRecipients, useSendNotification } from '@/queries/notifications';
 import { toastFailed } from '../components/feedback';
@@ -58,8 +59,6 @@ const toBody = (v: ComposeValues): SendNotificationInput => ({
 /** The contract's 'Link must be …' as the form says it. */
 const linkText = (message: string | undefined) => message?.replace(/^Link\b/, 'The link');
 
-const plural = (n: number, one: string) => `${n.toLocaleString('en-US')} ${one}${n === 1 ? '' : 's'}`;
-
 /** Compose and send (docs/product.md §15.9, §18): title and message required, to everyone or chosen users. */
 export function ComposeForm() {
   const id = useId();
@@ -84,9 +83,9 @@ export function ComposeForm() {
         const res = await send.mutateAsync(toBody(values));
         const { sent, skippedInactive, emailed: queued, batchId } = res.data;
         const parts = [
-          `Sent to ${plural(sent, 'user')}`,
-          ...(skippedInactive ? [`${plural(skippedInactive, 'inactive user')} skipped`] : []),
-          ...(values.email ? [`${plural(queued, 'email')} queued`] : []),
+          `Sent to ${formatCount(sent, 'user')}`,
+          ...(skippedInactive ? [`${formatCount(skippedInactive, 'inactive user')} skipped`] : []),
+          ...(values.email ? [`${formatCount(queued, 'email')} queued`] : []),
         ];
         toast({ title: 'Notification sent successfully!', description: `${parts.join('; ')}.` });
         if (queued > 0 && batchId) setEmailed({ count: queued, batchId });
@@ -176,12 +175,12 @@ export function ComposeForm() {
                     'All users',
                     activeCount === undefined
                       ? 'Every active user, you included'
-                      : `${plural(activeCount, 'active user')}, you included`,
+                      : `${formatCount(activeCount, 'active user')}, you included`,
                   ],
                   [
                     'chosen',
                     'Chosen users',
-                    chosen.length ? `${plural(chosen.length, 'user')} chosen` : 'Pick by name or email',
+                    chosen.length ? `${formatCount(chosen.length, 'user')} chosen` : 'Pick by name or email',
                   ],
                 ] as const
               ).map(([value, label, hint]) => (
@@ -237,7 +236,7 @@ export function ComposeForm() {
           {emailed && (
             <p role="status" className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
               <Mail className="size-4 text-muted-foreground" aria-hidden="true" />
-              <span>{plural(emailed.count, 'email')} queued.</span>
+              <span>{formatCount(emailed.count, 'email')} queued.</span>
               <Link
                 to={`/admin/email?batch=${encodeURIComponent(emailed.batchId)}`}
                 className="font-medium text-primary underline underline-offset-4"
