@@ -214,6 +214,18 @@ describe('User Investments: the investment and monthly returns', () => {
     });
   });
 
+  it("lets the payment date wrap under its month, so a row's Delete fits on a phone", async () => {
+    api((req) =>
+      req.method === 'GET' && req.path === returnsPath
+        ? json({ success: true, data: { monthlyReturns: [{ ...february, paymentDate: '2025-03-15' }] } })
+        : undefined,
+    );
+    openEmma();
+    const paid = await screen.findByText('Paid on Mar 15, 2025');
+    expect(paid.closest('td')!.className).not.toMatch(/whitespace-nowrap/);
+    expect(screen.getByRole('button', { name: 'Delete Feb 2025' })).toBeInTheDocument();
+  });
+
   it('says "No returns" without any, and "Failed to fetch returns" when they do not load', async () => {
     let broken = false;
     api((req) =>

@@ -96,6 +96,15 @@ describe('User Management', () => {
     for (const b of buttons) expect(b).not.toHaveAttribute('aria-label');
   });
 
+  it("puts a card's actions under its amount on a phone when they do not fit beside it", async () => {
+    api(() => userList([pending]));
+    renderAdmin(<UsersPage />, 'users');
+    const [, inCard] = await screen.findAllByRole('button', { name: 'Delete Paula Pending' });
+    const actions = inCard!.parentElement!;
+    expect(actions).toHaveClass('ml-auto');
+    expect(actions.parentElement).toHaveClass('flex-wrap');
+  });
+
   it('says "Failed to fetch users" when the list does not load', async () => {
     api(() => failure('The database is unavailable', 503));
     renderAdmin(<UsersPage />, 'users');

@@ -177,15 +177,16 @@ export function ReturnsCard({
                 const isEditing = editing?.month === r.month;
                 return (
                   <Tr key={r._id}>
-                    <Td className="py-1.5 font-medium whitespace-nowrap">
-                      {formatMonth(r.month)}
+                    {/* The payment date wraps under the month, so the actions fit on a phone. */}
+                    <Td className="px-2 py-1.5 font-medium sm:px-3">
+                      <span className="whitespace-nowrap">{formatMonth(r.month)}</span>
                       {r.paymentDate && (
                         <span className="block text-xs font-normal text-muted-foreground">
                           Paid on {formatDate(r.paymentDate)}
                         </span>
                       )}
                     </Td>
-                    <Td className="py-1.5 text-right tabular">
+                    <Td className="px-2 py-1.5 text-right tabular whitespace-nowrap sm:px-3">
                       {isEditing ? (
                         <Input
                           type="number"
@@ -206,8 +207,8 @@ export function ReturnsCard({
                         formatMoney(r.amount)
                       )}
                     </Td>
-                    <Td className="py-1.5">
-                      <div className="flex justify-end gap-1">
+                    <Td className="px-1 py-1.5 sm:px-3">
+                      <div className="flex justify-end gap-0.5 sm:gap-1">
                         {isEditing ? (
                           <>
                             <Button
