@@ -8,12 +8,12 @@ import { NativeSelect } from '@/components/ui/input';
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
-import { formatDate } from '@/lib/format';
+import { formatCount, formatDate } from '@/lib/format';
 import { usePublishStatements, useStatementPublications } from '@/queries/distributions';
 import { toastDone, toastFailed, useFailedToast } from '../components/feedback';
 
 const count = (n: number) => n.toLocaleString('en-US');
-const investors = (n: number) => `${count(n)} investor${n === 1 ? '' : 's'}`;
+const investors = (n: number) => formatCount(n, 'investor');
 const ofTotal = (p: StatementPublication) => `${count(p.recipients)} of ${investors(p.total)}`;
 
 /** A publication whose job is telling the investors: how many so far, as text and as a bar. */
@@ -76,7 +76,7 @@ function useEndings(publications: readonly StatementPublication[] | undefined) {
       if (p.status === 'published')
         toastDone(
           `Statements for ${label} published`,
-          `${investors(p.recipients)} told; ${count(p.emailed)} email${p.emailed === 1 ? '' : 's'} queued.`,
+          `${investors(p.recipients)} told; ${formatCount(p.emailed, 'email')} queued.`,
         );
       else
         toastFailed(`Failed to publish statements for ${label}`, new Error(p.error ?? 'Please try again.'));

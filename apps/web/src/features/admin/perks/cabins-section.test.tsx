@@ -63,6 +63,11 @@ describe('Perks Management: cabins and high seasons', () => {
       name: /Midsummer/,
     });
     expect(season).toHaveTextContent('Jun 18, 2027 – Jun 27, 2027');
+    // Names wrap in their column on a phone instead of being cut ('Lakeshor…').
+    for (const name of [within(row).getByText('Birch'), within(season).getByText('Midsummer')]) {
+      expect(name).not.toHaveClass('truncate');
+      expect(name).toHaveClass('wrap-anywhere');
+    }
   });
 
   it('checks the cabin dialog as the server does, then sends the cabin with one photo a line', async () => {
