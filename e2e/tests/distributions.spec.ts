@@ -146,10 +146,10 @@ test.describe('[ADMIN][DISTRIBUTIONS] a distribution run from draft to final', (
       details.getByRole('button', { name: 'Download payments (CSV)' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^distribution-2019-01-[0-9a-f]{8}\.csv$/);
-    const lines = fs
-      .readFileSync((await download.path())!, 'utf8')
-      .split('\r\n')
-      .filter(Boolean);
+    // UTF-8 with a byte-order mark, so that Excel reads the names' accents right.
+    const csv = fs.readFileSync((await download.path())!, 'utf8');
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    const lines = csv.slice(1).split('\r\n').filter(Boolean);
     expect(lines[0]).toBe('Investor ID,Name,Email,Amount (EUR),IBAN');
     const paid = lines.slice(1).map(cells);
     expect(paid).toHaveLength(run.allocations.filter((a) => a.amount > 0).length);

@@ -238,7 +238,7 @@ describe('distribution runs', () => {
     ]);
   });
 
-  it('the payments file: a header, then one line per investor paid, amounts to two decimals, IBAN masked or empty', async () => {
+  it('the payments file: a BOM and a header, then one line per investor paid, amounts to two decimals, the full IBAN or empty; audited', async () => {
     const { project, holders } = await heldProject(['1000.00', '1000.00']);
     const investor = (await login(ctx.app, holders[0]!.email, holders[0]!.password)).accessToken;
     await call(
@@ -252,11 +252,30 @@ describe('distribution runs', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toContain('attachment; filename="distribution-2025-06-');
-    expect(res.body.split('\r\n').filter(Boolean)).toEqual([
+    expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(
+      res.body
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')
+        .filter(Boolean),
+    ).toEqual([
       'Investor ID,Name,Email,Amount (EUR),IBAN',
-      `${holders[0]!.investorId},Holder 1,${holders[0]!.email},50.01,•••• •••• •••• 0785`,
+      `${holders[0]!.investorId},Holder 1,${holders[0]!.email},50.01,FI2112345600000785`,
       `${holders[1]!.investorId},Holder 2,${holders[1]!.email},50.00,`,
     ]);
+    const audited = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'download')));
+    expect(audited.map((a) => a.details)).toEqual([{ file: 'payments.csv', payments: 2 }]);
+  });
+
+  it('the payments file guards formula-like cells', async () => {
+    const { project, holders } = await heldProject(['1000.00']);
+    await ctx.db.update(users).set({ name: '=HYPERLINK("x")' }).where(eq(users.id, holders[0]!.id));
+    const id = (await draft(project.id, { amount: 10 })).json().data._id;
+    const res = await call('GET', `/api/distributions/${id}/payments.csv`);
+    expect(res.body).toContain(`,"'=HYPERLINK(""x"")",`);
   });
 
   it('the SEPA file of a final run: one transfer per investor with a bank account, count and control sum matching', async () => {
@@ -318,6 +337,11 @@ describe('distribution runs', () => {
     expect(tx.CdtrAcct.Id.IBAN).toBe('DE89370400440532013000');
     expect(tx.Cdtr.Nm).toBe('Holder One');
     expect(tx.Amt.InstdAmt['#text']).toBe(holderOne.toFixed(2));
+    const audited = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'download')));
+    expect(audited.map((a) => a.details)).toEqual([{ file: 'sepa.xml', payments: 1, missing: 1 }]);
   });
 
   it('refuses bad input with a 400 naming it, a project nobody holds with a 400, an unknown project with a 404', async () => {
