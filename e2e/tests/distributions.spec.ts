@@ -283,6 +283,11 @@ test.describe('[ADMIN][STATEMENTS] publishing a period’s statements', () => {
     const dialog = page.getByRole('dialog', { name: 'Statements' });
     const label = (await dialog.getByLabel('Period').locator('option:checked').textContent())!;
     await dialog.getByRole('button', { name: `Publish statements for ${label}` }).click();
+    // Asked first, with how many investors are told and how many emails go out.
+    const question = page.getByRole('alertdialog', { name: `Publish statements for ${label}?` });
+    await expect(question).toContainText(/\d+ investors? (is|are) told/);
+    await expect(question).toContainText(/\d+ emails? (goes|go) out/);
+    await confirmInApp(page, `Publish statements for ${label}?`, { confirm: 'Publish' });
 
     // The request answers at once; the job ends soon after with the demo's few investors, and the dialog
     // (polling while it runs) says so.
