@@ -80,6 +80,11 @@ const presentImport = (o: ImportOutcome): ReturnsImportResult => ({
 /** What the form parser (busboy) throws for a form cut off before its end; it sets no code. */
 const MALFORMED_FORM = /unexpected end of (multipart data|form)|terminated early|boundary not found/i;
 
+const tooLarge = () =>
+  new PayloadTooLargeError(
+    `The file is larger than the import limit of ${RETURNS_IMPORT_MAX_BYTES / 1024 / 1024} MB`,
+  );
+
 /** The CSV of an import: the one file part, named `file`, read whole up to the import's size limit. */
 async function readCsvFile(request: Pick<FastifyRequest, 'isMultipart' | 'file'>): Promise<Buffer> {
   if (!request.isMultipart())
@@ -91,13 +96,14 @@ async function readCsvFile(request: Pick<FastifyRequest, 'isMultipart' | 'file'>
       part.file.resume();
       throw new BadRequestError(`Send the file in the field "file", not "${part.fieldname}"`);
     }
-    return await part.toBuffer();
+    const file = await part.toBuffer();
+    // toBuffer throws only when a piece of the file arrives after busboy cut it at the limit: a file cut
+    // where a piece ends (at exactly 8 MiB) is marked truncated and returned as if it were whole.
+    if (part.file.truncated) throw tooLarge();
+    return file;
   } catch (err) {
     const code = (err as { code?: unknown })?.code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new PayloadTooLargeError(
-        `The file is larger than the import limit of ${RETURNS_IMPORT_MAX_BYTES / 1024 / 1024} MB`,
-      );
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     if (code === 'FST_FILES_LIMIT') throw new BadRequestError('Send one file at a time');
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
       throw new BadRequestError('The form has too many fields');
