@@ -207,6 +207,24 @@ describe('POST /api/returns/import', () => {
     expect((await rowsOf(user.id)).capital).toHaveLength(2);
   });
 
+  it('finds a project by its name in any case', async () => {
+    const name = `Aurora Lakeside Cabins ${Date.now()}`;
+    const { user, project } = await holder(name);
+    const csv = `${HEADER}\n${user.email},${name.toLowerCase()},2025-01,1,income\n${user.email},${name.toUpperCase()},2025-02,2,income`;
+    const res = await upload(csv, false);
+    expect(res.json()).toMatchObject({ message: '2 rows imported', data: { written: 2 } });
+    expect((await rowsOf(user.id)).income.map((r) => [r.projectId, r.month])).toEqual([
+      [project.id, '2025-01'],
+      [project.id, '2025-02'],
+    ]);
+    // Two projects whose names differ only in case: the name is ambiguous.
+    await createProject(ctx.db, { name: name.toUpperCase() });
+    const twins = await upload(`${HEADER}\n${user.email},${name.toLowerCase()},2025-03,1,income`, true);
+    expect(twins.json().data.rows).toEqual([
+      { row: 2, ok: false, error: `2 projects are named "${name.toLowerCase()}": give the project's id` },
+    ]);
+  });
+
   it('refuses a project name two projects share, asking for the id', async () => {
     const name = `Twin ${Date.now()}`;
     const { user } = await holder(name);

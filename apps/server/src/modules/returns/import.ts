@@ -150,17 +150,23 @@ async function findInvestors(db: DbOrTx, keys: string[]) {
   return byKey;
 }
 
-/** Projects by id and by exact name, in one query; a name two projects share is ambiguous. */
+/**
+ * Projects by id and by name in any case ('aurora lakeside cabins' is Aurora Lakeside Cabins), in one
+ * query; a name two projects share (in any case) is ambiguous. Names are keyed lower-cased.
+ */
 async function findProjects(db: DbOrTx, keys: string[]) {
   const rows = await queryRows<{ id: string; name: string }>(
     db,
     sql`select id, name from projects
         where id::text in (select lower(k) from jsonb_array_elements_text(${json(keys)}::jsonb) k)
-           or name in (select jsonb_array_elements_text(${json(keys)}::jsonb))`,
+           or lower(name) in (select lower(k) from jsonb_array_elements_text(${json(keys)}::jsonb) k)`,
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
   const byName = new Map<string, { id: string; name: string }[]>();
-  for (const r of rows) byName.set(r.name, [...(byName.get(r.name) ?? []), r]);
+  for (const r of rows) {
+    const key = r.name.toLowerCase();
+    byName.set(key, [...(byName.get(key) ?? []), r]);
+  }
   return { byId, byName };
 }
 
@@ -216,7 +222,7 @@ async function checkLines(db: DbOrTx, lines: Line[], today: Date) {
     }
     if (!cells.project) problem(row, 'Project is missing');
     else {
-      const named = projects.byName.get(cells.project) ?? [];
+      const named = projects.byName.get(cells.project.toLowerCase()) ?? [];
       const byId = projects.byId.get(cells.project.toLowerCase());
       if (byId) out.projectId = byId.id;
       else if (named.length === 1) out.projectId = named[0]!.id;
