@@ -223,6 +223,17 @@ export function incomePaymentDateProblem(month: string, paymentDate: string): st
 }
 
 /**
+ * The problem of a month ('YYYY-MM') that has not begun yet on `today` (UTC), or null: a return, imported
+ * or recorded, and a distribution run are for a month that has begun.
+ */
+export function monthNotBegunProblem(month: string, today = new Date()): string | null {
+  const current = today.toISOString().slice(0, 7);
+  return month > current
+    ? `${monthLabel(month)} has not begun yet: a return can be recorded up to ${monthLabel(current)}`
+    : null;
+}
+
+/**
  * `POST` and `PUT /api/users/{id}/returns` (docs/product.md §15.3; amount numeric). `paymentDate`: see
  * `incomePaymentDate`; on `PUT`, absent keeps the recorded one and null puts it back to the month's end.
  */

@@ -1,7 +1,15 @@
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { auditLog, capitalReturns, monthlyReturns, notifications, users } from '../../db/schema';
+import { monthLabel } from '@portal/contracts';
+import {
+  auditLog,
+  capitalReturns,
+  distributions,
+  monthlyReturns,
+  notifications,
+  users,
+} from '../../db/schema';
 import {
   bearer,
   buildTestApp,
@@ -355,6 +363,58 @@ describe('distribution runs', () => {
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toContain('Nobody holds this project');
     expect((await draft('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+  });
+
+  it('refuses a month that has not begun, as monthly returns do, and an amount over the bound, when drafting', async () => {
+    const { project, holders } = await heldProject(['1000.00']);
+    const now = new Date();
+    const current = monthLabel(now.toISOString().slice(0, 7));
+    const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString().slice(0, 7);
+    for (const period of ['2099-12', next]) {
+      const res = await draft(project.id, { period, paymentDate: `${period}-20` });
+      const message = `${monthLabel(period)} has not begun yet: a return can be recorded up to ${current}`;
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ message, fields: { period: message } });
+    }
+    const id = (await draft(project.id)).json().data._id;
+    expect(
+      (
+        await call('PUT', `/api/distributions/${id}`, {
+          projectId: project.id,
+          period: '2099-12',
+          kind: 'income',
+          amount: 1000,
+          paymentDate: '2099-12-20',
+        })
+      ).statusCode,
+    ).toBe(400);
+    // A draft saved before the rule is refused when made final, and nothing is written.
+    await ctx.db
+      .update(distributions)
+      .set({ period: '2099-12', paymentDate: '2099-12-20' })
+      .where(eq(distributions.id, id));
+    const late = await call('POST', `/api/distributions/${id}/finalize`);
+    expect(late.statusCode).toBe(400);
+    expect(late.json().message).toBe(`Dec 2099 has not begun yet: a return can be recorded up to ${current}`);
+    expect(
+      await ctx.db.select().from(monthlyReturns).where(eq(monthlyReturns.userId, holders[0]!.id)),
+    ).toEqual([]);
+
+    // The amount: at most €999,999,999.99, which drafts and is made final; a cent more is refused.
+    const over = await draft(project.id, { amount: 999_999_999_999.99 });
+    expect(over.statusCode).toBe(400);
+    expect(over.json()).toMatchObject({
+      message: 'Amount must be at most €999,999,999.99',
+      fields: { amount: 'Amount must be at most €999,999,999.99' },
+    });
+    expect((await draft(project.id, { amount: 1_000_000_000 })).json().message).toBe(
+      'Amount must be at most €999,999,999.99',
+    );
+    const largest = await draft(project.id, { amount: 999_999_999.99 });
+    expect(largest.statusCode).toBe(201);
+    const final = await call('POST', `/api/distributions/${largest.json().data._id}/finalize`);
+    expect(final.statusCode).toBe(200);
+    expect(final.json().data.allocations[0].amount).toBe(999_999_999.99);
   });
 
   it('investors get 403 on every distribution route', async () => {

@@ -5,6 +5,7 @@ import {
   incomePaymentDateProblem,
   maskIban,
   monthLabel,
+  monthNotBegunProblem,
   toCents,
   toMoneyString,
   type DistributionDetail,
@@ -48,6 +49,12 @@ const longDate = (day: string) =>
     year: 'numeric',
     timeZone: 'UTC',
   }).format(new Date(`${day}T00:00:00Z`));
+
+/** A run is for a month that has begun, as a month's return is: one to come would show as paid. */
+function assertPeriodBegun(period: string) {
+  const problem = monthNotBegunProblem(period);
+  if (problem) throw new ValidationError(problem, { period: problem });
+}
 
 async function requireProject(db: DbOrTx, projectId: string) {
   const [p] = await db.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).limit(1);
@@ -182,6 +189,7 @@ const runValues = (input: Input) => ({
 
 /** Drafts a run: its allocations computed now, pro rata to what each investor holds. */
 export async function createDistribution(db: Db, actorId: string, input: Input): Promise<DistributionDetail> {
+  assertPeriodBegun(input.period);
   await requireProject(db, input.projectId);
   const id = await db.transaction(async (tx) => {
     const [run] = await tx
@@ -212,6 +220,7 @@ async function lockDraft(tx: DbOrTx, id: string, doing: string): Promise<Run> {
 
 /** Changes a draft and computes its allocations again. */
 export async function updateDistribution(db: Db, actorId: string, id: string, input: Input) {
+  assertPeriodBegun(input.period);
   await requireProject(db, input.projectId);
   await db.transaction(async (tx) => {
     await lockDraft(tx, id, 'changed');
@@ -259,6 +268,8 @@ export async function finalizeDistribution(db: Db, mailer: Mailer, actorId: stri
       .where(and(eq(distributionAllocations.distributionId, id), sql`${distributionAllocations.amount} > 0`));
     const investors = Number(paid?.n ?? 0);
     if (investors === 0) throw new BadRequestError('Nobody is paid by this distribution');
+    // A draft saved before runs were held to months that have begun.
+    assertPeriodBegun(run.period);
     if (run.kind === 'income') {
       // A draft saved before income had a payment date of its own may pay before its month.
       const problem = incomePaymentDateProblem(run.period, run.paymentDate);

@@ -8,6 +8,7 @@ import {
   incomePaymentDateProblem,
   monthEnd,
   monthLabel,
+  monthNotBegunProblem,
   type ReturnsImportRow,
 } from '@portal/contracts';
 import type { Db, DbOrTx } from '../../db/client';
@@ -201,7 +202,6 @@ async function findRecorded(db: DbOrTx, keys: { u: string; p: string; m: string 
  * words, and what the good rows would write.
  */
 async function checkLines(db: DbOrTx, lines: Line[], today: Date) {
-  const current = today.toISOString().slice(0, 7);
   const investorKeys = [...new Set(lines.map((l) => l.cells.investor.toLowerCase()).filter(Boolean))];
   const projectKeys = [...new Set(lines.map((l) => l.cells.project).filter(Boolean))];
   const [investors, projects] = await Promise.all([
@@ -233,12 +233,11 @@ async function checkLines(db: DbOrTx, lines: Line[], today: Date) {
     if (!cells.month) problem(row, 'Month is missing');
     else if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(cells.month))
       problem(row, `Month "${cells.month}" must be YYYY-MM`);
-    else if (cells.month > current)
-      problem(
-        row,
-        `${monthLabel(cells.month)} has not begun yet: a return can be recorded up to ${monthLabel(current)}`,
-      );
-    else out.month = cells.month;
+    else {
+      const notBegun = monthNotBegunProblem(cells.month, today);
+      if (notBegun) problem(row, notBegun);
+      else out.month = cells.month;
+    }
     const amount = amountOf(cells.amount);
     if ('error' in amount) problem(row, amount.error);
     else out.amount = amount.value;
