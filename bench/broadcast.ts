@@ -127,6 +127,7 @@ try {
     smtpUrl: undefined,
     mailFrom: 'Investor Portal <portal@example.test>',
     appUrl: 'http://localhost:3000',
+    appUrlSet: true,
     mailRatePerMinute: 600,
     runJobs: false,
     loginRateLimit: 10_000,

@@ -138,13 +138,19 @@ test.describe('[ADMIN][AUDIT] audit log', () => {
     await expect(page).toHaveURL(/\/admin\/audit$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Audit Log' })).toBeVisible();
     const table = page.getByRole('table', { name: 'Audit log' });
-    const row = table.getByRole('row').filter({ hasText: `${admin.user.name} created user Audit Trail` });
+    await expect(
+      page.getByText('Every change, by admins and investors: who did what, to which object, and when'),
+    ).toBeVisible();
+    const row = table
+      .getByRole('row')
+      .filter({ hasText: `${admin.user.name} created the account of Audit Trail` });
     await expect(row).toBeVisible();
     await expect(row).toContainText('User');
+    await expect(row.getByRole('cell').nth(1)).toHaveText(`${admin.user.name}Admin`);
     await expectAccessible(page);
 
     await page.getByLabel('Object', { exact: true }).selectOption({ label: 'User' });
-    await page.getByLabel('Admin', { exact: true }).selectOption({ label: admin.user.name });
+    await page.getByLabel('By', { exact: true }).selectOption({ label: admin.user.name });
     const today = new Date().toISOString().slice(0, 10);
     await page.getByLabel('From', { exact: true }).fill(today);
     await expect(table.getByRole('row')).toHaveCount(2);
@@ -165,10 +171,11 @@ test.describe('[ADMIN][AUDIT] audit log', () => {
     ]);
     expect(download.suggestedFilename()).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = fs.readFileSync((await download.path())!, 'utf8').split('\r\n');
-    expect(csv[0]).toBe('Time (UTC),Admin,Admin email,Action,Object kind,Object id,Details');
+    expect(csv[0]).toBe('Time (UTC),Admin,Admin email,Action,Object kind,Object id,Details,Role,Entry');
     expect(csv.filter(Boolean)).toHaveLength(2);
     expect(csv[1]).toContain(`${admin.user.name},`);
     expect(csv[1]).toContain(',create,User,');
     expect(csv[1]).toContain(email);
+    expect(csv[1]).toMatch(new RegExp(`,Admin,${admin.user.name} created the account of Audit Trail$`));
   });
 });

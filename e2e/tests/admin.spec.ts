@@ -196,7 +196,7 @@ test.describe('[ADMIN][USERS] users, investments and monthly returns', () => {
       await expect(overall).toContainText(euro(d.overall.invested));
       await expect(overall).toContainText(euro(d.overall.returned));
       await expect(page.getByRole('region', { name: 'Aurora Lakeside Cabins' })).toBeVisible();
-      await expect(page.getByText('Ava Administrator created user Nora North')).toBeVisible();
+      await expect(page.getByText('Ava Administrator created the account of Nora North')).toBeVisible();
       await expectAccessible(page);
     });
   });
@@ -250,7 +250,7 @@ test.describe('[ADMIN][USERS] users, investments and monthly returns', () => {
     expect(reg.status).toBe(201);
 
     const admin = await signIn(page, 'admin', '/admin/users');
-    await chooseProject(page, 'Tatra Ridge Chalets');
+    await chooseProject(page, 'Swiss Alpine Retreat Cabins');
     await page.getByRole('tab', { name: 'Linked to project' }).click();
     await expect(page.getByText('No users linked to this project', { exact: true })).toBeVisible();
     await page.getByRole('tab', { name: 'Not yet linked' }).click();

@@ -38,24 +38,29 @@ test.describe('[PERKS] cabins, high season and expiry', () => {
     );
     const full = availability.availability.filter((d) => d.free === 0).map((d) => d.date);
     expect(full).toEqual([nightAhead(46), nightAhead(47)]);
+    // Those are Emma's own pending nights: the calendar shows them as hers, not as full.
+    expect(availability.availability.filter((d) => d.own === 'pending').map((d) => d.date)).toEqual(full);
     expect(availability.availability.every((d) => d.peak)).toBe(true);
     await expect(page.getByText('High-season nights: 2 of 4 used')).toBeVisible();
 
     await page.getByRole('button', { name: 'Book for Personal Stay' }).click();
     const dialog = page.getByRole('dialog', { name: 'Book Personal Stay' });
-    const fullDay = dialog.getByRole('button', { name: new RegExp(`^${dayName(full[0]!)},.*full`) });
-    for (let i = 0; i < 6 && !(await fullDay.isVisible()); i++)
+    const ownDay = dialog.getByRole('button', {
+      name: new RegExp(`^${dayName(full[0]!)},.*your stay, pending approval`),
+    });
+    for (let i = 0; i < 6 && !(await ownDay.isVisible()); i++)
       await dialog.getByRole('button', { name: 'Go to the Next Month' }).click();
-    await expect(fullDay).toBeVisible();
-    await expect(fullDay).toHaveAccessibleName(/high season/);
-    await expect(fullDay).toBeDisabled();
+    await expect(ownDay).toBeVisible();
+    await expect(ownDay).toHaveAccessibleName(/high season/);
+    await expect(ownDay).not.toHaveAccessibleName(/full/);
+    await expect(ownDay).toBeDisabled();
     const peakDay = dialog.getByRole('button', {
       name: new RegExp(`^${dayName(nightAhead(52))}, .*high season`),
     });
     await expect(peakDay).toBeEnabled();
     await expectAccessible(page);
 
-    // Check-in before the full nights: the stay cannot reach past them, so a day beyond starts a new
+    // Check-in before those nights: the stay cannot reach past them, so a day beyond starts a new
     // stay there instead (and clicking it again clears it).
     const day = (n: number) =>
       dialog.getByRole('button', { name: new RegExp(`^${dayName(nightAhead(n))}(,|$)`) });

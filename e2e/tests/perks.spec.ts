@@ -116,6 +116,8 @@ test.describe('[PERKS] perks and cabin nights', () => {
     await expect(dialog.getByRole('list', { name: 'Legend' }).getByRole('listitem')).toHaveText([
       /Free$/,
       /Full$/,
+      /Your stay$/,
+      /Your stay, pending$/,
       /High season$/,
       /Selected$/,
     ]);

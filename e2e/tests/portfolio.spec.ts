@@ -120,7 +120,7 @@ test.describe('[PORTFOLIO] dashboard', () => {
     // Investment Opportunities.
     const opportunities = page.getByRole('region', { name: 'Investment Opportunities' });
     await expect(opportunities.getByText('Coming Soon')).toBeVisible();
-    await expect(opportunities.getByText('Tatra Ridge Chalets')).toBeVisible();
+    await expect(opportunities.getByText('Swiss Alpine Retreat Cabins')).toBeVisible();
     await opportunities.getByRole('link', { name: 'Learn More' }).click();
     await expect(page).toHaveURL(/\/join-project$/);
     await page.goBack();
@@ -546,7 +546,7 @@ test.describe('[PORTFOLIO] join a project', () => {
       .data!;
     await expect(page.getByRole('heading', { level: 1, name: 'Join New Project' })).toBeVisible();
     await expect(page.getByText('Coming Soon')).toBeVisible();
-    await expect(page.getByText('Tatra Mountains, Slovakia')).toBeVisible();
+    await expect(page.getByText('Alpine Region, Switzerland')).toBeVisible();
     await expect(page.getByText('42% pre-committed')).toBeVisible();
     await expect(page.getByRole('progressbar', { name: /Funding/ })).toHaveAttribute('aria-valuenow', '42');
     expect(open.features).toHaveLength(5);

@@ -84,9 +84,9 @@ test.describe('[ADMIN][PROJECTS] archive instead of delete; the opportunity inve
   test('the admin sets the opportunity; investors see its launch on Join New Project', async ({ page }) => {
     test.setTimeout(60_000);
     await signIn(page, 'admin', '/admin/projects');
-    const card = cardOf(page, 'Tatra Ridge Chalets');
+    const card = cardOf(page, 'Swiss Alpine Retreat Cabins');
     await expect(card.getByText('Open for interest', { exact: true })).toBeVisible();
-    await card.getByRole('button', { name: 'Opportunity of Tatra Ridge Chalets' }).click();
+    await card.getByRole('button', { name: 'Opportunity of Swiss Alpine Retreat Cabins' }).click();
     const dialog = page.getByRole('dialog', { name: 'Open for interest' });
     await expect(dialog.getByLabel('Minimum Investment (€)')).toHaveValue('25000');
     await dialog.getByLabel('Minimum Investment (€)').fill('600000');
@@ -118,9 +118,9 @@ test.describe('[ADMIN][PROJECTS] archive instead of delete; the opportunity inve
   test('at 375 px Projects Management fits the screen, with its badges and actions', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     await signIn(page, 'admin', '/admin/projects');
-    const card = cardOf(page, 'Tatra Ridge Chalets');
+    const card = cardOf(page, 'Swiss Alpine Retreat Cabins');
     await expect(card.getByText('Open for interest', { exact: true })).toBeVisible();
-    await expect(card.getByRole('button', { name: 'Archive Tatra Ridge Chalets' })).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Archive Swiss Alpine Retreat Cabins' })).toBeVisible();
     await expectNoSidewaysScroll(page);
     await expectAccessible(page);
   });

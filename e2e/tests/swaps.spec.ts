@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { endpoints, nightSpan, SWAP_MESSAGES, todayIso, type SwapOffer } from '@portal/contracts';
+import { endpoints, stayDates, SWAP_MESSAGES, todayIso, type SwapOffer } from '@portal/contracts';
 import { callApiOk } from '../support/api';
 import { expect, expectAccessible, signIn, test, type DemoRole } from '../support/fixtures';
 
@@ -31,7 +31,7 @@ const bookingsOf = async (page: Page, token: string, projectId: string) =>
 
 /** What each side reads of an offer: 'They offer … for your …' and 'You offer … for their …'. */
 const texts = (o: Pick<SwapOffer, 'offered' | 'requested'>) => {
-  const [offered, requested] = [nightSpan(o.offered.nights), nightSpan(o.requested.nights)];
+  const [offered, requested] = [stayDates(o.offered.nights), stayDates(o.requested.nights)];
   return {
     received: `They offer ${offered} for your ${requested}`,
     sent: `You offer ${offered} for their ${requested}`,
@@ -55,8 +55,8 @@ test.describe('[SWAPS] investors exchange approved stays (issue 18)', () => {
     expect(received, 'the demo has a pending offer from Lukas to Emma').toHaveLength(1);
     const offer = received[0]!;
     const { received: emmaReads, sent: lukasReads } = texts(offer);
-    const gets = nightSpan(offer.offered.nights);
-    const gives = nightSpan(offer.requested.nights);
+    const gets = stayDates(offer.offered.nights);
+    const gives = stayDates(offer.requested.nights);
 
     const lukas = await openLukas(browser, baseURL);
     try {
@@ -87,7 +87,7 @@ test.describe('[SWAPS] investors exchange approved stays (issue 18)', () => {
       // The API agrees: each keeps their booking, which now holds the other's dates.
       const mine = await bookingsOf(page, emma.token, emma.projectId);
       expect(mine.find((b) => b._id === offer.requested.bookingId)?.nights).toEqual(offer.offered.nights);
-      expect(mine.some((b) => b.status === 'approved' && nightSpan(b.nights) === gives)).toBe(false);
+      expect(mine.some((b) => b.status === 'approved' && stayDates(b.nights) === gives)).toBe(false);
     } finally {
       await lukas.context.close();
     }
@@ -110,11 +110,11 @@ test.describe('[SWAPS] investors exchange approved stays (issue 18)', () => {
 
       await bookingList(page)
         .getByRole('listitem')
-        .filter({ hasText: nightSpan(stay!.nights) })
+        .filter({ hasText: stayDates(stay!.nights) })
         .getByRole('button', { name: /^Offer a swap/ })
         .click();
       const dialog = page.getByRole('dialog', { name: 'Offer a swap' });
-      await expect(dialog).toContainText(`Offer your stay ${nightSpan(stay!.nights)}`);
+      await expect(dialog).toContainText(`Offer your stay ${stayDates(stay!.nights)}`);
       const choices = dialog
         .getByRole('group', { name: 'Stay you would like in exchange' })
         .getByRole('radio');
@@ -154,7 +154,7 @@ test.describe('[SWAPS] investors exchange approved stays (issue 18)', () => {
       // Emma's page follows, again without a reload; her stay is still hers.
       await expect(mine).toContainText('Declined');
       await expect(mine.getByRole('button')).toHaveCount(0);
-      await expect(bookingList(page)).toContainText(nightSpan(stay!.nights));
+      await expect(bookingList(page)).toContainText(stayDates(stay!.nights));
       await expectAccessible(page);
     } finally {
       await lukas.context.close();

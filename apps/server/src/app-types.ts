@@ -13,6 +13,7 @@ import type { Database } from './db/client';
 import type { DbListener } from './db/listener';
 import type { JobQueue } from './jobs/queue';
 import type { Mailer } from './mail/mailer';
+import type { AfterAnswer } from './lib/after-answer';
 import type { TokenSigner } from './lib/tokens';
 import type { LoginLimiter } from './modules/auth/login-limiter';
 import type { FileStorage } from './storage/file-storage';
@@ -48,6 +49,8 @@ export interface AppDeps {
   /** The durable job queue (pg-boss): started by the process, worked unless RUN_JOBS=false. */
   jobs: JobQueue;
   mailer: Mailer;
+  /** Work started by a request that its answer does not wait for; closing the app waits for it. */
+  afterAnswer: AfterAnswer;
 }
 
 declare module 'fastify' {

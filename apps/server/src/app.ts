@@ -124,6 +124,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   app.addHook('preClose', async () => {
     closingSince = performance.now();
   });
+  // Work that answers did not wait for ends before the app (and then its database) closes.
+  app.addHook('onClose', () => deps.afterAnswer.settled());
   // A callback hook, not an async one: it runs on every request and almost always has nothing to do.
   // It also gives every answer its request's id, first, so that every error answer has it too.
   app.addHook('onRequest', (request, reply, done) => {

@@ -43,6 +43,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir })).toMatchObject({
       smtpUrl: undefined,
       appUrl: 'http://localhost:3000',
+      appUrlSet: false,
       mailRatePerMinute: 600,
       runJobs: true,
     });
@@ -61,6 +62,7 @@ describe('loadConfig', () => {
       smtpUrl: 'smtp://user:pass@mail.example.com:587',
       mailFrom: 'Investor Portal <portal@example.com>',
       appUrl: 'https://portal.example.com',
+      appUrlSet: true,
       mailRatePerMinute: 120,
       runJobs: false,
     });
@@ -70,6 +72,11 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ DATA_DIR: dir, MAIL_FROM: 'not an address' })).toThrow(/MAIL_FROM/);
     expect(() => loadConfig({ DATA_DIR: dir, APP_URL: 'portal.example.com' })).toThrow(/APP_URL/);
+    // Without APP_URL, links lead to the port the server listens on.
+    expect(loadConfig({ DATA_DIR: dir, PORT: '4711' })).toMatchObject({
+      appUrl: 'http://localhost:4711',
+      appUrlSet: false,
+    });
     expect(() => loadConfig({ DATA_DIR: dir, MAIL_RATE_PER_MINUTE: '0' })).toThrow(/MAIL_RATE_PER_MINUTE/);
     expect(() => loadConfig({ DATA_DIR: dir, MAIL_RATE_PER_MINUTE: 'fast' })).toThrow(/MAIL_RATE_PER_MINUTE/);
     expect(() => loadConfig({ DATA_DIR: dir, RUN_JOBS: 'sometimes' })).toThrow(/RUN_JOBS/);

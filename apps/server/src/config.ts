@@ -43,7 +43,7 @@ const envSchema = z.object({
   APP_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .transform((v) => v.replace(/\/+$/, ''))
-    .default('http://localhost:3000'),
+    .optional(),
   MAIL_RATE_PER_MINUTE: z.coerce
     .number({ error: 'must be a whole number of emails per minute' })
     .int({ error: 'must be a whole number of emails per minute' })
@@ -119,8 +119,16 @@ export interface Config {
   /** Mail goes out over SMTP when set; otherwise each message is written to DATA_DIR/mail as an .eml file. */
   smtpUrl: string | undefined;
   mailFrom: string;
-  /** The portal's public address, which makes the links in emails absolute. */
+  /**
+   * The portal's public address, which makes the links in emails absolute: APP_URL, or without it
+   * http://localhost:PORT.
+   */
   appUrl: string;
+  /**
+   * Whether APP_URL was given. Without it a link made for the page that asked (the calendar address)
+   * starts with the address that request reached (lib/public-url.ts).
+   */
+  appUrlSet: boolean;
   /** Emails sent per minute at most, across every instance. */
   mailRatePerMinute: number;
   /** Whether this process works the job queue (a server does unless RUN_JOBS=false; `npm run worker` does). */
@@ -180,7 +188,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Investor Portal <portal@localhost>',
-    appUrl: e.APP_URL,
+    appUrl: e.APP_URL ?? `http://localhost:${e.PORT}`,
+    appUrlSet: e.APP_URL !== undefined,
     mailRatePerMinute: e.MAIL_RATE_PER_MINUTE,
     runJobs: e.RUN_JOBS ?? true,
     redisUrl: e.REDIS_URL,

@@ -5,6 +5,7 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { isEmpty, seedDemo } from './db/seed/demo';
 import { createJobQueue, type QueueOptions } from './jobs/queue';
+import { createAfterAnswer } from './lib/after-answer';
 import { createTokenSigner } from './lib/tokens';
 import { createMailer } from './mail/mailer';
 import { queuePendingApprovalReminders } from './mail/reminders';
@@ -66,6 +67,7 @@ export function createDeps(
     storage: createFileStorage(config),
     jobs,
     mailer,
+    afterAnswer: createAfterAnswer(),
   };
 }
 

@@ -13,7 +13,6 @@ import type { Config } from '../src/config';
 import { openDatabase, type Database, type Db } from '../src/db/client';
 import { cabins, investments, monthlyReturns, projects, users } from '../src/db/schema';
 import { hashPassword } from '../src/lib/passwords';
-import type { LoginLimiter } from '../src/modules/auth/login-limiter';
 
 export const isPg = process.env.TEST_DB === 'pg';
 
@@ -97,6 +96,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     smtpUrl: undefined,
     mailFrom: 'Investor Portal <portal@example.test>',
     appUrl: 'http://portal.test',
+    appUrlSet: true,
     mailRatePerMinute: 600_000,
     runJobs: false,
     redisUrl: undefined,
@@ -117,13 +117,13 @@ export interface TestContext {
 /** Builds the real app on a fresh database; call once per test file. */
 export async function buildTestApp(
   overrides: Partial<Config> = {},
-  replace: { limiter?: LoginLimiter } = {},
+  replace: Partial<Pick<AppDeps, 'limiter' | 'afterAnswer'>> = {},
 ): Promise<TestContext> {
   const config = testConfig(overrides);
   const database = await openTestDatabase();
   const deps: AppDeps = {
     ...createDeps(config, database),
-    ...(replace.limiter ? { limiter: replace.limiter } : {}),
+    ...replace,
   };
   const app = await buildApp(deps, { logger: false });
   const violations: string[] = [];

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
 import { RedisFailures } from '../src/modules/auth/login-limiter';
 import { createRedis, waitForRedis } from '../src/lib/redis';
-import { buildTestApp, createUser, type TestContext, type TestUser } from './helpers';
+import { bearer, buildTestApp, createUser, login, type TestContext, type TestUser } from './helpers';
 
 /** A database of its own on the machine's Redis; every key of this run under one prefix (ADR 019). */
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/5';
@@ -79,6 +79,33 @@ describe('two instances sharing one Redis', () => {
     const refused = await signIn(b, owner, 'guess', '198.51.100.99');
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toMatch(
+      /^Too many failed sign-in attempts for this account\. Try again in/,
+    );
+  });
+
+  it('wrong current passwords given with a session through one instance count on the other', async () => {
+    const owner = await createUser(a.db);
+    await createUser(b.db, { email: owner.email, password: owner.password });
+    const tokens = {
+      a: (await login(a.app, owner.email, owner.password)).accessToken,
+      b: (await login(b.app, owner.email, owner.password)).accessToken,
+    };
+    const changePassword = (ctx: TestContext, token: string, i: number) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/password',
+        headers: bearer(token),
+        payload: { currentPassword: `guess-${i}`, newPassword: 'a-new-Passphrase-2026' },
+        remoteAddress: `198.51.100.${i + 20}`,
+      });
+    const codes: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const [ctx, token] = i % 2 ? [a, tokens.a] : [b, tokens.b];
+      codes.push((await changePassword(ctx, token, i)).statusCode);
+    }
+    expect(codes).toEqual([401, 401, 401, 401, 401, 401, 429]);
+    // … and at the sign-in of either.
+    expect((await signIn(a, owner, 'guess', '198.51.100.99')).json().message).toMatch(
       /^Too many failed sign-in attempts for this account\. Try again in/,
     );
   });

@@ -309,11 +309,21 @@ export const auditEntry = z.object({
   entityId: z.string().nullable(),
   details: z.record(z.string(), z.unknown()).nullable(),
   createdAt: z.string(),
-  actor: z.object({ _id: uuidString, name: z.string(), email: z.string() }).nullable(),
+  /** Who did it, an admin or an investor (their own bank account, a swap they accepted); null once deleted. */
+  actor: z
+    .object({ _id: uuidString, name: z.string(), email: z.string(), role: z.enum(['admin', 'investor']) })
+    .nullable(),
+  /** The person the entry is about (the user changed, the investor whose stay or return it is), if any. */
+  subject: z.object({ _id: uuidString, name: z.string() }).nullable(),
+  /** The project the entry is about, if any (read now: a renamed project shows its new name). */
+  project: z.object({ _id: uuidString, name: z.string() }).nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 
-/** The kinds of object admin writes are recorded for (`audit_log.entity`), with the words the screen uses. */
+/**
+ * The kinds of object writes are recorded for (`audit_log.entity`), with the words the screen uses; each
+ * kind's actions, and the sentence of each, are in audit-sentence.ts.
+ */
 export const AUDIT_ENTITIES = [
   { id: 'user', label: 'User' },
   { id: 'investment', label: 'Investment' },
@@ -331,6 +341,10 @@ export const AUDIT_ENTITIES = [
   { id: 'interest', label: 'Interest registration' },
   { id: 'settings', label: 'Settings' },
   { id: 'distribution', label: 'Distribution' },
+  { id: 'statements', label: 'Statements' },
+  { id: 'cabin', label: 'Cabin' },
+  { id: 'high_season', label: 'High season' },
+  { id: 'swap_offer', label: 'Swap offer' },
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number]['id'];
 const AUDIT_ENTITY_IDS = AUDIT_ENTITIES.map((e) => e.id) as [AuditEntity, ...AuditEntity[]];

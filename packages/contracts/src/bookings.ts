@@ -18,6 +18,8 @@ export const booking = z.object({
   /** The requested nights, 'YYYY-MM-DD', ascending. */
   nights: z.array(z.string()),
   nightCount: z.number().int(),
+  /** The names of the cabins its nights are in, A–Z (none once declined or cancelled). */
+  cabins: z.array(z.string()),
   notes: z.string(),
   giftRecipient: z.string().nullable(),
   rentalPrice: z.number().nullable(),

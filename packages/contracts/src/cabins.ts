@@ -107,12 +107,16 @@ export const availabilityQuery = z
   });
 export const availabilityParams = projectIdParams;
 
-/** One date of the calendar: how many of the project's active cabins are free, and whether it is high season. */
+/**
+ * One date of the calendar: how many of the project's active cabins are free, whether it is high season,
+ * and whether the caller holds it themselves (in a pending or an approved request).
+ */
 export const availabilityDay = z.object({
   date: z.string(),
   free: z.number().int(),
   total: z.number().int(),
   peak: z.boolean(),
+  own: z.enum(['pending', 'approved']).nullable(),
 });
 export type AvailabilityDay = z.infer<typeof availabilityDay>;
 

@@ -25,11 +25,13 @@ export const DEFAULT_PERK_ICON = '🏠';
 export const PREVIEW_REVOKE_DELAY_MS = 1_000;
 
 /**
- * The figures of the first coming-soon project (docs/product.md §19). The opportunity is now data that admins
- * edit (a project open for interest); the demo seeds it with these figures, and the interest form's
- * amount falls back to these bounds while no project is open.
+ * The first coming-soon project (docs/product.md §19): its location (the spec's text) and figures. The
+ * opportunity is now data that admins edit (a project open for interest); the demo seeds it with these,
+ * and the interest form's amount falls back to these bounds while no project is open.
  */
 export const COMING_SOON_PROJECT = {
+  name: 'Swiss Alpine Retreat Cabins',
+  location: 'Alpine Region, Switzerland',
   minimumInvestment: 25_000,
   maximumInvestment: 500_000,
   targetAmount: 5_000_000,

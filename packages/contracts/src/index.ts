@@ -29,6 +29,7 @@ export * from './media';
 export * from './notifications';
 export * from './mail';
 export * from './admin';
+export * from './audit-sentence';
 export * from './roi';
 export * from './issues';
 export * from './support';

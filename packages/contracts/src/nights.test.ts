@@ -4,7 +4,8 @@ import {
   earliestTodayIso,
   listNights,
   nightBalance,
-  nightSpan,
+  stayDates,
+  stayText,
   nightsText,
   todayIso,
   yearsUntil,
@@ -47,12 +48,20 @@ describe('night texts', () => {
     expect(listNights(['2026-02-12', '2026-02-13', '2026-02-14', '2026-02-15', '2026-02-16'])).toBe(
       'Feb 12, 2026, Feb 13, 2026, Feb 14, 2026 and 2 more',
     );
-    expect(nightSpan(['2026-02-12', '2026-02-14'])).toBe('Feb 12–14, 2026');
-    expect(nightSpan(['2026-01-31', '2026-02-02'])).toBe('Jan 31 – Feb 2, 2026');
-    expect(nightSpan(['2026-12-30', '2027-01-02'])).toBe('Dec 30, 2026 – Jan 2, 2027');
-    expect(nightSpan(['2026-02-12'])).toBe('Feb 12, 2026');
     expect(nightsText(1)).toBe('1 night');
     expect(nightsText(3)).toBe('3 nights');
+  });
+
+  it('writes a stay as check-in → check-out and its nights, the same way everywhere', () => {
+    // Nights Dec 14, 15 and 16: check-in Dec 14, check-out Dec 17.
+    expect(stayText(['2026-12-14', '2026-12-15', '2026-12-16'])).toBe('Dec 14 → Dec 17, 2026 · 3 nights');
+    expect(stayText(['2026-02-12'])).toBe('Feb 12 → Feb 13, 2026 · 1 night');
+    expect(stayDates(['2026-01-30', '2026-01-31'])).toBe('Jan 30 → Feb 1, 2026');
+    expect(stayDates(['2026-12-30', '2026-12-31'])).toBe('Dec 30, 2026 → Jan 1, 2027');
+    expect(stayText(['2026-03-20', '2026-02-13', '2026-02-12'])).toBe(
+      'Feb 12 → Feb 14, 2026; Mar 20 → Mar 21, 2026 · 3 nights',
+    );
+    expect(stayDates([])).toBe('');
   });
 });
 

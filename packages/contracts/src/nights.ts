@@ -65,16 +65,31 @@ export function listNights(nights: readonly string[], max = 3): string {
 
 const monthDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 const utc = (night: string) => new Date(`${night}T00:00:00Z`);
+const dayAfter = (night: string) => new Date(utc(night).getTime() + DAY_MS).toISOString().slice(0, 10);
 
-/** The span of a sorted list of nights: 'Feb 12–14, 2026', 'Jan 31 – Feb 2, 2026', 'Dec 30, 2026 – Jan 2, 2027'. */
-export function nightSpan(nights: readonly string[]): string {
-  if (nights.length === 0) return '';
-  const first = nights[0]!;
-  const last = nights.at(-1)!;
-  if (first === last) return formatNight(first);
-  const [a, b] = [utc(first), utc(last)];
-  const year = b.getUTCFullYear();
-  if (a.getUTCFullYear() !== year) return `${formatNight(first)} – ${formatNight(last)}`;
-  if (a.getUTCMonth() === b.getUTCMonth()) return `${monthDay.format(a)}–${b.getUTCDate()}, ${year}`;
-  return `${monthDay.format(a)} – ${monthDay.format(b)}, ${year}`;
+/** 'Dec 14 → Dec 17, 2026', 'Dec 30, 2026 → Jan 2, 2027': check-in → check-out. */
+function checkInOut(checkIn: string, checkOut: string): string {
+  const [a, b] = [utc(checkIn), utc(checkOut)];
+  if (a.getUTCFullYear() !== b.getUTCFullYear()) return `${formatNight(checkIn)} → ${formatNight(checkOut)}`;
+  return `${monthDay.format(a)} → ${formatNight(checkOut)}`;
 }
+
+/**
+ * The dates of a stay as people read them everywhere (the stay lists, swaps, the admin's requests,
+ * notifications): check-in → check-out, the check-out being the day after the last night. The nights
+ * Dec 14, 15 and 16 read 'Dec 14 → Dec 17, 2026'; nights not in one run read as their runs, 'Feb 12 →
+ * Feb 14, 2026; Mar 20 → Mar 21, 2026'.
+ */
+export function stayDates(nights: readonly string[]): string {
+  const runs: [string, string][] = [];
+  for (const night of [...new Set(nights)].sort()) {
+    const last = runs.at(-1);
+    if (last && dayAfter(last[1]) === night) last[1] = night;
+    else runs.push([night, night]);
+  }
+  return runs.map(([first, last]) => checkInOut(first, dayAfter(last))).join('; ');
+}
+
+/** A stay in one line: 'Dec 14 → Dec 17, 2026 · 3 nights'. */
+export const stayText = (nights: readonly string[]) =>
+  `${stayDates(nights)} · ${nightsText(new Set(nights).size)}`;

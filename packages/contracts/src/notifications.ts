@@ -101,6 +101,11 @@ export const sendNotificationResult = z.object({
   batchId: uuidString.nullable(),
   /** Emails queued (when sent by email): the outbox counts them as they go out. */
   emailed: z.number().int().min(0),
+  /**
+   * Emails not sent because the recipient turned announcements off: in the outbox as skipped, with
+   * the reason.
+   */
+  emailSkipped: z.number().int().min(0),
 });
 export type SendNotificationResult = z.infer<typeof sendNotificationResult>;
 

@@ -50,9 +50,11 @@ describe('summarizeUsage', () => {
 
 describe('the usage texts', () => {
   it('describes a request in words', () => {
-    expect(describeRequest(booking({}))).toBe('Requested 3 nights (Feb 12–14, 2026) for a personal stay');
+    expect(describeRequest(booking({}))).toBe(
+      'Requested 3 nights (Feb 12 → Feb 15, 2026) for a personal stay',
+    );
     expect(describeRequest(booking({ type: 'gift', nights: ['2026-02-12'], giftRecipient: 'Ana' }))).toBe(
-      'Requested 1 night (Feb 12, 2026) as a gift for Ana',
+      'Requested 1 night (Feb 12 → Feb 13, 2026) as a gift for Ana',
     );
     expect(describeRequest(booking({ type: 'rental', rentalPrice: '185.00' }))).toMatch(
       /for rental at €185 a night$/,

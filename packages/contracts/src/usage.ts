@@ -1,5 +1,5 @@
 import { fromCents, toCents } from './money';
-import { nightSpan, nightsText } from './nights';
+import { nightsText, stayDates } from './nights';
 import { BOOKING_TYPE_LABELS } from './bookings';
 import { RECENT_ACTIVITY_LIMIT, type UsageActivity, type UsageSummary } from './perks';
 import type { BookingStatus, BookingType } from './value-sets';
@@ -35,13 +35,14 @@ const euroWhole = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 0,
 });
 /** €185 or €185.50, as the web app writes money. */
-const euro = (v: number) => (Number.isInteger(v) ? euroWhole : euroCents).format(v);
+export const formatEuro = (v: number) => (Number.isInteger(v) ? euroWhole : euroCents).format(v);
+const euro = formatEuro;
 const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const isoOf = (d: Date | string) => (d instanceof Date ? d.toISOString() : d);
 
-/** What a request asked for, in words: 'Requested 3 nights (Feb 12 – Feb 14, 2026) for a personal stay'. */
+/** What a request asked for, in words: 'Requested 3 nights (Feb 12 → Feb 15, 2026) for a personal stay'. */
 export function describeRequest(b: UsageBooking): string {
-  const what = `${nightsText(b.nights.length)} (${nightSpan(b.nights)})`;
+  const what = `${nightsText(b.nights.length)} (${stayDates(b.nights)})`;
   if (b.type === 'gift') return `Requested ${what} as a gift for ${b.giftRecipient ?? 'a friend'}`;
   if (b.type === 'rental')
     return `Requested ${what} for rental at ${euro(fromCents(toCents(b.rentalPrice ?? 0)))} a night`;

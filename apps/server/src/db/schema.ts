@@ -611,6 +611,12 @@ export const swapOffers = pgTable(
       .references(() => bookings.id, { onDelete: 'cascade' }),
     offeredStamp: timestamp('offered_stamp', { withTimezone: true }).notNull(),
     requestedStamp: timestamp('requested_stamp', { withTimezone: true }).notNull(),
+    /**
+     * The dates of the two stays when the offer was made ('YYYY-MM-DD', ascending): the offer reads as it
+     * was made even after its stays change (a void offer) or are exchanged (an accepted one).
+     */
+    offeredNights: jsonb('offered_nights').$type<string[]>().notNull(),
+    requestedNights: jsonb('requested_nights').$type<string[]>().notNull(),
     note: text('note').notNull().default(''),
     status: text('status', { enum: SWAP_STATUSES }).notNull().default('pending'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),

@@ -8,6 +8,11 @@ export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_IDLE_TTL_MS = 7 * 24 * 3600 * 1000;
 /** No sign-in lives longer than this, however often it is refreshed (absolute timeout). */
 export const REFRESH_ABSOLUTE_TTL_MS = 30 * 24 * 3600 * 1000;
+/**
+ * A refresh token presented again this soon after it was spent answers the same successor (parallel
+ * refreshes, a retried request whose answer was lost) instead of counting as a stolen copy (ADR 007).
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 5;
 
 export interface TokenSigner {
   signAccess(claims: { sub: string; sid: string; isAdmin: boolean }, nowSeconds?: number): Promise<string>;
@@ -18,6 +23,12 @@ export interface TokenSigner {
   /** A long-lived token naming a device that signed in to an account (see login-limiter.ts). */
   signDevice(userId: string, email: string): Promise<string>;
   verifyDevice(token: string): Promise<KnownDevice | null>;
+  /**
+   * The refresh token that replaces `parent` at its rotation: derived from it with the server's key, so
+   * that any instance given the parent again within the grace can answer the same successor, with only
+   * hashes in the database.
+   */
+  successorRefreshToken(parent: string): { token: string; hash: string };
 }
 
 /** A device the account signed in from: the token's id and the account's email (lower case). */
@@ -36,6 +47,7 @@ const MAX_VERIFIED_TOKENS = 50_000;
 
 export function createTokenSigner(secret: string): TokenSigner {
   const key = new TextEncoder().encode(secret);
+  const successorKey = crypto.createHmac('sha256', key).update('refresh-token-successor').digest();
   // A token's signature and claims never change, so each is verified once; its expiry is checked on
   // every use (the same rule as jose's: expired when exp <= now).
   const verified = new LRUCache<string, AccessClaims>({ max: MAX_VERIFIED_TOKENS });
@@ -108,6 +120,10 @@ export function createTokenSigner(secret: string): TokenSigner {
       } catch {
         return null;
       }
+    },
+    successorRefreshToken(parent) {
+      const token = crypto.createHmac('sha256', successorKey).update(parent).digest('base64url');
+      return { token, hash: hashRefreshToken(token) };
     },
   };
 }

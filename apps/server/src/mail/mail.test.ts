@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
-import { PASSWORD_RESET_INVALID_MESSAGE, PASSWORD_RESET_SENT_MESSAGE } from '@portal/contracts';
+import {
+  PASSWORD_RESET_INVALID_MESSAGE,
+  PASSWORD_RESET_SENT_MESSAGE,
+  type OutboxMessage,
+} from '@portal/contracts';
 import { bearer, createUser, login } from '../../test/helpers';
 import { useMailTest } from '../../test/smtp-sink';
 import { RESETS_PER_ACCOUNT_PER_HOUR } from '../modules/auth/password-reset';
@@ -43,7 +47,7 @@ describe('announcements by email', () => {
     });
 
     const result = await mt.broadcast({ userIds: [ann.id, off.id, inactive.id], email: true });
-    expect(result).toMatchObject({ sent: 2, emailed: 1 });
+    expect(result).toMatchObject({ sent: 2, emailed: 1, emailSkipped: 1 });
     expect(await drain()).toBe(1);
 
     expect(mt.sink.to(off.email)).toHaveLength(0);
@@ -75,17 +79,25 @@ describe('announcements by email', () => {
       url: `/api/admin/outbox?batchId=${result.batchId}`,
       headers: bearer(mt.adminToken),
     });
-    expect(outbox.json().data.counts).toEqual({ queued: 0, sent: 1, failed: 0, skipped: 0 });
+    // The one who turned announcements off is listed as skipped, with the reason, and was sent nothing.
+    expect(outbox.json().data.counts).toEqual({ queued: 0, sent: 1, failed: 0, skipped: 1 });
+    const listed = outbox.json().data.messages as OutboxMessage[];
+    expect(listed.map((m) => [m.to, m.status, m.error, m.subject]).sort()).toEqual([
+      [ann.email, 'sent', null, 'Spring meeting'],
+      [off.email, 'skipped', 'The recipient turned these emails off', 'Spring meeting'],
+    ]);
+    expect(await drain()).toBe(0);
+    expect(mt.sink.to(off.email)).toHaveLength(0);
     // The admin sees where the unsubscribe link goes, not the token that works it.
     const detail = await mt.ctx.app.inject({
-      url: `/api/admin/outbox/${outbox.json().data.messages[0]._id}`,
+      url: `/api/admin/outbox/${listed.find((m) => m.status === 'sent')!._id}`,
       headers: bearer(mt.adminToken),
     });
     expect(detail.json().data.text).toContain('http://portal.test/unsubscribe?token=(hidden)');
     expect(detail.json().data.html).not.toContain(oneClick.searchParams.get('token')!);
 
     const next = await mt.broadcast({ userIds: [ann.id], email: true });
-    expect(next.emailed).toBe(0);
+    expect(next).toMatchObject({ emailed: 0, emailSkipped: 1 });
   });
 
   it('the footer link turns the category off without a session; a forged or altered link is a 400', async () => {

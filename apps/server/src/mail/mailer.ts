@@ -7,7 +7,14 @@ import { mailMessages, users } from '../db/schema';
 import type { JobQueue, JobRun } from '../jobs/queue';
 import { createSecretBox } from '../lib/secret-box';
 import { createSigner } from '../lib/signer';
-import { MAIL_KINDS, renderMail, type MailContent, type MailData, type MailKind } from './templates';
+import {
+  greetingName,
+  MAIL_KINDS,
+  renderMail,
+  type MailContent,
+  type MailData,
+  type MailKind,
+} from './templates';
 import type { MailTransport } from './transport';
 
 export interface Mailer {
@@ -22,14 +29,17 @@ export interface Mailer {
     data: MailData<K>,
     secret?: string,
   ): Promise<void>;
-  /** Queues one kind of email to many users at once (a broadcast); answers how many were queued. */
+  /**
+   * Queues one kind of email to many users at once (a broadcast); answers how many were queued, and how
+   * many were kept in the outbox as skipped because the recipient turned that kind off.
+   */
   queueMany<K extends MailKind>(
     db: DbOrTx,
     kind: K,
     recipients: Recipients,
     data: MailData<K>,
     batchId?: string,
-  ): Promise<number>;
+  ): Promise<{ queued: number; skipped: number }>;
   /** The job that sends one queued message. */
   deliver(job: JobRun<Record<string, unknown>>): Promise<void>;
   /** A message as it reads, for the admin's outbox (secrets such as reset links hidden). */
@@ -48,6 +58,7 @@ const isOptional = (c: EmailCategory): c is OptionalEmailCategory =>
   (OPTIONAL_EMAIL_CATEGORIES as readonly string[]).includes(c);
 
 const SENT = 'sent';
+const TURNED_OFF = 'The recipient turned these emails off';
 
 export function createMailer(deps: {
   config: Config;
@@ -77,9 +88,16 @@ export function createMailer(deps: {
   }
 
   function render(
-    row: { id: string; kind: string; category: EmailCategory; data: Record<string, unknown> },
+    row: {
+      id: string;
+      kind: string;
+      category: EmailCategory;
+      subject: string;
+      data: Record<string, unknown>;
+      name: string | null;
+      email: string | null;
+    },
     userId: string | null,
-    name: string,
     reveal: boolean,
   ) {
     const c = content(row.kind as MailKind, row.data);
@@ -87,7 +105,8 @@ export function createMailer(deps: {
     if (typeof row.data.sealed === 'string')
       actionPath += `?token=${reveal ? encodeURIComponent(box.open(row.data.sealed)) : '(hidden)'}`;
     return renderMail({
-      name,
+      name: greetingName(row.name, row.email),
+      subject: row.subject,
       category: row.category,
       content: c,
       actionUrl: config.appUrl + actionPath,
@@ -100,29 +119,49 @@ export function createMailer(deps: {
     });
   }
 
-  /** Writes the messages for the users `where` selects, and their jobs, in the caller's transaction. */
+  /**
+   * Writes the messages for the users `where` selects, and their jobs, in the caller's transaction. Those
+   * `skip` picks (who turned the category off) are written as skipped, with the reason and no job, so that
+   * the outbox lists them with the rest of the send.
+   */
   async function insertMessages(
     db: DbOrTx,
     kind: MailKind,
-    q: { from?: SQL; where: SQL; stored: object; rowData?: SQL; data: unknown; batchId?: string },
-  ): Promise<number> {
+    q: {
+      from?: SQL;
+      where: SQL;
+      skip?: SQL;
+      stored: object;
+      rowData?: SQL;
+      data: unknown;
+      batchId?: string;
+    },
+  ): Promise<{ queued: number; skipped: number }> {
     const k = MAIL_KINDS[kind] as { category: EmailCategory; subject(d: unknown): string };
     const shared = sql`${JSON.stringify(q.stored)}::jsonb`;
+    const skip = q.skip ?? sql`false`;
+    // The rate limit spaces the messages that will go, counted apart from the skipped ones.
+    const index = sql`(row_number() over (partition by ${skip} order by u.id)) - 1`;
     const result = await db.execute(sql`
-      insert into mail_messages (user_id, kind, category, to_address, subject, data, batch_id, send_after)
+      insert into mail_messages (user_id, kind, category, to_address, subject, data, batch_id, send_after, status, error)
       select u.id, ${kind}, ${k.category}, u.email, ${k.subject(q.data)},
              ${q.rowData ? sql`${shared} || ${q.rowData}` : shared},
-             ${q.batchId ?? null}::uuid, ${sendAfter(k.category, sql`(row_number() over (order by u.id)) - 1`)}
+             ${q.batchId ?? null}::uuid,
+             case when ${skip} then now() else ${sendAfter(k.category, index)} end,
+             case when ${skip} then 'skipped' else 'queued' end,
+             case when ${skip} then ${TURNED_OFF} end
         from ${q.from ?? sql`users u`}
        where ${q.where}
-      returning id, send_after`);
-    const rows = (result as unknown as { rows: { id: string; send_after: string | Date }[] }).rows;
+      returning id, send_after, status`);
+    const rows = (result as unknown as { rows: { id: string; send_after: string | Date; status: string }[] })
+      .rows;
+    const queued = rows.filter((r) => r.status === 'queued');
     await jobs.insert(
       'mail',
-      rows.map((r) => ({ data: { messageId: r.id }, startAfter: new Date(r.send_after) })),
+      queued.map((r) => ({ data: { messageId: r.id }, startAfter: new Date(r.send_after) })),
       db,
     );
-    return rows.length;
+    return { queued: queued.length, skipped: rows.length - queued.length };
   }
 
   /** A message with its recipient as they are now (none once the account is deleted). */
@@ -162,12 +201,14 @@ export function createMailer(deps: {
 
     async queueMany(db, kind, recipients, data, batchId) {
       const { category } = MAIL_KINDS[kind];
-      // Those who would not get it are left out now, so that the counts say what will be sent.
-      const optOut = isOptional(category) ? sql`and not (${category} = any(u.email_opt_out))` : sql``;
+      // Those who turned the category off are skipped now (listed, not sent), so that the counts say
+      // what will be sent and the outbox says why the rest were not; inactive users are left out.
+      const skip = isOptional(category) ? sql`(${category} = any(u.email_opt_out))` : undefined;
       if ('from' in recipients)
         return insertMessages(db, kind, {
           from: recipients.from,
-          where: sql`u.is_active ${optOut} and ${recipients.where}`,
+          where: sql`u.is_active and ${recipients.where}`,
+          skip,
           stored: data,
           rowData: recipients.data,
           data,
@@ -180,7 +221,8 @@ export function createMailer(deps: {
           )})`
         : sql``;
       return insertMessages(db, kind, {
-        where: sql`u.is_active ${optOut} ${chosen}`,
+        where: sql`u.is_active ${chosen}`,
+        skip,
         stored: data,
         data,
         batchId,
@@ -198,9 +240,9 @@ export function createMailer(deps: {
       const awaitingActivation = row.kind === 'signupReceived' && !row.activatedAt;
       if (!row.isActive && !awaitingActivation) return void (await skip('The account is inactive'));
       if (isOptional(row.category) && (row.optOut ?? []).includes(row.category))
-        return void (await skip('The recipient turned these emails off'));
+        return void (await skip(TURNED_OFF));
 
-      const { html, text } = render(row, row.userId, row.name, true);
+      const { html, text } = render(row, row.userId, true);
       const headers: Record<string, string> = {};
       if (isOptional(row.category)) {
         const token = unsubscribeToken(row.userId, row.category);
@@ -234,7 +276,7 @@ export function createMailer(deps: {
 
     async preview(id) {
       const row = await readMessage(id);
-      return row && render(row, row.userId, row.name ?? 'investor', false);
+      return row && render(row, row.userId, false);
     },
 
     unsubscribeToken,

@@ -15,7 +15,7 @@ export async function queuePendingApprovalReminders(db: Db, mailer: Mailer): Pro
   const admins = await db.execute(sql`select id from users where is_admin and is_active`);
   const ids = (admins as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
   if (!ids.length) return 0;
-  return db.transaction((tx) =>
+  const { queued } = await db.transaction((tx) =>
     mailer.queueMany(
       tx,
       'pendingApprovals',
@@ -23,4 +23,5 @@ export async function queuePendingApprovalReminders(db: Db, mailer: Mailer): Pro
       { signups: counts.signups, bookings: counts.bookings },
     ),
   );
+  return queued;
 }

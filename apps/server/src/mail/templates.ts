@@ -219,8 +219,21 @@ const REASON: Record<EmailCategory, string> = {
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/**
+ * The name an account gets at sign-up, which asks only for an email: the address's local part, until
+ * someone enters a real one. It is not a name to greet by.
+ */
+export const signupName = (email: string) => email.split('@')[0]!.slice(0, 120);
+
+/** Whom to greet: the recipient's name, or nobody when none is known (null, or the sign-up's stand-in). */
+export const greetingName = (name: string | null, email: string | null) =>
+  !name || (email && name === signupName(email)) ? null : name;
+
 export interface RenderInput {
-  name: string;
+  /** Whom the greeting names; null greets without a name ("Hello,"). */
+  name: string | null;
+  /** The message's subject, which is also the HTML part's title. */
+  subject: string;
   category: EmailCategory;
   content: MailContent;
   /** The action's absolute address. */
@@ -232,8 +245,8 @@ export interface RenderInput {
 
 /** The message's two parts: HTML in the product's look and plain text, saying the same. */
 export function renderMail(input: RenderInput): { html: string; text: string } {
-  const { name, category, content, actionUrl, unsubscribeUrl, preferencesUrl } = input;
-  const greeting = `Hello ${name},`;
+  const { name, subject, category, content, actionUrl, unsubscribeUrl, preferencesUrl } = input;
+  const greeting = name ? `Hello ${name},` : 'Hello,';
   const reason = REASON[category];
   const text = [
     greeting,
@@ -253,7 +266,7 @@ export function renderMail(input: RenderInput): { html: string; text: string } {
     `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:#1f2937">${escapeHtml(s)}</p>`;
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light"><title>${escapeHtml(content.action.label)}</title></head>
+<meta name="color-scheme" content="light"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:0;background:#f3f4f6;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f4f6;padding:24px 12px">
 <tr><td align="center">

@@ -134,7 +134,10 @@ describe('what sends email', () => {
     expect(mt.sink.messages).toHaveLength(1);
     expect(received!.subject).toBe('We received your sign-up');
     expect(hasUnsubscribe(received!)).toBe(false);
-    expect(received!.text).toContain('Hello new.investor,');
+    // Sign-up asks for no name: the email greets nobody rather than the address's local part.
+    expect(received!.text).toMatch(/^Hello,\n/);
+    expect(received!.html).toContain('>Hello,</p>');
+    expect(`${received!.text} ${String(received!.html)}`).not.toContain('new.investor,');
 
     const [user] = await mt.ctx.db
       .select({ id: users.id })
@@ -146,6 +149,7 @@ describe('what sends email', () => {
       'We received your sign-up',
       'Your Investor Portal account is active',
     ]);
+    expect(mt.sink.to('new.investor@example.test')[1]!.text).toMatch(/^Hello,\n/);
   });
 
   it('security notices: password changed, two-factor on and off, bank details changed', async () => {
@@ -184,6 +188,11 @@ describe('what sends email', () => {
     expect(bankMail.text).toContain('it now ends in 0785');
     expect(bankMail.text).toContain('http://portal.test/forgot-password');
     expect(mt.sink.to(emma.email).some(hasUnsubscribe)).toBe(false);
+    // Each email's HTML part is titled with its own subject, and greets Emma by name.
+    for (const m of mt.sink.to(emma.email)) {
+      expect(m.html).toContain(`<title>${m.subject}</title>`);
+      expect(m.text).toMatch(/^Hello Emma Lind,\n/);
+    }
   });
 
   it('the daily reminder tells every active admin how many sign-ups and bookings wait', async () => {

@@ -202,8 +202,7 @@ beforeAll(async () => {
     approved(w.a.id, 91),
     approved(w.b.id, 92),
   ]);
-  const stampOf = async (id: string) =>
-    (await ctx.db.select({ at: bookings.updatedAt }).from(bookings).where(eq(bookings.id, id)))[0]!.at;
+  const rowOf = async (id: string) => (await ctx.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
   const offerOf = async (from: string, to: string, offered: string, requested: string) => {
     const [row] = await ctx.db
       .insert(swapOffers)
@@ -213,8 +212,10 @@ beforeAll(async () => {
         toUserId: to,
         offeredBookingId: offered,
         requestedBookingId: requested,
-        offeredStamp: await stampOf(offered),
-        requestedStamp: await stampOf(requested),
+        offeredStamp: (await rowOf(offered)).updatedAt,
+        requestedStamp: (await rowOf(requested)).updatedAt,
+        offeredNights: (await rowOf(offered)).nights,
+        requestedNights: (await rowOf(requested)).nights,
       })
       .returning();
     return row!.id;

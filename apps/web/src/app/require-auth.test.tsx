@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { AuthProvider, useAuth } from '@/queries/session';
-import { tokens } from '@/lib/session';
+import { expireSession, tokens } from '@/lib/session';
 import { RequireAuth } from './require-auth';
 import { currentUser } from '../../test/fixtures';
 
@@ -108,5 +108,49 @@ describe('RequireAuth', () => {
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/admin-login$/));
     expect(screen.getByText('admin login page')).toBeInTheDocument();
     expect(tokens.access).toBeNull();
+  });
+
+  describe('an ended admin session goes back to /admin-login', () => {
+    const admin = currentUser({ name: 'Admin', isAdmin: true, role: 'admin' });
+    /** An access token as the server signs it: the claims are read, the signature is not. */
+    const accessToken = (isAdmin: boolean) =>
+      `h.${btoa(JSON.stringify({ sub: admin._id, isAdmin, exp: Math.floor(Date.now() / 1000) + 3600 })).replace(/=+$/, '')}.s`;
+
+    it('when it expires, from any page', async () => {
+      tokens.set({ accessToken: accessToken(true), refreshToken: 'r' });
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => json(200, { success: true, data: admin })),
+      );
+      renderAt('/perks');
+      expect(await screen.findByText('perks page')).toBeInTheDocument();
+      act(() => expireSession());
+      await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/admin-login from /perks'));
+      expect(screen.getByText('admin login page')).toBeInTheDocument();
+    });
+
+    it('when it is found ended at start-up, before the user is read', async () => {
+      tokens.set({ accessToken: accessToken(true), refreshToken: 'r' });
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => json(401, { success: false, message: 'Unauthorized', error: 'Session ended' })),
+      );
+      renderAt('/perks');
+      await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/admin-login from /perks'));
+      expect(tokens.access).toBeNull();
+    });
+
+    it("while an investor's goes back to /login", async () => {
+      tokens.set({ accessToken: accessToken(false), refreshToken: 'r' });
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => json(200, { success: true, data: currentUser({ name: 'Emma' }) })),
+      );
+      renderAt('/perks');
+      expect(await screen.findByText('perks page')).toBeInTheDocument();
+      act(() => expireSession());
+      await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/login from /perks'));
+      expect(screen.getByText('login page')).toBeInTheDocument();
+    });
   });
 });

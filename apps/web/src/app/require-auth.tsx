@@ -2,9 +2,12 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useAuth } from '@/queries/session';
 
-/** The guard (docs/product.md §2): 'Loading...' while auth loads; else /login, remembering the way back. */
+/**
+ * The guard (docs/product.md §2): 'Loading...' while auth loads; else a sign-in page, remembering the way
+ * back: /admin-login for the admin area or after an admin's session ended, /login otherwise.
+ */
 export function RequireAuth({ children, admin = false }: { children: ReactNode; admin?: boolean }) {
-  const { status, isAdmin, exitTo } = useAuth();
+  const { status, isAdmin, exitTo, signInPage } = useAuth();
   const location = useLocation();
   if (status === 'loading') {
     return (
@@ -16,7 +19,7 @@ export function RequireAuth({ children, admin = false }: { children: ReactNode; 
   if (status !== 'authenticated') {
     // After a deliberate logout the page goes where the logout was headed, with nothing to return to.
     if (exitTo) return <Navigate to={exitTo} replace />;
-    return <Navigate to="/login" replace state={{ from: location }} />;
+    return <Navigate to={admin ? '/admin-login' : signInPage} replace state={{ from: location }} />;
   }
   // An investor who types an admin URL goes home.
   if (admin && !isAdmin) return <Navigate to="/" replace />;

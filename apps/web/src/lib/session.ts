@@ -29,17 +29,28 @@ export const tokens = {
   },
 };
 
-/** The `exp` claim (seconds) of a JWT, or null when it cannot be read. */
-export function tokenExpiry(token: string | null): number | null {
+/** The claims of a JWT (unverified: the server checks them), or null when they cannot be read. */
+function tokenClaims(token: string | null): Record<string, unknown> | null {
   if (!token) return null;
   try {
     const payload = token.split('.')[1];
     if (!payload) return null;
-    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
-    return typeof json.exp === 'number' ? json.exp : null;
+    const json: unknown = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
+    return json && typeof json === 'object' ? (json as Record<string, unknown>) : null;
   } catch {
     return null;
   }
+}
+
+/** The `exp` claim (seconds) of a JWT, or null when it cannot be read. */
+export function tokenExpiry(token: string | null): number | null {
+  const exp = tokenClaims(token)?.exp;
+  return typeof exp === 'number' ? exp : null;
+}
+
+/** Whether an access token was given to an admin (its `isAdmin` claim). */
+export function tokenIsAdmin(token: string | null): boolean {
+  return tokenClaims(token)?.isAdmin === true;
 }
 
 /** Milliseconds until the silent refresh: 60 s before expiry, never sooner than 5 s from now. */

@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import type { CurrentUser, LoginResult } from '@portal/contracts';
 import {
   completeMfaSignIn,
@@ -15,11 +24,15 @@ import {
   cancelSilentRefresh,
   onSessionEvent,
   scheduleSilentRefresh,
+  tokenIsAdmin,
   tokens,
   watchOtherTabs,
 } from '@/lib/session';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
+export type SignInPage = '/login' | '/admin-login';
+
+const signInPageFor = (isAdmin: boolean): SignInPage => (isAdmin ? '/admin-login' : '/login');
 
 interface AuthContextValue {
   status: AuthStatus;
@@ -30,6 +43,8 @@ interface AuthContextValue {
    * own navigation.
    */
   exitTo: string | null;
+  /** Where a session that ended (expired, or signed out in another tab) goes: an admin's to /admin-login. */
+  signInPage: SignInPage;
   isAdmin: boolean;
   /** The password step: the signed-in user, or a challenge when two-factor sign-in is on. */
   login(email: string, password: string): Promise<{ user: CurrentUser } | { mfaToken: string }>;
@@ -120,6 +135,14 @@ export function AuthProvider({
     known ? 'authenticated' : tokens.access ? 'loading' : 'unauthenticated',
   );
   const [exitTo, setExitTo] = useState<string | null>(null);
+  // Whether the session is an admin's: its user once read, until then the stored token's claim, so that
+  // a session found ended at start-up also goes back to the admin sign-in.
+  const admin = useRef(known?.isAdmin ?? tokenIsAdmin(tokens.access));
+  const [signInPage, setSignInPage] = useState<SignInPage>('/login');
+  const setSessionUser = useCallback((next: CurrentUser) => {
+    admin.current = next.isAdmin;
+    setUser(next);
+  }, []);
 
   const signOutLocally = useCallback(() => {
     cancelSilentRefresh();
@@ -129,12 +152,18 @@ export function AuthProvider({
     forgetReads();
   }, []);
 
-  const forceLogout = useCallback(
-    (message: string) => {
+  /**
+   * The session ended without a logout here (expired, or signed out in another tab): back to the sign-in
+   * page of the user's area, with an alert when there is a message.
+   */
+  const leaveEndedSession = useCallback(
+    (message?: string) => {
+      const to = signInPageFor(admin.current);
       setExitTo(null);
+      setSignInPage(to);
       signOutLocally();
-      alert(message);
-      navigate('/login');
+      if (message) alert(message);
+      navigate(to);
     },
     [alert, navigate, signOutLocally],
   );
@@ -144,7 +173,7 @@ export function AuthProvider({
       try {
         const res = (prefetched && (await prefetched)) || (await readCurrentUser());
         if (res.success && res.data) {
-          setUser(res.data);
+          setSessionUser(res.data);
           setStatus('authenticated');
           scheduleSilentRefresh();
         } else {
@@ -154,7 +183,7 @@ export function AuthProvider({
       } catch (err) {
         if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
           // The api client has already tried a refresh; if it expired the session it has said so.
-          if (tokens.access) forceLogout(err.message);
+          if (tokens.access) leaveEndedSession(err.message);
           else signOutLocally();
         } else {
           setUser(null);
@@ -162,7 +191,7 @@ export function AuthProvider({
         }
       }
     },
-    [forceLogout, signOutLocally],
+    [leaveEndedSession, setSessionUser, signOutLocally],
   );
 
   const reload = useCallback(() => loadUser(), [loadUser]);
@@ -179,30 +208,31 @@ export function AuthProvider({
   useEffect(() => {
     const stopWatching = watchOtherTabs();
     const stopListening = onSessionEvent((e) => {
-      if (e.type === 'expired') forceLogout(e.message);
-      else if (e.type === 'signed-out-elsewhere') {
-        signOutLocally();
-        navigate('/login');
-      } else if (e.type === 'refreshed') scheduleSilentRefresh();
+      if (e.type === 'expired') leaveEndedSession(e.message);
+      else if (e.type === 'signed-out-elsewhere') leaveEndedSession();
+      else if (e.type === 'refreshed') scheduleSilentRefresh();
     });
     return () => {
       stopWatching();
       stopListening();
       cancelSilentRefresh();
     };
-  }, [forceLogout, navigate, signOutLocally]);
+  }, [leaveEndedSession]);
 
-  const startSession = useCallback((data: LoginResult) => {
-    if (!data.accessToken || !data.refreshToken || !data.user)
-      throw new Error('Invalid response from the server');
-    forgetReads();
-    setExitTo(null);
-    tokens.set({ accessToken: data.accessToken, refreshToken: data.refreshToken });
-    setUser(data.user);
-    setStatus('authenticated');
-    scheduleSilentRefresh();
-    return data.user;
-  }, []);
+  const startSession = useCallback(
+    (data: LoginResult) => {
+      if (!data.accessToken || !data.refreshToken || !data.user)
+        throw new Error('Invalid response from the server');
+      forgetReads();
+      setExitTo(null);
+      tokens.set({ accessToken: data.accessToken, refreshToken: data.refreshToken });
+      setSessionUser(data.user);
+      setStatus('authenticated');
+      scheduleSilentRefresh();
+      return data.user;
+    },
+    [setSessionUser],
+  );
 
   const login = useCallback(
     async (email: string, password: string) => {
@@ -234,8 +264,18 @@ export function AuthProvider({
   );
 
   const value = useMemo<AuthContextValue>(
-    () => ({ status, user, exitTo, isAdmin: !!user?.isAdmin, login, completeMfa, logout, reload }),
-    [status, user, exitTo, login, completeMfa, logout, reload],
+    () => ({
+      status,
+      user,
+      exitTo,
+      signInPage,
+      isAdmin: !!user?.isAdmin,
+      login,
+      completeMfa,
+      logout,
+      reload,
+    }),
+    [status, user, exitTo, signInPage, login, completeMfa, logout, reload],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

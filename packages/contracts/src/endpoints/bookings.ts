@@ -38,7 +38,7 @@ export const bookingEndpoints = {
     requiredQuery: ['projectId'],
     answer: bookingsAnswer,
     errors: [404],
-    reads: ['projects', 'investments', 'bookings', 'rental_incomes'],
+    reads: ['projects', 'investments', 'bookings', 'booking_nights', 'cabins', 'rental_incomes'],
   }),
   create: endpoint({
     id: 'bookings.create',
@@ -76,7 +76,7 @@ export const bookingEndpoints = {
     requiredQuery: ['projectId'],
     answer: adminBookingsAnswer,
     errors: [404],
-    reads: ['projects', 'bookings', 'users', 'rental_incomes'],
+    reads: ['projects', 'bookings', 'booking_nights', 'cabins', 'users', 'rental_incomes'],
   }),
   approve: decision('approve', 'Approves a pending request; the investor is told'),
   decline: decision('decline', 'Declines a pending request, freeing its nights; the investor is told'),

@@ -69,13 +69,14 @@ export const cabinEndpoints = {
     method: 'GET',
     path: '/api/perks/availability/:projectId',
     access: 'user',
-    summary: 'Free and total cabins and whether it is high season, for each date from `from` to `to`',
+    summary:
+      'Free and total cabins, whether it is high season and whether the caller holds it, for each date from `from` to `to`',
     description: 'Both ends are included; at most 400 days a request.',
     params: availabilityParams,
     query: availabilityQuery,
     answer: availabilityAnswer,
     errors: [404],
-    reads: [...visibility, 'cabins', 'booking_nights', 'high_seasons'],
+    reads: [...visibility, 'cabins', 'booking_nights', 'bookings', 'high_seasons'],
   }),
   seasons: endpoint({
     id: 'cabins.seasons',

@@ -261,17 +261,19 @@ describe('demo data', () => {
     }
   });
 
-  it('opens one project for interest with the demo’s figures and a launch some months after the seeding day', async () => {
+  it('opens one project for interest with the spec’s location and figures and a launch some months after the seeding day', async () => {
     const rows = await queryRows<Record<string, string | boolean>>(
       database.db,
-      sql`select name, interest_target::text as target, interest_commitments::text as commitments,
+      sql`select name, location, investment_date::text as starts, interest_target::text as target, interest_commitments::text as commitments,
                  interest_minimum::text as minimum, interest_maximum::text as maximum,
                  projected_roi::text as roi, expected_launch::text as launch, cardinality(features) as features
             from projects where open_for_interest`,
     );
     expect(rows).toEqual([
       {
-        name: 'Tatra Ridge Chalets',
+        name: 'Swiss Alpine Retreat Cabins',
+        location: 'Alpine Region, Switzerland',
+        starts: launchFrom(new Date()),
         target: '5000000.00',
         commitments: '2100000.00',
         minimum: '25000.00',

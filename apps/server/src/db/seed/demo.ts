@@ -37,7 +37,8 @@ const P = {
   aurora: seedId('project:aurora'),
   fjord: seedId('project:fjordview'),
   pine: seedId('project:pine-hollow'),
-  tatra: seedId('project:alder-ridge'),
+  // The id keeps the seed key of the project's first name, so seeding an older demo database again adds nothing.
+  alpine: seedId('project:alder-ridge'),
 };
 const U = {
   admin: seedId('user:admin'),
@@ -206,15 +207,16 @@ export async function seedDemo(db: Db, storage: FileStorage, today: Date = new D
         expectedCompletion: '2024-12-01',
       },
       {
-        id: P.tatra,
-        name: 'Tatra Ridge Chalets',
-        location: 'Tatra Mountains, Slovakia',
+        id: P.alpine,
+        name: COMING_SOON_PROJECT.name,
+        location: COMING_SOON_PROJECT.location,
         status: 'pending',
         annualROI: '0',
-        investmentDate: '2026-09-01',
-        description: 'Four ski-in chalets in preparation, open for expressions of interest.',
-        // The opportunity investors see (Investment Opportunities, Join New Project): the demo's figures,
-        // launching in a quarter some months after the seeding day.
+        investmentDate: launchFrom(today),
+        description:
+          'Twelve ski-in, ski-out timber cabins in preparation in the Swiss Alps, open for expressions of interest.',
+        // The opportunity investors see (Investment Opportunities, Join New Project): the spec's location and
+        // figures, launching in a quarter some months after the seeding day.
         openForInterest: true,
         interestTarget: toMoneyString(COMING_SOON_PROJECT.targetAmount),
         interestCommitments: toMoneyString(COMING_SOON_PROJECT.currentCommitments),
@@ -223,7 +225,7 @@ export async function seedDemo(db: Db, storage: FileStorage, today: Date = new D
         projectedROI: String(COMING_SOON_PROJECT.projectedAnnualROI),
         expectedLaunch: launchFrom(today),
         features: [
-          'Four ski-in, ski-out timber chalets below the High Tatras',
+          'Twelve ski-in, ski-out timber cabins',
           'Year-round rental demand from winter and summer seasons',
           'Professional on-site management and housekeeping',
           'Ten cabin nights a year for every investor',
@@ -733,8 +735,8 @@ export async function seedDemo(db: Db, storage: FileStorage, today: Date = new D
       description: 'At the edge of the meadow, with a wood stove.',
     },
     {
-      key: 'tatra:chalet-a',
-      project: P.tatra,
+      key: 'tatra:chalet-a', // the seed key of the project's first name: the id stays
+      project: P.alpine,
       name: 'Chalet A',
       sleeps: 6,
       description: 'Ski-in chalet, first to open.',
@@ -879,6 +881,7 @@ export async function seedDemo(db: Db, storage: FileStorage, today: Date = new D
   }
   // Lukas offers his later Aurora stay for Emma's spring weekend: an offer waiting for her answer.
   const stamp = (key: string) => demoBookings.find((b) => b.key === key)!.created;
+  const nightsOf = (key: string) => demoBookings.find((b) => b.key === key)!.nights;
   await db
     .insert(swapOffers)
     .values({
@@ -890,6 +893,8 @@ export async function seedDemo(db: Db, storage: FileStorage, today: Date = new D
       requestedBookingId: seedId('booking:emma-aurora-spring'),
       offeredStamp: stamp('lukas-aurora-later'),
       requestedStamp: stamp('emma-aurora-spring'),
+      offeredNights: nightsOf('lukas-aurora-later'),
+      requestedNights: nightsOf('emma-aurora-spring'),
       note: 'Our family would love the spring weekend; the later dates suit a longer stay.',
       createdAt: requestedOn(-2),
     })

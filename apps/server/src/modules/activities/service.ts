@@ -187,7 +187,7 @@ export async function decideActivityRequest(
       note,
       request: r,
       entity: 'activity_request',
-      details: { perkId: r.perkId, date: r.date, partySize: r.partySize },
+      details: { perkId: r.perkId, perkName: found.perkName, date: r.date, partySize: r.partySize },
       titles: { approved: 'Activity approved', declined: 'Activity declined' },
       what: `request for ${found.perkName} on ${formatNight(r.date)} (${people(r.partySize)}) at ${found.projectName}`,
     });

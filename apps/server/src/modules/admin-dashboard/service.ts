@@ -15,6 +15,7 @@ import {
 } from '../../db/schema';
 import { dayCameSql, paidRentalIncomeSql, unpaidMonthsCorrectionSql } from '../../db/investment-returns';
 import type { DashboardRows } from './presenter';
+import { selectAuditRows } from '../audit/service';
 
 /** 'YYYY-MM' of the given month and the 11 before it, oldest first. */
 export function lastTwelveMonths(now = new Date()): string[] {
@@ -126,10 +127,7 @@ export async function getDashboard(
           )
           .groupBy(sql`1`),
       ),
-    db
-      .select({ entry: auditLog, actor: { id: users.id, name: users.name, email: users.email } })
-      .from(auditLog)
-      .leftJoin(users, eq(users.id, auditLog.actorId))
+    selectAuditRows(db)
       // The audit list's order, which audit_log_created_id_idx gives read backwards (an order the index
       // cannot give had every entry read and sorted: 250 ms at 200,000).
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))

@@ -6,10 +6,12 @@ import { TransactionRollbackError, count, eq, inArray, sql } from 'drizzle-orm';
 import { migrationsFolder, type DbOrTx } from '../../db/client';
 import { auditCount, auditLog } from '../../db/schema';
 import { readSlottedCount } from '../../db/slotted-count';
+import { auditSentence, isAuditKind, type AuditEntry } from '@portal/contracts';
 import {
   bearer,
   buildTestApp,
   createAdmin,
+  createProject,
   createUser,
   login,
   type TestContext,
@@ -144,6 +146,90 @@ describe('GET /api/admin/audit', () => {
   });
 });
 
+describe('entries as sentences', () => {
+  it('names the actor’s role, and the person and project each entry is about, read in the one query', async () => {
+    const emma = await createUser(ctx.db, { name: 'Emma Lindqvist-Berg' });
+    const lukas = await createUser(ctx.db, { name: 'Lukas Berg' });
+    const aurora = await createProject(ctx.db, { name: 'Aurora Sentences' }, { cabins: 0 });
+    await ctx.db.insert(auditLog).values([
+      {
+        actorId: emma.id,
+        action: 'bank-account',
+        entity: 'user',
+        entityId: emma.id,
+        details: { iban: 'DE89 •••• 3000', bic: null, holder: 'Emma Lindqvist-Berg' },
+        createdAt: new Date('2026-04-02T10:00:00Z'),
+      },
+      {
+        actorId: ava.id,
+        action: 'approve',
+        entity: 'booking',
+        entityId: 'b0000000-0000-4000-8000-000000000001',
+        details: {
+          projectId: aurora.id,
+          userId: lukas.id,
+          type: 'personal',
+          nights: 3,
+          firstNight: '2027-01-11',
+          lastNight: '2027-01-13',
+        },
+        createdAt: new Date('2026-04-02T09:00:00Z'),
+      },
+      // Not a uuid where one is expected: no name, and no error.
+      {
+        actorId: ava.id,
+        action: 'update',
+        entity: 'investment',
+        entityId: 'not-a-uuid',
+        details: { projectId: 'nor-this', amount: 100 },
+        createdAt: new Date('2026-04-02T08:00:00Z'),
+      },
+    ]);
+    const res = await get('/api/admin/audit?from=2026-04-02&to=2026-04-02');
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data as AuditEntry[];
+    expect(data.map((e) => [e.actor?.role, e.subject?.name ?? null, e.project?.name ?? null])).toEqual([
+      ['investor', 'Emma Lindqvist-Berg', null],
+      ['admin', 'Lukas Berg', 'Aurora Sentences'],
+      ['admin', null, null],
+    ]);
+    expect(data.map(auditSentence)).toEqual([
+      'Emma Lindqvist-Berg changed their bank account to Emma Lindqvist-Berg, DE89 •••• 3000',
+      "Ava Audit approved Lukas Berg's stay at Aurora Sentences, Jan 11–13, 2027",
+      "Ava Audit set an investor's investment in a project to €100",
+    ]);
+    const csv = parse(
+      (await get('/api/admin/audit/export?from=2026-04-02&to=2026-04-02')).body,
+    ) as string[][];
+    expect(csv.slice(1).map((r) => r.slice(7))).toEqual(
+      data.map((e) => [e.actor?.role === 'admin' ? 'Admin' : 'Investor', auditSentence(e)]),
+    );
+  });
+
+  it('has a sentence for every (entity, action) pair a recordAudit call of the server writes', () => {
+    const modules = path.join(__dirname, '..');
+    const files = fs
+      .readdirSync(modules, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+    const pairs: string[] = [];
+    for (const f of files) {
+      const source = fs.readFileSync(path.join(modules, f), 'utf8');
+      for (const call of source.split('recordAudit(').slice(1)) {
+        const block = call.slice(0, call.indexOf('});') + 1);
+        const literals = (key: string) =>
+          [...(new RegExp(`${key}: ([^,\n]+)`).exec(block)?.[1] ?? '').matchAll(/'([^']+)'/g)].map(
+            (m) => m[1]!,
+          );
+        for (const entity of literals('entity'))
+          for (const action of literals('action')) pairs.push(`${entity}/${action}`);
+      }
+    }
+    // Found in the calls themselves; calls that pass the kind in a variable are held to the list by type.
+    expect(pairs.length).toBeGreaterThan(40);
+    expect(pairs.filter((p) => !isAuditKind(...(p.split('/') as [string, string])))).toEqual([]);
+  });
+});
+
 describe('GET /api/admin/audit/export', () => {
   it('is a CSV of every entry the filters match, quoted properly, with formulas made harmless', async () => {
     const res = await get(`/api/admin/audit/export?actorId=${ben.id}`);
@@ -154,7 +240,17 @@ describe('GET /api/admin/audit/export', () => {
     );
     const rows: string[][] = parse(res.body);
     expect(rows).toEqual([
-      ['Time (UTC)', 'Admin', 'Admin email', 'Action', 'Object kind', 'Object id', 'Details'],
+      [
+        'Time (UTC)',
+        'Admin',
+        'Admin email',
+        'Action',
+        'Object kind',
+        'Object id',
+        'Details',
+        'Role',
+        'Entry',
+      ],
       [
         '2026-03-12T00:00:00.000Z',
         'Ben Audit',
@@ -163,6 +259,8 @@ describe('GET /api/admin/audit/export', () => {
         'Perk',
         'p-2',
         '{"name":"+SUM(A1:A2)"}',
+        'Admin',
+        'Ben Audit added the perk “+SUM(A1:A2)”',
       ],
       [
         '2026-03-11T23:59:59.000Z',
@@ -172,6 +270,8 @@ describe('GET /api/admin/audit/export', () => {
         'Perk',
         'p-1',
         '{"name":"Sauna, \\"evening\\"\\nslot"}',
+        'Admin',
+        'Ben Audit deleted the perk “Sauna, "evening"\nslot”',
       ],
       [
         '2026-03-10T08:00:00.000Z',
@@ -182,13 +282,15 @@ describe('GET /api/admin/audit/export', () => {
         'r-1',
         // jsonb keeps keys by length, then bytes.
         '{"to":12.5,"from":10,"month":"2025-02"}',
+        'Admin',
+        "Ben Audit changed an investor's return for Feb 2025 from €10 to €12.50",
       ],
     ]);
     // A cell that starts like a formula is prefixed with a quote; the quoting itself is RFC 4180.
     const project = parse((await get(`/api/admin/audit/export?actorId=${ava.id}`)).body) as string[][];
     expect(project[1]![6]).toBe('{"name":"=HYPERLINK(\\"http://evil.example\\",\\"Click\\")"}');
     expect(res.body.split('\r\n')[0]).toBe(
-      'Time (UTC),Admin,Admin email,Action,Object kind,Object id,Details',
+      'Time (UTC),Admin,Admin email,Action,Object kind,Object id,Details,Role,Entry',
     );
   });
 

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import { auditEntityLabel, type AuditEntry } from '@portal/contracts';
+import { auditEntityLabel, auditRoleLabel, auditSentence, type AuditEntry } from '@portal/contracts';
 
 const AUDIT_CSV_COLUMNS = [
   'Time (UTC)',
@@ -10,6 +10,9 @@ const AUDIT_CSV_COLUMNS = [
   'Object kind',
   'Object id',
   'Details',
+  // Added after the first seven, which stay as they were for whoever reads the file by position.
+  'Role',
+  'Entry',
 ] as const;
 
 /**
@@ -23,12 +26,14 @@ export function neutralizeFormula(cell: string): string {
 function row(e: AuditEntry): string[] {
   return [
     e.createdAt,
-    e.actor?.name ?? 'Deleted admin',
+    e.actor?.name ?? 'Deleted account',
     e.actor?.email ?? '',
     e.action,
     auditEntityLabel(e.entity),
     e.entityId ?? '',
     e.details ? JSON.stringify(e.details) : '',
+    auditRoleLabel(e),
+    auditSentence(e),
   ].map(neutralizeFormula);
 }
 

@@ -10,10 +10,12 @@ interface AdminRow {
 
 export interface AuditRow {
   entry: typeof auditLog.$inferSelect;
-  actor: AdminRow | null;
+  actor: (AdminRow & { isAdmin: boolean }) | null;
+  subject: { id: string; name: string } | null;
+  project: { id: string; name: string } | null;
 }
 
-export function presentAuditEntry({ entry, actor }: AuditRow): AuditEntry {
+export function presentAuditEntry({ entry, actor, subject, project }: AuditRow): AuditEntry {
   return {
     _id: String(entry.id),
     action: entry.action,
@@ -21,7 +23,11 @@ export function presentAuditEntry({ entry, actor }: AuditRow): AuditEntry {
     entityId: entry.entityId,
     details: entry.details ?? null,
     createdAt: iso(entry.createdAt)!,
-    actor: actor ? { _id: actor.id, name: actor.name, email: actor.email } : null,
+    actor: actor
+      ? { _id: actor.id, name: actor.name, email: actor.email, role: actor.isAdmin ? 'admin' : 'investor' }
+      : null,
+    subject: subject ? { _id: subject.id, name: subject.name } : null,
+    project: project ? { _id: project.id, name: project.name } : null,
   };
 }
 

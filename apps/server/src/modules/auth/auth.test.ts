@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, like } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
 import { refreshTokens, users } from '../../db/schema';
+import { REFRESH_REUSE_GRACE_SECONDS, hashRefreshToken } from '../../lib/tokens';
 import {
   bearer,
   buildTestApp,
@@ -21,6 +22,13 @@ afterAll(() => ctx.close());
 
 const post = (url: string, payload?: unknown, headers?: Record<string, string>) =>
   ctx.app.inject({ method: 'POST', url, payload: payload as object, headers });
+
+/** Moves a spent refresh token's rotation back in time, past the grace in which it answers its successor. */
+const spentLongAgo = (refreshToken: string) =>
+  ctx.db
+    .update(refreshTokens)
+    .set({ usedAt: sql`now() - make_interval(secs => ${REFRESH_REUSE_GRACE_SECONDS + 1})` })
+    .where(eq(refreshTokens.tokenHash, hashRefreshToken(refreshToken)));
 
 describe('POST /api/auth/login', () => {
   it('signs in with the right password and answers tokens and the user in the envelope', async () => {
@@ -103,9 +111,10 @@ describe('sessions', () => {
     expect(r2.statusCode).toBe(200);
   });
 
-  it('revokes the whole family when a spent refresh token is replayed', async () => {
+  it('revokes the whole family when a spent refresh token is replayed after the grace', async () => {
     const first = await login(ctx.app, investor.email, investor.password);
     const rotated = (await post('/api/auth/refresh', { refreshToken: first.refreshToken })).json().data;
+    await spentLongAgo(first.refreshToken);
     const replay = await post('/api/auth/refresh', { refreshToken: first.refreshToken });
     expect(replay.statusCode).toBe(401);
     // The thief's replay also ends the legitimate holder's chain, and its access token.
@@ -118,14 +127,52 @@ describe('sessions', () => {
     expect(me.statusCode).toBe(401);
   });
 
-  it('lets at most one of several parallel refreshes with the same token succeed', async () => {
+  it('answers parallel refreshes with the same token the same successor, and keeps the sign-in', async () => {
     const { refreshToken } = await login(ctx.app, investor.email, investor.password);
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => post('/api/auth/refresh', { refreshToken })),
+      Array.from({ length: 3 }, () => post('/api/auth/refresh', { refreshToken })),
     );
-    const ok = results.filter((r) => r.statusCode === 200);
-    expect(ok.length).toBeLessThanOrEqual(1);
-    expect(results.every((r) => r.statusCode === 200 || r.statusCode === 401)).toBe(true);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    const pairs = results.map((r) => r.json().data);
+    expect(new Set(pairs.map((p) => p.refreshToken)).size).toBe(1);
+    for (const { accessToken } of pairs)
+      expect(
+        (await ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(accessToken) }))
+          .statusCode,
+      ).toBe(200);
+    // One chain goes on: the successor rotates as usual.
+    const next = await post('/api/auth/refresh', { refreshToken: pairs[0].refreshToken });
+    expect(next.statusCode).toBe(200);
+    expect(next.json().data.refreshToken).not.toBe(pairs[0].refreshToken);
+  });
+
+  it('answers a retried refresh within the grace with the same successor; after it, reuse ends the sign-in', async () => {
+    const first = await login(ctx.app, investor.email, investor.password);
+    const rotated = (await post('/api/auth/refresh', { refreshToken: first.refreshToken })).json().data;
+    // The answer was lost and the client asks again a moment later.
+    const retried = await post('/api/auth/refresh', { refreshToken: first.refreshToken });
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json().data.refreshToken).toBe(rotated.refreshToken);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: '/api/users/me',
+          headers: bearer(retried.json().data.accessToken),
+        })
+      ).statusCode,
+    ).toBe(200);
+    // Later, the spent token is a stolen copy: the whole sign-in ends.
+    await spentLongAgo(first.refreshToken);
+    expect((await post('/api/auth/refresh', { refreshToken: first.refreshToken })).statusCode).toBe(401);
+    expect((await post('/api/auth/refresh', { refreshToken: rotated.refreshToken })).statusCode).toBe(401);
+  });
+
+  it('answers no successor within the grace once the sign-in has ended', async () => {
+    const first = await login(ctx.app, investor.email, investor.password);
+    const rotated = (await post('/api/auth/refresh', { refreshToken: first.refreshToken })).json().data;
+    await post('/api/auth/logout', { refreshToken: rotated.refreshToken });
+    expect((await post('/api/auth/refresh', { refreshToken: first.refreshToken })).statusCode).toBe(401);
   });
 
   it('refuses an unknown or empty refresh token', async () => {

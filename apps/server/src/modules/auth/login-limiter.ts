@@ -126,8 +126,8 @@ const MAX_PER_KEY = 1000;
  *   so flooding does not make the delay grow.
  * - A known device (one the account signed in from before) does not wait for the account's delay.
  *
- * A second, per-key lock (`check`/`fail`/`succeed`) serves the two-factor step, which only someone
- * holding the password reaches. Failures are kept in this process's memory, or with REDIS_URL in
+ * The two-factor step, which only someone holding the password reaches, has a plain lock per account
+ * that the account's known devices do not wait for (`checkSecondFactor`). Failures are kept in this process's memory, or with REDIS_URL in
  * Redis for every instance (`RedisFailures`, ADR 019).
  */
 export class LoginLimiter {
@@ -169,24 +169,50 @@ export class LoginLimiter {
     return Math.max(0, list[list.length - 1]! + delay - this.now());
   }
 
-  /** Throws 429 when this source is locked out of this account, or the account's delay has not passed. */
-  async checkSignIn(source: SignInSource) {
+  /**
+   * Why this source may not try now: locked out of this account (`retryMs` until the lock ends), or the
+   * account's delay (a known device does not wait for it); null when it may.
+   */
+  private async refusal(source: SignInSource): Promise<{ locked: boolean; retryMs: number } | null> {
     const mine = await this.recent(LoginLimiter.sourceKey(source));
     if (mine.length >= this.maxFailures) {
-      const retry = (mine[mine.length - this.maxFailures]! + this.windowMs - this.now()) / 1000;
+      return { locked: true, retryMs: mine[mine.length - this.maxFailures]! + this.windowMs - this.now() };
+    }
+    if (source.device) return null;
+    const wait = await this.accountDelayMs(source);
+    return wait > 0 ? { locked: false, retryMs: wait } : null;
+  }
+
+  /** Throws 429 when this source is locked out of this account, or the account's delay has not passed. */
+  async checkSignIn(source: SignInSource) {
+    const refused = await this.refusal(source);
+    if (refused?.locked) {
       throw new TooManyRequestsError(
         `Too many failed sign-in attempts for this account from ${source.device ? 'this device' : 'your network address'}. ` +
-          `Try again in ${Math.ceil(retry / 60)} minutes.`,
-        retry,
+          `Try again in ${Math.ceil(refused.retryMs / 60_000)} minutes.`,
+        refused.retryMs / 1000,
       );
     }
-    if (source.device) return;
-    const wait = await this.accountDelayMs(source);
-    if (wait > 0) {
+    if (refused) {
       throw new TooManyRequestsError(
-        `Too many failed sign-in attempts for this account. Try again in ${describe(wait)}, ` +
+        `Too many failed sign-in attempts for this account. Try again in ${describe(refused.retryMs)}, ` +
           'or sign in from a device you have signed in from before.',
-        wait / 1000,
+        refused.retryMs / 1000,
+      );
+    }
+  }
+
+  /**
+   * The same check for the current password asked again of a signed-in user (a password change, the bank
+   * account, the recovery codes): its failures count with the sign-in's (`failSignIn`), so a stolen
+   * session earns no more guesses at the password than the sign-in page gives.
+   */
+  async checkPasswordConfirmation(source: SignInSource) {
+    const refused = await this.refusal(source);
+    if (refused) {
+      throw new TooManyRequestsError(
+        `Too many wrong passwords for this account. Try again in ${describe(refused.retryMs)}.`,
+        refused.retryMs / 1000,
       );
     }
   }
@@ -203,24 +229,46 @@ export class LoginLimiter {
     return this.store.clear(LoginLimiter.sourceKey(source));
   }
 
-  /** A plain lock on one key (the two-factor step): `maxFailures` failures in the window. */
-  async check(key: string) {
-    const list = await this.recent(`key:${key.toLowerCase()}`);
+  private static secondFactorKey = (userId: string) => `key:mfa:${userId.toLowerCase()}`;
+  private static secondFactorDeviceKey = (userId: string, device: string) =>
+    `${LoginLimiter.secondFactorKey(userId)}|device:${device}`;
+
+  /**
+   * The two-factor step (only someone holding the password reaches it): `maxFailures` wrong codes in the
+   * window lock the account's step for every source but its known devices, and a known device is
+   * locked only by its own failures (`device`: the id of this account's device token, if it came).
+   */
+  async checkSecondFactor(userId: string, device?: string) {
+    const key = device
+      ? LoginLimiter.secondFactorDeviceKey(userId, device)
+      : LoginLimiter.secondFactorKey(userId);
+    const list = await this.recent(key);
     if (list.length >= this.maxFailures) {
       const retry = (list[list.length - this.maxFailures]! + this.windowMs - this.now()) / 1000;
       throw new TooManyRequestsError(
-        `Too many failed sign-in attempts for this account. Try again in ${Math.ceil(retry / 60)} minutes.`,
+        device
+          ? `Too many failed sign-in attempts for this account from this device. Try again in ${Math.ceil(retry / 60)} minutes.`
+          : `Too many failed sign-in attempts for this account. Try again in ${Math.ceil(retry / 60)} minutes, ` +
+              'or sign in from a device you have signed in from before.',
         retry,
       );
     }
   }
 
-  fail(key: string): Promise<void> {
-    return this.record(`key:${key.toLowerCase()}`);
+  /** A wrong code counts against the account's step, and against the known device it came from. */
+  async failSecondFactor(userId: string, device?: string) {
+    await Promise.all([
+      this.record(LoginLimiter.secondFactorKey(userId)),
+      device ? this.record(LoginLimiter.secondFactorDeviceKey(userId, device)) : undefined,
+    ]);
   }
 
-  succeed(key: string): Promise<void> {
-    return this.store.clear(`key:${key.toLowerCase()}`);
+  /** The owner got in: the account's step (and this device) start afresh. */
+  async succeedSecondFactor(userId: string, device?: string) {
+    await Promise.all([
+      this.store.clear(LoginLimiter.secondFactorKey(userId)),
+      device ? this.store.clear(LoginLimiter.secondFactorDeviceKey(userId, device)) : undefined,
+    ]);
   }
 }
 

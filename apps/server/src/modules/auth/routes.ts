@@ -31,6 +31,7 @@ export const authRoutes: Module = (app, deps) => {
   const twoFactor = createTwoFactorService({
     db,
     mailer: deps.mailer,
+    limiter: deps.limiter,
     box: createSecretBox(deps.config.jwtSecret, 'totp-secret'),
   });
   const service = createAuthService({
@@ -94,7 +95,11 @@ export const authRoutes: Module = (app, deps) => {
     app,
     e.loginMfa,
     async (request, reply) => {
-      const data = await service.completeMfa(request.body.mfaToken, request.body.code);
+      const data = await service.completeMfa(
+        request.body.mfaToken,
+        request.body.code,
+        await knownDevice(request),
+      );
       await rememberDevice(request, reply, data);
       await pageSession.issue(request, reply, data.accessToken);
       return { success: true as const, data, message: 'Logged in successfully' };
@@ -142,7 +147,11 @@ export const authRoutes: Module = (app, deps) => {
     e.changePassword,
     async (request) => {
       const auth = requireAuth(request);
-      await service.changePassword(auth.id, auth.sid, request.body.currentPassword, request.body.newPassword);
+      await service.changePassword(
+        { id: auth.id, sid: auth.sid, address: request.ip },
+        request.body.currentPassword,
+        request.body.newPassword,
+      );
       return {
         success: true as const,
         message: 'Password changed. Your other sessions have been signed out.',
@@ -151,14 +160,20 @@ export const authRoutes: Module = (app, deps) => {
     { rateLimit: signInLimit },
   );
 
-  // Password reset: the same answer whether or not the address has an account. Limited per client
-  // address (a 429); per account the service sends at most a few links an hour and answers the same, so
-  // that nobody can keep an account's owner from resetting by asking for it (ADR 007).
+  // Password reset: the same answer whether or not the address has an account, and at the same time:
+  // it is given before the work, which only an address with an account makes (a lock, a count, the
+  // link and its email). Limited per client address (a 429); per account the service sends at most a
+  // few links an hour and answers the same, so that nobody can keep an account's owner from resetting
+  // by asking for it (ADR 007).
   route(
     app,
     e.passwordReset,
     async (request) => {
-      await requestPasswordReset(db, deps.mailer, request.body.email);
+      const { email } = request.body;
+      deps.afterAnswer.run(
+        () => requestPasswordReset(db, deps.mailer, email),
+        (err) => request.log.error({ err }, 'password reset request failed'),
+      );
       return { success: true as const, message: PASSWORD_RESET_SENT_MESSAGE };
     },
     { rateLimit: { max: RESETS_PER_CLIENT, timeWindow: 15 * 60_000 } },
@@ -204,6 +219,7 @@ export const authRoutes: Module = (app, deps) => {
         recoveryCodes: await twoFactor.regenerateRecoveryCodes(
           requireAuth(request).id,
           request.body.password,
+          request.ip,
         ),
       },
     }),
@@ -214,7 +230,7 @@ export const authRoutes: Module = (app, deps) => {
     app,
     e.totpDisable,
     async (request) => {
-      await twoFactor.disable(requireAuth(request).id, request.body.password);
+      await twoFactor.disable(requireAuth(request).id, request.body.password, request.ip);
       return { success: true as const, message: 'Two-factor sign-in is off' };
     },
     { rateLimit: signInLimit },

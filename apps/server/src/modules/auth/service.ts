@@ -10,13 +10,16 @@ import {
 } from '@portal/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Mailer } from '../../mail/mailer';
+import { signupName } from '../../mail/templates';
 import { refreshTokens, users } from '../../db/schema';
 import { ForbiddenError, UnauthorizedError } from '../../lib/errors';
 import { assertNewPasswordAllowed } from '../../lib/password-policy';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { confirmCurrentPassword } from './confirm-password';
 import {
   REFRESH_ABSOLUTE_TTL_MS,
   REFRESH_IDLE_TTL_MS,
+  REFRESH_REUSE_GRACE_SECONDS,
   hashRefreshToken,
   newRefreshToken,
   type KnownDevice,
@@ -38,8 +41,12 @@ interface SignInContext {
 
 export interface AuthService {
   login(input: LoginInput, from: SignInContext): Promise<LoginAnswer>;
-  completeMfa(mfaToken: string, code: string): Promise<LoginResult>;
-  changePassword(userId: string, sid: string, currentPassword: string, newPassword: string): Promise<void>;
+  completeMfa(mfaToken: string, code: string, device?: KnownDevice | null): Promise<LoginResult>;
+  changePassword(
+    user: { id: string; sid: string; address: string },
+    currentPassword: string,
+    newPassword: string,
+  ): Promise<void>;
   refresh(token: string): Promise<TokenPair>;
   logout(opts: { refreshToken?: string; sid?: string }): Promise<void>;
   register(input: RegisterInput): Promise<void>;
@@ -59,8 +66,8 @@ export function createAuthService(deps: {
     user: { id: string; isAdmin: boolean },
     familyId: string,
     familyExpiresAt: Date,
+    { token, hash } = newRefreshToken(),
   ) {
-    const { token, hash } = newRefreshToken();
     const now = Date.now();
     await tx.insert(refreshTokens).values({
       userId: user.id,
@@ -82,6 +89,35 @@ export function createAuthService(deps: {
       return issue(tx, user, crypto.randomUUID(), new Date(Date.now() + REFRESH_ABSOLUTE_TTL_MS));
     });
     return { ...tokens, user: presentCurrentUser(await getCurrentUser(db, user.id)) };
+  }
+
+  /**
+   * The pair answered again for a refresh token spent moments ago: its successor, while that sign-in
+   * lives, with a fresh access token of the same sign-in; null when there is none.
+   */
+  async function successorOf(
+    token: string,
+    spent: { userId: string; familyId: string; isAdmin: boolean },
+  ): Promise<TokenPair | null> {
+    const successor = signer.successorRefreshToken(token);
+    const [row] = await db
+      .select({ id: refreshTokens.id })
+      .from(refreshTokens)
+      .where(
+        and(
+          eq(refreshTokens.tokenHash, successor.hash),
+          eq(refreshTokens.familyId, spent.familyId),
+          isNull(refreshTokens.revokedAt),
+        ),
+      )
+      .limit(1);
+    if (!row) return null;
+    const accessToken = await signer.signAccess({
+      sub: spent.userId,
+      sid: spent.familyId,
+      isAdmin: spent.isAdmin,
+    });
+    return { accessToken, refreshToken: successor.token };
   }
 
   async function revokeFamily(familyId: string) {
@@ -128,12 +164,13 @@ export function createAuthService(deps: {
       return startSession(user);
     },
 
-    async completeMfa(mfaToken, code) {
+    async completeMfa(mfaToken, code, knownDevice) {
       const userId = await signer.verifyMfa(mfaToken);
       if (!userId)
         throw new UnauthorizedError('The sign-in took too long. Please enter your password again.');
-      const key = `mfa:${userId}`;
-      await limiter.check(key);
+      // A known device of this account is not held back by wrong codes from elsewhere (ADR 007).
+      const device = knownDevice?.userId === userId ? knownDevice.id : undefined;
+      await limiter.checkSecondFactor(userId, device);
       const [user] = await db
         .select({ id: users.id, isAdmin: users.isAdmin, isActive: users.isActive })
         .from(users)
@@ -141,24 +178,23 @@ export function createAuthService(deps: {
         .limit(1);
       if (!user || !user.isActive) throw new UnauthorizedError(SESSION_ENDED);
       if (!(await twoFactor.verifySignInCode(userId, code))) {
-        await limiter.fail(key);
+        await limiter.failSecondFactor(userId, device);
         throw new UnauthorizedError(
           'That code is not valid. Try the current code from your app, or a recovery code.',
         );
       }
-      await limiter.succeed(key);
+      await limiter.succeedSecondFactor(userId, device);
       return startSession(user);
     },
 
-    async changePassword(userId, sid, currentPassword, newPassword) {
+    async changePassword({ id: userId, sid, address }, currentPassword, newPassword) {
       const [user] = await db
-        .select({ hash: users.passwordHash })
+        .select({ email: users.email, passwordHash: users.passwordHash })
         .from(users)
         .where(eq(users.id, userId))
         .limit(1);
       if (!user) throw new UnauthorizedError(SESSION_ENDED);
-      if (!(await verifyPassword(user.hash, currentPassword)))
-        throw new UnauthorizedError('The current password is not correct');
+      await confirmCurrentPassword(limiter, user, currentPassword, address);
       assertNewPasswordAllowed(newPassword);
       const passwordHash = await hashPassword(newPassword);
       await db.transaction(async (tx) => {
@@ -191,6 +227,8 @@ export function createAuthService(deps: {
           expiresAt: refreshTokens.expiresAt,
           familyExpiresAt: refreshTokens.familyExpiresAt,
           usedAt: refreshTokens.usedAt,
+          // Read from the database's clock, which every instance shares.
+          spentJustNow: sql<boolean>`coalesce(${refreshTokens.usedAt} > now() - make_interval(secs => ${REFRESH_REUSE_GRACE_SECONDS}), false)`,
           revokedAt: refreshTokens.revokedAt,
           isAdmin: users.isAdmin,
           isActive: users.isActive,
@@ -200,12 +238,17 @@ export function createAuthService(deps: {
         .where(eq(refreshTokens.tokenHash, hash))
         .limit(1);
       if (!row || row.revokedAt) throw new UnauthorizedError(SESSION_ENDED);
+      const now = Date.now();
       if (row.usedAt) {
-        // A used token came back: someone holds a copy. End the whole sign-in.
+        // Spent moments ago (parallel refreshes, a retry): the same successor, if the sign-in lives.
+        if (row.spentJustNow && row.isActive && row.familyExpiresAt.getTime() > now) {
+          const again = await successorOf(token, row);
+          if (again) return again;
+        }
+        // A used token came back later: someone holds a copy. End the whole sign-in.
         await revokeFamily(row.familyId);
         throw new UnauthorizedError(SESSION_ENDED);
       }
-      const now = Date.now();
       if (row.expiresAt.getTime() <= now || row.familyExpiresAt.getTime() <= now || !row.isActive) {
         await revokeFamily(row.familyId);
         throw new UnauthorizedError(SESSION_ENDED);
@@ -214,19 +257,26 @@ export function createAuthService(deps: {
         // Only one caller can spend a token, even when several race with the same one.
         const spent = await tx
           .update(refreshTokens)
-          .set({ usedAt: new Date() })
+          .set({ usedAt: sql`now()` })
           .where(
             and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)),
           )
           .returning({ id: refreshTokens.id });
         if (spent.length === 0) return null;
-        return issue(tx, { id: row.userId, isAdmin: row.isAdmin }, row.familyId, row.familyExpiresAt);
+        return issue(
+          tx,
+          { id: row.userId, isAdmin: row.isAdmin },
+          row.familyId,
+          row.familyExpiresAt,
+          signer.successorRefreshToken(token),
+        );
       });
-      if (!pair) {
-        await revokeFamily(row.familyId);
-        throw new UnauthorizedError(SESSION_ENDED);
-      }
-      return pair;
+      if (pair) return pair;
+      // Another request spent it since it was read (its successor is committed by now): the same answer.
+      const again = await successorOf(token, row);
+      if (again) return again;
+      await revokeFamily(row.familyId);
+      throw new UnauthorizedError(SESSION_ENDED);
     },
 
     async register({ email, password }) {
@@ -238,7 +288,7 @@ export function createAuthService(deps: {
           const rows = await tx
             .insert(users)
             .values({
-              name: email.split('@')[0]!.slice(0, 120),
+              name: signupName(email),
               email,
               passwordHash,
               investorId: generateInvestorId(),

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createUser, type TestContext, type TestUser } from '../../../test/helpers';
+import {
+  bearer,
+  buildTestApp,
+  createUser,
+  login,
+  type TestContext,
+  type TestUser,
+} from '../../../test/helpers';
+import { totpCode, totpStep } from '../../lib/totp';
 import { LoginLimiter } from './login-limiter';
 import { DEVICE_COOKIE } from './routes';
 
@@ -115,6 +123,155 @@ describe('guessing from many addresses', () => {
     expect(codes).toEqual([401, 401, 401, 401, 401, 429]);
     const locked = await signIn(user, user.password, '192.0.2.40', mine);
     expect(locked.json().message).toMatch(/from this device\. Try again in 15 minutes\.$/);
+  });
+});
+
+describe('guessing the current password with a stolen session', () => {
+  let host = 0;
+  const attacker = () => `198.51.100.${++host % 250}`;
+  const WRONG_PASSWORDS = /^Too many wrong passwords for this account\. Try again in \d+ seconds?\.$/;
+
+  const confirmations = {
+    'PUT /api/users/me/bank-account': (token: string, password: string, remoteAddress: string) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: '/api/users/me/bank-account',
+        headers: bearer(token),
+        payload: { iban: 'FI2112345600000785', holder: 'Emma Lindqvist', currentPassword: password },
+        remoteAddress,
+      }),
+    'POST /api/auth/password': (token: string, password: string, remoteAddress: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/password',
+        headers: bearer(token),
+        payload: { currentPassword: password, newPassword: 'a-new-Passphrase-2026' },
+        remoteAddress,
+      }),
+  };
+
+  for (const [name, confirm] of Object.entries(confirmations)) {
+    it(`${name}: wrong passwords from many addresses count against the account as at sign-in`, async () => {
+      const owner = await createUser(ctx.db);
+      const { accessToken } = await login(ctx.app, owner.email, owner.password);
+      const codes: number[] = [];
+      let last;
+      for (let i = 0; i < 25; i++) {
+        last = await confirm(accessToken, `guess-${i}`, attacker());
+        codes.push(last.statusCode);
+      }
+      // One address's worth (five) and one more, then the account's delay: 429 with the wait.
+      expect(codes).toEqual([...Array(6).fill(401), ...Array(19).fill(429)]);
+      expect(last!.json().message).toMatch(WRONG_PASSWORDS);
+      expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
+      // The same count holds at the sign-in: the session earns no extra guesses there either.
+      expect((await signIn(owner, 'guess', attacker())).json().message).toMatch(ACCOUNT_WAIT);
+    });
+  }
+
+  it('locks one address out after the account’s failures from it, like the sign-in', async () => {
+    const owner = await createUser(ctx.db);
+    const { accessToken } = await login(ctx.app, owner.email, owner.password);
+    const codes: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      codes.push(
+        (await confirmations['POST /api/auth/password'](accessToken, `guess-${i}`, '203.0.113.77'))
+          .statusCode,
+      );
+      clock += 60_000;
+    }
+    const locked = await confirmations['PUT /api/users/me/bank-account'](
+      accessToken,
+      owner.password,
+      '203.0.113.77',
+    );
+    expect([...codes, locked.statusCode]).toEqual([401, 401, 401, 401, 401, 429]);
+    expect(locked.json().message).toMatch(
+      /^Too many wrong passwords for this account\. Try again in 10 minutes\.$/,
+    );
+    // The owner's right password from elsewhere goes through.
+    expect(
+      (await confirmations['PUT /api/users/me/bank-account'](accessToken, owner.password, '192.0.2.50'))
+        .statusCode,
+    ).toBe(200);
+  });
+});
+
+describe('wrong codes at the two-factor step', () => {
+  const mfa = (mfaToken: string, code: string, remoteAddress: string, device?: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/mfa',
+      payload: { mfaToken, code },
+      remoteAddress,
+      cookies: device ? { [DEVICE_COOKIE]: device } : undefined,
+    });
+  const challenge = async (user: TestUser, remoteAddress: string, device?: string) => {
+    const res = await signIn(user, user.password, remoteAddress, device);
+    expect(res.statusCode).toBe(200);
+    return res.json().data.mfaToken as string;
+  };
+
+  /** Turns two-factor sign-in on; answers the recovery codes. */
+  async function enrol(user: TestUser): Promise<string[]> {
+    const { accessToken } = await login(ctx.app, user.email, user.password);
+    const post = (url: string, payload?: object) =>
+      ctx.app.inject({ method: 'POST', url, headers: bearer(accessToken), payload });
+    const { secret } = (await post('/api/auth/totp/setup')).json().data;
+    const on = await post('/api/auth/totp/enable', { code: totpCode(secret, totpStep()) });
+    expect(on.statusCode).toBe(200);
+    return on.json().data.recoveryCodes;
+  }
+
+  it('lock out whoever sent them, but not the owner’s known device', async () => {
+    const owner = await createUser(ctx.db);
+    const codes = await enrol(owner);
+    // The owner completed a sign-in from this browser before: a known device.
+    const first = await mfa(await challenge(owner, '192.0.2.60'), codes[0]!, '192.0.2.60');
+    expect(first.statusCode).toBe(200);
+    const device = deviceCookie(first)!.value;
+
+    // Someone who knows the password tries codes from several addresses.
+    const guesses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const from = `198.51.100.${200 + i}`;
+      guesses.push((await mfa(await challenge(owner, from), `0000${i}0`, from)).statusCode);
+    }
+    expect(guesses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    const locked = await mfa(await challenge(owner, '198.51.100.220'), codes[1]!, '198.51.100.220');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toBe(
+      'Too many failed sign-in attempts for this account. Try again in 15 minutes, ' +
+        'or sign in from a device you have signed in from before.',
+    );
+
+    // The owner's known device gets in, from any address.
+    const mine = await mfa(await challenge(owner, '203.0.113.60', device), codes[2]!, '203.0.113.60', device);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().data.user.email).toBe(owner.email);
+  });
+
+  it('from a known device count against that device, and another account’s device does not pass', async () => {
+    const owner = await createUser(ctx.db);
+    const codes = await enrol(owner);
+    const device = deviceCookie(
+      await mfa(await challenge(owner, '192.0.2.61'), codes[0]!, '192.0.2.61'),
+    )!.value;
+    const other = await createUser(ctx.db);
+    const otherDevice = deviceCookie(await signIn(other, other.password, '192.0.2.62'))!.value;
+
+    const guesses: number[] = [];
+    for (let i = 0; i < 6; i++)
+      guesses.push(
+        (await mfa(await challenge(owner, '192.0.2.61', device), `1111${i}1`, '192.0.2.61', device))
+          .statusCode,
+      );
+    expect(guesses).toEqual([401, 401, 401, 401, 401, 429]);
+    const own = await mfa(await challenge(owner, '192.0.2.61', device), codes[1]!, '192.0.2.61', device);
+    expect(own.json().message).toMatch(/from this device\. Try again in 15 minutes\.$/);
+    // The account's step is locked too, and another account's device token does not open it.
+    const foreign = await mfa(await challenge(owner, '192.0.2.63'), codes[1]!, '192.0.2.63', otherDevice);
+    expect(foreign.statusCode).toBe(429);
   });
 });
 

@@ -6,10 +6,11 @@ import type { Db, DbOrTx } from '../../db/client';
 import type { Mailer } from '../../mail/mailer';
 import { recoveryCodes, users } from '../../db/schema';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../lib/errors';
-import { verifyPassword } from '../../lib/passwords';
 import type { SecretBox } from '../../lib/secret-box';
 import { generateTotpSecret, otpauthUrl, verifyTotp } from '../../lib/totp';
 import { getSecuritySettings } from '../settings/security-settings';
+import { confirmCurrentPassword } from './confirm-password';
+import type { LoginLimiter } from './login-limiter';
 
 const RECOVERY_CODE_COUNT = 10;
 
@@ -22,8 +23,13 @@ function newRecoveryCode(): string {
   return `${raw.slice(0, 5)}-${raw.slice(5)}`;
 }
 
-export function createTwoFactorService(deps: { db: Db; box: SecretBox; mailer: Mailer }) {
-  const { db, box, mailer } = deps;
+export function createTwoFactorService(deps: {
+  db: Db;
+  box: SecretBox;
+  mailer: Mailer;
+  limiter: LoginLimiter;
+}) {
+  const { db, box, mailer, limiter } = deps;
 
   async function load(userId: string) {
     const [u] = await db
@@ -100,18 +106,16 @@ export function createTwoFactorService(deps: { db: Db; box: SecretBox; mailer: M
       });
     },
 
-    async regenerateRecoveryCodes(userId: string, password: string): Promise<string[]> {
+    async regenerateRecoveryCodes(userId: string, password: string, address: string): Promise<string[]> {
       const u = await load(userId);
-      if (!(await verifyPassword(u.passwordHash, password)))
-        throw new UnauthorizedError('The password is not correct');
+      await confirmCurrentPassword(limiter, u, password, address, 'The password is not correct');
       if (!u.totpEnabledAt) throw new ConflictError('Two-factor sign-in is not on');
       return db.transaction((tx) => issueRecoveryCodes(tx, userId));
     },
 
-    async disable(userId: string, password: string): Promise<void> {
+    async disable(userId: string, password: string, address: string): Promise<void> {
       const u = await load(userId);
-      if (!(await verifyPassword(u.passwordHash, password)))
-        throw new UnauthorizedError('The password is not correct');
+      await confirmCurrentPassword(limiter, u, password, address, 'The password is not correct');
       const { requireAdminTotp } = await getSecuritySettings(db);
       if (u.isAdmin && requireAdminTotp)
         throw new ForbiddenError('Two-factor sign-in is required for admin accounts');

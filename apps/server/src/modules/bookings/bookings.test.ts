@@ -12,7 +12,7 @@ import {
   type TestContext,
 } from '../../../test/helpers';
 import { createAllowance, createBooking, isoDay } from '../../../test/content-factories';
-import { formatNight } from '@portal/contracts';
+import { formatNight, stayDates } from '@portal/contracts';
 
 let ctx: TestContext;
 let adminToken: string;
@@ -62,6 +62,8 @@ describe('POST /api/bookings', () => {
       status: 'pending',
       nights: [isoDay(10), isoDay(11), isoDay(12)],
       nightCount: 3,
+      // The cabin its nights were given, by name.
+      cabins: ['Cabin 1'],
       notes: 'Family trip',
       giftRecipient: null,
       rentalPrice: null,
@@ -353,16 +355,24 @@ describe('admin decisions', () => {
     const b = await createBooking(ctx.db, user.id, project.id, [isoDay(3), isoDay(4)]);
     const res = await send(adminToken, 'PUT', `/api/bookings/${b.id}/approve`);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ status: 'approved', decidedAt: expect.any(String) });
+    expect(res.json().data).toMatchObject({
+      status: 'approved',
+      decidedAt: expect.any(String),
+      cabins: ['Cabin 1'],
+    });
+    const listed = await get(adminToken, `/api/bookings/admin?projectId=${project.id}`);
+    expect(listed.json().data[0]).toMatchObject({ _id: b.id, cabins: ['Cabin 1'] });
     const [note] = await ctx.db.select().from(notifications).where(eq(notifications.userId, user.id));
     expect(note).toMatchObject({
       title: 'Booking approved',
       type: 'success',
       link: `/perks?project=${project.id}`,
     });
-    expect(note!.message).toMatch(
-      /^Your personal stay request for 2 nights \(.+\) at Lakeside was approved\.$/,
+    // Check-in → check-out: the nights of days 3 and 4 are a stay from day 3 to day 5.
+    expect(note!.message).toBe(
+      `Your personal stay request for 2 nights (${stayDates([isoDay(3), isoDay(4)])}) at Lakeside was approved.`,
     );
+    expect(note!.message).toContain(`→ ${formatNight(isoDay(5))})`);
     expect(await ctx.db.select().from(auditLog).where(eq(auditLog.entityId, b.id))).toMatchObject([
       { action: 'approve', entity: 'booking' },
     ]);

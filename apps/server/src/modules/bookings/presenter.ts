@@ -3,8 +3,11 @@ import type { bookings } from '../../db/schema';
 import { iso, num } from '../../lib/format';
 import { presentRentalIncome, type RentalIncomeRow } from './rental-income';
 
-/** A booking row; the lists add its recorded rental income. */
-export type BookingRow = typeof bookings.$inferSelect & { rentalIncome?: RentalIncomeRow | null };
+/** A booking row; the lists add its recorded rental income and its cabins' names. */
+export type BookingRow = typeof bookings.$inferSelect & {
+  rentalIncome?: RentalIncomeRow | null;
+  cabins?: string[];
+};
 
 /** The only way a booking row becomes JSON. */
 export function presentBooking(b: BookingRow): Booking {
@@ -17,6 +20,7 @@ export function presentBooking(b: BookingRow): Booking {
     status: b.status,
     nights: b.nights,
     nightCount: b.nights.length,
+    cabins: b.cabins ?? [],
     notes: b.notes,
     giftRecipient: b.giftRecipient,
     rentalPrice: b.rentalPrice == null ? null : num(b.rentalPrice),

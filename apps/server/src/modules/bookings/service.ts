@@ -5,7 +5,7 @@ import {
   formatNight,
   listNights,
   nightBalance,
-  nightSpan,
+  stayDates,
   nightsText,
   type BookingStatus,
   type createBookingInput,
@@ -13,7 +13,7 @@ import {
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import type { Mailer } from '../../mail/mailer';
-import { bookingNights, bookings, cabinAllowances, projects, users } from '../../db/schema';
+import { bookingNights, bookings, cabinAllowances, cabins, projects, users } from '../../db/schema';
 import {
   BadRequestError,
   ConflictError,
@@ -123,7 +123,8 @@ export async function createBooking(
           cabinId: cabinOf.get(night)!,
         })),
       );
-      return row!;
+      const [created] = await withCabins(tx, [row!]);
+      return created!;
     });
   } catch (err) {
     if (isUniqueViolation(err) && pgConstraint(err) === 'booking_nights_user_project_night_key')
@@ -133,6 +134,28 @@ export async function createBooking(
       throw new ConflictError(`Fully booked: ${listNights(nights, 5)}. Choose other dates.`);
     throw err;
   }
+}
+
+/**
+ * Adds the names of the cabins each stay's nights are in (by name; none once a request is declined or
+ * cancelled, as its nights are freed), so that the investor and the admin see where the stay is.
+ */
+async function withCabins<B extends { id: string }>(
+  db: DbOrTx,
+  rows: readonly B[],
+): Promise<(B & { cabins: string[] })[]> {
+  const ids = rows.map((b) => b.id);
+  const found = ids.length
+    ? await db
+        .selectDistinct({ bookingId: bookingNights.bookingId, name: cabins.name })
+        .from(bookingNights)
+        .innerJoin(cabins, eq(cabins.id, bookingNights.cabinId))
+        .where(inArray(bookingNights.bookingId, ids))
+        .orderBy(cabins.name)
+    : [];
+  const byBooking = new Map<string, string[]>();
+  for (const c of found) byBooking.set(c.bookingId, [...(byBooking.get(c.bookingId) ?? []), c.name]);
+  return rows.map((b) => ({ ...b, cabins: byBooking.get(b.id) ?? [] }));
 }
 
 /** The viewer's own requests in a project, newest first. */
@@ -147,7 +170,7 @@ export async function listOwnBookings(
     .from(bookings)
     .where(and(eq(bookings.userId, viewer.id), eq(bookings.projectId, projectId)))
     .orderBy(desc(bookings.createdAt));
-  return withRentalIncomes(db, rows);
+  return withCabins(db, await withRentalIncomes(db, rows));
 }
 
 /** The investor withdraws a pending request; its nights become free again. */
@@ -187,11 +210,14 @@ export async function listProjectBookings(
     .innerJoin(users, eq(users.id, bookings.userId))
     .where(and(eq(bookings.projectId, projectId), status ? eq(bookings.status, status) : undefined))
     .orderBy(desc(bookings.createdAt));
-  const incomes = await withRentalIncomes(
+  const detailed = await withCabins(
     db,
-    rows.map((r) => r.booking),
+    await withRentalIncomes(
+      db,
+      rows.map((r) => r.booking),
+    ),
   );
-  return rows.map((r, i) => ({ ...r, booking: incomes[i]! }));
+  return rows.map((r, i) => ({ ...r, booking: detailed[i]! }));
 }
 
 /**
@@ -230,14 +256,14 @@ export async function decideBooking(
       .where(eq(bookings.id, bookingId))
       .returning();
     if (decision === 'declined') await tx.delete(bookingNights).where(eq(bookingNights.bookingId, bookingId));
-    const what = `${BOOKING_TYPE_LABELS[b.type]} request for ${nightsText(b.nights.length)} (${nightSpan(b.nights)}) at ${found.projectName}`;
+    const what = `${BOOKING_TYPE_LABELS[b.type]} request for ${nightsText(b.nights.length)} (${stayDates(b.nights)}) at ${found.projectName}`;
     const user = await announceDecision(tx, {
       actor,
       decision,
       note,
       request: b,
       entity: 'booking',
-      details: { nights: b.nights.length },
+      details: { type: b.type, nights: b.nights.length, firstNight: b.nights[0], lastNight: b.nights.at(-1) },
       titles: { approved: 'Booking approved', declined: 'Booking declined' },
       what,
     });
@@ -247,6 +273,7 @@ export async function decideBooking(
       summary: what,
       note: note || null,
     });
-    return { booking: row!, user };
+    const [booking] = await withCabins(tx, [row!]);
+    return { booking: booking!, user };
   });
 }

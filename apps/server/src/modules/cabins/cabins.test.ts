@@ -160,12 +160,22 @@ describe('availability', () => {
     expect(res.json()).toEqual({
       success: true,
       availability: [
-        { date: isoDay(9), free: 2, total: 2, peak: false },
-        { date: isoDay(10), free: 1, total: 2, peak: false },
-        { date: isoDay(11), free: 0, total: 2, peak: true },
-        { date: isoDay(12), free: 2, total: 2, peak: true },
+        { date: isoDay(9), free: 2, total: 2, peak: false, own: null },
+        { date: isoDay(10), free: 1, total: 2, peak: false, own: 'approved' },
+        { date: isoDay(11), free: 0, total: 2, peak: true, own: 'approved' },
+        { date: isoDay(12), free: 2, total: 2, peak: true, own: null },
       ],
     });
+    // The other investor sees their own pending night as theirs, and the caller's nights only as taken.
+    const theirs = await call(
+      other.token,
+      'GET',
+      `/api/perks/availability/${project.id}?from=${isoDay(10)}&to=${isoDay(11)}`,
+    );
+    expect(theirs.json().availability).toEqual([
+      { date: isoDay(10), free: 1, total: 2, peak: false, own: null },
+      { date: isoDay(11), free: 0, total: 2, peak: true, own: 'pending' },
+    ]);
     expect(all).toHaveLength(2);
   });
 

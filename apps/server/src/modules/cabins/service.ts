@@ -10,7 +10,7 @@ import {
 } from '@portal/contracts';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
-import { bookingNights, cabins, highSeasons } from '../../db/schema';
+import { bookingNights, bookings, cabins, highSeasons } from '../../db/schema';
 import { ConflictError, NotFoundError, isUniqueViolation } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/service';
@@ -235,7 +235,7 @@ export async function deleteSeason(db: DbOrTx, actor: AuthUser, projectId: strin
 /** For each date from `from` to `to`: the active cabins, how many of them are free, and whether it is high season. */
 export async function availability(db: DbOrTx, viewer: Viewer, projectId: string, from: string, to: string) {
   await assertProjectVisible(db, viewer, projectId);
-  const [[total], taken, seasons] = await Promise.all([
+  const [[total], taken, seasons, own] = await Promise.all([
     db
       .select({ n: count() })
       .from(cabins)
@@ -253,14 +253,29 @@ export async function availability(db: DbOrTx, viewer: Viewer, projectId: string
       )
       .groupBy(bookingNights.night),
     seasonsOverlapping(db, projectId, from, to),
+    // The viewer's own nights: the calendar shows them as theirs, not as full.
+    db
+      .select({ night: bookingNights.night, status: bookings.status })
+      .from(bookingNights)
+      .innerJoin(bookings, eq(bookings.id, bookingNights.bookingId))
+      .where(
+        and(
+          eq(bookingNights.userId, viewer.id),
+          eq(bookingNights.projectId, projectId),
+          gte(bookingNights.night, from),
+          lte(bookingNights.night, to),
+        ),
+      ),
   ]);
   const takenOn = new Map(taken.map((t) => [t.night, t.n]));
+  const ownOn = new Map(own.map((o) => [o.night, o.status === 'approved' ? 'approved' : 'pending'] as const));
   const cabinsTotal = total?.n ?? 0;
   return datesBetween(from, to).map((date) => ({
     date,
     total: cabinsTotal,
     free: Math.max(0, cabinsTotal - (takenOn.get(date) ?? 0)),
     peak: seasons.some((s) => s.startsOn <= date && date <= s.endsOn),
+    own: ownOn.get(date) ?? null,
   }));
 }
 

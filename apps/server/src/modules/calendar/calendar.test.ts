@@ -249,6 +249,54 @@ describe('GET /api/calendar/:token.ics', () => {
   });
 });
 
+describe('the calendar address without APP_URL', () => {
+  let other: TestContext;
+  let token: string;
+  beforeAll(async () => {
+    // APP_URL unset on a server listening on 4711, behind a proxy at 127.0.0.1.
+    other = await buildTestApp({
+      appUrl: 'http://localhost:4711',
+      appUrlSet: false,
+      trustProxy: ['127.0.0.1'],
+    });
+    const u = await createUser(other.db);
+    token = (await login(other.app, u.email, u.password)).accessToken;
+  });
+  afterAll(() => other.close());
+
+  const urlFrom = async (headers: Record<string, string>, remoteAddress = '10.0.0.9', method = 'GET') => {
+    const res = await other.app.inject({
+      method: method as 'GET',
+      url: method === 'GET' ? '/api/calendar/feed' : '/api/calendar/feed/regenerate',
+      headers: { ...bearer(token), ...headers },
+      remoteAddress,
+    });
+    expect(res.statusCode).toBe(200);
+    return (res.json().data as { url: string }).url;
+  };
+
+  it('starts with the address the request reached, and the address works there', async () => {
+    const url = await urlFrom({ host: '192.168.1.20:4711' });
+    expect(url).toMatch(/^http:\/\/192\.168\.1\.20:4711\/api\/calendar\/[^/]+\.ics$/);
+    expect(await urlFrom({ host: 'localhost:4711' }, '10.0.0.9', 'POST')).toMatch(
+      /^http:\/\/localhost:4711\/api\/calendar\//,
+    );
+    const path = new URL(await urlFrom({ host: 'localhost:4711' })).pathname;
+    expect((await other.app.inject({ method: 'GET', url: path })).statusCode).toBe(200);
+  });
+
+  it("believes X-Forwarded-Host and -Proto only from a proxy of TRUST_PROXY; a Host that is no host name gets APP_URL's default", async () => {
+    const forwarded = {
+      host: 'app:4711',
+      'x-forwarded-host': 'portal.example.com',
+      'x-forwarded-proto': 'https',
+    };
+    expect(await urlFrom(forwarded, '127.0.0.1')).toMatch(/^https:\/\/portal\.example\.com\/api\/calendar\//);
+    expect(await urlFrom(forwarded, '10.0.0.9')).toMatch(/^http:\/\/app:4711\/api\/calendar\//);
+    expect(await urlFrom({ host: 'evil.example/x?' })).toMatch(/^http:\/\/localhost:4711\/api\/calendar\//);
+  });
+});
+
 describe('expiry reminders (the daily job)', () => {
   /** An investor with an allowance of 10 nights expiring in `days`, of which `booked` are requested. */
   async function holder(days: number, booked: number, name = 'Pine Hollow Retreat') {

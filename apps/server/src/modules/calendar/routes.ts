@@ -1,6 +1,8 @@
+import type { FastifyRequest } from 'fastify';
 import { endpoints } from '@portal/contracts';
 import type { Module } from '../../app-types';
 import { NotFoundError } from '../../lib/errors';
+import { publicUrl } from '../../lib/public-url';
 import { requireAuth, type AuthUser } from '../../plugins/auth';
 import { route } from '../../plugins/route';
 import {
@@ -25,15 +27,19 @@ export const calendarRoutes: Module = (app, { database: { db }, config }) => {
     if (!viewer.isAdmin) throw new NotFoundError('Calendar');
     await assertProjectExists(db, projectId);
   }
-  const address = (viewer: AuthUser, version: number, projectId: string | undefined) => ({
-    url: feedUrl(config.appUrl, tokens.make(viewer.id, version), projectId),
-  });
+  // The address is shown on the page that asked, so it starts where that page was reached.
+  const address = (
+    request: FastifyRequest,
+    viewer: AuthUser,
+    version: number,
+    projectId: string | undefined,
+  ) => ({ url: feedUrl(publicUrl(config, request), tokens.make(viewer.id, version), projectId) });
 
   route(app, e.feed, async (request) => {
     const viewer = requireAuth(request);
     await checkProjectFeed(viewer, request.query.projectId);
     const version = await feedVersion(db, viewer.id);
-    return { success: true as const, data: address(viewer, version, request.query.projectId) };
+    return { success: true as const, data: address(request, viewer, version, request.query.projectId) };
   });
 
   route(app, e.regenerate, async (request) => {
@@ -42,7 +48,7 @@ export const calendarRoutes: Module = (app, { database: { db }, config }) => {
     const version = await regenerateFeed(db, viewer.id);
     return {
       success: true as const,
-      data: address(viewer, version, request.query.projectId),
+      data: address(request, viewer, version, request.query.projectId),
       message: 'New calendar link made: the old one no longer works',
     };
   });

@@ -15,7 +15,7 @@ import type { StoredUpload } from './uploads';
 
 export type DocumentKind = 'document' | 'media';
 
-const ENTITY: Record<DocumentKind, string> = { document: 'document', media: 'user-media' };
+const ENTITY: Record<DocumentKind, 'document' | 'user-media'> = { document: 'document', media: 'user-media' };
 const WHAT: Record<DocumentKind, string> = { document: 'Document', media: 'Media item' };
 
 /**
@@ -232,7 +232,13 @@ export async function updateDocument(
       action: 'update',
       entity: ENTITY[kind],
       entityId: id,
-      details: { fields: Object.keys(values), fileReplaced: !!input.file },
+      details: {
+        name: row!.name,
+        projectId: row!.projectId,
+        userId: row!.userId,
+        fields: Object.keys(values),
+        fileReplaced: !!input.file,
+      },
     });
     return { row: row!, oldKey: input.file ? before.fileKey : null };
   });

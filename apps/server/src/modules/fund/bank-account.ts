@@ -5,9 +5,10 @@ import type { Mailer } from '../../mail/mailer';
 import { users } from '../../db/schema';
 import { NotFoundError, UnauthorizedError, ValidationError } from '../../lib/errors';
 import { iso } from '../../lib/format';
-import { verifyPassword } from '../../lib/passwords';
 import type { SecretBox } from '../../lib/secret-box';
 import { recordAudit } from '../audit/service';
+import { confirmCurrentPassword } from '../auth/confirm-password';
+import type { LoginLimiter } from '../auth/login-limiter';
 import type { TwoFactorService } from '../auth/two-factor';
 import { notifyUsers } from '../notifications/notify';
 import { onField, parseBic, parseIban } from './iban';
@@ -18,6 +19,8 @@ interface Deps {
   box: SecretBox;
   twoFactor: TwoFactorService;
   mailer: Mailer;
+  /** Counts wrong current passwords with the account's failed sign-ins (ADR 007). */
+  limiter: LoginLimiter;
 }
 
 /**
@@ -27,22 +30,22 @@ interface Deps {
  * investor's notification are written in one transaction.
  */
 export async function setBankAccount(
-  { db, box, twoFactor, mailer }: Deps,
-  userId: string,
+  { db, box, twoFactor, mailer, limiter }: Deps,
+  user: { id: string; address: string },
   input: BankAccountInput,
 ): Promise<BankAccount> {
   const iban = onField('iban', () => parseIban(input.iban));
   const bic = input.bic ? onField('bic', () => parseBic(input.bic!)) : null;
   const holder = input.holder.trim();
-  const [user] = await db
-    .select({ hash: users.passwordHash, totpEnabledAt: users.totpEnabledAt })
+  const userId = user.id;
+  const [account] = await db
+    .select({ email: users.email, passwordHash: users.passwordHash, totpEnabledAt: users.totpEnabledAt })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  if (!user) throw new NotFoundError('User');
-  if (!(await verifyPassword(user.hash, input.currentPassword)))
-    throw new UnauthorizedError('The current password is not correct');
-  if (user.totpEnabledAt) {
+  if (!account) throw new NotFoundError('User');
+  await confirmCurrentPassword(limiter, account, input.currentPassword, user.address);
+  if (account.totpEnabledAt) {
     const code = input.code?.trim();
     if (!code) {
       const message = 'Enter the code from your authenticator app';

@@ -243,9 +243,15 @@ export async function updateDistribution(db: Db, actorId: string, id: string, in
 /** Deletes a draft. */
 export async function deleteDistribution(db: Db, actorId: string, id: string) {
   await db.transaction(async (tx) => {
-    await lockDraft(tx, id, 'deleted');
+    const run = await lockDraft(tx, id, 'deleted');
     await tx.delete(distributions).where(eq(distributions.id, id));
-    await recordAudit(tx, { actorId, action: 'delete', entity: 'distribution', entityId: id });
+    await recordAudit(tx, {
+      actorId,
+      action: 'delete',
+      entity: 'distribution',
+      entityId: id,
+      details: { projectId: run.projectId, kind: run.kind, period: run.period, amount: run.amount },
+    });
   });
 }
 

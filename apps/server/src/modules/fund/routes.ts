@@ -27,9 +27,11 @@ export const fundRoutes: Module = (app, deps) => {
     db,
     box: createSecretBox(deps.config.jwtSecret, 'bank-account'),
     mailer: deps.mailer,
+    limiter: deps.limiter,
     twoFactor: createTwoFactorService({
       db,
       mailer: deps.mailer,
+      limiter: deps.limiter,
       box: createSecretBox(deps.config.jwtSecret, 'totp-secret'),
     }),
   };
@@ -39,7 +41,7 @@ export const fundRoutes: Module = (app, deps) => {
     endpoints.users.setBankAccount,
     async (request) => ({
       success: true as const,
-      data: await setBankAccount(bank, requireAuth(request).id, request.body),
+      data: await setBankAccount(bank, { id: requireAuth(request).id, address: request.ip }, request.body),
       message: 'Bank account saved',
     }),
     { rateLimit: { max: deps.config.loginRateLimit, timeWindow: 60_000 } },

@@ -181,13 +181,13 @@ async function publishBatch(db: Db, mailer: Mailer, period: string, size: number
         sql`select b.id, ${`Your statement for ${label} is ready in your Document Vault.`} from (${batch}) b`,
         { title: `Statement for ${label}`, type: 'info', link: '/documents', createdBy: p.publishedBy },
       );
-      emailed = await mailer.queueMany(
+      ({ queued: emailed } = await mailer.queueMany(
         tx,
         'statement',
         { from: sql`users u`, where: sql`u.id = any(${sql.param(ids)}::uuid[])`, data: sql`'{}'::jsonb` },
         { periodLabel: label },
         p.batchId,
-      );
+      ));
     }
     const done = ids.length < size;
     await tx

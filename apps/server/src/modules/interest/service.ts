@@ -97,7 +97,7 @@ export async function setInterestStatus(
       action: 'update',
       entity: 'interest',
       entityId: id,
-      details: { status },
+      details: { name: row.name, status },
     });
     const [user] = row.userId
       ? await tx

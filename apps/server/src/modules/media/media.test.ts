@@ -497,9 +497,11 @@ describe('admin media', () => {
       ['update', adminId],
       ['delete', adminId],
     ]);
-    expect(entries[1]!.details).toEqual({ fields: ['title', 'priority'], fileReplaced: false });
-    expect(entries[2]!.details).toEqual({ fields: ['status'], fileReplaced: true });
-    expect(entries[3]!.details).toEqual({ title: 'Jetty at dawn' });
+    // The title and project name the entry in the log's sentence ("… changed the media item “Jetty at dawn” at …").
+    const named = { title: 'Jetty at dawn', projectId: project.id };
+    expect(entries[1]!.details).toEqual({ ...named, fields: ['title', 'priority'], fileReplaced: false });
+    expect(entries[2]!.details).toEqual({ ...named, fields: ['status'], fileReplaced: true });
+    expect(entries[3]!.details).toEqual(named);
     // Deleting an item that is gone records nothing more.
     await ctx.app.inject({ method: 'DELETE', url: `/api/media/${item._id}`, headers: bearer(adminToken) });
     expect(await auditOf(item._id)).toHaveLength(4);

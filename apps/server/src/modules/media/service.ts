@@ -138,7 +138,12 @@ export async function updateProjectMedia(
       action: 'update',
       entity: 'project-media',
       entityId: id,
-      details: { fields: Object.keys(fields), fileReplaced: !!file },
+      details: {
+        title: row!.title,
+        projectId: row!.projectId,
+        fields: Object.keys(fields),
+        fileReplaced: !!file,
+      },
     });
     return { row: row!, oldKey: file ? before.fileKey : null };
   });
@@ -148,17 +153,19 @@ export async function updateProjectMedia(
 
 export async function deleteProjectMedia(db: Db, storage: FileStorage, actorId: string, id: string) {
   const row = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .delete(projectMedia)
-      .where(eq(projectMedia.id, id))
-      .returning({ id: projectMedia.id, title: projectMedia.title, fileKey: projectMedia.fileKey });
+    const [row] = await tx.delete(projectMedia).where(eq(projectMedia.id, id)).returning({
+      id: projectMedia.id,
+      title: projectMedia.title,
+      projectId: projectMedia.projectId,
+      fileKey: projectMedia.fileKey,
+    });
     if (!row) throw new NotFoundError('Media item');
     await recordAudit(tx, {
       actorId,
       action: 'delete',
       entity: 'project-media',
       entityId: id,
-      details: { title: row.title },
+      details: { title: row.title, projectId: row.projectId },
     });
     return row;
   });

@@ -20,7 +20,7 @@ export async function announceDecision(
     decision: Decision;
     note: string | undefined;
     request: { id: string; userId: string; projectId: string };
-    entity: string;
+    entity: 'booking' | 'activity_request';
     details: Record<string, unknown>;
     titles: Record<Decision, string>;
     /** The request in words: "Personal stay request for 3 nights (…) at Aurora". */

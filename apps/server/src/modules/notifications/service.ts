@@ -122,8 +122,8 @@ export async function send(
         email: Boolean(email),
       },
     });
-    // By email too: to the same recipients, but those who turned announcements off.
-    const emailed =
+    // By email too: to the same recipients, but those who turned announcements off (skipped, and listed).
+    const mail =
       email && sent > 0
         ? await mailer.queueMany(
             tx,
@@ -132,8 +132,14 @@ export async function send(
             { title: n.title, message: n.message, link: n.link ?? null },
             batchId,
           )
-        : 0;
-    return { sent, skippedInactive, batchId: sent > 0 ? batchId : null, emailed };
+        : { queued: 0, skipped: 0 };
+    return {
+      sent,
+      skippedInactive,
+      batchId: sent > 0 ? batchId : null,
+      emailed: mail.queued,
+      emailSkipped: mail.skipped,
+    };
   });
 }
 

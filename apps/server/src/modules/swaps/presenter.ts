@@ -11,21 +11,18 @@ export const presentStay = (b: Stay): SwapStay => ({
 });
 
 /**
- * The only way an offer becomes JSON: dates only, never the other investor or the cabins. Once accepted,
- * the two requests hold each other's former dates, so the offer shows them the other way round: as
- * they were offered.
+ * The only way an offer becomes JSON: dates only, never the other investor or the cabins. The dates are
+ * those of the stays when the offer was made, kept with it: they read the same once the stays changed
+ * (a void offer) or were exchanged (an accepted one).
  */
 export function presentSwap(v: SwapView, today: string): SwapOffer {
-  const done = v.offer.status === 'accepted';
-  const offered = presentStay({ id: v.offered.id, nights: (done ? v.requested : v.offered).nights });
-  const requested = presentStay({ id: v.requested.id, nights: (done ? v.offered : v.requested).nights });
   return {
     _id: v.offer.id,
     projectId: v.offer.projectId,
     direction: v.offer.fromUserId === v.viewerId ? 'sent' : 'received',
     status: effectiveStatus(v, today),
-    offered,
-    requested,
+    offered: presentStay({ id: v.offered.id, nights: v.offer.offeredNights }),
+    requested: presentStay({ id: v.requested.id, nights: v.offer.requestedNights }),
     note: v.offer.note,
     createdAt: iso(v.offer.createdAt)!,
     decidedAt: iso(v.offer.decidedAt),

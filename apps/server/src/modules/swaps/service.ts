@@ -3,7 +3,7 @@ import {
   formatNight,
   listNights,
   nightBalance,
-  nightSpan,
+  stayDates,
   type SwapStatus,
   type swapOfferInput,
 } from '@portal/contracts';
@@ -26,6 +26,10 @@ export interface SwapView {
   viewerId: string;
 }
 
+/** Why an offer cannot be accepted on the side of the one who made it, without their dates or nights. */
+const SWAP_OTHER_CANNOT_HOLD =
+  'The investor who made this offer can no longer take your stay, so it cannot be accepted; you may decline it';
+
 const perksLink = (projectId: string) => `/perks?project=${projectId}`;
 
 /** An offer still pending whose stays are no longer as they were when it was made (or are no longer ahead). */
@@ -39,21 +43,32 @@ function isVoid(offer: OfferRow, offered: BookingRow, requested: BookingRow, tod
 export const effectiveStatus = (v: SwapView, today: string): SwapStatus =>
   v.offer.status === 'pending' && isVoid(v.offer, v.offered, v.requested, today) ? 'void' : v.offer.status;
 
-/** Other investors' approved stays in the project that start from `today` on: what may be asked for. */
+/**
+ * Other investors' approved stays in the project that start from `today` on: what may be asked for. A
+ * stay on a night the viewer already holds is left out: the viewer could never take it.
+ */
 export async function listSwappableStays(db: DbOrTx, viewer: AuthUser, projectId: string, today: string) {
   await assertProjectVisible(db, viewer, projectId);
-  return db
-    .select()
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.projectId, projectId),
-        eq(bookings.status, 'approved'),
-        ne(bookings.userId, viewer.id),
-        sql`${bookings.nights}->>0 >= ${today}`,
-      ),
-    )
-    .orderBy(sql`${bookings.nights}->>0`);
+  const [stays, held] = await Promise.all([
+    db
+      .select()
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.projectId, projectId),
+          eq(bookings.status, 'approved'),
+          ne(bookings.userId, viewer.id),
+          sql`${bookings.nights}->>0 >= ${today}`,
+        ),
+      )
+      .orderBy(sql`${bookings.nights}->>0`),
+    db
+      .select({ night: bookingNights.night })
+      .from(bookingNights)
+      .where(and(eq(bookingNights.userId, viewer.id), eq(bookingNights.projectId, projectId))),
+  ]);
+  const mine = new Set(held.map((h) => h.night));
+  return stays.filter((b) => !b.nights.some((n) => mine.has(n)));
 }
 
 async function viewsOf(db: DbOrTx, offers: OfferRow[], viewerId: string): Promise<SwapView[]> {
@@ -117,7 +132,7 @@ export async function createSwap(
       throw new ConflictError(`Only an approved stay can be offered; yours is ${offered.status}`);
     for (const b of [offered, requested])
       if ((b.nights[0] ?? '') < today)
-        throw new ConflictError(`Only stays still ahead can be swapped; ${nightSpan(b.nights)} has begun`);
+        throw new ConflictError(`Only stays still ahead can be swapped; ${stayDates(b.nights)} has begun`);
     const [open] = await tx
       .select({ n: count() })
       .from(swapOffers)
@@ -129,6 +144,9 @@ export async function createSwap(
         ),
       );
     if (open?.n) throw new ConflictError('You have already offered this swap; it is waiting for an answer');
+    // What acceptance will check of the one who offers, checked now: an offer that could never be
+    // accepted is not made.
+    await assertCanHold(tx, viewer.id, offered, requested, 'self');
     const [offer] = await tx
       .insert(swapOffers)
       .values({
@@ -139,13 +157,15 @@ export async function createSwap(
         requestedBookingId: requested.id,
         offeredStamp: offered.updatedAt,
         requestedStamp: requested.updatedAt,
+        offeredNights: offered.nights,
+        requestedNights: requested.nights,
         note: input.note,
       })
       .returning();
     await notifyUsers(tx, [requested.userId], {
       title: 'Swap offer',
       message:
-        `An investor offers their stay ${nightSpan(offered.nights)} at ${projectName} for yours, ${nightSpan(requested.nights)}.${input.note ? ` "${input.note}"` : ''}`.slice(
+        `An investor offers their stay ${stayDates(offered.nights)} at ${projectName} for yours, ${stayDates(requested.nights)}.${input.note ? ` "${input.note}"` : ''}`.slice(
           0,
           1000,
         ),
@@ -197,20 +217,31 @@ async function setStatus(tx: DbOrTx, offerId: string, status: SwapStatus) {
 
 /**
  * Checks that `userId`, giving up `gives` and receiving `gets`, still has the nights, the expiry and the
- * high-season room for it, and holds none of the received nights already.
+ * high-season room for it, and holds none of the received nights already. Checked of the viewer
+ * ('self'), a refusal says why in their own dates; checked of the other investor ('other'), it tells
+ * nothing of that investor's stays, nights or expiry.
  */
-async function assertCanHold(tx: DbOrTx, userId: string, gives: BookingRow, gets: BookingRow, who: string) {
+async function assertCanHold(
+  tx: DbOrTx,
+  userId: string,
+  gives: BookingRow,
+  gets: BookingRow,
+  side: 'self' | 'other',
+) {
+  const refuse = (own: string): never => {
+    throw new ConflictError(side === 'self' ? own : SWAP_OTHER_CANNOT_HOLD);
+  };
   const [allowance] = await tx
     .select()
     .from(cabinAllowances)
     .where(and(eq(cabinAllowances.userId, userId), eq(cabinAllowances.projectId, gets.projectId)))
     .for('update')
     .limit(1);
-  if (!allowance) throw new ConflictError(`${who} no longer hold cabin nights in this project`);
+  if (!allowance) return refuse('You no longer hold cabin nights in this project');
   const late = gets.nights.filter((n) => n > allowance.expiresAt);
   if (late.length)
-    throw new ConflictError(
-      `${who === 'You' ? 'Your' : 'Their'} cabin nights can be used until ${formatNight(allowance.expiresAt)}: ${listNights(late)} ${late.length === 1 ? 'is' : 'are'} too late`,
+    refuse(
+      `Your cabin nights can be used until ${formatNight(allowance.expiresAt)}: ${listNights(late)} ${late.length === 1 ? 'is' : 'are'} too late`,
     );
   const [held] = await tx
     .select({ n: count() })
@@ -224,8 +255,8 @@ async function assertCanHold(tx: DbOrTx, userId: string, gives: BookingRow, gets
     );
   const { available } = nightBalance(allowance.totalNights, allowance.bonusNights, held?.n ?? 0);
   if (gets.nights.length > available)
-    throw new ConflictError(
-      `${who} have ${available} cabin night${available === 1 ? '' : 's'} for this swap; the stay takes ${gets.nights.length}`,
+    refuse(
+      `You have ${available} cabin night${available === 1 ? '' : 's'} for this swap; the stay takes ${gets.nights.length}`,
     );
   const clash = await tx
     .select({ night: bookingNights.night })
@@ -239,11 +270,9 @@ async function assertCanHold(tx: DbOrTx, userId: string, gives: BookingRow, gets
       ),
     );
   if (clash.length)
-    throw new ConflictError(
-      `${who} already hold ${listNights(clash.map((c) => c.night).sort())} in another stay`,
-    );
+    refuse(`You already hold ${listNights(clash.map((c) => c.night).sort())} in another stay`);
   await assertHighSeasonLimits(tx, userId, gets.projectId, gets.nights, [gives.id]).catch((err: unknown) => {
-    if (err instanceof ConflictError) throw new ConflictError(`${who}: ${err.message}`);
+    if (err instanceof ConflictError) refuse(`You: ${err.message}`);
     throw err;
   });
 }
@@ -263,8 +292,8 @@ export async function acceptSwap(db: DbOrTx, viewer: AuthUser, offerId: string, 
       return { voided: { offer: row, offered, requested, viewerId: viewer.id } };
     }
     // The one who made the offer gives `offered` and gets `requested`; the viewer the other way round.
-    await assertCanHold(tx, offer.fromUserId, offered, requested, 'They');
-    await assertCanHold(tx, offer.toUserId, requested, offered, 'You');
+    await assertCanHold(tx, offer.fromUserId, offered, requested, 'other');
+    await assertCanHold(tx, offer.toUserId, requested, offered, 'self');
 
     // Each investor keeps their own request (its type, notes and recipient) and receives the other's
     // dates, with their cabins. The nights are taken out and put back under their new bookings, so that
@@ -303,20 +332,22 @@ export async function acceptSwap(db: DbOrTx, viewer: AuthUser, offerId: string, 
       entityId: offer.id,
       details: {
         projectId: offer.projectId,
+        // The investor who made the offer: the entry reads "… accepted Lukas Berg's swap offer".
+        userId: offer.fromUserId,
         offeredBookingId: offered.id,
         requestedBookingId: requested.id,
       },
     });
     await notifyUsers(tx, [offer.fromUserId], {
       title: 'Swap accepted',
-      message: `Your swap offer was accepted: your stay at ${project!.name} is now ${nightSpan(requested.nights)} (instead of ${nightSpan(offered.nights)}).`,
+      message: `Your swap offer was accepted: your stay at ${project!.name} is now ${stayDates(requested.nights)} (instead of ${stayDates(offered.nights)}).`,
       type: 'success',
       link: perksLink(offer.projectId),
       createdBy: viewer.id,
     });
     await notifyUsers(tx, [offer.toUserId], {
       title: 'Swap complete',
-      message: `Your stay at ${project!.name} is now ${nightSpan(offered.nights)} (instead of ${nightSpan(requested.nights)}).`,
+      message: `Your stay at ${project!.name} is now ${stayDates(offered.nights)} (instead of ${stayDates(requested.nights)}).`,
       type: 'success',
       link: perksLink(offer.projectId),
       createdBy: viewer.id,
@@ -344,8 +375,8 @@ export async function closeSwap(
       title: action === 'declined' ? 'Swap offer declined' : 'Swap offer withdrawn',
       message:
         action === 'declined'
-          ? `Your offer of ${nightSpan(view!.offered.nights)} for ${nightSpan(view!.requested.nights)} was declined.`
-          : `The offer of ${nightSpan(view!.offered.nights)} for your ${nightSpan(view!.requested.nights)} was withdrawn.`,
+          ? `Your offer of ${stayDates(offer.offeredNights)} for ${stayDates(offer.requestedNights)} was declined.`
+          : `The offer of ${stayDates(offer.offeredNights)} for your ${stayDates(offer.requestedNights)} was withdrawn.`,
       type: 'info',
       link: perksLink(offer.projectId),
       createdBy: viewer.id,

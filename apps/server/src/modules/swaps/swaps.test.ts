@@ -11,6 +11,7 @@ import {
   type TestContext,
 } from '../../../test/helpers';
 import { createAllowance, createBooking, isoDay } from '../../../test/content-factories';
+import { formatNight, listNights } from '@portal/contracts';
 
 let ctx: TestContext;
 
@@ -215,5 +216,58 @@ describe('swaps', () => {
     const stayC = await createBooking(ctx.db, c.user.id, other.id, days(20, 1), { status: 'approved' });
     expect((await offer(a.token, stayA.id, stayC.id)).statusCode).toBe(404);
     expect((await call(c.token, 'GET', `/api/swaps/stays?projectId=${project.id}`)).statusCode).toBe(404);
+  });
+
+  it('refuses to offer a stay the offerer could not take, in words about their own stays', async () => {
+    const { project, a, b, stayA, stayB } = await world();
+    // A already holds one of B's nights, in a gift: the swap could never be accepted, and B's stay is
+    // no longer among those A may ask for.
+    await createBooking(ctx.db, a.user.id, project.id, days(41, 2), { status: 'approved', type: 'gift' });
+    expect((await call(a.token, 'GET', `/api/swaps/stays?projectId=${project.id}`)).json().data).toEqual([]);
+    const refused = await offer(a.token, stayA.id, stayB.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(`You already hold ${formatNight(isoDay(41))} in another stay`);
+    expect(await ctx.db.select().from(swapOffers).where(eq(swapOffers.offeredBookingId, stayA.id))).toEqual(
+      [],
+    );
+    const [told] = await ctx.db.select().from(notifications).where(eq(notifications.userId, b.user.id));
+    expect(told).toBeUndefined();
+  });
+
+  it("refuses an acceptance the offerer can no longer take without showing the offerer's dates", async () => {
+    const { project, a, b, stayA, stayB } = await world();
+    const id = (await offer(a.token, stayA.id, stayB.id)).json().data._id;
+    // After the offer, A came to hold B's nights in a gift, and has a stay of their own on day 60.
+    await createBooking(ctx.db, a.user.id, project.id, days(40, 2), { status: 'approved', type: 'gift' });
+    await createBooking(ctx.db, a.user.id, project.id, days(60, 1), { status: 'approved' });
+    const refused = await call(b.token, 'PUT', `/api/swaps/${id}/accept`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'The investor who made this offer can no longer take your stay, so it cannot be accepted; you may decline it',
+    );
+    for (const night of [...days(40, 2), isoDay(60)]) expect(refused.body).not.toContain(formatNight(night));
+    expect(refused.body).not.toContain(listNights(days(40, 2)));
+    expect(await nightsHeld(b.user.id, project.id)).toEqual(days(40, 2));
+  });
+
+  it('keeps the dates an offer was made with after its stays change', async () => {
+    const { project, a, b, stayA, stayB } = await world();
+    const c = await investorIn(project.id);
+    const stayC = await createBooking(ctx.db, c.user.id, project.id, days(50, 2), { status: 'approved' });
+    const toB = (await offer(a.token, stayA.id, stayB.id)).json().data._id;
+    const toC = (await offer(a.token, stayA.id, stayC.id)).json().data._id;
+    expect((await call(c.token, 'PUT', `/api/swaps/${toC}/accept`)).statusCode).toBe(200);
+
+    // A's stay now holds C's former dates: the offer to B is void, and still reads as it was made.
+    for (const viewer of [a, b]) {
+      const listed = (await call(viewer.token, 'GET', `/api/swaps?projectId=${project.id}`)).json().data;
+      expect(listed.find((o: { _id: string }) => o._id === toB)).toMatchObject({
+        status: 'void',
+        offered: { bookingId: stayA.id, nights: days(20, 3), nightCount: 3 },
+        requested: { bookingId: stayB.id, nights: days(40, 2), nightCount: 2 },
+      });
+    }
+    const declined = await call(b.token, 'PUT', `/api/swaps/${toB}/decline`);
+    expect(declined.json().data.offered.nights).toEqual(days(20, 3));
   });
 });

@@ -117,6 +117,7 @@ export async function changeUpdate(
       entityId: row.id,
       details: {
         projectId: row.projectId,
+        title: row.title,
         fields: Object.entries(input).flatMap(([k, v]) => (v === undefined ? [] : [k])),
       },
     });

@@ -21,6 +21,9 @@ afterEach(() => {
 
 const BEN = { _id: 'a0000000-0000-4000-8000-000000000002', name: 'Ben Admin', email: 'ben@example.com' };
 const ava = { _id: ADMIN._id, name: ADMIN.name, email: ADMIN.email };
+const admin = (a: typeof ava) => ({ ...a, role: 'admin' as const });
+const EMMA = { _id: 'c0000000-0000-4000-8000-000000000001', name: 'Emma Lindqvist' };
+const AURORA = { _id: 'd0000000-0000-4000-8000-000000000001', name: 'Aurora Lakeside Cabins' };
 
 const entry = (over: Partial<AuditEntry>): AuditEntry => ({
   _id: '1',
@@ -29,7 +32,9 @@ const entry = (over: Partial<AuditEntry>): AuditEntry => ({
   entityId: 'r0000000-0000-4000-8000-000000000001',
   details: { month: '2025-02', from: 10, to: 12.5 },
   createdAt: '2026-03-10T08:00:00.000Z',
-  actor: ava,
+  actor: admin(ava),
+  subject: EMMA,
+  project: AURORA,
   ...over,
 });
 const returnChange = entry({});
@@ -40,7 +45,19 @@ const perkCreated = entry({
   entityId: 'b0000000-0000-4000-8000-000000000001',
   details: { name: 'Sauna evening' },
   createdAt: '2026-03-11T09:30:00.000Z',
-  actor: BEN,
+  actor: admin(BEN),
+  subject: null,
+});
+/** An investor's own change: listed with the role Investor, not under an admin. */
+const bankChange = entry({
+  _id: '4',
+  action: 'bank-account',
+  entity: 'user',
+  entityId: EMMA._id,
+  details: { holder: 'Emma Lindqvist', iban: 'DE89 •••• 3000', bic: null },
+  createdAt: '2026-03-12T07:00:00.000Z',
+  actor: { ...EMMA, email: 'investor@example.com', role: 'investor' },
+  project: null,
 });
 
 /** The audit log: 60 entries in all, answered a page at a time. */
@@ -52,7 +69,7 @@ function api(extra: (req: FakeRequest) => Response | undefined = () => undefined
       const n = Number(req.query.get('page') ?? 1);
       return json({
         success: true,
-        data: n === 1 ? [perkCreated, returnChange] : [entry({ _id: '3', details: null })],
+        data: n === 1 ? [bankChange, perkCreated, returnChange] : [entry({ _id: '3', details: null })],
         pagination: { page: n, pageSize: 25, total: 60, totalPages: 3 },
         admins: [ava, BEN],
       });
@@ -65,18 +82,46 @@ const audits = (requests: FakeRequest[]) =>
   requests.filter((r) => r.path === '/api/admin/audit').map((r) => Object.fromEntries(r.query));
 
 describe('Audit Log', () => {
-  it('lists who did what to which object and when, and shows before and after in the details', async () => {
+  it('says what the page lists: every change, by admins and investors', async () => {
+    api();
+    renderAdmin(<AuditPage />, 'audit');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Audit Log' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Every change, by admins and investors: who did what, to which object, and when'),
+    ).toBeInTheDocument();
+  });
+
+  it('lists each change as a sentence with its object, who made it in which role, and when', async () => {
     api();
     renderAdmin(<AuditPage />, 'audit');
     const table = await screen.findByRole('table', { name: 'Audit log' });
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows[0]).toHaveTextContent('Ben Admin');
-    expect(rows[0]).toHaveTextContent('Ben Admin created perk Sauna evening');
-    expect(rows[0]).toHaveTextContent('Perk');
-    expect(rows[1]).toHaveTextContent('Monthly return');
-    expect(rows[1]).toHaveTextContent('Mar 10, 2026');
+    const cells = (i: number) =>
+      within(rows[i]!)
+        .getAllByRole('cell')
+        .slice(1, 3)
+        .map((c) => c.textContent);
+    expect(cells(0)).toEqual([
+      'Emma LindqvistInvestor',
+      'Emma Lindqvist changed their bank account to Emma Lindqvist, DE89 •••• 3000Mar 12, 2026, 07:00:00 · Investor · User',
+    ]);
+    expect(cells(1)).toEqual([
+      'Ben AdminAdmin',
+      'Ben Admin added the perk “Sauna evening” at Aurora Lakeside CabinsMar 11, 2026, 09:30:00 · Admin · Perk',
+    ]);
+    expect(rows[2]).toHaveTextContent(
+      "Ava Administrator changed Emma Lindqvist's return for Feb 2025 at Aurora Lakeside Cabins from €10 to €12.50",
+    );
+    expect(rows[2]).toHaveTextContent('Monthly return');
+    expect(rows[2]).toHaveTextContent('Mar 10, 2026');
+    expect(table).not.toHaveTextContent('bank-account');
 
-    await userEvent.click(within(rows[1]!).getByRole('button', { name: /^Details/ }));
+    await userEvent.click(within(rows[0]!).getByRole('button', { name: /^Details/ }));
+    const own = screen.getByRole('dialog', { name: 'Audit entry' });
+    expect(own).toHaveTextContent('Emma Lindqvist (investor@example.com) Investor');
+    await userEvent.keyboard('{Escape}');
+
+    await userEvent.click(within(rows[2]!).getByRole('button', { name: /^Details/ }));
     const dialog = screen.getByRole('dialog', { name: 'Audit entry' });
     const change = within(dialog).getByRole('table', { name: 'Before and after' });
     expect(
@@ -85,7 +130,7 @@ describe('Audit Log', () => {
         .map((c) => c.textContent),
     ).toEqual(['10', '12.5']);
     expect(within(dialog).getByRole('table', { name: 'Recorded details' })).toHaveTextContent('month2025-02');
-    expect(dialog).toHaveTextContent('Ava Administrator (admin@example.com)');
+    expect(dialog).toHaveTextContent('Ava Administrator (admin@example.com) Admin');
   });
 
   it('filters by admin, kind of object and days on the server, and pages there', async () => {
@@ -96,7 +141,7 @@ describe('Audit Log', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(audits(requests).at(-1)).toEqual({ page: '2', pageSize: '25' }));
 
-    await userEvent.selectOptions(screen.getByLabelText('Admin'), 'Ben Admin');
+    await userEvent.selectOptions(screen.getByLabelText('By'), 'Ben Admin');
     await userEvent.selectOptions(screen.getByLabelText('Object'), 'Perk');
     await userEvent.type(screen.getByLabelText('From'), '2026-03-01');
     await userEvent.type(screen.getByLabelText('To'), '2026-03-31');
@@ -153,7 +198,7 @@ describe('Audit Log', () => {
         : undefined,
     );
     const view = renderAdmin(<AuditPage />, 'audit');
-    expect(await findEmpty('No admin changes recorded yet')).toBeInTheDocument();
+    expect(await findEmpty('No changes recorded yet')).toBeInTheDocument();
     view.unmount();
     broken = true;
     renderAdmin(<AuditPage />, 'audit');

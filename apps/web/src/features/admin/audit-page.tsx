@@ -1,6 +1,14 @@
 import { useState } from 'react';
 import { Download, ScrollText } from 'lucide-react';
-import { AUDIT_ENTITIES, auditEntityLabel, type AuditEntity, type AuditEntry } from '@portal/contracts';
+import {
+  AUDIT_ENTITIES,
+  auditEntityLabel,
+  auditRoleLabel,
+  auditSentence,
+  type AuditEntity,
+  type AuditEntry,
+} from '@portal/contracts';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -10,7 +18,6 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
 import { formatDate } from '@/lib/format';
 import { useAuditLog, useExportAudit, type AuditParams } from '@/queries/audit';
-import { describeActivity } from './components/activity';
 import { EmptyState } from './components/empty-state';
 import { toastFailed, useFailedToast } from './components/feedback';
 import { PageHeader } from './components/page-header';
@@ -18,6 +25,18 @@ import { Pager } from './components/pager';
 
 const PAGE_SIZE = 25;
 const NO_FILTERS: AuditParams = { actorId: '', entity: '', from: '', to: '' };
+
+/** The actor's name, or the words for an account since deleted. */
+const actorName = (e: AuditEntry) => e.actor?.name ?? 'A deleted account';
+
+/** The actor's role beside their name: Admin or Investor. */
+function RoleBadge({ entry }: { entry: AuditEntry }) {
+  return (
+    <Badge variant={entry.actor?.role === 'admin' ? 'secondary' : 'outline'} className="font-normal">
+      {auditRoleLabel(entry)}
+    </Badge>
+  );
+}
 
 const when = (iso: string) => `${formatDate(iso)}, ${new Date(iso).toLocaleTimeString('en-GB')}`;
 
@@ -45,14 +64,15 @@ function DetailsDialog({ entry, onClose }: { entry: AuditEntry | null; onClose: 
           <>
             <DialogHeader>
               <DialogTitle>Audit entry</DialogTitle>
-              <DialogDescription>{describeActivity(entry)}</DialogDescription>
+              <DialogDescription>{auditSentence(entry)}</DialogDescription>
             </DialogHeader>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
               <dt className="text-muted-foreground">When</dt>
               <dd>{when(entry.createdAt)}</dd>
-              <dt className="text-muted-foreground">Admin</dt>
+              <dt className="text-muted-foreground">By</dt>
               <dd className="break-words">
-                {entry.actor ? `${entry.actor.name} (${entry.actor.email})` : 'A deleted admin'}
+                {entry.actor ? `${entry.actor.name} (${entry.actor.email})` : 'A deleted account'}{' '}
+                <RoleBadge entry={entry} />
               </dd>
               <dt className="text-muted-foreground">Action</dt>
               <dd>{entry.action}</dd>
@@ -105,7 +125,11 @@ function DetailsDialog({ entry, onClose }: { entry: AuditEntry | null; onClose: 
   );
 }
 
-/** The audit log: every admin write, who did it, to which object and when; filtered, paged, exported. */
+/**
+ * The audit log: every recorded change, by admins and by investors (their bank account, a swap they
+ * accepted), each as a sentence with its object, who did it in which role, and when; filtered, paged,
+ * exported.
+ */
 function AuditPage() {
   const [filters, setFilters] = useState<AuditParams>(NO_FILTERS);
   const [page, setPage] = useState(1);
@@ -126,7 +150,7 @@ function AuditPage() {
     <>
       <PageHeader
         title="Audit Log"
-        description="Every change made by an admin: who, what, which object and when"
+        description="Every change, by admins and investors: who did what, to which object, and when"
         actions={
           <Button
             variant="outline"
@@ -143,9 +167,9 @@ function AuditPage() {
       <Card>
         <CardContent className="grid grid-cols-1 gap-4 pt-5 sm:pt-6">
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_auto_auto_auto] lg:items-end">
-            <Field label="Admin">
+            <Field label="By">
               <NativeSelect value={filters.actorId} onChange={set('actorId')}>
-                <option value="">All admins</option>
+                <option value="">Everyone</option>
                 {data?.admins.map((a) => (
                   <option key={a._id} value={a._id}>
                     {a.name}
@@ -185,15 +209,15 @@ function AuditPage() {
           ) : entries.length === 0 ? (
             <EmptyState
               icon={ScrollText}
-              title={filtered ? 'No entries match these filters' : 'No admin changes recorded yet'}
+              title={filtered ? 'No entries match these filters' : 'No changes recorded yet'}
             />
           ) : (
             <Table aria-label="Audit log">
               <THead>
                 <Tr>
                   <Th className="hidden md:table-cell">When</Th>
-                  <Th className="hidden md:table-cell">Admin</Th>
-                  <Th>Action</Th>
+                  <Th className="hidden md:table-cell">By</Th>
+                  <Th>Change</Th>
                   <Th className="hidden md:table-cell">Object</Th>
                   <Th className="text-right">
                     <span className="sr-only">Details</span>
@@ -206,13 +230,15 @@ function AuditPage() {
                     <Td className="hidden whitespace-nowrap text-muted-foreground tabular md:table-cell">
                       {when(e.createdAt)}
                     </Td>
-                    <Td className="hidden md:table-cell">{e.actor?.name ?? 'A deleted admin'}</Td>
+                    <Td className="hidden md:table-cell">
+                      <p>{actorName(e)}</p>
+                      <RoleBadge entry={e} />
+                    </Td>
                     <Td className="break-words">
-                      <p>{e.action}</p>
-                      <p className="text-xs text-muted-foreground">{describeActivity(e)}</p>
-                      {/* On a phone, the hidden columns' facts under the action. */}
+                      <p>{auditSentence(e)}</p>
+                      {/* On a phone, the hidden columns' facts under the sentence. */}
                       <p className="text-xs text-muted-foreground md:hidden">
-                        {when(e.createdAt)} · {auditEntityLabel(e.entity)}
+                        {when(e.createdAt)} · {auditRoleLabel(e)} · {auditEntityLabel(e.entity)}
                       </p>
                     </Td>
                     <Td className="hidden md:table-cell">
@@ -225,7 +251,7 @@ function AuditPage() {
                     </Td>
                     <Td className="text-right">
                       <Button variant="outline" size="sm" onClick={() => setOpen(e)}>
-                        Details<span className="sr-only"> of {describeActivity(e)}</span>
+                        Details<span className="sr-only"> of {auditSentence(e)}</span>
                       </Button>
                     </Td>
                   </Tr>

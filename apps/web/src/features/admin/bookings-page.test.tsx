@@ -28,6 +28,7 @@ const request: AdminBooking = {
   status: 'pending',
   nights: ['2027-11-16', '2027-11-17'],
   nightCount: 2,
+  cabins: ['Birch Cabin'],
   notes: 'Anniversary trip',
   giftRecipient: null,
   rentalPrice: null,
@@ -63,7 +64,8 @@ describe('Booking Requests', () => {
     );
     renderAdmin(<BookingsPage />, 'bookings');
     const item = (await screen.findByText('“Anniversary trip”')).closest('li')!;
-    expect(item).toHaveTextContent('2 nights');
+    // Check-in → check-out and the nights, as the investor sees them, and the cabin of the stay.
+    expect(item).toHaveTextContent('Nov 16 → Nov 18, 2027 · 2 nights · Birch Cabin');
     await userEvent.click(
       within(item).getByRole('button', { name: 'Decline the request of Emma Lindqvist' }),
     );

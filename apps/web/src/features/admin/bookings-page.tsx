@@ -5,12 +5,13 @@ import {
   type AdminBooking,
   type BookingStatus,
   type HighSeason,
+  stayText,
 } from '@portal/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCurrentProject } from '@/queries/current-project';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatMoney } from '@/lib/format';
 import { highSeasonNights, highSeasonNightsText } from '@/lib/high-season';
 import { useDecideBooking, useProjectBookings } from '@/queries/bookings';
 import { useHighSeasons } from '@/queries/cabins';
@@ -31,24 +32,13 @@ import { capitalize } from './components/status-badge';
 const VIEWS = ['pending', 'approved', 'declined', 'all'] as const;
 type View = (typeof VIEWS)[number];
 
-/** 'Mar 3 – Mar 6, 2026' for consecutive nights; otherwise the first and the count. */
-function nightsText(nights: string[]) {
-  if (nights.length === 0) return '';
-  const first = formatDate(nights[0]);
-  if (nights.length === 1) return first;
-  return `${first} – ${formatDate(nights[nights.length - 1])}`;
-}
-
 const WORDS: DecisionWords = {
   title: { approve: 'Approve booking request', decline: 'Decline booking request' },
   done: { approve: 'Booking approved', decline: 'Booking declined' },
   failed: 'Failed to update booking',
 };
 
-const nightCountText = (n: number) => `${n} ${n === 1 ? 'night' : 'nights'}`;
-
-const summary = (b: AdminBooking) =>
-  `${BOOKING_TYPE_LABELS[b.type]} · ${nightCountText(b.nightCount)} (${nightsText(b.nights)})`;
+const summary = (b: AdminBooking) => `${BOOKING_TYPE_LABELS[b.type]} · ${stayText(b.nights)}`;
 
 /** A stay request's own lines: its kind, nights, high-season nights, gift or rental, the investor's note. */
 function BookingLines({
@@ -66,8 +56,8 @@ function BookingLines({
         <Badge variant="secondary" className="mr-2">
           {capitalize(BOOKING_TYPE_LABELS[b.type])}
         </Badge>
-        <span className="font-medium tabular">{nightCountText(b.nightCount)}</span>{' '}
-        <span className="text-muted-foreground">· {nightsText(b.nights)}</span>
+        <span className="font-medium tabular">{stayText(b.nights)}</span>
+        {b.cabins.length > 0 && <span className="text-muted-foreground"> · {b.cabins.join(', ')}</span>}
         {b.bonusNightsUsed > 0 && (
           <span className="text-muted-foreground"> · {b.bonusNightsUsed} from the bonus pool</span>
         )}

@@ -11,12 +11,21 @@ afterEach(() => {
 
 const MINUTE = 60_000;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
-const actor = { _id: ADMIN._id, name: 'Ava Administrator', email: 'admin@example.com' };
+const actor = {
+  _id: ADMIN._id,
+  name: 'Ava Administrator',
+  email: 'admin@example.com',
+  role: 'admin' as const,
+};
+const EMMA = { _id: 'c0000000-0000-4000-8000-000000000001', name: 'Emma Lindqvist' };
+const AURORA_REF = { _id: 'd0000000-0000-4000-8000-000000000001', name: 'Aurora Lakeside Cabins' };
 const entry = (over: Partial<AuditEntry> & Pick<AuditEntry, '_id' | 'action' | 'entity'>): AuditEntry => ({
   entityId: null,
   details: null,
   createdAt: ago(MINUTE),
   actor,
+  subject: null,
+  project: null,
   ...over,
 });
 
@@ -65,8 +74,10 @@ const ANSWER: AdminDashboard = {
     entry({
       _id: '3',
       action: 'update',
-      entity: 'monthly_return',
-      details: { month: '2026-09' },
+      entity: 'monthly-return',
+      details: { month: '2026-09', from: 100, to: 120.5 },
+      subject: EMMA,
+      project: AURORA_REF,
       createdAt: ago(2 * 24 * 60 * MINUTE + 60 * MINUTE),
     }),
     entry({
@@ -153,15 +164,14 @@ describe('Admin Dashboard', () => {
     expect(attention('Accounts waiting for activation')).toHaveAttribute('href', '/admin/users?view=pending');
     expect(attention('Accounts waiting for activation').textContent).toBe('Accounts waiting for activation8');
 
-    // Recent admin activity, newest first, each line with who did what and when.
-    const activity = screen.getByRole('heading', { name: 'Recent admin activity' }).parentElement!
-      .parentElement!;
+    // Recent activity, newest first, each line a sentence with its object, and when.
+    const activity = screen.getByRole('heading', { name: 'Recent activity' }).parentElement!.parentElement!;
     const lines = within(activity).getAllByRole('listitem');
     expect(lines.map((l) => l.textContent)).toEqual([
-      'Ava Administrator created user Nora North5 minutes ago',
-      'Ava Administrator sent notification Q3 returns paid3 hours ago',
-      'Ava Administrator updated monthly return 2026-092 days ago',
-      'A deleted admin deleted project media Old photo2 weeks ago',
+      'Ava Administrator created the account of Nora North5 minutes ago',
+      'Ava Administrator sent the notification “Q3 returns paid” to every investor3 hours ago',
+      "Ava Administrator changed Emma Lindqvist's return for Sep 2026 at Aurora Lakeside Cabins from €100 to €120.502 days ago",
+      'A deleted account deleted the media item “Old photo”2 weeks ago',
     ]);
     expect(lines.map((l) => l.querySelector('time')!.getAttribute('datetime'))).toEqual(
       ANSWER.recentActivity.map((e) => e.createdAt),
@@ -201,7 +211,7 @@ describe('Admin Dashboard', () => {
     expect(screen.getByRole('link', { name: /^Pending booking requests/ }).textContent).toBe(
       'Pending booking requests0',
     );
-    expect(screen.getByText('No admin activity yet')).toBeInTheDocument();
+    expect(screen.getByText('No activity yet')).toBeInTheDocument();
   });
 
   it('says "Failed to load data" when the figures do not load', async () => {

@@ -12,14 +12,13 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
-import { sumMoney, type AdminDashboard, type CapitalFigures } from '@portal/contracts';
+import { auditSentence, sumMoney, type AdminDashboard, type CapitalFigures } from '@portal/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentProject } from '@/queries/current-project';
 import { formatDate, formatMoney, formatMonth, formatPercent } from '@/lib/format';
 import { useDashboard } from '@/queries/admin-dashboard';
-import { describeActivity } from './components/activity';
 import { useFailedToast } from './components/feedback';
 import { PageHeader } from './components/page-header';
 
@@ -241,17 +240,17 @@ function DashboardPage() {
           </div>
           <Card>
             <CardHeader>
-              <CardTitle>Recent admin activity</CardTitle>
+              <CardTitle>Recent activity</CardTitle>
             </CardHeader>
             <CardContent>
               {data.recentActivity.length === 0 ? (
-                <p className="text-sm text-muted-foreground">No admin activity yet</p>
+                <p className="text-sm text-muted-foreground">No activity yet</p>
               ) : (
                 <ol className="grid gap-3">
                   {data.recentActivity.map((e) => (
                     <li key={e._id} className="flex items-start gap-3 text-sm">
                       <History className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-                      <span className="min-w-0 flex-1">{describeActivity(e)}</span>
+                      <span className="min-w-0 flex-1">{auditSentence(e)}</span>
                       <time dateTime={e.createdAt} className="shrink-0 text-xs text-muted-foreground">
                         {formatDate(e.createdAt, 'relative')}
                       </time>

@@ -88,7 +88,7 @@ describe('Notification Management: toasts and empty texts (docs/product.md §18)
           ? failure('The database is unavailable', 503)
           : json({
               success: true,
-              data: { sent: 2, skippedInactive: 0, batchId: 'b', emailed: 0 },
+              data: { sent: 2, skippedInactive: 0, batchId: 'b', emailed: 0, emailSkipped: 0 },
               message: 'Notification sent successfully!',
             })
         : undefined,

@@ -28,6 +28,7 @@ const rental: AdminBooking = {
   status: 'approved',
   nights: ['2026-03-10', '2026-03-11', '2026-03-12'],
   nightCount: 3,
+  cabins: [],
   notes: 'Spring rental',
   giftRecipient: null,
   rentalPrice: 150,

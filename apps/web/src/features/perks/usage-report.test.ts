@@ -10,6 +10,7 @@ const booking = (over: Partial<Booking>): Booking => ({
   status: 'approved',
   nights: ['2026-02-12', '2026-02-13'],
   nightCount: 2,
+  cabins: [],
   notes: '',
   giftRecipient: null,
   rentalPrice: null,

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import type { AuditEntry } from '@portal/contracts';
 import { projectPayload } from '../projects/project-dialog';
 import { investmentsPayload } from '../investments/investment-card';
-import { describeActivity } from './activity';
 import { FileField } from './file-field';
 import { parseImageUrls } from './image-urls';
 
@@ -50,30 +48,6 @@ describe('projectPayload', () => {
       rentalSharePercent: 62.5,
       expectedCompletion: null,
     });
-  });
-});
-
-describe('describeActivity', () => {
-  const entry = (over: Partial<AuditEntry>): AuditEntry => ({
-    _id: '1',
-    action: 'create',
-    entity: 'user',
-    entityId: 'u',
-    details: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    actor: { _id: 'a', name: 'Ava Administrator', email: 'admin@example.com' },
-    ...over,
-  });
-  it('names who did what to which object', () => {
-    expect(describeActivity(entry({ details: { name: 'Nora North' } }))).toBe(
-      'Ava Administrator created user Nora North',
-    );
-    expect(
-      describeActivity(entry({ action: 'update', entity: 'monthly-return', details: { month: '2025-02' } })),
-    ).toBe('Ava Administrator updated monthly return 2025-02');
-    expect(describeActivity(entry({ action: 'approve', entity: 'booking', actor: null }))).toBe(
-      'A deleted admin approved booking',
-    );
   });
 });
 

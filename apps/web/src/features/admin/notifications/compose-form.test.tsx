@@ -36,7 +36,7 @@ beforeEach(() => {
   sendAnswer = () =>
     json({
       success: true,
-      data: { sent: 3, skippedInactive: 0, batchId: 'b', emailed: 0 },
+      data: { sent: 3, skippedInactive: 0, batchId: 'b', emailed: 0, emailSkipped: 0 },
       message: 'Notification sent successfully!',
     });
   vi.stubGlobal(
@@ -156,7 +156,7 @@ describe('ComposeForm', () => {
     sendAnswer = () =>
       json({
         success: true,
-        data: { sent: 3, skippedInactive: 1, batchId, emailed: 2 },
+        data: { sent: 3, skippedInactive: 1, batchId, emailed: 2, emailSkipped: 0 },
         message: 'Notification sent successfully!',
       });
     renderForm();
@@ -181,6 +181,29 @@ describe('ComposeForm', () => {
     );
     // The form starts again without email, so that the next one is not emailed by mistake.
     expect(screen.getByRole('checkbox', { name: 'Also send by email' })).not.toBeChecked();
+  });
+
+  it('counts the emails skipped because announcements are turned off, and links to them in the outbox', async () => {
+    const batchId = '9c1f2a3b-4d5e-4f60-8a7b-1c2d3e4f5a6c';
+    sendAnswer = () =>
+      json({
+        success: true,
+        data: { sent: 1, skippedInactive: 0, batchId, emailed: 0, emailSkipped: 1 },
+        message: 'Notification sent successfully!',
+      });
+    renderForm();
+    await userEvent.type(screen.getByLabelText('Title'), 'AGM on 12 May');
+    await userEvent.type(screen.getByLabelText('Message'), 'Join us at the lodge.');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Also send by email' }));
+    await send();
+    expect(
+      await screen.findByText('Sent to 1 user; 0 emails queued, 1 skipped (announcements turned off).'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('0 emails queued, 1 skipped (announcements turned off).')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View in outbox' })).toHaveAttribute(
+      'href',
+      `/admin/email?batch=${batchId}`,
+    );
   });
 
   it('says what went wrong when sending fails, keeping what was written', async () => {

@@ -74,22 +74,23 @@ export function ComposeForm() {
   const everyone = useRecipients('');
   const send = useSendNotification();
   const activeCount = everyone.data?.activeCount;
-  /** The last send's emails, with the link to them in the outbox. */
-  const [emailed, setEmailed] = useState<{ count: number; batchId: string } | null>(null);
+  /** The last send's emails (queued, and skipped: turned off), with the link to them in the outbox. */
+  const [emailed, setEmailed] = useState<{ text: string; batchId: string } | null>(null);
 
   const onSubmit = handleSubmit(
     async (values) => {
       setEmailed(null);
       try {
         const res = await send.mutateAsync(toBody(values));
-        const { sent, skippedInactive, emailed: queued, batchId } = res.data;
+        const { sent, skippedInactive, emailed: queued, emailSkipped, batchId } = res.data;
+        const emails = `${plural(queued, 'email')} queued${emailSkipped ? `, ${emailSkipped.toLocaleString('en-US')} skipped (announcements turned off)` : ''}`;
         const parts = [
           `Sent to ${plural(sent, 'user')}`,
           ...(skippedInactive ? [`${plural(skippedInactive, 'inactive user')} skipped`] : []),
-          ...(values.email ? [`${plural(queued, 'email')} queued`] : []),
+          ...(values.email ? [emails] : []),
         ];
         toast({ title: 'Notification sent successfully!', description: `${parts.join('; ')}.` });
-        if (queued > 0 && batchId) setEmailed({ count: queued, batchId });
+        if (queued + emailSkipped > 0 && batchId) setEmailed({ text: `${emails}.`, batchId });
         reset({ ...EMPTY, audience: values.audience });
       } catch (err) {
         const fields = serverFieldErrors(err);
@@ -237,7 +238,7 @@ export function ComposeForm() {
           {emailed && (
             <p role="status" className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
               <Mail className="size-4 text-muted-foreground" aria-hidden="true" />
-              <span>{plural(emailed.count, 'email')} queued.</span>
+              <span>{emailed.text}</span>
               <Link
                 to={`/admin/email?batch=${encodeURIComponent(emailed.batchId)}`}
                 className="font-medium text-primary underline underline-offset-4"

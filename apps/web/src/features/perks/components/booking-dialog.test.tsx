@@ -16,9 +16,11 @@ import { resetToasts } from '@/lib/toast';
 import { BookingDialog } from './booking-dialog';
 
 const PROJECT = '00000000-0000-4000-8000-000000000001';
-// Today is Monday, February 1, 2027; February 15 is full; February 20–28 is high season.
+// Today is Monday, February 1, 2027; February 15 is full; February 20–28 is high season. The investor's
+// own pending night, February 5, took the last cabin.
 const TODAY = new Date(2027, 1, 1, 10);
 const FULL = '2027-02-15';
+const OWN_PENDING = '2027-02-05';
 const SEASON: HighSeason = {
   _id: '00000000-0000-4000-8000-0000000000a1',
   projectId: PROJECT,
@@ -48,9 +50,10 @@ vi.mock('@/queries/cabins', () => ({
           key,
           datesBetween(from, to).map((date) => ({
             date,
-            free: date === FULL ? 0 : 2,
+            free: date === FULL || date === OWN_PENDING ? 0 : 2,
             total: 2,
             peak: date >= SEASON.startsOn && date <= SEASON.endsOn,
+            own: date === OWN_PENDING ? ('pending' as const) : null,
           })),
         )
         .get(key)!;
@@ -139,10 +142,13 @@ describe('BookingDialog', () => {
     renderDialog('personal');
     expect(day('Monday, February 15, 2027')).toHaveAccessibleName('Monday, February 15, 2027, full');
     expect(day('Monday, February 15, 2027')).toBeDisabled();
-    // Nights already requested and past days are not offered either.
+    // The investor's own nights and past days are not offered either; their own pending night reads as
+    // theirs, not as full, although it took the last cabin.
     expect(day('Friday, February 5, 2027')).toHaveAccessibleName(
-      'Friday, February 5, 2027, already requested',
+      'Friday, February 5, 2027, your stay, pending approval',
     );
+    expect(day('Friday, February 5, 2027').closest('td')).toHaveClass('is-own', 'is-own-pending');
+    expect(day('Friday, February 5, 2027').closest('td')).not.toHaveClass('is-full');
     expect(day('Friday, February 5, 2027')).toBeDisabled();
     await userEvent.click(day('Saturday, February 13, 2027'));
     // The full day can end the stay (its night is not part of it) …
@@ -170,7 +176,7 @@ describe('BookingDialog', () => {
       within(legend)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['8Free', '8Full', '8High season', '8Selected']);
+    ).toEqual(['8Free', '8Full', '8Your stay', '8Your stay, pending', '8High season', '8Selected']);
     // Before a stay is chosen: the coming season.
     expect(
       screen.getByText('High-season nights: 1 of 4 used · Winter holiday, Feb 20, 2027 – Feb 28, 2027'),

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { todayIso, type Booking } from '@portal/contracts';
+import { nightsText, stayText, todayIso, type Booking } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useCancelBooking } from '@/queries/bookings';
-import { formatNights, nightsLabel } from '../nights-format';
 import { CancelRequestButton, RequestItem, useCancelRequest } from './request-item';
 import { SwapOfferDialog } from './swap-offer-dialog';
 
@@ -30,8 +29,8 @@ export function BookingRequests({ bookings }: { bookings: Booking[] }) {
     cancel: useCancelBooking(),
     title: 'Cancel this request?',
     describe: (b) =>
-      `${bookingTitle(b)}, ${formatNights(b.nights)}. The ${nightsLabel(b.nightCount)} become available again.`,
-    done: (b) => `${nightsLabel(b.nightCount)} are free again.`,
+      `${bookingTitle(b)}, ${stayText(b.nights)}. The ${nightsText(b.nightCount)} become available again.`,
+    done: (b) => `${nightsText(b.nightCount)} are free again.`,
   });
 
   return (
@@ -62,14 +61,14 @@ export function BookingRequests({ bookings }: { bookings: Booking[] }) {
                         size="sm"
                         className="shrink-0"
                         onClick={() => setSwapping({ stay: b, key: Date.now() })}
-                        aria-label={`Offer a swap: ${bookingTitle(b)}, ${formatNights(b.nights)}`}
+                        aria-label={`Offer a swap: ${bookingTitle(b)}, ${stayText(b.nights)}`}
                       >
                         Offer a swap
                       </Button>
                     )}
                     {b.status === 'pending' && (
                       <CancelRequestButton
-                        label={`${bookingTitle(b)}, ${formatNights(b.nights)}`}
+                        label={`${bookingTitle(b)}, ${stayText(b.nights)}`}
                         onClick={() => ask(b)}
                       />
                     )}
@@ -77,7 +76,8 @@ export function BookingRequests({ bookings }: { bookings: Booking[] }) {
                 }
               >
                 <p className="mt-1 text-sm">
-                  {nightsLabel(b.nightCount)} · {formatNights(b.nights)}
+                  {stayText(b.nights)}
+                  {b.cabins.length > 0 && <> · {b.cabins.join(', ')}</>}
                   {b.totalValue != null && <> · {formatMoney(b.totalValue)}</>}
                 </p>
                 <p className="mt-1 text-xs text-muted-foreground">Requested {formatDate(b.createdAt)}</p>

@@ -27,7 +27,7 @@ function dayLabel(date: Date, m: Modifiers): string {
     m.night && !m.checkIn && 'selected',
     m.peak && 'high season',
     m.full && 'full',
-    m.requested && 'already requested',
+    m.own && (m.ownPending ? 'your stay, pending approval' : 'your stay'),
     m.checkOutOnly && 'check-out only',
   ].filter(Boolean);
   return [longDate.format(date), ...states].join(', ');
@@ -49,6 +49,8 @@ function DayButton({ children, ...props }: DayButtonProps) {
 }
 
 const SWATCH = 'inline-flex size-6 items-center justify-center rounded-md border text-xs tabular';
+/** The investor's own nights: outlined in the primary colour (dashed while pending), never struck out. */
+const OWN = 'border-2 border-primary bg-success-soft text-foreground';
 
 /** What the calendar's marks mean. */
 function StayLegend() {
@@ -65,6 +67,18 @@ function StayLegend() {
           8
         </span>
         Full
+      </li>
+      <li className="flex items-center gap-1.5">
+        <span aria-hidden="true" className={cn(SWATCH, OWN)}>
+          8
+        </span>
+        Your stay
+      </li>
+      <li className="flex items-center gap-1.5">
+        <span aria-hidden="true" className={cn(SWATCH, OWN, 'border-dashed')}>
+          8
+        </span>
+        Your stay, pending
       </li>
       <li className="flex items-center gap-1.5">
         <span aria-hidden="true" className={cn(SWATCH, 'relative bg-warning-soft pb-1 text-foreground')}>
@@ -129,6 +143,7 @@ export function StayCalendar({
   }
 
   const taken = new Set(requested);
+  const ownOf = (night: string) => known.days.get(night)?.own ?? (taken.has(night) ? 'approved' : null);
   const rules: StayRules = {
     maxNights,
     problem: (night): NightProblem =>
@@ -158,8 +173,10 @@ export function StayCalendar({
         disabled={(date) => !canPick(stay, at(date), rules)}
         modifiers={{
           peak: (date) => !!known.days.get(at(date))?.peak,
-          full: (date) => known.days.get(at(date))?.free === 0,
-          requested: (date) => taken.has(at(date)),
+          // A night the investor holds is theirs, even when it took the last cabin.
+          full: (date) => known.days.get(at(date))?.free === 0 && !ownOf(at(date)),
+          own: (date) => !!ownOf(at(date)),
+          ownPending: (date) => ownOf(at(date)) === 'pending',
           checkIn: (date) => at(date) === stay.checkIn,
           checkOut: (date) => at(date) === stay.checkOut,
           night: (date) =>
@@ -169,7 +186,12 @@ export function StayCalendar({
             rules.problem(at(date)) !== null &&
             canCheckOut(stay.checkIn!, at(date), rules),
         }}
-        modifiersClassNames={{ peak: 'is-peak', full: 'is-full' }}
+        modifiersClassNames={{
+          peak: 'is-peak',
+          full: 'is-full',
+          own: 'is-own',
+          ownPending: 'is-own-pending',
+        }}
         labels={{ labelDayButton: dayLabel }}
         components={{ DayButton }}
         numberOfMonths={months}
@@ -193,6 +215,8 @@ export function StayCalendar({
             'group-[.is-peak]:bg-warning-soft group-[.is-peak]:text-foreground',
             'disabled:pointer-events-none disabled:bg-transparent disabled:text-muted-foreground disabled:opacity-60',
             'group-[.is-full]:line-through',
+            'group-[.is-own]:border-2 group-[.is-own]:border-primary group-[.is-own]:bg-success-soft group-[.is-own]:text-foreground group-[.is-own]:opacity-100',
+            'group-[.is-own-pending]:border-dashed',
             // The stay wins over the high-season tint; its dot stays.
             'group-[.is-middle]:bg-accent! group-[.is-middle]:text-accent-foreground!',
             'group-[.is-start]:bg-primary! group-[.is-start]:font-semibold group-[.is-start]:text-primary-foreground!',

@@ -74,14 +74,14 @@ describe('SwapOfferDialog', () => {
   it("lists the other investors' stays by their dates and sends the chosen one with the note", async () => {
     answer();
     const onOpenChange = renderDialog();
-    expect(dialog()).toHaveTextContent('Offer your stay Feb 12–14, 2027 · 3 nights');
+    expect(dialog()).toHaveTextContent('Offer your stay Feb 12 → Feb 15, 2027 · 3 nights');
     const group = screen.getByRole('group', { name: 'Stay you would like in exchange' });
     const choices = await within(group).findAllByRole('radio');
     expect(choices.map((c) => c.closest('label')?.textContent)).toEqual([
-      'Mar 3–5, 2027 · 3 nights',
-      'Apr 30 – May 1, 2027 · 2 nights',
+      'Mar 3 → Mar 6, 2027 · 3 nights',
+      'Apr 30 → May 2, 2027 · 2 nights',
     ]);
-    await userEvent.click(screen.getByRole('radio', { name: 'Apr 30 – May 1, 2027 · 2 nights' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'Apr 30 → May 2, 2027 · 2 nights' }));
     await userEvent.type(screen.getByLabelText('Note (optional)'), '  Any chance?  ');
     await send();
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
@@ -98,7 +98,7 @@ describe('SwapOfferDialog', () => {
   it('asks for a stay before sending anything, and the arrow keys choose one', async () => {
     answer();
     renderDialog();
-    const first = await screen.findByRole('radio', { name: 'Mar 3–5, 2027 · 3 nights' });
+    const first = await screen.findByRole('radio', { name: 'Mar 3 → Mar 6, 2027 · 3 nights' });
     await send();
     expect(await screen.findByRole('alert')).toHaveTextContent('Choose the stay you would like');
     expect(first).toHaveFocus();
@@ -106,7 +106,7 @@ describe('SwapOfferDialog', () => {
       screen.getByRole('group', { name: 'Stay you would like in exchange' }),
     ).toHaveAccessibleDescription('Choose the stay you would like');
     await userEvent.keyboard('{ArrowDown}');
-    expect(screen.getByRole('radio', { name: 'Apr 30 – May 1, 2027 · 2 nights' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Apr 30 → May 2, 2027 · 2 nights' })).toBeChecked();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(fake.mock.calls.filter(([, o]) => o?.method === 'POST')).toHaveLength(0);
   });
@@ -116,7 +116,7 @@ describe('SwapOfferDialog', () => {
     const message = 'This stay is already offered for that one';
     answer(() => Promise.reject(new ApiError(message, 409, { success: false, error: message })));
     const onOpenChange = renderDialog();
-    await userEvent.click(await screen.findByRole('radio', { name: 'Mar 3–5, 2027 · 3 nights' }));
+    await userEvent.click(await screen.findByRole('radio', { name: 'Mar 3 → Mar 6, 2027 · 3 nights' }));
     await send();
     expect((await screen.findAllByText(message))[0]).toBeInTheDocument();
     expect(onOpenChange).not.toHaveBeenCalled();

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { nightSpan, nightsText, SWAP_MESSAGES, type Booking } from '@portal/contracts';
+import { stayDates, stayText, SWAP_MESSAGES, type Booking } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -13,10 +13,6 @@ import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/input';
 import { messageOf, toast } from '@/lib/toast';
 import { useCreateSwapOffer, useSwapStays } from '@/queries/swaps';
-
-/** 'Mar 3–5, 2027 · 3 nights': a stay as a swap shows it, its dates only. */
-const stayText = (s: { nights: readonly string[]; nightCount: number }) =>
-  `${nightSpan(s.nights)} · ${nightsText(s.nightCount)}`;
 
 /**
  * Offers one of the investor's approved stays for another investor's approved stay in the same project:
@@ -61,7 +57,7 @@ export function SwapOfferDialog({
       toast({
         title: SWAP_MESSAGES.offered,
         description: asked
-          ? `You offered ${nightSpan(stay.nights)} for ${nightSpan(asked.nights)}.`
+          ? `You offered ${stayDates(stay.nights)} for ${stayDates(asked.nights)}.`
           : 'The other investor can now accept or decline it.',
       });
       close();
@@ -80,8 +76,8 @@ export function SwapOfferDialog({
         <DialogHeader>
           <DialogTitle>Offer a swap</DialogTitle>
           <DialogDescription>
-            Offer your stay {stayText(stay)} for another investor&apos;s stay in this project. They see the
-            dates only; the stays are exchanged when they accept.
+            Offer your stay {stayText(stay.nights)} for another investor&apos;s stay in this project. They see
+            the dates only; the stays are exchanged when they accept.
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={(e) => void onSubmit(e)} className="grid min-w-0 gap-4" noValidate>
@@ -121,7 +117,7 @@ export function SwapOfferDialog({
                       }}
                       className="size-4 shrink-0 accent-[var(--primary)]"
                     />
-                    <span className="font-medium">{stayText(s)}</span>
+                    <span className="font-medium">{stayText(s.nights)}</span>
                   </label>
                 ))}
               </div>

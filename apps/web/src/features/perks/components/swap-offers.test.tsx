@@ -89,7 +89,7 @@ describe('SwapOffers', () => {
     answer([RECEIVED, SENT, ...ENDED]);
     renderOffers();
     const [received, sent, accepted, declined, withdrawn, voided] = await items();
-    expect(received).toHaveTextContent('They offer Mar 3–5, 2027 for your Feb 12–14, 2027');
+    expect(received).toHaveTextContent('They offer Mar 3 → Mar 6, 2027 for your Feb 12 → Feb 15, 2027');
     expect(received).toHaveTextContent('“We would love February”');
     expect(
       within(received!)
@@ -98,10 +98,10 @@ describe('SwapOffers', () => {
     ).toEqual(['Accept', 'Decline']);
     expect(
       within(received!).getByRole('button', {
-        name: 'Accept swap: They offer Mar 3–5, 2027 for your Feb 12–14, 2027',
+        name: 'Accept swap: They offer Mar 3 → Mar 6, 2027 for your Feb 12 → Feb 15, 2027',
       }),
     ).toBeInTheDocument();
-    expect(sent).toHaveTextContent('You offer Feb 12–14, 2027 for their Mar 3–5, 2027');
+    expect(sent).toHaveTextContent('You offer Feb 12 → Feb 15, 2027 for their Mar 3 → Mar 6, 2027');
     expect(
       within(sent!)
         .getAllByRole('button')
@@ -154,6 +154,7 @@ describe('BookingRequests: Offer a swap', () => {
     status: 'approved',
     nights: ['2099-02-12', '2099-02-13'],
     nightCount: 2,
+    cabins: [],
     notes: '',
     giftRecipient: null,
     rentalPrice: null,
@@ -164,6 +165,26 @@ describe('BookingRequests: Offer a swap', () => {
     createdAt: '2026-11-20T10:00:00.000Z',
     updatedAt: '2026-11-20T10:00:00.000Z',
     ...over,
+  });
+
+  it('writes each stay as check-in → check-out and its nights, with its cabin', () => {
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <BookingRequests
+          bookings={[
+            booking(1, {
+              status: 'pending',
+              nights: ['2099-12-14', '2099-12-15', '2099-12-16'],
+              nightCount: 3,
+              cabins: ['Birch Cabin'],
+            }),
+          ]}
+        />
+      </QueryClientProvider>,
+    );
+    const [item] = within(screen.getByRole('list', { name: 'Booking requests' })).getAllByRole('listitem');
+    // Check-in Dec 14, check-out Dec 17: three nights, not 'Dec 14–16'.
+    expect(item).toHaveTextContent('Dec 14 → Dec 17, 2099 · 3 nights · Birch Cabin');
   });
 
   it('is offered on approved stays still ahead only, and opens the dialog for that stay', async () => {
@@ -189,12 +210,14 @@ describe('BookingRequests: Offer a swap', () => {
     expect(within(pending!).queryByRole('button', { name: /Offer a swap/ })).not.toBeInTheDocument();
     expect(within(past!).queryByRole('button', { name: /Offer a swap/ })).not.toBeInTheDocument();
     await userEvent.click(
-      within(ahead!).getByRole('button', { name: 'Offer a swap: Personal stay, Feb 12–13, 2099' }),
+      within(ahead!).getByRole('button', {
+        name: 'Offer a swap: Personal stay, Feb 12 → Feb 14, 2099 · 2 nights',
+      }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Offer a swap' });
-    expect(dialog).toHaveTextContent('Offer your stay Feb 12–13, 2099 · 2 nights');
+    expect(dialog).toHaveTextContent('Offer your stay Feb 12 → Feb 14, 2099 · 2 nights');
     expect(
-      await within(dialog).findByRole('radio', { name: 'Mar 3–5, 2027 · 3 nights' }),
+      await within(dialog).findByRole('radio', { name: 'Mar 3 → Mar 6, 2027 · 3 nights' }),
     ).toBeInTheDocument();
   });
 });

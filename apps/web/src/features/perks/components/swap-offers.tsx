@@ -1,4 +1,4 @@
-import { nightSpan, nightsText, SWAP_MESSAGES, type SwapOffer, type SwapStatus } from '@portal/contracts';
+import { nightsText, stayDates, SWAP_MESSAGES, type SwapOffer, type SwapStatus } from '@portal/contracts';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -22,8 +22,8 @@ const DONE: Record<SwapDecision, string> = {
 
 /** 'They offer Mar 3–5, 2027 for your Feb 12–14, 2027', or the other way round for a sent offer. */
 function offerText(o: Pick<SwapOffer, 'direction' | 'offered' | 'requested'>): string {
-  const offered = nightSpan(o.offered.nights);
-  const requested = nightSpan(o.requested.nights);
+  const offered = stayDates(o.offered.nights);
+  const requested = stayDates(o.requested.nights);
   return o.direction === 'received'
     ? `They offer ${offered} for your ${requested}`
     : `You offer ${offered} for their ${requested}`;
@@ -34,8 +34,8 @@ function outcome(o: SwapOffer): string | null {
   switch (o.status) {
     case 'accepted':
       return o.direction === 'received'
-        ? `You accepted${when}: you now hold ${nightSpan(o.offered.nights)}.`
-        : `Accepted${when}: you now hold ${nightSpan(o.requested.nights)}.`;
+        ? `You accepted${when}: you now hold ${stayDates(o.offered.nights)}.`
+        : `Accepted${when}: you now hold ${stayDates(o.requested.nights)}.`;
     case 'declined':
       return `Declined${when}.`;
     case 'withdrawn':

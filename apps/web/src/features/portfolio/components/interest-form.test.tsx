@@ -12,7 +12,7 @@ afterEach(() => {
 const emma = { _id: 'u1', name: 'Emma Lindqvist', email: 'investor@example.com', isAdmin: false };
 const opportunity = {
   _id: 'p9',
-  name: 'Tatra Ridge Chalets',
+  name: 'Swiss Alpine Retreat Cabins',
   location: '',
   description: '',
   targetAmount: 5_000_000,

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { AUDIT_ENTITIES, type AuditEntry } from './admin';
+import { AUDIT_ACTIONS, auditRoleLabel, auditSentence, type AuditKind } from './audit-sentence';
+
+const ANNA = { _id: 'a0000000-0000-4000-8000-000000000001', name: 'Anna Admin', email: 'anna@example.com' };
+const LUKAS = { _id: 'c0000000-0000-4000-8000-000000000002', name: 'Lukas Berg' };
+const AURORA = { _id: 'd0000000-0000-4000-8000-000000000001', name: 'Aurora Lakeside Cabins' };
+
+const entry = (kind: AuditKind, over: Partial<AuditEntry> = {}): AuditEntry => ({
+  _id: '1',
+  ...kind,
+  entityId: null,
+  details: null,
+  createdAt: '2026-03-10T08:00:00.000Z',
+  actor: { ...ANNA, role: 'admin' },
+  subject: LUKAS,
+  project: AURORA,
+  ...over,
+});
+
+/** Every (entity, action) pair the server can record: recordAudit's type accepts no other. */
+const EVERY_KIND = Object.entries(AUDIT_ACTIONS).flatMap(([entity, actions]) =>
+  actions.map((action) => ({ entity, action }) as AuditKind),
+);
+
+describe('auditSentence', () => {
+  it('has a sentence for every action the server records, naming who and never the raw action', () => {
+    expect(EVERY_KIND.length).toBeGreaterThan(50);
+    for (const kind of EVERY_KIND) {
+      const sentence = auditSentence(entry(kind));
+      const label = `${kind.entity}/${kind.action}`;
+      expect(sentence, label).toMatch(/^Anna Admin [a-z]/);
+      // The fallback for a pair no one records reads "Anna Admin: update of user".
+      expect(sentence, label).not.toContain(':');
+      expect(sentence, label).not.toMatch(/[a-z][-_][a-z]/);
+      expect(sentence, label).not.toMatch(/undefined|null|NaN|\[object/);
+    }
+  });
+
+  it('covers every kind of object the filter offers, and the filter every kind recorded', () => {
+    expect(Object.keys(AUDIT_ACTIONS).sort()).toEqual(AUDIT_ENTITIES.map((e) => e.id).sort());
+  });
+
+  it('reads each entry as a sentence with its object', () => {
+    const say = (kind: AuditKind, over: Partial<AuditEntry>) => auditSentence(entry(kind, over));
+    expect(
+      say(
+        { entity: 'booking', action: 'approve' },
+        { details: { type: 'personal', nights: 3, firstNight: '2027-01-11', lastNight: '2027-01-13' } },
+      ),
+    ).toBe("Anna Admin approved Lukas Berg's stay at Aurora Lakeside Cabins, Jan 11–13, 2027");
+    // An entry written before the nights were recorded.
+    expect(say({ entity: 'booking', action: 'decline' }, { details: { nights: 1 } })).toBe(
+      "Anna Admin declined Lukas Berg's booking at Aurora Lakeside Cabins, 1 night",
+    );
+    const emma = { _id: 'c0000000-0000-4000-8000-000000000001', name: 'Emma Lindqvist-Berg' };
+    expect(
+      say(
+        { entity: 'user', action: 'bank-account' },
+        {
+          actor: { ...emma, email: 'emma@example.com', role: 'investor' },
+          subject: emma,
+          project: null,
+          details: { holder: 'Emma Lindqvist-Berg', iban: 'DE89 •••• 3000', bic: null },
+        },
+      ),
+    ).toBe('Emma Lindqvist-Berg changed their bank account to Emma Lindqvist-Berg, DE89 •••• 3000');
+    expect(
+      say({ entity: 'statements', action: 'publish' }, { details: { period: '2025', investors: 2 } }),
+    ).toBe('Anna Admin published the statements of 2025 to 2 investors');
+    expect(
+      say(
+        { entity: 'cabin', action: 'create' },
+        { subject: null, details: { name: 'Chalet A', active: true, projectId: AURORA._id } },
+      ),
+    ).toBe('Anna Admin added the cabin “Chalet A” at Aurora Lakeside Cabins');
+    expect(
+      say(
+        { entity: 'distribution', action: 'finalize' },
+        { details: { kind: 'income', period: '2026-09', amount: 12000, investors: 7 } },
+      ),
+    ).toBe(
+      'Anna Admin paid an income distribution of €12,000 for Sep 2026 at Aurora Lakeside Cabins to 7 investors',
+    );
+    expect(
+      say(
+        { entity: 'project', action: 'update' },
+        { details: { name: 'Aurora', fields: ['totalInvestment', 'annualROI'] } },
+      ),
+    ).toBe('Anna Admin changed the project Aurora Lakeside Cabins (total investment, annual ROI)');
+    expect(
+      say(
+        { entity: 'project', action: 'update' },
+        { details: { name: 'Aurora', fields: ['opportunity'], openForInterest: true } },
+      ),
+    ).toBe('Anna Admin opened Aurora Lakeside Cabins for interest');
+    expect(
+      say(
+        { entity: 'settings', action: 'update' },
+        { entityId: 'security', details: { requireAdminTotp: true } },
+      ),
+    ).toBe('Anna Admin required two-factor sign-in for admins');
+    expect(say({ entity: 'investment', action: 'delete' }, { actor: null })).toBe(
+      "A deleted account removed Lukas Berg's investment in Aurora Lakeside Cabins",
+    );
+  });
+
+  it('names the actor’s role, and says something readable for a pair no longer recorded', () => {
+    const investor = entry(
+      { entity: 'swap_offer', action: 'accept' },
+      { actor: { ...ANNA, role: 'investor' } },
+    );
+    expect(auditRoleLabel(investor)).toBe('Investor');
+    expect(auditRoleLabel(entry({ entity: 'perk', action: 'create' }))).toBe('Admin');
+    expect(auditRoleLabel(entry({ entity: 'perk', action: 'create' }, { actor: null }))).toBe(
+      'Deleted account',
+    );
+    const old = { ...entry({ entity: 'user', action: 'update' }), action: 'merge', entity: 'old_thing' };
+    expect(auditSentence(old)).toBe('Anna Admin: merge of old thing');
+  });
+});
