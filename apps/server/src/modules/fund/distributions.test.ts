@@ -275,7 +275,16 @@ describe('distribution runs', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'download')));
-    expect(audited.map((a) => a.details)).toEqual([{ file: 'payments.csv', payments: 2 }]);
+    expect(audited.map((a) => a.details)).toEqual([
+      {
+        file: 'payments.csv',
+        payments: 2,
+        projectId: project.id,
+        kind: 'income',
+        period: '2025-06',
+        amount: 100.01,
+      },
+    ]);
   });
 
   it('the payments file guards formula-like cells', async () => {
@@ -349,7 +358,17 @@ describe('distribution runs', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'download')));
-    expect(audited.map((a) => a.details)).toEqual([{ file: 'sepa.xml', payments: 1, missing: 1 }]);
+    expect(audited.map((a) => a.details)).toEqual([
+      {
+        file: 'sepa.xml',
+        payments: 1,
+        missing: 1,
+        projectId: project.id,
+        kind: 'income',
+        period: '2025-06',
+        amount: 1234.57,
+      },
+    ]);
   });
 
   it('refuses bad input with a 400 naming it, a project nobody holds with a 400, an unknown project with a 404', async () => {

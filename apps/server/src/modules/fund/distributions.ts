@@ -370,6 +370,14 @@ function alreadyRecorded(taken: { name: string; investorId: string | null }[], p
   return `A return for ${monthLabel(period)} is already recorded for ${listed}: nothing was written. Change the period, or remove those returns first.`;
 }
 
+/** What an audit entry of a run's file names: the run, for its sentence. */
+const runFacts = (run: DistributionDetail) => ({
+  projectId: run.projectId,
+  kind: run.kind,
+  period: run.period,
+  amount: run.amount,
+});
+
 /**
  * The bank accounts of the given investors who have given one, the IBAN unsealed: for the bank's files
  * only (the payments CSV and the SEPA file), never for a screen.
@@ -417,7 +425,7 @@ export async function paymentsCsv(db: DbOrTx, box: SecretBox, actorId: string, i
     action: 'download',
     entity: 'distribution',
     entityId: id,
-    details: { file: 'payments.csv', payments: rows.length },
+    details: { file: 'payments.csv', payments: rows.length, ...runFacts(run) },
   });
   const csv = stringify(rows, {
     bom: true,
@@ -476,7 +484,7 @@ export async function sepaFile(db: DbOrTx, box: SecretBox, actorId: string, id: 
     action: 'download',
     entity: 'distribution',
     entityId: id,
-    details: { file: 'sepa.xml', payments: payments.length, missing },
+    details: { file: 'sepa.xml', payments: payments.length, missing, ...runFacts(run) },
   });
   return { xml, run, missing };
 }
