@@ -62,7 +62,8 @@ async function choose(page: Page, menu: 'Filter' | 'Sort', entry: string) {
 
 test.describe('[DOCUMENTS] document vault', () => {
   test("shows the project's documents grouped by category, with date, type and 'New'", async ({ page }) => {
-    const { documents } = await openVault(page);
+    const { documents, token } = await openVault(page);
+    const { data: statements } = await callApiOk(page.request, endpoints.investments.statements, {}, token);
     const categories = [...new Set(documents.map((d) => d.category))];
     await expect(groups(page)).toHaveCount(categories.length);
     for (const c of categories) {
@@ -77,7 +78,10 @@ test.describe('[DOCUMENTS] document vault', () => {
     await expect(page.getByText('New', { exact: true })).toHaveCount(documents.filter((d) => d.isNew).length);
     // Another investor's own statement is never listed.
     await expect(page.getByText(/Tax Statement 2025 — Lukas/)).toHaveCount(0);
-    await expect(page.getByText(`${documents.length} documents`, { exact: true })).toBeVisible();
+    // The count covers the statements listed below the documents too.
+    await expect(
+      page.getByText(`${documents.length} documents · ${statements.length} statements`, { exact: true }),
+    ).toBeVisible();
     await expectAccessible(page);
   });
 
@@ -105,13 +109,20 @@ test.describe('[DOCUMENTS] document vault', () => {
   });
 
   test('search, Filter and Sort work together', async ({ page }) => {
-    const { documents } = await openVault(page);
+    const { documents, token } = await openVault(page);
+    const { data: statements } = await callApiOk(page.request, endpoints.investments.statements, {}, token);
     const search = page.getByLabel('Search documents');
     await expect(search).toHaveAttribute('placeholder', 'Search documents...');
 
     await search.fill('  TAX ');
     const taxed = documents.filter((d) => /tax/i.test(d.name) || /tax/i.test(d.category));
-    await expect(page.getByText(`Showing ${taxed.length} of ${documents.length} documents`)).toBeVisible();
+    // The count covers the statements listed below the documents too (none is called "tax").
+    await expect(
+      page.getByText(
+        `Showing ${taxed.length} of ${documents.length + statements.length} documents and statements`,
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Download statement / })).toHaveCount(0);
     await expect(documentDownloads(page)).toHaveCount(taxed.length);
 
     // The category matches too.

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, AppDeps, Module } from './app-types';
 import { ServiceUnavailableError, TooManyRequestsError } from './lib/errors';
 import { CHANGES_CHANNEL, ChangeFeed } from './db/changes';
@@ -10,7 +10,7 @@ import { logRedisState, sharedRateLimitStore, waitForRedis } from './lib/redis';
 import { AccessLog } from './plugins/access-log';
 import { NO_METRICS, createMetrics, metricsPlugin, reportAppMetrics } from './plugins/metrics';
 import { authPlugin } from './plugins/auth';
-import { errorsPlugin, sendError } from './plugins/errors';
+import { clientErrorHandler, errorsPlugin, requestValidatorCompiler, sendError } from './plugins/errors';
 import { openApiPlugin } from './plugins/openapi';
 import { REQUEST_ID_HEADER, requestIdGenerator } from './plugins/request-id';
 import { AnswerStore, READ_CACHE_MAX_BYTES, readCachePlugin } from './plugins/read-cache';
@@ -104,12 +104,14 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     genReqId: requestIdGenerator(trustProxy),
     // A malformed or over-long address is refused by the router before any hook runs: the same envelope
     // as the rest, and the headers the hooks would have added.
+    // What Node's HTTP parser refuses (a header with a control character …), also in the envelope.
+    clientErrorHandler,
     frameworkErrors: (err, request, reply) => {
       void sendError(err, request, reply.headers(API_ANSWER_HEADERS).header(REQUEST_ID_HEADER, request.id));
     },
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(requestValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   errorsPlugin(app);
 

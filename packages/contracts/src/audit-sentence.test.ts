@@ -48,7 +48,7 @@ describe('auditSentence', () => {
         { entity: 'booking', action: 'approve' },
         { details: { type: 'personal', nights: 3, firstNight: '2027-01-11', lastNight: '2027-01-13' } },
       ),
-    ).toBe("Anna Admin approved Lukas Berg's stay at Aurora Lakeside Cabins, Jan 11–13, 2027");
+    ).toBe("Anna Admin approved Lukas Berg's stay at Aurora Lakeside Cabins, Jan 11 → Jan 14, 2027");
     // An entry written before the nights were recorded.
     expect(say({ entity: 'booking', action: 'decline' }, { details: { nights: 1 } })).toBe(
       "Anna Admin declined Lukas Berg's booking at Aurora Lakeside Cabins, 1 night",

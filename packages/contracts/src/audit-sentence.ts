@@ -2,7 +2,7 @@ import type { AuditEntity, AuditEntry } from './admin';
 import { monthLabel } from './admin';
 import { BOOKING_TYPE_LABELS } from './bookings';
 import type { BookingType } from './value-sets';
-import { formatNight, nightSpan, nightsText } from './nights';
+import { formatNight, nightsText, stayFromTo } from './nights';
 import { formatEuro } from './usage';
 
 /**
@@ -82,7 +82,7 @@ const month = (d: Record<string, unknown>) => {
 const nights = (d: Record<string, unknown>): string => {
   const first = text(d.firstNight);
   const last = text(d.lastNight);
-  if (first && last) return `, ${nightSpan([first, last])}`;
+  if (first && last) return `, ${stayFromTo(first, last)}`;
   const n = amount(d.nights);
   return n === null ? '' : `, ${nightsText(n)}`;
 };
@@ -289,7 +289,9 @@ function activity(p: Parts): string {
 
 function seasonDays(d: Record<string, unknown>): string {
   const [from, to] = [text(d.startsOn), text(d.endsOn)];
-  return from && to ? `, ${nightSpan([from, to])}` : '';
+  return from && to
+    ? `, ${from === to ? formatNight(from) : `${formatNight(from)} – ${formatNight(to)}`}`
+    : '';
 }
 
 /** 'an income distribution of €12,000 for Oct 2026 at Aurora' (the article left out for 'the draft …'). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { fieldErrors, fieldLabel, issueText, issuesMessage } from './issues';
+import { fieldErrors, fieldLabel, issueText, issuesMessage, nulIssues } from './issues';
 import { projectInput } from './projects';
 import { createUserInput } from './admin';
 
@@ -62,5 +62,27 @@ describe('validation problems in words', () => {
       userId: 'User ID must be a valid id',
     });
     expect(fieldErrors(schema.safeParse({}).error!.issues).count).toBe('Count is required');
+  });
+});
+
+describe('text with U+0000', () => {
+  it('is a problem of each string or key holding it, by field, in words; other values pass', () => {
+    const input = {
+      name: 'Emma',
+      holder: 'Emma\u0000',
+      tags: ['a', 'b\u0000'],
+      weights: { 'k\u0000': 1 },
+      when: new Date(0),
+      n: 0,
+    };
+    expect(fieldErrors(nulIssues(input))).toEqual({
+      holder: 'Holder cannot contain a null character (U+0000)',
+      tags: 'Tags cannot contain a null character (U+0000)',
+      weights: 'Weights cannot contain a null character (U+0000)',
+    });
+    expect(issuesMessage(nulIssues('\u0000'), 'The address')).toBe(
+      'The address cannot contain a null character (U+0000)',
+    );
+    expect(nulIssues({ name: 'Emma', list: [1, 'x', null], nested: { ok: '\u0001' } })).toEqual([]);
   });
 });

@@ -175,3 +175,21 @@ export function fieldErrors(issues: readonly IssueLike[]): FieldErrors {
 export function issuesMessage(issues: readonly IssueLike[], whole?: string): string {
   return issues[0] ? issueText(issues[0], whole) : 'The input is not valid';
 }
+
+/**
+ * The problems of the U+0000 characters in a parsed input, one an affected string (or key), by its path.
+ * No one types the character and PostgreSQL's text cannot hold it, so every text of every request is
+ * refused with it, by field, whatever its schema says.
+ */
+export function nulIssues(value: unknown, path: PropertyKey[] = []): IssueLike[] {
+  if (typeof value === 'string')
+    return value.includes('\u0000')
+      ? [{ code: 'custom', path, message: 'cannot contain a null character (U+0000)' }]
+      : [];
+  if (Array.isArray(value)) return value.flatMap((v, i) => nulIssues(v, [...path, i]));
+  if (value === null || typeof value !== 'object') return [];
+  // Plain objects only (not a Date or a Buffer); a key with the character is a problem of its object.
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return [];
+  return Object.entries(value).flatMap(([k, v]) => [...nulIssues(k, path), ...nulIssues(v, [...path, k])]);
+}

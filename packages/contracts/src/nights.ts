@@ -90,6 +90,10 @@ export function stayDates(nights: readonly string[]): string {
   return runs.map(([first, last]) => checkInOut(first, dayAfter(last))).join('; ');
 }
 
+/** A stay from its first and last night: check-in → check-out. */
+export const stayFromTo = (firstNight: string, lastNight: string) =>
+  checkInOut(firstNight, dayAfter(lastNight));
+
 /** A stay in one line: 'Dec 14 → Dec 17, 2026 · 3 nights'. */
 export const stayText = (nights: readonly string[]) =>
   `${stayDates(nights)} · ${nightsText(new Set(nights).size)}`;

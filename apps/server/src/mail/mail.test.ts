@@ -125,6 +125,15 @@ describe('announcements by email', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(UNSUBSCRIBE_INVALID);
+    // The signed three parts with anything after them are not the link that was sent.
+    for (const longer of [`${token}.extra`, `${token}.`, `${token}..x`]) {
+      const res = await mt.ctx.app.inject({
+        method: 'POST',
+        url: `/api/email/unsubscribe?token=${encodeURIComponent(longer)}`,
+      });
+      expect(res.statusCode, longer).toBe(400);
+      expect(res.json().message).toBe(UNSUBSCRIBE_INVALID);
+    }
 
     const done = await mt.ctx.app.inject({
       method: 'POST',

@@ -282,7 +282,10 @@ export function createMailer(deps: {
     unsubscribeToken,
 
     readUnsubscribeToken(token) {
-      const [userId, category, signature] = token.split('.');
+      // Exactly the three parts a link is made of: a longer token is not one that was sent.
+      const parts = token.split('.');
+      if (parts.length !== 3) return null;
+      const [userId, category, signature] = parts;
       if (!userId || !category || !signature) return null;
       if (!isOptional(category as EmailCategory)) return null;
       const expected = sign(`${userId}.${category}`);

@@ -1,6 +1,19 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { fieldErrors, issuesMessage, type FieldErrors, type IssueLike } from '@portal/contracts';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchemaCompiler,
+} from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
+import { fieldErrors, issuesMessage, nulIssues, type FieldErrors, type IssueLike } from '@portal/contracts';
 import {
   AppError,
   BadRequestWithDataError,
@@ -8,6 +21,7 @@ import {
   ValidationError,
   pgErrorCode,
 } from '../lib/errors';
+import { API_ANSWER_HEADERS } from './security';
 
 interface Answer {
   status: number;
@@ -25,6 +39,23 @@ const WHOLE: Record<string, string> = {
   querystring: 'The address',
   params: 'The address',
   headers: 'The request headers',
+};
+
+/** The 400 of a parsed request part holding U+0000 in a text (`nulIssues`), by field; null without one. */
+export function nulRefusal(value: unknown, part = 'body'): ValidationError | null {
+  const issues = nulIssues(value);
+  return issues.length ? new ValidationError(issuesMessage(issues, WHOLE[part]), fieldErrors(issues)) : null;
+}
+
+/** Parses each request part with its zod schema, then refuses a text holding U+0000 (`nulRefusal`). */
+export const requestValidatorCompiler: FastifySchemaCompiler<ZodType> = (route) => {
+  const validate = validatorCompiler(route);
+  return (data: unknown) => {
+    const result = validate(data);
+    const refused =
+      typeof result === 'object' && 'value' in result ? nulRefusal(result.value, route.httpPart) : null;
+    return refused ? { error: refused } : result;
+  };
 };
 
 const CONNECTION_CODES = new Set([
@@ -143,4 +174,42 @@ export function sendError(err: unknown, request: FastifyRequest, reply: FastifyR
 
 export function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler(sendError);
+}
+
+/** What Node's HTTP parser refuses before Fastify sees a request, by its error code. */
+function clientErrorAnswer(code: string | undefined): Answer {
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT')
+    return { status: 408, message: 'The request took too long to arrive' };
+  if (code === 'HPE_HEADER_OVERFLOW') return { status: 431, message: 'The request headers are too large' };
+  if (code && /HEADER/.test(code))
+    return { status: 400, message: 'A request header is not valid: it holds a character not allowed there' };
+  if (code && /CONTENT_LENGTH|TRANSFER_ENCODING|CHUNK/.test(code))
+    return { status: 400, message: 'The length of the request body is not stated correctly' };
+  if (code === 'HPE_INVALID_METHOD') return { status: 400, message: 'The request method is not valid' };
+  if (code === 'HPE_INVALID_URL') return { status: 400, message: 'The address is not valid' };
+  return { status: 400, message: 'The request is not valid HTTP' };
+}
+
+/**
+ * A request Node's parser refuses (a header with a control character, a bad length, headers too large,
+ * too slow to arrive) is answered here, on the socket, in the API's envelope and with its headers:
+ * Fastify's own answer is `{"error":"Bad Request","message":"Client Error"}`. The connection then closes.
+ */
+export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Socket) {
+  // A reset connection is gone: there is no one to answer.
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const answer = clientErrorAnswer(err.code);
+  this.log.debug({ err, status: answer.status }, 'request refused by the HTTP parser');
+  if (socket.writable) {
+    const body = JSON.stringify({ success: false, message: answer.message, error: answer.message });
+    const headers = {
+      ...API_ANSWER_HEADERS,
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(Buffer.byteLength(body)),
+      connection: 'close',
+    };
+    const head = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`);
+    socket.write(`HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status]}\r\n${head.join('')}\r\n${body}`);
+  }
+  socket.destroy(err);
 }

@@ -8,6 +8,7 @@ import type { InjectOptions } from 'fastify';
 import { and, count, eq, sql } from 'drizzle-orm';
 import {
   cabinAllowances,
+  highSeasons,
   investments,
   monthlyReturns,
   recoveryCodes,
@@ -117,6 +118,30 @@ describe('racing duplicate creates', () => {
     expect(statuses(rs)).toEqual(Array(N).fill(201));
     expect(new Set(rs.map((r) => r.body)).size).toBe(1);
     const [n] = await ctx.db.select({ n: count() }).from(users).where(eq(users.email, email));
+    expect(n!.n).toBe(1);
+  });
+
+  it('overlapping high seasons of one project N times: one season, the rest 400 naming it', async () => {
+    const project = await createProject(ctx.db);
+    const rs = await race(N, (i) => ({
+      method: 'POST',
+      url: `/api/projects/${project.id}/high-seasons`,
+      headers: bearer(adminToken),
+      payload: {
+        name: `Season ${i}`,
+        startsOn: `2027-02-0${i + 1}`,
+        endsOn: '2027-02-20',
+        maxNightsPerInvestor: 5,
+      },
+    }));
+    expect(statuses(rs)).toEqual([201, ...Array(N - 1).fill(400)]);
+    const winner = rs.find((r) => r.statusCode === 201)!.json().data.name;
+    for (const r of rs.filter((r) => r.statusCode === 400))
+      expect(r.json().message).toMatch(new RegExp(`^The dates overlap the high season ${winner} \\(`));
+    const [n] = await ctx.db
+      .select({ n: count() })
+      .from(highSeasons)
+      .where(eq(highSeasons.projectId, project.id));
     expect(n!.n).toBe(1);
   });
 });

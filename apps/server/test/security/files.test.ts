@@ -169,6 +169,69 @@ describe('hostile file names', () => {
   });
 });
 
+describe('bidirectional controls in file names', () => {
+  const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+  const upload = async (
+    url: string,
+    fields: Record<string, string>,
+    file: Parameters<typeof multipart>[1],
+  ) => {
+    const form = await multipart(fields, file);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...bearer(adminToken), ...form.headers },
+      payload: form.payload,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data as { _id: string; name?: string; fileName: string };
+  };
+  const disposition = async (url: string) => {
+    const res = await ctx.app.inject({ method: 'GET', url, headers: bearer(adminToken) });
+    expect(res.statusCode).toBe(200);
+    return decodeURIComponent(String(res.headers['content-disposition']));
+  };
+
+  it('are removed from the names of documents, project media and per-user media, and from download names', async () => {
+    // 'invoice' RLO 'fdp.exe.pdf' reads as 'invoicefdp.exe.pdf' once the override is gone.
+    const document = await upload(
+      `/api/documents?projectId=${projectId}`,
+      { userId: investorId },
+      { data: await samplePdf('Invoice'), name: 'invoice\u202Efdp.exe.pdf', type: 'application/pdf' },
+    );
+    expect(document).toMatchObject({ name: 'invoicefdp.exe', fileName: 'invoicefdp.exe.pdf' });
+    expect(await disposition(`/api/documents/${document._id}/download`)).toContain(
+      "filename*=UTF-8''invoicefdp.exe.pdf",
+    );
+
+    // A name typed with them (kept as typed) is downloaded without them.
+    const typed = await upload(
+      `/api/documents?projectId=${projectId}`,
+      { name: 'Q3 \u2066report\u2069\u200F', userId: investorId },
+      { data: await samplePdf('Q3'), name: 'q3\u061C.pdf', type: 'application/pdf' },
+    );
+    expect(typed.fileName).toBe('q3.pdf');
+    expect(await disposition(`/api/documents/${typed._id}/download`)).toContain(
+      "filename*=UTF-8''Q3 report.pdf",
+    );
+
+    const media = await upload(
+      '/api/media',
+      { projectId, title: 'Lake', type: 'photo', description: 'The lake' },
+      { data: samplePng(), name: 'la\u202Bke\u202C\u200E.png', type: 'image/png' },
+    );
+    expect(media.fileName).toBe('lake.png');
+    const own = await upload(
+      `/api/documents/media?projectId=${projectId}&userId=${investorId}`,
+      { title: 'Cabin', type: 'photo', description: 'd' },
+      { data: samplePng(), name: 'cab\u2067in\u2068\u202D.png', type: 'image/png' },
+    );
+    expect(own.fileName).toBe('cabin.png');
+    for (const name of [document.fileName, typed.fileName, media.fileName, own.fileName])
+      expect(name).not.toMatch(BIDI);
+  });
+});
+
 describe('incomplete forms', () => {
   it('a form cut off before its end is refused with a message, and nothing is stored', async () => {
     const before = filesUnder(uploadsDir(ctx));

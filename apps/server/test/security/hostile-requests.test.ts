@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { multipart } from '../../src/modules/documents/test-support';
+import { multipart, samplePdf } from '../../src/modules/documents/test-support';
 import {
   bearer,
   buildTestApp,
@@ -15,7 +15,8 @@ import {
   login,
   type TestContext,
 } from '../helpers';
-import { fingerprint } from './support';
+import { RawConnection } from '../raw-http';
+import { filesUnder, fingerprint, uploadsDir } from './support';
 
 let ctx: TestContext;
 let investor: string;
@@ -183,6 +184,92 @@ describe('request bodies', () => {
       payload: `{"name": ${deep}}`,
     });
     expectRefused(res, 400);
+  });
+});
+
+describe('text with U+0000', () => {
+  const nul = 'cannot contain a null character (U+0000)';
+
+  it('is refused by field, in words, in a JSON body, a form and a query, writing nothing', async () => {
+    const owner = await createUser(ctx.db);
+    const before = await fingerprint(ctx.db);
+    const files = filesUnder(uploadsDir(ctx));
+    const holder = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/users/me/bank-account',
+      headers: bearer(investor),
+      payload: { iban: 'FI2112345600000785', holder: 'Emma\u0000Lindqvist', currentPassword: 'x' },
+    });
+    expectRefused(holder, 400, `Holder ${nul}`);
+    expect(holder.json().fields).toEqual({ holder: `Holder ${nul}` });
+
+    const update = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/updates',
+      headers: bearer(admin),
+      payload: {
+        projectId,
+        title: 'Q3',
+        content: '<p>a\u0000b</p>',
+        images: ['/media/a.jpg', '/media/b\u0000.jpg'],
+      },
+    });
+    expectRefused(update, 400, `Content ${nul}`);
+    expect(update.json().fields).toEqual({ content: `Content ${nul}`, images: `Images ${nul}` });
+
+    const form = await multipart(
+      { name: 'Report\u0000', userId: owner.id },
+      { data: await samplePdf('Report'), name: 'report.pdf', type: 'application/pdf' },
+    );
+    const document = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/documents?projectId=${projectId}`,
+      headers: { ...bearer(admin), ...form.headers },
+      payload: form.payload,
+    });
+    expectRefused(document, 400, `Name ${nul}`);
+    expect(document.json().fields).toEqual({ name: `Name ${nul}` });
+
+    const search = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users?search=a%00b',
+      headers: bearer(admin),
+    });
+    expectRefused(search, 400, `Search ${nul}`);
+    expect(await fingerprint(ctx.db)).toEqual(before);
+    expect(filesUnder(uploadsDir(ctx))).toEqual(files);
+  });
+});
+
+describe("what Node's HTTP parser refuses", () => {
+  it('is answered in the envelope with the API headers, and the connection closes', async () => {
+    const address = new URL(await ctx.app.listen({ port: 0, host: '127.0.0.1' }));
+    for (const [headers, status, message] of [
+      [
+        { 'x-note': 'a\u0001b' },
+        400,
+        'A request header is not valid: it holds a character not allowed there',
+      ],
+      [
+        { authorization: 'Bearer a\u007fb' },
+        400,
+        'A request header is not valid: it holds a character not allowed there',
+      ],
+      [{ 'content-length': 'ten' }, 400, 'The length of the request body is not stated correctly'],
+      [{ 'x-big': 'x'.repeat(20_000) }, 431, 'The request headers are too large'],
+    ] as const) {
+      const connection = await RawConnection.open(Number(address.port));
+      const answer = await connection.request('GET', '/api/projects', headers);
+      connection.close();
+      expect(answer, JSON.stringify(headers).slice(0, 80)).not.toBe('closed');
+      if (answer === 'closed') continue;
+      expect(answer.status).toBe(status);
+      expect(JSON.parse(answer.body)).toEqual({ success: false, message, error: message });
+      expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(answer.headers['cache-control']).toBe('no-store');
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers.connection).toBe('close');
+    }
   });
 });
 

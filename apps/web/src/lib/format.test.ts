@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatCount,
   formatDate,
   formatMoney,
   formatMonth,
@@ -65,6 +66,17 @@ describe('formatDate', () => {
 
   it('formats a YYYY-MM month', () => {
     expect(formatMonth('2025-03')).toBe('Mar 2025');
+  });
+});
+
+describe('formatCount', () => {
+  it("words a count singular or plural by the locale's rules", () => {
+    expect(formatCount(1, 'month')).toBe('1 month');
+    expect(formatCount(2, 'month')).toBe('2 months');
+    expect(formatCount(0, 'statement')).toBe('0 statements');
+    expect(formatCount(1250, 'investor')).toBe('1,250 investors');
+    expect(formatCount(1, 'person', 'people')).toBe('1 person');
+    expect(formatCount(3, 'person', 'people')).toBe('3 people');
   });
 });
 

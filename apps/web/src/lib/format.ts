@@ -80,7 +80,20 @@ function dateFormatter(key: string, options: Intl.DateTimeFormatOptions): Intl.D
   return f;
 }
 
-const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`;
+let pluralRules: Intl.PluralRules | undefined;
+
+/**
+ * A count with its noun, singular or plural by the locale's rules: 1 month, 2 months, 0 statements,
+ * 1,250 investors; `many` names an irregular plural (1 person, 3 people).
+ */
+export function formatCount(n: number, one: string, many = `${one}s`): string {
+  pluralRules ??= new Intl.PluralRules(LOCALE);
+  const whole = Math.abs(n);
+  const text = Number.isInteger(whole) ? groupThousands(whole) : String(whole);
+  return `${n < 0 ? '-' : ''}${text} ${pluralRules.select(n) === 'one' ? one : many}`;
+}
+
+const plural = (n: number, unit: string) => `${formatCount(n, unit)} ago`;
 
 export function formatRelative(date: Date, now: Date = new Date()): string {
   const seconds = Math.floor((now.getTime() - date.getTime()) / 1000);

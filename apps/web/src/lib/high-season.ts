@@ -1,4 +1,5 @@
 import type { HighSeason } from '@portal/contracts';
+import { formatCount } from './format';
 
 type Period = Pick<HighSeason, 'startsOn' | 'endsOn'>;
 
@@ -10,7 +11,7 @@ export const highSeasonNights = (nights: readonly string[], seasons: readonly Pe
   nights.filter((n) => seasons.some((s) => inSeason(n, s))).length;
 
 /** '2 high-season nights', '1 high-season night'. */
-export const highSeasonNightsText = (count: number) => `${count} high-season night${count === 1 ? '' : 's'}`;
+export const highSeasonNightsText = (count: number) => formatCount(count, 'high-season night');
 
 /** The seasons some of these nights fall in, each with how many, in date order. */
 export function seasonsOfNights<S extends Period>(nights: readonly string[], seasons: readonly S[]) {

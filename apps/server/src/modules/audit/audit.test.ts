@@ -195,7 +195,7 @@ describe('entries as sentences', () => {
     ]);
     expect(data.map(auditSentence)).toEqual([
       'Emma Lindqvist-Berg changed their bank account to Emma Lindqvist-Berg, DE89 •••• 3000',
-      "Ava Audit approved Lukas Berg's stay at Aurora Sentences, Jan 11–13, 2027",
+      "Ava Audit approved Lukas Berg's stay at Aurora Sentences, Jan 11 → Jan 14, 2027",
       "Ava Audit set an investor's investment in a project to €100",
     ]);
     const csv = parse(

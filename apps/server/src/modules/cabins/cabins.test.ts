@@ -302,6 +302,67 @@ describe('high season', () => {
     expect((await call(token, 'GET', `/api/projects/${project.id}/high-seasons`)).json().data).toEqual([]);
   });
 
+  it('refuses a season that shares a date with another of the project, naming it, on create and update', async () => {
+    const project = await createProject(ctx.db);
+    const url = `/api/projects/${project.id}/high-seasons`;
+    const season = (name: string, startsOn: string, endsOn: string) => ({
+      name,
+      startsOn,
+      endsOn,
+      maxNightsPerInvestor: 7,
+    });
+    expect(
+      (await call(adminToken, 'POST', url, season('Aurora', '2027-01-06', '2027-02-10'))).statusCode,
+    ).toBe(201);
+    const overlap =
+      "The dates overlap the high season Aurora (Jan 6, 2027 – Feb 10, 2027): a project's high seasons cannot share a date";
+
+    const easter = await call(adminToken, 'POST', url, season('Easter', '2027-02-01', '2027-02-20'));
+    expect(easter.statusCode).toBe(400);
+    expect(easter.json()).toMatchObject({ success: false, message: overlap, fields: { startsOn: overlap } });
+    const enclosing = await call(adminToken, 'POST', url, season('Winter', '2027-01-01', '2027-03-01'));
+    expect(enclosing.statusCode).toBe(400);
+    expect(enclosing.json().fields).toEqual({ endsOn: overlap });
+
+    // The day after is free; another project's dates are its own.
+    const spring = await call(adminToken, 'POST', url, season('Spring', '2027-02-11', '2027-02-20'));
+    expect(spring.statusCode).toBe(201);
+    const elsewhere = await createProject(ctx.db);
+    expect(
+      (
+        await call(
+          adminToken,
+          'POST',
+          `/api/projects/${elsewhere.id}/high-seasons`,
+          season('Aurora', '2027-01-06', '2027-02-10'),
+        )
+      ).statusCode,
+    ).toBe(201);
+
+    const springId = spring.json().data._id;
+    const moved = await call(
+      adminToken,
+      'PUT',
+      `${url}/${springId}`,
+      season('Spring', '2027-02-10', '2027-02-20'),
+    );
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().fields).toEqual({ startsOn: overlap });
+    // A season may keep or change its own dates.
+    const longer = await call(
+      adminToken,
+      'PUT',
+      `${url}/${springId}`,
+      season('Spring', '2027-02-11', '2027-02-28'),
+    );
+    expect(longer.statusCode).toBe(200);
+    const rows = await ctx.db.select().from(highSeasons).where(eq(highSeasons.projectId, project.id));
+    expect(rows.map((r) => [r.name, r.startsOn, r.endsOn]).sort()).toEqual([
+      ['Aurora', '2027-01-06', '2027-02-10'],
+      ['Spring', '2027-02-11', '2027-02-28'],
+    ]);
+  });
+
   it('hides the seasons and cabins of a project the investor does not hold', async () => {
     const project = await createProject(ctx.db);
     const { token } = await investorIn((await createProject(ctx.db)).id);

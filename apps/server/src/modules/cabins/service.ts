@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { bookingNights, bookings, cabins, highSeasons } from '../../db/schema';
-import { ConflictError, NotFoundError, isUniqueViolation } from '../../lib/errors';
+import { ConflictError, NotFoundError, ValidationError, isUniqueViolation } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/service';
 import { assertProjectVisible, type Viewer } from '../access/project-access';
@@ -196,6 +196,20 @@ export async function saveSeason(
   return db.transaction(async (tx) => {
     await assertProjectVisible(tx, actor, projectId);
     if (seasonId) await seasonOf(tx, projectId, seasonId);
+    // Under the project's lock of stays, two writes at once cannot both miss each other's season (and
+    // a stay's write checks its limits against settled seasons).
+    await lockProjectNights(tx, projectId);
+    const other = (await seasonsOverlapping(tx, projectId, input.startsOn, input.endsOn)).find(
+      (s) => s.id !== seasonId,
+    );
+    if (other) {
+      // The field whose date falls in the other season; the end when this one encloses it.
+      const field = other.startsOn <= input.startsOn ? 'startsOn' : 'endsOn';
+      const message =
+        `The dates overlap the high season ${other.name} ` +
+        `(${formatNight(other.startsOn)} – ${formatNight(other.endsOn)}): a project's high seasons cannot share a date`;
+      throw new ValidationError(message, { [field]: message });
+    }
     const [row] = seasonId
       ? await tx
           .update(highSeasons)
@@ -285,7 +299,8 @@ const seasonsOverlapping = (db: DbOrTx, projectId: string, from: string, to: str
     .from(highSeasons)
     .where(
       and(eq(highSeasons.projectId, projectId), lte(highSeasons.startsOn, to), gte(highSeasons.endsOn, from)),
-    );
+    )
+    .orderBy(asc(highSeasons.startsOn));
 
 /**
  * Refuses (409) a set of nights that would take an investor past a high season's limit, counting the

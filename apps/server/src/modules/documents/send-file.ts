@@ -20,10 +20,17 @@ const INLINE_TYPES = new Set([
 
 const canShowInline = (mime: string) => INLINE_TYPES.has(mime);
 
-/** A file name for a header: path and control characters removed, the extension added when missing. */
+/**
+ * Unicode's bidirectional controls (embeddings, overrides, isolates and marks): in a file name they make
+ * 'invoice\u202Efdp.exe' read as 'invoiceexe.pdf'. Removed wherever a name is cleaned.
+ */
+export const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** A file name for a header: path, control and bidi characters removed, the extension added when missing. */
 export function downloadName(name: string, ext: string | null): string {
   const base =
     name
+      .replace(BIDI_CONTROLS, '')
       // eslint-disable-next-line no-control-regex
       .replace(/[\u0000-\u001f\u007f"<>|:*?/\\]/g, '-')
       .replace(/\s+/g, ' ')

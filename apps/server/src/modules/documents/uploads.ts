@@ -6,6 +6,8 @@ import type { z } from 'zod';
 import { fieldErrors, issuesMessage } from '@portal/contracts';
 import { AppError, BadRequestError, PayloadTooLargeError, ValidationError } from '../../lib/errors';
 import { FileTooLargeError, type FileStorage } from '../../storage/file-storage';
+import { nulRefusal } from '../../plugins/errors';
+import { BIDI_CONTROLS } from './send-file';
 
 /** What a file is for: documents take PDFs, images, text and office files; media take images and videos. */
 export type UploadPurpose = 'document' | 'media';
@@ -119,6 +121,7 @@ function cleanFileName(name: string | undefined | null): string {
   const base = path.basename(String(name ?? '').replace(/\\/g, '/'));
   return (
     base
+      .replace(BIDI_CONTROLS, '')
       // eslint-disable-next-line no-control-regex
       .replace(/[\u0000-\u001f\u007f"<>|:*?/\\]/g, '')
       .replace(/\s+/g, ' ')
@@ -303,6 +306,10 @@ export function extensionFor(mime: string | null | undefined): string | null {
  */
 export function parseForm<T extends z.ZodType>(schema: T, raw: unknown): z.infer<T> {
   const result = schema.safeParse(raw);
-  if (result.success) return result.data;
+  if (result.success) {
+    const refused = nulRefusal(result.data);
+    if (refused) throw refused;
+    return result.data;
+  }
   throw new ValidationError(issuesMessage(result.error.issues), fieldErrors(result.error.issues));
 }

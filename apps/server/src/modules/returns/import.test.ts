@@ -325,6 +325,28 @@ describe('POST /api/returns/import', () => {
     expect(await rowsOf(user.id)).toEqual({ income: [], capital: [] });
   });
 
+  it('refuses a form with two files, whichever field the second is in, and writes nothing', async () => {
+    const { user, project } = await holder();
+    const csv = (month: string) => `${HEADER}\n${user.email},${project.id},${month},10,income`;
+    for (const second of ['file', 'other']) {
+      const form = new FormData();
+      form.append('file', new Blob([csv('2025-01')], { type: 'text/csv' }), 'january.csv');
+      form.append(second, new Blob([csv('2025-02')], { type: 'text/csv' }), 'february.csv');
+      const body = new Response(form);
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/returns/import?dryRun=false',
+        headers: { ...bearer(token), 'content-type': body.headers.get('content-type')! },
+        payload: Buffer.from(await body.arrayBuffer()),
+      });
+      expect(res.statusCode, second).toBe(400);
+      expect(res.json().message).toBe(
+        'The form has more than one file: send only the CSV, in the field "file"',
+      );
+    }
+    expect(await rowsOf(user.id)).toEqual({ income: [], capital: [] });
+  });
+
   it('is for administrators: an investor gets 403 and nothing is written', async () => {
     const { user, project } = await holder();
     const investor = await login(ctx.app, user.email, user.password);

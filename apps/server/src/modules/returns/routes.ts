@@ -84,27 +84,34 @@ const tooLarge = () =>
   new PayloadTooLargeError(
     `The file is larger than the import limit of ${RETURNS_IMPORT_MAX_BYTES / 1024 / 1024} MB`,
   );
+const MORE_THAN_ONE_FILE = 'The form has more than one file: send only the CSV, in the field "file"';
 
 /** The CSV of an import: the one file part, named `file`, read whole up to the import's size limit. */
-async function readCsvFile(request: Pick<FastifyRequest, 'isMultipart' | 'file'>): Promise<Buffer> {
+async function readCsvFile(request: Pick<FastifyRequest, 'isMultipart' | 'parts'>): Promise<Buffer> {
   if (!request.isMultipart())
     throw new BadRequestError('Send the CSV file in a multipart form, in the field "file"');
   try {
-    const part = await request.file({ limits: { fileSize: RETURNS_IMPORT_MAX_BYTES } });
-    if (!part) throw new BadRequestError('No file was sent: put the CSV in the field "file"');
-    if (part.fieldname !== 'file') {
-      part.file.resume();
-      throw new BadRequestError(`Send the file in the field "file", not "${part.fieldname}"`);
+    // Read to the end of the form, so that a second file is seen (and refused) rather than left unread.
+    let csv: Buffer | null = null;
+    for await (const part of request.parts({ limits: { fileSize: RETURNS_IMPORT_MAX_BYTES } })) {
+      if (part.type !== 'file') continue;
+      if (csv || part.fieldname !== 'file') {
+        part.file.resume();
+        throw new BadRequestError(
+          csv ? MORE_THAN_ONE_FILE : `Send the file in the field "file", not "${part.fieldname}"`,
+        );
+      }
+      csv = await part.toBuffer();
+      // toBuffer throws only when a piece of the file arrives after busboy cut it at the limit: a file
+      // cut where a piece ends (at exactly 8 MiB) is marked truncated and returned as if it were whole.
+      if (part.file.truncated) throw tooLarge();
     }
-    const file = await part.toBuffer();
-    // toBuffer throws only when a piece of the file arrives after busboy cut it at the limit: a file cut
-    // where a piece ends (at exactly 8 MiB) is marked truncated and returned as if it were whole.
-    if (part.file.truncated) throw tooLarge();
-    return file;
+    if (!csv) throw new BadRequestError('No file was sent: put the CSV in the field "file"');
+    return csv;
   } catch (err) {
     const code = (err as { code?: unknown })?.code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    if (code === 'FST_FILES_LIMIT') throw new BadRequestError('Send one file at a time');
+    if (code === 'FST_FILES_LIMIT') throw new BadRequestError(MORE_THAN_ONE_FILE);
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
       throw new BadRequestError('The form has too many fields');
     if (err instanceof Error && code === undefined && MALFORMED_FORM.test(err.message))

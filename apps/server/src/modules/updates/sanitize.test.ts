@@ -2,6 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { sanitizeUpdateHtml as clean } from './sanitize';
 
 describe('sanitizeUpdateHtml', () => {
+  it('keeps the paragraphs and line breaks of content written as text', () => {
+    expect(clean('## Forecast\n- December: **92%**\n- Christmas week: full\r\n\r\nBook early.\n')).toBe(
+      '<p>## Forecast<br />- December: **92%**<br />- Christmas week: full</p><p>Book early.</p>',
+    );
+    expect(clean('One line <strong>bold</strong>\n\n\n  next <script>x</script>line')).toBe(
+      '<p>One line <strong>bold</strong></p><p>next line</p>',
+    );
+    expect(clean('A single line')).toBe('A single line');
+    expect(clean('<script><p></script>a\nb')).toBe('<p>a<br />b</p>');
+    const spanning = clean('<strong>a\n\nb</strong>');
+    expect(clean(spanning)).toBe(spanning);
+  });
+
+  it('leaves the line breaks of content laid out with HTML as they are', () => {
+    expect(clean('<h2>Season</h2>\n<p>Occupancy\n81%</p>\n<ul>\n<li>one</li>\n</ul>')).toBe(
+      '<h2>Season</h2>\n<p>Occupancy\n81%</p>\n<ul>\n<li>one</li>\n</ul>',
+    );
+  });
+
   it('keeps the allowed HTML as written', () => {
     const safe =
       '<h2>Season</h2><p>Occupancy <strong>81%</strong>, <em>rising</em>, <b>b</b> <i>i</i><br /></p>' +

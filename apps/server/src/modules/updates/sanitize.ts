@@ -75,6 +75,31 @@ const OPTIONS: sanitizeHtml.IOptions = {
   exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
 };
 
+/** An element that lays out its own lines: content holding one is HTML written with its structure. */
+const BLOCK_TAG = /<\/?(?:h[1-6]|p|br|ul|ol|li)\b/i;
+
+/**
+ * Content written as text keeps its paragraphs and line breaks (issue 30): a blank line starts a new
+ * paragraph, a single line break stays one. Content that lays out its lines with HTML is left as written.
+ */
+function withLineBreaks(html: string): string {
+  return html
+    .replace(/\r\n?/g, '\n')
+    .split(/\n[ \t]*\n\s*/)
+    .map(
+      (paragraph) =>
+        `<p>${paragraph
+          .trim()
+          .split(/[ \t]*\n[ \t]*/)
+          .join('<br />')}</p>`,
+    )
+    .join('');
+}
+
 export function sanitizeUpdateHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS).trim();
+  const clean = sanitizeHtml(html, OPTIONS).trim();
+  if (!/[\r\n]/.test(clean) || BLOCK_TAG.test(clean)) return clean;
+  // Checked on the allowed HTML (a tag inside a removed script does not count); the paragraphs go
+  // through the allow-list again, which also closes an emphasis that spanned a blank line.
+  return sanitizeHtml(withLineBreaks(clean), OPTIONS).trim();
 }

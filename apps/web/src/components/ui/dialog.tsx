@@ -1,4 +1,4 @@
-import type { ComponentPropsWithoutRef, HTMLAttributes, ReactNode } from 'react';
+import { useRef, type ComponentPropsWithoutRef, type HTMLAttributes, type ReactNode } from 'react';
 import { Dialog as D } from 'radix-ui';
 import { X } from 'lucide-react';
 import { cn } from '@/lib/cn';
@@ -9,8 +9,15 @@ export function DialogContent({
   className,
   children,
   closeLabel = 'Close',
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...p
 }: ComponentPropsWithoutRef<typeof D.Content> & { closeLabel?: string }) {
+  /**
+   * What had the focus when the dialog opened. Radix gives the focus back to a dialog's Trigger only: a
+   * dialog opened from state (a button's onClick, a card) would leave it on the page's body on closing.
+   */
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <D.Portal>
       <D.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[1px] animate-fade-in" />
@@ -19,6 +26,18 @@ export function DialogContent({
           'fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border bg-card p-6 text-card-foreground shadow-xl animate-fade-in',
           className,
         )}
+        onOpenAutoFocus={(e) => {
+          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          onOpenAutoFocus?.(e);
+        }}
+        onCloseAutoFocus={(e) => {
+          onCloseAutoFocus?.(e);
+          const to = opener.current;
+          opener.current = null;
+          if (e.defaultPrevented || !to?.isConnected || to === document.body) return;
+          e.preventDefault();
+          to.focus();
+        }}
         {...p}
       >
         {children}

@@ -8,7 +8,8 @@ export const TabsContent = T.Content;
 export const TabsList = ({ className, ...p }: ComponentPropsWithoutRef<typeof T.List>) => (
   <T.List
     className={cn(
-      'inline-flex max-w-full items-center gap-1 overflow-x-auto rounded-lg bg-muted p-1 text-muted-foreground',
+      // The tabs wrap onto a second row on a phone rather than scroll out of sight.
+      'inline-flex max-w-full flex-wrap items-center gap-1 rounded-lg bg-muted p-1 text-muted-foreground',
       className,
     )}
     {...p}

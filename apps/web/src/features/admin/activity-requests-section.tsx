@@ -4,7 +4,7 @@ import type { ActivityRequestStatus, AdminActivityRequest } from '@portal/contra
 import { Field } from '@/components/ui/field';
 import { NativeSelect } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatDate } from '@/lib/format';
+import { formatCount, formatDate } from '@/lib/format';
 import { useDecideActivityRequest, useProjectActivityRequests } from '@/queries/activities';
 import { EmptyState } from './components/empty-state';
 import { useFailedToast } from './components/feedback';
@@ -19,7 +19,7 @@ import { capitalize } from './components/status-badge';
 const VIEWS = ['pending', 'approved', 'declined', 'all'] as const;
 type View = (typeof VIEWS)[number];
 
-const party = (n: number) => `${n} ${n === 1 ? 'person' : 'people'}`;
+const party = (n: number) => formatCount(n, 'person', 'people');
 
 const WORDS: DecisionWords = {
   title: { approve: 'Approve activity request', decline: 'Decline activity request' },

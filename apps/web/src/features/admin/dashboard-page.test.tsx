@@ -135,15 +135,18 @@ describe('Admin Dashboard', () => {
 
     // The selected project.
     expect(figure(project, 'Invested capital')).toBe('Invested capital€1,850,000');
-    expect(figure(project, 'Returns paid')).toBe('Returns paid€312,400.5016.9% of capital returned');
+    // Income, worded as income: not "of capital returned".
+    expect(figure(project, 'Income paid')).toBe(
+      'Income paid€312,400.5016.9% of the capital invested, paid as income',
+    );
     expect(figure(project, 'Investors')).toBe('Investors7');
     expect(figure(project, 'Pending booking requests')).toBe('Pending booking requests3');
 
     // Every project.
     const overall = screen.getByRole('region', { name: 'All projects' });
     expect(figure(overall, 'Invested capital')).toBe('Invested capital€5,200,000.25');
-    expect(figure(overall, 'Returns paid')).toBe(
-      'Returns paid€1,551,40034.8% of capital recovered, €260,000 of it as returns of capital',
+    expect(figure(overall, 'Income paid')).toBe(
+      'Income paid€1,551,40034.8% of capital recovered, €260,000 of it as returns of capital',
     );
     expect(figure(overall, 'Investors')).toBe('Investors42');
     expect(figure(overall, 'Projects')).toBe('Projects42 active');
@@ -204,7 +207,7 @@ describe('Admin Dashboard', () => {
     expect(screen.getByText('Figures for the whole portfolio')).toBeInTheDocument();
     // Nothing invested: no share of capital returned.
     expect(figure(overall, 'Invested capital')).toBe('Invested capital€0');
-    expect(figure(overall, 'Returns paid')).toBe('Returns paid€0');
+    expect(figure(overall, 'Income paid')).toBe('Income paid€0');
     expect(figure(overall, 'Projects')).toBe('Projects00 active');
     expect(screen.getByText(/^All projects ·/)).toHaveTextContent('All projects · €0 in the last 12 months');
     expect(screen.getByText('No returns in the last 12 months')).toBeInTheDocument();

@@ -118,13 +118,14 @@ function DashboardPage() {
   useFailedToast('Failed to load data', isError, error);
 
   const p = data?.project;
-  // What has come back of the capital invested: the returns paid, and the returns of capital if any.
+  // The returns paid are income: their share of the capital invested says so; with returns of capital,
+  // what has come back of the capital counts both.
   const recovered = ({ returned, capitalReturned, invested }: CapitalFigures) =>
     invested <= 0
       ? undefined
       : capitalReturned > 0
         ? `${formatPercent(((returned + capitalReturned) / invested) * 100)} of capital recovered, ${formatMoney(capitalReturned)} of it as returns of capital`
-        : `${formatPercent((returned / invested) * 100)} of capital returned`;
+        : `${formatPercent((returned / invested) * 100)} of the capital invested, paid as income`;
 
   return (
     <>
@@ -162,7 +163,7 @@ function DashboardPage() {
                 <Stat icon={PiggyBank} label="Invested capital" value={formatMoney(p.invested)} />
                 <Stat
                   icon={Banknote}
-                  label="Returns paid"
+                  label="Income paid"
                   value={formatMoney(p.returned)}
                   sub={recovered(p)}
                 />
@@ -183,7 +184,7 @@ function DashboardPage() {
               <Stat icon={PiggyBank} label="Invested capital" value={formatMoney(data.overall.invested)} />
               <Stat
                 icon={Banknote}
-                label="Returns paid"
+                label="Income paid"
                 value={formatMoney(data.overall.returned)}
                 sub={recovered(data.overall)}
               />

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CabinAllowance, MonthlyReturnRecord } from '@portal/contracts';
 import { Component as InvestmentsPage } from './investments-page';
@@ -214,6 +214,18 @@ describe('User Investments: the investment and monthly returns', () => {
     });
   });
 
+  it("lets the payment date wrap under its month, so a row's Delete fits on a phone", async () => {
+    api((req) =>
+      req.method === 'GET' && req.path === returnsPath
+        ? json({ success: true, data: { monthlyReturns: [{ ...february, paymentDate: '2025-03-15' }] } })
+        : undefined,
+    );
+    openEmma();
+    const paid = await screen.findByText('Paid on Mar 15, 2025');
+    expect(paid.closest('td')!.className).not.toMatch(/whitespace-nowrap/);
+    expect(screen.getByRole('button', { name: 'Delete Feb 2025' })).toBeInTheDocument();
+  });
+
   it('says "No returns" without any, and "Failed to fetch returns" when they do not load', async () => {
     let broken = false;
     api((req) =>
@@ -275,6 +287,21 @@ describe('User Investments: the investment and monthly returns', () => {
       ['PUT', { projectId: AURORA._id, month: '2025-02', amount: 180 }],
       ['POST', { projectId: AURORA._id, month: '2025-02', amount: 175.25 }],
     ]);
+  });
+
+  it('counts the months recorded in words: "1 month recorded", "2 months recorded"', async () => {
+    let recorded = [february];
+    api((req) =>
+      req.method === 'GET' && req.path === returnsPath
+        ? json({ success: true, data: { monthlyReturns: recorded } })
+        : undefined,
+    );
+    openEmma();
+    expect(await screen.findByText(/^1 month recorded · /)).toBeInTheDocument();
+    cleanup();
+    recorded = [february, { ...february, _id: 'r0000000-0000-4000-8000-000000000002', month: '2025-03' }];
+    openEmma();
+    expect(await screen.findByText(/^2 months recorded · /)).toBeInTheDocument();
   });
 
   it('proposes the month after the latest one recorded, so the first "Add Return" works', async () => {

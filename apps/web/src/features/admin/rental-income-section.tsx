@@ -13,12 +13,12 @@ import {
 import { Field } from '@/components/ui/field';
 import { useFieldErrors } from '@/components/ui/field-errors';
 import { Input } from '@/components/ui/input';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatCount, formatDate, formatMoney } from '@/lib/format';
 import { useCurrentProject } from '@/queries/current-project';
 import { useRecordRentalIncome, useRemoveRentalIncome } from '@/queries/rentals';
 import { deleteAfterConfirm, toastDone, toastFailed } from './components/feedback';
 
-const nightsWord = (n: number) => `${n} ${n === 1 ? 'night' : 'nights'}`;
+const nightsWord = (n: number) => formatCount(n, 'night');
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** The investor's share of a gross amount typed in the form, or null while it is not an amount. */

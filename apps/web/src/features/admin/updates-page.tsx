@@ -4,7 +4,7 @@ import type { Update } from '@portal/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { useCurrentProject } from '@/queries/current-project';
-import { formatDate } from '@/lib/format';
+import { formatCount, formatDate } from '@/lib/format';
 import { useDeleteUpdate, useUpdates } from '@/queries/updates';
 import { deleteAfterConfirm, useFailedToast } from './components/feedback';
 import { CardAction, ProjectScopedList } from './components/project-list';
@@ -63,7 +63,7 @@ function UpdatesPage() {
               {u.images.length > 0 && (
                 <span className="ml-2 inline-flex items-center gap-1">
                   <Images className="size-3.5" aria-hidden="true" />
-                  {u.images.length} {u.images.length === 1 ? 'image' : 'images'}
+                  {formatCount(u.images.length, 'image')}
                 </span>
               )}
             </p>

@@ -96,6 +96,15 @@ describe('User Management', () => {
     for (const b of buttons) expect(b).not.toHaveAttribute('aria-label');
   });
 
+  it("puts a card's actions under its amount on a phone when they do not fit beside it", async () => {
+    api(() => userList([pending]));
+    renderAdmin(<UsersPage />, 'users');
+    const [, inCard] = await screen.findAllByRole('button', { name: 'Delete Paula Pending' });
+    const actions = inCard!.parentElement!;
+    expect(actions).toHaveClass('ml-auto');
+    expect(actions.parentElement).toHaveClass('flex-wrap');
+  });
+
   it('says "Failed to fetch users" when the list does not load', async () => {
     api(() => failure('The database is unavailable', 503));
     renderAdmin(<UsersPage />, 'users');
@@ -162,6 +171,17 @@ describe('User Management', () => {
     refuse = false;
     await userEvent.click(await rowButton('Activate Paula Pending'));
     expect(await findToast('User updated')).toHaveTextContent('Paula Pending can now sign in.');
+  });
+
+  it('gives the focus back to "Add User" when its dialog is closed with Escape', async () => {
+    api(() => userList([emma]));
+    renderAdmin(<UsersPage />, 'users');
+    const opener = await screen.findByRole('button', { name: 'Add User' });
+    await userEvent.click(opener);
+    await screen.findByRole('dialog', { name: 'Add User' });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(opener));
   });
 
   it('says "Failed to add user" with the server\'s message in the dialog and the toast, and "User added"', async () => {

@@ -178,6 +178,33 @@ describe('Document Vault statements', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'General' })).toBeInTheDocument();
   });
 
+  it('counts what the search lists, the statements too, and words one of each in the singular', async () => {
+    showVault(
+      [
+        doc('Site plan', 'General', '2026-03-01T00:00:00Z'),
+        doc('Tax 2025', 'Tax Documents', '2026-02-01T00:00:00Z'),
+      ],
+      [statement('2025-Q3'), statement('2025'), statement('2026-Q1')],
+    );
+    expect(await screen.findByText('2 documents · 3 statements')).toBeInTheDocument();
+    const search = screen.getByRole('searchbox', { name: /Search documents/ });
+    await userEvent.type(search, 'nothing is called this');
+    expect(await screen.findByText('Showing 0 of 5 documents and statements')).toBeInTheDocument();
+    expect(screen.queryAllByRole('button', { name: /^Download statement / })).toHaveLength(0);
+    expect(
+      await (await statementsGroup()).findByText('No statements match your search.'),
+    ).toBeInTheDocument();
+    await userEvent.clear(search);
+    await userEvent.type(search, '2025');
+    // 'Tax 2025', 'Q3 2025' and '2025' are listed.
+    expect(await screen.findByText('Showing 3 of 5 documents and statements')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Download statement / })).toHaveLength(2);
+    expect((await statementsGroup()).getByText('2 statements')).toBeInTheDocument();
+    await userEvent.clear(search);
+    await userEvent.type(search, 'Q1');
+    expect((await statementsGroup()).getByText('1 statement')).toBeInTheDocument();
+  });
+
   it('shows the statements when the selected project has no documents', async () => {
     showVault([], [statement('2025-Q3')]);
     expect(await screen.findByText('No documents found for this project.')).toBeInTheDocument();

@@ -7,10 +7,12 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentProject } from '@/queries/current-project';
 import { useDocuments } from '@/queries/documents';
+import { useStatements } from '@/queries/statements';
+import { formatCount } from '@/lib/format';
 import { DocumentRow } from './components/document-row';
 import { StatementsGroup } from './components/statements-group';
 import { VaultToolbar } from './components/vault-toolbar';
-import { arrangeDocuments, type DocumentGroup } from './documents-view';
+import { arrangeDocuments, searchStatements, vaultCount, type DocumentGroup } from './documents-view';
 
 function Message({ children, action, role }: { children: ReactNode; action?: ReactNode; role?: 'status' }) {
   return (
@@ -37,7 +39,7 @@ function CategoryGroup({ group }: { group: DocumentGroup }) {
             {group.category}
           </h2>
           <span className="shrink-0 whitespace-nowrap text-sm text-muted-foreground">
-            {n} {n === 1 ? 'document' : 'documents'}
+            {formatCount(n, 'document')}
           </span>
         </div>
         <ul className="divide-y">
@@ -70,6 +72,8 @@ export function DocumentsPage() {
   const filters = useMemo(() => vaultFilters(documents), [documents]);
   const shown = groups.reduce((n, g) => n + g.documents.length, 0);
   const narrowed = search.trim() !== '' || filter !== 'all';
+  const statements = useStatements().data;
+  const statementsShown = useMemo(() => searchStatements(statements ?? [], search), [statements, search]);
   const loading = projectsLoading || (!!projectId && isLoading);
 
   let body: ReactNode;
@@ -148,14 +152,16 @@ export function DocumentsPage() {
             filters={filters}
           />
           <p className="text-sm text-muted-foreground" role="status">
-            {narrowed
-              ? `Showing ${shown} of ${documents.length} documents`
-              : `${documents.length} ${documents.length === 1 ? 'document' : 'documents'}`}
+            {vaultCount({
+              documents: { shown, total: documents.length },
+              statements: statements ? { shown: statementsShown.length, total: statements.length } : null,
+              narrowed,
+            })}
           </p>
         </div>
       )}
       {body}
-      {!projectsLoading && <StatementsGroup />}
+      {!projectsLoading && <StatementsGroup search={search} />}
     </div>
   );
 }

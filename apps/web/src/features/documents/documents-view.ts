@@ -4,7 +4,9 @@ import {
   type DocumentItem,
   type DocumentSort,
   type StatementPeriodInfo,
+  statementLabel,
 } from '@portal/contracts';
+import { formatCount } from '@/lib/format';
 
 /** Search by name or category, case-insensitive (docs/product.md §11). */
 function matchesSearch(doc: DocumentItem, search: string): boolean {
@@ -75,6 +77,40 @@ export function formatFileSize(bytes: number | null | undefined): string | null 
 
 export const statementKindLabel = (kind: StatementPeriodInfo['kind']) =>
   kind === 'annual' ? 'Annual' : 'Quarterly';
+
+/**
+ * The statements the vault's search finds, by their name ('Q3 2025', '2025') or kind ('Annual'); the
+ * Filter menu picks a category of documents, which statements are not.
+ */
+export function searchStatements(list: readonly StatementPeriodInfo[], search: string) {
+  const q = search.trim().toLowerCase();
+  if (!q) return list;
+  return list.filter((s) =>
+    `${statementLabel(s.period)} ${statementKindLabel(s.kind)}`.toLowerCase().includes(q),
+  );
+}
+
+/**
+ * The count above the vault: everything it lists, the statements below the documents too.
+ * `statements` is null while they are not known.
+ */
+export function vaultCount({
+  documents,
+  statements,
+  narrowed,
+}: {
+  documents: { shown: number; total: number };
+  statements: { shown: number; total: number } | null;
+  narrowed: boolean;
+}): string {
+  if (!statements || statements.total === 0)
+    return narrowed
+      ? `Showing ${documents.shown} of ${formatCount(documents.total, 'document')}`
+      : formatCount(documents.total, 'document');
+  if (!narrowed)
+    return `${formatCount(documents.total, 'document')} · ${formatCount(statements.total, 'statement')}`;
+  return `Showing ${documents.shown + statements.shown} of ${documents.total + statements.total} documents and statements`;
+}
 
 /** Newest first: by the period's last day, a year before its last quarter (as the server lists them). */
 export const sortStatements = (list: readonly StatementPeriodInfo[]) =>

@@ -162,6 +162,17 @@ describe('NotificationBell', () => {
     expect(calls.filter((c) => c.startsWith('PUT'))).toHaveLength(1);
   });
 
+  it('shows a long title whole, free to wrap, never cut', async () => {
+    const title = `New document: Owner letter 2026 — ${'Emma'.repeat(500)}`;
+    list = { notifications: [note('a', false, title)], unreadCount: 1 };
+    renderBell();
+    await userEvent.click(await bell());
+    const shown = await screen.findByTestId('notification-title');
+    expect(shown).toHaveTextContent(title);
+    expect(shown.className).not.toMatch(/truncate|line-clamp|whitespace-nowrap/);
+    expect(shown).toHaveClass('min-w-0');
+  });
+
   it('puts the count back and says so when marking read fails', async () => {
     override = (method) => (method === 'PUT' ? json({ success: false, error: 'Nope' }, 500) : undefined);
     renderBell();

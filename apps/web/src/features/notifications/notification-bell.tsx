@@ -46,15 +46,19 @@ function NotificationRow({
       >
         <NotificationTypeIcon type={n.type} className="mt-0.5" />
         <span className="grid min-w-0 flex-1 gap-0.5">
-          <span className="flex items-center gap-2">
-            <span className={cn('truncate text-sm', n.read ? 'font-medium' : 'font-semibold')}>
+          <span className="flex items-start gap-2">
+            {/* The whole title, wrapped: an announcement's title is its point. */}
+            <span
+              data-testid="notification-title"
+              className={cn('min-w-0 text-sm', n.read ? 'font-medium' : 'font-semibold')}
+            >
               {n.title}
             </span>
             {!n.read && (
               <span
                 data-testid="unread-dot"
                 aria-hidden="true"
-                className={cn('size-2 shrink-0 rounded-full bg-primary', revealed)}
+                className={cn('mt-1.5 size-2 shrink-0 rounded-full bg-primary', revealed)}
               />
             )}
           </span>

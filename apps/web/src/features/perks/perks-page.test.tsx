@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ActivityRequest, CabinNights, Perk } from '@portal/contracts';
@@ -100,6 +100,16 @@ describe('Perks page: Book Now', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Book Now: Lake cabin' }));
     expect(await screen.findByRole('dialog', { name: 'Book Personal Stay' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: /^Request:/ })).not.toBeInTheDocument();
+  });
+
+  it('gives the focus back to "Book for Personal Stay" when its dialog is closed with Escape', async () => {
+    renderPage({ nights: NIGHTS });
+    const opener = screen.getByRole('button', { name: /^Book for Personal Stay/ });
+    await userEvent.click(opener);
+    await screen.findByRole('dialog', { name: 'Book Personal Stay' });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(opener));
   });
 
   it('lets an investor without cabin nights request an activity, but not a cabin', async () => {

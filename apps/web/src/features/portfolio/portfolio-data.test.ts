@@ -5,6 +5,7 @@ import {
   addMonths,
   niceTicks,
   filterPayouts,
+  payoutsCount,
   payoutsCsv,
   projectRows,
   returnsByMonth,
@@ -117,6 +118,13 @@ describe('payout filters and CSV export', () => {
     payout({ _id: '2', status: 'pending', date: '2026-11-30', month: '2026-11' }),
     payout({ _id: '3', type: 'final', project: { _id: 'p', name: 'Pine, "Hollow"' }, amount: 1500 }),
   ];
+
+  it('counts the paid payouts and the upcoming ones apart', () => {
+    expect(payoutsCount(list)).toBe('2 payouts · €1,620.45 · 1 upcoming · €100');
+    expect(payoutsCount([list[0]!])).toBe('1 payout · €120.45');
+    expect(payoutsCount([list[1]!])).toBe('1 upcoming · €100');
+    expect(payoutsCount([])).toBe('0 payouts · €0');
+  });
 
   it('filters by type, status and project together', () => {
     expect(filterPayouts(list, NO_PAYOUT_FILTER)).toHaveLength(3);

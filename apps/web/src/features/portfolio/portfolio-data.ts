@@ -2,10 +2,12 @@ import {
   PAYOUT_STATUS_LABELS,
   PAYOUT_TYPE_LABELS,
   returnOnInvestment,
+  sumMoney,
   type InvestmentSummaryItem,
   type Payout,
 } from '@portal/contracts';
 import { toCsv } from '@/lib/csv';
+import { formatCount, formatMoney } from '@/lib/format';
 
 /** A row of the Per-Project Investments table. */
 export interface ProjectRow {
@@ -138,6 +140,23 @@ export interface PayoutFilter {
 }
 
 export const NO_PAYOUT_FILTER: PayoutFilter = { type: 'all', status: 'all', projectId: 'all' };
+
+const totalOf = (list: readonly Payout[]) => sumMoney(list.map((p) => p.amount));
+
+/**
+ * The timeline's count of what it shows: the paid payouts and their sum (capital and income, as Total
+ * Returns and the capital returned count them), and the upcoming ones apart: '77 payouts · €26,041.02 ·
+ * 1 upcoming · €454.54'.
+ */
+export function payoutsCount(shown: readonly Payout[]): string {
+  const upcoming = shown.filter((p) => p.status !== 'paid');
+  const paid = shown.filter((p) => p.status === 'paid');
+  const parts: string[] = [];
+  if (paid.length > 0 || upcoming.length === 0)
+    parts.push(`${formatCount(paid.length, 'payout')} · ${formatMoney(totalOf(paid))}`);
+  if (upcoming.length > 0) parts.push(`${upcoming.length} upcoming · ${formatMoney(totalOf(upcoming))}`);
+  return parts.join(' · ');
+}
 
 export function filterPayouts(payouts: readonly Payout[], f: PayoutFilter): Payout[] {
   return payouts.filter(

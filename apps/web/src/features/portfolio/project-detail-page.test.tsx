@@ -158,6 +158,10 @@ describe('Project detail', () => {
     expect(await figure('Distributions to paid-in (DPI)')).toBe('0.02×');
     expect(await figure('Net cash flow')).toBe('-€19,549.50');
     expect(within(section).getByText(/minus the €20,000 you invested/)).toBeInTheDocument();
+    // Why it is not the Annual ROI shown with the project's facts.
+    expect(
+      within(section).getByText(/It differs from Annual ROI, a simple yearly rate of income/),
+    ).toBeVisible();
     expect(within(section).getByText(/As of Jun 10, 2024/)).toBeInTheDocument();
   });
 

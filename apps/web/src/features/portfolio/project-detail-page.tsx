@@ -8,7 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { TBody, THead, Table, Td, Th, Tr } from '@/components/ui/table';
 import { ApiError } from '@/lib/api';
 import { useCurrentProject } from '@/queries/current-project';
-import { formatDate, formatMoney, formatMonth, formatPercent } from '@/lib/format';
+import { formatCount, formatDate, formatMoney, formatMonth, formatPercent } from '@/lib/format';
 import { useProjectDetail } from '@/queries/projects';
 import { usePerformance } from '@/queries/portfolio';
 import { PerformanceFigures } from './components/performance-figures';
@@ -97,7 +97,7 @@ function ReturnsTable({ monthly }: { monthly: { month: string; amount: number }[
                 aria-expanded={showAll}
                 onClick={() => setShowAll((v) => !v)}
               >
-                {showAll ? 'Show the last 12 months' : `Show all ${rows.length} months`}
+                {showAll ? 'Show the last 12 months' : `Show all ${formatCount(rows.length, 'month')}`}
               </Button>
             )}
           </>
@@ -112,7 +112,7 @@ function Facts({ project: p }: { project: ProjectDetail }) {
     ['Location', p.location || dash],
     ['Status', p.status.charAt(0).toUpperCase() + p.status.slice(1)],
     ['Annual ROI', annualText(p.annualROI)],
-    ['Investment Period', `${p.investmentPeriod} months`],
+    ['Investment Period', formatCount(p.investmentPeriod, 'month')],
     ['Investment Date', formatDate(p.investmentDate)],
     ['Expected Completion', p.expectedCompletion ? formatDate(p.expectedCompletion) : dash],
     ['Expected Monthly Return', formatPercent(p.expectedMonthlyReturn)],

@@ -11,6 +11,7 @@ import { Field } from '@/components/ui/field';
 import { serverFieldErrors } from '@/components/ui/field-errors';
 import { Input } from '@/components/ui/input';
 import { saveBlob } from '@/lib/api';
+import { formatCount } from '@/lib/format';
 import { messageOf, toast, toastError } from '@/lib/toast';
 import {
   securityPolicyKey,
@@ -236,8 +237,8 @@ function TwoFactor({ status }: { status: TotpStatus }) {
   return (
     <div className="grid gap-3">
       <p className="text-sm text-muted-foreground">
-        You have {status.recoveryCodesLeft} unused recovery code{status.recoveryCodesLeft === 1 ? '' : 's'}.
-        Confirm your password to make new codes{status.required ? '' : ' or to turn two-factor sign-in off'}.
+        You have {formatCount(status.recoveryCodesLeft, 'unused recovery code')}. Confirm your password to
+        make new codes{status.required ? '' : ' or to turn two-factor sign-in off'}.
       </p>
       <Field label="Password">
         <Input

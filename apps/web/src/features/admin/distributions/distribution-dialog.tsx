@@ -8,7 +8,7 @@ import {
 import { Field } from '@/components/ui/field';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
-import { formatMoney } from '@/lib/format';
+import { formatCount, formatMoney } from '@/lib/format';
 import { useCreateDistribution, useUpdateDistribution } from '@/queries/distributions';
 import { toastDone } from '../components/feedback';
 import { KIND_LABELS, runName } from './labels';
@@ -97,9 +97,7 @@ export function DistributionDialog({
         const d = saved.data;
         toastDone(
           run ? 'Updated' : 'Created',
-          `Draft ${runName(d)}: ${formatMoney(d.amount)} over ${d.investorCount} ${
-            d.investorCount === 1 ? 'investor' : 'investors'
-          }.`,
+          `Draft ${runName(d)}: ${formatMoney(d.amount)} over ${formatCount(d.investorCount, 'investor')}.`,
         );
       }}
       failure="Failed to save distribution"

@@ -16,6 +16,7 @@ import {
 } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/form-error';
 import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
+import { formatCount } from '@/lib/format';
 import { messageOf } from '@/lib/toast';
 import { importRowsOf, useImportReturns } from '@/queries/returns';
 import { FileField } from '../components/file-field';
@@ -24,7 +25,7 @@ import { toastDone, toastFailed } from '../components/feedback';
 /** The most rows with problems listed at once (a file may hold 50,000 rows). */
 const SHOWN_PROBLEMS = 200;
 
-const rowsText = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'row' : 'rows'}`;
+const rowsText = (n: number) => formatCount(n, 'row');
 
 /** What each column of the file holds. */
 const COLUMNS: Record<
@@ -118,7 +119,7 @@ function ImportForm({ onClose }: { onClose: () => void }) {
             return;
           }
           const n = res.data.written;
-          toastDone(`Imported ${n} ${n === 1 ? 'return' : 'returns'}`, `From ${file.name}.`);
+          toastDone(`Imported ${formatCount(n, 'return')}`, `From ${file.name}.`);
           onClose();
         },
         onError: (err) => {

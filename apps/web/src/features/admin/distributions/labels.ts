@@ -1,5 +1,5 @@
 import type { DistributionKind, DistributionSummary } from '@portal/contracts';
-import { formatMonth } from '@/lib/format';
+import { formatCount, formatMonth } from '@/lib/format';
 
 export const KIND_LABELS: Record<DistributionKind, string> = {
   income: 'Income',
@@ -10,4 +10,4 @@ export const KIND_LABELS: Record<DistributionKind, string> = {
 export const runName = (r: Pick<DistributionSummary, 'period' | 'kind'>) =>
   `${formatMonth(r.period)} ${KIND_LABELS[r.kind].toLowerCase()}`;
 
-export const investorsText = (n: number) => `${n} ${n === 1 ? 'investor' : 'investors'}`;
+export const investorsText = (n: number) => formatCount(n, 'investor');

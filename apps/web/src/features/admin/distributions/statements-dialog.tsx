@@ -9,13 +9,13 @@ import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
 import { confirmAction } from '@/lib/confirm';
-import { formatDate } from '@/lib/format';
+import { formatCount, formatDate } from '@/lib/format';
 import { usePublishStatements, useStatementPublications } from '@/queries/distributions';
 import { toastDone, toastFailed, useFailedToast } from '../components/feedback';
 
 const count = (n: number) => n.toLocaleString('en-US');
-const investors = (n: number) => `${count(n)} investor${n === 1 ? '' : 's'}`;
-const emails = (n: number) => `${count(n)} email${n === 1 ? '' : 's'}`;
+const investors = (n: number) => formatCount(n, 'investor');
+const emails = (n: number) => formatCount(n, 'email');
 const ofTotal = (p: StatementPublication) => `${count(p.recipients)} of ${investors(p.total)}`;
 
 /** A publication whose job is telling the investors: how many so far, as text and as a bar. */
@@ -78,7 +78,7 @@ function useEndings(publications: readonly StatementPublication[] | undefined) {
       if (p.status === 'published')
         toastDone(
           `Statements for ${label} published`,
-          `${investors(p.recipients)} told; ${count(p.emailed)} email${p.emailed === 1 ? '' : 's'} queued.`,
+          `${investors(p.recipients)} told; ${emails(p.emailed)} queued.`,
         );
       else
         toastFailed(`Failed to publish statements for ${label}`, new Error(p.error ?? 'Please try again.'));

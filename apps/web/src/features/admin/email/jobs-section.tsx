@@ -5,6 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
+import { formatCount } from '@/lib/format';
 import { useJobs, useRetryJob } from '@/queries/outbox';
 import { EmptyState } from '../components/empty-state';
 import { toastDone, toastFailed, useFailedToast } from '../components/feedback';
@@ -18,7 +19,7 @@ const COUNTS = [
   ['completed', 'Done'],
 ] as const;
 
-const tries = (n: number) => `${n} ${n === 1 ? 'try' : 'tries'}`;
+const tries = (n: number) => formatCount(n, 'try', 'tries');
 
 /** The background queues: per queue its jobs by state, and the jobs that failed after every retry. */
 export function JobsSection() {

@@ -9,6 +9,7 @@ import { Field } from '@/components/ui/field';
 import { serverFieldErrors } from '@/components/ui/field-errors';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
+import { formatCount } from '@/lib/format';
 import { useAllowance, useSaveAllowance } from '@/queries/perks';
 import { toastDone, toastFailed } from '../components/feedback';
 
@@ -40,7 +41,7 @@ export function AllowanceCard({ userId, projectId }: { userId: string; projectId
         <CardTitle>Cabin-night allowance</CardTitle>
         <CardDescription>
           {data
-            ? `${data.remainingNights} of ${data.totalNights} nights remaining · ${data.bookedNights} booked · ${data.bonusNightsRemaining} bonus nights left`
+            ? `${data.remainingNights} of ${formatCount(data.totalNights, 'night')} remaining · ${data.bookedNights} booked · ${formatCount(data.bonusNightsRemaining, 'bonus night')} left`
             : 'Nights this investor may book in the project each year of the term.'}
         </CardDescription>
       </CardHeader>

@@ -10,7 +10,7 @@ import { serverFieldErrors } from '@/components/ui/field-errors';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
-import { formatDate, formatMoney, formatMonth } from '@/lib/format';
+import { formatCount, formatDate, formatMoney, formatMonth } from '@/lib/format';
 import { useDeleteReturn, useReturns, useSaveReturn } from '@/queries/returns';
 import { deleteAfterConfirm, toastDone, toastFailed, useFailedToast } from '../components/feedback';
 import { ActionsHead } from '../components/row-actions';
@@ -121,7 +121,7 @@ export function ReturnsCard({
         <CardTitle>Monthly returns</CardTitle>
         <CardDescription>
           {data && data.length > 0
-            ? `${data.length} months recorded · ${formatMoney(sumMoney(data.map((r) => r.amount)))} in total`
+            ? `${formatCount(data.length, 'month')} recorded · ${formatMoney(sumMoney(data.map((r) => r.amount)))} in total`
             : 'Returns paid to this investor, month by month.'}
         </CardDescription>
       </CardHeader>
@@ -177,15 +177,16 @@ export function ReturnsCard({
                 const isEditing = editing?.month === r.month;
                 return (
                   <Tr key={r._id}>
-                    <Td className="py-1.5 font-medium whitespace-nowrap">
-                      {formatMonth(r.month)}
+                    {/* The payment date wraps under the month, so the actions fit on a phone. */}
+                    <Td className="px-2 py-1.5 font-medium sm:px-3">
+                      <span className="whitespace-nowrap">{formatMonth(r.month)}</span>
                       {r.paymentDate && (
                         <span className="block text-xs font-normal text-muted-foreground">
                           Paid on {formatDate(r.paymentDate)}
                         </span>
                       )}
                     </Td>
-                    <Td className="py-1.5 text-right tabular">
+                    <Td className="px-2 py-1.5 text-right tabular whitespace-nowrap sm:px-3">
                       {isEditing ? (
                         <Input
                           type="number"
@@ -206,8 +207,8 @@ export function ReturnsCard({
                         formatMoney(r.amount)
                       )}
                     </Td>
-                    <Td className="py-1.5">
-                      <div className="flex justify-end gap-1">
+                    <Td className="px-1 py-1.5 sm:px-3">
+                      <div className="flex justify-end gap-0.5 sm:gap-1">
                         {isEditing ? (
                           <>
                             <Button
@@ -263,7 +264,9 @@ export function ReturnsCard({
             className="justify-self-start"
             onClick={() => setShowAll((v) => !v)}
           >
-            {showAll ? `Show the last ${RECENT_MONTHS} months` : `Show all ${newestFirst.length} months`}
+            {showAll
+              ? `Show the last ${RECENT_MONTHS} months`
+              : `Show all ${formatCount(newestFirst.length, 'month')}`}
           </Button>
         )}
       </CardContent>

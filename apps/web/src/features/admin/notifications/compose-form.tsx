@@ -19,6 +19,7 @@ import { contractResolver } from '@/components/ui/contract-resolver';
 import { Field } from '@/components/ui/field';
 import { serverFieldErrors } from '@/components/ui/field-errors';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
+import { formatCount } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useRecipients, useSendNotification } from '@/queries/notifications';
 import { toastFailed } from '../components/feedback';
@@ -58,8 +59,6 @@ const toBody = (v: ComposeValues): SendNotificationInput => ({
 /** The contract's 'Link must be …' as the form says it. */
 const linkText = (message: string | undefined) => message?.replace(/^Link\b/, 'The link');
 
-const plural = (n: number, one: string) => `${n.toLocaleString('en-US')} ${one}${n === 1 ? '' : 's'}`;
-
 /** Compose and send (docs/product.md §15.9, §18): title and message required, to everyone or chosen users. */
 export function ComposeForm() {
   const id = useId();
@@ -83,10 +82,10 @@ export function ComposeForm() {
       try {
         const res = await send.mutateAsync(toBody(values));
         const { sent, skippedInactive, emailed: queued, emailSkipped, batchId } = res.data;
-        const emails = `${plural(queued, 'email')} queued${emailSkipped ? `, ${emailSkipped.toLocaleString('en-US')} skipped (announcements turned off)` : ''}`;
+        const emails = `${formatCount(queued, 'email')} queued${emailSkipped ? `, ${emailSkipped.toLocaleString('en-US')} skipped (announcements turned off)` : ''}`;
         const parts = [
-          `Sent to ${plural(sent, 'user')}`,
-          ...(skippedInactive ? [`${plural(skippedInactive, 'inactive user')} skipped`] : []),
+          `Sent to ${formatCount(sent, 'user')}`,
+          ...(skippedInactive ? [`${formatCount(skippedInactive, 'inactive user')} skipped`] : []),
           ...(values.email ? [emails] : []),
         ];
         toast({ title: 'Notification sent successfully!', description: `${parts.join('; ')}.` });
@@ -177,12 +176,12 @@ export function ComposeForm() {
                     'All users',
                     activeCount === undefined
                       ? 'Every active user, you included'
-                      : `${plural(activeCount, 'active user')}, you included`,
+                      : `${formatCount(activeCount, 'active user')}, you included`,
                   ],
                   [
                     'chosen',
                     'Chosen users',
-                    chosen.length ? `${plural(chosen.length, 'user')} chosen` : 'Pick by name or email',
+                    chosen.length ? `${formatCount(chosen.length, 'user')} chosen` : 'Pick by name or email',
                   ],
                 ] as const
               ).map(([value, label, hint]) => (

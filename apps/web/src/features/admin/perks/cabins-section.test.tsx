@@ -63,6 +63,11 @@ describe('Perks Management: cabins and high seasons', () => {
       name: /Midsummer/,
     });
     expect(season).toHaveTextContent('Jun 18, 2027 – Jun 27, 2027');
+    // Names wrap in their column on a phone instead of being cut ('Lakeshor…').
+    for (const name of [within(row).getByText('Birch'), within(season).getByText('Midsummer')]) {
+      expect(name).not.toHaveClass('truncate');
+      expect(name).toHaveClass('wrap-anywhere');
+    }
   });
 
   it('checks the cabin dialog as the server does, then sends the cabin with one photo a line', async () => {
@@ -149,5 +154,29 @@ describe('Perks Management: cabins and high seasons', () => {
         body: { name: 'Midsummer', startsOn: '2027-06-18', endsOn: '2027-06-28', maxNightsPerInvestor: 5 },
       }),
     );
+  });
+
+  it("shows the server's refusal of overlapping dates next to the date that falls in the other season", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const message =
+      "The dates overlap the high season Midsummer (Jun 18, 2027 – Jun 27, 2027): a project's high seasons cannot share a date";
+    api((method) =>
+      method === 'POST'
+        ? json({ success: false, message, error: message, fields: { startsOn: message } }, 400)
+        : undefined,
+    );
+    renderAdmin(<PerksPage />, 'perks');
+    await userEvent.click(await screen.findByRole('button', { name: 'Add High Season' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add High Season' });
+    await userEvent.type(within(dialog).getByLabelText('Name'), 'Late June');
+    await userEvent.type(within(dialog).getByLabelText('Start date'), '2027-06-25');
+    await userEvent.type(within(dialog).getByLabelText('End date'), '2027-07-05');
+    await userEvent.type(within(dialog).getByLabelText('High-season nights per investor'), '3');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add High Season' }));
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('Start date')).toHaveAccessibleDescription(message),
+    );
+    expect(within(dialog).getByLabelText('End date')).not.toHaveAccessibleDescription(message);
+    expect(await findToast('Failed to save high season')).toHaveTextContent(message);
   });
 });

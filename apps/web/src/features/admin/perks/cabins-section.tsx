@@ -95,9 +95,12 @@ function Cabins({ projectId }: { projectId: string }) {
               {data.map((c) => (
                 <Tr key={c._id}>
                   <Td className="w-full max-w-0">
-                    <span className="block truncate font-medium">{c.name}</span>
+                    {/* A name is read whole: it wraps in its column on a phone. */}
+                    <span className="block font-medium wrap-anywhere">{c.name}</span>
                     {c.description && (
-                      <span className="block truncate text-xs text-muted-foreground">{c.description}</span>
+                      <span className="line-clamp-2 text-xs text-muted-foreground wrap-anywhere">
+                        {c.description}
+                      </span>
                     )}
                   </Td>
                   <Td className="text-right tabular">{c.sleeps}</Td>
@@ -175,7 +178,7 @@ function Seasons({ projectId }: { projectId: string }) {
               {seasons.map((s) => (
                 <Tr key={s._id}>
                   <Td className="w-full max-w-0">
-                    <span className="block truncate font-medium">{s.name}</span>
+                    <span className="block font-medium wrap-anywhere">{s.name}</span>
                   </Td>
                   <Td>
                     {/* The two dates wrap as a whole on a phone, so the table fits. */}

@@ -22,7 +22,7 @@ const invested = (u: AdminUser, projectId?: string) =>
 function RowActions({ user, ...p }: Omit<Props, 'users' | 'projectId'> & { user: AdminUser }) {
   const self = user._id === p.currentUserId;
   return (
-    <div className="flex items-center justify-end gap-1">
+    <div className="ml-auto flex items-center justify-end gap-1">
       {user.awaitingActivation && (
         <Button size="sm" onClick={() => p.onSetActive(user, true)} aria-label={`Activate ${user.name}`}>
           <CircleCheck aria-hidden="true" />
@@ -143,7 +143,8 @@ export function UsersTable(props: Props) {
               <UserRoleBadge user={u} />
               <span className="font-mono text-muted-foreground">{u.investorId}</span>
             </div>
-            <div className="flex items-center justify-between gap-2">
+            {/* The actions go under the amount when both do not fit on one line. */}
+            <div className="flex flex-wrap items-center justify-between gap-2">
               <p className="text-sm">
                 <span className="text-muted-foreground">{amountLabel}: </span>
                 <span className="font-medium tabular">{formatMoney(invested(u, projectId))}</span>

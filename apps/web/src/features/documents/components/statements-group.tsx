@@ -4,11 +4,11 @@ import type { StatementPeriodInfo } from '@portal/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { formatDate } from '@/lib/format';
+import { formatCount, formatDate } from '@/lib/format';
 import { toastError } from '@/lib/toast';
 import { downloadStatement, useStatements } from '@/queries/statements';
 import { statementLabel } from '@portal/contracts';
-import { sortStatements, statementKindLabel } from '../documents-view';
+import { searchStatements, sortStatements, statementKindLabel } from '../documents-view';
 
 /** One statement: its period, kind and dates, and a Download of its PDF. */
 function StatementRow({ statement }: { statement: StatementPeriodInfo }) {
@@ -71,10 +71,11 @@ function StatementRow({ statement }: { statement: StatementPeriodInfo }) {
  * The investor's statements (docs/product.md §11), in the style of a category group. They belong to the
  * investor, not to a project, so the group is the same whichever project is selected.
  */
-export function StatementsGroup() {
+export function StatementsGroup({ search = '' }: { search?: string }) {
   const id = useId();
   const { data, isLoading, isError, error, refetch, isFetching } = useStatements();
-  const statements = useMemo(() => sortStatements(data ?? []), [data]);
+  const all = useMemo(() => sortStatements(data ?? []), [data]);
+  const statements = useMemo(() => searchStatements(all, search), [all, search]);
   const n = statements.length;
 
   let body;
@@ -94,8 +95,12 @@ export function StatementsGroup() {
         </Button>
       </div>
     );
-  } else if (n === 0) {
+  } else if (all.length === 0) {
     body = <p className="px-4 py-6 text-sm text-muted-foreground sm:px-5">No statements yet</p>;
+  } else if (n === 0) {
+    body = (
+      <p className="px-4 py-6 text-sm text-muted-foreground sm:px-5">No statements match your search.</p>
+    );
   } else {
     body = (
       <ul className="divide-y">
@@ -116,7 +121,7 @@ export function StatementsGroup() {
           </h2>
           {!isLoading && !isError && (
             <span className="shrink-0 whitespace-nowrap text-sm text-muted-foreground">
-              {n} {n === 1 ? 'statement' : 'statements'}
+              {formatCount(n, 'statement')}
             </span>
           )}
         </div>

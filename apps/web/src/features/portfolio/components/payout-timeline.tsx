@@ -23,7 +23,13 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { downloadCsv } from '@/lib/csv';
 import { formatDate, formatMoney, formatMonth } from '@/lib/format';
 import { usePayouts } from '@/queries/investments';
-import { NO_PAYOUT_FILTER, filterPayouts, payoutsCsv, type PayoutFilter } from '../portfolio-data';
+import {
+  NO_PAYOUT_FILTER,
+  filterPayouts,
+  payoutsCount,
+  payoutsCsv,
+  type PayoutFilter,
+} from '../portfolio-data';
 
 /** How many payouts the timeline shows before 'Show all'. */
 const VISIBLE = 6;
@@ -97,7 +103,6 @@ export function PayoutTimeline() {
   const shown = useMemo(() => filterPayouts(payouts, filter), [payouts, filter]);
   const active = (['type', 'status', 'projectId'] as const).filter((k) => filter[k] !== 'all').length;
   const visible = showAll ? shown : shown.slice(0, VISIBLE);
-  const total = shown.reduce((acc, p) => acc + Math.round(p.amount * 100), 0) / 100;
 
   const set = (k: keyof PayoutFilter) => (v: string) => {
     setFilter((f) => ({ ...f, [k]: v }));
@@ -180,9 +185,8 @@ export function PayoutTimeline() {
         ) : (
           <>
             <div className="mb-3 flex flex-wrap items-center justify-between gap-2 text-xs text-muted-foreground">
-              <p aria-live="polite">
-                {shown.length} {shown.length === 1 ? 'payout' : 'payouts'} ·{' '}
-                <span className="tabular">{formatMoney(total)}</span>
+              <p aria-live="polite" className="tabular">
+                {payoutsCount(shown)}
               </p>
               {active > 0 && (
                 <Button

@@ -44,7 +44,8 @@ export function PerformanceFigures({
           <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
             <Figure label="Internal rate of return (IRR)" value={percent(figures.xirr)}>
               A yearly rate: what you paid in on each start date against what was paid to you on each payment
-              date, the capital still invested counted at cost today.
+              date, the capital still invested counted at cost today. It differs from Annual ROI, a simple
+              yearly rate of income alone that does not weigh when each euro went in or came back.
             </Figure>
             <Figure label="Cash yield, last 12 months" value={percent(figures.cashYield12m)}>
               Income paid in the last 12 months as a share of the capital still invested.

@@ -35,7 +35,11 @@ describe('PortfolioSummary', () => {
     expect(card).toHaveTextContent('€11,041.02');
     // (11,041.02 + 15,000) / 40,000 = 65.1%
     expect(card).toHaveTextContent('65.1% of investment recovered');
-    expect(card).toHaveTextContent('Counting €15,000 of capital returned');
+    // Beside it: the share counts capital the Total Returns figure does not.
+    expect(card).toHaveTextContent(
+      '65.1% of investment recovered' +
+        'Includes €15,000 of capital returned, besides the €11,041.02 of returns',
+    );
   });
 
   it('shows the totals, the recovered share, the annual ROI and a row a project', () => {

@@ -179,7 +179,10 @@ export function PortfolioSummary({
           />
           <p className="mt-2">{formatPercent(recoveredPercent)} of investment recovered</p>
           {!!user.capitalReturned && (
-            <p className="mt-1">Counting {formatMoney(user.capitalReturned)} of capital returned</p>
+            <p className="mt-1">
+              Includes {formatMoney(user.capitalReturned)} of capital returned, besides the{' '}
+              {formatMoney(user.totalReturned)} of returns
+            </p>
           )}
         </SummaryCard>
         <SummaryCard

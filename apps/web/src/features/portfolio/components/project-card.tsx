@@ -3,7 +3,7 @@ import { MapPin } from 'lucide-react';
 import type { ProjectListItem } from '@portal/contracts';
 import { Card } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
-import { formatDate, formatMoney, formatPercent } from '@/lib/format';
+import { formatCount, formatDate, formatMoney, formatPercent } from '@/lib/format';
 import { termProgress } from '../portfolio-data';
 import { StatusBadge } from './status-badge';
 
@@ -65,12 +65,12 @@ export function ProjectCard({ project: p }: { project: ProjectListItem }) {
         <div className="mb-1.5 flex justify-between gap-2 text-xs text-muted-foreground">
           <span>Term</span>
           <span className="tabular">
-            {term.elapsed} of {term.period} months
+            {term.elapsed} of {formatCount(term.period, 'month')}
           </span>
         </div>
         <Progress
           value={term.percent}
-          label={`${p.name}: ${term.elapsed} of ${term.period} months of its term`}
+          label={`${p.name}: ${term.elapsed} of ${formatCount(term.period, 'month')} of its term`}
         />
       </div>
       <div className="flex items-center justify-between gap-2 border-t pt-3 text-sm">

@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/cn';
-import { formatMoney, formatPercent } from '@/lib/format';
+import { formatCount, formatMoney, formatPercent } from '@/lib/format';
 
 type Field = 'amountInvested' | 'nightlyRate' | 'nightsPerMonth' | 'sharePerNight';
 
@@ -140,7 +140,11 @@ export function RoiCalculator() {
           </div>
           <ul className="grid gap-2" aria-label="Scenarios for a 30-day month">
             {projection.scenarios.map((s) => (
-              <Result key={s.id} label={s.label} detail={`${s.occupancy}% occupancy · ${s.nights} nights`}>
+              <Result
+                key={s.id}
+                label={s.label}
+                detail={`${s.occupancy}% occupancy · ${formatCount(s.nights, 'night')}`}
+              >
                 <p className="tabular font-semibold" data-testid={`roi-${s.id}-monthly`}>
                   {formatMoney(s.monthlyReturn)}
                   <span className="text-xs font-normal text-muted-foreground"> / month</span>

@@ -27,6 +27,12 @@ const prose = cn(
 );
 
 /**
+ * Content stored as text before the server kept its line breaks (issue 30) has no element that lays out
+ * lines: its own line breaks are shown as they are.
+ */
+const laysOutLines = (html: string) => /<\/?(?:h[1-6]|p|br|ul|ol|li)\b/i.test(html);
+
+/**
  * One update: title, 'New' badge, category, date and excerpt; the toggle shows the full content and
  * the images. The content is HTML sanitized by the server when it was written.
  */
@@ -63,7 +69,11 @@ export function UpdateCard({
         {expanded && (
           <>
             {/* Sanitized on the server when written (allow-list); the CSP forbids inline script as well. */}
-            <div className={prose} dangerouslySetInnerHTML={{ __html: update.content }} />
+            <div
+              data-testid="update-content"
+              className={cn(prose, !laysOutLines(update.content) && 'whitespace-pre-line')}
+              dangerouslySetInnerHTML={{ __html: update.content }}
+            />
             {update.images.length > 0 && (
               <ul
                 className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-3"
