@@ -81,3 +81,4 @@ export const profileInput = z.object({
   ),
 });
 export type ProfileInput = z.input<typeof profileInput>;
+export type ProfileValues = z.output<typeof profileInput>;
