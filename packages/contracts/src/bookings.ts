@@ -19,6 +19,9 @@ const grouped = (n: number) => {
   return cents === '00' ? text : `${text}.${cents}`;
 };
 
+/** The refusal of a gift to the investor's own email. */
+export const GIFT_TO_SELF_MESSAGE = "Nights cannot be gifted to your own email; enter the recipient's email";
+
 /** The refusal of a rental price above the cap (the admin setting). */
 export const rentalPriceCapMessage = (cap: number) =>
   `The rental price can be at most €${grouped(cap)} a night`;

@@ -3,6 +3,7 @@ import {
   BOOKING_TYPE_LABELS,
   bonusNightsFor,
   formatNight,
+  GIFT_TO_SELF_MESSAGE,
   listNights,
   nightBalance,
   nightSpan,
@@ -44,8 +45,7 @@ async function assertRequestSensible(tx: DbOrTx, viewer: AuthUser, input: Create
   if (input.type === 'gift' && input.giftRecipient) {
     const [me] = await tx.select({ email: users.email }).from(users).where(eq(users.id, viewer.id)).limit(1);
     if (me && me.email.toLowerCase() === input.giftRecipient.toLowerCase()) {
-      const message = "Nights cannot be gifted to your own email; enter the recipient's email";
-      throw new ValidationError(message, { giftRecipient: message });
+      throw new ValidationError(GIFT_TO_SELF_MESSAGE, { giftRecipient: GIFT_TO_SELF_MESSAGE });
     }
   }
   if (input.type === 'rental' && input.rentalPrice != null) {
