@@ -11,6 +11,7 @@ import {
 } from './common';
 import { MIN_PASSWORD_LENGTH } from './constants';
 import { emailAddress, emailProblem } from './email';
+import { birthDateInput, phoneInput } from './person';
 
 /**
  * Schemas of the admin API: users, investments, monthly returns, the audit log and the dashboard.
@@ -178,16 +179,16 @@ export const updateUserInput = z.object({
   name: requiredText('Name', 120).optional(),
   email: emailInput.optional(),
   investorId: investorIdInput.optional(),
-  phone: nullableText(40),
+  phone: phoneInput,
   address: nullableText(200),
   city: nullableText(100),
   country: nullableText(100),
   postalCode: nullableText(20),
-  dateOfBirth: z.iso
-    .datetime({ offset: true, error: 'dateOfBirth must be an ISO date' })
-    .or(z.iso.date({ error: 'dateOfBirth must be an ISO date' }))
-    .nullish()
-    .or(z.literal('')),
+  /** Blank clears it. */
+  dateOfBirth: z.preprocess(
+    (v) => (v === '' ? null : v),
+    birthDateInput('dateOfBirth must be an ISO date').nullish(),
+  ),
   projectId: id.optional(),
   investments: z.array(investmentInput).max(100, { error: 'At most 100 investments' }).optional(),
 });
