@@ -146,10 +146,10 @@ test.describe('[ADMIN][DISTRIBUTIONS] a distribution run from draft to final', (
       details.getByRole('button', { name: 'Download payments (CSV)' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^distribution-2019-01-[0-9a-f]{8}\.csv$/);
-    const lines = fs
-      .readFileSync((await download.path())!, 'utf8')
-      .split('\r\n')
-      .filter(Boolean);
+    // UTF-8 with a byte-order mark, so that Excel reads the names' accents right.
+    const csv = fs.readFileSync((await download.path())!, 'utf8');
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    const lines = csv.slice(1).split('\r\n').filter(Boolean);
     expect(lines[0]).toBe('Investor ID,Name,Email,Amount (EUR),IBAN');
     const paid = lines.slice(1).map(cells);
     expect(paid).toHaveLength(run.allocations.filter((a) => a.amount > 0).length);
@@ -283,6 +283,11 @@ test.describe('[ADMIN][STATEMENTS] publishing a period’s statements', () => {
     const dialog = page.getByRole('dialog', { name: 'Statements' });
     const label = (await dialog.getByLabel('Period').locator('option:checked').textContent())!;
     await dialog.getByRole('button', { name: `Publish statements for ${label}` }).click();
+    // Asked first, with how many investors are told and how many emails go out.
+    const question = page.getByRole('alertdialog', { name: `Publish statements for ${label}?` });
+    await expect(question).toContainText(/\d+ investors? (is|are) told/);
+    await expect(question).toContainText(/\d+ emails? (goes|go) out/);
+    await confirmInApp(page, `Publish statements for ${label}?`, { confirm: 'Publish' });
 
     // The request answers at once; the job ends soon after with the demo's few investors, and the dialog
     // (polling while it runs) says so.

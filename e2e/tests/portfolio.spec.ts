@@ -146,13 +146,19 @@ test.describe('[PORTFOLIO] dashboard', () => {
 
     await calc.getByLabel('Amount Invested').fill('12000');
     await expect(calc.getByTestId('roi-conservative-annual')).toHaveText('4.2% annual ROI');
-    // A share above 100% counts as 100%.
+    // A share above 100% counts as 100%, and the field says what it allows.
     await calc.getByLabel('Share per Night').fill('150');
     await expect(calc.getByTestId('roi-monthly')).toHaveText('€140 / month');
     await expect(calc.getByTestId('roi-optimistic-monthly')).toHaveText('€840 / month');
+    await expect(calc.getByLabel('Share per Night')).toHaveAccessibleDescription(
+      'Share per Night must be from 0 to 100%',
+    );
     // An empty (unparsable) field counts as 0.
     await calc.getByLabel('Nights/Month').fill('');
     await expect(calc.getByTestId('roi-monthly')).toHaveText('€0 / month');
+    await expect(calc.getByLabel('Nights/Month')).toHaveAccessibleDescription(
+      'Nights/Month must be a number',
+    );
     await calc.getByLabel('Amount Invested').fill('');
     await expect(calc.getByTestId('roi-conservative-annual')).toHaveText('0.0% annual ROI');
     await expect(calc.getByTestId('roi-conservative-monthly')).toHaveText('€420 / month');

@@ -11,6 +11,7 @@ import {
 } from './common';
 import { MIN_PASSWORD_LENGTH } from './constants';
 import { emailAddress, emailProblem } from './email';
+import { birthDateInput, phoneInput } from './person';
 
 /**
  * Schemas of the admin API: users, investments, monthly returns, the audit log and the dashboard.
@@ -178,16 +179,16 @@ export const updateUserInput = z.object({
   name: requiredText('Name', 120).optional(),
   email: emailInput.optional(),
   investorId: investorIdInput.optional(),
-  phone: nullableText(40),
+  phone: phoneInput,
   address: nullableText(200),
   city: nullableText(100),
   country: nullableText(100),
   postalCode: nullableText(20),
-  dateOfBirth: z.iso
-    .datetime({ offset: true, error: 'dateOfBirth must be an ISO date' })
-    .or(z.iso.date({ error: 'dateOfBirth must be an ISO date' }))
-    .nullish()
-    .or(z.literal('')),
+  /** Blank clears it. */
+  dateOfBirth: z.preprocess(
+    (v) => (v === '' ? null : v),
+    birthDateInput('dateOfBirth must be an ISO date').nullish(),
+  ),
   projectId: id.optional(),
   investments: z.array(investmentInput).max(100, { error: 'At most 100 investments' }).optional(),
 });
@@ -219,6 +220,17 @@ export const incomePaymentDate = z.iso.date({ error: 'paymentDate must be an ISO
 export function incomePaymentDateProblem(month: string, paymentDate: string): string | null {
   return paymentDate < `${month}-01`
     ? `Payment date must be on or after the first day of ${monthLabel(month)} (${month}-01)`
+    : null;
+}
+
+/**
+ * The problem of a month ('YYYY-MM') that has not begun yet on `today` (UTC), or null: a return, imported
+ * or recorded, and a distribution run are for a month that has begun.
+ */
+export function monthNotBegunProblem(month: string, today = new Date()): string | null {
+  const current = today.toISOString().slice(0, 7);
+  return month > current
+    ? `${monthLabel(month)} has not begun yet: a return can be recorded up to ${monthLabel(current)}`
     : null;
 }
 

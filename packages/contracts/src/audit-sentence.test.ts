@@ -84,6 +84,14 @@ describe('auditSentence', () => {
     );
     expect(
       say(
+        { entity: 'distribution', action: 'download' },
+        { details: { file: 'payments.csv', payments: 2, kind: 'capital', period: '2026-09', amount: 500 } },
+      ),
+    ).toBe(
+      'Anna Admin downloaded the payments file of a return of capital of €500 for Sep 2026 at Aurora Lakeside Cabins (2 payments)',
+    );
+    expect(
+      say(
         { entity: 'project', action: 'update' },
         { details: { name: 'Aurora', fields: ['totalInvestment', 'annualROI'] } },
       ),

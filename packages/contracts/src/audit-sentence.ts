@@ -25,7 +25,7 @@ export const AUDIT_ACTIONS = {
   notification: ['send', 'delete'],
   interest: ['update'],
   settings: ['update'],
-  distribution: ['create', 'update', 'delete', 'finalize'],
+  distribution: ['create', 'update', 'delete', 'finalize', 'download'],
   statements: ['publish'],
   cabin: ['create', 'update', 'delete'],
   high_season: ['create', 'update', 'delete'],
@@ -250,6 +250,12 @@ const SENTENCES: Sentences = {
     finalize: (p) => {
       const n = amount(p.d.investors);
       return `${p.who} paid ${distribution(p)}${n === null ? '' : ` to ${n} investor${n === 1 ? '' : 's'}`}`;
+    },
+    // The bank's files carry the investors' full IBANs: who took one, and when, is kept.
+    download: (p) => {
+      const file = p.d.file === 'sepa.xml' ? 'the SEPA file' : 'the payments file';
+      const n = amount(p.d.payments);
+      return `${p.who} downloaded ${file} of ${distribution(p)}${n === null ? '' : ` (${n} payment${n === 1 ? '' : 's'})`}`;
     },
   },
   statements: {

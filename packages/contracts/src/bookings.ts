@@ -8,6 +8,47 @@ import { BOOKING_STATUSES, BOOKING_TYPES, type BookingType } from './value-sets'
 /** The most nights one request may hold. */
 export const MAX_BOOKING_NIGHTS = 60;
 
+/** The highest rental price a night an admin can set as the cap, and the cap until one is set. */
+export const RENTAL_PRICE_CAP_MAX = 1_000_000;
+export const DEFAULT_RENTAL_PRICE_CAP = 10_000;
+
+/** 1234567 → '1,234,567' (as toLocaleString('en-US') writes it, without setting up Intl at load). */
+const grouped = (n: number) => {
+  const [whole, cents] = n.toFixed(2).split('.');
+  const text = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return cents === '00' ? text : `${text}.${cents}`;
+};
+
+/** The refusal of a gift to the investor's own email. */
+export const GIFT_TO_SELF_MESSAGE = "Nights cannot be gifted to your own email; enter the recipient's email";
+
+/** The refusal of a rental price above the cap (the admin setting). */
+export const rentalPriceCapMessage = (cap: number) =>
+  `The rental price can be at most €${grouped(cap)} a night`;
+
+/** The admin setting that bounds the investors' rental prices. */
+export const rentalSettings = z.object({
+  /** The highest rental price a night an investor may ask, in euro. */
+  rentalPriceCap: z.number(),
+});
+export type RentalSettings = z.infer<typeof rentalSettings>;
+
+/** `PUT /api/admin/settings/rentals` */
+export const rentalSettingsInput = z.object({
+  rentalPriceCap: z
+    .number({ error: 'Rental price cap must be a number' })
+    .positive({ error: 'Rental price cap must be more than €0' })
+    .max(RENTAL_PRICE_CAP_MAX, {
+      error: `Rental price cap must be at most €${grouped(RENTAL_PRICE_CAP_MAX)}`,
+    })
+    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, {
+      error: 'Rental price cap can have at most two decimals',
+    })
+    // The refinement, as the OpenAPI document says it (z.toJSONSchema leaves refinements out).
+    .meta({ multipleOf: 0.01 }),
+});
+export type RentalSettingsInput = z.input<typeof rentalSettingsInput>;
+
 /** A booking request of cabin nights as the API answers it. */
 export const booking = z.object({
   _id: uuidString,
@@ -71,6 +112,7 @@ export const createBookingInput = z
       .preprocess(
         (v) => (v === '' ? undefined : typeof v === 'string' ? Number(v) : v),
         money
+          .max(RENTAL_PRICE_CAP_MAX, { error: rentalPriceCapMessage(RENTAL_PRICE_CAP_MAX) })
           .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, {
             error: 'The rental price can have at most two decimals',
           })

@@ -10,6 +10,13 @@ import { DISTRIBUTION_KINDS, DISTRIBUTION_STATUSES } from './value-sets';
  * edited or deleted; making it final writes each investor's amount (income as that month's return paid
  * on the payment date, capital as a return of capital) and tells them.
  */
+/**
+ * The largest amount of one run: the largest SEPA transfer (€999,999,999.99), a thousandth of what
+ * numeric(14,2) holds, so that the investors' totals the run adds to (their returns per investment and
+ * in all) have room. At numeric(14,2)'s own bound a draft was saved and its finalize overflowed.
+ */
+export const DISTRIBUTION_AMOUNT_MAX = 999_999_999.99;
+
 export const distributionInput = z
   .object({
     projectId: id,
@@ -17,7 +24,9 @@ export const distributionInput = z
     kind: z
       .enum(DISTRIBUTION_KINDS, { error: `kind must be one of ${DISTRIBUTION_KINDS.join(', ')}` })
       .default('income'),
-    amount: moneyAmount('Amount').refine((v) => v > 0, { error: 'Amount must be more than 0' }),
+    amount: moneyAmount('Amount')
+      .refine((v) => v > 0, { error: 'Amount must be more than 0' })
+      .refine((v) => v <= DISTRIBUTION_AMOUNT_MAX, { error: 'Amount must be at most €999,999,999.99' }),
     paymentDate: z.iso.date({ error: 'paymentDate must be a date (YYYY-MM-DD)' }),
     note: text(500)
       .nullish()

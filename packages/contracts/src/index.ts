@@ -4,6 +4,7 @@ export * from './constants';
 export * from './value-sets';
 export * from './auth';
 export * from './users';
+export * from './person';
 export * from './bank';
 export * from './money';
 export * from './portfolio';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailAddress } from './email';
 import { pageQuery, requiredText, text, uuidString } from './common';
 import { INTEREST_AMOUNT_MAX, INTEREST_AMOUNT_MIN } from './constants';
+import { phoneInput } from './person';
 import { INTEREST_STATUSES } from './value-sets';
 
 /** 1234567 → '1,234,567' (as toLocaleString('en-US') writes it, without setting up Intl at load). */
@@ -10,6 +11,9 @@ const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 /** The message of an amount outside the open opportunity's bounds. */
 export const interestAmountMessage = (min: number, max: number) =>
   `Intended Investment Amount must be between €${grouped(min)} and €${grouped(max)}`;
+
+/** A negative or zero amount, before the opportunity's bounds are looked at. */
+export const INTEREST_AMOUNT_POSITIVE_MESSAGE = 'Intended Investment Amount must be a positive amount';
 
 export const INTEREST_AMOUNT_MESSAGE = interestAmountMessage(INTEREST_AMOUNT_MIN, INTEREST_AMOUNT_MAX);
 
@@ -38,16 +42,16 @@ const optionalText = (max: number, label: string) =>
 export const interestInput = z.object({
   name: requiredText('Full Name', 120),
   email: emailAddress(),
-  phone: optionalText(40, 'Phone'),
+  phone: phoneInput,
   investmentAmount: z.preprocess(
     (v) => {
       if (v === '' || v === undefined || v === null) return null;
-      if (typeof v === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(v)) return Number(v);
+      if (typeof v === 'string' && /^\s*[-+]?\d+(\.\d+)?\s*$/.test(v)) return Number(v);
       return v;
     },
     z
       .number({ error: 'Intended Investment Amount must be a number' })
-      .min(0, { error: 'Intended Investment Amount cannot be negative' })
+      .positive({ error: INTEREST_AMOUNT_POSITIVE_MESSAGE })
       .max(999_999_999_999.99, { error: 'Intended Investment Amount is too large' })
       .nullable(),
   ),

@@ -131,7 +131,10 @@ export type StatementPublication = z.infer<typeof statementPublication>;
 
 export const statementPublicationList = z.object({
   publications: z.array(statementPublication),
-  /** The periods that have ended and are not published yet, newest first: what can be published now. */
-  publishable: z.array(z.string()),
+  /**
+   * The periods that have ended and are not published yet, newest first: what can be published now, with
+   * the investors it would tell now (`total`) and the emails that would go out (those not opted out).
+   */
+  publishable: z.array(z.object({ period: z.string(), total: z.number().int(), emails: z.number().int() })),
 });
 export type StatementPublicationList = z.infer<typeof statementPublicationList>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROI_DEFAULTS } from './constants';
-import { parseRoiInput, projectRoi } from './roi';
+import { parseRoiInput, projectRoi, roiInputProblems } from './roi';
 
 describe('projectRoi (docs/product.md §6)', () => {
   it('gives exactly €14 a month for the defaults 8000 / 35 / 4 / 10%', () => {
@@ -62,5 +62,67 @@ describe('parseRoiInput', () => {
     expect(parseRoiInput(Number.NaN)).toBe(0);
     expect(parseRoiInput(null)).toBe(0);
     expect(parseRoiInput(42)).toBe(42);
+  });
+});
+
+describe('the calculator bounds', () => {
+  const defaults = { amountInvested: '8000', nightlyRate: '35', nightsPerMonth: '4', sharePerNight: '10' };
+
+  it('finds nothing wrong with the defaults or the edges of each bound', () => {
+    expect(roiInputProblems(defaults)).toEqual({});
+    expect(
+      roiInputProblems({ amountInvested: 10_000_000, nightlyRate: 0, nightsPerMonth: 1, sharePerNight: 0 }),
+    ).toEqual({});
+    expect(
+      roiInputProblems({ amountInvested: 0.01, nightlyRate: 10_000, nightsPerMonth: 30, sharePerNight: 100 }),
+    ).toEqual({});
+  });
+
+  it('says what each field allows', () => {
+    expect(
+      roiInputProblems({
+        amountInvested: '-5000',
+        nightlyRate: '1e9',
+        nightsPerMonth: '45',
+        sharePerNight: '250',
+      }),
+    ).toEqual({
+      amountInvested: 'Amount Invested must be more than €0',
+      nightlyRate: 'Nightly Rate must be at most €10,000',
+      nightsPerMonth: 'Nights/Month must be from 1 to 30',
+      sharePerNight: 'Share per Night must be from 0 to 100%',
+    });
+    expect(
+      roiInputProblems({
+        amountInvested: '1e8',
+        nightlyRate: '-1',
+        nightsPerMonth: '0',
+        sharePerNight: '-1',
+      }),
+    ).toEqual({
+      amountInvested: 'Amount Invested must be at most €10,000,000',
+      nightlyRate: 'Nightly Rate cannot be negative',
+      nightsPerMonth: 'Nights/Month must be from 1 to 30',
+      sharePerNight: 'Share per Night must be from 0 to 100%',
+    });
+    expect(roiInputProblems({ ...defaults, nightsPerMonth: '4.5', amountInvested: '' })).toEqual({
+      amountInvested: 'Amount Invested must be a number',
+      nightsPerMonth: 'Nights/Month must be a whole number from 1 to 30',
+    });
+    expect(roiInputProblems({ ...defaults, nightlyRate: 'abc' })).toEqual({
+      nightlyRate: 'Nightly Rate must be a number',
+    });
+  });
+
+  it('counts inputs above the bounds as the bound, with the same formulas', () => {
+    const p = projectRoi({ amountInvested: -5000, nightlyRate: 1e9, nightsPerMonth: 45, sharePerNight: 250 });
+    expect(p.inputs).toEqual({
+      amountInvested: 0,
+      nightlyRate: 10_000,
+      nightsPerMonth: 30,
+      sharePerNight: 100,
+    });
+    expect(p.monthlyReturn).toBe(300_000);
+    expect(projectRoi({ ...ROI_DEFAULTS, amountInvested: 1e12 }).inputs.amountInvested).toBe(10_000_000);
   });
 });

@@ -1,4 +1,12 @@
+import { z } from 'zod';
 import { ROI_DAYS_PER_MONTH, ROI_SCENARIOS, ROI_SHARE_MAX } from './constants';
+import { fieldErrors } from './issues';
+
+/** The calculator's bounds: a projection outside them is not one a cabin share could earn. */
+export const ROI_AMOUNT_MAX = 10_000_000;
+export const ROI_NIGHTLY_RATE_MAX = 10_000;
+export const ROI_NIGHTS_MIN = 1;
+export const ROI_NIGHTS_MAX = ROI_DAYS_PER_MONTH;
 
 /** The four inputs of the ROI Projections Calculator (docs/product.md §6). */
 export interface RoiInputs {
@@ -21,7 +29,10 @@ export interface RoiScenario {
 }
 
 export interface RoiProjection {
-  /** The inputs as they were counted: unparsable -> 0, below 0 -> 0, share above 100 -> 100. */
+  /**
+   * The inputs as they were counted: unparsable -> 0, below 0 -> 0, above the bounds -> the bound (share
+   * 100%, nights 30, rate €10,000, amount €10,000,000).
+   */
   inputs: RoiInputs;
   /** nights × rate × share% for the nights entered. */
   monthlyReturn: number;
@@ -38,13 +49,62 @@ export function parseRoiInput(value: string | number | null | undefined): number
   return Number.isFinite(n) ? n : 0;
 }
 
+/** A field as typed: blank or unparsable is not a number (the message says so; the arithmetic counts 0). */
+const typed = (label: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? Number.NaN : Number(v)) : v),
+    z.number({ error: `${label} must be a number` }),
+  );
+
+/**
+ * The calculator's four fields and what each allows, with the message shown next to the field:
+ * an amount above 0 up to €10,000,000, a nightly rate from 0 to €10,000, 1 to 30 nights a month and a share
+ * from 0 to 100%.
+ */
+export const roiInput = z.object({
+  amountInvested: typed('Amount Invested').pipe(
+    z
+      .number()
+      .positive({ error: 'Amount Invested must be more than €0' })
+      .max(ROI_AMOUNT_MAX, { error: 'Amount Invested must be at most €10,000,000' }),
+  ),
+  nightlyRate: typed('Nightly Rate').pipe(
+    z
+      .number()
+      .min(0, { error: 'Nightly Rate cannot be negative' })
+      .max(ROI_NIGHTLY_RATE_MAX, { error: 'Nightly Rate must be at most €10,000' }),
+  ),
+  nightsPerMonth: typed('Nights/Month').pipe(
+    z
+      .number()
+      .int({ error: `Nights/Month must be a whole number from ${ROI_NIGHTS_MIN} to ${ROI_NIGHTS_MAX}` })
+      .min(ROI_NIGHTS_MIN, { error: `Nights/Month must be from ${ROI_NIGHTS_MIN} to ${ROI_NIGHTS_MAX}` })
+      .max(ROI_NIGHTS_MAX, { error: `Nights/Month must be from ${ROI_NIGHTS_MIN} to ${ROI_NIGHTS_MAX}` }),
+  ),
+  sharePerNight: typed('Share per Night').pipe(
+    z
+      .number()
+      .min(0, { error: `Share per Night must be from 0 to ${ROI_SHARE_MAX}%` })
+      .max(ROI_SHARE_MAX, { error: `Share per Night must be from 0 to ${ROI_SHARE_MAX}%` }),
+  ),
+});
+
+/** Each field's problem, by field (none when all four are within bounds). */
+export function roiInputProblems(
+  values: Record<keyof RoiInputs, string | number>,
+): Partial<Record<keyof RoiInputs, string>> {
+  const parsed = roiInput.safeParse(values);
+  return parsed.success ? {} : fieldErrors(parsed.error.issues);
+}
+
+/** Each input brought within the calculator's bounds (unparsable and negative count as 0). */
 function clamp(inputs: RoiInputs): RoiInputs {
-  const min0 = (n: number) => Math.max(0, Number.isFinite(n) ? n : 0);
+  const within = (n: number, max: number) => Math.min(max, Math.max(0, Number.isFinite(n) ? n : 0));
   return {
-    amountInvested: min0(inputs.amountInvested),
-    nightlyRate: min0(inputs.nightlyRate),
-    nightsPerMonth: min0(inputs.nightsPerMonth),
-    sharePerNight: Math.min(ROI_SHARE_MAX, min0(inputs.sharePerNight)),
+    amountInvested: within(inputs.amountInvested, ROI_AMOUNT_MAX),
+    nightlyRate: within(inputs.nightlyRate, ROI_NIGHTLY_RATE_MAX),
+    nightsPerMonth: within(inputs.nightsPerMonth, ROI_NIGHTS_MAX),
+    sharePerNight: within(inputs.sharePerNight, ROI_SHARE_MAX),
   };
 }
 

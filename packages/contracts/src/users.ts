@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bankAccount } from './bank';
 import { requiredText, text, uuidString } from './common';
+import { birthDateInput, phoneInput } from './person';
 
 export const projectRef = z.object({ _id: uuidString, name: z.string() });
 
@@ -67,16 +68,17 @@ const optionalText = (max: number) =>
 /** The profile fields a user edits (docs/product.md §14). Anything else in the body is dropped. */
 export const profileInput = z.object({
   name: requiredText('Full Name', 120),
-  phone: optionalText(40),
+  phone: phoneInput,
   address: optionalText(200),
   city: optionalText(100),
   country: optionalText(100),
   postalCode: optionalText(20),
-  dateOfBirth: z.iso
-    .datetime({ offset: true, error: 'dateOfBirth must be an ISO timestamp' })
-    .or(z.iso.date())
-    .nullish()
-    .or(z.literal(''))
-    .transform((v) => (v ? v : null)),
+  dateOfBirth: z.preprocess(
+    (v) => (v === '' ? null : v),
+    birthDateInput('dateOfBirth must be an ISO timestamp')
+      .nullish()
+      .transform((v) => v ?? null),
+  ),
 });
 export type ProfileInput = z.input<typeof profileInput>;
+export type ProfileValues = z.output<typeof profileInput>;

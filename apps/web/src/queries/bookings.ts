@@ -1,8 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Booking, BookingStatus, CreateBookingInput } from '@portal/contracts';
+import type {
+  Answer,
+  Booking,
+  BookingStatus,
+  CreateBookingInput,
+  RentalSettingsInput,
+} from '@portal/contracts';
 import { endpoints } from '@/lib/endpoints';
 import { call, endpointQuery, refreshAfterWrite } from '@/lib/endpoint-client';
 import { useOrFallback } from './fallback';
+import { useWrite, type WriteCallbacks } from './write';
 
 const e = endpoints.bookings;
 const NONE: Booking[] = [];
@@ -52,3 +59,12 @@ export function useDecideBooking() {
     onSuccess: (_res, { decision }) => refreshAfterWrite(qc, decision === 'approve' ? e.approve : e.decline),
   });
 }
+
+/** The rental price cap (admin setting): the highest price a night an investor may ask. */
+export function useRentalSettings() {
+  return useQuery(endpointQuery(e.rentalSettings, {}, (a) => a.data));
+}
+
+export const useSetRentalSettings = (
+  cb?: WriteCallbacks<Answer<typeof e.setRentalSettings>, RentalSettingsInput>,
+) => useWrite(e.setRentalSettings, (body) => call(e.setRentalSettings, { body }), cb);

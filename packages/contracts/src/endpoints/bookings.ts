@@ -1,4 +1,4 @@
-import { idParams } from '../common';
+import { envelope, idParams } from '../common';
 import { endpoint } from '../endpoint';
 import {
   adminBookingAnswer,
@@ -9,6 +9,8 @@ import {
   bookingsAnswer,
   bookingsQuery,
   createBookingInput,
+  rentalSettings,
+  rentalSettingsInput,
 } from '../bookings';
 
 /** A request holds its nights while pending or approved: both tables change together. */
@@ -47,8 +49,9 @@ export const bookingEndpoints = {
     access: 'user',
     summary: 'Requests cabin nights (a personal stay, a gift or a rental); the request is pending',
     description:
-      'Past dates, dates after the allowance expires and more nights than remain are refused (400); ' +
-      'a date already requested is a 409.',
+      "Past dates, dates after the allowance expires, more nights than remain, a gift to the caller's own " +
+      'email and a rental price above the cap (the admin setting) are refused (400); a date already ' +
+      'requested is a 409.',
     body: createBookingInput,
     status: 201,
     answer: bookingAnswer,
@@ -77,6 +80,25 @@ export const bookingEndpoints = {
     answer: adminBookingsAnswer,
     errors: [404],
     reads: ['projects', 'bookings', 'booking_nights', 'cabins', 'users', 'rental_incomes'],
+  }),
+  rentalSettings: endpoint({
+    id: 'bookings.rentalSettings',
+    method: 'GET',
+    path: '/api/admin/settings/rentals',
+    access: 'admin',
+    summary: 'The rental price cap: the highest price a night an investor may ask for rented-out nights',
+    answer: envelope(rentalSettings),
+    reads: ['settings'],
+  }),
+  setRentalSettings: endpoint({
+    id: 'bookings.setRentalSettings',
+    method: 'PUT',
+    path: '/api/admin/settings/rentals',
+    access: 'admin',
+    summary: 'Sets the rental price cap (more than 0, at most 1,000,000 euro a night)',
+    body: rentalSettingsInput,
+    answer: envelope(rentalSettings),
+    writes: ['settings', 'audit_log'],
   }),
   approve: decision('approve', 'Approves a pending request; the investor is told'),
   decline: decision('decline', 'Declines a pending request, freeing its nights; the investor is told'),

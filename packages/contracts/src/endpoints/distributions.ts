@@ -98,9 +98,13 @@ export const distributionEndpoints = {
     path: '/api/distributions/:id/payments.csv',
     access: 'admin',
     summary: 'The run’s payments as CSV: investor ID, name, email, amount, IBAN (empty when none is given)',
+    description:
+      'For the company’s bank: the full IBAN, UTF-8 with a byte-order mark, formula-like cells ' +
+      'neutralized. Each download is audited.',
     params: idParams,
     answer: { kind: 'file', types: ['text/csv'] },
     reads: [...runs, 'users'],
+    writes: ['audit_log'],
   }),
   sepa: endpoint({
     id: 'distributions.sepa',
@@ -112,11 +116,12 @@ export const distributionEndpoints = {
       'One transfer per investor paid who has given a bank account, from the company’s payer account, ' +
       'executed on the payment date; the group header’s count and control sum match the transfers. ' +
       'Investors without a bank account are left out: the header `x-missing-bank-accounts` counts them. ' +
-      'A draft, or no payer account set, answers 409.',
+      'A draft, or no payer account set, answers 409. Each download is audited.',
     params: idParams,
     answer: { kind: 'file', types: ['application/xml'] },
     errors: [409],
     reads: [...runs, 'users', 'settings'],
+    writes: ['audit_log'],
   }),
   payer: endpoint({
     id: 'distributions.payer',

@@ -278,6 +278,23 @@ describe('PUT /api/users/:id', () => {
     expect(await lastAudit(u.id)).toMatchObject({ action: 'update', entity: 'user' });
   });
 
+  it.each([
+    [{ dateOfBirth: '2031-05-05' }, 'dateOfBirth', /^Date of birth must be between .* \(age 18 to 100\)$/],
+    [{ dateOfBirth: '1800-01-01' }, 'dateOfBirth', /^Date of birth must be between/],
+    [{ dateOfBirth: '2040-01-01' }, 'dateOfBirth', /^Date of birth must be between/],
+    [{ phone: 'call me maybe' }, 'phone', /^Phone must be a phone number in international form/],
+  ])(
+    'refuses %j in Edit User with a 400 naming the field, and changes nothing',
+    async (change, field, message) => {
+      const u = await createUser(ctx.db, { name: 'Kept Name' });
+      const res = await call('PUT', `/api/users/${u.id}`, { name: 'Changed', ...change });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields).toEqual({ [field]: expect.stringMatching(message) });
+      const [row] = await ctx.db.select().from(users).where(eq(users.id, u.id));
+      expect(row).toMatchObject({ name: 'Kept Name', phone: null, dateOfBirth: null });
+    },
+  );
+
   it('keeps only the selected project entry with an amount above 0, without losing monthly returns', async () => {
     const u = await createUser(ctx.db);
     const lake = await createProject(ctx.db);

@@ -136,6 +136,67 @@ describe('POST /api/bookings', () => {
     expect(await ctx.db.select().from(bookings).where(eq(bookings.projectId, project.id))).toHaveLength(0);
   });
 
+  it("refuses a gift to the investor's own email with a 400 naming the field", async () => {
+    const { project, user, token } = await setup();
+    const res = await book(token, {
+      projectId: project.id,
+      type: 'gift',
+      dates: [isoDay(5)],
+      giftRecipient: ` ${user.email.toUpperCase()} `,
+    });
+    expect(res.statusCode).toBe(400);
+    const message = "Nights cannot be gifted to your own email; enter the recipient's email";
+    expect(res.json()).toMatchObject({ message, fields: { giftRecipient: message } });
+    expect(await ctx.db.select().from(bookings).where(eq(bookings.projectId, project.id))).toHaveLength(0);
+  });
+
+  it('refuses a rental price above the cap (€10,000 a night until an admin sets one), naming the cap', async () => {
+    const { project, token } = await setup({ totalNights: 10 });
+    const rent = (rentalPrice: number, day: number) =>
+      book(token, { projectId: project.id, type: 'rental', dates: [isoDay(day)], rentalPrice });
+    for (const [price, cap] of [
+      [99_999_999, '€1,000,000'],
+      [10_000.01, '€10,000'],
+    ] as const) {
+      const res = await rent(price, 5);
+      expect(res.statusCode).toBe(400);
+      const message = `The rental price can be at most ${cap} a night`;
+      expect(res.json()).toMatchObject({ message, fields: { rentalPrice: message } });
+    }
+    expect(await ctx.db.select().from(bookings).where(eq(bookings.projectId, project.id))).toHaveLength(0);
+    expect((await rent(10_000, 5)).statusCode).toBe(201);
+
+    const setCap = (payload: object) => send(adminToken, 'PUT', '/api/admin/settings/rentals', payload);
+    const set = await setCap({ rentalPriceCap: 250.5 });
+    expect(set.statusCode).toBe(200);
+    expect(set.json()).toMatchObject({ data: { rentalPriceCap: 250.5 }, message: 'Updated' });
+    expect((await get(adminToken, '/api/admin/settings/rentals')).json().data).toEqual({
+      rentalPriceCap: 250.5,
+    });
+    const over = await rent(250.51, 6);
+    expect(over.json().fields).toEqual({ rentalPrice: 'The rental price can be at most €250.50 a night' });
+    expect((await rent(250.5, 6)).statusCode).toBe(201);
+    const audit = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'settings'), eq(auditLog.entityId, 'rentals')));
+    expect(audit).toHaveLength(1);
+
+    for (const [rentalPriceCap, message] of [
+      [0, 'Rental price cap must be more than €0'],
+      [1_000_001, 'Rental price cap must be at most €1,000,000'],
+      ['lots', 'Rental price cap must be a number'],
+    ] as const) {
+      const res = await setCap({ rentalPriceCap });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields).toEqual({ rentalPriceCap: message });
+    }
+    expect(
+      (await send(token, 'PUT', '/api/admin/settings/rentals', { rentalPriceCap: 1e6 })).statusCode,
+    ).toBe(403);
+    expect((await setCap({ rentalPriceCap: 10_000 })).statusCode).toBe(200);
+  });
+
   it('refuses past dates and dates after the allowance expires, writing nothing', async () => {
     const { project, token } = await setup({ totalNights: 10, expiresAt: isoDay(30) });
     // Two days ago is past everywhere (yesterday may still be today west of UTC: see below).

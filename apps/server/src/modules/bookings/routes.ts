@@ -4,6 +4,8 @@ import { route } from '../../plugins/route';
 import { requireAuth } from '../../plugins/auth';
 import { requireProjectId } from '../access/project-access';
 import { presentAdminBooking, presentBooking } from './presenter';
+import { recordAudit } from '../audit/service';
+import { getRentalSettings, setRentalSettings } from './rental-settings';
 import { cancelBooking, createBooking, decideBooking, listOwnBookings, listProjectBookings } from './service';
 
 const e = endpoints.bookings;
@@ -35,6 +37,25 @@ export const bookingRoutes: Module = (app, { database: { db }, mailer }) => {
       request.query.status,
     );
     return { success: true as const, data: rows.map(presentAdminBooking) };
+  });
+
+  route(app, e.rentalSettings, async () => ({ success: true as const, data: await getRentalSettings(db) }));
+
+  route(app, e.setRentalSettings, async (request) => {
+    const auth = requireAuth(request);
+    const value = { rentalPriceCap: request.body.rentalPriceCap };
+    await db.transaction(async (tx) => {
+      const before = await getRentalSettings(tx);
+      await setRentalSettings(tx, value, auth.id);
+      await recordAudit(tx, {
+        actorId: auth.id,
+        action: 'update',
+        entity: 'settings',
+        entityId: 'rentals',
+        details: { before, after: value },
+      });
+    });
+    return { success: true as const, data: value, message: 'Updated' };
   });
 
   for (const [endpoint, decision, message] of [

@@ -3,10 +3,12 @@ import {
   BOOKING_TYPE_LABELS,
   bonusNightsFor,
   formatNight,
+  GIFT_TO_SELF_MESSAGE,
   listNights,
   nightBalance,
   stayDates,
   nightsText,
+  rentalPriceCapMessage,
   type BookingStatus,
   type createBookingInput,
 } from '@portal/contracts';
@@ -20,6 +22,7 @@ import {
   NotFoundError,
   pgConstraint,
   isUniqueViolation,
+  ValidationError,
 } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { announceDecision } from '../notifications/decision';
@@ -27,11 +30,32 @@ import { assertProjectVisible } from '../access/project-access';
 import { assertHighSeasonLimits, assignCabins, lockProjectNights } from '../cabins/service';
 import type { AdminBookingRow, BookingRow } from './presenter';
 import { withRentalIncomes } from './rental-income';
+import { getRentalSettings } from './rental-settings';
 
 type CreateInput = z.output<typeof createBookingInput>;
 
 const alreadyRequested = (nights: readonly string[]) =>
   `Already requested: ${listNights(nights)}. Choose other dates.`;
+
+/**
+ * A gift goes to someone else (400 for the caller's own email), and a rental asks at most the rental price
+ * cap a night (the admin setting, 400 naming the cap).
+ */
+async function assertRequestSensible(tx: DbOrTx, viewer: AuthUser, input: CreateInput) {
+  if (input.type === 'gift' && input.giftRecipient) {
+    const [me] = await tx.select({ email: users.email }).from(users).where(eq(users.id, viewer.id)).limit(1);
+    if (me && me.email.toLowerCase() === input.giftRecipient.toLowerCase()) {
+      throw new ValidationError(GIFT_TO_SELF_MESSAGE, { giftRecipient: GIFT_TO_SELF_MESSAGE });
+    }
+  }
+  if (input.type === 'rental' && input.rentalPrice != null) {
+    const { rentalPriceCap } = await getRentalSettings(tx);
+    if (input.rentalPrice > rentalPriceCap) {
+      const message = rentalPriceCapMessage(rentalPriceCap);
+      throw new ValidationError(message, { rentalPrice: message });
+    }
+  }
+}
 
 /**
  * Stores a booking request (pending) and reserves its nights, each in a cabin, refusing past dates, dates
@@ -51,6 +75,7 @@ export async function createBooking(
   try {
     return await db.transaction(async (tx) => {
       await assertProjectVisible(tx, viewer, input.projectId);
+      await assertRequestSensible(tx, viewer, input);
       const [allowance] = await tx
         .select()
         .from(cabinAllowances)

@@ -1,7 +1,15 @@
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { auditLog, capitalReturns, monthlyReturns, notifications, users } from '../../db/schema';
+import { monthLabel } from '@portal/contracts';
+import {
+  auditLog,
+  capitalReturns,
+  distributions,
+  monthlyReturns,
+  notifications,
+  users,
+} from '../../db/schema';
 import {
   bearer,
   buildTestApp,
@@ -238,7 +246,7 @@ describe('distribution runs', () => {
     ]);
   });
 
-  it('the payments file: a header, then one line per investor paid, amounts to two decimals, IBAN masked or empty', async () => {
+  it('the payments file: a BOM and a header, then one line per investor paid, amounts to two decimals, the full IBAN or empty; audited', async () => {
     const { project, holders } = await heldProject(['1000.00', '1000.00']);
     const investor = (await login(ctx.app, holders[0]!.email, holders[0]!.password)).accessToken;
     await call(
@@ -252,11 +260,39 @@ describe('distribution runs', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toContain('attachment; filename="distribution-2025-06-');
-    expect(res.body.split('\r\n').filter(Boolean)).toEqual([
+    expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(
+      res.body
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')
+        .filter(Boolean),
+    ).toEqual([
       'Investor ID,Name,Email,Amount (EUR),IBAN',
-      `${holders[0]!.investorId},Holder 1,${holders[0]!.email},50.01,•••• •••• •••• 0785`,
+      `${holders[0]!.investorId},Holder 1,${holders[0]!.email},50.01,FI2112345600000785`,
       `${holders[1]!.investorId},Holder 2,${holders[1]!.email},50.00,`,
     ]);
+    const audited = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'download')));
+    expect(audited.map((a) => a.details)).toEqual([
+      {
+        file: 'payments.csv',
+        payments: 2,
+        projectId: project.id,
+        kind: 'income',
+        period: '2025-06',
+        amount: 100.01,
+      },
+    ]);
+  });
+
+  it('the payments file guards formula-like cells', async () => {
+    const { project, holders } = await heldProject(['1000.00']);
+    await ctx.db.update(users).set({ name: '=HYPERLINK("x")' }).where(eq(users.id, holders[0]!.id));
+    const id = (await draft(project.id, { amount: 10 })).json().data._id;
+    const res = await call('GET', `/api/distributions/${id}/payments.csv`);
+    expect(res.body).toContain(`,"'=HYPERLINK(""x"")",`);
   });
 
   it('the SEPA file of a final run: one transfer per investor with a bank account, count and control sum matching', async () => {
@@ -318,6 +354,21 @@ describe('distribution runs', () => {
     expect(tx.CdtrAcct.Id.IBAN).toBe('DE89370400440532013000');
     expect(tx.Cdtr.Nm).toBe('Holder One');
     expect(tx.Amt.InstdAmt['#text']).toBe(holderOne.toFixed(2));
+    const audited = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'download')));
+    expect(audited.map((a) => a.details)).toEqual([
+      {
+        file: 'sepa.xml',
+        payments: 1,
+        missing: 1,
+        projectId: project.id,
+        kind: 'income',
+        period: '2025-06',
+        amount: 1234.57,
+      },
+    ]);
   });
 
   it('refuses bad input with a 400 naming it, a project nobody holds with a 400, an unknown project with a 404', async () => {
@@ -331,6 +382,58 @@ describe('distribution runs', () => {
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toContain('Nobody holds this project');
     expect((await draft('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+  });
+
+  it('refuses a month that has not begun, as monthly returns do, and an amount over the bound, when drafting', async () => {
+    const { project, holders } = await heldProject(['1000.00']);
+    const now = new Date();
+    const current = monthLabel(now.toISOString().slice(0, 7));
+    const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString().slice(0, 7);
+    for (const period of ['2099-12', next]) {
+      const res = await draft(project.id, { period, paymentDate: `${period}-20` });
+      const message = `${monthLabel(period)} has not begun yet: a return can be recorded up to ${current}`;
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ message, fields: { period: message } });
+    }
+    const id = (await draft(project.id)).json().data._id;
+    expect(
+      (
+        await call('PUT', `/api/distributions/${id}`, {
+          projectId: project.id,
+          period: '2099-12',
+          kind: 'income',
+          amount: 1000,
+          paymentDate: '2099-12-20',
+        })
+      ).statusCode,
+    ).toBe(400);
+    // A draft saved before the rule is refused when made final, and nothing is written.
+    await ctx.db
+      .update(distributions)
+      .set({ period: '2099-12', paymentDate: '2099-12-20' })
+      .where(eq(distributions.id, id));
+    const late = await call('POST', `/api/distributions/${id}/finalize`);
+    expect(late.statusCode).toBe(400);
+    expect(late.json().message).toBe(`Dec 2099 has not begun yet: a return can be recorded up to ${current}`);
+    expect(
+      await ctx.db.select().from(monthlyReturns).where(eq(monthlyReturns.userId, holders[0]!.id)),
+    ).toEqual([]);
+
+    // The amount: at most €999,999,999.99, which drafts and is made final; a cent more is refused.
+    const over = await draft(project.id, { amount: 999_999_999_999.99 });
+    expect(over.statusCode).toBe(400);
+    expect(over.json()).toMatchObject({
+      message: 'Amount must be at most €999,999,999.99',
+      fields: { amount: 'Amount must be at most €999,999,999.99' },
+    });
+    expect((await draft(project.id, { amount: 1_000_000_000 })).json().message).toBe(
+      'Amount must be at most €999,999,999.99',
+    );
+    const largest = await draft(project.id, { amount: 999_999_999.99 });
+    expect(largest.statusCode).toBe(201);
+    const final = await call('POST', `/api/distributions/${largest.json().data._id}/finalize`);
+    expect(final.statusCode).toBe(200);
+    expect(final.json().data.allocations[0].amount).toBe(999_999_999.99);
   });
 
   it('investors get 403 on every distribution route', async () => {

@@ -5,6 +5,7 @@ import {
   incomePaymentDateProblem,
   maskIban,
   monthLabel,
+  monthNotBegunProblem,
   toCents,
   toMoneyString,
   type DistributionDetail,
@@ -48,6 +49,12 @@ const longDate = (day: string) =>
     year: 'numeric',
     timeZone: 'UTC',
   }).format(new Date(`${day}T00:00:00Z`));
+
+/** A run is for a month that has begun, as a month's return is: one to come would show as paid. */
+function assertPeriodBegun(period: string) {
+  const problem = monthNotBegunProblem(period);
+  if (problem) throw new ValidationError(problem, { period: problem });
+}
 
 async function requireProject(db: DbOrTx, projectId: string) {
   const [p] = await db.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).limit(1);
@@ -182,6 +189,7 @@ const runValues = (input: Input) => ({
 
 /** Drafts a run: its allocations computed now, pro rata to what each investor holds. */
 export async function createDistribution(db: Db, actorId: string, input: Input): Promise<DistributionDetail> {
+  assertPeriodBegun(input.period);
   await requireProject(db, input.projectId);
   const id = await db.transaction(async (tx) => {
     const [run] = await tx
@@ -212,6 +220,7 @@ async function lockDraft(tx: DbOrTx, id: string, doing: string): Promise<Run> {
 
 /** Changes a draft and computes its allocations again. */
 export async function updateDistribution(db: Db, actorId: string, id: string, input: Input) {
+  assertPeriodBegun(input.period);
   await requireProject(db, input.projectId);
   await db.transaction(async (tx) => {
     await lockDraft(tx, id, 'changed');
@@ -265,6 +274,8 @@ export async function finalizeDistribution(db: Db, mailer: Mailer, actorId: stri
       .where(and(eq(distributionAllocations.distributionId, id), sql`${distributionAllocations.amount} > 0`));
     const investors = Number(paid?.n ?? 0);
     if (investors === 0) throw new BadRequestError('Nobody is paid by this distribution');
+    // A draft saved before runs were held to months that have begun.
+    assertPeriodBegun(run.period);
     if (run.kind === 'income') {
       // A draft saved before income had a payment date of its own may pay before its month.
       const problem = incomePaymentDateProblem(run.period, run.paymentDate);
@@ -359,37 +370,20 @@ function alreadyRecorded(taken: { name: string; investorId: string | null }[], p
   return `A return for ${monthLabel(period)} is already recorded for ${listed}: nothing was written. Change the period, or remove those returns first.`;
 }
 
-/**
- * A run's payments as CSV: a header, then one line per investor paid (investor ID, name, email, amount
- * with two decimals, IBAN masked, empty when none is given). Formula-like cells are neutralized.
- */
-export function paymentsCsv(run: DistributionDetail): string {
-  const rows = run.allocations
-    .filter((a) => a.amount > 0)
-    .map((a) =>
-      [a.investorId ?? '', a.name, a.email, toMoneyString(a.amount), a.iban ?? ''].map(neutralizeFormula),
-    );
-  return stringify(rows, {
-    header: true,
-    columns: ['Investor ID', 'Name', 'Email', 'Amount (EUR)', 'IBAN'],
-    record_delimiter: 'windows',
-  });
-}
+/** What an audit entry of a run's file names: the run, for its sentence. */
+const runFacts = (run: DistributionDetail) => ({
+  projectId: run.projectId,
+  kind: run.kind,
+  period: run.period,
+  amount: run.amount,
+});
 
 /**
- * A final run as a SEPA credit transfer file from the company's payer account: one transfer per investor
- * paid who has given a bank account (the IBAN unsealed here only), executed on the payment date. Those
- * without an account are left out and counted (`missing`). A draft, no payer account, or nobody to pay
- * answers 409.
+ * The bank accounts of the given investors who have given one, the IBAN unsealed: for the bank's files
+ * only (the payments CSV and the SEPA file), never for a screen.
  */
-export async function sepaFile(db: DbOrTx, box: SecretBox, id: string, now = new Date()) {
-  const run = await getDistribution(db, id);
-  if (run.status !== 'final')
-    throw new ConflictError('Make the distribution final before paying it: a draft may still change');
-  const payer = await getPayerAccount(db);
-  if (!payer) throw new ConflictError('Set the company’s payer account before paying a distribution');
-  const paid = run.allocations.filter((a) => a.amount > 0);
-  const accounts = paid.length
+async function bankAccountsOf(db: DbOrTx, box: SecretBox, userIds: string[]) {
+  const rows = userIds.length
     ? await db
         .select({
           userId: users.id,
@@ -398,14 +392,68 @@ export async function sepaFile(db: DbOrTx, box: SecretBox, id: string, now = new
           holder: users.bankHolder,
         })
         .from(users)
-        .where(
-          inArray(
-            users.id,
-            paid.map((a) => a.userId),
-          ),
-        )
+        .where(inArray(users.id, userIds))
     : [];
-  const accountOf = new Map(accounts.filter((a) => a.sealed && a.holder).map((a) => [a.userId, a]));
+  return new Map(
+    rows
+      .filter((a) => a.sealed && a.holder)
+      .map((a) => [a.userId, { iban: box.open(a.sealed!), bic: a.bic, holder: a.holder! }]),
+  );
+}
+
+/**
+ * A run's payments as CSV for the company's bank: a header, then one line per investor paid (investor
+ * ID, name, email, amount with two decimals, the full IBAN, empty when none is given). UTF-8 with a
+ * byte-order mark, so that Excel reads the names' accents right; formula-like cells are neutralized.
+ * The download is audited, as the full IBANs leave the server in it.
+ */
+export async function paymentsCsv(db: DbOrTx, box: SecretBox, actorId: string, id: string) {
+  const run = await getDistribution(db, id);
+  const paid = run.allocations.filter((a) => a.amount > 0);
+  const accounts = await bankAccountsOf(
+    db,
+    box,
+    paid.map((a) => a.userId),
+  );
+  const rows = paid.map((a) =>
+    [a.investorId ?? '', a.name, a.email, toMoneyString(a.amount), accounts.get(a.userId)?.iban ?? ''].map(
+      neutralizeFormula,
+    ),
+  );
+  await recordAudit(db, {
+    actorId,
+    action: 'download',
+    entity: 'distribution',
+    entityId: id,
+    details: { file: 'payments.csv', payments: rows.length, ...runFacts(run) },
+  });
+  const csv = stringify(rows, {
+    bom: true,
+    header: true,
+    columns: ['Investor ID', 'Name', 'Email', 'Amount (EUR)', 'IBAN'],
+    record_delimiter: 'windows',
+  });
+  return { csv, run };
+}
+
+/**
+ * A final run as a SEPA credit transfer file from the company's payer account: one transfer per investor
+ * paid who has given a bank account (the IBAN unsealed here only), executed on the payment date. Those
+ * without an account are left out and counted (`missing`). A draft, no payer account, or nobody to pay
+ * answers 409. The download is audited.
+ */
+export async function sepaFile(db: DbOrTx, box: SecretBox, actorId: string, id: string, now = new Date()) {
+  const run = await getDistribution(db, id);
+  if (run.status !== 'final')
+    throw new ConflictError('Make the distribution final before paying it: a draft may still change');
+  const payer = await getPayerAccount(db);
+  if (!payer) throw new ConflictError('Set the company’s payer account before paying a distribution');
+  const paid = run.allocations.filter((a) => a.amount > 0);
+  const accountOf = await bankAccountsOf(
+    db,
+    box,
+    paid.map((a) => a.userId),
+  );
   const short = run._id.replace(/-/g, '').slice(0, 12).toUpperCase();
   const what = run.kind === 'income' ? 'Distribution' : 'Return of capital';
   const payments: SepaPayment[] = [];
@@ -414,8 +462,8 @@ export async function sepaFile(db: DbOrTx, box: SecretBox, id: string, now = new
     if (!account) continue;
     payments.push({
       endToEndId: `${short}-${String(payments.length + 1).padStart(5, '0')}`,
-      name: account.holder!,
-      iban: box.open(account.sealed!),
+      name: account.holder,
+      iban: account.iban,
       ...(account.bic && { bic: account.bic }),
       amountCents: toCents(a.amount),
       remittance: `${what} ${run.projectName} ${monthLabel(run.period)} ${a.investorId ?? ''}`.trim(),
@@ -430,5 +478,13 @@ export async function sepaFile(db: DbOrTx, box: SecretBox, id: string, now = new
     executionDate: run.paymentDate,
     payments,
   });
-  return { xml, run, missing: paid.length - payments.length };
+  const missing = paid.length - payments.length;
+  await recordAudit(db, {
+    actorId,
+    action: 'download',
+    entity: 'distribution',
+    entityId: id,
+    details: { file: 'sepa.xml', payments: payments.length, missing, ...runFacts(run) },
+  });
+  return { xml, run, missing };
 }

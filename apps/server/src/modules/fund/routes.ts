@@ -86,17 +86,17 @@ export const fundRoutes: Module = (app, deps) => {
     message: 'Distribution final: the investors have been told',
   }));
   route(app, d.payments, async (request, reply) => {
-    const run = await getDistribution(db, request.params.id);
+    const { csv, run } = await paymentsCsv(db, bank.box, requireAuth(request).id, request.params.id);
     return reply
       .type('text/csv; charset=utf-8')
       .header(
         'content-disposition',
         `attachment; filename="distribution-${run.period}-${run._id.slice(0, 8)}.csv"`,
       )
-      .send(paymentsCsv(run));
+      .send(csv);
   });
   route(app, d.sepa, async (request, reply) => {
-    const { xml, run, missing } = await sepaFile(db, bank.box, request.params.id);
+    const { xml, run, missing } = await sepaFile(db, bank.box, requireAuth(request).id, request.params.id);
     return reply
       .type('application/xml; charset=utf-8')
       .header('content-disposition', `attachment; filename="sepa-${run.period}-${run._id.slice(0, 8)}.xml"`)

@@ -7,6 +7,7 @@ import type { JobQueue, JobRun } from '../../jobs/queue';
 import { BadRequestError, ConflictError } from '../../lib/errors';
 import { iso } from '../../lib/format';
 import type { Mailer } from '../../mail/mailer';
+import { MAIL_KINDS } from '../../mail/templates';
 import { recordAudit } from '../audit/service';
 import { notifyFrom, rowsOf } from '../notifications/notify';
 import { periodInfo, periodsSince, today } from './statements';
@@ -26,6 +27,30 @@ const holdersBy = (day: string) => sql`
       select min(to_date(r.month || '-01', 'YYYY-MM-DD')) from monthly_returns r
       where r.user_id = i.user_id and r.project_id = i.project_id)) <= ${day}::date)`;
 
+/**
+ * How many would be reached by publishing each period ending on the given days, in one statement: the
+ * investors `holdersBy` tells, and of them those `mailer.queueMany` emails (not opted out of the
+ * statement's category).
+ */
+async function audienceBy(db: DbOrTx, days: string[]) {
+  if (!days.length) return new Map<string, { total: number; emails: number }>();
+  const category = MAIL_KINDS.statement.category;
+  const rows = rowsOf<{ day: string; total: number; emails: number }>(
+    await db.execute(sql`
+      select d.day::text as day, count(u.id)::int as total,
+        count(u.id) filter (where not (${category} = any(u.email_opt_out)))::int as emails
+      from unnest(${sql.param(days)}::date[]) d(day)
+      left join (
+        select i.user_id, min(coalesce(i.start_date, (
+          select min(to_date(r.month || '-01', 'YYYY-MM-DD')) from monthly_returns r
+          where r.user_id = i.user_id and r.project_id = i.project_id))) as first
+        from investments i group by i.user_id) f on f.first <= d.day
+      left join users u on u.id = f.user_id and u.is_active
+      group by d.day`),
+  );
+  return new Map(rows.map((r) => [r.day, { total: Number(r.total), emails: Number(r.emails) }]));
+}
+
 type PublicationRow = typeof statementPublications.$inferSelect;
 
 const presentPublication = (p: PublicationRow): StatementPublication => ({
@@ -40,7 +65,10 @@ const presentPublication = (p: PublicationRow): StatementPublication => ({
   finishedAt: iso(p.finishedAt),
 });
 
-/** The periods published (or being published), newest first, and those that have ended and are not. */
+/**
+ * The periods published (or being published), newest first, and those that have ended and are not, each
+ * with how many investors publishing it would tell and how many emails would go out.
+ */
 export async function listPublications(db: DbOrTx): Promise<StatementPublicationList> {
   const [rows, firstRows] = await Promise.all([
     db.select().from(statementPublications).orderBy(desc(statementPublications.publishedAt)),
@@ -56,11 +84,11 @@ export async function listPublications(db: DbOrTx): Promise<StatementPublication
   ]);
   const first = rowsOf<{ first: string | null }>(firstRows)[0]?.first ?? null;
   const published = new Set(rows.map((r) => r.period));
+  const open = periodsSince(first, today()).filter((p) => !published.has(p.period));
+  const audience = await audienceBy(db, [...new Set(open.map((p) => p.to))]);
   return {
     publications: rows.map(presentPublication),
-    publishable: periodsSince(first, today())
-      .map((p) => p.period)
-      .filter((p) => !published.has(p)),
+    publishable: open.map((p) => ({ period: p.period, ...(audience.get(p.to) ?? { total: 0, emails: 0 }) })),
   };
 }
 

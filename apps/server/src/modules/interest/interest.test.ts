@@ -92,7 +92,16 @@ describe('POST /api/interest', () => {
       'Intended Investment Amount must be a number',
     ],
     [{ name: 'x'.repeat(121), email: 'a@b.co' }, 'Full Name must be at most 120 characters'],
-    [{ name: 'A', email: 'a@b.co', phone: '1'.repeat(41) }, 'Phone must be at most 40 characters'],
+    [
+      { name: 'A', email: 'a@b.co', investmentAmount: '-5' },
+      'Intended Investment Amount must be a positive amount',
+    ],
+    [
+      { name: 'A', email: 'a@b.co', investmentAmount: -5 },
+      'Intended Investment Amount must be a positive amount',
+    ],
+    [{ name: 'A', email: 'a@b.co', phone: '1'.repeat(41) }, 'Phone must be a phone number'],
+    [{ name: 'A', email: 'a@b.co', phone: 'call me maybe' }, 'Phone must be a phone number'],
     [
       { name: 'A', email: 'a@b.co', message: 'm'.repeat(2001) },
       'Additional comments must be at most 2000 characters',

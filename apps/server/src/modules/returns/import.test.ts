@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { RETURNS_IMPORT_MAX_BYTES, monthLabel } from '@portal/contracts';
@@ -206,6 +207,24 @@ describe('POST /api/returns/import', () => {
     expect((await rowsOf(user.id)).capital).toHaveLength(2);
   });
 
+  it('finds a project by its name in any case', async () => {
+    const name = `Aurora Lakeside Cabins ${Date.now()}`;
+    const { user, project } = await holder(name);
+    const csv = `${HEADER}\n${user.email},${name.toLowerCase()},2025-01,1,income\n${user.email},${name.toUpperCase()},2025-02,2,income`;
+    const res = await upload(csv, false);
+    expect(res.json()).toMatchObject({ message: '2 rows imported', data: { written: 2 } });
+    expect((await rowsOf(user.id)).income.map((r) => [r.projectId, r.month])).toEqual([
+      [project.id, '2025-01'],
+      [project.id, '2025-02'],
+    ]);
+    // Two projects whose names differ only in case: the name is ambiguous.
+    await createProject(ctx.db, { name: name.toUpperCase() });
+    const twins = await upload(`${HEADER}\n${user.email},${name.toLowerCase()},2025-03,1,income`, true);
+    expect(twins.json().data.rows).toEqual([
+      { row: 2, ok: false, error: `2 projects are named "${name.toLowerCase()}": give the project's id` },
+    ]);
+  });
+
   it('refuses a project name two projects share, asking for the id', async () => {
     const name = `Twin ${Date.now()}`;
     const { user } = await holder(name);
@@ -272,6 +291,38 @@ describe('POST /api/returns/import', () => {
     const noFlag = await upload(`${HEADER}\n${good}`, 'maybe');
     expect(noFlag.statusCode).toBe(400);
     expect(noFlag.json().message).toBe('Dry run must be true or false');
+  });
+
+  it('refuses a file over the limit with a 413 and writes nothing, also when it arrives cut exactly at the limit', async () => {
+    const { user, project } = await holder();
+    // Blank lines (skipped) up to the limit, which falls inside the second row's amount: cut there,
+    // the file would read as a good file importing 12.00 instead of 1234.56.
+    const rows = `${user.email},${project.id},1999-01,10.00,income\n${user.email},${project.id},1999-02,12`;
+    const head = `${HEADER}\n`;
+    const kept = Buffer.from(
+      `${head}${'\n'.repeat(RETURNS_IMPORT_MAX_BYTES - head.length - rows.length)}${rows}`,
+    );
+    expect(kept.length).toBe(RETURNS_IMPORT_MAX_BYTES);
+    const file = Buffer.concat([kept, Buffer.from(`34.56,income\n${'\n'.repeat(64 * 1024)}`)]);
+    const form = await multipart({}, { data: file, name: 'returns.csv', type: 'text/csv' });
+    // Where the file's bytes start in the form, to send the form in two pieces split at the limit.
+    const at = form.payload.indexOf(kept.subarray(0, head.length)) + RETURNS_IMPORT_MAX_BYTES;
+    const send = (dryRun: boolean, split: boolean) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/returns/import?dryRun=${dryRun}`,
+        headers: { ...bearer(token), ...form.headers },
+        payload: split
+          ? Readable.from([form.payload.subarray(0, at), form.payload.subarray(at)])
+          : form.payload,
+      });
+    for (const dryRun of [true, false])
+      for (const split of [false, true]) {
+        const res = await send(dryRun, split);
+        expect(res.statusCode, `dryRun=${dryRun}, split=${split}`).toBe(413);
+        expect(res.json().message).toBe('The file is larger than the import limit of 8 MB');
+      }
+    expect(await rowsOf(user.id)).toEqual({ income: [], capital: [] });
   });
 
   it('refuses a form with two files, whichever field the second is in, and writes nothing', async () => {

@@ -8,6 +8,7 @@ import {
   incomePaymentDateProblem,
   monthEnd,
   monthLabel,
+  monthNotBegunProblem,
   type ReturnsImportRow,
 } from '@portal/contracts';
 import type { Db, DbOrTx } from '../../db/client';
@@ -150,17 +151,23 @@ async function findInvestors(db: DbOrTx, keys: string[]) {
   return byKey;
 }
 
-/** Projects by id and by exact name, in one query; a name two projects share is ambiguous. */
+/**
+ * Projects by id and by name in any case ('aurora lakeside cabins' is Aurora Lakeside Cabins), in one
+ * query; a name two projects share (in any case) is ambiguous. Names are keyed lower-cased.
+ */
 async function findProjects(db: DbOrTx, keys: string[]) {
   const rows = await queryRows<{ id: string; name: string }>(
     db,
     sql`select id, name from projects
         where id::text in (select lower(k) from jsonb_array_elements_text(${json(keys)}::jsonb) k)
-           or name in (select jsonb_array_elements_text(${json(keys)}::jsonb))`,
+           or lower(name) in (select lower(k) from jsonb_array_elements_text(${json(keys)}::jsonb) k)`,
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
   const byName = new Map<string, { id: string; name: string }[]>();
-  for (const r of rows) byName.set(r.name, [...(byName.get(r.name) ?? []), r]);
+  for (const r of rows) {
+    const key = r.name.toLowerCase();
+    byName.set(key, [...(byName.get(key) ?? []), r]);
+  }
   return { byId, byName };
 }
 
@@ -195,7 +202,6 @@ async function findRecorded(db: DbOrTx, keys: { u: string; p: string; m: string 
  * words, and what the good rows would write.
  */
 async function checkLines(db: DbOrTx, lines: Line[], today: Date) {
-  const current = today.toISOString().slice(0, 7);
   const investorKeys = [...new Set(lines.map((l) => l.cells.investor.toLowerCase()).filter(Boolean))];
   const projectKeys = [...new Set(lines.map((l) => l.cells.project).filter(Boolean))];
   const [investors, projects] = await Promise.all([
@@ -216,7 +222,7 @@ async function checkLines(db: DbOrTx, lines: Line[], today: Date) {
     }
     if (!cells.project) problem(row, 'Project is missing');
     else {
-      const named = projects.byName.get(cells.project) ?? [];
+      const named = projects.byName.get(cells.project.toLowerCase()) ?? [];
       const byId = projects.byId.get(cells.project.toLowerCase());
       if (byId) out.projectId = byId.id;
       else if (named.length === 1) out.projectId = named[0]!.id;
@@ -227,12 +233,11 @@ async function checkLines(db: DbOrTx, lines: Line[], today: Date) {
     if (!cells.month) problem(row, 'Month is missing');
     else if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(cells.month))
       problem(row, `Month "${cells.month}" must be YYYY-MM`);
-    else if (cells.month > current)
-      problem(
-        row,
-        `${monthLabel(cells.month)} has not begun yet: a return can be recorded up to ${monthLabel(current)}`,
-      );
-    else out.month = cells.month;
+    else {
+      const notBegun = monthNotBegunProblem(cells.month, today);
+      if (notBegun) problem(row, notBegun);
+      else out.month = cells.month;
+    }
     const amount = amountOf(cells.amount);
     if ('error' in amount) problem(row, amount.error);
     else out.amount = amount.value;

@@ -80,6 +80,10 @@ const presentImport = (o: ImportOutcome): ReturnsImportResult => ({
 /** What the form parser (busboy) throws for a form cut off before its end; it sets no code. */
 const MALFORMED_FORM = /unexpected end of (multipart data|form)|terminated early|boundary not found/i;
 
+const tooLarge = () =>
+  new PayloadTooLargeError(
+    `The file is larger than the import limit of ${RETURNS_IMPORT_MAX_BYTES / 1024 / 1024} MB`,
+  );
 const MORE_THAN_ONE_FILE = 'The form has more than one file: send only the CSV, in the field "file"';
 
 /** The CSV of an import: the one file part, named `file`, read whole up to the import's size limit. */
@@ -98,15 +102,15 @@ async function readCsvFile(request: Pick<FastifyRequest, 'isMultipart' | 'parts'
         );
       }
       csv = await part.toBuffer();
+      // toBuffer throws only when a piece of the file arrives after busboy cut it at the limit: a file
+      // cut where a piece ends (at exactly 8 MiB) is marked truncated and returned as if it were whole.
+      if (part.file.truncated) throw tooLarge();
     }
     if (!csv) throw new BadRequestError('No file was sent: put the CSV in the field "file"');
     return csv;
   } catch (err) {
     const code = (err as { code?: unknown })?.code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new PayloadTooLargeError(
-        `The file is larger than the import limit of ${RETURNS_IMPORT_MAX_BYTES / 1024 / 1024} MB`,
-      );
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     if (code === 'FST_FILES_LIMIT') throw new BadRequestError(MORE_THAN_ONE_FILE);
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
       throw new BadRequestError('The form has too many fields');

@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { monthLabel, toMoneyString, type ReturnInput } from '@portal/contracts';
+import { monthLabel, monthNotBegunProblem, toMoneyString, type ReturnInput } from '@portal/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import { investments, monthlyReturns, users } from '../../db/schema';
 import {
@@ -33,12 +33,9 @@ export async function listReturns(db: DbOrTx, userId: string, projectId?: string
  * A month's return is recorded once the month has begun (UTC): an amount for a month still to come would
  * count as paid at once. Amounts paid later are made by a distribution run, with their payment date.
  */
-function assertMonthBegun(month: string, today = new Date()) {
-  const current = today.toISOString().slice(0, 7);
-  if (month > current) {
-    const message = `${monthLabel(month)} has not begun yet: a return can be recorded up to ${monthLabel(current)}`;
-    throw new ValidationError(message, { month: message });
-  }
+function assertMonthBegun(month: string) {
+  const message = monthNotBegunProblem(month);
+  if (message) throw new ValidationError(message, { month: message });
 }
 
 /** Records a month's return. A month already recorded for the project is a 409 (use update instead). */

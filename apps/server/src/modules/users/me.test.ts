@@ -172,4 +172,32 @@ describe('PUT /api/users/me', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/Date of birth/);
   });
+
+  it.each([
+    [
+      { dateOfBirth: '2031-05-05' },
+      'dateOfBirth',
+      /^Date of birth must be between \d{4}-\d\d-\d\d and \d{4}-\d\d-\d\d \(age 18 to 100\)$/,
+    ],
+    [{ dateOfBirth: '1800-01-01' }, 'dateOfBirth', /^Date of birth must be between/],
+    [{ dateOfBirth: '2040-01-01T00:00:00.000Z' }, 'dateOfBirth', /^Date of birth must be between/],
+    [
+      { phone: 'call me maybe' },
+      'phone',
+      /^Phone must be a phone number in international form \(\+4712345678\)/,
+    ],
+  ])('refuses %j with a 400 naming the field, and keeps the profile', async (change, field, message) => {
+    const user = await createUser(ctx.db, { name: 'Kept' });
+    const { accessToken } = await login(ctx.app, user.email, user.password);
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/users/me',
+      headers: bearer(accessToken),
+      payload: { name: 'Changed', ...change },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ [field]: expect.stringMatching(message) });
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ name: 'Kept', phone: null, dateOfBirth: null });
+  });
 });

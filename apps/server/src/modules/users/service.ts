@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { ProfileInput } from '@portal/contracts';
+import type { ProfileValues } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client';
 import { investments, monthlyReturns, projects, users } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
@@ -61,7 +61,7 @@ export async function getCurrentUser(db: DbOrTx, userId: string): Promise<Curren
 }
 
 /** Writes only the profile fields; the schema has already dropped everything else. */
-export async function updateProfile(db: DbOrTx, userId: string, input: ProfileInput & { name: string }) {
+export async function updateProfile(db: DbOrTx, userId: string, input: ProfileValues) {
   const [row] = await db
     .update(users)
     .set({

@@ -127,3 +127,36 @@ describe('Booking Requests', () => {
     expect(await within(list).findByText('1 high-season night')).toBeInTheDocument();
   });
 });
+
+describe('Rental price cap', () => {
+  it('shows the cap, says what is allowed next to the field, and saves a new cap', async () => {
+    const requests = api((req) => {
+      if (req.path !== '/api/admin/settings/rentals') return undefined;
+      if (req.method === 'GET') return json({ success: true, data: { rentalPriceCap: 10000 } });
+      return json({ success: true, data: req.body, message: 'Updated' });
+    });
+    renderAdmin(<BookingsPage />, 'bookings');
+    const cap = await screen.findByLabelText('Rental price cap (€ a night)');
+    await vi.waitFor(() => expect(cap).toHaveValue(10000));
+    const save = screen.getByRole('button', { name: 'Save Cap' });
+
+    await userEvent.clear(cap);
+    await userEvent.type(cap, '0');
+    await userEvent.click(save);
+    expect(await screen.findByText('Rental price cap must be more than €0')).toBeInTheDocument();
+    expect(cap).toHaveAccessibleDescription('Rental price cap must be more than €0');
+    await userEvent.clear(cap);
+    await userEvent.type(cap, '2000000');
+    await userEvent.click(save);
+    expect(await screen.findByText('Rental price cap must be at most €1,000,000')).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'PUT')).toEqual([]);
+
+    await userEvent.clear(cap);
+    await userEvent.type(cap, '250.5');
+    await userEvent.click(save);
+    expect(await findToast('Updated')).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'PUT').map((r) => [r.path, r.body])).toEqual([
+      ['/api/admin/settings/rentals', { rentalPriceCap: 250.5 }],
+    ]);
+  });
+});

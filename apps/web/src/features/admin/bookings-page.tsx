@@ -27,6 +27,7 @@ import {
   type PendingDecision,
 } from './components/request-decision';
 import { RentalIncomeSection } from './rental-income-section';
+import { RentalPriceCapForm } from './rental-price-cap-form';
 import { capitalize } from './components/status-badge';
 
 const VIEWS = ['pending', 'approved', 'declined', 'all'] as const;
@@ -146,6 +147,7 @@ function BookingsPage() {
         </Tabs>
       )}
       {current && <ActivityRequestsSection projectId={current._id} />}
+      <RentalPriceCapForm />
       <DecisionDialog pending={pending} onClose={() => setPending(null)} decide={decide} words={WORDS} />
     </>
   );

@@ -625,8 +625,9 @@ describe('Distributions: importing returns from a CSV file (issue 16, "Bulk impo
         .getAllByRole('cell')
         .map((c) => c.textContent),
     ).toEqual(['3', NOT_FOUND]);
-    // Nothing is imported while a row has a problem.
-    expect(within(dialog).getByRole('button', { name: 'Import 3 rows' })).toBeDisabled();
+    // Nothing is imported while a row has a problem, and the button does not count rows it cannot import.
+    expect(within(dialog).getByRole('button', { name: 'Import rows' })).toBeDisabled();
+    expect(within(dialog).queryByRole('button', { name: /Import \d/ })).toBeNull();
 
     const sent = requests.filter(isImport);
     expect(sent).toHaveLength(1);
@@ -721,7 +722,7 @@ describe('Distributions: importing returns from a CSV file (issue 16, "Bulk impo
     ).toEqual(['4', ALREADY]);
     expect(within(dialog).getByRole('status')).toHaveTextContent('2 of 3 rows fine; 1 row with problems.');
     expect(within(dialog).getByRole('alert')).toHaveTextContent(message);
-    expect(within(dialog).getByRole('button', { name: 'Import 3 rows' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Import rows' })).toBeDisabled();
     expect(screen.getByRole('dialog', { name: 'Import returns' })).toBe(dialog);
   });
 
@@ -766,7 +767,10 @@ describe('Distributions: importing returns from a CSV file (issue 16, "Bulk impo
               success: true,
               data: {
                 publications: published.map((p) => ({ ...p })),
-                publishable: ['2026-Q3', '2026-Q2'].filter((p) => !published.some((x) => x.period === p)),
+                publishable: [
+                  { period: '2026-Q3', total: 11_000, emails: 10_950 },
+                  { period: '2026-Q2', total: 1, emails: 1 },
+                ].filter((p) => !published.some((x) => x.period === p.period)),
               },
             });
           }
@@ -796,7 +800,15 @@ describe('Distributions: importing returns from a CSV file (issue 16, "Bulk impo
         .map((o) => o.textContent),
     ).toEqual(['Q3 2026', 'Q2 2026']);
 
+    // Asked first, with how many investors are told and how many emails go out; cancelled, nothing is sent.
     await userEvent.click(within(dialog).getByRole('button', { name: 'Publish statements for Q3 2026' }));
+    await confirmDialog('Publish statements for Q3 2026?', 'Cancel');
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Publish statements for Q3 2026' }));
+    const question = await confirmDialog('Publish statements for Q3 2026?', 'Publish');
+    expect(question).toContain('11,000 investors are told in the portal that their statement is ready');
+    expect(question).toContain('10,950 emails go out');
+    expect(question).toContain('This cannot be undone');
     expect(
       requests.filter((r) => r.method === 'POST' && r.path.endsWith('/publish')).map((r) => r.path),
     ).toEqual(['/api/admin/statements/2026-Q3/publish']);
@@ -824,6 +836,9 @@ describe('Distributions: importing returns from a CSV file (issue 16, "Bulk impo
 
     // Only Q2 is left to publish; the server refuses it here, and says why.
     await userEvent.click(within(dialog).getByRole('button', { name: 'Publish statements for Q2 2026' }));
+    expect(await confirmDialog('Publish statements for Q2 2026?', 'Publish')).toContain(
+      '1 investor is told in the portal that their statement is ready, and 1 email goes out',
+    );
     expect(await findToast('Failed to publish statements')).toHaveTextContent(
       'The statements for Q2 2026 are already published',
     );

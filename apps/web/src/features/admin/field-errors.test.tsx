@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { PHONE_MESSAGE } from '@portal/contracts';
 import { Component as ProjectsPage } from './projects-page';
 import { Component as PerksPage } from './perks-page';
 import { Component as MediaPage } from './media-page';
@@ -125,9 +126,9 @@ const CASES: Case[] = [
     render: () => renderAdmin(<UsersPage />, 'users'),
     open: `Edit ${emma.name}`,
     dialog: 'Edit User',
-    bad: ['Phone', '1'.repeat(41)],
+    bad: ['Phone', 'call me maybe'],
     submit: 'Save Changes',
-    says: 'Phone must be at most 40 characters',
+    says: PHONE_MESSAGE,
   },
 ];
 

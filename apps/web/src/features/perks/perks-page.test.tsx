@@ -55,6 +55,11 @@ const { state, loaded, idle } = vi.hoisted(() => ({
   loaded: <T,>(data: T) => ({ data, isLoading: false, isError: false }),
   idle: () => ({ mutateAsync: () => Promise.resolve(), reset: () => {}, isPending: false }),
 }));
+// The booking dialog reads the signed-in investor's email (a gift to it is refused).
+vi.mock('@/queries/session', async (original) => ({
+  ...(await original<object>()),
+  useAuth: () => ({ user: null }),
+}));
 vi.mock('@/queries/current-project', async () => {
   const { AURORA: project } = await import('../../../test/fixtures');
   return { useCurrentProject: () => ({ current: project, isLoading: false }) };

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { birthDateBounds, PHONE_MESSAGE } from '@portal/contracts';
 import { Toaster } from '@/components/ui/toaster';
 import { api } from '@/lib/api';
 import { resetToasts } from '@/lib/toast';
@@ -75,6 +76,24 @@ describe('ProfileDialog', () => {
     release();
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
     expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it('says next to the field what date of birth and phone are allowed, and sends nothing', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    render(<ProfileDialog user={user} open onOpenChange={() => {}} reload={() => {}} />);
+    const birth = screen.getByLabelText('Date of Birth');
+    const { min, max } = birthDateBounds();
+    expect(birth).toHaveAttribute('min', min);
+    expect(birth).toHaveAttribute('max', max);
+    await userEvent.type(birth, '2031-05-05');
+    await userEvent.type(screen.getByLabelText('Phone'), 'call me maybe');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(
+      await screen.findByText(`Date of birth must be between ${min} and ${max} (age 18 to 100)`),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Phone')).toHaveAccessibleDescription(PHONE_MESSAGE);
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it("a saved profile shows 'Profile updated successfully!' on the reloaded page", async () => {

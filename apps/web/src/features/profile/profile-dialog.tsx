@@ -1,5 +1,5 @@
 import { useForm, type Resolver } from 'react-hook-form';
-import { profileInput, type CurrentUser } from '@portal/contracts';
+import { birthDateBounds, profileInput, type CurrentUser } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -165,7 +165,7 @@ export function ProfileDialog({
                 </Field>
               </div>
               <Field label="Date of Birth" error={errors.dateOfBirth?.message}>
-                <Input type="date" autoComplete="bday" {...register('dateOfBirth')} />
+                <Input type="date" autoComplete="bday" {...birthDateBounds()} {...register('dateOfBirth')} />
               </Field>
               <DialogFooter className="mt-2">
                 <Button variant="outline" disabled={saving} onClick={() => onOpenChange(false)}>

@@ -98,7 +98,8 @@ function ImportForm({ onClose }: { onClose: () => void }) {
   const send = useImportReturns();
   const checking = send.isPending && !!send.variables?.dryRun;
   const ready = !!result && result.rows.length > 0 && result.rows.every((r) => r.ok);
-  const count = result?.rows.length ?? 0;
+  // The count only on a file that can be imported: none is while a row has a problem.
+  const count = ready ? result.rows.length : 0;
 
   const onFile = (f: File | null) => {
     setFile(f);

@@ -8,12 +8,14 @@ import { NativeSelect } from '@/components/ui/input';
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
+import { confirmAction } from '@/lib/confirm';
 import { formatCount, formatDate } from '@/lib/format';
 import { usePublishStatements, useStatementPublications } from '@/queries/distributions';
 import { toastDone, toastFailed, useFailedToast } from '../components/feedback';
 
 const count = (n: number) => n.toLocaleString('en-US');
 const investors = (n: number) => formatCount(n, 'investor');
+const emails = (n: number) => formatCount(n, 'email');
 const ofTotal = (p: StatementPublication) => `${count(p.recipients)} of ${investors(p.total)}`;
 
 /** A publication whose job is telling the investors: how many so far, as text and as a bar. */
@@ -76,7 +78,7 @@ function useEndings(publications: readonly StatementPublication[] | undefined) {
       if (p.status === 'published')
         toastDone(
           `Statements for ${label} published`,
-          `${investors(p.recipients)} told; ${formatCount(p.emailed, 'email')} queued.`,
+          `${investors(p.recipients)} told; ${emails(p.emailed)} queued.`,
         );
       else
         toastFailed(`Failed to publish statements for ${label}`, new Error(p.error ?? 'Please try again.'));
@@ -92,11 +94,28 @@ export function StatementsDialog({ open, onClose }: { open: boolean; onClose: ()
   const [chosen, setChosen] = useState('');
   const selectId = useId();
   useFailedToast('Failed to fetch statement publications', isError, error);
-  const period = chosen && data?.publishable.includes(chosen) ? chosen : (data?.publishable[0] ?? '');
+  const offered = data?.publishable ?? [];
+  const chosenPeriod = offered.find((p) => p.period === chosen) ?? offered[0];
+  const period = chosenPeriod?.period ?? '';
   const running = useEndings(data?.publications);
 
   /** Starts (or resumes) a period's publication; its progress then shows until the job ends. */
   async function onPublish(p: string) {
+    const offer = offered.find((o) => o.period === p);
+    // A new period tells every holder at once, and cannot be taken back: asked first, with the counts.
+    // (Resuming goes on with one already confirmed.)
+    if (
+      offer &&
+      !(await confirmAction({
+        title: `Publish statements for ${statementLabel(p)}?`,
+        description:
+          `${investors(offer.total)} ${offer.total === 1 ? 'is' : 'are'} told in the portal that their statement is ready, ` +
+          `and ${emails(offer.emails)} ${offer.emails === 1 ? 'goes' : 'go'} out (to those who have not turned payouts and ` +
+          'statements email off). This cannot be undone.',
+        confirmLabel: 'Publish',
+      }))
+    )
+      return;
     try {
       const res = await publish.mutateAsync(p);
       running.current.add(res.data.period);
@@ -128,7 +147,7 @@ export function StatementsDialog({ open, onClose }: { open: boolean; onClose: ()
                     Period
                   </label>
                   <NativeSelect id={selectId} value={period} onChange={(e) => setChosen(e.target.value)}>
-                    {data.publishable.map((p) => (
+                    {data.publishable.map(({ period: p }) => (
                       <option key={p} value={p}>
                         {statementLabel(p)}
                       </option>

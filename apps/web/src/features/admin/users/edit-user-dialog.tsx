@@ -1,4 +1,4 @@
-import { updateUserInput, type AdminUser } from '@portal/contracts';
+import { birthDateBounds, updateUserInput, type AdminUser } from '@portal/contracts';
 import { Field } from '@/components/ui/field';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
@@ -86,7 +86,7 @@ export function EditUserDialog({ user, onClose }: { user: AdminUser | null; onCl
           </div>
           <div className="grid gap-4 sm:grid-cols-3">
             <Field label="Date of Birth" error={f.error('dateOfBirth')}>
-              <Input type="date" {...f.register('dateOfBirth')} />
+              <Input type="date" {...birthDateBounds()} {...f.register('dateOfBirth')} />
             </Field>
             <Field label="Status" hint="Read-only">
               <Input

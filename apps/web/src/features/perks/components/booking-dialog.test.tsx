@@ -6,6 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
   datesBetween,
   EMAIL_INVISIBLE_MESSAGE,
+  GIFT_TO_SELF_MESSAGE,
   type AvailabilityDay,
   type BookingType,
   type CabinNights,
@@ -38,6 +39,7 @@ const answers = new Map<string, AvailabilityDay[]>();
 vi.mock('@/queries/bookings', () => ({
   useCreateBooking: () => useMutation({ mutationFn: send }),
 }));
+vi.mock('@/queries/session', () => ({ useAuth: () => ({ user: { email: 'emma@example.com' } }) }));
 vi.mock('@/queries/cabins', () => ({
   // One answer per window, as the query cache keeps it.
   useAvailability: (_p: string, from: string, to: string) => {
@@ -270,6 +272,32 @@ describe('BookingDialog', () => {
       giftRecipient: 'Friend@Example.com',
       notes: '',
     });
+  });
+
+  it("a gift to the investor's own email is refused next to the field, before anything is sent", async () => {
+    renderDialog('gift');
+    const recipient = screen.getByLabelText('Recipient Email');
+    await userEvent.click(enabledDays()[0]!);
+    await userEvent.click(enabledDays()[1]!);
+    await userEvent.type(recipient, ' Emma@Example.com ');
+    await submit();
+    await waitFor(() => expect(recipient).toHaveAccessibleDescription(GIFT_TO_SELF_MESSAGE));
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it("a rental above the cap: the server's 400 naming the cap goes next to the price", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const message = 'The rental price can be at most €10,000 a night';
+    send.mockRejectedValueOnce(
+      Object.assign(new Error(message), { status: 400, body: { message, fields: { rentalPrice: message } } }),
+    );
+    renderDialog('rental');
+    const price = screen.getByLabelText('Rental Price per Night (€)');
+    await userEvent.click(enabledDays()[0]!);
+    await userEvent.click(enabledDays()[1]!);
+    await userEvent.type(price, '20000');
+    await submit();
+    await waitFor(() => expect(price).toHaveAccessibleDescription(expect.stringContaining(message)));
   });
 
   it('a rental: a price above €0, sent with two decimals', async () => {

@@ -3,6 +3,7 @@ import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from '
 import {
   bookingSubmittedMessage,
   createBookingInput,
+  GIFT_TO_SELF_MESSAGE,
   highSeasonUsageText,
   MAX_BOOKING_NIGHTS,
   type BookingType,
@@ -27,6 +28,7 @@ import { currentOrNextSeason, seasonsOfNights } from '@/lib/high-season';
 import { messageOf, toast } from '@/lib/toast';
 import { useCreateBooking } from '@/queries/bookings';
 import { useHighSeasons } from '@/queries/cabins';
+import { useAuth } from '@/queries/session';
 import { nightsLabel, toIsoDay } from '../nights-format';
 import { NO_STAY, shortDay, stayNights, type Stay } from '../stay';
 import { StayCalendar } from './stay-calendar';
@@ -73,13 +75,19 @@ const emptyForm = (notes: string): BookingForm => ({
 });
 
 /** The dialog's own checks, all at once, before the contract's: each message next to its field. */
-function ownChecks(type: BookingType, v: BookingForm): FieldErrors<BookingForm> {
+function ownChecks(
+  type: BookingType,
+  v: BookingForm,
+  ownEmail: string | undefined,
+): FieldErrors<BookingForm> {
   const errors: FieldErrors<BookingForm> = {};
   const problem = (message: string) => ({ type: OWN_CHECK, message });
   if (!v.dates.checkIn) errors.dates = problem('Choose your check-in day in the calendar');
   else if (!v.dates.checkOut) errors.dates = problem('Choose your check-out day in the calendar');
   if (type === 'gift' && !EMAIL.test(v.giftRecipient.trim()))
     errors.giftRecipient = problem("Enter the recipient's email");
+  else if (type === 'gift' && ownEmail && v.giftRecipient.trim().toLowerCase() === ownEmail.toLowerCase())
+    errors.giftRecipient = problem(GIFT_TO_SELF_MESSAGE);
   if (type === 'rental' && !(Number(v.rentalPrice) > 0))
     errors.rentalPrice = problem('Enter a rental price per night above €0');
   return errors;
@@ -107,6 +115,7 @@ export function BookingDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { user } = useAuth();
   /** The request's body (`POST /api/bookings`) from the form's values. */
   const toBody = (v: BookingForm): CreateBookingInput => {
     const price = Number(v.rentalPrice);
@@ -123,7 +132,7 @@ export function BookingDialog({
   const checkContract = contractResolver<BookingForm>(createBookingInput, toBody, shown);
   // The dialog's own checks first; once they pass, the contract's (the server's own), field by field.
   const resolver: Resolver<BookingForm> = async (values, context, options) => {
-    const own = ownChecks(type, values);
+    const own = ownChecks(type, values, user?.email);
     if (Object.keys(own).length > 0) return { values: {}, errors: own };
     return checkContract(values, context, options);
   };

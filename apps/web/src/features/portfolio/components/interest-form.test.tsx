@@ -63,6 +63,12 @@ describe('Register Your Interest', () => {
     expect(await screen.findByPlaceholderText('Min: €10,000')).toBe(amount);
     expect(amount).toHaveAttribute('max', '50000');
 
+    await userEvent.type(amount, '-5');
+    await userEvent.click(screen.getByRole('button', { name: 'Register Interest' }));
+    expect(await screen.findByText('Intended Investment Amount must be a positive amount')).toBeVisible();
+    expect(sent).toHaveLength(0);
+
+    await userEvent.clear(amount);
     await userEvent.type(amount, '60000');
     await userEvent.click(screen.getByRole('button', { name: 'Register Interest' }));
     expect(

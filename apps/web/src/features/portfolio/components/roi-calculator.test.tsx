@@ -28,3 +28,41 @@ describe('RoiCalculator', () => {
     expect(text('roi-monthly')).toBe('€0 / month');
   });
 });
+
+describe('RoiCalculator bounds', () => {
+  const change = (label: string, value: string) =>
+    fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+  it('shows no message for the defaults', () => {
+    render(<RoiCalculator />);
+    for (const label of ['Amount Invested', 'Nightly Rate', 'Nights/Month', 'Share per Night'])
+      expect(screen.getByLabelText(label)).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('says next to each field what it allows, and counts a value beyond a bound as the bound', () => {
+    render(<RoiCalculator />);
+    change('Amount Invested', '-5000');
+    change('Nights/Month', '45');
+    change('Share per Night', '250');
+    change('Nightly Rate', '1e9');
+    expect(screen.getByLabelText('Amount Invested')).toHaveAccessibleDescription(
+      'Amount Invested must be more than €0',
+    );
+    expect(screen.getByLabelText('Amount Invested')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Nights/Month')).toHaveAccessibleDescription(
+      'Nights/Month must be from 1 to 30',
+    );
+    expect(screen.getByLabelText('Share per Night')).toHaveAccessibleDescription(
+      'Share per Night must be from 0 to 100%',
+    );
+    expect(screen.getByLabelText('Nightly Rate')).toHaveAccessibleDescription(
+      'Nightly Rate must be at most €10,000',
+    );
+    // 30 nights × €10,000 × 100%, not €45,000,000,000.
+    expect(text('roi-monthly')).toBe('€300,000 / month');
+
+    change('Nights/Month', '30');
+    expect(screen.getByLabelText('Nights/Month')).not.toHaveAccessibleDescription();
+    expect(screen.getByLabelText('Nights/Month')).not.toHaveAttribute('aria-invalid');
+  });
+});

@@ -1,6 +1,16 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Calculator } from 'lucide-react';
-import { ROI_DEFAULTS, ROI_SHARE_MAX, parseRoiInput, projectRoi } from '@portal/contracts';
+import {
+  ROI_AMOUNT_MAX,
+  ROI_DEFAULTS,
+  ROI_NIGHTLY_RATE_MAX,
+  ROI_NIGHTS_MAX,
+  ROI_NIGHTS_MIN,
+  ROI_SHARE_MAX,
+  parseRoiInput,
+  projectRoi,
+  roiInputProblems,
+} from '@portal/contracts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -15,20 +25,26 @@ function NumberField({
   onChange,
   prefix,
   suffix,
+  min = 0,
   max,
   step,
+  error,
 }: {
   label: string;
   value: string;
   onChange: (v: string) => void;
   prefix?: string;
   suffix?: string;
+  min?: number;
   max?: number;
   step?: string;
+  /** What the field allows, when its value is outside it. */
+  error?: string;
 }) {
   const id = useId();
+  const errorId = `${id}-error`;
   return (
-    <div className="grid gap-1.5">
+    <div className="grid content-start gap-1.5">
       <Label htmlFor={id}>{label}</Label>
       <div className="relative">
         {prefix && (
@@ -43,11 +59,13 @@ function NumberField({
           id={id}
           type="number"
           inputMode="decimal"
-          min={0}
+          min={min}
           max={max}
           step={step ?? 'any'}
           value={value}
           onChange={(e) => onChange(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
           className={cn('tabular', prefix && 'pl-7', suffix && 'pr-8')}
         />
         {suffix && (
@@ -59,6 +77,11 @@ function NumberField({
           </span>
         )}
       </div>
+      {error && (
+        <p id={errorId} className="text-xs font-medium text-destructive">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -76,8 +99,9 @@ function Result({ label, detail, children }: { label: string; detail: string; ch
 }
 
 /**
- * ROI Projections Calculator (docs/product.md §6). Inputs stay as typed; the arithmetic counts what cannot
- * be parsed as 0, negatives as 0 and a share above 100% as 100%.
+ * ROI Projections Calculator (docs/product.md §6). Inputs stay as typed, each with a message next to it when
+ * outside its bounds (an amount above €0, a rate up to €10,000, 1 to 30 nights, a share up to 100%); the
+ * arithmetic counts what cannot be parsed as 0, negatives as 0 and a value above its bound as the bound.
  */
 export function RoiCalculator() {
   const [values, setValues] = useState<Record<Field, string>>({
@@ -94,6 +118,7 @@ export function RoiCalculator() {
     sharePerNight: parseRoiInput(values.sharePerNight),
   });
   const { inputs } = projection;
+  const problems = roiInputProblems(values);
 
   return (
     <Card className="flex h-full flex-col" aria-labelledby="roi-heading" role="region">
@@ -109,22 +134,35 @@ export function RoiCalculator() {
           <NumberField
             label="Amount Invested"
             prefix="€"
+            max={ROI_AMOUNT_MAX}
             value={values.amountInvested}
             onChange={set('amountInvested')}
+            error={problems.amountInvested}
           />
           <NumberField
             label="Nightly Rate"
             prefix="€"
+            max={ROI_NIGHTLY_RATE_MAX}
             value={values.nightlyRate}
             onChange={set('nightlyRate')}
+            error={problems.nightlyRate}
           />
-          <NumberField label="Nights/Month" value={values.nightsPerMonth} onChange={set('nightsPerMonth')} />
+          <NumberField
+            label="Nights/Month"
+            min={ROI_NIGHTS_MIN}
+            max={ROI_NIGHTS_MAX}
+            step="1"
+            value={values.nightsPerMonth}
+            onChange={set('nightsPerMonth')}
+            error={problems.nightsPerMonth}
+          />
           <NumberField
             label="Share per Night"
             suffix="%"
             max={ROI_SHARE_MAX}
             value={values.sharePerNight}
             onChange={set('sharePerNight')}
+            error={problems.sharePerNight}
           />
         </div>
         <div aria-live="polite" className="grid gap-3">

@@ -1,0 +1,67 @@
+import { useForm } from 'react-hook-form';
+import { rentalSettingsInput } from '@portal/contracts';
+import { Button } from '@/components/ui/button';
+import { contractResolver } from '@/components/ui/contract-resolver';
+import { Field } from '@/components/ui/field';
+import { serverFieldErrors } from '@/components/ui/field-errors';
+import { Input } from '@/components/ui/input';
+import { messageOf, toast, toastError } from '@/lib/toast';
+import { useRentalSettings, useSetRentalSettings } from '@/queries/bookings';
+
+interface CapForm {
+  rentalPriceCap: string;
+}
+
+/** The body from the form: the cap as a number ('' and text stay unparsable, so the contract names them). */
+const toBody = (v: CapForm) => ({
+  rentalPriceCap: v.rentalPriceCap.trim() === '' ? Number.NaN : Number(v.rentalPriceCap),
+});
+
+/**
+ * The rental price cap: the highest price a night an investor may ask when renting out nights. A request
+ * above it is refused, with a message naming the cap.
+ */
+export function RentalPriceCapForm() {
+  const current = useRentalSettings();
+  const { register, handleSubmit, setError, formState } = useForm<CapForm>({
+    defaultValues: { rentalPriceCap: '' },
+    values: current.data ? { rentalPriceCap: String(current.data.rentalPriceCap) } : undefined,
+    resolver: contractResolver<CapForm>(rentalSettingsInput, toBody, () => true),
+    reValidateMode: 'onSubmit',
+  });
+  const save = useSetRentalSettings({
+    onSuccess: () => toast({ title: 'Updated' }),
+    onError: (err) => toastError(messageOf(err, 'Failed to save settings')),
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync(toBody(values));
+    } catch (err) {
+      const message = serverFieldErrors(err).rentalPriceCap;
+      if (message) setError('rentalPriceCap', { message }, { shouldFocus: true });
+    }
+  });
+
+  if (!current.data) return null;
+  return (
+    <section aria-labelledby="rental-price-cap-heading" className="mt-8 grid gap-4">
+      <div>
+        <h2 id="rental-price-cap-heading" className="text-xl font-semibold tracking-tight">
+          Rental price cap
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          The highest price a night an investor may ask for rented-out nights, in every project.
+        </p>
+      </div>
+      <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid max-w-xs gap-3">
+        <Field label="Rental price cap (€ a night)" error={formState.errors.rentalPriceCap?.message}>
+          <Input type="number" inputMode="decimal" min={0} step="0.01" {...register('rentalPriceCap')} />
+        </Field>
+        <Button type="submit" disabled={save.isPending} className="justify-self-start">
+          {save.isPending ? 'Saving...' : 'Save Cap'}
+        </Button>
+      </form>
+    </section>
+  );
+}
