@@ -3,7 +3,7 @@ import { DEFAULT_RENTAL_PRICE_CAP, rentalSettingsInput, type RentalSettings } fr
 import type { DbOrTx } from '../../db/client';
 import { settings } from '../../db/schema';
 
-export const RENTAL_SETTINGS = 'rentalSettings';
+const RENTAL_SETTINGS = 'rentalSettings';
 
 /** The rental price cap from the settings table; a missing or unreadable value is the default (€10,000). */
 export async function getRentalSettings(db: DbOrTx): Promise<RentalSettings> {
