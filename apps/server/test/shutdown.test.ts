@@ -51,10 +51,12 @@ beforeAll(async () => {
   }
 }, 60_000);
 
+// Dropping a database waits for a checkpoint, which on a busy PostgreSQL (other test files creating theirs
+// from the template at the same time) took over the 30 s default once.
 afterAll(async () => {
   await dropDb?.();
   fs.rmSync(dataDir, { recursive: true, force: true });
-});
+}, 120_000);
 
 function start(port: number): { child: ChildProcess; output: () => string; ready: Promise<void> } {
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
