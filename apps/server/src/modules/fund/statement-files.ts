@@ -31,13 +31,15 @@ async function publishedOf(db: DbOrTx, periods: readonly string[]): Promise<Set<
   return new Set(rows.map((r) => r.period));
 }
 
+const stored = {
+  fileKey: statementFiles.fileKey,
+  fileSize: statementFiles.fileSize,
+  sha256: statementFiles.sha256,
+};
+
 const storedOf = (db: DbOrTx, userId: string, period: string) =>
   db
-    .select({
-      fileKey: statementFiles.fileKey,
-      fileSize: statementFiles.fileSize,
-      sha256: statementFiles.sha256,
-    })
+    .select(stored)
     .from(statementFiles)
     .where(and(eq(statementFiles.userId, userId), eq(statementFiles.period, period)))
     .then((rows) => rows[0]);
@@ -68,15 +70,17 @@ async function freeze(
   const statement = investor && buildStatement(holdings, investor, info);
   if (!statement) return null;
   const file = await storage.put(Buffer.from(await statementPdf(statement)), { extension: 'pdf' });
-  const [row] = await db
-    .insert(statementFiles)
-    .values({ userId, period: info.period, fileKey: file.key, fileSize: file.size, sha256: file.sha256 })
-    .onConflictDoNothing()
-    .returning({
-      fileKey: statementFiles.fileKey,
-      fileSize: statementFiles.fileSize,
-      sha256: statementFiles.sha256,
-    });
+  let row: StoredStatement | undefined;
+  try {
+    [row] = await db
+      .insert(statementFiles)
+      .values({ userId, period: info.period, fileKey: file.key, fileSize: file.size, sha256: file.sha256 })
+      .onConflictDoNothing()
+      .returning(stored);
+  } catch (err) {
+    await storage.delete(file.key);
+    throw err;
+  }
   if (row) return row;
   await storage.delete(file.key);
   return (await storedOf(db, userId, info.period)) ?? null;
@@ -97,14 +101,14 @@ export async function listStatements(
     db,
     periods.map((p) => p.period),
   );
-  const stored = new Map<string, string>();
+  const shas = new Map<string, string>();
   if (published.size) {
     const rows = await db
       .select({ period: statementFiles.period, sha256: statementFiles.sha256 })
       .from(statementFiles)
       .where(eq(statementFiles.userId, userId));
-    for (const r of rows) stored.set(r.period, r.sha256);
-    const missing = periods.filter((p) => published.has(p.period) && !stored.has(p.period));
+    for (const r of rows) shas.set(r.period, r.sha256);
+    const missing = periods.filter((p) => published.has(p.period) && !shas.has(p.period));
     if (missing.length) {
       const [investor] = await db
         .select({ name: users.name, investorId: users.investorId })
@@ -112,12 +116,12 @@ export async function listStatements(
         .where(eq(users.id, userId));
       for (const p of missing) {
         const file = investor && (await freeze(db, storage, userId, p, { holdings, investor }));
-        if (file) stored.set(p.period, file.sha256);
+        if (file) shas.set(p.period, file.sha256);
       }
     }
   }
   return periods.map((p) => {
-    const sha256 = published.has(p.period) ? stored.get(p.period) : undefined;
+    const sha256 = published.has(p.period) ? shas.get(p.period) : undefined;
     return sha256 ? { ...p, published: true, sha256 } : { ...p, published: false };
   });
 }
