@@ -49,7 +49,8 @@ export function createDeps(
   database: Database,
   { onJobError, ...opts }: Partial<QueueOptions> & { onJobError?: (err: unknown) => void } = {},
 ): AppDeps {
-  const { jobs, mailer } = createBackgroundWork(config, database, {
+  const storage = createFileStorage(config);
+  const { jobs, mailer } = createBackgroundWork(config, database, storage, {
     ...opts,
     work: opts.work ?? config.runJobs,
     onError: onJobError,
@@ -64,7 +65,7 @@ export function createDeps(
       store: redis && new RedisFailures(redis),
     }),
     redis,
-    storage: createFileStorage(config),
+    storage,
     jobs,
     mailer,
     afterAnswer: createAfterAnswer(),
@@ -72,7 +73,7 @@ export function createDeps(
 }
 
 /** The job queue and what its jobs do: sending email, the daily reminders, publishing statements. Not started yet. */
-function createBackgroundWork(config: Config, database: Database, opts: QueueOptions) {
+function createBackgroundWork(config: Config, database: Database, storage: FileStorage, opts: QueueOptions) {
   const jobs = createJobQueue(database, opts);
   const mailer = createMailer({ config, database, jobs, transport: createMailTransport(config) });
   jobs.handle('mail', (job) => mailer.deliver(job));
@@ -80,7 +81,7 @@ function createBackgroundWork(config: Config, database: Database, opts: QueueOpt
     await queuePendingApprovalReminders(database.db, mailer);
     await queueExpiryReminders(database.db, mailer);
   });
-  jobs.handle('statements', (job) => runPublishing(database.db, mailer, job));
+  jobs.handle('statements', (job) => runPublishing(database.db, mailer, storage, job));
   return { jobs, mailer };
 }
 

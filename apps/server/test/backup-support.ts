@@ -86,6 +86,14 @@ export async function seededSource(kind: 'embedded' | 'pg'): Promise<TestTarget>
     await database.db.execute(sql`
       insert into monthly_returns (user_id, project_id, month, amount)
       select i.user_id, i.project_id, '1999-12', 123456789012.34 from investments i order by i.id limit 1`);
+    // A published statement: its row and its stored PDF travel together.
+    const pdf = await uploads.put(Buffer.from('%PDF-1.7\n% a published statement\n'), { extension: 'pdf' });
+    await database.db.execute(sql`
+      insert into statement_publications (period, recipients, emailed, batch_id, status, total)
+      values ('2025', 1, 0, gen_random_uuid(), 'published', 1)`);
+    await database.db.execute(sql`
+      insert into statement_files (user_id, period, file_key, file_size, sha256)
+      select id, '2025', ${pdf.key}, ${pdf.size}, ${pdf.sha256} from users where email = 'investor@example.com'`);
     await uploads.put(Buffer.alloc(0), { extension: 'txt' });
     await uploads.put(crypto.randomBytes(700_001), { extension: 'bin' });
   } finally {

@@ -41,6 +41,7 @@ export const TABLES = [
   'mail_messages',
   'password_resets',
   'statement_publications',
+  'statement_files',
   'cabins',
   'high_seasons',
   'activity_requests',

@@ -61,7 +61,19 @@ export const statementPeriodInfo = z.object({
 });
 export type StatementPeriodInfo = z.infer<typeof statementPeriodInfo>;
 
-export const statementListAnswer = envelope(z.array(statementPeriodInfo));
+/**
+ * A statement as `GET /api/statements` lists it: published (its period published to the investors: the
+ * PDF is stored and never changes, `sha256` is its SHA-256) or preliminary (made from the figures of the
+ * moment, which may still change).
+ */
+export const statementListItem = statementPeriodInfo.extend({
+  published: z.boolean(),
+  /** The stored PDF's SHA-256 (hex), when published. */
+  sha256: z.string().optional(),
+});
+export type StatementListItem = z.infer<typeof statementListItem>;
+
+export const statementListAnswer = envelope(z.array(statementListItem));
 
 /** The capital account of one holding over a period, in euros. */
 const statementFigures = z.object({

@@ -70,6 +70,7 @@ describe(`backup and restore (${kind})`, () => {
     );
     expect(sourceState.tables.users!.rows).toBeGreaterThan(3);
     expect(sourceState.tables.audit_log!.rows).toBe(3);
+    expect(sourceState.tables.statement_files!.rows).toBe(1);
     expect(
       Object.fromEntries(manifest.files.map((f) => [f.path.replace(/^uploads\//, ''), f.sha256])),
     ).toEqual(sourceState.files);

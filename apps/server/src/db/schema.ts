@@ -1063,3 +1063,26 @@ export const statementPublications = pgTable(
     check('statement_publications_status_check', sql`${t.status} in ('running', 'published', 'failed')`),
   ],
 );
+
+/**
+ * A published statement as it was given to its investor: the PDF in file storage (a server-generated key)
+ * and its SHA-256, one per investor and period, written once (by the publishing job, or by the first
+ * download of a published period the job has not reached) and never changed: the download answers these
+ * bytes whatever happens to the money under them later.
+ */
+export const statementFiles = pgTable(
+  'statement_files',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    period: text('period')
+      .notNull()
+      .references(() => statementPublications.period),
+    fileKey: text('file_key').notNull(),
+    fileSize: integer('file_size').notNull(),
+    sha256: text('sha256').notNull(),
+    storedAt: timestamp('stored_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.period] })],
+);

@@ -46,9 +46,20 @@ export const investmentEndpoints = {
       "The caller's statements: every quarter and year that has ended in which they held an investment",
     description:
       'Newest first, quarters and years by their last day (a year before its last quarter). An investment ' +
-      'is held from its start date (without one, from the month of its first monthly return).',
+      'is held from its start date (without one, from the month of its first monthly return). A period ' +
+      'is `published` once an admin began publishing it: its PDF is stored then and never changes ' +
+      '(`sha256`, the SHA-256 of the bytes the download answers); any other is preliminary.',
     answer: statementListAnswer,
-    reads: ['projects', 'investments', 'monthly_returns', 'capital_returns', 'rental_incomes', 'users'],
+    reads: [
+      'projects',
+      'investments',
+      'monthly_returns',
+      'capital_returns',
+      'rental_incomes',
+      'users',
+      'statement_publications',
+      'statement_files',
+    ],
   }),
   statement: endpoint({
     id: 'statements.get',
@@ -73,10 +84,23 @@ export const investmentEndpoints = {
     path: '/api/statements/:period/pdf',
     access: 'user',
     summary: 'The same statement as a PDF (an attachment, statement-{investorId}-{period}.pdf)',
-    description: 'Every figure is the one `GET /api/statements/{period}` answers; a 404 in the same cases.',
+    description:
+      'A published period answers the PDF stored when it was published, byte for byte, whatever changed ' +
+      'since (its SHA-256 is the one `GET /api/statements` lists). A period not published is made now, ' +
+      'every figure the one `GET /api/statements/{period}` answers, and marked Preliminary. A 404 in ' +
+      'the same cases.',
     params: statementParams,
     answer: { kind: 'file', types: ['application/pdf'] },
-    reads: ['projects', 'investments', 'monthly_returns', 'capital_returns', 'rental_incomes', 'users'],
+    reads: [
+      'projects',
+      'investments',
+      'monthly_returns',
+      'capital_returns',
+      'rental_incomes',
+      'users',
+      'statement_publications',
+      'statement_files',
+    ],
   }),
   publications: endpoint({
     id: 'statements.publications',
@@ -105,6 +129,6 @@ export const investmentEndpoints = {
     params: statementParams,
     answer: envelope(statementPublication),
     errors: [409],
-    writes: ['statement_publications', 'notifications', 'mail_messages', 'audit_log'],
+    writes: ['statement_publications', 'statement_files', 'notifications', 'mail_messages', 'audit_log'],
   }),
 };

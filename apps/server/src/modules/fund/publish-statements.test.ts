@@ -126,7 +126,7 @@ describe('publishing statements', () => {
     const outbox = await call('GET', `/api/admin/outbox?batchId=${res.json().data.batchId}`);
     expect(outbox.json().data.counts).toMatchObject({ sent: 1 });
     // Running the job again (a retry after the end) tells nobody again.
-    await runPublishing(mt.ctx.db, mt.ctx.deps.mailer, job('2025-Q1'));
+    await runPublishing(mt.ctx.db, mt.ctx.deps.mailer, mt.ctx.deps.storage, job('2025-Q1'));
     expect(await toldTimes('Q1 2025')).toEqual({ 'Emma Lind': 1, 'Otto Off': 1 });
   });
 
@@ -167,7 +167,7 @@ describe('publishing statements', () => {
         return mailer.queueMany(...args);
       },
     };
-    await expect(runPublishing(mt.ctx.db, counting, job('2024'), 2)).rejects.toThrow(
+    await expect(runPublishing(mt.ctx.db, counting, mt.ctx.deps.storage, job('2024'), 2)).rejects.toThrow(
       'The outbox is unavailable',
     );
     expect(await publication('2024')).toMatchObject({
@@ -180,7 +180,7 @@ describe('publishing statements', () => {
 
     // The retry goes on after the last investor told (by id): three more, in two batches.
     failing.on = false;
-    await runPublishing(mt.ctx.db, mailer, job('2024'), 2);
+    await runPublishing(mt.ctx.db, mailer, mt.ctx.deps.storage, job('2024'), 2);
     expect(await publication('2024')).toMatchObject({
       status: 'published',
       recipients: 5,
@@ -197,7 +197,9 @@ describe('publishing statements', () => {
     await holders(3);
     await call('POST', '/api/admin/statements/2024-Q4/publish');
     const failing = { on: true };
-    await expect(runPublishing(mt.ctx.db, flakyMailer(failing), job('2024-Q4', true), 2)).rejects.toThrow();
+    await expect(
+      runPublishing(mt.ctx.db, flakyMailer(failing), mt.ctx.deps.storage, job('2024-Q4', true), 2),
+    ).rejects.toThrow();
     expect(await publication('2024-Q4')).toMatchObject({
       status: 'failed',
       error: 'The outbox is unavailable',
@@ -227,8 +229,8 @@ describe('publishing statements', () => {
       'The statements for Q2 2024 are already published',
     );
     await Promise.all([
-      runPublishing(mt.ctx.db, mt.ctx.deps.mailer, job('2024-Q2'), 2),
-      runPublishing(mt.ctx.db, mt.ctx.deps.mailer, job('2024-Q2'), 3),
+      runPublishing(mt.ctx.db, mt.ctx.deps.mailer, mt.ctx.deps.storage, job('2024-Q2'), 2),
+      runPublishing(mt.ctx.db, mt.ctx.deps.mailer, mt.ctx.deps.storage, job('2024-Q2'), 3),
     ]);
     expect(await publication('2024-Q2')).toMatchObject({ status: 'published', recipients: 7, emailed: 7 });
     const told = await toldTimes('Q2 2024');

@@ -18,7 +18,8 @@ import {
 import { getPayerAccount, setPayerAccount } from './payer';
 import { loadHoldings, presentPerformance } from './performance';
 import { listPublications, startPublishing } from './statement-publications';
-import { listStatements, loadStatement, statementFileName, statementPdf } from './statements';
+import { listStatements, statementDownload } from './statement-files';
+import { loadStatement } from './statements';
 
 /** The money side of an investor's account: where distributions are paid, and how the money has done. */
 export const fundRoutes: Module = (app, deps) => {
@@ -114,19 +115,19 @@ export const fundRoutes: Module = (app, deps) => {
   const inv = endpoints.investments;
   route(app, inv.statements, async (request) => ({
     success: true as const,
-    data: await listStatements(db, requireAuth(request).id),
+    data: await listStatements(db, deps.storage, requireAuth(request).id),
   }));
   route(app, inv.statement, async (request) => ({
     success: true as const,
     data: await loadStatement(db, requireAuth(request).id, request.params.period),
   }));
   route(app, inv.statementPdf, async (request, reply) => {
-    const userId = requireAuth(request).id;
-    const statement = await loadStatement(db, userId, request.params.period);
+    const file = await statementDownload(db, deps.storage, requireAuth(request).id, request.params.period);
     return reply
       .type('application/pdf')
-      .header('content-disposition', `attachment; filename="${statementFileName(statement, userId)}"`)
-      .send(Buffer.from(await statementPdf(statement)));
+      .header('content-disposition', `attachment; filename="${file.fileName}"`)
+      .header('content-length', file.size)
+      .send(file.body);
   });
 
   // Publishing a period's statements (admin): a background job tells the investors, in the portal and

@@ -8,8 +8,10 @@ import { BadRequestError, ConflictError } from '../../lib/errors';
 import { iso } from '../../lib/format';
 import type { Mailer } from '../../mail/mailer';
 import { MAIL_KINDS } from '../../mail/templates';
+import type { FileStorage } from '../../storage/file-storage';
 import { recordAudit } from '../audit/service';
 import { notifyFrom, rowsOf } from '../notifications/notify';
+import { storeStatementBatch } from './statement-files';
 import { periodInfo, periodsSince, today } from './statements';
 
 /**
@@ -206,19 +208,28 @@ async function publishBatch(db: Db, mailer: Mailer, period: string, size: number
 }
 
 /**
- * The `statements` job: tells a publication's investors batch by batch until none is left. A batch that
- * fails is rolled back and the job retried (from the cursor: nobody is told twice); after the last try
- * the publication is kept as `failed` with the reason, and publishing again resumes it.
+ * The `statements` job: tells a publication's investors batch by batch until none is left, then stores
+ * each one's PDF (`storeStatementBatch`; rendering takes some milliseconds a statement, so this part
+ * comes after the publication is `published`, and a download that comes first stores its own). A batch
+ * that fails is rolled back and the job retried (from the cursor: nobody is told twice; statements
+ * stored are not stored again); after the last try a publication still telling is kept as `failed` with
+ * the reason, and publishing again resumes it.
  */
 export async function runPublishing(
   db: Db,
   mailer: Mailer,
+  storage: FileStorage,
   job: JobRun<Record<string, unknown>>,
   size = PUBLISH_BATCH_SIZE,
 ): Promise<void> {
   const period = String(job.data.period);
   try {
     while (await publishBatch(db, mailer, period, size));
+    const holders = holdersBy(periodInfo(period).to);
+    for (let after: string | null = null; ;) {
+      after = await storeStatementBatch(db, storage, period, holders, after);
+      if (!after) break;
+    }
   } catch (err) {
     if (job.lastTry)
       await db

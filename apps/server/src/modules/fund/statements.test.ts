@@ -2,17 +2,20 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Statement, StatementPeriodInfo } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
-import { capitalReturns, investments } from '../../db/schema';
+import { and } from 'drizzle-orm';
+import crypto from 'node:crypto';
+import { capitalReturns, investments, monthlyReturns, statementFiles } from '../../db/schema';
 import {
   bearer,
   buildTestApp,
+  createAdmin,
   createInvestment,
   createProject,
   createUser,
   login,
   type TestContext,
 } from '../../../test/helpers';
-import { statementPdf } from './statements';
+import { PRELIMINARY_NOTE, statementPdf } from './statements';
 
 let ctx: TestContext;
 const today = new Date().toISOString().slice(0, 10);
@@ -132,12 +135,14 @@ describe('GET /api/statements', () => {
       kind: 'quarterly',
       from: '2024-07-01',
       to: '2024-09-30',
+      published: false,
     });
     expect(list.find((p) => p.period === '2024')).toEqual({
       period: '2024',
       kind: 'annual',
       from: '2024-01-01',
       to: '2024-12-31',
+      published: false,
     });
     const i = list.findIndex((p) => p.period === '2025');
     expect(list.slice(i, i + 3).map((p) => p.period)).toEqual(['2025', '2025-Q4', '2025-Q3']);
@@ -322,5 +327,117 @@ describe('GET /api/statements/:period/pdf', () => {
     }
     times.sort((a, b) => a - b);
     console.log(`statement PDF: median ${times[10]!.toFixed(1)} ms over 20 downloads`);
+  });
+});
+
+describe('published statements are frozen', () => {
+  const sha256 = (b: Buffer) => crypto.createHash('sha256').update(b).digest('hex');
+  const listed = async (token: string, period: string) =>
+    (
+      (await get('/api/statements', token)).json().data as {
+        period: string;
+        published: boolean;
+        sha256?: string;
+      }[]
+    ).find((p) => p.period === period);
+  let adminToken: string;
+  beforeAll(async () => {
+    const admin = await createAdmin(ctx.db);
+    adminToken = (await login(ctx.app, admin.email, admin.password)).accessToken;
+  });
+  const publish = (period: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/statements/${period}/publish`,
+      headers: bearer(adminToken),
+    });
+
+  it('a period not published is listed as preliminary, and its PDF says so', async () => {
+    expect(await listed(investor.token, '2025-Q2')).toEqual({
+      period: '2025-Q2',
+      kind: 'quarterly',
+      from: '2025-04-01',
+      to: '2025-06-30',
+      published: false,
+    });
+    const text = pdfText((await get('/api/statements/2025-Q2/pdf', investor.token)).rawPayload);
+    expect(text.split('\n')).toContain(PRELIMINARY_NOTE);
+    expect(text).toContain('statement 2025-Q2 (preliminary) - page 1 of 1');
+  });
+
+  it('publishing stores each investor’s PDF; its download answers those bytes after the money under it changes', async () => {
+    expect((await publish('2025-Q3')).statusCode).toBe(200);
+    await ctx.deps.jobs.drain('statements');
+    const stored = await ctx.db.select().from(statementFiles).where(eq(statementFiles.period, '2025-Q3'));
+    expect(stored).toHaveLength(3); // every holder: the investor, the other, the early one
+    const mine = stored.find((f) => f.userId === investor.id)!;
+
+    const item = await listed(investor.token, '2025-Q3');
+    expect(item).toMatchObject({ period: '2025-Q3', published: true, sha256: mine.sha256 });
+    const first = await get('/api/statements/2025-Q3/pdf', investor.token);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('application/pdf');
+    expect(first.headers['content-disposition']).toMatch(
+      /^attachment; filename="statement-.+-2025-Q3\.pdf"$/,
+    );
+    expect(sha256(first.rawPayload)).toBe(mine.sha256);
+    expect(first.rawPayload.length).toBe(mine.fileSize);
+    const text = pdfText(first.rawPayload);
+    expect(text).not.toContain('Preliminary');
+    expect(text).toContain(eur(306.66));
+
+    // July's return changes under the published statement: the figures of the moment change, the
+    // published PDF does not.
+    await ctx.db
+      .update(monthlyReturns)
+      .set({ amount: '1101.11' })
+      .where(and(eq(monthlyReturns.userId, investor.id), eq(monthlyReturns.month, '2025-07')));
+    const live = (await get('/api/statements/2025-Q3', investor.token)).json().data as Statement;
+    expect(live.totals.income).toBe(1331.71);
+    const again = await get('/api/statements/2025-Q3/pdf', investor.token);
+    expect(again.statusCode).toBe(200);
+    expect(Buffer.compare(again.rawPayload, first.rawPayload)).toBe(0);
+    expect((await listed(investor.token, '2025-Q3'))?.sha256).toBe(mine.sha256);
+    await ctx.db
+      .update(monthlyReturns)
+      .set({ amount: '101.11' })
+      .where(and(eq(monthlyReturns.userId, investor.id), eq(monthlyReturns.month, '2025-07')));
+  });
+
+  it('a download before the job reaches it stores the PDF once (two at once too); the job keeps it', async () => {
+    expect((await publish('2025-Q2')).statusCode).toBe(200);
+    const [a, b] = await Promise.all([
+      get('/api/statements/2025-Q2/pdf', investor.token),
+      get('/api/statements/2025-Q2/pdf', investor.token),
+    ]);
+    expect(a.statusCode).toBe(200);
+    expect(Buffer.compare(a.rawPayload, b.rawPayload)).toBe(0);
+    expect(pdfText(a.rawPayload)).not.toContain('Preliminary');
+    const rows = await ctx.db.select().from(statementFiles).where(eq(statementFiles.period, '2025-Q2'));
+    expect(rows.map((r) => r.userId)).toEqual([investor.id]);
+    expect(sha256(a.rawPayload)).toBe(rows[0]!.sha256);
+    // The file that lost the race was deleted: every stored statement file has its row.
+    const keys = new Set((await ctx.db.select().from(statementFiles)).map((r) => r.fileKey));
+    const files: string[] = [];
+    for await (const f of ctx.deps.storage.list()) if (f.key.endsWith('.pdf')) files.push(f.key);
+    expect(new Set(files)).toEqual(keys);
+
+    await ctx.deps.jobs.drain('statements');
+    const after = await ctx.db.select().from(statementFiles).where(eq(statementFiles.period, '2025-Q2'));
+    expect(after).toHaveLength(3);
+    expect(after.find((r) => r.userId === investor.id)).toEqual(rows[0]);
+    const c = await get('/api/statements/2025-Q2/pdf', investor.token);
+    expect(Buffer.compare(c.rawPayload, a.rawPayload)).toBe(0);
+  });
+
+  it('the list stores a published statement the job has not reached, so that it can give its SHA-256', async () => {
+    expect((await publish('2025')).statusCode).toBe(200);
+    const item = await listed(investor.token, '2025');
+    expect(item).toMatchObject({ published: true, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    const pdf = await get('/api/statements/2025/pdf', investor.token);
+    expect(sha256(pdf.rawPayload)).toBe(item!.sha256);
+    // Another investor's published period is still a 404, and one they held nothing in stays unlisted.
+    expect((await get('/api/statements/2024-Q3/pdf', other.token)).statusCode).toBe(404);
+    await ctx.deps.jobs.drain('statements');
   });
 });

@@ -37,7 +37,7 @@ function heldFrom(h: Holding): string | null {
  * Every quarter and year that has ended (its last day before `today`) in which one of the holdings was
  * held, newest first by last day; a year comes before its fourth quarter.
  */
-function statementPeriods(holdings: readonly Holding[], today: string): StatementPeriodInfo[] {
+export function statementPeriods(holdings: readonly Holding[], today: string): StatementPeriodInfo[] {
   let first: string | null = null;
   for (const h of holdings) {
     const from = heldFrom(h);
@@ -84,7 +84,7 @@ const euros = (f: Figures) => ({
  * The statement of the holdings for a period (pure: the caller checks that it has ended). Only holdings
  * held by the period's last day are in it; null when there are none. Money is summed in whole cents.
  */
-function buildStatement(
+export function buildStatement(
   holdings: readonly Holding[],
   investor: { name: string; investorId: string | null },
   info: StatementPeriodInfo,
@@ -153,11 +153,6 @@ function buildStatement(
 
 export const today = () => new Date().toISOString().slice(0, 10);
 
-/** The caller's statements, as `GET /api/statements` answers them. */
-export async function listStatements(db: DbOrTx, userId: string): Promise<StatementPeriodInfo[]> {
-  return statementPeriods(await loadHoldings(db, userId), today());
-}
-
 /**
  * The caller's statement for a period (a valid one: the route's schema checked it). A period that has not
  * ended, or in which the caller held nothing, is not found, as another investor's would be.
@@ -190,11 +185,15 @@ function formatXirr(xirr: number | null): string {
 }
 
 /** The file name of a statement: statement-{investorId}-{period}.pdf. */
-export const statementFileName = (s: Statement, userId: string) =>
-  `statement-${(s.investorId ?? userId).replace(/[^A-Za-z0-9_-]/g, '')}-${s.period}.pdf`;
+export const statementFileName = (investorId: string | null, userId: string, period: string) =>
+  `statement-${(investorId ?? userId).replace(/[^A-Za-z0-9_-]/g, '')}-${period}.pdf`;
 
 /** The code points Helvetica (WinAnsi) can write; any other character is written as '?'. */
 let writable: Set<number> | null = null;
+
+/** What a statement of a period not published yet says under its title. */
+export const PRELIMINARY_NOTE =
+  'Preliminary: this period is not published yet, and its figures may still change.';
 
 const PAGE = { width: 595, height: 842, margin: 48 };
 const INK = rgb(0.1, 0.1, 0.12);
@@ -202,9 +201,10 @@ const MUTED = rgb(0.4, 0.4, 0.45);
 
 /**
  * The statement as a PDF: real text in Helvetica (extractable), every figure the JSON's, formatted as
- * €1,234.50. Pages are added as the projects need them.
+ * €1,234.50. Pages are added as the projects need them. A statement of a period not published yet says
+ * it is preliminary, under its title and on every page's footer.
  */
-export async function statementPdf(s: Statement): Promise<Uint8Array> {
+export async function statementPdf(s: Statement, opts: { preliminary?: boolean } = {}): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(`Statement ${s.period}`);
   doc.setAuthor('Investor Portal');
@@ -242,6 +242,10 @@ export async function statementPdf(s: Statement): Promise<Uint8Array> {
 
   text('Capital account statement', PAGE.margin, { size: 18, f: bold });
   down(26);
+  if (opts.preliminary) {
+    text(PRELIMINARY_NOTE, PAGE.margin, { size: 11, f: bold });
+    down(20);
+  }
   text(`${s.kind === 'annual' ? 'Year' : 'Quarter'} ${s.period}: ${s.from} to ${s.to}`, PAGE.margin, {
     size: 12,
   });
@@ -288,13 +292,16 @@ export async function statementPdf(s: Statement): Promise<Uint8Array> {
 
   const pages = doc.getPages();
   pages.forEach((p, i) =>
-    p.drawText(`Investor Portal - statement ${s.period} - page ${i + 1} of ${pages.length}`, {
-      x: PAGE.margin,
-      y: PAGE.margin - 20,
-      size: 8,
-      font,
-      color: MUTED,
-    }),
+    p.drawText(
+      `Investor Portal - statement ${s.period}${opts.preliminary ? ' (preliminary)' : ''} - page ${i + 1} of ${pages.length}`,
+      {
+        x: PAGE.margin,
+        y: PAGE.margin - 20,
+        size: 8,
+        font,
+        color: MUTED,
+      },
+    ),
   );
   return doc.save({ useObjectStreams: false });
 }

@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { DocumentItem, StatementPeriodInfo } from '@portal/contracts';
+import type { DocumentItem, StatementListItem } from '@portal/contracts';
 import { AuthProvider, useAuth } from '@/queries/session';
 import { CurrentProjectProvider } from '@/queries/current-project';
 import { tokens } from '@/lib/session';
@@ -41,7 +41,7 @@ function SignedIn({ children }: { children: ReactNode }) {
 }
 
 /** What `GET /api/statements` answers: a list, or a failure in the server's error envelope. */
-type StatementsAnswer = StatementPeriodInfo[] | { fails: string };
+type StatementsAnswer = StatementListItem[] | { fails: string };
 
 /**
  * The vault of Emma's one project, whose documents are `docs`, and her statements. Any other request
@@ -127,10 +127,12 @@ describe('Document Vault filter', () => {
   });
 });
 
-const statement = (period: string): StatementPeriodInfo => {
+/** A statement as the list answers it: published (with its PDF's SHA-256) unless said otherwise. */
+const statement = (period: string, published = true): StatementListItem => {
   const year = Number(period.slice(0, 4));
   const q = /Q([1-4])$/.exec(period)?.[1];
-  if (!q) return { period, kind: 'annual', from: `${year}-01-01`, to: `${year}-12-31` };
+  const state = published ? { published, sha256: 'ab'.repeat(32) } : { published };
+  if (!q) return { period, kind: 'annual', from: `${year}-01-01`, to: `${year}-12-31`, ...state };
   const first = (Number(q) - 1) * 3 + 1;
   const last = new Date(Date.UTC(year, first + 2, 0)).getUTCDate();
   const mm = (m: number) => String(m).padStart(2, '0');
@@ -139,6 +141,7 @@ const statement = (period: string): StatementPeriodInfo => {
     kind: 'quarterly',
     from: `${year}-${mm(first)}-01`,
     to: `${year}-${mm(first + 2)}-${last}`,
+    ...state,
   };
 };
 
@@ -203,6 +206,20 @@ describe('Document Vault statements', () => {
     await userEvent.clear(search);
     await userEvent.type(search, 'Q1');
     expect((await statementsGroup()).getByText('1 statement')).toBeInTheDocument();
+  });
+
+  it('marks a statement whose period is not published Preliminary, and a published one not', async () => {
+    showVault([], [statement('2025-Q3'), statement('2025-Q4', false)]);
+    const group = await statementsGroup();
+    const [q4, q3] = await group.findAllByRole('listitem');
+    expect(q4).toHaveTextContent('Q4 2025');
+    expect(within(q4!).getByText('Preliminary')).toHaveAttribute(
+      'title',
+      'Not published yet: its figures may still change',
+    );
+    expect(q3).toHaveTextContent('Q3 2025');
+    expect(within(q3!).queryByText('Preliminary')).not.toBeInTheDocument();
+    expect(group.getAllByText('Preliminary')).toHaveLength(1);
   });
 
   it('shows the statements when the selected project has no documents', async () => {

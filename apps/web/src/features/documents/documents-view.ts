@@ -82,7 +82,7 @@ export const statementKindLabel = (kind: StatementPeriodInfo['kind']) =>
  * The statements the vault's search finds, by their name ('Q3 2025', '2025') or kind ('Annual'); the
  * Filter menu picks a category of documents, which statements are not.
  */
-export function searchStatements(list: readonly StatementPeriodInfo[], search: string) {
+export function searchStatements<T extends StatementPeriodInfo>(list: readonly T[], search: string) {
   const q = search.trim().toLowerCase();
   if (!q) return list;
   return list.filter((s) =>
@@ -113,7 +113,7 @@ export function vaultCount({
 }
 
 /** Newest first: by the period's last day, a year before its last quarter (as the server lists them). */
-export const sortStatements = (list: readonly StatementPeriodInfo[]) =>
+export const sortStatements = <T extends StatementPeriodInfo>(list: readonly T[]) =>
   [...list].sort(
     (a, b) =>
       b.to.localeCompare(a.to) ||

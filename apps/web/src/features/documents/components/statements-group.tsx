@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { Download, FileText, FolderOpen, LoaderCircle, RotateCw } from 'lucide-react';
-import type { StatementPeriodInfo } from '@portal/contracts';
+import type { StatementListItem } from '@portal/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -10,8 +10,11 @@ import { downloadStatement, useStatements } from '@/queries/statements';
 import { statementLabel } from '@portal/contracts';
 import { searchStatements, sortStatements, statementKindLabel } from '../documents-view';
 
-/** One statement: its period, kind and dates, and a Download of its PDF. */
-function StatementRow({ statement }: { statement: StatementPeriodInfo }) {
+/**
+ * One statement: its period, kind and dates, Preliminary while its period is not published (its figures
+ * may still change; a published one never does), and a Download of its PDF.
+ */
+function StatementRow({ statement }: { statement: StatementListItem }) {
   const [busy, setBusy] = useState(false);
   const label = statementLabel(statement.period);
 
@@ -43,6 +46,11 @@ function StatementRow({ statement }: { statement: StatementPeriodInfo }) {
             <Badge variant="outline" className="font-medium">
               {statementKindLabel(statement.kind)}
             </Badge>
+            {!statement.published && (
+              <Badge variant="warning" title="Not published yet: its figures may still change">
+                Preliminary
+              </Badge>
+            )}
           </div>
         </div>
       </div>
