@@ -34,9 +34,12 @@ type Input = z.output<typeof rentalIncomeInput>;
 const ENTRY = 'This rental income';
 const KIND = 'rental income';
 
-/** The only way a rental_incomes row becomes JSON, with why it can no longer change, when it cannot. */
-export function presentRentalIncome(r: RentalIncomeRow): RentalIncome {
-  const reason = lockReason({ run: null, publication: r.publication }, ENTRY, KIND);
+/**
+ * The only way a rental_incomes row becomes JSON; for an admin, with why it can no longer change when it
+ * cannot (the reason is addressed to whoever would change it).
+ */
+export function presentRentalIncome(r: RentalIncomeRow, forAdmin: boolean): RentalIncome {
+  const reason = forAdmin ? lockReason({ run: null, publication: r.publication }, ENTRY, KIND) : null;
   return {
     bookingId: r.bookingId,
     nightsRented: r.nightsRented,
@@ -45,7 +48,7 @@ export function presentRentalIncome(r: RentalIncomeRow): RentalIncome {
     amount: num(r.amount),
     paymentDate: r.paymentDate,
     recordedAt: iso(r.createdAt)!,
-    locked: reason ? { reason } : null,
+    ...(forAdmin && { locked: reason ? { reason } : null }),
   };
 }
 
@@ -194,6 +197,7 @@ export const rentalIncomeRoutes: Module = (app, { database: { db } }) => {
     success: true as const,
     data: presentRentalIncome(
       await recordRentalIncome(db, requireAuth(request), request.params.id, request.body),
+      true,
     ),
     message: 'Rental income recorded',
   }));

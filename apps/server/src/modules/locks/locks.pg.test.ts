@@ -36,7 +36,7 @@ describe('final is final while a period is being published', () => {
       startDate: '2024-01-01',
       monthly: { '2025-08': '50.00' },
     });
-    let edit: ReturnType<typeof ctx.app.inject> | undefined;
+    let edit: PromiseLike<{ statusCode: number; json: () => { message: string } }> | undefined;
     await ctx.db.transaction(async (tx) => {
       // What publishing does: the lock, then the period claimed; the edit arrives before the commit.
       await blockMoneyEdits(tx);

@@ -176,7 +176,16 @@ describe('final is final: rental income', () => {
       (await ctx.db.select().from(rentalIncomes).where(eq(rentalIncomes.bookingId, booking.id)))[0];
     const listed = async () =>
       (await call('GET', `/api/bookings/admin?projectId=${project.id}`)).json().data[0].rentalIncome;
-    return { record, remove, stored, listed };
+    const own = async () => {
+      const { accessToken } = await login(ctx.app, user.email, user.password);
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/bookings?projectId=${project.id}`,
+        headers: bearer(accessToken),
+      });
+      return res.json().data[0].rentalIncome;
+    };
+    return { record, remove, stored, listed, own };
   }
 
   it('rental income paid in a published period is neither replaced nor removed (409), and shows locked', async () => {
@@ -196,6 +205,8 @@ describe('final is final: rental income', () => {
       paymentDate: '2025-08-15',
     });
     expect(await r.listed()).toMatchObject({ amount: 140, locked: { reason: RENTAL_PUBLISHED } });
+    // The reason speaks to an admin: the investor's own list has the figures only.
+    expect(await r.own()).not.toHaveProperty('locked');
   });
 
   it('rental income outside a published period changes, but is not moved into one', async () => {
