@@ -18,7 +18,14 @@ export const returnEndpoints = {
     params: idParams,
     query: returnsQuery,
     answer,
-    reads: ['users', 'monthly_returns'],
+    // What locks a return: the final run that paid it, the published period it is paid in.
+    reads: [
+      'users',
+      'monthly_returns',
+      'distributions',
+      'distribution_allocations',
+      'statement_publications',
+    ],
   }),
   add: endpoint({
     id: 'returns.add',
