@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   id,
+  moneyLock,
   month,
   pageQuery,
   projectIdQuery,
@@ -205,6 +206,8 @@ export const monthlyReturnRecord = z.object({
   paymentDate: z.string().nullable().optional(),
   /** The day it is paid (`YYYY-MM-DD`): its payment date, else the last day of its month. */
   paidOn: z.string().optional(),
+  /** Why it can no longer be edited or deleted (a final distribution paid it, or its period is published). */
+  locked: moneyLock.nullable().optional(),
 });
 export type MonthlyReturnRecord = z.infer<typeof monthlyReturnRecord>;
 

@@ -67,3 +67,10 @@ export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(25),
 });
+
+/**
+ * A money entry that is final: why it cannot change, in words that say what to do instead (an
+ * adjustment). Null: it may still be edited or deleted.
+ */
+export const moneyLock = z.object({ reason: z.string() });
+export type MoneyLock = z.infer<typeof moneyLock>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope, money, uuidString } from './common';
+import { envelope, money, moneyLock, uuidString } from './common';
 import { toCents } from './money';
 
 /**
@@ -18,6 +18,8 @@ export const rentalIncome = z.object({
   /** 'YYYY-MM-DD': income counts from this day (Upcoming until then). */
   paymentDate: z.string(),
   recordedAt: z.string(),
+  /** Why it can no longer be edited or removed (its period's statements are published). */
+  locked: moneyLock.nullable().optional(),
 });
 export type RentalIncome = z.infer<typeof rentalIncome>;
 

@@ -79,7 +79,16 @@ export const bookingEndpoints = {
     requiredQuery: ['projectId'],
     answer: adminBookingsAnswer,
     errors: [404],
-    reads: ['projects', 'bookings', 'booking_nights', 'cabins', 'users', 'rental_incomes'],
+    // A published period locks the rental income paid in it.
+    reads: [
+      'projects',
+      'bookings',
+      'booking_nights',
+      'cabins',
+      'users',
+      'rental_incomes',
+      'statement_publications',
+    ],
   }),
   rentalSettings: endpoint({
     id: 'bookings.rentalSettings',

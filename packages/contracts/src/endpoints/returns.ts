@@ -18,7 +18,14 @@ export const returnEndpoints = {
     params: idParams,
     query: returnsQuery,
     answer,
-    reads: ['users', 'monthly_returns'],
+    // What locks a return: the final run that paid it, the published period it is paid in.
+    reads: [
+      'users',
+      'monthly_returns',
+      'distributions',
+      'distribution_allocations',
+      'statement_publications',
+    ],
   }),
   add: endpoint({
     id: 'returns.add',
@@ -38,19 +45,25 @@ export const returnEndpoints = {
     path: '/api/users/:id/returns',
     ...returnWrite,
     summary: "Changes a recorded month's return",
+    description:
+      'A return a final distribution paid, or one paid in a period whose statements are published (or ' +
+      'that a new payment date would move into one), is locked: a 409 that says why; correct it with an ' +
+      'adjustment. Each return of the answer carries `locked: {reason}` or null.',
     params: idParams,
     body: returnInput,
     answer,
+    errors: [409],
   }),
   remove: endpoint({
     id: 'returns.remove',
     method: 'DELETE',
     path: '/api/users/:id/returns/:month',
     ...returnWrite,
-    summary: "Deletes a month's return of a user in a project",
+    summary: "Deletes a month's return of a user in a project (a locked one is a 409, as for a change)",
     params: returnDeleteParams,
     query: returnDeleteQuery,
     answer,
+    errors: [409],
   }),
   importCsv: endpoint({
     id: 'returns.import',

@@ -9,8 +9,8 @@ export type BookingRow = typeof bookings.$inferSelect & {
   cabins?: string[];
 };
 
-/** The only way a booking row becomes JSON. */
-export function presentBooking(b: BookingRow): Booking {
+/** The only way a booking row becomes JSON; the admin's also says why its rental income is locked. */
+export function presentBooking(b: BookingRow, forAdmin = false): Booking {
   const cents = bookingValueCents(b);
   return {
     _id: b.id,
@@ -30,7 +30,7 @@ export function presentBooking(b: BookingRow): Booking {
     decidedAt: iso(b.decidedAt),
     createdAt: iso(b.createdAt)!,
     updatedAt: iso(b.updatedAt)!,
-    rentalIncome: b.rentalIncome ? presentRentalIncome(b.rentalIncome) : null,
+    rentalIncome: b.rentalIncome ? presentRentalIncome(b.rentalIncome, forAdmin) : null,
   };
 }
 
@@ -41,5 +41,5 @@ export interface AdminBookingRow {
 }
 
 export function presentAdminBooking({ booking, user }: AdminBookingRow): AdminBooking {
-  return { ...presentBooking(booking), user: { _id: user.id, name: user.name, email: user.email } };
+  return { ...presentBooking(booking, true), user: { _id: user.id, name: user.name, email: user.email } };
 }

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import {
   endpoints,
   formatNight,
@@ -18,13 +18,28 @@ import { iso, num } from '../../lib/format';
 import { requireAuth, type AuthUser } from '../../plugins/auth';
 import { route } from '../../plugins/route';
 import { recordAudit } from '../audit/service';
-import { notifyUsers } from '../notifications/notify';
+import {
+  assertUnlocked,
+  holdPublications,
+  lockReason,
+  publicationOf,
+  type LockPublication,
+} from '../locks/service';
+import { notifyUsers, rowsOf } from '../notifications/notify';
 
-export type RentalIncomeRow = typeof rentalIncomes.$inferSelect;
+/** A rental income with the published statement period its payment date falls in (what locks it). */
+export type RentalIncomeRow = typeof rentalIncomes.$inferSelect & { publication: LockPublication | null };
 type Input = z.output<typeof rentalIncomeInput>;
 
-/** The only way a rental_incomes row becomes JSON. */
-export function presentRentalIncome(r: RentalIncomeRow): RentalIncome {
+const ENTRY = 'This rental income';
+const KIND = 'rental income';
+
+/**
+ * The only way a rental_incomes row becomes JSON; for an admin, with why it can no longer change when it
+ * cannot (the reason is addressed to whoever would change it).
+ */
+export function presentRentalIncome(r: RentalIncomeRow, forAdmin: boolean): RentalIncome {
+  const reason = forAdmin ? lockReason({ run: null, publication: r.publication }, ENTRY, KIND) : null;
   return {
     bookingId: r.bookingId,
     nightsRented: r.nightsRented,
@@ -33,6 +48,7 @@ export function presentRentalIncome(r: RentalIncomeRow): RentalIncome {
     amount: num(r.amount),
     paymentDate: r.paymentDate,
     recordedAt: iso(r.createdAt)!,
+    ...(forAdmin && { locked: reason ? { reason } : null }),
   };
 }
 
@@ -46,7 +62,10 @@ export async function withRentalIncomes<B extends { id: string }>(
 ): Promise<(B & { rentalIncome: RentalIncomeRow | null })[]> {
   const ids = rows.map((b) => b.id);
   const found = ids.length
-    ? await db.select().from(rentalIncomes).where(inArray(rentalIncomes.bookingId, ids))
+    ? await db
+        .select({ ...getTableColumns(rentalIncomes), publication: publicationOf(rentalIncomes.paymentDate) })
+        .from(rentalIncomes)
+        .where(inArray(rentalIncomes.bookingId, ids))
     : [];
   const byBooking = new Map(found.map((r) => [r.bookingId, r]));
   return rows.map((b) => ({ ...b, rentalIncome: byBooking.get(b.id) ?? null }));
@@ -59,7 +78,8 @@ const euros = (cents: number) =>
 /**
  * Records what an approved rental earned: the investor's share is the gross × the project's rental share
  * ÷ 100, rounded half up to the cent; one record a booking (recording again replaces it). The booking is
- * locked for the check and the write; the audit row and the investor's notification land with it.
+ * locked for the check and the write; the audit row and the investor's notification land with it. A
+ * record paid in a published period, or one that would move into it, is not replaced (409).
  */
 async function recordRentalIncome(
   db: DbOrTx,
@@ -68,6 +88,7 @@ async function recordRentalIncome(
   input: Input,
 ): Promise<RentalIncomeRow> {
   return db.transaction(async (tx) => {
+    await holdPublications(tx);
     const [found] = await tx
       .select({ booking: bookings, projectName: projects.name, share: projects.rentalSharePercent })
       .from(bookings)
@@ -85,6 +106,18 @@ async function recordRentalIncome(
       throw new BadRequestError(
         `nightsRented cannot be more than the ${nightsText(b.nights.length)} of the request`,
       );
+    const [recorded] = await tx
+      .select({ publication: publicationOf(rentalIncomes.paymentDate) })
+      .from(rentalIncomes)
+      .where(eq(rentalIncomes.bookingId, bookingId))
+      .for('update')
+      .limit(1);
+    if (recorded) assertUnlocked({ run: null, publication: recorded.publication }, ENTRY, KIND);
+    // The new payment date's published period: a record is not moved into one.
+    const [{ movedInto = null } = {}] = rowsOf<{ movedInto: LockPublication | null }>(
+      await tx.execute(sql`select ${publicationOf(sql`${input.paymentDate}::date`)} as "movedInto"`),
+    );
+    if (recorded) assertUnlocked({ run: null, publication: movedInto }, ENTRY, KIND);
     const cents = rentalShareCents(input.grossIncome, found.share);
     const values = {
       bookingId,
@@ -128,14 +161,23 @@ async function recordRentalIncome(
       link: '/',
       createdBy: actor.id,
     });
-    return row!;
+    return { ...row!, publication: movedInto };
   });
 }
 
 /** Removes a booking's recorded rental income (404 when there is none), audited. */
 async function removeRentalIncome(db: DbOrTx, actor: AuthUser, bookingId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await tx.delete(rentalIncomes).where(eq(rentalIncomes.bookingId, bookingId)).returning();
+    await holdPublications(tx);
+    const [found] = await tx
+      .select({ id: rentalIncomes.id, publication: publicationOf(rentalIncomes.paymentDate) })
+      .from(rentalIncomes)
+      .where(eq(rentalIncomes.bookingId, bookingId))
+      .for('update')
+      .limit(1);
+    if (!found) throw new NotFoundError('Rental income');
+    assertUnlocked({ run: null, publication: found.publication }, ENTRY, KIND);
+    const [row] = await tx.delete(rentalIncomes).where(eq(rentalIncomes.id, found.id)).returning();
     if (!row) throw new NotFoundError('Rental income');
     await recordAudit(tx, {
       actorId: actor.id,
@@ -155,6 +197,7 @@ export const rentalIncomeRoutes: Module = (app, { database: { db } }) => {
     success: true as const,
     data: presentRentalIncome(
       await recordRentalIncome(db, requireAuth(request), request.params.id, request.body),
+      true,
     ),
     message: 'Rental income recorded',
   }));

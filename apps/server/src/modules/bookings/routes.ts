@@ -14,7 +14,7 @@ const e = endpoints.bookings;
 export const bookingRoutes: Module = (app, { database: { db }, mailer }) => {
   route(app, e.list, async (request) => {
     const rows = await listOwnBookings(db, requireAuth(request), requireProjectId(request.query.projectId));
-    return { success: true as const, data: rows.map(presentBooking) };
+    return { success: true as const, data: rows.map((b) => presentBooking(b)) };
   });
 
   route(app, e.create, async (request) => {

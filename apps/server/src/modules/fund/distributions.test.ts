@@ -140,17 +140,25 @@ describe('distribution runs', () => {
 
     const again = await call('POST', `/api/distributions/${id}/finalize`);
     expect(again.statusCode).toBe(409);
-    expect(
-      (
-        await call('PUT', `/api/distributions/${id}`, {
-          projectId: project.id,
-          period: '2025-06',
-          amount: 1,
-          paymentDate: '2025-07-01',
-        })
-      ).statusCode,
-    ).toBe(409);
-    expect((await call('DELETE', `/api/distributions/${id}`)).statusCode).toBe(409);
+    expect(again.json().message).toBe(
+      'This distribution is final and was paid: it cannot be made final again',
+    );
+    // Its allocations are final too: a change or a delete says what to do instead.
+    const changed = await call('PUT', `/api/distributions/${id}`, {
+      projectId: project.id,
+      period: '2025-06',
+      amount: 1,
+      paymentDate: '2025-07-01',
+    });
+    expect(changed.statusCode).toBe(409);
+    expect(changed.json().message).toBe(
+      'This distribution is final and was paid: it cannot be changed. Record an adjustment instead.',
+    );
+    const deleted = await call('DELETE', `/api/distributions/${id}`);
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json().message).toBe(
+      'This distribution is final and was paid: it cannot be deleted. Record an adjustment instead.',
+    );
     expect(
       await ctx.db.select().from(monthlyReturns).where(eq(monthlyReturns.projectId, project.id)),
     ).toHaveLength(2);

@@ -209,21 +209,26 @@ export async function createDistribution(db: Db, actorId: string, input: Input):
   return getDistribution(db, id);
 }
 
-/** The run, locked for the rest of the transaction; a final one cannot change. */
-async function lockDraft(tx: DbOrTx, id: string, doing: string): Promise<Run> {
+/**
+ * The run, locked for the rest of the transaction; a final one cannot change (money that is final is
+ * corrected by an adjustment, which the 409 names when the admin meant to change or delete it).
+ */
+async function lockDraft(tx: DbOrTx, id: string, doing: string, instead = ''): Promise<Run> {
   const [run] = await tx.select().from(distributions).where(eq(distributions.id, id)).for('update').limit(1);
   if (!run) throw new NotFoundError('Distribution');
   if (run.status === 'final')
-    throw new ConflictError(`This distribution is final and was paid: it cannot be ${doing}`);
+    throw new ConflictError(`This distribution is final and was paid: it cannot be ${doing}${instead}`);
   return run;
 }
+
+const ADJUST = '. Record an adjustment instead.';
 
 /** Changes a draft and computes its allocations again. */
 export async function updateDistribution(db: Db, actorId: string, id: string, input: Input) {
   assertPeriodBegun(input.period);
   await requireProject(db, input.projectId);
   await db.transaction(async (tx) => {
-    await lockDraft(tx, id, 'changed');
+    await lockDraft(tx, id, 'changed', ADJUST);
     await tx
       .update(distributions)
       .set({ ...runValues(input), updatedAt: new Date() })
@@ -243,7 +248,7 @@ export async function updateDistribution(db: Db, actorId: string, id: string, in
 /** Deletes a draft. */
 export async function deleteDistribution(db: Db, actorId: string, id: string) {
   await db.transaction(async (tx) => {
-    const run = await lockDraft(tx, id, 'deleted');
+    const run = await lockDraft(tx, id, 'deleted', ADJUST);
     await tx.delete(distributions).where(eq(distributions.id, id));
     await recordAudit(tx, {
       actorId,

@@ -10,6 +10,7 @@ import type { Mailer } from '../../mail/mailer';
 import { MAIL_KINDS } from '../../mail/templates';
 import type { FileStorage } from '../../storage/file-storage';
 import { recordAudit } from '../audit/service';
+import { blockMoneyEdits } from '../locks/service';
 import { notifyFrom, rowsOf } from '../notifications/notify';
 import { storeStatementBatch } from './statement-files';
 import { periodInfo, periodsSince, today } from './statements';
@@ -113,6 +114,8 @@ export async function startPublishing(
     throw new BadRequestError(`The period ${label} has not ended yet: publish it after ${info.to}`);
   const total = sql<number>`(select count(*)::int from (${holdersBy(info.to)}) h)`;
   const publication = await db.transaction(async (tx) => {
+    // Edits of money under way commit first; those that come after see the period published (locks/).
+    await blockMoneyEdits(tx);
     // One statement claims the period: a second publish at the same time waits for this one's commit,
     // then finds the period taken (409).
     const [row] = await tx

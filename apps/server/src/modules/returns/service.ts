@@ -1,5 +1,11 @@
-import { and, asc, eq } from 'drizzle-orm';
-import { monthLabel, monthNotBegunProblem, toMoneyString, type ReturnInput } from '@portal/contracts';
+import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import {
+  monthEnd,
+  monthLabel,
+  monthNotBegunProblem,
+  toMoneyString,
+  type ReturnInput,
+} from '@portal/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import { investments, monthlyReturns, users } from '../../db/schema';
 import {
@@ -10,18 +16,26 @@ import {
   isUniqueViolation,
 } from '../../lib/errors';
 import { recordAudit } from '../audit/service';
+import { assertUnlocked, holdPublications, incomeRunOf, publicationOf } from '../locks/service';
 import { num } from '../../lib/format';
+import { returnEntryName } from './presenter';
 
 async function requireUser(db: DbOrTx, userId: string) {
   const [u] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
   if (!u) throw new NotFoundError('User');
 }
 
-/** A user's monthly returns, oldest month first; of one project when given. */
+/** What locks a monthly return (locks/service.ts): the final run that paid it, its published period. */
+const lockFacts = {
+  run: incomeRunOf(monthlyReturns.userId, monthlyReturns.projectId, monthlyReturns.month),
+  publication: publicationOf(monthlyReturns.paidOn),
+};
+
+/** A user's monthly returns, oldest month first, each with what locks it; of one project when given. */
 export async function listReturns(db: DbOrTx, userId: string, projectId?: string) {
   await requireUser(db, userId);
   return db
-    .select()
+    .select({ ...getTableColumns(monthlyReturns), ...lockFacts })
     .from(monthlyReturns)
     .where(
       and(eq(monthlyReturns.userId, userId), projectId ? eq(monthlyReturns.projectId, projectId) : undefined),
@@ -85,27 +99,53 @@ export async function addReturn(db: Db, actorId: string, userId: string, input: 
   return listReturns(db, userId, input.projectId);
 }
 
-/** Changes the amount of a recorded month, and its payment date when one is given (null: the month's end). */
+/** The month's return of an investor in a project, locked for the transaction, with what locks it. */
+async function lockReturn(
+  tx: DbOrTx,
+  userId: string,
+  projectId: string,
+  month: string,
+  movedTo?: string | null,
+) {
+  await holdPublications(tx);
+  const [row] = await tx
+    .select({
+      id: monthlyReturns.id,
+      amount: monthlyReturns.amount,
+      paymentDate: monthlyReturns.paymentDate,
+      ...lockFacts,
+      // A new payment date may move it into a published period (null: its month's last day).
+      ...(movedTo !== undefined
+        ? {
+            movedInto: publicationOf(sql`${movedTo ?? monthEnd(month)}::date`),
+          }
+        : {}),
+    })
+    .from(monthlyReturns)
+    .where(
+      and(
+        eq(monthlyReturns.userId, userId),
+        eq(monthlyReturns.projectId, projectId),
+        eq(monthlyReturns.month, month),
+      ),
+    )
+    .for('update')
+    .limit(1);
+  if (!row) throw new NotFoundError('Monthly return');
+  assertUnlocked(row, returnEntryName(month), 'returns');
+  if ('movedInto' in row && row.movedInto)
+    assertUnlocked({ run: null, publication: row.movedInto }, returnEntryName(month), 'returns');
+  return row;
+}
+
+/**
+ * Changes the amount of a recorded month, and its payment date when one is given (null: the month's end).
+ * A return that is locked (a final run paid it, or its period's statements are published) is a 409.
+ */
 export async function updateReturn(db: Db, actorId: string, userId: string, input: ReturnInput) {
   assertMonthBegun(input.month);
   await db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({
-        id: monthlyReturns.id,
-        amount: monthlyReturns.amount,
-        paymentDate: monthlyReturns.paymentDate,
-      })
-      .from(monthlyReturns)
-      .where(
-        and(
-          eq(monthlyReturns.userId, userId),
-          eq(monthlyReturns.projectId, input.projectId),
-          eq(monthlyReturns.month, input.month),
-        ),
-      )
-      .for('update')
-      .limit(1);
-    if (!before) throw new NotFoundError('Monthly return');
+    const before = await lockReturn(tx, userId, input.projectId, input.month, input.paymentDate);
     await tx
       .update(monthlyReturns)
       .set({
@@ -134,7 +174,7 @@ export async function updateReturn(db: Db, actorId: string, userId: string, inpu
   return listReturns(db, userId, input.projectId);
 }
 
-/** Removes a month recorded by mistake. */
+/** Removes a month recorded by mistake; a locked one is a 409, as for an update. */
 export async function deleteReturn(
   db: Db,
   actorId: string,
@@ -143,17 +183,8 @@ export async function deleteReturn(
   month: string,
 ) {
   await db.transaction(async (tx) => {
-    const [row] = await tx
-      .delete(monthlyReturns)
-      .where(
-        and(
-          eq(monthlyReturns.userId, userId),
-          eq(monthlyReturns.projectId, projectId),
-          eq(monthlyReturns.month, month),
-        ),
-      )
-      .returning({ id: monthlyReturns.id, amount: monthlyReturns.amount });
-    if (!row) throw new NotFoundError('Monthly return');
+    const row = await lockReturn(tx, userId, projectId, month);
+    await tx.delete(monthlyReturns).where(eq(monthlyReturns.id, row.id));
     await recordAudit(tx, {
       actorId,
       action: 'delete',

@@ -339,7 +339,11 @@ describe('Distributions (docs/product.md §15.13)', () => {
         () => runs,
         (req) => {
           if (req.method !== 'DELETE') return undefined;
-          if (refuse) return failure('This distribution is final and was paid: it cannot be deleted', 409);
+          if (refuse)
+            return failure(
+              'This distribution is final and was paid: it cannot be deleted. Record an adjustment instead.',
+              409,
+            );
           runs.pop();
           return json({ success: true, data: { _id: RUN } });
         },
@@ -349,7 +353,7 @@ describe('Distributions (docs/product.md §15.13)', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Jan 2019 income' }));
     await confirmDialog('Delete distribution “Jan 2019 income”?', 'Delete');
     expect(await findToast('Failed to delete distribution')).toHaveTextContent(
-      'This distribution is final and was paid: it cannot be deleted',
+      'This distribution is final and was paid: it cannot be deleted. Record an adjustment instead.',
     );
     refuse = false;
     await userEvent.click(screen.getByRole('button', { name: 'Delete Jan 2019 income' }));

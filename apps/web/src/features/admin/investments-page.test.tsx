@@ -329,6 +329,33 @@ describe('User Investments: the investment and monthly returns', () => {
   });
 });
 
+describe('User Investments: returns that are final', () => {
+  it('shows a locked return with the reason and no Edit or Delete; the others keep theirs', async () => {
+    const reason =
+      "The Mar 2025 return is part of the final distribution 'Mar 2025 income' and was paid: it cannot be changed. Record an adjustment instead.";
+    const march: MonthlyReturnRecord = {
+      ...february,
+      _id: 'r0000000-0000-4000-8000-000000000002',
+      month: '2025-03',
+      locked: { reason },
+    };
+    api((req) =>
+      req.method === 'GET' && req.path === returnsPath
+        ? json({ success: true, data: { monthlyReturns: [{ ...february, locked: null }, march] } })
+        : undefined,
+    );
+    openEmma();
+    const table = await screen.findByRole('table', { name: 'Monthly returns' });
+    const row = (await within(table).findByText('Mar 2025')).closest('tr')!;
+    expect(row).toHaveTextContent(`Locked: ${reason}`);
+    expect(within(row).queryByRole('button')).toBeNull();
+    const feb = within(table).getByText('Feb 2025').closest('tr')!;
+    expect(feb).not.toHaveTextContent('Locked');
+    expect(within(feb).getByRole('button', { name: 'Edit Feb 2025' })).toBeInTheDocument();
+    expect(within(feb).getByRole('button', { name: 'Delete Feb 2025' })).toBeInTheDocument();
+  });
+});
+
 describe('User Investments: a bad value is named in words next to its field', () => {
   it.each([
     ['Amount invested (€)', '10.005', 'Save Investment', 'Amount must have at most 2 decimals'],

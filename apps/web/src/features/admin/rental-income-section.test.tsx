@@ -132,4 +132,14 @@ describe('Rental income of an approved rental', () => {
       `/api/bookings/${rental._id}/rental-income`,
     ]);
   });
+
+  it('shows rental income paid in a published period locked, with the reason, without Edit or Remove', async () => {
+    const reason =
+      'Q1 2026 statements were published on Apr 5, 2026: rental income in that period cannot be changed. Record an adjustment instead.';
+    api({ ...rental, rentalIncome: { ...recorded, locked: { reason } } });
+    const item = await openApproved();
+    expect(item).toHaveTextContent('3 nights rented · €1,234.55 gross · 70% share = €864.19');
+    expect(item).toHaveTextContent(`Locked: ${reason}`);
+    expect(within(item).queryByRole('button', { name: /rental income of Emma Lindqvist/ })).toBeNull();
+  });
 });

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Pencil, Receipt, Trash2 } from 'lucide-react';
+import { Lock, Pencil, Receipt, Trash2 } from 'lucide-react';
 import { fromCents, rentalIncomeInput, rentalShareCents, type AdminBooking } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
 import {
@@ -123,7 +123,8 @@ function RentalIncomeDialog({
 
 /**
  * An approved rental's income on the admin's booking card: 'Record rental income', or the recorded
- * figures with Edit and Remove.
+ * figures with Edit and Remove; figures that are final (paid in a published period) are locked, with
+ * the reason, and have neither.
  */
 export function RentalIncomeSection({ booking }: { booking: AdminBooking }) {
   const { current } = useCurrentProject();
@@ -148,35 +149,44 @@ export function RentalIncomeSection({ booking }: { booking: AdminBooking }) {
               {paid ? 'paid' : 'to be paid'} on {formatDate(recorded.paymentDate)}
             </span>
           </p>
-          <div className="flex flex-wrap gap-2">
-            <Button
-              size="sm"
-              variant="outline"
-              onClick={() => setOpen(true)}
-              aria-label={`Edit the rental income of ${booking.user.name}`}
-            >
-              <Pencil aria-hidden="true" />
-              Edit
-            </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={remove.isPending}
-              onClick={() =>
-                void deleteAfterConfirm({
-                  what: `the rental income of ${booking.user.name}`,
-                  run: () => remove.mutateAsync(booking._id),
-                  doneTitle: 'Removed',
-                  done: `The rental income of ${booking.user.name} (${formatMoney(recorded.amount)}) is removed.`,
-                  failed: 'Failed to remove rental income',
-                })
-              }
-              aria-label={`Remove the rental income of ${booking.user.name}`}
-            >
-              <Trash2 aria-hidden="true" />
-              Remove
-            </Button>
-          </div>
+          {recorded.locked ? (
+            <p className="flex items-start gap-1.5 text-muted-foreground">
+              <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <span>
+                <span className="font-medium">Locked:</span> {recorded.locked.reason}
+              </span>
+            </p>
+          ) : (
+            <div className="flex flex-wrap gap-2">
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => setOpen(true)}
+                aria-label={`Edit the rental income of ${booking.user.name}`}
+              >
+                <Pencil aria-hidden="true" />
+                Edit
+              </Button>
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={remove.isPending}
+                onClick={() =>
+                  void deleteAfterConfirm({
+                    what: `the rental income of ${booking.user.name}`,
+                    run: () => remove.mutateAsync(booking._id),
+                    doneTitle: 'Removed',
+                    done: `The rental income of ${booking.user.name} (${formatMoney(recorded.amount)}) is removed.`,
+                    failed: 'Failed to remove rental income',
+                  })
+                }
+                aria-label={`Remove the rental income of ${booking.user.name}`}
+              >
+                <Trash2 aria-hidden="true" />
+                Remove
+              </Button>
+            </div>
+          )}
         </>
       ) : (
         <div>

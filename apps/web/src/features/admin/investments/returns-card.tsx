@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { Check, Pencil, Plus, Trash2, X } from 'lucide-react';
+import { Check, Lock, Pencil, Plus, Trash2, X } from 'lucide-react';
 import { nextReturnMonth, returnInput, sumMoney, type MonthlyReturnRecord } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -185,6 +185,7 @@ export function ReturnsCard({
                           Paid on {formatDate(r.paymentDate)}
                         </span>
                       )}
+                      {r.locked && <LockedNote reason={r.locked.reason} />}
                     </Td>
                     <Td className="px-2 py-1.5 text-right tabular whitespace-nowrap sm:px-3">
                       {isEditing ? (
@@ -228,7 +229,9 @@ export function ReturnsCard({
                               <X aria-hidden="true" />
                             </Button>
                           </>
-                        ) : (
+                        ) : r.locked ? null : (
+                          // A locked return (LockedNote says why) has no actions: it is corrected
+                          // with an adjustment.
                           <>
                             <Button
                               size="icon"
@@ -271,5 +274,17 @@ export function ReturnsCard({
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** A final return: a lock and why, in words (the same as the server's 409). */
+function LockedNote({ reason }: { reason: string }) {
+  return (
+    <span className="mt-0.5 flex max-w-md items-start gap-1 text-xs font-normal whitespace-normal text-muted-foreground">
+      <Lock aria-hidden="true" className="mt-0.5 size-3 shrink-0" />
+      <span>
+        <span className="font-medium">Locked:</span> {reason}
+      </span>
+    </span>
   );
 }

@@ -1,0 +1,107 @@
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { monthLabel, statementLabel } from '@portal/contracts';
+import type { DbOrTx } from '../../db/client';
+import { distributionAllocations, distributions, statementPublications } from '../../db/schema';
+import { ConflictError } from '../../lib/errors';
+
+/**
+ * Money that is final (docs/product.md "Final is final"): a monthly return written by a final
+ * distribution, or any entry paid in a period whose statements were published, is never edited or
+ * deleted; a correction is an adjustment of its own. The one place that says whether, and why, an entry
+ * is locked: the admin lists read the same SQL as the writes check.
+ */
+
+/** The final distribution an entry belongs to, as the lock's SQL reads it. */
+export interface LockRun {
+  period: string;
+  kind: string;
+  status: string;
+}
+
+/** The published statement period an entry falls in, as the lock's SQL reads it. */
+export interface LockPublication {
+  period: string;
+  publishedAt: string;
+}
+
+/** What makes an entry locked: its run, its published period, or neither. */
+export interface LockFacts {
+  run: LockRun | null;
+  publication: LockPublication | null;
+}
+
+/**
+ * The run (not a draft) that paid this investor this month's income in the project, as JSON, or null:
+ * the monthly returns a final income run wrote are those of its period and its allocations above 0.
+ */
+export const incomeRunOf = (
+  userId: SQLWrapper,
+  projectId: SQLWrapper,
+  month: SQLWrapper,
+): SQL<LockRun | null> =>
+  sql<LockRun | null>`(select json_build_object('period', d.period, 'kind', d.kind, 'status', d.status)
+    from ${distributions} d
+    join ${distributionAllocations} a on a.distribution_id = d.id and a.user_id = ${userId} and a.amount > 0
+    where d.project_id = ${projectId} and d.period = ${month} and d.kind = 'income' and d.status <> 'draft'
+    limit 1)`;
+
+/**
+ * The published statement period (its quarter or its year) a day falls in, as JSON, or null. A
+ * publication counts from the moment it is started: investors are being told from then on.
+ */
+export const publicationOf = (day: SQLWrapper): SQL<LockPublication | null> =>
+  sql<LockPublication | null>`(select json_build_object('period', p.period, 'publishedAt', p.published_at)
+    from ${statementPublications} p
+    where p.period in (to_char(${day}, 'YYYY'), to_char(${day}, 'YYYY') || '-Q' || to_char(${day}, 'Q'))
+    order by p.published_at
+    limit 1)`;
+
+const longDate = (at: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(at));
+
+const INSTEAD = 'Record an adjustment instead.';
+
+/**
+ * Why an entry is locked, in words an admin can act on, or null when it may change. `entry` names it
+ * ('The Nov 2026 return'), `kind` what the period's lock covers ('returns', 'rental income').
+ */
+export function lockReason(facts: LockFacts, entry: string, kind: string): string | null {
+  const { run, publication } = facts;
+  if (run) {
+    const name = `${monthLabel(run.period)} ${run.kind}`;
+    const state = run.status === 'final' ? 'final distribution' : `${run.status} distribution`;
+    return `${entry} is part of the ${state} '${name}' and was paid: it cannot be changed. ${INSTEAD}`;
+  }
+  if (publication)
+    return `${statementLabel(publication.period)} statements were published on ${longDate(publication.publishedAt)}: ${kind} in that period cannot be changed. ${INSTEAD}`;
+  return null;
+}
+
+/** A 409 with the reason when the entry is locked. */
+export function assertUnlocked(facts: LockFacts, entry: string, kind: string): void {
+  const reason = lockReason(facts, entry, kind);
+  if (reason) throw new ConflictError(reason);
+}
+
+/**
+ * Any key of the application's own: edits of money hold it shared for their transaction, publishing a
+ * period holds it alone. So a publication waits for the edits under way to commit, and an edit that
+ * starts while a period is being published reads the publication once it is committed: an edit cannot
+ * slip in between a publication's check and its commit.
+ */
+const PUBLICATION_LOCK = 3_110_001;
+
+/** Taken by every edit or deletion of money, before it reads its lock (in the same transaction). */
+export async function holdPublications(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock_shared(${PUBLICATION_LOCK})`);
+}
+
+/** Taken by publishing a period, before it claims the period (in the same transaction). */
+export async function blockMoneyEdits(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${PUBLICATION_LOCK})`);
+}
