@@ -7,6 +7,7 @@ import {
   incomePaymentDate,
   incomePaymentDateProblem,
   monthEnd,
+  monthBeforeStartProblem,
   monthLabel,
   monthNotBegunProblem,
   type ReturnsImportRow,
@@ -173,16 +174,16 @@ async function findProjects(db: DbOrTx, keys: string[]) {
 
 const pairKey = (userId: string, projectId: string) => `${userId}|${projectId}`;
 
-/** Which of these (user, project) pairs hold an investment, in one query. */
+/** Which of these (user, project) pairs hold an investment, with its start date, in one query. */
 async function findHoldings(db: DbOrTx, pairs: { u: string; p: string }[]) {
-  if (!pairs.length) return new Set<string>();
-  const rows = await queryRows<{ user_id: string; project_id: string }>(
+  if (!pairs.length) return new Map<string, string | null>();
+  const rows = await queryRows<{ user_id: string; project_id: string; start_date: string | null }>(
     db,
-    sql`select distinct i.user_id, i.project_id from investments i
+    sql`select distinct i.user_id, i.project_id, i.start_date::text as start_date from investments i
         join jsonb_to_recordset(${json(pairs)}::jsonb) as k(u uuid, p uuid)
           on i.user_id = k.u and i.project_id = k.p`,
   );
-  return new Set(rows.map((r) => pairKey(r.user_id, r.project_id)));
+  return new Map(rows.map((r) => [pairKey(r.user_id, r.project_id), r.start_date]));
 }
 
 /** Which of these (user, project, month) already have a monthly return, in one query. */
@@ -275,6 +276,8 @@ async function checkLines(db: DbOrTx, lines: Line[], today: Date) {
   for (const p of resolved) {
     const pair = pairKey(p.userId!, p.projectId!);
     if (!holdings.has(pair)) problem(p.row, 'This investor holds no investment in this project');
+    const beforeStart = p.month ? monthBeforeStartProblem(p.month, holdings.get(pair)) : null;
+    if (beforeStart) problem(p.row, beforeStart);
     if (!p.month || !p.kind) continue;
     const same = `${pair}|${p.month}|${p.kind}`;
     const first = firstLine.get(same);

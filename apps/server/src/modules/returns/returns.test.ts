@@ -84,6 +84,44 @@ describe('/api/users/:id/returns', () => {
     expect(missing.json().message).toBe('Monthly return not found');
   });
 
+  it("refuses a month before the investment's start month, naming both, on add and on update; nothing is written", async () => {
+    const user = await createUser(ctx.db);
+    const project = await createProject(ctx.db);
+    await createInvestment(ctx.db, user.id, project.id, {
+      startDate: '2026-06-01',
+      monthly: { '2026-07': '10.00' },
+    });
+    // A month recorded before the rule (an older row) is not changed either.
+    await ctx.db
+      .insert(monthlyReturns)
+      .values({ userId: user.id, projectId: project.id, month: '2025-01', amount: '5.00' });
+    const url = `/api/users/${user.id}/returns`;
+    const message = "Jan 2025 is before this investment's start month, Jun 2026";
+    const audits = async () =>
+      (await ctx.db.select().from(auditLog).where(eq(auditLog.entity, 'monthly-return'))).length;
+    const auditsBefore = await audits();
+
+    const added = await call('POST', url, { projectId: project.id, month: '2025-01', amount: 55 });
+    expect(added.statusCode).toBe(400);
+    expect(added.json()).toMatchObject({ success: false, message, fields: { month: message } });
+    const may = await call('POST', url, { projectId: project.id, month: '2026-05', amount: 1 });
+    expect(may.json().message).toBe("May 2026 is before this investment's start month, Jun 2026");
+    const updated = await call('PUT', url, { projectId: project.id, month: '2025-01', amount: 1109.79 });
+    expect(updated.statusCode).toBe(400);
+    expect(updated.json()).toMatchObject({ message, fields: { month: message } });
+
+    const rows = await ctx.db.select().from(monthlyReturns).where(eq(monthlyReturns.userId, user.id));
+    expect(rows.map((r) => [r.month, r.amount]).sort()).toEqual([
+      ['2025-01', '5.00'],
+      ['2026-07', '10.00'],
+    ]);
+    expect(await audits()).toBe(auditsBefore);
+    // The start month itself is allowed.
+    expect((await call('POST', url, { projectId: project.id, month: '2026-06', amount: 1 })).statusCode).toBe(
+      201,
+    );
+  });
+
   it('refuses bad input with a message naming the problem', async () => {
     const { user, project } = await holding();
     const url = `/api/users/${user.id}/returns`;

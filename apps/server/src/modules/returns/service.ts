@@ -1,5 +1,11 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { monthLabel, monthNotBegunProblem, toMoneyString, type ReturnInput } from '@portal/contracts';
+import {
+  monthBeforeStartProblem,
+  monthLabel,
+  monthNotBegunProblem,
+  toMoneyString,
+  type ReturnInput,
+} from '@portal/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import { investments, monthlyReturns, users } from '../../db/schema';
 import {
@@ -38,17 +44,29 @@ function assertMonthBegun(month: string) {
   if (message) throw new ValidationError(message, { month: message });
 }
 
+/**
+ * The user's investment in the project, refusing a month before the month it started (400 naming both):
+ * such a return would count in the investor's income but in none of their statements.
+ */
+async function requireHoldingFrom(tx: DbOrTx, userId: string, projectId: string, month: string) {
+  const [holding] = await tx
+    .select({ id: investments.id, startDate: investments.startDate })
+    .from(investments)
+    .where(and(eq(investments.userId, userId), eq(investments.projectId, projectId)))
+    .limit(1);
+  if (!holding) return null;
+  const message = monthBeforeStartProblem(month, holding.startDate);
+  if (message) throw new ValidationError(message, { month: message });
+  return holding;
+}
+
 /** Records a month's return. A month already recorded for the project is a 409 (use update instead). */
 export async function addReturn(db: Db, actorId: string, userId: string, input: ReturnInput) {
   assertMonthBegun(input.month);
   await db
     .transaction(async (tx) => {
       await requireUser(tx, userId);
-      const [holding] = await tx
-        .select({ id: investments.id })
-        .from(investments)
-        .where(and(eq(investments.userId, userId), eq(investments.projectId, input.projectId)))
-        .limit(1);
+      const holding = await requireHoldingFrom(tx, userId, input.projectId, input.month);
       if (!holding)
         throw new BadRequestError('This user has no investment in this project: add the investment first');
       const [row] = await tx
@@ -106,6 +124,7 @@ export async function updateReturn(db: Db, actorId: string, userId: string, inpu
       .for('update')
       .limit(1);
     if (!before) throw new NotFoundError('Monthly return');
+    await requireHoldingFrom(tx, userId, input.projectId, input.month);
     await tx
       .update(monthlyReturns)
       .set({
