@@ -361,6 +361,32 @@ describe('PUT /api/users/:id', () => {
     expect(await lastAudit(u.id)).toMatchObject({ action: 'delete', entity: 'investment' });
   });
 
+  it('refuses a start date after the first month with a return, naming both months; nothing is written', async () => {
+    const u = await createUser(ctx.db);
+    const p = await createProject(ctx.db);
+    await createInvestment(ctx.db, u.id, p.id, {
+      amount: '20000.00',
+      startDate: '2024-12-01',
+      monthly: { '2025-01': '55.00' },
+    });
+    const message =
+      'This investment has a return for Jan 2025, before its start month, Jun 2026: the start date must be in Jan 2025 or earlier';
+    const res = await call('PUT', `/api/users/${u.id}`, {
+      projectId: p.id,
+      investments: [{ projectId: p.id, amount: 25000, startDate: '2026-06-01' }],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message, fields: { 'investments.startDate': message } });
+    const [kept] = await ctx.db.select().from(investments).where(eq(investments.userId, u.id));
+    expect(kept).toMatchObject({ amount: '20000.00', startDate: '2024-12-01' });
+    // The month of the first return itself is a fine start.
+    const moved = await call('PUT', `/api/users/${u.id}`, {
+      projectId: p.id,
+      investments: [{ projectId: p.id, amount: 20000, startDate: '2025-01-20' }],
+    });
+    expect(moved.statusCode).toBe(200);
+  });
+
   it('refuses bad input with a 4xx naming the problem, and writes nothing on a failure', async () => {
     const u = await createUser(ctx.db);
     const taken = await createUser(ctx.db);

@@ -14,6 +14,8 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import {
+  monthBeforeStartProblem,
+  monthLabel,
   toMoneyString,
   type CreateUserInput,
   type updateUserInput,
@@ -38,6 +40,7 @@ import {
   BadRequestError,
   ConflictError,
   NotFoundError,
+  ValidationError,
   isUniqueViolation,
   pgConstraint,
 } from '../../lib/errors';
@@ -300,6 +303,33 @@ const PROFILE_FIELDS = [
 type Entry = NonNullable<UpdateInput['investments']>[number];
 
 /**
+ * An investment does not start after money was paid on it: the earliest month with a return (of income,
+ * or of capital by its payment date) must not come before the start month (400 naming both).
+ */
+async function assertNoMoneyBeforeStart(
+  tx: DbOrTx,
+  userId: string,
+  projectId: string,
+  startDate: string | null,
+) {
+  if (!startDate) return;
+  const [row] = await queryRows<{ first: string | null }>(
+    tx,
+    sql`select least(
+          (select min(${monthlyReturns.month}) from ${monthlyReturns}
+            where ${monthlyReturns.userId} = ${userId} and ${monthlyReturns.projectId} = ${projectId}),
+          (select to_char(min(${capitalReturns.paymentDate}), 'YYYY-MM') from ${capitalReturns}
+            where ${capitalReturns.userId} = ${userId} and ${capitalReturns.projectId} = ${projectId})
+        ) as first`,
+  );
+  const first = row?.first;
+  if (first && monthBeforeStartProblem(first, startDate)) {
+    const message = `This investment has a return for ${monthLabel(first)}, before its start month, ${monthLabel(startDate.slice(0, 7))}: the start date must be in ${monthLabel(first)} or earlier`;
+    throw new ValidationError(message, { 'investments.startDate': message });
+  }
+}
+
+/**
  * Writes the investments of a PUT. With a project scope the user's holding in that project becomes the
  * entry for it (amount above 0), or is removed when there is none; without one each entry is upserted.
  * Upserts update the row in place, so monthly returns (kept per user and project) are never lost.
@@ -327,10 +357,12 @@ async function writeInvestments(tx: DbOrTx, userId: string, actorId: string, inp
       ...(startDate ? { startDate } : {}),
       updatedAt: new Date(),
     };
-    await tx
+    const [written] = await tx
       .insert(investments)
       .values({ userId, projectId: e.projectId, startDate: today, ...set })
-      .onConflictDoUpdate({ target: [investments.userId, investments.projectId], set });
+      .onConflictDoUpdate({ target: [investments.userId, investments.projectId], set })
+      .returning({ startDate: investments.startDate });
+    await assertNoMoneyBeforeStart(tx, userId, e.projectId, written?.startDate ?? null);
     await recordAudit(tx, {
       actorId,
       action: 'update',
