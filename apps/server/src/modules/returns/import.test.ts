@@ -168,6 +168,29 @@ describe('POST /api/returns/import', () => {
     expect(await rowsOf(user.id)).toEqual({ income: [], capital: [] });
   });
 
+  it('refuses a row for a month after the investment ended (its capital returned in full); nothing is written', async () => {
+    const { user, project } = await holder();
+    await ctx.db
+      .insert(capitalReturns)
+      .values({ userId: user.id, projectId: project.id, amount: '10000.00', paymentDate: '2024-12-15' });
+    const csv = [
+      HEADER,
+      `${user.email},${project.id},2024-12,10,income`, // 2: the month it ended: fine
+      `${user.email},${project.id},2025-02,10,income`, // 3: after it ended
+    ].join('\n');
+    const res = await upload(csv, false);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().data.rows).toEqual([
+      { row: 2, ok: true },
+      {
+        row: 3,
+        ok: false,
+        error: 'Feb 2025 is after this investment ended, Dec 2024 (its capital was returned in full)',
+      },
+    ]);
+    expect((await rowsOf(user.id)).income).toEqual([]);
+  });
+
   it('writes income and capital rows in one go: the totals move and the audit row counts them', async () => {
     const { user, project, investorId } = await holder(`Import Lodge ${Date.now()}`);
     const csv = [

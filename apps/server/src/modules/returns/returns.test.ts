@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { auditLog, monthlyReturns } from '../../db/schema';
+import { auditLog, capitalReturns, monthlyReturns } from '../../db/schema';
 import {
   bearer,
   buildTestApp,
@@ -120,6 +120,33 @@ describe('/api/users/:id/returns', () => {
     expect((await call('POST', url, { projectId: project.id, month: '2026-06', amount: 1 })).statusCode).toBe(
       201,
     );
+  });
+
+  it('refuses a month after the investment ended (its capital returned in full), naming both; nothing is written', async () => {
+    const user = await createUser(ctx.db);
+    const project = await createProject(ctx.db);
+    await createInvestment(ctx.db, user.id, project.id, { amount: '15000.00', startDate: '2021-12-01' });
+    const url = `/api/users/${user.id}/returns`;
+    // Half the capital back: the investment still runs.
+    await ctx.db
+      .insert(capitalReturns)
+      .values({ userId: user.id, projectId: project.id, amount: '7500.00', paymentDate: '2024-06-15' });
+    expect(
+      (await call('POST', url, { projectId: project.id, month: '2024-08', amount: 10 })).statusCode,
+    ).toBe(201);
+    // The rest back on 15 Dec 2024: it ended then.
+    await ctx.db
+      .insert(capitalReturns)
+      .values({ userId: user.id, projectId: project.id, amount: '7500.00', paymentDate: '2024-12-15' });
+    expect(
+      (await call('POST', url, { projectId: project.id, month: '2024-12', amount: 10 })).statusCode,
+    ).toBe(201);
+    const message = 'Jan 2025 is after this investment ended, Dec 2024 (its capital was returned in full)';
+    const res = await call('POST', url, { projectId: project.id, month: '2025-01', amount: 10 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message, fields: { month: message } });
+    const rows = await ctx.db.select().from(monthlyReturns).where(eq(monthlyReturns.userId, user.id));
+    expect(rows.map((r) => r.month).sort()).toEqual(['2024-08', '2024-12']);
   });
 
   it('refuses bad input with a message naming the problem', async () => {

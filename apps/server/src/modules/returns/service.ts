@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import {
+  monthAfterEndProblem,
   monthBeforeStartProblem,
   monthLabel,
   monthNotBegunProblem,
@@ -7,6 +8,7 @@ import {
   type ReturnInput,
 } from '@portal/contracts';
 import type { Db, DbOrTx } from '../../db/client';
+import { investmentEndedOnSql } from '../../db/investment-returns';
 import { investments, monthlyReturns, users } from '../../db/schema';
 import {
   BadRequestError,
@@ -45,17 +47,19 @@ function assertMonthBegun(month: string) {
 }
 
 /**
- * The user's investment in the project, refusing a month before the month it started (400 naming both):
- * such a return would count in the investor's income but in none of their statements.
+ * The user's investment in the project, refusing a month before the month it started or after the month
+ * it ended (400 naming both): such a return would count in the investor's income but in none of their
+ * statements.
  */
 async function requireHoldingFrom(tx: DbOrTx, userId: string, projectId: string, month: string) {
   const [holding] = await tx
-    .select({ id: investments.id, startDate: investments.startDate })
+    .select({ id: investments.id, startDate: investments.startDate, endedOn: investmentEndedOnSql })
     .from(investments)
     .where(and(eq(investments.userId, userId), eq(investments.projectId, projectId)))
     .limit(1);
   if (!holding) return null;
-  const message = monthBeforeStartProblem(month, holding.startDate);
+  const message =
+    monthBeforeStartProblem(month, holding.startDate) ?? monthAfterEndProblem(month, holding.endedOn);
   if (message) throw new ValidationError(message, { month: message });
   return holding;
 }
