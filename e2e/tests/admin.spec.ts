@@ -201,7 +201,7 @@ test.describe('[ADMIN][USERS] users, investments and monthly returns', () => {
     });
   });
 
-  test('edit a user (status and role read-only), see the details panel, delete with confirmation', async ({
+  test('edit a user (status and role read-only), see the details panel; an investor is deactivated, not deleted; a user without money is deleted', async ({
     page,
     browser,
     baseURL,
@@ -222,22 +222,42 @@ test.describe('[ADMIN][USERS] users, investments and monthly returns', () => {
     await expectAccessible(page);
     await page.keyboard.press('Escape');
 
-    // Lukas is signed in elsewhere: deleting him ends that session at once.
+    // Lukas is signed in elsewhere. He holds an investment, so Delete offers deactivation instead, which
+    // ends that session at once and keeps him (and his figures) in the list.
     const context = await browser.newContext({ baseURL });
     const { accessToken } = await apiSignIn(context.request, 'investor2');
     const me = async () => (await callApi(context.request, endpoints.users.me, {}, accessToken)).status;
     expect(await me()).toBe(200);
 
     await page.getByRole('button', { name: 'Delete Lukas Berg' }).first().click();
-    await confirmInApp(page, 'Delete user Lukas Berg?', { confirm: false });
+    await confirmInApp(page, 'Deactivate user Lukas Berg?', { confirm: false });
     await expect(page.getByRole('button', { name: 'Details of Lukas Berg' }).first()).toBeVisible();
 
     await page.getByRole('button', { name: 'Delete Lukas Berg' }).first().click();
-    await confirmInApp(page, 'Delete user Lukas Berg?');
-    await expect(toast(page, 'User deleted')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Details of Lukas Berg' })).toHaveCount(0);
+    await expect(page.getByRole('alertdialog', { name: 'Deactivate user Lukas Berg?' })).toContainText(
+      'Lukas Berg has investments and payouts on record, so the account cannot be deleted',
+    );
+    await confirmInApp(page, 'Deactivate user Lukas Berg?', { confirm: 'Deactivate instead' });
+    await expect(toast(page, 'User updated')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Details of Lukas Berg' }).first()).toBeVisible();
     expect(await me()).toBe(401);
     await context.close();
+
+    // A sign-up without money is deleted after the confirmation.
+    const email = `leaving.${Date.now()}@example.com`;
+    const name = email.split('@')[0]!;
+    const reg = await callApi(page.request, endpoints.auth.register, {
+      body: { email, password: 'leaving1' },
+    });
+    expect(reg.status).toBe(201);
+    await page.getByRole('searchbox', { name: 'Search users by name or email' }).fill(email);
+    await page
+      .getByRole('button', { name: `Delete ${name}` })
+      .first()
+      .click();
+    await confirmInApp(page, `Delete user ${name}?`);
+    await expect(toast(page, 'User deleted')).toBeVisible();
+    await expect(page.getByRole('button', { name: `Details of ${name}` })).toHaveCount(0);
   });
 
   test('linked and not-yet-linked lists follow the header project; sign-ups are activated', async ({

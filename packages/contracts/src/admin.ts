@@ -227,6 +227,29 @@ export function incomePaymentDateProblem(month: string, paymentDate: string): st
 }
 
 /**
+ * The problem of a return's month ('YYYY-MM') before the month its investment started (`startDate`,
+ * 'YYYY-MM-DD…'), or null: money is not paid on an investment before it was made. Without a start date
+ * every month may be recorded.
+ */
+export function monthBeforeStartProblem(month: string, startDate: string | null | undefined): string | null {
+  const startMonth = startDate?.slice(0, 7);
+  return startMonth && month < startMonth
+    ? `${monthLabel(month)} is before this investment's start month, ${monthLabel(startMonth)}`
+    : null;
+}
+
+/**
+ * The problem of a return's month ('YYYY-MM') after the month its investment ended (`endedOn`, the day its
+ * capital was returned in full), or null; an investment still running has no end.
+ */
+export function monthAfterEndProblem(month: string, endedOn: string | null | undefined): string | null {
+  const endMonth = endedOn?.slice(0, 7);
+  return endMonth && month > endMonth
+    ? `${monthLabel(month)} is after this investment ended, ${monthLabel(endMonth)} (its capital was returned in full)`
+    : null;
+}
+
+/**
  * The problem of a month ('YYYY-MM') that has not begun yet on `today` (UTC), or null: a return, imported
  * or recorded, and a distribution run are for a month that has begun.
  */

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { investments, monthlyReturns, rentalIncomes } from './schema';
+import { capitalReturns, investments, monthlyReturns, rentalIncomes } from './schema';
 
 /** The day it is in UTC: income and capital count from their payment date (ADR 014, ADR 020). */
 const todayUtc = sql`(now() at time zone 'utc')::date`;
@@ -75,3 +75,15 @@ export const paidRentalIncomeSql = (where?: SQL) =>
   sql<string>`(select coalesce(sum(ri.amount), 0)::text from ${rentalIncomes} ri where ri.payment_date <= ${todayUtc}${
     where ? sql` and ${where}` : sql``
   })`;
+
+/**
+ * The day an investment ended, 'YYYY-MM-DD', or null while it runs: the payment date of the return of
+ * capital that paid its amount back in full (correlated to the `investments` row of the outer query).
+ * An investment has no end date of its own; its capital returned is its end. The outer columns are
+ * named with their table, since a query on one table names its own columns bare.
+ */
+export const investmentEndedOnSql = sql<
+  string | null
+>`(select max(c.payment_date)::text from ${capitalReturns} c
+  where c.user_id = investments.user_id and c.project_id = investments.project_id
+  having investments.amount > 0 and sum(c.amount) >= investments.amount)`;

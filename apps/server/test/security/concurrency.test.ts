@@ -266,3 +266,30 @@ describe('racing one-time codes', () => {
     }
   });
 });
+
+describe('a delete racing a first investment', () => {
+  it('either the user is deleted and the investment refused (404), or it is kept (409) with the investment: never a user deleted with money', async () => {
+    const project = await createProject(ctx.db);
+    for (let round = 0; round < 4; round++) {
+      const user = await createUser(ctx.db);
+      const [removed, invested] = await Promise.all([
+        ctx.app.inject({ method: 'DELETE', url: `/api/users/${user.id}`, headers: bearer(adminToken) }),
+        ctx.app.inject({
+          method: 'PUT',
+          url: `/api/users/${user.id}`,
+          headers: bearer(adminToken),
+          payload: { projectId: project.id, investments: [{ projectId: project.id, amount: 1000 }] },
+        }),
+      ]);
+      const held = await ctx.db.select().from(investments).where(eq(investments.userId, user.id));
+      const kept = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, user.id));
+      if (removed.statusCode === 200) {
+        expect(invested.statusCode).toBe(404);
+        expect([kept, held]).toEqual([[], []]);
+      } else {
+        expect([removed.statusCode, invested.statusCode]).toEqual([409, 200]);
+        expect([kept.length, held.length]).toEqual([1, 1]);
+      }
+    }
+  });
+});

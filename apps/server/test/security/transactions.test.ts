@@ -171,11 +171,18 @@ describe('admin writes with their audit record', () => {
   });
 
   it('deleting a user with everything they own', async () => {
+    // A user with money on record is kept (409); one without still takes their allowances and stays along.
     const user = await createUser(ctx.db);
     const project = await createProject(ctx.db);
-    await createInvestment(ctx.db, user.id, project.id, { monthly: { '2025-03': '12.34' } });
+    await createAllowance(ctx.db, user.id, project.id);
+    await createBooking(ctx.db, user.id, project.id, [isoDay(40)]);
     await allOrNothing(
-      [{ table: 'users', op: 'delete' }, { table: 'monthly_returns', op: 'delete' }, audit],
+      [
+        { table: 'users', op: 'delete' },
+        { table: 'cabin_allowances', op: 'delete' },
+        { table: 'bookings', op: 'delete' },
+        audit,
+      ],
       () => ({ method: 'DELETE', url: `/api/users/${user.id}`, token: adminToken }),
     );
   });

@@ -56,8 +56,12 @@ export const adminUserEndpoints = {
     path: '/api/users/:id',
     access: 'admin',
     summary: 'Deletes a user and everything that is theirs; their sessions end at once',
+    description:
+      'A user with an investment, a return, a return of capital, rental income, an allocation or a ' +
+      'document of their own is kept: 409, deactivate them instead.',
     params: idParams,
     answer: okMessage,
+    errors: [409],
     // What goes with the user (foreign keys that cascade or are set to null).
     writes: [
       'users',

@@ -168,6 +168,31 @@ describe('demo data', () => {
     expect(second.some((name) => !first.some((f) => f.name === name))).toBe(true);
   });
 
+  it("records no return for a month before its investment's start month or after it ended (capital returned)", async () => {
+    const early = await queryRows<{ month: string; start: string }>(
+      database.db,
+      sql`select m.month, i.start_date::text as start from monthly_returns m
+            join investments i on i.user_id = m.user_id and i.project_id = m.project_id
+           where m.month < to_char(i.start_date, 'YYYY-MM')
+          union all
+          select to_char(c.payment_date, 'YYYY-MM'), i.start_date::text from capital_returns c
+            join investments i on i.user_id = c.user_id and i.project_id = c.project_id
+           where c.payment_date < date_trunc('month', i.start_date)
+          union all
+          select m.month, i.start_date::text from monthly_returns m
+            join investments i on i.user_id = m.user_id and i.project_id = m.project_id
+           where m.month > (select to_char(max(c.payment_date), 'YYYY-MM') from capital_returns c
+                             where c.user_id = i.user_id and c.project_id = i.project_id
+                            having sum(c.amount) >= i.amount)`,
+    );
+    expect(early).toEqual([]);
+    const [counted] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from monthly_returns`,
+    );
+    expect(counted!.n).toBeGreaterThan(0);
+  });
+
   it("returns Pine Hollow's capital with its final distribution: a final capital run and the first investor's return of capital", async () => {
     const rows = await queryRows<{
       kind: string;

@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
-import { auditLog, investments, monthlyReturns, notifications, users } from '../../db/schema';
+import {
+  auditLog,
+  capitalReturns,
+  distributionAllocations,
+  distributions,
+  documents,
+  investments,
+  monthlyReturns,
+  notifications,
+  users,
+} from '../../db/schema';
 import {
   bearer,
   buildTestApp,
@@ -351,6 +361,32 @@ describe('PUT /api/users/:id', () => {
     expect(await lastAudit(u.id)).toMatchObject({ action: 'delete', entity: 'investment' });
   });
 
+  it('refuses a start date after the first month with a return, naming both months; nothing is written', async () => {
+    const u = await createUser(ctx.db);
+    const p = await createProject(ctx.db);
+    await createInvestment(ctx.db, u.id, p.id, {
+      amount: '20000.00',
+      startDate: '2024-12-01',
+      monthly: { '2025-01': '55.00' },
+    });
+    const message =
+      'This investment has a return for Jan 2025, before its start month, Jun 2026: the start date must be in Jan 2025 or earlier';
+    const res = await call('PUT', `/api/users/${u.id}`, {
+      projectId: p.id,
+      investments: [{ projectId: p.id, amount: 25000, startDate: '2026-06-01' }],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message, fields: { 'investments.startDate': message } });
+    const [kept] = await ctx.db.select().from(investments).where(eq(investments.userId, u.id));
+    expect(kept).toMatchObject({ amount: '20000.00', startDate: '2024-12-01' });
+    // The month of the first return itself is a fine start.
+    const moved = await call('PUT', `/api/users/${u.id}`, {
+      projectId: p.id,
+      investments: [{ projectId: p.id, amount: 20000, startDate: '2025-01-20' }],
+    });
+    expect(moved.statusCode).toBe(200);
+  });
+
   it('refuses bad input with a 4xx naming the problem, and writes nothing on a failure', async () => {
     const u = await createUser(ctx.db);
     const taken = await createUser(ctx.db);
@@ -408,6 +444,103 @@ describe('DELETE /api/users/:id', () => {
     expect(refresh.statusCode).toBe(401);
     expect(await lastAudit(u.id)).toMatchObject({ actorId: adminId, action: 'delete', entity: 'user' });
     expect((await call('DELETE', `/api/users/${u.id}`)).statusCode).toBe(404);
+  });
+
+  it('refuses to delete an investor with money or documents on record (409 offering deactivation), keeping every row', async () => {
+    const project = await createProject(ctx.db);
+    const [run] = await ctx.db
+      .insert(distributions)
+      .values({
+        projectId: project.id,
+        period: '2025-06',
+        kind: 'income',
+        amount: '10.00',
+        paymentDate: '2025-07-15',
+      })
+      .returning({ id: distributions.id });
+    const records: [string, (userId: string) => Promise<unknown>][] = [
+      ['an investment', (userId) => createInvestment(ctx.db, userId, project.id)],
+      [
+        'a monthly return',
+        (userId) =>
+          ctx.db
+            .insert(monthlyReturns)
+            .values({ userId, projectId: project.id, month: '2025-01', amount: '1.00' }),
+      ],
+      [
+        'a return of capital',
+        (userId) =>
+          ctx.db
+            .insert(capitalReturns)
+            .values({ userId, projectId: project.id, amount: '5.00', paymentDate: '2025-06-30' }),
+      ],
+      [
+        'an allocation',
+        (userId) =>
+          ctx.db
+            .insert(distributionAllocations)
+            .values({ distributionId: run!.id, userId, invested: '100.00', amount: '10.00' }),
+      ],
+      [
+        'a document of their own',
+        (userId) => ctx.db.insert(documents).values({ projectId: project.id, userId, name: 'Subscription' }),
+      ],
+    ];
+    for (const [what, record] of records) {
+      const u = await createUser(ctx.db, { name: 'Emma Lindqvist' });
+      await record(u.id);
+      const res = await call('DELETE', `/api/users/${u.id}`);
+      expect(res.statusCode, what).toBe(409);
+      expect(res.json(), what).toEqual({
+        success: false,
+        message:
+          'Emma Lindqvist has investments and payouts on record, so the account cannot be deleted; deactivate it instead',
+        error:
+          'Emma Lindqvist has investments and payouts on record, so the account cannot be deleted; deactivate it instead',
+      });
+      expect(await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, u.id)), what).toHaveLength(
+        1,
+      );
+      expect(await lastAudit(u.id), what).toBeUndefined();
+    }
+  });
+
+  it('deactivating an investor keeps their investments, returns, a final run and the dashboard as they were', async () => {
+    const project = await createProject(ctx.db);
+    const keeper = await createUser(ctx.db);
+    const leaving = await createUser(ctx.db);
+    await createInvestment(ctx.db, keeper.id, project.id, { amount: '7000.00' });
+    await createInvestment(ctx.db, leaving.id, project.id, {
+      amount: '3000.00',
+      monthly: { '2025-05': '12.34' },
+    });
+    const drafted = await call('POST', '/api/distributions', {
+      projectId: project.id,
+      period: '2025-06',
+      kind: 'income',
+      amount: 1000,
+      paymentDate: '2025-07-15',
+    });
+    const runId = drafted.json().data._id;
+    expect((await call('POST', `/api/distributions/${runId}/finalize`)).statusCode).toBe(200);
+    const figures = async () => ({
+      run: (await call('GET', `/api/distributions/${runId}`)).json().data,
+      // The dashboard's figures (its latest activity gains the deactivation).
+      dashboard: (({ overall, project: held }) => ({ overall, held }))(
+        (await call('GET', `/api/admin/dashboard?projectId=${project.id}`)).json().data,
+      ),
+      user: (await call('GET', `/api/users/${leaving.id}`)).json().data.investments,
+      returns: (await call('GET', `/api/users/${leaving.id}/returns?projectId=${project.id}`)).json().data,
+    });
+    const before = await figures();
+    expect(before.run).toMatchObject({ status: 'final', amount: 1000 });
+    expect(before.dashboard.held).toMatchObject({ invested: 10000 });
+
+    expect((await call('DELETE', `/api/users/${leaving.id}`)).statusCode).toBe(409);
+    const res = await call('POST', `/api/users/${leaving.id}/deactivate`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.status).toBe('inactive');
+    expect(await figures()).toEqual(before);
   });
 
   it('does not let an admin delete their own account', async () => {

@@ -14,20 +14,33 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import {
+  monthBeforeStartProblem,
+  monthLabel,
   toMoneyString,
   type CreateUserInput,
   type updateUserInput,
   type userListQuery,
 } from '@portal/contracts';
 import type { z } from 'zod';
-import type { Db, DbOrTx } from '../../db/client';
+import { queryRows, type Db, type DbOrTx } from '../../db/client';
 import type { Mailer } from '../../mail/mailer';
-import { investments, monthlyReturns, projects, userCount, users } from '../../db/schema';
+import {
+  capitalReturns,
+  distributionAllocations,
+  documents,
+  investments,
+  monthlyReturns,
+  projects,
+  rentalIncomes,
+  userCount,
+  users,
+} from '../../db/schema';
 import { monthlyReturnsTotal } from '../../db/investment-returns';
 import {
   BadRequestError,
   ConflictError,
   NotFoundError,
+  ValidationError,
   isUniqueViolation,
   pgConstraint,
 } from '../../lib/errors';
@@ -290,6 +303,33 @@ const PROFILE_FIELDS = [
 type Entry = NonNullable<UpdateInput['investments']>[number];
 
 /**
+ * An investment does not start after money was paid on it: the earliest month with a return (of income,
+ * or of capital by its payment date) must not come before the start month (400 naming both).
+ */
+async function assertNoMoneyBeforeStart(
+  tx: DbOrTx,
+  userId: string,
+  projectId: string,
+  startDate: string | null,
+) {
+  if (!startDate) return;
+  const [row] = await queryRows<{ first: string | null }>(
+    tx,
+    sql`select least(
+          (select min(${monthlyReturns.month}) from ${monthlyReturns}
+            where ${monthlyReturns.userId} = ${userId} and ${monthlyReturns.projectId} = ${projectId}),
+          (select to_char(min(${capitalReturns.paymentDate}), 'YYYY-MM') from ${capitalReturns}
+            where ${capitalReturns.userId} = ${userId} and ${capitalReturns.projectId} = ${projectId})
+        ) as first`,
+  );
+  const first = row?.first;
+  if (first && monthBeforeStartProblem(first, startDate)) {
+    const message = `This investment has a return for ${monthLabel(first)}, before its start month, ${monthLabel(startDate.slice(0, 7))}: the start date must be in ${monthLabel(first)} or earlier`;
+    throw new ValidationError(message, { 'investments.startDate': message });
+  }
+}
+
+/**
  * Writes the investments of a PUT. With a project scope the user's holding in that project becomes the
  * entry for it (amount above 0), or is removed when there is none; without one each entry is upserted.
  * Upserts update the row in place, so monthly returns (kept per user and project) are never lost.
@@ -317,10 +357,12 @@ async function writeInvestments(tx: DbOrTx, userId: string, actorId: string, inp
       ...(startDate ? { startDate } : {}),
       updatedAt: new Date(),
     };
-    await tx
+    const [written] = await tx
       .insert(investments)
       .values({ userId, projectId: e.projectId, startDate: today, ...set })
-      .onConflictDoUpdate({ target: [investments.userId, investments.projectId], set });
+      .onConflictDoUpdate({ target: [investments.userId, investments.projectId], set })
+      .returning({ startDate: investments.startDate });
+    await assertNoMoneyBeforeStart(tx, userId, e.projectId, written?.startDate ?? null);
     await recordAudit(tx, {
       actorId,
       action: 'update',
@@ -386,14 +428,45 @@ export async function updateUser(
   return getAdminUser(db, userId);
 }
 
+/**
+ * What an investor has on record that a deletion would erase (investments, returns, returns of capital,
+ * rental income, distribution allocations, their own documents), asked in one query. Statements are
+ * not stored per user: they exist wherever an investment does.
+ */
+async function moneyOnRecord(tx: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await queryRows<{ any: boolean }>(
+    tx,
+    sql`select exists (select 1 from ${investments} where ${investments.userId} = ${userId})
+        or exists (select 1 from ${monthlyReturns} where ${monthlyReturns.userId} = ${userId})
+        or exists (select 1 from ${capitalReturns} where ${capitalReturns.userId} = ${userId})
+        or exists (select 1 from ${rentalIncomes} where ${rentalIncomes.userId} = ${userId})
+        or exists (select 1 from ${distributionAllocations} where ${distributionAllocations.userId} = ${userId})
+        or exists (select 1 from ${documents} where ${documents.userId} = ${userId}) as any`,
+  );
+  return Boolean(row?.any);
+}
+
+/**
+ * Deletes a user who has nothing on record. An investor with money or documents is kept, since their
+ * deletion would rewrite figures others were given (a final distribution's total, the dashboard): 409,
+ * deactivate instead. The user row is locked first, so nothing is recorded for them between the check
+ * and the delete.
+ */
 export async function deleteUser(db: Db, actorId: string, userId: string): Promise<void> {
   if (userId === actorId) throw new BadRequestError('You cannot delete your own account');
   await db.transaction(async (tx) => {
-    const [row] = await tx
-      .delete(users)
+    const [user] = await tx
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
       .where(eq(users.id, userId))
-      .returning({ id: users.id, name: users.name, email: users.email });
-    if (!row) throw new NotFoundError('User');
+      .for('update')
+      .limit(1);
+    if (!user) throw new NotFoundError('User');
+    if (await moneyOnRecord(tx, userId))
+      throw new ConflictError(
+        `${user.name} has investments and payouts on record, so the account cannot be deleted; deactivate it instead`,
+      );
+    await tx.delete(users).where(eq(users.id, userId));
     // The refresh tokens go with the user (cascade) and every request re-reads the user, so their
     // open sessions end at once.
     await recordAudit(tx, {
@@ -401,7 +474,7 @@ export async function deleteUser(db: Db, actorId: string, userId: string): Promi
       action: 'delete',
       entity: 'user',
       entityId: userId,
-      details: { name: row.name, email: row.email },
+      details: { name: user.name, email: user.email },
     });
   });
 }

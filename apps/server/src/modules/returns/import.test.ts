@@ -148,6 +148,49 @@ describe('POST /api/returns/import', () => {
     expect(await rowsOf(user.id)).toEqual({ income: [], capital: [] });
   });
 
+  it("refuses a row for a month before the investment's start month, naming both, income or capital; nothing is written", async () => {
+    const user = await createUser(ctx.db);
+    const project = await createProject(ctx.db);
+    await createInvestment(ctx.db, user.id, project.id, { amount: '20000.00', startDate: '2026-06-01' });
+    const csv = [
+      HEADER,
+      `${user.email},${project.id},2025-01,55.00,income`, // 2: before the start
+      `${user.email},${project.id},2026-05,100,capital`, // 3: before the start
+      `${user.email},${project.id},2026-06,10,income`, // 4: the start month: fine
+    ].join('\n');
+    const res = await upload(csv, false);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().data.rows).toEqual([
+      { row: 2, ok: false, error: "Jan 2025 is before this investment's start month, Jun 2026" },
+      { row: 3, ok: false, error: "May 2026 is before this investment's start month, Jun 2026" },
+      { row: 4, ok: true },
+    ]);
+    expect(await rowsOf(user.id)).toEqual({ income: [], capital: [] });
+  });
+
+  it('refuses a row for a month after the investment ended (its capital returned in full); nothing is written', async () => {
+    const { user, project } = await holder();
+    await ctx.db
+      .insert(capitalReturns)
+      .values({ userId: user.id, projectId: project.id, amount: '10000.00', paymentDate: '2024-12-15' });
+    const csv = [
+      HEADER,
+      `${user.email},${project.id},2024-12,10,income`, // 2: the month it ended: fine
+      `${user.email},${project.id},2025-02,10,income`, // 3: after it ended
+    ].join('\n');
+    const res = await upload(csv, false);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().data.rows).toEqual([
+      { row: 2, ok: true },
+      {
+        row: 3,
+        ok: false,
+        error: 'Feb 2025 is after this investment ended, Dec 2024 (its capital was returned in full)',
+      },
+    ]);
+    expect((await rowsOf(user.id)).income).toEqual([]);
+  });
+
   it('writes income and capital rows in one go: the totals move and the audit row counts them', async () => {
     const { user, project, investorId } = await holder(`Import Lodge ${Date.now()}`);
     const csv = [

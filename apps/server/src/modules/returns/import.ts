@@ -7,13 +7,16 @@ import {
   incomePaymentDate,
   incomePaymentDateProblem,
   monthEnd,
+  monthAfterEndProblem,
+  monthBeforeStartProblem,
   monthLabel,
   monthNotBegunProblem,
   type ReturnsImportRow,
 } from '@portal/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import { queryRows } from '../../db/client';
-import { capitalReturns, monthlyReturns } from '../../db/schema';
+import { investmentEndedOnSql } from '../../db/investment-returns';
+import { capitalReturns, investments, monthlyReturns } from '../../db/schema';
 import { BadRequestError, ConflictError, isUniqueViolation } from '../../lib/errors';
 import { recordAudit } from '../audit/service';
 
@@ -173,16 +176,26 @@ async function findProjects(db: DbOrTx, keys: string[]) {
 
 const pairKey = (userId: string, projectId: string) => `${userId}|${projectId}`;
 
-/** Which of these (user, project) pairs hold an investment, in one query. */
+/** Which of these (user, project) pairs hold an investment, with its start and end, in one query. */
 async function findHoldings(db: DbOrTx, pairs: { u: string; p: string }[]) {
-  if (!pairs.length) return new Set<string>();
-  const rows = await queryRows<{ user_id: string; project_id: string }>(
+  const held = new Map<string, { startDate: string | null; endedOn: string | null }>();
+  if (!pairs.length) return held;
+  const rows = await queryRows<{
+    user_id: string;
+    project_id: string;
+    start_date: string | null;
+    ended_on: string | null;
+  }>(
     db,
-    sql`select distinct i.user_id, i.project_id from investments i
-        join jsonb_to_recordset(${json(pairs)}::jsonb) as k(u uuid, p uuid)
-          on i.user_id = k.u and i.project_id = k.p`,
+    sql`select ${investments.userId} as user_id, ${investments.projectId} as project_id,
+               ${investments.startDate}::text as start_date, ${investmentEndedOnSql} as ended_on
+          from ${investments}
+          join jsonb_to_recordset(${json(pairs)}::jsonb) as k(u uuid, p uuid)
+            on ${investments.userId} = k.u and ${investments.projectId} = k.p`,
   );
-  return new Set(rows.map((r) => pairKey(r.user_id, r.project_id)));
+  for (const r of rows)
+    held.set(pairKey(r.user_id, r.project_id), { startDate: r.start_date, endedOn: r.ended_on });
+  return held;
 }
 
 /** Which of these (user, project, month) already have a monthly return, in one query. */
@@ -275,6 +288,12 @@ async function checkLines(db: DbOrTx, lines: Line[], today: Date) {
   for (const p of resolved) {
     const pair = pairKey(p.userId!, p.projectId!);
     if (!holdings.has(pair)) problem(p.row, 'This investor holds no investment in this project');
+    const held = holdings.get(pair);
+    const outside =
+      p.month && held
+        ? (monthBeforeStartProblem(p.month, held.startDate) ?? monthAfterEndProblem(p.month, held.endedOn))
+        : null;
+    if (outside) problem(p.row, outside);
     if (!p.month || !p.kind) continue;
     const same = `${pair}|${p.month}|${p.kind}`;
     const first = firstLine.get(same);

@@ -237,7 +237,7 @@ describe('income with its own payment date', () => {
       });
     };
     const bad = await upload(
-      `investor,project,month,amount,kind,paymentDate\n${u!.investorId},${s.project.id},${month},10.00,income,2001-01-01\n${u!.investorId},${s.project.id},2024-12,10.00,capital,31/12/2024\n`,
+      `investor,project,month,amount,kind,paymentDate\n${u!.investorId},${s.project.id},${month},10.00,income,2001-01-01\n${u!.investorId},${s.project.id},2025-12,10.00,capital,31/12/2025\n`,
       true,
     );
     expect(bad.json().data.rows).toEqual([
@@ -246,10 +246,10 @@ describe('income with its own payment date', () => {
         ok: false,
         error: expect.stringMatching(/^Payment date must be on or after the first day of/),
       },
-      { row: 3, ok: false, error: 'Payment date "31/12/2024" must be a date, YYYY-MM-DD' },
+      { row: 3, ok: false, error: 'Payment date "31/12/2025" must be a date, YYYY-MM-DD' },
     ]);
     const good = await upload(
-      `investor,project,month,amount,kind,paymentDate\n${u!.investorId},${s.project.id},${month},10.00,income,${day(3)}\n${u!.investorId},${s.project.id},2024-12,5.00,capital,\n`,
+      `investor,project,month,amount,kind,paymentDate\n${u!.investorId},${s.project.id},${month},10.00,income,${day(3)}\n${u!.investorId},${s.project.id},2025-12,5.00,capital,\n`,
       false,
     );
     expect(good.statusCode).toBe(200);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { auditLog, monthlyReturns } from '../../db/schema';
+import { auditLog, capitalReturns, monthlyReturns } from '../../db/schema';
 import {
   bearer,
   buildTestApp,
@@ -82,6 +82,71 @@ describe('/api/users/:id/returns', () => {
     const missing = await call('PUT', url, { projectId: project.id, month: '2025-04', amount: 1 });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('Monthly return not found');
+  });
+
+  it("refuses a month before the investment's start month, naming both, on add and on update; nothing is written", async () => {
+    const user = await createUser(ctx.db);
+    const project = await createProject(ctx.db);
+    await createInvestment(ctx.db, user.id, project.id, {
+      startDate: '2026-06-01',
+      monthly: { '2026-07': '10.00' },
+    });
+    // A month recorded before the rule (an older row) is not changed either.
+    await ctx.db
+      .insert(monthlyReturns)
+      .values({ userId: user.id, projectId: project.id, month: '2025-01', amount: '5.00' });
+    const url = `/api/users/${user.id}/returns`;
+    const message = "Jan 2025 is before this investment's start month, Jun 2026";
+    const audits = async () =>
+      (await ctx.db.select().from(auditLog).where(eq(auditLog.entity, 'monthly-return'))).length;
+    const auditsBefore = await audits();
+
+    const added = await call('POST', url, { projectId: project.id, month: '2025-01', amount: 55 });
+    expect(added.statusCode).toBe(400);
+    expect(added.json()).toMatchObject({ success: false, message, fields: { month: message } });
+    const may = await call('POST', url, { projectId: project.id, month: '2026-05', amount: 1 });
+    expect(may.json().message).toBe("May 2026 is before this investment's start month, Jun 2026");
+    const updated = await call('PUT', url, { projectId: project.id, month: '2025-01', amount: 1109.79 });
+    expect(updated.statusCode).toBe(400);
+    expect(updated.json()).toMatchObject({ message, fields: { month: message } });
+
+    const rows = await ctx.db.select().from(monthlyReturns).where(eq(monthlyReturns.userId, user.id));
+    expect(rows.map((r) => [r.month, r.amount]).sort()).toEqual([
+      ['2025-01', '5.00'],
+      ['2026-07', '10.00'],
+    ]);
+    expect(await audits()).toBe(auditsBefore);
+    // The start month itself is allowed.
+    expect((await call('POST', url, { projectId: project.id, month: '2026-06', amount: 1 })).statusCode).toBe(
+      201,
+    );
+  });
+
+  it('refuses a month after the investment ended (its capital returned in full), naming both; nothing is written', async () => {
+    const user = await createUser(ctx.db);
+    const project = await createProject(ctx.db);
+    await createInvestment(ctx.db, user.id, project.id, { amount: '15000.00', startDate: '2021-12-01' });
+    const url = `/api/users/${user.id}/returns`;
+    // Half the capital back: the investment still runs.
+    await ctx.db
+      .insert(capitalReturns)
+      .values({ userId: user.id, projectId: project.id, amount: '7500.00', paymentDate: '2024-06-15' });
+    expect(
+      (await call('POST', url, { projectId: project.id, month: '2024-08', amount: 10 })).statusCode,
+    ).toBe(201);
+    // The rest back on 15 Dec 2024: it ended then.
+    await ctx.db
+      .insert(capitalReturns)
+      .values({ userId: user.id, projectId: project.id, amount: '7500.00', paymentDate: '2024-12-15' });
+    expect(
+      (await call('POST', url, { projectId: project.id, month: '2024-12', amount: 10 })).statusCode,
+    ).toBe(201);
+    const message = 'Jan 2025 is after this investment ended, Dec 2024 (its capital was returned in full)';
+    const res = await call('POST', url, { projectId: project.id, month: '2025-01', amount: 10 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message, fields: { month: message } });
+    const rows = await ctx.db.select().from(monthlyReturns).where(eq(monthlyReturns.userId, user.id));
+    expect(rows.map((r) => r.month).sort()).toEqual(['2024-08', '2024-12']);
   });
 
   it('refuses bad input with a message naming the problem', async () => {

@@ -1,5 +1,7 @@
 import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import {
+  monthAfterEndProblem,
+  monthBeforeStartProblem,
   monthEnd,
   monthLabel,
   monthNotBegunProblem,
@@ -7,6 +9,7 @@ import {
   type ReturnInput,
 } from '@portal/contracts';
 import type { Db, DbOrTx } from '../../db/client';
+import { investmentEndedOnSql } from '../../db/investment-returns';
 import { investments, monthlyReturns, users } from '../../db/schema';
 import {
   BadRequestError,
@@ -52,17 +55,31 @@ function assertMonthBegun(month: string) {
   if (message) throw new ValidationError(message, { month: message });
 }
 
+/**
+ * The user's investment in the project, refusing a month before the month it started or after the month
+ * it ended (400 naming both): such a return would count in the investor's income but in none of their
+ * statements.
+ */
+async function requireHoldingFrom(tx: DbOrTx, userId: string, projectId: string, month: string) {
+  const [holding] = await tx
+    .select({ id: investments.id, startDate: investments.startDate, endedOn: investmentEndedOnSql })
+    .from(investments)
+    .where(and(eq(investments.userId, userId), eq(investments.projectId, projectId)))
+    .limit(1);
+  if (!holding) return null;
+  const message =
+    monthBeforeStartProblem(month, holding.startDate) ?? monthAfterEndProblem(month, holding.endedOn);
+  if (message) throw new ValidationError(message, { month: message });
+  return holding;
+}
+
 /** Records a month's return. A month already recorded for the project is a 409 (use update instead). */
 export async function addReturn(db: Db, actorId: string, userId: string, input: ReturnInput) {
   assertMonthBegun(input.month);
   await db
     .transaction(async (tx) => {
       await requireUser(tx, userId);
-      const [holding] = await tx
-        .select({ id: investments.id })
-        .from(investments)
-        .where(and(eq(investments.userId, userId), eq(investments.projectId, input.projectId)))
-        .limit(1);
+      const holding = await requireHoldingFrom(tx, userId, input.projectId, input.month);
       if (!holding)
         throw new BadRequestError('This user has no investment in this project: add the investment first');
       const [row] = await tx
@@ -146,6 +163,7 @@ export async function updateReturn(db: Db, actorId: string, userId: string, inpu
   assertMonthBegun(input.month);
   await db.transaction(async (tx) => {
     const before = await lockReturn(tx, userId, input.projectId, input.month, input.paymentDate);
+    await requireHoldingFrom(tx, userId, input.projectId, input.month);
     await tx
       .update(monthlyReturns)
       .set({

@@ -147,6 +147,65 @@ describe('User Management', () => {
     ]);
   });
 
+  it('offers deactivation instead of deleting an investor with money, and says why; nothing is deleted', async () => {
+    const holder = adminUser({
+      totalInvestment: 20000,
+      totalReturned: 363.64,
+      investments: [
+        {
+          _id: 'i0000000-0000-4000-8000-000000000001',
+          projectId: 'p0000000-0000-4000-8000-000000000001',
+          projectName: 'Aurora Lakeside Cabins',
+          amount: 20000,
+          returns: 363.64,
+          roi: 1.82,
+          startDate: '2026-06-01T00:00:00.000Z',
+        },
+      ],
+    });
+    const requests = api(
+      () => userList([holder]),
+      (req) =>
+        req.method === 'POST' ? json({ success: true, data: { ...holder, isActive: false } }) : undefined,
+    );
+    renderAdmin(<UsersPage />, 'users');
+    await userEvent.click(await rowButton('Delete Emma Lindqvist'));
+    const asked = await confirmDialog('Deactivate user Emma Lindqvist?', 'Deactivate instead');
+    expect(asked).toContain(
+      'Emma Lindqvist has investments and payouts on record, so the account cannot be deleted; deactivate it instead.',
+    );
+    expect(await findToast('User updated')).toHaveTextContent('Emma Lindqvist can no longer sign in.');
+    expect(requests.filter((r) => r.method !== 'GET').map((r) => [r.method, r.path])).toEqual([
+      ['POST', `/api/users/${holder._id}/deactivate`],
+    ]);
+  });
+
+  it("shows the server's 409 when it keeps a user the list shows no money for, and offers deactivation", async () => {
+    const kept =
+      'Emma Lindqvist has investments and payouts on record, so the account cannot be deleted; deactivate it instead';
+    const requests = api(
+      () => userList([emma]),
+      (req) =>
+        req.method === 'DELETE'
+          ? failure(kept, 409)
+          : req.method === 'POST'
+            ? json({ success: true, data: { ...emma, isActive: false } })
+            : undefined,
+    );
+    renderAdmin(<UsersPage />, 'users');
+    await userEvent.click(await rowButton('Delete Emma Lindqvist'));
+    await confirmDialog('Delete user Emma Lindqvist?', 'Delete');
+    expect(await confirmDialog('Deactivate user Emma Lindqvist?', 'Deactivate instead')).toContain(
+      `${kept}.`,
+    );
+    expect(await findToast('User updated')).toHaveTextContent('Emma Lindqvist can no longer sign in.');
+    expect(requests.filter((r) => r.method !== 'GET').map((r) => [r.method, r.path])).toEqual([
+      ['DELETE', `/api/users/${emma._id}`],
+      ['POST', `/api/users/${emma._id}/deactivate`],
+    ]);
+    expect(screen.queryByText('Failed to delete user')).not.toBeInTheDocument();
+  });
+
   it('says "Failed to update user" when an edit or an activation fails, and "User updated" when it works', async () => {
     let refuse = true;
     api(

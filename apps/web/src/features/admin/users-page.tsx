@@ -8,6 +8,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { confirmAction } from '@/lib/confirm';
 import { useAuth } from '@/queries/session';
 import { useCurrentProject } from '@/queries/current-project';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -31,6 +32,13 @@ const EMPTY: Record<View, string> = {
   unlinked: 'All users are linked to this project',
   pending: 'No accounts are waiting for activation',
 };
+
+/** Whether the list shows money of the user's: such an investor is never deleted (docs/product.md §15.2). */
+const holdsMoney = (u: AdminUser) => u.investments.length > 0 || u.totalInvestment > 0 || u.totalReturned > 0;
+
+/** The server's words for the refusal (modules/admin-users). */
+const keptBecause = (u: AdminUser) =>
+  `${u.name} has investments and payouts on record, so the account cannot be deleted; deactivate it instead`;
 
 /** User Management (docs/product.md §15.2): server-side search and paging, linked lists, activation. */
 function UsersPage() {
@@ -64,27 +72,43 @@ function UsersPage() {
 
   useFailedToast('Failed to fetch users', list.isError, list.error);
 
+  async function setUserActive(u: AdminUser, active: boolean) {
+    try {
+      await setActive.mutateAsync({ id: u._id, active });
+      toastDone('User updated', active ? `${u.name} can now sign in.` : `${u.name} can no longer sign in.`);
+    } catch (err) {
+      toastFailed('Failed to update user', err);
+    }
+  }
+
+  /** An investor with money on record is kept (the server refuses the delete): deactivation is offered. */
+  async function offerDeactivation(u: AdminUser, reason: string) {
+    const ok = await confirmAction({
+      title: `Deactivate user ${u.name}?`,
+      description: `${reason}. Deactivating signs them out and stops them signing in; every investment, payout and document is kept.`,
+      confirmLabel: 'Deactivate instead',
+    });
+    if (ok) await setUserActive(u, false);
+  }
+
   const actions = {
     onEdit: (u: AdminUser) => setEditing(u),
     onDelete: (u: AdminUser) =>
-      deleteAfterConfirm({
-        what: `user ${u.name}`,
-        run: async () => {
-          await remove.mutateAsync(u._id);
-          if (detailsId === u._id) setDetailsId(null);
-        },
-        doneTitle: 'User deleted',
-        done: `${u.name} was removed and signed out everywhere.`,
-        failed: 'Failed to delete user',
-      }),
-    async onSetActive(u: AdminUser, active: boolean) {
-      try {
-        await setActive.mutateAsync({ id: u._id, active });
-        toastDone('User updated', active ? `${u.name} can now sign in.` : `${u.name} can no longer sign in.`);
-      } catch (err) {
-        toastFailed('Failed to update user', err);
-      }
-    },
+      u.isActive && holdsMoney(u)
+        ? offerDeactivation(u, keptBecause(u))
+        : deleteAfterConfirm({
+            what: `user ${u.name}`,
+            run: async () => {
+              await remove.mutateAsync(u._id);
+              if (detailsId === u._id) setDetailsId(null);
+            },
+            doneTitle: 'User deleted',
+            done: `${u.name} was removed and signed out everywhere.`,
+            failed: 'Failed to delete user',
+            // Money or documents the list does not show (a return of capital, an own document).
+            onConflict: u.isActive ? (message) => offerDeactivation(u, message) : undefined,
+          }),
+    onSetActive: setUserActive,
   };
 
   const rows = list.data?.data ?? [];

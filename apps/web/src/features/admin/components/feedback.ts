@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { ApiError } from '@/lib/api';
 import { confirmAction, type ConfirmRequest } from '@/lib/confirm';
 import { messageOf, toast } from '@/lib/toast';
 
@@ -30,7 +31,8 @@ export function useFailedToast(title: string, isError: boolean, error?: unknown)
 /**
  * The delete flow of every admin list: the confirmation (`confirmDelete(what)`, or a question of its
  * own), then the request, then 'Deleted' (or the title given) with what was removed, or the failure
- * toast. Resolves true once deleted.
+ * toast. With `onConflict`, a refusal of the server (409: the thing is kept, for a reason it gives) is
+ * handed to it instead of the failure toast. Resolves true once deleted.
  */
 export async function deleteAfterConfirm({
   what,
@@ -39,6 +41,7 @@ export async function deleteAfterConfirm({
   done,
   doneTitle = 'Deleted',
   failed,
+  onConflict,
 }: {
   /** Named in the question: 'perk Sauna evenings' → 'Delete perk Sauna evenings?'. */
   what?: string;
@@ -48,6 +51,8 @@ export async function deleteAfterConfirm({
   done: string;
   doneTitle?: string;
   failed: string;
+  /** What to offer instead when the server refuses with a 409 (its message given). */
+  onConflict?: (message: string) => Promise<unknown>;
 }): Promise<boolean> {
   const ok = confirm ? await confirmAction(confirm) : await confirmDelete(what ?? '');
   if (!ok) return false;
@@ -56,7 +61,8 @@ export async function deleteAfterConfirm({
     toastDone(doneTitle, done);
     return true;
   } catch (err) {
-    toastFailed(failed, err);
+    if (onConflict && err instanceof ApiError && err.status === 409) await onConflict(err.message);
+    else toastFailed(failed, err);
     return false;
   }
 }
