@@ -47,6 +47,7 @@ export const TABLES = [
   'activity_requests',
   'swap_offers',
   'rental_incomes',
+  'adjustments',
   'calendar_feeds',
   'allowance_reminders',
 ] as const;

@@ -31,8 +31,13 @@ export const BOOKING_STATUSES = ['pending', 'approved', 'declined', 'cancelled']
 export const INTEREST_STATUSES = ['new', 'contacted', 'closed'] as const;
 /** What a distribution pays: income (a return) or a return of capital. */
 export const DISTRIBUTION_KINDS = ['income', 'capital'] as const;
-/** A distribution run is a draft until an admin makes it final (then it is paid and cannot change). */
-export const DISTRIBUTION_STATUSES = ['draft', 'final'] as const;
+/**
+ * A distribution run is a draft until an admin makes it final (then it is paid and cannot change); a final
+ * run may be reversed as a whole, by one negative adjustment per allocation, and stays as it was.
+ */
+export const DISTRIBUTION_STATUSES = ['draft', 'final', 'reversed'] as const;
+/** What an adjustment corrects: income (like a return) or capital returned. */
+export const ADJUSTMENT_KINDS = ['income', 'capital'] as const;
 /** An activity request (a partner activity, never cabin nights) goes through the same states as a stay. */
 export const ACTIVITY_REQUEST_STATUSES = ['pending', 'approved', 'declined', 'cancelled'] as const;
 /**
@@ -57,6 +62,7 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export type InterestStatus = (typeof INTEREST_STATUSES)[number];
 export type DistributionKind = (typeof DISTRIBUTION_KINDS)[number];
 export type DistributionStatus = (typeof DISTRIBUTION_STATUSES)[number];
+export type AdjustmentKind = (typeof ADJUSTMENT_KINDS)[number];
 export type ActivityRequestStatus = (typeof ACTIVITY_REQUEST_STATUSES)[number];
 export type SwapStatus = (typeof SWAP_STATUSES)[number];
 

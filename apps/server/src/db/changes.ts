@@ -32,6 +32,7 @@ export const SIGNALLED_TABLES = [
   'swap_offers',
   'activity_requests',
   'rental_incomes',
+  'adjustments',
 ] as const satisfies readonly Table[];
 export type SignalledTable = (typeof SIGNALLED_TABLES)[number];
 

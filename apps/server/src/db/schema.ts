@@ -5,6 +5,7 @@ import {
   BOOKING_TYPES,
   DISTRIBUTION_KINDS,
   DISTRIBUTION_STATUSES,
+  ADJUSTMENT_KINDS,
   DOCUMENT_CATEGORIES,
   DOCUMENT_KINDS,
   EMAIL_CATEGORIES,
@@ -921,13 +922,21 @@ export const distributions = pgTable(
     updatedAt: updatedAt(),
     finalizedAt: timestamp('finalized_at', { withTimezone: true }),
     finalizedBy: uuid('finalized_by').references(() => users.id, { onDelete: 'set null' }),
+    /** When, by whom and why a final run was reversed (its allocations undone by adjustments). */
+    reversedAt: timestamp('reversed_at', { withTimezone: true }),
+    reversedBy: uuid('reversed_by').references(() => users.id, { onDelete: 'set null' }),
+    reversalReason: text('reversal_reason'),
   },
   (t) => [
     check('distributions_kind_check', oneOf(t.kind, DISTRIBUTION_KINDS)),
     check('distributions_status_check', oneOf(t.status, DISTRIBUTION_STATUSES)),
     check('distributions_amount_check', sql`${t.amount} > 0`),
     check('distributions_period_check', sql`${t.period} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
-    check('distributions_final_check', sql`(${t.status} = 'final') = (${t.finalizedAt} is not null)`),
+    check('distributions_final_check', sql`(${t.status} <> 'draft') = (${t.finalizedAt} is not null)`),
+    check(
+      'distributions_reversed_check',
+      sql`(${t.status} = 'reversed') = (${t.reversedAt} is not null and ${t.reversalReason} is not null)`,
+    ),
     index('distributions_project_period_idx').on(t.projectId, t.period),
   ],
 );
@@ -973,6 +982,43 @@ export const capitalReturns = pgTable(
     index('capital_returns_user_project_idx').on(t.userId, t.projectId),
     uniqueIndex('capital_returns_distribution_user_key').on(t.distributionId, t.userId),
     check('capital_returns_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * A correction of money already paid or reported (docs/product.md "Final is final"): an entry of its own,
+ * positive or negative, income or capital, dated the day it is made (or, for a run paid again after a
+ * reversal, on that run's payment date), that says why and which entry it corrects. Never edited or
+ * deleted. A reversal of a final run writes one per allocation, with the run's id.
+ */
+export const adjustments = pgTable(
+  'adjustments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ADJUSTMENT_KINDS }).notNull(),
+    amount: money('amount').notNull(),
+    reason: text('reason').notNull(),
+    /** The entry it corrects: a monthly return, a return of capital, a rental income or an adjustment. */
+    corrects: uuid('corrects'),
+    /** The run it reverses, or the run that paid it (a run paid again after a reversal). */
+    distributionId: uuid('distribution_id').references(() => distributions.id, { onDelete: 'set null' }),
+    paymentDate: date('payment_date').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('adjustments_user_project_idx').on(t.userId, t.projectId),
+    index('adjustments_distribution_idx').on(t.distributionId),
+    index('adjustments_payment_date_idx').on(t.paymentDate),
+    check('adjustments_kind_check', oneOf(t.kind, ADJUSTMENT_KINDS)),
+    check('adjustments_amount_check', sql`${t.amount} <> 0`),
+    check('adjustments_reason_check', sql`length(btrim(${t.reason})) > 0`),
   ],
 );
 
