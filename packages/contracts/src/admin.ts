@@ -368,6 +368,7 @@ export const AUDIT_ENTITIES = [
   { id: 'interest', label: 'Interest registration' },
   { id: 'settings', label: 'Settings' },
   { id: 'distribution', label: 'Distribution' },
+  { id: 'adjustment', label: 'Adjustment' },
   { id: 'statements', label: 'Statements' },
   { id: 'cabin', label: 'Cabin' },
   { id: 'high_season', label: 'High season' },

@@ -25,7 +25,8 @@ export const AUDIT_ACTIONS = {
   notification: ['send', 'delete'],
   interest: ['update'],
   settings: ['update'],
-  distribution: ['create', 'update', 'delete', 'finalize', 'download'],
+  distribution: ['create', 'update', 'delete', 'finalize', 'download', 'reverse'],
+  adjustment: ['create'],
   statements: ['publish'],
   cabin: ['create', 'update', 'delete'],
   high_season: ['create', 'update', 'delete'],
@@ -243,6 +244,7 @@ const SENTENCES: Sentences = {
       return `${p.who} changed the settings`;
     },
   },
+  adjustment: { create: adjustmentSentence },
   distribution: {
     create: (p) => `${p.who} drafted ${distribution(p)}`,
     update: (p) => `${p.who} changed the draft ${distribution(p, false)}`,
@@ -250,6 +252,10 @@ const SENTENCES: Sentences = {
     finalize: (p) => {
       const n = amount(p.d.investors);
       return `${p.who} paid ${distribution(p)}${n === null ? '' : ` to ${n} investor${n === 1 ? '' : 's'}`}`;
+    },
+    reverse: (p) => {
+      const why = text(p.d.reason);
+      return `${p.who} reversed ${distribution(p)}${why ? `: ${why}` : ''}`;
     },
     // The bank's files carry the investors' full IBANs: who took one, and when, is kept.
     download: (p) => {
@@ -295,6 +301,14 @@ function seasonDays(d: Record<string, unknown>): string {
 }
 
 /** 'an income distribution of €12,000 for Oct 2026 at Aurora' (the article left out for 'the draft …'). */
+/** "Anna Admin adjusted Lukas Berg's income at Aurora by −€454.54: paid twice". */
+function adjustmentSentence(p: Parts): string {
+  const m = money(p.d.amount);
+  const kind = p.d.kind === 'capital' ? 'capital returned' : 'income';
+  const why = text(p.d.reason);
+  return `${p.who} adjusted ${p.persons} ${kind}${p.at}${m ? ` by ${m}` : ''}${why ? `: ${why}` : ''}`;
+}
+
 function distribution(p: Parts, article = true): string {
   const kind = p.d.kind === 'capital' ? 'return of capital' : 'income distribution';
   const m = money(p.d.amount);

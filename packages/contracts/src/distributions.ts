@@ -54,6 +54,9 @@ const distributionFields = {
   missingBankAccounts: z.number().int(),
   createdAt: z.string(),
   finalizedAt: z.string().nullable(),
+  /** When and why a final run was reversed (null unless its status is `reversed`). */
+  reversedAt: z.string().nullable(),
+  reversalReason: z.string().nullable(),
 };
 
 export const distributionSummary = z.object(distributionFields);

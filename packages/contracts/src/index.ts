@@ -8,6 +8,7 @@ export * from './person';
 export * from './bank';
 export * from './money';
 export * from './portfolio';
+export * from './adjustments';
 export * from './performance';
 export * from './distributions';
 export * from './returns-import';

@@ -104,6 +104,20 @@ export const statement = statementPeriodInfo.extend({
       incomeByMonth: z.array(z.object({ month: z.string(), amount: z.number() })),
       /** The rental income paid during the period, by payment date, oldest first. Always sent. */
       rentalIncome: z.array(z.object({ date: z.string(), amount: z.number() })).optional(),
+      /**
+       * The adjustments made during the period (counted in its income or its capital returned), by date,
+       * oldest first; each shown as "Adjustment: {reason}". Always sent.
+       */
+      adjustments: z
+        .array(
+          z.object({
+            date: z.string(),
+            kind: z.enum(['income', 'capital']),
+            reason: z.string(),
+            amount: z.number(),
+          }),
+        )
+        .optional(),
     }),
   ),
   totals: statementFigures,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { uuidString } from './common';
 import { fromCents, toCents } from './money';
+import { adjustmentLabel } from './adjustments';
 
 export interface InvestmentRow {
   amount: string | number;
@@ -144,13 +145,14 @@ export interface PortfolioMetrics {
  * weights are unknown, and the stated period stands for the whole amount.
  */
 export function portfolioMetrics(
-  totals: PortfolioTotals & { capitalReturned?: number; rentalIncome?: number },
+  totals: PortfolioTotals & { capitalReturned?: number; rentalIncome?: number; adjustedIncome?: number },
   investments: readonly InvestmentRow[],
 ): PortfolioMetrics {
   const invested = toCents(totals.totalInvestment);
   const returned = toCents(totals.totalReturned);
   const capital = toCents(totals.capitalReturned ?? 0);
-  const rental = toCents(totals.rentalIncome ?? 0);
+  // Income besides the investments' returns: rental income and income adjustments.
+  const rental = toCents(totals.rentalIncome ?? 0) + toCents(totals.adjustedIncome ?? 0);
   const recoveredPercent = invested > 0 ? ((returned + capital) * 100) / invested : 0;
   if (invested <= 0) return { recoveredPercent, annualROI: null };
 
@@ -173,13 +175,14 @@ export function portfolioMetrics(
   return { recoveredPercent, annualROI: (returned * 12 * 100) / (invested * months) };
 }
 
-export const PAYOUT_TYPES = ['monthly', 'final', 'capital', 'rental'] as const;
+export const PAYOUT_TYPES = ['monthly', 'final', 'capital', 'rental', 'adjustment'] as const;
 export type PayoutType = (typeof PAYOUT_TYPES)[number];
 export const PAYOUT_TYPE_LABELS: Record<PayoutType, string> = {
   monthly: 'Monthly return',
   final: 'Final distribution',
   capital: 'Return of capital',
   rental: 'Rental income',
+  adjustment: 'Adjustment',
 };
 export const PAYOUT_STATUSES = ['paid', 'pending'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
@@ -198,7 +201,9 @@ export interface PayoutSource {
   projectStatus: string;
   month: string;
   amount: string | number;
-  kind?: 'income' | 'capital' | 'rental';
+  kind?: 'income' | 'capital' | 'rental' | 'adjustment';
+  /** An adjustment's reason. */
+  reason?: string | null;
   /**
    * The payment date (`YYYY-MM-DD`): a return of capital's or rental income's; a monthly return's when it
    * has its own (else the last day of its month).
@@ -215,6 +220,8 @@ export interface DerivedPayout {
   type: PayoutType;
   status: PayoutStatus;
   project: { _id: string; name: string };
+  /** An adjustment's line: "Adjustment: {reason}" (an adjustment may be negative). */
+  note?: string;
 }
 
 /** The last calendar day of a 'YYYY-MM' month, as 'YYYY-MM-DD'. */
@@ -232,16 +239,17 @@ export function monthEnd(month: string): string {
  * pays nothing.
  */
 export function derivePayouts(rows: readonly PayoutSource[], today: string): DerivedPayout[] {
+  const ownDate = (r: PayoutSource) => r.kind === 'capital' || r.kind === 'rental' || r.kind === 'adjustment';
   const lastMonth = new Map<string, string>();
   for (const r of rows) {
-    if (r.kind === 'capital' || r.kind === 'rental') continue;
+    if (ownDate(r)) continue;
     const seen = lastMonth.get(r.projectId);
     if (!seen || r.month > seen) lastMonth.set(r.projectId, r.month);
   }
   return rows
-    .filter((r) => toCents(r.amount) > 0)
+    .filter((r) => (r.kind === 'adjustment' ? toCents(r.amount) !== 0 : toCents(r.amount) > 0))
     .map((r): DerivedPayout => {
-      const dated = (r.kind === 'capital' || r.kind === 'rental') && !!r.date;
+      const dated = ownDate(r) && !!r.date;
       const date = dated && r.date ? r.date : incomePaidOn({ month: r.month, paymentDate: r.date });
       return {
         _id: r.id,
@@ -249,13 +257,14 @@ export function derivePayouts(rows: readonly PayoutSource[], today: string): Der
         date,
         month: dated ? date.slice(0, 7) : r.month,
         type:
-          r.kind === 'capital' || r.kind === 'rental'
+          r.kind === 'capital' || r.kind === 'rental' || r.kind === 'adjustment'
             ? r.kind
             : r.projectStatus === 'completed' && lastMonth.get(r.projectId) === r.month
               ? 'final'
               : 'monthly',
         status: date <= today ? 'paid' : 'pending',
         project: { _id: r.projectId, name: r.projectName },
+        ...(r.kind === 'adjustment' && { note: adjustmentLabel(r.reason ?? '') }),
       };
     })
     .sort((a, b) =>
@@ -272,6 +281,8 @@ export const payout = z.object({
   type: z.enum(PAYOUT_TYPES),
   status: z.enum(PAYOUT_STATUSES),
   project: z.object({ _id: uuidString, name: z.string() }),
+  /** An adjustment's line: "Adjustment: {reason}". */
+  note: z.string().optional(),
 });
 export type Payout = z.infer<typeof payout>;
 

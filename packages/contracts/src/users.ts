@@ -54,6 +54,11 @@ export const currentUser = z.object({
    * totalReturned (a total set by hand stands as it is). Always sent.
    */
   rentalIncome: z.number().optional(),
+  /**
+   * Income adjustments counted so far (positive or negative): part of the computed totalReturned, as the
+   * rental income is. Capital adjustments are part of capitalReturned.
+   */
+  adjustedIncome: z.number().optional(),
   investmentDate: z.string().nullable(),
   investmentPeriod: z.string().nullable(),
   investments: z.array(investmentSummaryItem),

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { capitalReturns, investments, monthlyReturns, rentalIncomes } from './schema';
+import { adjustments, capitalReturns, investments, monthlyReturns, rentalIncomes } from './schema';
 
 /** The day it is in UTC: income and capital count from their payment date (ADR 014, ADR 020). */
 const todayUtc = sql`(now() at time zone 'utc')::date`;
@@ -77,6 +77,16 @@ export const paidRentalIncomeSql = (where?: SQL) =>
   })`;
 
 /**
+ * Adjustments of one kind counted so far (their date come, UTC), summed as a numeric string ('0' when
+ * none): income adjustments count with the income, capital ones with the capital returned. `where`
+ * narrows the rows of `adjustments` (alias `adj`).
+ */
+export const paidAdjustmentsSql = (kind: 'income' | 'capital', where?: SQL) =>
+  sql<string>`(select coalesce(sum(adj.amount), 0)::text from ${adjustments} adj where adj.kind = ${kind} and adj.payment_date <= ${todayUtc}${
+    where ? sql` and ${where}` : sql``
+  })`;
+
+/**
  * The day an investment ended, 'YYYY-MM-DD', or null while it runs: the payment date of the return of
  * capital that paid its amount back in full (correlated to the `investments` row of the outer query).
  * An investment has no end date of its own; its capital returned is its end. The outer columns are
@@ -84,6 +94,9 @@ export const paidRentalIncomeSql = (where?: SQL) =>
  */
 export const investmentEndedOnSql = sql<
   string | null
->`(select max(c.payment_date)::text from ${capitalReturns} c
-  where c.user_id = investments.user_id and c.project_id = investments.project_id
+>`(select max(c.payment_date)::text from (
+    select payment_date, amount from ${capitalReturns} where user_id = investments.user_id and project_id = investments.project_id
+    union all
+    select payment_date, amount from ${adjustments} where kind = 'capital' and user_id = investments.user_id and project_id = investments.project_id
+  ) c
   having investments.amount > 0 and sum(c.amount) >= investments.amount)`;

@@ -15,6 +15,7 @@ export const adminDashboardEndpoints = {
       'investments',
       'monthly_returns',
       'rental_incomes',
+      'adjustments',
       'projects',
       'bookings',
       'interest_registrations',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { payerAccount, payerAccountInput } from '../bank';
 import { envelope, id, idParams, projectIdQuery } from '../common';
+import { reversalInput } from '../adjustments';
 import { distributionAnswer, distributionInput, distributionListAnswer } from '../distributions';
 import { endpoint } from '../endpoint';
 
@@ -91,6 +92,24 @@ export const distributionEndpoints = {
       'notifications',
       'mail_messages',
     ],
+  }),
+  reverse: endpoint({
+    id: 'distributions.reverse',
+    method: 'POST',
+    path: '/api/distributions/:id/reverse',
+    access: 'admin',
+    summary: 'Reverses a final run as a whole: one negative adjustment per investor paid, dated today',
+    description:
+      'The run and what it wrote stay as they were; its status becomes `reversed`, with the reason. Each ' +
+      'investor paid gets an adjustment of minus their allocation (the reason, the entry it corrects, the ' +
+      'run’s id), is notified, and the reversal is audited. A new run for the same period can then pay ' +
+      'the right amounts. A draft, or a run reversed already (also by a request at the same time), ' +
+      'answers 409.',
+    params: idParams,
+    body: reversalInput,
+    answer: distributionAnswer,
+    errors: [409],
+    writes: [...runs, 'adjustments', 'audit_log', 'notifications'],
   }),
   payments: endpoint({
     id: 'distributions.payments',

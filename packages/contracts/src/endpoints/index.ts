@@ -1,5 +1,6 @@
 import type { EndpointDef } from '../endpoint';
 import { activityEndpoints } from './activities';
+import { adjustmentEndpoints } from './adjustments';
 import { adminDashboardEndpoints } from './admin-dashboard';
 import { adminUserEndpoints } from './admin-users';
 import { auditEndpoints } from './audit';
@@ -44,6 +45,7 @@ export const endpoints = {
   returns: returnEndpoints,
   rentals: rentalEndpoints,
   distributions: distributionEndpoints,
+  adjustments: adjustmentEndpoints,
   documents: documentEndpoints,
   media: mediaEndpoints,
   adminUsers: adminUserEndpoints,

@@ -20,7 +20,7 @@ export const investmentEndpoints = {
       "The caller's payouts, derived from their monthly returns, rental income and returns of capital, newest first",
     description: 'Kept for at most a minute, so a payout falls due at most that late.',
     answer: payoutsAnswer,
-    reads: ['projects', 'investments', 'monthly_returns', 'capital_returns', 'rental_incomes'],
+    reads: ['projects', 'investments', 'monthly_returns', 'capital_returns', 'rental_incomes', 'adjustments'],
     cache: true,
   }),
   performance: endpoint({
@@ -34,7 +34,7 @@ export const investmentEndpoints = {
       'payment date, else the last day of its month, rental income and a return of capital on their payment date; amounts not yet paid are left out. Ratios are fractions; a figure that ' +
       'cannot be computed is null. Kept for at most a minute.',
     answer: performanceAnswer,
-    reads: ['projects', 'investments', 'monthly_returns', 'capital_returns', 'rental_incomes'],
+    reads: ['projects', 'investments', 'monthly_returns', 'capital_returns', 'rental_incomes', 'adjustments'],
     cache: true,
   }),
   statements: endpoint({
@@ -56,6 +56,7 @@ export const investmentEndpoints = {
       'monthly_returns',
       'capital_returns',
       'rental_incomes',
+      'adjustments',
       'users',
       'statement_publications',
       'statement_files',
@@ -76,7 +77,7 @@ export const investmentEndpoints = {
       'not ended, or in which the caller held nothing, answers 404.',
     params: statementParams,
     answer: statementAnswer,
-    reads: ['projects', 'investments', 'monthly_returns', 'capital_returns', 'rental_incomes', 'users'],
+    reads: ['projects', 'investments', 'monthly_returns', 'capital_returns', 'rental_incomes', 'adjustments', 'users'],
   }),
   statementPdf: endpoint({
     id: 'statements.pdf',
@@ -97,6 +98,7 @@ export const investmentEndpoints = {
       'monthly_returns',
       'capital_returns',
       'rental_incomes',
+      'adjustments',
       'users',
       'statement_publications',
       'statement_files',

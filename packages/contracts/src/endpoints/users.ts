@@ -18,6 +18,7 @@ export const userEndpoints = {
       'monthly_returns',
       'capital_returns',
       'rental_incomes',
+      'adjustments',
       'projects',
       'settings',
     ],

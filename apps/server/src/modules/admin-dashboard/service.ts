@@ -13,7 +13,12 @@ import {
   rentalIncomes,
   users,
 } from '../../db/schema';
-import { dayCameSql, paidRentalIncomeSql, unpaidMonthsCorrectionSql } from '../../db/investment-returns';
+import {
+  dayCameSql,
+  paidAdjustmentsSql,
+  paidRentalIncomeSql,
+  unpaidMonthsCorrectionSql,
+} from '../../db/investment-returns';
 import type { DashboardRows } from './presenter';
 import { selectAuditRows } from '../audit/service';
 
@@ -45,16 +50,18 @@ export async function getDashboard(
       .execute(
         sql`select
         (select coalesce(sum(${projectInvestmentTotals.invested}), 0) from ${projectInvestmentTotals}) as invested,
-        -- Income: the investments' returns and the rental income, paid so far.
+        -- Income: the investments' returns, the rental income and the income adjustments, paid so far.
         (select coalesce(sum(${projectInvestmentTotals.returnsAllPaid}), 0) from ${projectInvestmentTotals})
-          - ${unpaidMonthsCorrectionSql(null)} + ${paidRentalIncomeSql()}::numeric as returned,
+          - ${unpaidMonthsCorrectionSql(null)} + ${paidRentalIncomeSql()}::numeric
+          + ${paidAdjustmentsSql('income')}::numeric as returned,
         coalesce((select ${investorCount.n} from ${investorCount}),
           (select count(distinct ${investments.userId}) from ${investments}))::int as investors,
         coalesce((select ${projectInvestmentTotals.invested} from ${projectInvestmentTotals} where ${projectInvestmentTotals.projectId} = ${p}::uuid), 0) as p_invested,
         ${
           p
             ? sql`coalesce((select ${projectInvestmentTotals.returnsAllPaid} from ${projectInvestmentTotals} where ${projectInvestmentTotals.projectId} = ${p}::uuid), 0)
-          - ${unpaidMonthsCorrectionSql(p)} + ${paidRentalIncomeSql(sql`ri.project_id = ${p}::uuid`)}::numeric`
+          - ${unpaidMonthsCorrectionSql(p)} + ${paidRentalIncomeSql(sql`ri.project_id = ${p}::uuid`)}::numeric
+          + ${paidAdjustmentsSql('income', sql`adj.project_id = ${p}::uuid`)}::numeric`
             : sql`0`
         } as p_returned,
         coalesce((select ${projectInvestmentTotals.investments} from ${projectInvestmentTotals} where ${projectInvestmentTotals.projectId} = ${p}::uuid), 0) as p_investors`,

@@ -15,6 +15,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import type { Mailer } from '../../mail/mailer';
 import {
+  adjustments,
   capitalReturns,
   distributionAllocations,
   distributions,
@@ -124,6 +125,8 @@ function presentSummary(r: {
     missingBankAccounts: Number(r.missingBankAccounts),
     createdAt: iso(r.run.createdAt)!,
     finalizedAt: iso(r.run.finalizedAt),
+    reversedAt: iso(r.run.reversedAt),
+    reversalReason: r.run.reversalReason,
   };
 }
 
@@ -218,6 +221,10 @@ async function lockDraft(tx: DbOrTx, id: string, doing: string, instead = ''): P
   if (!run) throw new NotFoundError('Distribution');
   if (run.status === 'final')
     throw new ConflictError(`This distribution is final and was paid: it cannot be ${doing}${instead}`);
+  if (run.status === 'reversed')
+    throw new ConflictError(
+      `This distribution was paid and then reversed: it cannot be ${doing}. Draft a new distribution to pay the right amounts.`,
+    );
   return run;
 }
 
@@ -285,6 +292,11 @@ export async function finalizeDistribution(db: Db, mailer: Mailer, actorId: stri
       // A draft saved before income had a payment date of its own may pay before its month.
       const problem = incomePaymentDateProblem(run.period, run.paymentDate);
       if (problem) throw new ValidationError(problem, { paymentDate: problem });
+      // Those whose month a reversed run of this period paid: that return stays as it was (taken back by
+      // the reversal's adjustment), and this run pays them by an adjustment of its own, on its date.
+      const reversedMonth = sql`exists (select 1 from ${distributions} r
+        join ${distributionAllocations} ra on ra.distribution_id = r.id and ra.user_id = ${monthlyReturns.userId} and ra.amount > 0
+        where r.project_id = ${run.projectId}::uuid and r.period = ${run.period} and r.kind = 'income' and r.status = 'reversed')`;
       // The investors paid who have that month already, found in the database from the allocations.
       const taken = await tx
         .select({ name: users.name, investorId: users.investorId })
@@ -298,16 +310,30 @@ export async function finalizeDistribution(db: Db, mailer: Mailer, actorId: stri
             sql`${distributionAllocations.amount} > 0`,
           ),
         )
-        .where(and(eq(monthlyReturns.projectId, run.projectId), eq(monthlyReturns.month, run.period)))
+        .where(
+          and(
+            eq(monthlyReturns.projectId, run.projectId),
+            eq(monthlyReturns.month, run.period),
+            sql`not ${reversedMonth}`,
+          ),
+        )
         .orderBy(asc(users.investorId), asc(users.name));
       if (taken.length) throw new ConflictError(alreadyRecorded(taken, run.period));
       try {
         // Straight from the stored allocations, in the database.
         await tx.execute(sql`
+          insert into ${adjustments} (user_id, project_id, kind, amount, reason, corrects, distribution_id, payment_date, created_by)
+          select a.user_id, ${run.projectId}::uuid, 'income', a.amount, ${`${monthLabel(run.period)} income, paid again after a reversal`},
+            ${monthlyReturns.id}, a.distribution_id, ${run.paymentDate}::date, ${actorId}::uuid
+          from ${distributionAllocations} a
+          join ${monthlyReturns} on ${monthlyReturns.userId} = a.user_id and ${monthlyReturns.projectId} = ${run.projectId}::uuid and ${monthlyReturns.month} = ${run.period}
+          where a.distribution_id = ${id}::uuid and a.amount > 0 and ${reversedMonth}`);
+        await tx.execute(sql`
           insert into ${monthlyReturns} (user_id, project_id, month, amount, payment_date)
           select a.user_id, ${run.projectId}::uuid, ${run.period}, a.amount, ${run.paymentDate}::date
           from ${distributionAllocations} a
-          where a.distribution_id = ${id}::uuid and a.amount > 0`);
+          where a.distribution_id = ${id}::uuid and a.amount > 0
+            and not exists (select 1 from ${monthlyReturns} m where m.user_id = a.user_id and m.project_id = ${run.projectId}::uuid and m.month = ${run.period})`);
       } catch (err) {
         if (isUniqueViolation(err))
           throw new ConflictError(
@@ -449,6 +475,8 @@ export async function paymentsCsv(db: DbOrTx, box: SecretBox, actorId: string, i
  */
 export async function sepaFile(db: DbOrTx, box: SecretBox, actorId: string, id: string, now = new Date()) {
   const run = await getDistribution(db, id);
+  if (run.status === 'reversed')
+    throw new ConflictError('This distribution was reversed: its payments are not to be made');
   if (run.status !== 'final')
     throw new ConflictError('Make the distribution final before paying it: a draft may still change');
   const payer = await getPayerAccount(db);

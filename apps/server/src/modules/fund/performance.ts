@@ -8,7 +8,14 @@ import {
   type PerformanceFigures,
 } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client';
-import { capitalReturns, investments, monthlyReturns, projects, rentalIncomes } from '../../db/schema';
+import {
+  adjustments,
+  capitalReturns,
+  investments,
+  monthlyReturns,
+  projects,
+  rentalIncomes,
+} from '../../db/schema';
 import { xirr, type CashFlow } from './xirr';
 
 /** One investment as the figures need it. */
@@ -26,6 +33,8 @@ export interface Holding {
   capital?: readonly { date: string; amount: string }[];
   /** Rental income (the investor's share of a rental), income paid on its payment date. */
   rental?: readonly { date: string; amount: string }[];
+  /** Adjustments (positive or negative), each on its date: income ones count as income, capital ones as capital. */
+  adjustments?: readonly { kind: 'income' | 'capital'; date: string; amount: string; reason: string }[];
 }
 
 /** Ratios are given to six decimals (0.000001 is 0.0001 %): more is noise. */
@@ -68,7 +77,9 @@ export function performanceFigures(holdings: readonly Holding[], asOf: string): 
       incomeC += undated;
       if (undated !== 0) dated = false;
     }
-    for (const c of h.capital ?? []) {
+    const adjusted = (kind: 'income' | 'capital') =>
+      (h.adjustments ?? []).filter((a) => a.kind === kind).map((a) => ({ date: a.date, amount: a.amount }));
+    for (const c of [...(h.capital ?? []), ...adjusted('capital')]) {
       const cents = toCents(c.amount);
       if (c.date > asOf || cents === 0) continue;
       capitalC += cents;
@@ -77,6 +88,7 @@ export function performanceFigures(holdings: readonly Holding[], asOf: string): 
     const income = [
       ...paidMonths.map((m) => ({ date: incomePaidOn(m), amount: m.amount })),
       ...(h.rental ?? []),
+      ...adjusted('income'),
     ];
     for (const m of income) {
       const cents = toCents(m.amount);
@@ -101,11 +113,11 @@ export function performanceFigures(holdings: readonly Holding[], asOf: string): 
 }
 
 /**
- * The investor's holdings, each with its monthly returns, returns of capital and rental income (four
- * queries whatever their number).
+ * The investor's holdings, each with its monthly returns, returns of capital, rental income and
+ * adjustments (five queries whatever their number).
  */
 export async function loadHoldings(db: DbOrTx, userId: string): Promise<Holding[]> {
-  const [invs, months, capital, rental] = await Promise.all([
+  const [invs, months, capital, rental, adjusted] = await Promise.all([
     db
       .select({
         projectId: investments.projectId,
@@ -143,6 +155,16 @@ export async function loadHoldings(db: DbOrTx, userId: string): Promise<Holding[
       })
       .from(rentalIncomes)
       .where(eq(rentalIncomes.userId, userId)),
+    db
+      .select({
+        projectId: adjustments.projectId,
+        kind: adjustments.kind,
+        date: adjustments.paymentDate,
+        amount: adjustments.amount,
+        reason: adjustments.reason,
+      })
+      .from(adjustments)
+      .where(eq(adjustments.userId, userId)),
   ]);
   const byProject = new Map<string, Holding['monthly'][number][]>();
   for (const m of months) byProject.set(m.projectId, [...(byProject.get(m.projectId) ?? []), m]);
@@ -150,11 +172,14 @@ export async function loadHoldings(db: DbOrTx, userId: string): Promise<Holding[
   for (const c of capital) capitalBy.set(c.projectId, [...(capitalBy.get(c.projectId) ?? []), c]);
   const rentalBy = new Map<string, { date: string; amount: string }[]>();
   for (const r of rental) rentalBy.set(r.projectId, [...(rentalBy.get(r.projectId) ?? []), r]);
+  const adjustedBy = new Map<string, (typeof adjusted)[number][]>();
+  for (const a of adjusted) adjustedBy.set(a.projectId, [...(adjustedBy.get(a.projectId) ?? []), a]);
   return invs.map((i) => ({
     ...i,
     monthly: byProject.get(i.projectId) ?? [],
     capital: capitalBy.get(i.projectId) ?? [],
     rental: rentalBy.get(i.projectId) ?? [],
+    adjustments: adjustedBy.get(i.projectId) ?? [],
   }));
 }
 

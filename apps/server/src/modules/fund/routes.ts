@@ -4,6 +4,7 @@ import { createSecretBox } from '../../lib/secret-box';
 import { requireAuth } from '../../plugins/auth';
 import { route } from '../../plugins/route';
 import { createTwoFactorService } from '../auth/two-factor';
+import { createAdjustment, listAdjustments, reverseDistribution } from './adjustments';
 import { setBankAccount } from './bank-account';
 import {
   createDistribution,
@@ -85,6 +86,23 @@ export const fundRoutes: Module = (app, deps) => {
     success: true as const,
     data: await finalizeDistribution(db, deps.mailer, requireAuth(request).id, request.params.id),
     message: 'Distribution final: the investors have been told',
+  }));
+  route(app, d.reverse, async (request) => ({
+    success: true as const,
+    data: await reverseDistribution(db, requireAuth(request).id, request.params.id, request.body.reason),
+    message: 'Distribution reversed: the investors have been told',
+  }));
+
+  // Adjustments (admin): money already paid or reported is corrected by an entry of its own.
+  const adj = endpoints.adjustments;
+  route(app, adj.list, async (request) => ({
+    success: true as const,
+    data: await listAdjustments(db, request.query),
+  }));
+  route(app, adj.create, async (request) => ({
+    success: true as const,
+    data: await createAdjustment(db, requireAuth(request).id, request.body),
+    message: 'Adjustment recorded: the investor has been told',
   }));
   route(app, d.payments, async (request, reply) => {
     const { csv, run } = await paymentsCsv(db, bank.box, requireAuth(request).id, request.params.id);

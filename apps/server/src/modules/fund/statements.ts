@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import {
+  adjustmentLabel,
   fromCents,
   incomePaidOn,
   monthLabel,
@@ -107,10 +108,21 @@ export function buildStatement(
     const invested = toCents(h.invested);
     let returnedBefore = 0;
     let capitalReturned = 0;
-    for (const c of h.capital ?? []) {
-      if (c.date < from) returnedBefore += toCents(c.amount);
-      else if (c.date <= to) capitalReturned += toCents(c.amount);
+    // An adjustment counts in the period in which it is made: a published period never changes.
+    const adjusted = (h.adjustments ?? [])
+      .filter((a) => toCents(a.amount) !== 0)
+      .map((a) => ({ ...a, cents: toCents(a.amount) }))
+      .sort((a, b) => a.date.localeCompare(b.date));
+    const capitalEntries = [
+      ...(h.capital ?? []).map((c) => ({ date: c.date, cents: toCents(c.amount) })),
+      ...adjusted.filter((a) => a.kind === 'capital'),
+    ];
+    for (const c of capitalEntries) {
+      if (c.date < from) returnedBefore += c.cents;
+      else if (c.date <= to) capitalReturned += c.cents;
     }
+    const inPeriod = adjusted.filter((a) => a.date >= from && a.date <= to);
+    const adjustedIncome = inPeriod.filter((a) => a.kind === 'income').reduce((s, a) => s + a.cents, 0);
     // Cash by the day it was paid (a capital account statement's rule): a month's income paid after the
     // period is in the next statement, under the month it was earned in.
     const byMonth = new Map<string, number>();
@@ -129,7 +141,8 @@ export function buildStatement(
       openingCapital,
       contributions,
       capitalReturned,
-      income: months.reduce((s, [, cents]) => s + cents, 0) + rental.reduce((s, r) => s + r.cents, 0),
+      income:
+        months.reduce((s, [, cents]) => s + cents, 0) + rental.reduce((s, r) => s + r.cents, 0) + adjustedIncome,
       closingCapital: openingCapital + contributions - capitalReturned,
     };
     for (const k of Object.keys(totals) as (keyof Figures)[]) totals[k] += f[k];
@@ -139,6 +152,12 @@ export function buildStatement(
       ...euros(f),
       incomeByMonth: months.map(([month, cents]) => ({ month, amount: fromCents(cents) })),
       rentalIncome: rental.map((r) => ({ date: r.date, amount: fromCents(r.cents) })),
+      adjustments: inPeriod.map((a) => ({
+        date: a.date,
+        kind: a.kind,
+        reason: a.reason,
+        amount: fromCents(a.cents),
+      })),
     };
   });
   return {
@@ -262,9 +281,13 @@ export async function statementPdf(s: Statement, opts: { preliminary?: boolean }
     row('Opening capital', p.openingCapital);
     row('Contributions', p.contributions);
     row('Capital returned', p.capitalReturned);
+    for (const a of (p.adjustments ?? []).filter((x) => x.kind === 'capital'))
+      row(`${adjustmentLabel(a.reason)} (${a.date})`, a.amount, 16);
     row('Income', p.income);
     for (const m of p.incomeByMonth) row(`Income for ${monthLabel(m.month)}`, m.amount, 16);
     for (const r of p.rentalIncome ?? []) row(`Rental income paid ${r.date}`, r.amount, 16);
+    for (const a of (p.adjustments ?? []).filter((x) => x.kind === 'income'))
+      row(`${adjustmentLabel(a.reason)} (${a.date})`, a.amount, 16);
     row('Closing capital', p.closingCapital, 0, bold);
     down(12);
   }

@@ -1,4 +1,11 @@
-import { investmentReturns, maskIban, summarizePortfolio, type CurrentUser } from '@portal/contracts';
+import {
+  fromCents,
+  investmentReturns,
+  maskIban,
+  summarizePortfolio,
+  toCents,
+  type CurrentUser,
+} from '@portal/contracts';
 import type { users } from '../../db/schema';
 import { iso, num } from '../../lib/format';
 
@@ -30,6 +37,9 @@ export interface CurrentUserRows {
   capitalReturned: string;
   /** Rental income paid so far, as the database summed it (a numeric string). */
   rentalIncome: string;
+  /** Income and capital adjustments counted so far, as the database summed them (numeric strings). */
+  adjustedIncome: string;
+  adjustedCapital: string;
 }
 
 /** The only way a user row becomes the JSON of `GET /api/users/me`. Never includes the password hash. */
@@ -40,6 +50,8 @@ export function presentCurrentUser({
   requireAdminTotp,
   capitalReturned,
   rentalIncome,
+  adjustedIncome,
+  adjustedCapital,
 }: CurrentUserRows): CurrentUser {
   const byProject = new Map<string, { month: string; amount: string }[]>();
   for (const r of returns) {
@@ -72,7 +84,8 @@ export function presentCurrentUser({
       startDate: i.startDate,
       monthlyReturns: i.monthlyReturns,
     })),
-    rentalIncome,
+    // Income besides the investments' returns: the rental income and the income adjustments.
+    fromCents(toCents(rentalIncome) + toCents(adjustedIncome)),
   );
   return {
     _id: user.id,
@@ -104,8 +117,9 @@ export function presentCurrentUser({
           }
         : null,
     ...totals,
-    capitalReturned: num(capitalReturned),
+    capitalReturned: fromCents(toCents(capitalReturned) + toCents(adjustedCapital)),
     rentalIncome: num(rentalIncome),
+    adjustedIncome: num(adjustedIncome),
     investments: items,
   };
 }

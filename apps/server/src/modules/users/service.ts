@@ -3,7 +3,7 @@ import type { ProfileValues } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client';
 import { investments, monthlyReturns, projects, users } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
-import { incomePaidSql, paidRentalIncomeSql } from '../../db/investment-returns';
+import { incomePaidSql, paidAdjustmentsSql, paidRentalIncomeSql } from '../../db/investment-returns';
 import type { CurrentUserRows } from './presenter';
 import { requireAdminTotpSql } from '../settings/security-settings';
 
@@ -20,6 +20,9 @@ export async function getCurrentUser(db: DbOrTx, userId: string): Promise<Curren
       capitalReturned: sql<string>`(select coalesce(sum(c.amount), 0)::text from capital_returns c where c.user_id = "users"."id" and c.payment_date <= (now() at time zone 'utc')::date)`,
       // The share of their rentals paid so far: income, counted in the computed total returned.
       rentalIncome: paidRentalIncomeSql(sql`ri.user_id = "users"."id"`),
+      // Adjustments counted so far: income ones with the income, capital ones with the capital returned.
+      adjustedIncome: paidAdjustmentsSql('income', sql`adj.user_id = "users"."id"`),
+      adjustedCapital: paidAdjustmentsSql('capital', sql`adj.user_id = "users"."id"`),
     })
     .from(users)
     .where(eq(users.id, userId))
@@ -57,6 +60,8 @@ export async function getCurrentUser(db: DbOrTx, userId: string): Promise<Curren
     requireAdminTotp: !!row.requireAdminTotp,
     capitalReturned: row.capitalReturned,
     rentalIncome: row.rentalIncome,
+    adjustedIncome: row.adjustedIncome,
+    adjustedCapital: row.adjustedCapital,
   };
 }
 

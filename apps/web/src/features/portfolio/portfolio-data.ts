@@ -126,7 +126,8 @@ export function payoutsCsv(payouts: readonly Payout[]): string {
       p.date,
       p.month,
       p.project.name,
-      PAYOUT_TYPE_LABELS[p.type],
+      // An adjustment says what it corrects: "Adjustment: {reason}".
+      p.note ?? PAYOUT_TYPE_LABELS[p.type],
       PAYOUT_STATUS_LABELS[p.status],
       p.amount.toFixed(2),
     ]),

@@ -1,0 +1,263 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import {
+  formatEuro,
+  fromCents,
+  monthLabel,
+  toCents,
+  toMoneyString,
+  type Adjustment,
+  type AdjustmentInput,
+  type DistributionDetail,
+} from '@portal/contracts';
+import { queryRows, type Db, type DbOrTx } from '../../db/client';
+import {
+  adjustments,
+  capitalReturns,
+  distributionAllocations,
+  distributions,
+  investments,
+  monthlyReturns,
+  projects,
+  rentalIncomes,
+  users,
+} from '../../db/schema';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
+import { iso } from '../../lib/format';
+import { recordAudit } from '../audit/service';
+import { notifyFrom, notifyUsers } from '../notifications/notify';
+import { getDistribution } from './distributions';
+
+/**
+ * Adjustments (docs/product.md "Final is final"): money that was paid or reported is never edited; a
+ * mistake is put right by an entry of its own, dated the day it is made, that says why and what it
+ * corrects. A reversal undoes a final run as a whole with one negative adjustment per investor paid.
+ */
+
+/** The day it is in UTC, as the payment dates count it (ADR 020). */
+const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+const columns = {
+  row: adjustments,
+  userName: users.name,
+  projectName: projects.name,
+};
+
+function present(r: { row: typeof adjustments.$inferSelect; userName: string; projectName: string }): Adjustment {
+  return {
+    _id: r.row.id,
+    userId: r.row.userId,
+    userName: r.userName,
+    projectId: r.row.projectId,
+    projectName: r.projectName,
+    kind: r.row.kind,
+    amount: fromCents(toCents(r.row.amount)),
+    reason: r.row.reason,
+    corrects: r.row.corrects,
+    distributionId: r.row.distributionId,
+    date: r.row.paymentDate,
+    createdAt: iso(r.row.createdAt)!,
+  };
+}
+
+/** Adjustments, newest first; of one investor and/or one project when given. */
+export async function listAdjustments(
+  db: DbOrTx,
+  filter: { userId?: string | undefined; projectId?: string | undefined },
+): Promise<Adjustment[]> {
+  const rows = await db
+    .select(columns)
+    .from(adjustments)
+    .innerJoin(users, eq(users.id, adjustments.userId))
+    .innerJoin(projects, eq(projects.id, adjustments.projectId))
+    .where(
+      and(
+        filter.userId ? eq(adjustments.userId, filter.userId) : undefined,
+        filter.projectId ? eq(adjustments.projectId, filter.projectId) : undefined,
+      ),
+    )
+    .orderBy(desc(adjustments.createdAt), desc(adjustments.id))
+    .limit(5000);
+  return rows.map(present);
+}
+
+/** Whether `id` names a money entry of this investor in this project (what an adjustment may correct). */
+async function isEntryOf(tx: DbOrTx, id: string, userId: string, projectId: string): Promise<boolean> {
+  const rows = await queryRows<{ found: number }>(
+    tx,
+    sql`select 1 as found from ${monthlyReturns} where id = ${id}::uuid and user_id = ${userId}::uuid and project_id = ${projectId}::uuid
+      union all select 1 from ${capitalReturns} where id = ${id}::uuid and user_id = ${userId}::uuid and project_id = ${projectId}::uuid
+      union all select 1 from ${rentalIncomes} where id = ${id}::uuid and user_id = ${userId}::uuid and project_id = ${projectId}::uuid
+      union all select 1 from ${adjustments} where id = ${id}::uuid and user_id = ${userId}::uuid and project_id = ${projectId}::uuid
+      limit 1`,
+  );
+  return rows.length > 0;
+}
+
+/** The words of an adjustment's kind, in a sentence. */
+const kindWords = (kind: 'income' | 'capital') => (kind === 'capital' ? 'capital returned' : 'income');
+
+/**
+ * Records an adjustment, dated today, with its audit row and the investor's notification, in one
+ * transaction. The investor must hold an investment in the project; a capital adjustment may not take
+ * back more capital than was returned.
+ */
+export async function createAdjustment(db: Db, actorId: string, raw: AdjustmentInput): Promise<Adjustment> {
+  const input = { ...raw, corrects: raw.corrects ?? null };
+  const id = await db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ name: users.name })
+      .from(users)
+      .where(eq(users.id, input.userId))
+      .limit(1);
+    if (!user) throw new NotFoundError('User');
+    const [project] = await tx
+      .select({ name: projects.name })
+      .from(projects)
+      .where(eq(projects.id, input.projectId))
+      .limit(1);
+    if (!project) throw new NotFoundError('Project');
+    // Held for the transaction: two capital adjustments at once cannot both pass the check below.
+    const [holding] = await tx
+      .select({ id: investments.id })
+      .from(investments)
+      .where(and(eq(investments.userId, input.userId), eq(investments.projectId, input.projectId)))
+      .for('update')
+      .limit(1);
+    if (!holding) {
+      const problem = `${user.name} holds no investment in ${project.name}: there is nothing to adjust`;
+      throw new ValidationError(problem, { projectId: problem });
+    }
+    if (input.corrects && !(await isEntryOf(tx, input.corrects, input.userId, input.projectId))) {
+      const problem = `No return, return of capital, rental income or adjustment of ${user.name} in ${project.name} has the id ${input.corrects}`;
+      throw new ValidationError(problem, { corrects: problem });
+    }
+    const cents = toCents(input.amount);
+    if (input.kind === 'capital' && cents < 0) {
+      const [returned] = await queryRows<{ cents: string }>(
+        tx,
+        sql`select (round(coalesce((select sum(amount) from ${capitalReturns} where user_id = ${input.userId}::uuid and project_id = ${input.projectId}::uuid), 0) * 100)
+          + round(coalesce((select sum(amount) from ${adjustments} where kind = 'capital' and user_id = ${input.userId}::uuid and project_id = ${input.projectId}::uuid), 0) * 100))::text as cents`,
+      );
+      const had = Number(returned?.cents ?? 0);
+      if (had + cents < 0) {
+        const problem = `Only ${formatEuro(fromCents(had))} of capital was returned to ${user.name} in ${project.name}: an adjustment of ${formatEuro(input.amount)} would make it negative`;
+        throw new ValidationError(problem, { amount: problem });
+      }
+    }
+    const [row] = await tx
+      .insert(adjustments)
+      .values({
+        userId: input.userId,
+        projectId: input.projectId,
+        kind: input.kind,
+        amount: toMoneyString(fromCents(cents)),
+        reason: input.reason,
+        corrects: input.corrects,
+        paymentDate: todayUtc(),
+        createdBy: actorId,
+      })
+      .returning({ id: adjustments.id });
+    await recordAudit(tx, {
+      actorId,
+      action: 'create',
+      entity: 'adjustment',
+      entityId: row!.id,
+      details: {
+        userId: input.userId,
+        projectId: input.projectId,
+        kind: input.kind,
+        amount: fromCents(cents),
+        reason: input.reason,
+        corrects: input.corrects,
+      },
+    });
+    await notifyUsers(tx, [input.userId], {
+      title: 'Adjustment',
+      message: `An adjustment of ${formatEuro(fromCents(cents))} to your ${kindWords(input.kind)} from ${project.name}: ${input.reason}.`,
+      type: 'info',
+      link: '/',
+      createdBy: actorId,
+    });
+    return row!.id;
+  });
+  const [row] = await db
+    .select(columns)
+    .from(adjustments)
+    .innerJoin(users, eq(users.id, adjustments.userId))
+    .innerJoin(projects, eq(projects.id, adjustments.projectId))
+    .where(eq(adjustments.id, id));
+  return present(row!);
+}
+
+const longDate = (at: Date) =>
+  new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(at);
+
+/**
+ * Reverses a final run as a whole, in one transaction: one negative adjustment per investor paid (minus
+ * their allocation, dated today, correcting the entry the run wrote, with the run's id), the run marked
+ * reversed with its reason, the audit row and each investor's notification. The run and what it wrote
+ * stay as they were. Two requests at once: the second waits for the first's lock and finds it reversed.
+ */
+export async function reverseDistribution(
+  db: Db,
+  actorId: string,
+  id: string,
+  reason: string,
+): Promise<DistributionDetail> {
+  await db.transaction(async (tx) => {
+    const [run] = await tx.select().from(distributions).where(eq(distributions.id, id)).for('update').limit(1);
+    if (!run) throw new NotFoundError('Distribution');
+    if (run.status === 'draft')
+      throw new ConflictError(
+        'This distribution is a draft and paid nothing: there is nothing to reverse. Change it or delete it instead.',
+      );
+    if (run.status === 'reversed')
+      throw new ConflictError(
+        `This distribution was reversed on ${longDate(run.reversedAt!)}: it cannot be reversed again.`,
+      );
+    const today = todayUtc();
+    // The entry each allocation wrote: that month's return (income), or the run's return of capital.
+    const entry =
+      run.kind === 'income'
+        ? sql`(select m.id from ${monthlyReturns} m where m.user_id = a.user_id and m.project_id = ${run.projectId}::uuid and m.month = ${run.period})`
+        : sql`(select c.id from ${capitalReturns} c where c.distribution_id = a.distribution_id and c.user_id = a.user_id)`;
+    await tx.execute(sql`
+      insert into ${adjustments} (user_id, project_id, kind, amount, reason, corrects, distribution_id, payment_date, created_by)
+      select a.user_id, ${run.projectId}::uuid, ${run.kind}, -a.amount, ${reason}, ${entry}, a.distribution_id, ${today}::date, ${actorId}::uuid
+      from ${distributionAllocations} a
+      where a.distribution_id = ${id}::uuid and a.amount > 0`);
+    await tx
+      .update(distributions)
+      .set({ status: 'reversed', reversedAt: new Date(), reversedBy: actorId, reversalReason: reason, updatedAt: new Date() })
+      .where(eq(distributions.id, id));
+    const [paid] = await queryRows<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n from ${distributionAllocations} where distribution_id = ${id}::uuid and amount > 0`,
+    );
+    await recordAudit(tx, {
+      actorId,
+      action: 'reverse',
+      entity: 'distribution',
+      entityId: id,
+      details: {
+        projectId: run.projectId,
+        kind: run.kind,
+        period: run.period,
+        amount: run.amount,
+        investors: Number(paid?.n ?? 0),
+        reason,
+      },
+    });
+    const [project] = await tx.select({ name: projects.name }).from(projects).where(eq(projects.id, run.projectId));
+    const what = run.kind === 'income' ? 'distribution' : 'return of capital';
+    await notifyFrom(
+      tx,
+      sql`select a.user_id, ${`The ${what} of `} || '€' || to_char(a.amount, 'FM999,999,999,990.00') || ${` for ${project?.name ?? 'your project'}, ${monthLabel(run.period)}, was reversed: ${reason}. It is taken back by an adjustment dated today.`}
+        from ${distributionAllocations} a
+        where a.distribution_id = ${id}::uuid and a.amount > 0`,
+      { title: 'Distribution reversed', type: 'warning', link: '/', createdBy: actorId },
+    );
+  });
+  return getDistribution(db, id);
+}
+
