@@ -48,6 +48,8 @@ const run = (over: Partial<DistributionSummary> = {}): DistributionSummary => ({
   missingBankAccounts: 1,
   createdAt: at,
   finalizedAt: null,
+  reversedAt: null,
+  reversalReason: null,
   ...over,
 });
 
