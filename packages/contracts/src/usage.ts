@@ -35,6 +35,8 @@ const euroWhole = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 0,
 });
 /** €185 or €185.50, as the web app writes money. */
+/** Euros always with their cents ('€0.00', '-€1.50'): for amounts that correct money. */
+export const formatEuroCents = (v: number) => euroCents.format(v);
 export const formatEuro = (v: number) => (Number.isInteger(v) ? euroWhole : euroCents).format(v);
 const euro = formatEuro;
 const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
-  formatEuro,
+  formatEuroCents,
   fromCents,
   monthLabel,
   toCents,
@@ -42,7 +42,11 @@ const columns = {
   projectName: projects.name,
 };
 
-function present(r: { row: typeof adjustments.$inferSelect; userName: string; projectName: string }): Adjustment {
+function present(r: {
+  row: typeof adjustments.$inferSelect;
+  userName: string;
+  projectName: string;
+}): Adjustment {
   return {
     _id: r.row.id,
     userId: r.row.userId,
@@ -140,7 +144,7 @@ export async function createAdjustment(db: Db, actorId: string, raw: AdjustmentI
       );
       const had = Number(returned?.cents ?? 0);
       if (had + cents < 0) {
-        const problem = `Only ${formatEuro(fromCents(had))} of capital was returned to ${user.name} in ${project.name}: an adjustment of ${formatEuro(input.amount)} would make it negative`;
+        const problem = `Only ${formatEuroCents(fromCents(had))} of capital was returned to ${user.name} in ${project.name}: an adjustment of ${formatEuroCents(input.amount)} would make it negative`;
         throw new ValidationError(problem, { amount: problem });
       }
     }
@@ -173,7 +177,7 @@ export async function createAdjustment(db: Db, actorId: string, raw: AdjustmentI
     });
     await notifyUsers(tx, [input.userId], {
       title: 'Adjustment',
-      message: `An adjustment of ${formatEuro(fromCents(cents))} to your ${kindWords(input.kind)} from ${project.name}: ${input.reason}.`,
+      message: `An adjustment of ${formatEuroCents(fromCents(cents))} to your ${kindWords(input.kind)} from ${project.name}: ${input.reason}.`,
       type: 'info',
       link: '/',
       createdBy: actorId,
@@ -190,7 +194,12 @@ export async function createAdjustment(db: Db, actorId: string, raw: AdjustmentI
 }
 
 const longDate = (at: Date) =>
-  new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(at);
+  new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(at);
 
 /**
  * Reverses a final run as a whole, in one transaction: one negative adjustment per investor paid (minus
@@ -205,7 +214,12 @@ export async function reverseDistribution(
   reason: string,
 ): Promise<DistributionDetail> {
   await db.transaction(async (tx) => {
-    const [run] = await tx.select().from(distributions).where(eq(distributions.id, id)).for('update').limit(1);
+    const [run] = await tx
+      .select()
+      .from(distributions)
+      .where(eq(distributions.id, id))
+      .for('update')
+      .limit(1);
     if (!run) throw new NotFoundError('Distribution');
     if (run.status === 'draft')
       throw new ConflictError(
@@ -228,7 +242,13 @@ export async function reverseDistribution(
       where a.distribution_id = ${id}::uuid and a.amount > 0`);
     await tx
       .update(distributions)
-      .set({ status: 'reversed', reversedAt: new Date(), reversedBy: actorId, reversalReason: reason, updatedAt: new Date() })
+      .set({
+        status: 'reversed',
+        reversedAt: new Date(),
+        reversedBy: actorId,
+        reversalReason: reason,
+        updatedAt: new Date(),
+      })
       .where(eq(distributions.id, id));
     const [paid] = await queryRows<{ n: number }>(
       tx,
@@ -248,7 +268,10 @@ export async function reverseDistribution(
         reason,
       },
     });
-    const [project] = await tx.select({ name: projects.name }).from(projects).where(eq(projects.id, run.projectId));
+    const [project] = await tx
+      .select({ name: projects.name })
+      .from(projects)
+      .where(eq(projects.id, run.projectId));
     const what = run.kind === 'income' ? 'distribution' : 'return of capital';
     await notifyFrom(
       tx,
@@ -260,4 +283,3 @@ export async function reverseDistribution(
   });
   return getDistribution(db, id);
 }
-
