@@ -117,7 +117,8 @@ async function recordRentalIncome(
     const [{ movedInto = null } = {}] = rowsOf<{ movedInto: LockPublication | null }>(
       await tx.execute(sql`select ${publicationOf(sql`${input.paymentDate}::date`)} as "movedInto"`),
     );
-    if (recorded) assertUnlocked({ run: null, publication: movedInto }, ENTRY, KIND);
+    // Neither moved into one, nor recorded in one for the first time.
+    assertUnlocked({ run: null, publication: movedInto }, ENTRY, KIND);
     const cents = rentalShareCents(input.grossIncome, found.share);
     const values = {
       bookingId,

@@ -1,6 +1,6 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { monthLabel, statementLabel } from '@portal/contracts';
-import type { DbOrTx } from '../../db/client';
+import { queryRows, type DbOrTx } from '../../db/client';
 import { distributionAllocations, distributions, statementPublications } from '../../db/schema';
 import { ConflictError } from '../../lib/errors';
 
@@ -80,6 +80,30 @@ export function lockReason(facts: LockFacts, entry: string, kind: string): strin
   if (publication)
     return `${statementLabel(publication.period)} statements were published on ${longDate(publication.publishedAt)}: ${kind} in that period cannot be changed. ${INSTEAD}`;
   return null;
+}
+
+/**
+ * The published periods (quarters and years), for checking many days at once without a query each: the
+ * one whose period a day falls in, first published first, or null (`publicationOf`'s rule).
+ */
+export async function publishedPeriods(tx: DbOrTx): Promise<(day: string) => LockPublication | null> {
+  const rows = await queryRows<{ period: string; publishedAt: string }>(
+    tx,
+    sql`select period, published_at::text as "publishedAt" from ${statementPublications} order by published_at`,
+  );
+  return (day) => {
+    const year = day.slice(0, 4);
+    const quarter = `${year}-Q${Math.floor((Number(day.slice(5, 7)) - 1) / 3) + 1}`;
+    return rows.find((r) => r.period === year || r.period === quarter) ?? null;
+  };
+}
+
+/**
+ * A 409 when a day falls in a published period: money paid on it would change statements the investors
+ * were already given. `kind` names what ('returns', 'rental income').
+ */
+export async function assertPeriodOpen(tx: DbOrTx, day: string, entry: string, kind: string): Promise<void> {
+  assertUnlocked({ run: null, publication: (await publishedPeriods(tx))(day) }, entry, kind);
 }
 
 /** A 409 with the reason when the entry is locked. */

@@ -19,6 +19,7 @@ import { investmentEndedOnSql } from '../../db/investment-returns';
 import { capitalReturns, investments, monthlyReturns } from '../../db/schema';
 import { BadRequestError, ConflictError, isUniqueViolation } from '../../lib/errors';
 import { recordAudit } from '../audit/service';
+import { lockReason, publishedPeriods } from '../locks/service';
 
 type Kind = 'income' | 'capital';
 type Column = (typeof RETURNS_IMPORT_COLUMNS)[number] | (typeof RETURNS_IMPORT_OPTIONAL_COLUMNS)[number];
@@ -274,7 +275,7 @@ async function checkLines(db: DbOrTx, lines: Line[], today: Date) {
   const resolved = parsed.filter((p) => p.userId && p.projectId);
   const pairs = [...new Map(resolved.map((p) => [pairKey(p.userId!, p.projectId!), p])).values()];
   const incomeKeys = resolved.filter((p) => p.month && p.kind === 'income');
-  const [holdings, recorded] = await Promise.all([
+  const [holdings, recorded, publishedOn] = await Promise.all([
     findHoldings(
       db,
       pairs.map((p) => ({ u: p.userId!, p: p.projectId! })),
@@ -283,6 +284,7 @@ async function checkLines(db: DbOrTx, lines: Line[], today: Date) {
       db,
       incomeKeys.map((p) => ({ u: p.userId!, p: p.projectId!, m: p.month! })),
     ),
+    publishedPeriods(db),
   ]);
   const firstLine = new Map<string, number>();
   for (const p of resolved) {
@@ -295,6 +297,13 @@ async function checkLines(db: DbOrTx, lines: Line[], today: Date) {
         : null;
     if (outside) problem(p.row, outside);
     if (!p.month || !p.kind) continue;
+    // Not into a period whose statements the investors were given.
+    const locked = lockReason(
+      { run: null, publication: publishedOn(p.paymentDate ?? monthEnd(p.month)) },
+      `The ${monthLabel(p.month)} ${p.kind === 'income' ? 'return' : 'return of capital'}`,
+      'returns',
+    );
+    if (locked) problem(p.row, locked);
     const same = `${pair}|${p.month}|${p.kind}`;
     const first = firstLine.get(same);
     if (first !== undefined) problem(p.row, `The same investor, project, month and kind as line ${first}`);

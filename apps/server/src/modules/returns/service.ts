@@ -19,7 +19,13 @@ import {
   isUniqueViolation,
 } from '../../lib/errors';
 import { recordAudit } from '../audit/service';
-import { assertUnlocked, holdPublications, incomeRunOf, publicationOf } from '../locks/service';
+import {
+  assertPeriodOpen,
+  assertUnlocked,
+  holdPublications,
+  incomeRunOf,
+  publicationOf,
+} from '../locks/service';
 import { num } from '../../lib/format';
 import { returnEntryName } from './presenter';
 
@@ -82,6 +88,9 @@ export async function addReturn(db: Db, actorId: string, userId: string, input: 
       const holding = await requireHoldingFrom(tx, userId, input.projectId, input.month);
       if (!holding)
         throw new BadRequestError('This user has no investment in this project: add the investment first');
+      // Not into a period whose statements the investors were given.
+      await holdPublications(tx);
+      await assertPeriodOpen(tx, input.paymentDate ?? monthEnd(input.month), returnEntryName(input.month), 'returns');
       const [row] = await tx
         .insert(monthlyReturns)
         .values({
