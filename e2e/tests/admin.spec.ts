@@ -367,7 +367,11 @@ test.describe('[ADMIN][PROJECTS] projects management', () => {
     await total.fill('-5');
     await dialog.getByRole('button', { name: 'Create Project' }).click();
     await expect(total).toHaveAttribute('aria-invalid', 'true');
-    await expect(total).toHaveAccessibleDescription('Total investment cannot be negative');
+    // The field's hint (the company's figure for the whole project) and then its error.
+    await expect(total).toHaveAccessibleDescription(
+      "The whole project's figure as reported by the company, investors outside the portal included. " +
+        'Investors see it labelled so. Total investment cannot be negative',
+    );
     await expect(total).toBeFocused();
     await expect(toast(page, 'Failed to save project')).toBeVisible();
     await expect(page.getByText(/Too small|expected number|totalInvestment/)).toHaveCount(0);

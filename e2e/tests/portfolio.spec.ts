@@ -436,6 +436,10 @@ test.describe('[PORTFOLIO] projects and project detail', () => {
     await expect(tiles).toHaveCount(projects.length);
     for (const p of projects) {
       const tile = tiles.filter({ hasText: p.name });
+      // The admin-entered totals, captioned as the whole project's (issue 31).
+      const whole = tile.getByRole('group', { name: 'Whole project, as reported by the company' });
+      await expect(whole).toContainText(euro(cents(p.totalInvestment)));
+      await expect(whole).toContainText(euro(cents(p.totalReturned)));
       await expect(tile).toContainText(euro(cents(p.totalInvestment)));
       await expect(tile).toContainText(euro(cents(p.totalReturned)));
       await expect(tile).toContainText(pct((cents(p.totalReturned) * 100) / cents(p.totalInvestment)));
@@ -511,6 +515,14 @@ test.describe('[PORTFOLIO] projects and project detail', () => {
     await expect(fact('Investment Period')).toHaveText(`${detail.investmentPeriod} months`);
     await expect(fact('Expected Completion')).toHaveText(shortDate(detail.expectedCompletion!));
     await expect(fact('Annual ROI')).toHaveText(pct(Number(detail.annualROI)));
+    // The project's totals as the company reports them for the whole project, apart and captioned so.
+    const whole = about.getByRole('group', { name: 'Whole project, as reported by the company' });
+    await expect(whole.getByRole('term').filter({ hasText: 'Total Raised' }).locator('+ dd')).toHaveText(
+      euro(cents(detail.totalInvestment)),
+    );
+    await expect(
+      whole.getByRole('term').filter({ hasText: 'Returned to Investors' }).locator('+ dd'),
+    ).toHaveText(euro(cents(detail.totalReturned)));
 
     // The demo project has updates: its newest three, newest first.
     const { updates: all } = await callApiOk(

@@ -4,7 +4,7 @@ import { route } from '../../plugins/route';
 import { requireAuth } from '../../plugins/auth';
 import { requireProjectId } from '../access/project-access';
 import { presentAdminBooking, presentBooking } from './presenter';
-import { recordAudit } from '../audit/service';
+import { changeSetting } from '../audit/setting-change';
 import { getRentalSettings, setRentalSettings } from './rental-settings';
 import { cancelBooking, createBooking, decideBooking, listOwnBookings, listProjectBookings } from './service';
 
@@ -44,17 +44,7 @@ export const bookingRoutes: Module = (app, { database: { db }, mailer }) => {
   route(app, e.setRentalSettings, async (request) => {
     const auth = requireAuth(request);
     const value = { rentalPriceCap: request.body.rentalPriceCap };
-    await db.transaction(async (tx) => {
-      const before = await getRentalSettings(tx);
-      await setRentalSettings(tx, value, auth.id);
-      await recordAudit(tx, {
-        actorId: auth.id,
-        action: 'update',
-        entity: 'settings',
-        entityId: 'rentals',
-        details: { before, after: value },
-      });
-    });
+    await changeSetting(db, auth.id, 'rentals', { get: getRentalSettings, set: setRentalSettings }, value);
     return { success: true as const, data: value, message: 'Updated' };
   });
 

@@ -1,20 +1,14 @@
-import { eq } from 'drizzle-orm';
 import { payerAccount, type PayerAccount, type PayerAccountInput } from '@portal/contracts';
 import type { Db, DbOrTx } from '../../db/client';
-import { settings } from '../../db/schema';
 import { recordAudit } from '../audit/service';
+import { readSetting, writeSetting } from '../settings/store';
 import { onField, parseBic, parseIban } from './iban';
 
 const PAYER_ACCOUNT = 'payerAccount';
 
 /** The company account that pays the distributions, or null until an admin sets it. */
-export async function getPayerAccount(db: DbOrTx): Promise<PayerAccount | null> {
-  const [row] = await db
-    .select({ value: settings.value })
-    .from(settings)
-    .where(eq(settings.key, PAYER_ACCOUNT));
-  const parsed = payerAccount.safeParse(row?.value);
-  return parsed.success ? parsed.data : null;
+export function getPayerAccount(db: DbOrTx): Promise<PayerAccount | null> {
+  return readSetting(db, PAYER_ACCOUNT, payerAccount, null);
 }
 
 /** Sets it: the IBAN and BIC checked as an investor's are (a 400 named on its field), audited. */
@@ -29,13 +23,7 @@ export async function setPayerAccount(
     bic: input.bic ? onField('bic', () => parseBic(input.bic!)) : null,
   };
   await db.transaction(async (tx) => {
-    await tx
-      .insert(settings)
-      .values({ key: PAYER_ACCOUNT, value, updatedBy: actorId })
-      .onConflictDoUpdate({
-        target: settings.key,
-        set: { value, updatedBy: actorId, updatedAt: new Date() },
-      });
+    await writeSetting(tx, PAYER_ACCOUNT, value, actorId);
     await recordAudit(tx, {
       actorId,
       action: 'update',

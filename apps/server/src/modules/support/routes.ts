@@ -2,7 +2,7 @@ import { endpoints } from '@portal/contracts';
 import type { Module } from '../../app-types';
 import { route } from '../../plugins/route';
 import { requireAuth } from '../../plugins/auth';
-import { recordAudit } from '../audit/service';
+import { changeSetting } from '../audit/setting-change';
 import { getSupportContact, setSupportContact } from './service';
 
 const e = endpoints.support;
@@ -18,17 +18,7 @@ export const supportRoutes: Module = (app, { database: { db } }) => {
   route(app, e.setSettings, async (request) => {
     const auth = requireAuth(request);
     const value = { whatsapp: request.body.whatsapp ?? null, email: request.body.email ?? null };
-    await db.transaction(async (tx) => {
-      const before = await getSupportContact(tx);
-      await setSupportContact(tx, value, auth.id);
-      await recordAudit(tx, {
-        actorId: auth.id,
-        action: 'update',
-        entity: 'settings',
-        entityId: 'support',
-        details: { before, after: value },
-      });
-    });
+    await changeSetting(db, auth.id, 'support', { get: getSupportContact, set: setSupportContact }, value);
     return { success: true as const, data: value, message: 'Updated' };
   });
 };

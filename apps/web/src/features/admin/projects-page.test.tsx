@@ -187,6 +187,18 @@ describe('Projects Management: toasts and empty texts (docs/product.md §18)', (
     expect(await findToast('Updated')).toHaveTextContent(`Project “${AURORA.name}” was updated.`);
   });
 
+  it("says by each total that it is the company's figure for the whole project, shown so to investors", async () => {
+    fakeApi(() => undefined);
+    renderAdmin(<ProjectsPage />, 'projects');
+    await userEvent.click(await screen.findByRole('button', { name: 'Create Project' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create Project' });
+    for (const label of ['Total Investment (€)', 'Total Returned (€)'])
+      expect(within(dialog).getByLabelText(label)).toHaveAccessibleDescription(
+        "The whole project's figure as reported by the company, investors outside the portal included. " +
+          'Investors see it labelled so.',
+      );
+  });
+
   it('says a negative total in words next to the field, focuses it, and sends nothing', async () => {
     const requests = fakeApi(() => undefined);
     renderAdmin(<ProjectsPage />, 'projects');
@@ -198,7 +210,11 @@ describe('Projects Management: toasts and empty texts (docs/product.md §18)', (
     await userEvent.type(total, '-5');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create Project' }));
     expect(total).toHaveAttribute('aria-invalid', 'true');
-    expect(total).toHaveAccessibleDescription('Total investment cannot be negative');
+    // The field's hint (the company's figure for the whole project) and then its error.
+    expect(total).toHaveAccessibleDescription(
+      "The whole project's figure as reported by the company, investors outside the portal included. " +
+        'Investors see it labelled so. Total investment cannot be negative',
+    );
     expect(total).toHaveFocus();
     expect(dialog).not.toHaveTextContent(/Too small|expected number|totalInvestment/);
     expect(requests.filter((r) => r.method === 'POST')).toEqual([]);

@@ -114,6 +114,25 @@ describe('Project detail', () => {
     expect(header).toHaveTextContent('Since Jan 15, 2024');
   });
 
+  it("captions the project's totals as the whole project's, as reported by the company, apart from the investor's own", async () => {
+    show(async () => json(200, { success: true, data: detail() }));
+    const whole = await screen.findByRole('group', { name: 'Whole project, as reported by the company' });
+    expect(whole).toHaveAccessibleDescription(
+      "All of the project's investors, including those outside the portal. Your own figures are under Your Investment.",
+    );
+    expect(
+      Object.fromEntries(
+        within(whole)
+          .getAllByRole('term')
+          .map((dt) => [dt.textContent, dt.nextElementSibling!.textContent]),
+      ),
+    ).toEqual({ 'Total Raised': '€1,250,000', 'Returned to Investors': '€98,000.50' });
+    // The investor's own figures are named as theirs, from the portal's records.
+    const stake = screen.getByRole('region', { name: 'Your Investment' });
+    expect(stake).toHaveAccessibleDescription("What you invested and were paid, from the portal's records.");
+    expect(within(stake).queryByText('Total Raised')).not.toBeInTheDocument();
+  });
+
   it('shows a dash for a missing location and completion date, and a completed status', async () => {
     show(async () =>
       json(200, {

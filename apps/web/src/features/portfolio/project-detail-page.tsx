@@ -107,6 +107,19 @@ function ReturnsTable({ monthly }: { monthly: { month: string; amount: number }[
   );
 }
 
+function FactList({ facts }: { facts: [string, string][] }) {
+  return (
+    <dl className="grid text-sm">
+      {facts.map(([k, v]) => (
+        <div key={k} className="flex justify-between gap-3 border-b py-2 last:border-0">
+          <dt className="text-muted-foreground">{k}</dt>
+          <dd className="tabular text-right font-medium">{v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 function Facts({ project: p }: { project: ProjectDetail }) {
   const facts: [string, string][] = [
     ['Location', p.location || dash],
@@ -116,6 +129,10 @@ function Facts({ project: p }: { project: ProjectDetail }) {
     ['Investment Date', formatDate(p.investmentDate)],
     ['Expected Completion', p.expectedCompletion ? formatDate(p.expectedCompletion) : dash],
     ['Expected Monthly Return', formatPercent(p.expectedMonthlyReturn)],
+  ];
+  // Typed by an admin for the whole project, investors outside the portal included: they are not the
+  // portal's ledger, so they stand apart under a caption that says whose figures they are (issue 31).
+  const wholeProject: [string, string][] = [
     ['Total Raised', formatMoney(p.totalInvestment)],
     ['Returned to Investors', formatMoney(p.totalReturned)],
   ];
@@ -128,14 +145,22 @@ function Facts({ project: p }: { project: ProjectDetail }) {
       </CardHeader>
       <CardContent className="grid gap-4">
         {p.description && <p className="text-sm leading-relaxed">{p.description}</p>}
-        <dl className="grid text-sm">
-          {facts.map(([k, v]) => (
-            <div key={k} className="flex justify-between gap-3 border-b py-2 last:border-0">
-              <dt className="text-muted-foreground">{k}</dt>
-              <dd className="tabular text-right font-medium">{v}</dd>
-            </div>
-          ))}
-        </dl>
+        <FactList facts={facts} />
+        <div
+          role="group"
+          aria-labelledby="whole-project-heading"
+          aria-describedby="whole-project-note"
+          className="grid gap-1 rounded-md bg-muted/50 px-3 pt-3"
+        >
+          <h3 id="whole-project-heading" className="text-sm font-semibold">
+            Whole project, as reported by the company
+          </h3>
+          <p id="whole-project-note" className="text-xs text-muted-foreground">
+            All of the project's investors, including those outside the portal.
+            {p.investment && ' Your own figures are under Your Investment.'}
+          </p>
+          <FactList facts={wholeProject} />
+        </div>
       </CardContent>
     </Card>
   );
@@ -215,10 +240,13 @@ function ProjectDetailPage() {
       </div>
 
       {inv && (
-        <section aria-labelledby="stake-heading">
-          <h2 id="stake-heading" className="mb-3 text-lg font-semibold">
+        <section aria-labelledby="stake-heading" aria-describedby="stake-note">
+          <h2 id="stake-heading" className="text-lg font-semibold">
             Your Investment
           </h2>
+          <p id="stake-note" className="mb-3 mt-1 text-sm text-muted-foreground">
+            What you invested and were paid, from the portal's records.
+          </p>
           <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
             <Stat label="Amount Invested" value={formatMoney(inv.amount)} />
             <Stat label="Your Returns" value={formatMoney(inv.returns)} />

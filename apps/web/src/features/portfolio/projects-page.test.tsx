@@ -108,6 +108,10 @@ describe('Projects page', () => {
     const a = await tileOf('Aurora Lakeside Cabins');
     expect(a).toHaveTextContent('Inari, Finland');
     expect(within(a).getByText('Active')).toBeInTheDocument();
+    // The project's totals are captioned as the whole project's, apart from the investor's stake.
+    const whole = within(a).getByRole('group', { name: 'Whole project, as reported by the company' });
+    expect(within(whole).getByRole('progressbar')).toBeInTheDocument();
+    expect(whole).not.toHaveTextContent('Your stake');
     expect(within(a).getByText('Investment').nextElementSibling).toHaveTextContent('€1,850,000');
     expect(within(a).getByText('Returns').nextElementSibling).toHaveTextContent('€312,400');
     expect(within(a).getByText('ROI Progress').nextElementSibling).toHaveTextContent('16.9%');

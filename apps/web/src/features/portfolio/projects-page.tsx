@@ -37,6 +37,7 @@ function Figure({ label, value }: { label: string; value: string }) {
 
 function ProjectTile({ project: p }: { project: ProjectListItem }) {
   const progress = roiProgress(p);
+  const wholeId = `whole-project-${p._id}`;
   return (
     <Card data-testid="project-tile" className="flex h-full flex-col gap-4 p-5">
       <div className="flex items-start justify-between gap-3">
@@ -51,16 +52,23 @@ function ProjectTile({ project: p }: { project: ProjectListItem }) {
         </div>
         <StatusBadge status={p.status} className="shrink-0" />
       </div>
-      <dl className="grid grid-cols-2 gap-3">
-        <Figure label="Investment" value={formatMoney(p.totalInvestment)} />
-        <Figure label="Returns" value={formatMoney(p.totalReturned)} />
-      </dl>
-      <div>
-        <div className="mb-1.5 flex justify-between gap-2 text-sm">
-          <span className="text-muted-foreground">ROI Progress</span>
-          <span className="tabular font-medium">{formatPercent(progress)}</span>
+      {/* The project's totals are typed by an admin for the whole project, investors outside the portal
+          included; the caption keeps them from being read as the investor's stake below (issue 31). */}
+      <div role="group" aria-labelledby={wholeId} className="grid gap-3">
+        <p id={wholeId} className="text-xs font-medium text-muted-foreground">
+          Whole project, as reported by the company
+        </p>
+        <dl className="grid grid-cols-2 gap-3">
+          <Figure label="Investment" value={formatMoney(p.totalInvestment)} />
+          <Figure label="Returns" value={formatMoney(p.totalReturned)} />
+        </dl>
+        <div>
+          <div className="mb-1.5 flex justify-between gap-2 text-sm">
+            <span className="text-muted-foreground">ROI Progress</span>
+            <span className="tabular font-medium">{formatPercent(progress)}</span>
+          </div>
+          <Progress value={progress} label={`ROI Progress of ${p.name}: ${formatPercent(progress)}`} />
         </div>
-        <Progress value={progress} label={`ROI Progress of ${p.name}: ${formatPercent(progress)}`} />
       </div>
       {p.investment && (
         <p className="rounded-md bg-muted px-3 py-2 text-sm">

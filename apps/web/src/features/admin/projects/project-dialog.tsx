@@ -21,6 +21,13 @@ interface Form {
   description: string;
 }
 
+/**
+ * The totals are the company's figures for the whole project, investors outside the portal included, not
+ * the portal's ledger; investors see them under that caption (issue 31), and the admin is told so here.
+ */
+const WHOLE_PROJECT_HINT =
+  "The whole project's figure as reported by the company, investors outside the portal included. Investors see it labelled so.";
+
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** A new project starts from the defaults of docs/product.md §15.4. */
@@ -111,10 +118,10 @@ export function ProjectDialog({
             <Field label="Annual ROI (%)" error={f.error('annualROI')}>
               <Input inputMode="decimal" {...f.register('annualROI')} />
             </Field>
-            <Field label="Total Investment (€)" error={f.error('totalInvestment')}>
+            <Field label="Total Investment (€)" hint={WHOLE_PROJECT_HINT} error={f.error('totalInvestment')}>
               <Input type="number" min={0} step="0.01" {...f.register('totalInvestment')} />
             </Field>
-            <Field label="Total Returned (€)" error={f.error('totalReturned')}>
+            <Field label="Total Returned (€)" hint={WHOLE_PROJECT_HINT} error={f.error('totalReturned')}>
               <Input type="number" min={0} step="0.01" {...f.register('totalReturned')} />
             </Field>
             <Field label="Investment Date" error={f.error('investmentDate')}>
