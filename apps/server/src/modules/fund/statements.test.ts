@@ -189,6 +189,7 @@ describe('GET /api/statements/:period', () => {
           { month: '2025-09', amount: 103.33 },
         ],
         rentalIncome: [],
+        adjustments: [],
         closingCapital: 9000,
       },
       {
@@ -200,6 +201,7 @@ describe('GET /api/statements/:period', () => {
         income: 25.05,
         incomeByMonth: [{ month: '2025-09', amount: 25.05 }],
         rentalIncome: [],
+        adjustments: [],
         closingCapital: 5000.5,
       },
     ]);

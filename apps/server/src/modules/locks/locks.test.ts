@@ -12,6 +12,7 @@ import {
   type TestContext,
 } from '../../../test/helpers';
 import { createBooking, isoDay } from '../../../test/content-factories';
+import { multipart } from '../documents/test-support';
 
 let ctx: TestContext;
 let token: string;
@@ -141,6 +142,53 @@ describe('final is final: monthly returns', () => {
     ]);
   });
 
+  it('no new return is paid in a published period: added or imported, a 409 or a row problem, nothing written', async () => {
+    const h = await holding();
+    const add = await call('POST', `/api/users/${h.user.id}/returns`, {
+      projectId: h.project.id,
+      month: '2025-08',
+      amount: 10,
+    });
+    expect([add.statusCode, add.json().message]).toEqual([
+      409,
+      PUBLISHED,
+    ]);
+    expect(await h.stored('2025-08')).toBeUndefined();
+    // June, paid on its own date in July, is in Q3 as well; June paid on Jun 30 is not.
+    const moved = await call('POST', `/api/users/${h.user.id}/returns`, {
+      projectId: h.project.id,
+      month: '2025-06',
+      amount: 10,
+      paymentDate: '2025-07-02',
+    });
+    expect(moved.statusCode).toBe(409);
+    const june = await call('POST', `/api/users/${h.user.id}/returns`, {
+      projectId: h.project.id,
+      month: '2025-06',
+      amount: 10,
+    });
+    expect(june.statusCode).toBe(201);
+
+    const csv = `investor,project,month,amount,kind\n${h.user.email},${h.project.id},2025-09,25.00,income\n${h.user.email},${h.project.id},2025-10,25.00,income\n`;
+    const form = await multipart({}, { data: Buffer.from(csv), name: 'returns.csv', type: 'text/csv' });
+    const imported = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/returns/import?dryRun=false',
+      headers: { ...bearer(token), ...form.headers },
+      payload: form.payload,
+    });
+    expect(imported.statusCode).toBe(400);
+    expect(imported.json().data.rows).toEqual([
+      {
+        row: 2,
+        ok: false,
+        error: PUBLISHED,
+      },
+      { row: 3, ok: true },
+    ]);
+    expect(await h.stored('2025-10')).toBeUndefined();
+  });
+
   it('a published year locks every month paid in it', async () => {
     const h = await holding({ '2023-03': '20.00' });
     await ctx.db.insert(statementPublications).values({
@@ -185,14 +233,28 @@ describe('final is final: rental income', () => {
       });
       return res.json().data[0].rentalIncome;
     };
-    return { record, remove, stored, listed, own };
+    /** Rental income recorded before its period was published (as the database holds it). */
+    const recordedBefore = (paymentDate: string) =>
+      ctx.db.insert(rentalIncomes).values({
+        bookingId: booking.id,
+        userId: user.id,
+        projectId: project.id,
+        nightsRented: 2,
+        grossIncome: '200.00',
+        sharePercent: '70',
+        amount: '140.00',
+        paymentDate,
+      });
+    return { record, remove, stored, listed, own, recordedBefore };
   }
 
   it('rental income paid in a published period is neither replaced nor removed (409), and shows locked', async () => {
     const r = await rental();
+    // Not recorded into a published period for the first time either (that changes its statements).
     const first = await r.record('2025-08-15');
-    expect(first.statusCode).toBe(200);
-    expect(first.json().data.locked).toEqual({ reason: RENTAL_PUBLISHED });
+    expect([first.statusCode, first.json().message]).toEqual([409, RENTAL_PUBLISHED]);
+    expect(await r.stored()).toBeUndefined();
+    await r.recordedBefore('2025-08-15');
     const again = await r.record('2025-08-15', 900);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(RENTAL_PUBLISHED);
