@@ -385,6 +385,58 @@ describe('reversing a final distribution', () => {
   });
 });
 
+describe('who a run pays', () => {
+  it('only those holding the project in its period: not an investment that starts later or had ended', async () => {
+    const project = await createProject(ctx.db, { name: `Who ${Math.random().toString(36).slice(2, 8)}` });
+    const early = await createUser(ctx.db, { name: 'Early Holder' });
+    const late = await createUser(ctx.db, { name: 'Late Holder' });
+    await createInvestment(ctx.db, early.id, project.id, { amount: '1000.00', startDate: '2025-01-01' });
+    await createInvestment(ctx.db, late.id, project.id, { amount: '1000.00', startDate: '2025-08-01' });
+    const run = await call('POST', '/api/distributions', {
+      projectId: project.id,
+      period: '2025-06',
+      kind: 'income',
+      amount: 100,
+      paymentDate: '2025-06-30',
+    });
+    expect(run.statusCode).toBe(201);
+    expect(
+      run.json().data.allocations.map((a: { userId: string; amount: number }) => [a.userId, a.amount]),
+    ).toEqual([[early.id, 100]]);
+    const none = await call('POST', '/api/distributions', {
+      projectId: project.id,
+      period: '2024-12',
+      kind: 'income',
+      amount: 100,
+      paymentDate: '2024-12-31',
+    });
+    expect([none.statusCode, none.json().message]).toEqual([
+      400,
+      'Nobody held this project in Dec 2024 (the investments start later or had ended), so there is nobody to pay',
+    ]);
+    // The early holder's capital returned in full in Jul 2025: a run for Sep 2025 pays the late one only.
+    await call('POST', '/api/adjustments', {
+      userId: early.id,
+      projectId: project.id,
+      kind: 'capital',
+      amount: 1000,
+      reason: 'Capital returned in full',
+    });
+    await ctx.db
+      .update(adjustments)
+      .set({ paymentDate: '2025-07-15' })
+      .where(and(eq(adjustments.userId, early.id), eq(adjustments.projectId, project.id)));
+    const sep = await call('POST', '/api/distributions', {
+      projectId: project.id,
+      period: '2025-09',
+      kind: 'income',
+      amount: 50,
+      paymentDate: '2025-09-30',
+    });
+    expect(sep.json().data.allocations.map((a: { userId: string }) => a.userId)).toEqual([late.id]);
+  });
+});
+
 describe('adjustments and statements', () => {
   it('an adjustment appears in the statement of the period it is made in; a published one keeps its bytes', async () => {
     const { project, user, token } = await holder('Stat Holder');

@@ -219,9 +219,10 @@ describe('distribution runs', () => {
       cashYield12m: null,
     });
     expect((await call('GET', '/api/users/me', undefined, investor)).json().data.capitalReturned).toBe(4000);
-    // A return of capital still to be paid counts once its payment date has come.
+    // A return of capital still to be paid counts once its payment date has come (a run of the month the
+    // investment ended in: a later one pays nobody, its capital having been returned in full).
     const later = (
-      await draft(project.id, { kind: 'capital', period: '2025-02', amount: 1, paymentDate: '2099-01-01' })
+      await draft(project.id, { kind: 'capital', period: '2025-01', amount: 1, paymentDate: '2099-01-01' })
     ).json().data._id;
     expect((await call('POST', `/api/distributions/${later}/finalize`)).statusCode).toBe(200);
     expect((await call('GET', '/api/users/me', undefined, investor)).json().data.capitalReturned).toBe(4000);
@@ -245,7 +246,7 @@ describe('distribution runs', () => {
     expect(told.map((n) => [n.title, n.message]).sort()).toEqual([
       [
         'Return of capital',
-        `A return of capital of €1.00 for ${project.name}, Feb 2025, will be paid on Jan 1, 2099.`,
+        `A return of capital of €1.00 for ${project.name}, Jan 2025, will be paid on Jan 1, 2099.`,
       ],
       [
         'Return of capital',

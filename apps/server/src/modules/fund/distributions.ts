@@ -32,6 +32,7 @@ import {
   isUniqueViolation,
 } from '../../lib/errors';
 import { iso } from '../../lib/format';
+import { investmentEndedOnSql } from '../../db/investment-returns';
 import { neutralizeFormula } from '../audit/csv';
 import { recordAudit } from '../audit/service';
 import { notifyFrom } from '../notifications/notify';
@@ -63,15 +64,35 @@ async function requireProject(db: DbOrTx, projectId: string) {
 }
 
 /**
- * The allocations of `amountCents` over the project's holders, pro rata to what each invested (largest
- * remainder; ties by investor ID, else by the user's id). Investors who hold nothing in it are left out.
+ * The allocations of `amountCents` over the project's holders in the run's period, pro rata to what each
+ * invested (largest remainder; ties by investor ID, else by the user's id). Investors who hold nothing in
+ * it are left out, and so are those whose investment starts after the period or ended before it (their
+ * capital returned in full): a month's return is refused for them, so the run pays them nothing.
  */
-async function allocate(db: DbOrTx, projectId: string, amountCents: number) {
+async function allocate(db: DbOrTx, projectId: string, period: string, amountCents: number) {
   const holders = await db
     .select({ userId: investments.userId, investorId: users.investorId, invested: investments.amount })
     .from(investments)
     .innerJoin(users, eq(users.id, investments.userId))
-    .where(and(eq(investments.projectId, projectId), sql`${investments.amount} > 0`));
+    .where(
+      and(
+        eq(investments.projectId, projectId),
+        sql`${investments.amount} > 0`,
+        sql`(${investments.startDate} is null or to_char(${investments.startDate}, 'YYYY-MM') <= ${period})`,
+        sql`coalesce(left(${investmentEndedOnSql}, 7) >= ${period}, true)`,
+      ),
+    );
+  if (holders.length === 0) {
+    const [any] = await db
+      .select({ id: investments.id })
+      .from(investments)
+      .where(and(eq(investments.projectId, projectId), sql`${investments.amount} > 0`))
+      .limit(1);
+    if (any)
+      throw new BadRequestError(
+        `Nobody held this project in ${monthLabel(period)} (the investments start later or had ended), so there is nobody to pay`,
+      );
+  }
   const keyOf = new Map(holders.map((h) => [h.investorId ?? h.userId, h]));
   const allocations = allocateProRata(
     amountCents,
@@ -84,8 +105,8 @@ async function allocate(db: DbOrTx, projectId: string, amountCents: number) {
 }
 
 /** Writes a run's allocations afresh (a draft being created or changed). */
-async function writeAllocations(tx: DbOrTx, runId: string, projectId: string, amount: number) {
-  const rows = await allocate(tx, projectId, toCents(amount));
+async function writeAllocations(tx: DbOrTx, runId: string, input: Input) {
+  const rows = await allocate(tx, input.projectId, input.period, toCents(input.amount));
   await tx.delete(distributionAllocations).where(eq(distributionAllocations.distributionId, runId));
   if (rows.length)
     // One statement with three array parameters: a run over 10,000 investors would otherwise send
@@ -199,7 +220,7 @@ export async function createDistribution(db: Db, actorId: string, input: Input):
       .insert(distributions)
       .values({ ...runValues(input), createdBy: actorId })
       .returning({ id: distributions.id });
-    await writeAllocations(tx, run!.id, input.projectId, input.amount);
+    await writeAllocations(tx, run!.id, input);
     await recordAudit(tx, {
       actorId,
       action: 'create',
@@ -240,7 +261,7 @@ export async function updateDistribution(db: Db, actorId: string, id: string, in
       .update(distributions)
       .set({ ...runValues(input), updatedAt: new Date() })
       .where(eq(distributions.id, id));
-    await writeAllocations(tx, id, input.projectId, input.amount);
+    await writeAllocations(tx, id, input);
     await recordAudit(tx, {
       actorId,
       action: 'update',
