@@ -323,6 +323,7 @@ describe('GET /api/admin/ledger/verify', () => {
     );
     expect(await verify()).toEqual({ ok: true, entries: before + 5_000 });
     const [far] = await links(sql`seq = ${before + 4_990}`);
+    expect(far!.seq).toBeGreaterThan(5_000);
     await direct(sql`update ledger_chain set entry_id = entry_id || 'x' where seq = ${far!.seq}`);
     expect(await verify()).toMatchObject({ ok: false, firstBrokenAt: far!.seq });
     await direct(sql`update ledger_chain set entry_id = ${far!.entry_id} where seq = ${far!.seq}`);
