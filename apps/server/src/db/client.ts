@@ -67,7 +67,7 @@ export function migrationsFolder(): string {
  * connection of the application has it, so a write made in the database by other means is not chained
  * and the ledger's verification finds it (docs/ARCHITECTURE.md "The ledger chain").
  */
-export const LEDGER_SETTING = { name: 'portal.ledger', value: 'on' } as const;
+const LEDGER_SETTING = { name: 'portal.ledger', value: 'on' } as const;
 
 /** A statement that may change rows, or the commit that makes such changes visible. */
 const MAY_WRITE = /^\s*(?:insert|update|delete|with|truncate|merge|commit|call|do)\b/i;
