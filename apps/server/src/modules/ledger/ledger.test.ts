@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { LedgerVerification } from '@portal/contracts';
-import { queryRows } from '../../db/client';
+import { migrationsFolder, queryRows } from '../../db/client';
 import { seedDemo } from '../../db/seed/demo';
 import { monthlyReturns, users } from '../../db/schema';
 import { createLocalStorage } from '../../storage/file-storage';
@@ -344,5 +344,38 @@ describe('GET /api/admin/ledger/verify', () => {
     // Once only: a chain that has entries is not filled again.
     await expect(ctx.db.execute(sql`select ledger_backfill()`)).rejects.toThrow();
     expect(await verify()).toEqual({ ok: true, entries: rows[0]!.n });
+  });
+  it('is given to the money already written by migration 0029 itself', async () => {
+    const file = fs.readdirSync(migrationsFolder()).find((f) => f.endsWith('_ledger_chain.sql'))!;
+    const statements = fs
+      .readFileSync(path.join(migrationsFolder(), file), 'utf8')
+      .split('--> statement-breakpoint');
+    // As before the migration: no chain, its functions, triggers and view (dropped with the functions).
+    await ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`do $$ declare f regprocedure; begin
+        for f in select p.oid::regprocedure from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+                  where n.nspname = current_schema() and left(p.proname, 7) = 'ledger_' loop
+          execute 'drop function ' || f || ' cascade';
+        end loop; end $$`);
+      await tx.execute(sql`drop table ledger_chain`);
+      await tx.execute(sql`drop type ledger_entry`);
+    });
+    const project = await createProject(ctx.db);
+    const user = await createUser(ctx.db);
+    await createInvestment(ctx.db, user.id, project.id, {
+      monthly: { '2025-01': '10.00', '2025-02': '11.00' },
+    });
+    await ctx.db.transaction(async (tx) => {
+      for (const statement of statements) await tx.execute(sql.raw(statement));
+    });
+    const [live] = await queryRows<{ n: number }>(
+      ctx.db,
+      sql`select count(*)::int as n from ledger_live_entries`,
+    );
+    expect(await verify()).toEqual({ ok: true, entries: live!.n });
+    const months = await links(
+      sql`entry_id in (select id::text from monthly_returns where user_id = ${user.id})`,
+    );
+    expect(months.map((l) => l.action)).toEqual(['write', 'write']);
   });
 });
