@@ -32,6 +32,7 @@ import { fundRoutes } from './modules/fund/routes';
 import { healthRoutes } from './modules/health/routes';
 import { interestRoutes } from './modules/interest/routes';
 import { investmentRoutes } from './modules/investments/routes';
+import { ledgerRoutes } from './modules/ledger/routes';
 import { mailRoutes } from './modules/mail/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { NOTIFY_CHANNEL } from './modules/notifications/notify';
@@ -68,6 +69,7 @@ const modules: Module[] = [
   returnRoutes,
   auditRoutes,
   adminDashboardRoutes,
+  ledgerRoutes,
   supportRoutes,
 ];
 

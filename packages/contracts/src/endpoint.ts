@@ -48,6 +48,8 @@ export const TABLES = [
   'swap_offers',
   'rental_incomes',
   'adjustments',
+  // The running hash over the money entries, appended by the database's triggers (migration 0029; never written by the app).
+  'ledger_chain',
   'calendar_feeds',
   'allowance_reminders',
 ] as const;

@@ -31,6 +31,7 @@ export * from './media';
 export * from './notifications';
 export * from './mail';
 export * from './admin';
+export * from './ledger';
 export * from './audit-sentence';
 export * from './roi';
 export * from './issues';

@@ -62,6 +62,13 @@ export function migrationsFolder(): string {
   throw new Error('Cannot find the drizzle migrations folder');
 }
 
+/**
+ * The session setting under which the database chains the money written (migration 0029): every
+ * connection of the application has it, so a write made in the database by other means is not chained
+ * and the ledger's verification finds it (docs/ARCHITECTURE.md "The ledger chain").
+ */
+const LEDGER_SETTING = { name: 'portal.ledger', value: 'on' } as const;
+
 /** A statement that may change rows, or the commit that makes such changes visible. */
 const MAY_WRITE = /^\s*(?:insert|update|delete|with|truncate|merge|commit|call|do)\b/i;
 
@@ -93,6 +100,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       statement_timeout: PG_TIMEOUTS.statementMs,
       query_timeout: PG_TIMEOUTS.queryMs,
       keepAlive: true,
+      options: `-c ${LEDGER_SETTING.name}=${LEDGER_SETTING.value}`,
       Client: resilientClient(pg.Client),
     });
     // A pool error (e.g. the server went away) must not crash the process; queries report it instead.
@@ -102,7 +110,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     if (opts.migrate !== false) {
       const { migrate } = await import('drizzle-orm/node-postgres/migrator');
       // Its own connection: a migration may run longer than the pool's timeouts allow.
-      const client = new pg.Client({ connectionString: opts.url, connectionTimeoutMillis: 30_000 });
+      const client = new pg.Client({
+        connectionString: opts.url,
+        connectionTimeoutMillis: 30_000,
+        options: `-c ${LEDGER_SETTING.name}=${LEDGER_SETTING.value}`,
+      });
       await client.connect();
       try {
         // Several instances may start at once: one migrates, the others wait.
@@ -133,6 +145,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/pglite');
   if (opts.dataDir) fs.mkdirSync(path.dirname(opts.dataDir), { recursive: true });
   const client = await PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.snapshot });
+  // Its one connection is the application's (a snapshot or a data directory does not keep the setting).
+  await client.exec(`set ${LEDGER_SETTING.name} = '${LEDGER_SETTING.value}'`);
   const db = drizzle({ client, schema, logger });
   if (opts.migrate !== false) {
     const { migrate } = await import('drizzle-orm/pglite/migrator');

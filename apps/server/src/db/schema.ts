@@ -1023,6 +1023,35 @@ export const adjustments = pgTable(
 );
 
 /**
+ * The ledger's running hash (docs/ARCHITECTURE.md "The ledger chain"): one row per write or delete of a
+ * money entry (a monthly return, a return of capital, a rental income, an allocation of a run that is not
+ * a draft, an adjustment), each hashed over the one before it, so that a row changed or removed behind
+ * the application's back no longer matches its chain. Appended only by the database's triggers
+ * (migration 0029), numbered without gaps under one lock; never written or changed by the application.
+ */
+export const ledgerChain = pgTable(
+  'ledger_chain',
+  {
+    /** 1, 2, 3 … without gaps: a missing number is a removed entry. */
+    seq: bigint('seq', { mode: 'number' }).primaryKey(),
+    entryTable: text('entry_table').notNull(),
+    /** The row's id (an allocation's is `distribution_id:user_id`). */
+    entryId: text('entry_id').notNull(),
+    action: text('action').notNull(),
+    /** The entry's fields as hashed, '|'-separated (null for a delete). */
+    canonical: text('canonical'),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ledger_chain_entry_idx').on(t.entryTable, t.entryId, t.seq),
+    check('ledger_chain_action_check', sql`${t.action} in ('write', 'delete')`),
+    check('ledger_chain_canonical_check', sql`(${t.action} = 'delete') = (${t.canonical} is null)`),
+  ],
+);
+
+/**
  * Every email the portal sends, one row per message and recipient (mail/): what it is, to whom, and how
  * far it got. The message is rendered from `kind` and `data` when the queue's job sends it, at or after
  * `sendAfter` (the rate limit spreads a broadcast out).

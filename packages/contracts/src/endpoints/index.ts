@@ -15,6 +15,7 @@ import { documentEndpoints } from './documents';
 import { healthEndpoints } from './health';
 import { interestEndpoints } from './interest';
 import { investmentEndpoints } from './investments';
+import { ledgerEndpoints } from './ledger';
 import { mailEndpoints } from './mail';
 import { mediaEndpoints } from './media';
 import { notificationEndpoints } from './notifications';
@@ -51,6 +52,7 @@ export const endpoints = {
   adminUsers: adminUserEndpoints,
   audit: auditEndpoints,
   adminDashboard: adminDashboardEndpoints,
+  ledger: ledgerEndpoints,
   health: healthEndpoints,
   docs: docsEndpoints,
   auth: authEndpoints,
