@@ -92,9 +92,7 @@ export const paidAdjustmentsSql = (kind: 'income' | 'capital', where?: SQL) =>
  * An investment has no end date of its own; its capital returned is its end. The outer columns are
  * named with their table, since a query on one table names its own columns bare.
  */
-export const investmentEndedOnSql = sql<
-  string | null
->`(select max(c.payment_date)::text from (
+export const investmentEndedOnSql = sql<string | null>`(select max(c.payment_date)::text from (
     select payment_date, amount from ${capitalReturns} where user_id = investments.user_id and project_id = investments.project_id
     union all
     select payment_date, amount from ${adjustments} where kind = 'capital' and user_id = investments.user_id and project_id = investments.project_id

@@ -1,9 +1,4 @@
-import {
-  adjustmentAnswer,
-  adjustmentInput,
-  adjustmentListAnswer,
-  adjustmentsQuery,
-} from '../adjustments';
+import { adjustmentAnswer, adjustmentInput, adjustmentListAnswer, adjustmentsQuery } from '../adjustments';
 import { endpoint } from '../endpoint';
 
 export const adjustmentEndpoints = {

@@ -77,7 +77,15 @@ export const investmentEndpoints = {
       'not ended, or in which the caller held nothing, answers 404.',
     params: statementParams,
     answer: statementAnswer,
-    reads: ['projects', 'investments', 'monthly_returns', 'capital_returns', 'rental_incomes', 'adjustments', 'users'],
+    reads: [
+      'projects',
+      'investments',
+      'monthly_returns',
+      'capital_returns',
+      'rental_incomes',
+      'adjustments',
+      'users',
+    ],
   }),
   statementPdf: endpoint({
     id: 'statements.pdf',

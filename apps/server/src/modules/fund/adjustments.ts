@@ -25,6 +25,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors'
 import { iso } from '../../lib/format';
 import { recordAudit } from '../audit/service';
 import { notifyFrom, notifyUsers } from '../notifications/notify';
+import { holdLedger } from '../ledger/service';
 import { getDistribution } from './distributions';
 
 /**
@@ -108,6 +109,9 @@ const kindWords = (kind: 'income' | 'capital') => (kind === 'capital' ? 'capital
 export async function createAdjustment(db: Db, actorId: string, raw: AdjustmentInput): Promise<Adjustment> {
   const input = { ...raw, corrects: raw.corrects ?? null };
   const id = await db.transaction(async (tx) => {
+    // Every money write is appended to the chain under its lock: taken first, it also makes the capital
+    // check below hold until commit (no other capital can be written meanwhile).
+    await holdLedger(tx);
     const [user] = await tx
       .select({ name: users.name })
       .from(users)
@@ -120,12 +124,10 @@ export async function createAdjustment(db: Db, actorId: string, raw: AdjustmentI
       .where(eq(projects.id, input.projectId))
       .limit(1);
     if (!project) throw new NotFoundError('Project');
-    // Held for the transaction: two capital adjustments at once cannot both pass the check below.
     const [holding] = await tx
       .select({ id: investments.id })
       .from(investments)
       .where(and(eq(investments.userId, input.userId), eq(investments.projectId, input.projectId)))
-      .for('update')
       .limit(1);
     if (!holding) {
       const problem = `${user.name} holds no investment in ${project.name}: there is nothing to adjust`;

@@ -142,7 +142,9 @@ export function buildStatement(
       contributions,
       capitalReturned,
       income:
-        months.reduce((s, [, cents]) => s + cents, 0) + rental.reduce((s, r) => s + r.cents, 0) + adjustedIncome,
+        months.reduce((s, [, cents]) => s + cents, 0) +
+        rental.reduce((s, r) => s + r.cents, 0) +
+        adjustedIncome,
       closingCapital: openingCapital + contributions - capitalReturned,
     };
     for (const k of Object.keys(totals) as (keyof Figures)[]) totals[k] += f[k];

@@ -12,6 +12,18 @@ import { queryRows, type Db, type DbOrTx } from '../../db/client';
 /** The hash before the first link. */
 export const GENESIS_HASH = '0'.repeat(64);
 
+/** The advisory lock under which the chain is appended (migration 0029's `ledger_append`). */
+const LEDGER_LOCK = 72_707_371;
+
+/**
+ * Takes the chain's lock for the rest of the transaction, before any row lock: a write of money that
+ * checks other rows first (a capital adjustment reading the capital returned) then waits for the chain
+ * here, never while holding a row another money write needs, so the two cannot deadlock.
+ */
+export async function holdLedger(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${LEDGER_LOCK})`);
+}
+
 /** Links read a query: the walk keeps one page in memory, however long the chain. */
 const PAGE = 5_000;
 

@@ -149,10 +149,7 @@ describe('final is final: monthly returns', () => {
       month: '2025-08',
       amount: 10,
     });
-    expect([add.statusCode, add.json().message]).toEqual([
-      409,
-      PUBLISHED,
-    ]);
+    expect([add.statusCode, add.json().message]).toEqual([409, PUBLISHED]);
     expect(await h.stored('2025-08')).toBeUndefined();
     // June, paid on its own date in July, is in Q3 as well; June paid on Jun 30 is not.
     const moved = await call('POST', `/api/users/${h.user.id}/returns`, {

@@ -90,7 +90,12 @@ export async function addReturn(db: Db, actorId: string, userId: string, input: 
         throw new BadRequestError('This user has no investment in this project: add the investment first');
       // Not into a period whose statements the investors were given.
       await holdPublications(tx);
-      await assertPeriodOpen(tx, input.paymentDate ?? monthEnd(input.month), returnEntryName(input.month), 'returns');
+      await assertPeriodOpen(
+        tx,
+        input.paymentDate ?? monthEnd(input.month),
+        returnEntryName(input.month),
+        'returns',
+      );
       const [row] = await tx
         .insert(monthlyReturns)
         .values({
