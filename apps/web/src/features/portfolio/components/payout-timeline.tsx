@@ -60,7 +60,8 @@ function PayoutItem({ payout: p }: { payout: Payout }) {
         <p className="min-w-0">
           <span className="tabular block font-semibold">{formatMoney(p.amount)}</span>{' '}
           <span className="line-clamp-2 text-xs text-muted-foreground">
-            {PAYOUT_TYPE_LABELS[p.type]}
+            {/* An adjustment is its own line, with its reason: "Adjustment: {reason}". */}
+            {p.note ?? PAYOUT_TYPE_LABELS[p.type]}
             {earned} · {p.project.name}
           </span>
         </p>
