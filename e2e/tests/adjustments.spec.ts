@@ -1,0 +1,80 @@
+import type { Page } from '@playwright/test';
+import { endpoints } from '@portal/contracts';
+import { callApiOk } from '../support/api';
+import { apiSignIn, expect, expectAccessible, signIn, test } from '../support/fixtures';
+import { expectToastShown, recordToasts } from '../support/toasts';
+
+/**
+ * The demo's final "Nov 2026 income" run (the seeding month's income of Fjordview, paid on the 15th of
+ * the next month) paid Lukas Berg, the second demo investor: his return of that month is locked.
+ */
+const FJORDVIEW = 'Fjordview Timber Lodges';
+const REASON = 'Nov 2026 income paid €10 too much';
+
+const chooseProject = (page: Page, name: string) =>
+  page.getByRole('banner').getByLabel('Current project').selectOption({ label: name });
+
+test.describe('[ADMIN][ADJUSTMENTS] a paid return is corrected by an entry of its own (issue 31)', () => {
+  test('an admin records an adjustment of −€10 on a locked return; the investor sees it as its own line', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    await recordToasts(page);
+    const lukas = await apiSignIn(page.request, 'investor2');
+    const month = new Date().toLocaleString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+    const admin = await signIn(page, 'admin', `/admin/investments?userId=${lukas.user._id}`);
+    await chooseProject(page, FJORDVIEW);
+    await expect(page.getByRole('heading', { name: 'Lukas Berg' })).toBeVisible();
+
+    await test.step('the locked return offers an adjustment that names it', async () => {
+      const table = page.getByRole('table', { name: 'Monthly returns' });
+      const adjust = table.getByRole('button', { name: `Adjust ${month}` });
+      await expect(adjust.locator('xpath=ancestor::tr')).toContainText('Locked:');
+      await expect(page.getByText('No adjustments', { exact: true })).toBeVisible();
+      await adjust.click();
+      const dialog = page.getByRole('dialog', { name: 'Record an adjustment' });
+      await expect(dialog).toContainText(`Corrects: the ${month} return of €240`);
+      await expect(dialog.getByLabel('Kind')).toHaveValue('income');
+      await dialog.getByLabel('Amount (€)').fill('-10');
+      // The reason is required: named next to it, nothing sent.
+      await dialog.getByRole('button', { name: 'Record adjustment' }).click();
+      await expect(dialog.getByLabel('Reason')).toHaveAttribute('aria-invalid', 'true');
+      await expectAccessible(page);
+      await dialog.getByLabel('Reason').fill(REASON);
+      await dialog.getByRole('button', { name: 'Record adjustment' }).click();
+      await expect(dialog).toBeHidden();
+      await expectToastShown(page, 'Recorded');
+    });
+
+    await test.step('it is listed under the returns', async () => {
+      const list = page.getByRole('region', { name: 'Adjustments' });
+      const row = list.getByRole('table', { name: 'Adjustments' }).getByRole('row').nth(1);
+      await expect(row).toContainText('-€10');
+      await expect(row).toContainText(REASON);
+      await expect(row).toContainText(`Corrects the ${month} return of €240`);
+      await expect(list).toContainText('1 adjustment · -€10 in total');
+      await expectAccessible(page);
+      const { data } = await callApiOk(
+        page.request,
+        endpoints.adjustments.list,
+        { query: { userId: lukas.user._id } },
+        admin.accessToken,
+      );
+      expect(data).toMatchObject([{ kind: 'income', amount: -10, reason: REASON, userName: 'Lukas Berg' }]);
+    });
+
+    await test.step('the investor sees it as its own line in the Payout Timeline', async () => {
+      const context = await browser.newContext({ baseURL });
+      const investor = await context.newPage();
+      await signIn(investor, 'investor2');
+      const timeline = investor.getByRole('list', { name: 'Payouts' });
+      const line = timeline.getByRole('listitem').filter({ hasText: `Adjustment: ${REASON}` });
+      await expect(line).toHaveCount(1);
+      await expect(line).toContainText('-€10');
+      await expect(line).toContainText(`Adjustment: ${REASON} · ${FJORDVIEW}`);
+      await expectAccessible(investor);
+      await context.close();
+    });
+  });
+});
