@@ -92,7 +92,8 @@ function RunCard({
           {name}
         </h2>
         <RunStatusBadge status={r.status} />
-        {r.missingBankAccounts > 0 && (
+        {/* It matters for the payment file, which a reversed run no longer has. */}
+        {r.missingBankAccounts > 0 && r.status !== 'reversed' && (
           <Badge variant="warning">
             <TriangleAlert className="size-3" aria-hidden="true" />
             {r.missingBankAccounts} without a bank account

@@ -417,7 +417,7 @@ describe('User Investments: adjustments (issue 31)', () => {
     expect(dialog).toHaveTextContent(`Emma Lindqvist in ${AURORA.name}`);
     expect(within(dialog).getByLabelText('Kind')).toHaveValue('income');
     const amount = within(dialog).getByLabelText('Amount (€)');
-    expect(amount).toHaveAccessibleDescription('Negative takes money back');
+    expect(amount).toHaveAccessibleDescription('Negative takes money back.');
 
     // The schema's own check first: a reason is required, and nothing is sent.
     await userEvent.type(amount, '-10');
@@ -475,7 +475,7 @@ describe('User Investments: adjustments (issue 31)', () => {
     expect(await findToast('Failed to record adjustment')).toHaveTextContent(problem);
     const amount = within(dialog).getByLabelText('Amount (€)');
     expect(amount).toHaveAttribute('aria-invalid', 'true');
-    expect(amount).toHaveAccessibleDescription(`Negative takes money back ${problem}`);
+    expect(amount).toHaveAccessibleDescription(`Negative takes money back. ${problem}`);
     await waitFor(() => expect(amount).toHaveFocus());
 
     refuse = false;

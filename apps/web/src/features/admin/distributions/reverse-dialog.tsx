@@ -34,6 +34,7 @@ export function ReverseDialog({ run, onClose }: { run: DistributionSummary | nul
       }}
       failure="Failed to reverse distribution"
       submitLabel="Reverse distribution"
+      destructive
       pendingLabel="Reversing..."
     >
       {(f) => (

@@ -154,7 +154,7 @@ export function RunDetailsDialog({
                     <span className="text-muted-foreground">Made final {formatDate(run.finalizedAt)}</span>
                   )
                 )}
-                {run.missingBankAccounts > 0 && (
+                {run.missingBankAccounts > 0 && run.status !== 'reversed' && (
                   <Badge variant="warning">
                     <TriangleAlert className="size-3" aria-hidden="true" />
                     {run.missingBankAccounts} without a bank account

@@ -94,7 +94,7 @@ export function AdjustmentDialog({
                 ))}
               </NativeSelect>
             </Field>
-            <Field label="Amount (€)" hint="Negative takes money back" error={f.error('amount')}>
+            <Field label="Amount (€)" hint="Negative takes money back." error={f.error('amount')}>
               {/* No inputMode="decimal": a phone's decimal pad has no minus sign. */}
               <Input type="number" step="0.01" {...f.register('amount')} />
             </Field>

@@ -57,7 +57,7 @@ export function AdjustmentsList({
         <Table aria-labelledby="adjustments-heading">
           <THead>
             <Tr>
-              <Th>Date</Th>
+              <Th className="hidden sm:table-cell">Date</Th>
               <Th className="hidden sm:table-cell">Kind</Th>
               <Th className="text-right">Amount</Th>
               <Th>Reason</Th>
@@ -68,7 +68,7 @@ export function AdjustmentsList({
               const corrects = corrected(a);
               return (
                 <Tr key={a._id}>
-                  <Td className="px-2 py-1.5 tabular whitespace-nowrap sm:px-3">
+                  <Td className="hidden px-2 py-1.5 tabular whitespace-nowrap sm:table-cell sm:px-3">
                     <time dateTime={a.date}>{formatDate(a.date)}</time>
                   </Td>
                   <Td className="hidden px-2 py-1.5 sm:table-cell sm:px-3">
@@ -80,20 +80,13 @@ export function AdjustmentsList({
                   {/* w-full with max-w-0: the reason takes the room left and wraps. */}
                   <Td className="w-full max-w-0 px-2 py-1.5 sm:px-3">
                     <p className="break-words">{a.reason}</p>
+                    {/* On a phone, the hidden columns' facts under the reason. */}
                     <p className="text-xs text-muted-foreground">
-                      <span className="sm:hidden">{ADJUSTMENT_KIND_LABELS[a.kind]}</span>
-                      {corrects && (
-                        <>
-                          <span className="sm:hidden"> · </span>
-                          Corrects {corrects}
-                        </>
-                      )}
-                      {a.distributionId && !corrects && (
-                        <>
-                          <span className="sm:hidden"> · </span>
-                          From a distribution run
-                        </>
-                      )}
+                      <span className="sm:hidden">
+                        {formatDate(a.date)} · {ADJUSTMENT_KIND_LABELS[a.kind]}
+                        {(corrects || a.distributionId) && ' · '}
+                      </span>
+                      {corrects ? `Corrects ${corrects}` : a.distributionId && 'From a distribution run'}
                     </p>
                   </Td>
                 </Tr>

@@ -253,13 +253,16 @@ export function ReturnsCard({
                         ) : r.locked ? (
                           // A locked return (LockedNote says why) is not edited: it is corrected with
                           // an adjustment that names it.
+                          // On a phone only its icon, like Edit and Delete: the locked note keeps its room.
                           <Button
                             size="sm"
                             variant="outline"
+                            className="max-sm:size-9 max-sm:px-0"
                             onClick={() => setAdjusting({ _id: r._id, label: returnEntry(r) })}
                           >
                             <Scale aria-hidden="true" />
-                            Adjust <span className="sr-only">{formatMonth(r.month)}</span>
+                            <span className="max-sm:sr-only">Adjust</span>{' '}
+                            <span className="sr-only">{formatMonth(r.month)}</span>
                           </Button>
                         ) : (
                           <>
