@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { endpoints } from '@portal/contracts';
-import { callApiOk } from '../support/api';
+import { callApiOk, projectIdByName } from '../support/api';
 import { apiSignIn, expect, expectAccessible, signIn, test } from '../support/fixtures';
 import { expectToastShown, recordToasts } from '../support/toasts';
 
@@ -9,7 +9,7 @@ import { expectToastShown, recordToasts } from '../support/toasts';
  * the next month) paid Lukas Berg, the second demo investor: his return of that month is locked.
  */
 const FJORDVIEW = 'Fjordview Timber Lodges';
-const REASON = 'Nov 2026 income paid €10 too much';
+const REASON = 'The month’s income was paid €10 too high';
 
 const chooseProject = (page: Page, name: string) =>
   page.getByRole('banner').getByLabel('Current project').selectOption({ label: name });
@@ -22,8 +22,23 @@ test.describe('[ADMIN][ADJUSTMENTS] a paid return is corrected by an entry of it
   }) => {
     await recordToasts(page);
     const lukas = await apiSignIn(page.request, 'investor2');
-    const month = new Date().toLocaleString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
     const admin = await signIn(page, 'admin', `/admin/investments?userId=${lukas.user._id}`);
+    // The run's month is the seeding day's ('Nov 2026'): read from the data, not from today.
+    const fjordview = await projectIdByName(page.request, admin.accessToken, FJORDVIEW);
+    const { data } = await callApiOk(
+      page.request,
+      endpoints.returns.list,
+      { params: { id: lukas.user._id }, query: { projectId: fjordview } },
+      admin.accessToken,
+    );
+    const locked = data.monthlyReturns.filter((r) => r.locked);
+    expect(locked).toHaveLength(1);
+    const [y, m] = locked[0]!.month.split('-').map(Number) as [number, number];
+    const month = new Date(Date.UTC(y, m - 1)).toLocaleString('en-US', {
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
     await chooseProject(page, FJORDVIEW);
     await expect(page.getByRole('heading', { name: 'Lukas Berg' })).toBeVisible();
 
@@ -55,13 +70,15 @@ test.describe('[ADMIN][ADJUSTMENTS] a paid return is corrected by an entry of it
       await expect(row).toContainText(`Corrects the ${month} return of €240`);
       await expect(list).toContainText('1 adjustment · -€10 in total');
       await expectAccessible(page);
-      const { data } = await callApiOk(
+      const { data: adjustments } = await callApiOk(
         page.request,
         endpoints.adjustments.list,
         { query: { userId: lukas.user._id } },
         admin.accessToken,
       );
-      expect(data).toMatchObject([{ kind: 'income', amount: -10, reason: REASON, userName: 'Lukas Berg' }]);
+      expect(adjustments).toMatchObject([
+        { kind: 'income', amount: -10, reason: REASON, userName: 'Lukas Berg' },
+      ]);
     });
 
     await test.step('the investor sees it as its own line in the Payout Timeline', async () => {
