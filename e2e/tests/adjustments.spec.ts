@@ -14,7 +14,7 @@ const REASON = 'The month’s income was paid €10 too high';
 const chooseProject = (page: Page, name: string) =>
   page.getByRole('banner').getByLabel('Current project').selectOption({ label: name });
 
-test.describe('[ADMIN][ADJUSTMENTS] a paid return is corrected by an entry of its own (issue 31)', () => {
+test.describe('[ADMIN][ADJUSTMENTS] money already paid is corrected by entries of its own (issue 31)', () => {
   test('an admin records an adjustment of −€10 on a locked return; the investor sees it as its own line', async ({
     page,
     browser,
@@ -93,5 +93,48 @@ test.describe('[ADMIN][ADJUSTMENTS] a paid return is corrected by an entry of it
       await expectAccessible(investor);
       await context.close();
     });
+  });
+
+  test('an admin reverses the final Pine Hollow capital run after a reason; it shows Reversed, and no SEPA file', async ({
+    page,
+  }) => {
+    const PINE = 'Pine Hollow Retreat';
+    const RUN = 'Dec 2024 return of capital';
+    const WHY = 'Paid to the wrong account; paid again by a new run';
+    await recordToasts(page);
+    await signIn(page, 'admin', '/admin/distributions');
+    await chooseProject(page, PINE);
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: RUN }) });
+    await expect(card.getByRole('button', { name: `Download SEPA file of ${RUN}` })).toBeVisible();
+    await card.getByRole('button', { name: `Details of ${RUN}` }).click();
+    const details = page.getByRole('dialog', { name: `${PINE}: ${RUN}` });
+    await details.getByRole('button', { name: 'Reverse distribution' }).click();
+
+    const dialog = page.getByRole('dialog', { name: `Reverse ${RUN}?` });
+    await expect(dialog).toContainText(
+      'Each investor paid gets an adjustment of minus their amount, dated today; the run stays as it was.',
+    );
+    await dialog.getByRole('button', { name: 'Reverse distribution' }).click();
+    await expect(dialog.getByLabel('Reason')).toHaveAttribute('aria-invalid', 'true');
+    await expectAccessible(page);
+    await dialog.getByLabel('Reason').fill(WHY);
+    await dialog.getByRole('button', { name: 'Reverse distribution' }).click();
+    await expect(dialog).toBeHidden();
+    await expectToastShown(page, 'Reversed');
+
+    await expect(details).toContainText(`: ${WHY}`);
+    await expect(details.getByText('Reversed', { exact: true })).toBeVisible();
+    await expect(details.getByRole('button', { name: /SEPA|Reverse/ })).toHaveCount(0);
+    await expectAccessible(page);
+    await details.getByRole('button', { name: 'Close' }).click();
+    await expect(card).toContainText(/Reversed on .*: Paid to the wrong account/);
+    await expect(card.getByRole('button', { name: /SEPA/ })).toHaveCount(0);
+
+    // The investor it paid has its negative adjustment, with the reason, among the payouts.
+    const emma = await apiSignIn(page.request, 'investor');
+    const { payouts } = await callApiOk(page.request, endpoints.investments.payouts, {}, emma.accessToken);
+    expect(payouts.filter((p) => p.type === 'adjustment')).toMatchObject([
+      { amount: -15000, note: `Adjustment: ${WHY}`, project: { name: PINE } },
+    ]);
   });
 });
