@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { Answer, DistributionInput, PayerAccountInput } from '@portal/contracts';
+import type { Answer, DistributionInput, PayerAccountInput, ReversalInput } from '@portal/contracts';
 import { endpoints } from '@/lib/endpoints';
 import { saveBlob } from '@/lib/api';
 import { call, callFile, endpointQuery } from '@/lib/endpoint-client';
@@ -47,6 +47,14 @@ export const useDeleteDistribution = (cb?: WriteCallbacks<Answer<typeof e.remove
  */
 export const useFinalizeDistribution = (cb?: WriteCallbacks<RunAnswer, string>) =>
   useWrite(e.finalize, (id) => call(e.finalize, { params: { id } }), cb);
+
+/**
+ * Reverses a final run as a whole: each investor paid gets an adjustment of minus their amount, dated
+ * today; the run stays as it was, marked reversed. A draft or a run reversed already answers 409.
+ */
+export const useReverseDistribution = (
+  cb?: WriteCallbacks<RunAnswer, { id: string; input: ReversalInput }>,
+) => useWrite(e.reverse, ({ id, input }) => call(e.reverse, { params: { id }, body: input }), cb);
 
 /** Downloads a run's payments as CSV (`GET /api/distributions/{id}/payments.csv`). */
 export function useDownloadPayments() {

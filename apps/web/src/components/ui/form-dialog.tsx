@@ -50,6 +50,8 @@ export interface FormDialogProps<F extends FieldValues, B> {
   /** After a failed request (its message and toast shown): e.g. a fresh ID when the server says taken. */
   onFailed?: (message: string, form: UseFormReturn<F>) => void;
   submitLabel: string;
+  /** A submit that takes money back or cannot be undone is red. */
+  destructive?: boolean;
   pendingLabel?: string;
   children: (form: DialogForm<F>) => ReactNode;
 }
@@ -86,6 +88,7 @@ function FormBody<F extends FieldValues, B>({
   invalidToast = true,
   onFailed,
   submitLabel,
+  destructive = false,
   pendingLabel = 'Saving...',
   children,
 }: FormDialogProps<F, B>) {
@@ -188,7 +191,7 @@ function FormBody<F extends FieldValues, B>({
           <Button variant="outline" onClick={onClose} disabled={isSubmitting}>
             Cancel
           </Button>
-          <Button type="submit" disabled={isSubmitting}>
+          <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={isSubmitting}>
             {isSubmitting ? pendingLabel : submitLabel}
           </Button>
         </DialogFooter>

@@ -566,6 +566,114 @@ describe('Distributions (docs/product.md §15.13)', () => {
   });
 });
 
+describe('Distributions: reversing a final run (issue 31)', () => {
+  const REVERSE = `${LIST}/${RUN}/reverse`;
+  const MESSAGE = 'Distribution reversed: the investors have been told';
+  const WHY = 'Paid for the wrong month';
+  const finalRun = () => run({ status: 'final', finalizedAt: at, missingBankAccounts: 0 });
+  const reversedRun = () =>
+    run({
+      status: 'reversed',
+      finalizedAt: at,
+      missingBankAccounts: 0,
+      reversedAt: '2026-11-27T09:30:00.000Z',
+      reversalReason: WHY,
+    });
+
+  it('reverses a final run after a reason: what happens is said first, then "Reversed" and the run shows when and why', async () => {
+    let current = finalRun();
+    const requests = fakeApi(
+      runsApi(
+        () => [current],
+        (req) => {
+          if (req.method !== 'POST' || req.path !== REVERSE) return undefined;
+          current = reversedRun();
+          return json({ success: true, data: detail(current), message: MESSAGE });
+        },
+      ),
+    );
+    renderAdmin(<DistributionsPage />, 'distributions');
+    await userEvent.click(await screen.findByRole('button', { name: 'Details of Jan 2019 income' }));
+    const details = screen.getByRole('dialog', { name: 'Aurora Lakeside Cabins: Jan 2019 income' });
+    await within(details).findByRole('table', { name: 'Allocations' });
+    await userEvent.click(within(details).getByRole('button', { name: 'Reverse distribution' }));
+
+    const dialog = screen.getByRole('dialog', { name: 'Reverse Jan 2019 income?' });
+    expect(dialog).toHaveTextContent(
+      'Each investor paid gets an adjustment of minus their amount, dated today; the run stays as it was.',
+    );
+    // The reason is required, checked before anything is sent.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reverse distribution' }));
+    const reason = within(dialog).getByLabelText('Reason');
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    expect(reason).toHaveAccessibleDescription(/Reason is required$/);
+    expect(requests.some((r) => r.path === REVERSE)).toBe(false);
+
+    await userEvent.type(reason, WHY);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reverse distribution' }));
+    expect(await findToast('Reversed')).toHaveTextContent(MESSAGE);
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(requests.filter((r) => r.path === REVERSE).map((r) => [r.method, r.body])).toEqual([
+      ['POST', { reason: WHY }],
+    ]);
+
+    // The details and the card reload: Reversed, when and why; no SEPA file, no second reversal.
+    await waitFor(() => expect(details).toHaveTextContent(`Reversed on Nov 27, 2026: ${WHY}`));
+    expect(within(details).getByText('Reversed', { selector: 'span' })).toBeInTheDocument();
+    expect(within(details).queryByRole('button', { name: /SEPA|Reverse/ })).toBeNull();
+    await userEvent.click(within(details).getByRole('button', { name: 'Close' }));
+    const card = within(await screen.findByRole('list', { name: 'Distributions' })).getByRole('listitem');
+    expect(card).toHaveTextContent(`Reversed on Nov 27, 2026: ${WHY}`);
+    expect(within(card).queryByRole('button', { name: /SEPA/ })).toBeNull();
+    expect(
+      within(card).getByRole('button', { name: 'Download payments (CSV) of Jan 2019 income' }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the server’s 409 (reversed already) above the reason and in a toast; a 400 on the reason next to it', async () => {
+    const conflict = 'This distribution was reversed on Nov 27, 2026: it cannot be reversed again.';
+    const tooLong = 'Reason must be at most 500 characters';
+    let answer = () => failure(conflict, 409);
+    fakeApi(
+      runsApi(
+        () => [finalRun()],
+        (req) => (req.method === 'POST' && req.path === REVERSE ? answer() : undefined),
+      ),
+    );
+    renderAdmin(<DistributionsPage />, 'distributions');
+    await userEvent.click(await screen.findByRole('button', { name: 'Details of Jan 2019 income' }));
+    const details = screen.getByRole('dialog', { name: 'Aurora Lakeside Cabins: Jan 2019 income' });
+    await userEvent.click(within(details).getByRole('button', { name: 'Reverse distribution' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reverse Jan 2019 income?' });
+    await userEvent.type(within(dialog).getByLabelText('Reason'), WHY);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reverse distribution' }));
+    expect(await findToast('Failed to reverse distribution')).toHaveTextContent(conflict);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(conflict);
+
+    answer = () =>
+      json({ success: false, message: tooLong, error: tooLong, fields: { reason: tooLong } }, 400);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reverse distribution' }));
+    const reason = within(dialog).getByLabelText('Reason');
+    await waitFor(() => expect(reason).toHaveAttribute('aria-invalid', 'true'));
+    expect(reason).toHaveAccessibleDescription(/Reason must be at most 500 characters$/);
+  });
+
+  it('offers no reversal for a draft, and shows a reversed run’s badge without the SEPA file', async () => {
+    const REVERSED = 'c0000000-0000-4000-8000-000000000002';
+    fakeApi(runsApi(() => [run(), { ...reversedRun(), _id: REVERSED, period: '2018-12' }]));
+    renderAdmin(<DistributionsPage />, 'distributions');
+    const reversed = await card('Dec 2018 income');
+    expect(within(reversed).getByText('Reversed', { selector: 'span' })).toBeInTheDocument();
+    expect(within(reversed).queryByRole('button', { name: /SEPA/ })).toBeNull();
+    await userEvent.click(
+      within(await card('Jan 2019 income')).getByRole('button', { name: 'Details of Jan 2019 income' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Aurora Lakeside Cabins: Jan 2019 income' });
+    await within(dialog).findByRole('table', { name: 'Allocations' });
+    expect(within(dialog).queryByRole('button', { name: 'Reverse distribution' })).toBeNull();
+  });
+});
+
 describe('Distributions: importing returns from a CSV file (issue 16, "Bulk import")', () => {
   const IMPORT = '/api/returns/import';
   const CSV =

@@ -40,7 +40,7 @@ import { DistributionDialog } from './distributions/distribution-dialog';
 import { ImportReturnsDialog } from './distributions/import-dialog';
 import { KIND_LABELS, investorsText, runName } from './distributions/labels';
 import { PayerDialog, groupIban } from './distributions/payer-dialog';
-import { RunDetailsDialog } from './distributions/run-details-dialog';
+import { ReversedNote, RunDetailsDialog } from './distributions/run-details-dialog';
 import { RunStatusBadge } from './distributions/run-status-badge';
 import { StatementsDialog } from './distributions/statements-dialog';
 
@@ -92,7 +92,8 @@ function RunCard({
           {name}
         </h2>
         <RunStatusBadge status={r.status} />
-        {r.missingBankAccounts > 0 && (
+        {/* It matters for the payment file, which a reversed run no longer has. */}
+        {r.missingBankAccounts > 0 && r.status !== 'reversed' && (
           <Badge variant="warning">
             <TriangleAlert className="size-3" aria-hidden="true" />
             {r.missingBankAccounts} without a bank account
@@ -126,6 +127,7 @@ function RunCard({
         </div>
       </dl>
       {r.note && <p className="text-sm break-words text-muted-foreground">“{r.note}”</p>}
+      {r.status === 'reversed' && <ReversedNote run={r} />}
       {draft && <FormError message={refusal} />}
       <div className="flex flex-wrap items-center justify-end gap-1">
         <Button variant="outline" size="sm" onClick={onDetails}>
@@ -136,7 +138,8 @@ function RunCard({
           <Download aria-hidden="true" />
           Download payments (CSV) <span className="sr-only">of {name}</span>
         </Button>
-        {!draft && (
+        {/* A reversed run's payments are not to be made: the server refuses its SEPA file. */}
+        {r.status === 'final' && (
           <Button variant="ghost" size="sm" onClick={onSepa}>
             <FileCode aria-hidden="true" />
             Download SEPA file <span className="sr-only">of {name}</span>

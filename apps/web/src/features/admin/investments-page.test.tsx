@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CabinAllowance, MonthlyReturnRecord } from '@portal/contracts';
+import type { Adjustment, CabinAllowance, MonthlyReturnRecord } from '@portal/contracts';
 import { Component as InvestmentsPage } from './investments-page';
 import {
   AURORA,
@@ -56,11 +56,12 @@ const february: MonthlyReturnRecord = {
 const allowancePath = `/api/perks/cabin-nights/${AURORA._id}/users/${emma._id}`;
 const returnsPath = `/api/users/${emma._id}/returns`;
 
-/** Emma, her allowance and returns in Aurora; `extra` answers first. */
+/** Emma, her allowance, returns and (no) adjustments in Aurora; `extra` answers first. */
 function api(extra: Route = () => undefined) {
   return fakeApi((req) => {
     const custom = extra(req);
     if (custom) return custom;
+    if (req.method === 'GET' && req.path === '/api/adjustments') return json({ success: true, data: [] });
     if (req.method === 'GET' && req.path === '/api/users') return userList([emma]);
     if (req.method === 'GET' && req.path === `/api/users/${emma._id}`)
       return json({ success: true, data: emma });
@@ -346,13 +347,176 @@ describe('User Investments: returns that are final', () => {
     );
     openEmma();
     const table = await screen.findByRole('table', { name: 'Monthly returns' });
-    const row = (await within(table).findByText('Mar 2025')).closest('tr')!;
+    // Its one action is an adjustment that corrects it (issue 31), named with its month.
+    const adjust = await within(table).findByRole('button', { name: 'Adjust Mar 2025' });
+    const row = adjust.closest('tr')!;
     expect(row).toHaveTextContent(`Locked: ${reason}`);
-    expect(within(row).queryByRole('button')).toBeNull();
+    expect(within(row).getAllByRole('button')).toEqual([adjust]);
     const feb = within(table).getByText('Feb 2025').closest('tr')!;
     expect(feb).not.toHaveTextContent('Locked');
     expect(within(feb).getByRole('button', { name: 'Edit Feb 2025' })).toBeInTheDocument();
     expect(within(feb).getByRole('button', { name: 'Delete Feb 2025' })).toBeInTheDocument();
+  });
+});
+
+describe('User Investments: adjustments (issue 31)', () => {
+  const reason =
+    "The Mar 2025 return is part of the final distribution 'Mar 2025 income' and was paid: it cannot be changed. Record an adjustment instead.";
+  const march: MonthlyReturnRecord = {
+    ...february,
+    _id: 'r0000000-0000-4000-8000-000000000002',
+    month: '2025-03',
+    amount: 454.54,
+    locked: { reason },
+  };
+  const ADJUSTMENTS = '/api/adjustments';
+  const MESSAGE = 'Adjustment recorded: the investor has been told';
+  const adjustment = (over: Partial<Adjustment> = {}): Adjustment => ({
+    _id: 'a0000000-0000-4000-8000-000000000001',
+    userId: emma._id,
+    userName: emma.name,
+    projectId: AURORA._id,
+    projectName: AURORA.name,
+    kind: 'income',
+    amount: -10,
+    reason: 'Paid twice',
+    corrects: null,
+    distributionId: null,
+    date: '2026-11-27',
+    createdAt: '2026-11-27T10:00:00.000Z',
+    ...over,
+  });
+
+  /** Emma's returns with March locked; the adjustments kept as a server would, the POST answered by `post`. */
+  function adjustmentsApi(post?: (req: FakeRequest) => Response | undefined) {
+    const saved: Adjustment[] = [];
+    const requests = api((req) => {
+      if (req.method === 'GET' && req.path === returnsPath)
+        return json({ success: true, data: { monthlyReturns: [february, march] } });
+      if (req.path !== ADJUSTMENTS) return undefined;
+      if (req.method === 'GET') return json({ success: true, data: [...saved].reverse() });
+      const refused = post?.(req);
+      if (refused) return refused;
+      const body = req.body as Adjustment;
+      const made = adjustment({ ...body, _id: `a0000000-0000-4000-8000-00000000000${saved.length + 1}` });
+      saved.push(made);
+      return json({ success: true, data: made, message: MESSAGE }, 201);
+    });
+    return requests;
+  }
+
+  it('corrects a locked return: "Adjust Mar 2025" names it, posts it as `corrects`, then "Recorded" and the list shows it', async () => {
+    const requests = adjustmentsApi();
+    openEmma();
+    const list = await screen.findByRole('region', { name: 'Adjustments' });
+    expect(await within(list).findByText('No adjustments', { exact: true })).toBeInTheDocument();
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Adjust Mar 2025' }));
+    const dialog = screen.getByRole('dialog', { name: 'Record an adjustment' });
+    expect(dialog).toHaveTextContent('Corrects: the Mar 2025 return of €454.54');
+    expect(dialog).toHaveTextContent(`Emma Lindqvist in ${AURORA.name}`);
+    expect(within(dialog).getByLabelText('Kind')).toHaveValue('income');
+    const amount = within(dialog).getByLabelText('Amount (€)');
+    expect(amount).toHaveAccessibleDescription('Negative takes money back.');
+
+    // The schema's own check first: a reason is required, and nothing is sent.
+    await userEvent.type(amount, '-10');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Record adjustment' }));
+    expect(within(dialog).getByLabelText('Reason')).toHaveAccessibleDescription(
+      /Shown to the investor\. Reason is required/,
+    );
+    expect(writes(requests, ADJUSTMENTS)).toEqual([]);
+
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Paid twice');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Record adjustment' }));
+    expect(await findToast('Recorded')).toHaveTextContent(MESSAGE);
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(writes(requests, ADJUSTMENTS).map((r) => r.body)).toEqual([
+      {
+        userId: emma._id,
+        projectId: AURORA._id,
+        kind: 'income',
+        amount: -10,
+        reason: 'Paid twice',
+        corrects: march._id,
+      },
+    ]);
+
+    // The list reloads: its day, kind, amount with its sign, reason and what it corrects.
+    const table = await within(list).findByRole('table', { name: 'Adjustments' });
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(row).toHaveTextContent('Nov 27, 2026');
+    expect(row).toHaveTextContent('Income');
+    expect(row).toHaveTextContent('-€10');
+    expect(row).toHaveTextContent('Paid twice');
+    expect(row).toHaveTextContent('Corrects the Mar 2025 return of €454.54');
+    expect(list).toHaveTextContent('1 adjustment · -€10 in total');
+  });
+
+  it('records one of its own ("Record adjustment", no `corrects`); a 400 on the amount shows next to it', async () => {
+    const problem =
+      'Only €0 of capital was returned to Emma Lindqvist in Aurora Lakeside Cabins: an adjustment of -€50 would make it negative';
+    let refuse = true;
+    const requests = adjustmentsApi(() =>
+      refuse
+        ? json({ success: false, message: problem, error: problem, fields: { amount: problem } }, 400)
+        : undefined,
+    );
+    openEmma();
+    const list = await screen.findByRole('region', { name: 'Adjustments' });
+    await userEvent.click(within(list).getByRole('button', { name: 'Record adjustment' }));
+    const dialog = screen.getByRole('dialog', { name: 'Record an adjustment' });
+    expect(dialog).not.toHaveTextContent('Corrects:');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Kind'), 'Capital returned');
+    await userEvent.type(within(dialog).getByLabelText('Amount (€)'), '-50');
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Capital booked twice');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Record adjustment' }));
+
+    expect(await findToast('Failed to record adjustment')).toHaveTextContent(problem);
+    const amount = within(dialog).getByLabelText('Amount (€)');
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(amount).toHaveAccessibleDescription(`Negative takes money back. ${problem}`);
+    await waitFor(() => expect(amount).toHaveFocus());
+
+    refuse = false;
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '50');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Record adjustment' }));
+    expect(await findToast('Recorded')).toHaveTextContent(MESSAGE);
+    expect(writes(requests, ADJUSTMENTS).map((r) => r.body)).toEqual([
+      {
+        userId: emma._id,
+        projectId: AURORA._id,
+        kind: 'capital',
+        amount: -50,
+        reason: 'Capital booked twice',
+        corrects: null,
+      },
+      {
+        userId: emma._id,
+        projectId: AURORA._id,
+        kind: 'capital',
+        amount: 50,
+        reason: 'Capital booked twice',
+        corrects: null,
+      },
+    ]);
+    const row = within(await within(list).findByRole('table', { name: 'Adjustments' })).getAllByRole(
+      'row',
+    )[1]!;
+    expect(row).toHaveTextContent('Capital returned');
+    expect(row).toHaveTextContent('€50');
+    expect(row).not.toHaveTextContent('Corrects');
+  });
+
+  it('asks for adjustments of this investor in this project, and says "Failed to fetch adjustments" when they do not load', async () => {
+    const requests = api((req) =>
+      req.path === ADJUSTMENTS ? failure('The database is unavailable', 503) : undefined,
+    );
+    openEmma();
+    expect(await findToast('Failed to fetch adjustments')).toHaveTextContent('The database is unavailable');
+    const read = requests.find((r) => r.path === ADJUSTMENTS)!;
+    expect(Object.fromEntries(read.query)).toEqual({ userId: emma._id, projectId: AURORA._id });
   });
 });
 

@@ -125,7 +125,9 @@ function InvestmentsPage() {
               <ReturnsCard
                 key={`returns:${user._id}:${current._id}`}
                 userId={user._id}
+                userName={user.name}
                 projectId={current._id}
+                projectName={current.name}
                 linked={!!investment}
               />
             </>

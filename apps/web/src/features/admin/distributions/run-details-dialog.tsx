@@ -1,4 +1,5 @@
-import { CircleCheck, Download, FileCode, TriangleAlert } from 'lucide-react';
+import { useState } from 'react';
+import { CircleCheck, Download, FileCode, TriangleAlert, Undo2 } from 'lucide-react';
 import { sumMoney, toCents, type DistributionDetail, type DistributionSummary } from '@portal/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -10,6 +11,7 @@ import { formatDate, formatMoney, formatPercent } from '@/lib/format';
 import { useDistribution } from '@/queries/distributions';
 import { useFailedToast } from '../components/feedback';
 import { KIND_LABELS, investorsText, runName } from './labels';
+import { ReverseDialog } from './reverse-dialog';
 import { RunStatusBadge } from './run-status-badge';
 
 /** A bank account as the server shows it (masked), or the warning that there is none. */
@@ -99,8 +101,9 @@ function Allocations({ run }: { run: DistributionDetail }) {
 }
 
 /**
- * A run's details: its facts, each investor's allocation with their bank account, the total; and, for
- * a draft, the way to make it final. `refusal` is the server's last answer to that (a 409's reason).
+ * A run's details: its facts, each investor's allocation with their bank account, the total; for a
+ * draft, the way to make it final (`refusal` is the server's last answer to that, a 409's reason); for
+ * a final run, its SEPA file and the way to reverse it; for a reversed run, when and why.
  */
 export function RunDetailsDialog({
   run: summary,
@@ -125,66 +128,94 @@ export function RunDetailsDialog({
   const { data, isLoading, isError, error } = useDistribution(summary?._id ?? null);
   useFailedToast('Failed to fetch distribution', isError, error);
   const run = data && data._id === summary?._id ? data : summary;
+  const [reversing, setReversing] = useState<DistributionSummary | null>(null);
 
   return (
-    <Dialog open={!!summary} onOpenChange={(o) => !o && onClose()}>
-      <DialogContent className="max-w-3xl">
-        {run && (
-          <>
-            <DialogHeader>
-              <DialogTitle>
-                {run.projectName}: {runName(run)}
-              </DialogTitle>
-              <DialogDescription>
-                {KIND_LABELS[run.kind]} of {formatMoney(run.amount)} to {investorsText(run.investorCount)},
-                paid on {formatDate(run.paymentDate)}
-              </DialogDescription>
-            </DialogHeader>
-            <div className="flex flex-wrap items-center gap-2 text-sm">
-              <RunStatusBadge status={run.status} />
-              {run.status === 'final' && run.finalizedAt ? (
-                <span className="text-muted-foreground">Made final {formatDate(run.finalizedAt)}</span>
+    <>
+      <Dialog open={!!summary} onOpenChange={(o) => !o && onClose()}>
+        <DialogContent className="max-w-3xl">
+          {run && (
+            <>
+              <DialogHeader>
+                <DialogTitle>
+                  {run.projectName}: {runName(run)}
+                </DialogTitle>
+                <DialogDescription>
+                  {KIND_LABELS[run.kind]} of {formatMoney(run.amount)} to {investorsText(run.investorCount)},
+                  paid on {formatDate(run.paymentDate)}
+                </DialogDescription>
+              </DialogHeader>
+              <div className="flex flex-wrap items-center gap-2 text-sm">
+                <RunStatusBadge status={run.status} />
+                {run.status === 'draft' ? (
+                  <span className="text-muted-foreground">Not paid yet: it can still be changed</span>
+                ) : (
+                  run.finalizedAt && (
+                    <span className="text-muted-foreground">Made final {formatDate(run.finalizedAt)}</span>
+                  )
+                )}
+                {run.missingBankAccounts > 0 && run.status !== 'reversed' && (
+                  <Badge variant="warning">
+                    <TriangleAlert className="size-3" aria-hidden="true" />
+                    {run.missingBankAccounts} without a bank account
+                  </Badge>
+                )}
+              </div>
+              {run.note && <p className="text-sm break-words">“{run.note}”</p>}
+              {run.status === 'reversed' && <ReversedNote run={run} />}
+              {run.status === 'draft' && <FormError message={refusal} />}
+              {isLoading ? (
+                <Skeleton className="h-32" role="status" aria-label="Loading allocations" />
+              ) : data && data._id === run._id ? (
+                <Allocations run={data} />
               ) : (
-                <span className="text-muted-foreground">Not paid yet: it can still be changed</span>
+                isError && (
+                  <p className="text-sm text-muted-foreground">The allocations could not be loaded.</p>
+                )
               )}
-              {run.missingBankAccounts > 0 && (
-                <Badge variant="warning">
-                  <TriangleAlert className="size-3" aria-hidden="true" />
-                  {run.missingBankAccounts} without a bank account
-                </Badge>
-              )}
-            </div>
-            {run.note && <p className="text-sm break-words">“{run.note}”</p>}
-            {run.status === 'draft' && <FormError message={refusal} />}
-            {isLoading ? (
-              <Skeleton className="h-32" role="status" aria-label="Loading allocations" />
-            ) : data && data._id === run._id ? (
-              <Allocations run={data} />
-            ) : (
-              isError && <p className="text-sm text-muted-foreground">The allocations could not be loaded.</p>
-            )}
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Button variant="outline" disabled={downloading} onClick={() => onDownload(run)}>
-                <Download aria-hidden="true" />
-                {downloading ? 'Preparing...' : 'Download payments (CSV)'}
-              </Button>
-              {run.status === 'final' && (
-                <Button disabled={sepaDownloading} onClick={() => onSepa(run)}>
-                  <FileCode aria-hidden="true" />
-                  {sepaDownloading ? 'Preparing...' : 'Download SEPA file'}{' '}
-                  <span className="sr-only">of {runName(run)}</span>
+              <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+                <Button variant="outline" disabled={downloading} onClick={() => onDownload(run)}>
+                  <Download aria-hidden="true" />
+                  {downloading ? 'Preparing...' : 'Download payments (CSV)'}
                 </Button>
-              )}
-              {run.status === 'draft' && (
-                <Button onClick={() => onMakeFinal(run)}>
-                  <CircleCheck aria-hidden="true" />
-                  Make final
-                </Button>
-              )}
-            </div>
-          </>
-        )}
-      </DialogContent>
-    </Dialog>
+                {run.status === 'final' && (
+                  <Button disabled={sepaDownloading} onClick={() => onSepa(run)}>
+                    <FileCode aria-hidden="true" />
+                    {sepaDownloading ? 'Preparing...' : 'Download SEPA file'}{' '}
+                    <span className="sr-only">of {runName(run)}</span>
+                  </Button>
+                )}
+                {run.status === 'final' && (
+                  <Button variant="destructive" onClick={() => setReversing(run)}>
+                    <Undo2 aria-hidden="true" />
+                    Reverse distribution
+                  </Button>
+                )}
+                {run.status === 'draft' && (
+                  <Button onClick={() => onMakeFinal(run)}>
+                    <CircleCheck aria-hidden="true" />
+                    Make final
+                  </Button>
+                )}
+              </div>
+            </>
+          )}
+        </DialogContent>
+      </Dialog>
+      <ReverseDialog run={reversing} onClose={() => setReversing(null)} />
+    </>
+  );
+}
+
+/** A reversed run: when and why, in the admin's words (the investors were told the same). */
+export function ReversedNote({ run }: { run: Pick<DistributionSummary, 'reversedAt' | 'reversalReason'> }) {
+  return (
+    <p className="flex items-start gap-2 rounded-md border border-warning/40 bg-warning-soft px-3 py-2 text-sm break-words">
+      <Undo2 className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden="true" />
+      <span>
+        Reversed{run.reversedAt && ` on ${formatDate(run.reversedAt)}`}
+        {run.reversalReason && `: ${run.reversalReason}`}
+      </span>
+    </p>
   );
 }

@@ -1,7 +1,9 @@
 import type { DistributionStatus } from '@portal/contracts';
 import { Badge } from '@/components/ui/badge';
 
-/** Draft (can still change) or Final (written and announced). */
+/** Draft (can still change), Final (written and announced) or Reversed (taken back by adjustments). */
 export function RunStatusBadge({ status }: { status: DistributionStatus }) {
-  return status === 'final' ? <Badge variant="success">Final</Badge> : <Badge variant="outline">Draft</Badge>;
+  if (status === 'final') return <Badge variant="success">Final</Badge>;
+  if (status === 'reversed') return <Badge variant="warning">Reversed</Badge>;
+  return <Badge variant="outline">Draft</Badge>;
 }

@@ -1,7 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { Check, Lock, Pencil, Plus, Trash2, X } from 'lucide-react';
-import { nextReturnMonth, returnInput, sumMoney, type MonthlyReturnRecord } from '@portal/contracts';
+import { Check, Lock, Pencil, Plus, Scale, Trash2, X } from 'lucide-react';
+import {
+  nextReturnMonth,
+  returnInput,
+  sumMoney,
+  type Adjustment,
+  type MonthlyReturnRecord,
+} from '@portal/contracts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { contractResolver } from '@/components/ui/contract-resolver';
@@ -14,6 +20,8 @@ import { formatCount, formatDate, formatMoney, formatMonth } from '@/lib/format'
 import { useDeleteReturn, useReturns, useSaveReturn } from '@/queries/returns';
 import { deleteAfterConfirm, toastDone, toastFailed, useFailedToast } from '../components/feedback';
 import { ActionsHead } from '../components/row-actions';
+import { AdjustmentDialog, type CorrectedEntry } from './adjustment-dialog';
+import { AdjustmentsList } from './adjustments-list';
 
 /** Months shown before "Show all": a year at a glance. */
 const RECENT_MONTHS = 12;
@@ -24,14 +32,25 @@ interface ReturnForm {
 }
 const FIELDS = ['month', 'amount'] as const;
 
-/** Monthly returns of the user in the selected project: list, add, update (docs/product.md §15.3). */
+/** How a return is named as the entry an adjustment corrects. */
+const returnEntry = (r: MonthlyReturnRecord) =>
+  `the ${formatMonth(r.month)} return of ${formatMoney(r.amount)}`;
+
+/**
+ * Monthly returns of the user in the selected project: list, add, update (docs/product.md §15.3); a
+ * locked one is corrected with an adjustment, listed below them.
+ */
 export function ReturnsCard({
   userId,
+  userName,
   projectId,
+  projectName,
   linked,
 }: {
   userId: string;
+  userName: string;
   projectId: string;
+  projectName: string;
   /** Whether the user holds an investment in the project (returns need one). */
   linked: boolean;
 }) {
@@ -55,6 +74,8 @@ export function ReturnsCard({
   }, [proposed, monthTyped, resetField]);
   const [editing, setEditing] = useState<{ month: string; amount: string } | null>(null);
   const [showAll, setShowAll] = useState(false);
+  // The adjustment dialog, with the entry it corrects (null for one of its own); closed when undefined.
+  const [adjusting, setAdjusting] = useState<CorrectedEntry | null | undefined>(undefined);
 
   useFailedToast('Failed to fetch returns', isError, error);
 
@@ -229,9 +250,21 @@ export function ReturnsCard({
                               <X aria-hidden="true" />
                             </Button>
                           </>
-                        ) : r.locked ? null : (
-                          // A locked return (LockedNote says why) has no actions: it is corrected
-                          // with an adjustment.
+                        ) : r.locked ? (
+                          // A locked return (LockedNote says why) is not edited: it is corrected with
+                          // an adjustment that names it.
+                          // On a phone only its icon, like Edit and Delete: the locked note keeps its room.
+                          <Button
+                            size="sm"
+                            variant="outline"
+                            className="max-sm:size-9 max-sm:px-0"
+                            onClick={() => setAdjusting({ _id: r._id, label: returnEntry(r) })}
+                          >
+                            <Scale aria-hidden="true" />
+                            <span className="max-sm:sr-only">Adjust</span>{' '}
+                            <span className="sr-only">{formatMonth(r.month)}</span>
+                          </Button>
+                        ) : (
                           <>
                             <Button
                               size="icon"
@@ -272,7 +305,26 @@ export function ReturnsCard({
               : `Show all ${formatCount(newestFirst.length, 'month')}`}
           </Button>
         )}
+        <AdjustmentsList
+          userId={userId}
+          projectId={projectId}
+          linked={linked}
+          corrected={(a: Adjustment) => {
+            const r = a.corrects ? data?.find((x) => x._id === a.corrects) : undefined;
+            return r ? returnEntry(r) : null;
+          }}
+          onRecord={() => setAdjusting(null)}
+        />
       </CardContent>
+      <AdjustmentDialog
+        open={adjusting !== undefined}
+        onClose={() => setAdjusting(undefined)}
+        userId={userId}
+        userName={userName}
+        projectId={projectId}
+        projectName={projectName}
+        corrects={adjusting ?? null}
+      />
     </Card>
   );
 }

@@ -52,6 +52,28 @@ const payouts: Payout[] = [
   },
 ];
 
+/** The timeline of a signed-in investor whose payouts are `list`. */
+function renderTimeline(list: Payout[]) {
+  tokens.set({ accessToken: 'a', refreshToken: 'r' });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) =>
+      url === '/api/users/me'
+        ? json(200, { success: true, data: currentUser() })
+        : json(200, { success: true, payouts: list }),
+    ),
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter>
+        <AuthProvider navigate={() => {}} alert={() => {}}>
+          <SignedIn />
+        </AuthProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();
@@ -59,24 +81,7 @@ afterEach(() => {
 
 describe('Payout Timeline', () => {
   it('labels rental lines "Rental income", a future one Upcoming, and filters by that type', async () => {
-    tokens.set({ accessToken: 'a', refreshToken: 'r' });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) =>
-        url === '/api/users/me'
-          ? json(200, { success: true, data: currentUser() })
-          : json(200, { success: true, payouts }),
-      ),
-    );
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter>
-          <AuthProvider navigate={() => {}} alert={() => {}}>
-            <SignedIn />
-          </AuthProvider>
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderTimeline(payouts);
     const first = await screen.findByText('€864.19');
     const paid = first.closest('li')!;
     expect(paid).toHaveTextContent('Rental income · Aurora Lodge');
@@ -96,5 +101,45 @@ describe('Payout Timeline', () => {
     await userEvent.click(await screen.findByRole('menuitemradio', { name: 'Rental income' }));
     expect(screen.queryByText('€100.10')).not.toBeInTheDocument();
     expect(screen.getByText('€864.19')).toBeInTheDocument();
+  });
+
+  it('shows an adjustment as its own line, "Adjustment: {reason}", a negative one with its minus sign, and filters by that type', async () => {
+    renderTimeline([
+      {
+        _id: 'a0000000-0000-4000-8000-000000000001',
+        amount: -10,
+        date: '2026-11-27',
+        month: '2026-11',
+        type: 'adjustment',
+        status: 'paid',
+        project: aurora,
+        note: 'Adjustment: Nov 2026 paid twice',
+      },
+      {
+        _id: 'a0000000-0000-4000-8000-000000000002',
+        amount: 25.5,
+        date: '2026-11-20',
+        month: '2026-11',
+        type: 'adjustment',
+        status: 'paid',
+        project: aurora,
+        note: 'Adjustment: Rental share too low',
+      },
+      ...payouts,
+    ]);
+    const taken = (await screen.findByText('-€10')).closest('li')!;
+    expect(taken).toHaveTextContent('Adjustment: Nov 2026 paid twice · Aurora Lodge');
+    expect(taken).not.toHaveTextContent('Monthly return');
+    expect(within(taken).getByText((_, el) => el?.getAttribute('dateTime') === '2026-11-27')).toBeVisible();
+    expect(screen.getByText('€25.50').closest('li')).toHaveTextContent(
+      'Adjustment: Rental share too low · Aurora Lodge',
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: /Filter/ }));
+    await userEvent.click(await screen.findByRole('menuitemradio', { name: 'Adjustment' }));
+    expect(within(screen.getByRole('list', { name: 'Payouts' })).getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.queryByText('€864.19')).not.toBeInTheDocument();
+    // The total counts what was taken back.
+    expect(screen.getByText('2 payouts · €15.50')).toBeInTheDocument();
   });
 });

@@ -20,6 +20,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/cn';
 import { downloadCsv } from '@/lib/csv';
 import { formatDate, formatMoney, formatMonth } from '@/lib/format';
 import { usePayouts } from '@/queries/investments';
@@ -59,8 +60,11 @@ function PayoutItem({ payout: p }: { payout: Payout }) {
         {/* One statement, the amount and what it was for (not a heading over a paragraph). */}
         <p className="min-w-0">
           <span className="tabular block font-semibold">{formatMoney(p.amount)}</span>{' '}
-          <span className="line-clamp-2 text-xs text-muted-foreground">
-            {PAYOUT_TYPE_LABELS[p.type]}
+          {/* An adjustment is its own line with its reason ("Adjustment: {reason}"), shown in full. */}
+          <span
+            className={cn('text-xs text-muted-foreground', p.note ? 'block break-words' : 'line-clamp-2')}
+          >
+            {p.note ?? PAYOUT_TYPE_LABELS[p.type]}
             {earned} · {p.project.name}
           </span>
         </p>

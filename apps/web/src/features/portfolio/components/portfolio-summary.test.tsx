@@ -42,6 +42,13 @@ describe('PortfolioSummary', () => {
     );
   });
 
+  it('says how much of Total Returns is adjustments, which no project row counts (issue 31)', () => {
+    show({ ...base, totalInvestment: 40000, totalReturned: 1015.5, adjustedIncome: 15.5 });
+    expect(screen.getByTestId('summary-total-returns')).toHaveTextContent('Adjustments included: €15.50');
+    show({ ...base, totalInvestment: 40000, totalReturned: 990, adjustedIncome: -10 });
+    expect(screen.getAllByTestId('summary-total-returns')[1]).toHaveTextContent('Adjustments included: -€10');
+  });
+
   it('shows the totals, the recovered share, the annual ROI and a row a project', () => {
     show({
       ...base,

@@ -143,7 +143,7 @@ export type PortfolioFigures = Pick<
   CurrentUser,
   'totalInvestment' | 'totalReturned' | 'investmentDate' | 'investmentPeriod' | 'investments'
 > &
-  Partial<Pick<CurrentUser, 'capitalReturned'>>;
+  Partial<Pick<CurrentUser, 'capitalReturned' | 'adjustedIncome'>>;
 
 /**
  * `canOpen` tells which projects have a page for the investor: the money of an archived project stays
@@ -183,6 +183,10 @@ export function PortfolioSummary({
               Includes {formatMoney(user.capitalReturned)} of capital returned, besides the{' '}
               {formatMoney(user.totalReturned)} of returns
             </p>
+          )}
+          {/* Income adjustments count in Total Returns but in no project's returns below: said here. */}
+          {!!user.adjustedIncome && (
+            <p className="mt-1">Adjustments included: {formatMoney(user.adjustedIncome)}</p>
           )}
         </SummaryCard>
         <SummaryCard
