@@ -3,7 +3,14 @@ import { envelope, idParams, okMessage } from '../common';
 import { endpoint } from '../endpoint';
 
 /** What an admin's view of a user is made from: the account, its investments and their returns. */
-const userView = ['users', 'investments', 'projects', 'monthly_returns'] as const;
+const userView = [
+  'users',
+  'investments',
+  'projects',
+  'monthly_returns',
+  'rental_incomes',
+  'adjustments',
+] as const;
 
 export const adminUserEndpoints = {
   list: endpoint({
@@ -14,7 +21,7 @@ export const adminUserEndpoints = {
     summary: 'A page of users, with search, status, role and project-link filters',
     query: userListQuery,
     answer: userList,
-    reads: ['users', 'investments', 'projects', 'monthly_returns'],
+    reads: [...userView],
   }),
   get: endpoint({
     id: 'users.get',

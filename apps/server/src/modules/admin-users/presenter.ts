@@ -20,6 +20,11 @@ export interface AdminInvestmentRow {
   returns: string;
   /** The sum of its monthly returns; null when it has none. */
   monthlyTotal: string | null;
+  /**
+   * The investor's other income in the project, paid so far: rental income and income adjustments (a
+   * numeric string). Part of the user's computed total returned, as on their own dashboard.
+   */
+  otherIncome: string;
   roi: string | null;
   startDate: string | null;
 }
@@ -57,7 +62,7 @@ export function presentAdminUser({ user, investments, monthly }: AdminUserRows):
   );
   const invested = investments.reduce((acc, i) => acc + toCents(i.amount), 0);
   const returned = investments.reduce(
-    (acc, i) => acc + toCents(summedInvestmentReturns(i.returns, i.monthlyTotal)),
+    (acc, i) => acc + toCents(summedInvestmentReturns(i.returns, i.monthlyTotal)) + toCents(i.otherIncome),
     0,
   );
   return {

@@ -35,7 +35,7 @@ import {
   userCount,
   users,
 } from '../../db/schema';
-import { monthlyReturnsTotal } from '../../db/investment-returns';
+import { monthlyReturnsTotal, paidAdjustmentsSql, paidRentalIncomeSql } from '../../db/investment-returns';
 import {
   BadRequestError,
   ConflictError,
@@ -103,6 +103,8 @@ async function investmentsOf(db: DbOrTx, userIds: readonly string[]): Promise<Ad
       amount: investments.amount,
       returns: investments.returns,
       monthlyTotal: monthlyReturnsTotal,
+      otherIncome: sql<string>`(${paidRentalIncomeSql(sql`ri.user_id = ${investments.userId} and ri.project_id = ${investments.projectId}`)}::numeric
+        + ${paidAdjustmentsSql('income', sql`adj.user_id = ${investments.userId} and adj.project_id = ${investments.projectId}`)}::numeric)::text`,
       roi: investments.roi,
       startDate: investments.startDate,
     })

@@ -105,6 +105,8 @@ describe('adjustments', () => {
     expect(after.totalReturned).toBe(179.5);
     expect(after.adjustedIncome).toBe(-40.5);
     expect(after.capitalReturned).toBe(0);
+    // The admin's view of the investor says the same.
+    expect((await call('GET', `/api/users/${user.id}`)).json().data.totalReturned).toBe(179.5);
 
     const lines = await payouts(token);
     expect(lines.find((p) => p._id === id)).toEqual({
