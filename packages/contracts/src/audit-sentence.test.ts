@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUDIT_ENTITIES, type AuditEntry } from './admin';
+import { AUDIT_ENTITIES, type AuditEntry } from './audit';
 import { AUDIT_ACTIONS, auditRoleLabel, auditSentence, type AuditKind } from './audit-sentence';
 
 const ANNA = { _id: 'a0000000-0000-4000-8000-000000000001', name: 'Anna Admin', email: 'anna@example.com' };

@@ -1,5 +1,5 @@
-import type { AuditEntity, AuditEntry } from './admin';
-import { monthLabel } from './admin';
+import type { AuditEntity, AuditEntry } from './audit';
+import { monthLabel } from './returns';
 import { BOOKING_TYPE_LABELS } from './bookings';
 import type { BookingType } from './value-sets';
 import { formatNight, nightsText, stayFromTo } from './nights';

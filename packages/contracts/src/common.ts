@@ -68,6 +68,15 @@ export const pageQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(200).default(25),
 });
 
+/** A page of a server-side list. */
+export const pagination = z.object({
+  page: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+  totalPages: z.number(),
+});
+export type Pagination = z.infer<typeof pagination>;
+
 /**
  * A money entry that is final: why it cannot change, in words that say what to do instead (an
  * adjustment). Null: it may still be edited or deleted.

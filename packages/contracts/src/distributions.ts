@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { incomePaymentDateProblem, moneyAmount } from './admin';
 import { envelope, id, month, text, uuidString } from './common';
+import { moneyAmount } from './money';
+import { incomePaymentDateProblem } from './returns';
 import { DISTRIBUTION_KINDS, DISTRIBUTION_STATUSES } from './value-sets';
 
 /**

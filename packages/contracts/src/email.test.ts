@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createBookingInput } from './bookings';
 import { EMAIL_INVISIBLE_MESSAGE, EMAIL_MIXED_SCRIPT_MESSAGE, emailProblem } from './email';
-import { validateNewUser } from './admin';
+import { validateNewUser } from './users';
 
 describe('emailProblem', () => {
   it('names invisible and control characters', () => {

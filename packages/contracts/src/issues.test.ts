@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fieldErrors, fieldLabel, issueText, issuesMessage, nulIssues } from './issues';
 import { projectInput } from './projects';
-import { createUserInput } from './admin';
+import { createUserInput } from './users';
 
 const RAW = /Too small|Too big|expected number|Invalid input|^\w+: /;
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { pagination } from './admin';
-import { isoDate, pageQuery, uuidString } from './common';
+import { isoDate, pageQuery, pagination, uuidString } from './common';
 import { signInEmail } from './email';
 import { EMAIL_CATEGORIES, MAIL_STATUSES, OPTIONAL_EMAIL_CATEGORIES, type EmailCategory } from './value-sets';
 

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Exact money arithmetic. Amounts arrive as numeric strings from the database (or numbers with at most
  * two decimals from JSON) and are summed as integer cents so that totals never drift.
@@ -26,3 +28,16 @@ export function toMoneyString(value: number | string): string {
   const abs = Math.abs(cents);
   return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
+
+/** A money amount typed by an admin: a JSON number with at most two decimals, kept exact. */
+export const moneyAmount = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .finite({ error: `${label} must be a number` })
+    .min(0, { error: `${label} must not be negative` })
+    .max(999_999_999_999.99, { error: `${label} is too large` })
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
+      error: `${label} must have at most 2 decimals`,
+    })
+    // The refinement, as the OpenAPI document says it (z.toJSONSchema leaves refinements out).
+    .meta({ multipleOf: 0.01 });

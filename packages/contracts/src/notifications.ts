@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { pagination } from './admin';
-import { pageQuery, uuidString } from './common';
+import { pageQuery, pagination, uuidString } from './common';
 import { NOTIFICATION_TYPES } from './value-sets';
 
 /** Schemas of the notifications API (docs/product.md §13, §16) and of its live stream. */

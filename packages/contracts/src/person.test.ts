@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrors } from './issues';
 import { birthDateBounds, checkBirthDate, isPhoneNumber, phoneInput } from './person';
-import { profileInput } from './users';
-import { updateUserInput } from './admin';
+import { profileInput, updateUserInput } from './users';
 import { interestInput } from './interest';
 
 describe('phone numbers', () => {

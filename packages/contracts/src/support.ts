@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailInput } from './admin';
+import { emailInput } from './users';
 
 /** The support contact that investors reach through the chat button (an admin setting, issue 14). */
 

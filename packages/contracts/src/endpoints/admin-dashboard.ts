@@ -1,4 +1,4 @@
-import { adminDashboard, dashboardQuery } from '../admin';
+import { adminDashboard, dashboardQuery } from '../admin-dashboard';
 import { envelope } from '../common';
 import { endpoint } from '../endpoint';
 

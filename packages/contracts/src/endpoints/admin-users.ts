@@ -1,4 +1,4 @@
-import { adminUser, createUserInput, updateUserInput, userList, userListQuery } from '../admin';
+import { adminUser, createUserInput, updateUserInput, userList, userListQuery } from '../users';
 import { envelope, idParams, okMessage } from '../common';
 import { endpoint } from '../endpoint';
 

@@ -1,4 +1,4 @@
-import { auditFilters, auditList, auditQuery } from '../admin';
+import { auditFilters, auditList, auditQuery } from '../audit';
 import { endpoint } from '../endpoint';
 
 export const auditEndpoints = {

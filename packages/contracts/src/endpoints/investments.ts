@@ -1,14 +1,14 @@
 import { envelope } from '../common';
 import { endpoint } from '../endpoint';
+import { performanceAnswer } from '../performance';
+import { payoutsAnswer } from '../portfolio';
 import {
-  performanceAnswer,
   statementAnswer,
   statementListAnswer,
   statementParams,
   statementPublication,
   statementPublicationList,
-} from '../performance';
-import { payoutsAnswer } from '../portfolio';
+} from '../statements';
 
 export const investmentEndpoints = {
   payouts: endpoint({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope, idParams } from '../common';
-import { returnDeleteParams, returnDeleteQuery, returnInput, returnsQuery, returnsResult } from '../admin';
+import { returnDeleteParams, returnDeleteQuery, returnInput, returnsQuery, returnsResult } from '../returns';
 import { endpoint } from '../endpoint';
 import { returnsImportError, returnsImportQuery, returnsImportResult } from '../returns-import';
 
