@@ -22,13 +22,15 @@ import { adminUserRoutes } from './modules/admin-users/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { activityRoutes } from './modules/activities/routes';
+import { adjustmentRoutes } from './modules/adjustments/routes';
+import { bankAccountRoutes } from './modules/bank-accounts/routes';
 import { bookingRoutes } from './modules/bookings/routes';
 import { rentalIncomeRoutes } from './modules/bookings/rental-income';
 import { calendarRoutes } from './modules/calendar/routes';
 import { cabinRoutes } from './modules/cabins/routes';
 import { swapRoutes } from './modules/swaps/routes';
+import { distributionRoutes } from './modules/distributions/routes';
 import { documentRoutes } from './modules/documents/routes';
-import { fundRoutes } from './modules/fund/routes';
 import { healthRoutes } from './modules/health/routes';
 import { interestRoutes } from './modules/interest/routes';
 import { investmentRoutes } from './modules/investments/routes';
@@ -37,9 +39,11 @@ import { mailRoutes } from './modules/mail/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { NOTIFY_CHANNEL } from './modules/notifications/notify';
 import { notificationRoutes } from './modules/notifications/routes';
+import { performanceRoutes } from './modules/performance/routes';
 import { perkRoutes } from './modules/perks/routes';
 import { projectRoutes } from './modules/projects/routes';
 import { returnRoutes } from './modules/returns/routes';
+import { statementRoutes } from './modules/statements/routes';
 import { supportRoutes } from './modules/support/routes';
 import { updateRoutes } from './modules/updates/routes';
 import { userRoutes } from './modules/users/routes';
@@ -49,7 +53,11 @@ const modules: Module[] = [
   healthRoutes,
   authRoutes,
   userRoutes,
-  fundRoutes,
+  bankAccountRoutes,
+  performanceRoutes,
+  distributionRoutes,
+  adjustmentRoutes,
+  statementRoutes,
   projectRoutes,
   investmentRoutes,
   interestRoutes,

@@ -901,7 +901,7 @@ export const settings = pgTable('settings', {
 
 /**
  * A distribution run: an amount a project pays its investors for a period, split pro rata in whole cents
- * (modules/fund). A draft until an admin makes it final; then its allocations are written as the
+ * (modules/distributions). A draft until an admin makes it final; then its allocations are written as the
  * investors' monthly returns (income) or capital returns (capital) and it never changes again.
  */
 export const distributions = pgTable(
@@ -1108,7 +1108,7 @@ export const passwordResets = pgTable(
 
 /**
  * A statement period an admin published: every investor who held an investment in it was told, in the
- * portal and by email (modules/fund/statements.ts). Once per period.
+ * portal and by email (modules/statements/statement-publications.ts). Once per period.
  */
 export const statementPublications = pgTable(
   'statement_publications',

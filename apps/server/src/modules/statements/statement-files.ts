@@ -6,7 +6,7 @@ import { statementFiles, statementPublications, users } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
 import type { FileStorage } from '../../storage/file-storage';
 import { rowsOf } from '../notifications/notify';
-import { loadHoldings, type Holding } from './performance';
+import { loadHoldings, type Holding } from '../performance/performance';
 import {
   buildStatement,
   periodInfo,

@@ -12,7 +12,7 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
-import { loadHoldings, performanceFigures, type Holding } from './performance';
+import { loadHoldings, performanceFigures, type Holding } from '../performance/performance';
 
 /** The last day of each quarter (the same every year). */
 const QUARTER_END = ['03-31', '06-30', '09-30', '12-31'] as const;
