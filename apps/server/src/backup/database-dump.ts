@@ -175,10 +175,12 @@ async function dropExisting(s: SqlSession) {
   const statements = (await s.rows(
     `select format('drop %s if exists %I.%I cascade',
                    case c.relkind when 'v' then 'view' when 'm' then 'materialized view'
-                                  when 'S' then 'sequence' when 'f' then 'foreign table' else 'table' end,
+                                  when 'S' then 'sequence' when 'f' then 'foreign table'
+                                  when 'c' then 'type' else 'table' end,
                    n.nspname, c.relname)
        from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm', 'S', 'f') and ${notFromExtension('c.oid')}
+      -- 'c': a composite type of its own (CREATE TYPE … AS, e.g. migration 0029's ledger_entry).
+      where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm', 'S', 'f', 'c') and ${notFromExtension('c.oid')}
      union all
      select format('drop %s if exists %s cascade', case p.prokind when 'p' then 'procedure' else 'function' end,
                    p.oid::regprocedure)
