@@ -44,7 +44,7 @@ export async function distributionRun(opts: {
   const drafted = await fetch(`${opts.base}/api/distributions`, {
     method: 'POST',
     headers,
-    body: JSON.stringify({ projectId, period: '2019-01', kind: 'income', amount, paymentDate: '2019-01-31' }),
+    body: JSON.stringify({ projectId, period: '2024-06', kind: 'income', amount, paymentDate: '2024-06-30' }),
   });
   const draftMs = performance.now() - t;
   if (drafted.status !== 201)
