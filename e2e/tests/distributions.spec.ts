@@ -14,9 +14,12 @@ import {
 import { expectToastShown, recordToasts } from '../support/toasts';
 
 const AURORA = 'Aurora Lakeside Cabins';
-/** A month before the demo's first return of Aurora (its term starts in June 2023). */
-const PERIOD = '2019-01';
-const RUN = 'Jan 2019 income';
+/**
+ * The first month of Aurora's term (June 2023): the demo investor held it, but her returns start in July,
+ * so the month is unpaid (a run pays only those holding the project in its period).
+ */
+const PERIOD = '2023-06';
+const RUN = 'Jun 2023 income';
 const DETAILS = `${AURORA}: ${RUN}`;
 
 /** Signs in as the admin on Distributions; the admin area opens on Aurora, the first project by name. */
@@ -90,8 +93,8 @@ test.describe('[ADMIN][DISTRIBUTIONS] a distribution run from draft to final', (
     await form.getByLabel('Period').fill(PERIOD);
     await form.getByLabel('Kind').selectOption({ label: 'Income' });
     await form.getByLabel('Amount (€)').fill('1000');
-    await form.getByLabel('Payment date').fill('2019-02-15');
-    await form.getByLabel('Note (optional)').fill('January rental income');
+    await form.getByLabel('Payment date').fill('2023-07-15');
+    await form.getByLabel('Note (optional)').fill('June rental income');
     await expectAccessible(page);
     await form.getByRole('button', { name: 'Create draft' }).click();
     await expect(form).toHaveCount(0);
@@ -100,7 +103,7 @@ test.describe('[ADMIN][DISTRIBUTIONS] a distribution run from draft to final', (
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: RUN }) });
     await expect(card).toContainText('Draft');
     await expect(card).toContainText('€1,000');
-    await expect(card).toContainText('Feb 15, 2019');
+    await expect(card).toContainText('Jul 15, 2023');
     await expectAccessible(page);
     await shot(page, testInfo, 'list-1366');
 
@@ -145,7 +148,7 @@ test.describe('[ADMIN][DISTRIBUTIONS] a distribution run from draft to final', (
       page.waitForEvent('download'),
       details.getByRole('button', { name: 'Download payments (CSV)' }).click(),
     ]);
-    expect(download.suggestedFilename()).toMatch(/^distribution-2019-01-[0-9a-f]{8}\.csv$/);
+    expect(download.suggestedFilename()).toMatch(/^distribution-2023-06-[0-9a-f]{8}\.csv$/);
     // UTF-8 with a byte-order mark, so that Excel reads the names' accents right.
     const csv = fs.readFileSync((await download.path())!, 'utf8');
     expect(csv.startsWith('\uFEFF')).toBe(true);
@@ -162,7 +165,7 @@ test.describe('[ADMIN][DISTRIBUTIONS] a distribution run from draft to final', (
       page.waitForEvent('download'),
       details.getByRole('button', { name: `Download SEPA file of ${RUN}` }).click(),
     ]);
-    expect(sepa.suggestedFilename()).toMatch(/^sepa-2019-01-[0-9a-f]{8}\.xml$/);
+    expect(sepa.suggestedFilename()).toMatch(/^sepa-2023-06-[0-9a-f]{8}\.xml$/);
     const xml = fs.readFileSync((await sepa.path())!, 'utf8');
     expect(xml).toContain('pain.001.001.09');
     const withAccount = run.allocations.filter((a) => a.amount > 0 && a.iban);
@@ -184,7 +187,7 @@ test.describe('[ADMIN][DISTRIBUTIONS] a distribution run from draft to final', (
     await expect(card.getByRole('button', { name: `Make final ${RUN}` })).toHaveCount(0);
 
     // The demo investor, in a browser of their own, has been told (the bell), and sees the payment in
-    // the Payout Timeline: paid on Feb 15, 2019, for January.
+    // the Payout Timeline: paid on Jul 15, 2023, for June.
     const emma = run.allocations.find((a) => a.email === 'investor@example.com')!;
     const euros = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' }).format(emma.amount);
     const context = await browser.newContext();
@@ -196,19 +199,20 @@ test.describe('[ADMIN][DISTRIBUTIONS] a distribution run from draft to final', (
         .getByRole('button', { name: /^Notifications/ })
         .click();
       await expect(investorPage.getByRole('list', { name: 'Notifications' })).toContainText(
-        `A distribution of ${euros} for ${AURORA}, Jan 2019, will be paid on Feb 15, 2019.`,
+        `A distribution of ${euros} for ${AURORA}, Jun 2023, will be paid on Jul 15, 2023.`,
       );
       await investorPage.keyboard.press('Escape');
       const timeline = investorPage.getByRole('region', { name: 'Payout Timeline' });
       await timeline.getByRole('button', { name: 'Filter' }).click();
       await investorPage.getByRole('menuitemradio', { name: AURORA }).click();
       await timeline.getByRole('button', { name: /^Show all \d+ payouts$/ }).click();
-      const paidForJanuary = timeline
+      const paidForJune = timeline
         .getByRole('listitem')
-        .filter({ hasText: `Monthly return for Jan 2019 · ${AURORA}` });
-      await expect(paidForJanuary).toHaveCount(1);
-      await expect(paidForJanuary).toContainText(euros);
-      await expect(paidForJanuary).toContainText('Feb 15, 2019');
+        .filter({ hasText: `Monthly return for Jun 2023 · ${AURORA}` });
+      await expect(paidForJune).toHaveCount(1);
+      // The timeline leaves out the cents of a whole amount (€1,000), as the rest of the dashboard does.
+      await expect(paidForJune).toContainText(euros.replace(/\.00$/, ''));
+      await expect(paidForJune).toContainText('Jul 15, 2023');
     } finally {
       await context.close();
     }
@@ -222,7 +226,7 @@ test.describe('[ADMIN][DISTRIBUTIONS] a distribution run from draft to final', (
     await callApiOk(
       page.request,
       endpoints.distributions.create,
-      { body: { projectId: project, period: PERIOD, kind: 'income', amount: 10, paymentDate: '2019-02-20' } },
+      { body: { projectId: project, period: PERIOD, kind: 'income', amount: 10, paymentDate: '2023-07-20' } },
       admin.accessToken,
     );
     await page.reload();
@@ -233,7 +237,7 @@ test.describe('[ADMIN][DISTRIBUTIONS] a distribution run from draft to final', (
     await draft.getByRole('button', { name: `Make final ${RUN}` }).click();
     await confirmInApp(page, `Make ${RUN} final?`, { confirm: 'Make final' });
     await expectToastShown(page, 'Failed to make distribution final');
-    await expect(draft.getByRole('alert')).toContainText('A return for Jan 2019 is already recorded for');
+    await expect(draft.getByRole('alert')).toContainText('A return for Jun 2023 is already recorded for');
     await expect(draft.getByRole('alert')).toContainText('nothing was written');
 
     await draft.getByRole('button', { name: `Delete ${RUN}` }).click();
