@@ -84,3 +84,13 @@ export async function assertUserExists(db: DbOrTx, userId: string) {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
   if (!row) throw new NotFoundError('User');
 }
+
+/** The project open for interest, if any (not archived), as investors see it. */
+export async function currentOpportunity(db: DbOrTx): Promise<typeof projects.$inferSelect | null> {
+  const [row] = await db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.openForInterest, true), isNull(projects.archivedAt)))
+    .limit(1);
+  return row ?? null;
+}

@@ -47,7 +47,7 @@ import {
 import { assertNewPasswordAllowed } from '../../lib/password-policy';
 import { hashPassword } from '../../lib/passwords';
 import { recordAudit } from '../audit/service';
-import { revokeAllSessions } from '../auth/service';
+import { revokeAllSessions } from '../access/sessions';
 import { notifyUsers } from '../notifications/notify';
 import type { AdminInvestmentRow, AdminUserRows } from './presenter';
 

@@ -7,7 +7,7 @@ import { BadRequestError } from '../../lib/errors';
 import { assertNewPasswordAllowed } from '../../lib/password-policy';
 import { hashPassword } from '../../lib/passwords';
 import type { Mailer } from '../../mail/mailer';
-import { revokeAllSessions } from './service';
+import { revokeAllSessions } from '../access/sessions';
 
 /** Reset links one account may be sent per hour; more requests get the same answer and no email. */
 export const RESETS_PER_ACCOUNT_PER_HOUR = 3;

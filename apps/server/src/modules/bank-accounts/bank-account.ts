@@ -11,7 +11,7 @@ import { confirmCurrentPassword } from '../auth/confirm-password';
 import type { LoginLimiter } from '../auth/login-limiter';
 import type { TwoFactorService } from '../auth/two-factor';
 import { notifyUsers } from '../notifications/notify';
-import { onField, parseBic, parseIban } from './iban';
+import { onField, parseBic, parseIban } from '../../lib/iban';
 
 interface Deps {
   db: Db;

@@ -2,7 +2,7 @@ import { payerAccount, type PayerAccount, type PayerAccountInput } from '@portal
 import type { Db, DbOrTx } from '../../db/client';
 import { recordAudit } from '../audit/service';
 import { readSetting, writeSetting } from '../settings/store';
-import { onField, parseBic, parseIban } from '../bank-accounts/iban';
+import { onField, parseBic, parseIban } from '../../lib/iban';
 
 const PAYER_ACCOUNT = 'payerAccount';
 

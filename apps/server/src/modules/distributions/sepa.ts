@@ -1,6 +1,6 @@
 import { XMLBuilder } from 'fast-xml-parser';
 import { BadRequestError } from '../../lib/errors';
-import { parseBic, parseIban } from '../bank-accounts/iban';
+import { parseBic, parseIban } from '../../lib/iban';
 
 /**
  * The SEPA credit transfer file of a distribution run: ISO 20022 pain.001.001.09, as the EPC's SEPA

@@ -7,9 +7,9 @@ import { requireAuth } from '../../plugins/auth';
 import { createFileUrls } from '../../lib/file-urls';
 import { assertTargetsExist, assertUserExists, requireProjectId } from '../access/project-access';
 import { presentDocument, presentUserMedia } from './presenter';
-import { downloadName, sendStoredFile } from './send-file';
+import { downloadName, sendStoredFile } from '../files/send-file';
 import { createDocument, deleteDocument, findVisible, getVault, updateDocument } from './service';
-import { extensionFor, parseForm, readUpload, withUpload, type UploadPurpose } from './uploads';
+import { extensionFor, parseForm, readUpload, withUpload, type UploadPurpose } from '../files/uploads';
 
 const e = endpoints.documents;
 

@@ -11,7 +11,7 @@ import { recordAudit } from '../audit/service';
 import { notifyProjectInvestors, notifyUsers, type NotificationInput } from '../notifications/notify';
 import { assertProjectVisible, assertTargetsExist, visibleTo } from '../access/project-access';
 import type { DocumentRow } from './presenter';
-import type { StoredUpload } from './uploads';
+import type { StoredUpload } from '../files/uploads';
 
 export type DocumentKind = 'document' | 'media';
 

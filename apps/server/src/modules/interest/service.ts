@@ -4,7 +4,7 @@ import { checkInterestAmount, interestBounds, toCents, fromCents, toMoneyString 
 import type { Db, DbOrTx } from '../../db/client';
 import { ValidationError } from '../../lib/errors';
 import { recordAudit } from '../audit/service';
-import { currentOpportunity } from '../projects/service';
+import { currentOpportunity } from '../access/project-access';
 import { interestRegistrations, users } from '../../db/schema';
 
 export type InterestRow = typeof interestRegistrations.$inferSelect & {

@@ -4,8 +4,8 @@ import { ForbiddenError } from '../../lib/errors';
 import { route } from '../../plugins/route';
 import { requireAuth } from '../../plugins/auth';
 import { assertTargetsExist, requireProjectId } from '../access/project-access';
-import { downloadName, sendStoredFile } from '../documents/send-file';
-import { extensionFor, parseForm, readUpload, withUpload } from '../documents/uploads';
+import { downloadName, sendStoredFile } from '../files/send-file';
+import { extensionFor, parseForm, readUpload, withUpload } from '../files/uploads';
 import { createFileUrls } from '../../lib/file-urls';
 import { presentPersonalMedia, presentProjectMedia } from './presenter';
 import {

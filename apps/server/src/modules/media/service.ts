@@ -7,7 +7,7 @@ import type { AuthUser } from '../../plugins/auth';
 import type { FileStorage } from '../../storage/file-storage';
 import { recordAudit } from '../audit/service';
 import { assertProjectVisible } from '../access/project-access';
-import type { StoredUpload } from '../documents/uploads';
+import type { StoredUpload } from '../files/uploads';
 import type { FileSource } from '../../lib/file-urls';
 
 const byPriorityThenDate = [desc(projectMedia.priority), desc(projectMedia.date), desc(projectMedia.id)];

@@ -2,6 +2,7 @@ import { endpoints } from '@portal/contracts';
 import type { Module } from '../../app-types';
 import { route } from '../../plugins/route';
 import { requireAuth } from '../../plugins/auth';
+import { currentOpportunity } from '../access/project-access';
 import {
   presentOpportunity,
   presentProject,
@@ -10,7 +11,6 @@ import {
 } from './presenter';
 import {
   createProject,
-  currentOpportunity,
   deleteProject,
   getProject,
   listProjects,

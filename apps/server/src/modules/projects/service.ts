@@ -272,13 +272,3 @@ export async function updateOpportunity(
     throw err;
   }
 }
-
-/** The project open for interest, if any (not archived), as investors see it. */
-export async function currentOpportunity(db: DbOrTx): Promise<ProjectRow | null> {
-  const [row] = await db
-    .select()
-    .from(projects)
-    .where(and(eq(projects.openForInterest, true), isNull(projects.archivedAt)))
-    .limit(1);
-  return row ?? null;
-}

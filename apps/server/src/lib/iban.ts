@@ -6,7 +6,7 @@ import {
   validateBIC,
   validateIBAN,
 } from 'ibantools';
-import { BadRequestError, ValidationError } from '../../lib/errors';
+import { BadRequestError, ValidationError } from './errors';
 
 /**
  * An investor's bank account as entered by hand: with or without spaces (as printed on a card or a
