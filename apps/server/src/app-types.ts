@@ -15,7 +15,7 @@ import type { JobQueue } from './jobs/queue';
 import type { Mailer } from './mail/mailer';
 import type { AfterAnswer } from './lib/after-answer';
 import type { TokenSigner } from './lib/tokens';
-import type { LoginLimiter } from './modules/auth/login-limiter';
+import type { LoginLimiter } from './modules/credentials/login-limiter';
 import type { FileStorage } from './storage/file-storage';
 
 /** The Fastify instance with the zod type provider, as every module receives it. */

@@ -11,7 +11,7 @@ import { createMailer } from './mail/mailer';
 import { queuePendingApprovalReminders } from './mail/reminders';
 import { createMailTransport } from './mail/transport';
 import { createRedis } from './lib/redis';
-import { LoginLimiter, RedisFailures } from './modules/auth/login-limiter';
+import { LoginLimiter, RedisFailures } from './modules/credentials/login-limiter';
 import { queueExpiryReminders } from './modules/calendar/expiry-reminders';
 import { runPublishing } from './modules/statements/statement-publications';
 import { createLocalStorage, type FileStorage } from './storage/file-storage';

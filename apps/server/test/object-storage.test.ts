@@ -7,7 +7,7 @@ import { buildApp } from '../src/app';
 import { restoreBackup } from '../src/backup/backup';
 import { openDatabase, type Database } from '../src/db/client';
 import { seedDemo } from '../src/db/seed/demo';
-import { LoginLimiter } from '../src/modules/auth/login-limiter';
+import { LoginLimiter } from '../src/modules/credentials/login-limiter';
 import { multipart, samplePdf } from '../src/modules/documents/test-support';
 import { createDeps } from '../src/runtime';
 import type { FileStorage } from '../src/storage/file-storage';

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
-import { RedisFailures } from '../src/modules/auth/login-limiter';
+import { RedisFailures } from '../src/modules/credentials/login-limiter';
 import { createRedis, waitForRedis } from '../src/lib/redis';
 import { bearer, buildTestApp, createUser, login, type TestContext, type TestUser } from './helpers';
 

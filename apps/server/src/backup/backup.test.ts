@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeps } from '../runtime';
 import { buildApp } from '../app';
 import { migrationsFolder } from '../db/client';
-import { LoginLimiter } from '../modules/auth/login-limiter';
+import { LoginLimiter } from '../modules/credentials/login-limiter';
 import {
   emptyTarget,
   openTarget,

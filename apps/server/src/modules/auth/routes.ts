@@ -19,7 +19,7 @@ import { createAuthService } from './service';
 
 /** Reset requests per client address, in 15 minutes. */
 const RESETS_PER_CLIENT = 5;
-import { createTwoFactorService } from './two-factor';
+import { createTwoFactorService } from '../credentials/two-factor';
 
 const e = endpoints.auth;
 

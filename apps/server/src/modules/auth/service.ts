@@ -15,7 +15,7 @@ import { refreshTokens, users } from '../../db/schema';
 import { ForbiddenError, UnauthorizedError } from '../../lib/errors';
 import { assertNewPasswordAllowed } from '../../lib/password-policy';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { confirmCurrentPassword } from './confirm-password';
+import { confirmCurrentPassword } from '../credentials/confirm-password';
 import {
   REFRESH_ABSOLUTE_TTL_MS,
   REFRESH_IDLE_TTL_MS,
@@ -27,8 +27,8 @@ import {
 } from '../../lib/tokens';
 import { presentCurrentUser } from '../users/presenter';
 import { getCurrentUser } from '../users/service';
-import type { LoginLimiter } from './login-limiter';
-import type { TwoFactorService } from './two-factor';
+import type { LoginLimiter } from '../credentials/login-limiter';
+import type { TwoFactorService } from '../credentials/two-factor';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
 const SESSION_ENDED = 'Your session has ended. Please sign in again.';

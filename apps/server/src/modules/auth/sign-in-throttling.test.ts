@@ -8,7 +8,7 @@ import {
   type TestUser,
 } from '../../../test/helpers';
 import { totpCode, totpStep } from '../../lib/totp';
-import { LoginLimiter } from './login-limiter';
+import { LoginLimiter } from '../credentials/login-limiter';
 import { DEVICE_COOKIE } from './routes';
 
 /** The limiter's clock: tests move it instead of sleeping. */

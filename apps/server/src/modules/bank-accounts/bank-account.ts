@@ -7,9 +7,9 @@ import { NotFoundError, UnauthorizedError, ValidationError } from '../../lib/err
 import { iso } from '../../lib/format';
 import type { SecretBox } from '../../lib/secret-box';
 import { recordAudit } from '../audit/service';
-import { confirmCurrentPassword } from '../auth/confirm-password';
-import type { LoginLimiter } from '../auth/login-limiter';
-import type { TwoFactorService } from '../auth/two-factor';
+import { confirmCurrentPassword } from '../credentials/confirm-password';
+import type { LoginLimiter } from '../credentials/login-limiter';
+import type { TwoFactorService } from '../credentials/two-factor';
 import { notifyUsers } from '../notifications/notify';
 import { onField, parseBic, parseIban } from '../../lib/iban';
 

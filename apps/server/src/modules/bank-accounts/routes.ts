@@ -3,7 +3,7 @@ import type { Module } from '../../app-types';
 import { createSecretBox } from '../../lib/secret-box';
 import { requireAuth } from '../../plugins/auth';
 import { route } from '../../plugins/route';
-import { createTwoFactorService } from '../auth/two-factor';
+import { createTwoFactorService } from '../credentials/two-factor';
 import { setBankAccount } from './bank-account';
 
 /** Where an investor's distributions are paid: their bank account, changed only with their password. */

@@ -1,9 +1,10 @@
 import type { MediaItem } from '@portal/contracts';
-import type { projectMedia } from '../../db/schema';
-import type { DocumentRow } from '../documents/presenter';
+import type { documents, projectMedia } from '../../db/schema';
 import type { FileUrls } from '../../lib/file-urls';
 
 export type ProjectMediaRow = typeof projectMedia.$inferSelect;
+/** A personal photo or video: a row of the documents table (its files are documents of the investor's). */
+type DocumentRow = typeof documents.$inferSelect;
 
 /**
  * The only way a project media row becomes JSON. An uploaded file is reached through signed addresses
