@@ -25,7 +25,7 @@ interface Flow {
 }
 
 /** A monthly return: paid on its payment date, else on the last day of its month. */
-export interface MonthlyFlow extends Flow {
+interface MonthlyFlow extends Flow {
   month: string;
   paymentDate: string | null;
 }
@@ -36,13 +36,13 @@ export interface DatedFlow extends Flow {
 }
 
 /** An adjustment (positive or negative) on its date: an income one counts as income, a capital one as capital. */
-export interface AdjustmentFlow extends DatedFlow {
+interface AdjustmentFlow extends DatedFlow {
   kind: AdjustmentKind;
   reason: string;
 }
 
 /** One investment with its project's flows, as every consumer of the holdings reads it. */
-export interface PortfolioHolding extends Holding {
+interface PortfolioHolding extends Holding {
   investmentId: string;
   roi: string | null;
   monthly: readonly MonthlyFlow[];
