@@ -139,8 +139,19 @@ export async function loadPortfolio(db: DbOrTx, userId: string): Promise<Portfol
       portfolio.adjustments.push({ ...flow, date: r.date!, kind: r.adjustmentKind!, reason: r.reason! });
     else portfolio[r.kind].push({ ...flow, date: r.date! });
   }
-  const ofProject = <T extends Flow>(flows: readonly T[], projectId: string) =>
-    flows.filter((f) => f.projectId === projectId);
+  const byProject = <T extends Flow>(flows: readonly T[]) => {
+    const map = new Map<string, T[]>();
+    for (const f of flows) {
+      const list = map.get(f.projectId);
+      if (list) list.push(f);
+      else map.set(f.projectId, [f]);
+    }
+    return (projectId: string) => map.get(projectId) ?? [];
+  };
+  const monthly = byProject(portfolio.monthly);
+  const capital = byProject(portfolio.capital);
+  const rental = byProject(portfolio.rental);
+  const adjusted = byProject(portfolio.adjustments);
   portfolio.holdings = invested
     .sort((a, b) => a.position! - b.position!)
     .map((i) => ({
@@ -151,10 +162,10 @@ export async function loadPortfolio(db: DbOrTx, userId: string): Promise<Portfol
       startDate: i.date,
       undatedReturns: i.returns!,
       roi: i.roi,
-      monthly: ofProject(portfolio.monthly, i.projectId),
-      capital: ofProject(portfolio.capital, i.projectId),
-      rental: ofProject(portfolio.rental, i.projectId),
-      adjustments: ofProject(portfolio.adjustments, i.projectId),
+      monthly: monthly(i.projectId),
+      capital: capital(i.projectId),
+      rental: rental(i.projectId),
+      adjustments: adjusted(i.projectId),
     }));
   return portfolio;
 }
