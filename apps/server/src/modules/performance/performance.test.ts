@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { performanceFigures, type Holding } from './performance';
+import { performanceFigures, type Holding } from '../portfolio/performance-figures';
 import {
   bearer,
   buildTestApp,

@@ -6,7 +6,8 @@ import { statementFiles, statementPublications, users } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
 import type { FileStorage } from '../../storage/file-storage';
 import { rowsOf } from '../notifications/notify';
-import { loadHoldings, type Holding } from '../performance/performance';
+import type { Holding } from '../portfolio/performance-figures';
+import { loadPortfolio } from '../portfolio/service';
 import {
   buildStatement,
   periodInfo,
@@ -60,7 +61,7 @@ async function freeze(
   const [holdings, investor] = known
     ? [known.holdings, known.investor]
     : await Promise.all([
-        loadHoldings(db, userId),
+        loadPortfolio(db, userId).then((p) => p.holdings),
         db
           .select({ name: users.name, investorId: users.investorId })
           .from(users)
@@ -95,7 +96,7 @@ export async function listStatements(
   storage: FileStorage,
   userId: string,
 ): Promise<StatementListItem[]> {
-  const holdings = await loadHoldings(db, userId);
+  const { holdings } = await loadPortfolio(db, userId);
   const periods = statementPeriods(holdings, today());
   const published = await publishedOf(
     db,
@@ -151,7 +152,8 @@ export async function statementDownload(
     if (!file) throw new NotFoundError('Statement');
     return { fileName, size: file.fileSize, body: storage.get(file.fileKey) };
   }
-  const statement = buildStatement(await loadHoldings(db, userId), investor, info);
+  const { holdings } = await loadPortfolio(db, userId);
+  const statement = buildStatement(holdings, investor, info);
   if (!statement) throw new NotFoundError('Statement');
   const pdf = Buffer.from(await statementPdf(statement, { preliminary: true }));
   return { fileName, size: pdf.length, body: pdf };

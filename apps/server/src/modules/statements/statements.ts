@@ -12,7 +12,8 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
-import { loadHoldings, performanceFigures, type Holding } from '../performance/performance';
+import { performanceFigures, type Holding } from '../portfolio/performance-figures';
+import { loadPortfolio } from '../portfolio/service';
 
 /** The last day of each quarter (the same every year). */
 const QUARTER_END = ['03-31', '06-30', '09-30', '12-31'] as const;
@@ -183,7 +184,7 @@ export async function loadStatement(db: DbOrTx, userId: string, period: string):
   if (info.to >= today()) throw new NotFoundError('Statement');
   const [[investor], holdings] = await Promise.all([
     db.select({ name: users.name, investorId: users.investorId }).from(users).where(eq(users.id, userId)),
-    loadHoldings(db, userId),
+    loadPortfolio(db, userId).then((p) => p.holdings),
   ]);
   const statement = investor && buildStatement(holdings, investor, info);
   if (!statement) throw new NotFoundError('Statement');
