@@ -25,8 +25,8 @@ import {
   type KnownDevice,
   type TokenSigner,
 } from '../../lib/tokens';
-import { presentCurrentUser } from '../users/presenter';
-import { getCurrentUser } from '../users/service';
+import { presentCurrentUser } from '../portfolio/current-user-presenter';
+import { getCurrentUser } from '../portfolio/current-user';
 import type { LoginLimiter } from '../credentials/login-limiter';
 import type { TwoFactorService } from '../credentials/two-factor';
 

@@ -2,8 +2,9 @@ import { endpoints } from '@portal/contracts';
 import type { Module } from '../../app-types';
 import { route } from '../../plugins/route';
 import { requireAuth } from '../../plugins/auth';
-import { presentCurrentUser } from './presenter';
-import { getCurrentUser, updateProfile } from './service';
+import { presentCurrentUser } from '../portfolio/current-user-presenter';
+import { getCurrentUser } from '../portfolio/current-user';
+import { updateProfile } from './service';
 
 const e = endpoints.users;
 

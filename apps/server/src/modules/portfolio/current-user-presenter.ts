@@ -1,7 +1,7 @@
 import { maskIban, type CurrentUser } from '@portal/contracts';
 import type { users } from '../../db/schema';
 import { iso } from '../../lib/format';
-import type { PortfolioSummary } from '../portfolio/summary';
+import type { PortfolioSummary } from './summary';
 
 type UserRow = typeof users.$inferSelect;
 
