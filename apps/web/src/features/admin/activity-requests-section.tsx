@@ -6,15 +6,10 @@ import { NativeSelect } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatCount, formatDate } from '@/lib/format';
 import { useDecideActivityRequest, useProjectActivityRequests } from '@/queries/activities';
-import { EmptyState } from './components/empty-state';
-import { useFailedToast } from './components/feedback';
-import {
-  DecisionDialog,
-  RequestCard,
-  type DecisionWords,
-  type PendingDecision,
-} from './components/request-decision';
-import { capitalize } from './components/status-badge';
+import { EmptyState } from '@/components/admin/empty-state';
+import { useFailedToast } from '@/components/admin/feedback';
+import { DecisionDialog, RequestCard, type DecisionWords, type PendingDecision } from './request-decision';
+import { capitalize } from '@/components/admin/status-badge';
 
 const VIEWS = ['pending', 'approved', 'declined', 'all'] as const;
 type View = (typeof VIEWS)[number];

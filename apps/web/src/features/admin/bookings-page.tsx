@@ -16,19 +16,14 @@ import { highSeasonNights, highSeasonNightsText } from '@/lib/high-season';
 import { useDecideBooking, useProjectBookings } from '@/queries/bookings';
 import { useHighSeasons } from '@/queries/cabins';
 import { ActivityRequestsSection } from './activity-requests-section';
-import { EmptyState } from './components/empty-state';
-import { useFailedToast } from './components/feedback';
-import { NoProject } from './components/no-project';
-import { PageHeader } from './components/page-header';
-import {
-  DecisionDialog,
-  RequestCard,
-  type DecisionWords,
-  type PendingDecision,
-} from './components/request-decision';
+import { EmptyState } from '@/components/admin/empty-state';
+import { useFailedToast } from '@/components/admin/feedback';
+import { NoProject } from '@/components/admin/no-project';
+import { PageHeader } from '@/components/admin/page-header';
+import { DecisionDialog, RequestCard, type DecisionWords, type PendingDecision } from './request-decision';
 import { RentalIncomeSection } from './rental-income-section';
 import { RentalPriceCapForm } from './rental-price-cap-form';
-import { capitalize } from './components/status-badge';
+import { capitalize } from '@/components/admin/status-badge';
 
 const VIEWS = ['pending', 'approved', 'declined', 'all'] as const;
 type View = (typeof VIEWS)[number];

@@ -31,11 +31,11 @@ import {
   useFinalizeDistribution,
   usePayerAccount,
 } from '@/queries/distributions';
-import { EmptyState } from './components/empty-state';
-import { deleteAfterConfirm, toastDone, toastFailed, useFailedToast } from './components/feedback';
-import { NoProject } from './components/no-project';
-import { PageHeader } from './components/page-header';
-import { CardAction } from './components/project-list';
+import { EmptyState } from '@/components/admin/empty-state';
+import { deleteAfterConfirm, toastDone, toastFailed, useFailedToast } from '@/components/admin/feedback';
+import { NoProject } from '@/components/admin/no-project';
+import { PageHeader } from '@/components/admin/page-header';
+import { CardAction } from '@/components/admin/project-list';
 import { DistributionDialog } from './distributions/distribution-dialog';
 import { ImportReturnsDialog } from './distributions/import-dialog';
 import { KIND_LABELS, investorsText, runName } from './distributions/labels';

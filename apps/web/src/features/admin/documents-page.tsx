@@ -12,12 +12,12 @@ import { useCurrentProject } from '@/queries/current-project';
 import { formatDate } from '@/lib/format';
 import { openFileInTab, useDeleteVaultFile, useVault } from '@/queries/documents';
 import { useUser } from '@/queries/users';
-import { EmptyState } from './components/empty-state';
-import { deleteAfterConfirm, toastFailed, useFailedToast } from './components/feedback';
-import { NoProject } from './components/no-project';
-import { PageHeader } from './components/page-header';
-import { ActionsHead, RowActions, editAndDelete } from './components/row-actions';
-import { UserPicker } from './components/user-picker';
+import { EmptyState } from '@/components/admin/empty-state';
+import { deleteAfterConfirm, toastFailed, useFailedToast } from '@/components/admin/feedback';
+import { NoProject } from '@/components/admin/no-project';
+import { PageHeader } from '@/components/admin/page-header';
+import { ActionsHead, RowActions, editAndDelete } from '@/components/admin/row-actions';
+import { UserPicker } from '@/components/admin/user-picker';
 import { DocumentDialog } from './documents/document-dialog';
 import { UserMediaDialog } from './documents/user-media-dialog';
 

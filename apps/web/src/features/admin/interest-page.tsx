@@ -8,11 +8,11 @@ import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useInterest, useSetInterestStatus } from '@/queries/interest';
-import { EmptyState } from './components/empty-state';
-import { toastFailed, useFailedToast } from './components/feedback';
-import { PageHeader } from './components/page-header';
-import { Pager } from './components/pager';
-import { capitalize } from './components/status-badge';
+import { EmptyState } from '@/components/admin/empty-state';
+import { toastFailed, useFailedToast } from '@/components/admin/feedback';
+import { PageHeader } from '@/components/admin/page-header';
+import { Pager } from '@/components/admin/pager';
+import { capitalize } from '@/components/admin/status-badge';
 import { toast } from '@/lib/toast';
 
 const PAGE_SIZE = 20;

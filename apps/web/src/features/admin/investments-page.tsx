@@ -6,15 +6,15 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentProject } from '@/queries/current-project';
 import { formatMoney } from '@/lib/format';
 import { useUser } from '@/queries/users';
-import { EmptyState } from './components/empty-state';
-import { useFailedToast } from './components/feedback';
-import { NoProject } from './components/no-project';
-import { PageHeader } from './components/page-header';
-import { UserRoleBadge, UserStatusBadge } from './components/user-badges';
+import { EmptyState } from '@/components/admin/empty-state';
+import { useFailedToast } from '@/components/admin/feedback';
+import { NoProject } from '@/components/admin/no-project';
+import { PageHeader } from '@/components/admin/page-header';
+import { UserRoleBadge, UserStatusBadge } from '@/components/admin/user-badges';
 import { AllowanceCard } from './investments/allowance-card';
 import { InvestmentCard } from './investments/investment-card';
 import { ReturnsCard } from './investments/returns-card';
-import { UserPicker } from './components/user-picker';
+import { UserPicker } from '@/components/admin/user-picker';
 
 /**
  * User investments (/admin/investments): pick an investor (or arrive with ?userId=), then edit their

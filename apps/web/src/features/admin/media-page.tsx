@@ -7,9 +7,9 @@ import { Card } from '@/components/ui/card';
 import { useCurrentProject } from '@/queries/current-project';
 import { formatDate } from '@/lib/format';
 import { useDeleteProjectMedia, useProjectMedia } from '@/queries/media';
-import { deleteAfterConfirm, useFailedToast } from './components/feedback';
-import { CardAction, ProjectScopedList } from './components/project-list';
-import { StatusBadge, capitalize } from './components/status-badge';
+import { deleteAfterConfirm, useFailedToast } from '@/components/admin/feedback';
+import { CardAction, ProjectScopedList } from '@/components/admin/project-list';
+import { StatusBadge, capitalize } from '@/components/admin/status-badge';
 import { MediaDialog } from './media/media-dialog';
 
 function Thumb({ item }: { item: MediaItem }) {

@@ -1,4 +1,4 @@
-import { PageHeader } from './components/page-header';
+import { PageHeader } from '@/components/admin/page-header';
 import { ComposeForm } from './notifications/compose-form';
 import { SentList } from './notifications/sent-list';
 

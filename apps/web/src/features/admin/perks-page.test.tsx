@@ -12,7 +12,7 @@ import {
   perk,
   renderAdmin,
   confirmDialog,
-} from './test-support';
+} from '../../../test/admin';
 
 afterEach(() => {
   vi.unstubAllGlobals();

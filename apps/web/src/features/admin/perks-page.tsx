@@ -5,9 +5,9 @@ import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { useCurrentProject } from '@/queries/current-project';
 import { useDeletePerk, usePerks } from '@/queries/perks';
-import { deleteAfterConfirm, useFailedToast } from './components/feedback';
-import { CardAction, ProjectScopedList } from './components/project-list';
-import { StatusBadge, capitalize } from './components/status-badge';
+import { deleteAfterConfirm, useFailedToast } from '@/components/admin/feedback';
+import { CardAction, ProjectScopedList } from '@/components/admin/project-list';
+import { StatusBadge, capitalize } from '@/components/admin/status-badge';
 import { CabinsAndSeasons } from './perks/cabins-section';
 import { PerkDialog } from './perks/perk-dialog';
 

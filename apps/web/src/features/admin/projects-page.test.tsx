@@ -11,7 +11,7 @@ import {
   findToast,
   json,
   renderAdmin,
-} from './test-support';
+} from '../../../test/admin';
 
 afterEach(() => {
   vi.unstubAllGlobals();

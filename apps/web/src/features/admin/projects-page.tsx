@@ -10,11 +10,11 @@ import { confirmAction } from '@/lib/confirm';
 import { useCurrentProject } from '@/queries/current-project';
 import { formatDate, formatMoney, formatPercent } from '@/lib/format';
 import { useProjectWrites } from '@/queries/projects';
-import { EmptyState } from './components/empty-state';
-import { deleteAfterConfirm, toastDone, toastFailed, useFailedToast } from './components/feedback';
-import { CardAction } from './components/project-list';
-import { PageHeader } from './components/page-header';
-import { StatusBadge } from './components/status-badge';
+import { EmptyState } from '@/components/admin/empty-state';
+import { deleteAfterConfirm, toastDone, toastFailed, useFailedToast } from '@/components/admin/feedback';
+import { CardAction } from '@/components/admin/project-list';
+import { PageHeader } from '@/components/admin/page-header';
+import { StatusBadge } from '@/components/admin/status-badge';
 import { OpportunityDialog } from './projects/opportunity-dialog';
 import { ProjectDialog } from './projects/project-dialog';
 

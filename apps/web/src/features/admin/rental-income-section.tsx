@@ -16,7 +16,7 @@ import { Input } from '@/components/ui/input';
 import { formatCount, formatDate, formatMoney } from '@/lib/format';
 import { useCurrentProject } from '@/queries/current-project';
 import { useRecordRentalIncome, useRemoveRentalIncome } from '@/queries/rentals';
-import { deleteAfterConfirm, toastDone, toastFailed } from './components/feedback';
+import { deleteAfterConfirm, toastDone, toastFailed } from '@/components/admin/feedback';
 
 const nightsWord = (n: number) => formatCount(n, 'night');
 const today = () => new Date().toISOString().slice(0, 10);

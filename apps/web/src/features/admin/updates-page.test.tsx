@@ -11,7 +11,7 @@ import {
   renderAdmin,
   update,
   confirmDialog,
-} from './test-support';
+} from '../../../test/admin';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -6,9 +6,9 @@ import { Card } from '@/components/ui/card';
 import { useCurrentProject } from '@/queries/current-project';
 import { formatCount, formatDate } from '@/lib/format';
 import { useDeleteUpdate, useUpdates } from '@/queries/updates';
-import { deleteAfterConfirm, useFailedToast } from './components/feedback';
-import { CardAction, ProjectScopedList } from './components/project-list';
-import { capitalize } from './components/status-badge';
+import { deleteAfterConfirm, useFailedToast } from '@/components/admin/feedback';
+import { CardAction, ProjectScopedList } from '@/components/admin/project-list';
+import { capitalize } from '@/components/admin/status-badge';
 import { UpdateDialog } from './updates/update-dialog';
 
 const CATEGORY_VARIANT = { milestone: 'success', financial: 'highlight', general: 'secondary' } as const;

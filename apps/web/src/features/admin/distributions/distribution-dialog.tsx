@@ -10,7 +10,7 @@ import { FormDialog } from '@/components/ui/form-dialog';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { formatCount, formatMoney } from '@/lib/format';
 import { useCreateDistribution, useUpdateDistribution } from '@/queries/distributions';
-import { toastDone } from '../components/feedback';
+import { toastDone } from '@/components/admin/feedback';
 import { KIND_LABELS, runName } from './labels';
 
 interface Form {

@@ -19,8 +19,8 @@ import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
 import { formatCount } from '@/lib/format';
 import { messageOf } from '@/lib/toast';
 import { importRowsOf, useImportReturns } from '@/queries/returns';
-import { FileField } from '../components/file-field';
-import { toastDone, toastFailed } from '../components/feedback';
+import { FileField } from '@/components/admin/file-field';
+import { toastDone, toastFailed } from '@/components/admin/feedback';
 
 /** The most rows with problems listed at once (a file may hold 50,000 rows). */
 const SHOWN_PROBLEMS = 200;

@@ -3,7 +3,7 @@ import { Field } from '@/components/ui/field';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
 import { useSetPayerAccount } from '@/queries/distributions';
-import { toastDone } from '../components/feedback';
+import { toastDone } from '@/components/admin/feedback';
 
 interface Form {
   name: string;

@@ -4,7 +4,7 @@ import { FormDialog } from '@/components/ui/form-dialog';
 import { Textarea } from '@/components/ui/input';
 import { formatMoney } from '@/lib/format';
 import { useReverseDistribution } from '@/queries/distributions';
-import { toastDone } from '../components/feedback';
+import { toastDone } from '@/components/admin/feedback';
 import { investorsText, runName } from './labels';
 
 /**

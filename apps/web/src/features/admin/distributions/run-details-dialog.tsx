@@ -9,7 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
 import { formatDate, formatMoney, formatPercent } from '@/lib/format';
 import { useDistribution } from '@/queries/distributions';
-import { useFailedToast } from '../components/feedback';
+import { useFailedToast } from '@/components/admin/feedback';
 import { KIND_LABELS, investorsText, runName } from './labels';
 import { ReverseDialog } from './reverse-dialog';
 import { RunStatusBadge } from './run-status-badge';

@@ -11,7 +11,7 @@ import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
 import { confirmAction } from '@/lib/confirm';
 import { formatCount, formatDate } from '@/lib/format';
 import { usePublishStatements, useStatementPublications } from '@/queries/distributions';
-import { toastDone, toastFailed, useFailedToast } from '../components/feedback';
+import { toastDone, toastFailed, useFailedToast } from '@/components/admin/feedback';
 
 const count = (n: number) => n.toLocaleString('en-US');
 const investors = (n: number) => formatCount(n, 'investor');

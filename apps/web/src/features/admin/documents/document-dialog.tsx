@@ -11,8 +11,8 @@ import { FormDialog } from '@/components/ui/form-dialog';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { toFormData } from '@/lib/upload';
 import { useUploadDocument } from '@/queries/documents';
-import { FileField } from '../components/file-field';
-import { toastDone } from '../components/feedback';
+import { FileField } from '@/components/admin/file-field';
+import { toastDone } from '@/components/admin/feedback';
 
 interface Form {
   name: string;

@@ -8,7 +8,7 @@ import { Field } from '@/components/ui/field';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { useCreateAdjustment } from '@/queries/adjustments';
-import { toastDone } from '../components/feedback';
+import { toastDone } from '@/components/admin/feedback';
 
 export const ADJUSTMENT_KIND_LABELS: Record<AdjustmentKind, string> = {
   income: 'Income',

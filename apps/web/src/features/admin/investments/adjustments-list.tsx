@@ -5,7 +5,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
 import { formatCount, formatDate, formatMoney } from '@/lib/format';
 import { useAdjustments } from '@/queries/adjustments';
-import { useFailedToast } from '../components/feedback';
+import { useFailedToast } from '@/components/admin/feedback';
 import { ADJUSTMENT_KIND_LABELS } from './adjustment-dialog';
 
 /**

@@ -11,7 +11,7 @@ import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatCount } from '@/lib/format';
 import { useAllowance, useSaveAllowance } from '@/queries/perks';
-import { toastDone, toastFailed } from '../components/feedback';
+import { toastDone, toastFailed } from '@/components/admin/feedback';
 
 const inFiveYears = () => {
   const d = new Date();

@@ -11,7 +11,7 @@ import { Input } from '@/components/ui/input';
 import { confirmAction } from '@/lib/confirm';
 import { formatMoney, formatPercent } from '@/lib/format';
 import { useUpdateUser } from '@/queries/users';
-import { toastDone, toastFailed } from '../components/feedback';
+import { toastDone, toastFailed } from '@/components/admin/feedback';
 
 /** The body of a save: only the selected project's entry, with an amount above 0 (docs/product.md §18). */
 export function investmentsPayload(projectId: string, amount: number, startDate: string) {

@@ -18,8 +18,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
 import { formatCount, formatDate, formatMoney, formatMonth } from '@/lib/format';
 import { useDeleteReturn, useReturns, useSaveReturn } from '@/queries/returns';
-import { deleteAfterConfirm, toastDone, toastFailed, useFailedToast } from '../components/feedback';
-import { ActionsHead } from '../components/row-actions';
+import { deleteAfterConfirm, toastDone, toastFailed, useFailedToast } from '@/components/admin/feedback';
+import { ActionsHead } from '@/components/admin/row-actions';
 import { AdjustmentDialog, type CorrectedEntry } from './adjustment-dialog';
 import { AdjustmentsList } from './adjustments-list';
 

@@ -12,9 +12,9 @@ import { FormDialog } from '@/components/ui/form-dialog';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { toFormData } from '@/lib/upload';
 import { useUploadProjectMedia } from '@/queries/media';
-import { FileField } from '../components/file-field';
-import { toastDone } from '../components/feedback';
-import { capitalize } from '../components/status-badge';
+import { FileField } from '@/components/admin/file-field';
+import { toastDone } from '@/components/admin/feedback';
+import { capitalize } from '@/components/admin/status-badge';
 
 interface Form {
   title: string;

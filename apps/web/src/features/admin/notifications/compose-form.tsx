@@ -22,7 +22,7 @@ import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { formatCount } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useRecipients, useSendNotification } from '@/queries/notifications';
-import { toastFailed } from '../components/feedback';
+import { toastFailed } from '@/components/admin/feedback';
 import { RecipientPicker } from './recipient-picker';
 
 interface ComposeValues {

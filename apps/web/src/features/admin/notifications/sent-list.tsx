@@ -8,9 +8,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate } from '@/lib/format';
 import { useDeleteSentNotification, useSentNotifications } from '@/queries/notifications';
-import { EmptyState } from '../components/empty-state';
-import { toastDone, toastFailed } from '../components/feedback';
-import { Pager } from '../components/pager';
+import { EmptyState } from '@/components/admin/empty-state';
+import { toastDone, toastFailed } from '@/components/admin/feedback';
+import { Pager } from '@/components/admin/pager';
 
 const PAGE_SIZE = 25;
 

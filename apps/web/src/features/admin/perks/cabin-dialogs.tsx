@@ -10,7 +10,7 @@ import { Field } from '@/components/ui/field';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { Input, Textarea } from '@/components/ui/input';
 import { useSaveCabin, useSaveSeason } from '@/queries/cabins';
-import { toastDone } from '../components/feedback';
+import { toastDone } from '@/components/admin/feedback';
 
 interface CabinForm {
   name: string;

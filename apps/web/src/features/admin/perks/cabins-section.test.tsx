@@ -3,7 +3,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Cabin, HighSeason } from '@portal/contracts';
 import { Component as PerksPage } from '../perks-page';
-import { AURORA, confirmDialog, failure, fakeApi, findToast, json, renderAdmin } from '../test-support';
+import {
+  AURORA,
+  confirmDialog,
+  failure,
+  fakeApi,
+  findToast,
+  json,
+  renderAdmin,
+} from '../../../../test/admin';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -8,9 +8,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
 import { formatDate } from '@/lib/format';
 import { useCabins, useDeleteCabin, useDeleteSeason, useHighSeasons } from '@/queries/cabins';
-import { EmptyState } from '../components/empty-state';
-import { deleteAfterConfirm, useFailedToast } from '../components/feedback';
-import { ActionsHead, RowActions, editAndDelete } from '../components/row-actions';
+import { EmptyState } from '@/components/admin/empty-state';
+import { deleteAfterConfirm, useFailedToast } from '@/components/admin/feedback';
+import { ActionsHead, RowActions, editAndDelete } from '@/components/admin/row-actions';
 import { CabinDialog, SeasonDialog } from './cabin-dialogs';
 
 /** A titled part of the page with its add button. */

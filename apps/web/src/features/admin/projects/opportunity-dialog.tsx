@@ -9,7 +9,7 @@ import { Field } from '@/components/ui/field';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { Input, Textarea } from '@/components/ui/input';
 import { useProjectWrites } from '@/queries/projects';
-import { toastDone } from '../components/feedback';
+import { toastDone } from '@/components/admin/feedback';
 
 interface Form {
   openForInterest: boolean;

@@ -3,8 +3,8 @@ import { Field } from '@/components/ui/field';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { useProjectWrites } from '@/queries/projects';
-import { toastDone } from '../components/feedback';
-import { capitalize } from '../components/status-badge';
+import { toastDone } from '@/components/admin/feedback';
+import { capitalize } from '@/components/admin/status-badge';
 
 interface Form {
   name: string;

@@ -3,9 +3,9 @@ import { Field } from '@/components/ui/field';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { useSaveUpdate } from '@/queries/updates';
-import { toastDone } from '../components/feedback';
-import { parseImageUrls } from '../components/image-urls';
-import { capitalize } from '../components/status-badge';
+import { toastDone } from '@/components/admin/feedback';
+import { parseImageUrls } from './image-urls';
+import { capitalize } from '@/components/admin/status-badge';
 
 interface Form {
   title: string;

@@ -26,8 +26,8 @@ import { Toaster } from '@/components/ui/toaster';
 import { AuthProvider, useAuth } from '@/queries/session';
 import { CurrentProjectProvider } from '@/queries/current-project';
 import { resetToasts } from '@/lib/toast';
-import { allowConsole } from '../../../test/console';
-import { ADMIN, AURORA } from '../../../test/fixtures';
+import { allowConsole } from './console';
+import { ADMIN, AURORA } from './fixtures';
 
 // A screen loads through several calls (user, projects, its lists); on a busy machine that can take
 // longer than Testing Library's default second.

@@ -14,8 +14,8 @@ import { Field } from '@/components/ui/field';
 import { useFieldErrors } from '@/components/ui/field-errors';
 import { Textarea } from '@/components/ui/input';
 import { formatDate } from '@/lib/format';
-import { toastDone, toastFailed } from './feedback';
-import { StatusBadge } from './status-badge';
+import { toastDone, toastFailed } from '@/components/admin/feedback';
+import { StatusBadge } from '@/components/admin/status-badge';
 
 /** What an admin does with an investor's request (a stay, an activity). */
 export type Decision = 'approve' | 'decline';

@@ -2,12 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PHONE_MESSAGE } from '@portal/contracts';
-import { Component as ProjectsPage } from './projects-page';
-import { Component as PerksPage } from './perks-page';
-import { Component as MediaPage } from './media-page';
-import { Component as UpdatesPage } from './updates-page';
-import { Component as UsersPage } from './users-page';
-import { adminUser, fakeApi, renderAdmin, userList } from './test-support';
+import { Component as ProjectsPage } from '@/features/admin/projects-page';
+import { Component as PerksPage } from '@/features/admin/perks-page';
+import { Component as MediaPage } from '@/features/admin/media-page';
+import { Component as UpdatesPage } from '@/features/admin/updates-page';
+import { Component as UsersPage } from '@/features/admin/users-page';
+import { adminUser, fakeApi, renderAdmin, userList } from '../../test/admin';
 
 afterEach(() => {
   vi.unstubAllGlobals();
