@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PHONE_MESSAGE } from '@portal/contracts';
-import { Component as ProjectsPage } from '@/features/admin/projects-page';
+import { Component as ProjectsPage } from '@/features/projects/admin/projects-page';
 import { Component as PerksPage } from '@/features/admin/perks-page';
 import { Component as MediaPage } from '@/features/admin/media-page';
 import { Component as UpdatesPage } from '@/features/admin/updates-page';

@@ -15,8 +15,8 @@ import { deleteAfterConfirm, toastDone, toastFailed, useFailedToast } from '@/co
 import { CardAction } from '@/components/admin/project-list';
 import { PageHeader } from '@/components/admin/page-header';
 import { StatusBadge } from '@/components/admin/status-badge';
-import { OpportunityDialog } from './projects/opportunity-dialog';
-import { ProjectDialog } from './projects/project-dialog';
+import { OpportunityDialog } from './opportunity-dialog';
+import { ProjectDialog } from './project-dialog';
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (

@@ -11,7 +11,7 @@ import {
   findToast,
   json,
   renderAdmin,
-} from '../../../test/admin';
+} from '../../../../test/admin';
 
 afterEach(() => {
   vi.unstubAllGlobals();
