@@ -5,7 +5,7 @@ import { PHONE_MESSAGE } from '@portal/contracts';
 import { Component as ProjectsPage } from '@/features/projects/admin/projects-page';
 import { Component as PerksPage } from '@/features/admin/perks-page';
 import { Component as MediaPage } from '@/features/admin/media-page';
-import { Component as UpdatesPage } from '@/features/admin/updates-page';
+import { Component as UpdatesPage } from '@/features/updates/admin/updates-page';
 import { Component as UsersPage } from '@/features/admin/users-page';
 import { adminUser, fakeApi, renderAdmin, userList } from '../../test/admin';
 

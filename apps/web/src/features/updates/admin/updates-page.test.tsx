@@ -11,7 +11,7 @@ import {
   renderAdmin,
   update,
   confirmDialog,
-} from '../../../test/admin';
+} from '../../../../test/admin';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -9,7 +9,7 @@ import { useDeleteUpdate, useUpdates } from '@/queries/updates';
 import { deleteAfterConfirm, useFailedToast } from '@/components/admin/feedback';
 import { CardAction, ProjectScopedList } from '@/components/admin/project-list';
 import { capitalize } from '@/components/admin/status-badge';
-import { UpdateDialog } from './updates/update-dialog';
+import { UpdateDialog } from './update-dialog';
 
 const CATEGORY_VARIANT = { milestone: 'success', financial: 'highlight', general: 'secondary' } as const;
 
