@@ -18,8 +18,8 @@ import { NoProject } from '@/components/admin/no-project';
 import { PageHeader } from '@/components/admin/page-header';
 import { ActionsHead, RowActions, editAndDelete } from '@/components/admin/row-actions';
 import { UserPicker } from '@/components/admin/user-picker';
-import { DocumentDialog } from './documents/document-dialog';
-import { UserMediaDialog } from './documents/user-media-dialog';
+import { DocumentDialog } from './document-dialog';
+import { UserMediaDialog } from './user-media-dialog';
 
 const SHARED = 'shared';
 

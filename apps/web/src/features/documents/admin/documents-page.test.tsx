@@ -15,7 +15,7 @@ import {
   userList,
   userMediaItem,
   type Route,
-} from '../../../test/admin';
+} from '../../../../test/admin';
 
 const emma = adminUser();
 const statement = documentItem({ userId: emma._id });
