@@ -10,7 +10,7 @@ import { useDeleteProjectMedia, useProjectMedia } from '@/queries/media';
 import { deleteAfterConfirm, useFailedToast } from '@/components/admin/feedback';
 import { CardAction, ProjectScopedList } from '@/components/admin/project-list';
 import { StatusBadge, capitalize } from '@/components/admin/status-badge';
-import { MediaDialog } from './media/media-dialog';
+import { MediaDialog } from './media-dialog';
 
 function Thumb({ item }: { item: MediaItem }) {
   const src = item.thumbnail ?? (item.type !== 'video' ? item.url : null);

@@ -11,7 +11,7 @@ import {
   mediaItem,
   renderAdmin,
   confirmDialog,
-} from '../../../test/admin';
+} from '../../../../test/admin';
 
 afterEach(() => {
   vi.unstubAllGlobals();
