@@ -82,7 +82,10 @@ export const router = createBrowserRouter([
               { path: 'updates', lazy: () => import('@/features/updates/admin/updates-page') },
               { path: 'documents', lazy: () => import('@/features/documents/admin/documents-page') },
               { path: 'media', lazy: () => import('@/features/media/admin/media-page') },
-              { path: 'notifications', lazy: () => import('@/features/admin/notifications-page') },
+              {
+                path: 'notifications',
+                lazy: () => import('@/features/notifications/admin/notifications-page'),
+              },
               { path: 'bookings', lazy: () => import('@/features/admin/bookings-page') },
               { path: 'distributions', lazy: () => import('@/features/admin/distributions-page') },
               { path: 'interest', lazy: () => import('@/features/admin/interest-page') },

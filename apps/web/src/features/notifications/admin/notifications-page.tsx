@@ -1,6 +1,6 @@
 import { PageHeader } from '@/components/admin/page-header';
-import { ComposeForm } from './notifications/compose-form';
-import { SentList } from './notifications/sent-list';
+import { ComposeForm } from './compose-form';
+import { SentList } from './sent-list';
 
 /** Notification Management (docs/product.md §15.9): compose and send, the sent list, delete. */
 function NotificationsPage() {

@@ -12,7 +12,7 @@ import {
   renderAdmin,
   sentNotification,
   type Route,
-} from '../../../test/admin';
+} from '../../../../test/admin';
 
 afterEach(() => {
   vi.unstubAllGlobals();
