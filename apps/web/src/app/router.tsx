@@ -87,7 +87,10 @@ export const router = createBrowserRouter([
                 lazy: () => import('@/features/notifications/admin/notifications-page'),
               },
               { path: 'bookings', lazy: () => import('@/features/admin/bookings-page') },
-              { path: 'distributions', lazy: () => import('@/features/admin/distributions-page') },
+              {
+                path: 'distributions',
+                lazy: () => import('@/features/distributions/admin/distributions-page'),
+              },
               { path: 'interest', lazy: () => import('@/features/admin/interest-page') },
               { path: 'audit', lazy: () => import('@/features/admin/audit-page') },
               { path: 'email', lazy: () => import('@/features/admin/email-page') },

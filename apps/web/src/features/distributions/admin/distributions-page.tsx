@@ -36,13 +36,13 @@ import { deleteAfterConfirm, toastDone, toastFailed, useFailedToast } from '@/co
 import { NoProject } from '@/components/admin/no-project';
 import { PageHeader } from '@/components/admin/page-header';
 import { CardAction } from '@/components/admin/project-list';
-import { DistributionDialog } from './distributions/distribution-dialog';
-import { ImportReturnsDialog } from './distributions/import-dialog';
-import { KIND_LABELS, investorsText, runName } from './distributions/labels';
-import { PayerDialog, groupIban } from './distributions/payer-dialog';
-import { ReversedNote, RunDetailsDialog } from './distributions/run-details-dialog';
-import { RunStatusBadge } from './distributions/run-status-badge';
-import { StatementsDialog } from './distributions/statements-dialog';
+import { DistributionDialog } from './distribution-dialog';
+import { ImportReturnsDialog } from './import-dialog';
+import { KIND_LABELS, investorsText, runName } from './labels';
+import { PayerDialog, groupIban } from './payer-dialog';
+import { ReversedNote, RunDetailsDialog } from './run-details-dialog';
+import { RunStatusBadge } from './run-status-badge';
+import { StatementsDialog } from './statements-dialog';
 
 /** What making a run final does, said before it is done. */
 function finalQuestion(r: DistributionSummary) {

@@ -19,7 +19,7 @@ import {
   json,
   renderAdmin,
   type FakeRequest,
-} from '../../../test/admin';
+} from '../../../../test/admin';
 
 afterEach(() => {
   vi.unstubAllGlobals();
