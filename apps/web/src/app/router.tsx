@@ -76,7 +76,7 @@ export const router = createBrowserRouter([
             children: [
               { index: true, lazy: () => import('@/features/admin/dashboard-page') },
               { path: 'users', lazy: () => import('@/features/admin/users-page') },
-              { path: 'investments', lazy: () => import('@/features/admin/investments-page') },
+              { path: 'investments', lazy: () => import('@/features/investments/admin/investments-page') },
               { path: 'projects', lazy: () => import('@/features/projects/admin/projects-page') },
               { path: 'perks', lazy: () => import('@/features/admin/perks-page') },
               { path: 'updates', lazy: () => import('@/features/updates/admin/updates-page') },

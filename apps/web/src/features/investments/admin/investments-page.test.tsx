@@ -15,7 +15,7 @@ import {
   type FakeRequest,
   type Route,
   confirmDialog,
-} from '../../../test/admin';
+} from '../../../../test/admin';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -11,9 +11,9 @@ import { useFailedToast } from '@/components/admin/feedback';
 import { NoProject } from '@/components/admin/no-project';
 import { PageHeader } from '@/components/admin/page-header';
 import { UserRoleBadge, UserStatusBadge } from '@/components/admin/user-badges';
-import { AllowanceCard } from './investments/allowance-card';
-import { InvestmentCard } from './investments/investment-card';
-import { ReturnsCard } from './investments/returns-card';
+import { AllowanceCard } from './allowance-card';
+import { InvestmentCard } from './investment-card';
+import { ReturnsCard } from './returns-card';
 import { UserPicker } from '@/components/admin/user-picker';
 
 /**
