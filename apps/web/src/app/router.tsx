@@ -91,7 +91,7 @@ export const router = createBrowserRouter([
                 path: 'distributions',
                 lazy: () => import('@/features/distributions/admin/distributions-page'),
               },
-              { path: 'interest', lazy: () => import('@/features/admin/interest-page') },
+              { path: 'interest', lazy: () => import('@/features/interest/admin/interest-page') },
               { path: 'audit', lazy: () => import('@/features/admin/audit-page') },
               { path: 'email', lazy: () => import('@/features/admin/email-page') },
               // The admin area grows screen by screen: a path it does not have yet is under construction.

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InterestRegistration } from '@portal/contracts';
 import { Component as InterestPage } from './interest-page';
-import { failure, fakeApi, findEmpty, findToast, json, renderAdmin } from '../../../test/admin';
+import { failure, fakeApi, findEmpty, findToast, json, renderAdmin } from '../../../../test/admin';
 
 afterEach(() => {
   vi.unstubAllGlobals();
