@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PHONE_MESSAGE } from '@portal/contracts';
 import { Component as ProjectsPage } from '@/features/projects/admin/projects-page';
-import { Component as PerksPage } from '@/features/admin/perks-page';
+import { Component as PerksPage } from '@/features/stays/admin/perks-page';
 import { Component as MediaPage } from '@/features/media/admin/media-page';
 import { Component as UpdatesPage } from '@/features/updates/admin/updates-page';
 import { Component as UsersPage } from '@/features/admin/users-page';

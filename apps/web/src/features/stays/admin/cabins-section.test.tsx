@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Cabin, HighSeason } from '@portal/contracts';
-import { Component as PerksPage } from '../perks-page';
+import { Component as PerksPage } from './perks-page';
 import {
   AURORA,
   confirmDialog,

@@ -12,7 +12,7 @@ import {
   json,
   renderAdmin,
   type Route,
-} from '../../../test/admin';
+} from '../../../../test/admin';
 
 afterEach(() => {
   vi.unstubAllGlobals();

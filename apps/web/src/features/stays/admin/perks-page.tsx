@@ -8,8 +8,8 @@ import { useDeletePerk, usePerks } from '@/queries/perks';
 import { deleteAfterConfirm, useFailedToast } from '@/components/admin/feedback';
 import { CardAction, ProjectScopedList } from '@/components/admin/project-list';
 import { StatusBadge, capitalize } from '@/components/admin/status-badge';
-import { CabinsAndSeasons } from './perks/cabins-section';
-import { PerkDialog } from './perks/perk-dialog';
+import { CabinsAndSeasons } from './cabins-section';
+import { PerkDialog } from './perk-dialog';
 
 /** Perks Management: the selected project's perks; create and edit in a modal; delete with confirmation. */
 function PerksPage() {

@@ -24,7 +24,7 @@ import { Field } from '@/components/ui/field';
 import { serverFieldErrors } from '@/components/ui/field-errors';
 import { Input, Textarea } from '@/components/ui/input';
 import { formatDate, formatMoney } from '@/lib/format';
-import { currentOrNextSeason, seasonsOfNights } from '@/lib/high-season';
+import { currentOrNextSeason, seasonsOfNights } from '@/features/stays/components/high-season';
 import { messageOf, toast } from '@/lib/toast';
 import { useCreateBooking } from '@/queries/bookings';
 import { useHighSeasons } from '@/queries/cabins';

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminActivityRequest } from '@portal/contracts';
 import { Component as BookingsPage } from './bookings-page';
-import { AURORA, adminUser, failure, fakeApi, findToast, json, renderAdmin } from '../../../test/admin';
+import { AURORA, adminUser, failure, fakeApi, findToast, json, renderAdmin } from '../../../../test/admin';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -12,7 +12,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCurrentProject } from '@/queries/current-project';
 import { formatMoney } from '@/lib/format';
-import { highSeasonNights, highSeasonNightsText } from '@/lib/high-season';
+import { highSeasonNights, highSeasonNightsText } from '@/features/stays/components/high-season';
 import { useDecideBooking, useProjectBookings } from '@/queries/bookings';
 import { useHighSeasons } from '@/queries/cabins';
 import { ActivityRequestsSection } from './activity-requests-section';

@@ -4,7 +4,7 @@ import { highSeasonUsageText, type CabinNights } from '@portal/contracts';
 import { Card } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { formatDate } from '@/lib/format';
-import { currentOrNextSeason } from '@/lib/high-season';
+import { currentOrNextSeason } from '@/features/stays/components/high-season';
 import { useHighSeasons } from '@/queries/cabins';
 import { toIsoDay } from '../nights-format';
 

@@ -12,7 +12,7 @@ import {
   perk,
   renderAdmin,
   confirmDialog,
-} from '../../../test/admin';
+} from '../../../../test/admin';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,5 +1,5 @@
 import type { HighSeason } from '@portal/contracts';
-import { formatCount } from './format';
+import { formatCount } from '@/lib/format';
 
 type Period = Pick<HighSeason, 'startsOn' | 'endsOn'>;
 
