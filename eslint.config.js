@@ -64,9 +64,11 @@ export default tseslint.config(
     },
   },
   {
-    // The web app's layers, by resolved path, so a relative `../perks/…` is caught like `@/features/perks/…`:
+    // The web app's layers, by resolved path, so a relative `../stays/…` is caught like `@/features/stays/…`:
     // shared code (components, lib) imports neither features nor the app; features never import each other
-    // nor the app.
+    // nor the app. A feature is one domain (features/<domain>/ with its admin screens in admin/ and what both
+    // halves share in components/); features/admin holds only what spans domains (dashboard, users, audit,
+    // email), and the admin screens' common UI is components/admin.
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
@@ -89,7 +91,8 @@ export default tseslint.config(
               target: `${featuresDir}/${name}`,
               from: featuresDir,
               except: [`./${name}`],
-              message: 'Features do not import each other; move shared code to lib or components.',
+              message:
+                'Features do not import each other; move shared code to lib or components (components/admin for admin UI).',
             })),
             {
               target: featuresDir,

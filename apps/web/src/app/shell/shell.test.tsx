@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter, useNavigate, Outlet } from 'react-router';
 import type { CurrentUser } from '@portal/contracts';
-import { ADMIN, fakeApi, json } from '@/features/admin/test-support';
+import { ADMIN, fakeApi, json } from '../../../test/admin';
 import { AuthProvider } from '@/queries/session';
 import { ADMIN_THEME_KEY, INVESTOR_THEME_KEY } from '@/lib/theme';
 import { RequireAuth } from '../require-auth';

@@ -12,7 +12,7 @@ import {
   json,
   renderAdmin,
   type FakeRequest,
-} from './test-support';
+} from '../../../test/admin';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -18,10 +18,10 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
 import { formatDate } from '@/lib/format';
 import { useAuditLog, useExportAudit, type AuditParams } from '@/queries/audit';
-import { EmptyState } from './components/empty-state';
-import { toastFailed, useFailedToast } from './components/feedback';
-import { PageHeader } from './components/page-header';
-import { Pager } from './components/pager';
+import { EmptyState } from '@/components/admin/empty-state';
+import { toastFailed, useFailedToast } from '@/components/admin/feedback';
+import { PageHeader } from '@/components/admin/page-header';
+import { Pager } from '@/components/admin/pager';
 
 const PAGE_SIZE = 25;
 const NO_FILTERS: AuditParams = { actorId: '', entity: '', from: '', to: '' };

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { AdminDashboard, AuditEntry } from '@portal/contracts';
 import { Component as DashboardPage } from './dashboard-page';
-import { ADMIN, AURORA, failure, fakeApi, findToast, json, renderAdmin } from './test-support';
+import { ADMIN, AURORA, failure, fakeApi, findToast, json, renderAdmin } from '../../../test/admin';
 
 afterEach(() => {
   vi.unstubAllGlobals();

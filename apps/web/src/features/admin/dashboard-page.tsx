@@ -19,8 +19,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentProject } from '@/queries/current-project';
 import { formatDate, formatMoney, formatMonth, formatPercent } from '@/lib/format';
 import { useDashboard } from '@/queries/admin-dashboard';
-import { useFailedToast } from './components/feedback';
-import { PageHeader } from './components/page-header';
+import { useFailedToast } from '@/components/admin/feedback';
+import { PageHeader } from '@/components/admin/page-header';
 
 function Stat({
   icon: Icon,

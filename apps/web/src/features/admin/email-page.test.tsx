@@ -3,7 +3,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FailedJob, JobsOverview, MailCounts, OutboxMessage } from '@portal/contracts';
 import { Component as EmailPage } from './email-page';
-import { failure, fakeApi, findEmpty, findToast, json, renderAdmin, type FakeRequest } from './test-support';
+import {
+  failure,
+  fakeApi,
+  findEmpty,
+  findToast,
+  json,
+  renderAdmin,
+  type FakeRequest,
+} from '../../../test/admin';
 
 afterEach(() => {
   vi.unstubAllGlobals();

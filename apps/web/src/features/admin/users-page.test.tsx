@@ -15,7 +15,7 @@ import {
   type FakeRequest,
   type Route,
   confirmDialog,
-} from './test-support';
+} from '../../../test/admin';
 
 afterEach(() => {
   vi.unstubAllGlobals();

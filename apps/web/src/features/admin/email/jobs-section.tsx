@@ -7,8 +7,8 @@ import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import { formatCount } from '@/lib/format';
 import { useJobs, useRetryJob } from '@/queries/outbox';
-import { EmptyState } from '../components/empty-state';
-import { toastDone, toastFailed, useFailedToast } from '../components/feedback';
+import { EmptyState } from '@/components/admin/empty-state';
+import { toastDone, toastFailed, useFailedToast } from '@/components/admin/feedback';
 import { queueLabel, when } from './labels';
 
 const COUNTS = [

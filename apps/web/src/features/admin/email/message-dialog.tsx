@@ -3,7 +3,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useOutboxMessage } from '@/queries/outbox';
-import { useFailedToast } from '../components/feedback';
+import { useFailedToast } from '@/components/admin/feedback';
 import { MailStatusBadge, statusNote, when } from './labels';
 
 /**

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Input, NativeSelect } from '@/components/ui/input';
 import { PasswordHint } from '@/components/password-strength/password-hint';
 import { useCreateUser } from '@/queries/users';
-import { toastDone } from '../components/feedback';
+import { toastDone } from '@/components/admin/feedback';
 
 interface Form {
   name: string;

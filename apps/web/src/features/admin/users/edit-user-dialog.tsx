@@ -3,7 +3,7 @@ import { Field } from '@/components/ui/field';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
 import { useUpdateUser } from '@/queries/users';
-import { toastDone } from '../components/feedback';
+import { toastDone } from '@/components/admin/feedback';
 
 type Form = Record<
   'name' | 'email' | 'investorId' | 'phone' | 'address' | 'city' | 'postalCode' | 'country' | 'dateOfBirth',

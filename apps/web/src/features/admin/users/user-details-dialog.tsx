@@ -7,7 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
 import { formatDate, formatMoney, initials } from '@/lib/format';
 import { useUser } from '@/queries/users';
-import { UserRoleBadge, UserStatusBadge } from '../components/user-badges';
+import { UserRoleBadge, UserStatusBadge } from '@/components/admin/user-badges';
 
 export interface UserActions {
   onEdit: (u: AdminUser) => void;

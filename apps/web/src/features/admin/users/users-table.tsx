@@ -4,9 +4,9 @@ import type { AdminUser } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
 import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
 import { formatDate, formatMoney, initials } from '@/lib/format';
-import { UserRoleBadge, UserStatusBadge } from '../components/user-badges';
+import { UserRoleBadge, UserStatusBadge } from '@/components/admin/user-badges';
 import type { UserActions } from './user-details-dialog';
-import { ActionsHead } from '../components/row-actions';
+import { ActionsHead } from '@/components/admin/row-actions';
 
 interface Props extends UserActions {
   users: AdminUser[];

@@ -1,0 +1,221 @@
+import { useState } from 'react';
+import { CircleCheck, Download, FileCode, TriangleAlert, Undo2 } from 'lucide-react';
+import { sumMoney, toCents, type DistributionDetail, type DistributionSummary } from '@portal/contracts';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormError } from '@/components/ui/form-error';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
+import { formatDate, formatMoney, formatPercent } from '@/lib/format';
+import { useDistribution } from '@/queries/distributions';
+import { useFailedToast } from '@/components/admin/feedback';
+import { KIND_LABELS, investorsText, runName } from './labels';
+import { ReverseDialog } from './reverse-dialog';
+import { RunStatusBadge } from './run-status-badge';
+
+/** A bank account as the server shows it (masked), or the warning that there is none. */
+function BankAccount({ iban }: { iban: string | null }) {
+  return iban ? (
+    <span className="font-mono text-xs whitespace-nowrap">{iban}</span>
+  ) : (
+    <Badge variant="warning">
+      <TriangleAlert className="size-3" aria-hidden="true" />
+      No bank account
+    </Badge>
+  );
+}
+
+function Allocations({ run }: { run: DistributionDetail }) {
+  const total = sumMoney(run.allocations.map((a) => a.amount));
+  const invested = sumMoney(run.allocations.map((a) => a.invested));
+  const matches = toCents(total) === toCents(run.amount);
+  return (
+    <>
+      <Table aria-label="Allocations">
+        <THead>
+          <Tr>
+            <Th>Investor</Th>
+            <Th className="hidden text-right sm:table-cell">Invested</Th>
+            <Th className="hidden text-right sm:table-cell">Share</Th>
+            <Th className="text-right">Amount</Th>
+            <Th className="hidden md:table-cell">Bank account</Th>
+          </Tr>
+        </THead>
+        <TBody>
+          {run.allocations.map((a) => (
+            <Tr key={a.userId}>
+              {/* w-full with max-w-0: the investor takes the room left and wraps instead of widening the table. */}
+              <Td className="w-full max-w-0">
+                <p className="break-words font-medium">{a.name}</p>
+                <p className="break-all text-xs text-muted-foreground">{a.email}</p>
+                <p className="font-mono text-xs text-muted-foreground">{a.investorId ?? '—'}</p>
+                {/* On a phone, the hidden columns' facts under the investor. */}
+                <p className="text-xs text-muted-foreground sm:hidden">
+                  {formatMoney(a.invested)} invested · {formatPercent(a.share * 100)}
+                </p>
+                <p className="mt-1 md:hidden">
+                  <BankAccount iban={a.iban} />
+                </p>
+              </Td>
+              <Td className="hidden text-right tabular whitespace-nowrap sm:table-cell">
+                {formatMoney(a.invested)}
+              </Td>
+              <Td className="hidden text-right tabular whitespace-nowrap sm:table-cell">
+                {formatPercent(a.share * 100)}
+              </Td>
+              <Td className="text-right font-medium tabular whitespace-nowrap">{formatMoney(a.amount)}</Td>
+              <Td className="hidden md:table-cell">
+                <BankAccount iban={a.iban} />
+              </Td>
+            </Tr>
+          ))}
+        </TBody>
+        <tfoot className="border-t font-semibold">
+          <Tr className="hover:bg-transparent">
+            <Td>Total</Td>
+            <Td className="hidden text-right tabular whitespace-nowrap sm:table-cell">
+              {formatMoney(invested)}
+            </Td>
+            <Td className="hidden text-right tabular whitespace-nowrap sm:table-cell">
+              {formatPercent(run.allocations.length ? 100 : 0)}
+            </Td>
+            <Td className="text-right tabular whitespace-nowrap">{formatMoney(total)}</Td>
+            <Td className="hidden md:table-cell" />
+          </Tr>
+        </tfoot>
+      </Table>
+      {matches ? (
+        <p className="flex items-center gap-2 text-sm text-muted-foreground">
+          <CircleCheck className="size-4 shrink-0 text-success" aria-hidden="true" />
+          The allocations add up to the run’s amount, {formatMoney(run.amount)}.
+        </p>
+      ) : (
+        <p role="alert" className="flex items-center gap-2 text-sm font-medium text-warning">
+          <TriangleAlert className="size-4 shrink-0" aria-hidden="true" />
+          The allocations add up to {formatMoney(total)}, not the run’s amount of {formatMoney(run.amount)}.
+        </p>
+      )}
+    </>
+  );
+}
+
+/**
+ * A run's details: its facts, each investor's allocation with their bank account, the total; for a
+ * draft, the way to make it final (`refusal` is the server's last answer to that, a 409's reason); for
+ * a final run, its SEPA file and the way to reverse it; for a reversed run, when and why.
+ */
+export function RunDetailsDialog({
+  run: summary,
+  refusal,
+  onClose,
+  onMakeFinal,
+  onDownload,
+  downloading,
+  onSepa,
+  sepaDownloading,
+}: {
+  run: DistributionSummary | null;
+  refusal: string | null;
+  onClose: () => void;
+  onMakeFinal: (run: DistributionSummary) => void;
+  onDownload: (run: DistributionSummary) => void;
+  downloading: boolean;
+  /** Downloads a final run's SEPA credit transfer file. */
+  onSepa: (run: DistributionSummary) => void;
+  sepaDownloading: boolean;
+}) {
+  const { data, isLoading, isError, error } = useDistribution(summary?._id ?? null);
+  useFailedToast('Failed to fetch distribution', isError, error);
+  const run = data && data._id === summary?._id ? data : summary;
+  const [reversing, setReversing] = useState<DistributionSummary | null>(null);
+
+  return (
+    <>
+      <Dialog open={!!summary} onOpenChange={(o) => !o && onClose()}>
+        <DialogContent className="max-w-3xl">
+          {run && (
+            <>
+              <DialogHeader>
+                <DialogTitle>
+                  {run.projectName}: {runName(run)}
+                </DialogTitle>
+                <DialogDescription>
+                  {KIND_LABELS[run.kind]} of {formatMoney(run.amount)} to {investorsText(run.investorCount)},
+                  paid on {formatDate(run.paymentDate)}
+                </DialogDescription>
+              </DialogHeader>
+              <div className="flex flex-wrap items-center gap-2 text-sm">
+                <RunStatusBadge status={run.status} />
+                {run.status === 'draft' ? (
+                  <span className="text-muted-foreground">Not paid yet: it can still be changed</span>
+                ) : (
+                  run.finalizedAt && (
+                    <span className="text-muted-foreground">Made final {formatDate(run.finalizedAt)}</span>
+                  )
+                )}
+                {run.missingBankAccounts > 0 && run.status !== 'reversed' && (
+                  <Badge variant="warning">
+                    <TriangleAlert className="size-3" aria-hidden="true" />
+                    {run.missingBankAccounts} without a bank account
+                  </Badge>
+                )}
+              </div>
+              {run.note && <p className="text-sm break-words">“{run.note}”</p>}
+              {run.status === 'reversed' && <ReversedNote run={run} />}
+              {run.status === 'draft' && <FormError message={refusal} />}
+              {isLoading ? (
+                <Skeleton className="h-32" role="status" aria-label="Loading allocations" />
+              ) : data && data._id === run._id ? (
+                <Allocations run={data} />
+              ) : (
+                isError && (
+                  <p className="text-sm text-muted-foreground">The allocations could not be loaded.</p>
+                )
+              )}
+              <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+                <Button variant="outline" disabled={downloading} onClick={() => onDownload(run)}>
+                  <Download aria-hidden="true" />
+                  {downloading ? 'Preparing...' : 'Download payments (CSV)'}
+                </Button>
+                {run.status === 'final' && (
+                  <Button disabled={sepaDownloading} onClick={() => onSepa(run)}>
+                    <FileCode aria-hidden="true" />
+                    {sepaDownloading ? 'Preparing...' : 'Download SEPA file'}{' '}
+                    <span className="sr-only">of {runName(run)}</span>
+                  </Button>
+                )}
+                {run.status === 'final' && (
+                  <Button variant="destructive" onClick={() => setReversing(run)}>
+                    <Undo2 aria-hidden="true" />
+                    Reverse distribution
+                  </Button>
+                )}
+                {run.status === 'draft' && (
+                  <Button onClick={() => onMakeFinal(run)}>
+                    <CircleCheck aria-hidden="true" />
+                    Make final
+                  </Button>
+                )}
+              </div>
+            </>
+          )}
+        </DialogContent>
+      </Dialog>
+      <ReverseDialog run={reversing} onClose={() => setReversing(null)} />
+    </>
+  );
+}
+
+/** A reversed run: when and why, in the admin's words (the investors were told the same). */
+export function ReversedNote({ run }: { run: Pick<DistributionSummary, 'reversedAt' | 'reversalReason'> }) {
+  return (
+    <p className="flex items-start gap-2 rounded-md border border-warning/40 bg-warning-soft px-3 py-2 text-sm break-words">
+      <Undo2 className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden="true" />
+      <span>
+        Reversed{run.reversedAt && ` on ${formatDate(run.reversedAt)}`}
+        {run.reversalReason && `: ${run.reversalReason}`}
+      </span>
+    </p>
+  );
+}

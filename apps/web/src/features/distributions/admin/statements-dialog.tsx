@@ -1,0 +1,219 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { RotateCcw, Send } from 'lucide-react';
+import { statementLabel, type StatementPublication } from '@portal/contracts';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { NativeSelect } from '@/components/ui/input';
+import { Progress } from '@/components/ui/progress';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
+import { confirmAction } from '@/lib/confirm';
+import { formatCount, formatDate } from '@/lib/format';
+import { usePublishStatements, useStatementPublications } from '@/queries/distributions';
+import { toastDone, toastFailed, useFailedToast } from '@/components/admin/feedback';
+
+const count = (n: number) => n.toLocaleString('en-US');
+const investors = (n: number) => formatCount(n, 'investor');
+const emails = (n: number) => formatCount(n, 'email');
+const ofTotal = (p: StatementPublication) => `${count(p.recipients)} of ${investors(p.total)}`;
+
+/** A publication whose job is telling the investors: how many so far, as text and as a bar. */
+function PublishingProgress({ p }: { p: StatementPublication }) {
+  const label = statementLabel(p.period);
+  return (
+    <div className="grid gap-2 rounded-lg border bg-muted/40 p-3">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <p className="font-medium">Statements for {label}</p>
+        <p className="tabular text-sm text-muted-foreground">Publishing… {ofTotal(p)}</p>
+      </div>
+      <Progress
+        value={p.recipients}
+        max={Math.max(p.total, 1)}
+        label={`Publishing statements for ${label}`}
+        valueText={ofTotal(p)}
+      />
+    </div>
+  );
+}
+
+/** A publication whose job gave up: how far it came, why, and a button that resumes it. */
+function PublishingFailed({
+  p,
+  onResume,
+  busy,
+}: {
+  p: StatementPublication;
+  onResume: () => void;
+  busy: boolean;
+}) {
+  const label = statementLabel(p.period);
+  return (
+    <div className="grid gap-2 rounded-lg border border-destructive/50 p-3 sm:flex sm:items-center sm:justify-between">
+      <div className="text-sm">
+        <p className="font-medium">
+          Publishing statements for {label} stopped at {ofTotal(p)}
+        </p>
+        {p.error && <p className="text-muted-foreground">{p.error}</p>}
+      </div>
+      <Button variant="outline" onClick={onResume} disabled={busy} className="shrink-0">
+        <RotateCcw aria-hidden="true" />
+        Resume publishing {label}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * Tells the admin when a publication this screen saw running ends: published (how many were told and
+ * emailed) or failed (why).
+ */
+function useEndings(publications: readonly StatementPublication[] | undefined) {
+  const running = useRef(new Set<string>());
+  useEffect(() => {
+    if (!publications) return;
+    for (const p of publications) {
+      if (!running.current.has(p.period) || p.status === 'running') continue;
+      const label = statementLabel(p.period);
+      if (p.status === 'published')
+        toastDone(
+          `Statements for ${label} published`,
+          `${investors(p.recipients)} told; ${emails(p.emailed)} queued.`,
+        );
+      else
+        toastFailed(`Failed to publish statements for ${label}`, new Error(p.error ?? 'Please try again.'));
+    }
+    running.current = new Set(publications.filter((p) => p.status === 'running').map((p) => p.period));
+  }, [publications]);
+  return running;
+}
+
+export function StatementsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { data, isLoading, isError, error } = useStatementPublications({ enabled: open });
+  const publish = usePublishStatements();
+  const [chosen, setChosen] = useState('');
+  const selectId = useId();
+  useFailedToast('Failed to fetch statement publications', isError, error);
+  const offered = data?.publishable ?? [];
+  const chosenPeriod = offered.find((p) => p.period === chosen) ?? offered[0];
+  const period = chosenPeriod?.period ?? '';
+  const running = useEndings(data?.publications);
+
+  /** Starts (or resumes) a period's publication; its progress then shows until the job ends. */
+  async function onPublish(p: string) {
+    const offer = offered.find((o) => o.period === p);
+    // A new period tells every holder at once, and cannot be taken back: asked first, with the counts.
+    // (Resuming goes on with one already confirmed.)
+    if (
+      offer &&
+      !(await confirmAction({
+        title: `Publish statements for ${statementLabel(p)}?`,
+        description:
+          `${investors(offer.total)} ${offer.total === 1 ? 'is' : 'are'} told in the portal that their statement is ready, ` +
+          `and ${emails(offer.emails)} ${offer.emails === 1 ? 'goes' : 'go'} out (to those who have not turned payouts and ` +
+          'statements email off). This cannot be undone.',
+        confirmLabel: 'Publish',
+      }))
+    )
+      return;
+    try {
+      const res = await publish.mutateAsync(p);
+      running.current.add(res.data.period);
+      setChosen('');
+    } catch (err) {
+      toastFailed('Failed to publish statements', err);
+    }
+  }
+  const unfinished = data?.publications.filter((p) => p.status !== 'published') ?? [];
+
+  return (
+    <Dialog open={open} onOpenChange={(o) => !o && onClose()}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Statements</DialogTitle>
+          <DialogDescription>
+            Publishing a period tells every investor who held an investment in it that their statement is
+            ready, in the portal and by email (unless they turned payouts and statements email off).
+          </DialogDescription>
+        </DialogHeader>
+        {isLoading || !data ? (
+          <Skeleton className="h-24" role="status" aria-label="Loading statement publications" />
+        ) : (
+          <>
+            {data.publishable.length ? (
+              <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+                <div className="grid flex-1 gap-1.5">
+                  <label htmlFor={selectId} className="text-sm font-medium">
+                    Period
+                  </label>
+                  <NativeSelect id={selectId} value={period} onChange={(e) => setChosen(e.target.value)}>
+                    {data.publishable.map(({ period: p }) => (
+                      <option key={p} value={p}>
+                        {statementLabel(p)}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </div>
+                <Button onClick={() => void onPublish(period)} disabled={publish.isPending}>
+                  <Send aria-hidden="true" />
+                  Publish statements for {statementLabel(period)}
+                </Button>
+              </div>
+            ) : (
+              <p className="text-sm text-muted-foreground">Every period that has ended is published.</p>
+            )}
+            {unfinished.map((p) =>
+              p.status === 'running' ? (
+                <PublishingProgress key={p.period} p={p} />
+              ) : (
+                <PublishingFailed
+                  key={p.period}
+                  p={p}
+                  busy={publish.isPending}
+                  onResume={() => void onPublish(p.period)}
+                />
+              ),
+            )}
+            {data.publications.length > 0 && (
+              <Table aria-label="Published statements">
+                <THead>
+                  <Tr>
+                    <Th>Period</Th>
+                    <Th className="hidden sm:table-cell">Published</Th>
+                    <Th className="text-right">Investors</Th>
+                    <Th className="text-right">Emails</Th>
+                  </Tr>
+                </THead>
+                <TBody>
+                  {data.publications.map((p) => (
+                    <Tr key={p.period}>
+                      <Td>
+                        <p className="font-medium">{statementLabel(p.period)}</p>
+                        <p className="text-xs text-muted-foreground sm:hidden">{formatDate(p.publishedAt)}</p>
+                      </Td>
+                      <Td className="hidden whitespace-nowrap sm:table-cell">{formatDate(p.publishedAt)}</Td>
+                      <Td className="text-right tabular">
+                        {p.status === 'published'
+                          ? count(p.recipients)
+                          : `${count(p.recipients)} of ${count(p.total)}`}
+                      </Td>
+                      <Td className="text-right">
+                        <Link
+                          to={`/admin/email?batch=${p.batchId}`}
+                          className="tabular text-primary underline-offset-4 hover:underline"
+                          aria-label={`${p.emailed} emails for ${statementLabel(p.period)}: view in outbox`}
+                        >
+                          {p.emailed}
+                        </Link>
+                      </Td>
+                    </Tr>
+                  ))}
+                </TBody>
+              </Table>
+            )}
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

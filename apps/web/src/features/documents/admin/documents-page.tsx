@@ -1,0 +1,358 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Download, Eye, FileText, ImageIcon, Pencil, Plus, Trash2, Upload, UsersRound } from 'lucide-react';
+import type { DocumentItem, UserMediaItem } from '@portal/contracts';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
+import { cn } from '@/lib/cn';
+import { useCurrentProject } from '@/queries/current-project';
+import { formatDate } from '@/lib/format';
+import { openFileInTab, useDeleteVaultFile, useVault } from '@/queries/documents';
+import { useUser } from '@/queries/users';
+import { EmptyState } from '@/components/admin/empty-state';
+import { deleteAfterConfirm, toastFailed, useFailedToast } from '@/components/admin/feedback';
+import { NoProject } from '@/components/admin/no-project';
+import { PageHeader } from '@/components/admin/page-header';
+import { ActionsHead, RowActions, editAndDelete } from '@/components/admin/row-actions';
+import { UserPicker } from '@/components/admin/user-picker';
+import { DocumentDialog } from './document-dialog';
+import { UserMediaDialog } from './user-media-dialog';
+
+const SHARED = 'shared';
+
+const fileSize = (n: number | null) =>
+  n == null
+    ? ''
+    : n >= 1024 * 1024
+      ? `${(n / 1024 / 1024).toFixed(1)} MB`
+      : `${Math.max(1, Math.round(n / 1024))} KB`;
+
+async function run(what: () => Promise<unknown>, failure: string) {
+  try {
+    await what();
+  } catch (err) {
+    toastFailed(failure, err);
+  }
+}
+
+function DocumentsTable({
+  docs,
+  onEdit,
+  onDelete,
+}: {
+  docs: DocumentItem[];
+  onEdit: (d: DocumentItem) => void;
+  onDelete: (d: DocumentItem) => void;
+}) {
+  return (
+    <Table aria-label="Documents">
+      <THead>
+        <Tr>
+          <Th>Name</Th>
+          <Th className="hidden 2xl:table-cell">Category</Th>
+          <Th className="hidden md:table-cell">Uploaded</Th>
+          <ActionsHead />
+        </Tr>
+      </THead>
+      <TBody>
+        {docs.map((d) => (
+          <Tr key={d._id}>
+            {/* w-full with max-w-0: the name takes the room left and wraps instead of widening the table. */}
+            <Td className="w-full max-w-0">
+              <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                <span className="min-w-0 break-words font-medium">{d.name}</span>
+                <Badge variant="outline">{d.type}</Badge>
+                {d.isNew && <Badge variant="highlight">New</Badge>}
+              </div>
+              <p className="break-words text-xs text-muted-foreground">
+                {d.hasFile ? `${d.fileName} · ${fileSize(d.fileSize)}` : 'No file attached'}
+                <span className="2xl:hidden"> · {d.category}</span>
+                <span className="md:hidden"> · {formatDate(d.uploadDate)}</span>
+              </p>
+            </Td>
+            <Td className="hidden 2xl:table-cell">{d.category}</Td>
+            <Td className="hidden whitespace-nowrap md:table-cell">{formatDate(d.uploadDate)}</Td>
+            <Td>
+              <RowActions
+                name={d.name}
+                actions={[
+                  ...(d.hasFile
+                    ? [
+                        {
+                          label: 'Preview',
+                          icon: Eye,
+                          onSelect: () =>
+                            run(() => openFileInTab('preview', d._id), 'Failed to preview file'),
+                        },
+                        {
+                          label: 'Download',
+                          icon: Download,
+                          onSelect: () =>
+                            run(() => openFileInTab('download', d._id), 'Failed to download file'),
+                        },
+                      ]
+                    : []),
+                  ...editAndDelete(
+                    () => onEdit(d),
+                    () => onDelete(d),
+                  ),
+                ]}
+              />
+            </Td>
+          </Tr>
+        ))}
+      </TBody>
+    </Table>
+  );
+}
+
+function MediaGrid({
+  items,
+  onEdit,
+  onDelete,
+}: {
+  items: UserMediaItem[];
+  onEdit: (m: UserMediaItem) => void;
+  onDelete: (m: UserMediaItem) => void;
+}) {
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-label="Media">
+      {items.map((m) => {
+        const src = m.thumbnail ?? (m.type === 'photo' ? m.url : null);
+        return (
+          <li key={m._id} className="overflow-hidden rounded-lg border">
+            <div className="aspect-video bg-muted">
+              {src ? (
+                <img src={src} alt="" loading="lazy" className="size-full object-cover" />
+              ) : (
+                <div className="flex size-full items-center justify-center text-muted-foreground">
+                  <ImageIcon className="size-7" aria-hidden="true" />
+                </div>
+              )}
+            </div>
+            <div className="grid gap-1 p-3">
+              <p className="truncate text-sm font-medium">{m.title}</p>
+              <p className="text-xs text-muted-foreground">
+                {m.type === 'video' ? 'Video' : 'Photo'} · {formatDate(m.date)}
+                {m.duration ? ` · ${m.duration}` : ''}
+              </p>
+              <div className="flex justify-end gap-0.5">
+                {m.hasFile && (
+                  <>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Preview ${m.title}`}
+                      title="Preview"
+                      onClick={() =>
+                        void run(() => openFileInTab('mediaPreview', m._id), 'Failed to preview file')
+                      }
+                    >
+                      <Eye aria-hidden="true" />
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Download ${m.title}`}
+                      title="Download"
+                      onClick={() =>
+                        void run(() => openFileInTab('mediaDownload', m._id), 'Failed to download file')
+                      }
+                    >
+                      <Download aria-hidden="true" />
+                    </Button>
+                  </>
+                )}
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Edit ${m.title}`}
+                  title="Edit"
+                  onClick={() => onEdit(m)}
+                >
+                  <Pencil aria-hidden="true" />
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="text-destructive hover:text-destructive"
+                  aria-label={`Delete ${m.title}`}
+                  title="Delete"
+                  onClick={() => onDelete(m)}
+                >
+                  <Trash2 aria-hidden="true" />
+                </Button>
+              </div>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/**
+ * Documents Management: each investor's documents and media in the selected project, and the documents
+ * shared with every investor of it. Uploads show their progress; preview and download open the file in a
+ * new tab (docs/product.md §15.7).
+ */
+function DocumentsPage() {
+  const { current } = useCurrentProject();
+  const [params, setParams] = useSearchParams();
+  const target = params.get('userId') ?? SHARED;
+  const userId = target === SHARED ? null : target;
+  const { data: user } = useUser(userId);
+  const vault = useVault(current?._id, userId);
+  const remove = useDeleteVaultFile();
+  const [docDialog, setDocDialog] = useState<{ doc: DocumentItem | null } | null>(null);
+  const [mediaDialog, setMediaDialog] = useState<{ item: UserMediaItem | null } | null>(null);
+
+  useFailedToast('Failed to fetch documents/media', vault.isError, vault.error);
+
+  const docs = (vault.data?.documents ?? []).filter((d) =>
+    userId ? d.userId === userId : d.userId === null,
+  );
+  const media = vault.data?.media ?? [];
+
+  const deleteDoc = (d: DocumentItem) =>
+    deleteAfterConfirm({
+      what: `document “${d.name}”`,
+      run: () => remove.mutateAsync({ kind: 'document', id: d._id }),
+      done: `Document “${d.name}” was deleted.`,
+      failed: 'Failed to delete document',
+    });
+
+  const deleteMedia = (m: UserMediaItem) =>
+    deleteAfterConfirm({
+      what: `media “${m.title}”`,
+      run: () => remove.mutateAsync({ kind: 'media', id: m._id }),
+      done: `Media “${m.title}” was deleted.`,
+      failed: 'Failed to delete media',
+    });
+
+  const whose = userId ? (user?.name ?? 'this investor') : 'every investor';
+
+  return (
+    <>
+      <PageHeader
+        title="Documents Management"
+        description={
+          current ? `Documents and media of ${current.name}, per investor or shared` : 'Documents and media'
+        }
+      />
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
+        <Card>
+          <CardHeader className="pb-3">
+            <CardTitle className="text-base">Whose documents</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <UserPicker
+              selectedId={userId}
+              projectId={current?._id}
+              onSelect={(id) => setParams({ userId: id })}
+              leading={
+                <button
+                  type="button"
+                  onClick={() => setParams({})}
+                  aria-current={userId === null ? 'true' : undefined}
+                  className={cn(
+                    'flex w-full items-center gap-3 rounded-md px-2 py-2 text-left text-sm font-medium transition-colors hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring',
+                    userId === null && 'bg-accent text-accent-foreground',
+                  )}
+                >
+                  <span className="flex size-8 items-center justify-center rounded-full bg-primary text-primary-foreground">
+                    <UsersRound className="size-4" aria-hidden="true" />
+                  </span>
+                  Shared with all investors
+                </button>
+              }
+            />
+          </CardContent>
+        </Card>
+        <div className="grid min-w-0 grid-cols-1 gap-6">
+          {!current ? (
+            <NoProject />
+          ) : (
+            <>
+              <Card>
+                <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+                  <div className="grid gap-1.5">
+                    <CardTitle>Documents</CardTitle>
+                    <CardDescription>Seen by {whose} in the Document Vault</CardDescription>
+                  </div>
+                  <Button onClick={() => setDocDialog({ doc: null })}>
+                    <Upload aria-hidden="true" />
+                    Upload Document
+                  </Button>
+                </CardHeader>
+                <CardContent>
+                  {vault.isLoading ? (
+                    <Skeleton className="h-32" />
+                  ) : docs.length === 0 ? (
+                    <EmptyState icon={FileText} title="No documents found" />
+                  ) : (
+                    <DocumentsTable
+                      docs={docs}
+                      onEdit={(d) => setDocDialog({ doc: d })}
+                      onDelete={(d) => void deleteDoc(d)}
+                    />
+                  )}
+                </CardContent>
+              </Card>
+              {userId && (
+                <Card>
+                  <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+                    <div className="grid gap-1.5">
+                      <CardTitle>Media</CardTitle>
+                      <CardDescription>Photos and videos made for {whose}</CardDescription>
+                    </div>
+                    <Button variant="secondary" onClick={() => setMediaDialog({ item: null })}>
+                      <Plus aria-hidden="true" />
+                      Upload Media
+                    </Button>
+                  </CardHeader>
+                  <CardContent>
+                    {vault.isLoading ? (
+                      <Skeleton className="h-32" />
+                    ) : media.length === 0 ? (
+                      <EmptyState icon={ImageIcon} title="No media found" />
+                    ) : (
+                      <MediaGrid
+                        items={media}
+                        onEdit={(m) => setMediaDialog({ item: m })}
+                        onDelete={(m) => void deleteMedia(m)}
+                      />
+                    )}
+                  </CardContent>
+                </Card>
+              )}
+            </>
+          )}
+        </div>
+      </div>
+      {current && (
+        <DocumentDialog
+          open={!!docDialog}
+          doc={docDialog?.doc ?? null}
+          projectId={current._id}
+          userId={userId}
+          onClose={() => setDocDialog(null)}
+        />
+      )}
+      {current && userId && (
+        <UserMediaDialog
+          open={!!mediaDialog}
+          item={mediaDialog?.item ?? null}
+          projectId={current._id}
+          userId={userId}
+          onClose={() => setMediaDialog(null)}
+        />
+      )}
+    </>
+  );
+}
+
+export { DocumentsPage as Component };

@@ -1,0 +1,87 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Component as MediaPage } from './media-page';
+import {
+  failure,
+  fakeApi,
+  findEmpty,
+  findToast,
+  json,
+  mediaItem,
+  renderAdmin,
+  confirmDialog,
+} from '../../../../test/admin';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const pier = mediaItem();
+const isList = (req: { method: string; path: string }) =>
+  req.method === 'GET' && req.path === '/api/media/admin';
+
+describe('Media Management: toasts and empty texts (docs/product.md §18)', () => {
+  it('says "No media found" when the project has none', async () => {
+    fakeApi((req) => (isList(req) ? json({ success: true, media: [] }) : undefined));
+    renderAdmin(<MediaPage />, 'media');
+    expect(await findEmpty('No media found')).toBeInTheDocument();
+  });
+
+  it('says "Failed to fetch media" when the list does not load', async () => {
+    fakeApi((req) => (isList(req) ? failure('The database is unavailable', 503) : undefined));
+    renderAdmin(<MediaPage />, 'media');
+    expect(await findToast('Failed to fetch media')).toHaveTextContent('The database is unavailable');
+  });
+
+  it('deletes an item after a confirmation ("Deleted"), or says "Failed to delete media"', async () => {
+    let refuse = true;
+    const requests = fakeApi((req) => {
+      if (req.method === 'DELETE')
+        return refuse ? failure('The file is locked') : json({ success: true, message: 'Media deleted' });
+      return isList(req) ? json({ success: true, media: [pier] }) : undefined;
+    });
+    renderAdmin(<MediaPage />, 'media');
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Pier at dawn' }));
+    await confirmDialog('Delete media “Pier at dawn”?', 'Delete');
+    expect(await findToast('Failed to delete media')).toHaveTextContent('The file is locked');
+    refuse = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Pier at dawn' }));
+    await confirmDialog('Delete media “Pier at dawn”?', 'Delete');
+    expect(await findToast('Deleted')).toHaveTextContent('Media “Pier at dawn” was deleted.');
+    expect(requests.filter((r) => r.method === 'DELETE').at(-1)!.path).toBe(`/api/media/${pier._id}`);
+  });
+
+  it('says "Failed to save media" with the reason, then "Created" and "Updated"', async () => {
+    let refuse = true;
+    fakeApi((req) => {
+      if (req.method === 'POST' || req.method === 'PUT')
+        return refuse
+          ? failure('The file is larger than the upload limit of 25 MB', 413)
+          : json({ success: true, data: pier }, req.method === 'POST' ? 201 : 200);
+      return isList(req) ? json({ success: true, media: [pier] }) : undefined;
+    });
+    renderAdmin(<MediaPage />, 'media');
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Media' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Media' });
+    await userEvent.type(within(dialog).getByLabelText('Title'), 'Sauna');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Type'), 'photo');
+    await userEvent.type(within(dialog).getByLabelText('Description'), 'By the lake');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add Media' }));
+    expect(await findToast('Failed to save media')).toHaveTextContent(
+      'The file is larger than the upload limit of 25 MB',
+    );
+    refuse = false;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add Media' }));
+    expect(await findToast('Created')).toHaveTextContent('Media “Sauna” was added.');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Pier at dawn' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Edit Media' })).getByRole('button', {
+        name: 'Save Changes',
+      }),
+    );
+    expect(await findToast('Updated')).toHaveTextContent('Media “Pier at dawn” was updated.');
+  });
+});

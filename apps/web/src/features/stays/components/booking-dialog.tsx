@@ -1,0 +1,322 @@
+import { useId } from 'react';
+import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import {
+  bookingSubmittedMessage,
+  createBookingInput,
+  GIFT_TO_SELF_MESSAGE,
+  highSeasonUsageText,
+  MAX_BOOKING_NIGHTS,
+  type BookingType,
+  type CabinNights,
+  type CreateBookingInput,
+} from '@portal/contracts';
+import { Button } from '@/components/ui/button';
+import { contractResolver } from '@/components/ui/contract-resolver';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { serverFieldErrors } from '@/components/ui/field-errors';
+import { Input, Textarea } from '@/components/ui/input';
+import { formatDate, formatMoney } from '@/lib/format';
+import { currentOrNextSeason, seasonsOfNights } from '@/features/stays/components/high-season';
+import { messageOf, toast } from '@/lib/toast';
+import { useCreateBooking } from '@/queries/bookings';
+import { useHighSeasons } from '@/queries/cabins';
+import { useAuth } from '@/queries/session';
+import { nightsLabel, toIsoDay } from '../nights-format';
+import { NO_STAY, shortDay, stayNights, type Stay } from '../stay';
+import { StayCalendar } from './stay-calendar';
+
+const DIALOG_TITLES: Record<BookingType, string> = {
+  personal: 'Book Personal Stay',
+  gift: 'Gift Nights',
+  rental: 'Rent Out Nights',
+};
+const DESCRIPTIONS: Record<BookingType, string> = {
+  personal: 'Choose your check-in and check-out days. The operator confirms your request.',
+  gift: 'Choose the stay to give and who receives it. The operator confirms your request.',
+  rental: 'Choose the stay to rent out and your price per night. The operator confirms your request.',
+};
+
+/** The calendar's day to move the focus to: the first chosen one, else the first that can be chosen. */
+const firstDay = (calendar: HTMLElement) =>
+  calendar.querySelector<HTMLElement>('[role="grid"] [aria-selected="true"] button') ??
+  calendar.querySelector<HTMLElement>('[role="grid"] button:not([disabled])');
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+interface BookingForm {
+  /** The stay chosen in the calendar; its nights are the request's dates. */
+  dates: Stay;
+  notes: string;
+  giftRecipient: string;
+  rentalPrice: string;
+}
+/** The fields of each type, in the order they are shown. */
+const FIELDS: Record<BookingType, (keyof BookingForm)[]> = {
+  personal: ['dates', 'notes'],
+  gift: ['dates', 'giftRecipient', 'notes'],
+  rental: ['dates', 'rentalPrice', 'notes'],
+};
+/** The type of a problem found by the dialog's own checks, which come before the contract's. */
+const OWN_CHECK = 'booking';
+
+const emptyForm = (notes: string): BookingForm => ({
+  dates: NO_STAY,
+  notes,
+  giftRecipient: '',
+  rentalPrice: '',
+});
+
+/** The dialog's own checks, all at once, before the contract's: each message next to its field. */
+function ownChecks(
+  type: BookingType,
+  v: BookingForm,
+  ownEmail: string | undefined,
+): FieldErrors<BookingForm> {
+  const errors: FieldErrors<BookingForm> = {};
+  const problem = (message: string) => ({ type: OWN_CHECK, message });
+  if (!v.dates.checkIn) errors.dates = problem('Choose your check-in day in the calendar');
+  else if (!v.dates.checkOut) errors.dates = problem('Choose your check-out day in the calendar');
+  if (type === 'gift' && !EMAIL.test(v.giftRecipient.trim()))
+    errors.giftRecipient = problem("Enter the recipient's email");
+  else if (type === 'gift' && ownEmail && v.giftRecipient.trim().toLowerCase() === ownEmail.toLowerCase())
+    errors.giftRecipient = problem(GIFT_TO_SELF_MESSAGE);
+  if (type === 'rental' && !(Number(v.rentalPrice) > 0))
+    errors.rentalPrice = problem('Enter a rental price per night above €0');
+  return errors;
+}
+
+/**
+ * The booking dialog (docs/product.md §10): a stay calendar (check-in, then check-out) and notes; a gift
+ * adds the recipient's email, a rental the price per night. Submitting stores a pending request of the
+ * stay's nights; the nights that cannot be requested (past, after the expiry, already requested, full)
+ * are disabled, a stay cannot cross them, and it holds at most the available nights. The project's
+ * high-season use is shown with it.
+ */
+export function BookingDialog({
+  projectId,
+  type,
+  nights,
+  initialNotes = '',
+  open,
+  onOpenChange,
+}: {
+  projectId: string;
+  type: BookingType;
+  nights: CabinNights;
+  initialNotes?: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { user } = useAuth();
+  /** The request's body (`POST /api/bookings`) from the form's values. */
+  const toBody = (v: BookingForm): CreateBookingInput => {
+    const price = Number(v.rentalPrice);
+    return {
+      projectId,
+      type,
+      dates: stayNights(v.dates),
+      notes: v.notes.trim(),
+      ...(type === 'gift' ? { giftRecipient: v.giftRecipient.trim() } : {}),
+      ...(type === 'rental' ? { rentalPrice: Math.round(price * 100) / 100 } : {}),
+    };
+  };
+  const shown = (name: string) => (FIELDS[type] as string[]).includes(name);
+  const checkContract = contractResolver<BookingForm>(createBookingInput, toBody, shown);
+  // The dialog's own checks first; once they pass, the contract's (the server's own), field by field.
+  const resolver: Resolver<BookingForm> = async (values, context, options) => {
+    const own = ownChecks(type, values, user?.email);
+    if (Object.keys(own).length > 0) return { values: {}, errors: own };
+    return checkContract(values, context, options);
+  };
+  const { control, register, handleSubmit, reset, setError, clearErrors, formState } = useForm<BookingForm>({
+    defaultValues: emptyForm(initialNotes),
+    resolver,
+    // Messages stay until the next submit (a date chosen clears the dates' one).
+    reValidateMode: 'onSubmit',
+  });
+  const { errors } = formState;
+  const [stay, rentalPrice] = useWatch({ control, name: ['dates', 'rentalPrice'] });
+  const create = useCreateBooking();
+  const seasons = useHighSeasons(projectId).data ?? [];
+  const calendarHint = useId();
+
+  const available = nights.remainingNights + nights.bonusNights;
+  const today = toIsoDay(new Date());
+  const chosen = stayNights(stay);
+  const price = Number(rentalPrice);
+  const touched = seasonsOfNights(chosen, seasons);
+  const nextSeason = currentOrNextSeason(seasons, today);
+  const seasonLines =
+    touched.length > 0
+      ? touched.map(({ season, nights: n }) => ({
+          season,
+          text: `${highSeasonUsageText(season)} · ${season.name}: this stay adds ${n}`,
+          over: season.usedNights + n > season.maxNightsPerInvestor,
+        }))
+      : nextSeason
+        ? [
+            {
+              season: nextSeason,
+              text: `${highSeasonUsageText(nextSeason)} · ${nextSeason.name}, ${formatDate(nextSeason.startsOn)} – ${formatDate(nextSeason.endsOn)}`,
+              over: false,
+            },
+          ]
+        : [];
+
+  function close() {
+    reset(emptyForm(initialNotes));
+    create.reset();
+    onOpenChange(false);
+  }
+
+  const failed = (description: string) => toast({ title: 'Error', description, variant: 'destructive' });
+
+  const submit = handleSubmit(
+    async (values) => {
+      try {
+        await create.mutateAsync(toBody(values));
+        toast({ title: 'Booking Submitted', description: bookingSubmittedMessage(type) });
+        close();
+      } catch (err) {
+        // A 400's field problems next to their fields, the first of them focused.
+        const fields = serverFieldErrors(err);
+        const invalid = FIELDS[type].filter((k) => fields[k]);
+        invalid.forEach((k, i) => setError(k, { message: fields[k] }, { shouldFocus: i === 0 }));
+        failed(messageOf(err, 'The booking request could not be submitted'));
+      }
+    },
+    // A problem the contract finds is toasted as the server's answer would be; the dialog's own are not.
+    (invalid) => {
+      const first = Object.values(invalid).find((e) => e?.type !== OWN_CHECK)?.message;
+      if (typeof first === 'string') failed(first);
+    },
+  );
+
+  return (
+    <Dialog open={open} onOpenChange={(o) => (o ? onOpenChange(true) : close())}>
+      <DialogContent className="max-w-md p-4 sm:max-w-lg sm:p-6 md:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{DIALOG_TITLES[type]}</DialogTitle>
+          <DialogDescription>{DESCRIPTIONS[type]}</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={(e) => void submit(e)} className="grid gap-4" noValidate>
+          <fieldset className="grid gap-2">
+            <legend className="mb-2 text-sm font-medium">Select your stay</legend>
+            <Controller
+              control={control}
+              name="dates"
+              render={({ field }) => (
+                <div
+                  // The focus of a problem with the dates goes to the calendar's first day that can be chosen.
+                  ref={(el) => field.ref(el && { focus: () => firstDay(el)?.focus() })}
+                  className="flex justify-center rounded-lg border p-2 sm:p-3"
+                >
+                  <StayCalendar
+                    projectId={projectId}
+                    stay={field.value}
+                    onChange={(s) => {
+                      field.onChange(s);
+                      clearErrors('dates');
+                    }}
+                    today={today}
+                    expiry={nights.expirationDate}
+                    requested={nights.requestedNights}
+                    maxNights={Math.max(0, Math.min(available, MAX_BOOKING_NIGHTS))}
+                    describedBy={calendarHint}
+                  />
+                </div>
+              )}
+            />
+            <p id={calendarHint} className="text-xs text-muted-foreground" aria-live="polite">
+              {stay.checkIn && stay.checkOut
+                ? `Check-in ${shortDay(stay.checkIn, today)} · Check-out ${shortDay(stay.checkOut, today)} · ${nightsLabel(chosen.length)}`
+                : stay.checkIn
+                  ? `Check-in ${shortDay(stay.checkIn, today)} · now choose your check-out day`
+                  : available > 0
+                    ? `Choose your check-in day, then your check-out day: up to ${nightsLabel(available)}, until ${formatDate(nights.expirationDate)}.`
+                    : 'You have no nights left to request.'}
+            </p>
+            {available > 0 && (
+              <p className="text-sm">
+                {chosen.length > 0
+                  ? `${nightsLabel(chosen.length)} of your ${available} remaining`
+                  : `${nightsLabel(available)} remaining`}
+              </p>
+            )}
+            {seasonLines.map((l) => (
+              <p
+                key={l.season._id}
+                className={l.over ? 'text-sm font-medium text-destructive' : 'text-sm text-muted-foreground'}
+              >
+                {l.text}
+                {l.over && ` (over the limit of ${l.season.maxNightsPerInvestor})`}
+              </p>
+            ))}
+            {errors.dates?.message && (
+              <p role="alert" className="text-sm font-medium text-destructive">
+                {errors.dates.message}
+              </p>
+            )}
+          </fieldset>
+
+          {type === 'gift' && (
+            <Field label="Recipient Email" error={errors.giftRecipient?.message}>
+              <Input
+                type="email"
+                autoComplete="off"
+                placeholder="friend@example.com"
+                maxLength={254}
+                {...register('giftRecipient')}
+              />
+            </Field>
+          )}
+          {type === 'rental' && (
+            <Field
+              label="Rental Price per Night (€)"
+              error={errors.rentalPrice?.message}
+              hint={
+                price > 0 && chosen.length > 0
+                  ? `Total value: ${formatMoney(price * chosen.length)}`
+                  : undefined
+              }
+            >
+              <Input
+                type="number"
+                inputMode="decimal"
+                min="0.01"
+                step="0.01"
+                placeholder="150"
+                {...register('rentalPrice')}
+              />
+            </Field>
+          )}
+          <Field label="Notes" error={errors.notes?.message}>
+            <Textarea
+              maxLength={1000}
+              placeholder="Anything the operator should know"
+              className="min-h-20"
+              {...register('notes')}
+            />
+          </Field>
+
+          <DialogFooter>
+            <Button variant="outline" onClick={close} disabled={create.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={create.isPending || available <= 0}>
+              {create.isPending ? 'Submitting...' : 'Submit Request'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
