@@ -89,7 +89,7 @@ describe('the first-load answers embedded in the page (ADR 023)', () => {
     const renders: unknown[] = [];
     function Figures() {
       const { data } = useQuery(
-        endpointQuery(endpoints.investments.performance, {}, (a) => (a as typeof performanceAnswer).data),
+        endpointQuery(endpoints.performance.get, {}, (a) => (a as typeof performanceAnswer).data),
       );
       renders.push(data);
       return <p>xirr {data?.portfolio.xirr ?? 'none'}</p>;

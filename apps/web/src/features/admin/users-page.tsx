@@ -12,7 +12,7 @@ import { confirmAction } from '@/lib/confirm';
 import { useAuth } from '@/queries/session';
 import { useCurrentProject } from '@/queries/current-project';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useDeleteUser, useSetUserActive, useUsers } from '@/queries/users';
+import { useDeleteUser, useSetUserActive, useUsers } from '@/queries/admin-users';
 import { EmptyState } from './components/empty-state';
 import { deleteAfterConfirm, toastDone, toastFailed, useFailedToast } from './components/feedback';
 import { PageHeader } from './components/page-header';

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Answer, MailStatus } from '@portal/contracts';
+import type { Answer, EmailPreferencesInput, MailStatus } from '@portal/contracts';
 import { endpoints } from '@/lib/endpoints';
-import { call, endpointQuery } from '@/lib/endpoint-client';
+import { call, endpointQuery, queryKey } from '@/lib/endpoint-client';
 import { useWrite, type WriteCallbacks } from './write';
 
 const e = endpoints.mail;
@@ -62,3 +62,30 @@ export function useJobs() {
 /** Runs a failed job again (`POST /api/admin/jobs/{id}/retry`); the outbox and the queues reload. */
 export const useRetryJob = (cb?: WriteCallbacks<Answer<typeof e.retryJob>, string>) =>
   useWrite(e.retryJob, (id) => call(e.retryJob, { params: { id } }), cb);
+
+/** What an unsubscribe link turns off, and for which (masked) address; no sign-in needed. */
+export function useUnsubscribeInfo(token: string) {
+  return useQuery({
+    ...endpointQuery(e.unsubscribeInfo, { query: { token } }, (a) => a.data),
+    enabled: !!token,
+    // A bad link stays bad: its 400 is shown at once, not after retries.
+    retry: false,
+  });
+}
+
+/** Turns off the kind of email the link names; the answer carries the server's confirmation. */
+export const useUnsubscribe = (cb?: WriteCallbacks<Answer<typeof e.unsubscribe>, string>) =>
+  useWrite(e.unsubscribe, (token) => call(e.unsubscribe, { query: { token } }), cb);
+
+/** The key of the signed-in user's email preferences (a save puts its answer there at once). */
+export const emailPreferencesKey = queryKey(e.emailPreferences);
+
+/** Which kinds of email the signed-in user receives. */
+export function useEmailPreferences() {
+  return useQuery(endpointQuery(e.emailPreferences, {}, (a) => a.data));
+}
+
+/** Turns kinds of email on or off; the answer is the whole set as saved. */
+export const useUpdateEmailPreferences = (
+  cb?: WriteCallbacks<Answer<typeof e.updateEmailPreferences>, EmailPreferencesInput>,
+) => useWrite(e.updateEmailPreferences, (body) => call(e.updateEmailPreferences, { body }), cb);
