@@ -25,7 +25,7 @@ import { activityRoutes } from './modules/activities/routes';
 import { adjustmentRoutes } from './modules/adjustments/routes';
 import { bankAccountRoutes } from './modules/bank-accounts/routes';
 import { bookingRoutes } from './modules/bookings/routes';
-import { rentalIncomeRoutes } from './modules/bookings/rental-income';
+import { rentalIncomeRoutes } from './modules/rentals/routes';
 import { calendarRoutes } from './modules/calendar/routes';
 import { cabinRoutes } from './modules/cabins/routes';
 import { swapRoutes } from './modules/swaps/routes';

@@ -29,7 +29,7 @@ import { announceDecision } from '../notifications/decision';
 import { assertProjectVisible } from '../access/project-access';
 import { assertHighSeasonLimits, assignCabins, lockProjectNights } from '../cabins/service';
 import type { AdminBookingRow, BookingRow } from './presenter';
-import { withRentalIncomes } from './rental-income';
+import { withRentalIncomes } from '../rentals/service';
 import { getRentalSettings } from './rental-settings';
 
 type CreateInput = z.output<typeof createBookingInput>;

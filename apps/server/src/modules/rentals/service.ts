@@ -1,6 +1,5 @@
 import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import {
-  endpoints,
   formatNight,
   fromCents,
   nightsText,
@@ -10,13 +9,11 @@ import {
   type rentalIncomeInput,
 } from '@portal/contracts';
 import type { z } from 'zod';
-import type { Module } from '../../app-types';
 import type { DbOrTx } from '../../db/client';
 import { bookings, projects, rentalIncomes } from '../../db/schema';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import { iso, num } from '../../lib/format';
-import { requireAuth, type AuthUser } from '../../plugins/auth';
-import { route } from '../../plugins/route';
+import type { AuthUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/service';
 import {
   assertUnlocked,
@@ -81,7 +78,7 @@ const euros = (cents: number) =>
  * locked for the check and the write; the audit row and the investor's notification land with it. A
  * record paid in a published period, or one that would move into it, is not replaced (409).
  */
-async function recordRentalIncome(
+export async function recordRentalIncome(
   db: DbOrTx,
   actor: AuthUser,
   bookingId: string,
@@ -167,7 +164,7 @@ async function recordRentalIncome(
 }
 
 /** Removes a booking's recorded rental income (404 when there is none), audited. */
-async function removeRentalIncome(db: DbOrTx, actor: AuthUser, bookingId: string): Promise<void> {
+export async function removeRentalIncome(db: DbOrTx, actor: AuthUser, bookingId: string): Promise<void> {
   await db.transaction(async (tx) => {
     await holdPublications(tx);
     const [found] = await tx
@@ -189,22 +186,3 @@ async function removeRentalIncome(db: DbOrTx, actor: AuthUser, bookingId: string
     });
   });
 }
-
-const e = endpoints.rentals;
-
-/** Admins record and remove what approved rentals earned. */
-export const rentalIncomeRoutes: Module = (app, { database: { db } }) => {
-  route(app, e.record, async (request) => ({
-    success: true as const,
-    data: presentRentalIncome(
-      await recordRentalIncome(db, requireAuth(request), request.params.id, request.body),
-      true,
-    ),
-    message: 'Rental income recorded',
-  }));
-
-  route(app, e.remove, async (request) => {
-    await removeRentalIncome(db, requireAuth(request), request.params.id);
-    return { success: true as const, message: 'Rental income removed' };
-  });
-};
