@@ -1,7 +1,7 @@
 import { bookingValueCents, fromCents, type AdminBooking, type Booking } from '@portal/contracts';
-import type { bookings } from '../../db/schema';
-import { iso, num } from '../../lib/format';
-import { presentRentalIncome, type RentalIncomeRow } from '../rentals/service';
+import type { bookings } from '../../../db/schema';
+import { iso, num } from '../../../lib/format';
+import { presentRentalIncome, type RentalIncomeRow } from '../../rentals/service';
 
 /** A booking row; the lists add its recorded rental income and its cabins' names. */
 export type BookingRow = typeof bookings.$inferSelect & {

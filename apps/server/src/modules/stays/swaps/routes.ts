@@ -1,8 +1,8 @@
 import { SWAP_MESSAGES, earliestTodayIso, endpoints } from '@portal/contracts';
-import type { Module } from '../../app-types';
-import { route } from '../../plugins/route';
-import { requireAuth } from '../../plugins/auth';
-import { requireProjectId } from '../access/project-access';
+import type { Module } from '../../../app-types';
+import { route } from '../../../plugins/route';
+import { requireAuth } from '../../../plugins/auth';
+import { requireProjectId } from '../../access/project-access';
 import { presentStay, presentSwap } from './presenter';
 import { acceptSwap, closeSwap, createSwap, listSwappableStays, listSwaps } from './service';
 

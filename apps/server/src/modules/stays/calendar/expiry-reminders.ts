@@ -1,9 +1,9 @@
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import { formatNight, nightBalance, todayIso } from '@portal/contracts';
-import type { Db } from '../../db/client';
-import { allowanceReminders, bookingNights, cabinAllowances, projects, users } from '../../db/schema';
-import type { Mailer } from '../../mail/mailer';
-import { notifyUsers } from '../notifications/notify';
+import type { Db } from '../../../db/client';
+import { allowanceReminders, bookingNights, cabinAllowances, projects, users } from '../../../db/schema';
+import type { Mailer } from '../../../mail/mailer';
+import { notifyUsers } from '../../notifications/notify';
 
 /** Days before an allowance expires at which its holder is reminded of unused nights: the later first. */
 const EXPIRY_REMINDER_DAYS = [14, 60] as const;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { formatNight } from '@portal/contracts';
-import { bookingNights, cabins, highSeasons } from '../../db/schema';
+import { bookingNights, cabins, highSeasons } from '../../../db/schema';
 import {
   bearer,
   buildTestApp,
@@ -11,8 +11,8 @@ import {
   createUser,
   login,
   type TestContext,
-} from '../../../test/helpers';
-import { createAllowance, createBooking, isoDay } from '../../../test/content-factories';
+} from '../../../../test/helpers';
+import { createAllowance, createBooking, isoDay } from '../../../../test/content-factories';
 
 let ctx: TestContext;
 let adminToken: string;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { activityRequests, auditLog, bookings, mailMessages, notifications } from '../../db/schema';
+import { activityRequests, auditLog, bookings, mailMessages, notifications } from '../../../db/schema';
 import {
   bearer,
   buildTestApp,
@@ -10,8 +10,8 @@ import {
   createUser,
   login,
   type TestContext,
-} from '../../../test/helpers';
-import { createAllowance, createPerk, isoDay } from '../../../test/content-factories';
+} from '../../../../test/helpers';
+import { createAllowance, createPerk, isoDay } from '../../../../test/content-factories';
 import { formatNight } from '@portal/contracts';
 
 let ctx: TestContext;

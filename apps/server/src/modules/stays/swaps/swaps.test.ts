@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { bookingNights, bookings, highSeasons, notifications, swapOffers } from '../../db/schema';
+import { bookingNights, bookings, highSeasons, notifications, swapOffers } from '../../../db/schema';
 import {
   bearer,
   buildTestApp,
@@ -9,8 +9,8 @@ import {
   createUser,
   login,
   type TestContext,
-} from '../../../test/helpers';
-import { createAllowance, createBooking, isoDay } from '../../../test/content-factories';
+} from '../../../../test/helpers';
+import { createAllowance, createBooking, isoDay } from '../../../../test/content-factories';
 import { formatNight, listNights } from '@portal/contracts';
 
 let ctx: TestContext;

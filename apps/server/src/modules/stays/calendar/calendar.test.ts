@@ -8,7 +8,7 @@ import {
   mailMessages,
   notifications,
   users,
-} from '../../db/schema';
+} from '../../../db/schema';
 import {
   bearer,
   buildTestApp,
@@ -18,8 +18,8 @@ import {
   createUser,
   login,
   type TestContext,
-} from '../../../test/helpers';
-import { createAllowance, createBooking, isoDay } from '../../../test/content-factories';
+} from '../../../../test/helpers';
+import { createAllowance, createBooking, isoDay } from '../../../../test/content-factories';
 import { queueExpiryReminders } from './expiry-reminders';
 import { createCalendarTokens, nightRuns } from './service';
 

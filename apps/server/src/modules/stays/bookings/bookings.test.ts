@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { auditLog, bookingNights, bookings, notifications } from '../../db/schema';
+import { auditLog, bookingNights, bookings, notifications } from '../../../db/schema';
 import {
   bearer,
   buildTestApp,
@@ -10,8 +10,8 @@ import {
   createUser,
   login,
   type TestContext,
-} from '../../../test/helpers';
-import { createAllowance, createBooking, isoDay } from '../../../test/content-factories';
+} from '../../../../test/helpers';
+import { createAllowance, createBooking, isoDay } from '../../../../test/content-factories';
 import { formatNight, stayDates } from '@portal/contracts';
 
 let ctx: TestContext;

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TransactionRollbackError, eq, sql } from 'drizzle-orm';
-import { migrationsFolder } from '../../db/client';
-import { bookingNights, cabins } from '../../db/schema';
-import { buildTestApp, createProject, createUser, type TestContext } from '../../../test/helpers';
-import { createBooking, isoDay } from '../../../test/content-factories';
+import { migrationsFolder } from '../../../db/client';
+import { bookingNights, cabins } from '../../../db/schema';
+import { buildTestApp, createProject, createUser, type TestContext } from '../../../../test/helpers';
+import { createBooking, isoDay } from '../../../../test/content-factories';
 
 let ctx: TestContext;
 

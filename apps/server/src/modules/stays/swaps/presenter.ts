@@ -1,5 +1,5 @@
 import type { SwapOffer, SwapStay } from '@portal/contracts';
-import { iso } from '../../lib/format';
+import { iso } from '../../../lib/format';
 import { effectiveStatus, type SwapView } from './service';
 
 type Stay = { id: string; nights: string[] };

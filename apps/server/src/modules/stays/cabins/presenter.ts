@@ -1,5 +1,5 @@
 import type { Cabin, HighSeason } from '@portal/contracts';
-import { iso } from '../../lib/format';
+import { iso } from '../../../lib/format';
 import type { CabinRow, SeasonRow } from './service';
 
 /** The only way a cabin row becomes JSON. */

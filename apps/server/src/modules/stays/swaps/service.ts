@@ -8,13 +8,13 @@ import {
   type swapOfferInput,
 } from '@portal/contracts';
 import type { z } from 'zod';
-import type { DbOrTx } from '../../db/client';
-import { bookingNights, bookings, cabinAllowances, projects, swapOffers } from '../../db/schema';
-import { ConflictError, NotFoundError } from '../../lib/errors';
-import type { AuthUser } from '../../plugins/auth';
-import { recordAudit } from '../audit/service';
-import { notifyUsers } from '../notifications/notify';
-import { assertProjectVisible } from '../access/project-access';
+import type { DbOrTx } from '../../../db/client';
+import { bookingNights, bookings, cabinAllowances, projects, swapOffers } from '../../../db/schema';
+import { ConflictError, NotFoundError } from '../../../lib/errors';
+import type { AuthUser } from '../../../plugins/auth';
+import { recordAudit } from '../../audit/service';
+import { notifyUsers } from '../../notifications/notify';
+import { assertProjectVisible } from '../../access/project-access';
 import { assertHighSeasonLimits, lockProjectNights } from '../cabins/service';
 
 type BookingRow = typeof bookings.$inferSelect;

@@ -1,13 +1,13 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { formatNight, type ActivityRequestStatus, type createActivityRequestInput } from '@portal/contracts';
 import type { z } from 'zod';
-import type { DbOrTx } from '../../db/client';
-import type { Mailer } from '../../mail/mailer';
-import { activityRequests, perks, projects, users } from '../../db/schema';
-import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
-import type { AuthUser } from '../../plugins/auth';
-import { announceDecision } from '../notifications/decision';
-import { assertProjectVisible } from '../access/project-access';
+import type { DbOrTx } from '../../../db/client';
+import type { Mailer } from '../../../mail/mailer';
+import { activityRequests, perks, projects, users } from '../../../db/schema';
+import { BadRequestError, ConflictError, NotFoundError } from '../../../lib/errors';
+import type { AuthUser } from '../../../plugins/auth';
+import { announceDecision } from '../../notifications/decision';
+import { assertProjectVisible } from '../../access/project-access';
 import type { ActivityRequestRow, AdminActivityRequestRow } from './presenter';
 
 type CreateInput = z.output<typeof createActivityRequestInput>;

@@ -1,8 +1,8 @@
 import { earliestTodayIso, endpoints } from '@portal/contracts';
-import type { Module } from '../../app-types';
-import { route } from '../../plugins/route';
-import { requireAuth } from '../../plugins/auth';
-import { requireProjectId } from '../access/project-access';
+import type { Module } from '../../../app-types';
+import { route } from '../../../plugins/route';
+import { requireAuth } from '../../../plugins/auth';
+import { requireProjectId } from '../../access/project-access';
 import { presentCabin, presentSeason } from './presenter';
 import {
   availability,

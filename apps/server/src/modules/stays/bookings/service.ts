@@ -13,9 +13,9 @@ import {
   type createBookingInput,
 } from '@portal/contracts';
 import type { z } from 'zod';
-import type { DbOrTx } from '../../db/client';
-import type { Mailer } from '../../mail/mailer';
-import { bookingNights, bookings, cabinAllowances, cabins, projects, users } from '../../db/schema';
+import type { DbOrTx } from '../../../db/client';
+import type { Mailer } from '../../../mail/mailer';
+import { bookingNights, bookings, cabinAllowances, cabins, projects, users } from '../../../db/schema';
 import {
   BadRequestError,
   ConflictError,
@@ -23,13 +23,13 @@ import {
   pgConstraint,
   isUniqueViolation,
   ValidationError,
-} from '../../lib/errors';
-import type { AuthUser } from '../../plugins/auth';
-import { announceDecision } from '../notifications/decision';
-import { assertProjectVisible } from '../access/project-access';
+} from '../../../lib/errors';
+import type { AuthUser } from '../../../plugins/auth';
+import { announceDecision } from '../../notifications/decision';
+import { assertProjectVisible } from '../../access/project-access';
 import { assertHighSeasonLimits, assignCabins, lockProjectNights } from '../cabins/service';
 import type { AdminBookingRow, BookingRow } from './presenter';
-import { withRentalIncomes } from '../rentals/service';
+import { withRentalIncomes } from '../../rentals/service';
 import { getRentalSettings } from './rental-settings';
 
 type CreateInput = z.output<typeof createBookingInput>;

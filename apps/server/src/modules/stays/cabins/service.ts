@@ -9,12 +9,12 @@ import {
   type highSeasonInput,
 } from '@portal/contracts';
 import type { z } from 'zod';
-import type { DbOrTx } from '../../db/client';
-import { bookingNights, bookings, cabins, highSeasons } from '../../db/schema';
-import { ConflictError, NotFoundError, ValidationError, isUniqueViolation } from '../../lib/errors';
-import type { AuthUser } from '../../plugins/auth';
-import { recordAudit } from '../audit/service';
-import { assertProjectVisible, type Viewer } from '../access/project-access';
+import type { DbOrTx } from '../../../db/client';
+import { bookingNights, bookings, cabins, highSeasons } from '../../../db/schema';
+import { ConflictError, NotFoundError, ValidationError, isUniqueViolation } from '../../../lib/errors';
+import type { AuthUser } from '../../../plugins/auth';
+import { recordAudit } from '../../audit/service';
+import { assertProjectVisible, type Viewer } from '../../access/project-access';
 
 export type CabinRow = typeof cabins.$inferSelect & { futureNights: number };
 export type SeasonRow = typeof highSeasons.$inferSelect & { usedNights: number };

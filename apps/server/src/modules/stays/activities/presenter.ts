@@ -1,6 +1,6 @@
 import type { ActivityRequest, AdminActivityRequest } from '@portal/contracts';
-import type { activityRequests } from '../../db/schema';
-import { iso } from '../../lib/format';
+import type { activityRequests } from '../../../db/schema';
+import { iso } from '../../../lib/format';
 
 /** An activity request row with the name of its perk, as the service calls return it. */
 export interface ActivityRequestRow {

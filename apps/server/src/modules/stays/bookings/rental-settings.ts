@@ -1,6 +1,6 @@
 import { DEFAULT_RENTAL_PRICE_CAP, rentalSettingsInput, type RentalSettings } from '@portal/contracts';
-import type { DbOrTx } from '../../db/client';
-import { readSetting, writeSetting } from '../settings/store';
+import type { DbOrTx } from '../../../db/client';
+import { readSetting, writeSetting } from '../../settings/store';
 
 const RENTAL_SETTINGS = 'rentalSettings';
 

@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { endpoints } from '@portal/contracts';
-import type { Module } from '../../app-types';
-import { NotFoundError } from '../../lib/errors';
-import { publicUrl } from '../../lib/public-url';
-import { requireAuth, type AuthUser } from '../../plugins/auth';
-import { route } from '../../plugins/route';
+import type { Module } from '../../../app-types';
+import { NotFoundError } from '../../../lib/errors';
+import { publicUrl } from '../../../lib/public-url';
+import { requireAuth, type AuthUser } from '../../../plugins/auth';
+import { route } from '../../../plugins/route';
 import {
   assertProjectExists,
   createCalendarTokens,

@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import ical from 'ical-generator';
 import { BOOKING_TYPE_LABELS, formatNight, nightsText, type BookingType } from '@portal/contracts';
-import type { DbOrTx } from '../../db/client';
-import { bookingNights, bookings, cabins, calendarFeeds, projects, users } from '../../db/schema';
-import { NotFoundError } from '../../lib/errors';
-import { createSigner } from '../../lib/signer';
+import type { DbOrTx } from '../../../db/client';
+import { bookingNights, bookings, cabins, calendarFeeds, projects, users } from '../../../db/schema';
+import { NotFoundError } from '../../../lib/errors';
+import { createSigner } from '../../../lib/signer';
 
 /**
  * Calendar addresses (issue 18). The token is not stored: it is the user id and the feed's version,

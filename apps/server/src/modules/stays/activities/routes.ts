@@ -1,8 +1,8 @@
 import { ACTIVITY_REQUEST_SUBMITTED, earliestTodayIso, endpoints } from '@portal/contracts';
-import type { Module } from '../../app-types';
-import { route } from '../../plugins/route';
-import { requireAuth } from '../../plugins/auth';
-import { requireProjectId } from '../access/project-access';
+import type { Module } from '../../../app-types';
+import { route } from '../../../plugins/route';
+import { requireAuth } from '../../../plugins/auth';
+import { requireProjectId } from '../../access/project-access';
 import { presentActivityRequest, presentAdminActivityRequest } from './presenter';
 import {
   cancelActivityRequest,

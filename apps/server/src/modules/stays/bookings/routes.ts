@@ -1,10 +1,10 @@
 import { bookingSubmittedMessage, earliestTodayIso, endpoints } from '@portal/contracts';
-import type { Module } from '../../app-types';
-import { route } from '../../plugins/route';
-import { requireAuth } from '../../plugins/auth';
-import { requireProjectId } from '../access/project-access';
+import type { Module } from '../../../app-types';
+import { route } from '../../../plugins/route';
+import { requireAuth } from '../../../plugins/auth';
+import { requireProjectId } from '../../access/project-access';
 import { presentAdminBooking, presentBooking } from './presenter';
-import { changeSetting } from '../audit/setting-change';
+import { changeSetting } from '../../audit/setting-change';
 import { getRentalSettings, setRentalSettings } from './rental-settings';
 import { cancelBooking, createBooking, decideBooking, listOwnBookings, listProjectBookings } from './service';
 
