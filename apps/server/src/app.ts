@@ -23,6 +23,7 @@ import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { activityRoutes } from './modules/stays/activities/routes';
 import { adjustmentRoutes } from './modules/adjustments/routes';
+import { allowanceRoutes } from './modules/stays/allowances/routes';
 import { bankAccountRoutes } from './modules/bank-accounts/routes';
 import { bookingRoutes } from './modules/stays/bookings/routes';
 import { rentalIncomeRoutes } from './modules/rentals/routes';
@@ -63,6 +64,7 @@ const modules: Module[] = [
   interestRoutes,
   updateRoutes,
   perkRoutes,
+  allowanceRoutes,
   bookingRoutes,
   rentalIncomeRoutes,
   calendarRoutes,

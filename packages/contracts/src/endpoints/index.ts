@@ -1,5 +1,6 @@
 import type { EndpointDef } from '../endpoint';
 import { activityEndpoints } from './activities';
+import { allowanceEndpoints } from './allowances';
 import { adjustmentEndpoints } from './adjustments';
 import { adminDashboardEndpoints } from './admin-dashboard';
 import { adminUserEndpoints } from './admin-users';
@@ -38,6 +39,7 @@ import { userEndpoints } from './users';
 export const endpoints = {
   projects: projectEndpoints,
   updates: updateEndpoints,
+  allowances: allowanceEndpoints,
   perks: perkEndpoints,
   bookings: bookingEndpoints,
   calendar: calendarEndpoints,
