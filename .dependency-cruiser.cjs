@@ -7,6 +7,24 @@
  * - the web app and the server never import each other (they share only the contracts).
  * ESLint's boundary rule keeps the web app's features apart.
  */
+/**
+ * The server's shared services: modules every domain may use (who may see what, the audit log, notifications,
+ * email, settings, the locks on final money, the ledger, an investor's holdings, uploaded files, the checks of a user's credentials). They import
+ * no domain module.
+ */
+const SHARED_SERVICES = [
+  'access',
+  'audit',
+  'notifications',
+  'mail',
+  'settings',
+  'locks',
+  'ledger',
+  'portfolio',
+  'files',
+  'credentials',
+].join('|');
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -61,6 +79,38 @@ module.exports = {
       comment: 'The server does not import the web app; what both need lives in the contracts.',
       from: { path: '^apps/server/' },
       to: { path: '^apps/web/' },
+    },
+    // The server's layers: domain modules (serve routes) > shared services > infrastructure > db, lib.
+    {
+      name: 'server-domains-apart',
+      severity: 'error',
+      comment:
+        'A domain module imports no other domain module, only its own folder and the shared services (see SHARED_SERVICES). Move what two domains share into a shared service, or into lib/.',
+      from: { path: '^apps/server/src/modules/([^/]+)/' },
+      to: { path: '^apps/server/src/modules/', pathNot: `^apps/server/src/modules/($1|${SHARED_SERVICES})/` },
+    },
+    {
+      name: 'server-routes-from-app',
+      severity: 'error',
+      comment: 'Only app.ts registers a module’s routes; nothing else imports a routes.ts.',
+      from: { pathNot: '^apps/server/src/app\\.ts$' },
+      to: { path: '^apps/server/src/modules/.+/routes\\.ts$' },
+    },
+    {
+      name: 'server-infrastructure-below-domains',
+      severity: 'error',
+      comment:
+        'Plugins, the job queue, the mailer and backups sit below the domain modules: they may use the shared services, never a domain.',
+      from: { path: '^apps/server/src/(plugins|jobs|mail|backup|storage)/' },
+      to: { path: '^apps/server/src/modules/', pathNot: `^apps/server/src/modules/(${SHARED_SERVICES})/` },
+    },
+    {
+      name: 'server-db-and-lib-at-the-bottom',
+      severity: 'error',
+      comment:
+        'db/ and lib/ are the lowest layer of the server: they import no module, plugin, job or mail code.',
+      from: { path: '^apps/server/src/(db|lib)/' },
+      to: { path: '^apps/server/src/(modules|plugins|jobs|mail|backup)/' },
     },
     {
       name: 'not-to-unresolvable',

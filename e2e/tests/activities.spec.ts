@@ -20,7 +20,8 @@ async function openAuroraPerks(page: Page) {
 }
 
 const nightsOf = async (page: Page, token: string, projectId: string) =>
-  (await callApiOk(page.request, endpoints.perks.cabinNights, { params: { projectId } }, token)).cabinNights;
+  (await callApiOk(page.request, endpoints.allowances.cabinNights, { params: { projectId } }, token))
+    .cabinNights;
 
 test.describe('[PERKS] activity requests (issue 18)', () => {
   test('an investor requests a partner activity without using cabin nights; an admin approves it', async ({

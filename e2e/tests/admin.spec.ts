@@ -165,7 +165,7 @@ test.describe('[ADMIN][USERS] users, investments and monthly returns', () => {
       const aurora = data.user.investments[0]!.projectId._id;
       const nights = await callApiOk(
         investor.request,
-        endpoints.perks.cabinNights,
+        endpoints.allowances.cabinNights,
         { params: { projectId: aurora } },
         data.accessToken,
       );

@@ -105,7 +105,7 @@ test.describe('[PERKS] cabins, high season and expiry', () => {
     const projectId = await page.getByLabel('Current project').inputValue();
     const { cabinNights } = await callApiOk(
       page.request,
-      endpoints.perks.cabinNights,
+      endpoints.allowances.cabinNights,
       { params: { projectId } },
       accessToken,
     );

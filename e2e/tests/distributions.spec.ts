@@ -63,7 +63,7 @@ test.describe('[ADMIN][DISTRIBUTIONS] a distribution run from draft to final', (
     const investor = await apiSignIn(page.request, 'investor');
     await callApiOk(
       page.request,
-      endpoints.users.setBankAccount,
+      endpoints.bankAccounts.set,
       {
         body: {
           iban: 'DE89 3704 0044 0532 0130 00',
@@ -297,7 +297,7 @@ test.describe('[ADMIN][STATEMENTS] publishing a period’s statements', () => {
     // (polling while it runs) says so.
     await expectToastShown(page, `Statements for ${label} published`);
     await expect(dialog.getByRole('progressbar')).toHaveCount(0);
-    const { data } = await callApiOk(page.request, endpoints.investments.publications, {}, admin.accessToken);
+    const { data } = await callApiOk(page.request, endpoints.statements.publications, {}, admin.accessToken);
     const published = data.publications.find((p) => p.status === 'published')!;
     expect(published).toMatchObject({ recipients: published.total, error: null });
     expect(published.recipients).toBeGreaterThan(0);
@@ -312,7 +312,7 @@ test.describe('[ADMIN][STATEMENTS] publishing a period’s statements', () => {
     // Publishing it again is refused.
     const again = await callApi(
       page.request,
-      endpoints.investments.publish,
+      endpoints.statements.publish,
       { params: { period: published.period } },
       admin.accessToken,
     );

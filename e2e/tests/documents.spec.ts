@@ -63,7 +63,7 @@ async function choose(page: Page, menu: 'Filter' | 'Sort', entry: string) {
 test.describe('[DOCUMENTS] document vault', () => {
   test("shows the project's documents grouped by category, with date, type and 'New'", async ({ page }) => {
     const { documents, token } = await openVault(page);
-    const { data: statements } = await callApiOk(page.request, endpoints.investments.statements, {}, token);
+    const { data: statements } = await callApiOk(page.request, endpoints.statements.list, {}, token);
     const categories = [...new Set(documents.map((d) => d.category))];
     await expect(groups(page)).toHaveCount(categories.length);
     for (const c of categories) {
@@ -89,7 +89,7 @@ test.describe('[DOCUMENTS] document vault', () => {
     page,
   }) => {
     const { token } = await openVault(page);
-    const { data: statements } = await callApiOk(page.request, endpoints.investments.statements, {}, token);
+    const { data: statements } = await callApiOk(page.request, endpoints.statements.list, {}, token);
     expect(statements.length).toBeGreaterThan(4);
     const region = page.getByRole('main').getByRole('region', { name: 'Statements' });
     await expect(region.getByRole('button', { name: /^Download statement / })).toHaveCount(statements.length);
@@ -110,7 +110,7 @@ test.describe('[DOCUMENTS] document vault', () => {
 
   test('search, Filter and Sort work together', async ({ page }) => {
     const { documents, token } = await openVault(page);
-    const { data: statements } = await callApiOk(page.request, endpoints.investments.statements, {}, token);
+    const { data: statements } = await callApiOk(page.request, endpoints.statements.list, {}, token);
     const search = page.getByLabel('Search documents');
     await expect(search).toHaveAttribute('placeholder', 'Search documents...');
 

@@ -13,12 +13,7 @@ test.describe('[MONEY] performance figures and bank details', () => {
     page,
   }) => {
     const investor = await signIn(page, 'investor');
-    const { data } = await callApiOk(
-      page.request,
-      endpoints.investments.performance,
-      {},
-      investor.accessToken,
-    );
+    const { data } = await callApiOk(page.request, endpoints.performance.get, {}, investor.accessToken);
     expect(data.portfolio.invested).toBeGreaterThan(0);
     expect(data.portfolio.xirr).not.toBeNull();
 

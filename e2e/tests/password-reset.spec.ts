@@ -160,7 +160,7 @@ test.describe('[EMAIL] unsubscribe and email preferences', () => {
     );
     await expectAccessible(page);
 
-    const prefs = await callApiOk(page.request, endpoints.users.emailPreferences, {}, investor.accessToken);
+    const prefs = await callApiOk(page.request, endpoints.mail.emailPreferences, {}, investor.accessToken);
     expect(prefs.data.announcements).toBe(false);
 
     // A forged link: the server's message.
@@ -178,7 +178,7 @@ test.describe('[EMAIL] unsubscribe and email preferences', () => {
     await announcements.click();
     await expect(page.getByText('Announcements emails are on.', { exact: true }).first()).toBeVisible();
     await expect(announcements).toHaveAttribute('aria-checked', 'true');
-    const after = await callApi(page.request, endpoints.users.emailPreferences, {}, investor.accessToken);
+    const after = await callApi(page.request, endpoints.mail.emailPreferences, {}, investor.accessToken);
     expect(after.body.data.announcements).toBe(true);
     await expectAccessible(page);
 

@@ -15,7 +15,7 @@ import {
 async function fetchState(page: Page, token: string, projectId: string) {
   const params = { projectId };
   const [n, p, u, b] = await Promise.all([
-    callApiOk(page.request, endpoints.perks.cabinNights, { params }, token),
+    callApiOk(page.request, endpoints.allowances.cabinNights, { params }, token),
     callApiOk(page.request, endpoints.perks.list, { params }, token),
     callApiOk(page.request, endpoints.perks.usage, { params }, token),
     callApiOk(page.request, endpoints.bookings.list, { query: { projectId } }, token),

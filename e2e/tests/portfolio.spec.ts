@@ -637,7 +637,7 @@ test.describe('[PORTFOLIO] current project', () => {
       const params = { projectId: p._id };
       const query = { projectId: p._id };
       return {
-        nights: (await callApiOk(page.request, endpoints.perks.cabinNights, { params }, accessToken))
+        nights: (await callApiOk(page.request, endpoints.allowances.cabinNights, { params }, accessToken))
           .cabinNights,
         perks: (await callApiOk(page.request, endpoints.perks.list, { params }, accessToken)).perks.map(
           (x) => x.name,

@@ -21,14 +21,15 @@ import { adminDashboardRoutes } from './modules/admin-dashboard/routes';
 import { adminUserRoutes } from './modules/admin-users/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
-import { activityRoutes } from './modules/activities/routes';
+import { activityRoutes } from './modules/stays/activities/routes';
 import { adjustmentRoutes } from './modules/adjustments/routes';
+import { allowanceRoutes } from './modules/stays/allowances/routes';
 import { bankAccountRoutes } from './modules/bank-accounts/routes';
-import { bookingRoutes } from './modules/bookings/routes';
-import { rentalIncomeRoutes } from './modules/bookings/rental-income';
-import { calendarRoutes } from './modules/calendar/routes';
-import { cabinRoutes } from './modules/cabins/routes';
-import { swapRoutes } from './modules/swaps/routes';
+import { bookingRoutes } from './modules/stays/bookings/routes';
+import { rentalIncomeRoutes } from './modules/stays/rentals/routes';
+import { calendarRoutes } from './modules/stays/calendar/routes';
+import { cabinRoutes } from './modules/stays/cabins/routes';
+import { swapRoutes } from './modules/stays/swaps/routes';
 import { distributionRoutes } from './modules/distributions/routes';
 import { documentRoutes } from './modules/documents/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -63,6 +64,7 @@ const modules: Module[] = [
   interestRoutes,
   updateRoutes,
   perkRoutes,
+  allowanceRoutes,
   bookingRoutes,
   rentalIncomeRoutes,
   calendarRoutes,

@@ -12,7 +12,7 @@ import { queuePendingApprovalReminders } from './mail/reminders';
 import { createMailTransport } from './mail/transport';
 import { createRedis } from './lib/redis';
 import { LoginLimiter, RedisFailures } from './modules/credentials/login-limiter';
-import { queueExpiryReminders } from './modules/calendar/expiry-reminders';
+import { queueExpiryReminders } from './modules/stays/calendar/expiry-reminders';
 import { runPublishing } from './modules/statements/statement-publications';
 import { createLocalStorage, type FileStorage } from './storage/file-storage';
 import { createS3Storage } from './storage/s3-storage';

@@ -1,4 +1,4 @@
-import { assignCabins } from '../src/modules/cabins/service';
+import { assignCabins } from '../src/modules/stays/cabins/service';
 import { bookingNights, bookings, cabinAllowances, perks, updates } from '../src/db/schema';
 import type { Db } from '../src/db/client';
 

@@ -25,7 +25,7 @@ const PAGE_TOKEN_TTL_SECONDS = Math.floor(REFRESH_IDLE_TTL_MS / 1000);
  */
 export const FIRST_LOAD_READS: readonly EndpointDef[] = [
   endpoints.users.me,
-  endpoints.investments.performance,
+  endpoints.performance.get,
   endpoints.projects.list,
   endpoints.investments.payouts,
   endpoints.projects.currentOpportunity,

@@ -89,7 +89,7 @@ describe('the first-load answers embedded in the page (ADR 023)', () => {
     const renders: unknown[] = [];
     function Figures() {
       const { data } = useQuery(
-        endpointQuery(endpoints.investments.performance, {}, (a) => (a as typeof performanceAnswer).data),
+        endpointQuery(endpoints.performance.get, {}, (a) => (a as typeof performanceAnswer).data),
       );
       renders.push(data);
       return <p>xirr {data?.portfolio.xirr ?? 'none'}</p>;
@@ -161,7 +161,7 @@ describe('a read whose input is not complete yet, beside the first-load answers'
     embed(block());
     const { endpointQuery, endpoints } = await load();
     // A disabled query of a project not chosen yet: its path cannot be written.
-    const options = endpointQuery(endpoints.perks.cabinNights, { params: { projectId: '' } } as never);
+    const options = endpointQuery(endpoints.allowances.cabinNights, { params: { projectId: '' } } as never);
     expect(options.queryKey[0]).toBe('perks.cabinNights');
     expect('initialData' in options).toBe(false);
   });

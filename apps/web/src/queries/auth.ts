@@ -43,3 +43,13 @@ export const useSetSecurityPolicy = (cb?: Cb<typeof e.setSecuritySettings, boole
 
 /** The key of the admin policy's read (a save puts its answer there at once). */
 export const securityPolicyKey = endpointQuery(e.securitySettings, {}).queryKey;
+
+/**
+ * Asks for a password reset link; the answer is the same whether or not the address has an account
+ * (its `message` says so). A 429 when asked too often for one address.
+ */
+export const requestPasswordReset = (email: string) => call(e.passwordReset, { body: { email } });
+
+/** Sets a new password with a reset link's token; a used, expired or unknown token is a 400. */
+export const confirmPasswordReset = (token: string, password: string) =>
+  call(e.passwordResetConfirm, { body: { token, password } });

@@ -87,27 +87,3 @@ export const usePayerAccount = () => useQuery(endpointQuery(e.payer, {}, (a) => 
 /** Sets the payer account; a bad IBAN or BIC is a 400 named on its field. */
 export const useSetPayerAccount = (cb?: WriteCallbacks<Answer<typeof e.setPayer>, PayerAccountInput>) =>
   useWrite(e.setPayer, (body) => call(e.setPayer, { body }), cb);
-
-const s = endpoints.investments;
-
-/** How often a publication in progress is asked after: its bar moves about once a second. */
-const PUBLISHING_POLL_MS = 1000;
-
-/**
- * The statement periods published to the investors, and those that can be published now (admin); asked
- * again every second while one is being published, so that its progress moves.
- */
-export const useStatementPublications = ({ enabled = true }: { enabled?: boolean } = {}) =>
-  useQuery({
-    ...endpointQuery(s.publications, {}, (a) => a.data),
-    enabled,
-    refetchInterval: (q) =>
-      q.state.data?.publications.some((p) => p.status === 'running') ? PUBLISHING_POLL_MS : false,
-  });
-
-/**
- * Starts telling every investor who held an investment in the period that its statement is ready (once):
- * the answer is the publication, `running`; a background job tells them. A failed one resumes.
- */
-export const usePublishStatements = (cb?: WriteCallbacks<Answer<typeof s.publish>, string>) =>
-  useWrite(s.publish, (period) => call(s.publish, { params: { period } }), cb);

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { flattenPerks, type CabinAllowanceInput, type Perk, type PerkInput } from '@portal/contracts';
+import { flattenPerks, type Perk, type PerkInput } from '@portal/contracts';
 import { endpoints } from '@/lib/endpoints';
 import { call, endpointQuery, refreshAfterWrite } from '@/lib/endpoint-client';
 import { useOrFallback } from './fallback';
@@ -27,17 +27,6 @@ export function usePerks(projectId: string | undefined) {
 /** The investor's Perks page: a failed load is logged and reads as no perks. */
 export function usePerksOrEmpty(projectId: string | undefined) {
   return useOrFallback(useQuery({ ...perksQuery(projectId), staleTime: 60_000 }), NONE);
-}
-
-/** The investor's cabin nights in a project: null when they hold none there, or when it fails to load. */
-export function useCabinNights(projectId: string | undefined) {
-  return useOrFallback(
-    useQuery({
-      ...endpointQuery(e.cabinNights, { params: { projectId: projectId! } }, (a) => a.cabinNights ?? null),
-      enabled: !!projectId,
-    }),
-    null,
-  );
 }
 
 /** The investor's usage of their cabin nights in a project; null when it fails to load. */
@@ -68,22 +57,5 @@ export function useDeletePerk(projectId: string) {
   return useMutation({
     mutationFn: (id: string) => call(e.remove, { params: { projectId, perkId: id } }),
     onSuccess: () => refreshAfterWrite(qc, e.remove),
-  });
-}
-
-/** A user's cabin-night allowance in a project (admin); null when none is set. */
-export function useAllowance(userId: string | null, projectId: string | undefined) {
-  return useQuery({
-    ...endpointQuery(e.allowance, { params: { projectId: projectId!, userId: userId! } }, (a) => a.data),
-    enabled: !!userId && !!projectId,
-  });
-}
-
-export function useSaveAllowance(userId: string, projectId: string) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (input: CabinAllowanceInput) =>
-      call(e.setAllowance, { params: { projectId, userId }, body: input }),
-    onSuccess: () => refreshAfterWrite(qc, e.setAllowance),
   });
 }

@@ -1,79 +1,29 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  BankAccountInput,
-  CreateUserInput,
-  ProfileInput,
-  UpdateUserInput,
-  UserListParams,
-} from '@portal/contracts';
+import { useQuery } from '@tanstack/react-query';
+import type { ProfileInput } from '@portal/contracts';
 import { endpoints } from '@/lib/endpoints';
-import { call, endpointQuery, refreshAfterWrite } from '@/lib/endpoint-client';
+import { call, endpointQuery } from '@/lib/endpoint-client';
+import { useAuth } from './session';
 
-const e = endpoints.adminUsers;
+const e = endpoints.users;
 
-/** `GET /api/users` with server-side search, project link filter and paging. */
-export function useUsers(q: UserListParams, opts: { enabled?: boolean } = {}) {
+/**
+ * The investor's summary (`GET /api/users/me`). It starts from the user the session already holds, so
+ * the page paints at once, and is re-read in the background so that new returns show up.
+ */
+export function usePortfolio() {
+  const { user, status } = useAuth();
+  const query = endpointQuery(e.me, {}, (a) => a.data);
   return useQuery({
-    ...endpointQuery(e.list, {
-      query: {
-        search: q.search,
-        projectId: q.projectId,
-        linked: q.linked === undefined ? undefined : q.linked ? 'true' : 'false',
-        status: q.status,
-        role: q.role,
-        page: q.page,
-        pageSize: q.pageSize,
-      },
-    }),
-    placeholderData: keepPreviousData,
-    enabled: opts.enabled ?? true,
-  });
-}
-
-/** One user with every investment and its monthly returns. */
-export function useUser(id: string | null | undefined) {
-  return useQuery({
-    ...endpointQuery(e.get, { params: { id: id ?? '' } }, (a) => a.data),
-    enabled: !!id,
-  });
-}
-
-export function useCreateUser() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (input: CreateUserInput) => call(e.create, { body: input }),
-    onSuccess: () => refreshAfterWrite(qc, e.create),
-  });
-}
-
-export function useUpdateUser() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: UpdateUserInput }) =>
-      call(e.update, { params: { id }, body: input }),
-    onSuccess: () => refreshAfterWrite(qc, e.update),
-  });
-}
-
-export function useDeleteUser() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => call(e.remove, { params: { id } }),
-    onSuccess: () => refreshAfterWrite(qc, e.remove),
-  });
-}
-
-export function useSetUserActive() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, active }: { id: string; active: boolean }) =>
-      call(active ? e.activate : e.deactivate, { params: { id } }),
-    onSuccess: (_, { active }) => refreshAfterWrite(qc, active ? e.activate : e.deactivate),
+    ...query,
+    // Another user signing in on this browser never sees the previous one's figures.
+    queryKey: [...query.queryKey, user?._id],
+    enabled: status === 'authenticated',
+    initialData: user ?? undefined,
+    // As old as the page's embedded answer when it came with one (ADR 023); else re-read at once.
+    initialDataUpdatedAt: query.initialDataUpdatedAt ?? 0,
+    staleTime: 30_000,
   });
 }
 
 /** Saves the profile fields (the page reloads after, so nothing is refreshed here). */
-export const updateProfile = (body: ProfileInput) => call(endpoints.users.updateMe, { body });
-
-/** Sets the signed-in investor's bank account (the current user is read again after). */
-export const saveBankAccount = (body: BankAccountInput) => call(endpoints.users.setBankAccount, { body });
+export const updateProfile = (body: ProfileInput) => call(e.updateMe, { body });

@@ -1,10 +1,12 @@
 import type { EndpointDef } from '../endpoint';
 import { activityEndpoints } from './activities';
+import { allowanceEndpoints } from './allowances';
 import { adjustmentEndpoints } from './adjustments';
 import { adminDashboardEndpoints } from './admin-dashboard';
 import { adminUserEndpoints } from './admin-users';
 import { auditEndpoints } from './audit';
 import { authEndpoints } from './auth';
+import { bankAccountEndpoints } from './bank-accounts';
 import { bookingEndpoints } from './bookings';
 import { calendarEndpoints } from './calendar';
 import { cabinEndpoints } from './cabins';
@@ -19,10 +21,12 @@ import { ledgerEndpoints } from './ledger';
 import { mailEndpoints } from './mail';
 import { mediaEndpoints } from './media';
 import { notificationEndpoints } from './notifications';
+import { performanceEndpoints } from './performance';
 import { perkEndpoints } from './perks';
 import { projectEndpoints } from './projects';
 import { rentalEndpoints } from './rentals';
 import { returnEndpoints } from './returns';
+import { statementEndpoints } from './statements';
 import { supportEndpoints } from './support';
 import { updateEndpoints } from './updates';
 import { userEndpoints } from './users';
@@ -35,6 +39,7 @@ import { userEndpoints } from './users';
 export const endpoints = {
   projects: projectEndpoints,
   updates: updateEndpoints,
+  allowances: allowanceEndpoints,
   perks: perkEndpoints,
   bookings: bookingEndpoints,
   calendar: calendarEndpoints,
@@ -43,6 +48,8 @@ export const endpoints = {
   swaps: swapEndpoints,
   interest: interestEndpoints,
   investments: investmentEndpoints,
+  performance: performanceEndpoints,
+  statements: statementEndpoints,
   returns: returnEndpoints,
   rentals: rentalEndpoints,
   distributions: distributionEndpoints,
@@ -57,6 +64,7 @@ export const endpoints = {
   docs: docsEndpoints,
   auth: authEndpoints,
   users: userEndpoints,
+  bankAccounts: bankAccountEndpoints,
   support: supportEndpoints,
   notifications: notificationEndpoints,
   mail: mailEndpoints,

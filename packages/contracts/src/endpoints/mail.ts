@@ -1,6 +1,8 @@
 import { envelope, idParams, okMessage } from '../common';
 import { endpoint } from '../endpoint';
 import {
+  emailPreferences,
+  emailPreferencesInput,
   jobsOverview,
   outboxList,
   outboxMessageDetail,
@@ -10,6 +12,25 @@ import {
 } from '../mail';
 
 export const mailEndpoints = {
+  emailPreferences: endpoint({
+    id: 'users.emailPreferences',
+    method: 'GET',
+    path: '/api/users/me/email-preferences',
+    access: 'user',
+    summary: 'Which kinds of email the signed-in user receives',
+    answer: envelope(emailPreferences),
+    reads: ['users'],
+  }),
+  updateEmailPreferences: endpoint({
+    id: 'users.updateEmailPreferences',
+    method: 'PUT',
+    path: '/api/users/me/email-preferences',
+    access: 'user',
+    summary: 'Turns kinds of email on or off (account and security email is always sent)',
+    body: emailPreferencesInput,
+    answer: envelope(emailPreferences),
+    writes: ['users'],
+  }),
   unsubscribeInfo: endpoint({
     id: 'mail.unsubscribeInfo',
     method: 'GET',

@@ -1,25 +1,14 @@
 import { z } from 'zod';
 import { envelope, okMessage } from '../common';
 import { endpoint } from '../endpoint';
-import {
-  allowanceParams,
-  cabinAllowance,
-  cabinAllowanceInput,
-  cabinNightsAnswer,
-  perk,
-  perkInput,
-  perkParams,
-  perksAnswer,
-  projectIdParams,
-  usageAnswer,
-} from '../perks';
+import { perk, perkInput, perkParams, perksAnswer, projectIdParams, usageAnswer } from '../perks';
 
 /** Whether the caller may see the project: every project for an admin, their own for an investor. */
-const visibility = ['projects', 'investments'] as const;
+export const visibility = ['projects', 'investments'] as const;
 const perkWrite = { access: 'admin', writes: ['perks', 'audit_log'] } as const;
 
-/** The three reads without a project id answer 'Project ID is required' rather than a bare 404. */
-const withoutProject = (id: string, path: `/api/${string}`) =>
+/** The reads without a project id answer 'Project ID is required' rather than a bare 404. */
+export const withoutProject = (id: string, path: `/api/${string}`) =>
   endpoint({
     id,
     method: 'GET',
@@ -31,16 +20,6 @@ const withoutProject = (id: string, path: `/api/${string}`) =>
   });
 
 export const perkEndpoints = {
-  cabinNights: endpoint({
-    id: 'perks.cabinNights',
-    method: 'GET',
-    path: '/api/perks/cabin-nights/:projectId',
-    access: 'user',
-    summary: "The caller's cabin nights in a project (null when they hold none there)",
-    params: projectIdParams,
-    answer: cabinNightsAnswer,
-    reads: [...visibility, 'cabin_allowances', 'booking_nights'],
-  }),
   list: endpoint({
     id: 'perks.list',
     method: 'GET',
@@ -61,7 +40,6 @@ export const perkEndpoints = {
     answer: usageAnswer,
     reads: [...visibility, 'bookings', 'rental_incomes'],
   }),
-  cabinNightsWithoutProject: withoutProject('perks.cabinNightsWithoutProject', '/api/perks/cabin-nights'),
   listWithoutProject: withoutProject('perks.listWithoutProject', '/api/perks/benefits'),
   usageWithoutProject: withoutProject('perks.usageWithoutProject', '/api/perks/usage-summary'),
   create: endpoint({
@@ -93,27 +71,5 @@ export const perkEndpoints = {
     summary: 'Deletes a perk',
     params: perkParams,
     answer: okMessage,
-  }),
-  allowance: endpoint({
-    id: 'perks.allowance',
-    method: 'GET',
-    path: '/api/perks/cabin-nights/:projectId/users/:userId',
-    access: 'admin',
-    summary: "A user's cabin-night allowance in a project, or null when none is set",
-    params: allowanceParams,
-    answer: envelope(cabinAllowance.nullable()),
-    reads: ['projects', 'users', 'cabin_allowances', 'booking_nights'],
-  }),
-  setAllowance: endpoint({
-    id: 'perks.setAllowance',
-    method: 'PUT',
-    path: '/api/perks/cabin-nights/:projectId/users/:userId',
-    access: 'admin',
-    summary: "Sets a user's cabin-night allowance in a project, never below the nights already requested",
-    params: allowanceParams,
-    body: cabinAllowanceInput,
-    answer: envelope(cabinAllowance),
-    errors: [409],
-    writes: ['cabin_allowances', 'audit_log'],
   }),
 };

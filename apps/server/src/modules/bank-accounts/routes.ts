@@ -24,7 +24,7 @@ export const bankAccountRoutes: Module = (app, deps) => {
 
   route(
     app,
-    endpoints.users.setBankAccount,
+    endpoints.bankAccounts.set,
     async (request) => ({
       success: true as const,
       data: await setBankAccount(bank, { id: requireAuth(request).id, address: request.ip }, request.body),

@@ -34,14 +34,13 @@ const presentMessage = (m: OutboxRow) => ({
 /** Email: the investor's preferences, unsubscribe links, and the admin's outbox and job queues. */
 export const mailRoutes: Module = (app, { database, mailer, jobs, config }) => {
   const { db } = database;
-  const u = endpoints.users;
   const m = endpoints.mail;
 
-  route(app, u.emailPreferences, async (request) => ({
+  route(app, m.emailPreferences, async (request) => ({
     success: true as const,
     data: await getEmailPreferences(db, requireAuth(request).id),
   }));
-  route(app, u.updateEmailPreferences, async (request) => ({
+  route(app, m.updateEmailPreferences, async (request) => ({
     success: true as const,
     data: await setEmailPreferences(db, requireAuth(request).id, request.body),
     message: 'Email preferences saved',

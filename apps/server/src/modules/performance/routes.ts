@@ -7,7 +7,7 @@ import { loadHoldings, presentPerformance } from './performance';
 /** How an investor's money has done: invested, returned, multiple and XIRR. */
 export const performanceRoutes: Module = (app, { database: { db } }) => {
   // Kept for at most a minute (READ_CACHE_TTL_MS), so a return falls due at most that late.
-  route(app, endpoints.investments.performance, async (request) => ({
+  route(app, endpoints.performance.get, async (request) => ({
     success: true as const,
     data: presentPerformance(
       await loadHoldings(db, requireAuth(request).id),

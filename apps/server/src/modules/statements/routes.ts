@@ -8,16 +8,16 @@ import { loadStatement } from './statements';
 
 /** Statements: an investor's capital account for each quarter and year that has ended, and its PDF. */
 export const statementRoutes: Module = (app, { database: { db }, storage, jobs }) => {
-  const inv = endpoints.investments;
-  route(app, inv.statements, async (request) => ({
+  const e = endpoints.statements;
+  route(app, e.list, async (request) => ({
     success: true as const,
     data: await listStatements(db, storage, requireAuth(request).id),
   }));
-  route(app, inv.statement, async (request) => ({
+  route(app, e.get, async (request) => ({
     success: true as const,
     data: await loadStatement(db, requireAuth(request).id, request.params.period),
   }));
-  route(app, inv.statementPdf, async (request, reply) => {
+  route(app, e.pdf, async (request, reply) => {
     const file = await statementDownload(db, storage, requireAuth(request).id, request.params.period);
     return reply
       .type('application/pdf')
@@ -28,8 +28,8 @@ export const statementRoutes: Module = (app, { database: { db }, storage, jobs }
 
   // Publishing a period's statements (admin): a background job tells the investors, in the portal and
   // by email; the list answers how far it is.
-  route(app, inv.publications, async () => ({ success: true as const, data: await listPublications(db) }));
-  route(app, inv.publish, async (request) => {
+  route(app, e.publications, async () => ({ success: true as const, data: await listPublications(db) }));
+  route(app, e.publish, async (request) => {
     const data = await startPublishing(db, jobs, requireAuth(request).id, request.params.period);
     return {
       success: true as const,

@@ -5,7 +5,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { formatMoney, initials } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useUsers } from '@/queries/users';
+import { useUsers } from '@/queries/admin-users';
 import { Pager } from './pager';
 import { useFailedToast } from './feedback';
 

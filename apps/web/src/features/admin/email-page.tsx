@@ -16,7 +16,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
-import { useOutbox } from '@/queries/outbox';
+import { useOutbox } from '@/queries/mail';
 import { EmptyState } from '@/components/admin/empty-state';
 import { useFailedToast } from '@/components/admin/feedback';
 import { PageHeader } from '@/components/admin/page-header';

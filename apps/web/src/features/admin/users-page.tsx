@@ -12,7 +12,7 @@ import { confirmAction } from '@/lib/confirm';
 import { useAuth } from '@/queries/session';
 import { useCurrentProject } from '@/queries/current-project';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useDeleteUser, useSetUserActive, useUsers } from '@/queries/users';
+import { useDeleteUser, useSetUserActive, useUsers } from '@/queries/admin-users';
 import { EmptyState } from '@/components/admin/empty-state';
 import { deleteAfterConfirm, toastDone, toastFailed, useFailedToast } from '@/components/admin/feedback';
 import { PageHeader } from '@/components/admin/page-header';

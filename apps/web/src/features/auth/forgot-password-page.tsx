@@ -10,7 +10,7 @@ import { serverFieldErrors } from '@/components/ui/field-errors';
 import { FormError } from '@/components/ui/form-error';
 import { Input } from '@/components/ui/input';
 import { messageOf } from '@/lib/toast';
-import { requestPasswordReset } from '@/queries/email';
+import { requestPasswordReset } from '@/queries/auth';
 import { AuthCard } from './auth-card';
 import { useRedirectSignedIn } from './use-redirect-signed-in';
 

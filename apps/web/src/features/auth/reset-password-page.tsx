@@ -12,7 +12,7 @@ import { Input } from '@/components/ui/input';
 import { PasswordHint } from '@/components/password-strength/password-hint';
 import { ApiError } from '@/lib/api';
 import { messageOf } from '@/lib/toast';
-import { confirmPasswordReset } from '@/queries/email';
+import { confirmPasswordReset } from '@/queries/auth';
 import { AuthCard } from './auth-card';
 import { tokens } from '@/lib/session';
 

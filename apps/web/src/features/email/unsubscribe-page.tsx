@@ -5,7 +5,7 @@ import { PageCard } from '@/components/page-card';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { messageOf } from '@/lib/toast';
-import { useUnsubscribe, useUnsubscribeInfo } from '@/queries/email';
+import { useUnsubscribe, useUnsubscribeInfo } from '@/queries/mail';
 
 const INCOMPLETE = 'This unsubscribe link is incomplete. Copy the whole link from the email.';
 

@@ -10,7 +10,7 @@ import { ApiError } from '@/lib/api';
 import { useCurrentProject } from '@/queries/current-project';
 import { formatCount, formatDate, formatMoney, formatMonth, formatPercent } from '@/lib/format';
 import { useProjectDetail } from '@/queries/projects';
-import { usePerformance } from '@/queries/portfolio';
+import { usePerformance } from '@/queries/performance';
 import { PerformanceFigures } from './components/performance-figures';
 import { annualText } from './components/project-card';
 import { UpdatesList } from './components/recent-updates';

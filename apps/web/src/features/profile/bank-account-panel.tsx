@@ -8,7 +8,7 @@ import { serverFieldErrors } from '@/components/ui/field-errors';
 import { FormError } from '@/components/ui/form-error';
 import { Input } from '@/components/ui/input';
 import { messageOf, toast } from '@/lib/toast';
-import { saveBankAccount } from '@/queries/users';
+import { saveBankAccount } from '@/queries/bank-accounts';
 
 interface BankForm {
   iban: string;

@@ -10,7 +10,7 @@ import {
 } from '@portal/contracts';
 import { cn } from '@/lib/cn';
 import { messageOf, toast, toastError } from '@/lib/toast';
-import { emailPreferencesKey, useEmailPreferences, useUpdateEmailPreferences } from '@/queries/email';
+import { emailPreferencesKey, useEmailPreferences, useUpdateEmailPreferences } from '@/queries/mail';
 
 /** What each kind of email is about, under its name. */
 const ABOUT: Record<EmailCategory, string> = {

@@ -64,8 +64,10 @@ vi.mock('@/queries/current-project', async () => {
   const { AURORA: project } = await import('../../../test/fixtures');
   return { useCurrentProject: () => ({ current: project, isLoading: false }) };
 });
-vi.mock('@/queries/perks', () => ({
+vi.mock('@/queries/allowances', () => ({
   useCabinNights: () => loaded(state.nights),
+}));
+vi.mock('@/queries/perks', () => ({
   usePerksOrEmpty: () => loaded(state.perks),
   useUsage: () => loaded(null),
 }));

@@ -6,7 +6,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import { formatCount } from '@/lib/format';
-import { useJobs, useRetryJob } from '@/queries/outbox';
+import { useJobs, useRetryJob } from '@/queries/mail';
 import { EmptyState } from '@/components/admin/empty-state';
 import { toastDone, toastFailed, useFailedToast } from '@/components/admin/feedback';
 import { queueLabel, when } from './labels';

@@ -2,7 +2,7 @@ import { EMAIL_CATEGORY_LABELS, type OutboxMessage } from '@portal/contracts';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useOutboxMessage } from '@/queries/outbox';
+import { useOutboxMessage } from '@/queries/mail';
 import { useFailedToast } from '@/components/admin/feedback';
 import { MailStatusBadge, statusNote, when } from './labels';
 

@@ -5,7 +5,7 @@ import { FormDialog } from '@/components/ui/form-dialog';
 import { Button } from '@/components/ui/button';
 import { Input, NativeSelect } from '@/components/ui/input';
 import { PasswordHint } from '@/components/password-strength/password-hint';
-import { useCreateUser } from '@/queries/users';
+import { useCreateUser } from '@/queries/admin-users';
 import { toastDone } from '@/components/admin/feedback';
 
 interface Form {

@@ -2,7 +2,7 @@ import { birthDateBounds, updateUserInput, type AdminUser } from '@portal/contra
 import { Field } from '@/components/ui/field';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
-import { useUpdateUser } from '@/queries/users';
+import { useUpdateUser } from '@/queries/admin-users';
 import { toastDone } from '@/components/admin/feedback';
 
 type Form = Record<

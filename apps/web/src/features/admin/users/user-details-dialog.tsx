@@ -6,7 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
 import { formatDate, formatMoney, initials } from '@/lib/format';
-import { useUser } from '@/queries/users';
+import { useUser } from '@/queries/admin-users';
 import { UserRoleBadge, UserStatusBadge } from '@/components/admin/user-badges';
 
 export interface UserActions {

@@ -10,7 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
 import { confirmAction } from '@/lib/confirm';
 import { formatCount, formatDate } from '@/lib/format';
-import { usePublishStatements, useStatementPublications } from '@/queries/distributions';
+import { usePublishStatements, useStatementPublications } from '@/queries/statements';
 import { toastDone, toastFailed, useFailedToast } from '@/components/admin/feedback';
 
 const count = (n: number) => n.toLocaleString('en-US');

@@ -11,7 +11,7 @@ import { cn } from '@/lib/cn';
 import { useCurrentProject } from '@/queries/current-project';
 import { formatDate } from '@/lib/format';
 import { openFileInTab, useDeleteVaultFile, useVault } from '@/queries/documents';
-import { useUser } from '@/queries/users';
+import { useUser } from '@/queries/admin-users';
 import { EmptyState } from '@/components/admin/empty-state';
 import { deleteAfterConfirm, toastFailed, useFailedToast } from '@/components/admin/feedback';
 import { NoProject } from '@/components/admin/no-project';

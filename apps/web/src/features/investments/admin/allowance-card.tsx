@@ -10,7 +10,7 @@ import { serverFieldErrors } from '@/components/ui/field-errors';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatCount } from '@/lib/format';
-import { useAllowance, useSaveAllowance } from '@/queries/perks';
+import { useAllowance, useSaveAllowance } from '@/queries/allowances';
 import { toastDone, toastFailed } from '@/components/admin/feedback';
 
 const inFiveYears = () => {

@@ -10,7 +10,7 @@ import { serverFieldErrors } from '@/components/ui/field-errors';
 import { Input } from '@/components/ui/input';
 import { confirmAction } from '@/lib/confirm';
 import { formatMoney, formatPercent } from '@/lib/format';
-import { useUpdateUser } from '@/queries/users';
+import { useUpdateUser } from '@/queries/admin-users';
 import { toastDone, toastFailed } from '@/components/admin/feedback';
 
 /** The body of a save: only the selected project's entry, with an amount above 0 (docs/product.md §18). */

@@ -5,7 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentProject } from '@/queries/current-project';
 import { formatMoney } from '@/lib/format';
-import { useUser } from '@/queries/users';
+import { useUser } from '@/queries/admin-users';
 import { EmptyState } from '@/components/admin/empty-state';
 import { useFailedToast } from '@/components/admin/feedback';
 import { NoProject } from '@/components/admin/no-project';

@@ -1,0 +1,35 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CabinAllowanceInput } from '@portal/contracts';
+import { endpoints } from '@/lib/endpoints';
+import { call, endpointQuery, refreshAfterWrite } from '@/lib/endpoint-client';
+import { useOrFallback } from './fallback';
+
+const e = endpoints.allowances;
+
+/** The investor's cabin nights in a project: null when they hold none there, or when it fails to load. */
+export function useCabinNights(projectId: string | undefined) {
+  return useOrFallback(
+    useQuery({
+      ...endpointQuery(e.cabinNights, { params: { projectId: projectId! } }, (a) => a.cabinNights ?? null),
+      enabled: !!projectId,
+    }),
+    null,
+  );
+}
+
+/** A user's cabin-night allowance in a project (admin); null when none is set. */
+export function useAllowance(userId: string | null, projectId: string | undefined) {
+  return useQuery({
+    ...endpointQuery(e.allowance, { params: { projectId: projectId!, userId: userId! } }, (a) => a.data),
+    enabled: !!userId && !!projectId,
+  });
+}
+
+export function useSaveAllowance(userId: string, projectId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CabinAllowanceInput) =>
+      call(e.setAllowance, { params: { projectId, userId }, body: input }),
+    onSuccess: () => refreshAfterWrite(qc, e.setAllowance),
+  });
+}
