@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * What the ledger's verification found (GET /api/admin/ledger/verify): whether the chain of money
- * entries is whole and matches the rows (docs/ARCHITECTURE.md "The ledger chain"), how long it is, and
+ * entries is whole and matches the rows (apps/server/src/modules/ledger/README.md), how long it is, and
  * where it first breaks: the number of the first chain entry that does not hold (for a row missing from
  * the chain, the number it would have had: `entries + 1`), with a sentence naming the entry.
  */

@@ -65,7 +65,7 @@ export function migrationsFolder(): string {
 /**
  * The session setting under which the database chains the money written (migration 0029): every
  * connection of the application has it, so a write made in the database by other means is not chained
- * and the ledger's verification finds it (docs/ARCHITECTURE.md "The ledger chain").
+ * and the ledger's verification finds it (apps/server/src/modules/ledger/README.md).
  */
 const LEDGER_SETTING = { name: 'portal.ledger', value: 'on' } as const;
 

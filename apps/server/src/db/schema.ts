@@ -1023,7 +1023,7 @@ export const adjustments = pgTable(
 );
 
 /**
- * The ledger's running hash (docs/ARCHITECTURE.md "The ledger chain"): one row per write or delete of a
+ * The ledger's running hash (apps/server/src/modules/ledger/README.md): one row per write or delete of a
  * money entry (a monthly return, a return of capital, a rental income, an allocation of a run that is not
  * a draft, an adjustment), each hashed over the one before it, so that a row changed or removed behind
  * the application's back no longer matches its chain. Appended only by the database's triggers

@@ -21,7 +21,7 @@ import {
 import { GENESIS_HASH, ledgerHash } from './service';
 
 /**
- * The ledger anyone can check (docs/ARCHITECTURE.md "The ledger chain"), on PGlite and on PostgreSQL:
+ * The ledger anyone can check (apps/server/src/modules/ledger/README.md), on PGlite and on PostgreSQL:
  * what the application writes keeps the chain whole; what is changed in the database behind its back
  * (a session without `portal.ledger`, or the chain's own rows) is found, at its entry. Each test that
  * breaks the ledger mends it again, so that the next one starts from a ledger that verifies.

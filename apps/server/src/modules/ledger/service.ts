@@ -4,7 +4,7 @@ import type { LedgerVerification } from '@portal/contracts';
 import { queryRows, type Db, type DbOrTx } from '../../db/client';
 
 /**
- * The ledger's verification (docs/ARCHITECTURE.md "The ledger chain"). The database appends one link
+ * The ledger's verification (apps/server/src/modules/ledger/README.md). The database appends one link
  * per money entry written or deleted (migration 0029); this walks the links in order, recomputing each
  * hash from the one before it, and then holds every entry's last link against its row as it is now.
  */
