@@ -439,15 +439,22 @@ async function main() {
   log('all checks passed');
 }
 
-/** In quick mode a ratio under half of its budget fails; in full mode every budget is checked. */
+/**
+ * In quick mode (CI) an endpoint fails when even its best round is under half of its budget; in full mode
+ * every budget is checked on the median. On a shared two-core machine the client, the ceiling and the app
+ * compete for the cores, and one round in three can lose a third by that alone: one commit read
+ * /api/health 0.339 (rounds 0.403, 0.312, 0.339) and 0.384 (0.545, 0.348, 0.384) in two quick runs a few
+ * minutes apart. Slower code lowers every round, the cores' contention only some.
+ */
 function check(results: Record<string, unknown>): string[] {
   const failures: string[] = [];
   const factor = quick ? 0.5 : 1;
   for (const e of results.endpoints as Record<string, unknown>[]) {
+    const ratio = (quick ? e.ratioMax : e.ratioMedian) as number;
     if (e.error) failures.push(`${e.name}: ${e.error} (${e.status})`);
-    else if (typeof e.budget === 'number' && (e.ratioMedian as number) < e.budget * factor)
+    else if (typeof e.budget === 'number' && ratio < e.budget * factor)
       failures.push(
-        `${e.name}: ${e.ratioMedian} of the ceiling (runs ${(e.ratioRuns as number[]).join(', ')}), under ${round(e.budget * factor, 3)}`,
+        `${e.name}: ${ratio} of the ceiling at ${quick ? 'best' : 'median'} (runs ${(e.ratioRuns as number[]).join(', ')}), under ${round(e.budget * factor, 3)}`,
       );
     else if (typeof e.healthBudget === 'number' && (e.healthRatioMedian as number) < e.healthBudget * factor)
       failures.push(
