@@ -2,7 +2,8 @@ import { endpoints } from '@portal/contracts';
 import type { Module } from '../../app-types';
 import { requireAuth } from '../../plugins/auth';
 import { route } from '../../plugins/route';
-import { loadHoldings, presentPerformance } from './performance';
+import { loadPortfolio } from '../portfolio/service';
+import { presentPerformance } from './performance';
 
 /** How an investor's money has done: invested, returned, multiple and XIRR. */
 export const performanceRoutes: Module = (app, { database: { db } }) => {
@@ -10,7 +11,7 @@ export const performanceRoutes: Module = (app, { database: { db } }) => {
   route(app, endpoints.performance.get, async (request) => ({
     success: true as const,
     data: presentPerformance(
-      await loadHoldings(db, requireAuth(request).id),
+      (await loadPortfolio(db, requireAuth(request).id)).holdings,
       new Date().toISOString().slice(0, 10),
     ),
   }));
