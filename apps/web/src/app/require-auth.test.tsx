@@ -74,7 +74,7 @@ describe('RequireAuth', () => {
 
   it("shows 'Loading...' while the user is read, then the page", async () => {
     tokens.set({ accessToken: 'a', refreshToken: 'r' });
-    let answer!: (r: Response) => void;
+    let answer: ((r: Response) => void) | undefined;
     vi.stubGlobal(
       'fetch',
       vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
@@ -82,7 +82,9 @@ describe('RequireAuth', () => {
     renderAt('/perks');
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     expect(screen.queryByText('perks page')).not.toBeInTheDocument();
-    answer(json(200, { success: true, data: currentUser({ name: 'Emma' }) }));
+    // The loading state may show before the request leaves: answer it once it has.
+    await vi.waitFor(() => expect(answer).toBeTypeOf('function'));
+    answer!(json(200, { success: true, data: currentUser({ name: 'Emma' }) }));
     expect(await screen.findByText('perks page')).toBeInTheDocument();
     expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
   });

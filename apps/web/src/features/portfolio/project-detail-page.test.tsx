@@ -194,10 +194,12 @@ describe('Project detail', () => {
   });
 
   it("shows that it is loading, then a project that is not the investor's as not found", async () => {
-    let answer!: (r: Response) => void;
+    let answer: ((r: Response) => void) | undefined;
     show(() => new Promise<Response>((resolve) => (answer = resolve)));
     expect(await screen.findByRole('status', { name: 'Loading project' })).toBeInTheDocument();
-    answer(json(404, { success: false, message: 'Project not found', error: 'Project not found' }));
+    // The page may show its loading state before its request leaves: answer it once it has.
+    await vi.waitFor(() => expect(answer).toBeTypeOf('function'));
+    answer!(json(404, { success: false, message: 'Project not found', error: 'Project not found' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Project not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to your projects' })).toHaveAttribute('href', '/projects');
   });
