@@ -1,17 +1,16 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, documents, notifications } from '../../db/schema';
 import {
   bearer,
-  buildTestApp,
   countQueries,
-  createAdmin,
   createInvestment,
   createProject,
   createUser,
   login,
-  type TestContext,
+  signInAdmin,
+  useTestApp,
 } from '../../../test/helpers';
 import * as audit from '../audit/service';
 import {
@@ -32,7 +31,7 @@ vi.mock('../audit/service', async (importOriginal) => {
   return { ...original, recordAudit: vi.fn(original.recordAudit) };
 });
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let uploads: string;
 let adminToken: string;
 let emma: { id: string; token: string };
@@ -47,16 +46,13 @@ async function investor(projects: string[]) {
 }
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
   uploads = path.join(ctx.deps.config.dataDir, 'uploads');
-  const a = await createAdmin(ctx.db);
-  adminToken = (await login(ctx.app, a.email, a.password)).accessToken;
+  adminToken = await signInAdmin(ctx);
   aurora = await createProject(ctx.db, { name: 'Aurora' });
   fjord = await createProject(ctx.db, { name: 'Fjord' });
   emma = await investor([aurora.id]);
   lukas = await investor([aurora.id, fjord.id]);
 });
-afterAll(() => ctx.close());
 
 const get = (url: string, token?: string, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'GET', url, headers: { ...(token ? bearer(token) : {}), ...headers } });

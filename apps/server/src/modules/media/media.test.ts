@@ -1,17 +1,16 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, projectMedia } from '../../db/schema';
 import {
   bearer,
-  buildTestApp,
   countQueries,
   createAdmin,
   createInvestment,
   createProject,
   createUser,
   login,
-  type TestContext,
+  useTestApp,
 } from '../../../test/helpers';
 import {
   createDocumentRow,
@@ -25,7 +24,7 @@ import {
 } from '../documents/test-support';
 import { createFileUrls } from '../../lib/file-urls';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let uploads: string;
 let adminToken: string;
 let adminId: string;
@@ -37,13 +36,11 @@ async function investor(projects: string[]) {
 }
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
   uploads = path.join(ctx.deps.config.dataDir, 'uploads');
   const a = await createAdmin(ctx.db);
   adminId = a.id;
   adminToken = (await login(ctx.app, a.email, a.password)).accessToken;
 });
-afterAll(() => ctx.close());
 
 const get = (url: string, token?: string, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'GET', url, headers: { ...(token ? bearer(token) : {}), ...headers } });
