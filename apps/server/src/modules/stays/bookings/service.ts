@@ -25,6 +25,7 @@ import {
   ValidationError,
 } from '../../../lib/errors';
 import type { AuthUser } from '../../../plugins/auth';
+import { assertPending, decisionColumns } from '../decision';
 import { announceDecision } from '../../notifications/decision';
 import { assertProjectVisible } from '../../access/project-access';
 import { assertHighSeasonLimits, assignCabins, lockProjectNights } from '../cabins/service';
@@ -267,17 +268,10 @@ export async function decideBooking(
       .limit(1);
     if (!found) throw new NotFoundError('Booking');
     const b = found.booking;
-    if (b.status !== 'pending') throw new ConflictError(`This request is already ${b.status}`);
-    const now = new Date();
+    assertPending(b);
     const [row] = await tx
       .update(bookings)
-      .set({
-        status: decision,
-        decidedAt: now,
-        decidedBy: actor.id,
-        decisionNote: note || null,
-        updatedAt: now,
-      })
+      .set(decisionColumns(actor, decision, note))
       .where(eq(bookings.id, bookingId))
       .returning();
     if (decision === 'declined') await tx.delete(bookingNights).where(eq(bookingNights.bookingId, bookingId));
