@@ -5,18 +5,16 @@ import { auditLog, documents, notifications } from '../../db/schema';
 import {
   bearer,
   countQueries,
-  createInvestment,
   createProject,
-  createUser,
-  login,
   signInAdmin,
+  investorIn,
   useTestApp,
 } from '../../../test/helpers';
 import * as audit from '../audit/service';
+import type { multipart } from './test-support';
 import {
   createDocumentRow,
   filesOnDisk,
-  multipart,
   sampleDocx,
   sampleHtml,
   sampleJpeg,
@@ -24,6 +22,8 @@ import {
   samplePng,
   sampleSvg,
   sampleWebm,
+  getAs,
+  sendForm,
 } from './test-support';
 
 vi.mock('../audit/service', async (importOriginal) => {
@@ -39,11 +39,7 @@ let lukas: { id: string; token: string };
 let aurora: { id: string };
 let fjord: { id: string };
 
-async function investor(projects: string[]) {
-  const u = await createUser(ctx.db);
-  for (const p of projects) await createInvestment(ctx.db, u.id, p);
-  return { id: u.id, token: (await login(ctx.app, u.email, u.password)).accessToken };
-}
+const investor = (projects: string[]) => investorIn(ctx, ...projects);
 
 beforeAll(async () => {
   uploads = path.join(ctx.deps.config.dataDir, 'uploads');
@@ -55,23 +51,14 @@ beforeAll(async () => {
 });
 
 const get = (url: string, token?: string, headers: Record<string, string> = {}) =>
-  ctx.app.inject({ method: 'GET', url, headers: { ...(token ? bearer(token) : {}), ...headers } });
-
-async function send(
+  getAs(ctx.app, url, token, headers);
+const send = (
   method: 'POST' | 'PUT',
   url: string,
   fields: Record<string, string>,
   file?: Parameters<typeof multipart>[1],
   token = adminToken,
-) {
-  const body = await multipart(fields, file);
-  return ctx.app.inject({
-    method,
-    url,
-    payload: body.payload,
-    headers: { ...body.headers, ...bearer(token) },
-  });
-}
+) => sendForm(ctx.app, token, method, url, fields, file);
 
 /** A fresh project with one investor, so that each test counts its own rows and files. */
 async function freshProject() {

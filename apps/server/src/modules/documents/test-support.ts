@@ -2,10 +2,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import type { App } from '../../app-types';
 import type { Db } from '../../db/client';
 import { documents, projectMedia } from '../../db/schema';
 import { makePdf } from '../../db/seed/pdf';
 import type { FileStorage } from '../../storage/file-storage';
+import { bearer } from '../../../test/helpers';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const demo = path.resolve(here, '../../../../web/public/demo');
@@ -90,6 +92,23 @@ export async function multipart(
     payload: Buffer.from(await res.arrayBuffer()),
     headers: { 'content-type': res.headers.get('content-type')! },
   };
+}
+
+/** A GET as the holder of `token` (none: signed out), with more headers. */
+export const getAs = (app: App, url: string, token?: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers: { ...(token ? bearer(token) : {}), ...headers } });
+
+/** A form with `fields` and a `file` (see multipart), sent as the holder of `token`. */
+export async function sendForm(
+  app: App,
+  token: string,
+  method: 'POST' | 'PUT',
+  url: string,
+  fields: Record<string, string>,
+  file?: Parameters<typeof multipart>[1],
+) {
+  const body = await multipart(fields, file);
+  return app.inject({ method, url, payload: body.payload, headers: { ...body.headers, ...bearer(token) } });
 }
 
 /** Every file under the uploads folder (also half-written `.part` files). */

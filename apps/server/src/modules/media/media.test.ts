@@ -6,21 +6,22 @@ import {
   bearer,
   countQueries,
   createAdmin,
-  createInvestment,
   createProject,
-  createUser,
   login,
+  investorIn,
   useTestApp,
 } from '../../../test/helpers';
+import type { multipart } from '../documents/test-support';
 import {
   createDocumentRow,
   createMediaRow,
   filesOnDisk,
-  multipart,
   sampleJpeg,
   samplePdf,
   samplePng,
   sampleWebm,
+  getAs,
+  sendForm,
 } from '../documents/test-support';
 import { createFileUrls } from '../../lib/file-urls';
 
@@ -29,11 +30,7 @@ let uploads: string;
 let adminToken: string;
 let adminId: string;
 
-async function investor(projects: string[]) {
-  const u = await createUser(ctx.db);
-  for (const p of projects) await createInvestment(ctx.db, u.id, p);
-  return { id: u.id, token: (await login(ctx.app, u.email, u.password)).accessToken };
-}
+const investor = (projects: string[]) => investorIn(ctx, ...projects);
 
 beforeAll(async () => {
   uploads = path.join(ctx.deps.config.dataDir, 'uploads');
@@ -43,23 +40,14 @@ beforeAll(async () => {
 });
 
 const get = (url: string, token?: string, headers: Record<string, string> = {}) =>
-  ctx.app.inject({ method: 'GET', url, headers: { ...(token ? bearer(token) : {}), ...headers } });
-
-async function send(
+  getAs(ctx.app, url, token, headers);
+const send = (
   method: 'POST' | 'PUT',
   url: string,
   fields: Record<string, string>,
   file?: Parameters<typeof multipart>[1],
   token = adminToken,
-) {
-  const body = await multipart(fields, file);
-  return ctx.app.inject({
-    method,
-    url,
-    payload: body.payload,
-    headers: { ...body.headers, ...bearer(token) },
-  });
-}
+) => sendForm(ctx.app, token, method, url, fields, file);
 
 const auditOf = (id: string) =>
   ctx.db
