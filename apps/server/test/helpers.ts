@@ -319,3 +319,11 @@ export const requestsOf = (ctx: Pick<TestContext, 'app'>) => ({
   send: (token: string, method: Method, url: string, payload?: object) =>
     ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) }),
 });
+
+/** The month (YYYY-MM) `n` months after this one. */
+export function monthsAhead(n: number): string {
+  const month = new Date();
+  month.setUTCDate(1);
+  month.setUTCMonth(month.getUTCMonth() + n);
+  return month.toISOString().slice(0, 7);
+}
