@@ -22,8 +22,7 @@ import {
   samplePng,
   sampleSvg,
   sampleWebm,
-  getAs,
-  sendForm,
+  fileRequestsOf,
 } from './test-support';
 
 vi.mock('../audit/service', async (importOriginal) => {
@@ -50,15 +49,7 @@ beforeAll(async () => {
   lukas = await investor([aurora.id, fjord.id]);
 });
 
-const get = (url: string, token?: string, headers: Record<string, string> = {}) =>
-  getAs(ctx.app, url, token, headers);
-const send = (
-  method: 'POST' | 'PUT',
-  url: string,
-  fields: Record<string, string>,
-  file?: Parameters<typeof multipart>[1],
-  token = adminToken,
-) => sendForm(ctx.app, token, method, url, fields, file);
+const { get, send } = fileRequestsOf(ctx, () => adminToken);
 
 /** A fresh project with one investor, so that each test counts its own rows and files. */
 async function freshProject() {

@@ -94,22 +94,29 @@ export async function multipart(
   };
 }
 
-/** A GET as the holder of `token` (none: signed out), with more headers. */
-export const getAs = (app: App, url: string, token?: string, headers: Record<string, string> = {}) =>
-  app.inject({ method: 'GET', url, headers: { ...(token ? bearer(token) : {}), ...headers } });
-
-/** A form with `fields` and a `file` (see multipart), sent as the holder of `token`. */
-export async function sendForm(
-  app: App,
-  token: string,
-  method: 'POST' | 'PUT',
-  url: string,
-  fields: Record<string, string>,
-  file?: Parameters<typeof multipart>[1],
-) {
-  const body = await multipart(fields, file);
-  return app.inject({ method, url, payload: body.payload, headers: { ...body.headers, ...bearer(token) } });
-}
+/**
+ * Requests to the file routes: `get(url, token?, headers?)` as the holder of `token` (none: signed out), and
+ * `send(method, url, fields, file?, token?)`, a form (see multipart) sent as `token` or else `defaultToken()`.
+ */
+export const fileRequestsOf = (ctx: { app: App }, defaultToken: () => string) => ({
+  get: (url: string, token?: string, headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'GET', url, headers: { ...(token ? bearer(token) : {}), ...headers } }),
+  async send(
+    method: 'POST' | 'PUT',
+    url: string,
+    fields: Record<string, string>,
+    file?: Parameters<typeof multipart>[1],
+    token = defaultToken(),
+  ) {
+    const body = await multipart(fields, file);
+    return ctx.app.inject({
+      method,
+      url,
+      payload: body.payload,
+      headers: { ...body.headers, ...bearer(token) },
+    });
+  },
+});
 
 /** Every file under the uploads folder (also half-written `.part` files). */
 export function filesOnDisk(uploadsDir: string): string[] {

@@ -11,7 +11,6 @@ import {
   investorIn,
   useTestApp,
 } from '../../../test/helpers';
-import type { multipart } from '../documents/test-support';
 import {
   createDocumentRow,
   createMediaRow,
@@ -20,8 +19,7 @@ import {
   samplePdf,
   samplePng,
   sampleWebm,
-  getAs,
-  sendForm,
+  fileRequestsOf,
 } from '../documents/test-support';
 import { createFileUrls } from '../../lib/file-urls';
 
@@ -39,15 +37,7 @@ beforeAll(async () => {
   adminToken = (await login(ctx.app, a.email, a.password)).accessToken;
 });
 
-const get = (url: string, token?: string, headers: Record<string, string> = {}) =>
-  getAs(ctx.app, url, token, headers);
-const send = (
-  method: 'POST' | 'PUT',
-  url: string,
-  fields: Record<string, string>,
-  file?: Parameters<typeof multipart>[1],
-  token = adminToken,
-) => sendForm(ctx.app, token, method, url, fields, file);
+const { get, send } = fileRequestsOf(ctx, () => adminToken);
 
 const auditOf = (id: string) =>
   ctx.db
