@@ -297,7 +297,7 @@ export async function login(app: App, email: string, password: string): Promise<
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** The access token of `user`, signed in. */
-export const tokenOf = async (app: App, user: { email: string; password: string }) =>
+const tokenOf = async (app: App, user: { email: string; password: string }) =>
   (await login(app, user.email, user.password)).accessToken;
 
 /** A new admin, signed in: its access token. */
