@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type * as AuthModule from '../src/plugins/auth';
@@ -15,13 +15,12 @@ import {
 } from '../src/db/schema';
 import {
   bearer,
-  buildTestApp,
   createAdmin,
   createInvestment,
   createProject,
   createUser,
   login,
-  type TestContext,
+  useTestApp,
 } from './helpers';
 
 /**
@@ -95,13 +94,12 @@ const SPEC_ADMIN_ROUTES = [
   'PUT /api/perks/cabin-nights/:projectId/users/:userId',
 ];
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let investorToken: string;
 /** Ids of real rows of every kind, so that a route that forgot its rule would find something to change. */
 const ids: Record<string, string[]> = {};
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
   const admin = await createAdmin(ctx.db);
   const investor = await createUser(ctx.db);
   const other = await createUser(ctx.db);
@@ -181,7 +179,6 @@ beforeAll(async () => {
   });
   investorToken = (await login(ctx.app, investor.email, investor.password)).accessToken;
 });
-afterAll(() => ctx.close());
 
 /** Every table's row count and a digest of its contents. */
 async function fingerprint(): Promise<Record<string, string>> {

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import pg from 'pg';
 import type { LoginResult } from '@portal/contracts';
 import { createDeps } from '../src/runtime';
@@ -145,6 +145,37 @@ export async function buildTestApp(
 }
 
 /**
+ * The app of one test file: built on a fresh database before its tests and closed after them. Call it
+ * once at the top of the file; its fields read the app built then.
+ */
+export function useTestApp(...args: Parameters<typeof buildTestApp>): TestContext {
+  let built: TestContext | undefined;
+  beforeAll(async () => {
+    built = await buildTestApp(...args);
+  });
+  afterAll(() => built?.close());
+  const current = () => {
+    if (!built) throw new Error('The test app is built in beforeAll: read it inside a hook or a test');
+    return built;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get db() {
+      return current().db;
+    },
+    get database() {
+      return current().database;
+    },
+    get deps() {
+      return current().deps;
+    },
+    close: () => current().close(),
+  };
+}
+
+/**
  * The statements `fn` sends with every cache cold (sign-in checks and kept answers), so that a count
  * does not depend on what ran before it.
  */
@@ -264,3 +295,35 @@ export async function login(app: App, email: string, password: string): Promise<
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The access token of `user`, signed in. */
+const tokenOf = async (app: App, user: { email: string; password: string }) =>
+  (await login(app, user.email, user.password)).accessToken;
+
+/** A new admin, signed in: its access token. */
+export const signInAdmin = async (ctx: Pick<TestContext, 'app' | 'db'>, opts: { name?: string } = {}) =>
+  tokenOf(ctx.app, await createAdmin(ctx.db, opts));
+
+/** A new investor holding `projectIds`, signed in: the user and its `token`. */
+export async function investorIn(ctx: Pick<TestContext, 'app' | 'db'>, ...projectIds: string[]) {
+  const user = await createUser(ctx.db);
+  for (const p of projectIds) await createInvestment(ctx.db, user.id, p);
+  return { ...user, token: await tokenOf(ctx.app, user) };
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Requests to the app as the holder of a token: `get(token, url)` and `send(token, method, url, payload?)`. */
+export const requestsOf = (ctx: Pick<TestContext, 'app'>) => ({
+  get: (token: string, url: string) => ctx.app.inject({ method: 'GET', url, headers: bearer(token) }),
+  send: (token: string, method: Method, url: string, payload?: object) =>
+    ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) }),
+});
+
+/** The month (YYYY-MM) `n` months after this one. */
+export function monthsAhead(n: number): string {
+  const month = new Date();
+  month.setUTCDate(1);
+  month.setUTCMonth(month.getUTCMonth() + n);
+  return month.toISOString().slice(0, 7);
+}

@@ -1,19 +1,17 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgDatabase, isPg } from './helpers';
+import { MAIN, ROOT, startServer } from './server-process';
 
 /**
  * The server as a process: start-up (configuration errors, first-start preparation and demo data),
  * serving, and graceful shutdown. Runs on the embedded database, and on PostgreSQL in the pg project.
  */
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
 const CLI = path.join(ROOT, 'apps/server/src/cli.ts');
 
 async function freePort(): Promise<number> {
@@ -51,26 +49,7 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-function start(port: number): { child: ChildProcess; output: () => string; ready: Promise<void> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    cwd: ROOT,
-    env: { ...env, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const ready = (async () => {
-    const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline) {
-      if (child.exitCode !== null) throw new Error(`exited ${child.exitCode}: ${out}`);
-      if (out.includes('Investor Portal is running')) return;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`not ready: ${out}`);
-  })();
-  return { child, output: () => out, ready };
-}
+const start = (port: number) => startServer(env, port);
 
 const exitOf = (child: ChildProcess) =>
   new Promise<number | null>((resolve) =>

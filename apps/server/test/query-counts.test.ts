@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { documents, monthlyReturns, notifications, projectMedia, updates } from '../src/db/schema';
 import { createAllowance, createBooking, createPerk, isoDay } from './content-factories';
 import {
   bearer,
-  buildTestApp,
   countQueries,
   createInvestment,
   createProject,
   createUser,
   login,
-  type TestContext,
+  useTestApp,
 } from './helpers';
 
 /**
@@ -17,7 +16,7 @@ import {
  * a newcomer with one of everything as for a long-standing investor with five investments, ten years of
  * monthly returns and plenty of content. Counted with every cache cold (sign-in check included).
  */
-let ctx: TestContext;
+const ctx = useTestApp();
 
 interface Investor {
   token: string;
@@ -102,11 +101,9 @@ let small: Investor;
 let large: Investor;
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
   small = await investor({ investments: 1, months: 1, content: 1 });
   large = await investor({ investments: 5, months: 120, content: 12 });
 }, 60_000);
-afterAll(() => ctx.close());
 
 describe('investor endpoints', () => {
   it('read in as many statements for five investments and ten years of returns as for one of each', async () => {

@@ -3,13 +3,13 @@
  * registry, and no endpoint of the registry is left without its route. The tables the registry names are
  * the database's.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { TABLES, allEndpoints } from '@portal/contracts';
 import { SIGNALLED_TABLES } from '../src/db/changes';
 import { queryRows } from '../src/db/client';
 import type * as AuthModule from '../src/plugins/auth';
-import { buildTestApp, type TestContext } from './helpers';
+import { useTestApp } from './helpers';
 import type { RouteEntry } from './security/route-table';
 
 const table = vi.hoisted(() => [] as RouteEntry[]);
@@ -20,11 +20,7 @@ vi.mock('../src/plugins/auth', async (importOriginal) =>
   ),
 );
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await buildTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 describe('the endpoint registry', () => {
   it('declares every /api route of the server, with the access rule the server applies', () => {

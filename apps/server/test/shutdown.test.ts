@@ -1,13 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { openDatabase } from '../src/db/client';
 import { createPgDatabase, isPg } from './helpers';
+import { startServer } from './server-process';
 import { freePort } from './pg-cluster';
 import { RawConnection } from './raw-http';
 import { connectSse } from './sse-client';
@@ -19,8 +18,6 @@ import { connectSse } from './sse-client';
  * 4 s, 4 at a time (a proxy never resends them), every answer closes its connection, an open notification stream is ended
  * instead of holding the process, and the process exits 0 well within close-with-grace's 10 s (ADR 021).
  */
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
 const GRACE_MS = 10_000;
 const WORKERS = 8;
 
@@ -58,26 +55,7 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }, 120_000);
 
-function start(port: number): { child: ChildProcess; output: () => string; ready: Promise<void> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    cwd: ROOT,
-    env: { ...env, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const ready = (async () => {
-    const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline) {
-      if (child.exitCode !== null) throw new Error(`exited ${child.exitCode}: ${out}`);
-      if (out.includes('Investor Portal is running')) return;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`not ready: ${out}`);
-  })();
-  return { child, output: () => out, ready };
-}
+const start = (port: number) => startServer(env, port);
 
 interface Sent {
   worker: number;

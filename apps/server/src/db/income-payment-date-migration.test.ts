@@ -1,24 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TransactionRollbackError, eq, sql } from 'drizzle-orm';
 import { migrationsFolder } from './client';
 import { investmentReturnsSql } from './investment-returns';
 import { investments, monthlyReturns } from './schema';
-import {
-  buildTestApp,
-  createInvestment,
-  createProject,
-  createUser,
-  type TestContext,
-} from '../../test/helpers';
+import { createInvestment, createProject, createUser, useTestApp } from '../../test/helpers';
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await buildTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 describe('the migration that gives income a payment date', () => {
   it('leaves every month written before it paid on its last day, its returns as they were', async () => {

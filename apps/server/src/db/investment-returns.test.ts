@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { incomePaidOn, investmentReturns, paidMonthlyReturns } from '@portal/contracts';
-import {
-  buildTestApp,
-  createInvestment,
-  createProject,
-  createUser,
-  type TestContext,
-} from '../../test/helpers';
+import { createInvestment, createProject, createUser, useTestApp } from '../../test/helpers';
 import { investmentReturnsSql, investmentReturnsSumSql, monthlyReturnsTotal } from './investment-returns';
 import { investments, monthlyReturns } from './schema';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await buildTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 /** The UTC day `n` days from now, as the database's `today` reads it. */
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);

@@ -1,21 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TransactionRollbackError, inArray, sql } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import { DOCUMENT_KINDS, INTEREST_STATUSES } from '@portal/contracts';
-import { buildTestApp, createProject, type TestContext } from '../../test/helpers';
+import { createProject, useTestApp } from '../../test/helpers';
 import { migrationsFolder } from './client';
 import { documents, interestRegistrations } from './schema';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let project: { id: string };
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
   project = await createProject(ctx.db);
 });
-afterAll(() => ctx.close());
 
 /** The database's error for a write, or 'accepted'. */
 async function refusal(run: () => Promise<unknown>): Promise<string> {

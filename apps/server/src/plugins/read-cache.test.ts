@@ -1,21 +1,20 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createUpdate } from '../../test/content-factories';
 import {
   bearer,
-  buildTestApp,
   createAdmin,
   createInvestment,
   createProject,
   createUser,
   login,
-  type TestContext,
   type TestUser,
+  useTestApp,
 } from '../../test/helpers';
 import { documents, investments, projects, users } from '../db/schema';
 import { AnswerStore } from './read-cache';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let project: Awaited<ReturnType<typeof createProject>>;
 let alice: TestUser & { token: string };
 let bob: TestUser & { token: string };
@@ -42,7 +41,6 @@ const cachedUrls = () => [
 ];
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
   project = await createProject(ctx.db, { name: 'Kept Fell' });
   const a = await createUser(ctx.db, { name: 'Alice Kept' });
   const b = await createUser(ctx.db, { name: 'Bob Kept' });
@@ -53,7 +51,6 @@ beforeAll(async () => {
   bob = await signIn(b);
   adminToken = (await login(ctx.app, ...(await adminCredentials()))).accessToken;
 });
-afterAll(() => ctx.close());
 
 async function adminCredentials(): Promise<[string, string]> {
   const admin = await createAdmin(ctx.db);

@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type EndpointDef } from '@portal/contracts';
-import { bearer, buildTestApp, createUser, login, type TestContext } from '../../test/helpers';
+import { bearer, createUser, login, useTestApp } from '../../test/helpers';
 import { multipart } from '../modules/documents/test-support';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let investor: Record<string, string>;
 let admin: Record<string, string>;
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
   const signIn = async (u: { email: string; password: string }) =>
     bearer((await login(ctx.app, u.email, u.password)).accessToken);
   investor = await signIn(await createUser(ctx.db, { email: 'forms-investor@example.com' }));
   admin = await signIn(await createUser(ctx.db, { email: 'forms-admin@example.com', isAdmin: true }));
 });
-afterAll(() => ctx.close());
 
 const declared = Object.values(endpoints).flatMap((group) => Object.values(group) as EndpointDef[]);
 

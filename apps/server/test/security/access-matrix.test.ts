@@ -6,13 +6,13 @@
  * before this file passes.
  */
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { allEndpoints } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { bookings, swapOffers } from '../../src/db/schema';
 import { createAllowance, createBooking, isoDay } from '../content-factories';
-import { bearer, buildTestApp, createInvestment, createProject, type TestContext } from '../helpers';
+import { bearer, createInvestment, createProject, useTestApp } from '../helpers';
 import { buildWorld, fingerprint, routeKey, type World } from './support';
 
 const table = allEndpoints.map((e) => ({ method: e.method, url: e.path, access: e.access }));
@@ -177,14 +177,13 @@ const PRIVATE_TARGETS: Record<string, (w: World) => Target[]> = {
   'GET /api/statements/:period/pdf': () => [{ url: '/api/statements/2020-Q1/pdf', other: 404 }],
 };
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let w: World;
 /** Approved stays of A and B in the shared project, and swap offers between them (see beforeAll). */
 const swaps = { stayA2: '', stayB: '', toA1: '', toA2: '', fromA: '' };
 const responses: { role: string; method: string; url: string; res: LightMyRequestResponse }[] = [];
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
   w = await buildWorld(ctx);
   // A may book in a project only A holds, so that A's own request there succeeds.
   await createAllowance(ctx.db, w.a.id, w.projects.onlyA.id);
@@ -228,7 +227,6 @@ beforeAll(async () => {
     fromA: await offerOf(w.a.id, w.b.id, stayA1.id, stayB.id),
   });
 });
-afterAll(() => ctx.close());
 
 const apiRoutes = () => table.filter((r) => r.url.startsWith('/api/'));
 const writes = (method: string) => !['GET', 'HEAD', 'OPTIONS'].includes(method);

@@ -3,7 +3,7 @@
  * other answer is a clean 4xx (409 where it is a duplicate) — never a 5xx, never two rows. On PostgreSQL
  * the requests really run in parallel (a pool of connections); on PGlite they interleave between queries.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { and, count, eq, sql } from 'drizzle-orm';
 import {
@@ -20,25 +20,21 @@ import { totpCode, totpStep } from '../../src/lib/totp';
 import { createUpdate, isoDay } from '../content-factories';
 import {
   bearer,
-  buildTestApp,
-  createAdmin,
   createInvestment,
   createProject,
   createUser,
   login,
-  type TestContext,
+  signInAdmin,
+  useTestApp,
 } from '../helpers';
 
 const N = 8;
-let ctx: TestContext;
+const ctx = useTestApp();
 let adminToken: string;
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  const admin = await createAdmin(ctx.db);
-  adminToken = (await login(ctx.app, admin.email, admin.password)).accessToken;
+  adminToken = await signInAdmin(ctx);
 });
-afterAll(() => ctx.close());
 
 const race = (n: number, make: (i: number) => InjectOptions) =>
   Promise.all(Array.from({ length: n }, (_, i) => ctx.app.inject(make(i))));

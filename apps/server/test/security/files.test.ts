@@ -7,30 +7,28 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { documents } from '../../src/db/schema';
 import { multipart, samplePdf, samplePng } from '../../src/modules/documents/test-support';
 import {
   bearer,
-  buildTestApp,
   createAdmin,
   createInvestment,
   createProject,
   createUser,
   login,
-  type TestContext,
+  useTestApp,
 } from '../helpers';
 import { filesUnder, uploadsDir } from './support';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let adminToken: string;
 let investorToken: string;
 let investorId: string;
 let projectId: string;
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
   const admin = await createAdmin(ctx.db);
   const investor = await createUser(ctx.db);
   const project = await createProject(ctx.db);
@@ -40,7 +38,6 @@ beforeAll(async () => {
   investorId = investor.id;
   projectId = project.id;
 });
-afterAll(() => ctx.close());
 
 const HOSTILE_NAMES = [
   '../../../../etc/passwd',

@@ -3,35 +3,25 @@
  * limit, unknown query fields, malformed and over-long addresses. Each gets a 4xx in the error envelope
  * (with the security headers), and none of them changes anything.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { multipart, samplePdf } from '../../src/modules/documents/test-support';
-import {
-  bearer,
-  buildTestApp,
-  createAdmin,
-  createProject,
-  createUser,
-  login,
-  type TestContext,
-} from '../helpers';
+import { bearer, createAdmin, createProject, createUser, login, useTestApp } from '../helpers';
 import { RawConnection } from '../raw-http';
 import { filesUnder, fingerprint, uploadsDir } from './support';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let investor: string;
 let admin: string;
 let projectId: string;
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
   const i = await createUser(ctx.db);
   const a = await createAdmin(ctx.db);
   investor = (await login(ctx.app, i.email, i.password)).accessToken;
   admin = (await login(ctx.app, a.email, a.password)).accessToken;
   projectId = (await createProject(ctx.db)).id;
 });
-afterAll(() => ctx.close());
 
 function expectRefused(res: LightMyRequestResponse, status: number | number[], message?: string | RegExp) {
   const statuses = Array.isArray(status) ? status : [status];

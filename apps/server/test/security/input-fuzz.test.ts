@@ -12,7 +12,7 @@
  * database as they were.
  */
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { documents, projectMedia } from '../../src/db/schema';
 import {
@@ -26,7 +26,7 @@ import {
   sampleSvg,
   sampleWebm,
 } from '../../src/modules/documents/test-support';
-import { bearer, buildTestApp, createUser, type TestContext } from '../helpers';
+import { bearer, createUser, useTestApp } from '../helpers';
 import { documentChecker, documentRoutes, type DocumentRoute, type OpenApiDocument } from './openapi-check';
 import { buildWorld, filesUnder, fingerprint, routeKey, uploadsDir, type World } from './support';
 
@@ -181,7 +181,7 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.integer({ min: 5, max: 2_000 }).map(nested),
 );
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let w: World;
 let tokens: { investor: string; admin: string };
 let idPool: string[];
@@ -386,7 +386,6 @@ function problem(status: number, body: string): string | null {
 }
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
   w = await buildWorld(ctx);
   // Fuzzed admin writes delete and deactivate users: give them someone who is neither caller.
   const victim = await createUser(ctx.db);
@@ -403,7 +402,6 @@ beforeAll(async () => {
   table = documentRoutes(doc).map(fuzzRoute);
   checkAnswer = documentChecker(doc);
 });
-afterAll(() => ctx.close());
 
 describe('every route, random and hostile input', () => {
   it('answers 2xx or a 4xx with a message, never a 5xx, as an investor and as an admin', async () => {

@@ -3,20 +3,18 @@
  * parameters (19 MiB, 2 iterations, 1 lane), and no answer ever carries a hash or a secret. Sign-in
  * throttling cannot be dodged by changing the email's case or claiming another address.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../../src/db/schema';
-import { bearer, buildTestApp, createAdmin, createUser, login, type TestContext } from '../helpers';
+import { bearer, buildTestApp, createAdmin, createUser, login, useTestApp } from '../helpers';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let adminToken: string;
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
   const admin = await createAdmin(ctx.db);
   adminToken = (await login(ctx.app, admin.email, admin.password)).accessToken;
 });
-afterAll(() => ctx.close());
 
 /** '$argon2id$v=19$m=19456,t=2,p=1$<salt>$<hash>' read into its parts. */
 function parseArgon2(encoded: string) {

@@ -2,7 +2,7 @@
  * Session attacks not already covered by the auth, two-factor and admin-user tests: a stolen refresh token
  * raced ten times, idle and absolute expiry, every way a sign-in ends, and forged access tokens.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { refreshTokens } from '../../src/db/schema';
@@ -14,26 +14,16 @@ import {
   createTokenSigner,
   hashRefreshToken,
 } from '../../src/lib/tokens';
-import {
-  bearer,
-  buildTestApp,
-  createAdmin,
-  createUser,
-  login,
-  type TestContext,
-  type TestUser,
-} from '../helpers';
+import { bearer, createAdmin, createUser, login, type TestUser, useTestApp } from '../helpers';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let admin: TestUser;
 let adminToken: string;
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
   admin = await createAdmin(ctx.db);
   adminToken = (await login(ctx.app, admin.email, admin.password)).accessToken;
 });
-afterAll(() => ctx.close());
 
 const refresh = (refreshToken: string) =>
   ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken } });

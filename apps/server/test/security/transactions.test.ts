@@ -5,7 +5,7 @@
  * uploads folder must be exactly as before. The same request then succeeds, and must have changed every
  * table named: so each injected failure really sat inside the write.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { investments, users } from '../../src/db/schema';
 import { totpCode, totpStep } from '../../src/lib/totp';
@@ -13,23 +13,21 @@ import { multipart, samplePdf, samplePng } from '../../src/modules/documents/tes
 import { createAllowance, createBooking, isoDay } from '../content-factories';
 import {
   bearer,
-  buildTestApp,
   createAdmin,
   createInvestment,
   createProject,
   createUser,
   login,
-  type TestContext,
   type TestUser,
+  useTestApp,
 } from '../helpers';
 import { filesUnder, fingerprint, uploadsDir } from './support';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let admin: TestUser;
 let adminToken: string;
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
   admin = await createAdmin(ctx.db);
   adminToken = (await login(ctx.app, admin.email, admin.password)).accessToken;
   await ctx.db.execute(
@@ -37,7 +35,6 @@ beforeAll(async () => {
       begin raise exception 'injected failure'; end $$`),
   );
 });
-afterAll(() => ctx.close());
 
 interface Step {
   table: string;

@@ -1,30 +1,27 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { Statement } from '@portal/contracts';
 import { adjustments, auditLog, monthlyReturns, notifications, users } from '../../db/schema';
 import {
   bearer,
-  buildTestApp,
   createAdmin,
   createInvestment,
   createProject,
   createUser,
   login,
-  type TestContext,
+  useTestApp,
 } from '../../../test/helpers';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let admin: string;
 let adminId: string;
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
   const a = await createAdmin(ctx.db);
   adminId = a.id;
   admin = (await login(ctx.app, a.email, a.password)).accessToken;
 });
-afterAll(() => ctx.close());
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = admin) =>
   ctx.app.inject({ method, url, headers: bearer(token), payload });

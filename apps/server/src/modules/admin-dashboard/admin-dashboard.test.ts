@@ -1,27 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bookings, capitalReturns, interestRegistrations, monthlyReturns } from '../../db/schema';
 import {
   bearer,
-  buildTestApp,
   countQueries,
   createAdmin,
   createInvestment,
   createProject,
   createUser,
   login,
-  type TestContext,
+  useTestApp,
 } from '../../../test/helpers';
 import { lastTwelveMonths } from './service';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let token: string;
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
   const admin = await createAdmin(ctx.db, { name: 'Dash Admin' });
   token = (await login(ctx.app, admin.email, admin.password)).accessToken;
 });
-afterAll(() => ctx.close());
 
 const dashboard = async (query = '') => {
   const res = await ctx.app.inject({

@@ -1,19 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { investments, monthlyReturns, projects, users } from '../../db/schema';
-import {
-  buildTestApp,
-  createInvestment,
-  createProject,
-  createUser,
-  type TestContext,
-} from '../../../test/helpers';
+import { createInvestment, createProject, createUser, useTestApp } from '../../../test/helpers';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await buildTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 const rows = async <T>(query: ReturnType<typeof sql>) =>
   ((await ctx.db.execute(query)) as unknown as { rows: T[] }).rows;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import {
   auditLog,
@@ -13,27 +13,24 @@ import {
 } from '../../db/schema';
 import {
   bearer,
-  buildTestApp,
   countQueries,
   createAdmin,
   createInvestment,
   createProject,
   createUser,
   login,
-  type TestContext,
+  useTestApp,
 } from '../../../test/helpers';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let adminToken: string;
 let adminId: string;
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
   const admin = await createAdmin(ctx.db, { name: 'Ada Admin' });
   adminId = admin.id;
   adminToken = (await login(ctx.app, admin.email, admin.password)).accessToken;
 });
-afterAll(() => ctx.close());
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = adminToken) =>
   ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });

@@ -7,6 +7,7 @@ import {
 } from '@portal/contracts';
 import type { users } from '../../db/schema';
 import { iso, num } from '../../lib/format';
+import { presentUserFields } from '../portfolio/current-user-presenter';
 
 type UserRow = Omit<typeof users.$inferSelect, 'searchDocument'>;
 
@@ -66,26 +67,11 @@ export function presentAdminUser({ user, investments, monthly }: AdminUserRows):
     0,
   );
   return {
-    _id: user.id,
-    name: user.name,
-    email: user.email,
-    investorId: user.investorId,
-    isAdmin: user.isAdmin,
-    isActive: user.isActive,
-    role: user.isAdmin ? 'admin' : 'user',
-    status: user.isActive ? 'active' : 'inactive',
+    ...presentUserFields(user),
     awaitingActivation: !user.isActive && user.activatedAt == null,
     activatedAt: iso(user.activatedAt),
-    phone: user.phone,
-    address: user.address,
-    city: user.city,
-    country: user.country,
-    postalCode: user.postalCode,
-    dateOfBirth: user.dateOfBirth,
     totalInvestment: user.totalInvestment != null ? num(user.totalInvestment) : fromCents(invested),
     totalReturned: user.totalReturned != null ? num(user.totalReturned) : fromCents(returned),
-    createdAt: iso(user.createdAt)!,
-    lastLoginAt: iso(user.lastLoginAt),
     investments: items,
   };
 }

@@ -1,24 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { TransactionRollbackError, count, eq, inArray, sql } from 'drizzle-orm';
 import { migrationsFolder, type DbOrTx } from '../../db/client';
 import { auditCount, auditLog } from '../../db/schema';
 import { readSlottedCount } from '../../db/slotted-count';
 import { auditSentence, isAuditKind, type AuditEntry } from '@portal/contracts';
-import {
-  bearer,
-  buildTestApp,
-  createAdmin,
-  createProject,
-  createUser,
-  login,
-  type TestContext,
-} from '../../../test/helpers';
+import { bearer, createAdmin, createProject, createUser, login, useTestApp } from '../../../test/helpers';
 import { neutralizeFormula } from './csv';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let ava: { id: string; token: string; name: string };
 let ben: { id: string; token: string; name: string };
 let investorToken: string;
@@ -29,7 +21,6 @@ const admin = async (name: string) => {
 };
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
   ava = await admin('Ava Audit');
   ben = await admin('Ben Audit');
   const investor = await createUser(ctx.db);
@@ -69,7 +60,6 @@ beforeAll(async () => {
     },
   ]);
 });
-afterAll(() => ctx.close());
 
 const get = (url: string, token = ava.token) =>
   ctx.app.inject({ method: 'GET', url, headers: bearer(token) });

@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, like, sql } from 'drizzle-orm';
 import { refreshTokens, users } from '../../db/schema';
 import { REFRESH_REUSE_GRACE_SECONDS, hashRefreshToken } from '../../lib/tokens';
-import {
-  bearer,
-  buildTestApp,
-  createUser,
-  login,
-  type TestContext,
-  type TestUser,
-} from '../../../test/helpers';
+import { bearer, buildTestApp, createUser, login, type TestUser, useTestApp } from '../../../test/helpers';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let investor: TestUser;
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
   investor = await createUser(ctx.db, { name: 'Ingrid Investor' });
 });
-afterAll(() => ctx.close());
 
 const post = (url: string, payload?: unknown, headers?: Record<string, string>) =>
   ctx.app.inject({ method: 'POST', url, payload: payload as object, headers });

@@ -1,26 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { COMMON_PASSWORD_MESSAGE } from '@portal/contracts';
 import { users } from '../../db/schema';
 import { isCommonPassword } from '../../lib/password-policy';
-import {
-  bearer,
-  buildTestApp,
-  createAdmin,
-  createUser,
-  login,
-  type TestContext,
-} from '../../../test/helpers';
+import { bearer, createAdmin, createUser, login, useTestApp } from '../../../test/helpers';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let adminToken: string;
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
   const admin = await createAdmin(ctx.db);
   adminToken = (await login(ctx.app, admin.email, admin.password)).accessToken;
 });
-afterAll(() => ctx.close());
 
 const COMMON = ['123456', 'password', 'Password', 'qwerty123', 'iloveyou'];
 

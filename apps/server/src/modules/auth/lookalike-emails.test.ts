@@ -1,27 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { users } from '../../db/schema';
-import {
-  bearer,
-  buildTestApp,
-  createAdmin,
-  createUser,
-  login,
-  type TestContext,
-  type TestUser,
-} from '../../../test/helpers';
+import { bearer, createUser, login, signInAdmin, type TestUser, useTestApp } from '../../../test/helpers';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let adminToken: string;
 let investor: TestUser;
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  const admin = await createAdmin(ctx.db);
-  adminToken = (await login(ctx.app, admin.email, admin.password)).accessToken;
+  adminToken = await signInAdmin(ctx);
   investor = await createUser(ctx.db, { email: 'investor@example.com' });
 });
-afterAll(() => ctx.close());
 
 const INVISIBLE = /invisible or control character/;
 const MIXED = /mixes letters of different alphabets/;

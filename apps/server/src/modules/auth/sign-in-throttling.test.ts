@@ -1,24 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  buildTestApp,
-  createUser,
-  login,
-  type TestContext,
-  type TestUser,
-} from '../../../test/helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createUser, login, type TestUser, useTestApp } from '../../../test/helpers';
 import { totpCode, totpStep } from '../../lib/totp';
 import { LoginLimiter } from '../credentials/login-limiter';
 import { DEVICE_COOKIE } from './routes';
 
 /** The limiter's clock: tests move it instead of sleeping. */
 let clock = Date.UTC(2026, 10, 25, 9, 0, 0);
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await buildTestApp({}, { limiter: new LoginLimiter(5, { now: () => clock }) });
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp({}, { limiter: new LoginLimiter(5, { now: () => clock }) });
 
 function signIn(user: TestUser, password: string, remoteAddress: string, device?: string) {
   return ctx.app.inject({

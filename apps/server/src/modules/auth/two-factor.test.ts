@@ -1,21 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { totpCode, totpStep } from '../../lib/totp';
 import { DEVICE_COOKIE } from './routes';
-import {
-  bearer,
-  buildTestApp,
-  createAdmin,
-  createUser,
-  login,
-  type TestContext,
-  type TestUser,
-} from '../../../test/helpers';
+import { bearer, createAdmin, createUser, login, type TestUser, useTestApp } from '../../../test/helpers';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await buildTestApp({ loginRateLimit: 1000 });
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp({ loginRateLimit: 1000 });
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, token?: string, payload?: object) =>
   ctx.app.inject({ method, url, headers: token ? bearer(token) : {}, payload });

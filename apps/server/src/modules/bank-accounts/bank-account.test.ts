@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, notifications, users } from '../../db/schema';
 import { createSecretBox } from '../../lib/secret-box';
-import { bearer, buildTestApp, createUser, login, testConfig, type TestContext } from '../../../test/helpers';
+import { bearer, createUser, login, testConfig, useTestApp } from '../../../test/helpers';
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await buildTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 const FI = 'FI2112345600000785';
 const put = (token: string, payload: object) =>

@@ -1,5 +1,5 @@
 import { XMLParser } from 'fast-xml-parser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { monthLabel } from '@portal/contracts';
 import {
@@ -12,24 +12,21 @@ import {
 } from '../../db/schema';
 import {
   bearer,
-  buildTestApp,
   createAdmin,
   createInvestment,
   createProject,
   createUser,
   login,
-  type TestContext,
+  useTestApp,
 } from '../../../test/helpers';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let admin: string;
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
   const a = await createAdmin(ctx.db);
   admin = (await login(ctx.app, a.email, a.password)).accessToken;
 });
-afterAll(() => ctx.close());
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = admin) =>
   ctx.app.inject({ method, url, headers: bearer(token), payload });

@@ -1,31 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TransactionRollbackError, eq, inArray, sql } from 'drizzle-orm';
 import { DOCUMENT_CATEGORIES } from '@portal/contracts';
 import { migrationsFolder } from '../../db/client';
 import { documents } from '../../db/schema';
-import {
-  bearer,
-  buildTestApp,
-  createAdmin,
-  createProject,
-  login,
-  type TestContext,
-} from '../../../test/helpers';
+import { bearer, createProject, signInAdmin, useTestApp } from '../../../test/helpers';
 import { createDocumentRow, multipart } from './test-support';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let adminToken: string;
 let project: { id: string };
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  const a = await createAdmin(ctx.db);
-  adminToken = (await login(ctx.app, a.email, a.password)).accessToken;
+  adminToken = await signInAdmin(ctx);
   project = await createProject(ctx.db);
 });
-afterAll(() => ctx.close());
 
 async function send(method: 'POST' | 'PUT', url: string, fields: Record<string, string>) {
   const body = await multipart(fields);

@@ -1,23 +1,20 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, documents, notifications } from '../../db/schema';
 import {
   bearer,
-  buildTestApp,
   countQueries,
-  createAdmin,
-  createInvestment,
   createProject,
-  createUser,
-  login,
-  type TestContext,
+  signInAdmin,
+  investorIn,
+  useTestApp,
 } from '../../../test/helpers';
 import * as audit from '../audit/service';
+import type { multipart } from './test-support';
 import {
   createDocumentRow,
   filesOnDisk,
-  multipart,
   sampleDocx,
   sampleHtml,
   sampleJpeg,
@@ -25,6 +22,7 @@ import {
   samplePng,
   sampleSvg,
   sampleWebm,
+  fileRequestsOf,
 } from './test-support';
 
 vi.mock('../audit/service', async (importOriginal) => {
@@ -32,7 +30,7 @@ vi.mock('../audit/service', async (importOriginal) => {
   return { ...original, recordAudit: vi.fn(original.recordAudit) };
 });
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let uploads: string;
 let adminToken: string;
 let emma: { id: string; token: string };
@@ -40,42 +38,18 @@ let lukas: { id: string; token: string };
 let aurora: { id: string };
 let fjord: { id: string };
 
-async function investor(projects: string[]) {
-  const u = await createUser(ctx.db);
-  for (const p of projects) await createInvestment(ctx.db, u.id, p);
-  return { id: u.id, token: (await login(ctx.app, u.email, u.password)).accessToken };
-}
+const investor = (projects: string[]) => investorIn(ctx, ...projects);
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
   uploads = path.join(ctx.deps.config.dataDir, 'uploads');
-  const a = await createAdmin(ctx.db);
-  adminToken = (await login(ctx.app, a.email, a.password)).accessToken;
+  adminToken = await signInAdmin(ctx);
   aurora = await createProject(ctx.db, { name: 'Aurora' });
   fjord = await createProject(ctx.db, { name: 'Fjord' });
   emma = await investor([aurora.id]);
   lukas = await investor([aurora.id, fjord.id]);
 });
-afterAll(() => ctx.close());
 
-const get = (url: string, token?: string, headers: Record<string, string> = {}) =>
-  ctx.app.inject({ method: 'GET', url, headers: { ...(token ? bearer(token) : {}), ...headers } });
-
-async function send(
-  method: 'POST' | 'PUT',
-  url: string,
-  fields: Record<string, string>,
-  file?: Parameters<typeof multipart>[1],
-  token = adminToken,
-) {
-  const body = await multipart(fields, file);
-  return ctx.app.inject({
-    method,
-    url,
-    payload: body.payload,
-    headers: { ...body.headers, ...bearer(token) },
-  });
-}
+const { get, send } = fileRequestsOf(ctx, () => adminToken);
 
 /** A fresh project with one investor, so that each test counts its own rows and files. */
 async function freshProject() {

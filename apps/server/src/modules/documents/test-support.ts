@@ -2,10 +2,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import type { App } from '../../app-types';
 import type { Db } from '../../db/client';
 import { documents, projectMedia } from '../../db/schema';
 import { makePdf } from '../../db/seed/pdf';
 import type { FileStorage } from '../../storage/file-storage';
+import { bearer } from '../../../test/helpers';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const demo = path.resolve(here, '../../../../web/public/demo');
@@ -91,6 +93,30 @@ export async function multipart(
     headers: { 'content-type': res.headers.get('content-type')! },
   };
 }
+
+/**
+ * Requests to the file routes: `get(url, token?, headers?)` as the holder of `token` (none: signed out), and
+ * `send(method, url, fields, file?, token?)`, a form (see multipart) sent as `token` or else `defaultToken()`.
+ */
+export const fileRequestsOf = (ctx: { app: App }, defaultToken: () => string) => ({
+  get: (url: string, token?: string, headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'GET', url, headers: { ...(token ? bearer(token) : {}), ...headers } }),
+  async send(
+    method: 'POST' | 'PUT',
+    url: string,
+    fields: Record<string, string>,
+    file?: Parameters<typeof multipart>[1],
+    token = defaultToken(),
+  ) {
+    const body = await multipart(fields, file);
+    return ctx.app.inject({
+      method,
+      url,
+      payload: body.payload,
+      headers: { ...body.headers, ...bearer(token) },
+    });
+  },
+});
 
 /** Every file under the uploads folder (also half-written `.part` files). */
 export function filesOnDisk(uploadsDir: string): string[] {

@@ -1,28 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog, interestRegistrations } from '../../db/schema';
-import {
-  bearer,
-  buildTestApp,
-  countQueries,
-  createAdmin,
-  createUser,
-  login,
-  type TestContext,
-} from '../../../test/helpers';
+import { bearer, countQueries, createUser, login, signInAdmin, useTestApp } from '../../../test/helpers';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let investor: { id: string; name: string; email: string; token: string };
 let adminToken: string;
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
   const u = await createUser(ctx.db, { name: 'Ivy Interested' });
   investor = { ...u, token: (await login(ctx.app, u.email, u.password)).accessToken };
-  const admin = await createAdmin(ctx.db);
-  adminToken = (await login(ctx.app, admin.email, admin.password)).accessToken;
+  adminToken = await signInAdmin(ctx);
 });
-afterAll(() => ctx.close());
 
 const post = (payload: unknown, token = investor.token) =>
   ctx.app.inject({

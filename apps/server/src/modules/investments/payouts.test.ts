@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   bearer,
-  buildTestApp,
   countQueries,
   createInvestment,
   createProject,
   createUser,
   login,
-  type TestContext,
+  useTestApp,
 } from '../../../test/helpers';
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await buildTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 const payouts = (token: string) =>
   ctx.app.inject({ method: 'GET', url: '/api/investment/payouts', headers: bearer(token) });

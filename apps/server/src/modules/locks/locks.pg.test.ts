@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { monthlyReturns, statementPublications } from '../../db/schema';
 import {
   bearer,
-  buildTestApp,
-  createAdmin,
   createInvestment,
   createProject,
   createUser,
-  login,
-  type TestContext,
+  signInAdmin,
+  useTestApp,
 } from '../../../test/helpers';
 import { blockMoneyEdits } from './service';
 
@@ -17,15 +15,12 @@ import { blockMoneyEdits } from './service';
  * A publish and an edit at the same moment, on PostgreSQL's several connections (server-pg only): the
  * edit cannot slip in between the publication's check and its commit.
  */
-let ctx: TestContext;
+const ctx = useTestApp();
 let token: string;
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  const admin = await createAdmin(ctx.db);
-  token = (await login(ctx.app, admin.email, admin.password)).accessToken;
+  token = await signInAdmin(ctx);
 });
-afterAll(() => ctx.close());
 
 describe('final is final while a period is being published', () => {
   it('an edit that comes while a period is published waits for it, then finds the period locked (409)', async () => {

@@ -1,20 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { monthlyReturns, rentalIncomes, statementPublications } from '../../db/schema';
 import {
   bearer,
-  buildTestApp,
-  createAdmin,
   createInvestment,
   createProject,
   createUser,
   login,
-  type TestContext,
+  signInAdmin,
+  useTestApp,
 } from '../../../test/helpers';
 import { createBooking, isoDay } from '../../../test/content-factories';
 import { multipart } from '../documents/test-support';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let token: string;
 
 /** Q3 2025's statements are published (the job's work is not what these tests are about). */
@@ -24,9 +23,7 @@ const RENTAL_PUBLISHED =
   'Q3 2025 statements were published on Oct 5, 2025: rental income in that period cannot be changed. Record an adjustment instead.';
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  const admin = await createAdmin(ctx.db);
-  token = (await login(ctx.app, admin.email, admin.password)).accessToken;
+  token = await signInAdmin(ctx);
   await ctx.db.insert(statementPublications).values({
     period: '2025-Q3',
     publishedAt: new Date('2025-10-05T09:00:00Z'),
@@ -37,7 +34,6 @@ beforeAll(async () => {
     status: 'published',
   });
 });
-afterAll(() => ctx.close());
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });

@@ -1,68 +1,43 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, projectMedia } from '../../db/schema';
 import {
   bearer,
-  buildTestApp,
   countQueries,
   createAdmin,
-  createInvestment,
   createProject,
-  createUser,
   login,
-  type TestContext,
+  investorIn,
+  useTestApp,
 } from '../../../test/helpers';
 import {
   createDocumentRow,
   createMediaRow,
   filesOnDisk,
-  multipart,
   sampleJpeg,
   samplePdf,
   samplePng,
   sampleWebm,
+  fileRequestsOf,
 } from '../documents/test-support';
 import { createFileUrls } from '../../lib/file-urls';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let uploads: string;
 let adminToken: string;
 let adminId: string;
 
-async function investor(projects: string[]) {
-  const u = await createUser(ctx.db);
-  for (const p of projects) await createInvestment(ctx.db, u.id, p);
-  return { id: u.id, token: (await login(ctx.app, u.email, u.password)).accessToken };
-}
+const investor = (projects: string[]) => investorIn(ctx, ...projects);
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
   uploads = path.join(ctx.deps.config.dataDir, 'uploads');
   const a = await createAdmin(ctx.db);
   adminId = a.id;
   adminToken = (await login(ctx.app, a.email, a.password)).accessToken;
 });
-afterAll(() => ctx.close());
 
-const get = (url: string, token?: string, headers: Record<string, string> = {}) =>
-  ctx.app.inject({ method: 'GET', url, headers: { ...(token ? bearer(token) : {}), ...headers } });
-
-async function send(
-  method: 'POST' | 'PUT',
-  url: string,
-  fields: Record<string, string>,
-  file?: Parameters<typeof multipart>[1],
-  token = adminToken,
-) {
-  const body = await multipart(fields, file);
-  return ctx.app.inject({
-    method,
-    url,
-    payload: body.payload,
-    headers: { ...body.headers, ...bearer(token) },
-  });
-}
+const { get, send } = fileRequestsOf(ctx, () => adminToken);
 
 const auditOf = (id: string) =>
   ctx.db

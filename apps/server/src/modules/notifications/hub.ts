@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import type { DbListener } from '../../db/listener';
 import { DATABASE_UNAVAILABLE, ServiceUnavailableError } from '../../lib/errors';
 import { notifications, refreshTokens, users } from '../../db/schema';
-import { NOTIFY_CHANNEL, rowsOf, type Signal } from './notify';
+import { NOTIFY_CHANNEL, notificationColumns, rowsOf, type Signal } from './notify';
 import type { NotificationRow } from './presenter';
 
 /** One open stream of one user. */
@@ -172,14 +172,8 @@ export class NotificationHub {
     const userIds = [...this.clients.keys()];
     const rows = await this.database.db
       .select({
-        id: notifications.id,
+        ...notificationColumns,
         userId: notifications.userId,
-        title: notifications.title,
-        message: notifications.message,
-        type: notifications.type,
-        read: notifications.read,
-        link: notifications.link,
-        createdAt: notifications.createdAt,
         createdBy: notifications.createdBy,
       })
       .from(notifications)

@@ -1,19 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { auditLog, notificationCount, notifications, users } from '../../db/schema';
 import {
   bearer,
-  buildTestApp,
   countQueries,
   createAdmin,
   createUser,
   login,
-  type TestContext,
   type TestUser,
+  useTestApp,
 } from '../../../test/helpers';
 import { notifyUsers } from './notify';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let admin: TestUser;
 let adminToken: string;
 let emma: TestUser;
@@ -22,7 +21,6 @@ let lukas: TestUser;
 let lukasToken: string;
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
   admin = await createAdmin(ctx.db, { name: 'Ada Admin' });
   emma = await createUser(ctx.db, { name: 'Emma Investor' });
   lukas = await createUser(ctx.db, { name: 'Lukas Investor' });
@@ -30,7 +28,6 @@ beforeAll(async () => {
   emmaToken = (await login(ctx.app, emma.email, emma.password)).accessToken;
   lukasToken = (await login(ctx.app, lukas.email, lukas.password)).accessToken;
 });
-afterAll(() => ctx.close());
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, token?: string, payload?: unknown) =>

@@ -1,20 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { notifications, users } from '../../db/schema';
-import {
-  buildTestApp,
-  createInvestment,
-  createProject,
-  createUser,
-  type TestContext,
-} from '../../../test/helpers';
+import { createInvestment, createProject, createUser, useTestApp } from '../../../test/helpers';
 import { fanOut, notifyProjectInvestors, notifyUsers } from './notify';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await buildTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 describe('notifyUsers', () => {
   it('writes one row per active recipient in one statement and skips inactive users', async () => {

@@ -13,6 +13,17 @@ export interface NotificationInput {
 }
 
 /** Rows of a raw statement: both drivers (pg and PGlite) answer `{ rows }`. */
+/** The columns of a notification its reader is shown (NotificationRow). */
+export const notificationColumns = {
+  id: notifications.id,
+  title: notifications.title,
+  message: notifications.message,
+  type: notifications.type,
+  read: notifications.read,
+  link: notifications.link,
+  createdAt: notifications.createdAt,
+};
+
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** The PostgreSQL channel on which instances tell each other (and PGlite tells itself) what changed. */

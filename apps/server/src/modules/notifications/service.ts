@@ -9,18 +9,10 @@ import { readSlottedCount } from '../../db/slotted-count';
 import { BadRequestError, NotFoundError, UnauthorizedError } from '../../lib/errors';
 import { hashRefreshToken } from '../../lib/tokens';
 import { recordAudit } from '../audit/service';
-import { fanOut, rowsOf, syncSignal, type NotificationInput } from './notify';
+import { fanOut, notificationColumns, rowsOf, syncSignal, type NotificationInput } from './notify';
 import type { NotificationRow, RecipientRow } from './presenter';
 
-const row = {
-  id: notifications.id,
-  title: notifications.title,
-  message: notifications.message,
-  type: notifications.type,
-  read: notifications.read,
-  link: notifications.link,
-  createdAt: notifications.createdAt,
-};
+const row = notificationColumns;
 
 /** The user's newest notifications and the count of all their unread ones, in one query. */
 export async function listForUser(

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { performanceFigures, type Holding } from '../portfolio/performance-figures';
 import {
   bearer,
-  buildTestApp,
+  monthsAhead,
   createInvestment,
   createProject,
   createUser,
   login,
-  type TestContext,
+  useTestApp,
 } from '../../../test/helpers';
 
 const holding = (over: Partial<Holding> = {}): Holding => ({
@@ -143,18 +143,10 @@ describe('performanceFigures', () => {
 });
 
 describe('GET /api/investment/performance', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await buildTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   it("answers the caller's portfolio and each project, and nothing of another investor's", async () => {
-    // A month two months ahead is recorded but not yet paid.
-    const next = new Date();
-    next.setUTCDate(1);
-    next.setUTCMonth(next.getUTCMonth() + 2);
-    const future = next.toISOString().slice(0, 7);
+    const future = monthsAhead(2); // recorded but not yet paid
     const user = await createUser(ctx.db);
     const other = await createUser(ctx.db);
     const lake = await createProject(ctx.db, { name: 'Perf Lake' });

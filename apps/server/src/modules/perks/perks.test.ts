@@ -1,41 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, cabinAllowances, perks } from '../../db/schema';
-import {
-  bearer,
-  buildTestApp,
-  createAdmin,
-  createInvestment,
-  createProject,
-  createUser,
-  login,
-  type TestContext,
-} from '../../../test/helpers';
+import { createProject, investorIn, requestsOf, signInAdmin, useTestApp } from '../../../test/helpers';
 import { createAllowance, createBooking, createPerk, isoDay } from '../../../test/content-factories';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let adminToken: string;
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  const admin = await createAdmin(ctx.db);
-  adminToken = (await login(ctx.app, admin.email, admin.password)).accessToken;
+  adminToken = await signInAdmin(ctx);
 });
-afterAll(() => ctx.close());
 
-async function investorIn(...projectIds: string[]) {
-  const user = await createUser(ctx.db);
-  for (const p of projectIds) await createInvestment(ctx.db, user.id, p);
-  const { accessToken } = await login(ctx.app, user.email, user.password);
-  return { ...user, token: accessToken };
-}
-const get = (token: string, url: string) => ctx.app.inject({ method: 'GET', url, headers: bearer(token) });
-const send = (token: string, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+const { get, send } = requestsOf(ctx);
 
 describe('the three perk reads', () => {
   it("fail with 'Project ID is required' when no id is given", async () => {
-    const inv = await investorIn();
+    const inv = await investorIn(ctx);
     for (const what of ['cabin-nights', 'benefits', 'usage-summary'])
       for (const url of [`/api/perks/${what}`, `/api/perks/${what}/`, `/api/perks/${what}/%20`]) {
         const res = await get(inv.token, url);
@@ -51,7 +31,7 @@ describe('the three perk reads', () => {
   it('answer 404 for a project the investor does not hold, and 401 without a token', async () => {
     const theirs = await createProject(ctx.db);
     await createPerk(ctx.db, theirs.id, { name: 'Hidden perk' });
-    const inv = await investorIn(await createProject(ctx.db).then((p) => p.id));
+    const inv = await investorIn(ctx, await createProject(ctx.db).then((p) => p.id));
     for (const what of ['cabin-nights', 'benefits', 'usage-summary']) {
       const res = await get(inv.token, `/api/perks/${what}/${theirs.id}`);
       expect(res.statusCode, what).toBe(404);
@@ -67,7 +47,7 @@ describe('the three perk reads', () => {
 describe('GET /api/perks/cabin-nights/:projectId', () => {
   it('derives remaining and bonus nights from the pending and approved requests only', async () => {
     const p = await createProject(ctx.db);
-    const inv = await investorIn(p.id);
+    const inv = await investorIn(ctx, p.id);
     const expires = isoDay(800);
     await createAllowance(ctx.db, inv.id, p.id, { totalNights: 14, bonusNights: 3, expiresAt: expires });
     await createBooking(ctx.db, inv.id, p.id, [isoDay(10), isoDay(11), isoDay(12)], { status: 'approved' });
@@ -75,7 +55,7 @@ describe('GET /api/perks/cabin-nights/:projectId', () => {
     await createBooking(ctx.db, inv.id, p.id, [isoDay(50), isoDay(51)], { status: 'declined' });
     await createBooking(ctx.db, inv.id, p.id, [isoDay(60)], { status: 'cancelled' });
     // Someone else's nights in the same project do not count.
-    const other = await investorIn(p.id);
+    const other = await investorIn(ctx, p.id);
     await createAllowance(ctx.db, other.id, p.id);
     await createBooking(ctx.db, other.id, p.id, [isoDay(10)], { status: 'approved' });
 
@@ -98,7 +78,7 @@ describe('GET /api/perks/cabin-nights/:projectId', () => {
 
   it('spends bonus nights only once the remaining nights reach zero', async () => {
     const p = await createProject(ctx.db);
-    const inv = await investorIn(p.id);
+    const inv = await investorIn(ctx, p.id);
     await createAllowance(ctx.db, inv.id, p.id, { totalNights: 2, bonusNights: 3 });
     await createBooking(ctx.db, inv.id, p.id, [isoDay(5), isoDay(6), isoDay(7)]);
     const { cabinNights } = (await get(inv.token, `/api/perks/cabin-nights/${p.id}`)).json();
@@ -112,7 +92,7 @@ describe('GET /api/perks/cabin-nights/:projectId', () => {
 
   it('answers cabinNights null for an investor without an allowance', async () => {
     const p = await createProject(ctx.db);
-    const inv = await investorIn(p.id);
+    const inv = await investorIn(ctx, p.id);
     expect((await get(inv.token, `/api/perks/cabin-nights/${p.id}`)).json()).toEqual({
       success: true,
       cabinNights: null,
@@ -136,7 +116,7 @@ describe('GET /api/perks/benefits/:projectId', () => {
     await createPerk(ctx.db, p.id, { name: 'Dinner', type: 'dining' });
     await createPerk(ctx.db, p.id, { name: 'Old spa', type: 'wellness', status: 'inactive' });
     await createPerk(ctx.db, (await createProject(ctx.db)).id, { name: 'Elsewhere' });
-    const inv = await investorIn(p.id);
+    const inv = await investorIn(ctx, p.id);
     const res = await get(inv.token, `/api/perks/benefits/${p.id}`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -168,7 +148,7 @@ describe('GET /api/perks/benefits/:projectId', () => {
 describe('GET /api/perks/usage-summary/:projectId', () => {
   it('counts nights by kind from the live requests; the value is the rental income recorded', async () => {
     const p = await createProject(ctx.db);
-    const inv = await investorIn(p.id);
+    const inv = await investorIn(ctx, p.id);
     await createAllowance(ctx.db, inv.id, p.id, { totalNights: 30 });
     const at = (iso: string) => new Date(iso);
     await createBooking(ctx.db, inv.id, p.id, [isoDay(3), isoDay(4), isoDay(5)], {
@@ -233,7 +213,7 @@ describe('GET /api/perks/usage-summary/:projectId', () => {
 
   it('answers zeros for an investor without requests, and keeps the activity to the latest 10 events', async () => {
     const p = await createProject(ctx.db);
-    const inv = await investorIn(p.id);
+    const inv = await investorIn(ctx, p.id);
     expect((await get(inv.token, `/api/perks/usage-summary/${p.id}`)).json().usage).toEqual({
       personalStays: 0,
       gifted: 0,
@@ -338,7 +318,7 @@ describe('admin perk writes', () => {
   it('are refused to investors', async () => {
     const p = await createProject(ctx.db);
     const existing = await createPerk(ctx.db, p.id, { name: 'Keep' });
-    const inv = await investorIn(p.id);
+    const inv = await investorIn(ctx, p.id);
     expect((await send(inv.token, 'POST', `/api/perks/benefits/${p.id}`, valid)).statusCode).toBe(403);
     expect(
       (await send(inv.token, 'PUT', `/api/perks/benefits/${p.id}/${existing.id}`, valid)).statusCode,
@@ -355,7 +335,7 @@ describe('admin perk writes', () => {
 describe('admin cabin-night allowance of one user', () => {
   it('reads null, sets, reads back and refuses going below the nights already requested', async () => {
     const p = await createProject(ctx.db);
-    const inv = await investorIn(p.id);
+    const inv = await investorIn(ctx, p.id);
     const url = `/api/perks/cabin-nights/${p.id}/users/${inv.id}`;
     expect((await get(adminToken, url)).json()).toEqual({ success: true, data: null });
     const set = await send(adminToken, 'PUT', url, {
@@ -410,8 +390,8 @@ describe('admin cabin-night allowance of one user', () => {
 
   it('refuses bad values, users outside the project and investors', async () => {
     const p = await createProject(ctx.db);
-    const inv = await investorIn(p.id);
-    const outsider = await investorIn();
+    const inv = await investorIn(ctx, p.id);
+    const outsider = await investorIn(ctx);
     const url = `/api/perks/cabin-nights/${p.id}/users/${inv.id}`;
     for (const [payload, msg] of [
       [{ totalNights: -1, expiresAt: '2029-01-01' }, /cannot be negative/],

@@ -12,8 +12,8 @@ export interface CurrentUserRows {
   summary: PortfolioSummary;
 }
 
-/** The only way a user row becomes the JSON of `GET /api/users/me`. Never includes the password hash. */
-export function presentCurrentUser({ user, requireAdminTotp, summary }: CurrentUserRows): CurrentUser {
+/** The fields of a user row that both the user's own JSON and the admin screens show. */
+export function presentUserFields(user: Omit<UserRow, 'searchDocument'>) {
   return {
     _id: user.id,
     name: user.name,
@@ -21,8 +21,8 @@ export function presentCurrentUser({ user, requireAdminTotp, summary }: CurrentU
     investorId: user.investorId,
     isAdmin: user.isAdmin,
     isActive: user.isActive,
-    role: user.isAdmin ? 'admin' : 'user',
-    status: user.isActive ? 'active' : 'inactive',
+    role: user.isAdmin ? ('admin' as const) : ('user' as const),
+    status: user.isActive ? ('active' as const) : ('inactive' as const),
     phone: user.phone,
     address: user.address,
     city: user.city,
@@ -31,6 +31,13 @@ export function presentCurrentUser({ user, requireAdminTotp, summary }: CurrentU
     dateOfBirth: user.dateOfBirth,
     createdAt: iso(user.createdAt)!,
     lastLoginAt: iso(user.lastLoginAt),
+  };
+}
+
+/** The only way a user row becomes the JSON of `GET /api/users/me`. Never includes the password hash. */
+export function presentCurrentUser({ user, requireAdminTotp, summary }: CurrentUserRows): CurrentUser {
+  return {
+    ...presentUserFields(user),
     previousLoginAt: iso(user.previousLoginAt),
     twoFactorEnabled: user.totpEnabledAt != null,
     twoFactorRequired: user.isAdmin && requireAdminTotp,

@@ -1,31 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adjustments, capitalReturns } from '../../db/schema';
 import {
   bearer,
-  buildTestApp,
+  monthsAhead,
   countQueries,
   createInvestment,
   createProject,
   createUser,
   login,
-  type TestContext,
+  useTestApp,
 } from '../../../test/helpers';
 import { performanceFigures } from './performance-figures';
 import { loadPortfolio, type Portfolio } from './service';
 import { portfolioSummary } from './summary';
 
 describe('loadPortfolio', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await buildTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   it("reads one investor's holdings in one query, the figures the summary and performance answer, nothing of another's", async () => {
-    const next = new Date();
-    next.setUTCDate(1);
-    next.setUTCMonth(next.getUTCMonth() + 2);
-    const future = next.toISOString().slice(0, 7);
+    const future = monthsAhead(2); // recorded but not yet paid
     const user = await createUser(ctx.db);
     const other = await createUser(ctx.db);
     const lake = await createProject(ctx.db, { name: 'Portfolio Lake' });

@@ -1,28 +1,25 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, investments, perks, projectMedia, projects, updates } from '../../db/schema';
 import {
   bearer,
-  buildTestApp,
   createAdmin,
   createInvestment,
   createProject,
   createUser,
   login,
-  type TestContext,
+  useTestApp,
 } from '../../../test/helpers';
 import { createDocumentRow, samplePdf } from '../documents/test-support';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let adminToken: string;
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
   const admin = await createAdmin(ctx.db);
   adminToken = (await login(ctx.app, admin.email, admin.password)).accessToken;
 });
-afterAll(() => ctx.close());
 
 async function investor() {
   const user = await createUser(ctx.db);

@@ -1,29 +1,26 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, investments, projects } from '../../db/schema';
 import {
   bearer,
-  buildTestApp,
   countQueries,
   createAdmin,
   createInvestment,
   createProject,
   createUser,
   login,
-  type TestContext,
+  useTestApp,
 } from '../../../test/helpers';
 import { createProject as createProjectService } from './service';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let adminToken: string;
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
   const admin = await createAdmin(ctx.db);
   adminToken = (await login(ctx.app, admin.email, admin.password)).accessToken;
 });
-afterAll(() => ctx.close());
 
 async function investorToken(name?: string) {
   const user = await createUser(ctx.db, { name });

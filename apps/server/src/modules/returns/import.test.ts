@@ -1,29 +1,25 @@
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { RETURNS_IMPORT_MAX_BYTES, monthLabel } from '@portal/contracts';
 import { auditLog, capitalReturns, monthlyReturns, users } from '../../db/schema';
 import {
   bearer,
-  buildTestApp,
-  createAdmin,
   createInvestment,
   createProject,
   createUser,
   login,
-  type TestContext,
+  signInAdmin,
+  useTestApp,
 } from '../../../test/helpers';
 import { multipart } from '../documents/test-support';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let token: string;
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  const admin = await createAdmin(ctx.db);
-  token = (await login(ctx.app, admin.email, admin.password)).accessToken;
+  token = await signInAdmin(ctx);
 });
-afterAll(() => ctx.close());
 
 const HEADER = 'investor,project,month,amount,kind';
 

@@ -1,27 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { monthlyReturns, notifications, users } from '../../db/schema';
 import {
   bearer,
-  buildTestApp,
   createAdmin,
   createInvestment,
   createProject,
   createUser,
   login,
-  type TestContext,
+  useTestApp,
 } from '../../../test/helpers';
 import { multipart } from '../documents/test-support';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let admin: string;
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
   const a = await createAdmin(ctx.db);
   admin = (await login(ctx.app, a.email, a.password)).accessToken;
 });
-afterAll(() => ctx.close());
 
 /** The UTC day `n` days from now: the database counts income paid by its UTC day. */
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { settings } from '../../db/schema';
-import { buildTestApp, createUser, type TestContext } from '../../../test/helpers';
+import { createUser, useTestApp } from '../../../test/helpers';
 import { readSetting, writeSetting } from './store';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await buildTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 const schema = z.object({ limit: z.number() });
 const FALLBACK = { limit: 10 };

@@ -1,5 +1,5 @@
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Statement, StatementPeriodInfo } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { and } from 'drizzle-orm';
@@ -7,17 +7,16 @@ import crypto from 'node:crypto';
 import { capitalReturns, investments, monthlyReturns, statementFiles } from '../../db/schema';
 import {
   bearer,
-  buildTestApp,
   createAdmin,
   createInvestment,
   createProject,
   createUser,
   login,
-  type TestContext,
+  useTestApp,
 } from '../../../test/helpers';
 import { PRELIMINARY_NOTE, statementPdf } from './statements';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 const today = new Date().toISOString().slice(0, 10);
 
 /** Euros as a reader writes them, apart from the server's formatter: €1,234.50. */
@@ -72,7 +71,6 @@ let projectA: string;
 let projectB: string;
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
   const db = ctx.db;
   const u = await createUser(db, { name: 'Aino Virtanen-Åström' });
   investor = { id: u.id, name: u.name, token: (await login(ctx.app, u.email, u.password)).accessToken };
@@ -118,7 +116,6 @@ beforeAll(async () => {
   await db.update(investments).set({ startDate: null }).where(eq(investments.userId, e.id));
   early = { token: (await login(ctx.app, e.email, e.password)).accessToken };
 });
-afterAll(() => ctx.close());
 
 const get = (url: string, token?: string) =>
   ctx.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });

@@ -1,30 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, settings } from '../../db/schema';
-import {
-  bearer,
-  buildTestApp,
-  createAdmin,
-  createUser,
-  login,
-  type TestContext,
-} from '../../../test/helpers';
+import { bearer, createAdmin, createUser, login, useTestApp } from '../../../test/helpers';
 import { SUPPORT_CONTACT } from './service';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let adminToken: string;
 let investorToken: string;
 let adminId: string;
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
   const admin = await createAdmin(ctx.db);
   const investor = await createUser(ctx.db);
   adminId = admin.id;
   adminToken = (await login(ctx.app, admin.email, admin.password)).accessToken;
   investorToken = (await login(ctx.app, investor.email, investor.password)).accessToken;
 });
-afterAll(() => ctx.close());
 
 const read = (token?: string, url = '/api/support-contact') =>
   ctx.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });

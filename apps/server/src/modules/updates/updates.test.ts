@@ -1,39 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, notifications, updateReads, updates } from '../../db/schema';
 import {
   bearer,
-  buildTestApp,
   countQueries,
   createAdmin,
-  createInvestment,
   createProject,
-  createUser,
+  investorIn,
   login,
-  type TestContext,
+  requestsOf,
+  useTestApp,
 } from '../../../test/helpers';
 import { createUpdate } from '../../../test/content-factories';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let adminToken: string;
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
   const admin = await createAdmin(ctx.db);
   adminToken = (await login(ctx.app, admin.email, admin.password)).accessToken;
 });
-afterAll(() => ctx.close());
 
-async function investorIn(...projectIds: string[]) {
-  const user = await createUser(ctx.db);
-  for (const p of projectIds) await createInvestment(ctx.db, user.id, p);
-  const { accessToken } = await login(ctx.app, user.email, user.password);
-  return { ...user, token: accessToken };
-}
-
-const get = (token: string, url: string) => ctx.app.inject({ method: 'GET', url, headers: bearer(token) });
-const send = (token: string, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+const { get, send } = requestsOf(ctx);
 
 describe('GET /api/updates', () => {
   it('answers { success, updates } newest first, each with the full shape and isNew for this user', async () => {
@@ -51,7 +39,7 @@ describe('GET /api/updates', () => {
       content: '<p>Paid <strong>in full</strong></p>',
       date: new Date('2026-03-04T08:00:00Z'),
     });
-    const inv = await investorIn(p.id);
+    const inv = await investorIn(ctx, p.id);
     const res = await get(inv.token, `/api/updates?projectId=${p.id}`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -78,7 +66,7 @@ describe('GET /api/updates', () => {
     const mine = await createProject(ctx.db);
     const theirs = await createProject(ctx.db);
     await createUpdate(ctx.db, theirs.id, { title: 'Secret' });
-    const inv = await investorIn(mine.id);
+    const inv = await investorIn(ctx, mine.id);
     const missing = await get(inv.token, '/api/updates');
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual({
@@ -108,7 +96,7 @@ describe('GET /api/updates', () => {
 
   it('uses the same number of queries whatever the number of updates', async () => {
     const p = await createProject(ctx.db);
-    const inv = await investorIn(p.id);
+    const inv = await investorIn(ctx, p.id);
     await createUpdate(ctx.db, p.id);
     const count = async () => {
       return countQueries(ctx, async () => {
@@ -130,8 +118,8 @@ describe('PUT /api/updates/:id/read', () => {
   it('marks the update read for this user only, and reading twice is fine', async () => {
     const p = await createProject(ctx.db);
     const u = await createUpdate(ctx.db, p.id);
-    const a = await investorIn(p.id);
-    const b = await investorIn(p.id);
+    const a = await investorIn(ctx, p.id);
+    const b = await investorIn(ctx, p.id);
     const res = await send(a.token, 'PUT', `/api/updates/${u.id}/read`);
     expect(res.statusCode).toBe(200);
     expect(res.json().success).toBe(true);
@@ -147,7 +135,7 @@ describe('PUT /api/updates/:id/read', () => {
   it("answers 404 for an update of someone else's project or one that does not exist", async () => {
     const p = await createProject(ctx.db);
     const u = await createUpdate(ctx.db, p.id);
-    const outsider = await investorIn((await createProject(ctx.db)).id);
+    const outsider = await investorIn(ctx, (await createProject(ctx.db)).id);
     expect((await send(outsider.token, 'PUT', `/api/updates/${u.id}/read`)).statusCode).toBe(404);
     expect((await send(outsider.token, 'PUT', `/api/updates/${crypto.randomUUID()}/read`)).statusCode).toBe(
       404,
@@ -160,8 +148,8 @@ describe('PUT /api/updates/:id/read', () => {
 describe('admin writes', () => {
   it('creates an update with sanitized HTML, an audit record and a notification to each investor of the project', async () => {
     const p = await createProject(ctx.db, { name: 'Sauna Lake' });
-    const holder = await investorIn(p.id);
-    const outsider = await investorIn((await createProject(ctx.db)).id);
+    const holder = await investorIn(ctx, p.id);
+    const outsider = await investorIn(ctx, (await createProject(ctx.db)).id);
     const res = await send(adminToken, 'POST', '/api/updates', {
       projectId: p.id,
       title: '  Sauna opens ',
@@ -276,7 +264,7 @@ describe('admin writes', () => {
   it('is refused to investors, on the server', async () => {
     const p = await createProject(ctx.db);
     const u = await createUpdate(ctx.db, p.id, { title: 'Untouched' });
-    const inv = await investorIn(p.id);
+    const inv = await investorIn(ctx, p.id);
     const post = await send(inv.token, 'POST', '/api/updates', { projectId: p.id, title: 'Mine' });
     expect(post.statusCode).toBe(403);
     expect((await send(inv.token, 'PUT', `/api/updates/${u.id}`, { title: 'Hacked' })).statusCode).toBe(403);

@@ -1,28 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { activityRequests, auditLog, bookings, mailMessages, notifications } from '../../../db/schema';
 import {
-  bearer,
-  buildTestApp,
-  createAdmin,
   createInvestment,
   createProject,
   createUser,
   login,
-  type TestContext,
+  requestsOf,
+  signInAdmin,
+  useTestApp,
 } from '../../../../test/helpers';
 import { createAllowance, createPerk, isoDay } from '../../../../test/content-factories';
 import { formatNight } from '@portal/contracts';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let adminToken: string;
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  const admin = await createAdmin(ctx.db);
-  adminToken = (await login(ctx.app, admin.email, admin.password)).accessToken;
+  adminToken = await signInAdmin(ctx);
 });
-afterAll(() => ctx.close());
 
 /** An investor holding a new project with cabin nights and a bookable husky safari. */
 async function setup() {
@@ -38,9 +34,7 @@ async function setup() {
   const { accessToken } = await login(ctx.app, user.email, user.password);
   return { project, user, perk, token: accessToken };
 }
-const get = (token: string, url: string) => ctx.app.inject({ method: 'GET', url, headers: bearer(token) });
-const send = (token: string, method: 'POST' | 'PUT', url: string, payload?: object) =>
-  ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+const { get, send } = requestsOf(ctx);
 const URL_ = '/api/perks/activity-requests';
 const request = (token: string, payload: object) => send(token, 'POST', URL_, payload);
 const nightsOf = async (token: string, projectId: string) =>

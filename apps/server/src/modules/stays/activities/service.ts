@@ -6,6 +6,7 @@ import type { Mailer } from '../../../mail/mailer';
 import { activityRequests, perks, projects, users } from '../../../db/schema';
 import { BadRequestError, ConflictError, NotFoundError } from '../../../lib/errors';
 import type { AuthUser } from '../../../plugins/auth';
+import { assertPending, decisionColumns } from '../decision';
 import { announceDecision } from '../../notifications/decision';
 import { assertProjectVisible } from '../../access/project-access';
 import type { ActivityRequestRow, AdminActivityRequestRow } from './presenter';
@@ -168,17 +169,10 @@ export async function decideActivityRequest(
       .limit(1);
     if (!found) throw new NotFoundError('Activity request');
     const r = found.request;
-    if (r.status !== 'pending') throw new ConflictError(`This request is already ${r.status}`);
-    const now = new Date();
+    assertPending(r);
     const [row] = await tx
       .update(activityRequests)
-      .set({
-        status: decision,
-        decidedAt: now,
-        decidedBy: actor.id,
-        decisionNote: note || null,
-        updatedAt: now,
-      })
+      .set(decisionColumns(actor, decision, note))
       .where(eq(activityRequests.id, requestId))
       .returning();
     const user = await announceDecision(tx, {

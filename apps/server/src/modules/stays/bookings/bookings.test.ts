@@ -1,28 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, bookingNights, bookings, notifications } from '../../../db/schema';
 import {
-  bearer,
-  buildTestApp,
   createAdmin,
   createInvestment,
   createProject,
   createUser,
   login,
-  type TestContext,
+  requestsOf,
+  useTestApp,
 } from '../../../../test/helpers';
 import { createAllowance, createBooking, isoDay } from '../../../../test/content-factories';
 import { formatNight, stayDates } from '@portal/contracts';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let adminToken: string;
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
   const admin = await createAdmin(ctx.db);
   adminToken = (await login(ctx.app, admin.email, admin.password)).accessToken;
 });
-afterAll(() => ctx.close());
 
 /** An investor holding a new project with an allowance. */
 async function setup(allowance: { totalNights?: number; bonusNights?: number; expiresAt?: string } = {}) {
@@ -33,9 +30,7 @@ async function setup(allowance: { totalNights?: number; bonusNights?: number; ex
   const { accessToken } = await login(ctx.app, user.email, user.password);
   return { project, user, token: accessToken };
 }
-const get = (token: string, url: string) => ctx.app.inject({ method: 'GET', url, headers: bearer(token) });
-const send = (token: string, method: 'POST' | 'PUT', url: string, payload?: object) =>
-  ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+const { get, send } = requestsOf(ctx);
 const book = (token: string, payload: object) => send(token, 'POST', '/api/bookings', payload);
 const nightsOf = async (token: string, projectId: string) =>
   (await get(token, `/api/perks/cabin-nights/${projectId}`)).json().cabinNights;

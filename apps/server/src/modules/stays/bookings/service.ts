@@ -15,7 +15,7 @@ import {
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client';
 import type { Mailer } from '../../../mail/mailer';
-import { bookingNights, bookings, cabinAllowances, cabins, projects, users } from '../../../db/schema';
+import { bookingNights, bookings, cabinAllowances, cabins, users } from '../../../db/schema';
 import {
   BadRequestError,
   ConflictError,
@@ -25,6 +25,8 @@ import {
   ValidationError,
 } from '../../../lib/errors';
 import type { AuthUser } from '../../../plugins/auth';
+import { lockBooking } from '../booking-lock';
+import { assertPending, decisionColumns } from '../decision';
 import { announceDecision } from '../../notifications/decision';
 import { assertProjectVisible } from '../../access/project-access';
 import { assertHighSeasonLimits, assignCabins, lockProjectNights } from '../cabins/service';
@@ -258,26 +260,12 @@ export async function decideBooking(
   note: string | undefined,
 ): Promise<AdminBookingRow> {
   return db.transaction(async (tx) => {
-    const [found] = await tx
-      .select({ booking: bookings, projectName: projects.name })
-      .from(bookings)
-      .innerJoin(projects, eq(projects.id, bookings.projectId))
-      .where(eq(bookings.id, bookingId))
-      .for('update', { of: bookings })
-      .limit(1);
-    if (!found) throw new NotFoundError('Booking');
+    const found = await lockBooking(tx, bookingId);
     const b = found.booking;
-    if (b.status !== 'pending') throw new ConflictError(`This request is already ${b.status}`);
-    const now = new Date();
+    assertPending(b);
     const [row] = await tx
       .update(bookings)
-      .set({
-        status: decision,
-        decidedAt: now,
-        decidedBy: actor.id,
-        decisionNote: note || null,
-        updatedAt: now,
-      })
+      .set(decisionColumns(actor, decision, note))
       .where(eq(bookings.id, bookingId))
       .returning();
     if (decision === 'declined') await tx.delete(bookingNights).where(eq(bookingNights.bookingId, bookingId));

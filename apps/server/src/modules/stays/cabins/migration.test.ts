@@ -1,18 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TransactionRollbackError, eq, sql } from 'drizzle-orm';
 import { migrationsFolder } from '../../../db/client';
 import { bookingNights, cabins } from '../../../db/schema';
-import { buildTestApp, createProject, createUser, type TestContext } from '../../../../test/helpers';
+import { createProject, createUser, useTestApp } from '../../../../test/helpers';
 import { createBooking, isoDay } from '../../../../test/content-factories';
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await buildTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 describe('the migration that brings cabins', () => {
   it('gives each project as many cabins as its busiest night needs and every live night a cabin of its own', async () => {

@@ -18,20 +18,19 @@ import {
   createUser,
   login,
   type TestContext,
+  useTestApp,
 } from '../../../../test/helpers';
 import { createAllowance, createBooking, isoDay } from '../../../../test/content-factories';
 import { queueExpiryReminders } from './expiry-reminders';
 import { createCalendarTokens, nightRuns } from './service';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let adminToken: string;
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
   const a = await createAdmin(ctx.db, { name: 'Ada Admin' });
   adminToken = (await login(ctx.app, a.email, a.password)).accessToken;
 });
-afterAll(() => ctx.close());
 
 const get = (url: string, token?: string) =>
   ctx.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });

@@ -1,28 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { toCents } from '@portal/contracts';
 import { auditLog, notifications, rentalIncomes } from '../../../db/schema';
 import {
   bearer,
-  buildTestApp,
-  createAdmin,
   createInvestment,
   createProject,
   createUser,
   login,
-  type TestContext,
+  signInAdmin,
+  useTestApp,
 } from '../../../../test/helpers';
 import { createAllowance, createBooking, isoDay } from '../../../../test/content-factories';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let adminToken: string;
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  const admin = await createAdmin(ctx.db);
-  adminToken = (await login(ctx.app, admin.email, admin.password)).accessToken;
+  adminToken = await signInAdmin(ctx);
 });
-afterAll(() => ctx.close());
 
 const call = (method: 'GET' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) =>
   ctx.app.inject({ method, url, headers: bearer(token), ...(payload && { payload }) });

@@ -10,10 +10,11 @@ import {
 } from '@portal/contracts';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client';
-import { bookings, projects, rentalIncomes } from '../../../db/schema';
+import { rentalIncomes } from '../../../db/schema';
 import { BadRequestError, ConflictError, NotFoundError } from '../../../lib/errors';
 import { iso, num } from '../../../lib/format';
 import type { AuthUser } from '../../../plugins/auth';
+import { lockBooking } from '../booking-lock';
 import { recordAudit } from '../../audit/service';
 import {
   assertUnlocked,
@@ -86,14 +87,7 @@ export async function recordRentalIncome(
 ): Promise<RentalIncomeRow> {
   return db.transaction(async (tx) => {
     await holdPublications(tx);
-    const [found] = await tx
-      .select({ booking: bookings, projectName: projects.name, share: projects.rentalSharePercent })
-      .from(bookings)
-      .innerJoin(projects, eq(projects.id, bookings.projectId))
-      .where(eq(bookings.id, bookingId))
-      .for('update', { of: bookings })
-      .limit(1);
-    if (!found) throw new NotFoundError('Booking');
+    const found = await lockBooking(tx, bookingId);
     const b = found.booking;
     if (b.type !== 'rental')
       throw new ConflictError(`Only a rental earns rental income; this request is a ${b.type} request`);

@@ -243,16 +243,13 @@ async function assertCanHold(
     refuse(
       `Your cabin nights can be used until ${formatNight(allowance.expiresAt)}: ${listNights(late)} ${late.length === 1 ? 'is' : 'are'} too late`,
     );
-  const [held] = await tx
-    .select({ n: count() })
-    .from(bookingNights)
-    .where(
-      and(
-        eq(bookingNights.userId, userId),
-        eq(bookingNights.projectId, gets.projectId),
-        ne(bookingNights.bookingId, gives.id),
-      ),
-    );
+  // The user's nights in the project in stays other than the one they give.
+  const otherNights = and(
+    eq(bookingNights.userId, userId),
+    eq(bookingNights.projectId, gets.projectId),
+    ne(bookingNights.bookingId, gives.id),
+  );
+  const [held] = await tx.select({ n: count() }).from(bookingNights).where(otherNights);
   const { available } = nightBalance(allowance.totalNights, allowance.bonusNights, held?.n ?? 0);
   if (gets.nights.length > available)
     refuse(
@@ -261,14 +258,7 @@ async function assertCanHold(
   const clash = await tx
     .select({ night: bookingNights.night })
     .from(bookingNights)
-    .where(
-      and(
-        eq(bookingNights.userId, userId),
-        eq(bookingNights.projectId, gets.projectId),
-        ne(bookingNights.bookingId, gives.id),
-        inArray(bookingNights.night, gets.nights),
-      ),
-    );
+    .where(and(otherNights, inArray(bookingNights.night, gets.nights)));
   if (clash.length)
     refuse(`You already hold ${listNights(clash.map((c) => c.night).sort())} in another stay`);
   await assertHighSeasonLimits(tx, userId, gets.projectId, gets.nights, [gives.id]).catch((err: unknown) => {
