@@ -4,6 +4,7 @@
  * answers `fetch` and the upload XMLHttpRequest from one route function.
  */
 import type { ReactElement } from 'react';
+import { failedWrites } from '@/lib/query-client';
 import { Outlet, RouterProvider, createMemoryRouter, useLocation, useNavigate } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, render, screen, waitFor, within } from '@testing-library/react';
@@ -299,6 +300,7 @@ export function renderAdmin(element: ReactElement, path: string, url = `/admin/$
   // Error toasts are logged on purpose (docs/product.md §18).
   allowConsole('error', /^\[toast\]/);
   const client = new QueryClient({
+    mutationCache: failedWrites(),
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
   const router = createMemoryRouter(

@@ -1,11 +1,28 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { keepReadsIn } from './cached-reads';
+import { toastFailure, type Failure } from './toast';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: { failure?: Failure };
+  }
+}
+
+/** The one place a failed write is told: the toast its `failure` names (lib/endpoint-hooks.ts). */
+export const failedWrites = () =>
+  new MutationCache({
+    onError: (err, _vars, _context, mutation) => {
+      const failure = mutation.meta?.failure;
+      if (failure !== undefined) toastFailure(failure, err);
+    },
+  });
 
 /**
  * The app's query cache. It comes with the first page that reads through it (app/with-queries.tsx), not
  * with the sign-in page: the query library is about 10 kB of JS (gzip) that page does not run.
  */
 export const queryClient = new QueryClient({
+  mutationCache: failedWrites(),
   defaultOptions: {
     queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 },
   },

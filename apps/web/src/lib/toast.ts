@@ -129,6 +129,23 @@ export function resetToasts() {
 export const toastError = (description: string, title = 'Error') =>
   toast({ title, description, variant: 'destructive' });
 
+/** An error toast titled with its fixed words ('Failed to save project'), the server's reason below it. */
+export const toastFailed = (title: string, err?: unknown) =>
+  toast({
+    title,
+    description: err === undefined ? undefined : messageOf(err, 'Please try again.'),
+    variant: 'destructive',
+  });
+
+/**
+ * How a failed write is told: a title of its own with the server's reason below it ('Failed to save
+ * perk'), or, as `{ fallback }`, 'Error' with the server's reason, the fallback when it gives none.
+ */
+export type Failure = string | { fallback: string };
+
+export const toastFailure = (failure: Failure, err: unknown) =>
+  typeof failure === 'string' ? toastFailed(failure, err) : toastError(messageOf(err, failure.fallback));
+
 /** The message of anything thrown, for a toast. */
 export const messageOf = (err: unknown, fallback: string) =>
   err instanceof Error && err.message ? err.message : fallback;

@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEndpointQuery } from '@/lib/endpoint-hooks';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ActivityRequest, ActivityRequestStatus, CreateActivityRequestInput } from '@portal/contracts';
 import { endpoints } from '@/lib/endpoints';
-import { call, endpointQuery, refreshAfterWrite } from '@/lib/endpoint-client';
+import { call, refreshAfterWrite } from '@/lib/endpoint-client';
 import { useOrFallback } from './fallback';
 
 const e = endpoints.activities;
@@ -10,10 +11,11 @@ const NONE: ActivityRequest[] = [];
 /** The investor's own activity requests in a project; a failed load reads as none. */
 export function useActivityRequests(projectId: string | undefined) {
   return useOrFallback(
-    useQuery({
-      ...endpointQuery(e.list, { query: { projectId: projectId! } }, (a) => a.data ?? []),
-      enabled: !!projectId,
-    }),
+    useEndpointQuery(
+      e.list,
+      { query: { projectId: projectId! } },
+      { select: (a) => a.data ?? [], enabled: !!projectId },
+    ),
     NONE,
   );
 }
@@ -40,10 +42,11 @@ export function useProjectActivityRequests(
   projectId: string | undefined,
   status: ActivityRequestStatus | undefined,
 ) {
-  return useQuery({
-    ...endpointQuery(e.adminList, { query: { projectId, status } }, (a) => a.data),
-    enabled: !!projectId,
-  });
+  return useEndpointQuery(
+    e.adminList,
+    { query: { projectId, status } },
+    { select: (a) => a.data, enabled: !!projectId },
+  );
 }
 
 /** An admin approves or declines a pending activity request, with an optional note for the investor. */

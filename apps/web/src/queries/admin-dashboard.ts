@@ -1,11 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import { useEndpointQuery } from '@/lib/endpoint-hooks';
 import { endpoints } from '@/lib/endpoints';
-import { endpointQuery } from '@/lib/endpoint-client';
 
 /** The Admin Dashboard figures, overall and for the selected project. */
 export function useDashboard(projectId: string | undefined) {
-  return useQuery({
-    ...endpointQuery(endpoints.adminDashboard.get, { query: { projectId } }, (a) => a.data),
-    staleTime: 15_000,
-  });
+  return useEndpointQuery(
+    endpoints.adminDashboard.get,
+    { query: { projectId } },
+    { select: (a) => a.data, staleTime: 15_000 },
+  );
 }

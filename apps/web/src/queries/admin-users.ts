@@ -1,14 +1,16 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEndpointQuery } from '@/lib/endpoint-hooks';
+import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateUserInput, UpdateUserInput, UserListParams } from '@portal/contracts';
 import { endpoints } from '@/lib/endpoints';
-import { call, endpointQuery, refreshAfterWrite } from '@/lib/endpoint-client';
+import { call, refreshAfterWrite } from '@/lib/endpoint-client';
 
 const e = endpoints.adminUsers;
 
 /** `GET /api/users` with server-side search, project link filter and paging. */
 export function useUsers(q: UserListParams, opts: { enabled?: boolean } = {}) {
-  return useQuery({
-    ...endpointQuery(e.list, {
+  return useEndpointQuery(
+    e.list,
+    {
       query: {
         search: q.search,
         projectId: q.projectId,
@@ -18,18 +20,14 @@ export function useUsers(q: UserListParams, opts: { enabled?: boolean } = {}) {
         page: q.page,
         pageSize: q.pageSize,
       },
-    }),
-    placeholderData: keepPreviousData,
-    enabled: opts.enabled ?? true,
-  });
+    },
+    { placeholderData: keepPreviousData, enabled: opts.enabled ?? true },
+  );
 }
 
 /** One user with every investment and its monthly returns. */
 export function useUser(id: string | null | undefined) {
-  return useQuery({
-    ...endpointQuery(e.get, { params: { id: id ?? '' } }, (a) => a.data),
-    enabled: !!id,
-  });
+  return useEndpointQuery(e.get, { params: { id: id ?? '' } }, { select: (a) => a.data, enabled: !!id });
 }
 
 export function useCreateUser() {

@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEndpointQuery } from '@/lib/endpoint-hooks';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CabinAllowanceInput } from '@portal/contracts';
 import { endpoints } from '@/lib/endpoints';
-import { call, endpointQuery, refreshAfterWrite } from '@/lib/endpoint-client';
+import { call, refreshAfterWrite } from '@/lib/endpoint-client';
 import { useOrFallback } from './fallback';
 
 const e = endpoints.allowances;
@@ -9,20 +10,22 @@ const e = endpoints.allowances;
 /** The investor's cabin nights in a project: null when they hold none there, or when it fails to load. */
 export function useCabinNights(projectId: string | undefined) {
   return useOrFallback(
-    useQuery({
-      ...endpointQuery(e.cabinNights, { params: { projectId: projectId! } }, (a) => a.cabinNights ?? null),
-      enabled: !!projectId,
-    }),
+    useEndpointQuery(
+      e.cabinNights,
+      { params: { projectId: projectId! } },
+      { select: (a) => a.cabinNights ?? null, enabled: !!projectId },
+    ),
     null,
   );
 }
 
 /** A user's cabin-night allowance in a project (admin); null when none is set. */
 export function useAllowance(userId: string | null, projectId: string | undefined) {
-  return useQuery({
-    ...endpointQuery(e.allowance, { params: { projectId: projectId!, userId: userId! } }, (a) => a.data),
-    enabled: !!userId && !!projectId,
-  });
+  return useEndpointQuery(
+    e.allowance,
+    { params: { projectId: projectId!, userId: userId! } },
+    { select: (a) => a.data, enabled: !!userId && !!projectId },
+  );
 }
 
 export function useSaveAllowance(userId: string, projectId: string) {

@@ -1,8 +1,9 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useEndpointQuery } from '@/lib/endpoint-hooks';
+import { keepPreviousData, useMutation } from '@tanstack/react-query';
 import type { AuditEntity } from '@portal/contracts';
 import { endpoints } from '@/lib/endpoints';
 import { saveBlob } from '@/lib/api';
-import { callFile, endpointQuery } from '@/lib/endpoint-client';
+import { callFile } from '@/lib/endpoint-client';
 
 const e = endpoints.audit;
 
@@ -23,10 +24,11 @@ const filters = (p: AuditParams) => ({
 
 /** A page of the audit log (`GET /api/admin/audit`), newest first; the previous page stays while the next loads. */
 export function useAuditLog(params: AuditParams, page: number, pageSize: number) {
-  return useQuery({
-    ...endpointQuery(e.list, { query: { ...filters(params), page, pageSize } }),
-    placeholderData: keepPreviousData,
-  });
+  return useEndpointQuery(
+    e.list,
+    { query: { ...filters(params), page, pageSize } },
+    { placeholderData: keepPreviousData },
+  );
 }
 
 /** Downloads every entry the filters match as CSV (`GET /api/admin/audit/export`). */

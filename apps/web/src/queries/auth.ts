@@ -1,45 +1,49 @@
-import { useQuery } from '@tanstack/react-query';
 import type { Answer } from '@portal/contracts';
 import { endpoints } from '@/lib/endpoints';
 import { call, endpointQuery } from '@/lib/endpoint-client';
-import { useWrite, type WriteCallbacks } from './write';
+import { useEndpointMutation, useEndpointQuery, type EndpointMutationOptions } from '@/lib/endpoint-hooks';
 
 const e = endpoints.auth;
 
 /** The signed-in user's two-factor sign-in: on or off, required or not, recovery codes left. */
 export function useTotpStatus() {
-  return useQuery(endpointQuery(e.totpStatus, {}, (a) => a.data));
+  return useEndpointQuery(e.totpStatus, {}, { select: (a) => a.data });
 }
 
-type Cb<E extends (typeof e)[keyof typeof e], V = void> = WriteCallbacks<Answer<E>, V>;
+type Cb<E extends (typeof e)[keyof typeof e], V = void> = EndpointMutationOptions<Answer<E>, V>;
 
 export const useChangePassword = (
   cb?: Cb<typeof e.changePassword, { currentPassword: string; newPassword: string }>,
-) => useWrite(e.changePassword, (body) => call(e.changePassword, { body }), cb);
+) => useEndpointMutation(e.changePassword, { mutationFn: (body) => call(e.changePassword, { body }), ...cb });
 
 export const useStartTotp = (cb?: Cb<typeof e.totpSetup>) =>
-  useWrite(e.totpSetup, () => call(e.totpSetup), cb);
+  useEndpointMutation(e.totpSetup, { mutationFn: () => call(e.totpSetup), ...cb });
 
 export const useEnableTotp = (cb?: Cb<typeof e.totpEnable, string>) =>
-  useWrite(e.totpEnable, (code) => call(e.totpEnable, { body: { code } }), cb);
+  useEndpointMutation(e.totpEnable, { mutationFn: (code) => call(e.totpEnable, { body: { code } }), ...cb });
 
 export const useDisableTotp = (cb?: Cb<typeof e.totpDisable, string>) =>
-  useWrite(e.totpDisable, (password) => call(e.totpDisable, { body: { password } }), cb);
+  useEndpointMutation(e.totpDisable, {
+    mutationFn: (password) => call(e.totpDisable, { body: { password } }),
+    ...cb,
+  });
 
 export const useNewRecoveryCodes = (cb?: Cb<typeof e.totpRecoveryCodes, string>) =>
-  useWrite(e.totpRecoveryCodes, (password) => call(e.totpRecoveryCodes, { body: { password } }), cb);
+  useEndpointMutation(e.totpRecoveryCodes, {
+    mutationFn: (password) => call(e.totpRecoveryCodes, { body: { password } }),
+    ...cb,
+  });
 
 /** The admin policy: must admin accounts use two-factor sign-in? */
 export function useSecurityPolicy() {
-  return useQuery(endpointQuery(e.securitySettings, {}, (a) => a.data));
+  return useEndpointQuery(e.securitySettings, {}, { select: (a) => a.data });
 }
 
 export const useSetSecurityPolicy = (cb?: Cb<typeof e.setSecuritySettings, boolean>) =>
-  useWrite(
-    e.setSecuritySettings,
-    (requireAdminTotp) => call(e.setSecuritySettings, { body: { requireAdminTotp } }),
-    cb,
-  );
+  useEndpointMutation(e.setSecuritySettings, {
+    mutationFn: (requireAdminTotp) => call(e.setSecuritySettings, { body: { requireAdminTotp } }),
+    ...cb,
+  });
 
 /** The key of the admin policy's read (a save puts its answer there at once). */
 export const securityPolicyKey = endpointQuery(e.securitySettings, {}).queryKey;

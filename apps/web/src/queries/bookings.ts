@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   Answer,
   Booking,
@@ -7,9 +7,9 @@ import type {
   RentalSettingsInput,
 } from '@portal/contracts';
 import { endpoints } from '@/lib/endpoints';
-import { call, endpointQuery, refreshAfterWrite } from '@/lib/endpoint-client';
+import { call, refreshAfterWrite } from '@/lib/endpoint-client';
 import { useOrFallback } from './fallback';
-import { useWrite, type WriteCallbacks } from './write';
+import { useEndpointMutation, useEndpointQuery, type EndpointMutationOptions } from '@/lib/endpoint-hooks';
 
 const e = endpoints.bookings;
 const NONE: Booking[] = [];
@@ -17,10 +17,11 @@ const NONE: Booking[] = [];
 /** The investor's own booking requests in a project; a failed load reads as none. */
 export function useBookings(projectId: string | undefined) {
   return useOrFallback(
-    useQuery({
-      ...endpointQuery(e.list, { query: { projectId: projectId! } }, (a) => a.data ?? []),
-      enabled: !!projectId,
-    }),
+    useEndpointQuery(
+      e.list,
+      { query: { projectId: projectId! } },
+      { select: (a) => a.data ?? [], enabled: !!projectId },
+    ),
     NONE,
   );
 }
@@ -44,10 +45,11 @@ export function useCancelBooking() {
 
 /** Booking requests of a project (admin), of one status or all. */
 export function useProjectBookings(projectId: string | undefined, status: BookingStatus | undefined) {
-  return useQuery({
-    ...endpointQuery(e.adminList, { query: { projectId, status } }, (a) => a.data),
-    enabled: !!projectId,
-  });
+  return useEndpointQuery(
+    e.adminList,
+    { query: { projectId, status } },
+    { select: (a) => a.data, enabled: !!projectId },
+  );
 }
 
 /** An admin approves or declines a pending request, with an optional note for the investor. */
@@ -62,9 +64,13 @@ export function useDecideBooking() {
 
 /** The rental price cap (admin setting): the highest price a night an investor may ask. */
 export function useRentalSettings() {
-  return useQuery(endpointQuery(e.rentalSettings, {}, (a) => a.data));
+  return useEndpointQuery(e.rentalSettings, {}, { select: (a) => a.data });
 }
 
 export const useSetRentalSettings = (
-  cb?: WriteCallbacks<Answer<typeof e.setRentalSettings>, RentalSettingsInput>,
-) => useWrite(e.setRentalSettings, (body) => call(e.setRentalSettings, { body }), cb);
+  options?: EndpointMutationOptions<Answer<typeof e.setRentalSettings>, RentalSettingsInput>,
+) =>
+  useEndpointMutation(e.setRentalSettings, {
+    mutationFn: (body) => call(e.setRentalSettings, { body }),
+    ...options,
+  });

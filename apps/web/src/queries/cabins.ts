@@ -1,7 +1,8 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEndpointQuery } from '@/lib/endpoint-hooks';
+import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CabinInput, HighSeasonInput } from '@portal/contracts';
 import { endpoints } from '@/lib/endpoints';
-import { call, endpointQuery, refreshAfterWrite } from '@/lib/endpoint-client';
+import { call, refreshAfterWrite } from '@/lib/endpoint-client';
 
 const e = endpoints.cabins;
 
@@ -10,31 +11,29 @@ const e = endpoints.cabins;
  * included, 'YYYY-MM-DD'). The previous window's answer stays on screen while the next one loads.
  */
 export function useAvailability(projectId: string | undefined, from: string, to: string) {
-  return useQuery({
-    ...endpointQuery(
-      e.availability,
-      { params: { projectId: projectId! }, query: { from, to } },
-      (a) => a.availability,
-    ),
-    enabled: !!projectId,
-    placeholderData: keepPreviousData,
-  });
+  return useEndpointQuery(
+    e.availability,
+    { params: { projectId: projectId! }, query: { from, to } },
+    { select: (a) => a.availability, enabled: !!projectId, placeholderData: keepPreviousData },
+  );
 }
 
 /** A project's high-season periods, each with the nights of it the caller holds. */
 export function useHighSeasons(projectId: string | undefined) {
-  return useQuery({
-    ...endpointQuery(e.seasons, { params: { id: projectId! } }, (a) => a.data),
-    enabled: !!projectId,
-  });
+  return useEndpointQuery(
+    e.seasons,
+    { params: { id: projectId! } },
+    { select: (a) => a.data, enabled: !!projectId },
+  );
 }
 
 /** A project's cabins: the active ones for an investor, every one for an admin. */
 export function useCabins(projectId: string | undefined) {
-  return useQuery({
-    ...endpointQuery(e.list, { params: { id: projectId! } }, (a) => a.data),
-    enabled: !!projectId,
-  });
+  return useEndpointQuery(
+    e.list,
+    { params: { id: projectId! } },
+    { select: (a) => a.data, enabled: !!projectId },
+  );
 }
 
 /** Adds or changes a cabin (admin). */

@@ -1,12 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEndpointQuery } from '@/lib/endpoint-hooks';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { endpoints } from '@/lib/endpoints';
-import { call, endpointQuery, refreshAfterWrite } from '@/lib/endpoint-client';
+import { call, refreshAfterWrite } from '@/lib/endpoint-client';
 
 const e = endpoints.calendar;
 
 /** The address of the caller's calendar of approved stays (it needs no sign-in: it is a secret). */
 export function useCalendarFeed() {
-  return useQuery(endpointQuery(e.feed, {}, (a) => a.data.url));
+  return useEndpointQuery(e.feed, {}, { select: (a) => a.data.url });
 }
 
 /** A new address in place of the old one, which stops working; the shown address reloads. */

@@ -1,9 +1,9 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { Answer, DistributionInput, PayerAccountInput, ReversalInput } from '@portal/contracts';
 import { endpoints } from '@/lib/endpoints';
 import { saveBlob } from '@/lib/api';
-import { call, callFile, endpointQuery } from '@/lib/endpoint-client';
-import { useWrite, type WriteCallbacks } from './write';
+import { call, callFile } from '@/lib/endpoint-client';
+import { useEndpointMutation, useEndpointQuery, type EndpointMutationOptions } from '@/lib/endpoint-hooks';
 
 const e = endpoints.distributions;
 
@@ -12,49 +12,51 @@ const e = endpoints.distributions;
  * every project otherwise. `enabled: false` while the screen does not know which yet.
  */
 export function useDistributions(projectId?: string, { enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({
-    ...endpointQuery(e.list, { query: { projectId } }, (a) => a.data),
-    enabled,
-  });
+  return useEndpointQuery(e.list, { query: { projectId } }, { select: (a) => a.data, enabled });
 }
 
 /** One run with each investor's allocation (`GET /api/distributions/{id}`); nothing while `id` is null. */
 export function useDistribution(id: string | null) {
-  return useQuery({
-    ...endpointQuery(e.get, { params: { id: id! } }, (a) => a.data),
-    enabled: !!id,
-  });
+  return useEndpointQuery(e.get, { params: { id: id! } }, { select: (a) => a.data, enabled: !!id });
 }
 
 type RunAnswer = Answer<typeof e.create>;
 
 /** Drafts a run: its allocations are computed by the server. */
-export const useCreateDistribution = (cb?: WriteCallbacks<RunAnswer, DistributionInput>) =>
-  useWrite(e.create, (body) => call(e.create, { body }), cb);
+export const useCreateDistribution = (cb?: EndpointMutationOptions<RunAnswer, DistributionInput>) =>
+  useEndpointMutation(e.create, { mutationFn: (body) => call(e.create, { body }), ...cb });
 
 /** Changes a draft; the server computes its allocations again (a final run answers 409). */
 export const useUpdateDistribution = (
-  cb?: WriteCallbacks<RunAnswer, { id: string; input: DistributionInput }>,
-) => useWrite(e.update, ({ id, input }) => call(e.update, { params: { id }, body: input }), cb);
+  cb?: EndpointMutationOptions<RunAnswer, { id: string; input: DistributionInput }>,
+) =>
+  useEndpointMutation(e.update, {
+    mutationFn: ({ id, input }) => call(e.update, { params: { id }, body: input }),
+    ...cb,
+  });
 
 /** Deletes a draft (a final run answers 409). */
-export const useDeleteDistribution = (cb?: WriteCallbacks<Answer<typeof e.remove>, string>) =>
-  useWrite(e.remove, (id) => call(e.remove, { params: { id } }), cb);
+export const useDeleteDistribution = (cb?: EndpointMutationOptions<Answer<typeof e.remove>, string>) =>
+  useEndpointMutation(e.remove, { mutationFn: (id) => call(e.remove, { params: { id } }), ...cb });
 
 /**
  * Makes a draft final: the investors' amounts written and each of them notified, at once. An investor
  * who already has a return for that month, or a run made final already, answers 409 with the reason.
  */
-export const useFinalizeDistribution = (cb?: WriteCallbacks<RunAnswer, string>) =>
-  useWrite(e.finalize, (id) => call(e.finalize, { params: { id } }), cb);
+export const useFinalizeDistribution = (cb?: EndpointMutationOptions<RunAnswer, string>) =>
+  useEndpointMutation(e.finalize, { mutationFn: (id) => call(e.finalize, { params: { id } }), ...cb });
 
 /**
  * Reverses a final run as a whole: each investor paid gets an adjustment of minus their amount, dated
  * today; the run stays as it was, marked reversed. A draft or a run reversed already answers 409.
  */
 export const useReverseDistribution = (
-  cb?: WriteCallbacks<RunAnswer, { id: string; input: ReversalInput }>,
-) => useWrite(e.reverse, ({ id, input }) => call(e.reverse, { params: { id }, body: input }), cb);
+  cb?: EndpointMutationOptions<RunAnswer, { id: string; input: ReversalInput }>,
+) =>
+  useEndpointMutation(e.reverse, {
+    mutationFn: ({ id, input }) => call(e.reverse, { params: { id }, body: input }),
+    ...cb,
+  });
 
 /** Downloads a run's payments as CSV (`GET /api/distributions/{id}/payments.csv`). */
 export function useDownloadPayments() {
@@ -82,8 +84,9 @@ export function useDownloadSepa() {
 }
 
 /** The company account that pays the distributions (`GET /api/admin/settings/payer`); null until set. */
-export const usePayerAccount = () => useQuery(endpointQuery(e.payer, {}, (a) => a.data));
+export const usePayerAccount = () => useEndpointQuery(e.payer, {}, { select: (a) => a.data });
 
 /** Sets the payer account; a bad IBAN or BIC is a 400 named on its field. */
-export const useSetPayerAccount = (cb?: WriteCallbacks<Answer<typeof e.setPayer>, PayerAccountInput>) =>
-  useWrite(e.setPayer, (body) => call(e.setPayer, { body }), cb);
+export const useSetPayerAccount = (
+  cb?: EndpointMutationOptions<Answer<typeof e.setPayer>, PayerAccountInput>,
+) => useEndpointMutation(e.setPayer, { mutationFn: (body) => call(e.setPayer, { body }), ...cb });

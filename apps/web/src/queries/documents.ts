@@ -1,3 +1,4 @@
+import { useEndpointQuery } from '@/lib/endpoint-hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   PREVIEW_REVOKE_DELAY_MS,
@@ -25,6 +26,7 @@ function vault(answer: unknown): { documents: DocumentItem[]; media: UserMediaIt
 
 /** The vault of a project (`GET /api/documents?projectId=`): its shared documents and the investor's own. */
 export function useDocuments(projectId: string | null | undefined) {
+  // The vault's cache entry is shared with useVault: the documents are picked from it.
   return useQuery({
     ...endpointQuery(e.list, { query: { projectId: projectId ?? undefined } }, vault),
     select: (v) => v.documents,
@@ -35,10 +37,11 @@ export function useDocuments(projectId: string | null | undefined) {
 
 /** One user's documents and media in a project, or (userId null) every document of the project. */
 export function useVault(projectId: string | undefined, userId: string | null) {
-  return useQuery({
-    ...endpointQuery(e.list, { query: { projectId, userId: userId ?? undefined } }, vault),
-    enabled: !!projectId,
-  });
+  return useEndpointQuery(
+    e.list,
+    { query: { projectId, userId: userId ?? undefined } },
+    { select: vault, enabled: !!projectId },
+  );
 }
 
 /** Saves the document under the name the server gives it (fallback: 'document-{id}'). */

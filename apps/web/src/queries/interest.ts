@@ -1,7 +1,8 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEndpointQuery } from '@/lib/endpoint-hooks';
+import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InterestInput, InterestStatus } from '@portal/contracts';
 import { endpoints } from '@/lib/endpoints';
-import { call, endpointQuery, refreshAfterWrite } from '@/lib/endpoint-client';
+import { call, refreshAfterWrite } from '@/lib/endpoint-client';
 
 const e = endpoints.interest;
 
@@ -16,14 +17,11 @@ export function useRegisterInterest() {
 
 /** Interest registrations (admin), newest first, with server-side search and paging. */
 export function useInterest(q: { search?: string; status?: InterestStatus; page: number; pageSize: number }) {
-  return useQuery({
-    ...endpointQuery(
-      e.list,
-      { query: { q: q.search, status: q.status, page: q.page, pageSize: q.pageSize } },
-      (a) => a.data,
-    ),
-    placeholderData: keepPreviousData,
-  });
+  return useEndpointQuery(
+    e.list,
+    { query: { q: q.search, status: q.status, page: q.page, pageSize: q.pageSize } },
+    { select: (a) => a.data, placeholderData: keepPreviousData },
+  );
 }
 
 /** Moves a registration along (new -> contacted -> closed). */

@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEndpointQuery } from '@/lib/endpoint-hooks';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MediaItem } from '@portal/contracts';
 import { endpoints } from '@/lib/endpoints';
-import { call, endpointQuery, refreshAfterWrite } from '@/lib/endpoint-client';
+import { call, refreshAfterWrite } from '@/lib/endpoint-client';
 import { uploadTo } from '@/lib/upload';
 
 const e = endpoints.media;
@@ -17,21 +18,22 @@ const mediaList = (answer: unknown): MediaItem[] => {
  * last two to three hours (docs/decisions/003), so the list is fetched again well before they run out.
  */
 export function useMedia(projectId: string | null | undefined) {
-  return useQuery({
-    ...endpointQuery(e.list, { query: { projectId: projectId ?? undefined } }, mediaList),
-    enabled: !!projectId,
-    staleTime: 30 * 60_000,
-    refetchInterval: 60 * 60_000,
-    refetchOnWindowFocus: true,
-  });
+  return useEndpointQuery(
+    e.list,
+    { query: { projectId: projectId ?? undefined } },
+    {
+      select: mediaList,
+      enabled: !!projectId,
+      staleTime: 30 * 60_000,
+      refetchInterval: 60 * 60_000,
+      refetchOnWindowFocus: true,
+    },
+  );
 }
 
 /** Every media item of a project, whatever its status (the admin list). */
 export function useProjectMedia(projectId: string | undefined) {
-  return useQuery({
-    ...endpointQuery(e.adminList, { query: { projectId } }, mediaList),
-    enabled: !!projectId,
-  });
+  return useEndpointQuery(e.adminList, { query: { projectId } }, { select: mediaList, enabled: !!projectId });
 }
 
 /** Adds or changes a project media item, its file sent with progress; every view of the gallery reloads. */

@@ -1,3 +1,4 @@
+import { useEndpointQuery } from '@/lib/endpoint-hooks';
 import {
   keepPreviousData,
   useMutation,
@@ -142,19 +143,20 @@ export const useMarkAllRead = () =>
 
 /** Every user's notifications, newest first, one page (the admin's sent list). */
 export function useSentNotifications(page: number, pageSize: number) {
-  return useQuery({
-    ...endpointQuery(e.adminList, { query: { page, pageSize } }, (a) => a.data),
-    placeholderData: keepPreviousData,
-  });
+  return useEndpointQuery(
+    e.adminList,
+    { query: { page, pageSize } },
+    { select: (a) => a.data, placeholderData: keepPreviousData },
+  );
 }
 
 /** Active users matching a name or email, and how many active users "everyone" is. */
 export function useRecipients(q: string) {
-  return useQuery({
-    ...endpointQuery(e.recipients, { query: { q: q || undefined, limit: 8 } }, (a) => a.data),
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
+  return useEndpointQuery(
+    e.recipients,
+    { query: { q: q || undefined, limit: 8 } },
+    { select: (a) => a.data, placeholderData: keepPreviousData, staleTime: 30_000 },
+  );
 }
 
 export function useSendNotification() {

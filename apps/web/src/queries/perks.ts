@@ -1,3 +1,4 @@
+import { useEndpointQuery } from '@/lib/endpoint-hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { flattenPerks, type Perk, type PerkInput } from '@portal/contracts';
 import { endpoints } from '@/lib/endpoints';
@@ -32,10 +33,11 @@ export function usePerksOrEmpty(projectId: string | undefined) {
 /** The investor's usage of their cabin nights in a project; null when it fails to load. */
 export function useUsage(projectId: string | undefined) {
   return useOrFallback(
-    useQuery({
-      ...endpointQuery(e.usage, { params: { projectId: projectId! } }, (a) => a.usage ?? null),
-      enabled: !!projectId,
-    }),
+    useEndpointQuery(
+      e.usage,
+      { params: { projectId: projectId! } },
+      { select: (a) => a.usage ?? null, enabled: !!projectId },
+    ),
     null,
   );
 }

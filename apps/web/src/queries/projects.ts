@@ -1,3 +1,4 @@
+import { useEndpointQuery } from '@/lib/endpoint-hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OpportunityInput, ProjectInput, ProjectListItem } from '@portal/contracts';
 import { endpoints } from '@/lib/endpoints';
@@ -32,22 +33,26 @@ export function useProjects() {
 
 /** One project with the investor's stake month by month. */
 export function useProjectDetail(id: string | undefined) {
-  return useQuery({
-    ...endpointQuery(e.get, { params: { id: id! } }, (a) => a.data),
-    enabled: !!id,
-    // A project that is not the investor's (404) or a malformed id (400) will not appear by retrying.
-    retry: (count, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 2,
-  });
+  return useEndpointQuery(
+    e.get,
+    { params: { id: id! } },
+    {
+      select: (a) => a.data,
+      enabled: !!id,
+      // A project that is not the investor's (404) or a malformed id (400) will not appear by retrying.
+      retry: (count, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 2,
+    },
+  );
 }
 
 /** The project open for interest, or null; admins edit it. */
 export function useOpportunity() {
   const { status } = useAuth();
-  return useQuery({
-    ...endpointQuery(e.currentOpportunity, {}, (a) => a.data ?? null),
-    enabled: status === 'authenticated',
-    staleTime: 60_000,
-  });
+  return useEndpointQuery(
+    e.currentOpportunity,
+    {},
+    { select: (a) => a.data ?? null, enabled: status === 'authenticated', staleTime: 60_000 },
+  );
 }
 
 /** Project writes; every view of the projects (the shell's selector, the investors' pages) reloads. */

@@ -1,18 +1,20 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEndpointQuery } from '@/lib/endpoint-hooks';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { returnsImportError, type ReturnInput, type ReturnsImportResult } from '@portal/contracts';
 import { ApiError } from '@/lib/api';
 import { endpoints } from '@/lib/endpoints';
-import { call, endpointQuery, refreshAfterWrite } from '@/lib/endpoint-client';
+import { call, refreshAfterWrite } from '@/lib/endpoint-client';
 import { toFormData } from '@/lib/upload';
 
 const e = endpoints.returns;
 
 /** A user's monthly returns in a project (admin), oldest month first. */
 export function useReturns(userId: string | null, projectId: string | undefined) {
-  return useQuery({
-    ...endpointQuery(e.list, { params: { id: userId! }, query: { projectId } }, (a) => a.data.monthlyReturns),
-    enabled: !!userId && !!projectId,
-  });
+  return useEndpointQuery(
+    e.list,
+    { params: { id: userId! }, query: { projectId } },
+    { select: (a) => a.data.monthlyReturns, enabled: !!userId && !!projectId },
+  );
 }
 
 /** Adds a month's return or changes a recorded one; the investment's totals change with it. */

@@ -4,7 +4,7 @@ import { endpoints } from '@/lib/endpoints';
 import { call, endpointQuery } from '@/lib/endpoint-client';
 import { downloadFile } from '@/lib/files';
 import { useAuth } from './session';
-import { useWrite, type WriteCallbacks } from './write';
+import { useEndpointMutation, useEndpointQuery, type EndpointMutationOptions } from '@/lib/endpoint-hooks';
 
 const e = endpoints.statements;
 
@@ -35,16 +35,23 @@ const PUBLISHING_POLL_MS = 1000;
  * again every second while one is being published, so that its progress moves.
  */
 export const useStatementPublications = ({ enabled = true }: { enabled?: boolean } = {}) =>
-  useQuery({
-    ...endpointQuery(e.publications, {}, (a) => a.data),
-    enabled,
-    refetchInterval: (q) =>
-      q.state.data?.publications.some((p) => p.status === 'running') ? PUBLISHING_POLL_MS : false,
-  });
+  useEndpointQuery(
+    e.publications,
+    {},
+    {
+      select: (a) => a.data,
+      enabled,
+      refetchInterval: (q) =>
+        q.state.data?.publications.some((p) => p.status === 'running') ? PUBLISHING_POLL_MS : false,
+    },
+  );
 
 /**
  * Starts telling every investor who held an investment in the period that its statement is ready (once):
  * the answer is the publication, `running`; a background job tells them. A failed one resumes.
  */
-export const usePublishStatements = (cb?: WriteCallbacks<Answer<typeof e.publish>, string>) =>
-  useWrite(e.publish, (period) => call(e.publish, { params: { period } }), cb);
+export const usePublishStatements = (options?: EndpointMutationOptions<Answer<typeof e.publish>, string>) =>
+  useEndpointMutation(e.publish, {
+    mutationFn: (period) => call(e.publish, { params: { period } }),
+    ...options,
+  });

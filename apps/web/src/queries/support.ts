@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import type { Answer, SupportContactInput } from '@portal/contracts';
 import { endpoints } from '@/lib/endpoints';
 import { useAuth } from '@/queries/session';
-import { call, endpointQuery, queryKey } from '@/lib/endpoint-client';
-import { useWrite, type WriteCallbacks } from './write';
+import { call, queryKey } from '@/lib/endpoint-client';
+import { useEndpointMutation, useEndpointQuery, type EndpointMutationOptions } from '@/lib/endpoint-hooks';
 
 const e = endpoints.support;
 
@@ -15,18 +14,18 @@ export const supportSettingKey = queryKey(e.settings);
 /** The support contact an admin set (`GET /api/support-contact`); null where not set. */
 export function useSupportContact() {
   const { status } = useAuth();
-  return useQuery({
-    ...endpointQuery(e.contact, {}, (a) => a.data),
-    enabled: status === 'authenticated',
-    staleTime: 5 * 60_000,
-  });
+  return useEndpointQuery(
+    e.contact,
+    {},
+    { select: (a) => a.data, enabled: status === 'authenticated', staleTime: 5 * 60_000 },
+  );
 }
 
 /** The admin setting behind it. */
 export function useSupportSetting() {
-  return useQuery(endpointQuery(e.settings, {}, (a) => a.data));
+  return useEndpointQuery(e.settings, {}, { select: (a) => a.data });
 }
 
 export const useSetSupportSetting = (
-  cb?: WriteCallbacks<Answer<typeof e.setSettings>, SupportContactInput>,
-) => useWrite(e.setSettings, (body) => call(e.setSettings, { body }), cb);
+  options?: EndpointMutationOptions<Answer<typeof e.setSettings>, SupportContactInput>,
+) => useEndpointMutation(e.setSettings, { mutationFn: (body) => call(e.setSettings, { body }), ...options });

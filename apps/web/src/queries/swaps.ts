@@ -1,3 +1,4 @@
+import { useEndpointQuery } from '@/lib/endpoint-hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SwapOffer, SwapOfferInput, SwapStay } from '@portal/contracts';
 import { endpoints } from '@/lib/endpoints';
@@ -10,10 +11,11 @@ const NO_OFFERS: SwapOffer[] = [];
 /** The swap offers the investor made or received in a project, newest first; a failed load reads as none. */
 export function useSwapOffers(projectId: string | undefined) {
   return useOrFallback(
-    useQuery({
-      ...endpointQuery(e.list, { query: { projectId: projectId! } }, (a) => a.data),
-      enabled: !!projectId,
-    }),
+    useEndpointQuery(
+      e.list,
+      { query: { projectId: projectId! } },
+      { select: (a) => a.data, enabled: !!projectId },
+    ),
     NO_OFFERS,
   );
 }

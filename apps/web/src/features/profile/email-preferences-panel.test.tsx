@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { failedWrites } from '@/lib/query-client';
 import type { ReactNode } from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -44,7 +45,10 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 function renderWith(ui: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = new QueryClient({
+    mutationCache: failedWrites(),
+    defaultOptions: { queries: { retry: false } },
+  });
   render(
     <QueryClientProvider client={client}>
       {ui}
@@ -117,14 +121,14 @@ describe("the profile dialog's Email tab", () => {
   ])('is there for %s and shows the switches', async (_, user) => {
     const onTabChange = vi.fn();
     const { rerender } = render(
-      <QueryClientProvider client={new QueryClient()}>
+      <QueryClientProvider client={new QueryClient({ mutationCache: failedWrites() })}>
         <ProfileDialog user={user} open onOpenChange={() => {}} onTabChange={onTabChange} />
       </QueryClientProvider>,
     );
     await userEvent.click(screen.getByRole('tab', { name: 'Email' }));
     expect(onTabChange).toHaveBeenCalledWith('email' satisfies ProfileTab);
     rerender(
-      <QueryClientProvider client={new QueryClient()}>
+      <QueryClientProvider client={new QueryClient({ mutationCache: failedWrites() })}>
         <ProfileDialog user={user} open onOpenChange={() => {}} tab="email" />
       </QueryClientProvider>,
     );

@@ -9,7 +9,7 @@ import {
   type EmailPreferencesInput,
 } from '@portal/contracts';
 import { cn } from '@/lib/cn';
-import { messageOf, toast, toastError } from '@/lib/toast';
+import { messageOf, toast } from '@/lib/toast';
 import { emailPreferencesKey, useEmailPreferences, useUpdateEmailPreferences } from '@/queries/mail';
 
 /** What each kind of email is about, under its name. */
@@ -84,7 +84,7 @@ export function EmailPreferencesPanel({ heading: Heading = 'h3' }: { heading?: '
         description: `${EMAIL_CATEGORY_LABELS[category]} emails are ${on ? 'on' : 'off'}.`,
       });
     },
-    onError: (err) => toastError(messageOf(err, 'Failed to save your email preferences')),
+    failure: { fallback: 'Failed to save your email preferences' },
   });
 
   if (prefs.isError)

@@ -12,7 +12,7 @@ import { serverFieldErrors } from '@/components/ui/field-errors';
 import { Input } from '@/components/ui/input';
 import { saveBlob } from '@/lib/api';
 import { formatCount } from '@/lib/format';
-import { messageOf, toast, toastError } from '@/lib/toast';
+import { toast } from '@/lib/toast';
 import {
   securityPolicyKey,
   useChangePassword,
@@ -60,7 +60,7 @@ function ChangePassword() {
       toast({ title: 'Password changed', description: res.message });
       reset(EMPTY);
     },
-    onError: (err) => toastError(messageOf(err, 'Failed to change password')),
+    failure: { fallback: 'Failed to change password' },
   });
   const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
     try {
@@ -142,7 +142,7 @@ function TwoFactor({ status }: { status: TotpStatus }) {
   const [codes, setCodes] = useState<string[] | null>(null);
   const start = useStartTotp({
     onSuccess: (res) => setSetup(res.data),
-    onError: (err) => toastError(messageOf(err, 'Could not start the set-up')),
+    failure: { fallback: 'Could not start the set-up' },
   });
   const enable = useEnableTotp({
     onSuccess: (res) => {
@@ -151,21 +151,21 @@ function TwoFactor({ status }: { status: TotpStatus }) {
       setCode('');
       toast({ title: 'Two-factor sign-in is on' });
     },
-    onError: (err) => toastError(messageOf(err, 'That code is not valid')),
+    failure: { fallback: 'That code is not valid' },
   });
   const disable = useDisableTotp({
     onSuccess: () => {
       setPassword('');
       toast({ title: 'Two-factor sign-in is off' });
     },
-    onError: (err) => toastError(messageOf(err, 'Could not turn it off')),
+    failure: { fallback: 'Could not turn it off' },
   });
   const regenerate = useNewRecoveryCodes({
     onSuccess: (res) => {
       setPassword('');
       setCodes(res.data.recoveryCodes);
     },
-    onError: (err) => toastError(messageOf(err, 'Could not make new codes')),
+    failure: { fallback: 'Could not make new codes' },
   });
 
   if (codes) return <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />;
@@ -281,7 +281,7 @@ function AdminPolicy({ enabledForMe }: { enabledForMe: boolean }) {
       queryClient.setQueryData(securityPolicyKey, res.data);
       toast({ title: 'Updated' });
     },
-    onError: (err) => toastError(messageOf(err, 'Failed to save settings')),
+    failure: { fallback: 'Failed to save settings' },
   });
   if (!policy.data) return null;
   return (

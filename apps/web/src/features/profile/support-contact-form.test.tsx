@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { failedWrites } from '@/lib/query-client';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -37,7 +38,10 @@ afterEach(() => {
 });
 
 function renderForm() {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const qc = new QueryClient({
+    mutationCache: failedWrites(),
+    defaultOptions: { queries: { retry: false } },
+  });
   render(
     <QueryClientProvider client={qc}>
       <SupportContactForm />

@@ -6,7 +6,7 @@ import { contractResolver } from '@/components/ui/contract-resolver';
 import { Field } from '@/components/ui/field';
 import { serverFieldErrors } from '@/components/ui/field-errors';
 import { Input } from '@/components/ui/input';
-import { messageOf, toast, toastError } from '@/lib/toast';
+import { toast } from '@/lib/toast';
 import {
   supportContactKey,
   supportSettingKey,
@@ -49,7 +49,7 @@ export function SupportContactForm() {
       queryClient.setQueryData(supportContactKey, res.data);
       toast({ title: 'Updated' });
     },
-    onError: (err) => toastError(messageOf(err, 'Failed to save settings')),
+    failure: { fallback: 'Failed to save settings' },
   });
 
   // The body is the schema's tidied values (the number without spaces, empty as null).

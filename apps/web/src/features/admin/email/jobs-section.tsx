@@ -8,7 +8,7 @@ import { cn } from '@/lib/cn';
 import { formatCount } from '@/lib/format';
 import { useJobs, useRetryJob } from '@/queries/mail';
 import { EmptyState } from '@/components/admin/empty-state';
-import { toastDone, toastFailed, useFailedToast } from '@/components/admin/feedback';
+import { toastDone, useFailedToast } from '@/components/admin/feedback';
 import { queueLabel, when } from './labels';
 
 const COUNTS = [
@@ -27,7 +27,7 @@ export function JobsSection() {
   const [retrying, setRetrying] = useState<string | null>(null);
   const retry = useRetryJob({
     onSuccess: (answer) => toastDone('Job queued again', answer.message ?? 'The job will run again'),
-    onError: (err) => toastFailed('Failed to retry job', err),
+    failure: 'Failed to retry job',
   });
   useFailedToast('Failed to load background jobs', isError, error);
 

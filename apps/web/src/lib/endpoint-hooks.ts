@@ -1,0 +1,63 @@
+import {
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type UseMutationOptions,
+  type UseQueryOptions,
+} from '@tanstack/react-query';
+import type { Answer, CallInput, EndpointDef, Table } from '@portal/contracts';
+import { call, endpointQuery, refreshTables } from './endpoint-client';
+import type { Failure } from './toast';
+
+/**
+ * A read of the registry as a query: its key is the endpoint's id and input, its answer adapted by
+ * `select` (e.g. `(a) => a.data`). What else a screen needs (`enabled`, `placeholderData`, polling) it
+ * passes as React Query's own options.
+ */
+export function useEndpointQuery<E extends EndpointDef, T = Answer<E>>(
+  e: E,
+  input: CallInput<E>,
+  options: Omit<
+    UseQueryOptions<NoInfer<T>, Error, NoInfer<T>, readonly [string, CallInput<E>]>,
+    'queryKey' | 'queryFn' | 'select'
+  > & {
+    select?: (answer: Answer<E>) => T;
+  } = {},
+) {
+  const { select, ...rest } = options;
+  return useQuery({ ...endpointQuery(e, input, select), ...rest });
+}
+
+/** What a write adds to React Query's mutation options. */
+export interface EndpointMutationOptions<T, V> extends Omit<UseMutationOptions<T, Error, V>, 'meta'> {
+  /**
+   * The endpoints whose declared `writes` it changed, when it is not only `e` (a save that creates or
+   * updates), or the tables themselves: every view made from them reloads after it succeeds.
+   */
+  invalidates?: readonly (EndpointDef | Table)[];
+  /** How a failure is told, once, by the query client's mutation cache (lib/query-client.ts). */
+  failure?: Failure;
+}
+
+/**
+ * A write of the registry. Without a `mutationFn` it calls `e` with the variables as its input. After
+ * it succeeds every view of what it changed reloads (the declared `writes` of `e`, or of `invalidates`),
+ * then the screen's own `onSuccess` runs; a failure is toasted by the mutation cache when it names its
+ * `failure`.
+ */
+export function useEndpointMutation<E extends EndpointDef, V = CallInput<E>, T = Answer<E>>(
+  e: E,
+  { invalidates = [e], failure, onSuccess, ...options }: EndpointMutationOptions<T, V> = {},
+) {
+  const qc = useQueryClient();
+  const tables = invalidates.flatMap((w) => (typeof w === 'string' ? [w] : (w.writes ?? [])));
+  return useMutation<T, Error, V>({
+    mutationFn: (vars: V) => call(e, vars as CallInput<E>) as Promise<T>,
+    ...options,
+    meta: failure === undefined ? undefined : { failure },
+    onSuccess: (...args) => {
+      void refreshTables(qc, tables);
+      return onSuccess?.(...args);
+    },
+  });
+}
