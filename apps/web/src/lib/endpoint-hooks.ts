@@ -41,22 +41,23 @@ export interface EndpointMutationOptions<T, V> extends Omit<UseMutationOptions<T
 
 /**
  * A write of the registry. Without a `mutationFn` it calls `e` with the variables as its input. After
- * it succeeds every view of what it changed reloads (the declared `writes` of `e`, or of `invalidates`),
- * then the screen's own `onSuccess` runs; a failure is toasted by the mutation cache when it names its
+ * it succeeds every view of what it changed reloads (the declared `writes` of `e`, or of `invalidates`;
+ * those on screen before it resolves), then the screen's own `onSuccess` runs; a failure is toasted by the mutation cache when it names its
  * `failure`.
  */
-export function useEndpointMutation<E extends EndpointDef, V = CallInput<E>, T = Answer<E>>(
-  e: E,
-  { invalidates = [e], failure, onSuccess, ...options }: EndpointMutationOptions<T, V> = {},
-) {
+export function useEndpointMutation<
+  E extends EndpointDef,
+  V = object extends CallInput<E> ? void : CallInput<E>,
+  T = Answer<E>,
+>(e: E, { invalidates = [e], failure, onSuccess, ...options }: EndpointMutationOptions<T, V> = {}) {
   const qc = useQueryClient();
   const tables = invalidates.flatMap((w) => (typeof w === 'string' ? [w] : (w.writes ?? [])));
   return useMutation<T, Error, V>({
     mutationFn: (vars: V) => call(e, vars as CallInput<E>) as Promise<T>,
     ...options,
     meta: failure === undefined ? undefined : { failure },
-    onSuccess: (...args) => {
-      void refreshTables(qc, tables);
+    onSuccess: async (...args) => {
+      await refreshTables(qc, tables);
       return onSuccess?.(...args);
     },
   });

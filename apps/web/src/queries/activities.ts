@@ -1,8 +1,7 @@
-import { useEndpointQuery } from '@/lib/endpoint-hooks';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEndpointQuery, useEndpointMutation } from '@/lib/endpoint-hooks';
 import type { ActivityRequest, ActivityRequestStatus, CreateActivityRequestInput } from '@portal/contracts';
 import { endpoints } from '@/lib/endpoints';
-import { call, refreshAfterWrite } from '@/lib/endpoint-client';
+import { call } from '@/lib/endpoint-client';
 import { useOrFallback } from './fallback';
 
 const e = endpoints.activities;
@@ -22,18 +21,14 @@ export function useActivityRequests(projectId: string | undefined) {
 
 /** Requests a partner activity; no cabin nights change, only the activity requests reload. */
 export function useCreateActivityRequest() {
-  const qc = useQueryClient();
-  return useMutation({
+  return useEndpointMutation(e.create, {
     mutationFn: async (input: CreateActivityRequestInput) => call(e.create, { body: input }),
-    onSuccess: () => refreshAfterWrite(qc, e.create),
   });
 }
 
 export function useCancelActivityRequest() {
-  const qc = useQueryClient();
-  return useMutation({
+  return useEndpointMutation(e.cancel, {
     mutationFn: async (id: string) => (await call(e.cancel, { params: { id } })).data,
-    onSuccess: () => refreshAfterWrite(qc, e.cancel),
   });
 }
 
@@ -51,10 +46,9 @@ export function useProjectActivityRequests(
 
 /** An admin approves or declines a pending activity request, with an optional note for the investor. */
 export function useDecideActivityRequest() {
-  const qc = useQueryClient();
-  return useMutation({
+  return useEndpointMutation(e.approve, {
+    invalidates: [e.approve, e.decline],
     mutationFn: ({ id, decision, note }: { id: string; decision: 'approve' | 'decline'; note?: string }) =>
       call(decision === 'approve' ? e.approve : e.decline, { params: { id }, body: note ? { note } : {} }),
-    onSuccess: (_res, { decision }) => refreshAfterWrite(qc, decision === 'approve' ? e.approve : e.decline),
   });
 }

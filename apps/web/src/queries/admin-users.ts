@@ -1,8 +1,8 @@
-import { useEndpointQuery } from '@/lib/endpoint-hooks';
-import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEndpointQuery, useEndpointMutation } from '@/lib/endpoint-hooks';
+import { keepPreviousData } from '@tanstack/react-query';
 import type { CreateUserInput, UpdateUserInput, UserListParams } from '@portal/contracts';
 import { endpoints } from '@/lib/endpoints';
-import { call, refreshAfterWrite } from '@/lib/endpoint-client';
+import { call } from '@/lib/endpoint-client';
 
 const e = endpoints.adminUsers;
 
@@ -31,35 +31,28 @@ export function useUser(id: string | null | undefined) {
 }
 
 export function useCreateUser() {
-  const qc = useQueryClient();
-  return useMutation({
+  return useEndpointMutation(e.create, {
     mutationFn: (input: CreateUserInput) => call(e.create, { body: input }),
-    onSuccess: () => refreshAfterWrite(qc, e.create),
   });
 }
 
 export function useUpdateUser() {
-  const qc = useQueryClient();
-  return useMutation({
+  return useEndpointMutation(e.update, {
     mutationFn: ({ id, input }: { id: string; input: UpdateUserInput }) =>
       call(e.update, { params: { id }, body: input }),
-    onSuccess: () => refreshAfterWrite(qc, e.update),
   });
 }
 
 export function useDeleteUser() {
-  const qc = useQueryClient();
-  return useMutation({
+  return useEndpointMutation(e.remove, {
     mutationFn: (id: string) => call(e.remove, { params: { id } }),
-    onSuccess: () => refreshAfterWrite(qc, e.remove),
   });
 }
 
 export function useSetUserActive() {
-  const qc = useQueryClient();
-  return useMutation({
+  return useEndpointMutation(e.activate, {
+    invalidates: [e.activate, e.deactivate],
     mutationFn: ({ id, active }: { id: string; active: boolean }) =>
       call(active ? e.activate : e.deactivate, { params: { id } }),
-    onSuccess: (_, { active }) => refreshAfterWrite(qc, active ? e.activate : e.deactivate),
   });
 }

@@ -1,8 +1,7 @@
-import { useEndpointQuery } from '@/lib/endpoint-hooks';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEndpointQuery, useEndpointMutation } from '@/lib/endpoint-hooks';
 import type { CabinAllowanceInput } from '@portal/contracts';
 import { endpoints } from '@/lib/endpoints';
-import { call, refreshAfterWrite } from '@/lib/endpoint-client';
+import { call } from '@/lib/endpoint-client';
 import { useOrFallback } from './fallback';
 
 const e = endpoints.allowances;
@@ -29,10 +28,8 @@ export function useAllowance(userId: string | null, projectId: string | undefine
 }
 
 export function useSaveAllowance(userId: string, projectId: string) {
-  const qc = useQueryClient();
-  return useMutation({
+  return useEndpointMutation(e.setAllowance, {
     mutationFn: (input: CabinAllowanceInput) =>
       call(e.setAllowance, { params: { projectId, userId }, body: input }),
-    onSuccess: () => refreshAfterWrite(qc, e.setAllowance),
   });
 }

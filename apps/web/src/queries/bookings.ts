@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   Answer,
   Booking,
@@ -7,7 +6,7 @@ import type {
   RentalSettingsInput,
 } from '@portal/contracts';
 import { endpoints } from '@/lib/endpoints';
-import { call, refreshAfterWrite } from '@/lib/endpoint-client';
+import { call } from '@/lib/endpoint-client';
 import { useOrFallback } from './fallback';
 import { useEndpointMutation, useEndpointQuery, type EndpointMutationOptions } from '@/lib/endpoint-hooks';
 
@@ -28,18 +27,14 @@ export function useBookings(projectId: string | undefined) {
 
 /** A request changes the nights, the usage and the requests: every view of them reloads. */
 export function useCreateBooking() {
-  const qc = useQueryClient();
-  return useMutation({
+  return useEndpointMutation(e.create, {
     mutationFn: async (input: CreateBookingInput) => (await call(e.create, { body: input })).data,
-    onSuccess: () => refreshAfterWrite(qc, e.create),
   });
 }
 
 export function useCancelBooking() {
-  const qc = useQueryClient();
-  return useMutation({
+  return useEndpointMutation(e.cancel, {
     mutationFn: async (id: string) => (await call(e.cancel, { params: { id } })).data,
-    onSuccess: () => refreshAfterWrite(qc, e.cancel),
   });
 }
 
@@ -54,11 +49,10 @@ export function useProjectBookings(projectId: string | undefined, status: Bookin
 
 /** An admin approves or declines a pending request, with an optional note for the investor. */
 export function useDecideBooking() {
-  const qc = useQueryClient();
-  return useMutation({
+  return useEndpointMutation(e.approve, {
+    invalidates: [e.approve, e.decline],
     mutationFn: ({ id, decision, note }: { id: string; decision: 'approve' | 'decline'; note?: string }) =>
       call(decision === 'approve' ? e.approve : e.decline, { params: { id }, body: note ? { note } : {} }),
-    onSuccess: (_res, { decision }) => refreshAfterWrite(qc, decision === 'approve' ? e.approve : e.decline),
   });
 }
 

@@ -1,8 +1,8 @@
-import { useEndpointQuery } from '@/lib/endpoint-hooks';
-import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEndpointQuery, useEndpointMutation } from '@/lib/endpoint-hooks';
+import { keepPreviousData } from '@tanstack/react-query';
 import type { CabinInput, HighSeasonInput } from '@portal/contracts';
 import { endpoints } from '@/lib/endpoints';
-import { call, refreshAfterWrite } from '@/lib/endpoint-client';
+import { call } from '@/lib/endpoint-client';
 
 const e = endpoints.cabins;
 
@@ -38,41 +38,35 @@ export function useCabins(projectId: string | undefined) {
 
 /** Adds or changes a cabin (admin). */
 export function useSaveCabin(projectId: string) {
-  const qc = useQueryClient();
-  return useMutation({
+  return useEndpointMutation(e.update, {
+    invalidates: [e.update, e.create],
     mutationFn: ({ id, input }: { id?: string; input: CabinInput }) =>
       id
         ? call(e.update, { params: { id: projectId, cabinId: id }, body: input })
         : call(e.create, { params: { id: projectId }, body: input }),
-    onSuccess: (_res, { id }) => refreshAfterWrite(qc, id ? e.update : e.create),
   });
 }
 
 /** Deletes a cabin (admin); the server refuses (409) one that holds stays from today on. */
 export function useDeleteCabin(projectId: string) {
-  const qc = useQueryClient();
-  return useMutation({
+  return useEndpointMutation(e.remove, {
     mutationFn: (id: string) => call(e.remove, { params: { id: projectId, cabinId: id } }),
-    onSuccess: () => refreshAfterWrite(qc, e.remove),
   });
 }
 
 /** Adds or changes a high-season period (admin). */
 export function useSaveSeason(projectId: string) {
-  const qc = useQueryClient();
-  return useMutation({
+  return useEndpointMutation(e.updateSeason, {
+    invalidates: [e.updateSeason, e.createSeason],
     mutationFn: ({ id, input }: { id?: string; input: HighSeasonInput }) =>
       id
         ? call(e.updateSeason, { params: { id: projectId, seasonId: id }, body: input })
         : call(e.createSeason, { params: { id: projectId }, body: input }),
-    onSuccess: (_res, { id }) => refreshAfterWrite(qc, id ? e.updateSeason : e.createSeason),
   });
 }
 
 export function useDeleteSeason(projectId: string) {
-  const qc = useQueryClient();
-  return useMutation({
+  return useEndpointMutation(e.removeSeason, {
     mutationFn: (id: string) => call(e.removeSeason, { params: { id: projectId, seasonId: id } }),
-    onSuccess: () => refreshAfterWrite(qc, e.removeSeason),
   });
 }

@@ -1,7 +1,6 @@
-import { useEndpointQuery } from '@/lib/endpoint-hooks';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEndpointQuery, useEndpointMutation } from '@/lib/endpoint-hooks';
 import { endpoints } from '@/lib/endpoints';
-import { call, refreshAfterWrite } from '@/lib/endpoint-client';
+import { call } from '@/lib/endpoint-client';
 
 const e = endpoints.calendar;
 
@@ -12,9 +11,7 @@ export function useCalendarFeed() {
 
 /** A new address in place of the old one, which stops working; the shown address reloads. */
 export function useRegenerateCalendarFeed() {
-  const qc = useQueryClient();
-  return useMutation({
+  return useEndpointMutation(e.regenerate, {
     mutationFn: async () => (await call(e.regenerate)).data.url,
-    onSuccess: () => refreshAfterWrite(qc, e.regenerate),
   });
 }

@@ -1,5 +1,5 @@
-import { useEndpointQuery } from '@/lib/endpoint-hooks';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEndpointQuery, useEndpointMutation } from '@/lib/endpoint-hooks';
+import { useQuery } from '@tanstack/react-query';
 import {
   PREVIEW_REVOKE_DELAY_MS,
   endpointUrl,
@@ -9,7 +9,7 @@ import {
 } from '@portal/contracts';
 import { endpoints } from '@/lib/endpoints';
 import { saveBlob } from '@/lib/api';
-import { call, callFile, endpointQuery, refreshAfterWrite } from '@/lib/endpoint-client';
+import { call, callFile, endpointQuery } from '@/lib/endpoint-client';
 import { downloadFile, previewFile } from '@/lib/files';
 import { uploadTo } from '@/lib/upload';
 
@@ -109,34 +109,28 @@ interface UploadVars {
 
 /** Adds or changes a document, with its file sent with progress; every view of the vault reloads. */
 export function useUploadDocument() {
-  const qc = useQueryClient();
-  return useMutation({
+  return useEndpointMutation(e.create, {
     mutationFn: ({ id, query, form, onProgress }: UploadVars) =>
       id
         ? uploadTo(e.update, { params: { id }, query: targetQuery(query), form }, { onProgress })
         : uploadTo(e.create, { query: targetQuery(query), form }, { onProgress }),
-    onSuccess: () => refreshAfterWrite(qc, e.create),
   });
 }
 
 /** Adds or changes a media item of one user's files. */
 export function useUploadUserMedia() {
-  const qc = useQueryClient();
-  return useMutation({
+  return useEndpointMutation(e.createMedia, {
     mutationFn: ({ id, query, form, onProgress }: UploadVars) =>
       id
         ? uploadTo(e.updateMedia, { params: { id }, query: targetQuery(query), form }, { onProgress })
         : uploadTo(e.createMedia, { query: targetQuery(query), form }, { onProgress }),
-    onSuccess: () => refreshAfterWrite(qc, e.createMedia),
   });
 }
 
 /** Deletes a document or a user's media item, and its file. */
 export function useDeleteVaultFile() {
-  const qc = useQueryClient();
-  return useMutation({
+  return useEndpointMutation(e.remove, {
     mutationFn: ({ kind, id }: { kind: 'document' | 'media'; id: string }) =>
       call(kind === 'document' ? e.remove : e.removeMedia, { params: { id } }),
-    onSuccess: () => refreshAfterWrite(qc, e.remove),
   });
 }

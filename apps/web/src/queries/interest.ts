@@ -1,17 +1,15 @@
-import { useEndpointQuery } from '@/lib/endpoint-hooks';
-import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEndpointQuery, useEndpointMutation } from '@/lib/endpoint-hooks';
+import { keepPreviousData } from '@tanstack/react-query';
 import type { InterestInput, InterestStatus } from '@portal/contracts';
 import { endpoints } from '@/lib/endpoints';
-import { call, refreshAfterWrite } from '@/lib/endpoint-client';
+import { call } from '@/lib/endpoint-client';
 
 const e = endpoints.interest;
 
 /** Stores a 'Register Your Interest' submission. */
 export function useRegisterInterest() {
-  const qc = useQueryClient();
-  return useMutation({
+  return useEndpointMutation(e.register, {
     mutationFn: async (input: InterestInput) => (await call(e.register, { body: input })).data,
-    onSuccess: () => refreshAfterWrite(qc, e.register),
   });
 }
 
@@ -26,10 +24,8 @@ export function useInterest(q: { search?: string; status?: InterestStatus; page:
 
 /** Moves a registration along (new -> contacted -> closed). */
 export function useSetInterestStatus() {
-  const qc = useQueryClient();
-  return useMutation({
+  return useEndpointMutation(e.setStatus, {
     mutationFn: ({ id, status }: { id: string; status: InterestStatus }) =>
       call(e.setStatus, { params: { id }, body: { status } }),
-    onSuccess: () => refreshAfterWrite(qc, e.setStatus),
   });
 }

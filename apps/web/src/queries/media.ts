@@ -1,8 +1,7 @@
-import { useEndpointQuery } from '@/lib/endpoint-hooks';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEndpointQuery, useEndpointMutation } from '@/lib/endpoint-hooks';
 import type { MediaItem } from '@portal/contracts';
 import { endpoints } from '@/lib/endpoints';
-import { call, refreshAfterWrite } from '@/lib/endpoint-client';
+import { call } from '@/lib/endpoint-client';
 import { uploadTo } from '@/lib/upload';
 
 const e = endpoints.media;
@@ -38,8 +37,7 @@ export function useProjectMedia(projectId: string | undefined) {
 
 /** Adds or changes a project media item, its file sent with progress; every view of the gallery reloads. */
 export function useUploadProjectMedia() {
-  const qc = useQueryClient();
-  return useMutation({
+  return useEndpointMutation(e.create, {
     mutationFn: ({
       id,
       form,
@@ -52,15 +50,12 @@ export function useUploadProjectMedia() {
       id
         ? uploadTo(e.update, { params: { id }, form }, { onProgress })
         : uploadTo(e.create, { form }, { onProgress }),
-    onSuccess: () => refreshAfterWrite(qc, e.create),
   });
 }
 
 /** Deletes a project media item and its file. */
 export function useDeleteProjectMedia() {
-  const qc = useQueryClient();
-  return useMutation({
+  return useEndpointMutation(e.remove, {
     mutationFn: (id: string) => call(e.remove, { params: { id } }),
-    onSuccess: () => refreshAfterWrite(qc, e.remove),
   });
 }

@@ -1,4 +1,4 @@
-import { useEndpointQuery } from '@/lib/endpoint-hooks';
+import { useEndpointQuery, useEndpointMutation } from '@/lib/endpoint-hooks';
 import {
   keepPreviousData,
   useMutation,
@@ -17,7 +17,7 @@ import {
 } from '@portal/contracts';
 import { endpoints } from '@/lib/endpoints';
 import { useAuth } from '@/queries/session';
-import { call, endpointQuery, queryKey, refreshAfterWrite } from '@/lib/endpoint-client';
+import { call, endpointQuery, queryKey } from '@/lib/endpoint-client';
 import { toast } from '@/lib/toast';
 
 const e = endpoints.notifications;
@@ -160,17 +160,13 @@ export function useRecipients(q: string) {
 }
 
 export function useSendNotification() {
-  const qc = useQueryClient();
-  return useMutation({
+  return useEndpointMutation(e.send, {
     mutationFn: (input: SendNotificationInput) => call(e.send, { body: input }),
-    onSuccess: () => refreshAfterWrite(qc, e.send),
   });
 }
 
 export function useDeleteSentNotification() {
-  const qc = useQueryClient();
-  return useMutation({
+  return useEndpointMutation(e.adminRemove, {
     mutationFn: (id: string) => call(e.adminRemove, { params: { id } }),
-    onSuccess: () => refreshAfterWrite(qc, e.adminRemove),
   });
 }

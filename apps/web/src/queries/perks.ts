@@ -1,8 +1,8 @@
-import { useEndpointQuery } from '@/lib/endpoint-hooks';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEndpointQuery, useEndpointMutation } from '@/lib/endpoint-hooks';
+import { useQuery } from '@tanstack/react-query';
 import { flattenPerks, type Perk, type PerkInput } from '@portal/contracts';
 import { endpoints } from '@/lib/endpoints';
-import { call, endpointQuery, refreshAfterWrite } from '@/lib/endpoint-client';
+import { call, endpointQuery } from '@/lib/endpoint-client';
 import { useOrFallback } from './fallback';
 
 const e = endpoints.perks;
@@ -44,20 +44,17 @@ export function useUsage(projectId: string | undefined) {
 
 /** Adds or changes a perk (admin); every view of the project's perks reloads. */
 export function useSavePerk(projectId: string) {
-  const qc = useQueryClient();
-  return useMutation({
+  return useEndpointMutation(e.update, {
+    invalidates: [e.update, e.create],
     mutationFn: ({ id, input }: { id?: string; input: PerkInput }) =>
       id
         ? call(e.update, { params: { projectId, perkId: id }, body: input })
         : call(e.create, { params: { projectId }, body: input }),
-    onSuccess: (_res, { id }) => refreshAfterWrite(qc, id ? e.update : e.create),
   });
 }
 
 export function useDeletePerk(projectId: string) {
-  const qc = useQueryClient();
-  return useMutation({
+  return useEndpointMutation(e.remove, {
     mutationFn: (id: string) => call(e.remove, { params: { projectId, perkId: id } }),
-    onSuccess: () => refreshAfterWrite(qc, e.remove),
   });
 }

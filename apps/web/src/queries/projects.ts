@@ -1,10 +1,10 @@
-import { useEndpointQuery } from '@/lib/endpoint-hooks';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEndpointQuery, useEndpointMutation } from '@/lib/endpoint-hooks';
+import { useQuery } from '@tanstack/react-query';
 import type { OpportunityInput, ProjectInput, ProjectListItem } from '@portal/contracts';
 import { endpoints } from '@/lib/endpoints';
 import { ApiError } from '@/lib/api';
 import { useAuth } from '@/queries/session';
-import { call, endpointQuery, refreshAfterWrite } from '@/lib/endpoint-client';
+import { call, endpointQuery } from '@/lib/endpoint-client';
 
 const e = endpoints.projects;
 
@@ -57,25 +57,20 @@ export function useOpportunity() {
 
 /** Project writes; every view of the projects (the shell's selector, the investors' pages) reloads. */
 export function useProjectWrites() {
-  const qc = useQueryClient();
-  const save = useMutation({
+  const save = useEndpointMutation(e.update, {
     mutationFn: ({ id, input }: { id?: string; input: ProjectInput }) =>
       id ? call(e.update, { params: { id }, body: input }) : call(e.create, { body: input }),
-    onSuccess: () => refreshAfterWrite(qc, e.update),
   });
-  const remove = useMutation({
+  const remove = useEndpointMutation(e.remove, {
     mutationFn: (id: string) => call(e.remove, { params: { id } }),
-    onSuccess: () => refreshAfterWrite(qc, e.remove),
   });
-  const archive = useMutation({
+  const archive = useEndpointMutation(e.archive, {
     mutationFn: ({ id, archived }: { id: string; archived: boolean }) =>
       call(archived ? e.archive : e.restore, { params: { id } }),
-    onSuccess: () => refreshAfterWrite(qc, e.archive),
   });
-  const saveOpportunity = useMutation({
+  const saveOpportunity = useEndpointMutation(e.setOpportunity, {
     mutationFn: ({ id, input }: { id: string; input: OpportunityInput }) =>
       call(e.setOpportunity, { params: { id }, body: input }),
-    onSuccess: () => refreshAfterWrite(qc, e.setOpportunity),
   });
   return { save, remove, archive, saveOpportunity };
 }

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEndpointMutation } from '@/lib/endpoint-hooks';
 import type { RentalIncomeInput } from '@portal/contracts';
 import { endpoints } from '@/lib/endpoints';
-import { call, refreshAfterWrite } from '@/lib/endpoint-client';
+import { call } from '@/lib/endpoint-client';
 
 const e = endpoints.rentals;
 
@@ -10,19 +10,15 @@ const e = endpoints.rentals;
  * investor's payouts, totals and usage reload.
  */
 export function useRecordRentalIncome() {
-  const qc = useQueryClient();
-  return useMutation({
+  return useEndpointMutation(e.record, {
     mutationFn: ({ bookingId, input }: { bookingId: string; input: RentalIncomeInput }) =>
       call(e.record, { params: { id: bookingId }, body: input }),
-    onSuccess: () => refreshAfterWrite(qc, e.record),
   });
 }
 
 /** An admin removes a rental's recorded income. */
 export function useRemoveRentalIncome() {
-  const qc = useQueryClient();
-  return useMutation({
+  return useEndpointMutation(e.remove, {
     mutationFn: (bookingId: string) => call(e.remove, { params: { id: bookingId } }),
-    onSuccess: () => refreshAfterWrite(qc, e.remove),
   });
 }

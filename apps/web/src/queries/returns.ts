@@ -1,4 +1,4 @@
-import { useEndpointQuery } from '@/lib/endpoint-hooks';
+import { useEndpointQuery, useEndpointMutation } from '@/lib/endpoint-hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { returnsImportError, type ReturnInput, type ReturnsImportResult } from '@portal/contracts';
 import { ApiError } from '@/lib/api';
@@ -19,20 +19,17 @@ export function useReturns(userId: string | null, projectId: string | undefined)
 
 /** Adds a month's return or changes a recorded one; the investment's totals change with it. */
 export function useSaveReturn(userId: string) {
-  const qc = useQueryClient();
-  return useMutation({
+  return useEndpointMutation(e.add, {
+    invalidates: [e.add, e.update],
     mutationFn: ({ input, mode }: { input: ReturnInput; mode: 'add' | 'update' }) =>
       call(mode === 'add' ? e.add : e.update, { params: { id: userId }, body: input }),
-    onSuccess: (_res, { mode }) => refreshAfterWrite(qc, mode === 'add' ? e.add : e.update),
   });
 }
 
 export function useDeleteReturn(userId: string) {
-  const qc = useQueryClient();
-  return useMutation({
+  return useEndpointMutation(e.remove, {
     mutationFn: ({ projectId, month }: { projectId: string; month: string }) =>
       call(e.remove, { params: { id: userId, month }, query: { projectId } }),
-    onSuccess: () => refreshAfterWrite(qc, e.remove),
   });
 }
 

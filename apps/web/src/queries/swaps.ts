@@ -1,8 +1,8 @@
-import { useEndpointQuery } from '@/lib/endpoint-hooks';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEndpointQuery, useEndpointMutation } from '@/lib/endpoint-hooks';
+import { useQuery } from '@tanstack/react-query';
 import type { SwapOffer, SwapOfferInput, SwapStay } from '@portal/contracts';
 import { endpoints } from '@/lib/endpoints';
-import { call, endpointQuery, refreshAfterWrite } from '@/lib/endpoint-client';
+import { call, endpointQuery } from '@/lib/endpoint-client';
 import { useOrFallback } from './fallback';
 
 const e = endpoints.swaps;
@@ -30,10 +30,8 @@ export function useSwapStays(projectId: string | undefined, enabled = true) {
 
 /** Offers one of the investor's approved stays for another investor's. */
 export function useCreateSwapOffer() {
-  const qc = useQueryClient();
-  return useMutation({
+  return useEndpointMutation(e.create, {
     mutationFn: async (input: SwapOfferInput) => (await call(e.create, { body: input })).data,
-    onSuccess: () => refreshAfterWrite(qc, e.create),
   });
 }
 
@@ -44,10 +42,9 @@ export type SwapDecision = 'accept' | 'decline' | 'withdraw';
  * and the calendars reload with the offers (the endpoint's declared writes).
  */
 export function useDecideSwapOffer() {
-  const qc = useQueryClient();
-  return useMutation({
+  return useEndpointMutation(e.accept, {
+    invalidates: [e.accept, e.decline, e.withdraw],
     mutationFn: async ({ id, action }: { id: string; action: SwapDecision }) =>
       (await call(e[action], { params: { id } })).data,
-    onSuccess: (_offer, { action }) => refreshAfterWrite(qc, e[action]),
   });
 }

@@ -1,3 +1,4 @@
+import { useEndpointMutation } from '@/lib/endpoint-hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateUpdateInput, Update, UpdateUpdateInput } from '@portal/contracts';
 import { endpoints } from '@/lib/endpoints';
@@ -73,20 +74,17 @@ export function useMarkRead(projectId: string | null | undefined) {
 
 /** Publishes or changes an update (admin); every view of the updates reloads. */
 export function useSaveUpdate() {
-  const qc = useQueryClient();
-  return useMutation({
+  return useEndpointMutation(e.update, {
+    invalidates: [e.update, e.create],
     mutationFn: ({ id, input }: { id?: string; input: CreateUpdateInput | UpdateUpdateInput }) =>
       id
         ? call(e.update, { params: { id }, body: input as UpdateUpdateInput })
         : call(e.create, { body: input as CreateUpdateInput }),
-    onSuccess: (_res, { id }) => refreshAfterWrite(qc, id ? e.update : e.create),
   });
 }
 
 export function useDeleteUpdate() {
-  const qc = useQueryClient();
-  return useMutation({
+  return useEndpointMutation(e.remove, {
     mutationFn: (id: string) => call(e.remove, { params: { id } }),
-    onSuccess: () => refreshAfterWrite(qc, e.remove),
   });
 }
