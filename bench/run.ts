@@ -10,8 +10,8 @@
  *
  *   npm run bench              full dataset (10,000 investors, 10 years of returns); writes
  *                              bench/results.json and docs/performance.md
- *   npm run bench -- --quick   small dataset and short runs (CI); fails when a ratio falls under half
- *                              of its budget
+ *   npm run bench -- --quick   small dataset and short runs (CI); fails when a ratio falls under a
+ *                              third of its budget
  *   npm run bench -- --scale   cost as the work grows: 1,000, 10,000 and 100,000 investors (bench/scale.ts)
  *
  * Needs a build (`npm run build`) and PostgreSQL at BENCH_DATABASE_URL
@@ -59,7 +59,7 @@ const scale = quick ? QUICK : FULL;
 /**
  * Seconds a measured run lasts. The quick run's were 2 s, and in them an endpoint's first second (its new
  * connections, its compiling) weighed as much as the rest: on a Xeon they read /api/health 15-20% under
- * the full run's 8 s runs (0.343 against 0.412 of the ceiling), under CI's bar of half the goal.
+ * the full run's 8 s runs (0.343 against 0.412 of the ceiling), under CI's bar of the time, half the goal.
  */
 const DURATION = quick ? 5 : 8;
 const ROUNDS = 3;
@@ -440,15 +440,18 @@ async function main() {
 }
 
 /**
- * In quick mode (CI) an endpoint fails when even its best round is under half of its budget; in full mode
- * every budget is checked on the median. On a shared two-core machine the client, the ceiling and the app
- * compete for the cores, and one round in three can lose a third by that alone: one commit read
- * /api/health 0.339 (rounds 0.403, 0.312, 0.339) and 0.384 (0.545, 0.348, 0.384) in two quick runs a few
- * minutes apart. Slower code lowers every round, the cores' contention only some.
+ * In quick mode (CI) an endpoint fails when even its best round is under a third of its budget; in full
+ * mode every budget is checked on the median. On the shared two-core machine the ratio to the ceiling
+ * moves with the host for minutes at a time, and more for the app than for the bare ceiling: the same
+ * build read /api/health 0.292-0.315 of the ceiling at best in three quick runs over 20 minutes
+ * (2026-11-28), then 0.547 five minutes later, while the app alone answered 37,854 req/s against the last
+ * landed build's 37,789 on the same database. Under half of the goal failed CI in three runs of four on
+ * unchanged code; a third leaves the slowest phase seen (best 0.229 of 0.5 for /api/users/me) a margin and
+ * still fails code that halves the throughput. The full run is the measure; this is a tripwire.
  */
 function check(results: Record<string, unknown>): string[] {
   const failures: string[] = [];
-  const factor = quick ? 0.5 : 1;
+  const factor = quick ? 1 / 3 : 1;
   for (const e of results.endpoints as Record<string, unknown>[]) {
     const ratio = (quick ? e.ratioMax : e.ratioMedian) as number;
     if (e.error) failures.push(`${e.name}: ${e.error} (${e.status})`);
