@@ -11,8 +11,9 @@ import type { Failure } from './toast';
 
 /**
  * A read of the registry as a query: its key is the endpoint's id and input, its answer adapted by
- * `select` (e.g. `(a) => a.data`). What else a screen needs (`enabled`, `placeholderData`, polling) it
- * passes as React Query's own options.
+ * `select` (e.g. `(a) => a.data`; unlike React Query's own `select`, the cache keeps the adapted value,
+ * as it does for an answer embedded in the page). What else a screen needs (`enabled`, `placeholderData`,
+ * polling) it passes as React Query's own options.
  */
 export function useEndpointQuery<E extends EndpointDef, T = Answer<E>>(
   e: E,
@@ -42,8 +43,8 @@ export interface EndpointMutationOptions<T, V> extends Omit<UseMutationOptions<T
 /**
  * A write of the registry. Without a `mutationFn` it calls `e` with the variables as its input. After
  * it succeeds every view of what it changed reloads (the declared `writes` of `e`, or of `invalidates`;
- * those on screen before it resolves), then the screen's own `onSuccess` runs; a failure is toasted by the mutation cache when it names its
- * `failure`.
+ * those on screen before it resolves), then the screen's own `onSuccess` runs. A failure is toasted by
+ * the mutation cache when the write names its `failure`.
  */
 export function useEndpointMutation<
   E extends EndpointDef,
