@@ -70,6 +70,14 @@ export default defineConfig({
           setupFiles: [failOnConsole],
         },
       },
+      {
+        test: {
+          name: 'i18n',
+          include: ['packages/i18n/src/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: [failOnConsole],
+        },
+      },
       ...serverProjects('server', {
         exclude: pgOnlyTests,
         globalSetup: ['apps/server/test/global-setup.ts'],

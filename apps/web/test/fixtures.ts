@@ -24,6 +24,7 @@ export const currentUser = (over: Partial<CurrentUser> = {}): CurrentUser => ({
   dateOfBirth: null,
   createdAt: at,
   lastLoginAt: at,
+  locale: 'en',
   twoFactorEnabled: false,
   twoFactorRequired: false,
   bankAccount: null,

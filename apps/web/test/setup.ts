@@ -2,12 +2,14 @@ import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { answerConfirm } from '@/lib/confirm';
+import { currentLocale, setLocale } from '@/lib/i18n';
 import { cancelSilentRefresh } from '@/lib/session';
 import { resetToasts } from '@/lib/toast';
 
 // Test files share one module graph (vitest.config.ts): each test leaves the page's stores empty.
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  if (currentLocale() !== 'en') await setLocale('en');
   answerConfirm(false);
   cancelSilentRefresh();
   resetToasts();

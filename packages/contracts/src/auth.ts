@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailAddress, signInEmail } from './email';
 import { currentUser } from './users';
+import { localeInput } from './person';
 
 export const loginInput = z.object({
   email: signInEmail(),
@@ -39,6 +40,8 @@ export const registerInput = z.object({
     .string({ error: 'Password is required' })
     .min(6, { error: 'Password must be at least 6 characters' })
     .max(1024),
+  /** The language picked on the sign-up page, kept on the account; English when left out. */
+  locale: localeInput.optional(),
 });
 export type RegisterInput = z.infer<typeof registerInput>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from '@portal/i18n';
 
 /* A person's phone number and date of birth, as the profile and the admin's Edit User take them. */
 
@@ -61,3 +62,6 @@ export const birthDateInput = (formatMessage: string) =>
       const problem = checkBirthDate(v);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     });
+
+/** A language of the portal: 'en', 'de' or 'nb'. */
+export const localeInput = z.enum(LOCALES, { error: `locale must be one of: ${LOCALES.join(', ')}` });

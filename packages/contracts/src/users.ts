@@ -4,7 +4,8 @@ import { id, pageQuery, pagination, projectIdValue, requiredText, text, uuidStri
 import { MIN_PASSWORD_LENGTH } from './constants';
 import { emailAddress, emailProblem } from './email';
 import { moneyAmount } from './money';
-import { birthDateInput, phoneInput } from './person';
+import { birthDateInput, localeInput, phoneInput } from './person';
+import { LOCALES } from '@portal/i18n';
 
 export const projectRef = z.object({ _id: uuidString, name: z.string() });
 
@@ -43,6 +44,8 @@ export const currentUser = z.object({
   lastLoginAt: z.string().nullable(),
   /** The sign-in before the current one; null on the first sign-in ("Welcome" rather than "Welcome back"). */
   previousLoginAt: z.string().nullable().optional(),
+  /** The language of the account's pages, emails and PDFs. */
+  locale: z.enum(LOCALES),
   twoFactorEnabled: z.boolean(),
   /** Admin accounts must use two-factor sign-in when an admin has required it. */
   twoFactorRequired: z.boolean(),
@@ -87,6 +90,8 @@ export const profileInput = z.object({
       .nullish()
       .transform((v) => v ?? null),
   ),
+  /** Left out, the account keeps its language. */
+  locale: localeInput.optional(),
 });
 export type ProfileInput = z.input<typeof profileInput>;
 export type ProfileValues = z.output<typeof profileInput>;

@@ -85,6 +85,8 @@ export const users = pgTable(
     country: text('country'),
     postalCode: text('postal_code'),
     dateOfBirth: date('date_of_birth'),
+    /** The language of the account's pages, emails and PDFs (docs/product.md §19). */
+    locale: text('locale').notNull().default('en'),
     /** Summary overrides: when null the summary is computed from the investments. */
     totalInvestment: money('total_investment'),
     totalReturned: money('total_returned'),

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { DeferredToaster } from '@/components/ui/deferred-toaster';
 import { AuthProvider } from '@/queries/session';
@@ -25,10 +26,12 @@ function BacktickCleaner() {
 
 export function Root() {
   const navigate = useNavigate();
+  // A new language draws the page anew, so every text and every number, date and amount follows it.
+  const { i18n } = useTranslation();
   return (
     <AuthProvider navigate={(to) => void navigate(to)}>
       <BacktickCleaner />
-      <Outlet />
+      <Outlet key={i18n.language} />
       <DeferredToaster />
     </AuthProvider>
   );

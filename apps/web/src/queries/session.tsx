@@ -12,6 +12,7 @@ import type { CurrentUser, LoginResult } from '@portal/contracts';
 import {
   completeMfaSignIn,
   readCurrentUser,
+  saveAccountLocale,
   signIn,
   signOutOnServer,
   type CurrentUserAnswer,
@@ -20,6 +21,7 @@ import { ApiError } from '@/lib/api';
 import { firstLoadAnswer } from '@/lib/first-load';
 import { forgetReads } from '@/lib/cached-reads';
 import { endpoints } from '@/lib/endpoints';
+import { setLocale, takePickedLocale } from '@/lib/i18n';
 import {
   cancelSilentRefresh,
   onSessionEvent,
@@ -139,9 +141,13 @@ export function AuthProvider({
   // a session found ended at start-up also goes back to the admin sign-in.
   const admin = useRef(known?.isAdmin ?? tokenIsAdmin(tokens.access));
   const [signInPage, setSignInPage] = useState<SignInPage>('/login');
-  const setSessionUser = useCallback((next: CurrentUser) => {
+  const setSessionUser = useCallback((next: CurrentUser, signedIn = false) => {
     admin.current = next.isAdmin;
     setUser(next);
+    // The page speaks the account's language; one picked on the sign-in page just now becomes it.
+    const picked = signedIn ? takePickedLocale() : null;
+    if (picked && picked !== next.locale) void saveAccountLocale(next, picked).catch(() => {});
+    void setLocale(picked ?? next.locale);
   }, []);
 
   const signOutLocally = useCallback(() => {
@@ -199,6 +205,7 @@ export function AuthProvider({
   useEffect(() => {
     if (known) {
       void takePrefetchedUser();
+      void setLocale(known.locale);
       scheduleSilentRefresh();
     } else if (tokens.access) void loadUser(takePrefetchedUser());
     // Run once on start.
@@ -226,7 +233,7 @@ export function AuthProvider({
       forgetReads();
       setExitTo(null);
       tokens.set({ accessToken: data.accessToken, refreshToken: data.refreshToken });
-      setSessionUser(data.user);
+      setSessionUser(data.user, true);
       setStatus('authenticated');
       scheduleSilentRefresh();
       return data.user;

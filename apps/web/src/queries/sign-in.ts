@@ -1,4 +1,5 @@
-import type { Answer, LoginAnswer, LoginInput, RegisterInput } from '@portal/contracts';
+import type { Answer, CurrentUser, LoginAnswer, LoginInput, RegisterInput } from '@portal/contracts';
+import type { Locale } from '@portal/i18n';
 import { endpoints } from '@/lib/endpoints';
 import { call, type CallOptions } from '@/lib/endpoint-client';
 
@@ -35,3 +36,18 @@ export const registerAccount = (body: RegisterInput) => call(e.register, { body 
 export type CurrentUserAnswer = Partial<Answer<typeof endpoints.users.me>>;
 export const readCurrentUser = (opts?: CallOptions): Promise<CurrentUserAnswer> =>
   call(endpoints.users.me, {}, opts);
+
+/** Keeps `locale` as the account's language: its profile as it is, with the new language. */
+export const saveAccountLocale = (user: CurrentUser, locale: Locale) =>
+  call(endpoints.users.updateMe, {
+    body: {
+      name: user.name,
+      phone: user.phone,
+      address: user.address,
+      city: user.city,
+      country: user.country,
+      postalCode: user.postalCode,
+      dateOfBirth: user.dateOfBirth,
+      locale,
+    },
+  });

@@ -279,7 +279,7 @@ export function createAuthService(deps: {
       throw new UnauthorizedError(SESSION_ENDED);
     },
 
-    async register({ email, password }) {
+    async register({ email, password, locale }) {
       assertNewPasswordAllowed(password);
       const passwordHash = await hashPassword(password);
       // An existing email gets the same answer as a new one, so sign-up does not reveal who has an account.
@@ -294,6 +294,7 @@ export function createAuthService(deps: {
               investorId: generateInvestorId(),
               isActive: false,
               activatedAt: null,
+              ...(locale ? { locale } : {}),
             })
             .onConflictDoNothing()
             .returning({ id: users.id });

@@ -1,4 +1,5 @@
 import { maskIban, type CurrentUser } from '@portal/contracts';
+import { DEFAULT_LOCALE, isLocale } from '@portal/i18n';
 import type { users } from '../../db/schema';
 import { iso } from '../../lib/format';
 import type { PortfolioSummary } from './summary';
@@ -39,6 +40,7 @@ export function presentCurrentUser({ user, requireAdminTotp, summary }: CurrentU
   return {
     ...presentUserFields(user),
     previousLoginAt: iso(user.previousLoginAt),
+    locale: isLocale(user.locale) ? user.locale : DEFAULT_LOCALE,
     twoFactorEnabled: user.totpEnabledAt != null,
     twoFactorRequired: user.isAdmin && requireAdminTotp,
     bankAccount:

@@ -16,6 +16,7 @@ export async function updateProfile(db: DbOrTx, userId: string, input: ProfileVa
       country: input.country ?? null,
       postalCode: input.postalCode ?? null,
       dateOfBirth: input.dateOfBirth ? input.dateOfBirth.slice(0, 10) : null,
+      ...(input.locale ? { locale: input.locale } : {}),
       updatedAt: new Date(),
     })
     .where(eq(users.id, userId))

@@ -1,35 +1,37 @@
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { SignInForm } from './sign-in-form';
 
 function AdminLoginPage() {
   const navigate = useNavigate();
+  const { t } = useTranslation('auth');
   return (
     <SignInForm
       texts={{
-        title: 'Admin Access',
-        subtitle: 'Enter admin credentials to access the admin dashboard',
-        emailLabel: 'Admin Email',
-        passwordLabel: 'Admin Password',
-        submitLabel: 'Access Admin Panel',
-        pendingLabel: 'Authenticating...',
-        failedTitle: 'Access Denied',
-        failedFallback: 'Invalid admin credentials',
+        title: t('adminLogin.title'),
+        subtitle: t('adminLogin.subtitle'),
+        emailLabel: t('adminLogin.email'),
+        passwordLabel: t('adminLogin.password'),
+        submitLabel: t('adminLogin.submit'),
+        pendingLabel: t('adminLogin.pending'),
+        failedTitle: t('adminLogin.failedTitle'),
+        failedFallback: t('adminLogin.failedFallback'),
       }}
       onSignedIn={(user) => {
         if (user.isAdmin) {
-          toast({ title: 'Admin Access Granted', description: 'Welcome to the admin dashboard' });
+          toast({ title: t('adminLogin.grantedTitle'), description: t('adminLogin.grantedText') });
           void navigate('/admin', { replace: true });
         } else {
           // A non-admin who signs in here goes to the investor area.
-          toast({ title: 'Success', description: 'Logged in successfully' });
+          toast({ title: t('login.successTitle'), description: t('login.successText') });
           void navigate('/', { replace: true });
         }
       }}
       footer={
         <div className="mt-6 text-center text-sm">
           <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
-            Back to Main Login
+            {t('adminLogin.backToLogin')}
           </Link>
         </div>
       }

@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LanguagePicker } from '@/components/language-picker';
 import { BrandMark } from '@/components/brand';
 import { PageCard } from '@/components/page-card';
+import { currentLocale, pickPageLocale } from '@/lib/i18n';
 
 /** The frame of the three public pages: the brand panel beside a centred card. */
 export function AuthCard({
@@ -12,6 +15,7 @@ export function AuthCard({
   subtitle: string;
   children: ReactNode;
 }) {
+  const { t } = useTranslation('auth');
   return (
     <div className="grid min-h-dvh lg:grid-cols-[1fr_minmax(28rem,40%)]">
       <aside className="relative hidden overflow-hidden bg-sidebar text-sidebar-foreground lg:flex lg:flex-col lg:justify-between lg:p-12">
@@ -21,15 +25,10 @@ export function AuthCard({
         />
         <BrandMark className="relative" />
         <div className="relative max-w-md">
-          <h2 className="text-3xl font-semibold leading-tight tracking-tight">
-            Your cabins, your returns and your nights — in one place.
-          </h2>
-          <p className="mt-4 text-sidebar-muted">
-            Follow every euro you have invested, every monthly return paid, and every cabin night that is
-            yours to book, gift or rent out.
-          </p>
+          <h2 className="text-3xl font-semibold leading-tight tracking-tight">{t('card.headline')}</h2>
+          <p className="mt-4 text-sidebar-muted">{t('card.pitch')}</p>
         </div>
-        <p className="relative text-sm text-sidebar-muted">Holiday-cabin real-estate investments</p>
+        <p className="relative text-sm text-sidebar-muted">{t('card.tagline')}</p>
       </aside>
       <PageCard
         title={title}
@@ -38,6 +37,11 @@ export function AuthCard({
         brandClassName="mb-8 text-foreground lg:hidden"
       >
         {children}
+        <LanguagePicker
+          value={currentLocale()}
+          onPick={(l) => void pickPageLocale(l)}
+          className="mt-8 justify-center"
+        />
       </PageCard>
     </div>
   );

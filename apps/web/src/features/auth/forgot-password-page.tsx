@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MailCheck } from 'lucide-react';
 import { passwordResetInput } from '@portal/contracts';
@@ -26,6 +27,7 @@ const linkClass = 'font-medium text-primary underline-offset-4 hover:underline';
  */
 function ForgotPasswordPage() {
   useRedirectSignedIn();
+  const { t } = useTranslation('auth');
   const [sent, setSent] = useState<{ email: string; message: string } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, setError, formState } = useForm<ForgotForm>({
@@ -46,65 +48,66 @@ function ForgotPasswordPage() {
       const answer = await requestPasswordReset(email);
       setSent({
         email: email.trim(),
-        message: answer.message ?? 'If an account exists for that address, we have sent a link',
+        message: answer.message ?? t('forgot.sentFallback'),
       });
     } catch (err) {
       const message = serverFieldErrors(err).email;
       if (message) setError('email', { message }, { shouldFocus: true });
-      else setFailure(messageOf(err, 'Could not send the link. Please try again.'));
+      else setFailure(messageOf(err, t('forgot.failed')));
     }
   });
 
   if (sent)
     return (
-      <AuthCard title="Check your email" subtitle="What happens next">
+      <AuthCard title={t('forgot.checkTitle')} subtitle={t('forgot.checkSubtitle')}>
         <div className="grid gap-4 text-sm" role="status">
           <div className="flex items-start gap-3 rounded-md border bg-accent/40 p-4">
             <MailCheck className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
             <div className="grid gap-1">
               <p className="font-medium">{sent.message}.</p>
               <p className="text-muted-foreground">
-                The link works once, for 30 minutes. Nothing after a few minutes? Check the spelling of{' '}
-                <span className="break-words font-medium text-foreground">{sent.email}</span> and your spam
-                folder, or ask again.
+                <Trans
+                  t={t}
+                  i18nKey="forgot.checkHelp"
+                  values={{ email: sent.email }}
+                  components={{ email: <span className="break-words font-medium text-foreground" /> }}
+                />
               </p>
             </div>
           </div>
         </div>
         <div className="mt-6 flex flex-col items-center gap-3 text-sm">
           <Link to="/login" className={linkClass}>
-            Back to sign in
+            {t('forgot.backToSignIn')}
           </Link>
           <button
             type="button"
             className="font-medium text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
             onClick={() => setSent(null)}
           >
-            Use another address
+            {t('forgot.otherAddress')}
           </button>
         </div>
       </AuthCard>
     );
 
   return (
-    <AuthCard
-      title="Forgot your password?"
-      subtitle="Enter your account's email and we will send you a link to set a new one"
-    >
+    <AuthCard title={t('forgot.title')} subtitle={t('forgot.subtitle')}>
       <form onSubmit={(e) => void onSubmit(e)} className="grid gap-4" noValidate>
         <FormError message={failure} />
-        <Field label="Email" error={errors.email?.message}>
+        <Field label={t('login.email')} error={errors.email?.message}>
           <Input type="email" autoComplete="email" required {...register('email')} />
         </Field>
         <Button type="submit" disabled={isSubmitting} className="mt-2 w-full">
-          {isSubmitting ? 'Sending...' : 'Send reset link'}
+          {isSubmitting ? t('forgot.sending') : t('forgot.submit')}
         </Button>
       </form>
       <p className="mt-6 text-center text-sm text-muted-foreground">
-        Remembered it?{' '}
-        <Link to="/login" className={linkClass}>
-          Back to sign in
-        </Link>
+        <Trans
+          t={t}
+          i18nKey="forgot.remembered"
+          components={{ a: <Link to="/login" className={linkClass} /> }}
+        />
       </p>
     </AuthCard>
   );

@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { SignInForm } from './sign-in-form';
@@ -6,35 +7,44 @@ import { homeFor, useFromLocation } from './use-redirect-signed-in';
 function LoginPage() {
   const navigate = useNavigate();
   const from = useFromLocation();
+  const { t } = useTranslation('auth');
   return (
     <SignInForm
       texts={{
-        title: 'Welcome back',
-        subtitle: 'Enter your credentials to continue',
-        emailLabel: 'Email',
-        passwordLabel: 'Password',
-        submitLabel: 'Sign In',
-        pendingLabel: 'Loading...',
-        failedTitle: 'Error',
-        failedFallback: 'Login failed',
+        title: t('login.title'),
+        subtitle: t('login.subtitle'),
+        emailLabel: t('login.email'),
+        passwordLabel: t('login.password'),
+        submitLabel: t('login.submit'),
+        pendingLabel: t('login.pending'),
+        failedTitle: t('login.failedTitle'),
+        failedFallback: t('login.failedFallback'),
       }}
       onSignedIn={(user) => {
-        toast({ title: 'Success', description: 'Logged in successfully' });
+        toast({ title: t('login.successTitle'), description: t('login.successText') });
         void navigate(homeFor(user.isAdmin, from), { replace: true });
       }}
       footer={
         <div className="mt-6 flex flex-col items-center gap-3 text-sm">
           <p className="text-muted-foreground">
-            Don&apos;t have an account?{' '}
-            <Link to="/register" className="font-medium text-primary underline-offset-4 hover:underline">
-              Sign up
-            </Link>
+            <Trans
+              t={t}
+              i18nKey="login.noAccount"
+              components={{
+                a: (
+                  <Link
+                    to="/register"
+                    className="font-medium text-primary underline-offset-4 hover:underline"
+                  />
+                ),
+              }}
+            />
           </p>
           <Link
             to="/admin-login"
             className="font-medium text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
           >
-            Admin Access
+            {t('login.adminAccess')}
           </Link>
         </div>
       }

@@ -1,4 +1,5 @@
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { mfaLoginInput, type CurrentUser } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
 import { contractResolver } from '@/components/ui/contract-resolver';
@@ -26,6 +27,7 @@ export function MfaStep({
   onError: (err: unknown) => void;
   onBack: () => void;
 }) {
+  const { t } = useTranslation('auth');
   const { completeMfa } = useAuth();
   const { register, handleSubmit, watch, setValue, setError, formState } = useForm<MfaForm>({
     defaultValues: { code: '' },
@@ -55,11 +57,8 @@ export function MfaStep({
 
   return (
     <form onSubmit={(e) => void onSubmit(e)} className="grid gap-4">
-      <p className="text-sm text-muted-foreground">
-        Two-factor sign-in is on for this account. Enter the 6-digit code from your authenticator app, or one
-        of your recovery codes.
-      </p>
-      <Field label="Authentication code" error={errors.code?.message}>
+      <p className="text-sm text-muted-foreground">{t('mfa.intro')}</p>
+      <Field label={t('mfa.code')} error={errors.code?.message}>
         <Input
           autoComplete="one-time-code"
           inputMode="text"
@@ -70,10 +69,10 @@ export function MfaStep({
         />
       </Field>
       <Button type="submit" disabled={isSubmitting || code.trim().length < 6} className="w-full">
-        {isSubmitting ? 'Verifying...' : 'Verify'}
+        {isSubmitting ? t('mfa.verifying') : t('mfa.verify')}
       </Button>
       <Button variant="ghost" onClick={onBack} disabled={isSubmitting}>
-        Use another account
+        {t('mfa.otherAccount')}
       </Button>
     </form>
   );

@@ -1,5 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Link, useSearchParams } from 'react-router';
 import { CircleCheck, TriangleAlert } from 'lucide-react';
 import { passwordResetConfirmInput } from '@portal/contracts';
@@ -21,14 +23,10 @@ interface ResetForm {
   confirm: string;
 }
 
-const RESET_LINK_INCOMPLETE_MESSAGE =
-  'This reset link is incomplete. Copy the whole link from the email, or ask for a new one.';
-const PASSWORDS_DIFFER_MESSAGE = 'The passwords do not match';
-
 const linkClass = 'font-medium text-primary underline-offset-4 hover:underline';
 
 /** The contract's check of the new password, then the form's own: the two must match. */
-function resetResolver(token: string): Resolver<ResetForm> {
+function resetResolver(token: string, t: TFunction<'auth'>): Resolver<ResetForm> {
   const checkContract = contractResolver<ResetForm>(
     passwordResetConfirmInput,
     ({ password }) => ({ token, password }),
@@ -43,7 +41,7 @@ function resetResolver(token: string): Resolver<ResetForm> {
         ...result.errors,
         confirm: {
           type: 'match',
-          message: values.confirm ? PASSWORDS_DIFFER_MESSAGE : 'Repeat the new password',
+          message: values.confirm ? t('reset.passwordsDiffer') : t('reset.repeatPassword'),
         },
       },
     };
@@ -72,10 +70,11 @@ function Outcome({ tone, children }: { tone: 'done' | 'failed'; children: ReactN
 }
 
 function AskAgain() {
+  const { t } = useTranslation('auth');
   return (
     <p className="mt-6 text-center text-sm">
       <Link to="/forgot-password" className={linkClass}>
-        Ask for a new link
+        {t('reset.askAgain')}
       </Link>
     </p>
   );
@@ -86,6 +85,7 @@ function AskAgain() {
  * with a way to sign in; a used, expired or unknown link says so with a way to ask for a new one.
  */
 function ResetPasswordPage() {
+  const { t } = useTranslation('auth');
   const [params] = useSearchParams();
   const token = (params.get('token') ?? '').trim();
   const [done, setDone] = useState<string | null>(null);
@@ -93,7 +93,7 @@ function ResetPasswordPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, watch, setError, formState } = useForm<ResetForm>({
     defaultValues: { password: '', confirm: '' },
-    resolver: resetResolver(token),
+    resolver: resetResolver(token, t),
     // Messages stay until the next submit.
     reValidateMode: 'onSubmit',
   });
@@ -105,58 +105,59 @@ function ResetPasswordPage() {
       const answer = await confirmPasswordReset(token, password);
       // The server ended every session of the account: a session stored here is one of them.
       tokens.clear();
-      setDone(answer.message ?? 'Your password has been changed. Sign in with the new one.');
+      setDone(answer.message ?? t('reset.doneFallback'));
     } catch (err) {
       const fields = serverFieldErrors(err);
       if (fields.password) setError('password', { message: fields.password }, { shouldFocus: true });
       // Anything else the server refuses with a 400 is the link itself: used, expired or unknown.
       else if (err instanceof ApiError && err.status === 400)
-        setInvalid(messageOf(err, 'This reset link is invalid, expired or already used. Ask for a new one.'));
-      else setFailure(messageOf(err, 'Could not change the password. Please try again.'));
+        setInvalid(messageOf(err, t('reset.invalidFallback')));
+      else setFailure(messageOf(err, t('reset.failed')));
     }
   });
 
   if (!token || invalid)
     return (
-      <AuthCard title="Reset your password" subtitle="This link cannot be used">
-        <Outcome tone="failed">{invalid ?? RESET_LINK_INCOMPLETE_MESSAGE}</Outcome>
+      <AuthCard title={t('reset.unusableTitle')} subtitle={t('reset.unusableSubtitle')}>
+        <Outcome tone="failed">{invalid ?? t('reset.linkIncomplete')}</Outcome>
         <AskAgain />
       </AuthCard>
     );
 
   if (done)
     return (
-      <AuthCard title="Password changed" subtitle="Every session of your account has been signed out">
+      <AuthCard title={t('reset.doneTitle')} subtitle={t('reset.doneSubtitle')}>
         <Outcome tone="done">{done}</Outcome>
         <Button asChild className="mt-6 w-full">
-          <Link to="/login">Sign in</Link>
+          <Link to="/login">{t('reset.signIn')}</Link>
         </Button>
       </AuthCard>
     );
 
   return (
-    <AuthCard title="Set a new password" subtitle="Choose a new password for your account">
+    <AuthCard title={t('reset.title')} subtitle={t('reset.subtitle')}>
       <form onSubmit={(e) => void onSubmit(e)} className="grid gap-4" noValidate>
         <FormError message={failure} />
         <Field
-          label="New password"
+          label={t('reset.newPassword')}
           error={errors.password?.message}
           description={<PasswordHint password={watch('password')} userInputs={[]} />}
         >
           <Input type="password" autoComplete="new-password" required {...register('password')} />
         </Field>
-        <Field label="Confirm new password" error={errors.confirm?.message}>
+        <Field label={t('reset.confirmPassword')} error={errors.confirm?.message}>
           <Input type="password" autoComplete="new-password" required {...register('confirm')} />
         </Field>
         <Button type="submit" disabled={isSubmitting} className="mt-2 w-full">
-          {isSubmitting ? 'Saving...' : 'Set new password'}
+          {isSubmitting ? t('reset.saving') : t('reset.submit')}
         </Button>
       </form>
       <p className="mt-6 text-center text-sm text-muted-foreground">
-        Link expired?{' '}
-        <Link to="/forgot-password" className={linkClass}>
-          Ask for a new link
-        </Link>
+        <Trans
+          t={t}
+          i18nKey="reset.linkExpired"
+          components={{ a: <Link to="/forgot-password" className={linkClass} /> }}
+        />
       </p>
     </AuthCard>
   );

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CurrentUser } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
@@ -44,6 +45,7 @@ export function SignInForm({
   footer: ReactNode;
 }) {
   useRedirectSignedIn();
+  const { t } = useTranslation('auth');
   const { login } = useAuth();
   const [mfaToken, setMfaToken] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm({ defaultValues: { email: '', password: '' } });
@@ -90,7 +92,7 @@ export function SignInForm({
               to="/forgot-password"
               className="justify-self-end text-sm font-medium text-primary underline-offset-4 hover:underline"
             >
-              Forgot password?
+              {t('signIn.forgotPassword')}
             </Link>
           </div>
           <Button type="submit" disabled={formState.isSubmitting} className="mt-2 w-full">
