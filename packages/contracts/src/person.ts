@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOCALES } from '@portal/i18n';
+import { LOCALES } from '@portal/i18n/locale';
 
 /* A person's phone number and date of birth, as the profile and the admin's Edit User take them. */
 

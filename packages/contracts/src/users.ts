@@ -5,7 +5,7 @@ import { MIN_PASSWORD_LENGTH } from './constants';
 import { emailAddress, emailProblem } from './email';
 import { moneyAmount } from './money';
 import { birthDateInput, localeInput, phoneInput } from './person';
-import { LOCALES } from '@portal/i18n';
+import { LOCALES } from '@portal/i18n/locale';
 
 export const projectRef = z.object({ _id: uuidString, name: z.string() });
 
