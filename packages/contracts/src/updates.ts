@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDate, projectIdQuery, text, uuidString } from './common';
 import { projectIdField } from './perks';
 import { UPDATE_CATEGORIES } from './value-sets';
+import { LOCALES } from '@portal/i18n/locale';
 
 /** A project update as the API answers it (docs/product.md §17). `isNew` = not read by the signed-in user. */
 export const update = z.object({
@@ -17,6 +18,12 @@ export const update = z.object({
   images: z.array(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The language of the title, excerpt and content shown: an admin's translation in the investor's language, else null (as written). */
+  translatedTo: z.enum(LOCALES).nullable().optional(),
+  /** Admins only: every translation, by language, to edit. */
+  translations: z
+    .partialRecord(z.enum(LOCALES), z.object({ title: z.string(), excerpt: z.string(), content: z.string() }))
+    .optional(),
 });
 export type Update = z.infer<typeof update>;
 
@@ -79,6 +86,19 @@ const updateFields = {
   images: imageList,
 };
 
+/** An admin's translation of an update into one language: its own title, excerpt and content (HTML). */
+export const updateTranslation = z.object({
+  title: updateFields.title,
+  excerpt: updateFields.excerpt.default(''),
+  content: updateFields.content.default(''),
+});
+/**
+ * The translations of an update, by language (`{ de: {...}, nb: {...} }`); investors whose language has
+ * one read it instead of the update as written. Sent, it replaces every translation (`{}` removes them).
+ */
+export const updateTranslations = z.partialRecord(z.enum(LOCALES), updateTranslation);
+export type UpdateTranslations = z.output<typeof updateTranslations>;
+
 /** `POST /api/updates` (admin). Left-out fields take their defaults; the date defaults to now. */
 export const createUpdateInput = z.object({
   projectId: projectIdField,
@@ -88,6 +108,7 @@ export const createUpdateInput = z.object({
   content: updateFields.content.default(''),
   date: updateFields.date,
   images: updateFields.images.default([]),
+  translations: updateTranslations.default({}),
 });
 export type CreateUpdateInput = z.input<typeof createUpdateInput>;
 
@@ -99,5 +120,6 @@ export const updateUpdateInput = z.object({
   content: updateFields.content.optional(),
   date: updateFields.date,
   images: updateFields.images.optional(),
+  translations: updateTranslations.optional(),
 });
 export type UpdateUpdateInput = z.input<typeof updateUpdateInput>;

@@ -19,6 +19,7 @@ import {
   PROJECT_STATUSES,
   SWAP_STATUSES,
   UPDATE_CATEGORIES,
+  type UpdateTranslations,
 } from '@portal/contracts';
 import {
   type AnyPgColumn,
@@ -367,6 +368,8 @@ export const updates = pgTable(
     content: text('content').notNull().default(''),
     date: timestamp('date', { withTimezone: true }).notNull().defaultNow(),
     images: jsonb('images').$type<string[]>().notNull().default([]),
+    /** Admins' translations by language ({ de: { title, excerpt, content } }), the content sanitized when written. */
+    translations: jsonb('translations').$type<UpdateTranslations>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

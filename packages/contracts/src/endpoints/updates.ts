@@ -17,7 +17,7 @@ export const updateEndpoints = {
     requiredQuery: ['projectId'],
     answer: updatesList,
     errors: [404],
-    reads: ['projects', 'investments', 'updates', 'update_reads'],
+    reads: ['projects', 'investments', 'updates', 'update_reads', 'users'],
     cache: true,
   }),
   markRead: endpoint({

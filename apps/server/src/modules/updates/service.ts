@@ -1,8 +1,8 @@
 import { and, desc, eq, exists, isNull, sql } from 'drizzle-orm';
-import type { createUpdateInput, updateUpdateInput } from '@portal/contracts';
+import type { createUpdateInput, UpdateTranslations, updateUpdateInput } from '@portal/contracts';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
-import { investments, projects, updateReads, updates } from '../../db/schema';
+import { investments, projects, updateReads, updates, users } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/service';
@@ -14,7 +14,10 @@ import { sanitizeUpdateHtml } from './sanitize';
 type CreateInput = z.output<typeof createUpdateInput>;
 type ChangeInput = z.output<typeof updateUpdateInput>;
 
-/** A project's updates, newest first, each with this viewer's read state: two queries in all. */
+/**
+ * A project's updates, newest first, each with this viewer's read state and language (an investor reads
+ * the admin's translation into theirs where there is one): two queries in all.
+ */
 export async function listUpdates(
   db: DbOrTx,
   viewer: AuthUser,
@@ -22,13 +25,27 @@ export async function listUpdates(
 ): Promise<UpdateWithReadState[]> {
   await assertProjectVisible(db, viewer, projectId);
   const rows = await db
-    .select({ update: updates, readAt: updateReads.readAt })
+    .select({
+      update: updates,
+      readAt: updateReads.readAt,
+      locale: sql<string>`(select ${users.locale} from ${users} where ${users.id} = ${viewer.id})`,
+    })
     .from(updates)
     .leftJoin(updateReads, and(eq(updateReads.updateId, updates.id), eq(updateReads.userId, viewer.id)))
     .where(eq(updates.projectId, projectId))
     .orderBy(desc(updates.date), desc(updates.createdAt));
-  return rows.map((r) => ({ update: r.update, isNew: r.readAt === null }));
+  return rows.map((r) => ({
+    update: r.update,
+    isNew: r.readAt === null,
+    ...(viewer.isAdmin ? { forAdmin: true } : { locale: r.locale }),
+  }));
 }
+
+/** Each translation's content sanitized, as the update's own is. */
+const sanitizeTranslations = (translations: UpdateTranslations): UpdateTranslations =>
+  Object.fromEntries(
+    Object.entries(translations).map(([l, t]) => [l, { ...t, content: sanitizeUpdateHtml(t.content) }]),
+  );
 
 /** Marks an update read for this viewer only. Reading it twice is not an error. */
 export async function markRead(db: DbOrTx, viewer: AuthUser, updateId: string): Promise<void> {
@@ -67,6 +84,7 @@ export async function createUpdate(
         excerpt: input.excerpt,
         content: sanitizeUpdateHtml(input.content),
         images: input.images,
+        translations: sanitizeTranslations(input.translations),
         ...(input.date ? { date: new Date(input.date) } : {}),
       })
       .returning();
@@ -84,7 +102,7 @@ export async function createUpdate(
       link: `/updates?project=${input.projectId}`,
       createdBy: actor.id,
     });
-    return { update: row!, isNew: true };
+    return { update: row!, isNew: true, forAdmin: true };
   });
 }
 
@@ -104,6 +122,7 @@ export async function changeUpdate(
         ...(input.excerpt !== undefined && { excerpt: input.excerpt }),
         ...(input.content !== undefined && { content: sanitizeUpdateHtml(input.content) }),
         ...(input.images !== undefined && { images: input.images }),
+        ...(input.translations !== undefined && { translations: sanitizeTranslations(input.translations) }),
         ...(input.date !== undefined && { date: new Date(input.date) }),
         updatedAt: new Date(),
       })
@@ -125,7 +144,7 @@ export async function changeUpdate(
       .select({ readAt: updateReads.readAt })
       .from(updateReads)
       .where(and(eq(updateReads.updateId, row.id), eq(updateReads.userId, actor.id)));
-    return { update: row, isNew: !read };
+    return { update: row, isNew: !read, forAdmin: true };
   });
 }
 

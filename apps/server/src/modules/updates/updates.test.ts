@@ -58,6 +58,7 @@ describe('GET /api/updates', () => {
       images: [],
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
+      translatedTo: null,
     });
     expect(body.updates[1]).toMatchObject({ _id: older.id, images: ['/demo/photos/a.jpg'], isNew: true });
   });
