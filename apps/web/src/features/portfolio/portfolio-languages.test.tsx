@@ -1,8 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import type { CurrentUser, Payout } from '@portal/contracts';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import type { CurrentUser, Opportunity, Payout, ProjectDetail } from '@portal/contracts';
 import { setLocale } from '@/lib/i18n';
 import { Component as DashboardPage } from './dashboard-page';
+import { Component as JoinProjectPage } from './join-project-page';
+import { Component as ProjectDetailPage } from './project-detail-page';
+import { Component as ProjectsPage } from './projects-page';
 import { json, renderInvestorPage } from './test-support';
 import { project } from '../../../test/fixtures';
 
@@ -186,5 +191,136 @@ describe('the dashboard in German and Norwegian', () => {
     expect(text(within(roi).getByTestId('roi-monthly'))).toBe('14 € / måned');
     expect(text(within(roi).getByTestId('roi-optimistic-annual'))).toBe('12,6 % årlig ROI');
     expect(screen.getByRole('heading', { name: 'Dine prosjekter' })).toBeInTheDocument();
+  });
+});
+
+const pine = project({
+  _id: 'p2',
+  name: 'Pine Hollow Retreat',
+  status: 'completed',
+  totalInvestment: 950_000,
+  totalReturned: 1_041_000,
+  investmentDate: '2021-12-01',
+  investment: { amount: 25_000, returns: 1_500, roi: 6, startDate: '2021-12-01' },
+});
+
+const detail: ProjectDetail = {
+  ...project({ _id: 'p1', expectedCompletion: '2029-01-01' }),
+  investment: {
+    amount: 25_000,
+    returns: 2_375,
+    roi: 9.5,
+    startDate: '2024-01-01',
+    monthlyReturns: [
+      { month: '2024-11', amount: 1_000 },
+      { month: '2024-12', amount: 1_375 },
+    ],
+  },
+};
+
+const alpine: Opportunity = {
+  _id: 'p9',
+  name: 'Alpine Retreat Cabins',
+  location: 'Alpine Region, Switzerland',
+  description: '',
+  targetAmount: 5_000_000,
+  currentCommitments: 2_100_000,
+  minimumInvestment: 25_000,
+  maximumInvestment: 500_000,
+  projectedAnnualROI: 9.2,
+  expectedLaunch: '2027-07-01',
+  features: ['Sauna'],
+};
+
+/** An investor page at `path` in `locale`, with the projects, Aurora's detail and the opportunity. */
+async function showPage(locale: 'de' | 'nb', path: string) {
+  await setLocale(locale);
+  renderInvestorPage(
+    <Routes>
+      <Route path="/projects" element={<ProjectsPage />} />
+      <Route path="/project/:id" element={<ProjectDetailPage />} />
+      <Route path="/join-project" element={<JoinProjectPage />} />
+    </Routes>,
+    async (url) => {
+      if (url === '/api/projects') return json(200, { success: true, data: [project(), pine] });
+      if (url === '/api/projects/p1') return json(200, { success: true, data: detail });
+      if (url === '/api/investment/performance') return json(200, performance);
+      if (url === '/api/opportunities/current') return json(200, { success: true, data: alpine });
+      if (url.startsWith('/api/updates')) return json(200, { success: true, updates: [] });
+      return json(404, { success: false, message: 'Not found', error: 'Not found' });
+    },
+    path,
+    { locale },
+  );
+}
+
+describe('the project pages in German and Norwegian', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it('lists the projects in German, filtered by a German status', async () => {
+    await showPage('de', '/projects');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ihre Projekte' })).toBeInTheDocument();
+    const tiles = await screen.findAllByTestId('project-tile');
+    expect(tiles).toHaveLength(2);
+    expect(text(tiles[0]!)).toContain('Gesamtes Projekt, laut Angaben des Unternehmens');
+    expect(text(tiles[0]!)).toContain('Investition1.000.000 €');
+    expect(text(tiles[0]!)).toContain('ROI-Fortschritt5,0 %');
+    expect(text(tiles[1]!)).toContain('Ihr Anteil: 25.000 € · Erträge 1.500 €');
+    expect(text(tiles[0]!)).toContain('Seit 1. Jan. 2024');
+    expect(
+      within(tiles[0]!).getByRole('link', { name: 'Projekt Aurora Lakeside Cabins ansehen' }),
+    ).toHaveAttribute('href', '/project/b0000000-0000-4000-8000-000000000001');
+    await userEvent.click(screen.getByRole('button', { name: 'Abgeschlossen' }));
+    expect(screen.getAllByTestId('project-tile')).toHaveLength(1);
+    expect(within(screen.getByTestId('project-tile')).getByText('Abgeschlossen')).toBeInTheDocument();
+  });
+
+  it('shows a project in Norwegian: its facts, the stake and the months', async () => {
+    await showPage('nb', '/project/p1');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Aurora Lakeside Cabins' }),
+    ).toBeInTheDocument();
+    const about = screen.getByRole('region', { name: 'Om prosjektet' });
+    const facts = Object.fromEntries(
+      within(about)
+        .getAllByRole('term')
+        .map((dt) => [dt.textContent, text(dt.nextElementSibling as HTMLElement)]),
+    );
+    expect(facts).toMatchObject({
+      Status: 'Aktiv',
+      'Årlig ROI': '7,5 %',
+      Investeringsperiode: '60 måneder',
+      Investeringsdato: '1. jan. 2024',
+      'Forventet ferdigstillelse': '1. jan. 2029',
+      'Totalt innhentet': '1 000 000 €',
+    });
+    const stake = screen.getByRole('region', { name: 'Din investering' });
+    expect(text(within(stake).getByText('Investert beløp').nextElementSibling as HTMLElement)).toBe(
+      '25 000 €',
+    );
+    const months = screen.getByRole('table', { name: 'Måned for måned' });
+    expect(within(months).getAllByRole('row').slice(1).map(text)).toEqual([
+      'des. 20241 375 €2 375 €',
+      'nov. 20241 000 €1 000 €',
+    ]);
+    expect(screen.getByRole('region', { name: 'Din avkastning per måned' })).toBeInTheDocument();
+  });
+
+  it('invites to the next project in German', async () => {
+    await showPage('de', '/join-project');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Neuem Projekt beitreten' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('42 % vorab zugesagt')).toBeInTheDocument();
+    expect(text(screen.getByText('Mindestinvestition').nextElementSibling as HTMLElement)).toBe('25.000 €');
+    expect(text(screen.getByText('2.100.000 € von 5.000.000 €'))).toBe('2.100.000 € von 5.000.000 €');
+    expect(screen.getByRole('region', { name: 'Interesse bekunden' })).toBeInTheDocument();
+    expect(
+      screen.getByLabelText('Geplanter Investitionsbetrag').getAttribute('placeholder')?.replace(/\s/g, ' '),
+    ).toBe('Mind. 25.000 €');
+    expect(screen.getByRole('button', { name: 'Interesse bekunden' })).toBeInTheDocument();
   });
 });
