@@ -1,4 +1,5 @@
 import { type ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
   ArrowRight,
@@ -17,7 +18,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentProject } from '@/queries/current-project';
-import { formatDate, formatMoney, formatMonth, formatPercent } from '@/lib/format';
+import { formatDate, formatMoney, formatMonth, formatNumber, formatPercent } from '@/lib/format';
 import { useDashboard } from '@/queries/admin-dashboard';
 import { useFailedToast } from '@/components/admin/feedback';
 import { PageHeader } from '@/components/admin/page-header';
@@ -75,9 +76,10 @@ function Attention({
 
 /** Returns paid per month as bars, with the figures in a table for screen readers. */
 function ReturnsChart({ data }: { data: AdminDashboard['returnsByMonth'] }) {
+  const { t } = useTranslation('admin');
   const max = Math.max(...data.map((d) => d.amount), 0);
   if (max === 0)
-    return <p className="py-8 text-center text-sm text-muted-foreground">No returns in the last 12 months</p>;
+    return <p className="py-8 text-center text-sm text-muted-foreground">{t('dashboard.noReturns')}</p>;
   return (
     <>
       <div aria-hidden="true" className="flex h-44 items-end gap-1.5 sm:gap-2">
@@ -96,7 +98,7 @@ function ReturnsChart({ data }: { data: AdminDashboard['returnsByMonth'] }) {
         ))}
       </div>
       <table className="sr-only">
-        <caption>Returns paid per month</caption>
+        <caption>{t('dashboard.returnsPerMonth')}</caption>
         <tbody>
           {data.map((d) => (
             <tr key={d.month}>
@@ -112,10 +114,11 @@ function ReturnsChart({ data }: { data: AdminDashboard['returnsByMonth'] }) {
 
 /** The Admin Dashboard: the figures an operator wants first, for the selected project and overall. */
 function DashboardPage() {
+  const { t } = useTranslation('admin');
   const { current } = useCurrentProject();
   const { data, isLoading, isError, error } = useDashboard(current?._id);
 
-  useFailedToast('Failed to load data', isError, error);
+  useFailedToast(t('dashboard.failedLoad'), isError, error);
 
   const p = data?.project;
   // The returns paid are income: their share of the capital invested says so; with returns of capital,
@@ -124,21 +127,26 @@ function DashboardPage() {
     invested <= 0
       ? undefined
       : capitalReturned > 0
-        ? `${formatPercent(((returned + capitalReturned) / invested) * 100)} of capital recovered, ${formatMoney(capitalReturned)} of it as returns of capital`
-        : `${formatPercent((returned / invested) * 100)} of the capital invested, paid as income`;
+        ? t('dashboard.recoveredWithCapital', {
+            percent: formatPercent(((returned + capitalReturned) / invested) * 100),
+            capital: formatMoney(capitalReturned),
+          })
+        : t('dashboard.recoveredIncome', { percent: formatPercent((returned / invested) * 100) });
 
   return (
     <>
       <PageHeader
-        title="Admin Dashboard"
+        title={t('dashboard.title')}
         description={
           current ? (
-            <>
-              Figures for <span className="font-medium text-foreground">{current.name}</span> and the whole
-              portfolio
-            </>
+            <Trans
+              t={t}
+              i18nKey="dashboard.descriptionProject"
+              values={{ project: current.name }}
+              components={{ b: <span className="font-medium text-foreground" /> }}
+            />
           ) : (
-            'Figures for the whole portfolio'
+            t('dashboard.descriptionAll')
           )
         }
       />
@@ -146,7 +154,7 @@ function DashboardPage() {
         <div
           className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4"
           role="status"
-          aria-label="Loading dashboard"
+          aria-label={t('dashboard.loading')}
         >
           {Array.from({ length: 8 }, (_, i) => (
             <Skeleton key={i} className="h-28" />
@@ -160,50 +168,64 @@ function DashboardPage() {
                 {p.name}
               </h2>
               <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-                <Stat icon={PiggyBank} label="Invested capital" value={formatMoney(p.invested)} />
+                <Stat
+                  icon={PiggyBank}
+                  label={t('dashboard.investedCapital')}
+                  value={formatMoney(p.invested)}
+                />
                 <Stat
                   icon={Banknote}
-                  label="Income paid"
+                  label={t('dashboard.incomePaid')}
                   value={formatMoney(p.returned)}
                   sub={recovered(p)}
                 />
-                <Stat icon={Users} label="Investors" value={String(p.investors)} />
+                <Stat icon={Users} label={t('dashboard.investors')} value={formatNumber(p.investors)} />
                 <Stat
                   icon={CalendarClock}
-                  label="Pending booking requests"
-                  value={String(p.pendingBookings)}
+                  label={t('dashboard.pendingBookings')}
+                  value={formatNumber(p.pendingBookings)}
                 />
               </dl>
             </section>
           )}
           <section aria-labelledby="dash-overall" className="grid gap-3">
             <h2 id="dash-overall" className="text-lg font-semibold">
-              All projects
+              {t('dashboard.allProjects')}
             </h2>
             <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-              <Stat icon={PiggyBank} label="Invested capital" value={formatMoney(data.overall.invested)} />
+              <Stat
+                icon={PiggyBank}
+                label={t('dashboard.investedCapital')}
+                value={formatMoney(data.overall.invested)}
+              />
               <Stat
                 icon={Banknote}
-                label="Income paid"
+                label={t('dashboard.incomePaid')}
                 value={formatMoney(data.overall.returned)}
                 sub={recovered(data.overall)}
               />
-              <Stat icon={Users} label="Investors" value={String(data.overall.investors)} />
+              <Stat
+                icon={Users}
+                label={t('dashboard.investors')}
+                value={formatNumber(data.overall.investors)}
+              />
               <Stat
                 icon={Building2}
-                label="Projects"
-                value={String(data.overall.projects)}
-                sub={`${data.overall.activeProjects} active`}
+                label={t('dashboard.projects')}
+                value={formatNumber(data.overall.projects)}
+                sub={t('dashboard.activeProjects', { n: formatNumber(data.overall.activeProjects) })}
               />
             </dl>
           </section>
           <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
             <Card>
               <CardHeader>
-                <CardTitle>Returns paid per month</CardTitle>
+                <CardTitle>{t('dashboard.returnsPerMonth')}</CardTitle>
                 <CardDescription>
-                  {p ? p.name : 'All projects'} ·{' '}
-                  {formatMoney(sumMoney(data.returnsByMonth.map((m) => m.amount)))} in the last 12 months
+                  {t('dashboard.returnsTotal', {
+                    scope: p ? p.name : t('dashboard.allProjects'),
+                    total: formatMoney(sumMoney(data.returnsByMonth.map((m) => m.amount))),
+                  })}
                 </CardDescription>
               </CardHeader>
               <CardContent>
@@ -212,27 +234,27 @@ function DashboardPage() {
             </Card>
             <Card>
               <CardHeader>
-                <CardTitle>Needs attention</CardTitle>
-                <CardDescription>Across every project</CardDescription>
+                <CardTitle>{t('dashboard.needsAttention')}</CardTitle>
+                <CardDescription>{t('dashboard.acrossProjects')}</CardDescription>
               </CardHeader>
               <CardContent>
                 <ul className="grid gap-2">
                   <Attention
                     to="/admin/bookings"
                     icon={CalendarClock}
-                    label="Pending booking requests"
+                    label={t('dashboard.pendingBookings')}
                     count={data.pendingBookings}
                   />
                   <Attention
                     to="/admin/interest"
                     icon={Inbox}
-                    label="New interest registrations"
+                    label={t('dashboard.newInterest')}
                     count={data.newInterest}
                   />
                   <Attention
                     to="/admin/users?view=pending"
                     icon={UserCheck}
-                    label="Accounts waiting for activation"
+                    label={t('dashboard.awaitingActivation')}
                     count={data.awaitingActivation}
                   />
                 </ul>
@@ -241,11 +263,11 @@ function DashboardPage() {
           </div>
           <Card>
             <CardHeader>
-              <CardTitle>Recent activity</CardTitle>
+              <CardTitle>{t('dashboard.recentActivity')}</CardTitle>
             </CardHeader>
             <CardContent>
               {data.recentActivity.length === 0 ? (
-                <p className="text-sm text-muted-foreground">No activity yet</p>
+                <p className="text-sm text-muted-foreground">{t('dashboard.noActivity')}</p>
               ) : (
                 <ol className="grid gap-3">
                   {data.recentActivity.map((e) => (

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Search, UserPlus, Users } from 'lucide-react';
 import type { AdminUser, UserListParams } from '@portal/contracts';
@@ -12,6 +13,7 @@ import { confirmAction } from '@/lib/confirm';
 import { useAuth } from '@/queries/session';
 import { useCurrentProject } from '@/queries/current-project';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { formatNumber } from '@/lib/format';
 import { useDeleteUser, useSetUserActive, useUsers } from '@/queries/admin-users';
 import { EmptyState } from '@/components/admin/empty-state';
 import { deleteAfterConfirm, toastDone, toastFailed, useFailedToast } from '@/components/admin/feedback';
@@ -26,22 +28,19 @@ const VIEWS = ['all', 'linked', 'unlinked', 'pending'] as const;
 type View = (typeof VIEWS)[number];
 const PAGE_SIZE = 20;
 
-const EMPTY: Record<View, string> = {
-  all: 'No users found',
-  linked: 'No users linked to this project',
-  unlinked: 'All users are linked to this project',
-  pending: 'No accounts are waiting for activation',
-};
+const EMPTY = {
+  all: 'users.emptyAll',
+  linked: 'users.emptyLinked',
+  unlinked: 'users.emptyUnlinked',
+  pending: 'users.emptyPending',
+} as const satisfies Record<View, string>;
 
 /** Whether the list shows money of the user's: such an investor is never deleted (docs/product.md §15.2). */
 const holdsMoney = (u: AdminUser) => u.investments.length > 0 || u.totalInvestment > 0 || u.totalReturned > 0;
 
-/** The server's words for the refusal (modules/admin-users). */
-const keptBecause = (u: AdminUser) =>
-  `${u.name} has investments and payouts on record, so the account cannot be deleted; deactivate it instead`;
-
 /** User Management (docs/product.md §15.2): server-side search and paging, linked lists, activation. */
 function UsersPage() {
+  const { t } = useTranslation('admin');
   const { user: me } = useAuth();
   const { current } = useCurrentProject();
   const [params, setParams] = useSearchParams();
@@ -70,23 +69,26 @@ function UsersPage() {
   const pending = useUsers({ status: 'pending', page: 1, pageSize: 1 });
   const pendingCount = pending.data?.pagination.total ?? 0;
 
-  useFailedToast('Failed to fetch users', list.isError, list.error);
+  useFailedToast(t('users.failedFetch'), list.isError, list.error);
 
   async function setUserActive(u: AdminUser, active: boolean) {
     try {
       await setActive.mutateAsync({ id: u._id, active });
-      toastDone('User updated', active ? `${u.name} can now sign in.` : `${u.name} can no longer sign in.`);
+      toastDone(
+        t('users.updatedTitle'),
+        active ? t('users.canSignIn', { name: u.name }) : t('users.cannotSignIn', { name: u.name }),
+      );
     } catch (err) {
-      toastFailed('Failed to update user', err);
+      toastFailed(t('users.failedUpdate'), err);
     }
   }
 
   /** An investor with money on record is kept (the server refuses the delete): deactivation is offered. */
   async function offerDeactivation(u: AdminUser, reason: string) {
     const ok = await confirmAction({
-      title: `Deactivate user ${u.name}?`,
-      description: `${reason}. Deactivating signs them out and stops them signing in; every investment, payout and document is kept.`,
-      confirmLabel: 'Deactivate instead',
+      title: t('users.deactivateTitle', { name: u.name }),
+      description: t('users.deactivateText', { reason }),
+      confirmLabel: t('users.deactivateConfirm'),
     });
     if (ok) await setUserActive(u, false);
   }
@@ -95,16 +97,22 @@ function UsersPage() {
     onEdit: (u: AdminUser) => setEditing(u),
     onDelete: (u: AdminUser) =>
       u.isActive && holdsMoney(u)
-        ? offerDeactivation(u, keptBecause(u))
+        ? // The server's words for the refusal (modules/admin-users).
+          offerDeactivation(u, t('users.keptBecause', { name: u.name }))
         : deleteAfterConfirm({
-            what: `user ${u.name}`,
+            confirm: {
+              title: t('users.deleteTitle', { name: u.name }),
+              description: t('users.deleteText'),
+              confirmLabel: t('users.deleteConfirm'),
+              destructive: true,
+            },
             run: async () => {
               await remove.mutateAsync(u._id);
               if (detailsId === u._id) setDetailsId(null);
             },
-            doneTitle: 'User deleted',
-            done: `${u.name} was removed and signed out everywhere.`,
-            failed: 'Failed to delete user',
+            doneTitle: t('users.deletedTitle'),
+            done: t('users.deletedText', { name: u.name }),
+            failed: t('users.failedDelete'),
             // Money or documents the list does not show (a return of capital, an own document).
             onConflict: u.isActive ? (message) => offerDeactivation(u, message) : undefined,
           }),
@@ -112,17 +120,17 @@ function UsersPage() {
   };
 
   const rows = list.data?.data ?? [];
-  const projectName = current?.name ?? 'the selected project';
+  const projectName = current?.name ?? t('users.selectedProject');
 
   return (
     <>
       <PageHeader
-        title="User Management"
-        description="Search investor accounts, add new ones and see who is linked to each project."
+        title={t('users.title')}
+        description={t('users.description')}
         actions={
           <Button onClick={() => setAdding(true)}>
             <UserPlus aria-hidden="true" />
-            Add User
+            {t('users.add')}
           </Button>
         }
       />
@@ -134,15 +142,15 @@ function UsersPage() {
             className="grid grid-cols-1 gap-4"
           >
             <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
-              <TabsList aria-label="Which users">
-                <TabsTrigger value="all">All users</TabsTrigger>
-                <TabsTrigger value="linked">Linked to project</TabsTrigger>
-                <TabsTrigger value="unlinked">Not yet linked</TabsTrigger>
+              <TabsList aria-label={t('users.views')}>
+                <TabsTrigger value="all">{t('users.viewAll')}</TabsTrigger>
+                <TabsTrigger value="linked">{t('users.viewLinked')}</TabsTrigger>
+                <TabsTrigger value="unlinked">{t('users.viewUnlinked')}</TabsTrigger>
                 <TabsTrigger value="pending">
-                  Waiting for activation
+                  {t('users.viewPending')}
                   {pendingCount > 0 && (
                     <Badge variant="warning" className="px-1.5 py-0 tabular">
-                      {pendingCount}
+                      {formatNumber(pendingCount)}
                     </Badge>
                   )}
                 </TabsTrigger>
@@ -154,8 +162,8 @@ function UsersPage() {
                 />
                 <Input
                   type="search"
-                  aria-label="Search users by name or email"
-                  placeholder="Search by name or email..."
+                  aria-label={t('users.searchLabel')}
+                  placeholder={t('users.searchPlaceholder')}
                   className="pl-9"
                   value={search}
                   onChange={(e) => setSearch(e.target.value)}
@@ -165,24 +173,32 @@ function UsersPage() {
             <TabsContent value={view} className="grid grid-cols-1 gap-4 outline-none">
               {needsProject && (
                 <p className="text-sm text-muted-foreground">
-                  {view === 'linked' ? 'Users with an investment in ' : 'Investors without an investment in '}
-                  <span className="font-medium text-foreground">{projectName}</span>
+                  <Trans
+                    t={t}
+                    i18nKey={view === 'linked' ? 'users.linkedIn' : 'users.unlinkedIn'}
+                    values={{ project: projectName }}
+                    components={{ b: <span className="font-medium text-foreground" /> }}
+                  />
                 </p>
               )}
               <div aria-busy={list.isFetching} aria-live="polite">
                 {list.isLoading ? (
-                  <div className="grid gap-2" role="status" aria-label="Loading users">
+                  <div className="grid gap-2" role="status" aria-label={t('users.loading')}>
                     {Array.from({ length: 5 }, (_, i) => (
                       <Skeleton key={i} className="h-12" />
                     ))}
                   </div>
                 ) : needsProject && !current ? (
-                  <EmptyState icon={Users} title="Select a project" hint="Choose a project in the header." />
+                  <EmptyState
+                    icon={Users}
+                    title={t('users.selectProject')}
+                    hint={t('users.selectProjectHint')}
+                  />
                 ) : rows.length === 0 ? (
                   <EmptyState
                     icon={Users}
-                    title={q ? 'No users match your search' : EMPTY[view]}
-                    hint={q ? `Nothing found for “${q}”.` : undefined}
+                    title={q ? t('users.noMatch') : t(EMPTY[view])}
+                    hint={q ? t('users.nothingFound', { query: q }) : undefined}
                   />
                 ) : (
                   <UsersTable
@@ -194,7 +210,9 @@ function UsersPage() {
                   />
                 )}
               </div>
-              {list.data && <Pager pagination={list.data.pagination} onPage={setPage} label="Users pages" />}
+              {list.data && (
+                <Pager pagination={list.data.pagination} onPage={setPage} label={t('users.pages')} />
+              )}
             </TabsContent>
           </Tabs>
         </CardContent>

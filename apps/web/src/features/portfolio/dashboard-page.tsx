@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { RECENT_UPDATES_COUNT } from '@portal/contracts';
 import { NoProjectsYet, useHasNoProjects } from '@/components/no-projects';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -21,6 +22,7 @@ import { YourProjects } from './components/your-projects';
  * greeting is "Welcome" on the first sign-in and "Welcome back" after.
  */
 function DashboardPage() {
+  const { t } = useTranslation('portfolio');
   const { user: sessionUser } = useAuth();
   const { data: user } = usePortfolio();
   // Only an investor with investments has figures to show.
@@ -37,8 +39,8 @@ function DashboardPage() {
     <section aria-labelledby="opportunities-heading">
       <SectionHeader
         id="opportunities-heading"
-        title="Investment Opportunities"
-        description="Be first in line for our next cabin project."
+        title={t('dashboard.opportunitiesTitle')}
+        description={t('dashboard.opportunitiesText')}
       />
       <ComingSoonProject compact />
     </section>
@@ -47,10 +49,12 @@ function DashboardPage() {
   return (
     <div className="grid gap-10">
       <header>
-        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Investment Portfolio</h1>
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('dashboard.title')}</h1>
         {firstName && (
           <p className="mt-1 text-muted-foreground">
-            {firstVisit ? 'Welcome' : 'Welcome back'}, {firstName}.
+            {firstVisit
+              ? t('dashboard.welcome', { name: firstName })
+              : t('dashboard.welcomeBack', { name: firstName })}
           </p>
         )}
       </header>
@@ -68,7 +72,11 @@ function DashboardPage() {
               <ReturnsChartCard investments={user.investments} className="mt-4" />
             </PortfolioSummary>
           ) : (
-            <div className="grid gap-4 lg:grid-cols-3" role="status" aria-label="Loading portfolio">
+            <div
+              className="grid gap-4 lg:grid-cols-3"
+              role="status"
+              aria-label={t('dashboard.loadingPortfolio')}
+            >
               <Skeleton className="h-36 rounded-xl" />
               <Skeleton className="h-36 rounded-xl" />
               <Skeleton className="h-36 rounded-xl" />
@@ -77,8 +85,8 @@ function DashboardPage() {
 
           <PerformanceFigures
             id="performance-heading"
-            title="Performance"
-            description="How your money has done across all your projects."
+            title={t('dashboard.performanceTitle')}
+            description={t('dashboard.performanceText')}
             figures={performance.data?.portfolio}
             asOf={performance.data?.asOf}
             loading={performance.isPending}
@@ -96,8 +104,8 @@ function DashboardPage() {
           <section aria-labelledby="recent-updates-heading">
             <SectionHeader
               id="recent-updates-heading"
-              title="Recent Updates"
-              description={current ? `The latest from ${current.name}.` : undefined}
+              title={t('dashboard.recentUpdatesTitle')}
+              description={current ? t('dashboard.recentUpdatesText', { project: current.name }) : undefined}
             />
             <UpdatesList projectId={current?._id} limit={RECENT_UPDATES_COUNT} showViewAll />
           </section>

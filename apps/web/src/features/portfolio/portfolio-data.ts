@@ -1,13 +1,14 @@
+import i18next from 'i18next';
 import {
-  PAYOUT_STATUS_LABELS,
-  PAYOUT_TYPE_LABELS,
   returnOnInvestment,
   sumMoney,
   type InvestmentSummaryItem,
   type Payout,
+  type PayoutStatus,
+  type PayoutType,
 } from '@portal/contracts';
 import { toCsv } from '@/lib/csv';
-import { formatCount, formatMoney } from '@/lib/format';
+import { formatMoney, formatNumber } from '@/lib/format';
 
 /** A row of the Per-Project Investments table. */
 export interface ProjectRow {
@@ -116,19 +117,47 @@ export function termProgress(
   return { elapsed, period, percent: period > 0 ? (elapsed * 100) / period : 0 };
 }
 
-const PAYOUT_CSV_HEADER = ['Date', 'Month', 'Project', 'Type', 'Status', 'Amount (EUR)'] as const;
+/** Each payout type's message. */
+export const PAYOUT_TYPE_LABEL = {
+  monthly: 'payouts.type.monthly',
+  final: 'payouts.type.final',
+  capital: 'payouts.type.capital',
+  rental: 'payouts.type.rental',
+  adjustment: 'payouts.type.adjustment',
+} as const satisfies Record<PayoutType, string>;
+
+/** Each payout status's message (a payout whose day has not come is Upcoming). */
+export const PAYOUT_STATUS_LABEL = {
+  paid: 'payouts.status.paid',
+  pending: 'payouts.status.pending',
+} as const satisfies Record<PayoutStatus, string>;
+
+/** A payout type in the page's language: Monthly return, Monatliche Rendite. */
+export const payoutTypeLabel = (type: PayoutType): string =>
+  i18next.t(PAYOUT_TYPE_LABEL[type], { ns: 'portfolio' });
+/** A payout status in the page's language: Paid, Upcoming. */
+export const payoutStatusLabel = (status: PayoutStatus): string =>
+  i18next.t(PAYOUT_STATUS_LABEL[status], { ns: 'portfolio' });
 
 /** The payouts as CSV, in the order shown; amounts as plain decimals a spreadsheet can sum. */
 export function payoutsCsv(payouts: readonly Payout[]): string {
+  const header = [
+    i18next.t('portfolio:payouts.csv.date'),
+    i18next.t('portfolio:payouts.csv.month'),
+    i18next.t('portfolio:payouts.csv.project'),
+    i18next.t('portfolio:payouts.csv.type'),
+    i18next.t('portfolio:payouts.csv.status'),
+    i18next.t('portfolio:payouts.csv.amount'),
+  ];
   return toCsv(
-    PAYOUT_CSV_HEADER,
+    header,
     payouts.map((p) => [
       p.date,
       p.month,
       p.project.name,
       // An adjustment says what it corrects: "Adjustment: {reason}".
-      p.note ?? PAYOUT_TYPE_LABELS[p.type],
-      PAYOUT_STATUS_LABELS[p.status],
+      p.note ?? payoutTypeLabel(p.type),
+      payoutStatusLabel(p.status),
       p.amount.toFixed(2),
     ]),
   );
@@ -154,8 +183,21 @@ export function payoutsCount(shown: readonly Payout[]): string {
   const paid = shown.filter((p) => p.status === 'paid');
   const parts: string[] = [];
   if (paid.length > 0 || upcoming.length === 0)
-    parts.push(`${formatCount(paid.length, 'payout')} · ${formatMoney(totalOf(paid))}`);
-  if (upcoming.length > 0) parts.push(`${upcoming.length} upcoming · ${formatMoney(totalOf(upcoming))}`);
+    parts.push(
+      i18next.t('portfolio:payouts.paidCount', {
+        count: paid.length,
+        n: formatNumber(paid.length),
+        amount: formatMoney(totalOf(paid)),
+      }),
+    );
+  if (upcoming.length > 0)
+    parts.push(
+      i18next.t('portfolio:payouts.upcomingCount', {
+        count: upcoming.length,
+        n: formatNumber(upcoming.length),
+        amount: formatMoney(totalOf(upcoming)),
+      }),
+    );
   return parts.join(' · ');
 }
 

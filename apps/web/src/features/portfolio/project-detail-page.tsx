@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, CalendarDays, MapPin } from 'lucide-react';
 import type { ProjectDetail } from '@portal/contracts';
@@ -8,27 +9,28 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { TBody, THead, Table, Td, Th, Tr } from '@/components/ui/table';
 import { ApiError } from '@/lib/api';
 import { useCurrentProject } from '@/queries/current-project';
-import { formatCount, formatDate, formatMoney, formatMonth, formatPercent } from '@/lib/format';
+import { formatDate, formatMoney, formatMonth, formatNumber, formatPercent } from '@/lib/format';
 import { useProjectDetail } from '@/queries/projects';
 import { usePerformance } from '@/queries/performance';
 import { PerformanceFigures } from './components/performance-figures';
 import { annualText } from './components/project-card';
 import { UpdatesList } from './components/recent-updates';
 import { ReturnsChartCard } from './components/returns-chart-card';
-import { StatusBadge } from './components/status-badge';
+import { StatusBadge, useStatusLabel } from './components/status-badge';
 
 const dash = '—';
 /** Months shown in the returns table before 'Show all'. */
 const RECENT_MONTHS = 12;
 
 function BackLink() {
+  const { t } = useTranslation('portfolio');
   return (
     <Link
       to="/projects"
       className="inline-flex items-center gap-1.5 text-sm font-medium text-muted-foreground hover:text-foreground"
     >
       <ArrowLeft className="size-4" aria-hidden="true" />
-      All projects
+      {t('detail.allProjects')}
     </Link>
   );
 }
@@ -46,6 +48,7 @@ function Stat({ label, value, hint }: { label: string; value: string; hint?: str
 /** The investor's returns month by month, newest first, with the running total. */
 function ReturnsTable({ monthly }: { monthly: { month: string; amount: number }[] }) {
   const [showAll, setShowAll] = useState(false);
+  const { t } = useTranslation('portfolio');
   const rows = useMemo(() => {
     let running = 0;
     const withTotals = monthly.map((m) => {
@@ -59,23 +62,23 @@ function ReturnsTable({ monthly }: { monthly: { month: string; amount: number }[
     <Card role="region" aria-labelledby="monthly-heading">
       <CardHeader className="pb-2">
         <CardTitle id="monthly-heading" className="text-base">
-          Month by Month
+          {t('detail.monthByMonth')}
         </CardTitle>
       </CardHeader>
       <CardContent>
         {rows.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No returns have been recorded yet.</p>
+          <p className="text-sm text-muted-foreground">{t('detail.noReturns')}</p>
         ) : (
           <>
             <Table aria-labelledby="monthly-heading">
               <THead>
                 <Tr className="hover:bg-transparent">
-                  <Th scope="col">Month</Th>
+                  <Th scope="col">{t('detail.month')}</Th>
                   <Th scope="col" className="text-right">
-                    Return
+                    {t('detail.return')}
                   </Th>
                   <Th scope="col" className="text-right">
-                    Total to date
+                    {t('detail.totalToDate')}
                   </Th>
                 </Tr>
               </THead>
@@ -97,7 +100,9 @@ function ReturnsTable({ monthly }: { monthly: { month: string; amount: number }[
                 aria-expanded={showAll}
                 onClick={() => setShowAll((v) => !v)}
               >
-                {showAll ? 'Show the last 12 months' : `Show all ${formatCount(rows.length, 'month')}`}
+                {showAll
+                  ? t('detail.showRecent', { count: RECENT_MONTHS, n: formatNumber(RECENT_MONTHS) })
+                  : t('detail.showAllMonths', { count: rows.length, n: formatNumber(rows.length) })}
               </Button>
             )}
           </>
@@ -121,26 +126,31 @@ function FactList({ facts }: { facts: [string, string][] }) {
 }
 
 function Facts({ project: p }: { project: ProjectDetail }) {
+  const { t } = useTranslation('portfolio');
+  const statusLabel = useStatusLabel();
   const facts: [string, string][] = [
-    ['Location', p.location || dash],
-    ['Status', p.status.charAt(0).toUpperCase() + p.status.slice(1)],
-    ['Annual ROI', annualText(p.annualROI)],
-    ['Investment Period', formatCount(p.investmentPeriod, 'month')],
-    ['Investment Date', formatDate(p.investmentDate)],
-    ['Expected Completion', p.expectedCompletion ? formatDate(p.expectedCompletion) : dash],
-    ['Expected Monthly Return', formatPercent(p.expectedMonthlyReturn)],
+    [t('detail.location'), p.location || dash],
+    [t('detail.status'), statusLabel(p.status)],
+    [t('detail.annualRoi'), annualText(p.annualROI)],
+    [
+      t('detail.investmentPeriod'),
+      t('detail.months', { count: p.investmentPeriod, n: formatNumber(p.investmentPeriod) }),
+    ],
+    [t('detail.investmentDate'), formatDate(p.investmentDate)],
+    [t('detail.expectedCompletion'), p.expectedCompletion ? formatDate(p.expectedCompletion) : dash],
+    [t('detail.expectedMonthlyReturn'), formatPercent(p.expectedMonthlyReturn)],
   ];
   // Typed by an admin for the whole project, investors outside the portal included: they are not the
   // portal's ledger, so they stand apart under a caption that says whose figures they are (issue 31).
   const wholeProject: [string, string][] = [
-    ['Total Raised', formatMoney(p.totalInvestment)],
-    ['Returned to Investors', formatMoney(p.totalReturned)],
+    [t('detail.totalRaised'), formatMoney(p.totalInvestment)],
+    [t('detail.returnedToInvestors'), formatMoney(p.totalReturned)],
   ];
   return (
     <Card role="region" aria-labelledby="about-heading">
       <CardHeader className="pb-2">
         <CardTitle id="about-heading" className="text-base">
-          About the Project
+          {t('detail.about')}
         </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -153,11 +163,10 @@ function Facts({ project: p }: { project: ProjectDetail }) {
           className="grid gap-1 rounded-md bg-muted/50 px-3 pt-3"
         >
           <h3 id="whole-project-heading" className="text-sm font-semibold">
-            Whole project, as reported by the company
+            {t('projects.wholeProject')}
           </h3>
           <p id="whole-project-note" className="text-xs text-muted-foreground">
-            All of the project's investors, including those outside the portal.
-            {p.investment && ' Your own figures are under Your Investment.'}
+            {p.investment ? t('detail.wholeProjectNoteOwn') : t('detail.wholeProjectNote')}
           </p>
           <FactList facts={wholeProject} />
         </div>
@@ -167,16 +176,15 @@ function Facts({ project: p }: { project: ProjectDetail }) {
 }
 
 function NotFound() {
+  const { t } = useTranslation('portfolio');
   return (
     <div className="grid gap-6">
       <BackLink />
       <Card className="mx-auto grid max-w-md justify-items-center gap-3 p-8 text-center">
-        <h1 className="text-xl font-semibold">Project not found</h1>
-        <p className="text-sm text-muted-foreground">
-          This project does not exist or is not part of your portfolio.
-        </p>
+        <h1 className="text-xl font-semibold">{t('detail.notFoundTitle')}</h1>
+        <p className="text-sm text-muted-foreground">{t('detail.notFoundText')}</p>
         <Button asChild>
-          <Link to="/projects">Back to your projects</Link>
+          <Link to="/projects">{t('detail.backToProjects')}</Link>
         </Button>
       </Card>
     </div>
@@ -189,10 +197,11 @@ function ProjectDetailPage() {
   const { data: p, isLoading, error, refetch } = useProjectDetail(id);
   const { setCurrentId } = useCurrentProject();
   const performance = usePerformance();
+  const { t } = useTranslation('portfolio');
 
   if (isLoading)
     return (
-      <div className="grid gap-6" role="status" aria-label="Loading project">
+      <div className="grid gap-6" role="status" aria-label={t('detail.loading')}>
         <Skeleton className="h-10 w-72" />
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {Array.from({ length: 4 }, (_, i) => (
@@ -208,9 +217,9 @@ function ProjectDetailPage() {
       <div className="grid gap-6">
         <BackLink />
         <Card role="alert" className="grid justify-items-start gap-3 p-6 text-sm">
-          <p>The project could not be loaded. {error instanceof Error ? error.message : ''}</p>
+          <p>{t('detail.failed', { message: error instanceof Error ? error.message : '' })}</p>
           <Button variant="outline" size="sm" onClick={() => void refetch()}>
-            Try again
+            {t('payouts.tryAgain')}
           </Button>
         </Card>
       </div>
@@ -234,7 +243,7 @@ function ProjectDetailPage() {
           )}
           <span className="flex items-center gap-1">
             <CalendarDays className="size-4" aria-hidden="true" />
-            Since {formatDate(p.investmentDate)}
+            {t('projectCard.since', { date: formatDate(p.investmentDate) })}
           </span>
         </p>
       </div>
@@ -242,20 +251,23 @@ function ProjectDetailPage() {
       {inv && (
         <section aria-labelledby="stake-heading" aria-describedby="stake-note">
           <h2 id="stake-heading" className="text-lg font-semibold">
-            Your Investment
+            {t('detail.yourInvestment')}
           </h2>
           <p id="stake-note" className="mb-3 mt-1 text-sm text-muted-foreground">
-            What you invested and were paid, from the portal's records.
+            {t('detail.yourInvestmentNote')}
           </p>
           <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-            <Stat label="Amount Invested" value={formatMoney(inv.amount)} />
-            <Stat label="Your Returns" value={formatMoney(inv.returns)} />
+            <Stat label={t('summary.perProject.amountInvested')} value={formatMoney(inv.amount)} />
+            <Stat label={t('projectCard.yourReturns')} value={formatMoney(inv.returns)} />
             <Stat
-              label="Your ROI"
+              label={t('projectCard.yourRoi')}
               value={inv.roi === null ? dash : formatPercent(inv.roi)}
-              hint="Returns as a share of your investment"
+              hint={t('detail.yourRoiHint')}
             />
-            <Stat label="Start Date" value={inv.startDate ? formatDate(inv.startDate) : dash} />
+            <Stat
+              label={t('summary.perProject.startDate')}
+              value={inv.startDate ? formatDate(inv.startDate) : dash}
+            />
           </dl>
         </section>
       )}
@@ -263,8 +275,8 @@ function ProjectDetailPage() {
       {inv && (
         <PerformanceFigures
           id="project-performance-heading"
-          title="Performance"
-          description={`How your money in ${p.name} has done.`}
+          title={t('dashboard.performanceTitle')}
+          description={t('detail.performanceText', { name: p.name })}
           figures={performance.data?.projects.find((f) => f.projectId === p._id)}
           asOf={performance.data?.asOf}
           loading={performance.isPending}
@@ -279,15 +291,15 @@ function ProjectDetailPage() {
       {inv && inv.monthlyReturns.length > 0 && (
         <ReturnsChartCard
           investments={[{ projectId: { _id: p._id, name: p.name }, monthlyReturns: inv.monthlyReturns }]}
-          title="Your Returns per Month"
-          description={`What ${p.name} has paid you, month by month.`}
+          title={t('detail.chartTitle')}
+          description={t('detail.chartText', { name: p.name })}
           height={240}
         />
       )}
 
       <section aria-labelledby="project-updates-heading">
         <h2 id="project-updates-heading" className="mb-3 text-lg font-semibold">
-          Latest Updates
+          {t('detail.latestUpdates')}
         </h2>
         <UpdatesList projectId={p._id} limit={3} showViewAll onViewAll={() => setCurrentId(p._id)} />
       </section>

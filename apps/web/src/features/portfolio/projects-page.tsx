@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ArrowRight, MapPin } from 'lucide-react';
 import type { ProjectListItem } from '@portal/contracts';
@@ -14,9 +15,9 @@ import { annualText } from './components/project-card';
 import { StatusBadge } from './components/status-badge';
 
 const FILTERS = [
-  { id: 'all', label: 'All Projects' },
-  { id: 'active', label: 'Active' },
-  { id: 'completed', label: 'Completed' },
+  { id: 'all', label: 'projects.filter.all', empty: 'yourProjects.empty' },
+  { id: 'active', label: 'projects.filter.active', empty: 'projects.noActive' },
+  { id: 'completed', label: 'projects.filter.completed', empty: 'projects.noCompleted' },
 ] as const;
 type FilterId = (typeof FILTERS)[number]['id'];
 
@@ -37,6 +38,7 @@ function Figure({ label, value }: { label: string; value: string }) {
 
 function ProjectTile({ project: p }: { project: ProjectListItem }) {
   const progress = roiProgress(p);
+  const { t } = useTranslation('portfolio');
   const wholeId = `whole-project-${p._id}`;
   return (
     <Card data-testid="project-tile" className="flex h-full flex-col gap-4 p-5">
@@ -56,44 +58,49 @@ function ProjectTile({ project: p }: { project: ProjectListItem }) {
           included; the caption keeps them from being read as the investor's stake below (issue 31). */}
       <div role="group" aria-labelledby={wholeId} className="grid gap-3">
         <p id={wholeId} className="text-xs font-medium text-muted-foreground">
-          Whole project, as reported by the company
+          {t('projects.wholeProject')}
         </p>
         <dl className="grid grid-cols-2 gap-3">
-          <Figure label="Investment" value={formatMoney(p.totalInvestment)} />
-          <Figure label="Returns" value={formatMoney(p.totalReturned)} />
+          <Figure label={t('projects.investment')} value={formatMoney(p.totalInvestment)} />
+          <Figure label={t('projects.returns')} value={formatMoney(p.totalReturned)} />
         </dl>
         <div>
           <div className="mb-1.5 flex justify-between gap-2 text-sm">
-            <span className="text-muted-foreground">ROI Progress</span>
+            <span className="text-muted-foreground">{t('projects.roiProgress')}</span>
             <span className="tabular font-medium">{formatPercent(progress)}</span>
           </div>
-          <Progress value={progress} label={`ROI Progress of ${p.name}: ${formatPercent(progress)}`} />
+          <Progress
+            value={progress}
+            label={t('projects.roiProgressOf', { name: p.name, percent: formatPercent(progress) })}
+          />
         </div>
       </div>
       {p.investment && (
         <p className="rounded-md bg-muted px-3 py-2 text-sm">
           {/* Each amount stays with its label when the line wraps. */}
           <span className="whitespace-nowrap">
-            <span className="text-muted-foreground">Your stake: </span>
+            <span className="text-muted-foreground">{t('projects.yourStake')} </span>
             <span className="tabular font-medium">{formatMoney(p.investment.amount)}</span>
           </span>{' '}
           <span className="whitespace-nowrap">
-            <span className="text-muted-foreground">· returns </span>
+            <span className="text-muted-foreground">{t('projects.stakeReturns')} </span>
             <span className="tabular font-medium">{formatMoney(p.investment.returns)}</span>
           </span>
         </p>
       )}
       <div className="mt-auto flex flex-wrap items-center justify-between gap-3 border-t pt-4 text-sm">
         <div className="grid gap-0.5">
-          <span className="text-muted-foreground">Since {formatDate(p.investmentDate)}</span>
+          <span className="text-muted-foreground">
+            {t('projectCard.since', { date: formatDate(p.investmentDate) })}
+          </span>
           <span>
-            <span className="text-muted-foreground">Annual ROI </span>
+            <span className="text-muted-foreground">{t('projects.annualRoi')} </span>
             <span className="font-semibold text-success">{annualText(p.annualROI)}</span>
           </span>
         </div>
         <Button asChild size="sm">
-          <Link to={`/project/${p._id}`} aria-label={`View Project ${p.name}`}>
-            View Project
+          <Link to={`/project/${p._id}`} aria-label={t('projects.viewProjectOf', { name: p.name })}>
+            {t('projects.viewProject')}
             <ArrowRight aria-hidden="true" />
           </Link>
         </Button>
@@ -107,15 +114,16 @@ function ProjectsPage() {
   const { projects, isLoading, isError } = useCurrentProject();
   const [filter, setFilter] = useState<FilterId>('all');
   const shown = filter === 'all' ? projects : projects.filter((p) => p.status === filter);
+  const { t } = useTranslation('portfolio');
 
   return (
     <div className="grid gap-6">
       <header>
-        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Your Projects</h1>
-        <p className="mt-1 text-muted-foreground">Manage and track all your real estate investments</p>
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('projects.title')}</h1>
+        <p className="mt-1 text-muted-foreground">{t('projects.subtitle')}</p>
       </header>
       {(isLoading || isError || projects.length > 0) && (
-        <div role="group" aria-label="Filter projects" className="flex flex-wrap gap-2">
+        <div role="group" aria-label={t('projects.filterLabel')} className="flex flex-wrap gap-2">
           {FILTERS.map((f) => (
             <Button
               key={f.id}
@@ -124,7 +132,7 @@ function ProjectsPage() {
               aria-pressed={filter === f.id}
               onClick={() => setFilter(f.id)}
             >
-              {f.label}
+              {t(f.label)}
             </Button>
           ))}
         </div>
@@ -132,19 +140,21 @@ function ProjectsPage() {
       {isLoading ? (
         <div className="grid gap-4 sm:grid-cols-2 md:grid-cols-1 lg:grid-cols-2 2xl:grid-cols-3">
           <p role="status" className="col-span-full text-sm text-muted-foreground">
-            Loading projects...
+            {t('yourProjects.loading')}
           </p>
           <Skeleton className="h-72 rounded-xl" />
           <Skeleton className="h-72 rounded-xl" />
         </div>
       ) : isError ? (
         <Card role="alert" className="p-6 text-center text-sm text-destructive">
-          Error loading projects
+          {t('yourProjects.error')}
         </Card>
       ) : projects.length === 0 ? (
         <NoProjectsYet />
       ) : shown.length === 0 ? (
-        <Card className="p-6 text-center text-sm text-muted-foreground">No {filter} projects.</Card>
+        <Card className="p-6 text-center text-sm text-muted-foreground">
+          {t(FILTERS.find((f) => f.id === filter)!.empty)}
+        </Card>
       ) : (
         <ul className={cn('grid gap-4 sm:grid-cols-2 md:grid-cols-1 lg:grid-cols-2 2xl:grid-cols-3')}>
           {shown.map((p) => (

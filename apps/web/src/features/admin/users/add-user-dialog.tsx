@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { RefreshCw } from 'lucide-react';
 import { createUserInput, generateInvestorId, validateNewUser } from '@portal/contracts';
 import { Field } from '@/components/ui/field';
@@ -22,14 +23,15 @@ const blank = (): Form => ({ name: '', email: '', password: '', investorId: gene
  * the server's message in the dialog and a toast, and a fresh ID when the server says it is taken.
  */
 export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
+  const { t } = useTranslation('admin');
   const create = useCreateUser();
   return (
     <FormDialog
       open={open}
       onClose={() => onOpenChange(false)}
       className="max-w-xl"
-      title="Add User"
-      description="Create an investor account. They sign in with this email and password."
+      title={t('addUser.title')}
+      description={t('addUser.description')}
       defaultValues={blank}
       schema={createUserInput}
       precheck={validateNewUser}
@@ -41,26 +43,29 @@ export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
       })}
       onSubmit={async (input) => {
         const res = await create.mutateAsync(input);
-        toastDone('User added', `${res.data.name} can now sign in with ${res.data.email}.`);
+        toastDone(
+          t('addUser.addedTitle'),
+          t('addUser.addedText', { name: res.data.name, email: res.data.email }),
+        );
       }}
-      failure="Failed to add user"
+      failure={t('addUser.failed')}
       onFailed={(message, form) => {
         if (/investor ID/i.test(message)) form.setValue('investorId', generateInvestorId());
       }}
-      submitLabel="Add User"
-      pendingLabel="Adding..."
+      submitLabel={t('addUser.submit')}
+      pendingLabel={t('addUser.pending')}
     >
       {(f) => (
         <>
-          <Field label="Name" error={f.error('name')}>
+          <Field label={t('addUser.name')} error={f.error('name')}>
             <Input autoComplete="off" {...f.register('name')} />
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Email" error={f.error('email')}>
+            <Field label={t('addUser.email')} error={f.error('email')}>
               <Input type="email" autoComplete="off" {...f.register('email')} />
             </Field>
             <Field
-              label="Password"
+              label={t('addUser.password')}
               error={f.error('password')}
               description={
                 <PasswordHint
@@ -74,8 +79,8 @@ export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
           </div>
           <div className="grid gap-2">
             <Field
-              label="Investor ID"
-              hint="Generated as INV-year-code; you may type your own."
+              label={t('addUser.investorId')}
+              hint={t('addUser.investorIdHint')}
               error={f.error('investorId')}
             >
               <Input className="font-mono" {...f.register('investorId')} />
@@ -87,18 +92,18 @@ export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
               onClick={() => f.setValue('investorId', generateInvestorId())}
             >
               <RefreshCw aria-hidden="true" />
-              Generate new ID
+              {t('addUser.generate')}
             </Button>
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Role" hint="New accounts are investors.">
+            <Field label={t('addUser.role')} hint={t('addUser.roleHint')}>
               <NativeSelect value="user" disabled>
-                <option value="user">User</option>
+                <option value="user">{t('addUser.roleUser')}</option>
               </NativeSelect>
             </Field>
-            <Field label="Status" hint="New accounts can sign in at once.">
+            <Field label={t('addUser.status')} hint={t('addUser.statusHint')}>
               <NativeSelect value="active" disabled>
-                <option value="active">Active</option>
+                <option value="active">{t('addUser.statusActive')}</option>
               </NativeSelect>
             </Field>
           </div>

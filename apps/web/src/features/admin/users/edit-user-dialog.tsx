@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { birthDateBounds, updateUserInput, type AdminUser } from '@portal/contracts';
 import { Field } from '@/components/ui/field';
 import { FormDialog } from '@/components/ui/form-dialog';
@@ -22,26 +23,26 @@ const fromUser = (u: AdminUser): Form => ({
   dateOfBirth: u.dateOfBirth?.slice(0, 10) ?? '',
 });
 
-/** The spec's checks, one at a time, each shown next to its field. */
-const required = (form: Form) =>
-  !form.name.trim()
-    ? 'Name is required'
-    : !form.email.trim()
-      ? 'Email is required'
-      : !form.investorId.trim()
-        ? 'Investor ID is required'
-        : null;
-
 /** Edit a user's details; status and role are shown read-only (docs/product.md §15.2). */
 export function EditUserDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
+  const { t } = useTranslation('admin');
   const update = useUpdateUser();
+  /** The spec's checks, one at a time, each shown next to its field. */
+  const required = (form: Form) =>
+    !form.name.trim()
+      ? t('editUser.nameRequired')
+      : !form.email.trim()
+        ? t('editUser.emailRequired')
+        : !form.investorId.trim()
+          ? t('editUser.investorIdRequired')
+          : null;
   return (
     <FormDialog
       open={!!user}
       onClose={onClose}
       formKey={user?._id}
       className="max-w-2xl"
-      title="Edit User"
+      title={t('editUser.title')}
       description={user?.email}
       defaultValues={() => fromUser(user!)}
       schema={updateUserInput}
@@ -49,60 +50,60 @@ export function EditUserDialog({ user, onClose }: { user: AdminUser | null; onCl
       toBody={(form) => ({ ...form, dateOfBirth: form.dateOfBirth || null })}
       onSubmit={async (input) => {
         await update.mutateAsync({ id: user!._id, input });
-        toastDone('User updated', `${input.name.trim()}'s details were saved.`);
+        toastDone(t('editUser.updatedTitle'), t('editUser.updatedText', { name: input.name.trim() }));
       }}
-      failure="Failed to update user"
-      submitLabel="Save Changes"
+      failure={t('editUser.failed')}
+      submitLabel={t('editUser.submit')}
     >
       {(f) => (
         <>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Name" error={f.error('name')}>
+            <Field label={t('editUser.name')} error={f.error('name')}>
               <Input {...f.register('name')} />
             </Field>
-            <Field label="Email" error={f.error('email')}>
+            <Field label={t('editUser.email')} error={f.error('email')}>
               <Input type="email" {...f.register('email')} />
             </Field>
-            <Field label="Investor ID" error={f.error('investorId')}>
+            <Field label={t('editUser.investorId')} error={f.error('investorId')}>
               <Input className="font-mono" {...f.register('investorId')} />
             </Field>
-            <Field label="Phone" error={f.error('phone')}>
+            <Field label={t('editUser.phone')} error={f.error('phone')}>
               <Input type="tel" {...f.register('phone')} />
             </Field>
           </div>
-          <Field label="Address" error={f.error('address')}>
+          <Field label={t('editUser.address')} error={f.error('address')}>
             <Input {...f.register('address')} />
           </Field>
           <div className="grid gap-4 sm:grid-cols-3">
-            <Field label="City" error={f.error('city')}>
+            <Field label={t('editUser.city')} error={f.error('city')}>
               <Input {...f.register('city')} />
             </Field>
-            <Field label="Postal Code" error={f.error('postalCode')}>
+            <Field label={t('editUser.postalCode')} error={f.error('postalCode')}>
               <Input {...f.register('postalCode')} />
             </Field>
-            <Field label="Country" error={f.error('country')}>
+            <Field label={t('editUser.country')} error={f.error('country')}>
               <Input {...f.register('country')} />
             </Field>
           </div>
           <div className="grid gap-4 sm:grid-cols-3">
-            <Field label="Date of Birth" error={f.error('dateOfBirth')}>
+            <Field label={t('editUser.dateOfBirth')} error={f.error('dateOfBirth')}>
               <Input type="date" {...birthDateBounds()} {...f.register('dateOfBirth')} />
             </Field>
-            <Field label="Status" hint="Read-only">
+            <Field label={t('editUser.status')} hint={t('editUser.readOnly')}>
               <Input
                 value={
                   user?.awaitingActivation
-                    ? 'Waiting for activation'
+                    ? t('editUser.waiting')
                     : user?.status === 'active'
-                      ? 'Active'
-                      : 'Inactive'
+                      ? t('editUser.active')
+                      : t('editUser.inactive')
                 }
                 readOnly
                 disabled
               />
             </Field>
-            <Field label="Role" hint="Read-only">
-              <Input value={user?.isAdmin ? 'Admin' : 'User'} readOnly disabled />
+            <Field label={t('editUser.role')} hint={t('editUser.readOnly')}>
+              <Input value={user?.isAdmin ? t('editUser.admin') : t('editUser.user')} readOnly disabled />
             </Field>
           </div>
         </>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CircleCheck, CircleSlash, PiggyBank, Trash2, UserPen } from 'lucide-react';
 import type { AdminUser } from '@portal/contracts';
@@ -36,21 +37,22 @@ export function UserDetailsDialog({
   actions: UserActions;
   currentUserId: string | undefined;
 }) {
+  const { t } = useTranslation('admin');
   const { data: user, isLoading, isError } = useUser(userId);
   return (
     <Dialog open={!!userId} onOpenChange={(o) => !o && onClose()}>
       <DialogContent className="max-w-2xl">
         <DialogHeader>
-          <DialogTitle>User details</DialogTitle>
-          <DialogDescription className="sr-only">Profile, status and investments</DialogDescription>
+          <DialogTitle>{t('userDetails.title')}</DialogTitle>
+          <DialogDescription className="sr-only">{t('userDetails.description')}</DialogDescription>
         </DialogHeader>
         {isLoading && (
-          <div className="grid gap-3" role="status" aria-label="Loading user">
+          <div className="grid gap-3" role="status" aria-label={t('userDetails.loading')}>
             <Skeleton className="h-12 w-2/3" />
             <Skeleton className="h-24" />
           </div>
         )}
-        {isError && <p className="text-sm text-destructive">Failed to fetch users</p>}
+        {isError && <p className="text-sm text-destructive">{t('userDetails.failed')}</p>}
         {user && (
           <div className="grid grid-cols-1 gap-5">
             <div className="flex items-center gap-3">
@@ -70,35 +72,41 @@ export function UserDetailsDialog({
               </div>
             </div>
             <dl className="grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-3">
-              <Detail label="Investor ID" value={user.investorId} />
-              <Detail label="Phone" value={user.phone} />
-              <Detail label="Date of birth" value={user.dateOfBirth ? formatDate(user.dateOfBirth) : null} />
-              <Detail label="Address" value={user.address} />
-              <Detail label="City" value={[user.postalCode, user.city].filter(Boolean).join(' ')} />
-              <Detail label="Country" value={user.country} />
-              <Detail label="Joined" value={formatDate(user.createdAt)} />
+              <Detail label={t('userDetails.investorId')} value={user.investorId} />
+              <Detail label={t('userDetails.phone')} value={user.phone} />
               <Detail
-                label="Last sign-in"
-                value={user.lastLoginAt ? formatDate(user.lastLoginAt, 'relative') : 'Never'}
+                label={t('userDetails.dateOfBirth')}
+                value={user.dateOfBirth ? formatDate(user.dateOfBirth) : null}
               />
-              <Detail label="Total invested" value={formatMoney(user.totalInvestment)} />
+              <Detail label={t('userDetails.address')} value={user.address} />
+              <Detail
+                label={t('userDetails.city')}
+                value={[user.postalCode, user.city].filter(Boolean).join(' ')}
+              />
+              <Detail label={t('userDetails.country')} value={user.country} />
+              <Detail label={t('userDetails.joined')} value={formatDate(user.createdAt)} />
+              <Detail
+                label={t('userDetails.lastSignIn')}
+                value={user.lastLoginAt ? formatDate(user.lastLoginAt, 'relative') : t('userDetails.never')}
+              />
+              <Detail label={t('userDetails.totalInvested')} value={formatMoney(user.totalInvestment)} />
             </dl>
             <section aria-labelledby="user-investments">
               <h3 id="user-investments" className="mb-2 text-sm font-semibold">
-                Investments · returns {formatMoney(user.totalReturned)}
+                {t('userDetails.investments', { amount: formatMoney(user.totalReturned) })}
               </h3>
               {user.investments.length === 0 ? (
                 <p className="rounded-md border border-dashed px-3 py-4 text-center text-sm text-muted-foreground">
-                  No investments yet
+                  {t('userDetails.noInvestments')}
                 </p>
               ) : (
                 <Table>
                   <THead>
                     <Tr>
-                      <Th>Project</Th>
-                      <Th className="text-right">Amount</Th>
-                      <Th className="text-right">Returns</Th>
-                      <Th>Since</Th>
+                      <Th>{t('userDetails.project')}</Th>
+                      <Th className="text-right">{t('userDetails.amount')}</Th>
+                      <Th className="text-right">{t('userDetails.returns')}</Th>
+                      <Th>{t('userDetails.since')}</Th>
                     </Tr>
                   </THead>
                   <TBody>
@@ -119,24 +127,24 @@ export function UserDetailsDialog({
                 <Button asChild variant="secondary" size="sm">
                   <Link to={`/admin/investments?userId=${user._id}`}>
                     <PiggyBank aria-hidden="true" />
-                    Manage investments
+                    {t('userDetails.manageInvestments')}
                   </Link>
                 </Button>
               )}
               <Button variant="outline" size="sm" onClick={() => actions.onEdit(user)}>
                 <UserPen aria-hidden="true" />
-                Edit
+                {t('userDetails.edit')}
               </Button>
               {user._id !== currentUserId &&
                 (user.isActive ? (
                   <Button variant="outline" size="sm" onClick={() => actions.onSetActive(user, false)}>
                     <CircleSlash aria-hidden="true" />
-                    Deactivate
+                    {t('userDetails.deactivate')}
                   </Button>
                 ) : (
                   <Button size="sm" onClick={() => actions.onSetActive(user, true)}>
                     <CircleCheck aria-hidden="true" />
-                    Activate
+                    {t('userDetails.activate')}
                   </Button>
                 ))}
               {user._id !== currentUserId && (
@@ -147,7 +155,7 @@ export function UserDetailsDialog({
                   onClick={() => actions.onDelete(user)}
                 >
                   <Trash2 aria-hidden="true" />
-                  Delete
+                  {t('userDetails.delete')}
                 </Button>
               )}
             </div>

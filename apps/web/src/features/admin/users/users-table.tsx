@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CircleCheck, PiggyBank, Trash2, UserPen } from 'lucide-react';
 import type { AdminUser } from '@portal/contracts';
@@ -20,13 +21,18 @@ const invested = (u: AdminUser, projectId?: string) =>
   projectId ? (u.investments.find((i) => i.projectId === projectId)?.amount ?? 0) : u.totalInvestment;
 
 function RowActions({ user, ...p }: Omit<Props, 'users' | 'projectId'> & { user: AdminUser }) {
+  const { t } = useTranslation('admin');
   const self = user._id === p.currentUserId;
   return (
     <div className="ml-auto flex items-center justify-end gap-1">
       {user.awaitingActivation && (
-        <Button size="sm" onClick={() => p.onSetActive(user, true)} aria-label={`Activate ${user.name}`}>
+        <Button
+          size="sm"
+          onClick={() => p.onSetActive(user, true)}
+          aria-label={t('usersTable.activateName', { name: user.name })}
+        >
           <CircleCheck aria-hidden="true" />
-          Activate
+          {t('usersTable.activate')}
         </Button>
       )}
       {!user.isAdmin && (
@@ -34,8 +40,8 @@ function RowActions({ user, ...p }: Omit<Props, 'users' | 'projectId'> & { user:
           asChild
           variant="ghost"
           size="icon"
-          aria-label={`Investments of ${user.name}`}
-          title="Investments"
+          aria-label={t('usersTable.investmentsOf', { name: user.name })}
+          title={t('usersTable.investments')}
         >
           <Link to={`/admin/investments?userId=${user._id}`}>
             <PiggyBank aria-hidden="true" />
@@ -46,8 +52,8 @@ function RowActions({ user, ...p }: Omit<Props, 'users' | 'projectId'> & { user:
         variant="ghost"
         size="icon"
         onClick={() => p.onEdit(user)}
-        aria-label={`Edit ${user.name}`}
-        title="Edit"
+        aria-label={t('usersTable.editName', { name: user.name })}
+        title={t('usersTable.edit')}
       >
         <UserPen aria-hidden="true" />
       </Button>
@@ -57,8 +63,8 @@ function RowActions({ user, ...p }: Omit<Props, 'users' | 'projectId'> & { user:
           size="icon"
           className="text-destructive hover:text-destructive"
           onClick={() => p.onDelete(user)}
-          aria-label={`Delete ${user.name}`}
-          title="Delete"
+          aria-label={t('usersTable.deleteName', { name: user.name })}
+          title={t('usersTable.delete')}
         >
           <Trash2 aria-hidden="true" />
         </Button>
@@ -68,6 +74,7 @@ function RowActions({ user, ...p }: Omit<Props, 'users' | 'projectId'> & { user:
 }
 
 function NameButton({ user, onOpen }: { user: AdminUser; onOpen: (u: AdminUser) => void }) {
+  const { t } = useTranslation('admin');
   return (
     <button
       type="button"
@@ -75,7 +82,7 @@ function NameButton({ user, onOpen }: { user: AdminUser; onOpen: (u: AdminUser) 
       className="flex min-w-0 items-center gap-3 rounded-md text-left hover:underline focus-visible:outline-2 focus-visible:outline-ring"
     >
       {/* Named by what it shows (WCAG 2.5.3 Label in Name), after what it does: "Details of <name> <email>". */}
-      <span className="sr-only">Details of</span>{' '}
+      <span className="sr-only">{t('usersTable.detailsOf')}</span>{' '}
       <span
         aria-hidden="true"
         className="flex size-9 shrink-0 items-center justify-center rounded-full bg-secondary text-xs font-semibold text-secondary-foreground"
@@ -93,19 +100,20 @@ function NameButton({ user, onOpen }: { user: AdminUser; onOpen: (u: AdminUser) 
 /** Users as a table from 768 px, as a stacked list below. */
 export function UsersTable(props: Props) {
   const { users, projectId, onOpen } = props;
-  const amountLabel = projectId ? 'Invested in project' : 'Total invested';
+  const { t } = useTranslation('admin');
+  const amountLabel = projectId ? t('usersTable.investedInProject') : t('usersTable.totalInvested');
   return (
     <>
       <div className="hidden md:block">
         <Table>
           <THead>
             <Tr>
-              <Th>User</Th>
-              <Th>Investor ID</Th>
-              <Th>Status</Th>
-              <Th>Role</Th>
+              <Th>{t('usersTable.user')}</Th>
+              <Th>{t('usersTable.investorId')}</Th>
+              <Th>{t('usersTable.status')}</Th>
+              <Th>{t('usersTable.role')}</Th>
               <Th className="text-right">{amountLabel}</Th>
-              <Th>Joined</Th>
+              <Th>{t('usersTable.joined')}</Th>
               <ActionsHead />
             </Tr>
           </THead>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import {
   DISTRIBUTION_KINDS,
   distributionInput,
@@ -8,10 +9,10 @@ import {
 import { Field } from '@/components/ui/field';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
-import { formatCount, formatMoney } from '@/lib/format';
+import { formatMoney } from '@/lib/format';
 import { useCreateDistribution, useUpdateDistribution } from '@/queries/distributions';
 import { toastDone } from '@/components/admin/feedback';
-import { KIND_LABELS, runName } from './labels';
+import { KIND_LABELS, investorsText, runName } from './labels';
 
 interface Form {
   period: string;
@@ -76,6 +77,7 @@ export function DistributionDialog({
   project: { _id: string; name: string };
   onClose: () => void;
 }) {
+  const { t } = useTranslation('distributions');
   const create = useCreateDistribution();
   const update = useUpdateDistribution();
   const projectId = run?.projectId ?? project._id;
@@ -85,8 +87,8 @@ export function DistributionDialog({
       open={open}
       onClose={onClose}
       formKey={run?._id}
-      title={run ? 'Edit distribution' : 'New distribution'}
-      description={`${projectName}: the amount is split over its investors pro rata to what each invested, to the cent. It stays a draft until you make it final.`}
+      title={run ? t('dialog.editTitle') : t('dialog.newTitle')}
+      description={t('dialog.description', { project: projectName })}
       defaultValues={() => fromRun(run)}
       schema={distributionInput}
       toBody={toBody(projectId)}
@@ -96,36 +98,40 @@ export function DistributionDialog({
           : await create.mutateAsync(body);
         const d = saved.data;
         toastDone(
-          run ? 'Updated' : 'Created',
-          `Draft ${runName(d)}: ${formatMoney(d.amount)} over ${formatCount(d.investorCount, 'investor')}.`,
+          run ? t('dialog.updated') : t('dialog.created'),
+          t('dialog.savedText', {
+            name: runName(t, d),
+            amount: formatMoney(d.amount),
+            investors: investorsText(t, d.investorCount),
+          }),
         );
       }}
-      failure="Failed to save distribution"
-      submitLabel={run ? 'Save Changes' : 'Create draft'}
+      failure={t('dialog.failed')}
+      submitLabel={run ? t('dialog.save') : t('dialog.create')}
     >
       {(f) => (
         <>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Period" hint="The month it pays for (YYYY-MM)." error={f.error('period')}>
+            <Field label={t('dialog.period')} hint={t('dialog.periodHint')} error={f.error('period')}>
               <Input type="month" {...f.register('period')} />
             </Field>
-            <Field label="Kind" error={f.error('kind')}>
+            <Field label={t('dialog.kind')} error={f.error('kind')}>
               <NativeSelect {...f.register('kind')}>
                 {DISTRIBUTION_KINDS.map((k) => (
                   <option key={k} value={k}>
-                    {KIND_LABELS[k]}
+                    {t(KIND_LABELS[k])}
                   </option>
                 ))}
               </NativeSelect>
             </Field>
-            <Field label="Amount (€)" error={f.error('amount')}>
+            <Field label={t('dialog.amount')} error={f.error('amount')}>
               <Input type="number" inputMode="decimal" min={0} step="0.01" {...f.register('amount')} />
             </Field>
-            <Field label="Payment date" error={f.error('paymentDate')}>
+            <Field label={t('dialog.paymentDate')} error={f.error('paymentDate')}>
               <Input type="date" {...f.register('paymentDate')} />
             </Field>
           </div>
-          <Field label="Note (optional)" error={f.error('note')}>
+          <Field label={t('dialog.note')} error={f.error('note')}>
             <Textarea rows={2} maxLength={500} {...f.register('note')} />
           </Field>
         </>

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import type { TFunction } from 'i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import {
   Banknote,
   CircleCheck,
@@ -20,7 +22,7 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { FormError } from '@/components/ui/form-error';
 import { confirmAction } from '@/lib/confirm';
-import { formatDate, formatMoney, formatMonth } from '@/lib/format';
+import { formatDate, formatMoney, formatMonth, formatNumber } from '@/lib/format';
 import { messageOf } from '@/lib/toast';
 import { useCurrentProject } from '@/queries/current-project';
 import {
@@ -45,22 +47,25 @@ import { RunStatusBadge } from './run-status-badge';
 import { StatementsDialog } from './statements-dialog';
 
 /** What making a run final does, said before it is done. */
-function finalQuestion(r: DistributionSummary) {
-  const written =
-    r.kind === 'income'
-      ? `as each investor’s return for ${formatMonth(r.period)}`
-      : `as a return of capital paid on ${formatDate(r.paymentDate)}`;
-  const missing =
-    r.missingBankAccounts > 0
-      ? ` ${investorsText(r.missingBankAccounts)} ${r.missingBankAccounts === 1 ? 'has' : 'have'} no bank account yet and ${r.missingBankAccounts === 1 ? 'is' : 'are'} left out of the payment file.`
-      : '';
+function finalQuestion(t: TFunction<'distributions'>, r: DistributionSummary) {
+  const facts = {
+    amount: formatMoney(r.amount),
+    month: formatMonth(r.period),
+    date: formatDate(r.paymentDate),
+    investors: investorsText(t, r.investorCount),
+  };
+  const n = r.missingBankAccounts;
   return {
-    title: `Make ${runName(r)} final?`,
-    description:
-      `${formatMoney(r.amount)} is written ${written}, split over ${investorsText(r.investorCount)}, and each ` +
-      `of them is notified that it will be paid on ${formatDate(r.paymentDate)}.${missing} This cannot be ` +
-      'undone: a final distribution can no longer be changed or deleted.',
-    confirmLabel: 'Make final',
+    title: t('final.title', { name: runName(t, r) }),
+    // Whole sentences, one after another.
+    description: [
+      r.kind === 'income' ? t('final.textIncome', facts) : t('final.textCapital', facts),
+      n > 0 ? t('final.missing', { count: n, n: formatNumber(n) }) : null,
+      t('final.cannotUndo'),
+    ]
+      .filter(Boolean)
+      .join(' '),
+    confirmLabel: t('final.confirm'),
   };
 }
 
@@ -83,8 +88,10 @@ function RunCard({
   onEdit: () => void;
   onDelete: () => void;
 }) {
-  const name = runName(r);
+  const { t } = useTranslation('distributions');
+  const name = runName(t, r);
   const draft = r.status === 'draft';
+  const sr = { sr: <span className="sr-only" /> };
   return (
     <Card className="grid gap-3 p-5" aria-labelledby={`run-${r._id}`}>
       <div className="flex flex-wrap items-center gap-2">
@@ -96,62 +103,64 @@ function RunCard({
         {r.missingBankAccounts > 0 && r.status !== 'reversed' && (
           <Badge variant="warning">
             <TriangleAlert className="size-3" aria-hidden="true" />
-            {r.missingBankAccounts} without a bank account
+            {t('card.withoutBankAccount', { n: formatNumber(r.missingBankAccounts) })}
           </Badge>
         )}
       </div>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3 lg:grid-cols-6">
         <div className="min-w-0">
-          <dt className="text-xs text-muted-foreground">Project</dt>
+          <dt className="text-xs text-muted-foreground">{t('card.project')}</dt>
           <dd className="break-words">{r.projectName}</dd>
         </div>
         <div>
-          <dt className="text-xs text-muted-foreground">Period</dt>
+          <dt className="text-xs text-muted-foreground">{t('card.period')}</dt>
           <dd>{formatMonth(r.period)}</dd>
         </div>
         <div>
-          <dt className="text-xs text-muted-foreground">Kind</dt>
-          <dd>{KIND_LABELS[r.kind]}</dd>
+          <dt className="text-xs text-muted-foreground">{t('card.kind')}</dt>
+          <dd>{t(KIND_LABELS[r.kind])}</dd>
         </div>
         <div>
-          <dt className="text-xs text-muted-foreground">Amount</dt>
+          <dt className="text-xs text-muted-foreground">{t('card.amount')}</dt>
           <dd className="font-medium tabular">{formatMoney(r.amount)}</dd>
         </div>
         <div>
-          <dt className="text-xs text-muted-foreground">Payment date</dt>
+          <dt className="text-xs text-muted-foreground">{t('card.paymentDate')}</dt>
           <dd className="tabular">{formatDate(r.paymentDate)}</dd>
         </div>
         <div>
-          <dt className="text-xs text-muted-foreground">Investors</dt>
-          <dd className="tabular">{r.investorCount}</dd>
+          <dt className="text-xs text-muted-foreground">{t('card.investors')}</dt>
+          <dd className="tabular">{formatNumber(r.investorCount)}</dd>
         </div>
       </dl>
-      {r.note && <p className="text-sm break-words text-muted-foreground">“{r.note}”</p>}
+      {r.note && (
+        <p className="text-sm break-words text-muted-foreground">{t('card.note', { note: r.note })}</p>
+      )}
       {r.status === 'reversed' && <ReversedNote run={r} />}
       {draft && <FormError message={refusal} />}
       <div className="flex flex-wrap items-center justify-end gap-1">
         <Button variant="outline" size="sm" onClick={onDetails}>
           <ListTree aria-hidden="true" />
-          Details <span className="sr-only">of {name}</span>
+          <Trans t={t} i18nKey="card.details" values={{ name }} components={sr} />
         </Button>
         <Button variant="ghost" size="sm" onClick={onDownload}>
           <Download aria-hidden="true" />
-          Download payments (CSV) <span className="sr-only">of {name}</span>
+          <Trans t={t} i18nKey="card.downloadCsv" values={{ name }} components={sr} />
         </Button>
         {/* A reversed run's payments are not to be made: the server refuses its SEPA file. */}
         {r.status === 'final' && (
           <Button variant="ghost" size="sm" onClick={onSepa}>
             <FileCode aria-hidden="true" />
-            Download SEPA file <span className="sr-only">of {name}</span>
+            <Trans t={t} i18nKey="card.downloadSepa" values={{ name }} components={sr} />
           </Button>
         )}
         {draft && (
           <>
-            <CardAction label="Edit" name={name} icon={Pencil} onClick={onEdit} />
-            <CardAction label="Delete" name={name} icon={Trash2} onClick={onDelete} destructive />
+            <CardAction label={t('card.edit')} name={name} icon={Pencil} onClick={onEdit} />
+            <CardAction label={t('card.delete')} name={name} icon={Trash2} onClick={onDelete} destructive />
             <Button size="sm" onClick={onMakeFinal}>
               <CircleCheck aria-hidden="true" />
-              Make final <span className="sr-only">{name}</span>
+              <Trans t={t} i18nKey="card.makeFinal" values={{ name }} components={sr} />
             </Button>
           </>
         )}
@@ -161,11 +170,9 @@ function RunCard({
 }
 
 /** The current payer account in a line under the heading, or what it takes to pay a run. */
-function payerLine(payer: PayerAccount | null | undefined) {
+function payerLine(t: TFunction<'distributions'>, payer: PayerAccount | null | undefined) {
   if (payer === undefined) return null;
-  return payer
-    ? `Paid from ${payer.name}, ${groupIban(payer.iban)}`
-    : 'No payer account set: set one to download SEPA files';
+  return payer ? t('page.paidFrom', { name: payer.name, iban: groupIban(payer.iban) }) : t('page.noPayer');
 }
 
 /**
@@ -176,6 +183,7 @@ function payerLine(payer: PayerAccount | null | undefined) {
  * investors at once are imported from a CSV file, checked by a dry run before they are written.
  */
 function DistributionsPage() {
+  const { t } = useTranslation('distributions');
   const { current } = useCurrentProject();
   const { data, isLoading, isError, error } = useDistributions(current?._id, { enabled: !!current });
   const payer = usePayerAccount();
@@ -190,41 +198,49 @@ function DistributionsPage() {
   const finalize = useFinalizeDistribution();
   const download = useDownloadPayments();
   const sepa = useDownloadSepa();
-  useFailedToast('Failed to fetch distributions', isError, error);
-  useFailedToast('Failed to fetch payer account', payer.isError, payer.error);
+  useFailedToast(t('page.failedFetch'), isError, error);
+  useFailedToast(t('page.failedPayer'), payer.isError, payer.error);
 
   const open = data?.find((r) => r._id === openId) ?? null;
   const refusalOf = (r: DistributionSummary) => (refusal?.id === r._id ? refusal.message : null);
 
   const onDelete = (r: DistributionSummary) =>
     deleteAfterConfirm({
-      what: `distribution “${runName(r)}”`,
+      confirm: {
+        title: t('page.deleteTitle', { name: runName(t, r) }),
+        description: t('page.deleteText'),
+        confirmLabel: t('page.deleteConfirm'),
+        destructive: true,
+      },
       run: () => remove.mutateAsync(r._id),
-      done: `Distribution “${runName(r)}” was deleted.`,
-      failed: 'Failed to delete distribution',
+      doneTitle: t('page.deletedTitle'),
+      done: t('page.deletedText', { name: runName(t, r) }),
+      failed: t('page.failedDelete'),
     });
 
   async function onMakeFinal(r: DistributionSummary) {
-    if (!(await confirmAction(finalQuestion(r)))) return;
+    if (!(await confirmAction(finalQuestion(t, r)))) return;
     setRefusal(null);
     try {
       const res = await finalize.mutateAsync(r._id);
       toastDone(
-        'Made final',
-        `${runName(res.data)}: ${formatMoney(res.data.amount)} written for ${investorsText(
-          res.data.investorCount,
-        )}, each of them notified.`,
+        t('page.madeFinalTitle'),
+        t('page.madeFinalText', {
+          name: runName(t, res.data),
+          amount: formatMoney(res.data.amount),
+          investors: investorsText(t, res.data.investorCount),
+        }),
       );
     } catch (err) {
-      setRefusal({ id: r._id, message: messageOf(err, 'The distribution could not be made final.') });
-      toastFailed('Failed to make distribution final', err);
+      setRefusal({ id: r._id, message: messageOf(err, t('page.finalFallback')) });
+      toastFailed(t('page.failedFinal'), err);
     }
   }
 
   const onDownload = (r: DistributionSummary) =>
     download.mutate(
       { id: r._id, period: r.period },
-      { onError: (err) => toastFailed('Failed to download file', err) },
+      { onError: (err) => toastFailed(t('page.failedDownload'), err) },
     );
 
   // The file leaves out the investors without a bank account: the toast says how many.
@@ -234,26 +250,20 @@ function DistributionsPage() {
       {
         onSuccess: () => {
           const n = r.missingBankAccounts;
-          if (n > 0)
-            toastDone(
-              'SEPA file downloaded',
-              `${investorsText(n)} without a bank account ${n === 1 ? 'was' : 'were'} left out of it.`,
-            );
+          if (n > 0) toastDone(t('page.sepaTitle'), t('page.sepaLeftOut', { count: n, n: formatNumber(n) }));
         },
-        onError: (err) => toastFailed('Failed to download SEPA file', err),
+        onError: (err) => toastFailed(t('page.failedSepa'), err),
       },
     );
 
-  const line = payerLine(payer.data);
+  const line = payerLine(t, payer.data);
   return (
     <>
       <PageHeader
-        title="Distributions"
+        title={t('page.title')}
         description={
           <>
-            {current
-              ? `Payments to the investors of ${current.name}: drafted, checked, then made final`
-              : 'Payments to the investors of each project'}
+            {current ? t('page.descriptionProject', { project: current.name }) : t('page.descriptionAll')}
             {line && <span className="mt-1 block break-words">{line}</span>}
           </>
         }
@@ -261,20 +271,20 @@ function DistributionsPage() {
           <>
             <Button variant="outline" onClick={() => setPayerOpen(true)}>
               <Banknote aria-hidden="true" />
-              Payer account
+              {t('page.payerAccount')}
             </Button>
             <Button variant="outline" onClick={() => setImportOpen(true)}>
               <FileUp aria-hidden="true" />
-              Import returns
+              {t('page.importReturns')}
             </Button>
             <Button variant="outline" onClick={() => setStatementsOpen(true)}>
               <FileText aria-hidden="true" />
-              Statements
+              {t('page.statements')}
             </Button>
             {current && (
               <Button onClick={() => setDialog({ run: null })}>
                 <Plus aria-hidden="true" />
-                New distribution
+                {t('page.newDistribution')}
               </Button>
             )}
           </>
@@ -283,19 +293,15 @@ function DistributionsPage() {
       {!current ? (
         <NoProject />
       ) : isLoading ? (
-        <div className="grid gap-3" role="status" aria-label="Loading distributions">
+        <div className="grid gap-3" role="status" aria-label={t('page.loading')}>
           {Array.from({ length: 3 }, (_, i) => (
             <Skeleton key={i} className="h-36" />
           ))}
         </div>
       ) : !data || data.length === 0 ? (
-        <EmptyState
-          icon={HandCoins}
-          title="No distributions found"
-          hint="Draft the first distribution for this project."
-        />
+        <EmptyState icon={HandCoins} title={t('page.empty')} hint={t('page.emptyHint')} />
       ) : (
-        <ul className="grid grid-cols-1 gap-3" aria-label="Distributions">
+        <ul className="grid grid-cols-1 gap-3" aria-label={t('page.list')}>
           {data.map((r) => (
             <li key={r._id}>
               <RunCard

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import type { TFunction } from 'i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { CircleCheck, FileCheck, TriangleAlert, Upload } from 'lucide-react';
 import {
   RETURNS_IMPORT_COLUMNS,
@@ -16,7 +18,7 @@ import {
 } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/form-error';
 import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
-import { formatCount } from '@/lib/format';
+import { formatNumber } from '@/lib/format';
 import { messageOf } from '@/lib/toast';
 import { importRowsOf, useImportReturns } from '@/queries/returns';
 import { FileField } from '@/components/admin/file-field';
@@ -25,23 +27,25 @@ import { toastDone, toastFailed } from '@/components/admin/feedback';
 /** The most rows with problems listed at once (a file may hold 50,000 rows). */
 const SHOWN_PROBLEMS = 200;
 
-const rowsText = (n: number) => formatCount(n, 'row');
+const rowsText = (t: TFunction<'distributions'>, n: number) =>
+  t('count.rows', { count: n, n: formatNumber(n) });
 
 /** What each column of the file holds. */
-const COLUMNS: Record<
+const COLUMNS = {
+  investor: 'import.columns.investor',
+  project: 'import.columns.project',
+  month: 'import.columns.month',
+  amount: 'import.columns.amount',
+  kind: 'import.columns.kind',
+  paymentDate: 'import.columns.paymentDate',
+} as const satisfies Record<
   (typeof RETURNS_IMPORT_COLUMNS)[number] | (typeof RETURNS_IMPORT_OPTIONAL_COLUMNS)[number],
   string
-> = {
-  investor: 'the investor ID or email',
-  project: 'the project’s id or name',
-  month: 'the month, YYYY-MM (this month or earlier)',
-  amount: 'in euros, e.g. 1250.50',
-  kind: 'income or capital (a return of capital); income when empty',
-  paymentDate: 'optional: the day it is paid, YYYY-MM-DD; the month’s last day when empty',
-};
+>;
 
 /** A checked file: how many rows are fine, then each row with a problem by its line in the file. */
 function ImportResult({ result }: { result: ReturnsImportResult }) {
+  const { t } = useTranslation('distributions');
   const problems = result.rows.filter((r) => !r.ok);
   const total = result.rows.length;
   const fine = total - problems.length;
@@ -49,7 +53,7 @@ function ImportResult({ result }: { result: ReturnsImportResult }) {
     return (
       <p role="status" className="flex items-center gap-2 text-sm font-medium">
         <CircleCheck className="size-4 shrink-0 text-success" aria-hidden="true" />
-        All {rowsText(total)} are fine and can be imported.
+        {t('import.allFine', { count: total, n: formatNumber(total) })}
       </p>
     );
   return (
@@ -57,17 +61,20 @@ function ImportResult({ result }: { result: ReturnsImportResult }) {
       <p role="status" className="flex items-start gap-2 text-sm font-medium">
         <TriangleAlert className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden="true" />
         <span>
-          {fine.toLocaleString('en-US')} of {rowsText(total)} fine; {rowsText(problems.length)} with problems.
-          Correct the file and check it again: nothing is imported while a row has a problem.
+          {t('import.someFine', {
+            fine: formatNumber(fine),
+            rows: rowsText(t, total),
+            problems: rowsText(t, problems.length),
+          })}
         </span>
       </p>
       {/* The table scrolls in its own box, not the dialog or the page. */}
       <div className="max-h-64 overflow-y-auto rounded-md border">
-        <Table aria-label="Rows with problems">
+        <Table aria-label={t('import.problems')}>
           <THead>
             <Tr>
-              <Th className="whitespace-nowrap">Line</Th>
-              <Th>Problem</Th>
+              <Th className="whitespace-nowrap">{t('import.line')}</Th>
+              <Th>{t('import.problem')}</Th>
             </Tr>
           </THead>
           <TBody>
@@ -75,7 +82,7 @@ function ImportResult({ result }: { result: ReturnsImportResult }) {
               <Tr key={r.row}>
                 <Td className="align-top tabular whitespace-nowrap">{r.row}</Td>
                 {/* w-full with max-w-0: the message wraps instead of widening the table. */}
-                <Td className="w-full max-w-0 break-words">{r.error ?? 'This row has a problem'}</Td>
+                <Td className="w-full max-w-0 break-words">{r.error ?? t('import.rowProblem')}</Td>
               </Tr>
             ))}
           </TBody>
@@ -83,7 +90,10 @@ function ImportResult({ result }: { result: ReturnsImportResult }) {
       </div>
       {problems.length > SHOWN_PROBLEMS && (
         <p className="text-xs text-muted-foreground">
-          The first {SHOWN_PROBLEMS} of {rowsText(problems.length)} with problems are shown.
+          {t('import.firstShown', {
+            shown: formatNumber(SHOWN_PROBLEMS),
+            problems: rowsText(t, problems.length),
+          })}
         </p>
       )}
     </div>
@@ -91,6 +101,7 @@ function ImportResult({ result }: { result: ReturnsImportResult }) {
 }
 
 function ImportForm({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('distributions');
   const [file, setFile] = useState<File | null>(null);
   // The last answer about the chosen file (a dry run, or a real run's 400), and a refusal without rows.
   const [result, setResult] = useState<ReturnsImportResult | null>(null);
@@ -119,7 +130,10 @@ function ImportForm({ onClose }: { onClose: () => void }) {
             return;
           }
           const n = res.data.written;
-          toastDone(`Imported ${formatCount(n, 'return')}`, `From ${file.name}.`);
+          toastDone(
+            t('import.imported', { returns: t('count.returns', { count: n, n: formatNumber(n) }) }),
+            t('import.importedFrom', { file: file.name }),
+          );
           onClose();
         },
         onError: (err) => {
@@ -127,8 +141,8 @@ function ImportForm({ onClose }: { onClose: () => void }) {
           // the dry run's answer, so that it can be tried again.
           const rows = importRowsOf(err);
           if (rows || asDryRun) setResult(rows);
-          setRefusal(messageOf(err, 'The file could not be imported.'));
-          toastFailed(asDryRun ? 'Failed to check file' : 'Failed to import returns', err);
+          setRefusal(messageOf(err, t('import.fallback')));
+          toastFailed(asDryRun ? t('import.failedCheck') : t('import.failedImport'), err);
         },
       },
     );
@@ -137,46 +151,50 @@ function ImportForm({ onClose }: { onClose: () => void }) {
   return (
     <>
       <DialogHeader>
-        <DialogTitle>Import returns</DialogTitle>
-        <DialogDescription>
-          Monthly returns and returns of capital of many investors at once, from a CSV file. The file is
-          checked first; then every row is imported, or none.
-        </DialogDescription>
+        <DialogTitle>{t('import.title')}</DialogTitle>
+        <DialogDescription>{t('import.description')}</DialogDescription>
       </DialogHeader>
       <div className="grid min-w-0 gap-2 text-sm">
         <p>
-          The first line is the header{' '}
-          <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs break-all">
-            {RETURNS_IMPORT_COLUMNS.join(',')}
-          </code>
-          , then one return a line:
+          <Trans
+            t={t}
+            i18nKey="import.header"
+            values={{ columns: RETURNS_IMPORT_COLUMNS.join(',') }}
+            components={{
+              code: <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs break-all" />,
+            }}
+          />
         </p>
         <ul className="grid gap-1 text-muted-foreground">
           {[...RETURNS_IMPORT_COLUMNS, ...RETURNS_IMPORT_OPTIONAL_COLUMNS].map((c) => (
             <li key={c}>
-              <span className="font-mono text-xs text-foreground">{c}</span>: {COLUMNS[c]}
+              <span className="font-mono text-xs text-foreground">{c}</span>: {t(COLUMNS[c])}
             </li>
           ))}
         </ul>
       </div>
       <FileField
-        label="CSV file"
+        label={t('import.file')}
         accept=".csv,text/csv"
         file={file}
         onFile={onFile}
         progress={null}
-        hint="No file chosen"
+        hint={t('import.noFile')}
       />
       <FormError message={refusal} />
       {result && <ImportResult result={result} />}
       <DialogFooter>
         <Button variant="outline" disabled={!file || send.isPending} onClick={() => run(true)}>
           <FileCheck aria-hidden="true" />
-          {checking ? 'Checking…' : 'Check file'}
+          {checking ? t('import.checking') : t('import.check')}
         </Button>
         <Button disabled={!ready || send.isPending} onClick={() => run(false)}>
           <Upload aria-hidden="true" />
-          {send.isPending && !checking ? 'Importing…' : count ? `Import ${rowsText(count)}` : 'Import rows'}
+          {send.isPending && !checking
+            ? t('import.importing')
+            : count
+              ? t('import.importCount', { rows: rowsText(t, count) })
+              : t('import.importRows')}
         </Button>
       </DialogFooter>
     </>

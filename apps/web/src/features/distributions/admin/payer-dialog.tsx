@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { payerAccountInput, type PayerAccount, type PayerAccountInput } from '@portal/contracts';
 import { Field } from '@/components/ui/field';
 import { FormDialog } from '@/components/ui/form-dialog';
@@ -45,32 +46,33 @@ export function PayerDialog({
   payer: PayerAccount | null;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('distributions');
   const save = useSetPayerAccount();
   return (
     <FormDialog
       open={open}
       onClose={onClose}
-      title="Payer account"
-      description="The company account the distributions are paid from: the SEPA files transfer from it."
+      title={t('payer.title')}
+      description={t('payer.description')}
       defaultValues={() => fromPayer(payer)}
       schema={payerAccountInput}
       toBody={toBody}
       onSubmit={async (body) => {
         const saved = await save.mutateAsync(body);
-        toastDone('Payer account saved', `${saved.data.name}, ${groupIban(saved.data.iban)}`);
+        toastDone(t('payer.saved'), `${saved.data.name}, ${groupIban(saved.data.iban)}`);
       }}
-      failure="Failed to save payer account"
-      submitLabel="Save"
+      failure={t('payer.failed')}
+      submitLabel={t('payer.save')}
     >
       {(f) => (
         <>
-          <Field label="Payer name" error={f.error('name')}>
+          <Field label={t('payer.name')} error={f.error('name')}>
             <Input autoComplete="organization" maxLength={70} {...f.register('name')} />
           </Field>
-          <Field label="IBAN" error={f.error('iban')}>
+          <Field label={t('payer.iban')} error={f.error('iban')}>
             <Input autoComplete="off" spellCheck={false} maxLength={64} {...f.register('iban')} />
           </Field>
-          <Field label="BIC (optional)" error={f.error('bic')}>
+          <Field label={t('payer.bic')} error={f.error('bic')}>
             <Input autoComplete="off" spellCheck={false} maxLength={20} {...f.register('bic')} />
           </Field>
         </>

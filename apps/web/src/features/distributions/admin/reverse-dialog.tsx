@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { reversalInput, type DistributionSummary, type ReversalInput } from '@portal/contracts';
 import { Field } from '@/components/ui/field';
 import { FormDialog } from '@/components/ui/form-dialog';
@@ -13,16 +14,20 @@ import { investorsText, runName } from './labels';
  * them. A new run can then pay the right amounts.
  */
 export function ReverseDialog({ run, onClose }: { run: DistributionSummary | null; onClose: () => void }) {
+  const { t } = useTranslation('distributions');
   const reverse = useReverseDistribution();
   return (
     <FormDialog
       open={!!run}
       onClose={onClose}
       formKey={run?._id}
-      title={run ? `Reverse ${runName(run)}?` : 'Reverse distribution'}
+      title={run ? t('reverse.title', { name: runName(t, run) }) : t('reverse.titleNone')}
       description={
         run
-          ? `Each investor paid gets an adjustment of minus their amount, dated today; the run stays as it was. ${formatMoney(run.amount)} to ${investorsText(run.investorCount)} is taken back, and each of them is told why. This cannot be undone.`
+          ? t('reverse.description', {
+              amount: formatMoney(run.amount),
+              investors: investorsText(t, run.investorCount),
+            })
           : ''
       }
       defaultValues={{ reason: '' }}
@@ -30,15 +35,15 @@ export function ReverseDialog({ run, onClose }: { run: DistributionSummary | nul
       toBody={(f: ReversalInput) => ({ reason: f.reason })}
       onSubmit={async (body) => {
         const res = await reverse.mutateAsync({ id: run!._id, input: body });
-        toastDone('Reversed', res.message);
+        toastDone(t('reverse.done'), res.message);
       }}
-      failure="Failed to reverse distribution"
-      submitLabel="Reverse distribution"
+      failure={t('reverse.failed')}
+      submitLabel={t('reverse.submit')}
       destructive
-      pendingLabel="Reversing..."
+      pendingLabel={t('reverse.pending')}
     >
       {(f) => (
-        <Field label="Reason" hint="Shown to each investor with their adjustment." error={f.error('reason')}>
+        <Field label={t('reverse.reason')} hint={t('reverse.reasonHint')} error={f.error('reason')}>
           <Textarea rows={3} maxLength={500} {...f.register('reason')} />
         </Field>
       )}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { CircleCheck, Download, FileCode, TriangleAlert, Undo2 } from 'lucide-react';
 import { sumMoney, toCents, type DistributionDetail, type DistributionSummary } from '@portal/contracts';
 import { Badge } from '@/components/ui/badge';
@@ -7,39 +8,47 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { FormError } from '@/components/ui/form-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
-import { formatDate, formatMoney, formatPercent } from '@/lib/format';
+import { formatDate, formatMoney, formatNumber, formatPercent } from '@/lib/format';
 import { useDistribution } from '@/queries/distributions';
 import { useFailedToast } from '@/components/admin/feedback';
-import { KIND_LABELS, investorsText, runName } from './labels';
+import { investorsText, runName } from './labels';
 import { ReverseDialog } from './reverse-dialog';
 import { RunStatusBadge } from './run-status-badge';
 
+/** A run's description, by its kind: 'Income of €1,000 to 3 investors, paid on Feb 15, 2019'. */
+const DESCRIPTIONS = {
+  income: 'details.descriptionIncome',
+  capital: 'details.descriptionCapital',
+} as const satisfies Record<DistributionSummary['kind'], string>;
+
 /** A bank account as the server shows it (masked), or the warning that there is none. */
 function BankAccount({ iban }: { iban: string | null }) {
+  const { t } = useTranslation('distributions');
   return iban ? (
     <span className="font-mono text-xs whitespace-nowrap">{iban}</span>
   ) : (
     <Badge variant="warning">
       <TriangleAlert className="size-3" aria-hidden="true" />
-      No bank account
+      {t('details.noBankAccount')}
     </Badge>
   );
 }
 
 function Allocations({ run }: { run: DistributionDetail }) {
+  const { t } = useTranslation('distributions');
   const total = sumMoney(run.allocations.map((a) => a.amount));
   const invested = sumMoney(run.allocations.map((a) => a.invested));
   const matches = toCents(total) === toCents(run.amount);
   return (
     <>
-      <Table aria-label="Allocations">
+      <Table aria-label={t('details.allocations')}>
         <THead>
           <Tr>
-            <Th>Investor</Th>
-            <Th className="hidden text-right sm:table-cell">Invested</Th>
-            <Th className="hidden text-right sm:table-cell">Share</Th>
-            <Th className="text-right">Amount</Th>
-            <Th className="hidden md:table-cell">Bank account</Th>
+            <Th>{t('details.investor')}</Th>
+            <Th className="hidden text-right sm:table-cell">{t('details.invested')}</Th>
+            <Th className="hidden text-right sm:table-cell">{t('details.share')}</Th>
+            <Th className="text-right">{t('details.amount')}</Th>
+            <Th className="hidden md:table-cell">{t('details.bankAccount')}</Th>
           </Tr>
         </THead>
         <TBody>
@@ -52,7 +61,10 @@ function Allocations({ run }: { run: DistributionDetail }) {
                 <p className="font-mono text-xs text-muted-foreground">{a.investorId ?? '—'}</p>
                 {/* On a phone, the hidden columns' facts under the investor. */}
                 <p className="text-xs text-muted-foreground sm:hidden">
-                  {formatMoney(a.invested)} invested · {formatPercent(a.share * 100)}
+                  {t('details.investedShare', {
+                    amount: formatMoney(a.invested),
+                    share: formatPercent(a.share * 100),
+                  })}
                 </p>
                 <p className="mt-1 md:hidden">
                   <BankAccount iban={a.iban} />
@@ -73,7 +85,7 @@ function Allocations({ run }: { run: DistributionDetail }) {
         </TBody>
         <tfoot className="border-t font-semibold">
           <Tr className="hover:bg-transparent">
-            <Td>Total</Td>
+            <Td>{t('details.total')}</Td>
             <Td className="hidden text-right tabular whitespace-nowrap sm:table-cell">
               {formatMoney(invested)}
             </Td>
@@ -88,12 +100,12 @@ function Allocations({ run }: { run: DistributionDetail }) {
       {matches ? (
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
           <CircleCheck className="size-4 shrink-0 text-success" aria-hidden="true" />
-          The allocations add up to the run’s amount, {formatMoney(run.amount)}.
+          {t('details.addsUp', { amount: formatMoney(run.amount) })}
         </p>
       ) : (
         <p role="alert" className="flex items-center gap-2 text-sm font-medium text-warning">
           <TriangleAlert className="size-4 shrink-0" aria-hidden="true" />
-          The allocations add up to {formatMoney(total)}, not the run’s amount of {formatMoney(run.amount)}.
+          {t('details.doesNotAddUp', { total: formatMoney(total), amount: formatMoney(run.amount) })}
         </p>
       )}
     </>
@@ -125,8 +137,10 @@ export function RunDetailsDialog({
   onSepa: (run: DistributionSummary) => void;
   sepaDownloading: boolean;
 }) {
+  const { t } = useTranslation('distributions');
   const { data, isLoading, isError, error } = useDistribution(summary?._id ?? null);
-  useFailedToast('Failed to fetch distribution', isError, error);
+  useFailedToast(t('details.failedFetch'), isError, error);
+  const sr = { sr: <span className="sr-only" /> };
   const run = data && data._id === summary?._id ? data : summary;
   const [reversing, setReversing] = useState<DistributionSummary | null>(null);
 
@@ -138,63 +152,70 @@ export function RunDetailsDialog({
             <>
               <DialogHeader>
                 <DialogTitle>
-                  {run.projectName}: {runName(run)}
+                  {t('details.title', { project: run.projectName, name: runName(t, run) })}
                 </DialogTitle>
                 <DialogDescription>
-                  {KIND_LABELS[run.kind]} of {formatMoney(run.amount)} to {investorsText(run.investorCount)},
-                  paid on {formatDate(run.paymentDate)}
+                  {t(DESCRIPTIONS[run.kind], {
+                    amount: formatMoney(run.amount),
+                    investors: investorsText(t, run.investorCount),
+                    date: formatDate(run.paymentDate),
+                  })}
                 </DialogDescription>
               </DialogHeader>
               <div className="flex flex-wrap items-center gap-2 text-sm">
                 <RunStatusBadge status={run.status} />
                 {run.status === 'draft' ? (
-                  <span className="text-muted-foreground">Not paid yet: it can still be changed</span>
+                  <span className="text-muted-foreground">{t('details.notPaid')}</span>
                 ) : (
                   run.finalizedAt && (
-                    <span className="text-muted-foreground">Made final {formatDate(run.finalizedAt)}</span>
+                    <span className="text-muted-foreground">
+                      {t('details.madeFinal', { date: formatDate(run.finalizedAt) })}
+                    </span>
                   )
                 )}
                 {run.missingBankAccounts > 0 && run.status !== 'reversed' && (
                   <Badge variant="warning">
                     <TriangleAlert className="size-3" aria-hidden="true" />
-                    {run.missingBankAccounts} without a bank account
+                    {t('card.withoutBankAccount', { n: formatNumber(run.missingBankAccounts) })}
                   </Badge>
                 )}
               </div>
-              {run.note && <p className="text-sm break-words">“{run.note}”</p>}
+              {run.note && <p className="text-sm break-words">{t('card.note', { note: run.note })}</p>}
               {run.status === 'reversed' && <ReversedNote run={run} />}
               {run.status === 'draft' && <FormError message={refusal} />}
               {isLoading ? (
-                <Skeleton className="h-32" role="status" aria-label="Loading allocations" />
+                <Skeleton className="h-32" role="status" aria-label={t('details.loading')} />
               ) : data && data._id === run._id ? (
                 <Allocations run={data} />
               ) : (
-                isError && (
-                  <p className="text-sm text-muted-foreground">The allocations could not be loaded.</p>
-                )
+                isError && <p className="text-sm text-muted-foreground">{t('details.failed')}</p>
               )}
               <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
                 <Button variant="outline" disabled={downloading} onClick={() => onDownload(run)}>
                   <Download aria-hidden="true" />
-                  {downloading ? 'Preparing...' : 'Download payments (CSV)'}
+                  {downloading ? t('details.preparing') : t('details.downloadCsv')}
                 </Button>
                 {run.status === 'final' && (
                   <Button disabled={sepaDownloading} onClick={() => onSepa(run)}>
                     <FileCode aria-hidden="true" />
-                    {sepaDownloading ? 'Preparing...' : 'Download SEPA file'}{' '}
-                    <span className="sr-only">of {runName(run)}</span>
+                    <Trans
+                      t={t}
+                      i18nKey={sepaDownloading ? 'details.preparingSepa' : 'details.downloadSepa'}
+                      values={{ name: runName(t, run) }}
+                      components={sr}
+                    />
                   </Button>
                 )}
                 {run.status === 'final' && (
                   <Button variant="destructive" onClick={() => setReversing(run)}>
                     <Undo2 aria-hidden="true" />
-                    Reverse distribution
+                    {t('details.reverse')}
                   </Button>
                 )}
                 {run.status === 'draft' && (
                   <Button onClick={() => onMakeFinal(run)}>
                     <CircleCheck aria-hidden="true" />
-                    Make final
+                    {t('details.makeFinal')}
                   </Button>
                 )}
               </div>
@@ -209,12 +230,20 @@ export function RunDetailsDialog({
 
 /** A reversed run: when and why, in the admin's words (the investors were told the same). */
 export function ReversedNote({ run }: { run: Pick<DistributionSummary, 'reversedAt' | 'reversalReason'> }) {
+  const { t } = useTranslation('distributions');
+  const date = run.reversedAt ? formatDate(run.reversedAt) : null;
+  const reason = run.reversalReason;
   return (
     <p className="flex items-start gap-2 rounded-md border border-warning/40 bg-warning-soft px-3 py-2 text-sm break-words">
       <Undo2 className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden="true" />
       <span>
-        Reversed{run.reversedAt && ` on ${formatDate(run.reversedAt)}`}
-        {run.reversalReason && `: ${run.reversalReason}`}
+        {date && reason
+          ? t('details.reversedOnWhy', { date, reason })
+          : date
+            ? t('details.reversedOn', { date })
+            : reason
+              ? t('details.reversedWhy', { reason })
+              : t('details.reversed')}
       </span>
     </p>
   );

@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RotateCcw, Send } from 'lucide-react';
 import { statementLabel, type StatementPublication } from '@portal/contracts';
@@ -9,29 +11,34 @@ import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
 import { confirmAction } from '@/lib/confirm';
-import { formatCount, formatDate } from '@/lib/format';
+import { formatDate, formatNumber } from '@/lib/format';
 import { usePublishStatements, useStatementPublications } from '@/queries/statements';
 import { toastDone, toastFailed, useFailedToast } from '@/components/admin/feedback';
 
-const count = (n: number) => n.toLocaleString('en-US');
-const investors = (n: number) => formatCount(n, 'investor');
-const emails = (n: number) => formatCount(n, 'email');
-const ofTotal = (p: StatementPublication) => `${count(p.recipients)} of ${investors(p.total)}`;
+type T = TFunction<'distributions'>;
+const count = (n: number) => formatNumber(n);
+const investors = (t: T, n: number) => t('count.investors', { count: n, n: count(n) });
+const emails = (t: T, n: number) => t('count.emails', { count: n, n: count(n) });
+const ofTotal = (t: T, p: StatementPublication) =>
+  t('statements.ofTotal', { n: count(p.recipients), investors: investors(t, p.total) });
 
 /** A publication whose job is telling the investors: how many so far, as text and as a bar. */
 function PublishingProgress({ p }: { p: StatementPublication }) {
+  const { t } = useTranslation('distributions');
   const label = statementLabel(p.period);
   return (
     <div className="grid gap-2 rounded-lg border bg-muted/40 p-3">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-        <p className="font-medium">Statements for {label}</p>
-        <p className="tabular text-sm text-muted-foreground">Publishing… {ofTotal(p)}</p>
+        <p className="font-medium">{t('statements.forPeriod', { label })}</p>
+        <p className="tabular text-sm text-muted-foreground">
+          {t('statements.publishing', { progress: ofTotal(t, p) })}
+        </p>
       </div>
       <Progress
         value={p.recipients}
         max={Math.max(p.total, 1)}
-        label={`Publishing statements for ${label}`}
-        valueText={ofTotal(p)}
+        label={t('statements.publishingLabel', { label })}
+        valueText={ofTotal(t, p)}
       />
     </div>
   );
@@ -47,18 +54,17 @@ function PublishingFailed({
   onResume: () => void;
   busy: boolean;
 }) {
+  const { t } = useTranslation('distributions');
   const label = statementLabel(p.period);
   return (
     <div className="grid gap-2 rounded-lg border border-destructive/50 p-3 sm:flex sm:items-center sm:justify-between">
       <div className="text-sm">
-        <p className="font-medium">
-          Publishing statements for {label} stopped at {ofTotal(p)}
-        </p>
+        <p className="font-medium">{t('statements.stopped', { label, progress: ofTotal(t, p) })}</p>
         {p.error && <p className="text-muted-foreground">{p.error}</p>}
       </div>
       <Button variant="outline" onClick={onResume} disabled={busy} className="shrink-0">
         <RotateCcw aria-hidden="true" />
-        Resume publishing {label}
+        {t('statements.resume', { label })}
       </Button>
     </div>
   );
@@ -68,7 +74,7 @@ function PublishingFailed({
  * Tells the admin when a publication this screen saw running ends: published (how many were told and
  * emailed) or failed (why).
  */
-function useEndings(publications: readonly StatementPublication[] | undefined) {
+function useEndings(t: T, publications: readonly StatementPublication[] | undefined) {
   const running = useRef(new Set<string>());
   useEffect(() => {
     if (!publications) return;
@@ -77,27 +83,31 @@ function useEndings(publications: readonly StatementPublication[] | undefined) {
       const label = statementLabel(p.period);
       if (p.status === 'published')
         toastDone(
-          `Statements for ${label} published`,
-          `${investors(p.recipients)} told; ${emails(p.emailed)} queued.`,
+          t('statements.publishedTitle', { label }),
+          t('statements.publishedText', {
+            investors: investors(t, p.recipients),
+            emails: emails(t, p.emailed),
+          }),
         );
       else
-        toastFailed(`Failed to publish statements for ${label}`, new Error(p.error ?? 'Please try again.'));
+        toastFailed(t('statements.failedPeriod', { label }), new Error(p.error ?? t('statements.tryAgain')));
     }
     running.current = new Set(publications.filter((p) => p.status === 'running').map((p) => p.period));
-  }, [publications]);
+  }, [t, publications]);
   return running;
 }
 
 export function StatementsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('distributions');
   const { data, isLoading, isError, error } = useStatementPublications({ enabled: open });
   const publish = usePublishStatements();
   const [chosen, setChosen] = useState('');
   const selectId = useId();
-  useFailedToast('Failed to fetch statement publications', isError, error);
+  useFailedToast(t('statements.failedFetch'), isError, error);
   const offered = data?.publishable ?? [];
   const chosenPeriod = offered.find((p) => p.period === chosen) ?? offered[0];
   const period = chosenPeriod?.period ?? '';
-  const running = useEndings(data?.publications);
+  const running = useEndings(t, data?.publications);
 
   /** Starts (or resumes) a period's publication; its progress then shows until the job ends. */
   async function onPublish(p: string) {
@@ -107,12 +117,13 @@ export function StatementsDialog({ open, onClose }: { open: boolean; onClose: ()
     if (
       offer &&
       !(await confirmAction({
-        title: `Publish statements for ${statementLabel(p)}?`,
-        description:
-          `${investors(offer.total)} ${offer.total === 1 ? 'is' : 'are'} told in the portal that their statement is ready, ` +
-          `and ${emails(offer.emails)} ${offer.emails === 1 ? 'goes' : 'go'} out (to those who have not turned payouts and ` +
-          'statements email off). This cannot be undone.',
-        confirmLabel: 'Publish',
+        title: t('statements.confirmTitle', { label: statementLabel(p) }),
+        description: t('statements.confirmText', {
+          count: offer.total,
+          investors: investors(t, offer.total),
+          emailsGo: t('statements.emailsGo', { count: offer.emails, n: count(offer.emails) }),
+        }),
+        confirmLabel: t('statements.confirm'),
       }))
     )
       return;
@@ -121,7 +132,7 @@ export function StatementsDialog({ open, onClose }: { open: boolean; onClose: ()
       running.current.add(res.data.period);
       setChosen('');
     } catch (err) {
-      toastFailed('Failed to publish statements', err);
+      toastFailed(t('statements.failedPublish'), err);
     }
   }
   const unfinished = data?.publications.filter((p) => p.status !== 'published') ?? [];
@@ -130,21 +141,18 @@ export function StatementsDialog({ open, onClose }: { open: boolean; onClose: ()
     <Dialog open={open} onOpenChange={(o) => !o && onClose()}>
       <DialogContent className="max-w-2xl">
         <DialogHeader>
-          <DialogTitle>Statements</DialogTitle>
-          <DialogDescription>
-            Publishing a period tells every investor who held an investment in it that their statement is
-            ready, in the portal and by email (unless they turned payouts and statements email off).
-          </DialogDescription>
+          <DialogTitle>{t('statements.title')}</DialogTitle>
+          <DialogDescription>{t('statements.description')}</DialogDescription>
         </DialogHeader>
         {isLoading || !data ? (
-          <Skeleton className="h-24" role="status" aria-label="Loading statement publications" />
+          <Skeleton className="h-24" role="status" aria-label={t('statements.loading')} />
         ) : (
           <>
             {data.publishable.length ? (
               <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
                 <div className="grid flex-1 gap-1.5">
                   <label htmlFor={selectId} className="text-sm font-medium">
-                    Period
+                    {t('statements.period')}
                   </label>
                   <NativeSelect id={selectId} value={period} onChange={(e) => setChosen(e.target.value)}>
                     {data.publishable.map(({ period: p }) => (
@@ -156,11 +164,11 @@ export function StatementsDialog({ open, onClose }: { open: boolean; onClose: ()
                 </div>
                 <Button onClick={() => void onPublish(period)} disabled={publish.isPending}>
                   <Send aria-hidden="true" />
-                  Publish statements for {statementLabel(period)}
+                  {t('statements.publishFor', { label: statementLabel(period) })}
                 </Button>
               </div>
             ) : (
-              <p className="text-sm text-muted-foreground">Every period that has ended is published.</p>
+              <p className="text-sm text-muted-foreground">{t('statements.allPublished')}</p>
             )}
             {unfinished.map((p) =>
               p.status === 'running' ? (
@@ -175,13 +183,13 @@ export function StatementsDialog({ open, onClose }: { open: boolean; onClose: ()
               ),
             )}
             {data.publications.length > 0 && (
-              <Table aria-label="Published statements">
+              <Table aria-label={t('statements.published')}>
                 <THead>
                   <Tr>
-                    <Th>Period</Th>
-                    <Th className="hidden sm:table-cell">Published</Th>
-                    <Th className="text-right">Investors</Th>
-                    <Th className="text-right">Emails</Th>
+                    <Th>{t('statements.period')}</Th>
+                    <Th className="hidden sm:table-cell">{t('statements.publishedAt')}</Th>
+                    <Th className="text-right">{t('statements.investors')}</Th>
+                    <Th className="text-right">{t('statements.emails')}</Th>
                   </Tr>
                 </THead>
                 <TBody>
@@ -195,13 +203,16 @@ export function StatementsDialog({ open, onClose }: { open: boolean; onClose: ()
                       <Td className="text-right tabular">
                         {p.status === 'published'
                           ? count(p.recipients)
-                          : `${count(p.recipients)} of ${count(p.total)}`}
+                          : t('statements.progress', { n: count(p.recipients), total: count(p.total) })}
                       </Td>
                       <Td className="text-right">
                         <Link
                           to={`/admin/email?batch=${p.batchId}`}
                           className="tabular text-primary underline-offset-4 hover:underline"
-                          aria-label={`${p.emailed} emails for ${statementLabel(p.period)}: view in outbox`}
+                          aria-label={t('statements.emailsLink', {
+                            n: p.emailed,
+                            label: statementLabel(p.period),
+                          })}
                         >
                           {p.emailed}
                         </Link>

@@ -1,12 +1,13 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ArrowRight, CalendarClock, Check, MapPin, Percent, Wallet } from 'lucide-react';
-import { launchQuarter, preCommittedPercent, type Opportunity } from '@portal/contracts';
+import { preCommittedPercent, type Opportunity } from '@portal/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatMoney, formatPercent } from '@/lib/format';
+import { formatMoney, formatNumber, formatPercent } from '@/lib/format';
 import { useOpportunity } from '@/queries/projects';
 
 /** A drawing of the alpine site: peaks, snow and a lit cabin. Decorative. */
@@ -62,12 +63,16 @@ export function OpportunityCard({
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const percent = preCommittedPercent(P);
+  const { t } = useTranslation('portfolio');
+  // The quarter of the expected launch ('2026-05-01' -> Q2 2026), as the language writes it.
+  const [year, month] = P.expectedLaunch.split('-').map(Number) as [number, number];
+  const amounts = { committed: formatMoney(P.currentCommitments), target: formatMoney(P.targetAmount) };
   return (
     <Card className="overflow-hidden md:grid md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
       <AlpineArt className="block h-36 w-full sm:h-44 md:h-full" />
       <div className="flex flex-col gap-4 p-5 sm:p-6">
         <div>
-          <Badge variant="highlight">Coming Soon</Badge>
+          <Badge variant="highlight">{t('comingSoon.badge')}</Badge>
           <Heading className="mt-2 text-lg font-semibold leading-tight">{P.name}</Heading>
           {P.location && (
             <p className="mt-1 flex items-center gap-1 text-sm text-muted-foreground">
@@ -77,25 +82,37 @@ export function OpportunityCard({
           )}
         </div>
         <dl className="grid grid-cols-3 gap-3 text-sm">
-          <Fact icon={Percent} label="Projected Annual ROI" value={formatPercent(P.projectedAnnualROI)} />
-          <Fact icon={Wallet} label="Minimum Investment" value={formatMoney(P.minimumInvestment)} />
-          <Fact icon={CalendarClock} label="Expected Launch" value={launchQuarter(P.expectedLaunch)} />
+          <Fact
+            icon={Percent}
+            label={t('comingSoon.projectedRoi')}
+            value={formatPercent(P.projectedAnnualROI)}
+          />
+          <Fact
+            icon={Wallet}
+            label={t('comingSoon.minimumInvestment')}
+            value={formatMoney(P.minimumInvestment)}
+          />
+          <Fact
+            icon={CalendarClock}
+            label={t('comingSoon.expectedLaunch')}
+            value={t('comingSoon.quarter', {
+              quarter: String(Math.floor((month - 1) / 3) + 1),
+              year: String(year),
+            })}
+          />
         </dl>
         <div>
           <div className="mb-1.5 flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 text-sm">
-            <span className="font-medium">{percent}% pre-committed</span>
-            <span className="tabular text-xs text-muted-foreground">
-              {formatMoney(P.currentCommitments)} of {formatMoney(P.targetAmount)}
+            <span className="font-medium">
+              {t('comingSoon.preCommitted', { percent: formatNumber(percent) })}
             </span>
+            <span className="tabular text-xs text-muted-foreground">{t('comingSoon.ofTarget', amounts)}</span>
           </div>
-          <Progress
-            value={Math.min(percent, 100)}
-            label={`Funding: ${formatMoney(P.currentCommitments)} committed of the ${formatMoney(P.targetAmount)} target`}
-          />
+          <Progress value={Math.min(percent, 100)} label={t('comingSoon.funding', amounts)} />
         </div>
         {!compact && P.features.length > 0 && (
           <div>
-            <h3 className="text-sm font-semibold">What the project offers</h3>
+            <h3 className="text-sm font-semibold">{t('comingSoon.offers')}</h3>
             <ul className="mt-2 grid gap-2 text-sm sm:grid-cols-2">
               {P.features.map((f) => (
                 <li key={f} className="flex gap-2">
@@ -113,10 +130,11 @@ export function OpportunityCard({
 }
 
 function LearnMore() {
+  const { t } = useTranslation('portfolio');
   return (
     <Button asChild className="self-start">
       <Link to="/join-project">
-        Learn More
+        {t('comingSoon.learnMore')}
         <ArrowRight aria-hidden="true" />
       </Link>
     </Button>
@@ -132,19 +150,17 @@ export function ComingSoonProject({
   headingLevel?: 2 | 3;
 }) {
   const { data, isPending } = useOpportunity();
+  const { t } = useTranslation('portfolio');
   if (isPending)
     return (
-      <div role="status" aria-label="Loading the investment opportunity">
+      <div role="status" aria-label={t('comingSoon.loading')}>
         <Skeleton className="h-56" />
       </div>
     );
   if (!data)
     return (
       <Card className="flex flex-col gap-3 p-5 sm:p-6">
-        <p className="text-sm text-muted-foreground">
-          No project is open for interest right now. Register your interest and our team will tell you about
-          the next one first.
-        </p>
+        <p className="text-sm text-muted-foreground">{t('comingSoon.none')}</p>
         {compact && <LearnMore />}
       </Card>
     );

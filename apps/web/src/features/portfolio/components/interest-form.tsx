@@ -1,4 +1,5 @@
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Send } from 'lucide-react';
 import {
   checkInterestAmount,
@@ -64,6 +65,7 @@ export function checkInterest(form: InterestForm, bounds: Bounds = interestBound
 /** 'Register Your Interest' (docs/product.md §8): stored on the server, then the form is cleared. */
 export function InterestForm() {
   const { user } = useAuth();
+  const { t } = useTranslation('portfolio');
   const bounds = interestBounds(useOpportunity().data ?? null);
   const schema = withinBounds(bounds);
   const { register, handleSubmit, reset, setError, clearErrors, formState } = useForm<InterestForm>({
@@ -85,8 +87,8 @@ export function InterestForm() {
     try {
       await send.mutateAsync(schema.parse(values));
       toast({
-        title: 'Interest Registered',
-        description: 'Thank you for your interest! Our team will contact you soon.',
+        title: t('interest.registeredTitle'),
+        description: t('interest.registeredText'),
       });
       reset(initial(user));
     } catch (err) {
@@ -95,8 +97,8 @@ export function InterestForm() {
       const invalid = FIELDS.filter((k) => fields[k]);
       invalid.forEach((k, i) => setError(k, { message: fields[k] }, { shouldFocus: i === 0 }));
       toast({
-        title: 'Error',
-        description: messageOf(err, 'Failed to register interest'),
+        title: t('interest.errorTitle'),
+        description: messageOf(err, t('interest.failedFallback')),
         variant: 'destructive',
       });
     }
@@ -106,26 +108,24 @@ export function InterestForm() {
   return (
     <Card role="region" aria-labelledby="interest-heading">
       <CardHeader>
-        <CardTitle id="interest-heading">Register Your Interest</CardTitle>
-        <CardDescription>
-          Tell us how you would like to take part. Registering is free and commits you to nothing.
-        </CardDescription>
+        <CardTitle id="interest-heading">{t('interest.title')}</CardTitle>
+        <CardDescription>{t('interest.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Full Name" error={errors.name?.message}>
+            <Field label={t('interest.fullName')} error={errors.name?.message}>
               <Input autoComplete="name" required maxLength={120} {...field('name')} />
             </Field>
-            <Field label="Email" error={errors.email?.message}>
+            <Field label={t('interest.email')} error={errors.email?.message}>
               <Input type="email" autoComplete="email" required maxLength={254} {...field('email')} />
             </Field>
-            <Field label="Phone" hint="Optional" error={errors.phone?.message}>
+            <Field label={t('interest.phone')} hint={t('interest.optional')} error={errors.phone?.message}>
               <Input type="tel" autoComplete="tel" maxLength={40} {...field('phone')} />
             </Field>
             <Field
-              label="Intended Investment Amount"
-              hint={`Optional · between ${formatMoney(bounds.min)} and ${formatMoney(bounds.max)}`}
+              label={t('interest.amount')}
+              hint={t('interest.amountHint', { min: formatMoney(bounds.min), max: formatMoney(bounds.max) })}
               error={errors.investmentAmount?.message}
             >
               <Input
@@ -134,17 +134,17 @@ export function InterestForm() {
                 min={bounds.min}
                 max={bounds.max}
                 step={1000}
-                placeholder={`Min: ${formatMoney(bounds.min)}`}
+                placeholder={t('interest.amountPlaceholder', { min: formatMoney(bounds.min) })}
                 {...field('investmentAmount')}
               />
             </Field>
           </div>
-          <Field label="Additional Comments" hint="Optional" error={errors.message?.message}>
+          <Field label={t('interest.comments')} hint={t('interest.optional')} error={errors.message?.message}>
             <Textarea maxLength={2000} rows={4} {...field('message')} />
           </Field>
           <Button type="submit" disabled={busy} className="justify-self-start">
             <Send aria-hidden="true" />
-            {busy ? 'Submitting...' : 'Register Interest'}
+            {busy ? t('interest.submitting') : t('interest.submit')}
           </Button>
         </form>
       </CardContent>

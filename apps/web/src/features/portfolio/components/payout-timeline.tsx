@@ -1,12 +1,7 @@
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { CircleCheck, Clock, Download, Filter, X } from 'lucide-react';
-import {
-  PAYOUT_STATUSES,
-  PAYOUT_STATUS_LABELS,
-  PAYOUT_TYPES,
-  PAYOUT_TYPE_LABELS,
-  type Payout,
-} from '@portal/contracts';
+import { PAYOUT_STATUSES, PAYOUT_TYPES, type Payout } from '@portal/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -22,11 +17,13 @@ import {
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { downloadCsv } from '@/lib/csv';
-import { formatDate, formatMoney, formatMonth } from '@/lib/format';
+import { formatDate, formatMoney, formatMonth, formatNumber } from '@/lib/format';
 import { usePayouts } from '@/queries/investments';
 import {
   NO_PAYOUT_FILTER,
   filterPayouts,
+  payoutStatusLabel,
+  payoutTypeLabel,
   payoutsCount,
   payoutsCsv,
   type PayoutFilter,
@@ -36,12 +33,12 @@ import {
 const VISIBLE = 6;
 
 function PayoutItem({ payout: p }: { payout: Payout }) {
+  const { t } = useTranslation('portfolio');
   const paid = p.status === 'paid';
+  // An adjustment is its own line with its reason ("Adjustment: {reason}"), shown in full.
+  const what = p.note ?? payoutTypeLabel(p.type);
   // Income paid on a day outside the month it was earned in (a distribution paid later) says which month.
-  const earned =
-    (p.type === 'monthly' || p.type === 'final') && p.date.slice(0, 7) !== p.month
-      ? ` for ${formatMonth(p.month)}`
-      : '';
+  const earned = (p.type === 'monthly' || p.type === 'final') && p.date.slice(0, 7) !== p.month;
   return (
     <li className="relative flex gap-3 pb-4 pl-1 last:pb-0">
       {/* The timeline's line and dot. */}
@@ -60,19 +57,19 @@ function PayoutItem({ payout: p }: { payout: Payout }) {
         {/* One statement, the amount and what it was for (not a heading over a paragraph). */}
         <p className="min-w-0">
           <span className="tabular block font-semibold">{formatMoney(p.amount)}</span>{' '}
-          {/* An adjustment is its own line with its reason ("Adjustment: {reason}"), shown in full. */}
           <span
             className={cn('text-xs text-muted-foreground', p.note ? 'block break-words' : 'line-clamp-2')}
           >
-            {p.note ?? PAYOUT_TYPE_LABELS[p.type]}
-            {earned} · {p.project.name}
+            {earned
+              ? t('payouts.itemFor', { what, month: formatMonth(p.month), project: p.project.name })
+              : t('payouts.item', { what, project: p.project.name })}
           </span>
         </p>
         <div className="flex shrink-0 flex-col items-end gap-1">
           <time dateTime={p.date} className="tabular text-xs text-muted-foreground">
             {formatDate(p.date)}
           </time>
-          <Badge variant={paid ? 'success' : 'warning'}>{PAYOUT_STATUS_LABELS[p.status]}</Badge>
+          <Badge variant={paid ? 'success' : 'warning'}>{payoutStatusLabel(p.status)}</Badge>
         </div>
       </div>
     </li>
@@ -101,6 +98,7 @@ function ProjectItems({ payouts }: { payouts: Payout[] }) {
  */
 export function PayoutTimeline() {
   const { data, isLoading, isError, refetch } = usePayouts();
+  const { t } = useTranslation('portfolio');
   const [filter, setFilter] = useState<PayoutFilter>(NO_PAYOUT_FILTER);
   const [showAll, setShowAll] = useState(false);
   const payouts = useMemo(() => data ?? [], [data]);
@@ -118,74 +116,72 @@ export function PayoutTimeline() {
   return (
     <Card className="flex h-full flex-col" role="region" aria-labelledby="payouts-heading">
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-3 pb-4">
-        <CardTitle id="payouts-heading">Payout Timeline</CardTitle>
+        <CardTitle id="payouts-heading">{t('payouts.title')}</CardTitle>
         <div className="flex items-center gap-2">
           {/* Not modal: a modal menu marks the rest of the page aria-hidden while its controls stay focusable. */}
           <DropdownMenu modal={false}>
             <DropdownMenuTrigger asChild>
               <Button variant="outline" size="sm" disabled={payouts.length === 0}>
                 <Filter aria-hidden="true" />
-                Filter
+                {t('payouts.filter')}
                 {active > 0 && (
                   <span className="rounded-full bg-primary px-1.5 text-xs text-primary-foreground">
                     {active}
-                    <span className="sr-only"> active</span>
+                    <span className="sr-only"> {t('payouts.activeFilters')}</span>
                   </span>
                 )}
               </Button>
             </DropdownMenuTrigger>
             <DropdownMenuContent align="end" className="w-60">
-              <DropdownMenuLabel>Type</DropdownMenuLabel>
+              <DropdownMenuLabel>{t('payouts.typeLabel')}</DropdownMenuLabel>
               <DropdownMenuRadioGroup value={filter.type} onValueChange={set('type')}>
-                <DropdownMenuRadioItem value="all">All types</DropdownMenuRadioItem>
-                {PAYOUT_TYPES.map((t) => (
-                  <DropdownMenuRadioItem key={t} value={t}>
-                    {PAYOUT_TYPE_LABELS[t]}
+                <DropdownMenuRadioItem value="all">{t('payouts.allTypes')}</DropdownMenuRadioItem>
+                {PAYOUT_TYPES.map((type) => (
+                  <DropdownMenuRadioItem key={type} value={type}>
+                    {payoutTypeLabel(type)}
                   </DropdownMenuRadioItem>
                 ))}
               </DropdownMenuRadioGroup>
               <DropdownMenuSeparator />
-              <DropdownMenuLabel>Status</DropdownMenuLabel>
+              <DropdownMenuLabel>{t('payouts.statusLabel')}</DropdownMenuLabel>
               <DropdownMenuRadioGroup value={filter.status} onValueChange={set('status')}>
-                <DropdownMenuRadioItem value="all">All statuses</DropdownMenuRadioItem>
+                <DropdownMenuRadioItem value="all">{t('payouts.allStatuses')}</DropdownMenuRadioItem>
                 {PAYOUT_STATUSES.map((s) => (
                   <DropdownMenuRadioItem key={s} value={s}>
-                    {PAYOUT_STATUS_LABELS[s]}
+                    {payoutStatusLabel(s)}
                   </DropdownMenuRadioItem>
                 ))}
               </DropdownMenuRadioGroup>
               <DropdownMenuSeparator />
-              <DropdownMenuLabel>Project</DropdownMenuLabel>
+              <DropdownMenuLabel>{t('payouts.projectLabel')}</DropdownMenuLabel>
               <DropdownMenuRadioGroup value={filter.projectId} onValueChange={set('projectId')}>
-                <DropdownMenuRadioItem value="all">All projects</DropdownMenuRadioItem>
+                <DropdownMenuRadioItem value="all">{t('payouts.allProjects')}</DropdownMenuRadioItem>
                 <ProjectItems payouts={payouts} />
               </DropdownMenuRadioGroup>
             </DropdownMenuContent>
           </DropdownMenu>
           <Button variant="outline" size="sm" onClick={exportCsv} disabled={shown.length === 0}>
             <Download aria-hidden="true" />
-            Export
+            {t('payouts.export')}
           </Button>
         </div>
       </CardHeader>
       <CardContent className="flex flex-1 flex-col">
         {isLoading ? (
-          <div className="grid gap-3" role="status" aria-label="Loading payouts">
+          <div className="grid gap-3" role="status" aria-label={t('payouts.loading')}>
             {Array.from({ length: 4 }, (_, i) => (
               <Skeleton key={i} className="h-12" />
             ))}
           </div>
         ) : isError ? (
           <div role="alert" className="grid justify-items-start gap-2 text-sm">
-            <p>Payouts could not be loaded.</p>
+            <p>{t('payouts.failed')}</p>
             <Button variant="outline" size="sm" onClick={() => void refetch()}>
-              Try again
+              {t('payouts.tryAgain')}
             </Button>
           </div>
         ) : payouts.length === 0 ? (
-          <p className="text-sm text-muted-foreground">
-            No payouts yet. They appear here as your returns are paid.
-          </p>
+          <p className="text-sm text-muted-foreground">{t('payouts.empty')}</p>
         ) : (
           <>
             <div className="mb-3 flex flex-wrap items-center justify-between gap-2 text-xs text-muted-foreground">
@@ -200,14 +196,14 @@ export function PayoutTimeline() {
                   onClick={() => setFilter(NO_PAYOUT_FILTER)}
                 >
                   <X aria-hidden="true" />
-                  Clear filters
+                  {t('payouts.clearFilters')}
                 </Button>
               )}
             </div>
             {shown.length === 0 ? (
-              <p className="text-sm text-muted-foreground">No payouts match these filters.</p>
+              <p className="text-sm text-muted-foreground">{t('payouts.noMatch')}</p>
             ) : (
-              <ol aria-label="Payouts" className="grid">
+              <ol aria-label={t('payouts.listLabel')} className="grid">
                 {visible.map((p) => (
                   <PayoutItem key={p._id} payout={p} />
                 ))}
@@ -221,7 +217,9 @@ export function PayoutTimeline() {
                 onClick={() => setShowAll((v) => !v)}
                 aria-expanded={showAll}
               >
-                {showAll ? 'Show fewer' : `Show all ${shown.length} payouts`}
+                {showAll
+                  ? t('payouts.showFewer')
+                  : t('payouts.showAll', { count: shown.length, n: formatNumber(shown.length) })}
               </Button>
             )}
           </>

@@ -1,11 +1,14 @@
+import { useTranslation } from 'react-i18next';
 import type { PerformanceFigures as Figures } from '@portal/contracts';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatDate, formatMoney, formatPercent } from '@/lib/format';
+import { formatDate, formatMoney, formatNumber, formatPercent } from '@/lib/format';
 import { SectionHeader } from './section-header';
 
 const dash = '—';
 const percent = (x: number | null) => (x === null ? dash : formatPercent(x * 100));
+/** A multiple with two decimals, as the language writes them: 0.02, 0,02. */
+const multiple = (x: number) => x.toFixed(2).replace('.', formatNumber(1.5, 1).charAt(1));
 
 function Figure({ label, value, children }: { label: string; value: string; children: string }) {
   return (
@@ -36,34 +39,38 @@ export function PerformanceFigures({
   asOf: string | undefined;
   loading?: boolean;
 }) {
+  const { t } = useTranslation('portfolio');
   return (
     <section aria-labelledby={id}>
       <SectionHeader id={id} title={title} description={description} />
       {figures ? (
         <>
           <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-            <Figure label="Internal rate of return (IRR)" value={percent(figures.xirr)}>
-              A yearly rate: what you paid in on each start date against what was paid to you on each payment
-              date, the capital still invested counted at cost today. It differs from Annual ROI, a simple
-              yearly rate of income alone that does not weigh when each euro went in or came back.
+            <Figure label={t('performance.irr')} value={percent(figures.xirr)}>
+              {t('performance.irrText')}
             </Figure>
-            <Figure label="Cash yield, last 12 months" value={percent(figures.cashYield12m)}>
-              Income paid in the last 12 months as a share of the capital still invested.
+            <Figure label={t('performance.cashYield')} value={percent(figures.cashYield12m)}>
+              {t('performance.cashYieldText')}
             </Figure>
             <Figure
-              label="Distributions to paid-in (DPI)"
-              value={figures.dpi === null ? dash : `${figures.dpi.toFixed(2)}×`}
+              label={t('performance.dpi')}
+              value={
+                figures.dpi === null ? dash : t('performance.dpiValue', { value: multiple(figures.dpi) })
+              }
             >
-              Everything paid back to you (capital and income) for each euro you invested.
+              {t('performance.dpiText')}
             </Figure>
-            <Figure label="Net cash flow" value={formatMoney(figures.netCashFlow)}>
-              {`Capital returned (${formatMoney(figures.capitalReturned)}) and income (${formatMoney(figures.income)}) minus the ${formatMoney(figures.invested)} you invested.`}
+            <Figure label={t('performance.netCashFlow')} value={formatMoney(figures.netCashFlow)}>
+              {t('performance.netCashFlowText', {
+                capital: formatMoney(figures.capitalReturned),
+                income: formatMoney(figures.income),
+                invested: formatMoney(figures.invested),
+              })}
             </Figure>
           </dl>
           {asOf && (
             <p className="mt-2 text-xs text-muted-foreground">
-              As of {formatDate(asOf)}. Amounts count once paid; a figure that cannot be computed yet shows as{' '}
-              {dash}.
+              {t('performance.asOf', { date: formatDate(asOf), dash })}
             </p>
           )}
         </>
@@ -71,7 +78,7 @@ export function PerformanceFigures({
         <div
           className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
           role="status"
-          aria-label="Loading performance"
+          aria-label={t('performance.loading')}
         >
           <Skeleton className="h-32 rounded-xl" />
           <Skeleton className="h-32 rounded-xl" />
@@ -79,7 +86,7 @@ export function PerformanceFigures({
           <Skeleton className="h-32 rounded-xl" />
         </div>
       ) : (
-        <p className="text-sm text-muted-foreground">The performance figures could not be loaded.</p>
+        <p className="text-sm text-muted-foreground">{t('performance.failed')}</p>
       )}
     </section>
   );

@@ -1,9 +1,10 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MapPin } from 'lucide-react';
 import type { ProjectListItem } from '@portal/contracts';
 import { Card } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
-import { formatCount, formatDate, formatMoney, formatPercent } from '@/lib/format';
+import { formatDate, formatMoney, formatNumber, formatPercent } from '@/lib/format';
 import { termProgress } from '../portfolio-data';
 import { StatusBadge } from './status-badge';
 
@@ -31,6 +32,12 @@ function Figure({ label, value }: { label: string; value: string }) {
 export function ProjectCard({ project: p }: { project: ProjectListItem }) {
   const inv = p.investment;
   const term = termProgress(p.investmentDate, p.investmentPeriod, p.status);
+  const { t } = useTranslation('portfolio');
+  const termValues = {
+    count: term.period,
+    n: formatNumber(term.period),
+    elapsed: formatNumber(term.elapsed),
+  };
   return (
     <Card
       data-testid="project-card"
@@ -57,26 +64,23 @@ export function ProjectCard({ project: p }: { project: ProjectListItem }) {
         <StatusBadge status={p.status} className="shrink-0" />
       </div>
       <dl className="grid grid-cols-3 gap-3">
-        <Figure label="Your Investment" value={formatMoney(inv?.amount ?? 0)} />
-        <Figure label="Your Returns" value={formatMoney(inv?.returns ?? 0)} />
-        <Figure label="Your ROI" value={yourRoi(inv)} />
+        <Figure label={t('projectCard.yourInvestment')} value={formatMoney(inv?.amount ?? 0)} />
+        <Figure label={t('projectCard.yourReturns')} value={formatMoney(inv?.returns ?? 0)} />
+        <Figure label={t('projectCard.yourRoi')} value={yourRoi(inv)} />
       </dl>
       <div>
         <div className="mb-1.5 flex justify-between gap-2 text-xs text-muted-foreground">
-          <span>Term</span>
-          <span className="tabular">
-            {term.elapsed} of {formatCount(term.period, 'month')}
-          </span>
+          <span>{t('projectCard.term')}</span>
+          <span className="tabular">{t('projectCard.termValue', termValues)}</span>
         </div>
-        <Progress
-          value={term.percent}
-          label={`${p.name}: ${term.elapsed} of ${formatCount(term.period, 'month')} of its term`}
-        />
+        <Progress value={term.percent} label={t('projectCard.termLabel', { ...termValues, name: p.name })} />
       </div>
       <div className="flex items-center justify-between gap-2 border-t pt-3 text-sm">
-        <span className="text-muted-foreground">Since {formatDate(p.investmentDate)}</span>
+        <span className="text-muted-foreground">
+          {t('projectCard.since', { date: formatDate(p.investmentDate) })}
+        </span>
         <span>
-          <span className="text-muted-foreground">Annual </span>
+          <span className="text-muted-foreground">{t('projectCard.annual')} </span>
           <span className="font-semibold text-success">{annualText(p.annualROI)}</span>
         </span>
       </div>

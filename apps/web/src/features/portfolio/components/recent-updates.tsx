@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ArrowRight, Newspaper } from 'lucide-react';
 import type { UpdateCategory } from '@portal/contracts';
@@ -13,7 +14,12 @@ const categoryVariant: Record<UpdateCategory, BadgeProps['variant']> = {
   financial: 'success',
   general: 'secondary',
 };
-const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+/** Each category's message. */
+const CATEGORY_LABEL = {
+  milestone: 'updates.category.milestone',
+  financial: 'updates.category.financial',
+  general: 'updates.category.general',
+} as const satisfies Record<UpdateCategory, string>;
 
 /**
  * The latest updates of a project: title, category badge, a two-line excerpt and the date; 'No updates
@@ -34,10 +40,13 @@ export function UpdatesList({
   headingLevel?: 3 | 4;
 }) {
   const { data, isLoading } = useProjectUpdates(projectId, limit);
+  const { t } = useTranslation('portfolio');
+  const label = (c: string) =>
+    c in CATEGORY_LABEL ? t(CATEGORY_LABEL[c as UpdateCategory]) : c.charAt(0).toUpperCase() + c.slice(1);
   const Title = headingLevel === 3 ? 'h3' : 'h4';
   if (projectId && isLoading)
     return (
-      <div className="grid gap-3" role="status" aria-label="Loading updates">
+      <div className="grid gap-3" role="status" aria-label={t('updates.loading')}>
         {Array.from({ length: Math.min(limit, 3) }, (_, i) => (
           <Skeleton key={i} className="h-20" />
         ))}
@@ -48,18 +57,18 @@ export function UpdatesList({
     return (
       <Card className="flex items-center gap-3 p-5 text-sm text-muted-foreground">
         <Newspaper className="size-5 shrink-0" aria-hidden="true" />
-        No updates available
+        {t('updates.empty')}
       </Card>
     );
   return (
     <div className="grid gap-3">
-      <ul className="grid gap-3 md:grid-cols-1 lg:grid-cols-3" aria-label="Latest updates">
+      <ul className="grid gap-3 md:grid-cols-1 lg:grid-cols-3" aria-label={t('updates.listLabel')}>
         {updates.map((u) => (
           <li key={u._id} className="grid">
             <Card className="flex flex-col gap-2 p-4">
               <div className="flex flex-wrap items-center gap-2">
                 <Badge variant={categoryVariant[u.category] ?? 'secondary'}>{label(u.category)}</Badge>
-                {u.isNew && <Badge variant="default">New</Badge>}
+                {u.isNew && <Badge variant="default">{t('updates.new')}</Badge>}
                 <time dateTime={u.date} className="ml-auto text-xs text-muted-foreground">
                   {formatDate(u.date)}
                 </time>
@@ -73,7 +82,7 @@ export function UpdatesList({
       {showViewAll && (
         <Button asChild variant="ghost" size="sm" className="justify-self-start">
           <Link to="/updates" onClick={onViewAll}>
-            View all updates
+            {t('updates.viewAll')}
             <ArrowRight aria-hidden="true" />
           </Link>
         </Button>

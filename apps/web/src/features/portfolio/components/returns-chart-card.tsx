@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { InvestmentSummaryItem } from '@portal/contracts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
@@ -7,9 +8,9 @@ import { addMonths, returnsByMonth } from '../portfolio-data';
 import { ReturnsChart } from './returns-chart';
 
 const RANGES = [
-  { id: '12', label: '1 year', months: 12 },
-  { id: '36', label: '3 years', months: 36 },
-  { id: 'all', label: 'All', months: Infinity },
+  { id: '12', label: 'chart.range.oneYear', months: 12 },
+  { id: '36', label: 'chart.range.threeYears', months: 36 },
+  { id: 'all', label: 'chart.range.all', months: Infinity },
 ] as const;
 
 /**
@@ -18,8 +19,8 @@ const RANGES = [
  */
 export function ReturnsChartCard({
   investments,
-  title = 'Returns per Month',
-  description = 'What your investments have paid, month by month.',
+  title,
+  description,
   height,
   className,
 }: {
@@ -29,6 +30,7 @@ export function ReturnsChartCard({
   height?: number;
   className?: string;
 }) {
+  const { t } = useTranslation('portfolio');
   const [range, setRange] = useState<(typeof RANGES)[number]['id']>('all');
   const all = useMemo(() => returnsByMonth(investments), [investments]);
   const months = useMemo(() => {
@@ -41,18 +43,26 @@ export function ReturnsChartCard({
   if (all.months.length === 0) return null;
   const total = months.reduce((acc, m) => acc + Math.round(m.total * 100), 0) / 100;
   const best = months.reduce((a, b) => (b.total > a.total ? b : a), months[0]!);
-  const summary = `${formatMonth(months[0]!.month)} to ${formatMonth(months[months.length - 1]!.month)}: ${formatMoney(total)} in total; the best month was ${formatMonth(best.month)} with ${formatMoney(best.total)}.`;
+  const from = formatMonth(months[0]!.month);
+  const to = formatMonth(months[months.length - 1]!.month);
+  const summary = t('chart.summary', {
+    from,
+    to,
+    total: formatMoney(total),
+    best: formatMonth(best.month),
+    bestTotal: formatMoney(best.total),
+  });
 
   return (
     <Card className={className} role="region" aria-labelledby="returns-chart-heading">
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 pb-2">
         <div>
           <CardTitle id="returns-chart-heading" className="text-base">
-            {title}
+            {title ?? t('chart.title')}
           </CardTitle>
-          <CardDescription>{description}</CardDescription>
+          <CardDescription>{description ?? t('chart.description')}</CardDescription>
         </div>
-        <div role="group" aria-label="Period" className="inline-flex rounded-md border p-0.5">
+        <div role="group" aria-label={t('chart.period')} className="inline-flex rounded-md border p-0.5">
           {RANGES.map((r) => (
             <button
               key={r.id}
@@ -64,7 +74,7 @@ export function ReturnsChartCard({
                 range === r.id && 'bg-primary text-primary-foreground hover:text-primary-foreground',
               )}
             >
-              {r.label}
+              {t(r.label)}
             </button>
           ))}
         </div>
@@ -73,9 +83,7 @@ export function ReturnsChartCard({
         <figure>
           <figcaption className="mb-2 text-sm">
             <span className="tabular font-semibold">{formatMoney(total)}</span>{' '}
-            <span className="text-muted-foreground">
-              from {formatMonth(months[0]!.month)} to {formatMonth(months[months.length - 1]!.month)}
-            </span>
+            <span className="text-muted-foreground">{t('chart.fromTo', { from, to })}</span>
             <span className="sr-only"> {summary}</span>
           </figcaption>
           <div aria-hidden="true">

@@ -1,4 +1,7 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { INTL_LOCALE, type Locale } from '@portal/i18n';
+import { currentLocale } from '@/lib/i18n';
 import { cn } from '@/lib/cn';
 import { formatMoney, formatMonth } from '@/lib/format';
 import { niceTicks, type ReturnsMonth, type ReturnsSeries } from '../portfolio-data';
@@ -14,13 +17,24 @@ const COLORS = [
 ];
 const color = (i: number) => COLORS[i % COLORS.length]!;
 
-const compactEuro = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'EUR',
-  notation: 'compact',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 1,
-});
+const compactEuros = new Map<Locale, Intl.NumberFormat>();
+/** The axis's amounts, short (€1.5K, 1500 €, 1,5k €), in the page's language; each formatter made once. */
+function compactEuro(value: number): string {
+  const locale = currentLocale();
+  let f = compactEuros.get(locale);
+  if (!f)
+    compactEuros.set(
+      locale,
+      (f = new Intl.NumberFormat(INTL_LOCALE[locale], {
+        style: 'currency',
+        currency: 'EUR',
+        notation: 'compact',
+        minimumFractionDigits: 0,
+        maximumFractionDigits: 1,
+      })),
+    );
+  return f.format(value);
+}
 
 /** Height of the month labels under the bars. */
 const AXIS_PX = 24;
@@ -50,6 +64,7 @@ export function ReturnsChart({
   series: ReturnsSeries[];
   height?: number;
 }) {
+  const { t } = useTranslation('portfolio');
   // The month under the pointer, and whether the plot is wide enough for its figures beside it.
   const [hover, setHover] = useState<{ i: number; beside: boolean } | null>(null);
   const active = hover?.i ?? null;
@@ -76,13 +91,13 @@ export function ReturnsChart({
     >
       <div className="grid grid-cols-[56px_1fr]" style={{ height: plotPx + AXIS_PX }}>
         <div className="relative" style={{ height: plotPx }}>
-          {ticks.map((t) => (
+          {ticks.map((tick) => (
             <span
-              key={t}
+              key={tick}
               className="tabular absolute right-2 translate-y-1/2 leading-none"
-              style={{ bottom: pct(t / top) }}
+              style={{ bottom: pct(tick / top) }}
             >
-              {compactEuro.format(t)}
+              {compactEuro(tick)}
             </span>
           ))}
         </div>
@@ -93,13 +108,13 @@ export function ReturnsChart({
             className="block overflow-visible"
             onPointerLeave={() => setHover(null)}
           >
-            {ticks.map((t) => (
+            {ticks.map((tick) => (
               <line
-                key={t}
+                key={tick}
                 x1="0"
                 x2="100%"
-                y1={pct(1 - t / top)}
-                y2={pct(1 - t / top)}
+                y1={pct(1 - tick / top)}
+                y2={pct(1 - tick / top)}
                 stroke="var(--color-border)"
               />
             ))}
@@ -168,7 +183,7 @@ export function ReturnsChart({
             >
               <p className="mb-1 font-medium">{formatMonth(shown.month)}</p>
               <ul className="space-y-0.5">
-                {paid.length === 0 && <li>Nothing paid</li>}
+                {paid.length === 0 && <li>{t('chart.nothingPaid')}</li>}
                 {paid.map(({ s, k, value }) => (
                   <li key={s.key} className="flex items-center gap-2">
                     <span aria-hidden className="size-2 rounded-full" style={{ background: color(k) }} />
@@ -178,7 +193,7 @@ export function ReturnsChart({
                 ))}
                 {paid.length > 1 && (
                   <li className="flex justify-between gap-2 border-t pt-0.5 font-medium">
-                    <span>Total</span>
+                    <span>{t('chart.total')}</span>
                     <span className="tabular">{formatMoney(shown.total)}</span>
                   </li>
                 )}

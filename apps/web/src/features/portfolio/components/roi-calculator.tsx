@@ -1,5 +1,8 @@
 import { useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Calculator } from 'lucide-react';
+import type { ROI_SCENARIOS } from '@portal/contracts';
 import {
   ROI_AMOUNT_MAX,
   ROI_DEFAULTS,
@@ -15,9 +18,51 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/cn';
-import { formatCount, formatMoney, formatPercent } from '@/lib/format';
+import { formatMoney, formatNumber, formatPercent } from '@/lib/format';
 
 type Field = 'amountInvested' | 'nightlyRate' | 'nightsPerMonth' | 'sharePerNight';
+
+/** Each field's label. */
+const FIELD_LABEL = {
+  amountInvested: 'roi.amountInvested',
+  nightlyRate: 'roi.nightlyRate',
+  nightsPerMonth: 'roi.nightsPerMonth',
+  sharePerNight: 'roi.sharePerNight',
+} as const satisfies Record<Field, string>;
+
+/** Each scenario's name. */
+const SCENARIO_LABEL = {
+  conservative: 'roi.scenario.conservative',
+  moderate: 'roi.scenario.moderate',
+  optimistic: 'roi.scenario.optimistic',
+} as const satisfies Record<(typeof ROI_SCENARIOS)[number]['id'], string>;
+
+/**
+ * A field's problem, as the contract words it in English, in the page's language: what the field
+ * allows. A message it does not know is shown as it is.
+ */
+function problemText(
+  t: TFunction<'portfolio'>,
+  field: Field,
+  message: string | undefined,
+): string | undefined {
+  if (!message) return undefined;
+  const label = t(FIELD_LABEL[field]);
+  if (message.endsWith('must be a number')) return t('roi.problem.notANumber', { field: label });
+  if (field === 'amountInvested' && message.includes('more than'))
+    return t('roi.problem.amountPositive', { min: formatMoney(0) });
+  if (field === 'amountInvested' && message.includes('at most'))
+    return t('roi.problem.amountMax', { max: formatMoney(ROI_AMOUNT_MAX) });
+  if (field === 'nightlyRate' && message.includes('negative')) return t('roi.problem.rateNegative');
+  if (field === 'nightlyRate' && message.includes('at most'))
+    return t('roi.problem.rateMax', { max: formatMoney(ROI_NIGHTLY_RATE_MAX) });
+  const range = { min: formatNumber(ROI_NIGHTS_MIN), max: formatNumber(ROI_NIGHTS_MAX) };
+  if (field === 'nightsPerMonth' && message.includes('whole number'))
+    return t('roi.problem.nightsWhole', range);
+  if (field === 'nightsPerMonth') return t('roi.problem.nightsRange', range);
+  if (field === 'sharePerNight') return t('roi.problem.shareRange', { max: formatNumber(ROI_SHARE_MAX) });
+  return message;
+}
 
 function NumberField({
   label,
@@ -119,76 +164,86 @@ export function RoiCalculator() {
   });
   const { inputs } = projection;
   const problems = roiInputProblems(values);
+  const { t } = useTranslation('portfolio');
+  const problem = (k: Field) => problemText(t, k, problems[k]);
 
   return (
     <Card className="flex h-full flex-col" aria-labelledby="roi-heading" role="region">
       <CardHeader className="pb-4">
         <div className="flex items-center gap-2">
           <Calculator className="size-5 text-primary" aria-hidden="true" />
-          <CardTitle id="roi-heading">ROI Projections Calculator</CardTitle>
+          <CardTitle id="roi-heading">{t('roi.title')}</CardTitle>
         </div>
-        <CardDescription>See what a cabin share could earn you each month.</CardDescription>
+        <CardDescription>{t('roi.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
         <div className="grid grid-cols-2 gap-3">
           <NumberField
-            label="Amount Invested"
+            label={t('roi.amountInvested')}
             prefix="€"
             max={ROI_AMOUNT_MAX}
             value={values.amountInvested}
             onChange={set('amountInvested')}
-            error={problems.amountInvested}
+            error={problem('amountInvested')}
           />
           <NumberField
-            label="Nightly Rate"
+            label={t('roi.nightlyRate')}
             prefix="€"
             max={ROI_NIGHTLY_RATE_MAX}
             value={values.nightlyRate}
             onChange={set('nightlyRate')}
-            error={problems.nightlyRate}
+            error={problem('nightlyRate')}
           />
           <NumberField
-            label="Nights/Month"
+            label={t('roi.nightsPerMonth')}
             min={ROI_NIGHTS_MIN}
             max={ROI_NIGHTS_MAX}
             step="1"
             value={values.nightsPerMonth}
             onChange={set('nightsPerMonth')}
-            error={problems.nightsPerMonth}
+            error={problem('nightsPerMonth')}
           />
           <NumberField
-            label="Share per Night"
+            label={t('roi.sharePerNight')}
             suffix="%"
             max={ROI_SHARE_MAX}
             value={values.sharePerNight}
             onChange={set('sharePerNight')}
-            error={problems.sharePerNight}
+            error={problem('sharePerNight')}
           />
         </div>
         <div aria-live="polite" className="grid gap-3">
           <div className="rounded-lg bg-accent px-4 py-3 text-accent-foreground">
-            <p className="text-sm">Exact monthly return</p>
+            <p className="text-sm">{t('roi.exactMonthly')}</p>
             <p className="tabular text-2xl font-semibold" data-testid="roi-monthly">
               {formatMoney(projection.monthlyReturn)}
-              <span className="text-sm font-normal"> / month</span>
+              <span className="text-sm font-normal"> {t('roi.perMonth')}</span>
             </p>
             <p className="text-xs opacity-80">
-              {inputs.nightsPerMonth} nights × {formatMoney(inputs.nightlyRate)} × {inputs.sharePerNight}%
+              {t('roi.formula', {
+                nights: formatNumber(inputs.nightsPerMonth, 4),
+                rate: formatMoney(inputs.nightlyRate),
+                share: formatNumber(inputs.sharePerNight, 4),
+              })}
             </p>
           </div>
-          <ul className="grid gap-2" aria-label="Scenarios for a 30-day month">
+          <ul className="grid gap-2" aria-label={t('roi.scenarios')}>
             {projection.scenarios.map((s) => (
               <Result
                 key={s.id}
-                label={s.label}
-                detail={`${s.occupancy}% occupancy · ${formatCount(s.nights, 'night')}`}
+                label={t(SCENARIO_LABEL[s.id])}
+                detail={t('roi.scenarioDetail', {
+                  count: s.nights,
+                  n: formatNumber(s.nights),
+                  occupancy: formatNumber(s.occupancy),
+                })}
               >
                 <p className="tabular font-semibold" data-testid={`roi-${s.id}-monthly`}>
                   {formatMoney(s.monthlyReturn)}
-                  <span className="text-xs font-normal text-muted-foreground"> / month</span>
+                  <span className="text-xs font-normal text-muted-foreground"> {t('roi.perMonth')}</span>
                 </p>
                 <p className="tabular text-xs text-success" data-testid={`roi-${s.id}-annual`}>
-                  {formatPercent(s.annualROI)} annual ROI
+                  {t('roi.annualRoi', { percent: formatPercent(s.annualROI) })}
                 </p>
               </Result>
             ))}

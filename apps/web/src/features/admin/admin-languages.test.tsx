@@ -1,0 +1,111 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import type { AdminDashboard } from '@portal/contracts';
+import type { Locale } from '@portal/i18n';
+import { setLocale } from '@/lib/i18n';
+import { Component as DashboardPage } from './dashboard-page';
+import { ADMIN, AURORA, fakeApi, json, renderAdmin } from '../../../test/admin';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+/** Spaces as people read them: Intl groups and separates with no-break spaces. */
+const plain = (text: string | null | undefined) => (text ?? '').replace(/\s/g, ' ');
+
+const DASHBOARD: AdminDashboard = {
+  overall: {
+    invested: 5_200_000.25,
+    returned: 1_551_400,
+    capitalReturned: 260_000,
+    investors: 42,
+    projects: 4,
+    activeProjects: 2,
+  },
+  project: {
+    _id: AURORA._id,
+    name: AURORA.name,
+    invested: 1_850_000,
+    returned: 312_400.5,
+    capitalReturned: 0,
+    investors: 7,
+    pendingBookings: 3,
+  },
+  pendingBookings: 5,
+  newInterest: 6,
+  awaitingActivation: 8,
+  returnsByMonth: [
+    { month: '2026-08', amount: 1_000.5 },
+    { month: '2026-09', amount: 2_500 },
+  ],
+  recentActivity: [],
+};
+
+/** The admin's account speaks `locale` (a signed-in page follows the account's language). */
+function renderDashboard(locale: Locale) {
+  fakeApi(
+    (req) =>
+      req.path === '/api/admin/dashboard'
+        ? json({
+            success: true,
+            data: req.query.get('projectId') === AURORA._id ? DASHBOARD : { ...DASHBOARD, project: null },
+          })
+        : undefined,
+    { me: { ...ADMIN, locale } },
+  );
+  renderAdmin(<DashboardPage />, '');
+}
+
+/** The text of the figure card labelled `label` in `region` (its term and definitions). */
+const figure = (region: HTMLElement, label: string) =>
+  plain(
+    within(region).getByText(label, { exact: true, selector: 'dl > div > dt' }).parentElement!.textContent,
+  );
+
+describe('the admin screens in German and Norwegian', () => {
+  it('show the dashboard in German, with amounts, percentages and months as Germany writes them', async () => {
+    await setLocale('de');
+    renderDashboard('de');
+    const project = await screen.findByRole('region', { name: 'Aurora Lakeside Cabins' });
+    expect(screen.getByRole('heading', { name: 'Admin-Dashboard' })).toBeInTheDocument();
+    expect(screen.getByText(/^Kennzahlen für/)).toHaveTextContent(
+      'Kennzahlen für Aurora Lakeside Cabins und das gesamte Portfolio',
+    );
+    expect(figure(project, 'Investiertes Kapital')).toBe('Investiertes Kapital1.850.000 €');
+    expect(figure(project, 'Ausgezahlte Erträge')).toBe(
+      'Ausgezahlte Erträge312.400,50 €16,9 % des investierten Kapitals, ausgezahlt als Ertrag',
+    );
+    const overall = screen.getByRole('region', { name: 'Alle Projekte' });
+    expect(figure(overall, 'Projekte')).toBe('Projekte42 aktiv');
+    expect(figure(overall, 'Ausgezahlte Erträge')).toBe(
+      'Ausgezahlte Erträge1.551.400 €34,8 % des Kapitals zurückgeflossen, davon 260.000 € als Kapitalrückzahlungen',
+    );
+    expect(plain(screen.getByText(/in den letzten 12 Monaten$/).textContent)).toBe(
+      'Aurora Lakeside Cabins · 3.500,50 € in den letzten 12 Monaten',
+    );
+    const months = within(screen.getByRole('table', { name: 'Ausgezahlte Renditen pro Monat' })).getAllByRole(
+      'row',
+    );
+    expect(months.map((r) => plain(r.textContent))).toEqual([
+      'Aug. 2026' + '1.000,50 €',
+      'Sept. 2026' + '2.500 €',
+    ]);
+    expect(screen.getByRole('link', { name: /^Offene Buchungsanfragen/ })).toHaveAttribute(
+      'href',
+      '/admin/bookings',
+    );
+    expect(screen.getByText('Noch keine Aktivitäten')).toBeInTheDocument();
+  });
+
+  it('show the dashboard in Norwegian', async () => {
+    await setLocale('nb');
+    renderDashboard('nb');
+    const project = await screen.findByRole('region', { name: 'Aurora Lakeside Cabins' });
+    expect(screen.getByRole('heading', { name: 'Admin-dashbord' })).toBeInTheDocument();
+    expect(figure(project, 'Investert kapital')).toBe('Investert kapital1 850 000 €');
+    expect(screen.getByRole('link', { name: /^Kontoer som venter på aktivering/ })).toHaveTextContent(
+      'Kontoer som venter på aktivering8',
+    );
+  });
+});
