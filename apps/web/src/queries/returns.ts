@@ -21,6 +21,7 @@ export function useReturns(userId: string | null, projectId: string | undefined)
 export function useSaveReturn(userId: string) {
   return useEndpointMutation(e.add, {
     invalidates: [e.add, e.update],
+    failure: ({ mode }) => (mode === 'add' ? 'Failed to add return' : 'Failed to update return'),
     mutationFn: ({ input, mode }: { input: ReturnInput; mode: 'add' | 'update' }) =>
       call(mode === 'add' ? e.add : e.update, { params: { id: userId }, body: input }),
   });
@@ -41,6 +42,9 @@ export function useDeleteReturn(userId: string) {
 export function useImportReturns() {
   const qc = useQueryClient();
   return useMutation({
+    meta: {
+      failure: (v) => ((v as { dryRun: boolean }).dryRun ? 'Failed to check file' : 'Failed to import returns'),
+    },
     mutationFn: ({ file, dryRun }: { file: File; dryRun: boolean }) =>
       call(e.importCsv, { query: { dryRun: dryRun ? 'true' : 'false' }, form: toFormData({}, file) }),
     onSuccess: (_res, { dryRun }) => {

@@ -53,5 +53,6 @@ export const useStatementPublications = ({ enabled = true }: { enabled?: boolean
 export const usePublishStatements = (options?: EndpointMutationOptions<Answer<typeof e.publish>, string>) =>
   useEndpointMutation(e.publish, {
     mutationFn: (period) => call(e.publish, { params: { period } }),
+    failure: 'Failed to publish statements',
     ...options,
   });

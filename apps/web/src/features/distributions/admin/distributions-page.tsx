@@ -32,7 +32,7 @@ import {
   usePayerAccount,
 } from '@/queries/distributions';
 import { EmptyState } from '@/components/admin/empty-state';
-import { deleteAfterConfirm, toastDone, toastFailed, useFailedToast } from '@/components/admin/feedback';
+import { deleteAfterConfirm, toastDone, useFailedToast } from '@/components/admin/feedback';
 import { NoProject } from '@/components/admin/no-project';
 import { PageHeader } from '@/components/admin/page-header';
 import { CardAction } from '@/components/admin/project-list';
@@ -217,15 +217,10 @@ function DistributionsPage() {
       );
     } catch (err) {
       setRefusal({ id: r._id, message: messageOf(err, 'The distribution could not be made final.') });
-      toastFailed('Failed to make distribution final', err);
     }
   }
 
-  const onDownload = (r: DistributionSummary) =>
-    download.mutate(
-      { id: r._id, period: r.period },
-      { onError: (err) => toastFailed('Failed to download file', err) },
-    );
+  const onDownload = (r: DistributionSummary) => download.mutate({ id: r._id, period: r.period });
 
   // The file leaves out the investors without a bank account: the toast says how many.
   const onSepa = (r: DistributionSummary) =>
@@ -240,7 +235,6 @@ function DistributionsPage() {
               `${investorsText(n)} without a bank account ${n === 1 ? 'was' : 'were'} left out of it.`,
             );
         },
-        onError: (err) => toastFailed('Failed to download SEPA file', err),
       },
     );
 

@@ -20,7 +20,7 @@ import { formatCount } from '@/lib/format';
 import { messageOf } from '@/lib/toast';
 import { importRowsOf, useImportReturns } from '@/queries/returns';
 import { FileField } from '@/components/admin/file-field';
-import { toastDone, toastFailed } from '@/components/admin/feedback';
+import { toastDone } from '@/components/admin/feedback';
 
 /** The most rows with problems listed at once (a file may hold 50,000 rows). */
 const SHOWN_PROBLEMS = 200;
@@ -128,7 +128,6 @@ function ImportForm({ onClose }: { onClose: () => void }) {
           const rows = importRowsOf(err);
           if (rows || asDryRun) setResult(rows);
           setRefusal(messageOf(err, 'The file could not be imported.'));
-          toastFailed(asDryRun ? 'Failed to check file' : 'Failed to import returns', err);
         },
       },
     );
