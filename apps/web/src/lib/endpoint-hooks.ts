@@ -36,8 +36,11 @@ export interface EndpointMutationOptions<T, V> extends Omit<UseMutationOptions<T
    * updates), or the tables themselves: every view made from them reloads after it succeeds.
    */
   invalidates?: readonly (EndpointDef | Table)[];
-  /** How a failure is told, once, by the query client's mutation cache (lib/query-client.ts). */
-  failure?: Failure;
+  /**
+   * How a failure is told, once, by the query client's mutation cache (lib/query-client.ts); a function
+   * chooses it from the variables ('Failed to archive project' or 'Failed to restore project').
+   */
+  failure?: Failure | ((variables: V) => Failure);
 }
 
 /**
@@ -56,7 +59,10 @@ export function useEndpointMutation<
   return useMutation<T, Error, V>({
     mutationFn: (vars: V) => call(e, vars as CallInput<E>) as Promise<T>,
     ...options,
-    meta: failure === undefined ? undefined : { failure },
+    meta:
+      failure === undefined
+        ? undefined
+        : { failure: typeof failure === 'function' ? (v: unknown) => failure(v as V) : failure },
     onSuccess: async (...args) => {
       await refreshTables(qc, tables);
       return onSuccess?.(...args);

@@ -4,16 +4,18 @@ import { toastFailure, type Failure } from './toast';
 
 declare module '@tanstack/react-query' {
   interface Register {
-    mutationMeta: { failure?: Failure };
+    /** How a failed write is told: its `Failure`, or one chosen from its variables. */
+    mutationMeta: { failure?: Failure | ((variables: unknown) => Failure) };
   }
 }
 
 /** The one place a failed write is told: the toast its `failure` names (lib/endpoint-hooks.ts). */
 export const failedWrites = () =>
   new MutationCache({
-    onError: (err, _vars, _context, mutation) => {
+    onError: (err, variables, _context, mutation) => {
       const failure = mutation.meta?.failure;
-      if (failure !== undefined) toastFailure(failure, err);
+      if (failure !== undefined)
+        toastFailure(typeof failure === 'function' ? failure(variables) : failure, err);
     },
   });
 

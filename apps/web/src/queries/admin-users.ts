@@ -1,4 +1,5 @@
-import { useEndpointQuery, useEndpointMutation } from '@/lib/endpoint-hooks';
+import { t } from 'i18next';
+import { useEndpointQuery, useEndpointMutation, type EndpointMutationOptions } from '@/lib/endpoint-hooks';
 import { keepPreviousData } from '@tanstack/react-query';
 import type { CreateUserInput, UpdateUserInput, UserListParams } from '@portal/contracts';
 import { endpoints } from '@/lib/endpoints';
@@ -36,10 +37,15 @@ export function useCreateUser() {
   });
 }
 
-export function useUpdateUser() {
+type UserUpdate = { id: string; input: UpdateUserInput };
+
+/** Changes a user; `failure` names a failed change where the screen does not tell it itself. */
+export function useUpdateUser({
+  failure,
+}: Pick<EndpointMutationOptions<unknown, UserUpdate>, 'failure'> = {}) {
   return useEndpointMutation(e.update, {
-    mutationFn: ({ id, input }: { id: string; input: UpdateUserInput }) =>
-      call(e.update, { params: { id }, body: input }),
+    mutationFn: ({ id, input }: UserUpdate) => call(e.update, { params: { id }, body: input }),
+    failure,
   });
 }
 
@@ -52,6 +58,7 @@ export function useDeleteUser() {
 export function useSetUserActive() {
   return useEndpointMutation(e.activate, {
     invalidates: [e.activate, e.deactivate],
+    failure: () => t('admin:users.failedUpdate'),
     mutationFn: ({ id, active }: { id: string; active: boolean }) =>
       call(active ? e.activate : e.deactivate, { params: { id } }),
   });

@@ -29,6 +29,7 @@ export function useAllowance(userId: string | null, projectId: string | undefine
 
 export function useSaveAllowance(userId: string, projectId: string) {
   return useEndpointMutation(e.setAllowance, {
+    failure: 'Failed to save cabin nights',
     mutationFn: (input: CabinAllowanceInput) =>
       call(e.setAllowance, { params: { projectId, userId }, body: input }),
   });

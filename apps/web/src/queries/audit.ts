@@ -34,6 +34,7 @@ export function useAuditLog(params: AuditParams, page: number, pageSize: number)
 /** Downloads every entry the filters match as CSV (`GET /api/admin/audit/export`). */
 export function useExportAudit() {
   return useMutation({
+    meta: { failure: 'Failed to download file' },
     mutationFn: async (params: AuditParams) => {
       const { blob, filename } = await callFile(e.export, { query: filters(params) });
       saveBlob(blob, filename ?? 'audit-log.csv');

@@ -66,5 +66,6 @@ export const useSetRentalSettings = (
 ) =>
   useEndpointMutation(e.setRentalSettings, {
     mutationFn: (body) => call(e.setRentalSettings, { body }),
+    failure: { fallback: 'Failed to save settings' },
     ...options,
   });

@@ -1,3 +1,4 @@
+import { t } from 'i18next';
 import { useMutation } from '@tanstack/react-query';
 import type { Answer, DistributionInput, PayerAccountInput, ReversalInput } from '@portal/contracts';
 import { endpoints } from '@/lib/endpoints';
@@ -44,7 +45,11 @@ export const useDeleteDistribution = (cb?: EndpointMutationOptions<Answer<typeof
  * who already has a return for that month, or a run made final already, answers 409 with the reason.
  */
 export const useFinalizeDistribution = (cb?: EndpointMutationOptions<RunAnswer, string>) =>
-  useEndpointMutation(e.finalize, { mutationFn: (id) => call(e.finalize, { params: { id } }), ...cb });
+  useEndpointMutation(e.finalize, {
+    mutationFn: (id) => call(e.finalize, { params: { id } }),
+    failure: () => t('distributions:page.failedFinal'),
+    ...cb,
+  });
 
 /**
  * Reverses a final run as a whole: each investor paid gets an adjustment of minus their amount, dated
@@ -61,6 +66,7 @@ export const useReverseDistribution = (
 /** Downloads a run's payments as CSV (`GET /api/distributions/{id}/payments.csv`). */
 export function useDownloadPayments() {
   return useMutation({
+    meta: { failure: () => t('distributions:page.failedDownload') },
     mutationFn: async ({ id, period }: { id: string; period: string }) => {
       const { blob, filename } = await callFile(e.payments, { params: { id } });
       saveBlob(blob, filename ?? `distribution-${period}.csv`);
@@ -76,6 +82,7 @@ export function useDownloadPayments() {
  */
 export function useDownloadSepa() {
   return useMutation({
+    meta: { failure: () => t('distributions:page.failedSepa') },
     mutationFn: async ({ id, period }: { id: string; period: string }) => {
       const { blob, filename } = await callFile(e.sepa, { params: { id } });
       saveBlob(blob, filename ?? `sepa-${period}.xml`);

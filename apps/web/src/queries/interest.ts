@@ -25,6 +25,7 @@ export function useInterest(q: { search?: string; status?: InterestStatus; page:
 /** Moves a registration along (new -> contacted -> closed). */
 export function useSetInterestStatus() {
   return useEndpointMutation(e.setStatus, {
+    failure: 'Failed to update status',
     mutationFn: ({ id, status }: { id: string; status: InterestStatus }) =>
       call(e.setStatus, { params: { id }, body: { status } }),
   });

@@ -162,11 +162,13 @@ export function useRecipients(q: string) {
 export function useSendNotification() {
   return useEndpointMutation(e.send, {
     mutationFn: (input: SendNotificationInput) => call(e.send, { body: input }),
+    failure: 'Failed to send notification',
   });
 }
 
 export function useDeleteSentNotification() {
   return useEndpointMutation(e.adminRemove, {
     mutationFn: (id: string) => call(e.adminRemove, { params: { id } }),
+    failure: 'Failed to delete notification',
   });
 }

@@ -67,6 +67,7 @@ export function useProjectWrites() {
   const archive = useEndpointMutation(e.archive, {
     mutationFn: ({ id, archived }: { id: string; archived: boolean }) =>
       call(archived ? e.archive : e.restore, { params: { id } }),
+    failure: ({ archived }) => (archived ? 'Failed to archive project' : 'Failed to restore project'),
   });
   const saveOpportunity = useEndpointMutation(e.setOpportunity, {
     mutationFn: ({ id, input }: { id: string; input: OpportunityInput }) =>

@@ -1,3 +1,4 @@
+import { t } from 'i18next';
 import { useEndpointQuery, useEndpointMutation } from '@/lib/endpoint-hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { returnsImportError, type ReturnInput, type ReturnsImportResult } from '@portal/contracts';
@@ -21,6 +22,7 @@ export function useReturns(userId: string | null, projectId: string | undefined)
 export function useSaveReturn(userId: string) {
   return useEndpointMutation(e.add, {
     invalidates: [e.add, e.update],
+    failure: ({ mode }) => (mode === 'add' ? 'Failed to add return' : 'Failed to update return'),
     mutationFn: ({ input, mode }: { input: ReturnInput; mode: 'add' | 'update' }) =>
       call(mode === 'add' ? e.add : e.update, { params: { id: userId }, body: input }),
   });
@@ -41,6 +43,12 @@ export function useDeleteReturn(userId: string) {
 export function useImportReturns() {
   const qc = useQueryClient();
   return useMutation({
+    meta: {
+      failure: (v) =>
+        (v as { dryRun: boolean }).dryRun
+          ? t('distributions:import.failedCheck')
+          : t('distributions:import.failedImport'),
+    },
     mutationFn: ({ file, dryRun }: { file: File; dryRun: boolean }) =>
       call(e.importCsv, { query: { dryRun: dryRun ? 'true' : 'false' }, form: toFormData({}, file) }),
     onSuccess: (_res, { dryRun }) => {

@@ -1,3 +1,4 @@
+import { t } from 'i18next';
 import { useQuery } from '@tanstack/react-query';
 import { endpointUrl, type Answer } from '@portal/contracts';
 import { endpoints } from '@/lib/endpoints';
@@ -53,5 +54,6 @@ export const useStatementPublications = ({ enabled = true }: { enabled?: boolean
 export const usePublishStatements = (options?: EndpointMutationOptions<Answer<typeof e.publish>, string>) =>
   useEndpointMutation(e.publish, {
     mutationFn: (period) => call(e.publish, { params: { period } }),
+    failure: () => t('distributions:statements.failedPublish'),
     ...options,
   });

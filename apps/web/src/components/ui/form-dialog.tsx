@@ -8,7 +8,7 @@ import {
 } from 'react-hook-form';
 import type { z } from 'zod';
 import type { FieldErrors } from '@portal/contracts';
-import { messageOf, toast } from '@/lib/toast';
+import { messageOf, toastFailure, type Failure } from '@/lib/toast';
 import { Button } from './button';
 import { contractResolver } from './contract-resolver';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from './dialog';
@@ -37,14 +37,17 @@ export interface FormDialogProps<F extends FieldValues, B> {
   /** The body sent (and checked) from the form's values. */
   toBody: (values: F) => B;
   /**
-   * The spec's own first check, before the schema's: its message goes next to the field the schema
-   * finds it about, else above the fields; nothing is sent and no toast is shown.
+   * The spec's own first check, before the schema's: its message goes next to the field it names, or
+   * the field the schema finds it about, else above the fields; nothing is sent and no toast is shown.
    */
-  precheck?: (values: F) => string | null;
+  precheck?: (values: F) => string | { field: Path<F>; message: string } | null;
   /** Sends the body (its done toast too); the dialog closes once it resolves. */
   onSubmit: (body: B, values: F, onProgress: (percent: number) => void) => Promise<unknown>;
-  /** The failure toast's title ('Failed to save perk'). */
-  failure: string;
+  /**
+   * The failure toast: its title ('Failed to save perk'), or `{ fallback }` for 'Error' with the
+   * reason (lib/toast.ts); the reason also shows above the fields.
+   */
+  failure: Failure;
   /** Whether a problem found before sending is toasted too (as the server's would be); default yes. */
   invalidToast?: boolean;
   /** After a failed request (its message and toast shown): e.g. a fresh ID when the server says taken. */
@@ -55,8 +58,6 @@ export interface FormDialogProps<F extends FieldValues, B> {
   pendingLabel?: string;
   children: (form: DialogForm<F>) => ReactNode;
 }
-
-const failed = (title: string, description: string) => toast({ title, description, variant: 'destructive' });
 
 /**
  * The admin's create/edit dialog: a title and description, the fields (react-hook-form, checked with
@@ -137,9 +138,9 @@ function FormBody<F extends FieldValues, B>({
         await onSubmit(toBody(values), values, setProgress);
         onClose();
       } catch (err) {
-        const message = messageOf(err, failure);
+        const message = messageOf(err, typeof failure === 'string' ? failure : failure.fallback);
         if (!show(serverFieldErrors(err))) setBanner(message);
-        failed(failure, messageOf(err, 'Please try again.'));
+        toastFailure(failure, err);
         onFailed?.(message, form);
       } finally {
         setProgress(null);
@@ -149,7 +150,7 @@ function FormBody<F extends FieldValues, B>({
       setBanner(null);
       focusPending.current = true;
       const first = Object.values(invalid)[0]?.message;
-      if (invalidToast && typeof first === 'string') failed(failure, first);
+      if (invalidToast && typeof first === 'string') toastFailure(failure, new Error(first));
     },
   );
 
@@ -157,12 +158,15 @@ function FormBody<F extends FieldValues, B>({
     e.preventDefault();
     const problem = precheck?.(form.getValues());
     if (problem) {
-      const body = toBody(form.getValues());
-      const key = Object.entries(schemaFieldErrors(schema, body)).find(
-        ([k, m]) => m === problem && isShown(k),
-      )?.[0];
-      show(key ? { [key]: problem } : {});
-      setBanner(key ? null : problem);
+      const message = typeof problem === 'string' ? problem : problem.message;
+      const key =
+        typeof problem === 'string'
+          ? Object.entries(schemaFieldErrors(schema, toBody(form.getValues()))).find(
+              ([k, m]) => m === problem && isShown(k),
+            )?.[0]
+          : problem.field;
+      show(key ? { [key]: message } : {});
+      setBanner(key ? null : message);
       return;
     }
     void send(e);

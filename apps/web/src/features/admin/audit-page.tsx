@@ -19,7 +19,7 @@ import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
 import { formatDate } from '@/lib/format';
 import { useAuditLog, useExportAudit, type AuditParams } from '@/queries/audit';
 import { EmptyState } from '@/components/admin/empty-state';
-import { toastFailed, useFailedToast } from '@/components/admin/feedback';
+import { useFailedToast } from '@/components/admin/feedback';
 import { PageHeader } from '@/components/admin/page-header';
 import { Pager } from '@/components/admin/pager';
 
@@ -155,9 +155,7 @@ function AuditPage() {
           <Button
             variant="outline"
             disabled={exportCsv.isPending}
-            onClick={() =>
-              exportCsv.mutate(filters, { onError: (err) => toastFailed('Failed to download file', err) })
-            }
+            onClick={() => exportCsv.mutate(filters)}
           >
             <Download aria-hidden="true" />
             {exportCsv.isPending ? 'Preparing...' : 'Download CSV'}

@@ -34,7 +34,7 @@ import {
   usePayerAccount,
 } from '@/queries/distributions';
 import { EmptyState } from '@/components/admin/empty-state';
-import { deleteAfterConfirm, toastDone, toastFailed, useFailedToast } from '@/components/admin/feedback';
+import { deleteAfterConfirm, toastDone, useFailedToast } from '@/components/admin/feedback';
 import { NoProject } from '@/components/admin/no-project';
 import { PageHeader } from '@/components/admin/page-header';
 import { CardAction } from '@/components/admin/project-list';
@@ -233,15 +233,10 @@ function DistributionsPage() {
       );
     } catch (err) {
       setRefusal({ id: r._id, message: messageOf(err, t('page.finalFallback')) });
-      toastFailed(t('page.failedFinal'), err);
     }
   }
 
-  const onDownload = (r: DistributionSummary) =>
-    download.mutate(
-      { id: r._id, period: r.period },
-      { onError: (err) => toastFailed(t('page.failedDownload'), err) },
-    );
+  const onDownload = (r: DistributionSummary) => download.mutate({ id: r._id, period: r.period });
 
   // The file leaves out the investors without a bank account: the toast says how many.
   const onSepa = (r: DistributionSummary) =>
@@ -252,7 +247,6 @@ function DistributionsPage() {
           const n = r.missingBankAccounts;
           if (n > 0) toastDone(t('page.sepaTitle'), t('page.sepaLeftOut', { count: n, n: formatNumber(n) }));
         },
-        onError: (err) => toastFailed(t('page.failedSepa'), err),
       },
     );
 

@@ -22,7 +22,7 @@ import { formatNumber } from '@/lib/format';
 import { messageOf } from '@/lib/toast';
 import { importRowsOf, useImportReturns } from '@/queries/returns';
 import { FileField } from '@/components/admin/file-field';
-import { toastDone, toastFailed } from '@/components/admin/feedback';
+import { toastDone } from '@/components/admin/feedback';
 
 /** The most rows with problems listed at once (a file may hold 50,000 rows). */
 const SHOWN_PROBLEMS = 200;
@@ -142,7 +142,6 @@ function ImportForm({ onClose }: { onClose: () => void }) {
           const rows = importRowsOf(err);
           if (rows || asDryRun) setResult(rows);
           setRefusal(messageOf(err, t('import.fallback')));
-          toastFailed(asDryRun ? t('import.failedCheck') : t('import.failedImport'), err);
         },
       },
     );

@@ -131,8 +131,8 @@ export function StatementsDialog({ open, onClose }: { open: boolean; onClose: ()
       const res = await publish.mutateAsync(p);
       running.current.add(res.data.period);
       setChosen('');
-    } catch (err) {
-      toastFailed(t('statements.failedPublish'), err);
+    } catch {
+      // Told by the write's failure toast.
     }
   }
   const unfinished = data?.publications.filter((p) => p.status !== 'published') ?? [];

@@ -95,7 +95,6 @@ function AllowanceForm({
         const fields = serverFieldErrors(err);
         const invalid = FIELDS.filter((k) => fields[k]);
         invalid.forEach((k, i) => setError(k, { message: fields[k] }, { shouldFocus: i === 0 }));
-        toastFailed('Failed to save cabin nights', err);
       }
     },
     (invalid) => {

@@ -39,7 +39,10 @@ export function InvestmentCard({
   projectName: string;
   investment: AdminInvestment | undefined;
 }) {
-  const update = useUpdateUser();
+  const update = useUpdateUser({
+    failure: ({ input }) =>
+      input.investments?.length === 0 ? 'Failed to remove investment' : 'Failed to save investments',
+  });
   const { register, handleSubmit, setError, clearErrors, getValues, reset, formState } =
     useForm<InvestmentForm>({
       defaultValues: {
@@ -70,7 +73,6 @@ export function InvestmentCard({
         invalid.forEach((k, i) =>
           setError(k, { message: fields[`investments.${k}`] }, { shouldFocus: i === 0 }),
         );
-        toastFailed('Failed to save investments', err);
       }
     },
     (invalid) => {
@@ -104,8 +106,8 @@ export function InvestmentCard({
       await update.mutateAsync({ id: userId, input: { projectId, investments: [] } });
       reset({ amount: '', startDate: '' });
       toastDone('Investment removed', `${userName} is no longer linked to ${projectName}.`);
-    } catch (err) {
-      toastFailed('Failed to remove investment', err);
+    } catch {
+      // Told by the write's failure toast.
     }
   }
 

@@ -90,7 +90,6 @@ export function ReturnsCard({
         const fields = serverFieldErrors(err);
         const invalid = FIELDS.filter((k) => fields[k]);
         invalid.forEach((k, i) => setError(k, { message: fields[k] }, { shouldFocus: i === 0 }));
-        toastFailed('Failed to add return', err);
       }
     },
     (invalid) => {
@@ -121,8 +120,8 @@ export function ReturnsCard({
       });
       setEditing(null);
       toastDone('Updated', `Return for ${formatMonth(r.month)} updated.`);
-    } catch (err) {
-      toastFailed('Failed to update return', err);
+    } catch {
+      // Told by the write's failure toast.
     }
   }
 

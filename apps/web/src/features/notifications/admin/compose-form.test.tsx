@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { failedWrites } from '@/lib/query-client';
 import { MemoryRouter } from 'react-router';
 import { Toaster } from '@/components/ui/toaster';
 import { ComposeForm } from './compose-form';
@@ -63,7 +64,7 @@ afterEach(() => {
 });
 
 function renderForm() {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const qc = new QueryClient({ mutationCache: failedWrites(), defaultOptions: { queries: { retry: false } } });
   render(
     <MemoryRouter>
       <QueryClientProvider client={qc}>

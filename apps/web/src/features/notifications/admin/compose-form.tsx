@@ -22,7 +22,6 @@ import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { formatCount } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useRecipients, useSendNotification } from '@/queries/notifications';
-import { toastFailed } from '@/components/admin/feedback';
 import { RecipientPicker } from './recipient-picker';
 
 interface ComposeValues {
@@ -95,7 +94,6 @@ export function ComposeForm() {
         const fields = serverFieldErrors(err);
         const invalid = FIELDS.filter((k) => fields[k]);
         invalid.forEach((k, i) => setError(k, { message: fields[k] }, { shouldFocus: i === 0 }));
-        toastFailed('Failed to send notification', err);
       }
     },
     // One problem at a time, in the order docs/product.md §15.9 gives: title and message (toasted),

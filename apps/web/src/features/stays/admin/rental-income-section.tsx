@@ -1,22 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Lock, Pencil, Receipt, Trash2 } from 'lucide-react';
 import { fromCents, rentalIncomeInput, rentalShareCents, type AdminBooking } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
-import { useFieldErrors } from '@/components/ui/field-errors';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
 import { formatCount, formatDate, formatMoney } from '@/lib/format';
 import { useCurrentProject } from '@/queries/current-project';
 import { useRecordRentalIncome, useRemoveRentalIncome } from '@/queries/rentals';
-import { deleteAfterConfirm, toastDone, toastFailed } from '@/components/admin/feedback';
+import { deleteAfterConfirm, toastDone } from '@/components/admin/feedback';
 
 const nightsWord = (n: number) => formatCount(n, 'night');
 const today = () => new Date().toISOString().slice(0, 10);
@@ -26,6 +18,12 @@ function shareOf(gross: string, sharePercent: number): number | null {
   const parsed = rentalIncomeInput.shape.grossIncome.safeParse(gross);
   if (!parsed.success) return null;
   return fromCents(rentalShareCents(parsed.data, sharePercent));
+}
+
+interface IncomeForm {
+  nightsRented: string;
+  grossIncome: string;
+  paymentDate: string;
 }
 
 function RentalIncomeDialog({
@@ -41,83 +39,67 @@ function RentalIncomeDialog({
   onClose: () => void;
 }) {
   const recorded = booking.rentalIncome ?? null;
-  const [nights, setNights] = useState(String(recorded?.nightsRented ?? booking.nightCount));
-  const [gross, setGross] = useState(recorded ? String(recorded.grossIncome) : '');
-  const [date, setDate] = useState(recorded?.paymentDate ?? today());
   const save = useRecordRentalIncome();
-  const fe = useFieldErrors();
-  const share = shareOf(gross, sharePercent);
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const input = { nightsRented: nights, grossIncome: gross, paymentDate: date };
-    if (!fe.check(rentalIncomeInput, input)) return;
-    if (Number(nights) > booking.nightCount) {
-      fe.show({ nightsRented: `At most the ${nightsWord(booking.nightCount)} of the request` });
-      return;
-    }
-    try {
-      const res = await save.mutateAsync({ bookingId: booking._id, input: rentalIncomeInput.parse(input) });
-      toastDone(
-        res.message ?? 'Rental income recorded',
-        `${formatMoney(res.data.amount)} for ${booking.user.name}, paid on ${formatDate(res.data.paymentDate)}.`,
-      );
-      onClose();
-    } catch (err) {
-      fe.fromError(err);
-      toastFailed('Failed to record rental income', err);
-    }
-  }
+  // The contract's checks first, then the nights this request holds.
+  const schema = rentalIncomeInput.refine((v) => v.nightsRented <= booking.nightCount, {
+    path: ['nightsRented'],
+    message: `At most the ${nightsWord(booking.nightCount)} of the request`,
+    when: (payload) => payload.issues.length === 0,
+  });
 
   return (
-    <Dialog open={open} onOpenChange={(o) => !o && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{recorded ? 'Edit rental income' : 'Record rental income'}</DialogTitle>
-          <DialogDescription>
-            {`${booking.user.name} · rental of ${nightsWord(booking.nightCount)}. The investor's share (${sharePercent}% of the gross) is paid as income on the payment date.`}
-          </DialogDescription>
-        </DialogHeader>
-        <form ref={fe.formRef} onSubmit={(e) => void onSubmit(e)} className="grid gap-4" noValidate>
-          <Field label="Nights rented" error={fe.of('nightsRented')}>
-            <Input
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={booking.nightCount}
-              step={1}
-              value={nights}
-              onChange={(e) => setNights(e.target.value)}
-            />
-          </Field>
-          <Field label="Gross income (€)" error={fe.of('grossIncome')}>
-            <Input
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step="0.01"
-              value={gross}
-              onChange={(e) => setGross(e.target.value)}
-            />
-          </Field>
-          <Field label="Payment date" error={fe.of('paymentDate')}>
-            <Input type="date" value={date} onChange={(e) => setDate(e.target.value)} />
-          </Field>
-          <p className="text-sm" aria-live="polite">
-            Investor's share:{' '}
-            <span className="font-semibold tabular">{share == null ? '–' : formatMoney(share)}</span>
-          </p>
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose} disabled={save.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              Save
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={recorded ? 'Edit rental income' : 'Record rental income'}
+      description={`${booking.user.name} · rental of ${nightsWord(booking.nightCount)}. The investor's share (${sharePercent}% of the gross) is paid as income on the payment date.`}
+      defaultValues={(): IncomeForm => ({
+        nightsRented: String(recorded?.nightsRented ?? booking.nightCount),
+        grossIncome: recorded ? String(recorded.grossIncome) : '',
+        paymentDate: recorded?.paymentDate ?? today(),
+      })}
+      schema={schema}
+      toBody={(f: IncomeForm) => f}
+      onSubmit={async (body) => {
+        const res = await save.mutateAsync({ bookingId: booking._id, input: rentalIncomeInput.parse(body) });
+        toastDone(
+          res.message ?? 'Rental income recorded',
+          `${formatMoney(res.data.amount)} for ${booking.user.name}, paid on ${formatDate(res.data.paymentDate)}.`,
+        );
+      }}
+      failure="Failed to record rental income"
+      invalidToast={false}
+      submitLabel="Save"
+      pendingLabel="Save"
+    >
+      {(f) => {
+        const share = shareOf(f.watch('grossIncome'), sharePercent);
+        return (
+          <>
+            <Field label="Nights rented" error={f.error('nightsRented')}>
+              <Input
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={booking.nightCount}
+                step={1}
+                {...f.register('nightsRented')}
+              />
+            </Field>
+            <Field label="Gross income (€)" error={f.error('grossIncome')}>
+              <Input type="number" inputMode="decimal" min={0} step="0.01" {...f.register('grossIncome')} />
+            </Field>
+            <Field label="Payment date" error={f.error('paymentDate')}>
+              <Input type="date" {...f.register('paymentDate')} />
+            </Field>
+            <p className="text-sm" aria-live="polite">
+              Investor's share:{' '}
+              <span className="font-semibold tabular">{share == null ? '–' : formatMoney(share)}</span>
+            </p>
+          </>
+        );
+      }}
+    </FormDialog>
   );
 }
 

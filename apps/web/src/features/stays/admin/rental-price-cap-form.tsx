@@ -5,7 +5,7 @@ import { contractResolver } from '@/components/ui/contract-resolver';
 import { Field } from '@/components/ui/field';
 import { serverFieldErrors } from '@/components/ui/field-errors';
 import { Input } from '@/components/ui/input';
-import { messageOf, toast, toastError } from '@/lib/toast';
+import { toast } from '@/lib/toast';
 import { useRentalSettings, useSetRentalSettings } from '@/queries/bookings';
 
 interface CapForm {
@@ -29,10 +29,7 @@ export function RentalPriceCapForm() {
     resolver: contractResolver<CapForm>(rentalSettingsInput, toBody, () => true),
     reValidateMode: 'onSubmit',
   });
-  const save = useSetRentalSettings({
-    onSuccess: () => toast({ title: 'Updated' }),
-    onError: (err) => toastError(messageOf(err, 'Failed to save settings')),
-  });
+  const save = useSetRentalSettings({ onSuccess: () => toast({ title: 'Updated' }) });
 
   const onSubmit = handleSubmit(async (values) => {
     try {

@@ -1,20 +1,13 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Check, X } from 'lucide-react';
+import { bookingDecisionInput } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
-import { useFieldErrors } from '@/components/ui/field-errors';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { Textarea } from '@/components/ui/input';
 import { formatDate } from '@/lib/format';
-import { toastDone, toastFailed } from '@/components/admin/feedback';
+import { toastDone } from '@/components/admin/feedback';
 import { StatusBadge } from '@/components/admin/status-badge';
 
 /** What an admin does with an investor's request (a stay, an activity). */
@@ -43,7 +36,8 @@ interface DecideMutation {
 
 /**
  * Approving or declining a request, with an optional note to the investor: the request is sent, the
- * investor is notified, and the toast says so; a refusal shows next to the note and in a toast.
+ * investor is notified, and the toast says so; a refusal shows next to the note, or above it, and in a
+ * toast.
  */
 export function DecisionDialog({
   pending,
@@ -56,46 +50,34 @@ export function DecisionDialog({
   decide: DecideMutation;
   words: DecisionWords;
 }) {
-  const [note, setNote] = useState('');
-  const fe = useFieldErrors();
-  const approve = pending?.decision === 'approve';
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    if (!pending) return;
-    try {
-      const res = await decide.mutateAsync({ id: pending.id, decision: pending.decision, note: note.trim() });
-      toastDone(res.message ?? words.done[pending.decision], `${pending.who} is notified.`);
-      setNote('');
-      onClose();
-    } catch (err) {
-      fe.fromError(err);
-      toastFailed(words.failed, err);
-    }
-  }
-
+  const decision = pending?.decision ?? 'decline';
+  const label = decision === 'approve' ? 'Approve' : 'Decline';
   return (
-    <Dialog open={!!pending} onOpenChange={(o) => !o && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{words.title[approve ? 'approve' : 'decline']}</DialogTitle>
-          <DialogDescription>{pending && `${pending.who} · ${pending.summary}`}</DialogDescription>
-        </DialogHeader>
-        <form ref={fe.formRef} onSubmit={(e) => void onSubmit(e)} className="grid gap-4">
-          <Field label="Note to the investor (optional)" error={fe.of('note')}>
-            <Textarea rows={3} value={note} onChange={(e) => setNote(e.target.value)} maxLength={500} />
-          </Field>
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose} disabled={decide.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" variant={approve ? 'default' : 'destructive'} disabled={decide.isPending}>
-              {approve ? 'Approve' : 'Decline'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={!!pending}
+      onClose={onClose}
+      formKey={pending ? `${pending.id}:${pending.decision}` : undefined}
+      title={words.title[decision]}
+      description={pending && `${pending.who} · ${pending.summary}`}
+      defaultValues={{ note: '' }}
+      schema={bookingDecisionInput}
+      toBody={({ note }: { note: string }) => ({ note: note.trim() })}
+      onSubmit={async ({ note }) => {
+        if (!pending) return;
+        const res = await decide.mutateAsync({ id: pending.id, decision: pending.decision, note });
+        toastDone(res.message ?? words.done[pending.decision], `${pending.who} is notified.`);
+      }}
+      failure={words.failed}
+      submitLabel={label}
+      pendingLabel={label}
+      destructive={decision === 'decline'}
+    >
+      {(f) => (
+        <Field label="Note to the investor (optional)" error={f.error('note')}>
+          <Textarea rows={3} maxLength={500} {...f.register('note')} />
+        </Field>
+      )}
+    </FormDialog>
   );
 }
 

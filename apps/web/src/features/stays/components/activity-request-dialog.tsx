@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import {
   ACTIVITY_REQUEST_SUBMITTED,
   MAX_ACTIVITY_PARTY,
@@ -6,21 +5,20 @@ import {
   type CreateActivityRequestInput,
   type Perk,
 } from '@portal/contracts';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
-import { useFieldErrors } from '@/components/ui/field-errors';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { Input, Textarea } from '@/components/ui/input';
-import { messageOf, toast } from '@/lib/toast';
+import { toast } from '@/lib/toast';
 import { useCreateActivityRequest } from '@/queries/activities';
 import { toIsoDay } from '../nights-format';
+
+interface ActivityForm {
+  date: string;
+  partySize: string;
+  note: string;
+}
+
+const EMPTY: ActivityForm = { date: '', partySize: '2', note: '' };
 
 /**
  * The request of a partner activity (a perk that is not a cabin): a day, how many people and a note.
@@ -36,87 +34,65 @@ export function ActivityRequestDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const today = toIsoDay(new Date());
-  const [date, setDate] = useState('');
-  const [partySize, setPartySize] = useState('2');
-  const [note, setNote] = useState('');
   const create = useCreateActivityRequest();
-  const fe = useFieldErrors();
 
-  const failed = (description: string) => toast({ title: 'Error', description, variant: 'destructive' });
+  const toBody = (f: ActivityForm): CreateActivityRequestInput => ({
+    perkId: perk._id,
+    date: f.date,
+    partySize: f.partySize.trim() === '' ? Number.NaN : Number(f.partySize),
+    note: f.note.trim(),
+  });
 
   function close() {
     create.reset();
     onOpenChange(false);
   }
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const body: CreateActivityRequestInput = {
-      perkId: perk._id,
-      date,
-      partySize: partySize.trim() === '' ? Number.NaN : Number(partySize),
-      note: note.trim(),
-    };
-    if (!date) {
-      fe.show({ date: 'Choose a date' });
-      return;
-    }
-    if (!fe.check(createActivityRequestInput, body, failed)) return;
-    try {
-      await create.mutateAsync(body);
-      toast({ title: 'Request Sent', description: ACTIVITY_REQUEST_SUBMITTED });
-      close();
-    } catch (err) {
-      fe.fromError(err);
-      failed(messageOf(err, 'The activity request could not be sent'));
-    }
-  }
-
   return (
-    <Dialog open={open} onOpenChange={(o) => (o ? onOpenChange(true) : close())}>
-      <DialogContent className="max-w-md">
-        <DialogHeader>
-          <DialogTitle>Request: {perk.name}</DialogTitle>
-          <DialogDescription>
-            Choose a day and how many of you are coming. The operator confirms your request; it uses no cabin
-            nights.
-          </DialogDescription>
-        </DialogHeader>
-        <form ref={fe.formRef} onSubmit={(e) => void onSubmit(e)} className="grid gap-4" noValidate>
-          <Field label="Date" error={fe.of('date')}>
-            <Input type="date" min={today} value={date} onChange={(e) => setDate(e.target.value)} required />
+    <FormDialog
+      open={open}
+      onClose={close}
+      className="max-w-md"
+      title={`Request: ${perk.name}`}
+      description="Choose a day and how many of you are coming. The operator confirms your request; it uses no cabin nights."
+      defaultValues={EMPTY}
+      schema={createActivityRequestInput}
+      toBody={toBody}
+      precheck={(f) => (f.date ? null : { field: 'date', message: 'Choose a date' })}
+      onSubmit={async (body) => {
+        await create.mutateAsync(body);
+        toast({ title: 'Request Sent', description: ACTIVITY_REQUEST_SUBMITTED });
+      }}
+      failure={{ fallback: 'The activity request could not be sent' }}
+      submitLabel="Send request"
+      pendingLabel="Sending..."
+    >
+      {(f) => (
+        <>
+          <Field label="Date" error={f.error('date')}>
+            <Input type="date" min={today} required {...f.register('date')} />
           </Field>
-          <Field label="Party size" error={fe.of('partySize')}>
+          <Field label="Party size" error={f.error('partySize')}>
             <Input
               type="number"
               inputMode="numeric"
               min={1}
               max={MAX_ACTIVITY_PARTY}
               step={1}
-              value={partySize}
-              onChange={(e) => setPartySize(e.target.value)}
               required
+              {...f.register('partySize')}
             />
           </Field>
-          <Field label="Note (optional)" error={fe.of('note')}>
+          <Field label="Note (optional)" error={f.error('note')}>
             <Textarea
               maxLength={1000}
               placeholder="Anything the operator should know"
               className="min-h-20"
-              value={note}
-              onChange={(e) => setNote(e.target.value)}
+              {...f.register('note')}
             />
           </Field>
-          <DialogFooter>
-            <Button variant="outline" onClick={close} disabled={create.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Sending...' : 'Send request'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+        </>
+      )}
+    </FormDialog>
   );
 }
