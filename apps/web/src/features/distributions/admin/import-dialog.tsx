@@ -6,14 +6,7 @@ import {
   type ReturnsImportResult,
 } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogFooter, TitledDialog } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/form-error';
 import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
 import { formatCount } from '@/lib/format';
@@ -136,13 +129,6 @@ function ImportForm({ onClose }: { onClose: () => void }) {
 
   return (
     <>
-      <DialogHeader>
-        <DialogTitle>Import returns</DialogTitle>
-        <DialogDescription>
-          Monthly returns and returns of capital of many investors at once, from a CSV file. The file is
-          checked first; then every row is imported, or none.
-        </DialogDescription>
-      </DialogHeader>
       <div className="grid min-w-0 gap-2 text-sm">
         <p>
           The first line is the header{' '}
@@ -191,8 +177,14 @@ function ImportForm({ onClose }: { onClose: () => void }) {
  */
 export function ImportReturnsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
-    <Dialog open={open} onOpenChange={(o) => !o && onClose()}>
-      <DialogContent className="max-w-xl">{open && <ImportForm onClose={onClose} />}</DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={open}
+      onOpenChange={(o) => !o && onClose()}
+      className="max-w-xl"
+      title="Import returns"
+      description="Monthly returns and returns of capital of many investors at once, from a CSV file. The file is checked first; then every row is imported, or none."
+    >
+      {open && <ImportForm onClose={onClose} />}
+    </TitledDialog>
   );
 }
