@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -70,8 +70,6 @@ function renderAt(path: string) {
 }
 
 describe('RequireAuth', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it("shows 'Loading...' while the user is read, then the page", async () => {
     tokens.set({ accessToken: 'a', refreshToken: 'r' });
     let answer: ((r: Response) => void) | undefined;

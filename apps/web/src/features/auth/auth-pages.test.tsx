@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -84,7 +84,6 @@ describe('sign-in pages', () => {
   beforeEach(() => {
     vi.mocked(api).mockClear();
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it("/login: the button reads 'Loading...' while signing in; a failure is an 'Error' toast", async () => {
     // The failure is an error toast, which the app also logs.
