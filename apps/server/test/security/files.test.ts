@@ -14,8 +14,8 @@ import { multipart, samplePdf, samplePng } from '../../src/modules/documents/tes
 import {
   bearer,
   createAdmin,
+  createHolding,
   createInvestment,
-  createProject,
   createUser,
   login,
   useTestApp,
@@ -30,9 +30,7 @@ let projectId: string;
 
 beforeAll(async () => {
   const admin = await createAdmin(ctx.db);
-  const investor = await createUser(ctx.db);
-  const project = await createProject(ctx.db);
-  await createInvestment(ctx.db, investor.id, project.id);
+  const { user: investor, project } = await createHolding(ctx.db);
   adminToken = (await login(ctx.app, admin.email, admin.password)).accessToken;
   investorToken = (await login(ctx.app, investor.email, investor.password)).accessToken;
   investorId = investor.id;

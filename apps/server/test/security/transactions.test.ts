@@ -14,6 +14,7 @@ import { createAllowance, createBooking, isoDay } from '../content-factories';
 import {
   bearer,
   createAdmin,
+  createHolding,
   createInvestment,
   createProject,
   createUser,
@@ -185,9 +186,7 @@ describe('admin writes with their audit record', () => {
   });
 
   it('recording a monthly return, with the investment roll-up its trigger keeps', async () => {
-    const user = await createUser(ctx.db);
-    const project = await createProject(ctx.db);
-    await createInvestment(ctx.db, user.id, project.id);
+    const { user, project } = await createHolding(ctx.db);
     await allOrNothing(
       [{ table: 'monthly_returns', op: 'insert' }, { table: 'investments', op: 'update' }, audit],
       () => ({
@@ -246,9 +245,7 @@ describe('admin writes with their audit record', () => {
   });
 
   it('setting a cabin-night allowance, and deciding a booking request with its nights and notification', async () => {
-    const user = await createUser(ctx.db);
-    const project = await createProject(ctx.db);
-    await createInvestment(ctx.db, user.id, project.id);
+    const { user, project } = await createHolding(ctx.db);
     await allOrNothing([{ table: 'cabin_allowances', op: 'insert' }, audit], () => ({
       method: 'PUT',
       url: `/api/perks/cabin-nights/${project.id}/users/${user.id}`,
@@ -355,9 +352,7 @@ describe('writes with a file: no orphan file, no row without its file', () => {
 
 describe('investor and sign-in writes', () => {
   it('a booking request with several nights fails as a whole when its last night fails; so does a cancellation', async () => {
-    const user = await createUser(ctx.db);
-    const project = await createProject(ctx.db);
-    await createInvestment(ctx.db, user.id, project.id);
+    const { user, project } = await createHolding(ctx.db);
     await createAllowance(ctx.db, user.id, project.id);
     const token = (await login(ctx.app, user.email, user.password)).accessToken;
     const dates = [isoDay(20), isoDay(21), isoDay(22)];

@@ -1,5 +1,5 @@
 import { XMLParser } from 'fast-xml-parser';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { monthLabel } from '@portal/contracts';
 import {
@@ -12,24 +12,21 @@ import {
 } from '../../db/schema';
 import {
   bearer,
-  createAdmin,
   createInvestment,
   createProject,
   createUser,
   login,
-  useTestApp,
+  useAdminApp,
 } from '../../../test/helpers';
 
-const ctx = useTestApp();
-let admin: string;
+const ctx = useAdminApp();
 
-beforeAll(async () => {
-  const a = await createAdmin(ctx.db);
-  admin = (await login(ctx.app, a.email, a.password)).accessToken;
-});
-
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = admin) =>
-  ctx.app.inject({ method, url, headers: bearer(token), payload });
+const call = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+  token = ctx.admin.token,
+) => ctx.app.inject({ method, url, headers: bearer(token), payload });
 
 /** A project held by three investors with the given amounts invested, named by their investor IDs. */
 async function heldProject(amounts: string[]) {

@@ -12,6 +12,7 @@ import {
   bearer,
   buildTestApp,
   createAdmin,
+  createHolding,
   createInvestment,
   createProject,
   createUser,
@@ -79,9 +80,7 @@ const lastLinkOf = async (table: string, id: string) =>
 
 /** An investor of a new project, with one month recorded through the API; its row. */
 async function recordedReturn(month = '2025-03', amount = 120.5) {
-  const user = await createUser(ctx.db);
-  const project = await createProject(ctx.db);
-  await createInvestment(ctx.db, user.id, project.id, { startDate: '2024-01-01' });
+  const { user, project } = await createHolding(ctx.db, { startDate: '2024-01-01' });
   const res = await call('POST', `/api/users/${user.id}/returns`, { projectId: project.id, month, amount });
   expect(res.statusCode).toBe(201);
   const [row] = await ctx.db.select().from(monthlyReturns).where(eq(monthlyReturns.userId, user.id));

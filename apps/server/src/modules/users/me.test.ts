@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import {
   bearer,
+  createHolding,
   createInvestment,
   createProject,
   createUser,
@@ -82,9 +83,7 @@ describe('GET /api/users/me', () => {
   });
 
   it('uses the stored totals when they are set', async () => {
-    const user = await createUser(ctx.db);
-    const p = await createProject(ctx.db);
-    await createInvestment(ctx.db, user.id, p.id, { amount: '100.00' });
+    const { user } = await createHolding(ctx.db, { amount: '100.00' });
     await ctx.db
       .update(users)
       .set({ totalInvestment: '123456.78', totalReturned: '42.00', investmentPeriod: '12-month' })

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { toCents } from '@portal/contracts';
 import { auditLog, notifications, rentalIncomes } from '../../../db/schema';
@@ -8,23 +8,17 @@ import {
   createProject,
   createUser,
   login,
-  signInAdmin,
-  useTestApp,
+  useAdminApp,
 } from '../../../../test/helpers';
 import { createAllowance, createBooking, isoDay } from '../../../../test/content-factories';
 
-const ctx = useTestApp();
-let adminToken: string;
-
-beforeAll(async () => {
-  adminToken = await signInAdmin(ctx);
-});
+const ctx = useAdminApp();
 
 const call = (method: 'GET' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) =>
   ctx.app.inject({ method, url, headers: bearer(token), ...(payload && { payload }) });
-const record = (bookingId: string, payload: object, token = adminToken) =>
+const record = (bookingId: string, payload: object, token = ctx.admin.token) =>
   call('PUT', `/api/bookings/${bookingId}/rental-income`, token, payload);
-const remove = (bookingId: string, token = adminToken) =>
+const remove = (bookingId: string, token = ctx.admin.token) =>
   call('DELETE', `/api/bookings/${bookingId}/rental-income`, token);
 
 interface PayoutJson {
@@ -219,7 +213,7 @@ describe('rental income in the lists of requests and the usage summary', () => {
     await record(a.booking.id, { nightsRented: 2, grossIncome: 200.01, paymentDate: paid });
     const expected = { bookingId: a.booking.id, nightsRented: 2, grossIncome: 200.01, amount: 140.01 }; // 140.007
 
-    const admin = (await call('GET', `/api/bookings/admin?projectId=${a.project.id}`, adminToken)).json()
+    const admin = (await call('GET', `/api/bookings/admin?projectId=${a.project.id}`, ctx.admin.token)).json()
       .data;
     expect(admin).toHaveLength(1);
     expect(admin[0].rentalIncome).toMatchObject(expected);
@@ -251,14 +245,16 @@ describe('rental income in the lists of requests and the usage summary', () => {
 
   it('a project answer carries its rental share, which admins set (0 to 100, two decimals)', async () => {
     const project = await createProject(ctx.db);
-    const get = async () => (await call('GET', `/api/projects/${project.id}`, adminToken)).json().data;
+    const get = async () => (await call('GET', `/api/projects/${project.id}`, ctx.admin.token)).json().data;
     expect((await get()).rentalSharePercent).toBe(70);
-    const put = await call('PUT', `/api/projects/${project.id}`, adminToken, { rentalSharePercent: '62.5' });
+    const put = await call('PUT', `/api/projects/${project.id}`, ctx.admin.token, {
+      rentalSharePercent: '62.5',
+    });
     expect(put.statusCode).toBe(200);
     expect(put.json().data.rentalSharePercent).toBe(62.5);
     for (const bad of [100.01, -1, 12.345])
       expect(
-        (await call('PUT', `/api/projects/${project.id}`, adminToken, { rentalSharePercent: bad }))
+        (await call('PUT', `/api/projects/${project.id}`, ctx.admin.token, { rentalSharePercent: bad }))
           .statusCode,
       ).toBe(400);
     expect((await get()).rentalSharePercent).toBe(62.5);
@@ -269,7 +265,7 @@ describe('the admin dashboard', () => {
   it("counts the project's rental income paid in its returns and in its payment month", async () => {
     const { project, booking } = await investorWithRental();
     const dashboard = async () =>
-      (await call('GET', `/api/admin/dashboard?projectId=${project.id}`, adminToken)).json().data;
+      (await call('GET', `/api/admin/dashboard?projectId=${project.id}`, ctx.admin.token)).json().data;
     const before = await dashboard();
     const paid = isoDay(0);
     await record(booking.id, { nightsRented: 3, grossIncome: 1234.55, paymentDate: paid });
