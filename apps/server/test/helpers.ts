@@ -111,6 +111,8 @@ export interface TestContext {
   db: Db;
   database: Database;
   deps: AppDeps;
+  /** Signs `user` in: its access token. */
+  signIn(user: { email: string; password: string }): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -134,6 +136,7 @@ export async function buildTestApp(
     db: database.db,
     database,
     deps,
+    signIn: (user) => tokenOf(app, user),
     async close() {
       await app.close();
       await database.close();
@@ -171,6 +174,7 @@ export function useTestApp(...args: Parameters<typeof buildTestApp>): TestContex
     get deps() {
       return current().deps;
     },
+    signIn: (user) => current().signIn(user),
     close: () => current().close(),
   };
 }

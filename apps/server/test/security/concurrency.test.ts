@@ -18,7 +18,7 @@ import {
 } from '../../src/db/schema';
 import { totpCode, totpStep } from '../../src/lib/totp';
 import { createUpdate, isoDay } from '../content-factories';
-import { bearer, createHolding, createProject, createUser, login, useAdminApp } from '../helpers';
+import { bearer, createHolding, createProject, createUser, useAdminApp } from '../helpers';
 
 const N = 8;
 const ctx = useAdminApp();
@@ -155,7 +155,7 @@ describe('racing upserts keep one row', () => {
     expect(allowances!.n).toBe(1);
 
     const update = await createUpdate(ctx.db, project.id);
-    const token = (await login(ctx.app, user.email, user.password)).accessToken;
+    const token = await ctx.signIn(user);
     const reads = await race(N, () => ({
       method: 'PUT',
       url: `/api/updates/${update.id}/read`,
@@ -170,7 +170,7 @@ describe('racing upserts keep one row', () => {
 describe('racing one-time codes', () => {
   async function enrol() {
     const user = await createUser(ctx.db);
-    const { accessToken } = await login(ctx.app, user.email, user.password);
+    const accessToken = await ctx.signIn(user);
     const setup = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/totp/setup',

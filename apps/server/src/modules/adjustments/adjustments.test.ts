@@ -3,14 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { Statement } from '@portal/contracts';
 import { adjustments, auditLog, monthlyReturns, notifications, users } from '../../db/schema';
-import {
-  bearer,
-  createInvestment,
-  createProject,
-  createUser,
-  login,
-  useAdminApp,
-} from '../../../test/helpers';
+import { bearer, createInvestment, createProject, createUser, useAdminApp } from '../../../test/helpers';
 
 const ctx = useAdminApp();
 
@@ -35,7 +28,7 @@ async function holder(name = 'Ada Adjusted') {
     expect(
       (await call('POST', `/api/users/${u.id}/returns`, { projectId: project.id, month, amount })).statusCode,
     ).toBe(201);
-  const token = (await login(ctx.app, u.email, u.password)).accessToken;
+  const token = await ctx.signIn(u);
   return { project, user: u, token };
 }
 
@@ -222,7 +215,7 @@ describe('reversing a final distribution', () => {
         .set({ investorId: `REV-${project.id.slice(0, 6)}-${i}` })
         .where(eq(users.id, u.id));
       await createInvestment(ctx.db, u.id, project.id, { amount, startDate: '2025-01-01' });
-      holders.push({ ...u, token: (await login(ctx.app, u.email, u.password)).accessToken });
+      holders.push({ ...u, token: await ctx.signIn(u) });
     }
     const run = (
       await call('POST', '/api/distributions', {

@@ -336,7 +336,7 @@ describe('PUT /api/users/:id', () => {
       await ctx.app.inject({
         method: 'GET',
         url: '/api/users/me',
-        headers: bearer((await login(ctx.app, u.email, u.password)).accessToken),
+        headers: bearer(await ctx.signIn(u)),
       })
     ).json().data;
     expect(me.totalInvestment).toBe(10500.1);
@@ -581,7 +581,7 @@ describe('activation', () => {
 
   it('deactivating ends the sessions at once; the user is told the account is deactivated', async () => {
     const u = await createUser(ctx.db);
-    const { accessToken } = await login(ctx.app, u.email, u.password);
+    const accessToken = await ctx.signIn(u);
     expect((await call('POST', `/api/users/${u.id}/deactivate`)).json().data.status).toBe('inactive');
     const me = await ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(accessToken) });
     expect(me.statusCode).toBe(401);

@@ -51,7 +51,7 @@ describe('the most common passwords are refused wherever a password is set', () 
 
   it.each(COMMON)('when a user changes their password: %s', async (password) => {
     const user = await createUser(ctx.db);
-    const { accessToken } = await login(ctx.app, user.email, user.password);
+    const accessToken = await ctx.signIn(user);
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/password',

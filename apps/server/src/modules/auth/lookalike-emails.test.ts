@@ -77,7 +77,7 @@ describe('lookalike emails are refused with a 400 that says why', () => {
   });
 
   it('on the interest form', async () => {
-    const { accessToken } = await login(ctx.app, investor.email, investor.password);
+    const accessToken = await ctx.signIn(investor);
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/interest',

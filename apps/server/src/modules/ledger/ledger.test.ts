@@ -16,7 +16,6 @@ import {
   createInvestment,
   createProject,
   createUser,
-  login,
   type TestContext,
 } from '../../../test/helpers';
 import { GENESIS_HASH, ledgerHash } from './service';
@@ -34,7 +33,7 @@ const files = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-ledger-'));
 beforeAll(async () => {
   ctx = await buildTestApp();
   const a = await createAdmin(ctx.db);
-  admin = (await login(ctx.app, a.email, a.password)).accessToken;
+  admin = await ctx.signIn(a);
   // The demo's money: returns, a final income run and its allocations, a return of capital.
   await seedDemo(ctx.db, createLocalStorage(files));
 });
@@ -91,7 +90,7 @@ describe('GET /api/admin/ledger/verify', () => {
   it('is for admins: 401 without a sign-in, 403 for an investor', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/admin/ledger/verify' })).statusCode).toBe(401);
     const investor = await createUser(ctx.db);
-    const token = (await login(ctx.app, investor.email, investor.password)).accessToken;
+    const token = await ctx.signIn(investor);
     expect((await call('GET', '/api/admin/ledger/verify', undefined, token)).statusCode).toBe(403);
   });
 

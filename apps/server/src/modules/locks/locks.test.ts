@@ -7,7 +7,6 @@ import {
   createInvestment,
   createProject,
   createUser,
-  login,
   useAdminApp,
 } from '../../../test/helpers';
 import { createBooking, isoDay } from '../../../test/content-factories';
@@ -214,7 +213,7 @@ describe('final is final: rental income', () => {
     const listed = async () =>
       (await call('GET', `/api/bookings/admin?projectId=${project.id}`)).json().data[0].rentalIncome;
     const own = async () => {
-      const { accessToken } = await login(ctx.app, user.email, user.password);
+      const accessToken = await ctx.signIn(user);
       const res = await ctx.app.inject({
         method: 'GET',
         url: `/api/bookings?projectId=${project.id}`,

@@ -2,21 +2,14 @@ import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, investments, perks, projectMedia, projects, updates } from '../../db/schema';
-import {
-  bearer,
-  createInvestment,
-  createProject,
-  createUser,
-  login,
-  useAdminApp,
-} from '../../../test/helpers';
+import { bearer, createInvestment, createProject, createUser, useAdminApp } from '../../../test/helpers';
 import { createDocumentRow, samplePdf } from '../documents/test-support';
 
 const ctx = useAdminApp();
 
 async function investor() {
   const user = await createUser(ctx.db);
-  const { accessToken } = await login(ctx.app, user.email, user.password);
+  const accessToken = await ctx.signIn(user);
   return { user, token: accessToken };
 }
 

@@ -9,7 +9,6 @@ import {
   createInvestment,
   createProject,
   createUser,
-  login,
   useAdminApp,
 } from '../../../test/helpers';
 import { createProject as createProjectService } from './service';
@@ -18,7 +17,7 @@ const ctx = useAdminApp();
 
 async function investorToken(name?: string) {
   const user = await createUser(ctx.db, { name });
-  const { accessToken } = await login(ctx.app, user.email, user.password);
+  const accessToken = await ctx.signIn(user);
   return { user, token: accessToken };
 }
 

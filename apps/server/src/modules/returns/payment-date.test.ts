@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { monthlyReturns, notifications, users } from '../../db/schema';
-import { bearer, createHolding, login, useAdminApp } from '../../../test/helpers';
+import { bearer, createHolding, useAdminApp } from '../../../test/helpers';
 import { multipart } from '../documents/test-support';
 
 const ctx = useAdminApp();
@@ -27,7 +27,7 @@ async function investor() {
     },
     { user: { name: `Paydate ${Math.random().toString(36).slice(2, 8)}` }, project: { status: 'active' } },
   );
-  const token = (await login(ctx.app, user.email, user.password)).accessToken;
+  const token = await ctx.signIn(user);
   return { user, project, token };
 }
 

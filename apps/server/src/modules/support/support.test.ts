@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, settings } from '../../db/schema';
-import { bearer, createUser, login, useAdminApp } from '../../../test/helpers';
+import { bearer, createUser, useAdminApp } from '../../../test/helpers';
 import { SUPPORT_CONTACT } from './service';
 
 const ctx = useAdminApp();
@@ -9,7 +9,7 @@ let investorToken: string;
 
 beforeAll(async () => {
   const investor = await createUser(ctx.db);
-  investorToken = (await login(ctx.app, investor.email, investor.password)).accessToken;
+  investorToken = await ctx.signIn(investor);
 });
 
 const read = (token?: string, url = '/api/support-contact') =>

@@ -56,7 +56,7 @@ describe('GET /api/users/me', () => {
       returns: '250.55',
       startDate: '2023-11-15',
     });
-    const { accessToken } = await login(ctx.app, user.email, user.password);
+    const accessToken = await ctx.signIn(user);
     const res = await me(accessToken);
     expect(res.statusCode).toBe(200);
     const { success, data } = res.json();
@@ -88,7 +88,7 @@ describe('GET /api/users/me', () => {
       .update(users)
       .set({ totalInvestment: '123456.78', totalReturned: '42.00', investmentPeriod: '12-month' })
       .where(eq(users.id, user.id));
-    const { accessToken } = await login(ctx.app, user.email, user.password);
+    const accessToken = await ctx.signIn(user);
     const { data } = (await me(accessToken)).json();
     expect(data.totalInvestment).toBe(123456.78);
     expect(data.totalReturned).toBe(42);
@@ -97,7 +97,7 @@ describe('GET /api/users/me', () => {
 
   it('answers zeros and nulls for a user without investments', async () => {
     const user = await createUser(ctx.db);
-    const { accessToken } = await login(ctx.app, user.email, user.password);
+    const accessToken = await ctx.signIn(user);
     const { data } = (await me(accessToken)).json();
     expect(data).toMatchObject({
       totalInvestment: 0,
@@ -112,7 +112,7 @@ describe('GET /api/users/me', () => {
 describe('PUT /api/users/me', () => {
   it('updates only the profile fields and ignores everything else in the body', async () => {
     const user = await createUser(ctx.db, { name: 'Before' });
-    const { accessToken } = await login(ctx.app, user.email, user.password);
+    const accessToken = await ctx.signIn(user);
     const res = await ctx.app.inject({
       method: 'PUT',
       url: '/api/users/me',
@@ -151,7 +151,7 @@ describe('PUT /api/users/me', () => {
 
   it('clears the date of birth when it is left out, and requires the full name', async () => {
     const user = await createUser(ctx.db);
-    const { accessToken } = await login(ctx.app, user.email, user.password);
+    const accessToken = await ctx.signIn(user);
     const put = (payload: object) =>
       ctx.app.inject({ method: 'PUT', url: '/api/users/me', headers: bearer(accessToken), payload });
     expect((await put({ name: 'X', dateOfBirth: '1990-02-03T00:00:00.000Z' })).json().data.dateOfBirth).toBe(
@@ -181,7 +181,7 @@ describe('PUT /api/users/me', () => {
     ],
   ])('refuses %j with a 400 naming the field, and keeps the profile', async (change, field, message) => {
     const user = await createUser(ctx.db, { name: 'Kept' });
-    const { accessToken } = await login(ctx.app, user.email, user.password);
+    const accessToken = await ctx.signIn(user);
     const res = await ctx.app.inject({
       method: 'PUT',
       url: '/api/users/me',

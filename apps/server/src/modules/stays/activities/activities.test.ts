@@ -5,7 +5,6 @@ import {
   createInvestment,
   createProject,
   createUser,
-  login,
   requestsOf,
   useAdminApp,
 } from '../../../../test/helpers';
@@ -25,7 +24,7 @@ async function setup() {
     type: 'safari',
     bookingAvailable: true,
   });
-  const { accessToken } = await login(ctx.app, user.email, user.password);
+  const accessToken = await ctx.signIn(user);
   return { project, user, perk, token: accessToken };
 }
 const { get, send } = requestsOf(ctx);

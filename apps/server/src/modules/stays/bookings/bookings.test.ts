@@ -5,7 +5,6 @@ import {
   createInvestment,
   createProject,
   createUser,
-  login,
   requestsOf,
   useAdminApp,
 } from '../../../../test/helpers';
@@ -20,7 +19,7 @@ async function setup(allowance: { totalNights?: number; bonusNights?: number; ex
   const user = await createUser(ctx.db);
   await createInvestment(ctx.db, user.id, project.id);
   await createAllowance(ctx.db, user.id, project.id, allowance);
-  const { accessToken } = await login(ctx.app, user.email, user.password);
+  const accessToken = await ctx.signIn(user);
   return { project, user, token: accessToken };
 }
 const { get, send } = requestsOf(ctx);
@@ -333,7 +332,7 @@ describe('POST /api/bookings', () => {
   it('needs an allowance and a project the investor holds', async () => {
     const { project } = await setup();
     const stranger = await createUser(ctx.db);
-    const { accessToken } = await login(ctx.app, stranger.email, stranger.password);
+    const accessToken = await ctx.signIn(stranger);
     const res = await book(accessToken, { projectId: project.id, type: 'personal', dates: [isoDay(3)] });
     expect(res.statusCode).toBe(404);
     await createInvestment(ctx.db, stranger.id, project.id);

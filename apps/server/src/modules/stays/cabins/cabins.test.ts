@@ -2,14 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { formatNight } from '@portal/contracts';
 import { bookingNights, cabins, highSeasons } from '../../../db/schema';
-import {
-  bearer,
-  createInvestment,
-  createProject,
-  createUser,
-  login,
-  useAdminApp,
-} from '../../../../test/helpers';
+import { bearer, createInvestment, createProject, createUser, useAdminApp } from '../../../../test/helpers';
 import { createAllowance, createBooking, isoDay } from '../../../../test/content-factories';
 
 const ctx = useAdminApp();
@@ -22,7 +15,7 @@ async function investorIn(projectId: string, totalNights = 10) {
   const user = await createUser(ctx.db);
   await createInvestment(ctx.db, user.id, projectId);
   await createAllowance(ctx.db, user.id, projectId, { totalNights });
-  return { user, token: (await login(ctx.app, user.email, user.password)).accessToken };
+  return { user, token: await ctx.signIn(user) };
 }
 const days = (from: number, n: number) => Array.from({ length: n }, (_, i) => isoDay(from + i));
 const book = (token: string, projectId: string, dates: string[]) =>

@@ -115,8 +115,8 @@ async function world() {
     .set({ cabinId: null })
     .where(and(eq(bookingNights.projectId, project.id), ne(bookingNights.bookingId, stay.id)));
   const tokens = {
-    emma: (await login(ctx.app, emma.email, emma.password)).accessToken,
-    noah: (await login(ctx.app, noah.email, noah.password)).accessToken,
+    emma: await ctx.signIn(emma),
+    noah: await ctx.signIn(noah),
   };
   return { project, emma, noah, stay, split, pending, noahStay, tokens };
 }

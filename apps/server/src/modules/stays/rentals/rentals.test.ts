@@ -2,14 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { toCents } from '@portal/contracts';
 import { auditLog, notifications, rentalIncomes } from '../../../db/schema';
-import {
-  bearer,
-  createInvestment,
-  createProject,
-  createUser,
-  login,
-  useAdminApp,
-} from '../../../../test/helpers';
+import { bearer, createInvestment, createProject, createUser, useAdminApp } from '../../../../test/helpers';
 import { createAllowance, createBooking, isoDay } from '../../../../test/content-factories';
 
 const ctx = useAdminApp();
@@ -55,7 +48,7 @@ async function investorWithRental(
     rentalPrice: opts.type === 'personal' ? null : '150.00',
     status: opts.status ?? 'approved',
   });
-  const { accessToken } = await login(ctx.app, user.email, user.password);
+  const accessToken = await ctx.signIn(user);
   return { project, user, booking, token: accessToken };
 }
 
@@ -229,7 +222,7 @@ describe('rental income in the lists of requests and the usage summary', () => {
       rentalPrice: '10.00',
       status: 'approved',
     });
-    const bToken = (await login(ctx.app, b.email, b.password)).accessToken;
+    const bToken = await ctx.signIn(b);
     const theirs = (await call('GET', `/api/bookings?projectId=${a.project.id}`, bToken)).json().data;
     expect(theirs.map((x: { rentalIncome: unknown }) => x.rentalIncome)).toEqual([null]);
     expect(toCents((await me(bToken)).totalReturned)).toBe(100);
