@@ -13,15 +13,7 @@ import {
   projectMedia,
   updates,
 } from '../src/db/schema';
-import {
-  bearer,
-  createAdmin,
-  createInvestment,
-  createProject,
-  createUser,
-  login,
-  useTestApp,
-} from './helpers';
+import { bearer, createAdmin, createInvestment, createProject, createUser, useTestApp } from './helpers';
 
 /**
  * The server's own route table, as the auth plugin sees it: every route registered, with the access rule
@@ -177,7 +169,7 @@ beforeAll(async () => {
     perkId: [perk],
     month: ['2025-01'],
   });
-  investorToken = (await login(ctx.app, investor.email, investor.password)).accessToken;
+  investorToken = await ctx.signIn(investor);
 });
 
 /** Every table's row count and a digest of its contents. */

@@ -111,6 +111,8 @@ export interface TestContext {
   db: Db;
   database: Database;
   deps: AppDeps;
+  /** Signs `user` in: its access token. */
+  signIn(user: { email: string; password: string }): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -134,6 +136,7 @@ export async function buildTestApp(
     db: database.db,
     database,
     deps,
+    signIn: (user) => tokenOf(app, user),
     async close() {
       await app.close();
       await database.close();
@@ -171,6 +174,7 @@ export function useTestApp(...args: Parameters<typeof buildTestApp>): TestContex
     get deps() {
       return current().deps;
     },
+    signIn: (user) => current().signIn(user),
     close: () => current().close(),
   };
 }
@@ -288,6 +292,21 @@ export async function createInvestment(
   return row!;
 }
 
+/**
+ * A new investor holding a new project: the user (`user`: createUser's options), the project
+ * (`project`: its values) and the investment (`values`: createInvestment's).
+ */
+export async function createHolding(
+  db: Db,
+  values: Parameters<typeof createInvestment>[3] = {},
+  opts: { user?: Parameters<typeof createUser>[1]; project?: Parameters<typeof createProject>[1] } = {},
+) {
+  const user = await createUser(db, opts.user);
+  const project = await createProject(db, opts.project);
+  const investment = await createInvestment(db, user.id, project.id, values);
+  return { user, project, investment };
+}
+
 export async function login(app: App, email: string, password: string): Promise<LoginResult> {
   const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
@@ -303,6 +322,32 @@ const tokenOf = async (app: App, user: { email: string; password: string }) =>
 /** A new admin, signed in: its access token. */
 export const signInAdmin = async (ctx: Pick<TestContext, 'app' | 'db'>, opts: { name?: string } = {}) =>
   tokenOf(ctx.app, await createAdmin(ctx.db, opts));
+
+/** A signed-in user of a test: the user and its access `token`. */
+export type SignedIn = TestUser & { token: string };
+
+/**
+ * The app of one test file (useTestApp) with an admin signed in before its tests: `ctx.admin`, the
+ * admin's id, name, email and access `token`; `admin` names it ('Ada Admin'). Call it once at the top of
+ * the file.
+ */
+export function useAdminApp(
+  admin: { name?: string } = {},
+  ...args: Parameters<typeof buildTestApp>
+): TestContext & { readonly admin: SignedIn } {
+  const ctx = useTestApp(...args);
+  let signedIn: SignedIn | undefined;
+  beforeAll(async () => {
+    const user = await createAdmin(ctx.db, admin);
+    signedIn = { ...user, token: await tokenOf(ctx.app, user) };
+  });
+  return Object.defineProperty(ctx, 'admin', {
+    get() {
+      if (!signedIn) throw new Error('The admin signs in in beforeAll: read it inside a hook or a test');
+      return signedIn;
+    },
+  }) as TestContext & { readonly admin: SignedIn };
+}
 
 /** A new investor holding `projectIds`, signed in: the user and its `token`. */
 export async function investorIn(ctx: Pick<TestContext, 'app' | 'db'>, ...projectIds: string[]) {

@@ -58,7 +58,7 @@ describe('documents in object storage', () => {
   beforeAll(async () => {
     ctx = await buildTestApp({ s3: s3.settings, uploadMaxBytes: 64 * 1024 });
     const a = await createAdmin(ctx.db);
-    admin = (await login(ctx.app, a.email, a.password)).accessToken;
+    admin = await ctx.signIn(a);
   });
   afterAll(() => ctx?.close());
 
@@ -67,7 +67,7 @@ describe('documents in object storage', () => {
     const project = await createProject(ctx.db);
     const holder = await createUser(ctx.db);
     await createInvestment(ctx.db, holder.id, project.id);
-    const token = (await login(ctx.app, holder.email, holder.password)).accessToken;
+    const token = await ctx.signIn(holder);
     const upload = async (data: Buffer, name: string) => {
       const body = await multipart({ name: 'Statement', category: 'Tax Documents' }, { data, name });
       return ctx.app.inject({

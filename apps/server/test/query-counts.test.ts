@@ -1,15 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { documents, monthlyReturns, notifications, projectMedia, updates } from '../src/db/schema';
 import { createAllowance, createBooking, createPerk, isoDay } from './content-factories';
-import {
-  bearer,
-  countQueries,
-  createInvestment,
-  createProject,
-  createUser,
-  login,
-  useTestApp,
-} from './helpers';
+import { bearer, countQueries, createInvestment, createProject, createUser, useTestApp } from './helpers';
 
 /**
  * No N+1 queries: every endpoint an investor's screens call reads in the same number of statements for
@@ -78,7 +70,7 @@ async function investor(scale: { investments: number; months: number; content: n
   await ctx.db
     .insert(notifications)
     .values(each((i) => ({ userId: user.id, title: `N${i}`, message: 'M', type: 'info' as const })));
-  const { accessToken } = await login(ctx.app, user.email, user.password);
+  const accessToken = await ctx.signIn(user);
   return { token: accessToken, projectId };
 }
 

@@ -1,13 +1,16 @@
 import '@testing-library/jest-dom/vitest';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { answerConfirm } from '@/lib/confirm';
 import { currentLocale, setLocale } from '@/lib/i18n';
 import { cancelSilentRefresh } from '@/lib/session';
 import { resetToasts } from '@/lib/toast';
 
-// Test files share one module graph (vitest.config.ts): each test leaves the page's stores empty.
+// Test files share one module graph (vitest.config.ts): each test leaves the page's stores empty, and
+// the globals it stubbed (fetch, EventSource …) and the methods it spied on as they were.
 afterEach(async () => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   cleanup();
   if (currentLocale() !== 'en') await setLocale('en');
   answerConfirm(false);

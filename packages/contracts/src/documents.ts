@@ -198,6 +198,18 @@ export const DOCUMENT_FILE_ACCEPT =
 export const MEDIA_FILE_ACCEPT =
   'image/jpeg,image/png,image/gif,image/webp,video/mp4,video/webm,video/quicktime';
 
+/** The file extension of each type a document or media file may be uploaded as. */
+export const EXTENSION_BY_MIME: Readonly<Record<string, string>> = {
+  'application/pdf': 'pdf',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'video/mp4': 'mp4',
+  'video/webm': 'webm',
+  'video/quicktime': 'mov',
+};
+
 /** The MIME types a browser may show in a new tab (PDF, images and text); anything else downloads. */
 export function isPreviewableType(mime: string | null | undefined): boolean {
   const m = (mime ?? '').split(';')[0]!.trim().toLowerCase();

@@ -5,7 +5,7 @@ import { TransactionRollbackError, eq, sql } from 'drizzle-orm';
 import { migrationsFolder } from './client';
 import { investmentReturnsSql } from './investment-returns';
 import { investments, monthlyReturns } from './schema';
-import { createInvestment, createProject, createUser, useTestApp } from '../../test/helpers';
+import { createHolding, useTestApp } from '../../test/helpers';
 
 const ctx = useTestApp();
 
@@ -17,9 +17,7 @@ describe('the migration that gives income a payment date', () => {
       .split('--> statement-breakpoint');
     expect(statements.length).toBeGreaterThanOrEqual(3);
 
-    const user = await createUser(ctx.db);
-    const project = await createProject(ctx.db);
-    const inv = await createInvestment(ctx.db, user.id, project.id, { returns: '9.99' });
+    const { user, project, investment: inv } = await createHolding(ctx.db, { returns: '9.99' });
 
     let seen: {
       months: { month: string; paymentDate: string | null; paidOn: string }[];

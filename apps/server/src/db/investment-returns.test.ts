@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { incomePaidOn, investmentReturns, paidMonthlyReturns } from '@portal/contracts';
-import { createInvestment, createProject, createUser, useTestApp } from '../../test/helpers';
+import { createHolding, createInvestment, createProject, createUser, useTestApp } from '../../test/helpers';
 import { investmentReturnsSql, investmentReturnsSumSql, monthlyReturnsTotal } from './investment-returns';
 import { investments, monthlyReturns } from './schema';
 
@@ -82,9 +82,7 @@ describe('investmentReturnsSql', () => {
   });
 
   it("keeps the day a monthly return is paid (paid_on) as the contracts' incomePaidOn gives it", async () => {
-    const user = await createUser(ctx.db);
-    const project = await createProject(ctx.db);
-    await createInvestment(ctx.db, user.id, project.id, {
+    const { project } = await createHolding(ctx.db, {
       monthly: {
         '2024-02': '1.00',
         '2025-02': '1.00',

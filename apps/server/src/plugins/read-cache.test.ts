@@ -22,7 +22,7 @@ let adminToken: string;
 
 const signIn = async (u: TestUser) => ({
   ...u,
-  token: (await login(ctx.app, u.email, u.password)).accessToken,
+  token: await ctx.signIn(u),
 });
 const get = (url: string, token: string) => ctx.app.inject({ method: 'GET', url, headers: bearer(token) });
 /** Statements sent while `fn` runs, caches left as they are (unlike countQueries). */

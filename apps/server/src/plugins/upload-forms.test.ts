@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type EndpointDef } from '@portal/contracts';
-import { bearer, createUser, login, useTestApp } from '../../test/helpers';
+import { bearer, createUser, useTestApp } from '../../test/helpers';
 import { multipart } from '../modules/documents/test-support';
 
 const ctx = useTestApp();
@@ -8,8 +8,7 @@ let investor: Record<string, string>;
 let admin: Record<string, string>;
 
 beforeAll(async () => {
-  const signIn = async (u: { email: string; password: string }) =>
-    bearer((await login(ctx.app, u.email, u.password)).accessToken);
+  const signIn = async (u: { email: string; password: string }) => bearer(await ctx.signIn(u));
   investor = await signIn(await createUser(ctx.db, { email: 'forms-investor@example.com' }));
   admin = await signIn(await createUser(ctx.db, { email: 'forms-admin@example.com', isAdmin: true }));
 });

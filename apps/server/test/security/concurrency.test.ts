@@ -3,7 +3,7 @@
  * other answer is a clean 4xx (409 where it is a duplicate) — never a 5xx, never two rows. On PostgreSQL
  * the requests really run in parallel (a pool of connections); on PGlite they interleave between queries.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { and, count, eq, sql } from 'drizzle-orm';
 import {
@@ -18,23 +18,10 @@ import {
 } from '../../src/db/schema';
 import { totpCode, totpStep } from '../../src/lib/totp';
 import { createUpdate, isoDay } from '../content-factories';
-import {
-  bearer,
-  createInvestment,
-  createProject,
-  createUser,
-  login,
-  signInAdmin,
-  useTestApp,
-} from '../helpers';
+import { bearer, createHolding, createProject, createUser, useAdminApp } from '../helpers';
 
 const N = 8;
-const ctx = useTestApp();
-let adminToken: string;
-
-beforeAll(async () => {
-  adminToken = await signInAdmin(ctx);
-});
+const ctx = useAdminApp();
 
 const race = (n: number, make: (i: number) => InjectOptions) =>
   Promise.all(Array.from({ length: n }, (_, i) => ctx.app.inject(make(i))));
@@ -47,7 +34,7 @@ describe('racing duplicate creates', () => {
     const rs = await race(N, (i) => ({
       method: 'POST',
       url: '/api/users',
-      headers: bearer(adminToken),
+      headers: bearer(ctx.admin.token),
       payload: {
         name: `Racer ${i}`,
         email: i % 2 ? email.toUpperCase() : email,
@@ -70,7 +57,7 @@ describe('racing duplicate creates', () => {
     const rs = await race(N, (i) => ({
       method: 'POST',
       url: '/api/users',
-      headers: bearer(adminToken),
+      headers: bearer(ctx.admin.token),
       payload: {
         name: `Racer ${i}`,
         email: `race-id-${i}-${uniq().toLowerCase()}@example.test`,
@@ -86,13 +73,11 @@ describe('racing duplicate creates', () => {
   });
 
   it('the same return month N times: one row, the rest 409, and the totals count it once', async () => {
-    const user = await createUser(ctx.db);
-    const project = await createProject(ctx.db);
-    await createInvestment(ctx.db, user.id, project.id);
+    const { user, project } = await createHolding(ctx.db);
     const rs = await race(N, () => ({
       method: 'POST',
       url: `/api/users/${user.id}/returns`,
-      headers: bearer(adminToken),
+      headers: bearer(ctx.admin.token),
       payload: { projectId: project.id, month: '2025-06', amount: 250.25 },
     }));
     expect(statuses(rs)).toEqual([201, ...Array(N - 1).fill(409)]);
@@ -122,7 +107,7 @@ describe('racing duplicate creates', () => {
     const rs = await race(N, (i) => ({
       method: 'POST',
       url: `/api/projects/${project.id}/high-seasons`,
-      headers: bearer(adminToken),
+      headers: bearer(ctx.admin.token),
       payload: {
         name: `Season ${i}`,
         startsOn: `2027-02-0${i + 1}`,
@@ -149,7 +134,7 @@ describe('racing upserts keep one row', () => {
     const inv = await race(N, (i) => ({
       method: 'PUT',
       url: `/api/users/${user.id}`,
-      headers: bearer(adminToken),
+      headers: bearer(ctx.admin.token),
       payload: { investments: [{ projectId: project.id, amount: 1000 + i }] },
     }));
     expect(statuses(inv)).toEqual(Array(N).fill(200));
@@ -159,7 +144,7 @@ describe('racing upserts keep one row', () => {
     const allowance = await race(N, (i) => ({
       method: 'PUT',
       url: `/api/perks/cabin-nights/${project.id}/users/${user.id}`,
-      headers: bearer(adminToken),
+      headers: bearer(ctx.admin.token),
       payload: { totalNights: 10 + i, bonusNights: 0, expiresAt: isoDay(400) },
     }));
     expect(statuses(allowance)).toEqual(Array(N).fill(200));
@@ -170,7 +155,7 @@ describe('racing upserts keep one row', () => {
     expect(allowances!.n).toBe(1);
 
     const update = await createUpdate(ctx.db, project.id);
-    const token = (await login(ctx.app, user.email, user.password)).accessToken;
+    const token = await ctx.signIn(user);
     const reads = await race(N, () => ({
       method: 'PUT',
       url: `/api/updates/${update.id}/read`,
@@ -185,7 +170,7 @@ describe('racing upserts keep one row', () => {
 describe('racing one-time codes', () => {
   async function enrol() {
     const user = await createUser(ctx.db);
-    const { accessToken } = await login(ctx.app, user.email, user.password);
+    const accessToken = await ctx.signIn(user);
     const setup = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/totp/setup',
@@ -269,11 +254,11 @@ describe('a delete racing a first investment', () => {
     for (let round = 0; round < 4; round++) {
       const user = await createUser(ctx.db);
       const [removed, invested] = await Promise.all([
-        ctx.app.inject({ method: 'DELETE', url: `/api/users/${user.id}`, headers: bearer(adminToken) }),
+        ctx.app.inject({ method: 'DELETE', url: `/api/users/${user.id}`, headers: bearer(ctx.admin.token) }),
         ctx.app.inject({
           method: 'PUT',
           url: `/api/users/${user.id}`,
-          headers: bearer(adminToken),
+          headers: bearer(ctx.admin.token),
           payload: { projectId: project.id, investments: [{ projectId: project.id, amount: 1000 }] },
         }),
       ]);

@@ -11,15 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { documents } from '../../src/db/schema';
 import { multipart, samplePdf, samplePng } from '../../src/modules/documents/test-support';
-import {
-  bearer,
-  createAdmin,
-  createInvestment,
-  createProject,
-  createUser,
-  login,
-  useTestApp,
-} from '../helpers';
+import { bearer, createAdmin, createHolding, createInvestment, createUser, useTestApp } from '../helpers';
 import { filesUnder, uploadsDir } from './support';
 
 const ctx = useTestApp();
@@ -30,11 +22,9 @@ let projectId: string;
 
 beforeAll(async () => {
   const admin = await createAdmin(ctx.db);
-  const investor = await createUser(ctx.db);
-  const project = await createProject(ctx.db);
-  await createInvestment(ctx.db, investor.id, project.id);
-  adminToken = (await login(ctx.app, admin.email, admin.password)).accessToken;
-  investorToken = (await login(ctx.app, investor.email, investor.password)).accessToken;
+  const { user: investor, project } = await createHolding(ctx.db);
+  adminToken = await ctx.signIn(admin);
+  investorToken = await ctx.signIn(investor);
   investorId = investor.id;
   projectId = project.id;
 });
@@ -133,7 +123,7 @@ describe('hostile file names', () => {
   it('keep per-user media under server-made keys too, and serve them only to their owner', async () => {
     const other = await createUser(ctx.db);
     await createInvestment(ctx.db, other.id, projectId);
-    const otherToken = (await login(ctx.app, other.email, other.password)).accessToken;
+    const otherToken = await ctx.signIn(other);
     const form = await multipart(
       { title: '../../photo\r\nX: y', type: 'photo', description: 'd', userId: investorId },
       { data: samplePng(), name: '../../../photo.png', type: 'image/png' },

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { multipart, samplePdf } from '../../src/modules/documents/test-support';
-import { bearer, createAdmin, createProject, createUser, login, useTestApp } from '../helpers';
+import { bearer, createAdmin, createProject, createUser, useTestApp } from '../helpers';
 import { RawConnection } from '../raw-http';
 import { filesUnder, fingerprint, uploadsDir } from './support';
 
@@ -18,8 +18,8 @@ let projectId: string;
 beforeAll(async () => {
   const i = await createUser(ctx.db);
   const a = await createAdmin(ctx.db);
-  investor = (await login(ctx.app, i.email, i.password)).accessToken;
-  admin = (await login(ctx.app, a.email, a.password)).accessToken;
+  investor = await ctx.signIn(i);
+  admin = await ctx.signIn(a);
   projectId = (await createProject(ctx.db)).id;
 });
 

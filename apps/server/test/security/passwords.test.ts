@@ -13,7 +13,7 @@ let adminToken: string;
 
 beforeAll(async () => {
   const admin = await createAdmin(ctx.db);
-  adminToken = (await login(ctx.app, admin.email, admin.password)).accessToken;
+  adminToken = await ctx.signIn(admin);
 });
 
 /** '$argon2id$v=19$m=19456,t=2,p=1$<salt>$<hash>' read into its parts. */
@@ -92,7 +92,7 @@ describe('stored passwords', () => {
 
   it('never leave the server: no answer holds a hash, the two-factor secret or the word passwordHash', async () => {
     const user = await createUser(ctx.db);
-    const { accessToken } = await login(ctx.app, user.email, user.password);
+    const accessToken = await ctx.signIn(user);
     await ctx.app.inject({ method: 'POST', url: '/api/auth/totp/setup', headers: bearer(accessToken) });
     const [row] = await ctx.db.select().from(users).where(eq(users.id, user.id));
     const answers = await Promise.all(

@@ -22,7 +22,7 @@ let adminToken: string;
 
 beforeAll(async () => {
   admin = await createAdmin(ctx.db);
-  adminToken = (await login(ctx.app, admin.email, admin.password)).accessToken;
+  adminToken = await ctx.signIn(admin);
 });
 
 const refresh = (refreshToken: string) =>

@@ -15,14 +15,7 @@ import {
 export { routeKey } from './route-table';
 import { samplePdf, samplePng } from '../../src/modules/documents/test-support';
 import { createAllowance, createBooking, isoDay } from '../content-factories';
-import {
-  createAdmin,
-  createInvestment,
-  createProject,
-  createUser,
-  login,
-  type TestContext,
-} from '../helpers';
+import { createAdmin, createInvestment, createProject, createUser, type TestContext } from '../helpers';
 
 /** Every table's row count and a digest of its rows: equal fingerprints mean nothing was written. */
 export async function fingerprint(db: Db): Promise<Record<string, string>> {
@@ -180,9 +173,9 @@ export async function buildWorld(ctx: TestContext) {
       .returning({ id: interestRegistrations.id }),
   );
   const tokens = {
-    admin: (await login(ctx.app, admin.email, admin.password)).accessToken,
-    a: (await login(ctx.app, a.email, a.password)).accessToken,
-    b: (await login(ctx.app, b.email, b.password)).accessToken,
+    admin: await ctx.signIn(admin),
+    a: await ctx.signIn(a),
+    b: await ctx.signIn(b),
   };
   return {
     tag,

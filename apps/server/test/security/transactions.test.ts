@@ -14,6 +14,7 @@ import { createAllowance, createBooking, isoDay } from '../content-factories';
 import {
   bearer,
   createAdmin,
+  createHolding,
   createInvestment,
   createProject,
   createUser,
@@ -29,7 +30,7 @@ let adminToken: string;
 
 beforeAll(async () => {
   admin = await createAdmin(ctx.db);
-  adminToken = (await login(ctx.app, admin.email, admin.password)).accessToken;
+  adminToken = await ctx.signIn(admin);
   await ctx.db.execute(
     sql.raw(`create or replace function security_test_fail() returns trigger language plpgsql as $$
       begin raise exception 'injected failure'; end $$`),
@@ -185,9 +186,7 @@ describe('admin writes with their audit record', () => {
   });
 
   it('recording a monthly return, with the investment roll-up its trigger keeps', async () => {
-    const user = await createUser(ctx.db);
-    const project = await createProject(ctx.db);
-    await createInvestment(ctx.db, user.id, project.id);
+    const { user, project } = await createHolding(ctx.db);
     await allOrNothing(
       [{ table: 'monthly_returns', op: 'insert' }, { table: 'investments', op: 'update' }, audit],
       () => ({
@@ -246,9 +245,7 @@ describe('admin writes with their audit record', () => {
   });
 
   it('setting a cabin-night allowance, and deciding a booking request with its nights and notification', async () => {
-    const user = await createUser(ctx.db);
-    const project = await createProject(ctx.db);
-    await createInvestment(ctx.db, user.id, project.id);
+    const { user, project } = await createHolding(ctx.db);
     await allOrNothing([{ table: 'cabin_allowances', op: 'insert' }, audit], () => ({
       method: 'PUT',
       url: `/api/perks/cabin-nights/${project.id}/users/${user.id}`,
@@ -355,11 +352,9 @@ describe('writes with a file: no orphan file, no row without its file', () => {
 
 describe('investor and sign-in writes', () => {
   it('a booking request with several nights fails as a whole when its last night fails; so does a cancellation', async () => {
-    const user = await createUser(ctx.db);
-    const project = await createProject(ctx.db);
-    await createInvestment(ctx.db, user.id, project.id);
+    const { user, project } = await createHolding(ctx.db);
     await createAllowance(ctx.db, user.id, project.id);
-    const token = (await login(ctx.app, user.email, user.password)).accessToken;
+    const token = await ctx.signIn(user);
     const dates = [isoDay(20), isoDay(21), isoDay(22)];
     const created = await allOrNothing(
       [
@@ -420,7 +415,7 @@ describe('investor and sign-in writes', () => {
 
   it('turning on two-factor sign-in with its recovery codes (a failed attempt leaves the code usable)', async () => {
     const user = await createUser(ctx.db);
-    const { accessToken } = await login(ctx.app, user.email, user.password);
+    const accessToken = await ctx.signIn(user);
     const setup = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/totp/setup',

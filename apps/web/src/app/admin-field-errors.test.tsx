@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PHONE_MESSAGE } from '@portal/contracts';
@@ -8,11 +8,6 @@ import { Component as MediaPage } from '@/features/media/admin/media-page';
 import { Component as UpdatesPage } from '@/features/updates/admin/updates-page';
 import { Component as UsersPage } from '@/features/admin/users-page';
 import { adminUser, fakeApi, renderAdmin, userList } from '../../test/admin';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 /** zod's own wording, or a property name in front of a message ("totalInvestment: …"). */
 const RAW = /Too small|Too big|expected (number|string)|Invalid input|\b[a-z]+(?:[A-Z][a-z]*)*: /;

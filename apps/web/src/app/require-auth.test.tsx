@@ -1,13 +1,12 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ReactNode } from 'react';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
-import { AuthProvider, useAuth } from '@/queries/session';
+import { Route, Routes, useLocation } from 'react-router';
+import { useAuth } from '@/queries/session';
 import { expireSession, tokens } from '@/lib/session';
 import { RequireAuth } from './require-auth';
 import { currentUser } from '../../test/fixtures';
+import { renderAt } from '../../test/signed-out';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -23,55 +22,41 @@ function Where() {
   );
 }
 
-function Providers({ children }: { children: ReactNode }) {
-  const navigate = useNavigate();
-  return (
-    <AuthProvider navigate={(to) => void navigate(to)} alert={() => {}}>
-      {children}
-    </AuthProvider>
-  );
-}
-
 function AdminHome() {
   const { logout } = useAuth();
   return <button onClick={() => void logout({ to: '/admin-login' })}>Logout</button>;
 }
 
-function renderAt(path: string) {
-  return render(
-    <QueryClientProvider client={new QueryClient()}>
-      <MemoryRouter initialEntries={[path]}>
-        <Providers>
-          <Routes>
-            <Route path="/login" element={<p>login page</p>} />
-            <Route path="/admin-login" element={<p>admin login page</p>} />
-            <Route
-              path="/admin"
-              element={
-                <RequireAuth admin>
-                  <AdminHome />
-                </RequireAuth>
-              }
-            />
-            <Route
-              path="/perks"
-              element={
-                <RequireAuth>
-                  <p>perks page</p>
-                </RequireAuth>
-              }
-            />
-          </Routes>
-          <Where />
-        </Providers>
-      </MemoryRouter>
-    </QueryClientProvider>,
+function show(path: string) {
+  return renderAt(
+    path,
+    <>
+      <Routes>
+        <Route path="/login" element={<p>login page</p>} />
+        <Route path="/admin-login" element={<p>admin login page</p>} />
+        <Route
+          path="/admin"
+          element={
+            <RequireAuth admin>
+              <AdminHome />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="/perks"
+          element={
+            <RequireAuth>
+              <p>perks page</p>
+            </RequireAuth>
+          }
+        />
+      </Routes>
+      <Where />
+    </>,
   );
 }
 
 describe('RequireAuth', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it("shows 'Loading...' while the user is read, then the page", async () => {
     tokens.set({ accessToken: 'a', refreshToken: 'r' });
     let answer: ((r: Response) => void) | undefined;
@@ -79,7 +64,7 @@ describe('RequireAuth', () => {
       'fetch',
       vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
     );
-    renderAt('/perks');
+    show('/perks');
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     expect(screen.queryByText('perks page')).not.toBeInTheDocument();
     // The loading state may show before the request leaves: answer it once it has.
@@ -90,7 +75,7 @@ describe('RequireAuth', () => {
   });
 
   it('sends a visitor to /login, remembering where they were going', async () => {
-    renderAt('/perks');
+    show('/perks');
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/login from /perks'));
     expect(screen.getByText('login page')).toBeInTheDocument();
   });
@@ -105,7 +90,7 @@ describe('RequireAuth', () => {
           : json(200, { success: true }),
       ),
     );
-    renderAt('/admin');
+    show('/admin');
     await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/admin-login$/));
     expect(screen.getByText('admin login page')).toBeInTheDocument();
@@ -124,7 +109,7 @@ describe('RequireAuth', () => {
         'fetch',
         vi.fn(async () => json(200, { success: true, data: admin })),
       );
-      renderAt('/perks');
+      show('/perks');
       expect(await screen.findByText('perks page')).toBeInTheDocument();
       act(() => expireSession());
       await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/admin-login from /perks'));
@@ -137,7 +122,7 @@ describe('RequireAuth', () => {
         'fetch',
         vi.fn(async () => json(401, { success: false, message: 'Unauthorized', error: 'Session ended' })),
       );
-      renderAt('/perks');
+      show('/perks');
       await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/admin-login from /perks'));
       expect(tokens.access).toBeNull();
     });
@@ -148,7 +133,7 @@ describe('RequireAuth', () => {
         'fetch',
         vi.fn(async () => json(200, { success: true, data: currentUser({ name: 'Emma' }) })),
       );
-      renderAt('/perks');
+      show('/perks');
       expect(await screen.findByText('perks page')).toBeInTheDocument();
       act(() => expireSession());
       await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/login from /perks'));

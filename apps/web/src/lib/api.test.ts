@@ -24,7 +24,6 @@ function mockServer(handler: (url: string, auth: string | null, n: number) => Re
 describe('api client', () => {
   beforeEach(() => tokens.set({ accessToken: 'access-1', refreshToken: 'refresh-1' }));
   afterEach(() => {
-    vi.unstubAllGlobals();
     vi.useRealTimers();
   });
 

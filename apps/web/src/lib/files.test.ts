@@ -46,8 +46,6 @@ describe('file preview and download', () => {
   });
   afterEach(() => {
     vi.useRealTimers();
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
   });
 
   it('opens a PDF in a new tab and revokes the temporary address after 1 s', async () => {

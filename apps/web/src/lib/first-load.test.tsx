@@ -46,8 +46,6 @@ describe('the first-load answers embedded in the page (ADR 023)', () => {
   });
   afterEach(() => {
     document.getElementById('portal-first-load')?.remove();
-    localStorage.clear();
-    vi.unstubAllGlobals();
   });
 
   it("are given for the signed-in user's own token only", async () => {
@@ -152,7 +150,6 @@ describe('the first-load answers embedded in the page (ADR 023)', () => {
 describe('a read whose input is not complete yet, beside the first-load answers', () => {
   afterEach(() => {
     document.getElementById('portal-first-load')?.remove();
-    localStorage.clear();
   });
 
   it('gets its query options (no address, no initial data) instead of an error', async () => {

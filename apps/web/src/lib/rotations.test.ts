@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetRotations, recordRotation, rotatedPair } from './rotations';
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY, refreshSession, tokens } from './session';
 
@@ -11,7 +11,6 @@ beforeEach(async () => {
   await forgetRotations();
   tokens.set(pair(1));
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('token rotations shared by the tabs (IndexedDB)', () => {
   it('a tab whose localStorage still shows a spent refresh token takes the pair it became, without refreshing', async () => {

@@ -43,7 +43,6 @@ describe('refreshSession', () => {
     tokens.set({ accessToken: fakeJwt(Date.now() / 1000 + 30), refreshToken: 'r1' });
   });
   afterEach(() => {
-    vi.unstubAllGlobals();
     vi.useRealTimers();
     cancelSilentRefresh();
   });

@@ -20,7 +20,6 @@ function firstPaint(path: string) {
 
 beforeEach(() => window.history.replaceState(null, '', '/'));
 afterEach(() => {
-  vi.unstubAllGlobals();
   document.documentElement.classList.remove('dark');
 });
 

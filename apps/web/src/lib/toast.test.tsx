@@ -23,7 +23,6 @@ function Titles() {
 describe('toastAfterReload', () => {
   afterEach(() => {
     resetToasts();
-    vi.restoreAllMocks();
   });
 
   it('keeps the toast for the reloaded page, then reloads, without showing it on the page that goes away', () => {

@@ -1,30 +1,18 @@
 import crypto from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { Statement } from '@portal/contracts';
 import { adjustments, auditLog, monthlyReturns, notifications, users } from '../../db/schema';
-import {
-  bearer,
-  createAdmin,
-  createInvestment,
-  createProject,
-  createUser,
-  login,
-  useTestApp,
-} from '../../../test/helpers';
+import { bearer, createInvestment, createProject, createUser, useAdminApp } from '../../../test/helpers';
 
-const ctx = useTestApp();
-let admin: string;
-let adminId: string;
+const ctx = useAdminApp();
 
-beforeAll(async () => {
-  const a = await createAdmin(ctx.db);
-  adminId = a.id;
-  admin = (await login(ctx.app, a.email, a.password)).accessToken;
-});
-
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = admin) =>
-  ctx.app.inject({ method, url, headers: bearer(token), payload });
+const call = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+  token = ctx.admin.token,
+) => ctx.app.inject({ method, url, headers: bearer(token), payload });
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -40,7 +28,7 @@ async function holder(name = 'Ada Adjusted') {
     expect(
       (await call('POST', `/api/users/${u.id}/returns`, { projectId: project.id, month, amount })).statusCode,
     ).toBe(201);
-  const token = (await login(ctx.app, u.email, u.password)).accessToken;
+  const token = await ctx.signIn(u);
   return { project, user: u, token };
 }
 
@@ -123,7 +111,7 @@ describe('adjustments', () => {
     expect(perf.portfolio.income).toBe(perfBefore.portfolio.income - 40.5);
 
     const [audit] = await ctx.db.select().from(auditLog).where(eq(auditLog.entityId, id));
-    expect(audit).toMatchObject({ actorId: adminId, entity: 'adjustment', action: 'create' });
+    expect(audit).toMatchObject({ actorId: ctx.admin.id, entity: 'adjustment', action: 'create' });
     expect(audit!.details).toMatchObject({ userId: user.id, kind: 'income', amount: -40.5 });
     const told = await ctx.db.select().from(notifications).where(eq(notifications.userId, user.id));
     expect(told.map((n) => [n.title, n.message])).toContainEqual([
@@ -227,7 +215,7 @@ describe('reversing a final distribution', () => {
         .set({ investorId: `REV-${project.id.slice(0, 6)}-${i}` })
         .where(eq(users.id, u.id));
       await createInvestment(ctx.db, u.id, project.id, { amount, startDate: '2025-01-01' });
-      holders.push({ ...u, token: (await login(ctx.app, u.email, u.password)).accessToken });
+      holders.push({ ...u, token: await ctx.signIn(u) });
     }
     const run = (
       await call('POST', '/api/distributions', {
@@ -447,7 +435,7 @@ describe('adjustments and statements', () => {
       amount: '-20.00',
       reason: 'August overpaid',
       paymentDate: '2026-08-14',
-      createdBy: adminId,
+      createdBy: ctx.admin.id,
     });
     const q3 = (await call('GET', '/api/statements/2026-Q3', undefined, token)).json().data as Statement;
     const line = q3.projects.find((p) => p.projectId === project.id)!;

@@ -1,30 +1,22 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bookings, capitalReturns, interestRegistrations, monthlyReturns } from '../../db/schema';
 import {
   bearer,
   countQueries,
-  createAdmin,
   createInvestment,
   createProject,
   createUser,
-  login,
-  useTestApp,
+  useAdminApp,
 } from '../../../test/helpers';
 import { lastTwelveMonths } from './service';
 
-const ctx = useTestApp();
-let token: string;
-
-beforeAll(async () => {
-  const admin = await createAdmin(ctx.db, { name: 'Dash Admin' });
-  token = (await login(ctx.app, admin.email, admin.password)).accessToken;
-});
+const ctx = useAdminApp({ name: 'Dash Admin' });
 
 const dashboard = async (query = '') => {
   const res = await ctx.app.inject({
     method: 'GET',
     url: `/api/admin/dashboard${query}`,
-    headers: bearer(token),
+    headers: bearer(ctx.admin.token),
   });
   expect(res.statusCode).toBe(200);
   return res.json().data;
@@ -100,7 +92,7 @@ describe('GET /api/admin/dashboard', () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/users',
-      headers: bearer(token),
+      headers: bearer(ctx.admin.token),
       payload: {
         name: 'Audited',
         email: 'audited@example.test',
@@ -121,7 +113,7 @@ describe('GET /api/admin/dashboard', () => {
     const audit = await ctx.app.inject({
       method: 'GET',
       url: '/api/admin/audit?entity=user&pageSize=5',
-      headers: bearer(token),
+      headers: bearer(ctx.admin.token),
     });
     expect(audit.statusCode).toBe(200);
     expect(audit.json().pagination).toMatchObject({ page: 1, pageSize: 5, total: 1 });

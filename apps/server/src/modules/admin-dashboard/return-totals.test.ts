@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { investments, monthlyReturns, projects, users } from '../../db/schema';
-import { createInvestment, createProject, createUser, useTestApp } from '../../../test/helpers';
+import {
+  createHolding,
+  createInvestment,
+  createProject,
+  createUser,
+  useTestApp,
+} from '../../../test/helpers';
 
 const ctx = useTestApp();
 
@@ -58,9 +64,7 @@ describe('investments.returns_from_months and months_recorded', () => {
   });
 
   it('survive a cascade: deleting a project or a user removes everything without an error', async () => {
-    const u = await createUser(ctx.db);
-    const p = await createProject(ctx.db);
-    await createInvestment(ctx.db, u.id, p.id, { monthly: { '2025-01': '1.00' } });
+    const { user: u, project: p } = await createHolding(ctx.db, { monthly: { '2025-01': '1.00' } });
     await ctx.db.delete(projects).where(eq(projects.id, p.id));
     await ctx.db.delete(users).where(eq(users.id, u.id));
     expect(await totals(u.id, p.id)).toBeUndefined();

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import {
   auditLog,
@@ -14,26 +14,22 @@ import {
 import {
   bearer,
   countQueries,
-  createAdmin,
+  createHolding,
   createInvestment,
   createProject,
   createUser,
   login,
-  useTestApp,
+  useAdminApp,
 } from '../../../test/helpers';
 
-const ctx = useTestApp();
-let adminToken: string;
-let adminId: string;
+const ctx = useAdminApp({ name: 'Ada Admin' });
 
-beforeAll(async () => {
-  const admin = await createAdmin(ctx.db, { name: 'Ada Admin' });
-  adminId = admin.id;
-  adminToken = (await login(ctx.app, admin.email, admin.password)).accessToken;
-});
-
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = adminToken) =>
-  ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+const call = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+  token = ctx.admin.token,
+) => ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
 const lastAudit = async (entityId: string) =>
   (
@@ -49,9 +45,11 @@ describe('GET /api/users', () => {
   it('pages with totals, sorted by name, without passwords, in the same queries whatever the page size', async () => {
     const tag = `Pagey${Date.now().toString(36)}`;
     for (let i = 0; i < 7; i++) {
-      const u = await createUser(ctx.db, { name: `${tag} ${String.fromCharCode(71 - i)}` });
-      const p = await createProject(ctx.db);
-      await createInvestment(ctx.db, u.id, p.id, { amount: '100.10', monthly: { '2025-01': '0.10' } });
+      await createHolding(
+        ctx.db,
+        { amount: '100.10', monthly: { '2025-01': '0.10' } },
+        { user: { name: `${tag} ${String.fromCharCode(71 - i)}` } },
+      );
     }
     const page1 = await call('GET', `/api/users?search=${tag}&pageSize=3`);
     expect(page1.statusCode).toBe(200);
@@ -172,7 +170,7 @@ describe('GET /api/users', () => {
     const notLinked = await all(`projectId=${p.id}&linked=false`);
     expect(notLinked).toContain(other.id);
     expect(notLinked).not.toContain(linked.id);
-    expect(notLinked).not.toContain(adminId);
+    expect(notLinked).not.toContain(ctx.admin.id);
     expect((await call('GET', `/api/users?projectId=nope`)).statusCode).toBe(400);
     expect((await call('GET', `/api/users?pageSize=1000`)).json().message).toMatch(/Page size/);
   });
@@ -239,7 +237,11 @@ describe('POST /api/users', () => {
     expect(JSON.stringify(res.json())).not.toMatch(/password|Harbour-Kestrel-1/i);
     const signedIn = await login(ctx.app, input.email, input.password);
     expect(signedIn.user.isAdmin).toBe(false);
-    expect(await lastAudit(data._id)).toMatchObject({ actorId: adminId, action: 'create', entity: 'user' });
+    expect(await lastAudit(data._id)).toMatchObject({
+      actorId: ctx.admin.id,
+      action: 'create',
+      entity: 'user',
+    });
   });
 
   it('refuses a duplicate email (any case) and a duplicate investor ID with 409, writing nothing', async () => {
@@ -334,7 +336,7 @@ describe('PUT /api/users/:id', () => {
       await ctx.app.inject({
         method: 'GET',
         url: '/api/users/me',
-        headers: bearer((await login(ctx.app, u.email, u.password)).accessToken),
+        headers: bearer(await ctx.signIn(u)),
       })
     ).json().data;
     expect(me.totalInvestment).toBe(10500.1);
@@ -359,9 +361,7 @@ describe('PUT /api/users/:id', () => {
   });
 
   it('refuses a start date after the first month with a return, naming both months; nothing is written', async () => {
-    const u = await createUser(ctx.db);
-    const p = await createProject(ctx.db);
-    await createInvestment(ctx.db, u.id, p.id, {
+    const { user: u, project: p } = await createHolding(ctx.db, {
       amount: '20000.00',
       startDate: '2024-12-01',
       monthly: { '2025-01': '55.00' },
@@ -439,7 +439,7 @@ describe('DELETE /api/users/:id', () => {
       payload: { refreshToken },
     });
     expect(refresh.statusCode).toBe(401);
-    expect(await lastAudit(u.id)).toMatchObject({ actorId: adminId, action: 'delete', entity: 'user' });
+    expect(await lastAudit(u.id)).toMatchObject({ actorId: ctx.admin.id, action: 'delete', entity: 'user' });
     expect((await call('DELETE', `/api/users/${u.id}`)).statusCode).toBe(404);
   });
 
@@ -541,7 +541,7 @@ describe('DELETE /api/users/:id', () => {
   });
 
   it('does not let an admin delete their own account', async () => {
-    const res = await call('DELETE', `/api/users/${adminId}`);
+    const res = await call('DELETE', `/api/users/${ctx.admin.id}`);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('You cannot delete your own account');
   });
@@ -581,7 +581,7 @@ describe('activation', () => {
 
   it('deactivating ends the sessions at once; the user is told the account is deactivated', async () => {
     const u = await createUser(ctx.db);
-    const { accessToken } = await login(ctx.app, u.email, u.password);
+    const accessToken = await ctx.signIn(u);
     expect((await call('POST', `/api/users/${u.id}/deactivate`)).json().data.status).toBe('inactive');
     const me = await ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(accessToken) });
     expect(me.statusCode).toBe(401);
@@ -591,15 +591,17 @@ describe('activation', () => {
       payload: { email: u.email, password: u.password },
     });
     expect(again.json().message).toBe('This account has been deactivated. Please contact support.');
-    expect((await call('POST', `/api/users/${adminId}/deactivate`)).statusCode).toBe(400);
+    expect((await call('POST', `/api/users/${ctx.admin.id}/deactivate`)).statusCode).toBe(400);
   });
 });
 
 describe('GET /api/users/:id', () => {
   it('answers every investment with its monthly returns, and 404 for an unknown id', async () => {
-    const u = await createUser(ctx.db);
-    const p = await createProject(ctx.db, { name: 'Zeta Lodge' });
-    await createInvestment(ctx.db, u.id, p.id, { amount: '0.30', returns: '9.99' });
+    const { user: u, project: p } = await createHolding(
+      ctx.db,
+      { amount: '0.30', returns: '9.99' },
+      { project: { name: 'Zeta Lodge' } },
+    );
     const { data } = (await call('GET', `/api/users/${u.id}`)).json();
     expect(data.investments).toEqual([
       expect.objectContaining({ projectName: 'Zeta Lodge', amount: 0.3, returns: 9.99, monthlyReturns: [] }),

@@ -7,7 +7,7 @@ import { migrationsFolder, type DbOrTx } from '../../db/client';
 import { auditCount, auditLog } from '../../db/schema';
 import { readSlottedCount } from '../../db/slotted-count';
 import { auditSentence, isAuditKind, type AuditEntry } from '@portal/contracts';
-import { bearer, createAdmin, createProject, createUser, login, useTestApp } from '../../../test/helpers';
+import { bearer, createAdmin, createProject, createUser, useTestApp } from '../../../test/helpers';
 import { neutralizeFormula } from './csv';
 
 const ctx = useTestApp();
@@ -17,14 +17,14 @@ let investorToken: string;
 
 const admin = async (name: string) => {
   const a = await createAdmin(ctx.db, { name });
-  return { id: a.id, name, token: (await login(ctx.app, a.email, a.password)).accessToken };
+  return { id: a.id, name, token: await ctx.signIn(a) };
 };
 
 beforeAll(async () => {
   ava = await admin('Ava Audit');
   ben = await admin('Ben Audit');
   const investor = await createUser(ctx.db);
-  investorToken = (await login(ctx.app, investor.email, investor.password)).accessToken;
+  investorToken = await ctx.signIn(investor);
   // Ava creates a project through the API; the other rows are written as the services write them.
   const created = await ctx.app.inject({
     method: 'POST',

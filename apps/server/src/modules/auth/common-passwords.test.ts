@@ -1,17 +1,11 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { COMMON_PASSWORD_MESSAGE } from '@portal/contracts';
 import { users } from '../../db/schema';
 import { isCommonPassword } from '../../lib/password-policy';
-import { bearer, createAdmin, createUser, login, useTestApp } from '../../../test/helpers';
+import { bearer, createUser, login, useAdminApp } from '../../../test/helpers';
 
-const ctx = useTestApp();
-let adminToken: string;
-
-beforeAll(async () => {
-  const admin = await createAdmin(ctx.db);
-  adminToken = (await login(ctx.app, admin.email, admin.password)).accessToken;
-});
+const ctx = useAdminApp();
 
 const COMMON = ['123456', 'password', 'Password', 'qwerty123', 'iloveyou'];
 
@@ -47,7 +41,7 @@ describe('the most common passwords are refused wherever a password is set', () 
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/users',
-      headers: bearer(adminToken),
+      headers: bearer(ctx.admin.token),
       payload: { name: 'Common Pass', email, password, investorId: `INV-2026-CP${password.length}XYZ` },
     });
     expect(res.statusCode).toBe(400);
@@ -57,7 +51,7 @@ describe('the most common passwords are refused wherever a password is set', () 
 
   it.each(COMMON)('when a user changes their password: %s', async (password) => {
     const user = await createUser(ctx.db);
-    const { accessToken } = await login(ctx.app, user.email, user.password);
+    const accessToken = await ctx.signIn(user);
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/password',

@@ -1,14 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { users } from '../../db/schema';
-import { bearer, createUser, login, signInAdmin, type TestUser, useTestApp } from '../../../test/helpers';
+import { bearer, createUser, login, type TestUser, useAdminApp } from '../../../test/helpers';
 
-const ctx = useTestApp();
-let adminToken: string;
+const ctx = useAdminApp();
 let investor: TestUser;
 
 beforeAll(async () => {
-  adminToken = await signInAdmin(ctx);
   investor = await createUser(ctx.db, { email: 'investor@example.com' });
 });
 
@@ -50,7 +48,7 @@ describe('lookalike emails are refused with a 400 that says why', () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/users',
-      headers: bearer(adminToken),
+      headers: bearer(ctx.admin.token),
       payload: { name: 'Look Alike', email, password: 'Kestrel-Harbour-42', investorId: 'INV-2026-LOOKAL' },
     });
     expect(res.statusCode).toBe(400);
@@ -61,7 +59,7 @@ describe('lookalike emails are refused with a 400 that says why', () => {
     const res = await ctx.app.inject({
       method: 'PUT',
       url: `/api/users/${investor.id}`,
-      headers: bearer(adminToken),
+      headers: bearer(ctx.admin.token),
       payload: { email },
     });
     expect(res.statusCode).toBe(400);
@@ -79,7 +77,7 @@ describe('lookalike emails are refused with a 400 that says why', () => {
   });
 
   it('on the interest form', async () => {
-    const { accessToken } = await login(ctx.app, investor.email, investor.password);
+    const accessToken = await ctx.signIn(investor);
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/interest',

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createUser, login, type TestUser, useTestApp } from '../../../test/helpers';
+import { bearer, createUser, type TestUser, useTestApp } from '../../../test/helpers';
 import { totpCode, totpStep } from '../../lib/totp';
 import { LoginLimiter } from '../credentials/login-limiter';
 import { DEVICE_COOKIE } from './routes';
@@ -141,7 +141,7 @@ describe('guessing the current password with a stolen session', () => {
   for (const [name, confirm] of Object.entries(confirmations)) {
     it(`${name}: wrong passwords from many addresses count against the account as at sign-in`, async () => {
       const owner = await createUser(ctx.db);
-      const { accessToken } = await login(ctx.app, owner.email, owner.password);
+      const accessToken = await ctx.signIn(owner);
       const codes: number[] = [];
       let last;
       for (let i = 0; i < 25; i++) {
@@ -159,7 +159,7 @@ describe('guessing the current password with a stolen session', () => {
 
   it('locks one address out after the account’s failures from it, like the sign-in', async () => {
     const owner = await createUser(ctx.db);
-    const { accessToken } = await login(ctx.app, owner.email, owner.password);
+    const accessToken = await ctx.signIn(owner);
     const codes: number[] = [];
     for (let i = 0; i < 5; i++) {
       codes.push(
@@ -202,7 +202,7 @@ describe('wrong codes at the two-factor step', () => {
 
   /** Turns two-factor sign-in on; answers the recovery codes. */
   async function enrol(user: TestUser): Promise<string[]> {
-    const { accessToken } = await login(ctx.app, user.email, user.password);
+    const accessToken = await ctx.signIn(user);
     const post = (url: string, payload?: object) =>
       ctx.app.inject({ method: 'POST', url, headers: bearer(accessToken), payload });
     const { secret } = (await post('/api/auth/totp/setup')).json().data;

@@ -10,7 +10,7 @@ const call = (method: 'GET' | 'POST' | 'PUT', url: string, token?: string, paylo
 
 /** Turns on TOTP for the user; answers the secret and the recovery codes. */
 async function enrol(user: TestUser) {
-  const { accessToken } = await login(ctx.app, user.email, user.password);
+  const accessToken = await ctx.signIn(user);
   const setup = await call('POST', '/api/auth/totp/setup', accessToken);
   expect(setup.statusCode).toBe(200);
   const { secret, otpauthUrl, qrSvg } = setup.json().data;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, notifications, users } from '../../db/schema';
 import { createSecretBox } from '../../lib/secret-box';
-import { bearer, createUser, login, testConfig, useTestApp } from '../../../test/helpers';
+import { bearer, createUser, testConfig, useTestApp } from '../../../test/helpers';
 
 const ctx = useTestApp();
 
@@ -14,7 +14,7 @@ const me = async (token: string) =>
 
 async function investor() {
   const user = await createUser(ctx.db);
-  const { accessToken } = await login(ctx.app, user.email, user.password);
+  const accessToken = await ctx.signIn(user);
   return { user, token: accessToken };
 }
 

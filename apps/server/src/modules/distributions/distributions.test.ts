@@ -1,5 +1,5 @@
 import { XMLParser } from 'fast-xml-parser';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { monthLabel } from '@portal/contracts';
 import {
@@ -10,26 +10,16 @@ import {
   notifications,
   users,
 } from '../../db/schema';
-import {
-  bearer,
-  createAdmin,
-  createInvestment,
-  createProject,
-  createUser,
-  login,
-  useTestApp,
-} from '../../../test/helpers';
+import { bearer, createInvestment, createProject, createUser, useAdminApp } from '../../../test/helpers';
 
-const ctx = useTestApp();
-let admin: string;
+const ctx = useAdminApp();
 
-beforeAll(async () => {
-  const a = await createAdmin(ctx.db);
-  admin = (await login(ctx.app, a.email, a.password)).accessToken;
-});
-
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = admin) =>
-  ctx.app.inject({ method, url, headers: bearer(token), payload });
+const call = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+  token = ctx.admin.token,
+) => ctx.app.inject({ method, url, headers: bearer(token), payload });
 
 /** A project held by three investors with the given amounts invested, named by their investor IDs. */
 async function heldProject(amounts: string[]) {
@@ -205,7 +195,7 @@ describe('distribution runs', () => {
     expect(
       await ctx.db.select().from(monthlyReturns).where(eq(monthlyReturns.projectId, project.id)),
     ).toEqual([]);
-    const investor = (await login(ctx.app, holders[0]!.email, holders[0]!.password)).accessToken;
+    const investor = await ctx.signIn(holders[0]!);
     const perf = (await call('GET', '/api/investment/performance', undefined, investor)).json().data;
     expect(perf.portfolio).toMatchObject({
       invested: 4000,
@@ -254,7 +244,7 @@ describe('distribution runs', () => {
 
   it('the payments file: a BOM and a header, then one line per investor paid, amounts to two decimals, the full IBAN or empty; audited', async () => {
     const { project, holders } = await heldProject(['1000.00', '1000.00']);
-    const investor = (await login(ctx.app, holders[0]!.email, holders[0]!.password)).accessToken;
+    const investor = await ctx.signIn(holders[0]!);
     await call(
       'PUT',
       '/api/users/me/bank-account',
@@ -303,7 +293,7 @@ describe('distribution runs', () => {
 
   it('the SEPA file of a final run: one transfer per investor with a bank account, count and control sum matching', async () => {
     const { project, holders } = await heldProject(['3000.00', '1000.00']);
-    const investor = (await login(ctx.app, holders[0]!.email, holders[0]!.password)).accessToken;
+    const investor = await ctx.signIn(holders[0]!);
     const saved = await call(
       'PUT',
       '/api/users/me/bank-account',
@@ -444,7 +434,7 @@ describe('distribution runs', () => {
 
   it('investors get 403 on every distribution route', async () => {
     const u = await createUser(ctx.db);
-    const token = (await login(ctx.app, u.email, u.password)).accessToken;
+    const token = await ctx.signIn(u);
     const id = '00000000-0000-4000-8000-000000000000';
     for (const [method, url] of [
       ['GET', '/api/distributions'],

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromStream } from 'file-type/node';
 import type { z } from 'zod';
-import { fieldErrors, issuesMessage } from '@portal/contracts';
+import { EXTENSION_BY_MIME, fieldErrors, issuesMessage } from '@portal/contracts';
 import { AppError, BadRequestError, PayloadTooLargeError, ValidationError } from '../../lib/errors';
 import { FileTooLargeError, type FileStorage } from '../../storage/file-storage';
 import { nulRefusal } from '../../plugins/errors';
@@ -92,16 +92,6 @@ const ALIASES: Record<string, string> = {
   qt: 'mov',
 };
 const TEXT_EXTS = new Set(['txt', 'csv', 'md']);
-const CLAIMED_BY_MIME: Record<string, string> = {
-  'application/pdf': 'pdf',
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/gif': 'gif',
-  'image/webp': 'webp',
-  'video/mp4': 'mp4',
-  'video/webm': 'webm',
-  'video/quicktime': 'mov',
-};
 
 const UNSUPPORTED: Record<UploadPurpose, string> = {
   document:
@@ -181,7 +171,7 @@ async function identifyFile(
   purpose: UploadPurpose,
 ): Promise<Pick<StoredUpload, 'mime' | 'ext' | 'label' | 'kind'>> {
   const named = declaredExt(fileName);
-  const claimed = named && KNOWN[named] ? named : (CLAIMED_BY_MIME[declaredMime.toLowerCase()] ?? null);
+  const claimed = named && KNOWN[named] ? named : (EXTENSION_BY_MIME[declaredMime.toLowerCase()] ?? null);
   let ext = await sniffStored(storage, stored.key);
   if (ext === undefined) {
     const head = await readHead(storage, stored.key, stored.size);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog, interestRegistrations } from '../../db/schema';
-import { bearer, countQueries, createUser, login, signInAdmin, useTestApp } from '../../../test/helpers';
+import { bearer, countQueries, createUser, signInAdmin, useTestApp } from '../../../test/helpers';
 
 const ctx = useTestApp();
 let investor: { id: string; name: string; email: string; token: string };
@@ -9,7 +9,7 @@ let adminToken: string;
 
 beforeAll(async () => {
   const u = await createUser(ctx.db, { name: 'Ivy Interested' });
-  investor = { ...u, token: (await login(ctx.app, u.email, u.password)).accessToken };
+  investor = { ...u, token: await ctx.signIn(u) };
   adminToken = await signInAdmin(ctx);
 });
 

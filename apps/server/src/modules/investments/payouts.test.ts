@@ -5,7 +5,6 @@ import {
   createInvestment,
   createProject,
   createUser,
-  login,
   useTestApp,
 } from '../../../test/helpers';
 
@@ -35,7 +34,7 @@ describe('GET /api/investment/payouts', () => {
       monthly: { '2025-01': '999.99', '2025-03': '1.00' },
     });
 
-    const { accessToken } = await login(ctx.app, emma.email, emma.password);
+    const accessToken = await ctx.signIn(emma);
     const res = await payouts(accessToken);
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -64,13 +63,13 @@ describe('GET /api/investment/payouts', () => {
       project: { _id: lake.id, name: 'Lake' },
     });
 
-    const other = (await payouts((await login(ctx.app, lukas.email, lukas.password)).accessToken)).json();
+    const other = (await payouts(await ctx.signIn(lukas))).json();
     expect(other.payouts.map((p: { amount: number }) => p.amount)).toEqual([1, 999.99]);
   });
 
   it('answers an empty list to an investor without returns, in the same number of queries', async () => {
     const u = await createUser(ctx.db);
-    const { accessToken } = await login(ctx.app, u.email, u.password);
+    const accessToken = await ctx.signIn(u);
     const queries = await countQueries(ctx, async () => {
       expect((await payouts(accessToken)).json()).toEqual({ success: true, payouts: [] });
     });

@@ -12,10 +12,10 @@ import {
   bearer,
   buildTestApp,
   createAdmin,
+  createHolding,
   createInvestment,
   createProject,
   createUser,
-  login,
   type TestContext,
 } from '../../../test/helpers';
 import { GENESIS_HASH, ledgerHash } from './service';
@@ -33,7 +33,7 @@ const files = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-ledger-'));
 beforeAll(async () => {
   ctx = await buildTestApp();
   const a = await createAdmin(ctx.db);
-  admin = (await login(ctx.app, a.email, a.password)).accessToken;
+  admin = await ctx.signIn(a);
   // The demo's money: returns, a final income run and its allocations, a return of capital.
   await seedDemo(ctx.db, createLocalStorage(files));
 });
@@ -79,9 +79,7 @@ const lastLinkOf = async (table: string, id: string) =>
 
 /** An investor of a new project, with one month recorded through the API; its row. */
 async function recordedReturn(month = '2025-03', amount = 120.5) {
-  const user = await createUser(ctx.db);
-  const project = await createProject(ctx.db);
-  await createInvestment(ctx.db, user.id, project.id, { startDate: '2024-01-01' });
+  const { user, project } = await createHolding(ctx.db, { startDate: '2024-01-01' });
   const res = await call('POST', `/api/users/${user.id}/returns`, { projectId: project.id, month, amount });
   expect(res.statusCode).toBe(201);
   const [row] = await ctx.db.select().from(monthlyReturns).where(eq(monthlyReturns.userId, user.id));
@@ -92,7 +90,7 @@ describe('GET /api/admin/ledger/verify', () => {
   it('is for admins: 401 without a sign-in, 403 for an investor', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/admin/ledger/verify' })).statusCode).toBe(401);
     const investor = await createUser(ctx.db);
-    const token = (await login(ctx.app, investor.email, investor.password)).accessToken;
+    const token = await ctx.signIn(investor);
     expect((await call('GET', '/api/admin/ledger/verify', undefined, token)).statusCode).toBe(403);
   });
 

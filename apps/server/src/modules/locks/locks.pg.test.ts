@@ -1,32 +1,18 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { monthlyReturns, statementPublications } from '../../db/schema';
-import {
-  bearer,
-  createInvestment,
-  createProject,
-  createUser,
-  signInAdmin,
-  useTestApp,
-} from '../../../test/helpers';
+import { bearer, createHolding, useAdminApp } from '../../../test/helpers';
 import { blockMoneyEdits } from './service';
 
 /**
  * A publish and an edit at the same moment, on PostgreSQL's several connections (server-pg only): the
  * edit cannot slip in between the publication's check and its commit.
  */
-const ctx = useTestApp();
-let token: string;
-
-beforeAll(async () => {
-  token = await signInAdmin(ctx);
-});
+const ctx = useAdminApp();
 
 describe('final is final while a period is being published', () => {
   it('an edit that comes while a period is published waits for it, then finds the period locked (409)', async () => {
-    const user = await createUser(ctx.db);
-    const project = await createProject(ctx.db);
-    await createInvestment(ctx.db, user.id, project.id, {
+    const { user, project } = await createHolding(ctx.db, {
       amount: '1000.00',
       startDate: '2024-01-01',
       monthly: { '2025-08': '50.00' },
@@ -47,7 +33,7 @@ describe('final is final while a period is being published', () => {
       edit = ctx.app.inject({
         method: 'PUT',
         url: `/api/users/${user.id}/returns`,
-        headers: bearer(token),
+        headers: bearer(ctx.admin.token),
         payload: { projectId: project.id, month: '2025-08', amount: 999.99 },
       });
       await new Promise((resolve) => setTimeout(resolve, 300));

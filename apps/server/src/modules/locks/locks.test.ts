@@ -3,18 +3,16 @@ import { and, eq } from 'drizzle-orm';
 import { monthlyReturns, rentalIncomes, statementPublications } from '../../db/schema';
 import {
   bearer,
+  createHolding,
   createInvestment,
   createProject,
   createUser,
-  login,
-  signInAdmin,
-  useTestApp,
+  useAdminApp,
 } from '../../../test/helpers';
 import { createBooking, isoDay } from '../../../test/content-factories';
 import { multipart } from '../documents/test-support';
 
-const ctx = useTestApp();
-let token: string;
+const ctx = useAdminApp();
 
 /** Q3 2025's statements are published (the job's work is not what these tests are about). */
 const PUBLISHED =
@@ -23,7 +21,6 @@ const RENTAL_PUBLISHED =
   'Q3 2025 statements were published on Oct 5, 2025: rental income in that period cannot be changed. Record an adjustment instead.';
 
 beforeAll(async () => {
-  token = await signInAdmin(ctx);
   await ctx.db.insert(statementPublications).values({
     period: '2025-Q3',
     publishedAt: new Date('2025-10-05T09:00:00Z'),
@@ -36,7 +33,7 @@ beforeAll(async () => {
 });
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+  ctx.app.inject({ method, url, headers: bearer(ctx.admin.token), ...(payload ? { payload } : {}) });
 
 interface ReturnJson {
   month: string;
@@ -45,9 +42,7 @@ interface ReturnJson {
 }
 
 async function holding(monthly: Record<string, string> = {}) {
-  const user = await createUser(ctx.db);
-  const project = await createProject(ctx.db);
-  await createInvestment(ctx.db, user.id, project.id, {
+  const { user, project } = await createHolding(ctx.db, {
     amount: '10000.00',
     startDate: '2024-01-01',
     monthly,
@@ -167,7 +162,7 @@ describe('final is final: monthly returns', () => {
     const imported = await ctx.app.inject({
       method: 'POST',
       url: '/api/returns/import?dryRun=false',
-      headers: { ...bearer(token), ...form.headers },
+      headers: { ...bearer(ctx.admin.token), ...form.headers },
       payload: form.payload,
     });
     expect(imported.statusCode).toBe(400);
@@ -218,7 +213,7 @@ describe('final is final: rental income', () => {
     const listed = async () =>
       (await call('GET', `/api/bookings/admin?projectId=${project.id}`)).json().data[0].rentalIncome;
     const own = async () => {
-      const { accessToken } = await login(ctx.app, user.email, user.password);
+      const accessToken = await ctx.signIn(user);
       const res = await ctx.app.inject({
         method: 'GET',
         url: `/api/bookings?projectId=${project.id}`,

@@ -2,15 +2,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, projectMedia } from '../../db/schema';
-import {
-  bearer,
-  countQueries,
-  createAdmin,
-  createProject,
-  login,
-  investorIn,
-  useTestApp,
-} from '../../../test/helpers';
+import { bearer, countQueries, createProject, investorIn, useAdminApp } from '../../../test/helpers';
 import {
   createDocumentRow,
   createMediaRow,
@@ -23,21 +15,16 @@ import {
 } from '../documents/test-support';
 import { createFileUrls } from '../../lib/file-urls';
 
-const ctx = useTestApp();
+const ctx = useAdminApp();
 let uploads: string;
-let adminToken: string;
-let adminId: string;
 
 const investor = (projects: string[]) => investorIn(ctx, ...projects);
 
 beforeAll(async () => {
   uploads = path.join(ctx.deps.config.dataDir, 'uploads');
-  const a = await createAdmin(ctx.db);
-  adminId = a.id;
-  adminToken = (await login(ctx.app, a.email, a.password)).accessToken;
 });
 
-const { get, send } = fileRequestsOf(ctx, () => adminToken);
+const { get, send } = fileRequestsOf(ctx, () => ctx.admin.token);
 
 const auditOf = (id: string) =>
   ctx.db
@@ -141,7 +128,7 @@ describe('GET /api/media', () => {
     expect(res.json().media[4]).toMatchObject({ personal: true, type: 'photo', status: 'active' });
 
     // The admin sees the project's active media only (no personal items of anyone).
-    expect(titles(await get(`/api/media?projectId=${project.id}`, adminToken))).not.toContain(
+    expect(titles(await get(`/api/media?projectId=${project.id}`, ctx.admin.token))).not.toContain(
       'Your handover',
     );
     expect(titles(await get(`/api/media?projectId=${project.id}`, neighbour.token))).toContain(
@@ -187,7 +174,7 @@ describe('admin media', () => {
     const holder = await investor([project.id]);
     await createMediaRow(ctx.db, { projectId: project.id, title: 'Live', priority: 1 });
     await createMediaRow(ctx.db, { projectId: project.id, title: 'Draft', status: 'draft' });
-    const res = await get(`/api/media/admin?projectId=${project.id}`, adminToken);
+    const res = await get(`/api/media/admin?projectId=${project.id}`, ctx.admin.token);
     expect(res.statusCode).toBe(200);
     expect(res.json().success).toBe(true);
     expect(titles(res)).toEqual(['Live', 'Draft']);
@@ -202,7 +189,7 @@ describe('admin media', () => {
       const json = await ctx.app.inject({
         method: 'POST',
         url: '/api/media',
-        headers: bearer(adminToken),
+        headers: bearer(ctx.admin.token),
         payload: { ...full, [blank]: '' },
       });
       expect(json.statusCode).toBe(400);
@@ -237,7 +224,7 @@ describe('admin media', () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/media',
-      headers: bearer(adminToken),
+      headers: bearer(ctx.admin.token),
       payload: {
         projectId: project.id,
         title: 'Sauna',
@@ -382,7 +369,7 @@ describe('admin media', () => {
       method: 'POST',
       url: '/api/media',
       payload: Buffer.from(await r.arrayBuffer()),
-      headers: { 'content-type': r.headers.get('content-type')!, ...bearer(adminToken) },
+      headers: { 'content-type': r.headers.get('content-type')!, ...bearer(ctx.admin.token) },
     });
     expect(late.statusCode).toBe(404);
     expect(filesOnDisk(uploads).length).toBe(before);
@@ -424,7 +411,7 @@ describe('admin media', () => {
     const del = await ctx.app.inject({
       method: 'DELETE',
       url: `/api/media/${item._id}`,
-      headers: bearer(adminToken),
+      headers: bearer(ctx.admin.token),
     });
     expect(del.json()).toEqual({ success: true, message: 'Media deleted' });
     expect(filesOnDisk(uploads).some((f) => f.endsWith(second!.fileKey!))).toBe(false);
@@ -432,7 +419,7 @@ describe('admin media', () => {
     const again = await ctx.app.inject({
       method: 'DELETE',
       url: `/api/media/${item._id}`,
-      headers: bearer(adminToken),
+      headers: bearer(ctx.admin.token),
     });
     expect(again.statusCode).toBe(404);
   });
@@ -461,16 +448,16 @@ describe('admin media', () => {
     const del = await ctx.app.inject({
       method: 'DELETE',
       url: `/api/media/${item._id}`,
-      headers: bearer(adminToken),
+      headers: bearer(ctx.admin.token),
     });
     expect(del.statusCode).toBe(200);
 
     const entries = await auditOf(item._id);
     expect(entries.map((e) => [e.action, e.actorId])).toEqual([
-      ['create', adminId],
-      ['update', adminId],
-      ['update', adminId],
-      ['delete', adminId],
+      ['create', ctx.admin.id],
+      ['update', ctx.admin.id],
+      ['update', ctx.admin.id],
+      ['delete', ctx.admin.id],
     ]);
     // The title and project name the entry in the log's sentence ("… changed the media item “Jetty at dawn” at …").
     const named = { title: 'Jetty at dawn', projectId: project.id };
@@ -478,7 +465,11 @@ describe('admin media', () => {
     expect(entries[2]!.details).toEqual({ ...named, fields: ['status'], fileReplaced: true });
     expect(entries[3]!.details).toEqual(named);
     // Deleting an item that is gone records nothing more.
-    await ctx.app.inject({ method: 'DELETE', url: `/api/media/${item._id}`, headers: bearer(adminToken) });
+    await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/media/${item._id}`,
+      headers: bearer(ctx.admin.token),
+    });
     expect(await auditOf(item._id)).toHaveLength(4);
   });
 

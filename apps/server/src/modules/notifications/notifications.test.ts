@@ -6,7 +6,6 @@ import {
   countQueries,
   createAdmin,
   createUser,
-  login,
   type TestUser,
   useTestApp,
 } from '../../../test/helpers';
@@ -24,9 +23,9 @@ beforeAll(async () => {
   admin = await createAdmin(ctx.db, { name: 'Ada Admin' });
   emma = await createUser(ctx.db, { name: 'Emma Investor' });
   lukas = await createUser(ctx.db, { name: 'Lukas Investor' });
-  adminToken = (await login(ctx.app, admin.email, admin.password)).accessToken;
-  emmaToken = (await login(ctx.app, emma.email, emma.password)).accessToken;
-  lukasToken = (await login(ctx.app, lukas.email, lukas.password)).accessToken;
+  adminToken = await ctx.signIn(admin);
+  emmaToken = await ctx.signIn(emma);
+  lukasToken = await ctx.signIn(lukas);
 });
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -61,7 +60,7 @@ describe('GET /api/notifications', () => {
 
   it("answers the user's own notifications, newest first, with the unread count", async () => {
     const user = await createUser(ctx.db);
-    const token = (await login(ctx.app, user.email, user.password)).accessToken;
+    const token = await ctx.signIn(user);
     const older = await seed(user.id, 'Older', '2026-01-01T10:00:00Z', true);
     const newer = await seed(user.id, 'Newer', '2026-03-01T10:00:00Z');
     const middle = await seed(user.id, 'Middle', '2026-02-01T10:00:00Z');
@@ -86,7 +85,7 @@ describe('GET /api/notifications', () => {
 
   it('shows the newest 50 but counts every unread one, in one query', async () => {
     const user = await createUser(ctx.db);
-    const token = (await login(ctx.app, user.email, user.password)).accessToken;
+    const token = await ctx.signIn(user);
     await ctx.db.insert(notifications).values(
       Array.from({ length: 60 }, (_, i) => ({
         userId: user.id,
@@ -109,7 +108,7 @@ describe('GET /api/notifications', () => {
 
   it('answers an empty list and a zero count for a user without notifications', async () => {
     const user = await createUser(ctx.db);
-    const token = (await login(ctx.app, user.email, user.password)).accessToken;
+    const token = await ctx.signIn(user);
     const res = await call('GET', '/api/notifications', token);
     expect(res.json()).toEqual({ success: true, data: { notifications: [], unreadCount: 0 } });
   });
@@ -146,7 +145,7 @@ describe('PUT /api/notifications/{id}/read and read-all', () => {
 
   it('marks all of the user’s unread notifications read, nobody else’s', async () => {
     const user = await createUser(ctx.db);
-    const token = (await login(ctx.app, user.email, user.password)).accessToken;
+    const token = await ctx.signIn(user);
     await seed(user.id, 'A', '2026-05-01T10:00:00Z');
     await seed(user.id, 'B', '2026-05-02T10:00:00Z');
     await seed(user.id, 'C', '2026-05-03T10:00:00Z', true);
@@ -505,7 +504,7 @@ describe('POST /api/notifications/stream/ticket', () => {
 
   it('limits tickets per user, not per address', async () => {
     const busy = await createUser(ctx.db);
-    const token = (await login(ctx.app, busy.email, busy.password)).accessToken;
+    const token = await ctx.signIn(busy);
     for (let i = 0; i < 30; i++)
       expect((await call('POST', '/api/notifications/stream/ticket', token)).statusCode).toBe(200);
     const refused = await call('POST', '/api/notifications/stream/ticket', token);

@@ -31,9 +31,9 @@ beforeAll(async () => {
   const admin = await createAdmin(ctx.db);
   emma = await createUser(ctx.db, { name: 'Emma Stream' });
   lukas = await createUser(ctx.db, { name: 'Lukas Stream' });
-  adminToken = (await login(ctx.app, admin.email, admin.password)).accessToken;
-  emmaToken = (await login(ctx.app, emma.email, emma.password)).accessToken;
-  lukasToken = (await login(ctx.app, lukas.email, lukas.password)).accessToken;
+  adminToken = await ctx.signIn(admin);
+  emmaToken = await ctx.signIn(emma);
+  lukasToken = await ctx.signIn(lukas);
 });
 afterAll(async () => {
   open.forEach((c) => c.close());
@@ -317,7 +317,7 @@ describe('GET /api/notifications/stream', () => {
 
   it('lets one user hold at most ten streams on an instance', async () => {
     const user = await createUser(ctx.db);
-    const token = (await login(ctx.app, user.email, user.password)).accessToken;
+    const token = await ctx.signIn(user);
     const conns = [];
     for (let i = 0; i < 10; i++) conns.push(await stream(token));
     const eleventh = await connectSse(`${base}/api/notifications/stream?ticket=${await ticketFor(token)}`);

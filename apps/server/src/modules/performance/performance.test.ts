@@ -6,7 +6,6 @@ import {
   createInvestment,
   createProject,
   createUser,
-  login,
   useTestApp,
 } from '../../../test/helpers';
 
@@ -166,7 +165,7 @@ describe('GET /api/investment/performance', () => {
       startDate: '2023-01-01',
       monthly: { '2023-06': '999.00' },
     });
-    const { accessToken } = await login(ctx.app, user.email, user.password);
+    const accessToken = await ctx.signIn(user);
     const res = await ctx.app.inject({
       method: 'GET',
       url: '/api/investment/performance',

@@ -1,15 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, cabinAllowances, perks } from '../../db/schema';
-import { createProject, investorIn, requestsOf, signInAdmin, useTestApp } from '../../../test/helpers';
+import { createProject, investorIn, requestsOf, useAdminApp } from '../../../test/helpers';
 import { createAllowance, createBooking, createPerk, isoDay } from '../../../test/content-factories';
 
-const ctx = useTestApp();
-let adminToken: string;
-
-beforeAll(async () => {
-  adminToken = await signInAdmin(ctx);
-});
+const ctx = useAdminApp();
 
 const { get, send } = requestsOf(ctx);
 
@@ -136,7 +131,7 @@ describe('GET /api/perks/benefits/:projectId', () => {
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
-    const admin = (await get(adminToken, `/api/perks/benefits/${p.id}`)).json();
+    const admin = (await get(ctx.admin.token, `/api/perks/benefits/${p.id}`)).json();
     expect(admin.perks.map((x: { name: string }) => x.name).sort()).toEqual([
       'Dinner',
       'Husky safari',
@@ -243,17 +238,17 @@ describe('admin perk writes', () => {
       { name: 'Kayak', type: 'activity', status: '' },
       {},
     ]) {
-      const res = await send(adminToken, 'POST', `/api/perks/benefits/${p.id}`, payload);
+      const res = await send(ctx.admin.token, 'POST', `/api/perks/benefits/${p.id}`, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().message).toBe('Name, Type, and Status are required');
     }
-    const badType = await send(adminToken, 'POST', `/api/perks/benefits/${p.id}`, {
+    const badType = await send(ctx.admin.token, 'POST', `/api/perks/benefits/${p.id}`, {
       ...valid,
       type: 'yacht',
     });
     expect(badType.statusCode).toBe(400);
     expect(badType.json().message).toMatch(/^Type must be one of cabin, dining/);
-    const badStatus = await send(adminToken, 'POST', `/api/perks/benefits/${p.id}`, {
+    const badStatus = await send(ctx.admin.token, 'POST', `/api/perks/benefits/${p.id}`, {
       ...valid,
       status: 'gone',
     });
@@ -263,7 +258,7 @@ describe('admin perk writes', () => {
 
   it('create with defaults, change and delete a perk, each audited', async () => {
     const p = await createProject(ctx.db);
-    const created = await send(adminToken, 'POST', `/api/perks/benefits/${p.id}`, {
+    const created = await send(ctx.admin.token, 'POST', `/api/perks/benefits/${p.id}`, {
       ...valid,
       description: 'Sea kayaks',
       discount: '30% off',
@@ -280,7 +275,7 @@ describe('admin perk writes', () => {
       bookingAvailable: false,
       discount: '30% off',
     });
-    const changed = await send(adminToken, 'PUT', `/api/perks/benefits/${p.id}/${perk._id}`, {
+    const changed = await send(ctx.admin.token, 'PUT', `/api/perks/benefits/${p.id}/${perk._id}`, {
       ...valid,
       name: 'Sea kayak',
       status: 'seasonal',
@@ -298,20 +293,21 @@ describe('admin perk writes', () => {
     // The perk belongs to its project: another project's path does not reach it.
     const elsewhere = await createProject(ctx.db);
     expect(
-      (await send(adminToken, 'PUT', `/api/perks/benefits/${elsewhere.id}/${perk._id}`, valid)).statusCode,
+      (await send(ctx.admin.token, 'PUT', `/api/perks/benefits/${elsewhere.id}/${perk._id}`, valid))
+        .statusCode,
     ).toBe(404);
     expect(
-      (await send(adminToken, 'DELETE', `/api/perks/benefits/${elsewhere.id}/${perk._id}`)).statusCode,
+      (await send(ctx.admin.token, 'DELETE', `/api/perks/benefits/${elsewhere.id}/${perk._id}`)).statusCode,
     ).toBe(404);
-    const deleted = await send(adminToken, 'DELETE', `/api/perks/benefits/${p.id}/${perk._id}`);
+    const deleted = await send(ctx.admin.token, 'DELETE', `/api/perks/benefits/${p.id}/${perk._id}`);
     expect(deleted.json()).toEqual({ success: true, message: 'Deleted' });
-    expect((await send(adminToken, 'DELETE', `/api/perks/benefits/${p.id}/${perk._id}`)).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await send(ctx.admin.token, 'DELETE', `/api/perks/benefits/${p.id}/${perk._id}`)).statusCode,
+    ).toBe(404);
     const audit = await ctx.db.select().from(auditLog).where(eq(auditLog.entityId, perk._id));
     expect(audit.map((a) => a.action).sort()).toEqual(['create', 'delete', 'update']);
     expect(
-      (await send(adminToken, 'POST', `/api/perks/benefits/${crypto.randomUUID()}`, valid)).statusCode,
+      (await send(ctx.admin.token, 'POST', `/api/perks/benefits/${crypto.randomUUID()}`, valid)).statusCode,
     ).toBe(404);
   });
 
@@ -337,8 +333,8 @@ describe('admin cabin-night allowance of one user', () => {
     const p = await createProject(ctx.db);
     const inv = await investorIn(ctx, p.id);
     const url = `/api/perks/cabin-nights/${p.id}/users/${inv.id}`;
-    expect((await get(adminToken, url)).json()).toEqual({ success: true, data: null });
-    const set = await send(adminToken, 'PUT', url, {
+    expect((await get(ctx.admin.token, url)).json()).toEqual({ success: true, data: null });
+    const set = await send(ctx.admin.token, 'PUT', url, {
       totalNights: 10,
       bonusNights: 2,
       expiresAt: '2029-12-31',
@@ -355,8 +351,11 @@ describe('admin cabin-night allowance of one user', () => {
       bonusNightsRemaining: 2,
     });
     await createBooking(ctx.db, inv.id, p.id, [isoDay(1), isoDay(2), isoDay(3), isoDay(4)]);
-    expect((await get(adminToken, url)).json().data).toMatchObject({ bookedNights: 4, remainingNights: 6 });
-    const tooLow = await send(adminToken, 'PUT', url, {
+    expect((await get(ctx.admin.token, url)).json().data).toMatchObject({
+      bookedNights: 4,
+      remainingNights: 6,
+    });
+    const tooLow = await send(ctx.admin.token, 'PUT', url, {
       totalNights: 2,
       bonusNights: 1,
       expiresAt: '2029-12-31',
@@ -368,7 +367,7 @@ describe('admin cabin-night allowance of one user', () => {
       .from(cabinAllowances)
       .where(and(eq(cabinAllowances.userId, inv.id), eq(cabinAllowances.projectId, p.id)));
     expect(row).toMatchObject({ totalNights: 10, bonusNights: 2 });
-    const lower = await send(adminToken, 'PUT', url, {
+    const lower = await send(ctx.admin.token, 'PUT', url, {
       totalNights: 3,
       bonusNights: 1,
       expiresAt: '2030-01-31',
@@ -399,18 +398,23 @@ describe('admin cabin-night allowance of one user', () => {
       [{ totalNights: 3, expiresAt: 'never' }, /Expiry date/],
       [{ expiresAt: '2029-01-01' }, /Total nights/],
     ] as const) {
-      const res = await send(adminToken, 'PUT', url, payload);
+      const res = await send(ctx.admin.token, 'PUT', url, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().message).toMatch(msg);
     }
-    const notHolder = await send(adminToken, 'PUT', `/api/perks/cabin-nights/${p.id}/users/${outsider.id}`, {
-      totalNights: 3,
-      expiresAt: '2029-01-01',
-    });
+    const notHolder = await send(
+      ctx.admin.token,
+      'PUT',
+      `/api/perks/cabin-nights/${p.id}/users/${outsider.id}`,
+      {
+        totalNights: 3,
+        expiresAt: '2029-01-01',
+      },
+    );
     expect(notHolder.statusCode).toBe(400);
     expect(notHolder.json().message).toBe('This user holds no investment in this project');
     expect(
-      (await get(adminToken, `/api/perks/cabin-nights/${p.id}/users/${crypto.randomUUID()}`)).statusCode,
+      (await get(ctx.admin.token, `/api/perks/cabin-nights/${p.id}/users/${crypto.randomUUID()}`)).statusCode,
     ).toBe(404);
     expect((await get(inv.token, url)).statusCode).toBe(403);
     expect((await send(inv.token, 'PUT', url, { totalNights: 99, expiresAt: '2039-01-01' })).statusCode).toBe(

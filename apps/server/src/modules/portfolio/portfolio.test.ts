@@ -7,7 +7,6 @@ import {
   createInvestment,
   createProject,
   createUser,
-  login,
   useTestApp,
 } from '../../../test/helpers';
 import { performanceFigures } from './performance-figures';
@@ -122,7 +121,7 @@ describe('loadPortfolio', () => {
     expect(figures).toMatchObject({ invested: 15000, capitalReturned: 1000.01, income: 450 });
 
     // The same figures as the answers that read it.
-    const { accessToken } = await login(ctx.app, user.email, user.password);
+    const accessToken = await ctx.signIn(user);
     const me = await ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(accessToken) });
     expect(me.json().data).toMatchObject(summary);
     const perf = await ctx.app.inject({

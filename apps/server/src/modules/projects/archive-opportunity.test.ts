@@ -1,29 +1,15 @@
 import crypto from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, investments, perks, projectMedia, projects, updates } from '../../db/schema';
-import {
-  bearer,
-  createAdmin,
-  createInvestment,
-  createProject,
-  createUser,
-  login,
-  useTestApp,
-} from '../../../test/helpers';
+import { bearer, createInvestment, createProject, createUser, useAdminApp } from '../../../test/helpers';
 import { createDocumentRow, samplePdf } from '../documents/test-support';
 
-const ctx = useTestApp();
-let adminToken: string;
-
-beforeAll(async () => {
-  const admin = await createAdmin(ctx.db);
-  adminToken = (await login(ctx.app, admin.email, admin.password)).accessToken;
-});
+const ctx = useAdminApp();
 
 async function investor() {
   const user = await createUser(ctx.db);
-  const { accessToken } = await login(ctx.app, user.email, user.password);
+  const accessToken = await ctx.signIn(user);
   return { user, token: accessToken };
 }
 
@@ -41,7 +27,7 @@ describe('archiving a project instead of deleting it', () => {
   it('answers 409 saying to archive a project that holds investments, and deletes nothing', async () => {
     const p = await createProject(ctx.db, { name: 'Held Twice' });
     for (let i = 0; i < 2; i++) await createInvestment(ctx.db, (await createUser(ctx.db)).id, p.id);
-    const res = await send('DELETE', `/api/projects/${p.id}`, adminToken);
+    const res = await send('DELETE', `/api/projects/${p.id}`, ctx.admin.token);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(
       'This project has investments from 2 investors, so it cannot be deleted. Archive it instead: archiving hides it from investors and keeps its history.',
@@ -55,28 +41,28 @@ describe('archiving a project instead of deleting it', () => {
     await createInvestment(ctx.db, user.id, p.id, { monthly: { '2025-01': '10.00' } });
 
     expect((await send('POST', `/api/projects/${p.id}/archive`, token)).statusCode).toBe(403);
-    expect((await send('POST', `/api/projects/${crypto.randomUUID()}/archive`, adminToken)).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await send('POST', `/api/projects/${crypto.randomUUID()}/archive`, ctx.admin.token)).statusCode,
+    ).toBe(404);
 
-    const archived = await send('POST', `/api/projects/${p.id}/archive`, adminToken);
+    const archived = await send('POST', `/api/projects/${p.id}/archive`, ctx.admin.token);
     expect(archived.statusCode).toBe(200);
     expect(archived.json()).toMatchObject({ success: true, message: 'Project archived' });
     expect(archived.json().data.archivedAt).toEqual(expect.any(String));
     // Twice changes nothing and records nothing more.
-    expect((await send('POST', `/api/projects/${p.id}/archive`, adminToken)).statusCode).toBe(200);
+    expect((await send('POST', `/api/projects/${p.id}/archive`, ctx.admin.token)).statusCode).toBe(200);
     expect(await auditOf(p.id, 'archive')).toHaveLength(1);
     expect(await ctx.db.select().from(investments).where(eq(investments.projectId, p.id))).toHaveLength(1);
 
     // The admin list still shows it, marked.
-    const list = (await get('/api/projects', adminToken)).json().data as {
+    const list = (await get('/api/projects', ctx.admin.token)).json().data as {
       _id: string;
       archivedAt: string;
     }[];
     expect(list.find((x) => x._id === p.id)?.archivedAt).toEqual(expect.any(String));
 
     expect((await send('POST', `/api/projects/${p.id}/restore`, token)).statusCode).toBe(403);
-    const restored = await send('POST', `/api/projects/${p.id}/restore`, adminToken);
+    const restored = await send('POST', `/api/projects/${p.id}/restore`, ctx.admin.token);
     expect(restored.statusCode).toBe(200);
     expect(restored.json()).toMatchObject({ message: 'Project restored', data: { archivedAt: null } });
     expect(await auditOf(p.id, 'restore')).toHaveLength(1);
@@ -115,7 +101,7 @@ describe('archiving a project instead of deleting it', () => {
     for (const url of reads) expect((await get(url, token)).statusCode, url).not.toBe(404);
     expect((await send('PUT', `/api/updates/${update!.id}/read`, token)).statusCode).toBe(200);
 
-    expect((await send('POST', `/api/projects/${gone.id}/archive`, adminToken)).statusCode).toBe(200);
+    expect((await send('POST', `/api/projects/${gone.id}/archive`, ctx.admin.token)).statusCode).toBe(200);
 
     const names = ((await get('/api/projects', token)).json().data as { name: string }[]).map((x) => x.name);
     expect(names).toEqual(['Kept Lodge']);
@@ -139,7 +125,7 @@ describe('archiving a project instead of deleting it', () => {
     expect(JSON.stringify(payouts)).toContain('Gone Lodge');
 
     // Restored, everything is back.
-    expect((await send('POST', `/api/projects/${gone.id}/restore`, adminToken)).statusCode).toBe(200);
+    expect((await send('POST', `/api/projects/${gone.id}/restore`, ctx.admin.token)).statusCode).toBe(200);
     for (const url of reads) expect((await get(url, token)).statusCode, url).not.toBe(404);
   });
 });
@@ -162,7 +148,7 @@ describe('the opportunity of a project open for interest', () => {
     expect((await get('/api/opportunities/current', token)).json()).toEqual({ success: true, data: null });
 
     expect((await send('PUT', `/api/projects/${p.id}/opportunity`, token, alpine)).statusCode).toBe(403);
-    const res = await send('PUT', `/api/projects/${p.id}/opportunity`, adminToken, alpine);
+    const res = await send('PUT', `/api/projects/${p.id}/opportunity`, ctx.admin.token, alpine);
     expect(res.statusCode).toBe(200);
     expect(res.json().data.opportunity).toEqual({
       ...alpine,
@@ -196,26 +182,26 @@ describe('the opportunity of a project open for interest', () => {
 
     // A second project cannot open while this one is.
     const other = await createProject(ctx.db, { name: 'Second Opening' });
-    const clash = await send('PUT', `/api/projects/${other.id}/opportunity`, adminToken, alpine);
+    const clash = await send('PUT', `/api/projects/${other.id}/opportunity`, ctx.admin.token, alpine);
     expect(clash.statusCode).toBe(409);
     expect(clash.json().message).toBe(
       'Alpine Retreat is already open for interest. Close its opportunity before opening another one.',
     );
 
     // Archiving closes it; an archived project cannot be opened.
-    expect((await send('POST', `/api/projects/${p.id}/archive`, adminToken)).statusCode).toBe(200);
+    expect((await send('POST', `/api/projects/${p.id}/archive`, ctx.admin.token)).statusCode).toBe(200);
     expect((await get('/api/opportunities/current', token)).json().data).toBeNull();
-    const archived = await send('PUT', `/api/projects/${p.id}/opportunity`, adminToken, alpine);
+    const archived = await send('PUT', `/api/projects/${p.id}/opportunity`, ctx.admin.token, alpine);
     expect(archived.statusCode).toBe(409);
     expect(archived.json().message).toBe(
       'An archived project cannot be open for interest. Restore it first.',
     );
 
-    const closed = await send('PUT', `/api/projects/${other.id}/opportunity`, adminToken, alpine);
+    const closed = await send('PUT', `/api/projects/${other.id}/opportunity`, ctx.admin.token, alpine);
     expect(closed.statusCode).toBe(200);
     expect(
       (
-        await send('PUT', `/api/projects/${other.id}/opportunity`, adminToken, {
+        await send('PUT', `/api/projects/${other.id}/opportunity`, ctx.admin.token, {
           ...alpine,
           openForInterest: false,
         })
@@ -238,7 +224,10 @@ describe('the opportunity of a project open for interest', () => {
     ],
   ])('refuses %o with 400 "%s" and writes nothing', async (change, message) => {
     const p = await createProject(ctx.db);
-    const res = await send('PUT', `/api/projects/${p.id}/opportunity`, adminToken, { ...alpine, ...change });
+    const res = await send('PUT', `/api/projects/${p.id}/opportunity`, ctx.admin.token, {
+      ...alpine,
+      ...change,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain(message);
     const [row] = await ctx.db.select().from(projects).where(eq(projects.id, p.id));
@@ -249,7 +238,7 @@ describe('the opportunity of a project open for interest', () => {
   it('holds the interest amount to the open opportunity’s bounds', async () => {
     const { token } = await investor();
     const p = await createProject(ctx.db, { name: 'Bounds Lodge' });
-    await send('PUT', `/api/projects/${p.id}/opportunity`, adminToken, {
+    await send('PUT', `/api/projects/${p.id}/opportunity`, ctx.admin.token, {
       ...alpine,
       minimumInvestment: 10_000,
       maximumInvestment: 20_000,
@@ -260,6 +249,9 @@ describe('the opportunity of a project open for interest', () => {
     expect(low.statusCode).toBe(400);
     expect(low.json().message).toBe('Intended Investment Amount must be between €10,000 and €20,000');
     expect((await post(15_000)).statusCode).toBe(201);
-    await send('PUT', `/api/projects/${p.id}/opportunity`, adminToken, { ...alpine, openForInterest: false });
+    await send('PUT', `/api/projects/${p.id}/opportunity`, ctx.admin.token, {
+      ...alpine,
+      openForInterest: false,
+    });
   });
 });

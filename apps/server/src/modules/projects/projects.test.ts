@@ -1,30 +1,23 @@
 import crypto from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, investments, projects } from '../../db/schema';
 import {
   bearer,
   countQueries,
-  createAdmin,
+  createHolding,
   createInvestment,
   createProject,
   createUser,
-  login,
-  useTestApp,
+  useAdminApp,
 } from '../../../test/helpers';
 import { createProject as createProjectService } from './service';
 
-const ctx = useTestApp();
-let adminToken: string;
-
-beforeAll(async () => {
-  const admin = await createAdmin(ctx.db);
-  adminToken = (await login(ctx.app, admin.email, admin.password)).accessToken;
-});
+const ctx = useAdminApp();
 
 async function investorToken(name?: string) {
   const user = await createUser(ctx.db, { name });
-  const { accessToken } = await login(ctx.app, user.email, user.password);
+  const accessToken = await ctx.signIn(user);
   return { user, token: accessToken };
 }
 
@@ -80,7 +73,7 @@ describe('GET /api/projects', () => {
 
   it('gives an admin every project, without an investment of their own', async () => {
     const p = await createProject(ctx.db, { name: 'Admin Sees Me' });
-    const res = await get('/api/projects', adminToken);
+    const res = await get('/api/projects', ctx.admin.token);
     expect(res.statusCode).toBe(200);
     const found = res.json().data.find((x: { _id: string }) => x._id === p.id);
     expect(found).toMatchObject({ name: 'Admin Sees Me', totalInvestment: 0, totalReturned: 0 });
@@ -150,9 +143,7 @@ describe('GET /api/projects/:id', () => {
 
   it('answers 404 for a project the investor does not hold, as for one that does not exist', async () => {
     const { token } = await investorToken();
-    const other = await createUser(ctx.db);
-    const p = await createProject(ctx.db);
-    await createInvestment(ctx.db, other.id, p.id);
+    const { project: p } = await createHolding(ctx.db);
     const res = await get(`/api/projects/${p.id}`, token);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ success: false, message: 'Project not found', error: 'Project not found' });
@@ -168,7 +159,7 @@ describe('GET /api/projects/:id', () => {
 
   it('opens any project for an admin', async () => {
     const p = await createProject(ctx.db, { name: 'Admin Detail' });
-    const res = await get(`/api/projects/${p.id}`, adminToken);
+    const res = await get(`/api/projects/${p.id}`, ctx.admin.token);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ name: 'Admin Detail', investment: null });
   });
@@ -176,7 +167,7 @@ describe('GET /api/projects/:id', () => {
 
 describe('POST /api/projects', () => {
   it("creates a project with the product's defaults and records it in the audit log", async () => {
-    const res = await send('POST', '/api/projects', adminToken, { name: '  Birch Bay Cabins ' });
+    const res = await send('POST', '/api/projects', ctx.admin.token, { name: '  Birch Bay Cabins ' });
     expect(res.statusCode).toBe(201);
     const { success, data, message } = res.json();
     expect(success).toBe(true);
@@ -204,7 +195,7 @@ describe('POST /api/projects', () => {
   });
 
   it('stores every field given, money exactly, numbers sent as form strings too', async () => {
-    const res = await send('POST', '/api/projects', adminToken, {
+    const res = await send('POST', '/api/projects', ctx.admin.token, {
       name: 'Full Fields',
       location: 'Levi, Lapland',
       status: 'active',
@@ -247,14 +238,14 @@ describe('POST /api/projects', () => {
     [{ name: 'X', description: 'd'.repeat(5001) }, 'Description must be at most 5000 characters'],
   ])('refuses %j with 400: %s', async (payload, message) => {
     const before = (await ctx.db.select({ id: projects.id }).from(projects)).length;
-    const res = await send('POST', '/api/projects', adminToken, payload);
+    const res = await send('POST', '/api/projects', ctx.admin.token, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain(message);
     expect((await ctx.db.select({ id: projects.id }).from(projects)).length).toBe(before);
   });
 
   it('answers a bad body with a readable message and each field’s problem, never zod’s raw text', async () => {
-    const res = await send('POST', '/api/projects', adminToken, {
+    const res = await send('POST', '/api/projects', ctx.admin.token, {
       name: '',
       totalInvestment: -5,
       investmentPeriod: 0,
@@ -271,9 +262,9 @@ describe('POST /api/projects', () => {
         investmentPeriod: 'Investment period must be between 1 and 600 months',
       },
     });
-    const negative = await send('POST', '/api/projects', adminToken, { name: 'X', totalInvestment: -5 });
+    const negative = await send('POST', '/api/projects', ctx.admin.token, { name: 'X', totalInvestment: -5 });
     expect(negative.json().message).toBe('Total investment cannot be negative');
-    const edit = await send('PUT', `/api/projects/${(await createProject(ctx.db)).id}`, adminToken, {
+    const edit = await send('PUT', `/api/projects/${(await createProject(ctx.db)).id}`, ctx.admin.token, {
       totalReturned: -1,
     });
     expect(edit.statusCode).toBe(400);
@@ -299,7 +290,7 @@ describe('POST /api/projects', () => {
 describe('PUT /api/projects/:id', () => {
   it('changes only the fields given and records the change', async () => {
     const p = await createProject(ctx.db, { name: 'Before Edit', annualROI: '7.0', location: 'Oulu' });
-    const res = await send('PUT', `/api/projects/${p.id}`, adminToken, {
+    const res = await send('PUT', `/api/projects/${p.id}`, ctx.admin.token, {
       name: 'After Edit',
       status: 'completed',
       expectedCompletion: '',
@@ -325,10 +316,10 @@ describe('PUT /api/projects/:id', () => {
 
   it('answers 404 for an unknown project, 400 for bad values, 403 for an investor', async () => {
     expect(
-      (await send('PUT', `/api/projects/${crypto.randomUUID()}`, adminToken, { name: 'X' })).statusCode,
+      (await send('PUT', `/api/projects/${crypto.randomUUID()}`, ctx.admin.token, { name: 'X' })).statusCode,
     ).toBe(404);
     const p = await createProject(ctx.db, { name: 'Stays' });
-    const bad = await send('PUT', `/api/projects/${p.id}`, adminToken, { name: '' });
+    const bad = await send('PUT', `/api/projects/${p.id}`, ctx.admin.token, { name: '' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Name is required');
     const { token } = await investorToken();
@@ -341,7 +332,7 @@ describe('PUT /api/projects/:id', () => {
 describe('DELETE /api/projects/:id', () => {
   it('deletes a project nobody holds and records it', async () => {
     const p = await createProject(ctx.db, { name: 'Delete Me' });
-    const res = await send('DELETE', `/api/projects/${p.id}`, adminToken);
+    const res = await send('DELETE', `/api/projects/${p.id}`, ctx.admin.token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, data: { _id: p.id }, message: 'Project deleted' });
     expect(await ctx.db.select().from(projects).where(eq(projects.id, p.id))).toHaveLength(0);
@@ -356,7 +347,7 @@ describe('DELETE /api/projects/:id', () => {
     const p = await createProject(ctx.db, { name: 'Held' });
     const a = await createUser(ctx.db);
     await createInvestment(ctx.db, a.id, p.id, { monthly: { '2025-01': '10.00' } });
-    const res = await send('DELETE', `/api/projects/${p.id}`, adminToken);
+    const res = await send('DELETE', `/api/projects/${p.id}`, ctx.admin.token);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(
       'This project has investments from 1 investor, so it cannot be deleted. Archive it instead: archiving hides it from investors and keeps its history.',
@@ -365,7 +356,9 @@ describe('DELETE /api/projects/:id', () => {
   });
 
   it('answers 404 for an unknown project and 403 for an investor', async () => {
-    expect((await send('DELETE', `/api/projects/${crypto.randomUUID()}`, adminToken)).statusCode).toBe(404);
+    expect((await send('DELETE', `/api/projects/${crypto.randomUUID()}`, ctx.admin.token)).statusCode).toBe(
+      404,
+    );
     const p = await createProject(ctx.db);
     const { token } = await investorToken();
     expect((await send('DELETE', `/api/projects/${p.id}`, token)).statusCode).toBe(403);

@@ -1,29 +1,16 @@
 import { Readable } from 'node:stream';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { RETURNS_IMPORT_MAX_BYTES, monthLabel } from '@portal/contracts';
 import { auditLog, capitalReturns, monthlyReturns, users } from '../../db/schema';
-import {
-  bearer,
-  createInvestment,
-  createProject,
-  createUser,
-  login,
-  signInAdmin,
-  useTestApp,
-} from '../../../test/helpers';
+import { bearer, createHolding, createProject, createUser, login, useAdminApp } from '../../../test/helpers';
 import { multipart } from '../documents/test-support';
 
-const ctx = useTestApp();
-let token: string;
-
-beforeAll(async () => {
-  token = await signInAdmin(ctx);
-});
+const ctx = useAdminApp();
 
 const HEADER = 'investor,project,month,amount,kind';
 
-async function upload(csv: string | Buffer, dryRun: boolean | string = true, as = token) {
+async function upload(csv: string | Buffer, dryRun: boolean | string = true, as = ctx.admin.token) {
   const form = await multipart(
     {},
     { data: Buffer.isBuffer(csv) ? csv : Buffer.from(csv), name: 'returns.csv', type: 'text/csv' },
@@ -38,9 +25,11 @@ async function upload(csv: string | Buffer, dryRun: boolean | string = true, as 
 
 /** An investor holding a project, with their investor ID read back. */
 async function holder(projectName?: string) {
-  const user = await createUser(ctx.db);
-  const project = await createProject(ctx.db, projectName ? { name: projectName } : {});
-  await createInvestment(ctx.db, user.id, project.id, { amount: '10000.00' });
+  const { user, project } = await createHolding(
+    ctx.db,
+    { amount: '10000.00' },
+    { project: projectName ? { name: projectName } : {} },
+  );
   const [row] = await ctx.db
     .select({ investorId: users.investorId })
     .from(users)
@@ -145,9 +134,7 @@ describe('POST /api/returns/import', () => {
   });
 
   it("refuses a row for a month before the investment's start month, naming both, income or capital; nothing is written", async () => {
-    const user = await createUser(ctx.db);
-    const project = await createProject(ctx.db);
-    await createInvestment(ctx.db, user.id, project.id, { amount: '20000.00', startDate: '2026-06-01' });
+    const { user, project } = await createHolding(ctx.db, { amount: '20000.00', startDate: '2026-06-01' });
     const csv = [
       HEADER,
       `${user.email},${project.id},2025-01,55.00,income`, // 2: before the start
@@ -314,7 +301,7 @@ describe('POST /api/returns/import', () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/returns/import?dryRun=true',
-      headers: { ...bearer(token), ...noFile.headers },
+      headers: { ...bearer(ctx.admin.token), ...noFile.headers },
       payload: noFile.payload,
     });
     expect(res.statusCode).toBe(400);
@@ -322,7 +309,7 @@ describe('POST /api/returns/import', () => {
     const json = await ctx.app.inject({
       method: 'POST',
       url: '/api/returns/import?dryRun=true',
-      headers: bearer(token),
+      headers: bearer(ctx.admin.token),
       payload: { rows: [] },
     });
     expect(json.statusCode).toBe(400);
@@ -350,7 +337,7 @@ describe('POST /api/returns/import', () => {
       ctx.app.inject({
         method: 'POST',
         url: `/api/returns/import?dryRun=${dryRun}`,
-        headers: { ...bearer(token), ...form.headers },
+        headers: { ...bearer(ctx.admin.token), ...form.headers },
         payload: split
           ? Readable.from([form.payload.subarray(0, at), form.payload.subarray(at)])
           : form.payload,
@@ -375,7 +362,7 @@ describe('POST /api/returns/import', () => {
       const res = await ctx.app.inject({
         method: 'POST',
         url: '/api/returns/import?dryRun=false',
-        headers: { ...bearer(token), 'content-type': body.headers.get('content-type')! },
+        headers: { ...bearer(ctx.admin.token), 'content-type': body.headers.get('content-type')! },
         payload: Buffer.from(await body.arrayBuffer()),
       });
       expect(res.statusCode, second).toBe(400);

@@ -1,24 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { monthlyReturns, notifications, users } from '../../db/schema';
-import {
-  bearer,
-  createAdmin,
-  createInvestment,
-  createProject,
-  createUser,
-  login,
-  useTestApp,
-} from '../../../test/helpers';
+import { bearer, createHolding, useAdminApp } from '../../../test/helpers';
 import { multipart } from '../documents/test-support';
 
-const ctx = useTestApp();
-let admin: string;
-
-beforeAll(async () => {
-  const a = await createAdmin(ctx.db);
-  admin = (await login(ctx.app, a.email, a.password)).accessToken;
-});
+const ctx = useAdminApp();
 
 /** The UTC day `n` days from now: the database counts income paid by its UTC day. */
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
@@ -27,19 +13,21 @@ const lastMonth = () => {
   return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
 };
 
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, token = admin) =>
+const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, token = ctx.admin.token) =>
   ctx.app.inject({ method, url, headers: bearer(token), payload });
 
 /** An investor with €10,000 in a fresh project and one month paid long ago (€100.00), signed in. */
 async function investor() {
-  const user = await createUser(ctx.db, { name: `Paydate ${Math.random().toString(36).slice(2, 8)}` });
-  const project = await createProject(ctx.db, { status: 'active' });
-  await createInvestment(ctx.db, user.id, project.id, {
-    amount: '10000.00',
-    startDate: '2025-01-01',
-    monthly: { '2025-01': '100.00' },
-  });
-  const token = (await login(ctx.app, user.email, user.password)).accessToken;
+  const { user, project } = await createHolding(
+    ctx.db,
+    {
+      amount: '10000.00',
+      startDate: '2025-01-01',
+      monthly: { '2025-01': '100.00' },
+    },
+    { user: { name: `Paydate ${Math.random().toString(36).slice(2, 8)}` }, project: { status: 'active' } },
+  );
+  const token = await ctx.signIn(user);
   return { user, project, token };
 }
 
@@ -229,7 +217,7 @@ describe('income with its own payment date', () => {
       return ctx.app.inject({
         method: 'POST',
         url: `/api/returns/import?dryRun=${String(dryRun)}`,
-        headers: { ...bearer(admin), ...form.headers },
+        headers: { ...bearer(ctx.admin.token), ...form.headers },
         payload: form.payload,
       });
     };

@@ -1,30 +1,22 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { auditLog, capitalReturns, monthlyReturns } from '../../db/schema';
 import {
   bearer,
+  createHolding,
   createInvestment,
   createProject,
-  createUser,
   login,
-  signInAdmin,
-  useTestApp,
+  useAdminApp,
 } from '../../../test/helpers';
 
-const ctx = useTestApp();
-let token: string;
-
-beforeAll(async () => {
-  token = await signInAdmin(ctx);
-});
+const ctx = useAdminApp();
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+  ctx.app.inject({ method, url, headers: bearer(ctx.admin.token), ...(payload ? { payload } : {}) });
 
 async function holding() {
-  const user = await createUser(ctx.db);
-  const project = await createProject(ctx.db);
-  await createInvestment(ctx.db, user.id, project.id, { amount: '1000.00', returns: '55.55' });
+  const { user, project } = await createHolding(ctx.db, { amount: '1000.00', returns: '55.55' });
   return { user, project };
 }
 
@@ -81,9 +73,7 @@ describe('/api/users/:id/returns', () => {
   });
 
   it("refuses a month before the investment's start month, naming both, on add and on update; nothing is written", async () => {
-    const user = await createUser(ctx.db);
-    const project = await createProject(ctx.db);
-    await createInvestment(ctx.db, user.id, project.id, {
+    const { user, project } = await createHolding(ctx.db, {
       startDate: '2026-06-01',
       monthly: { '2026-07': '10.00' },
     });
@@ -119,9 +109,7 @@ describe('/api/users/:id/returns', () => {
   });
 
   it('refuses a month after the investment ended (its capital returned in full), naming both; nothing is written', async () => {
-    const user = await createUser(ctx.db);
-    const project = await createProject(ctx.db);
-    await createInvestment(ctx.db, user.id, project.id, { amount: '15000.00', startDate: '2021-12-01' });
+    const { user, project } = await createHolding(ctx.db, { amount: '15000.00', startDate: '2021-12-01' });
     const url = `/api/users/${user.id}/returns`;
     // Half the capital back: the investment still runs.
     await ctx.db

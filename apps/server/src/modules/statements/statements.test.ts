@@ -11,7 +11,6 @@ import {
   createInvestment,
   createProject,
   createUser,
-  login,
   useTestApp,
 } from '../../../test/helpers';
 import { PRELIMINARY_NOTE, statementPdf } from './statements';
@@ -73,7 +72,7 @@ let projectB: string;
 beforeAll(async () => {
   const db = ctx.db;
   const u = await createUser(db, { name: 'Aino Virtanen-Åström' });
-  investor = { id: u.id, name: u.name, token: (await login(ctx.app, u.email, u.password)).accessToken };
+  investor = { id: u.id, name: u.name, token: await ctx.signIn(u) };
   const lake = await createProject(db, { name: 'Lakeside Cabins' });
   const forest = await createProject(db, { name: 'Forest Lodge' });
   const later = await createProject(db, { name: 'Later Lodge' });
@@ -108,13 +107,13 @@ beforeAll(async () => {
   // Another investor, holding from 2025 only.
   const o = await createUser(db);
   await createInvestment(db, o.id, lake.id, { amount: '1000.00', startDate: '2025-01-10' });
-  other = { token: (await login(ctx.app, o.email, o.password)).accessToken };
+  other = { token: await ctx.signIn(o) };
 
   // An investment without a start date counts from its first monthly return.
   const e = await createUser(db);
   await createInvestment(db, e.id, forest.id, { amount: '100.00', monthly: { '2024-11': '1.00' } });
   await db.update(investments).set({ startDate: null }).where(eq(investments.userId, e.id));
-  early = { token: (await login(ctx.app, e.email, e.password)).accessToken };
+  early = { token: await ctx.signIn(e) };
 });
 
 const get = (url: string, token?: string) =>
@@ -153,7 +152,7 @@ describe('GET /api/statements', () => {
 
   it('is empty for an investor who holds nothing, and 401 without a sign-in', async () => {
     const u = await createUser(ctx.db);
-    const token = (await login(ctx.app, u.email, u.password)).accessToken;
+    const token = await ctx.signIn(u);
     expect((await get('/api/statements', token)).json()).toEqual({ success: true, data: [] });
     expect((await get('/api/statements')).statusCode).toBe(401);
   });
@@ -342,7 +341,7 @@ describe('published statements are frozen', () => {
   let adminToken: string;
   beforeAll(async () => {
     const admin = await createAdmin(ctx.db);
-    adminToken = (await login(ctx.app, admin.email, admin.password)).accessToken;
+    adminToken = await ctx.signIn(admin);
   });
   const publish = (period: string) =>
     ctx.app.inject({

@@ -1,25 +1,20 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, settings } from '../../db/schema';
-import { bearer, createAdmin, createUser, login, useTestApp } from '../../../test/helpers';
+import { bearer, createUser, useAdminApp } from '../../../test/helpers';
 import { SUPPORT_CONTACT } from './service';
 
-const ctx = useTestApp();
-let adminToken: string;
+const ctx = useAdminApp();
 let investorToken: string;
-let adminId: string;
 
 beforeAll(async () => {
-  const admin = await createAdmin(ctx.db);
   const investor = await createUser(ctx.db);
-  adminId = admin.id;
-  adminToken = (await login(ctx.app, admin.email, admin.password)).accessToken;
-  investorToken = (await login(ctx.app, investor.email, investor.password)).accessToken;
+  investorToken = await ctx.signIn(investor);
 });
 
 const read = (token?: string, url = '/api/support-contact') =>
   ctx.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
-const write = (payload: unknown, token = adminToken) =>
+const write = (payload: unknown, token = ctx.admin.token) =>
   ctx.app.inject({
     method: 'PUT',
     url: '/api/admin/settings/support',
@@ -50,12 +45,12 @@ describe('the support contact', () => {
     const data = { whatsapp: '+358401234567', email: expect.stringMatching(/^help@example\.com$/i) };
     expect(res.json()).toMatchObject({ success: true, data, message: 'Updated' });
     expect((await read(investorToken)).json().data).toMatchObject(data);
-    expect((await read(adminToken, '/api/admin/settings/support')).json().data).toMatchObject(data);
+    expect((await read(ctx.admin.token, '/api/admin/settings/support')).json().data).toMatchObject(data);
     const audit = await ctx.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'settings'), eq(auditLog.entityId, 'support')));
-    expect(audit).toMatchObject([{ actorId: adminId, action: 'update' }]);
+    expect(audit).toMatchObject([{ actorId: ctx.admin.id, action: 'update' }]);
   });
 
   it.each([

@@ -1,25 +1,17 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, notifications, updateReads, updates } from '../../db/schema';
 import {
   bearer,
   countQueries,
-  createAdmin,
   createProject,
   investorIn,
-  login,
   requestsOf,
-  useTestApp,
+  useAdminApp,
 } from '../../../test/helpers';
 import { createUpdate } from '../../../test/content-factories';
 
-const ctx = useTestApp();
-let adminToken: string;
-
-beforeAll(async () => {
-  const admin = await createAdmin(ctx.db);
-  adminToken = (await login(ctx.app, admin.email, admin.password)).accessToken;
-});
+const ctx = useAdminApp();
 
 const { get, send } = requestsOf(ctx);
 
@@ -90,7 +82,7 @@ describe('GET /api/updates', () => {
   it('lets an admin list the updates of any project', async () => {
     const p = await createProject(ctx.db);
     await createUpdate(ctx.db, p.id, { title: 'For admins too' });
-    const res = await get(adminToken, `/api/updates?projectId=${p.id}`);
+    const res = await get(ctx.admin.token, `/api/updates?projectId=${p.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().updates.map((u: { title: string }) => u.title)).toEqual(['For admins too']);
   });
@@ -151,7 +143,7 @@ describe('admin writes', () => {
     const p = await createProject(ctx.db, { name: 'Sauna Lake' });
     const holder = await investorIn(ctx, p.id);
     const outsider = await investorIn(ctx, (await createProject(ctx.db)).id);
-    const res = await send(adminToken, 'POST', '/api/updates', {
+    const res = await send(ctx.admin.token, 'POST', '/api/updates', {
       projectId: p.id,
       title: '  Sauna opens ',
       category: 'milestone',
@@ -200,7 +192,7 @@ describe('admin writes', () => {
   it('refuses bad input with a message naming the problem, and writes nothing', async () => {
     const p = await createProject(ctx.db);
     const bad = async (payload: object, message: string | RegExp) => {
-      const res = await send(adminToken, 'POST', '/api/updates', payload);
+      const res = await send(ctx.admin.token, 'POST', '/api/updates', payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().message).toMatch(message);
     };
@@ -217,7 +209,7 @@ describe('admin writes', () => {
     await bad({ projectId: p.id, title: 'x', images: Array(21).fill('/a.jpg') }, /At most 20 images/);
     await bad({ projectId: p.id, title: 'x'.repeat(201) }, /at most 200/);
     await bad({ projectId: p.id, title: 'x', date: 'soon' }, /Date/);
-    const unknown = await send(adminToken, 'POST', '/api/updates', {
+    const unknown = await send(ctx.admin.token, 'POST', '/api/updates', {
       projectId: crypto.randomUUID(),
       title: 'x',
     });
@@ -228,7 +220,7 @@ describe('admin writes', () => {
   it('changes only the fields sent, sanitizing the content again', async () => {
     const p = await createProject(ctx.db);
     const u = await createUpdate(ctx.db, p.id, { title: 'Before', excerpt: 'Keep me', category: 'general' });
-    const res = await send(adminToken, 'PUT', `/api/updates/${u.id}`, {
+    const res = await send(ctx.admin.token, 'PUT', `/api/updates/${u.id}`, {
       title: 'After',
       content: '<p>New<img src="x" onerror="alert(1)"><img src="data:image/png;base64,AA"></p>',
     });
@@ -245,21 +237,21 @@ describe('admin writes', () => {
       .where(and(eq(auditLog.entityId, u.id), eq(auditLog.action, 'update')));
     expect(audit[0]!.details).toMatchObject({ fields: ['title', 'content'] });
     expect(
-      (await send(adminToken, 'PUT', `/api/updates/${crypto.randomUUID()}`, { title: 'x' })).statusCode,
+      (await send(ctx.admin.token, 'PUT', `/api/updates/${crypto.randomUUID()}`, { title: 'x' })).statusCode,
     ).toBe(404);
   });
 
   it('deletes an update with an audit record; deleting it again is 404', async () => {
     const p = await createProject(ctx.db);
     const u = await createUpdate(ctx.db, p.id, { title: 'Doomed' });
-    const res = await send(adminToken, 'DELETE', `/api/updates/${u.id}`);
+    const res = await send(ctx.admin.token, 'DELETE', `/api/updates/${u.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, message: 'Deleted' });
     expect(await ctx.db.select().from(updates).where(eq(updates.id, u.id))).toHaveLength(0);
     expect(await ctx.db.select().from(auditLog).where(eq(auditLog.entityId, u.id))).toMatchObject([
       { action: 'delete', details: { title: 'Doomed' } },
     ]);
-    expect((await send(adminToken, 'DELETE', `/api/updates/${u.id}`)).statusCode).toBe(404);
+    expect((await send(ctx.admin.token, 'DELETE', `/api/updates/${u.id}`)).statusCode).toBe(404);
   });
 
   it('is refused to investors, on the server', async () => {

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import {
   bearer,
+  createHolding,
   createInvestment,
   createProject,
   createUser,
@@ -55,7 +56,7 @@ describe('GET /api/users/me', () => {
       returns: '250.55',
       startDate: '2023-11-15',
     });
-    const { accessToken } = await login(ctx.app, user.email, user.password);
+    const accessToken = await ctx.signIn(user);
     const res = await me(accessToken);
     expect(res.statusCode).toBe(200);
     const { success, data } = res.json();
@@ -82,14 +83,12 @@ describe('GET /api/users/me', () => {
   });
 
   it('uses the stored totals when they are set', async () => {
-    const user = await createUser(ctx.db);
-    const p = await createProject(ctx.db);
-    await createInvestment(ctx.db, user.id, p.id, { amount: '100.00' });
+    const { user } = await createHolding(ctx.db, { amount: '100.00' });
     await ctx.db
       .update(users)
       .set({ totalInvestment: '123456.78', totalReturned: '42.00', investmentPeriod: '12-month' })
       .where(eq(users.id, user.id));
-    const { accessToken } = await login(ctx.app, user.email, user.password);
+    const accessToken = await ctx.signIn(user);
     const { data } = (await me(accessToken)).json();
     expect(data.totalInvestment).toBe(123456.78);
     expect(data.totalReturned).toBe(42);
@@ -98,7 +97,7 @@ describe('GET /api/users/me', () => {
 
   it('answers zeros and nulls for a user without investments', async () => {
     const user = await createUser(ctx.db);
-    const { accessToken } = await login(ctx.app, user.email, user.password);
+    const accessToken = await ctx.signIn(user);
     const { data } = (await me(accessToken)).json();
     expect(data).toMatchObject({
       totalInvestment: 0,
@@ -113,7 +112,7 @@ describe('GET /api/users/me', () => {
 describe('PUT /api/users/me', () => {
   it('updates only the profile fields and ignores everything else in the body', async () => {
     const user = await createUser(ctx.db, { name: 'Before' });
-    const { accessToken } = await login(ctx.app, user.email, user.password);
+    const accessToken = await ctx.signIn(user);
     const res = await ctx.app.inject({
       method: 'PUT',
       url: '/api/users/me',
@@ -152,7 +151,7 @@ describe('PUT /api/users/me', () => {
 
   it('clears the date of birth when it is left out, and requires the full name', async () => {
     const user = await createUser(ctx.db);
-    const { accessToken } = await login(ctx.app, user.email, user.password);
+    const accessToken = await ctx.signIn(user);
     const put = (payload: object) =>
       ctx.app.inject({ method: 'PUT', url: '/api/users/me', headers: bearer(accessToken), payload });
     expect((await put({ name: 'X', dateOfBirth: '1990-02-03T00:00:00.000Z' })).json().data.dateOfBirth).toBe(
@@ -182,7 +181,7 @@ describe('PUT /api/users/me', () => {
     ],
   ])('refuses %j with a 400 naming the field, and keeps the profile', async (change, field, message) => {
     const user = await createUser(ctx.db, { name: 'Kept' });
-    const { accessToken } = await login(ctx.app, user.email, user.password);
+    const accessToken = await ctx.signIn(user);
     const res = await ctx.app.inject({
       method: 'PUT',
       url: '/api/users/me',

@@ -65,6 +65,35 @@ export const DialogDescription = ({ className, ...p }: ComponentPropsWithoutRef<
   <D.Description className={cn('text-sm text-muted-foreground', className)} {...p} />
 );
 
+/** A dialog with its title and description above `children` (its fields, its footer's buttons). */
+export function TitledDialog({
+  open,
+  onOpenChange,
+  className,
+  title,
+  description,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  className?: string;
+  title: ReactNode;
+  description: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className={className}>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        {children}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
 /** A panel sliding in from the left (the mobile sidebar drawer): at most 85% of the viewport wide. */
 export function Sheet({
   open,

@@ -1,11 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { Toaster } from './toaster';
 import { toast } from '@/lib/toast';
 
 describe('Toaster', () => {
-  afterEach(() => vi.restoreAllMocks());
-
   it('shows one toast at a time, the newest', () => {
     render(<Toaster />);
     act(() => {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AuditEntry } from '@portal/contracts';
@@ -13,11 +13,6 @@ import {
   renderAdmin,
   type FakeRequest,
 } from '../../../test/admin';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 const BEN = { _id: 'a0000000-0000-4000-8000-000000000002', name: 'Ben Admin', email: 'ben@example.com' };
 const ava = { _id: ADMIN._id, name: ADMIN.name, email: ADMIN.email };

@@ -1,13 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { AdminDashboard, AuditEntry } from '@portal/contracts';
 import { Component as DashboardPage } from './dashboard-page';
 import { ADMIN, AURORA, failure, fakeApi, findToast, json, renderAdmin } from '../../../test/admin';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 const MINUTE = 60_000;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();

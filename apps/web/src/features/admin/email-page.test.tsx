@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FailedJob, JobsOverview, MailCounts, OutboxMessage } from '@portal/contracts';
@@ -12,11 +12,6 @@ import {
   renderAdmin,
   type FakeRequest,
 } from '../../../test/admin';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 const BATCH = 'c0000000-0000-4000-8000-000000000009';
 

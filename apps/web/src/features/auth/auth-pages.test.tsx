@@ -1,13 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ReactNode } from 'react';
-import { render, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { Toaster } from '@/components/ui/toaster';
+import { renderAt, Where } from '../../../test/signed-out';
 import { api } from '@/lib/api';
 import type * as ApiModule from '@/lib/api';
-import { AuthProvider } from '@/queries/session';
 import { Component as AdminLoginPage } from './admin-login-page';
 import { Component as LoginPage } from './login-page';
 import { Component as RegisterPage } from './register-page';
@@ -36,35 +34,19 @@ function deferredFetch() {
   };
 }
 
-function Where() {
-  return <p data-testid="where">{useLocation().pathname}</p>;
-}
-
-function Providers({ children }: { children: ReactNode }) {
-  const navigate = useNavigate();
-  return (
-    <AuthProvider navigate={(to) => void navigate(to)} alert={() => {}}>
-      {children}
-    </AuthProvider>
-  );
-}
-
-function renderAt(path: string) {
-  return render(
-    <QueryClientProvider client={new QueryClient()}>
-      <MemoryRouter initialEntries={[path]}>
-        <Providers>
-          <Routes>
-            <Route path="/login" element={<LoginPage />} />
-            <Route path="/admin-login" element={<AdminLoginPage />} />
-            <Route path="/register" element={<RegisterPage />} />
-            <Route path="*" element={null} />
-          </Routes>
-          <Where />
-          <Toaster />
-        </Providers>
-      </MemoryRouter>
-    </QueryClientProvider>,
+function show(path: string) {
+  return renderAt(
+    path,
+    <>
+      <Routes>
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/admin-login" element={<AdminLoginPage />} />
+        <Route path="/register" element={<RegisterPage />} />
+        <Route path="*" element={null} />
+      </Routes>
+      <Where />
+      <Toaster />
+    </>,
   );
 }
 
@@ -84,13 +66,12 @@ describe('sign-in pages', () => {
   beforeEach(() => {
     vi.mocked(api).mockClear();
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it("/login: the button reads 'Loading...' while signing in; a failure is an 'Error' toast", async () => {
     // The failure is an error toast, which the app also logs.
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const server = deferredFetch();
-    renderAt('/login');
+    show('/login');
     expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/register');
     expect(screen.getByRole('link', { name: 'Admin Access' })).toHaveAttribute('href', '/admin-login');
     await fill('investor@example.com', 'wrong');
@@ -107,7 +88,7 @@ describe('sign-in pages', () => {
 
   it("/admin-login: 'Authenticating...' while signing in, then 'Admin Access Granted' and /admin", async () => {
     const server = deferredFetch();
-    renderAt('/admin-login');
+    show('/admin-login');
     expect(screen.getByRole('link', { name: 'Back to Main Login' })).toHaveAttribute('href', '/login');
     await fill('admin@example.com', 'admin123', ['Admin Email', 'Admin Password']);
     await userEvent.click(screen.getByRole('button', { name: 'Access Admin Panel' }));
@@ -122,7 +103,7 @@ describe('sign-in pages', () => {
     // The failure is an error toast, which the app also logs.
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const server = deferredFetch();
-    renderAt('/admin-login');
+    show('/admin-login');
     await fill('admin@example.com', 'wrong', ['Admin Email', 'Admin Password']);
     await userEvent.click(screen.getByRole('button', { name: 'Access Admin Panel' }));
     await server.answer(
@@ -137,7 +118,7 @@ describe('sign-in pages', () => {
     // The failure is an error toast, which the app also logs.
     vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.mocked(api).mockRejectedValueOnce(new Error(''));
-    renderAt('/admin-login');
+    show('/admin-login');
     await fill('admin@example.com', 'admin123', ['Admin Email', 'Admin Password']);
     await userEvent.click(screen.getByRole('button', { name: 'Access Admin Panel' }));
     expect(await toastText('Access Denied')).toBeInTheDocument();
@@ -148,7 +129,7 @@ describe('sign-in pages', () => {
     // The app logs every error toast; this test expects one.
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const server = deferredFetch();
-    renderAt('/register');
+    show('/register');
     await fill('new@example.com', 'correct horse battery staple');
     await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
     const message = 'An account with this email already exists';
@@ -163,7 +144,7 @@ describe('sign-in pages', () => {
   });
 
   it("/register links back with 'Already have an account? Sign in'", () => {
-    renderAt('/register');
+    show('/register');
     expect(screen.getByRole('link', { name: 'Already have an account? Sign in' })).toHaveAttribute(
       'href',
       '/login',

@@ -1,17 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ReactNode } from 'react';
-import { render, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { Route, Routes } from 'react-router';
 import {
   PASSWORD_RESET_DONE_MESSAGE,
   PASSWORD_RESET_INVALID_MESSAGE,
   PASSWORD_RESET_SENT_MESSAGE,
 } from '@portal/contracts';
 import { Toaster } from '@/components/ui/toaster';
+import { renderAt, Where } from '../../../test/signed-out';
 import { resetToasts } from '@/lib/toast';
-import { AuthProvider } from '@/queries/session';
 import { Component as AdminLoginPage } from './admin-login-page';
 import { Component as ForgotPasswordPage } from './forgot-password-page';
 import { Component as LoginPage } from './login-page';
@@ -38,45 +36,27 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => vi.unstubAllGlobals());
 
-function Where() {
-  const location = useLocation();
-  return <p data-testid="where">{location.pathname}</p>;
-}
-
-function Providers({ children }: { children: ReactNode }) {
-  const navigate = useNavigate();
-  return (
-    <AuthProvider navigate={(to) => void navigate(to)} alert={() => {}}>
-      {children}
-    </AuthProvider>
-  );
-}
-
-function renderAt(path: string) {
-  return render(
-    <QueryClientProvider client={new QueryClient()}>
-      <MemoryRouter initialEntries={[path]}>
-        <Providers>
-          <Routes>
-            <Route path="/login" element={<LoginPage />} />
-            <Route path="/admin-login" element={<AdminLoginPage />} />
-            <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-            <Route path="/reset-password" element={<ResetPasswordPage />} />
-            <Route path="*" element={null} />
-          </Routes>
-          <Where />
-          <Toaster />
-        </Providers>
-      </MemoryRouter>
-    </QueryClientProvider>,
+function show(path: string) {
+  return renderAt(
+    path,
+    <>
+      <Routes>
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/admin-login" element={<AdminLoginPage />} />
+        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="/reset-password" element={<ResetPasswordPage />} />
+        <Route path="*" element={null} />
+      </Routes>
+      <Where />
+      <Toaster />
+    </>,
   );
 }
 
 describe('the sign-in pages', () => {
   it.each(['/login', '/admin-login'])('%s links to /forgot-password under the password', async (path) => {
-    renderAt(path);
+    show(path);
     const link = screen.getByRole('link', { name: 'Forgot password?' });
     expect(link).toHaveAttribute('href', '/forgot-password');
     await userEvent.click(link);
@@ -88,7 +68,7 @@ describe('the sign-in pages', () => {
 describe('/forgot-password', () => {
   it("sends the address and shows the server's answer, whatever the address", async () => {
     answer = () => json(200, { success: true, message: PASSWORD_RESET_SENT_MESSAGE });
-    renderAt('/forgot-password');
+    show('/forgot-password');
     await userEvent.type(screen.getByLabelText('Email'), ' someone@example.com ');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
@@ -102,7 +82,7 @@ describe('/forgot-password', () => {
   });
 
   it('checks the address before sending: an empty one is named next to the field', async () => {
-    renderAt('/forgot-password');
+    show('/forgot-password');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     const email = screen.getByLabelText('Email');
     await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
@@ -114,7 +94,7 @@ describe('/forgot-password', () => {
   it("shows a 429's message as an error and keeps the form", async () => {
     const message = 'Too many reset requests for this address. Try again later.';
     answer = () => failure(429, message);
-    renderAt('/forgot-password');
+    show('/forgot-password');
     await userEvent.type(screen.getByLabelText('Email'), 'investor@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
@@ -133,7 +113,7 @@ describe('/reset-password', () => {
 
   it('sets the new password with the token, then says so with a Sign in link', async () => {
     answer = () => json(200, { success: true, message: PASSWORD_RESET_DONE_MESSAGE });
-    renderAt('/reset-password?token=abc123');
+    show('/reset-password?token=abc123');
     await fill('new-secret-9');
     expect(await screen.findByRole('heading', { name: 'Password changed' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(PASSWORD_RESET_DONE_MESSAGE);
@@ -145,7 +125,7 @@ describe('/reset-password', () => {
   });
 
   it('checks the two fields before sending: at least 6 characters, and the same twice', async () => {
-    renderAt('/reset-password?token=abc123');
+    show('/reset-password?token=abc123');
     await fill('short');
     const password = screen.getByLabelText('New password');
     await waitFor(() => expect(password).toHaveAttribute('aria-invalid', 'true'));
@@ -164,7 +144,7 @@ describe('/reset-password', () => {
 
   it("a used or expired link: the server's message and a link to ask for a new one", async () => {
     answer = () => failure(400, PASSWORD_RESET_INVALID_MESSAGE);
-    renderAt('/reset-password?token=used-token');
+    show('/reset-password?token=used-token');
     await fill('new-secret-9');
     expect(await screen.findByRole('alert')).toHaveTextContent(PASSWORD_RESET_INVALID_MESSAGE);
     expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
@@ -177,7 +157,7 @@ describe('/reset-password', () => {
   it('a 400 about the password goes next to the field, and the form stays', async () => {
     const message = 'Password must be at least 6 characters';
     answer = () => failure(400, message, { password: message });
-    renderAt('/reset-password?token=abc123');
+    show('/reset-password?token=abc123');
     await fill('123456');
     const password = screen.getByLabelText('New password');
     await waitFor(() => expect(password).toHaveAttribute('aria-invalid', 'true'));
@@ -188,14 +168,14 @@ describe('/reset-password', () => {
   it('any other failure shows above the form, which stays', async () => {
     const message = 'Too many attempts. Try again in a minute.';
     answer = () => failure(429, message);
-    renderAt('/reset-password?token=abc123');
+    show('/reset-password?token=abc123');
     await fill('new-secret-9');
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(screen.getByLabelText('New password')).toBeInTheDocument();
   });
 
   it('a link without its token says it is incomplete, with a link to ask for a new one', () => {
-    renderAt('/reset-password');
+    show('/reset-password');
     expect(screen.getByRole('alert')).toHaveTextContent('This reset link is incomplete');
     expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute(

@@ -1,4 +1,9 @@
-import type { MediaFilter, MediaItem, ProjectMediaType } from '@portal/contracts';
+import {
+  EXTENSION_BY_MIME,
+  type MediaFilter,
+  type MediaItem,
+  type ProjectMediaType,
+} from '@portal/contracts';
 
 /** A card matches when its type is the filter's; Behind the Scenes shows the behind-scenes items. */
 export const matchesMediaFilter = (item: MediaItem, filter: MediaFilter) =>
@@ -19,17 +24,8 @@ export function isVideo(item: MediaItem): boolean {
 
 /** A file name for the download link: the title plus the extension of the file. */
 export function downloadFileName(item: MediaItem): string {
-  const fromMime: Record<string, string> = {
-    'image/jpeg': 'jpg',
-    'image/png': 'png',
-    'image/gif': 'gif',
-    'image/webp': 'webp',
-    'video/mp4': 'mp4',
-    'video/webm': 'webm',
-    'video/quicktime': 'mov',
-  };
   const ext =
-    (item.mimeType && fromMime[item.mimeType]) ||
+    (item.mimeType && EXTENSION_BY_MIME[item.mimeType]) ||
     /\.([a-z0-9]{2,5})(?:\?|$)/i.exec(item.url ?? '')?.[1]?.toLowerCase() ||
     '';
   const base = item.title.replace(/[\\/:*?"<>|]+/g, '-').trim() || 'media';

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -54,11 +54,6 @@ function showNewInvestor({ previousLoginAt, contact }: Answers) {
 }
 
 describe('Dashboard of an investor without projects', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    localStorage.clear();
-  });
-
   it('shows the empty state, with the team reachable on WhatsApp, and the opportunities', async () => {
     showNewInvestor({
       previousLoginAt: null,

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
@@ -83,11 +83,6 @@ function facts() {
       .map((dt) => [dt.textContent, dt.nextElementSibling!.textContent]),
   );
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 describe('Project detail', () => {
   it("shows the project's facts: location, status, investment period, expected completion, annual ROI", async () => {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ProjectListItem } from '@portal/contracts';
@@ -75,8 +75,6 @@ describe('roiProgress', () => {
 });
 
 describe('Projects page', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it("reads 'Loading projects...' while the projects load", async () => {
     show(() => new Promise<Response>(() => {}));
     expect(await screen.findByRole('status')).toHaveTextContent('Loading projects...');

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -40,10 +40,6 @@ beforeEach(() => {
       return json({ success: false, message: `No fake answer for ${String(input)}`, error: 'x' }, 404);
     }),
   );
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 function renderPanel(user: CurrentUser, onSaved = vi.fn()) {

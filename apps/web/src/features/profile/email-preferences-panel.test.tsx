@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { failedWrites } from '@/lib/query-client';
 import type { ReactNode } from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
@@ -42,7 +42,6 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => vi.unstubAllGlobals());
 
 function renderWith(ui: ReactNode) {
   const client = new QueryClient({

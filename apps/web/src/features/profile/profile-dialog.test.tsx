@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { birthDateBounds, PHONE_MESSAGE } from '@portal/contracts';
@@ -38,8 +38,6 @@ describe('profilePayload', () => {
 });
 
 describe('ProfileDialog', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('requires the full name, shows Saving... while saving, then closes and reloads', async () => {
     let release!: () => void;
     const fetchMock = vi.fn(

@@ -1,14 +1,7 @@
 import { useForm, type Resolver } from 'react-hook-form';
 import { birthDateBounds, profileInput, type CurrentUser } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogFooter, TitledDialog } from '@/components/ui/dialog';
 import { contractResolver } from '@/components/ui/contract-resolver';
 import { Field } from '@/components/ui/field';
 import { serverFieldErrors } from '@/components/ui/field-errors';
@@ -122,79 +115,79 @@ export function ProfileDialog({
   });
 
   return (
-    <Dialog open={open} onOpenChange={handleOpenChange}>
-      <DialogContent className="max-w-xl">
-        <DialogHeader>
-          <DialogTitle>Edit Profile</DialogTitle>
-          <DialogDescription>Keep your contact details and sign-in security up to date.</DialogDescription>
-        </DialogHeader>
-        {/* min-w-0: on a phone the tab list scrolls sideways rather than widening the dialog past the screen. */}
-        <Tabs value={tab} onValueChange={(v) => onTabChange?.(v as ProfileTab)} className="min-w-0">
-          <TabsList>
-            <TabsTrigger value="profile">Profile</TabsTrigger>
-            <TabsTrigger value="security">Security</TabsTrigger>
-            <TabsTrigger value="email">Email</TabsTrigger>
-            {!user.isAdmin && <TabsTrigger value="bank">Bank account</TabsTrigger>}
-            {user.isAdmin && <TabsTrigger value="support">Support contact</TabsTrigger>}
-          </TabsList>
-          <TabsContent value="profile" className="mt-4">
-            <form onSubmit={(e) => void onSubmit(e)} className="grid gap-4" noValidate>
-              <Field label="Full Name" error={errors.name?.message}>
-                <Input autoComplete="name" required {...register('name')} />
+    <TitledDialog
+      open={open}
+      onOpenChange={handleOpenChange}
+      className="max-w-xl"
+      title="Edit Profile"
+      description="Keep your contact details and sign-in security up to date."
+    >
+      {/* min-w-0: on a phone the tab list scrolls sideways rather than widening the dialog past the screen. */}
+      <Tabs value={tab} onValueChange={(v) => onTabChange?.(v as ProfileTab)} className="min-w-0">
+        <TabsList>
+          <TabsTrigger value="profile">Profile</TabsTrigger>
+          <TabsTrigger value="security">Security</TabsTrigger>
+          <TabsTrigger value="email">Email</TabsTrigger>
+          {!user.isAdmin && <TabsTrigger value="bank">Bank account</TabsTrigger>}
+          {user.isAdmin && <TabsTrigger value="support">Support contact</TabsTrigger>}
+        </TabsList>
+        <TabsContent value="profile" className="mt-4">
+          <form onSubmit={(e) => void onSubmit(e)} className="grid gap-4" noValidate>
+            <Field label="Full Name" error={errors.name?.message}>
+              <Input autoComplete="name" required {...register('name')} />
+            </Field>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field label="Email" hint="Contact support to change your email.">
+                <Input type="email" value={user.email} readOnly disabled />
               </Field>
-              <div className="grid gap-4 sm:grid-cols-2">
-                <Field label="Email" hint="Contact support to change your email.">
-                  <Input type="email" value={user.email} readOnly disabled />
-                </Field>
-                <Field label="Phone" error={errors.phone?.message}>
-                  <Input type="tel" autoComplete="tel" {...register('phone')} />
-                </Field>
-              </div>
-              <Field label="Address" error={errors.address?.message}>
-                <Input autoComplete="street-address" {...register('address')} />
+              <Field label="Phone" error={errors.phone?.message}>
+                <Input type="tel" autoComplete="tel" {...register('phone')} />
               </Field>
-              <div className="grid gap-4 sm:grid-cols-3">
-                <Field label="City" error={errors.city?.message}>
-                  <Input autoComplete="address-level2" {...register('city')} />
-                </Field>
-                <Field label="Postal Code" error={errors.postalCode?.message}>
-                  <Input autoComplete="postal-code" {...register('postalCode')} />
-                </Field>
-                <Field label="Country" error={errors.country?.message}>
-                  <Input autoComplete="country-name" {...register('country')} />
-                </Field>
-              </div>
-              <Field label="Date of Birth" error={errors.dateOfBirth?.message}>
-                <Input type="date" autoComplete="bday" {...birthDateBounds()} {...register('dateOfBirth')} />
+            </div>
+            <Field label="Address" error={errors.address?.message}>
+              <Input autoComplete="street-address" {...register('address')} />
+            </Field>
+            <div className="grid gap-4 sm:grid-cols-3">
+              <Field label="City" error={errors.city?.message}>
+                <Input autoComplete="address-level2" {...register('city')} />
               </Field>
-              <DialogFooter className="mt-2">
-                <Button variant="outline" disabled={saving} onClick={() => onOpenChange(false)}>
-                  Cancel
-                </Button>
-                <Button type="submit" disabled={saving}>
-                  {saving ? 'Saving...' : 'Save Changes'}
-                </Button>
-              </DialogFooter>
-            </form>
+              <Field label="Postal Code" error={errors.postalCode?.message}>
+                <Input autoComplete="postal-code" {...register('postalCode')} />
+              </Field>
+              <Field label="Country" error={errors.country?.message}>
+                <Input autoComplete="country-name" {...register('country')} />
+              </Field>
+            </div>
+            <Field label="Date of Birth" error={errors.dateOfBirth?.message}>
+              <Input type="date" autoComplete="bday" {...birthDateBounds()} {...register('dateOfBirth')} />
+            </Field>
+            <DialogFooter className="mt-2">
+              <Button variant="outline" disabled={saving} onClick={() => onOpenChange(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={saving}>
+                {saving ? 'Saving...' : 'Save Changes'}
+              </Button>
+            </DialogFooter>
+          </form>
+        </TabsContent>
+        <TabsContent value="security" className="mt-4">
+          <SecurityPanel user={user} />
+        </TabsContent>
+        <TabsContent value="email" className="mt-4">
+          <EmailPreferencesPanel />
+        </TabsContent>
+        {!user.isAdmin && (
+          <TabsContent value="bank" className="mt-4">
+            <BankAccountPanel user={user} onSaved={onUserChanged} />
           </TabsContent>
-          <TabsContent value="security" className="mt-4">
-            <SecurityPanel user={user} />
+        )}
+        {user.isAdmin && (
+          <TabsContent value="support" className="mt-4">
+            <SupportContactForm />
           </TabsContent>
-          <TabsContent value="email" className="mt-4">
-            <EmailPreferencesPanel />
-          </TabsContent>
-          {!user.isAdmin && (
-            <TabsContent value="bank" className="mt-4">
-              <BankAccountPanel user={user} onSaved={onUserChanged} />
-            </TabsContent>
-          )}
-          {user.isAdmin && (
-            <TabsContent value="support" className="mt-4">
-              <SupportContactForm />
-            </TabsContent>
-          )}
-        </Tabs>
-      </DialogContent>
-    </Dialog>
+        )}
+      </Tabs>
+    </TitledDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { failedWrites } from '@/lib/query-client';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -43,10 +43,6 @@ beforeEach(() => {
       return json({ success: false, message: `No fake answer for ${path}`, error: 'x' }, 404);
     }),
   );
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 function renderPanel(user: CurrentUser) {

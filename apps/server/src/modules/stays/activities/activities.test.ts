@@ -1,24 +1,17 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { activityRequests, auditLog, bookings, mailMessages, notifications } from '../../../db/schema';
 import {
   createInvestment,
   createProject,
   createUser,
-  login,
   requestsOf,
-  signInAdmin,
-  useTestApp,
+  useAdminApp,
 } from '../../../../test/helpers';
 import { createAllowance, createPerk, isoDay } from '../../../../test/content-factories';
 import { formatNight } from '@portal/contracts';
 
-const ctx = useTestApp();
-let adminToken: string;
-
-beforeAll(async () => {
-  adminToken = await signInAdmin(ctx);
-});
+const ctx = useAdminApp();
 
 /** An investor holding a new project with cabin nights and a bookable husky safari. */
 async function setup() {
@@ -31,7 +24,7 @@ async function setup() {
     type: 'safari',
     bookingAvailable: true,
   });
-  const { accessToken } = await login(ctx.app, user.email, user.password);
+  const accessToken = await ctx.signIn(user);
   return { project, user, perk, token: accessToken };
 }
 const { get, send } = requestsOf(ctx);
@@ -158,7 +151,7 @@ describe('POST /api/perks/activity-requests', () => {
     // Another day is fine.
     expect((await request(token, { perkId: perk.id, date: isoDay(8), partySize: 2 })).statusCode).toBe(201);
     const id = first.json().data._id;
-    expect((await send(adminToken, 'PUT', `${URL_}/${id}/approve`)).statusCode).toBe(200);
+    expect((await send(ctx.admin.token, 'PUT', `${URL_}/${id}/approve`)).statusCode).toBe(200);
     expect((await request(token, { perkId: perk.id, date: isoDay(6), partySize: 1 })).statusCode).toBe(409);
 
     const pending = (await request(token, { perkId: perk.id, date: isoDay(9), partySize: 2 })).json().data;
@@ -202,27 +195,28 @@ describe('admin decisions', () => {
     const { project, user, perk, token } = await setup();
     await request(token, { perkId: perk.id, date: isoDay(3), partySize: 2 });
     const b = (await request(token, { perkId: perk.id, date: isoDay(5), partySize: 4 })).json().data;
-    await send(adminToken, 'PUT', `${URL_}/${b._id}/approve`);
-    const all = await get(adminToken, `${URL_}/admin?projectId=${project.id}`);
+    await send(ctx.admin.token, 'PUT', `${URL_}/${b._id}/approve`);
+    const all = await get(ctx.admin.token, `${URL_}/admin?projectId=${project.id}`);
     expect(all.statusCode).toBe(200);
     expect(all.json().data).toHaveLength(2);
     expect(all.json().data[0]).toMatchObject({
       perkName: 'Husky safari',
       user: { _id: user.id, name: user.name, email: user.email },
     });
-    const pending = (await get(adminToken, `${URL_}/admin?projectId=${project.id}&status=pending`)).json()
-      .data;
+    const pending = (
+      await get(ctx.admin.token, `${URL_}/admin?projectId=${project.id}&status=pending`)
+    ).json().data;
     expect(pending.map((r: { date: string }) => r.date)).toEqual([isoDay(3)]);
-    expect((await get(adminToken, `${URL_}/admin?projectId=${project.id}&status=maybe`)).statusCode).toBe(
-      400,
-    );
-    expect((await get(adminToken, `${URL_}/admin`)).json().message).toBe('Project ID is required');
+    expect(
+      (await get(ctx.admin.token, `${URL_}/admin?projectId=${project.id}&status=maybe`)).statusCode,
+    ).toBe(400);
+    expect((await get(ctx.admin.token, `${URL_}/admin`)).json().message).toBe('Project ID is required');
   });
 
   it('approves a pending request, notifying and emailing the investor and recording it; a second decision is refused', async () => {
     const { project, user, perk, token } = await setup();
     const r = (await request(token, { perkId: perk.id, date: isoDay(3), partySize: 2 })).json().data;
-    const res = await send(adminToken, 'PUT', `${URL_}/${r._id}/approve`);
+    const res = await send(ctx.admin.token, 'PUT', `${URL_}/${r._id}/approve`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       message: 'Activity approved',
@@ -248,7 +242,7 @@ describe('admin decisions', () => {
         subject: 'Your Husky safari request at Lakeside was approved',
       },
     ]);
-    const again = await send(adminToken, 'PUT', `${URL_}/${r._id}/decline`, { note: 'No' });
+    const again = await send(ctx.admin.token, 'PUT', `${URL_}/${r._id}/decline`, { note: 'No' });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('This request is already approved');
     expect((await get(token, `${URL_}?projectId=${project.id}`)).json().data[0].status).toBe('approved');
@@ -258,7 +252,9 @@ describe('admin decisions', () => {
   it('declines a pending request with a note', async () => {
     const { user, perk, token } = await setup();
     const r = (await request(token, { perkId: perk.id, date: isoDay(3), partySize: 1 })).json().data;
-    const res = await send(adminToken, 'PUT', `${URL_}/${r._id}/decline`, { note: 'Fully booked that day.' });
+    const res = await send(ctx.admin.token, 'PUT', `${URL_}/${r._id}/decline`, {
+      note: 'Fully booked that day.',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ status: 'declined', decisionNote: 'Fully booked that day.' });
     const [note] = await ctx.db
@@ -270,7 +266,9 @@ describe('admin decisions', () => {
     expect(await ctx.db.select().from(auditLog).where(eq(auditLog.entityId, r._id))).toMatchObject([
       { action: 'decline', entity: 'activity_request' },
     ]);
-    expect((await send(adminToken, 'PUT', `${URL_}/${crypto.randomUUID()}/approve`)).statusCode).toBe(404);
+    expect((await send(ctx.admin.token, 'PUT', `${URL_}/${crypto.randomUUID()}/approve`)).statusCode).toBe(
+      404,
+    );
   });
 
   it('is refused to investors', async () => {

@@ -1,25 +1,17 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, bookingNights, bookings, notifications } from '../../../db/schema';
 import {
-  createAdmin,
   createInvestment,
   createProject,
   createUser,
-  login,
   requestsOf,
-  useTestApp,
+  useAdminApp,
 } from '../../../../test/helpers';
 import { createAllowance, createBooking, isoDay } from '../../../../test/content-factories';
 import { formatNight, stayDates } from '@portal/contracts';
 
-const ctx = useTestApp();
-let adminToken: string;
-
-beforeAll(async () => {
-  const admin = await createAdmin(ctx.db);
-  adminToken = (await login(ctx.app, admin.email, admin.password)).accessToken;
-});
+const ctx = useAdminApp();
 
 /** An investor holding a new project with an allowance. */
 async function setup(allowance: { totalNights?: number; bonusNights?: number; expiresAt?: string } = {}) {
@@ -27,7 +19,7 @@ async function setup(allowance: { totalNights?: number; bonusNights?: number; ex
   const user = await createUser(ctx.db);
   await createInvestment(ctx.db, user.id, project.id);
   await createAllowance(ctx.db, user.id, project.id, allowance);
-  const { accessToken } = await login(ctx.app, user.email, user.password);
+  const accessToken = await ctx.signIn(user);
   return { project, user, token: accessToken };
 }
 const { get, send } = requestsOf(ctx);
@@ -161,11 +153,11 @@ describe('POST /api/bookings', () => {
     expect(await ctx.db.select().from(bookings).where(eq(bookings.projectId, project.id))).toHaveLength(0);
     expect((await rent(10_000, 5)).statusCode).toBe(201);
 
-    const setCap = (payload: object) => send(adminToken, 'PUT', '/api/admin/settings/rentals', payload);
+    const setCap = (payload: object) => send(ctx.admin.token, 'PUT', '/api/admin/settings/rentals', payload);
     const set = await setCap({ rentalPriceCap: 250.5 });
     expect(set.statusCode).toBe(200);
     expect(set.json()).toMatchObject({ data: { rentalPriceCap: 250.5 }, message: 'Updated' });
-    expect((await get(adminToken, '/api/admin/settings/rentals')).json().data).toEqual({
+    expect((await get(ctx.admin.token, '/api/admin/settings/rentals')).json().data).toEqual({
       rentalPriceCap: 250.5,
     });
     const over = await rent(250.51, 6);
@@ -340,7 +332,7 @@ describe('POST /api/bookings', () => {
   it('needs an allowance and a project the investor holds', async () => {
     const { project } = await setup();
     const stranger = await createUser(ctx.db);
-    const { accessToken } = await login(ctx.app, stranger.email, stranger.password);
+    const accessToken = await ctx.signIn(stranger);
     const res = await book(accessToken, { projectId: project.id, type: 'personal', dates: [isoDay(3)] });
     expect(res.statusCode).toBe(404);
     await createInvestment(ctx.db, stranger.id, project.id);
@@ -392,31 +384,31 @@ describe('admin decisions', () => {
     const { project, user } = await setup({ totalNights: 10 });
     await createBooking(ctx.db, user.id, project.id, [isoDay(3)]);
     await createBooking(ctx.db, user.id, project.id, [isoDay(5)], { status: 'approved' });
-    const all = await get(adminToken, `/api/bookings/admin?projectId=${project.id}`);
+    const all = await get(ctx.admin.token, `/api/bookings/admin?projectId=${project.id}`);
     expect(all.statusCode).toBe(200);
     expect(all.json().data).toHaveLength(2);
     expect(all.json().data[0].user).toEqual({ _id: user.id, name: user.name, email: user.email });
     const pending = (
-      await get(adminToken, `/api/bookings/admin?projectId=${project.id}&status=pending`)
+      await get(ctx.admin.token, `/api/bookings/admin?projectId=${project.id}&status=pending`)
     ).json().data;
     expect(pending.map((b: { nights: string[] }) => b.nights)).toEqual([[isoDay(3)]]);
     expect(
-      (await get(adminToken, `/api/bookings/admin?projectId=${project.id}&status=maybe`)).statusCode,
+      (await get(ctx.admin.token, `/api/bookings/admin?projectId=${project.id}&status=maybe`)).statusCode,
     ).toBe(400);
-    expect((await get(adminToken, '/api/bookings/admin')).json().message).toBe('Project ID is required');
+    expect((await get(ctx.admin.token, '/api/bookings/admin')).json().message).toBe('Project ID is required');
   });
 
   it('approves a pending request, notifying the investor and recording it; a second decision is refused', async () => {
     const { project, user } = await setup({ totalNights: 10 });
     const b = await createBooking(ctx.db, user.id, project.id, [isoDay(3), isoDay(4)]);
-    const res = await send(adminToken, 'PUT', `/api/bookings/${b.id}/approve`);
+    const res = await send(ctx.admin.token, 'PUT', `/api/bookings/${b.id}/approve`);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({
       status: 'approved',
       decidedAt: expect.any(String),
       cabins: ['Cabin 1'],
     });
-    const listed = await get(adminToken, `/api/bookings/admin?projectId=${project.id}`);
+    const listed = await get(ctx.admin.token, `/api/bookings/admin?projectId=${project.id}`);
     expect(listed.json().data[0]).toMatchObject({ _id: b.id, cabins: ['Cabin 1'] });
     const [note] = await ctx.db.select().from(notifications).where(eq(notifications.userId, user.id));
     expect(note).toMatchObject({
@@ -435,7 +427,7 @@ describe('admin decisions', () => {
     expect(await ctx.db.select().from(bookingNights).where(eq(bookingNights.bookingId, b.id))).toHaveLength(
       2,
     );
-    const again = await send(adminToken, 'PUT', `/api/bookings/${b.id}/decline`, { note: 'No' });
+    const again = await send(ctx.admin.token, 'PUT', `/api/bookings/${b.id}/decline`, { note: 'No' });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('This request is already approved');
   });
@@ -443,7 +435,7 @@ describe('admin decisions', () => {
   it('declines a pending request with a note, freeing its nights', async () => {
     const { project, user, token } = await setup({ totalNights: 10 });
     const b = await createBooking(ctx.db, user.id, project.id, [isoDay(3), isoDay(4)]);
-    const res = await send(adminToken, 'PUT', `/api/bookings/${b.id}/decline`, {
+    const res = await send(ctx.admin.token, 'PUT', `/api/bookings/${b.id}/decline`, {
       note: 'Fully booked that week.',
     });
     expect(res.statusCode).toBe(200);
@@ -457,9 +449,9 @@ describe('admin decisions', () => {
       .from(notifications)
       .where(and(eq(notifications.userId, user.id), eq(notifications.title, 'Booking declined')));
     expect(note!.message).toMatch(/was declined\. Fully booked that week\.$/);
-    expect((await send(adminToken, 'PUT', `/api/bookings/${crypto.randomUUID()}/approve`)).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await send(ctx.admin.token, 'PUT', `/api/bookings/${crypto.randomUUID()}/approve`)).statusCode,
+    ).toBe(404);
   });
 
   it('is refused to investors', async () => {

@@ -1,25 +1,11 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { formatNight } from '@portal/contracts';
 import { bookingNights, cabins, highSeasons } from '../../../db/schema';
-import {
-  bearer,
-  createAdmin,
-  createInvestment,
-  createProject,
-  createUser,
-  login,
-  useTestApp,
-} from '../../../../test/helpers';
+import { bearer, createInvestment, createProject, createUser, useAdminApp } from '../../../../test/helpers';
 import { createAllowance, createBooking, isoDay } from '../../../../test/content-factories';
 
-const ctx = useTestApp();
-let adminToken: string;
-
-beforeAll(async () => {
-  const admin = await createAdmin(ctx.db);
-  adminToken = (await login(ctx.app, admin.email, admin.password)).accessToken;
-});
+const ctx = useAdminApp();
 
 const call = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
@@ -29,7 +15,7 @@ async function investorIn(projectId: string, totalNights = 10) {
   const user = await createUser(ctx.db);
   await createInvestment(ctx.db, user.id, projectId);
   await createAllowance(ctx.db, user.id, projectId, { totalNights });
-  return { user, token: (await login(ctx.app, user.email, user.password)).accessToken };
+  return { user, token: await ctx.signIn(user) };
 }
 const days = (from: number, n: number) => Array.from({ length: n }, (_, i) => isoDay(from + i));
 const book = (token: string, projectId: string, dates: string[]) =>
@@ -38,7 +24,7 @@ const book = (token: string, projectId: string, dates: string[]) =>
 describe('cabins (admin)', () => {
   it('adds, lists, changes and deletes a cabin; names are unique in a project', async () => {
     const project = await createProject(ctx.db, {}, { cabins: 0 });
-    const created = await call(adminToken, 'POST', `/api/projects/${project.id}/cabins`, {
+    const created = await call(ctx.admin.token, 'POST', `/api/projects/${project.id}/cabins`, {
       name: 'Birch',
       sleeps: 4,
       description: 'By the lake',
@@ -48,14 +34,14 @@ describe('cabins (admin)', () => {
     const cabin = created.json().data;
     expect(cabin).toMatchObject({ name: 'Birch', sleeps: 4, active: true, futureNights: 0 });
 
-    const twin = await call(adminToken, 'POST', `/api/projects/${project.id}/cabins`, {
+    const twin = await call(ctx.admin.token, 'POST', `/api/projects/${project.id}/cabins`, {
       name: 'Birch',
       sleeps: 2,
     });
     expect(twin.statusCode).toBe(409);
     expect(twin.json().message).toBe('This project already has a cabin named "Birch"');
 
-    const bad = await call(adminToken, 'POST', `/api/projects/${project.id}/cabins`, {
+    const bad = await call(ctx.admin.token, 'POST', `/api/projects/${project.id}/cabins`, {
       name: ' ',
       sleeps: 0,
       photos: ['javascript:alert(1)'],
@@ -68,17 +54,17 @@ describe('cabins (admin)', () => {
       photos: 'A photo address must start with / or https://',
     });
 
-    const changed = await call(adminToken, 'PUT', `/api/projects/${project.id}/cabins/${cabin._id}`, {
+    const changed = await call(ctx.admin.token, 'PUT', `/api/projects/${project.id}/cabins/${cabin._id}`, {
       name: 'Birch House',
       sleeps: 5,
       active: false,
     });
     expect(changed.json().data).toMatchObject({ name: 'Birch House', sleeps: 5, active: false });
 
-    const list = await call(adminToken, 'GET', `/api/projects/${project.id}/cabins`);
+    const list = await call(ctx.admin.token, 'GET', `/api/projects/${project.id}/cabins`);
     expect(list.json().data.map((c: { name: string }) => c.name)).toEqual(['Birch House']);
 
-    const gone = await call(adminToken, 'DELETE', `/api/projects/${project.id}/cabins/${cabin._id}`);
+    const gone = await call(ctx.admin.token, 'DELETE', `/api/projects/${project.id}/cabins/${cabin._id}`);
     expect(gone.json()).toEqual({ success: true, message: 'Cabin deleted' });
     expect(await ctx.db.select().from(cabins).where(eq(cabins.id, cabin._id))).toEqual([]);
   });
@@ -92,14 +78,14 @@ describe('cabins (admin)', () => {
       status: 'approved',
     });
 
-    const refused = await call(adminToken, 'DELETE', `/api/projects/${project.id}/cabins/${cabin!.id}`);
+    const refused = await call(ctx.admin.token, 'DELETE', `/api/projects/${project.id}/cabins/${cabin!.id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toMatch(/^Cabin 1 holds 2 nights of stays from today on/);
-    const listed = await call(adminToken, 'GET', `/api/projects/${project.id}/cabins`);
+    const listed = await call(ctx.admin.token, 'GET', `/api/projects/${project.id}/cabins`);
     expect(listed.json().data[0].futureNights).toBe(2);
 
     await ctx.db.delete(bookingNights).where(eq(bookingNights.bookingId, future.id));
-    const deleted = await call(adminToken, 'DELETE', `/api/projects/${project.id}/cabins/${cabin!.id}`);
+    const deleted = await call(ctx.admin.token, 'DELETE', `/api/projects/${project.id}/cabins/${cabin!.id}`);
     expect(deleted.statusCode).toBe(200);
     // The past stay keeps its night, without the cabin.
     const past = await ctx.db.select().from(bookingNights).where(eq(bookingNights.projectId, project.id));
@@ -110,7 +96,7 @@ describe('cabins (admin)', () => {
     const a = await createProject(ctx.db);
     const b = await createProject(ctx.db);
     const [cabinOfB] = await ctx.db.select().from(cabins).where(eq(cabins.projectId, b.id));
-    const wrong = await call(adminToken, 'PUT', `/api/projects/${a.id}/cabins/${cabinOfB!.id}`, {
+    const wrong = await call(ctx.admin.token, 'PUT', `/api/projects/${a.id}/cabins/${cabinOfB!.id}`, {
       name: 'X',
       sleeps: 2,
     });
@@ -238,7 +224,7 @@ describe('stays take cabins', () => {
     await call(a.token, 'PUT', `/api/bookings/${first.json().data._id}/cancel`);
     const second = await book(b.token, project.id, [isoDay(40)]);
     expect(second.statusCode).toBe(201);
-    await call(adminToken, 'PUT', `/api/bookings/${second.json().data._id}/decline`, {});
+    await call(ctx.admin.token, 'PUT', `/api/bookings/${second.json().data._id}/decline`, {});
     await ctx.db.update(cabins).set({ active: false }).where(eq(cabins.id, cabin!.id));
     const none = await book(a.token, project.id, [isoDay(40)]);
     expect(none.statusCode).toBe(409);
@@ -260,7 +246,7 @@ describe('high season', () => {
   it('shows the caller how many of its nights they hold and refuses a request past the limit', async () => {
     const project = await createProject(ctx.db);
     const { token } = await investorIn(project.id);
-    const created = await call(adminToken, 'POST', `/api/projects/${project.id}/high-seasons`, {
+    const created = await call(ctx.admin.token, 'POST', `/api/projects/${project.id}/high-seasons`, {
       name: 'Christmas',
       startsOn: isoDay(60),
       endsOn: isoDay(70),
@@ -282,16 +268,21 @@ describe('high season', () => {
     );
     expect((await book(token, project.id, days(65, 2))).statusCode).toBe(201);
 
-    const reversed = await call(adminToken, 'PUT', `/api/projects/${project.id}/high-seasons/${season._id}`, {
-      name: 'Christmas',
-      startsOn: isoDay(70),
-      endsOn: isoDay(60),
-      maxNightsPerInvestor: 4,
-    });
+    const reversed = await call(
+      ctx.admin.token,
+      'PUT',
+      `/api/projects/${project.id}/high-seasons/${season._id}`,
+      {
+        name: 'Christmas',
+        startsOn: isoDay(70),
+        endsOn: isoDay(60),
+        maxNightsPerInvestor: 4,
+      },
+    );
     expect(reversed.statusCode).toBe(400);
     expect(reversed.json().message).toMatch(/The end date cannot be before the start date/);
     const removed = await call(
-      adminToken,
+      ctx.admin.token,
       'DELETE',
       `/api/projects/${project.id}/high-seasons/${season._id}`,
     );
@@ -309,26 +300,26 @@ describe('high season', () => {
       maxNightsPerInvestor: 7,
     });
     expect(
-      (await call(adminToken, 'POST', url, season('Aurora', '2027-01-06', '2027-02-10'))).statusCode,
+      (await call(ctx.admin.token, 'POST', url, season('Aurora', '2027-01-06', '2027-02-10'))).statusCode,
     ).toBe(201);
     const overlap =
       "The dates overlap the high season Aurora (Jan 6, 2027 – Feb 10, 2027): a project's high seasons cannot share a date";
 
-    const easter = await call(adminToken, 'POST', url, season('Easter', '2027-02-01', '2027-02-20'));
+    const easter = await call(ctx.admin.token, 'POST', url, season('Easter', '2027-02-01', '2027-02-20'));
     expect(easter.statusCode).toBe(400);
     expect(easter.json()).toMatchObject({ success: false, message: overlap, fields: { startsOn: overlap } });
-    const enclosing = await call(adminToken, 'POST', url, season('Winter', '2027-01-01', '2027-03-01'));
+    const enclosing = await call(ctx.admin.token, 'POST', url, season('Winter', '2027-01-01', '2027-03-01'));
     expect(enclosing.statusCode).toBe(400);
     expect(enclosing.json().fields).toEqual({ endsOn: overlap });
 
     // The day after is free; another project's dates are its own.
-    const spring = await call(adminToken, 'POST', url, season('Spring', '2027-02-11', '2027-02-20'));
+    const spring = await call(ctx.admin.token, 'POST', url, season('Spring', '2027-02-11', '2027-02-20'));
     expect(spring.statusCode).toBe(201);
     const elsewhere = await createProject(ctx.db);
     expect(
       (
         await call(
-          adminToken,
+          ctx.admin.token,
           'POST',
           `/api/projects/${elsewhere.id}/high-seasons`,
           season('Aurora', '2027-01-06', '2027-02-10'),
@@ -338,7 +329,7 @@ describe('high season', () => {
 
     const springId = spring.json().data._id;
     const moved = await call(
-      adminToken,
+      ctx.admin.token,
       'PUT',
       `${url}/${springId}`,
       season('Spring', '2027-02-10', '2027-02-20'),
@@ -347,7 +338,7 @@ describe('high season', () => {
     expect(moved.json().fields).toEqual({ startsOn: overlap });
     // A season may keep or change its own dates.
     const longer = await call(
-      adminToken,
+      ctx.admin.token,
       'PUT',
       `${url}/${springId}`,
       season('Spring', '2027-02-11', '2027-02-28'),

@@ -12,25 +12,18 @@ import {
 import {
   bearer,
   buildTestApp,
-  createAdmin,
   createInvestment,
   createProject,
   createUser,
   login,
   type TestContext,
-  useTestApp,
+  useAdminApp,
 } from '../../../../test/helpers';
 import { createAllowance, createBooking, isoDay } from '../../../../test/content-factories';
 import { queueExpiryReminders } from './expiry-reminders';
 import { createCalendarTokens, nightRuns } from './service';
 
-const ctx = useTestApp();
-let adminToken: string;
-
-beforeAll(async () => {
-  const a = await createAdmin(ctx.db, { name: 'Ada Admin' });
-  adminToken = (await login(ctx.app, a.email, a.password)).accessToken;
-});
+const ctx = useAdminApp({ name: 'Ada Admin' });
 
 const get = (url: string, token?: string) =>
   ctx.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
@@ -122,8 +115,8 @@ async function world() {
     .set({ cabinId: null })
     .where(and(eq(bookingNights.projectId, project.id), ne(bookingNights.bookingId, stay.id)));
   const tokens = {
-    emma: (await login(ctx.app, emma.email, emma.password)).accessToken,
-    noah: (await login(ctx.app, noah.email, noah.password)).accessToken,
+    emma: await ctx.signIn(emma),
+    noah: await ctx.signIn(noah),
   };
   return { project, emma, noah, stay, split, pending, noahStay, tokens };
 }
@@ -211,7 +204,7 @@ describe('GET /api/calendar/:token.ics', () => {
 
   it("an admin's project feed lists every live stay of the project with cabin and investor", async () => {
     const w = await world();
-    const path = await feedPath(adminToken, `?projectId=${w.project.id}`);
+    const path = await feedPath(ctx.admin.token, `?projectId=${w.project.id}`);
     expect(path).toMatch(new RegExp(`\\.ics\\?projectId=${w.project.id}$`));
     const list = await feed(path);
     expect(list.map((e) => [e['DTSTART;VALUE=DATE'], e['DTEND;VALUE=DATE'], e.SUMMARY])).toEqual([
@@ -235,8 +228,8 @@ describe('GET /api/calendar/:token.ics', () => {
     expect((await get(`/api/calendar/feed?projectId=${w.project.id}`, w.tokens.emma)).statusCode).toBe(404);
     expect((await regenerate(w.tokens.emma, `?projectId=${w.project.id}`)).statusCode).toBe(404);
     const missing = crypto.randomUUID();
-    expect((await get(`/api/calendar/feed?projectId=${missing}`, adminToken)).statusCode).toBe(404);
-    const adminFeed = await feedPath(adminToken);
+    expect((await get(`/api/calendar/feed?projectId=${missing}`, ctx.admin.token)).statusCode).toBe(404);
+    const adminFeed = await feedPath(ctx.admin.token);
     expect((await get(`${adminFeed}?projectId=${missing}`)).statusCode).toBe(404);
   });
 

@@ -1,30 +1,17 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { toCents } from '@portal/contracts';
 import { auditLog, notifications, rentalIncomes } from '../../../db/schema';
-import {
-  bearer,
-  createInvestment,
-  createProject,
-  createUser,
-  login,
-  signInAdmin,
-  useTestApp,
-} from '../../../../test/helpers';
+import { bearer, createInvestment, createProject, createUser, useAdminApp } from '../../../../test/helpers';
 import { createAllowance, createBooking, isoDay } from '../../../../test/content-factories';
 
-const ctx = useTestApp();
-let adminToken: string;
-
-beforeAll(async () => {
-  adminToken = await signInAdmin(ctx);
-});
+const ctx = useAdminApp();
 
 const call = (method: 'GET' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) =>
   ctx.app.inject({ method, url, headers: bearer(token), ...(payload && { payload }) });
-const record = (bookingId: string, payload: object, token = adminToken) =>
+const record = (bookingId: string, payload: object, token = ctx.admin.token) =>
   call('PUT', `/api/bookings/${bookingId}/rental-income`, token, payload);
-const remove = (bookingId: string, token = adminToken) =>
+const remove = (bookingId: string, token = ctx.admin.token) =>
   call('DELETE', `/api/bookings/${bookingId}/rental-income`, token);
 
 interface PayoutJson {
@@ -61,7 +48,7 @@ async function investorWithRental(
     rentalPrice: opts.type === 'personal' ? null : '150.00',
     status: opts.status ?? 'approved',
   });
-  const { accessToken } = await login(ctx.app, user.email, user.password);
+  const accessToken = await ctx.signIn(user);
   return { project, user, booking, token: accessToken };
 }
 
@@ -219,7 +206,7 @@ describe('rental income in the lists of requests and the usage summary', () => {
     await record(a.booking.id, { nightsRented: 2, grossIncome: 200.01, paymentDate: paid });
     const expected = { bookingId: a.booking.id, nightsRented: 2, grossIncome: 200.01, amount: 140.01 }; // 140.007
 
-    const admin = (await call('GET', `/api/bookings/admin?projectId=${a.project.id}`, adminToken)).json()
+    const admin = (await call('GET', `/api/bookings/admin?projectId=${a.project.id}`, ctx.admin.token)).json()
       .data;
     expect(admin).toHaveLength(1);
     expect(admin[0].rentalIncome).toMatchObject(expected);
@@ -235,7 +222,7 @@ describe('rental income in the lists of requests and the usage summary', () => {
       rentalPrice: '10.00',
       status: 'approved',
     });
-    const bToken = (await login(ctx.app, b.email, b.password)).accessToken;
+    const bToken = await ctx.signIn(b);
     const theirs = (await call('GET', `/api/bookings?projectId=${a.project.id}`, bToken)).json().data;
     expect(theirs.map((x: { rentalIncome: unknown }) => x.rentalIncome)).toEqual([null]);
     expect(toCents((await me(bToken)).totalReturned)).toBe(100);
@@ -251,14 +238,16 @@ describe('rental income in the lists of requests and the usage summary', () => {
 
   it('a project answer carries its rental share, which admins set (0 to 100, two decimals)', async () => {
     const project = await createProject(ctx.db);
-    const get = async () => (await call('GET', `/api/projects/${project.id}`, adminToken)).json().data;
+    const get = async () => (await call('GET', `/api/projects/${project.id}`, ctx.admin.token)).json().data;
     expect((await get()).rentalSharePercent).toBe(70);
-    const put = await call('PUT', `/api/projects/${project.id}`, adminToken, { rentalSharePercent: '62.5' });
+    const put = await call('PUT', `/api/projects/${project.id}`, ctx.admin.token, {
+      rentalSharePercent: '62.5',
+    });
     expect(put.statusCode).toBe(200);
     expect(put.json().data.rentalSharePercent).toBe(62.5);
     for (const bad of [100.01, -1, 12.345])
       expect(
-        (await call('PUT', `/api/projects/${project.id}`, adminToken, { rentalSharePercent: bad }))
+        (await call('PUT', `/api/projects/${project.id}`, ctx.admin.token, { rentalSharePercent: bad }))
           .statusCode,
       ).toBe(400);
     expect((await get()).rentalSharePercent).toBe(62.5);
@@ -269,7 +258,7 @@ describe('the admin dashboard', () => {
   it("counts the project's rental income paid in its returns and in its payment month", async () => {
     const { project, booking } = await investorWithRental();
     const dashboard = async () =>
-      (await call('GET', `/api/admin/dashboard?projectId=${project.id}`, adminToken)).json().data;
+      (await call('GET', `/api/admin/dashboard?projectId=${project.id}`, ctx.admin.token)).json().data;
     const before = await dashboard();
     const paid = isoDay(0);
     await record(booking.id, { nightsRented: 3, grossIncome: 1234.55, paymentDate: paid });

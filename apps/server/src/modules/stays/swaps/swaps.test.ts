@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { bookingNights, bookings, highSeasons, notifications, swapOffers } from '../../../db/schema';
-import {
-  bearer,
-  createInvestment,
-  createProject,
-  createUser,
-  login,
-  useTestApp,
-} from '../../../../test/helpers';
+import { bearer, createInvestment, createProject, createUser, useTestApp } from '../../../../test/helpers';
 import { createAllowance, createBooking, isoDay } from '../../../../test/content-factories';
 import { formatNight, listNights } from '@portal/contracts';
 
@@ -22,7 +15,7 @@ async function investorIn(projectId: string, allowance: { totalNights?: number; 
   const user = await createUser(ctx.db);
   await createInvestment(ctx.db, user.id, projectId);
   await createAllowance(ctx.db, user.id, projectId, allowance);
-  return { user, token: (await login(ctx.app, user.email, user.password)).accessToken };
+  return { user, token: await ctx.signIn(user) };
 }
 
 /** Two investors of one project, each with an approved stay ahead: A's 3 nights from day 20, B's 2 from day 40. */

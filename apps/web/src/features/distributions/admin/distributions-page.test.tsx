@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type {
@@ -20,11 +20,6 @@ import {
   renderAdmin,
   type FakeRequest,
 } from '../../../../test/admin';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 const at = '2026-03-01T10:00:00.000Z';
 const RUN = 'c0000000-0000-4000-8000-000000000001';

@@ -8,14 +8,7 @@ import {
   type ReturnsImportResult,
 } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogFooter, TitledDialog } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/form-error';
 import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
 import { formatNumber } from '@/lib/format';
@@ -149,10 +142,6 @@ function ImportForm({ onClose }: { onClose: () => void }) {
 
   return (
     <>
-      <DialogHeader>
-        <DialogTitle>{t('import.title')}</DialogTitle>
-        <DialogDescription>{t('import.description')}</DialogDescription>
-      </DialogHeader>
       <div className="grid min-w-0 gap-2 text-sm">
         <p>
           <Trans
@@ -207,9 +196,16 @@ function ImportForm({ onClose }: { onClose: () => void }) {
  * same way. The form starts empty each time the dialog opens.
  */
 export function ImportReturnsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('distributions');
   return (
-    <Dialog open={open} onOpenChange={(o) => !o && onClose()}>
-      <DialogContent className="max-w-xl">{open && <ImportForm onClose={onClose} />}</DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={open}
+      onOpenChange={(o) => !o && onClose()}
+      className="max-w-xl"
+      title={t('import.title')}
+      description={t('import.description')}
+    >
+      {open && <ImportForm onClose={onClose} />}
+    </TitledDialog>
   );
 }

@@ -1,14 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InterestRegistration } from '@portal/contracts';
 import { Component as InterestPage } from './interest-page';
 import { failure, fakeApi, findEmpty, findToast, json, renderAdmin } from '../../../../test/admin';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 const registration = (over: Partial<InterestRegistration> = {}): InterestRegistration => ({
   _id: 'i0000000-0000-4000-8000-000000000001',

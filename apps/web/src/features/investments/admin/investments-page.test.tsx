@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Adjustment, CabinAllowance, MonthlyReturnRecord } from '@portal/contracts';
@@ -16,11 +16,6 @@ import {
   type Route,
   confirmDialog,
 } from '../../../../test/admin';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 const emma = adminUser({
   totalInvestment: 25_000,

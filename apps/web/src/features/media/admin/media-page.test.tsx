@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Component as MediaPage } from './media-page';
@@ -12,11 +12,6 @@ import {
   renderAdmin,
   confirmDialog,
 } from '../../../../test/admin';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 const pier = mediaItem();
 const isList = (req: { method: string; path: string }) =>

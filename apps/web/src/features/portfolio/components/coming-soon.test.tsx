@@ -1,14 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { Opportunity } from '@portal/contracts';
 import { json, renderInvestorPage } from '../test-support';
 import { ComingSoonProject, OpportunityCard } from './coming-soon';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
 
 /** The demo's opportunity: the figures of docs/product.md §19, launching in a future quarter. */
 const alpine: Opportunity = {

@@ -1,13 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, renderInvestorPage } from '../test-support';
 import { InterestForm } from './interest-form';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
 
 const emma = { _id: 'u1', name: 'Emma Lindqvist', email: 'investor@example.com', isAdmin: false };
 const opportunity = {

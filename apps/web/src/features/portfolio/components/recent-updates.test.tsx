@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
@@ -39,11 +39,6 @@ function show(answer: () => Promise<Response>, projectId: string | null = 'p1') 
 }
 
 describe('Recent Updates', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
-
   it("reads 'No updates available' when the project has no updates", async () => {
     const fetchMock = show(async () => json(200, { success: true, updates: [] }));
     expect(await screen.findByText('No updates available')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { ProjectListItem } from '@portal/contracts';
@@ -30,8 +30,6 @@ const renderWith = (projects: () => Promise<Response>) =>
   renderInvestorPage(<YourProjects />, () => projects());
 
 describe('Your Projects', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it("reads 'Loading projects...' while the projects load", async () => {
     renderWith(() => new Promise<Response>(() => {}));
     expect(await screen.findByText('Loading projects...')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Component as ProjectsPage } from './projects-page';
@@ -12,11 +12,6 @@ import {
   json,
   renderAdmin,
 } from '../../../../test/admin';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 describe('Projects Management: toasts and empty texts (docs/product.md §18)', () => {
   it('says "No projects found" when there are none', async () => {

@@ -1,14 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminActivityRequest } from '@portal/contracts';
 import { Component as BookingsPage } from './bookings-page';
 import { AURORA, adminUser, failure, fakeApi, findToast, json, renderAdmin } from '../../../../test/admin';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 const emma = adminUser();
 const safari: AdminActivityRequest = {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Cabin, HighSeason } from '@portal/contracts';
@@ -12,11 +12,6 @@ import {
   json,
   renderAdmin,
 } from '../../../../test/admin';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 const at = '2026-03-01T10:00:00.000Z';
 const birch: Cabin = {

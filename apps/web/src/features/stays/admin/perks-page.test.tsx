@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Component as PerksPage } from './perks-page';
@@ -13,11 +13,6 @@ import {
   renderAdmin,
   confirmDialog,
 } from '../../../../test/admin';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 const sauna = perk();
 const list = `/api/perks/benefits/${AURORA._id}`;

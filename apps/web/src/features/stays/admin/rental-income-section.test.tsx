@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminBooking, RentalIncome } from '@portal/contracts';
@@ -13,11 +13,6 @@ import {
   renderAdmin,
   type Route,
 } from '../../../../test/admin';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 const emma = adminUser();
 const rental: AdminBooking = {

@@ -12,14 +12,7 @@ import {
 } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
 import { contractResolver } from '@/components/ui/contract-resolver';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogFooter, TitledDialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { serverFieldErrors } from '@/components/ui/field-errors';
 import { Input, Textarea } from '@/components/ui/input';
@@ -201,122 +194,122 @@ export function BookingDialog({
   );
 
   return (
-    <Dialog open={open} onOpenChange={(o) => (o ? onOpenChange(true) : close())}>
-      <DialogContent className="max-w-md p-4 sm:max-w-lg sm:p-6 md:max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{DIALOG_TITLES[type]}</DialogTitle>
-          <DialogDescription>{DESCRIPTIONS[type]}</DialogDescription>
-        </DialogHeader>
-        <form onSubmit={(e) => void submit(e)} className="grid gap-4" noValidate>
-          <fieldset className="grid gap-2">
-            <legend className="mb-2 text-sm font-medium">Select your stay</legend>
-            <Controller
-              control={control}
-              name="dates"
-              render={({ field }) => (
-                <div
-                  // The focus of a problem with the dates goes to the calendar's first day that can be chosen.
-                  ref={(el) => field.ref(el && { focus: () => firstDay(el)?.focus() })}
-                  className="flex justify-center rounded-lg border p-2 sm:p-3"
-                >
-                  <StayCalendar
-                    projectId={projectId}
-                    stay={field.value}
-                    onChange={(s) => {
-                      field.onChange(s);
-                      clearErrors('dates');
-                    }}
-                    today={today}
-                    expiry={nights.expirationDate}
-                    requested={nights.requestedNights}
-                    maxNights={Math.max(0, Math.min(available, MAX_BOOKING_NIGHTS))}
-                    describedBy={calendarHint}
-                  />
-                </div>
-              )}
-            />
-            <p id={calendarHint} className="text-xs text-muted-foreground" aria-live="polite">
-              {stay.checkIn && stay.checkOut
-                ? `Check-in ${shortDay(stay.checkIn, today)} · Check-out ${shortDay(stay.checkOut, today)} · ${nightsLabel(chosen.length)}`
-                : stay.checkIn
-                  ? `Check-in ${shortDay(stay.checkIn, today)} · now choose your check-out day`
-                  : available > 0
-                    ? `Choose your check-in day, then your check-out day: up to ${nightsLabel(available)}, until ${formatDate(nights.expirationDate)}.`
-                    : 'You have no nights left to request.'}
-            </p>
-            {available > 0 && (
-              <p className="text-sm">
-                {chosen.length > 0
-                  ? `${nightsLabel(chosen.length)} of your ${available} remaining`
-                  : `${nightsLabel(available)} remaining`}
-              </p>
-            )}
-            {seasonLines.map((l) => (
-              <p
-                key={l.season._id}
-                className={l.over ? 'text-sm font-medium text-destructive' : 'text-sm text-muted-foreground'}
+    <TitledDialog
+      open={open}
+      onOpenChange={(o) => (o ? onOpenChange(true) : close())}
+      className="max-w-md p-4 sm:max-w-lg sm:p-6 md:max-w-2xl"
+      title={DIALOG_TITLES[type]}
+      description={DESCRIPTIONS[type]}
+    >
+      <form onSubmit={(e) => void submit(e)} className="grid gap-4" noValidate>
+        <fieldset className="grid gap-2">
+          <legend className="mb-2 text-sm font-medium">Select your stay</legend>
+          <Controller
+            control={control}
+            name="dates"
+            render={({ field }) => (
+              <div
+                // The focus of a problem with the dates goes to the calendar's first day that can be chosen.
+                ref={(el) => field.ref(el && { focus: () => firstDay(el)?.focus() })}
+                className="flex justify-center rounded-lg border p-2 sm:p-3"
               >
-                {l.text}
-                {l.over && ` (over the limit of ${l.season.maxNightsPerInvestor})`}
-              </p>
-            ))}
-            {errors.dates?.message && (
-              <p role="alert" className="text-sm font-medium text-destructive">
-                {errors.dates.message}
-              </p>
+                <StayCalendar
+                  projectId={projectId}
+                  stay={field.value}
+                  onChange={(s) => {
+                    field.onChange(s);
+                    clearErrors('dates');
+                  }}
+                  today={today}
+                  expiry={nights.expirationDate}
+                  requested={nights.requestedNights}
+                  maxNights={Math.max(0, Math.min(available, MAX_BOOKING_NIGHTS))}
+                  describedBy={calendarHint}
+                />
+              </div>
             )}
-          </fieldset>
-
-          {type === 'gift' && (
-            <Field label="Recipient Email" error={errors.giftRecipient?.message}>
-              <Input
-                type="email"
-                autoComplete="off"
-                placeholder="friend@example.com"
-                maxLength={254}
-                {...register('giftRecipient')}
-              />
-            </Field>
+          />
+          <p id={calendarHint} className="text-xs text-muted-foreground" aria-live="polite">
+            {stay.checkIn && stay.checkOut
+              ? `Check-in ${shortDay(stay.checkIn, today)} · Check-out ${shortDay(stay.checkOut, today)} · ${nightsLabel(chosen.length)}`
+              : stay.checkIn
+                ? `Check-in ${shortDay(stay.checkIn, today)} · now choose your check-out day`
+                : available > 0
+                  ? `Choose your check-in day, then your check-out day: up to ${nightsLabel(available)}, until ${formatDate(nights.expirationDate)}.`
+                  : 'You have no nights left to request.'}
+          </p>
+          {available > 0 && (
+            <p className="text-sm">
+              {chosen.length > 0
+                ? `${nightsLabel(chosen.length)} of your ${available} remaining`
+                : `${nightsLabel(available)} remaining`}
+            </p>
           )}
-          {type === 'rental' && (
-            <Field
-              label="Rental Price per Night (€)"
-              error={errors.rentalPrice?.message}
-              hint={
-                price > 0 && chosen.length > 0
-                  ? `Total value: ${formatMoney(price * chosen.length)}`
-                  : undefined
-              }
+          {seasonLines.map((l) => (
+            <p
+              key={l.season._id}
+              className={l.over ? 'text-sm font-medium text-destructive' : 'text-sm text-muted-foreground'}
             >
-              <Input
-                type="number"
-                inputMode="decimal"
-                min="0.01"
-                step="0.01"
-                placeholder="150"
-                {...register('rentalPrice')}
-              />
-            </Field>
+              {l.text}
+              {l.over && ` (over the limit of ${l.season.maxNightsPerInvestor})`}
+            </p>
+          ))}
+          {errors.dates?.message && (
+            <p role="alert" className="text-sm font-medium text-destructive">
+              {errors.dates.message}
+            </p>
           )}
-          <Field label="Notes" error={errors.notes?.message}>
-            <Textarea
-              maxLength={1000}
-              placeholder="Anything the operator should know"
-              className="min-h-20"
-              {...register('notes')}
+        </fieldset>
+
+        {type === 'gift' && (
+          <Field label="Recipient Email" error={errors.giftRecipient?.message}>
+            <Input
+              type="email"
+              autoComplete="off"
+              placeholder="friend@example.com"
+              maxLength={254}
+              {...register('giftRecipient')}
             />
           </Field>
+        )}
+        {type === 'rental' && (
+          <Field
+            label="Rental Price per Night (€)"
+            error={errors.rentalPrice?.message}
+            hint={
+              price > 0 && chosen.length > 0
+                ? `Total value: ${formatMoney(price * chosen.length)}`
+                : undefined
+            }
+          >
+            <Input
+              type="number"
+              inputMode="decimal"
+              min="0.01"
+              step="0.01"
+              placeholder="150"
+              {...register('rentalPrice')}
+            />
+          </Field>
+        )}
+        <Field label="Notes" error={errors.notes?.message}>
+          <Textarea
+            maxLength={1000}
+            placeholder="Anything the operator should know"
+            className="min-h-20"
+            {...register('notes')}
+          />
+        </Field>
 
-          <DialogFooter>
-            <Button variant="outline" onClick={close} disabled={create.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={create.isPending || available <= 0}>
-              {create.isPending ? 'Submitting...' : 'Submit Request'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+        <DialogFooter>
+          <Button variant="outline" onClick={close} disabled={create.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={create.isPending || available <= 0}>
+            {create.isPending ? 'Submitting...' : 'Submit Request'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </TitledDialog>
   );
 }

@@ -2,14 +2,7 @@ import { useState, type ReactNode } from 'react';
 import type { BookingStatus } from '@portal/contracts';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogFooter, TitledDialog } from '@/components/ui/dialog';
 import { messageOf, toast } from '@/lib/toast';
 
 /** A stay's and an activity's request share their statuses. */
@@ -93,22 +86,22 @@ export function useCancelRequest<R extends { _id: string }>({
   }
 
   const dialog = (
-    <Dialog open={!!confirming} onOpenChange={(o) => !o && setConfirming(null)}>
-      <DialogContent className="max-w-md">
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{confirming && describe(confirming)}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => setConfirming(null)} disabled={cancel.isPending}>
-            Keep Request
-          </Button>
-          <Button variant="destructive" onClick={() => void confirmCancel()} disabled={cancel.isPending}>
-            {cancel.isPending ? 'Cancelling...' : 'Cancel Request'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={!!confirming}
+      onOpenChange={(o) => !o && setConfirming(null)}
+      className="max-w-md"
+      title={title}
+      description={confirming && describe(confirming)}
+    >
+      <DialogFooter>
+        <Button variant="outline" onClick={() => setConfirming(null)} disabled={cancel.isPending}>
+          Keep Request
+        </Button>
+        <Button variant="destructive" onClick={() => void confirmCancel()} disabled={cancel.isPending}>
+          {cancel.isPending ? 'Cancelling...' : 'Cancel Request'}
+        </Button>
+      </DialogFooter>
+    </TitledDialog>
   );
 
   return { ask: setConfirming, dialog };

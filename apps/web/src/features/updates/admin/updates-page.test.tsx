@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Component as UpdatesPage } from './updates-page';
@@ -12,11 +12,6 @@ import {
   update,
   confirmDialog,
 } from '../../../../test/admin';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 const jetty = update();
 const isList = (req: { method: string; path: string }) => req.method === 'GET' && req.path === '/api/updates';
