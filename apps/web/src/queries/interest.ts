@@ -1,3 +1,4 @@
+import { t } from 'i18next';
 import { useEndpointQuery, useEndpointMutation } from '@/lib/endpoint-hooks';
 import { keepPreviousData } from '@tanstack/react-query';
 import type { InterestInput, InterestStatus } from '@portal/contracts';
@@ -25,7 +26,7 @@ export function useInterest(q: { search?: string; status?: InterestStatus; page:
 /** Moves a registration along (new -> contacted -> closed). */
 export function useSetInterestStatus() {
   return useEndpointMutation(e.setStatus, {
-    failure: 'Failed to update status',
+    failure: () => t('interest:page.updateFailed'),
     mutationFn: ({ id, status }: { id: string; status: InterestStatus }) =>
       call(e.setStatus, { params: { id }, body: { status } }),
   });

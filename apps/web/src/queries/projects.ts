@@ -1,3 +1,4 @@
+import { t } from 'i18next';
 import { useEndpointQuery, useEndpointMutation } from '@/lib/endpoint-hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { OpportunityInput, ProjectInput, ProjectListItem } from '@portal/contracts';
@@ -67,7 +68,8 @@ export function useProjectWrites() {
   const archive = useEndpointMutation(e.archive, {
     mutationFn: ({ id, archived }: { id: string; archived: boolean }) =>
       call(archived ? e.archive : e.restore, { params: { id } }),
-    failure: ({ archived }) => (archived ? 'Failed to archive project' : 'Failed to restore project'),
+    failure: ({ archived }) =>
+      archived ? t('projects:confirm.archiveFailed') : t('projects:confirm.restoreFailed'),
   });
   const saveOpportunity = useEndpointMutation(e.setOpportunity, {
     mutationFn: ({ id, input }: { id: string; input: OpportunityInput }) =>

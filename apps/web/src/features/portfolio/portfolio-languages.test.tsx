@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import type { CurrentUser, Opportunity, Payout, ProjectDetail } from '@portal/contracts';
@@ -132,6 +132,13 @@ describe('the dashboard in German and Norwegian', () => {
     const chart = screen.getByRole('region', { name: 'Erträge pro Monat' });
     expect(within(chart).getByRole('button', { name: 'Alle' })).toHaveAttribute('aria-pressed', 'true');
     expect(text(within(chart).getByText(/^von /))).toBe('von März 2025 bis Apr. 2025');
+    // The axis's amounts and a month's figures under the pointer, as German writes them.
+    const plot = within(chart).getByTestId('returns-chart');
+    expect(within(plot).getAllByText(/€$/).map(text)).toEqual(['0 €', '500 €', '1000 €', '1500 €']);
+    fireEvent.pointerEnter(plot.querySelectorAll('rect[fill="transparent"]')[1]!);
+    expect(text(within(plot).getByText('Aurora Lakeside Cabins').closest('div')!)).toBe(
+      'Apr. 2025Aurora Lakeside Cabins1.375 €',
+    );
 
     const figures = await screen.findByRole('region', { name: 'Wertentwicklung' });
     const figure = (label: string) =>
@@ -178,6 +185,10 @@ describe('the dashboard in German and Norwegian', () => {
     expect(text(returns)).toContain('2 375 €');
     expect(text(returns)).toContain('9,5 % av investeringen tilbakebetalt');
     expect(screen.getByRole('table', { name: 'Investeringer per prosjekt' })).toBeInTheDocument();
+    const plot = within(screen.getByRole('region', { name: 'Avkastning per måned' })).getByTestId(
+      'returns-chart',
+    );
+    expect(within(plot).getAllByText(/€$/).map(text)).toEqual(['0 €', '500 €', '1k €', '1,5k €']);
 
     const figures = await screen.findByRole('region', { name: 'Avkastning' });
     expect(within(figures).getByText('Internrente (IRR)')).toBeInTheDocument();

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Inbox, Search } from 'lucide-react';
 import { INTEREST_STATUSES, type InterestStatus } from '@portal/contracts';
 import { Card, CardContent } from '@/components/ui/card';
@@ -12,10 +13,16 @@ import { EmptyState } from '@/components/admin/empty-state';
 import { useFailedToast } from '@/components/admin/feedback';
 import { PageHeader } from '@/components/admin/page-header';
 import { Pager } from '@/components/admin/pager';
-import { capitalize } from '@/components/admin/status-badge';
 import { toast } from '@/lib/toast';
 
 const PAGE_SIZE = 20;
+
+/** Each status's name. */
+const STATUS_LABEL = {
+  new: 'status.new',
+  contacted: 'status.contacted',
+  closed: 'status.closed',
+} as const satisfies Record<InterestStatus, string>;
 
 /** Register Your Interest submissions, newest first: who, how much, what they wrote. */
 function InterestPage() {
@@ -31,16 +38,14 @@ function InterestPage() {
     pageSize: PAGE_SIZE,
   });
 
-  useFailedToast('Failed to load data', isError, error);
+  const { t } = useTranslation('interest');
+  useFailedToast(t('page.loadFailed'), isError, error);
 
   const setStatusOf = useSetInterestStatus();
   const items = data?.items ?? [];
   return (
     <>
-      <PageHeader
-        title="Interest Registrations"
-        description="People who registered interest in the upcoming project"
-      />
+      <PageHeader title={t('page.title')} description={t('page.description')} />
       <Card>
         <CardContent className="grid grid-cols-1 gap-4 pt-5 sm:pt-6">
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
@@ -51,23 +56,23 @@ function InterestPage() {
               />
               <Input
                 type="search"
-                aria-label="Search registrations by name or email"
-                placeholder="Search by name or email..."
+                aria-label={t('page.searchLabel')}
+                placeholder={t('page.searchPlaceholder')}
                 className="pl-9"
                 value={search}
                 onChange={(e) => setSearch(e.target.value)}
               />
             </div>
             <NativeSelect
-              aria-label="Status"
+              aria-label={t('page.status')}
               className="sm:w-44"
               value={status}
               onChange={(e) => setStatus(e.target.value as InterestStatus | '')}
             >
-              <option value="">All statuses</option>
+              <option value="">{t('page.allStatuses')}</option>
               {INTEREST_STATUSES.map((s) => (
                 <option key={s} value={s}>
-                  {capitalize(s)}
+                  {t(STATUS_LABEL[s])}
                 </option>
               ))}
             </NativeSelect>
@@ -75,19 +80,16 @@ function InterestPage() {
           {isLoading ? (
             <Skeleton className="h-40" />
           ) : items.length === 0 ? (
-            <EmptyState
-              icon={Inbox}
-              title={q || status ? 'No registrations match' : 'No interest registrations yet'}
-            />
+            <EmptyState icon={Inbox} title={q || status ? t('page.noMatch') : t('page.empty')} />
           ) : (
-            <Table aria-label="Interest registrations">
+            <Table aria-label={t('page.tableLabel')}>
               <THead>
                 <Tr>
-                  <Th>Name</Th>
-                  <Th className="text-right">Intended amount</Th>
-                  <Th className="hidden lg:table-cell">Message</Th>
-                  <Th>Received</Th>
-                  <Th>Status</Th>
+                  <Th>{t('page.name')}</Th>
+                  <Th className="text-right">{t('page.amount')}</Th>
+                  <Th className="hidden lg:table-cell">{t('page.message')}</Th>
+                  <Th>{t('page.received')}</Th>
+                  <Th>{t('page.status')}</Th>
                 </Tr>
               </THead>
               <TBody>
@@ -111,20 +113,20 @@ function InterestPage() {
                     <Td className="whitespace-nowrap text-muted-foreground">{formatDate(r.createdAt)}</Td>
                     <Td>
                       <NativeSelect
-                        aria-label={`Status of ${r.name}`}
+                        aria-label={t('page.statusOf', { name: r.name })}
                         className="h-9 w-32"
                         value={r.status}
                         disabled={setStatusOf.isPending}
                         onChange={(e) =>
                           setStatusOf.mutate(
                             { id: r._id, status: e.target.value as InterestStatus },
-                            { onSuccess: () => toast({ title: 'Updated' }) },
+                            { onSuccess: () => toast({ title: t('page.updated') }) },
                           )
                         }
                       >
                         {INTEREST_STATUSES.map((s) => (
                           <option key={s} value={s}>
-                            {capitalize(s)}
+                            {t(STATUS_LABEL[s])}
                           </option>
                         ))}
                       </NativeSelect>
@@ -143,7 +145,7 @@ function InterestPage() {
                 totalPages: Math.max(1, Math.ceil(data.total / data.pageSize)),
               }}
               onPage={setPage}
-              label="Registration pages"
+              label={t('page.pagerLabel')}
             />
           )}
         </CardContent>

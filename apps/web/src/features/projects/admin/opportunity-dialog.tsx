@@ -1,6 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import {
   OPPORTUNITY_FEATURES_MAX,
-  launchQuarter,
   opportunityInput,
   type OpportunityInput,
   type Project,
@@ -10,6 +10,7 @@ import { FormDialog } from '@/components/ui/form-dialog';
 import { Input, Textarea } from '@/components/ui/input';
 import { useProjectWrites } from '@/queries/projects';
 import { toastDone } from '@/components/admin/feedback';
+import { formatNumber } from '@/lib/format';
 
 interface Form {
   openForInterest: boolean;
@@ -58,29 +59,30 @@ function opportunityPayload(f: Form): OpportunityInput {
  */
 export function OpportunityDialog({ project, onClose }: { project: Project | null; onClose: () => void }) {
   const { saveOpportunity } = useProjectWrites();
+  const { t } = useTranslation('projects');
   return (
     <FormDialog
       open={!!project}
       onClose={onClose}
       formKey={project?._id}
       className="max-w-2xl"
-      title="Open for interest"
-      description={`${project?.name}: what investors see under Investment Opportunities and on Join New Project. One project can be open at a time.`}
+      title={t('opportunity.title')}
+      description={t('opportunity.description', { name: project?.name })}
       defaultValues={() => fromProject(project!)}
       schema={opportunityInput}
       toBody={opportunityPayload}
       onSubmit={async (input) => {
         await saveOpportunity.mutateAsync({ id: project!._id, input });
         toastDone(
-          'Updated',
+          t('dialog.updatedTitle'),
           input.openForInterest
-            ? `“${project!.name}” is open for interest.`
-            : `“${project!.name}” is not open for interest.`,
+            ? t('opportunity.openText', { name: project!.name })
+            : t('opportunity.closedText', { name: project!.name }),
         );
       }}
-      failure="Failed to save project"
+      failure={t('dialog.failed')}
       invalidToast={false}
-      submitLabel="Save Opportunity"
+      submitLabel={t('opportunity.save')}
     >
       {(f) => {
         const field = (k: Exclude<keyof Form, 'openForInterest'>) =>
@@ -89,7 +91,14 @@ export function OpportunityDialog({ project, onClose }: { project: Project | nul
           k: 'targetAmount' | 'currentCommitments' | 'minimumInvestment' | 'maximumInvestment',
         ) => <Input type="number" min={0} step="0.01" inputMode="decimal" {...field(k)} />;
         const expectedLaunch = f.watch('expectedLaunch');
-        const launch = /^\d{4}-\d{2}-\d{2}$/.test(expectedLaunch) ? launchQuarter(expectedLaunch) : null;
+        // The quarter as investors see it, in the page's language.
+        const launch = /^\d{4}-\d{2}-\d{2}$/.test(expectedLaunch)
+          ? t('comingSoon.quarter', {
+              ns: 'portfolio',
+              quarter: String(Math.floor((Number(expectedLaunch.slice(5, 7)) - 1) / 3) + 1),
+              year: expectedLaunch.slice(0, 4),
+            })
+          : null;
         return (
           <>
             <label className="flex items-start gap-3 rounded-md border p-3 text-sm">
@@ -99,26 +108,24 @@ export function OpportunityDialog({ project, onClose }: { project: Project | nul
                 {...f.register('openForInterest')}
               />
               <span>
-                <span className="font-medium">Open for interest</span>
-                <span className="block text-muted-foreground">
-                  Show this project to investors as the coming-soon opportunity.
-                </span>
+                <span className="font-medium">{t('opportunity.title')}</span>
+                <span className="block text-muted-foreground">{t('opportunity.checkboxHint')}</span>
               </span>
             </label>
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field label="Target Amount (€)" error={f.error('targetAmount')}>
+              <Field label={t('opportunity.targetAmount')} error={f.error('targetAmount')}>
                 {money('targetAmount')}
               </Field>
-              <Field label="Current Commitments (€)" error={f.error('currentCommitments')}>
+              <Field label={t('opportunity.currentCommitments')} error={f.error('currentCommitments')}>
                 {money('currentCommitments')}
               </Field>
-              <Field label="Minimum Investment (€)" error={f.error('minimumInvestment')}>
+              <Field label={t('opportunity.minimumInvestment')} error={f.error('minimumInvestment')}>
                 {money('minimumInvestment')}
               </Field>
-              <Field label="Maximum Investment (€)" error={f.error('maximumInvestment')}>
+              <Field label={t('opportunity.maximumInvestment')} error={f.error('maximumInvestment')}>
                 {money('maximumInvestment')}
               </Field>
-              <Field label="Projected Annual ROI (%)" error={f.error('projectedAnnualROI')}>
+              <Field label={t('opportunity.projectedRoi')} error={f.error('projectedAnnualROI')}>
                 <Input
                   type="number"
                   min={0}
@@ -128,16 +135,22 @@ export function OpportunityDialog({ project, onClose }: { project: Project | nul
                 />
               </Field>
               <Field
-                label="Expected Launch"
-                hint={launch ? `Investors see “${launch}”.` : 'Investors see its quarter, e.g. “Q3 2027”.'}
+                label={t('opportunity.expectedLaunch')}
+                hint={
+                  launch
+                    ? t('opportunity.launchHint', { launch })
+                    : t('opportunity.launchHintNone', {
+                        example: t('comingSoon.quarter', { ns: 'portfolio', quarter: '3', year: '2027' }),
+                      })
+                }
                 error={f.error('expectedLaunch')}
               >
                 <Input type="date" {...field('expectedLaunch')} />
               </Field>
             </div>
             <Field
-              label="Features"
-              hint={`One a line, at most ${OPPORTUNITY_FEATURES_MAX}.`}
+              label={t('opportunity.features')}
+              hint={t('opportunity.featuresHint', { max: formatNumber(OPPORTUNITY_FEATURES_MAX) })}
               error={f.error('features')}
             >
               <Textarea rows={5} {...field('features')} />

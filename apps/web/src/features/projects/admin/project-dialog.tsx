@@ -1,10 +1,16 @@
-import { PROJECT_STATUSES, projectInput, type Project, type ProjectInput } from '@portal/contracts';
+import { useTranslation } from 'react-i18next';
+import {
+  PROJECT_STATUSES,
+  projectInput,
+  type Project,
+  type ProjectInput,
+  type ProjectStatus,
+} from '@portal/contracts';
 import { Field } from '@/components/ui/field';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { useProjectWrites } from '@/queries/projects';
 import { toastDone } from '@/components/admin/feedback';
-import { capitalize } from '@/components/admin/status-badge';
 
 interface Form {
   name: string;
@@ -21,12 +27,13 @@ interface Form {
   description: string;
 }
 
-/**
- * The totals are the company's figures for the whole project, investors outside the portal included, not
- * the portal's ledger; investors see them under that caption (issue 31), and the admin is told so here.
- */
-const WHOLE_PROJECT_HINT =
-  "The whole project's figure as reported by the company, investors outside the portal included. Investors see it labelled so.";
+/** Each status's name. */
+const STATUS_LABEL = {
+  pending: 'status.pending',
+  active: 'status.active',
+  completed: 'status.completed',
+  cancelled: 'status.cancelled',
+} as const satisfies Record<ProjectStatus, string>;
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -76,75 +83,85 @@ export function ProjectDialog({
   onClose: () => void;
 }) {
   const { save } = useProjectWrites();
+  const { t } = useTranslation('projects');
+  // The totals are the company's figures for the whole project, investors outside the portal included,
+  // not the portal's ledger; investors see them under that caption (issue 31), and the admin is told so.
+  const wholeProjectHint = t('dialog.wholeProjectHint');
   return (
     <FormDialog
       open={open}
       onClose={onClose}
       formKey={project?._id}
       className="max-w-2xl"
-      title={project ? 'Edit Project' : 'Create Project'}
-      description={project ? project.name : 'New projects start as pending with a 60-month term.'}
+      title={project ? t('dialog.editTitle') : t('dialog.createTitle')}
+      description={project ? project.name : t('dialog.newHint')}
       defaultValues={() => fromProject(project)}
       schema={projectInput}
       toBody={projectPayload}
       onSubmit={async (input) => {
         await save.mutateAsync({ id: project?._id, input });
         toastDone(
-          project ? 'Updated' : 'Created',
-          `Project “${input.name}” was ${project ? 'updated' : 'created'}.`,
+          project ? t('dialog.updatedTitle') : t('dialog.createdTitle'),
+          project
+            ? t('dialog.updatedText', { name: input.name })
+            : t('dialog.createdText', { name: input.name }),
         );
       }}
-      failure="Failed to save project"
-      submitLabel={project ? 'Save Changes' : 'Create Project'}
+      failure={t('dialog.failed')}
+      submitLabel={project ? t('dialog.saveChanges') : t('dialog.createTitle')}
     >
       {(f) => (
         <>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Name" error={f.error('name')}>
+            <Field label={t('dialog.name')} error={f.error('name')}>
               <Input {...f.register('name')} />
             </Field>
-            <Field label="Location" error={f.error('location')}>
-              <Input {...f.register('location')} placeholder="Inari, Lapland, Finland" />
+            <Field label={t('dialog.location')} error={f.error('location')}>
+              <Input {...f.register('location')} placeholder={t('dialog.locationPlaceholder')} />
             </Field>
-            <Field label="Status" error={f.error('status')}>
+            <Field label={t('dialog.status')} error={f.error('status')}>
               <NativeSelect {...f.register('status')}>
                 {PROJECT_STATUSES.map((s) => (
                   <option key={s} value={s}>
-                    {capitalize(s)}
+                    {t(STATUS_LABEL[s])}
                   </option>
                 ))}
               </NativeSelect>
             </Field>
-            <Field label="Annual ROI (%)" error={f.error('annualROI')}>
+            <Field label={t('dialog.annualRoi')} error={f.error('annualROI')}>
               <Input inputMode="decimal" {...f.register('annualROI')} />
             </Field>
-            <Field label="Total Investment (€)" hint={WHOLE_PROJECT_HINT} error={f.error('totalInvestment')}>
+            <Field
+              label={t('dialog.totalInvestment')}
+              hint={wholeProjectHint}
+              error={f.error('totalInvestment')}
+            >
               <Input type="number" min={0} step="0.01" {...f.register('totalInvestment')} />
             </Field>
-            <Field label="Total Returned (€)" hint={WHOLE_PROJECT_HINT} error={f.error('totalReturned')}>
+            <Field label={t('dialog.totalReturned')} hint={wholeProjectHint} error={f.error('totalReturned')}>
               <Input type="number" min={0} step="0.01" {...f.register('totalReturned')} />
             </Field>
-            <Field label="Investment Date" error={f.error('investmentDate')}>
+            <Field label={t('dialog.investmentDate')} error={f.error('investmentDate')}>
               <Input type="date" {...f.register('investmentDate')} />
             </Field>
-            <Field label="Investment Period (months)" error={f.error('investmentPeriod')}>
+            <Field label={t('dialog.investmentPeriod')} error={f.error('investmentPeriod')}>
               <Input type="number" min={1} step={1} {...f.register('investmentPeriod')} />
             </Field>
-            <Field label="Expected Monthly Return" error={f.error('expectedMonthlyReturn')}>
+            <Field label={t('dialog.expectedMonthlyReturn')} error={f.error('expectedMonthlyReturn')}>
               <Input type="number" min={0} step="0.0001" {...f.register('expectedMonthlyReturn')} />
             </Field>
             <Field
-              label="Rental Share (%)"
-              hint="The investors' share of their rentals' gross income"
+              label={t('dialog.rentalShare')}
+              hint={t('dialog.rentalShareHint')}
               error={f.error('rentalSharePercent')}
             >
               <Input type="number" min={0} max={100} step="0.01" {...f.register('rentalSharePercent')} />
             </Field>
-            <Field label="Expected Completion" error={f.error('expectedCompletion')}>
+            <Field label={t('dialog.expectedCompletion')} error={f.error('expectedCompletion')}>
               <Input type="date" {...f.register('expectedCompletion')} />
             </Field>
           </div>
-          <Field label="Description" error={f.error('description')}>
+          <Field label={t('dialog.description')} error={f.error('description')}>
             <Textarea rows={4} {...f.register('description')} />
           </Field>
         </>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Archive, ArchiveRestore, Building2, MapPin, Megaphone, Pencil, Plus, Trash2 } from 'lucide-react';
 import type { Project } from '@portal/contracts';
 import { Badge } from '@/components/ui/badge';
@@ -8,7 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { confirmAction } from '@/lib/confirm';
 import { useCurrentProject } from '@/queries/current-project';
-import { formatDate, formatMoney, formatPercent } from '@/lib/format';
+import { formatDate, formatMoney, formatNumber, formatPercent } from '@/lib/format';
 import { useProjectWrites } from '@/queries/projects';
 import { EmptyState } from '@/components/admin/empty-state';
 import { deleteAfterConfirm, toastDone, useFailedToast } from '@/components/admin/feedback';
@@ -17,6 +18,10 @@ import { PageHeader } from '@/components/admin/page-header';
 import { StatusBadge } from '@/components/admin/status-badge';
 import { OpportunityDialog } from './opportunity-dialog';
 import { ProjectDialog } from './project-dialog';
+
+/** A project's annual ROI as typed ('7.5'), in the language's digits (7,5); other text as it is. */
+const roiNumber = (v: string) =>
+  v.trim() !== '' && Number.isFinite(Number(v)) ? formatNumber(Number(v), 4) : v;
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -37,45 +42,45 @@ function ProjectsPage() {
   const { remove, archive } = useProjectWrites();
   const [dialog, setDialog] = useState<{ project: Project | null } | null>(null);
   const [opportunityOf, setOpportunityOf] = useState<Project | null>(null);
+  const { t } = useTranslation('projects');
 
-  useFailedToast('Failed to fetch projects', isError);
+  useFailedToast(t('page.fetchFailed'), isError);
 
   const onDelete = (p: Project) =>
     deleteAfterConfirm({
       confirm: {
-        title: `Delete project ${p.name}?`,
-        description:
-          'This removes the project with its updates, perks, documents and media. This cannot be undone. A project that holds investments cannot be deleted: archive it instead.',
-        confirmLabel: 'Delete',
+        title: t('confirm.deleteTitle', { name: p.name }),
+        description: t('confirm.deleteText'),
+        confirmLabel: t('page.delete'),
         destructive: true,
         typeToConfirm: p.name,
       },
       run: () => remove.mutateAsync(p._id),
-      done: `Project “${p.name}” was deleted.`,
-      failed: 'Failed to delete project',
+      doneTitle: t('confirm.deletedTitle'),
+      done: t('confirm.deletedText', { name: p.name }),
+      failed: t('confirm.deleteFailed'),
     });
 
   async function onArchive(p: Project, archived: boolean) {
     const ok = await confirmAction(
       archived
         ? {
-            title: `Archive project ${p.name}?`,
-            description:
-              'Investors will no longer see it, its updates, perks, documents or media; what they invested and received stays in their totals. Everything is kept and you can restore it.',
-            confirmLabel: 'Archive',
+            title: t('confirm.archiveTitle', { name: p.name }),
+            description: t('confirm.archiveText'),
+            confirmLabel: t('page.archive'),
           }
         : {
-            title: `Restore project ${p.name}?`,
-            description: 'Its investors will see it again, with everything it held.',
-            confirmLabel: 'Restore',
+            title: t('confirm.restoreTitle', { name: p.name }),
+            description: t('confirm.restoreText'),
+            confirmLabel: t('page.restore'),
           },
     );
     if (!ok) return;
     try {
       await archive.mutateAsync({ id: p._id, archived });
       toastDone(
-        archived ? 'Archived' : 'Restored',
-        `Project “${p.name}” was ${archived ? 'archived' : 'restored'}.`,
+        archived ? t('confirm.archivedTitle') : t('confirm.restoredTitle'),
+        archived ? t('confirm.archivedText', { name: p.name }) : t('confirm.restoredText', { name: p.name }),
       );
     } catch {
       // Told by the write's failure toast.
@@ -85,29 +90,25 @@ function ProjectsPage() {
   return (
     <>
       <PageHeader
-        title="Projects Management"
-        description="Every cabin project, its figures and its status. The header's selector picks the project other screens manage."
+        title={t('page.title')}
+        description={t('page.description')}
         actions={
           <Button onClick={() => setDialog({ project: null })}>
             <Plus aria-hidden="true" />
-            Create Project
+            {t('page.create')}
           </Button>
         }
       />
       {isLoading ? (
-        <div className="grid gap-4 md:grid-cols-2" role="status" aria-label="Loading projects">
+        <div className="grid gap-4 md:grid-cols-2" role="status" aria-label={t('page.loading')}>
           {Array.from({ length: 4 }, (_, i) => (
             <Skeleton key={i} className="h-52" />
           ))}
         </div>
       ) : projects.length === 0 ? (
-        <EmptyState
-          icon={Building2}
-          title="No projects found"
-          hint="Create the first project to start adding investors, perks and updates."
-        />
+        <EmptyState icon={Building2} title={t('page.emptyTitle')} hint={t('page.emptyHint')} />
       ) : (
-        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2" aria-label="Projects">
+        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2" aria-label={t('page.listLabel')}>
           {projects.map((p) => {
             const roi = p.totalInvestment > 0 ? (p.totalReturned / p.totalInvestment) * 100 : 0;
             return (
@@ -126,31 +127,40 @@ function ProjectsPage() {
                       </h2>
                       <p className="flex items-center gap-1 truncate text-sm text-muted-foreground">
                         <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
-                        {p.location || 'No location'}
+                        {p.location || t('page.noLocation')}
                       </p>
                     </div>
                     <div className="flex shrink-0 flex-wrap justify-end gap-1">
-                      {p.archivedAt && <Badge variant="outline">Archived</Badge>}
-                      {p.opportunity?.openForInterest && <Badge variant="highlight">Open for interest</Badge>}
+                      {p.archivedAt && <Badge variant="outline">{t('page.archived')}</Badge>}
+                      {p.opportunity?.openForInterest && (
+                        <Badge variant="highlight">{t('page.openForInterest')}</Badge>
+                      )}
                       <StatusBadge status={p.status} />
                     </div>
                   </div>
                   <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-                    <Figure label="Investment" value={formatMoney(p.totalInvestment)} />
-                    <Figure label="Returned" value={formatMoney(p.totalReturned)} />
-                    <Figure label="Annual ROI" value={`${p.annualROI}%`} />
-                    <Figure label="Recovered" value={formatPercent(roi)} />
+                    <Figure label={t('page.investment')} value={formatMoney(p.totalInvestment)} />
+                    <Figure label={t('page.returned')} value={formatMoney(p.totalReturned)} />
+                    <Figure
+                      label={t('page.annualRoi')}
+                      value={t('page.annualRoiValue', { value: roiNumber(p.annualROI) })}
+                    />
+                    <Figure label={t('page.recovered')} value={formatPercent(roi)} />
                   </dl>
                   {p.description && (
                     <p className="line-clamp-2 text-sm text-muted-foreground">{p.description}</p>
                   )}
                   <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t pt-3">
                     <p className="text-xs text-muted-foreground">
-                      Since {formatDate(p.investmentDate)} · {p.investmentPeriod} months
+                      {t('page.since', {
+                        date: formatDate(p.investmentDate),
+                        count: p.investmentPeriod,
+                        n: formatNumber(p.investmentPeriod),
+                      })}
                     </p>
                     <div className="flex flex-wrap gap-1">
                       <CardAction
-                        label="Edit"
+                        label={t('page.edit')}
                         name={p.name}
                         icon={Pencil}
                         onClick={() => setDialog({ project: p })}
@@ -160,20 +170,20 @@ function ProjectsPage() {
                           variant="ghost"
                           size="sm"
                           onClick={() => setOpportunityOf(p)}
-                          aria-label={`Opportunity of ${p.name}`}
+                          aria-label={t('page.opportunityOf', { name: p.name })}
                         >
                           <Megaphone aria-hidden="true" />
-                          Opportunity
+                          {t('page.opportunity')}
                         </Button>
                       )}
                       <CardAction
-                        label={p.archivedAt ? 'Restore' : 'Archive'}
+                        label={p.archivedAt ? t('page.restore') : t('page.archive')}
                         name={p.name}
                         icon={p.archivedAt ? ArchiveRestore : Archive}
                         onClick={() => void onArchive(p, !p.archivedAt)}
                       />
                       <CardAction
-                        label="Delete"
+                        label={t('page.delete')}
                         name={p.name}
                         icon={Trash2}
                         onClick={() => void onDelete(p)}
