@@ -1,3 +1,4 @@
+import { t } from 'i18next';
 import { useEndpointQuery, useEndpointMutation } from '@/lib/endpoint-hooks';
 import type { CabinAllowanceInput } from '@portal/contracts';
 import { endpoints } from '@/lib/endpoints';
@@ -29,7 +30,7 @@ export function useAllowance(userId: string | null, projectId: string | undefine
 
 export function useSaveAllowance(userId: string, projectId: string) {
   return useEndpointMutation(e.setAllowance, {
-    failure: 'Failed to save cabin nights',
+    failure: () => t('investments:allowance.failedSave'),
     mutationFn: (input: CabinAllowanceInput) =>
       call(e.setAllowance, { params: { projectId, userId }, body: input }),
   });

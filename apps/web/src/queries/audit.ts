@@ -1,3 +1,4 @@
+import { t } from 'i18next';
 import { useEndpointQuery } from '@/lib/endpoint-hooks';
 import { keepPreviousData, useMutation } from '@tanstack/react-query';
 import type { AuditEntity } from '@portal/contracts';
@@ -34,7 +35,7 @@ export function useAuditLog(params: AuditParams, page: number, pageSize: number)
 /** Downloads every entry the filters match as CSV (`GET /api/admin/audit/export`). */
 export function useExportAudit() {
   return useMutation({
-    meta: { failure: 'Failed to download file' },
+    meta: { failure: () => t('admin:audit.failedDownload') },
     mutationFn: async (params: AuditParams) => {
       const { blob, filename } = await callFile(e.export, { query: filters(params) });
       saveBlob(blob, filename ?? 'audit-log.csv');

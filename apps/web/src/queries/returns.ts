@@ -22,7 +22,8 @@ export function useReturns(userId: string | null, projectId: string | undefined)
 export function useSaveReturn(userId: string) {
   return useEndpointMutation(e.add, {
     invalidates: [e.add, e.update],
-    failure: ({ mode }) => (mode === 'add' ? 'Failed to add return' : 'Failed to update return'),
+    failure: ({ mode }) =>
+      mode === 'add' ? t('investments:returns.failedAdd') : t('investments:returns.failedUpdate'),
     mutationFn: ({ input, mode }: { input: ReturnInput; mode: 'add' | 'update' }) =>
       call(mode === 'add' ? e.add : e.update, { params: { id: userId }, body: input }),
   });

@@ -1,10 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { AdminDashboard } from '@portal/contracts';
 import type { Locale } from '@portal/i18n';
 import { setLocale } from '@/lib/i18n';
 import { Component as DashboardPage } from './dashboard-page';
-import { ADMIN, AURORA, fakeApi, json, renderAdmin } from '../../../test/admin';
+import { Component as UsersPage } from './users-page';
+import { ADMIN, AURORA, adminUser, fakeApi, json, renderAdmin, userList } from '../../../test/admin';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -107,5 +109,42 @@ describe('the admin screens in German and Norwegian', () => {
     expect(screen.getByRole('link', { name: /^Kontoer som venter på aktivering/ })).toHaveTextContent(
       'Kontoer som venter på aktivering8',
     );
+  });
+
+  it('show User Management in German: the list with its amounts and dates, and the question before deleting an investor', async () => {
+    await setLocale('de');
+    fakeApi(
+      (req) =>
+        req.method === 'GET' && req.path === '/api/users'
+          ? userList(req.query.get('pageSize') === '1' ? [] : [adminUser({ totalInvestment: 12_500.5 })])
+          : undefined,
+      { me: { ...ADMIN, locale: 'de' } },
+    );
+    renderAdmin(<UsersPage />, 'users');
+    expect(await screen.findByRole('heading', { name: 'Benutzerverwaltung' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Warten auf Freischaltung' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('searchbox', { name: 'Benutzer nach Name oder E-Mail suchen' }),
+    ).toBeInTheDocument();
+    const table = await screen.findByRole('table');
+    const [head, row] = within(table).getAllByRole('row');
+    // The actions column's header comes from the shared table components.
+    expect(plain(head!.textContent)).toContain(
+      'BenutzerInvestoren-IDStatusRolleInsgesamt investiertBeigetreten',
+    );
+    expect(plain(row!.textContent)).toContain('12.500,50 €1. März 2026');
+    expect(
+      within(row!).getByRole('button', { name: 'Details zu Emma Lindqvist investor@example.com' }),
+    ).toBeInTheDocument();
+
+    // An investor with money on record is kept: deactivation is offered instead, and why.
+    await userEvent.click(within(row!).getByRole('button', { name: 'Emma Lindqvist löschen' }));
+    const question = await screen.findByRole('alertdialog', {
+      name: 'Benutzer Emma Lindqvist deaktivieren?',
+    });
+    expect(question).toHaveTextContent(
+      'Für Emma Lindqvist sind Investitionen und Auszahlungen erfasst, daher kann das Konto nicht gelöscht werden',
+    );
+    expect(within(question).getByRole('button', { name: 'Stattdessen deaktivieren' })).toBeInTheDocument();
   });
 });

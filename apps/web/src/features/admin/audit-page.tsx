@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import type { TFunction } from 'i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Download, ScrollText } from 'lucide-react';
 import {
   AUDIT_ENTITIES,
@@ -27,7 +29,7 @@ const PAGE_SIZE = 25;
 const NO_FILTERS: AuditParams = { actorId: '', entity: '', from: '', to: '' };
 
 /** The actor's name, or the words for an account since deleted. */
-const actorName = (e: AuditEntry) => e.actor?.name ?? 'A deleted account';
+const actorName = (t: TFunction<'admin'>, e: AuditEntry) => e.actor?.name ?? t('audit.deletedAccount');
 
 /** The actor's role beside their name: Admin or Investor. */
 function RoleBadge({ entry }: { entry: AuditEntry }) {
@@ -52,6 +54,7 @@ function beforeAfter(d: Record<string, unknown>): { before: unknown; after: unkn
 }
 
 function DetailsDialog({ entry, onClose }: { entry: AuditEntry | null; onClose: () => void }) {
+  const { t } = useTranslation('admin');
   const details = entry?.details ?? {};
   const change = beforeAfter(details);
   const rest = Object.entries(details).filter(
@@ -63,31 +66,31 @@ function DetailsDialog({ entry, onClose }: { entry: AuditEntry | null; onClose: 
         {entry && (
           <>
             <DialogHeader>
-              <DialogTitle>Audit entry</DialogTitle>
+              <DialogTitle>{t('auditEntry.title')}</DialogTitle>
               <DialogDescription>{auditSentence(entry)}</DialogDescription>
             </DialogHeader>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-              <dt className="text-muted-foreground">When</dt>
+              <dt className="text-muted-foreground">{t('auditEntry.when')}</dt>
               <dd>{when(entry.createdAt)}</dd>
-              <dt className="text-muted-foreground">By</dt>
+              <dt className="text-muted-foreground">{t('auditEntry.by')}</dt>
               <dd className="break-words">
-                {entry.actor ? `${entry.actor.name} (${entry.actor.email})` : 'A deleted account'}{' '}
+                {entry.actor ? `${entry.actor.name} (${entry.actor.email})` : t('audit.deletedAccount')}{' '}
                 <RoleBadge entry={entry} />
               </dd>
-              <dt className="text-muted-foreground">Action</dt>
+              <dt className="text-muted-foreground">{t('auditEntry.action')}</dt>
               <dd>{entry.action}</dd>
-              <dt className="text-muted-foreground">Object</dt>
+              <dt className="text-muted-foreground">{t('auditEntry.object')}</dt>
               <dd className="break-all">
                 {auditEntityLabel(entry.entity)}
                 {entry.entityId ? ` · ${entry.entityId}` : ''}
               </dd>
             </dl>
             {change && (
-              <Table aria-label="Before and after">
+              <Table aria-label={t('auditEntry.beforeAndAfter')}>
                 <THead>
                   <Tr>
-                    <Th>Before</Th>
-                    <Th>After</Th>
+                    <Th>{t('auditEntry.before')}</Th>
+                    <Th>{t('auditEntry.after')}</Th>
                   </Tr>
                 </THead>
                 <TBody>
@@ -99,11 +102,11 @@ function DetailsDialog({ entry, onClose }: { entry: AuditEntry | null; onClose: 
               </Table>
             )}
             {rest.length > 0 ? (
-              <Table aria-label="Recorded details">
+              <Table aria-label={t('auditEntry.recorded')}>
                 <THead>
                   <Tr>
-                    <Th>Detail</Th>
-                    <Th>Value</Th>
+                    <Th>{t('auditEntry.detail')}</Th>
+                    <Th>{t('auditEntry.value')}</Th>
                   </Tr>
                 </THead>
                 <TBody>
@@ -116,7 +119,7 @@ function DetailsDialog({ entry, onClose }: { entry: AuditEntry | null; onClose: 
                 </TBody>
               </Table>
             ) : (
-              !change && <p className="text-sm text-muted-foreground">No details were recorded.</p>
+              !change && <p className="text-sm text-muted-foreground">{t('auditEntry.noDetails')}</p>
             )}
           </>
         )}
@@ -131,13 +134,14 @@ function DetailsDialog({ entry, onClose }: { entry: AuditEntry | null; onClose: 
  * exported.
  */
 function AuditPage() {
+  const { t } = useTranslation('admin');
   const [filters, setFilters] = useState<AuditParams>(NO_FILTERS);
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<AuditEntry | null>(null);
   const { data, isLoading, isError, error } = useAuditLog(filters, page, PAGE_SIZE);
   const exportCsv = useExportAudit();
 
-  useFailedToast('Failed to load data', isError, error);
+  useFailedToast(t('audit.failedLoad'), isError, error);
 
   const set = (k: keyof AuditParams) => (e: { target: { value: string } }) => {
     setFilters((f) => ({ ...f, [k]: e.target.value }));
@@ -149,25 +153,21 @@ function AuditPage() {
   return (
     <>
       <PageHeader
-        title="Audit Log"
-        description="Every change, by admins and investors: who did what, to which object, and when"
+        title={t('audit.title')}
+        description={t('audit.description')}
         actions={
-          <Button
-            variant="outline"
-            disabled={exportCsv.isPending}
-            onClick={() => exportCsv.mutate(filters)}
-          >
+          <Button variant="outline" disabled={exportCsv.isPending} onClick={() => exportCsv.mutate(filters)}>
             <Download aria-hidden="true" />
-            {exportCsv.isPending ? 'Preparing...' : 'Download CSV'}
+            {exportCsv.isPending ? t('audit.preparing') : t('audit.download')}
           </Button>
         }
       />
       <Card>
         <CardContent className="grid grid-cols-1 gap-4 pt-5 sm:pt-6">
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_auto_auto_auto] lg:items-end">
-            <Field label="By">
+            <Field label={t('audit.by')}>
               <NativeSelect value={filters.actorId} onChange={set('actorId')}>
-                <option value="">Everyone</option>
+                <option value="">{t('audit.everyone')}</option>
                 {data?.admins.map((a) => (
                   <option key={a._id} value={a._id}>
                     {a.name}
@@ -175,9 +175,9 @@ function AuditPage() {
                 ))}
               </NativeSelect>
             </Field>
-            <Field label="Object">
+            <Field label={t('audit.object')}>
               <NativeSelect value={filters.entity} onChange={set('entity')}>
-                <option value="">All kinds</option>
+                <option value="">{t('audit.allKinds')}</option>
                 {AUDIT_ENTITIES.map((e) => (
                   <option key={e.id} value={e.id satisfies AuditEntity}>
                     {e.label}
@@ -185,10 +185,10 @@ function AuditPage() {
                 ))}
               </NativeSelect>
             </Field>
-            <Field label="From">
+            <Field label={t('audit.from')}>
               <Input type="date" value={filters.from} max={filters.to || undefined} onChange={set('from')} />
             </Field>
-            <Field label="To">
+            <Field label={t('audit.to')}>
               <Input type="date" value={filters.to} min={filters.from || undefined} onChange={set('to')} />
             </Field>
             <Button
@@ -199,26 +199,23 @@ function AuditPage() {
                 setPage(1);
               }}
             >
-              Clear filters
+              {t('audit.clear')}
             </Button>
           </div>
           {isLoading ? (
             <Skeleton className="h-40" />
           ) : entries.length === 0 ? (
-            <EmptyState
-              icon={ScrollText}
-              title={filtered ? 'No entries match these filters' : 'No changes recorded yet'}
-            />
+            <EmptyState icon={ScrollText} title={filtered ? t('audit.noMatch') : t('audit.empty')} />
           ) : (
-            <Table aria-label="Audit log">
+            <Table aria-label={t('audit.table')}>
               <THead>
                 <Tr>
-                  <Th className="hidden md:table-cell">When</Th>
-                  <Th className="hidden md:table-cell">By</Th>
-                  <Th>Change</Th>
-                  <Th className="hidden md:table-cell">Object</Th>
+                  <Th className="hidden md:table-cell">{t('audit.when')}</Th>
+                  <Th className="hidden md:table-cell">{t('audit.by')}</Th>
+                  <Th>{t('audit.change')}</Th>
+                  <Th className="hidden md:table-cell">{t('audit.object')}</Th>
                   <Th className="text-right">
-                    <span className="sr-only">Details</span>
+                    <span className="sr-only">{t('audit.details')}</span>
                   </Th>
                 </Tr>
               </THead>
@@ -229,7 +226,7 @@ function AuditPage() {
                       {when(e.createdAt)}
                     </Td>
                     <Td className="hidden md:table-cell">
-                      <p>{actorName(e)}</p>
+                      <p>{actorName(t, e)}</p>
                       <RoleBadge entry={e} />
                     </Td>
                     <Td className="break-words">
@@ -249,7 +246,12 @@ function AuditPage() {
                     </Td>
                     <Td className="text-right">
                       <Button variant="outline" size="sm" onClick={() => setOpen(e)}>
-                        Details<span className="sr-only"> of {auditSentence(e)}</span>
+                        <Trans
+                          t={t}
+                          i18nKey="audit.detailsOf"
+                          values={{ sentence: auditSentence(e) }}
+                          components={{ sr: <span className="sr-only" /> }}
+                        />
                       </Button>
                     </Td>
                   </Tr>
@@ -257,7 +259,7 @@ function AuditPage() {
               </TBody>
             </Table>
           )}
-          {data && <Pager pagination={data.pagination} onPage={setPage} label="Audit log pages" />}
+          {data && <Pager pagination={data.pagination} onPage={setPage} label={t('audit.pages')} />}
         </CardContent>
       </Card>
       <DetailsDialog entry={open} onClose={() => setOpen(null)} />

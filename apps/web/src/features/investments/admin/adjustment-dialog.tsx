@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import {
   ADJUSTMENT_KINDS,
   adjustmentInput,
@@ -10,10 +11,11 @@ import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { useCreateAdjustment } from '@/queries/adjustments';
 import { toastDone } from '@/components/admin/feedback';
 
-export const ADJUSTMENT_KIND_LABELS: Record<AdjustmentKind, string> = {
-  income: 'Income',
-  capital: 'Capital returned',
-};
+/** Each kind's name, as a message key of the investments namespace. */
+export const ADJUSTMENT_KIND_LABELS = {
+  income: 'adjustments.kind.income',
+  capital: 'adjustments.kind.capital',
+} as const satisfies Record<AdjustmentKind, string>;
 
 /** The entry an adjustment corrects, as the dialog names it ('the Nov 2026 return of €240'). */
 export interface CorrectedEntry {
@@ -50,6 +52,7 @@ export function AdjustmentDialog({
   /** The entry it corrects (a locked return); none for an adjustment of its own. */
   corrects: CorrectedEntry | null;
 }) {
+  const { t } = useTranslation('investments');
   const create = useCreateAdjustment();
   // A blank amount reads 0, which the schema names: an adjustment adds or takes away money.
   const toBody = (f: Form): AdjustmentInput => ({
@@ -65,41 +68,54 @@ export function AdjustmentDialog({
       open={open}
       onClose={onClose}
       formKey={corrects?._id ?? 'own'}
-      title="Record an adjustment"
-      description={`${userName} in ${projectName}. An entry of its own, dated today: what was paid stays as it was. The investor is notified and sees it in their payouts with your reason.`}
+      title={t('adjustmentDialog.title')}
+      description={t('adjustmentDialog.description', { name: userName, project: projectName })}
       defaultValues={{ kind: 'income', amount: '', reason: '' }}
       schema={adjustmentInput}
       toBody={toBody}
       onSubmit={async (body) => {
         const res = await create.mutateAsync(body);
-        toastDone('Recorded', res.message);
+        toastDone(t('adjustmentDialog.recorded'), res.message);
       }}
-      failure="Failed to record adjustment"
-      submitLabel="Record adjustment"
+      failure={t('adjustmentDialog.failed')}
+      submitLabel={t('adjustmentDialog.submit')}
     >
       {(f) => (
         <>
           {corrects && (
             <p className="rounded-md border bg-muted/40 px-3 py-2 text-sm">
-              <span className="font-medium">Corrects:</span> {corrects.label}
+              <Trans
+                t={t}
+                i18nKey="adjustmentDialog.corrects"
+                values={{ entry: corrects.label }}
+                components={{ b: <span className="font-medium" /> }}
+              />
             </p>
           )}
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Kind" error={f.error('kind')}>
+            <Field label={t('adjustmentDialog.kind')} error={f.error('kind')}>
               <NativeSelect {...f.register('kind')}>
                 {ADJUSTMENT_KINDS.map((k) => (
                   <option key={k} value={k}>
-                    {ADJUSTMENT_KIND_LABELS[k]}
+                    {t(ADJUSTMENT_KIND_LABELS[k])}
                   </option>
                 ))}
               </NativeSelect>
             </Field>
-            <Field label="Amount (€)" hint="Negative takes money back." error={f.error('amount')}>
+            <Field
+              label={t('adjustmentDialog.amount')}
+              hint={t('adjustmentDialog.amountHint')}
+              error={f.error('amount')}
+            >
               {/* No inputMode="decimal": a phone's decimal pad has no minus sign. */}
               <Input type="number" step="0.01" {...f.register('amount')} />
             </Field>
           </div>
-          <Field label="Reason" hint="Shown to the investor." error={f.error('reason')}>
+          <Field
+            label={t('adjustmentDialog.reason')}
+            hint={t('adjustmentDialog.reasonHint')}
+            error={f.error('reason')}
+          >
             <Textarea rows={2} maxLength={500} {...f.register('reason')} />
           </Field>
         </>

@@ -1,9 +1,10 @@
+import { useTranslation } from 'react-i18next';
 import { Plus } from 'lucide-react';
 import { sumMoney, type Adjustment } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
-import { formatCount, formatDate, formatMoney } from '@/lib/format';
+import { formatDate, formatMoney, formatNumber } from '@/lib/format';
 import { useAdjustments } from '@/queries/adjustments';
 import { useFailedToast } from '@/components/admin/feedback';
 import { ADJUSTMENT_KIND_LABELS } from './adjustment-dialog';
@@ -26,41 +27,45 @@ export function AdjustmentsList({
   corrected: (a: Adjustment) => string | null;
   onRecord: () => void;
 }) {
+  const { t } = useTranslation('investments');
   const { data, isLoading, isError, error } = useAdjustments(userId, projectId);
-  useFailedToast('Failed to fetch adjustments', isError, error);
+  useFailedToast(t('adjustments.failedFetch'), isError, error);
   const rows = data ?? [];
   return (
     <section aria-labelledby="adjustments-heading" className="grid gap-3 border-t pt-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div>
           <h3 id="adjustments-heading" className="font-semibold">
-            Adjustments
+            {t('adjustments.title')}
           </h3>
           <p className="text-sm text-muted-foreground">
             {rows.length > 0
-              ? `${formatCount(rows.length, 'adjustment')} · ${formatMoney(sumMoney(rows.map((a) => a.amount)))} in total`
-              : 'Corrections of money already paid, each an entry of its own.'}
+              ? t('adjustments.summary', {
+                  adjustments: t('count.adjustments', { count: rows.length, n: formatNumber(rows.length) }),
+                  total: formatMoney(sumMoney(rows.map((a) => a.amount))),
+                })
+              : t('adjustments.description')}
           </p>
         </div>
         <Button variant="outline" size="sm" disabled={!linked} onClick={onRecord}>
           <Plus aria-hidden="true" />
-          Record adjustment
+          {t('adjustments.record')}
         </Button>
       </div>
       {isLoading ? (
         <Skeleton className="h-16" />
       ) : rows.length === 0 ? (
         <p className="rounded-md border border-dashed px-3 py-4 text-center text-sm text-muted-foreground">
-          No adjustments
+          {t('adjustments.empty')}
         </p>
       ) : (
         <Table aria-labelledby="adjustments-heading">
           <THead>
             <Tr>
-              <Th className="hidden sm:table-cell">Date</Th>
-              <Th className="hidden sm:table-cell">Kind</Th>
-              <Th className="text-right">Amount</Th>
-              <Th>Reason</Th>
+              <Th className="hidden sm:table-cell">{t('adjustments.date')}</Th>
+              <Th className="hidden sm:table-cell">{t('adjustments.kindColumn')}</Th>
+              <Th className="text-right">{t('adjustments.amount')}</Th>
+              <Th>{t('adjustments.reason')}</Th>
             </Tr>
           </THead>
           <TBody>
@@ -72,7 +77,7 @@ export function AdjustmentsList({
                     <time dateTime={a.date}>{formatDate(a.date)}</time>
                   </Td>
                   <Td className="hidden px-2 py-1.5 sm:table-cell sm:px-3">
-                    {ADJUSTMENT_KIND_LABELS[a.kind]}
+                    {t(ADJUSTMENT_KIND_LABELS[a.kind])}
                   </Td>
                   <Td className="px-2 py-1.5 text-right font-medium tabular whitespace-nowrap sm:px-3">
                     {formatMoney(a.amount)}
@@ -83,10 +88,12 @@ export function AdjustmentsList({
                     {/* On a phone, the hidden columns' facts under the reason. */}
                     <p className="text-xs text-muted-foreground">
                       <span className="sm:hidden">
-                        {formatDate(a.date)} · {ADJUSTMENT_KIND_LABELS[a.kind]}
+                        {formatDate(a.date)} · {t(ADJUSTMENT_KIND_LABELS[a.kind])}
                         {(corrects || a.distributionId) && ' · '}
                       </span>
-                      {corrects ? `Corrects ${corrects}` : a.distributionId && 'From a distribution run'}
+                      {corrects
+                        ? t('adjustments.corrects', { entry: corrects })
+                        : a.distributionId && t('adjustments.fromRun')}
                     </p>
                   </Td>
                 </Tr>

@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Save } from 'lucide-react';
 import { cabinAllowanceInput, type CabinAllowance } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
@@ -9,7 +10,7 @@ import { Field } from '@/components/ui/field';
 import { serverFieldErrors } from '@/components/ui/field-errors';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatCount } from '@/lib/format';
+import { formatNumber } from '@/lib/format';
 import { useAllowance, useSaveAllowance } from '@/queries/allowances';
 import { toastDone, toastFailed } from '@/components/admin/feedback';
 
@@ -34,22 +35,31 @@ const toBody = (v: AllowanceValues) => ({
 
 /** The user's cabin-night allowance in the selected project. */
 export function AllowanceCard({ userId, projectId }: { userId: string; projectId: string }) {
+  const { t } = useTranslation('investments');
   const { data, isLoading, isError } = useAllowance(userId, projectId);
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Cabin-night allowance</CardTitle>
+        <CardTitle>{t('allowance.title')}</CardTitle>
         <CardDescription>
           {data
-            ? `${data.remainingNights} of ${formatCount(data.totalNights, 'night')} remaining · ${data.bookedNights} booked · ${formatCount(data.bonusNightsRemaining, 'bonus night')} left`
-            : 'Nights this investor may book in the project each year of the term.'}
+            ? t('allowance.summary', {
+                remaining: formatNumber(data.remainingNights),
+                nights: t('count.nights', { count: data.totalNights, n: formatNumber(data.totalNights) }),
+                booked: formatNumber(data.bookedNights),
+                bonus: t('count.bonusNights', {
+                  count: data.bonusNightsRemaining,
+                  n: formatNumber(data.bonusNightsRemaining),
+                }),
+              })
+            : t('allowance.description')}
         </CardDescription>
       </CardHeader>
       <CardContent>
         {isLoading ? (
           <Skeleton className="h-20" />
         ) : isError ? (
-          <p className="text-sm text-destructive">Failed to load data</p>
+          <p className="text-sm text-destructive">{t('allowance.failedLoad')}</p>
         ) : (
           <AllowanceForm
             key={data?.updatedAt ?? 'new'}
@@ -72,6 +82,7 @@ function AllowanceForm({
   projectId: string;
   allowance: CabinAllowance | null;
 }) {
+  const { t } = useTranslation('investments');
   const save = useSaveAllowance(userId, projectId);
   const { register, handleSubmit, setError, clearErrors, getValues, formState } = useForm<AllowanceValues>({
     defaultValues: {
@@ -89,7 +100,7 @@ function AllowanceForm({
     async (values) => {
       try {
         await save.mutateAsync(toBody(values));
-        toastDone('Updated', 'Cabin-night allowance saved.');
+        toastDone(t('allowance.updated'), t('allowance.saved'));
       } catch (err) {
         // A 400's field problems next to their fields, the first of them focused.
         const fields = serverFieldErrors(err);
@@ -99,7 +110,7 @@ function AllowanceForm({
     },
     (invalid) => {
       const first = FIELDS.map((k) => invalid[k]?.message).find(Boolean);
-      if (first) toastFailed('Failed to save cabin nights', new Error(first));
+      if (first) toastFailed(t('allowance.failedSave'), new Error(first));
     },
   );
 
@@ -109,7 +120,7 @@ function AllowanceForm({
     const { totalNights, expiresAt } = getValues();
     if (totalNights.trim() === '' || !expiresAt) {
       clearErrors();
-      setError('root', { type: 'precheck', message: 'Please fill in all fields' });
+      setError('root', { type: 'precheck', message: t('allowance.fillInAll') });
       return;
     }
     void send(e);
@@ -123,20 +134,20 @@ function AllowanceForm({
         </p>
       )}
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field label="Total nights" error={errors.totalNights?.message}>
+        <Field label={t('allowance.totalNights')} error={errors.totalNights?.message}>
           <Input type="number" min={0} step={1} {...register('totalNights')} />
         </Field>
-        <Field label="Bonus nights" error={errors.bonusNights?.message}>
+        <Field label={t('allowance.bonusNights')} error={errors.bonusNights?.message}>
           <Input type="number" min={0} step={1} {...register('bonusNights')} />
         </Field>
-        <Field label="Expires on" error={errors.expiresAt?.message}>
+        <Field label={t('allowance.expiresOn')} error={errors.expiresAt?.message}>
           <Input type="date" {...register('expiresAt')} />
         </Field>
       </div>
       <div>
         <Button type="submit" variant="secondary" disabled={save.isPending}>
           <Save aria-hidden="true" />
-          {save.isPending ? 'Saving...' : 'Save Allowance'}
+          {save.isPending ? t('allowance.saving') : t('allowance.save')}
         </Button>
       </div>
     </form>

@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Save, Trash2 } from 'lucide-react';
 import { investmentInput, type AdminInvestment } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
@@ -39,9 +40,10 @@ export function InvestmentCard({
   projectName: string;
   investment: AdminInvestment | undefined;
 }) {
+  const { t } = useTranslation('investments');
   const update = useUpdateUser({
     failure: ({ input }) =>
-      input.investments?.length === 0 ? 'Failed to remove investment' : 'Failed to save investments',
+      input.investments?.length === 0 ? t('investment.failedRemove') : t('investment.failedSave'),
   });
   const { register, handleSubmit, setError, clearErrors, getValues, reset, formState } =
     useForm<InvestmentForm>({
@@ -65,7 +67,10 @@ export function InvestmentCard({
       const value = Number(amount);
       try {
         await update.mutateAsync({ id: userId, input: investmentsPayload(projectId, value, startDate) });
-        toastDone('Updated', `${userName}'s investment in ${projectName} is ${formatMoney(value)}.`);
+        toastDone(
+          t('investment.updated'),
+          t('investment.updatedText', { name: userName, project: projectName, amount: formatMoney(value) }),
+        );
       } catch (err) {
         // A 400's field problems next to their fields, the first of them focused.
         const fields = serverFieldErrors(err);
@@ -77,7 +82,7 @@ export function InvestmentCard({
     },
     (invalid) => {
       const first = invalid.amount ?? invalid.startDate;
-      if (first?.message) toastFailed('Failed to save investments', new Error(first.message));
+      if (first?.message) toastFailed(t('investment.failedSave'), new Error(first.message));
     },
   );
 
@@ -88,7 +93,7 @@ export function InvestmentCard({
     const value = Number(amount);
     if (!amount.trim() || !Number.isFinite(value) || value <= 0) {
       clearErrors();
-      setError('amount', { type: 'precheck', message: 'Enter an amount above 0' });
+      setError('amount', { type: 'precheck', message: t('investment.amountAbove0') });
       return;
     }
     void save(e);
@@ -96,16 +101,19 @@ export function InvestmentCard({
 
   async function onRemove() {
     const ok = await confirmAction({
-      title: `Remove ${userName}'s investment in ${projectName}?`,
-      description: 'Recorded monthly returns are kept.',
-      confirmLabel: 'Remove',
+      title: t('investment.removeTitle', { name: userName, project: projectName }),
+      description: t('investment.removeText'),
+      confirmLabel: t('investment.removeConfirm'),
       destructive: true,
     });
     if (!ok) return;
     try {
       await update.mutateAsync({ id: userId, input: { projectId, investments: [] } });
       reset({ amount: '', startDate: '' });
-      toastDone('Investment removed', `${userName} is no longer linked to ${projectName}.`);
+      toastDone(
+        t('investment.removed'),
+        t('investment.removedText', { name: userName, project: projectName }),
+      );
     } catch {
       // Told by the write's failure toast.
     }
@@ -114,31 +122,32 @@ export function InvestmentCard({
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Investment in {projectName}</CardTitle>
+        <CardTitle>{t('investment.title', { project: projectName })}</CardTitle>
         <CardDescription>
-          {investment
-            ? `Returns to date ${formatMoney(investment.returns)}${
-                investment.amount > 0
-                  ? ` · ${formatPercent((investment.returns / investment.amount) * 100)} of the amount`
-                  : ''
-              }`
-            : 'Not linked to this project yet: save an amount to link them.'}
+          {!investment
+            ? t('investment.notLinked')
+            : investment.amount > 0
+              ? t('investment.returnsToDateShare', {
+                  amount: formatMoney(investment.returns),
+                  share: formatPercent((investment.returns / investment.amount) * 100),
+                })
+              : t('investment.returnsToDate', { amount: formatMoney(investment.returns) })}
         </CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={onSave} className="grid gap-4" noValidate>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Amount invested (€)" error={errors.amount?.message}>
+            <Field label={t('investment.amount')} error={errors.amount?.message}>
               <Input type="number" inputMode="decimal" min={0} step="0.01" {...register('amount')} />
             </Field>
-            <Field label="Start date" error={errors.startDate?.message}>
+            <Field label={t('investment.startDate')} error={errors.startDate?.message}>
               <Input type="date" {...register('startDate')} />
             </Field>
           </div>
           <div className="flex flex-wrap gap-2">
             <Button type="submit" disabled={update.isPending}>
               <Save aria-hidden="true" />
-              {update.isPending ? 'Saving...' : 'Save Investment'}
+              {update.isPending ? t('investment.saving') : t('investment.save')}
             </Button>
             {investment && (
               <Button
@@ -148,7 +157,7 @@ export function InvestmentCard({
                 disabled={update.isPending}
               >
                 <Trash2 aria-hidden="true" />
-                Remove Investment
+                {t('investment.remove')}
               </Button>
             )}
           </div>

@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { MousePointerClick, Users } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -21,34 +22,37 @@ import { UserPicker } from '@/components/admin/user-picker';
  * investment, cabin nights and monthly returns in the project chosen in the header.
  */
 function InvestmentsPage() {
+  const { t } = useTranslation('investments');
   const { current } = useCurrentProject();
   const [params, setParams] = useSearchParams();
   const userId = params.get('userId');
   const { data: user, isLoading, isError, error } = useUser(userId);
 
-  useFailedToast('Failed to fetch users', isError, error);
+  useFailedToast(t('page.failedFetch'), isError, error);
 
   const investment = current ? user?.investments.find((i) => i.projectId === current._id) : undefined;
 
   return (
     <>
       <PageHeader
-        title="User Investments"
+        title={t('page.title')}
         description={
           current ? (
-            <>
-              Investments, cabin nights and monthly returns in{' '}
-              <span className="font-medium text-foreground">{current.name}</span>
-            </>
+            <Trans
+              t={t}
+              i18nKey="page.descriptionProject"
+              values={{ project: current.name }}
+              components={{ b: <span className="font-medium text-foreground" /> }}
+            />
           ) : (
-            'Investments, cabin nights and monthly returns of each investor'
+            t('page.descriptionAll')
           )
         }
         actions={
           <Button asChild variant="outline">
             <Link to="/admin/users">
               <Users aria-hidden="true" />
-              Manage Users
+              {t('page.manageUsers')}
             </Link>
           </Button>
         }
@@ -56,7 +60,7 @@ function InvestmentsPage() {
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
         <Card>
           <CardHeader className="pb-3">
-            <CardTitle className="text-base">Investors</CardTitle>
+            <CardTitle className="text-base">{t('page.investors')}</CardTitle>
           </CardHeader>
           <CardContent>
             <UserPicker
@@ -72,20 +76,20 @@ function InvestmentsPage() {
           ) : !userId ? (
             <EmptyState
               icon={MousePointerClick}
-              title="Select an investor"
-              hint="Choose an investor from the list to edit their investment and monthly returns."
+              title={t('page.selectInvestor')}
+              hint={t('page.selectInvestorHint')}
             />
           ) : isLoading ? (
-            <div className="grid gap-4" role="status" aria-label="Loading investor">
+            <div className="grid gap-4" role="status" aria-label={t('page.loading')}>
               <Skeleton className="h-20" />
               <Skeleton className="h-48" />
             </div>
           ) : !user ? (
-            <EmptyState icon={Users} title="User not found" hint="The user may have been deleted." />
+            <EmptyState icon={Users} title={t('page.notFound')} hint={t('page.notFoundHint')} />
           ) : (
             <>
               <section
-                aria-label="Selected investor"
+                aria-label={t('page.selected')}
                 className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl border bg-card px-5 py-4"
               >
                 <div className="min-w-0">
@@ -100,11 +104,11 @@ function InvestmentsPage() {
                 </div>
                 <dl className="ml-auto flex gap-6 text-right text-sm">
                   <div>
-                    <dt className="text-muted-foreground">Total invested</dt>
+                    <dt className="text-muted-foreground">{t('page.totalInvested')}</dt>
                     <dd className="font-semibold tabular">{formatMoney(user.totalInvestment)}</dd>
                   </div>
                   <div>
-                    <dt className="text-muted-foreground">Total returns</dt>
+                    <dt className="text-muted-foreground">{t('page.totalReturns')}</dt>
                     <dd className="font-semibold tabular">{formatMoney(user.totalReturned)}</dd>
                   </div>
                 </dl>

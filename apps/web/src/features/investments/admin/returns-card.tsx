@@ -1,5 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
+import type { TFunction } from 'i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Check, Lock, Pencil, Plus, Scale, Trash2, X } from 'lucide-react';
 import {
   nextReturnMonth,
@@ -16,7 +18,7 @@ import { serverFieldErrors } from '@/components/ui/field-errors';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
-import { formatCount, formatDate, formatMoney, formatMonth } from '@/lib/format';
+import { formatDate, formatMoney, formatMonth, formatNumber } from '@/lib/format';
 import { useDeleteReturn, useReturns, useSaveReturn } from '@/queries/returns';
 import { deleteAfterConfirm, toastDone, toastFailed, useFailedToast } from '@/components/admin/feedback';
 import { ActionsHead } from '@/components/admin/row-actions';
@@ -33,8 +35,11 @@ interface ReturnForm {
 const FIELDS = ['month', 'amount'] as const;
 
 /** How a return is named as the entry an adjustment corrects. */
-const returnEntry = (r: MonthlyReturnRecord) =>
-  `the ${formatMonth(r.month)} return of ${formatMoney(r.amount)}`;
+const returnEntry = (t: TFunction<'investments'>, r: MonthlyReturnRecord) =>
+  t('returns.entry', { month: formatMonth(r.month), amount: formatMoney(r.amount) });
+
+const monthsText = (t: TFunction<'investments'>, n: number) =>
+  t('count.months', { count: n, n: formatNumber(n) });
 
 /**
  * Monthly returns of the user in the selected project: list, add, update (docs/product.md §15.3); a
@@ -54,6 +59,7 @@ export function ReturnsCard({
   /** Whether the user holds an investment in the project (returns need one). */
   linked: boolean;
 }) {
+  const { t } = useTranslation('investments');
   const { data, isLoading, isError, error } = useReturns(userId, projectId);
   const save = useSaveReturn(userId);
   const remove = useDeleteReturn(userId);
@@ -77,14 +83,14 @@ export function ReturnsCard({
   // The adjustment dialog, with the entry it corrects (null for one of its own); closed when undefined.
   const [adjusting, setAdjusting] = useState<CorrectedEntry | null | undefined>(undefined);
 
-  useFailedToast('Failed to fetch returns', isError, error);
+  useFailedToast(t('returns.failedFetch'), isError, error);
 
   const add = handleSubmit(
     async (values) => {
       try {
         await save.mutateAsync({ mode: 'add', input: toBody(values) });
         reset({ month: proposed, amount: '' });
-        toastDone('Created', `Return for ${formatMonth(values.month)} added.`);
+        toastDone(t('returns.created'), t('returns.addedText', { month: formatMonth(values.month) }));
       } catch (err) {
         // A 400's field problems next to their fields, the first of them focused.
         const fields = serverFieldErrors(err);
@@ -94,14 +100,14 @@ export function ReturnsCard({
     },
     (invalid) => {
       const first = FIELDS.map((k) => invalid[k]?.message).find(Boolean);
-      if (first) toastFailed('Failed to add return', new Error(first));
+      if (first) toastFailed(t('returns.failedAdd'), new Error(first));
     },
   );
 
   /** The spec's own first check, above the fields. */
   const fillInAll = () => {
     clearErrors();
-    setError('root', { type: 'precheck', message: 'Please fill in all fields' });
+    setError('root', { type: 'precheck', message: t('returns.fillInAll') });
   };
 
   function onAdd(e: FormEvent) {
@@ -119,7 +125,7 @@ export function ReturnsCard({
         input: { projectId, month: r.month, amount: Number(editing.amount) },
       });
       setEditing(null);
-      toastDone('Updated', `Return for ${formatMonth(r.month)} updated.`);
+      toastDone(t('returns.updated'), t('returns.updatedText', { month: formatMonth(r.month) }));
     } catch {
       // Told by the write's failure toast.
     }
@@ -127,10 +133,16 @@ export function ReturnsCard({
 
   const onDelete = (r: MonthlyReturnRecord) =>
     deleteAfterConfirm({
-      what: `the return for ${formatMonth(r.month)}`,
+      confirm: {
+        title: t('returns.deleteTitle', { month: formatMonth(r.month) }),
+        description: t('returns.deleteText'),
+        confirmLabel: t('returns.deleteConfirm'),
+        destructive: true,
+      },
       run: () => remove.mutateAsync({ projectId, month: r.month }),
-      done: `Return for ${formatMonth(r.month)} deleted.`,
-      failed: 'Failed to delete return',
+      doneTitle: t('returns.deletedTitle'),
+      done: t('returns.deletedText', { month: formatMonth(r.month) }),
+      failed: t('returns.failedDelete'),
     });
 
   const newestFirst = [...(data ?? [])].reverse();
@@ -138,20 +150,23 @@ export function ReturnsCard({
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Monthly returns</CardTitle>
+        <CardTitle>{t('returns.title')}</CardTitle>
         <CardDescription>
           {data && data.length > 0
-            ? `${formatCount(data.length, 'month')} recorded · ${formatMoney(sumMoney(data.map((r) => r.amount)))} in total`
-            : 'Returns paid to this investor, month by month.'}
+            ? t('returns.summary', {
+                months: monthsText(t, data.length),
+                total: formatMoney(sumMoney(data.map((r) => r.amount))),
+              })
+            : t('returns.description')}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-5">
-        <form onSubmit={onAdd} className="grid gap-3" noValidate aria-label="Add a monthly return">
+        <form onSubmit={onAdd} className="grid gap-3" noValidate aria-label={t('returns.addForm')}>
           <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-            <Field label="Month" error={errors.month?.message}>
+            <Field label={t('returns.month')} error={errors.month?.message}>
               <Input type="month" disabled={!linked} {...register('month')} />
             </Field>
-            <Field label="Amount (€)" error={errors.amount?.message}>
+            <Field label={t('returns.amount')} error={errors.amount?.message}>
               <Input
                 type="number"
                 inputMode="decimal"
@@ -163,7 +178,7 @@ export function ReturnsCard({
             </Field>
             <Button type="submit" disabled={!linked || save.isPending}>
               <Plus aria-hidden="true" />
-              Add Return
+              {t('returns.add')}
             </Button>
           </div>
           {errors.root && (
@@ -171,24 +186,20 @@ export function ReturnsCard({
               {errors.root.message}
             </p>
           )}
-          {!linked && (
-            <p className="text-sm text-muted-foreground">
-              Save an investment in this project before recording returns.
-            </p>
-          )}
+          {!linked && <p className="text-sm text-muted-foreground">{t('returns.linkFirst')}</p>}
         </form>
         {isLoading ? (
           <Skeleton className="h-24" />
         ) : rows.length === 0 ? (
           <p className="rounded-md border border-dashed px-3 py-6 text-center text-sm text-muted-foreground">
-            No returns
+            {t('returns.empty')}
           </p>
         ) : (
-          <Table aria-label="Monthly returns">
+          <Table aria-label={t('returns.title')}>
             <THead>
               <Tr>
-                <Th>Month</Th>
-                <Th className="text-right">Amount</Th>
+                <Th>{t('returns.month')}</Th>
+                <Th className="text-right">{t('returns.amountColumn')}</Th>
                 <ActionsHead />
               </Tr>
             </THead>
@@ -202,7 +213,7 @@ export function ReturnsCard({
                       <span className="whitespace-nowrap">{formatMonth(r.month)}</span>
                       {r.paymentDate && (
                         <span className="block text-xs font-normal text-muted-foreground">
-                          Paid on {formatDate(r.paymentDate)}
+                          {t('returns.paidOn', { date: formatDate(r.paymentDate) })}
                         </span>
                       )}
                       {r.locked && <LockedNote reason={r.locked.reason} />}
@@ -214,7 +225,7 @@ export function ReturnsCard({
                           inputMode="decimal"
                           min={0}
                           step="0.01"
-                          aria-label={`Amount for ${formatMonth(r.month)}`}
+                          aria-label={t('returns.amountFor', { month: formatMonth(r.month) })}
                           className="ml-auto h-9 w-36 text-right"
                           value={editing.amount}
                           autoFocus
@@ -235,7 +246,7 @@ export function ReturnsCard({
                             <Button
                               size="icon"
                               variant="ghost"
-                              aria-label={`Save ${formatMonth(r.month)}`}
+                              aria-label={t('returns.saveMonth', { month: formatMonth(r.month) })}
                               onClick={() => void onUpdate(r)}
                             >
                               <Check aria-hidden="true" />
@@ -243,7 +254,7 @@ export function ReturnsCard({
                             <Button
                               size="icon"
                               variant="ghost"
-                              aria-label="Cancel editing"
+                              aria-label={t('returns.cancelEditing')}
                               onClick={() => setEditing(null)}
                             >
                               <X aria-hidden="true" />
@@ -257,10 +268,10 @@ export function ReturnsCard({
                             size="sm"
                             variant="outline"
                             className="max-sm:size-9 max-sm:px-0"
-                            onClick={() => setAdjusting({ _id: r._id, label: returnEntry(r) })}
+                            onClick={() => setAdjusting({ _id: r._id, label: returnEntry(t, r) })}
                           >
                             <Scale aria-hidden="true" />
-                            <span className="max-sm:sr-only">Adjust</span>{' '}
+                            <span className="max-sm:sr-only">{t('returns.adjust')}</span>{' '}
                             <span className="sr-only">{formatMonth(r.month)}</span>
                           </Button>
                         ) : (
@@ -268,7 +279,7 @@ export function ReturnsCard({
                             <Button
                               size="icon"
                               variant="ghost"
-                              aria-label={`Edit ${formatMonth(r.month)}`}
+                              aria-label={t('returns.editMonth', { month: formatMonth(r.month) })}
                               onClick={() => setEditing({ month: r.month, amount: String(r.amount) })}
                             >
                               <Pencil aria-hidden="true" />
@@ -277,7 +288,7 @@ export function ReturnsCard({
                               size="icon"
                               variant="ghost"
                               className="text-destructive hover:text-destructive"
-                              aria-label={`Delete ${formatMonth(r.month)}`}
+                              aria-label={t('returns.deleteMonth', { month: formatMonth(r.month) })}
                               onClick={() => void onDelete(r)}
                             >
                               <Trash2 aria-hidden="true" />
@@ -300,8 +311,8 @@ export function ReturnsCard({
             onClick={() => setShowAll((v) => !v)}
           >
             {showAll
-              ? `Show the last ${RECENT_MONTHS} months`
-              : `Show all ${formatCount(newestFirst.length, 'month')}`}
+              ? t('returns.showLast', { n: formatNumber(RECENT_MONTHS) })
+              : t('returns.showAll', { months: monthsText(t, newestFirst.length) })}
           </Button>
         )}
         <AdjustmentsList
@@ -310,7 +321,7 @@ export function ReturnsCard({
           linked={linked}
           corrected={(a: Adjustment) => {
             const r = a.corrects ? data?.find((x) => x._id === a.corrects) : undefined;
-            return r ? returnEntry(r) : null;
+            return r ? returnEntry(t, r) : null;
           }}
           onRecord={() => setAdjusting(null)}
         />
@@ -330,11 +341,17 @@ export function ReturnsCard({
 
 /** A final return: a lock and why, in words (the same as the server's 409). */
 function LockedNote({ reason }: { reason: string }) {
+  const { t } = useTranslation('investments');
   return (
     <span className="mt-0.5 flex max-w-md items-start gap-1 text-xs font-normal whitespace-normal text-muted-foreground">
       <Lock aria-hidden="true" className="mt-0.5 size-3 shrink-0" />
       <span>
-        <span className="font-medium">Locked:</span> {reason}
+        <Trans
+          t={t}
+          i18nKey="returns.locked"
+          values={{ reason }}
+          components={{ b: <span className="font-medium" /> }}
+        />
       </span>
     </span>
   );

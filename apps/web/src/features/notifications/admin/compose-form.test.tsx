@@ -60,7 +60,10 @@ beforeEach(() => {
 });
 
 function renderForm() {
-  const qc = new QueryClient({ mutationCache: failedWrites(), defaultOptions: { queries: { retry: false } } });
+  const qc = new QueryClient({
+    mutationCache: failedWrites(),
+    defaultOptions: { queries: { retry: false } },
+  });
   render(
     <MemoryRouter>
       <QueryClientProvider client={qc}>
