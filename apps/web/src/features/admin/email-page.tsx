@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Mail, X } from 'lucide-react';
 import {
@@ -15,7 +16,7 @@ import { NativeSelect } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatNumber } from '@/lib/format';
 import { useOutbox } from '@/queries/mail';
 import { EmptyState } from '@/components/admin/empty-state';
 import { useFailedToast } from '@/components/admin/feedback';
@@ -44,13 +45,14 @@ const Moment = ({ iso }: { iso: string }) => (
 
 /** How many emails are queued, sent, failed and skipped (of the broadcast when one is chosen). */
 function Counts({ counts }: { counts: MailCounts | undefined }) {
+  const { t } = useTranslation('admin');
   return (
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
       {MAIL_STATUSES.map((s) => (
         <div key={s} className="rounded-lg border bg-card p-4">
-          <dt className="text-sm text-muted-foreground">{STATUS_LABELS[s]}</dt>
+          <dt className="text-sm text-muted-foreground">{t(STATUS_LABELS[s])}</dt>
           <dd className={cn('text-2xl font-semibold tabular', counts && counts[s] > 0 && COUNT_TONES[s])}>
-            {counts ? counts[s].toLocaleString('en-US') : '–'}
+            {counts ? formatNumber(counts[s]) : '–'}
           </dd>
         </div>
       ))}
@@ -64,13 +66,14 @@ function Counts({ counts }: { counts: MailCounts | undefined }) {
  * the background jobs that send them, with a retry of the failed ones.
  */
 function EmailPage() {
+  const { t } = useTranslation('admin');
   const [search, setSearch] = useSearchParams();
   const batchId = search.get('batch') ?? '';
   const [status, setStatus] = useState<MailStatus | ''>('');
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<OutboxMessage | null>(null);
   const { data, isLoading, isError, error } = useOutbox({ status, batchId }, page, PAGE_SIZE);
-  useFailedToast('Failed to load data', isError, error);
+  useFailedToast(t('email.failedLoad'), isError, error);
 
   const messages = data?.messages ?? [];
   const showAll = () => {
@@ -83,10 +86,7 @@ function EmailPage() {
 
   return (
     <>
-      <PageHeader
-        title="Email"
-        description="Every email the portal sends: who it went to, whether it went, and what it said"
-      />
+      <PageHeader title={t('email.title')} description={t('email.description')} />
       <div className="grid gap-6">
         <Card>
           <CardContent className="grid grid-cols-1 gap-4 pt-5 sm:pt-6">
@@ -95,18 +95,16 @@ function EmailPage() {
                 role="status"
                 className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-dashed bg-secondary/40 px-4 py-3 text-sm"
               >
-                <span>
-                  Showing the emails of one send (an announcement, a distribution or a statement publication).
-                </span>
+                <span>{t('email.batchNote')}</span>
                 <Button variant="ghost" size="sm" onClick={showAll}>
                   <X aria-hidden="true" />
-                  Show all emails
+                  {t('email.showAll')}
                 </Button>
               </div>
             )}
             <Counts counts={data?.counts} />
             <div className="grid gap-3 sm:grid-cols-[minmax(0,16rem)_auto] sm:items-end sm:justify-between">
-              <Field label="Status">
+              <Field label={t('email.status')}>
                 <NativeSelect
                   value={status}
                   onChange={(e) => {
@@ -114,10 +112,10 @@ function EmailPage() {
                     setPage(1);
                   }}
                 >
-                  <option value="">All statuses</option>
+                  <option value="">{t('email.allStatuses')}</option>
                   {MAIL_STATUSES.map((s) => (
                     <option key={s} value={s}>
-                      {STATUS_LABELS[s]}
+                      {t(STATUS_LABELS[s])}
                     </option>
                   ))}
                 </NativeSelect>
@@ -126,20 +124,17 @@ function EmailPage() {
             {isLoading ? (
               <Skeleton className="h-40" />
             ) : messages.length === 0 ? (
-              <EmptyState
-                icon={Mail}
-                title={status || batchId ? 'No emails match this filter' : 'No emails sent yet'}
-              />
+              <EmptyState icon={Mail} title={status || batchId ? t('email.noMatch') : t('email.empty')} />
             ) : (
-              <Table aria-label="Outbox">
+              <Table aria-label={t('email.outbox')}>
                 <THead>
                   <Tr>
-                    <Th className="hidden md:table-cell">To</Th>
-                    <Th>Subject</Th>
-                    <Th className="hidden lg:table-cell">Category</Th>
-                    <Th>Status</Th>
-                    <Th className="hidden xl:table-cell">Created</Th>
-                    <Th className="hidden sm:table-cell">Sent</Th>
+                    <Th className="hidden md:table-cell">{t('email.to')}</Th>
+                    <Th>{t('email.subject')}</Th>
+                    <Th className="hidden lg:table-cell">{t('email.category')}</Th>
+                    <Th>{t('email.status')}</Th>
+                    <Th className="hidden xl:table-cell">{t('email.created')}</Th>
+                    <Th className="hidden sm:table-cell">{t('email.sent')}</Th>
                   </Tr>
                 </THead>
                 <TBody>
@@ -188,7 +183,7 @@ function EmailPage() {
                 </TBody>
               </Table>
             )}
-            {data && <Pager pagination={data.pagination} onPage={setPage} label="Outbox pages" />}
+            {data && <Pager pagination={data.pagination} onPage={setPage} label={t('email.pages')} />}
           </CardContent>
         </Card>
         <JobsSection />

@@ -1,59 +1,56 @@
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { CircleCheck, RotateCcw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
-import { formatCount } from '@/lib/format';
+import { formatNumber } from '@/lib/format';
 import { useJobs, useRetryJob } from '@/queries/mail';
 import { EmptyState } from '@/components/admin/empty-state';
 import { toastDone, useFailedToast } from '@/components/admin/feedback';
 import { queueLabel, when } from './labels';
 
 const COUNTS = [
-  ['waiting', 'Waiting'],
-  ['active', 'Running'],
-  ['retrying', 'Retrying'],
-  ['failed', 'Failed'],
-  ['completed', 'Done'],
+  ['waiting', 'jobs.waiting'],
+  ['active', 'jobs.active'],
+  ['retrying', 'jobs.retrying'],
+  ['failed', 'jobs.failed'],
+  ['completed', 'jobs.completed'],
 ] as const;
-
-const tries = (n: number) => formatCount(n, 'try', 'tries');
 
 /** The background queues: per queue its jobs by state, and the jobs that failed after every retry. */
 export function JobsSection() {
+  const { t } = useTranslation('admin');
   const { data, isLoading, isError, error } = useJobs();
   const [retrying, setRetrying] = useState<string | null>(null);
   const retry = useRetryJob({
-    onSuccess: (answer) => toastDone('Job queued again', answer.message ?? 'The job will run again'),
-    failure: 'Failed to retry job',
+    onSuccess: (answer) => toastDone(t('jobs.queuedAgain'), answer.message ?? t('jobs.willRunAgain')),
+    failure: t('jobs.failedRetry'),
   });
-  useFailedToast('Failed to load background jobs', isError, error);
+  useFailedToast(t('jobs.failedLoad'), isError, error);
 
   return (
     <Card aria-labelledby="jobs-title">
       <CardHeader>
         <CardTitle id="jobs-title" className="text-lg">
-          Background jobs
+          {t('jobs.title')}
         </CardTitle>
-        <CardDescription>
-          Emails are sent one by one by a background queue; a job that fails is tried again for about four
-          hours before it is kept here as failed.
-        </CardDescription>
+        <CardDescription>{t('jobs.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
         {isLoading ? (
           <Skeleton className="h-28" />
         ) : data ? (
           <>
-            <Table aria-label="Queues">
+            <Table aria-label={t('jobs.queues')}>
               <THead>
                 <Tr>
-                  <Th>Queue</Th>
+                  <Th>{t('jobs.queue')}</Th>
                   {COUNTS.map(([k, label]) => (
                     <Th key={k} className="hidden text-right sm:table-cell">
-                      {label}
+                      {t(label)}
                     </Th>
                   ))}
                 </Tr>
@@ -65,10 +62,10 @@ export function JobsSection() {
                       scope="row"
                       className="text-sm font-medium normal-case tracking-normal text-foreground"
                     >
-                      {queueLabel(q.queue)}
+                      {queueLabel(t, q.queue)}
                       {/* On a phone, the counts under the queue's name rather than in columns. */}
                       <span className="block text-xs font-normal text-muted-foreground sm:hidden">
-                        {COUNTS.map(([k, label]) => `${label} ${q[k].toLocaleString('en-US')}`).join(' · ')}
+                        {COUNTS.map(([k, label]) => `${t(label)} ${formatNumber(q[k])}`).join(' · ')}
                       </span>
                     </Th>
                     {COUNTS.map(([k]) => (
@@ -79,7 +76,7 @@ export function JobsSection() {
                           k === 'failed' && q.failed > 0 && 'font-semibold text-destructive',
                         )}
                       >
-                        {q[k].toLocaleString('en-US')}
+                        {formatNumber(q[k])}
                       </Td>
                     ))}
                   </Tr>
@@ -88,20 +85,20 @@ export function JobsSection() {
             </Table>
             <section aria-labelledby="failed-jobs-title" className="grid gap-3">
               <h3 id="failed-jobs-title" className="font-semibold">
-                Failed jobs
+                {t('jobs.failedJobs')}
               </h3>
               {data.failed.length === 0 ? (
-                <EmptyState icon={CircleCheck} title="No failed jobs" className="py-6" />
+                <EmptyState icon={CircleCheck} title={t('jobs.noFailed')} className="py-6" />
               ) : (
-                <Table aria-label="Failed jobs">
+                <Table aria-label={t('jobs.failedJobs')}>
                   <THead>
                     <Tr>
-                      <Th>Job</Th>
-                      <Th className="hidden md:table-cell">Last error</Th>
-                      <Th className="hidden text-right sm:table-cell">Tries</Th>
-                      <Th className="hidden lg:table-cell">Failed at</Th>
+                      <Th>{t('jobs.job')}</Th>
+                      <Th className="hidden md:table-cell">{t('jobs.lastError')}</Th>
+                      <Th className="hidden text-right sm:table-cell">{t('jobs.tries')}</Th>
+                      <Th className="hidden lg:table-cell">{t('jobs.failedAt')}</Th>
                       <Th className="text-right">
-                        <span className="sr-only">Retry</span>
+                        <span className="sr-only">{t('jobs.retry')}</span>
                       </Th>
                     </Tr>
                   </THead>
@@ -110,18 +107,23 @@ export function JobsSection() {
                       <Tr key={j._id}>
                         <Td className="break-words">
                           <p className="font-medium">{j.description}</p>
-                          <p className="text-xs text-muted-foreground">{queueLabel(j.queue)}</p>
+                          <p className="text-xs text-muted-foreground">{queueLabel(t, j.queue)}</p>
                           {/* On a phone, the hidden columns' facts under the job. */}
                           <p className="text-xs break-words text-destructive md:hidden">{j.error}</p>
                           <p className="text-xs text-muted-foreground lg:hidden">
-                            {tries(j.retryCount + 1)}
-                            {j.failedAt ? ` · failed ${when(j.failedAt)}` : ''}
+                            {t('jobs.triesCount', {
+                              count: j.retryCount + 1,
+                              n: formatNumber(j.retryCount + 1),
+                            })}
+                            {j.failedAt ? ` · ${t('jobs.failedWhen', { when: when(j.failedAt) })}` : ''}
                           </p>
                         </Td>
                         <Td className="hidden max-w-80 break-words text-destructive md:table-cell">
                           {j.error}
                         </Td>
-                        <Td className="hidden text-right tabular sm:table-cell">{j.retryCount + 1}</Td>
+                        <Td className="hidden text-right tabular sm:table-cell">
+                          {formatNumber(j.retryCount + 1)}
+                        </Td>
                         <Td className="hidden whitespace-nowrap text-muted-foreground tabular lg:table-cell">
                           {j.failedAt ? when(j.failedAt) : '—'}
                         </Td>
@@ -136,7 +138,12 @@ export function JobsSection() {
                             }}
                           >
                             <RotateCcw aria-hidden="true" />
-                            Retry<span className="sr-only"> {j.description}</span>
+                            <Trans
+                              t={t}
+                              i18nKey="jobs.retryJob"
+                              values={{ job: j.description }}
+                              components={{ sr: <span className="sr-only" /> }}
+                            />
                           </Button>
                         </Td>
                       </Tr>

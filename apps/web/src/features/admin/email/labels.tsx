@@ -1,13 +1,16 @@
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import type { MailStatus, OutboxMessage } from '@portal/contracts';
 import { Badge } from '@/components/ui/badge';
 import { formatDate } from '@/lib/format';
 
-export const STATUS_LABELS: Record<MailStatus, string> = {
-  queued: 'Queued',
-  sent: 'Sent',
-  failed: 'Failed',
-  skipped: 'Skipped',
-};
+/** Each status's name, as a message key of the admin namespace. */
+export const STATUS_LABELS = {
+  queued: 'mailStatus.queued',
+  sent: 'mailStatus.sent',
+  failed: 'mailStatus.failed',
+  skipped: 'mailStatus.skipped',
+} as const satisfies Record<MailStatus, string>;
 
 const STATUS_VARIANTS = {
   queued: 'secondary',
@@ -17,9 +20,10 @@ const STATUS_VARIANTS = {
 } as const satisfies Record<MailStatus, string>;
 
 /** Queued, Sent, Failed or Skipped. */
-export const MailStatusBadge = ({ status }: { status: MailStatus }) => (
-  <Badge variant={STATUS_VARIANTS[status]}>{STATUS_LABELS[status]}</Badge>
-);
+export function MailStatusBadge({ status }: { status: MailStatus }) {
+  const { t } = useTranslation('admin');
+  return <Badge variant={STATUS_VARIANTS[status]}>{t(STATUS_LABELS[status])}</Badge>;
+}
 
 /** A moment as the admin screens show it: 'Mar 10, 2026, 08:00:00'. */
 export const when = (iso: string) => `${formatDate(iso)}, ${new Date(iso).toLocaleTimeString('en-GB')}`;
@@ -28,8 +32,13 @@ export const when = (iso: string) => `${formatDate(iso)}, ${new Date(iso).toLoca
 export const statusNote = (m: Pick<OutboxMessage, 'status' | 'error'>) =>
   (m.status === 'failed' || m.status === 'skipped') && m.error ? m.error : null;
 
-const QUEUE_LABELS: Record<string, string> = { mail: 'Email', 'daily-reminders': 'Daily reminders' };
+const QUEUE_LABELS: Record<string, 'queue.mail' | 'queue.dailyReminders'> = {
+  mail: 'queue.mail',
+  'daily-reminders': 'queue.dailyReminders',
+};
 
 /** A queue as the screen names it: 'mail' → 'Email', 'daily-reminders' → 'Daily reminders'. */
-export const queueLabel = (queue: string) =>
-  QUEUE_LABELS[queue] ?? queue.charAt(0).toUpperCase() + queue.slice(1).replaceAll('-', ' ');
+export const queueLabel = (t: TFunction<'admin'>, queue: string) => {
+  const key = QUEUE_LABELS[queue];
+  return key ? t(key) : queue.charAt(0).toUpperCase() + queue.slice(1).replaceAll('-', ' ');
+};

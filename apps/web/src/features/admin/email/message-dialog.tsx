@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { EMAIL_CATEGORY_LABELS, type OutboxMessage } from '@portal/contracts';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -12,8 +13,9 @@ import { MailStatusBadge, statusNote, when } from './labels';
  * plain-text part. Secrets such as reset links come from the server as "(hidden)".
  */
 export function MessageDialog({ message, onClose }: { message: OutboxMessage | null; onClose: () => void }) {
+  const { t } = useTranslation('admin');
   const { data, isLoading, isError, error } = useOutboxMessage(message?._id ?? null);
-  useFailedToast('Failed to load email', isError, error);
+  useFailedToast(t('message.failedLoad'), isError, error);
   const note = message && statusNote(message);
   return (
     <Dialog open={!!message} onOpenChange={(o) => !o && onClose()}>
@@ -22,34 +24,36 @@ export function MessageDialog({ message, onClose }: { message: OutboxMessage | n
           <>
             <DialogHeader>
               <DialogTitle className="break-words">{message.subject}</DialogTitle>
-              <DialogDescription className="break-all">To {message.to}</DialogDescription>
+              <DialogDescription className="break-all">
+                {t('message.to', { address: message.to })}
+              </DialogDescription>
             </DialogHeader>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-              <dt className="text-muted-foreground">Category</dt>
+              <dt className="text-muted-foreground">{t('message.category')}</dt>
               <dd>{EMAIL_CATEGORY_LABELS[message.category]}</dd>
-              <dt className="text-muted-foreground">Status</dt>
+              <dt className="text-muted-foreground">{t('message.status')}</dt>
               <dd className="grid justify-items-start gap-1">
                 <MailStatusBadge status={message.status} />
                 {note && <span className="break-words text-muted-foreground">{note}</span>}
               </dd>
-              <dt className="text-muted-foreground">Created</dt>
+              <dt className="text-muted-foreground">{t('message.created')}</dt>
               <dd className="tabular">{when(message.createdAt)}</dd>
-              <dt className="text-muted-foreground">Sent</dt>
-              <dd className="tabular">{message.sentAt ? when(message.sentAt) : 'Not yet'}</dd>
+              <dt className="text-muted-foreground">{t('message.sent')}</dt>
+              <dd className="tabular">{message.sentAt ? when(message.sentAt) : t('message.notYet')}</dd>
             </dl>
             {isLoading ? (
               <Skeleton className="h-72" />
             ) : data ? (
               <Tabs defaultValue="html" className="min-w-0">
-                <TabsList aria-label="Part of the email">
-                  <TabsTrigger value="html">HTML</TabsTrigger>
-                  <TabsTrigger value="text">Plain text</TabsTrigger>
+                <TabsList aria-label={t('message.parts')}>
+                  <TabsTrigger value="html">{t('message.html')}</TabsTrigger>
+                  <TabsTrigger value="text">{t('message.text')}</TabsTrigger>
                 </TabsList>
                 <TabsContent value="html" className="mt-3">
                   <iframe
                     sandbox=""
                     srcDoc={data.html}
-                    title={`The email “${message.subject}” as HTML`}
+                    title={t('message.frameTitle', { subject: message.subject })}
                     className="h-[60vh] min-h-64 w-full rounded-md border bg-white"
                   />
                 </TabsContent>
@@ -62,7 +66,7 @@ export function MessageDialog({ message, onClose }: { message: OutboxMessage | n
                 </TabsContent>
               </Tabs>
             ) : (
-              <p className="text-sm text-muted-foreground">The email could not be loaded.</p>
+              <p className="text-sm text-muted-foreground">{t('message.failed')}</p>
             )}
           </>
         )}
