@@ -3,6 +3,7 @@ import { afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { answerConfirm } from '@/lib/confirm';
 import { currentLocale, setLocale } from '@/lib/i18n';
+import { forgetRotations } from '@/lib/rotations';
 import { cancelSilentRefresh } from '@/lib/session';
 import { resetToasts } from '@/lib/toast';
 
@@ -18,4 +19,6 @@ afterEach(async () => {
   resetToasts();
   localStorage.clear();
   sessionStorage.clear();
+  // The refresh tokens rotated, kept in IndexedDB for the other tabs: a later test's 'refresh-1' is new.
+  await forgetRotations();
 });

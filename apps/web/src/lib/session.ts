@@ -127,15 +127,17 @@ async function refreshOnce(): Promise<TokenPair> {
 
 /** Refreshes the tokens; concurrent callers in this tab share one call, other tabs wait on a Web Lock. */
 export function refreshSession(): Promise<TokenPair> {
-  inflight ??= refreshOnce()
+  if (inflight) return inflight;
+  const flight: Promise<TokenPair> = refreshOnce()
     .then((pair) => {
       emit({ type: 'refreshed', tokens: pair });
       return pair;
     })
     .finally(() => {
-      inflight = null;
+      if (inflight === flight) inflight = null;
     });
-  return inflight;
+  inflight = flight;
+  return flight;
 }
 
 /**
@@ -165,9 +167,11 @@ export function scheduleSilentRefresh(now = Date.now()) {
   }, delay);
 }
 
+/** Stops the scheduled refresh; a refresh still on its way is no longer shared with the next caller. */
 export function cancelSilentRefresh() {
   if (timer) clearTimeout(timer);
   timer = null;
+  inflight = null;
 }
 
 /** Keeps tabs in step: a sign-out elsewhere signs this tab out; a refresh elsewhere reschedules here. */
