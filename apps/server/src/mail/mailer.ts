@@ -77,6 +77,9 @@ export function createMailer(deps: {
   const sign = (payload: string) => unsubscribeSigner.sign(payload, 24).toString('base64url');
   /** Seconds between two emails of the rate limit; account and security email is not held back. */
   const gap = 60 / config.mailRatePerMinute;
+  /** Every language's messages, loading from now: the first email waits for none of it. */
+  const i18n = translator();
+  i18n.catch(() => {}); // a failure is thrown where the messages are used
 
   /**
    * When the next email may go: after the last one queued, spaced by the rate, across every instance
@@ -111,7 +114,7 @@ export function createMailer(deps: {
     userId: string | null,
     reveal: boolean,
   ) {
-    const language = mailLanguage(await translator(), localeOf(row.locale));
+    const language = mailLanguage(await i18n, localeOf(row.locale));
     const k = kindOf(row.kind as MailKind);
     const subject = k.subject(row.data, language);
     const c = k.content(row.data, language);
@@ -155,8 +158,8 @@ export function createMailer(deps: {
   ): Promise<{ queued: number; skipped: number }> {
     const k = kindOf(kind);
     // The subject in each recipient's language, for the outbox (the message says it again when it is sent).
-    const i18n = await translator();
-    const subject = (locale: Locale) => k.subject(q.data, mailLanguage(i18n, locale));
+    const messages = await i18n;
+    const subject = (locale: Locale) => k.subject(q.data, mailLanguage(messages, locale));
     const subjects = sql`case u.locale ${sql.join(
       LOCALES.filter((l) => l !== DEFAULT_LOCALE).map((l) => sql`when ${l} then ${subject(l)} `),
       sql``,
