@@ -1,14 +1,14 @@
 import crypto from 'node:crypto';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { OPTIONAL_EMAIL_CATEGORIES, type EmailCategory, type OptionalEmailCategory } from '@portal/contracts';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '@portal/i18n';
+import type { Locale } from '@portal/i18n';
 import type { Config } from '../config';
 import type { Database, DbOrTx } from '../db/client';
 import { mailMessages, users } from '../db/schema';
 import type { JobQueue, JobRun } from '../jobs/queue';
 import { createSecretBox } from '../lib/secret-box';
 import { createSigner } from '../lib/signer';
-import { localeOf, translator } from '../lib/translator';
+import { byLocale, localeOf, translator } from '../lib/translator';
 import {
   greetingName,
   MAIL_KINDS,
@@ -160,10 +160,7 @@ export function createMailer(deps: {
     // The subject in each recipient's language, for the outbox (the message says it again when it is sent).
     const messages = await i18n;
     const subject = (locale: Locale) => k.subject(q.data, mailLanguage(messages, locale));
-    const subjects = sql`case u.locale ${sql.join(
-      LOCALES.filter((l) => l !== DEFAULT_LOCALE).map((l) => sql`when ${l} then ${subject(l)} `),
-      sql``,
-    )}else ${subject(DEFAULT_LOCALE)} end`;
+    const subjects = byLocale(sql`u.locale`, subject);
     const shared = sql`${JSON.stringify(q.stored)}::jsonb`;
     const skip = q.skip ?? sql`false`;
     // The rate limit spaces the messages that will go, counted apart from the skipped ones.
