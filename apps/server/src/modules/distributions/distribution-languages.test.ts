@@ -38,6 +38,7 @@ describe('a final distribution tells each investor in their language', () => {
     };
     for (const u of Object.values(holders))
       await createInvestment(ctx.db, u.id, project.id, { amount: '5000.00' });
+    const runs: string[] = [];
     for (const kind of ['income', 'capital'] as const) {
       const draft = await call('POST', '/api/distributions', {
         projectId: project.id,
@@ -47,6 +48,7 @@ describe('a final distribution tells each investor in their language', () => {
         paymentDate: '2025-07-15',
       });
       expect(draft.statusCode).toBe(201);
+      runs.push(draft.json().data._id);
       expect((await call('POST', `/api/distributions/${draft.json().data._id}/finalize`)).statusCode).toBe(
         200,
       );
@@ -93,6 +95,30 @@ describe('a final distribution tells each investor in their language', () => {
         message: 'En utdeling på 1 234,50 € for Fjord Lodge, juni 2025, utbetales 15. juli 2025.',
       },
     ]);
+    // Reversed: told again, in the language.
+    const reversed = await call('POST', `/api/distributions/${runs[0]}/reverse`, { reason: 'Wrong shares' });
+    expect(reversed.statusCode).toBe(200);
+    const reversal = async (userId: string) =>
+      (await told(userId)).find(
+        (n) =>
+          !['Distribution', 'Ausschüttung', 'Utdeling'].includes(n.title) &&
+          /revers|storn|tilbakeført/.test(n.message),
+      );
+    expect(await reversal(holders.en.id)).toEqual({
+      title: 'Distribution reversed',
+      message:
+        'The distribution of €1,234.50 for Fjord Lodge, Jun 2025, was reversed: Wrong shares. It is taken back by an adjustment dated today.',
+    });
+    expect(await reversal(holders.de.id)).toEqual({
+      title: 'Ausschüttung storniert',
+      message:
+        'Die Ausschüttung von 1.234,50 € für Fjord Lodge, Juni 2025, wurde storniert: Wrong shares. Sie wird durch eine Korrektur mit heutigem Datum zurückgebucht.',
+    });
+    expect(await reversal(holders.nb.id)).toEqual({
+      title: 'Utdeling tilbakeført',
+      message:
+        'Utdelingen på 1 234,50 € for Fjord Lodge, juni 2025, ble tilbakeført: Wrong shares. Den trekkes tilbake med en justering datert i dag.',
+    });
   });
 
   it('has the database write euros exactly as the formatting module does', async () => {
