@@ -210,6 +210,8 @@ export async function createUser(
     isAdmin?: boolean;
     isActive?: boolean;
     activated?: boolean;
+    /** The account's language (`users.locale`): English by default. */
+    locale?: 'en' | 'de' | 'nb';
   } = {},
 ): Promise<TestUser> {
   const u = unique();
@@ -226,6 +228,7 @@ export async function createUser(
       isAdmin: opts.isAdmin ?? false,
       isActive: opts.isActive ?? true,
       activatedAt: opts.activated === false ? null : new Date(),
+      ...(opts.locale ? { locale: opts.locale } : {}),
     })
     .returning({ id: users.id });
   return { id: row!.id, email, password, name };

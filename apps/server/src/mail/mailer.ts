@@ -1,19 +1,23 @@
 import crypto from 'node:crypto';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { OPTIONAL_EMAIL_CATEGORIES, type EmailCategory, type OptionalEmailCategory } from '@portal/contracts';
+import type { Locale } from '@portal/i18n';
 import type { Config } from '../config';
 import type { Database, DbOrTx } from '../db/client';
 import { mailMessages, users } from '../db/schema';
 import type { JobQueue, JobRun } from '../jobs/queue';
 import { createSecretBox } from '../lib/secret-box';
 import { createSigner } from '../lib/signer';
+import { byLocale, localeOf, translator } from '../lib/translator';
 import {
   greetingName,
   MAIL_KINDS,
+  mailLanguage,
   renderMail,
   type MailContent,
   type MailData,
   type MailKind,
+  type MailLanguage,
 } from './templates';
 import type { MailTransport } from './transport';
 
@@ -73,6 +77,9 @@ export function createMailer(deps: {
   const sign = (payload: string) => unsubscribeSigner.sign(payload, 24).toString('base64url');
   /** Seconds between two emails of the rate limit; account and security email is not held back. */
   const gap = 60 / config.mailRatePerMinute;
+  /** Every language's messages, loading from now: the first email waits for none of it. */
+  const i18n = translator();
+  i18n.catch(() => {}); // a failure is thrown where the messages are used
 
   /**
    * When the next email may go: after the last one queued, spaced by the rate, across every instance
@@ -83,30 +90,41 @@ export function createMailer(deps: {
       ? sql`now()`
       : sql`greatest(now(), coalesce((select max(send_after) from mail_messages where status = 'queued'), now()) + make_interval(secs => ${gap}::float8 * (${index}::int + 1)))`;
 
-  function content(kind: MailKind, data: Record<string, unknown>): MailContent {
-    return (MAIL_KINDS[kind] as { content(d: unknown): MailContent }).content(data);
-  }
+  type AnyKind = {
+    category: EmailCategory;
+    subject(d: unknown, l: MailLanguage): string;
+    content(d: unknown, l: MailLanguage): MailContent;
+  };
+  const kindOf = (kind: MailKind) => MAIL_KINDS[kind] as AnyKind;
 
-  function render(
+  /**
+   * A message as it reads for its recipient now: in their language (a recipient who changed it since the
+   * message was queued reads the new one), subject included.
+   */
+  async function render(
     row: {
       id: string;
       kind: string;
       category: EmailCategory;
-      subject: string;
       data: Record<string, unknown>;
       name: string | null;
       email: string | null;
+      locale: string | null;
     },
     userId: string | null,
     reveal: boolean,
   ) {
-    const c = content(row.kind as MailKind, row.data);
+    const language = mailLanguage(await i18n, localeOf(row.locale));
+    const k = kindOf(row.kind as MailKind);
+    const subject = k.subject(row.data, language);
+    const c = k.content(row.data, language);
     let actionPath = c.action.path;
     if (typeof row.data.sealed === 'string')
       actionPath += `?token=${reveal ? encodeURIComponent(box.open(row.data.sealed)) : '(hidden)'}`;
-    return renderMail({
+    const parts = renderMail({
+      language,
       name: greetingName(row.name, row.email),
-      subject: row.subject,
+      subject,
       category: row.category,
       content: c,
       actionUrl: config.appUrl + actionPath,
@@ -117,6 +135,7 @@ export function createMailer(deps: {
           : undefined,
       preferencesUrl: `${config.appUrl}/email-preferences`,
     });
+    return { ...parts, subject };
   }
 
   /**
@@ -137,14 +156,18 @@ export function createMailer(deps: {
       batchId?: string;
     },
   ): Promise<{ queued: number; skipped: number }> {
-    const k = MAIL_KINDS[kind] as { category: EmailCategory; subject(d: unknown): string };
+    const k = kindOf(kind);
+    // The subject in each recipient's language, for the outbox (the message says it again when it is sent).
+    const messages = await i18n;
+    const subject = (locale: Locale) => k.subject(q.data, mailLanguage(messages, locale));
+    const subjects = byLocale(sql`u.locale`, subject);
     const shared = sql`${JSON.stringify(q.stored)}::jsonb`;
     const skip = q.skip ?? sql`false`;
     // The rate limit spaces the messages that will go, counted apart from the skipped ones.
     const index = sql`(row_number() over (partition by ${skip} order by u.id)) - 1`;
     const result = await db.execute(sql`
       insert into mail_messages (user_id, kind, category, to_address, subject, data, batch_id, send_after, status, error)
-      select u.id, ${kind}, ${k.category}, u.email, ${k.subject(q.data)},
+      select u.id, ${kind}, ${k.category}, u.email, ${subjects},
              ${q.rowData ? sql`${shared} || ${q.rowData}` : shared},
              ${q.batchId ?? null}::uuid,
              case when ${skip} then now() else ${sendAfter(k.category, index)} end,
@@ -180,6 +203,7 @@ export function createMailer(deps: {
         isActive: users.isActive,
         activatedAt: users.activatedAt,
         optOut: users.emailOptOut,
+        locale: users.locale,
       })
       .from(mailMessages)
       .leftJoin(users, eq(users.id, mailMessages.userId))
@@ -242,7 +266,7 @@ export function createMailer(deps: {
       if (isOptional(row.category) && (row.optOut ?? []).includes(row.category))
         return void (await skip(TURNED_OFF));
 
-      const { html, text } = render(row, row.userId, true);
+      const { html, text, subject } = await render(row, row.userId, true);
       const headers: Record<string, string> = {};
       if (isOptional(row.category)) {
         const token = unsubscribeToken(row.userId, row.category);
@@ -250,7 +274,7 @@ export function createMailer(deps: {
         headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
       }
       try {
-        await transport.send({ id, to: row.email, subject: row.subject, html, text, headers });
+        await transport.send({ id, to: row.email, subject, html, text, headers });
       } catch (err) {
         await database.db
           .update(mailMessages)
@@ -270,13 +294,16 @@ export function createMailer(deps: {
           attempts: sql`${mailMessages.attempts} + 1`,
           error: null,
           toAddress: row.email,
+          subject,
         })
         .where(and(eq(mailMessages.id, id), inArray(mailMessages.status, ['queued', 'failed'])));
     },
 
     async preview(id) {
       const row = await readMessage(id);
-      return row && render(row, row.userId, false);
+      if (!row) return null;
+      const { html, text } = await render(row, row.userId, false);
+      return { html, text };
     },
 
     unsubscribeToken,

@@ -1,8 +1,17 @@
-import { EMAIL_CATEGORY_LABELS, type EmailCategory } from '@portal/contracts';
+import {
+  stayDates,
+  type BookingType,
+  type EmailCategory,
+  type OptionalEmailCategory,
+} from '@portal/contracts';
+import { formatFor, type Format, type Locale } from '@portal/i18n';
+import type { i18n, TFunction } from 'i18next';
 
 /**
  * Every email the portal sends, by kind: its category (which decides whether the recipient may turn it
- * off), its subject, and what it says. A message is rendered when it is sent, from the data queued with it.
+ * off), its subject, and what it says. A message is rendered when it is sent, from the data queued with it,
+ * in the recipient's language (`users.locale`): its texts are the `mail` messages, its money and dates
+ * the language's (`formatFor`).
  */
 export interface MailContent {
   /** Paragraphs of plain text (the HTML part escapes and wraps them). */
@@ -10,79 +19,159 @@ export interface MailContent {
   action: { label: string; path: string };
 }
 
+/** A language to write a message in: its `mail` messages and its formatter. */
+export interface MailLanguage {
+  locale: Locale;
+  t: TFunction<'mail'>;
+  f: Format;
+}
+
+/** The language of `locale` from the portal's translator (one instance holding every language). */
+export const mailLanguage = (i18n: i18n, locale: Locale): MailLanguage => ({
+  locale,
+  t: i18n.getFixedT(locale, 'mail'),
+  f: formatFor(locale),
+});
+
 interface Kind<D> {
   category: EmailCategory;
-  subject(data: D): string;
-  content(data: D): MailContent;
+  subject(data: D, l: MailLanguage): string;
+  content(data: D, l: MailLanguage): MailContent;
 }
 
 const kind = <D>(k: Kind<D>) => k;
 
-const money = (cents: number) => {
-  const whole = Math.floor(Math.abs(cents) / 100).toLocaleString('en-US');
-  const rest = Math.abs(cents) % 100;
-  return `${cents < 0 ? '-' : ''}€${whole}${rest ? `.${String(rest).padStart(2, '0')}` : ''}`;
-};
-const day = (iso: string) =>
-  new Date(`${iso.slice(0, 10)}T12:00:00Z`).toLocaleDateString('en-US', {
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+/** Whole cents as the email writes them: €1,234 and €1,234.50 (whole euros without decimals). */
+const money = ({ f }: MailLanguage, cents: number) => f.money(cents / 100);
+/** A day (or the day of a timestamp) written out: March 5, 2026. */
+const day = ({ f }: MailLanguage, iso: string) => f.date(iso.slice(0, 10), 'long');
 
-const notYou =
-  'If this was not you, reset your password at once and contact support: someone else may have access to your account.';
+const BOOKING_TYPE = {
+  personal: 'bookingDecision.typePersonal',
+  gift: 'bookingDecision.typeGift',
+  rental: 'bookingDecision.typeRental',
+} as const satisfies Record<BookingType, string>;
+
+/**
+ * A booking request as its decision email names it: 'personal stay request for 3 nights (Dec 14 → Dec
+ * 17, 2026) at Fjord Lodge'. The dates read as the portal writes a stay in English, and as whole days of
+ * the language in the others.
+ */
+function bookingSummary(
+  l: MailLanguage,
+  d: { type: BookingType; nights: string[]; project: string },
+): string {
+  const dates =
+    l.locale === 'en'
+      ? stayDates(d.nights)
+      : stayRuns(d.nights)
+          .map(([checkIn, checkOut]) => `${l.f.date(checkIn)} → ${l.f.date(checkOut)}`)
+          .join('; ');
+  const count = new Set(d.nights).size;
+  return l.t('bookingDecision.summary', {
+    type: l.t(BOOKING_TYPE[d.type]),
+    nights: l.t('bookingDecision.nights', { count, n: l.f.number(count) }),
+    dates,
+    project: d.project,
+  });
+}
+
+const DAY_MS = 86_400_000;
+const dayAfter = (night: string) =>
+  new Date(Date.parse(`${night}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+
+/** The runs of consecutive nights as [check-in, check-out] (the day after the last night). */
+function stayRuns(nights: readonly string[]): [string, string][] {
+  const runs: [string, string][] = [];
+  for (const night of [...new Set(nights)].sort()) {
+    const last = runs.at(-1);
+    if (last && last[1] === night) last[1] = dayAfter(night);
+    else runs.push([night, dayAfter(night)]);
+  }
+  return runs;
+}
+
+const notYou = (l: MailLanguage) => l.t('notYou');
+
+/** 'a and b', 'a' or 'b': the parts that are not empty, joined as the language does. */
+const both = (l: MailLanguage, first: string, second: string) =>
+  first && second ? l.t('and', { first, second }) : first || second;
 
 export const MAIL_KINDS = {
   announcement: kind<{ title: string; message: string; link?: string | null }>({
     category: 'announcements',
     subject: (d) => d.title,
-    content: (d) => ({
+    content: (d, l) => ({
       paragraphs: d.message.split(/\n{2,}/),
-      action: { label: 'Open the portal', path: d.link && d.link.startsWith('/') ? d.link : '/dashboard' },
+      action: {
+        label: l.t('announcement.action'),
+        path: d.link && d.link.startsWith('/') ? d.link : '/dashboard',
+      },
     }),
   }),
   document: kind<{ title: string; project?: string | null }>({
     category: 'projects',
-    subject: (d) => `New document: ${d.title}`,
-    content: (d) => ({
+    subject: (d, l) => l.t('document.subject', { title: d.title }),
+    content: (d, l) => ({
       paragraphs: [
-        `A new document is in your Document Vault: ${d.title}${d.project ? ` (${d.project})` : ''}.`,
+        d.project
+          ? l.t('document.bodyWithProject', { title: d.title, project: d.project })
+          : l.t('document.body', { title: d.title }),
       ],
-      action: { label: 'View your documents', path: '/documents' },
+      action: { label: l.t('document.action'), path: '/documents' },
     }),
   }),
   distribution: kind<{ project: string; amountCents?: number; paymentDate: string; capital: boolean }>({
     category: 'payouts',
     // One subject for every investor of the run; each one's own amount is in the message.
-    subject: (d) => `${d.capital ? 'Return of capital' : 'Payout'} from ${d.project}`,
-    content: (d) => ({
+    subject: (d, l) =>
+      l.t(d.capital ? 'distribution.subjectCapital' : 'distribution.subjectPayout', { project: d.project }),
+    content: (d, l) => ({
       paragraphs: [
-        `${d.project} has made a ${d.capital ? 'return of capital' : 'distribution'}. Your share is ` +
-          `${money(d.amountCents ?? 0)}, paid on ${day(d.paymentDate)} to the bank account in your profile.`,
+        l.t(d.capital ? 'distribution.bodyCapital' : 'distribution.bodyPayout', {
+          project: d.project,
+          amount: money(l, d.amountCents ?? 0),
+          date: day(l, d.paymentDate),
+        }),
       ],
-      action: { label: 'See your payouts', path: '/dashboard' },
+      action: { label: l.t('distribution.action'), path: '/dashboard' },
     }),
   }),
   statement: kind<{ periodLabel: string }>({
     category: 'payouts',
-    subject: (d) => `Your statement for ${d.periodLabel} is ready`,
-    content: (d) => ({
-      paragraphs: [`Your investor statement for ${d.periodLabel} is ready in your Document Vault.`],
-      action: { label: 'Open your statement', path: '/documents' },
+    subject: (d, l) => l.t('statement.subject', { period: d.periodLabel }),
+    content: (d, l) => ({
+      paragraphs: [l.t('statement.body', { period: d.periodLabel })],
+      action: { label: l.t('statement.action'), path: '/documents' },
     }),
   }),
-  bookingDecision: kind<{ approved: boolean; project: string; summary: string; note?: string | null }>({
+  bookingDecision: kind<{
+    approved: boolean;
+    project: string;
+    /** The request in English, as messages queued before the type and the nights were kept name it. */
+    summary: string;
+    type?: BookingType;
+    nights?: string[];
+    note?: string | null;
+  }>({
     category: 'bookings',
-    subject: (d) => `Your booking at ${d.project} was ${d.approved ? 'approved' : 'declined'}`,
-    content: (d) => ({
-      paragraphs: [
-        `Your ${d.summary} was ${d.approved ? 'approved' : 'declined'}.`,
-        ...(d.note ? [`Note from the team: ${d.note}`] : []),
-      ],
-      action: { label: 'See your bookings', path: '/perks' },
-    }),
+    subject: (d, l) =>
+      l.t(d.approved ? 'bookingDecision.subjectApproved' : 'bookingDecision.subjectDeclined', {
+        project: d.project,
+      }),
+    content: (d, l) => {
+      const summary =
+        d.type && d.nights?.length
+          ? bookingSummary(l, { type: d.type, nights: d.nights, project: d.project })
+          : d.summary;
+      return {
+        paragraphs: [
+          l.t(d.approved ? 'bookingDecision.bodyApproved' : 'bookingDecision.bodyDeclined', { summary }),
+          ...(d.note ? [l.t('noteFromTeam', { note: d.note })] : []),
+        ],
+        action: { label: l.t('bookingDecision.action'), path: '/perks' },
+      };
+    },
   }),
   activityDecision: kind<{
     approved: boolean;
@@ -93,14 +182,22 @@ export const MAIL_KINDS = {
     note?: string | null;
   }>({
     category: 'bookings',
-    subject: (d) => `Your ${d.activity} request at ${d.project} was ${d.approved ? 'approved' : 'declined'}`,
-    content: (d) => ({
+    subject: (d, l) =>
+      l.t(d.approved ? 'activityDecision.subjectApproved' : 'activityDecision.subjectDeclined', {
+        activity: d.activity,
+        project: d.project,
+      }),
+    content: (d, l) => ({
       paragraphs: [
-        `Your request for ${d.activity} on ${day(d.date)} (${d.partySize} ${d.partySize === 1 ? 'person' : 'people'}) ` +
-          `at ${d.project} was ${d.approved ? 'approved' : 'declined'}.`,
-        ...(d.note ? [`Note from the team: ${d.note}`] : []),
+        l.t(d.approved ? 'activityDecision.bodyApproved' : 'activityDecision.bodyDeclined', {
+          activity: d.activity,
+          date: day(l, d.date),
+          people: l.t('activityDecision.people', { count: d.partySize, n: l.f.number(d.partySize) }),
+          project: d.project,
+        }),
+        ...(d.note ? [l.t('noteFromTeam', { note: d.note })] : []),
       ],
-      action: { label: 'See your activity requests', path: '/perks' },
+      action: { label: l.t('activityDecision.action'), path: '/perks' },
     }),
   }),
   nightsExpiring: kind<{
@@ -111,110 +208,137 @@ export const MAIL_KINDS = {
     daysLeft: number;
   }>({
     category: 'bookings',
-    subject: (d) => `Your cabin nights at ${d.project} expire on ${day(d.expiresAt)}`,
-    content: (d) => ({
+    subject: (d, l) => l.t('nightsExpiring.subject', { project: d.project, date: day(l, d.expiresAt) }),
+    content: (d, l) => ({
       paragraphs: [
-        `${plural(d.nights, 'unused cabin night')} at ${d.project} ${d.nights === 1 ? 'expires' : 'expire'} on ` +
-          `${day(d.expiresAt)} (${d.daysLeft === 0 ? 'today' : `in ${plural(d.daysLeft, 'day')}`}). ` +
-          `Book ${d.nights === 1 ? 'it before it is' : 'them before they are'} lost.`,
+        l.t('nightsExpiring.body', {
+          count: d.nights,
+          n: l.f.number(d.nights),
+          project: d.project,
+          date: day(l, d.expiresAt),
+          when:
+            d.daysLeft === 0
+              ? l.t('nightsExpiring.today')
+              : l.t('nightsExpiring.inDays', { count: d.daysLeft, n: l.f.number(d.daysLeft) }),
+        }),
       ],
-      action: { label: 'Book your nights', path: `/perks?project=${d.projectId}` },
+      action: { label: l.t('nightsExpiring.action'), path: `/perks?project=${d.projectId}` },
     }),
   }),
   accountActivated: kind<Record<string, never>>({
     category: 'security',
-    subject: () => 'Your Investor Portal account is active',
-    content: () => ({
-      paragraphs: ['Your account has been activated. You can now sign in and follow your investments.'],
-      action: { label: 'Sign in', path: '/login' },
+    subject: (_, l) => l.t('accountActivated.subject'),
+    content: (_, l) => ({
+      paragraphs: [l.t('accountActivated.body')],
+      action: { label: l.t('accountActivated.action'), path: '/login' },
     }),
   }),
   signupReceived: kind<Record<string, never>>({
     category: 'security',
-    subject: () => 'We received your sign-up',
-    content: () => ({
-      paragraphs: [
-        'Thank you for signing up to the Investor Portal. An administrator will check your details and ' +
-          'activate your account; we will email you as soon as it is active.',
-      ],
-      action: { label: 'Visit the portal', path: '/login' },
+    subject: (_, l) => l.t('signupReceived.subject'),
+    content: (_, l) => ({
+      paragraphs: [l.t('signupReceived.body')],
+      action: { label: l.t('signupReceived.action'), path: '/login' },
     }),
   }),
   passwordChanged: kind<Record<string, never>>({
     category: 'security',
-    subject: () => 'Your password was changed',
-    content: () => ({
-      paragraphs: ['The password of your Investor Portal account was just changed.', notYou],
-      action: { label: 'Reset your password', path: '/forgot-password' },
+    subject: (_, l) => l.t('passwordChanged.subject'),
+    content: (_, l) => ({
+      paragraphs: [l.t('passwordChanged.body'), notYou(l)],
+      action: { label: l.t('resetPasswordAction'), path: '/forgot-password' },
     }),
   }),
   twoFactorChanged: kind<{ enabled: boolean }>({
     category: 'security',
-    subject: (d) => `Two-factor sign-in was turned ${d.enabled ? 'on' : 'off'}`,
-    content: (d) => ({
-      paragraphs: [
-        `Two-factor sign-in was just turned ${d.enabled ? 'on' : 'off'} for your Investor Portal account.`,
-        notYou,
-      ],
-      action: { label: 'Reset your password', path: '/forgot-password' },
+    subject: (d, l) => l.t(d.enabled ? 'twoFactorChanged.subjectOn' : 'twoFactorChanged.subjectOff'),
+    content: (d, l) => ({
+      paragraphs: [l.t(d.enabled ? 'twoFactorChanged.bodyOn' : 'twoFactorChanged.bodyOff'), notYou(l)],
+      action: { label: l.t('resetPasswordAction'), path: '/forgot-password' },
     }),
   }),
   bankChanged: kind<{ ibanLast4: string }>({
     category: 'security',
-    subject: () => 'Your bank details were changed',
-    content: (d) => ({
-      paragraphs: [
-        `The bank account your payouts go to was just changed (it now ends in ${d.ibanLast4}).`,
-        notYou,
-      ],
-      action: { label: 'Reset your password', path: '/forgot-password' },
+    subject: (_, l) => l.t('bankChanged.subject'),
+    content: (d, l) => ({
+      paragraphs: [l.t('bankChanged.body', { last4: d.ibanLast4 }), notYou(l)],
+      action: { label: l.t('resetPasswordAction'), path: '/forgot-password' },
     }),
   }),
   passwordReset: kind<{ minutes: number }>({
     category: 'security',
-    subject: () => 'Reset your Investor Portal password',
-    content: (d) => ({
+    subject: (_, l) => l.t('passwordReset.subject'),
+    content: (d, l) => ({
       paragraphs: [
-        `Someone asked to reset the password of your Investor Portal account. The link below is valid for ` +
-          `${d.minutes} minutes and works once.`,
-        'If you did not ask for it, ignore this email: your password stays as it is.',
+        l.t('passwordReset.body', { minutes: l.f.number(d.minutes) }),
+        l.t('passwordReset.ignore'),
       ],
       // The path with the token is filled in when the message is sent (the token is kept sealed).
-      action: { label: 'Choose a new password', path: '/reset-password' },
+      action: { label: l.t('passwordReset.action'), path: '/reset-password' },
     }),
   }),
   pendingApprovals: kind<{ signups: number; bookings: number }>({
     category: 'security',
-    subject: (d) =>
-      `Waiting for you: ${[plural(d.signups, 'sign-up'), plural(d.bookings, 'booking')].filter(Boolean).join(' and ')}`,
-    content: (d) => ({
+    subject: (d, l) =>
+      l.t('pendingApprovals.subject', {
+        what: both(
+          l,
+          counted(l, 'pendingApprovals.signups', d.signups),
+          counted(l, 'pendingApprovals.bookings', d.bookings),
+        ),
+      }),
+    content: (d, l) => ({
       paragraphs: [
-        `${[plural(d.signups, 'sign-up'), plural(d.bookings, 'booking request')].filter(Boolean).join(' and ')} ` +
-          'are waiting for an administrator.',
+        l.t('pendingApprovals.body', {
+          what: both(
+            l,
+            counted(l, 'pendingApprovals.signups', d.signups),
+            counted(l, 'pendingApprovals.bookingRequests', d.bookings),
+          ),
+        }),
       ],
-      action: { label: 'Open the admin dashboard', path: '/admin' },
+      action: { label: l.t('pendingApprovals.action'), path: '/admin' },
     }),
   }),
 } satisfies Record<string, Kind<never>>;
 
-function plural(n: number, word: string): string {
-  return n ? `${n} ${word}${n === 1 ? '' : 's'}` : '';
+/** '3 sign-ups', or nothing for none. */
+function counted(
+  l: MailLanguage,
+  key: 'pendingApprovals.signups' | 'pendingApprovals.bookings' | 'pendingApprovals.bookingRequests',
+  n: number,
+): string {
+  return n ? l.t(key, { count: n, n: l.f.number(n) }) : '';
 }
 
 export type MailKind = keyof typeof MAIL_KINDS;
 export type MailData<K extends MailKind> = Parameters<(typeof MAIL_KINDS)[K]['subject']>[0];
 
 /** Why the recipient got a message of a category: the footer says it. */
-const REASON: Record<EmailCategory, string> = {
-  security: 'You receive this email because it concerns the security of your Investor Portal account.',
-  payouts:
-    'You receive this email because you invest through the Investor Portal and asked for news of payouts and statements.',
-  projects:
-    'You receive this email because you invest through the Investor Portal and asked for news of your projects and documents.',
-  bookings:
-    'You receive this email because you booked cabin nights or activities through the Investor Portal.',
-  announcements: 'You receive this email because you asked for announcements from the Investor Portal.',
-};
+const REASON = {
+  security: 'footer.reason.security',
+  payouts: 'footer.reason.payouts',
+  projects: 'footer.reason.projects',
+  bookings: 'footer.reason.bookings',
+  announcements: 'footer.reason.announcements',
+} as const satisfies Record<EmailCategory, string>;
+
+/** A category as the profile names it (`EMAIL_CATEGORY_LABELS`), in the recipient's language. */
+const CATEGORY_LABEL = {
+  security: 'category.security',
+  payouts: 'category.payouts',
+  projects: 'category.projects',
+  bookings: 'category.bookings',
+  announcements: 'category.announcements',
+} as const satisfies Record<EmailCategory, string>;
+
+/** The HTML footer's unsubscribe link of an optional category. */
+const UNSUBSCRIBE = {
+  payouts: 'footer.unsubscribe.payouts',
+  projects: 'footer.unsubscribe.projects',
+  bookings: 'footer.unsubscribe.bookings',
+  announcements: 'footer.unsubscribe.announcements',
+} as const satisfies Record<OptionalEmailCategory, string>;
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -230,6 +354,8 @@ export const greetingName = (name: string | null, email: string | null) =>
   !name || (email && name === signupName(email)) ? null : name;
 
 export interface RenderInput {
+  /** The recipient's language, in which the greeting and the footer are written. */
+  language: MailLanguage;
   /** Whom the greeting names; null greets without a name ("Hello,"). */
   name: string | null;
   /** The message's subject, which is also the HTML part's title. */
@@ -245,9 +371,11 @@ export interface RenderInput {
 
 /** The message's two parts: HTML in the product's look and plain text, saying the same. */
 export function renderMail(input: RenderInput): { html: string; text: string } {
-  const { name, subject, category, content, actionUrl, unsubscribeUrl, preferencesUrl } = input;
-  const greeting = name ? `Hello ${name},` : 'Hello,';
-  const reason = REASON[category];
+  const { language, name, subject, category, content, actionUrl, unsubscribeUrl, preferencesUrl } = input;
+  const { t } = language;
+  const greeting = name ? t('greeting', { name }) : t('greetingNoName');
+  const reason = t(REASON[category]);
+  const optional = unsubscribeUrl && category !== 'security' ? category : null;
   const text = [
     greeting,
     '',
@@ -257,15 +385,15 @@ export function renderMail(input: RenderInput): { html: string; text: string } {
     '-- ',
     reason,
     unsubscribeUrl
-      ? `Stop these emails (${EMAIL_CATEGORY_LABELS[category]}): ${unsubscribeUrl}`
-      : `Choose the other emails you receive: ${preferencesUrl}`,
+      ? t('footer.stop', { category: t(CATEGORY_LABEL[category]), url: unsubscribeUrl })
+      : t('footer.choose', { url: preferencesUrl }),
     'Investor Portal',
   ].join('\n');
 
   const p = (s: string) =>
     `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:#1f2937">${escapeHtml(s)}</p>`;
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="${language.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:0;background:#f3f4f6;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f4f6;padding:24px 12px">
@@ -282,10 +410,10 @@ ${content.paragraphs.map(p).join('\n')}
 <tr><td style="padding:20px 28px;border-top:1px solid #e5e7eb;font-size:13px;line-height:20px;color:#4b5563">
 ${escapeHtml(reason)}<br>
 ${
-  unsubscribeUrl
-    ? `<a href="${escapeHtml(unsubscribeUrl)}" style="color:#166534">Unsubscribe from ${escapeHtml(EMAIL_CATEGORY_LABELS[category].toLowerCase())} emails</a> · `
+  unsubscribeUrl && optional
+    ? `<a href="${escapeHtml(unsubscribeUrl)}" style="color:#166534">${escapeHtml(t(UNSUBSCRIBE[optional]))}</a> · `
     : ''
-}<a href="${escapeHtml(preferencesUrl)}" style="color:#166534">Email preferences</a>
+}<a href="${escapeHtml(preferencesUrl)}" style="color:#166534">${escapeHtml(t('footer.preferences'))}</a>
 </td></tr>
 </table>
 </td></tr></table>

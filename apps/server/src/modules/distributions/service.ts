@@ -12,6 +12,7 @@ import {
   type DistributionInput,
   type DistributionSummary,
 } from '@portal/contracts';
+import { formatFor, type Locale } from '@portal/i18n';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Mailer } from '../../mail/mailer';
 import {
@@ -36,6 +37,7 @@ import { investmentEndedOnSql } from '../../db/investment-returns';
 import { neutralizeFormula } from '../audit/csv';
 import { recordAudit } from '../audit/service';
 import { notifyFrom } from '../notifications/notify';
+import { byLocale, sqlEuros, translator } from '../../lib/translator';
 import type { SecretBox } from '../../lib/secret-box';
 import { allocateProRata } from './allocate';
 import { getPayerAccount } from './payer';
@@ -44,13 +46,8 @@ import { buildSepaCreditTransfer, type SepaPayment } from './sepa';
 type Input = DistributionInput & { kind: 'income' | 'capital'; note: string | null; amount: number };
 type Run = typeof distributions.$inferSelect;
 
-const longDate = (day: string) =>
-  new Intl.DateTimeFormat('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${day}T00:00:00Z`));
+/** Where a message's amount goes, written by the database for each investor. */
+const AMOUNT = '\u0000amount\u0000';
 
 /** A run is for a month that has begun, as a month's return is: one to come would show as paid. */
 function assertPeriodBegun(period: string) {
@@ -380,16 +377,33 @@ export async function finalizeDistribution(db: Db, mailer: Mailer, actorId: stri
       entityId: id,
       details: { kind: run.kind, period: run.period, amount: run.amount, investors },
     });
-    const what = run.kind === 'income' ? 'A distribution' : 'A return of capital';
-    // Each investor's message with their own amount, made in the database from the allocations: the
-    // euros as the portal writes them (€1,234.50; `,` and `.` are literal in to_char, not the locale's).
+    // Each investor's message with their own amount, in their language, made in the database from the
+    // allocations: the euros as the language writes them (sqlEuros).
+    const i18n = await translator();
+    const income = run.kind === 'income';
+    const message = (locale: Locale) => {
+      const t = i18n.getFixedT(locale, 'mail');
+      const f = formatFor(locale);
+      const [before, after] = t(income ? 'notice.distribution.income' : 'notice.distribution.capital', {
+        amount: AMOUNT,
+        project: project?.name ?? t('notice.yourProject'),
+        month: f.month(run.period),
+        date: f.date(run.paymentDate),
+      }).split(AMOUNT);
+      return sql`${before ?? ''}::text || ${sqlEuros(locale, sql`a.amount`)} || ${after ?? ''}::text`;
+    };
     await notifyFrom(
       tx,
-      sql`select a.user_id, ${`${what} of `} || '€' || to_char(a.amount, 'FM999,999,999,990.00') || ${` for ${project?.name ?? 'your project'}, ${monthLabel(run.period)}, will be paid on ${longDate(run.paymentDate)}.`}
-        from ${distributionAllocations} a
+      sql`select a.user_id, ${byLocale(sql`u.locale`, message)}
+        from ${distributionAllocations} a join ${users} u on u.id = a.user_id
         where a.distribution_id = ${id}::uuid and a.amount > 0`,
       {
-        title: run.kind === 'income' ? 'Distribution' : 'Return of capital',
+        title: byLocale(sql`${users.locale}`, (locale) =>
+          i18n.getFixedT(
+            locale,
+            'mail',
+          )(income ? 'notice.distribution.incomeTitle' : 'notice.distribution.capitalTitle'),
+        ),
         type: 'success',
         link: '/',
         createdBy: actorId,

@@ -134,7 +134,10 @@ export async function fanOut(
 export async function notifyFrom(
   db: DbOrTx,
   source: SQL,
-  n: Omit<NotificationInput, 'message'>,
+  n: Omit<NotificationInput, 'message' | 'title'> & {
+    /** The title, or an expression of the recipient's `users` row (their language's title). */
+    title: string | SQL;
+  },
 ): Promise<number> {
   const batchId = crypto.randomUUID();
   return writeBatch(

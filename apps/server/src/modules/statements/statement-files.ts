@@ -4,6 +4,7 @@ import type { StatementListItem, StatementPeriodInfo } from '@portal/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import { statementFiles, statementPublications, users } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
+import { localeOf } from '../../lib/translator';
 import type { FileStorage } from '../../storage/file-storage';
 import { rowsOf } from '../notifications/notify';
 import type { Holding } from '../portfolio/performance-figures';
@@ -38,6 +39,10 @@ const stored = {
   sha256: statementFiles.sha256,
 };
 
+/** What a statement says of its investor, and the language it is written in (`users.locale`). */
+const investorColumns = { name: users.name, investorId: users.investorId, locale: users.locale };
+type Investor = { name: string; investorId: string | null; locale: string };
+
 const storedOf = (db: DbOrTx, userId: string, period: string) =>
   db
     .select(stored)
@@ -56,21 +61,22 @@ async function freeze(
   storage: FileStorage,
   userId: string,
   info: StatementPeriodInfo,
-  known?: { holdings: readonly Holding[]; investor: { name: string; investorId: string | null } },
+  known?: { holdings: readonly Holding[]; investor: Investor },
 ): Promise<StoredStatement | null> {
   const [holdings, investor] = known
     ? [known.holdings, known.investor]
     : await Promise.all([
         loadPortfolio(db, userId).then((p) => p.holdings),
         db
-          .select({ name: users.name, investorId: users.investorId })
+          .select(investorColumns)
           .from(users)
           .where(eq(users.id, userId))
           .then((rows) => rows[0]),
       ]);
   const statement = investor && buildStatement(holdings, investor, info);
   if (!statement) return null;
-  const file = await storage.put(Buffer.from(await statementPdf(statement)), { extension: 'pdf' });
+  const pdf = await statementPdf(statement, { locale: localeOf(investor.locale) });
+  const file = await storage.put(Buffer.from(pdf), { extension: 'pdf' });
   let row: StoredStatement | undefined;
   try {
     [row] = await db
@@ -111,10 +117,7 @@ export async function listStatements(
     for (const r of rows) shas.set(r.period, r.sha256);
     const missing = periods.filter((p) => published.has(p.period) && !shas.has(p.period));
     if (missing.length) {
-      const [investor] = await db
-        .select({ name: users.name, investorId: users.investorId })
-        .from(users)
-        .where(eq(users.id, userId));
+      const [investor] = await db.select(investorColumns).from(users).where(eq(users.id, userId));
       for (const p of missing) {
         const file = investor && (await freeze(db, storage, userId, p, { holdings, investor }));
         if (file) shas.set(p.period, file.sha256);
@@ -142,7 +145,7 @@ export async function statementDownload(
   const info = periodInfo(period);
   if (info.to >= today()) throw new NotFoundError('Statement');
   const [[investor], published] = await Promise.all([
-    db.select({ name: users.name, investorId: users.investorId }).from(users).where(eq(users.id, userId)),
+    db.select(investorColumns).from(users).where(eq(users.id, userId)),
     publishedOf(db, [period]),
   ]);
   if (!investor) throw new NotFoundError('Statement');
@@ -155,7 +158,9 @@ export async function statementDownload(
   const { holdings } = await loadPortfolio(db, userId);
   const statement = buildStatement(holdings, investor, info);
   if (!statement) throw new NotFoundError('Statement');
-  const pdf = Buffer.from(await statementPdf(statement, { preliminary: true }));
+  const pdf = Buffer.from(
+    await statementPdf(statement, { preliminary: true, locale: localeOf(investor.locale) }),
+  );
   return { fileName, size: pdf.length, body: pdf };
 }
 

@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { DEFAULT_LOCALE, en, formatFor, type Locale } from '@portal/i18n';
 import {
-  adjustmentLabel,
   fromCents,
   incomePaidOn,
-  monthLabel,
   toCents,
   type Statement,
   type StatementPeriodInfo,
@@ -12,6 +11,8 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
+import { translator } from '../../lib/translator';
+import { embedFonts } from './pdf-fonts';
 import { performanceFigures, type Holding } from '../portfolio/performance-figures';
 import { loadPortfolio } from '../portfolio/service';
 
@@ -191,49 +192,42 @@ export async function loadStatement(db: DbOrTx, userId: string, period: string):
   return statement;
 }
 
-/** Euros as the statement prints them: €1,234.50, -€12.00. */
-function formatEuros(amount: number): string {
-  const cents = toCents(amount);
-  const abs = Math.abs(cents);
-  const whole = String(Math.trunc(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${cents < 0 ? '-' : ''}€${whole}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-/** An IRR as the statement prints it: 8.3%, or 'not available'. */
-function formatXirr(xirr: number | null): string {
-  if (xirr === null) return 'not available';
-  const text = (xirr * 100).toFixed(1);
-  return `${text === '-0.0' ? '0.0' : text}%`;
-}
-
 /** The file name of a statement: statement-{investorId}-{period}.pdf. */
 export const statementFileName = (investorId: string | null, userId: string, period: string) =>
   `statement-${(investorId ?? userId).replace(/[^A-Za-z0-9_-]/g, '')}-${period}.pdf`;
 
-/** The code points Helvetica (WinAnsi) can write; any other character is written as '?'. */
-let writable: Set<number> | null = null;
-
-/** What a statement of a period not published yet says under its title. */
-export const PRELIMINARY_NOTE =
-  'Preliminary: this period is not published yet, and its figures may still change.';
+/** What a statement of a period not published yet says under its title (in English). */
+export const PRELIMINARY_NOTE = en.pdf.statement.preliminary;
 
 const PAGE = { width: 595, height: 842, margin: 48 };
 const INK = rgb(0.1, 0.1, 0.12);
 const MUTED = rgb(0.4, 0.4, 0.45);
 
 /**
- * The statement as a PDF: real text in Helvetica (extractable), every figure the JSON's, formatted as
- * €1,234.50. Pages are added as the projects need them. A statement of a period not published yet says
- * it is preliminary, under its title and on every page's footer.
+ * The statement as a PDF in the investor's language (`users.locale`): real text (extractable) in DejaVu
+ * Sans, embedded as the subset of glyphs used, which writes the whole of Latin Extended (Ø, Å, ß, Ł, Ő,
+ * Č …); a character it lacks is written as '?'. Every figure is the JSON's, formatted as the language
+ * writes money (€1,234.50, 1.234,50 €, 1 234,50 €). Pages are added as the projects need them. A
+ * statement of a period not published yet says it is preliminary, under its title and on every page's
+ * footer. English statements write days as the JSON does (2025-09-30); the other languages write them out.
  */
-export async function statementPdf(s: Statement, opts: { preliminary?: boolean } = {}): Promise<Uint8Array> {
+export async function statementPdf(
+  s: Statement,
+  opts: { preliminary?: boolean; locale?: Locale } = {},
+): Promise<Uint8Array> {
+  const locale = opts.locale ?? DEFAULT_LOCALE;
+  const t = (await translator()).getFixedT(locale, 'pdf');
+  const f = formatFor(locale);
+  const day = (iso: string) => (locale === 'en' ? iso : f.date(iso, 'long'));
+  const money = (amount: number) => f.money(amount, { cents: true });
+  const xirr = (value: number | null) =>
+    value === null ? t('statement.notAvailable') : f.percent(value * 100);
+
   const doc = await PDFDocument.create();
-  doc.setTitle(`Statement ${s.period}`);
+  doc.setTitle(t('statement.documentTitle', { period: s.period }));
   doc.setAuthor('Investor Portal');
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  writable ??= new Set(font.getCharacterSet());
-  const clean = (text: string) => [...text].map((c) => (writable!.has(c.codePointAt(0)!) ? c : '?')).join('');
+  const { font, bold, writable } = await embedFonts(doc);
+  const clean = (text: string) => [...text].map((c) => (writable.has(c.codePointAt(0)!) ? c : '?')).join('');
 
   const right = PAGE.width - PAGE.margin;
   let page: PDFPage = doc.addPage([PAGE.width, PAGE.height]);
@@ -258,68 +252,81 @@ export async function statementPdf(s: Statement, opts: { preliminary?: boolean }
   };
   const row = (label: string, value: number, indent = 0, f: PDFFont = font) => {
     text(label, PAGE.margin + indent, { f, muted: indent > 0 });
-    amount(formatEuros(value), f);
+    amount(money(value), f);
     down(15);
   };
+  const adjustment = (a: { reason: string; date: string; amount: number }) =>
+    row(t('statement.adjustment', { reason: a.reason, date: day(a.date) }), a.amount, 16);
 
-  text('Capital account statement', PAGE.margin, { size: 18, f: bold });
+  text(t('statement.title'), PAGE.margin, { size: 18, f: bold });
   down(26);
   if (opts.preliminary) {
-    text(PRELIMINARY_NOTE, PAGE.margin, { size: 11, f: bold });
-    down(20);
+    for (const line of wrap(clean(t('statement.preliminary')), bold, 11, right - PAGE.margin)) {
+      text(line, PAGE.margin, { size: 11, f: bold });
+      down(14);
+    }
+    down(6);
   }
-  text(`${s.kind === 'annual' ? 'Year' : 'Quarter'} ${s.period}: ${s.from} to ${s.to}`, PAGE.margin, {
-    size: 12,
-  });
+  text(
+    t(s.kind === 'annual' ? 'statement.periodYear' : 'statement.periodQuarter', {
+      period: s.period,
+      from: day(s.from),
+      to: day(s.to),
+    }),
+    PAGE.margin,
+    { size: 12 },
+  );
   down(22);
-  text(`Investor: ${s.investorName}`, PAGE.margin);
+  text(t('statement.investor', { name: s.investorName }), PAGE.margin);
   down(15);
-  text(`Investor ID: ${s.investorId ?? '-'}`, PAGE.margin);
+  text(t('statement.investorId', { id: s.investorId ?? '-' }), PAGE.margin);
   down(28);
 
   for (const p of s.projects) {
     down(0, 100);
     text(p.name, PAGE.margin, { size: 12, f: bold });
     down(18);
-    row('Opening capital', p.openingCapital);
-    row('Contributions', p.contributions);
-    row('Capital returned', p.capitalReturned);
-    for (const a of (p.adjustments ?? []).filter((x) => x.kind === 'capital'))
-      row(`${adjustmentLabel(a.reason)} (${a.date})`, a.amount, 16);
-    row('Income', p.income);
-    for (const m of p.incomeByMonth) row(`Income for ${monthLabel(m.month)}`, m.amount, 16);
-    for (const r of p.rentalIncome ?? []) row(`Rental income paid ${r.date}`, r.amount, 16);
-    for (const a of (p.adjustments ?? []).filter((x) => x.kind === 'income'))
-      row(`${adjustmentLabel(a.reason)} (${a.date})`, a.amount, 16);
-    row('Closing capital', p.closingCapital, 0, bold);
+    row(t('statement.openingCapital'), p.openingCapital);
+    row(t('statement.contributions'), p.contributions);
+    row(t('statement.capitalReturned'), p.capitalReturned);
+    for (const a of (p.adjustments ?? []).filter((x) => x.kind === 'capital')) adjustment(a);
+    row(t('statement.income'), p.income);
+    for (const m of p.incomeByMonth) row(t('statement.incomeFor', { month: f.month(m.month) }), m.amount, 16);
+    for (const r of p.rentalIncome ?? [])
+      row(t('statement.rentalIncome', { date: day(r.date) }), r.amount, 16);
+    for (const a of (p.adjustments ?? []).filter((x) => x.kind === 'income')) adjustment(a);
+    row(t('statement.closingCapital'), p.closingCapital, 0, bold);
     down(12);
   }
 
   down(0, 110);
-  text('Totals', PAGE.margin, { size: 12, f: bold });
+  text(t('statement.totals'), PAGE.margin, { size: 12, f: bold });
   down(18);
-  row('Opening capital', s.totals.openingCapital);
-  row('Contributions', s.totals.contributions);
-  row('Capital returned', s.totals.capitalReturned);
-  row('Income', s.totals.income);
-  row('Closing capital', s.totals.closingCapital, 0, bold);
+  row(t('statement.openingCapital'), s.totals.openingCapital);
+  row(t('statement.contributions'), s.totals.contributions);
+  row(t('statement.capitalReturned'), s.totals.capitalReturned);
+  row(t('statement.income'), s.totals.income);
+  row(t('statement.closingCapital'), s.totals.closingCapital, 0, bold);
   down(12);
-  text(`Portfolio XIRR at ${s.to}: ${formatXirr(s.xirr)}`, PAGE.margin, { f: bold });
+  text(t('statement.xirr', { date: day(s.to), xirr: xirr(s.xirr) }), PAGE.margin, { f: bold });
   down(24);
-  for (const line of [
-    'Opening capital: capital invested before the period, less capital returned before it. Closing capital:',
-    'opening capital + contributions - capital returned. A monthly return is paid on the last day of its month,',
-    'rental income (your share of your rentals) on its payment date.',
-    'XIRR: the annualized internal rate of return of the dated cash flows, the capital outstanding at cost.',
-  ]) {
-    text(line, PAGE.margin, { size: 8, muted: true });
-    down(11);
-  }
+  // The notes' lines break where the message says, and again where a line is wider than the page.
+  for (const paragraph of t('statement.notes').split('\n'))
+    for (const line of wrap(clean(paragraph), font, 8, right - PAGE.margin)) {
+      text(line, PAGE.margin, { size: 8, muted: true });
+      down(11);
+    }
 
   const pages = doc.getPages();
   pages.forEach((p, i) =>
     p.drawText(
-      `Investor Portal - statement ${s.period}${opts.preliminary ? ' (preliminary)' : ''} - page ${i + 1} of ${pages.length}`,
+      clean(
+        t(opts.preliminary ? 'statement.footerPreliminary' : 'statement.footer', {
+          period: s.period,
+          page: f.number(i + 1),
+          pages: f.number(pages.length),
+        }),
+      ),
       {
         x: PAGE.margin,
         y: PAGE.margin - 20,
@@ -330,4 +337,19 @@ export async function statementPdf(s: Statement, opts: { preliminary?: boolean }
     ),
   );
   return doc.save({ useObjectStreams: false });
+}
+
+/** A text's lines no wider than `width` at `size`, broken between words (a longer word keeps its line). */
+function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && font.widthOfTextAtSize(next, size) > width) {
+      lines.push(line);
+      line = word;
+    } else line = next;
+  }
+  lines.push(line);
+  return lines;
 }

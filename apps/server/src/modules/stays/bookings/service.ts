@@ -284,6 +284,8 @@ export async function decideBooking(
       approved: decision === 'approved',
       project: found.projectName,
       summary: what,
+      type: b.type,
+      nights: b.nights,
       note: note || null,
     });
     const [booking] = await withCabins(tx, [row!]);
