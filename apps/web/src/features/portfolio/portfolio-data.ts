@@ -118,7 +118,7 @@ export function termProgress(
 }
 
 /** Each payout type's message. */
-export const PAYOUT_TYPE_LABEL = {
+const PAYOUT_TYPE_LABEL = {
   monthly: 'payouts.type.monthly',
   final: 'payouts.type.final',
   capital: 'payouts.type.capital',
@@ -127,7 +127,7 @@ export const PAYOUT_TYPE_LABEL = {
 } as const satisfies Record<PayoutType, string>;
 
 /** Each payout status's message (a payout whose day has not come is Upcoming). */
-export const PAYOUT_STATUS_LABEL = {
+const PAYOUT_STATUS_LABEL = {
   paid: 'payouts.status.paid',
   pending: 'payouts.status.pending',
 } as const satisfies Record<PayoutStatus, string>;

@@ -10,7 +10,7 @@ const variants: Record<ProjectStatus, BadgeProps['variant']> = {
 };
 
 /** Each status's message. */
-export const STATUS_LABEL = {
+const STATUS_LABEL = {
   active: 'status.active',
   completed: 'status.completed',
   pending: 'status.pending',
