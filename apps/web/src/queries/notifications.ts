@@ -1,3 +1,4 @@
+import { t } from 'i18next';
 import { useEndpointQuery, useEndpointMutation } from '@/lib/endpoint-hooks';
 import {
   keepPreviousData,
@@ -77,7 +78,8 @@ function useListMutation<TVars>(opts: {
   request: (vars: TVars) => Promise<unknown>;
   apply: (list: NotificationList, vars: TVars) => NotificationList;
   onSuccess?: () => void;
-  failure: string;
+  /** The failure toast's title, in the page's language at the time. */
+  failure: () => string;
 }) {
   const qc = useQueryClient();
   return useMutation({
@@ -90,7 +92,7 @@ function useListMutation<TVars>(opts: {
     },
     onError: (_err, _vars, context) => {
       if (context?.previous) qc.setQueryData(notificationsKey, context.previous);
-      toast({ title: opts.failure, variant: 'destructive' });
+      toast({ title: opts.failure(), variant: 'destructive' });
     },
     onSuccess: opts.onSuccess,
   });
@@ -120,15 +122,15 @@ export const useMarkRead = () =>
   useListMutation<string>({
     request: (id) => call(e.read, { params: { id } }),
     apply: markReadLocally,
-    failure: 'Failed to mark notification as read',
+    failure: () => t('notifications:failure.markRead'),
   });
 
 export const useDeleteNotification = () =>
   useListMutation<string>({
     request: (id) => call(e.remove, { params: { id } }),
     apply: removeLocally,
-    onSuccess: () => toast({ title: 'Notification deleted' }),
-    failure: 'Failed to delete notification',
+    onSuccess: () => toast({ title: t('notifications:bell.deleted') }),
+    failure: () => t('notifications:failure.delete'),
   });
 
 export const useMarkAllRead = () =>
@@ -138,7 +140,7 @@ export const useMarkAllRead = () =>
       notifications: list.notifications.map((n) => (n.read ? n : { ...n, read: true })),
       unreadCount: 0,
     }),
-    failure: 'Failed to mark notifications as read',
+    failure: () => t('notifications:failure.markAll'),
   });
 
 /** Every user's notifications, newest first, one page (the admin's sent list). */
@@ -162,13 +164,13 @@ export function useRecipients(q: string) {
 export function useSendNotification() {
   return useEndpointMutation(e.send, {
     mutationFn: (input: SendNotificationInput) => call(e.send, { body: input }),
-    failure: 'Failed to send notification',
+    failure: () => t('notifications:failure.send'),
   });
 }
 
 export function useDeleteSentNotification() {
   return useEndpointMutation(e.adminRemove, {
     mutationFn: (id: string) => call(e.adminRemove, { params: { id } }),
-    failure: 'Failed to delete notification',
+    failure: () => t('notifications:failure.delete'),
   });
 }

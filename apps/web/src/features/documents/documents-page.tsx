@@ -1,5 +1,6 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { FolderOpen, FileSearch, RotateCw } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { vaultFilters, type DocumentFilter, type DocumentSort } from '@portal/contracts';
 import { NoProjectsYet } from '@/components/no-projects';
 import { Button } from '@/components/ui/button';
@@ -8,11 +9,17 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentProject } from '@/queries/current-project';
 import { useDocuments } from '@/queries/documents';
 import { useStatements } from '@/queries/statements';
-import { formatCount } from '@/lib/format';
 import { DocumentRow } from './components/document-row';
 import { StatementsGroup } from './components/statements-group';
 import { VaultToolbar } from './components/vault-toolbar';
-import { arrangeDocuments, searchStatements, vaultCount, type DocumentGroup } from './documents-view';
+import {
+  arrangeDocuments,
+  categoryLabel,
+  documentCount,
+  searchStatements,
+  vaultCount,
+  type DocumentGroup,
+} from './documents-view';
 
 function Message({ children, action, role }: { children: ReactNode; action?: ReactNode; role?: 'status' }) {
   return (
@@ -29,6 +36,7 @@ function Message({ children, action, role }: { children: ReactNode; action?: Rea
 
 function CategoryGroup({ group }: { group: DocumentGroup }) {
   const id = useId();
+  useTranslation('documents');
   const n = group.documents.length;
   return (
     <section aria-labelledby={id}>
@@ -36,11 +44,9 @@ function CategoryGroup({ group }: { group: DocumentGroup }) {
         <div className="flex items-center justify-between gap-3 border-b bg-muted/40 px-4 py-3 sm:px-5">
           <h2 id={id} className="flex min-w-0 items-center gap-2 font-semibold">
             <FolderOpen className="size-4 shrink-0 text-primary" aria-hidden="true" />
-            {group.category}
+            {categoryLabel(group.category)}
           </h2>
-          <span className="shrink-0 whitespace-nowrap text-sm text-muted-foreground">
-            {formatCount(n, 'document')}
-          </span>
+          <span className="shrink-0 whitespace-nowrap text-sm text-muted-foreground">{documentCount(n)}</span>
         </div>
         <ul className="divide-y">
           {group.documents.map((d) => (
@@ -57,6 +63,7 @@ function CategoryGroup({ group }: { group: DocumentGroup }) {
  * and below them the investor's statements, the same whichever project is selected.
  */
 export function DocumentsPage() {
+  const { t } = useTranslation('documents');
   const { current, isLoading: projectsLoading } = useCurrentProject();
   const projectId = current?._id;
   const { data, isLoading, isError, error, refetch, isFetching } = useDocuments(projectId);
@@ -80,7 +87,7 @@ export function DocumentsPage() {
   if (loading) {
     body = (
       <div className="grid gap-4" role="status">
-        <p className="text-sm text-muted-foreground">Loading documents...</p>
+        <p className="text-sm text-muted-foreground">{t('vault.loading')}</p>
         {Array.from({ length: 2 }, (_, i) => (
           <Skeleton key={i} className="h-44" />
         ))}
@@ -94,15 +101,17 @@ export function DocumentsPage() {
         action={
           <Button variant="outline" size="sm" onClick={() => void refetch()} disabled={isFetching}>
             <RotateCw aria-hidden="true" />
-            Try again
+            {t('vault.tryAgain')}
           </Button>
         }
       >
-        The documents could not be loaded{error instanceof Error ? `: ${error.message}` : '.'}
+        {error instanceof Error
+          ? t('vault.loadFailedWith', { message: error.message })
+          : t('vault.loadFailed')}
       </Message>
     );
   } else if (documents.length === 0) {
-    body = <Message>No documents found for this project.</Message>;
+    body = <Message>{t('vault.empty')}</Message>;
   } else if (shown === 0) {
     body = (
       <Message
@@ -115,11 +124,11 @@ export function DocumentsPage() {
               setFilter('all');
             }}
           >
-            Clear search and filter
+            {t('vault.clear')}
           </Button>
         }
       >
-        No documents match your search.
+        {t('vault.noMatch')}
       </Message>
     );
   } else {
@@ -135,9 +144,9 @@ export function DocumentsPage() {
   return (
     <div className="grid gap-6">
       <header>
-        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Document Vault</h1>
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('vault.title')}</h1>
         {current && (
-          <p className="mt-1 text-muted-foreground">Agreements, reports and statements for {current.name}</p>
+          <p className="mt-1 text-muted-foreground">{t('vault.subtitle', { project: current.name })}</p>
         )}
       </header>
       {projectId && !loading && !isError && documents.length > 0 && (

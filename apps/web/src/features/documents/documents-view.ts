@@ -1,18 +1,24 @@
 import {
   DOCUMENT_CATEGORIES,
+  type DocumentCategory,
   type DocumentFilter,
   type DocumentItem,
   type DocumentSort,
   type StatementPeriodInfo,
   statementLabel,
 } from '@portal/contracts';
-import { formatCount } from '@/lib/format';
+import i18next from 'i18next';
+import { formatNumber } from '@/lib/format';
 
 /** Search by name or category, case-insensitive (docs/product.md §11). */
 function matchesSearch(doc: DocumentItem, search: string): boolean {
   const q = search.trim().toLowerCase();
   if (!q) return true;
-  return doc.name.toLowerCase().includes(q) || doc.category.toLowerCase().includes(q);
+  return (
+    doc.name.toLowerCase().includes(q) ||
+    doc.category.toLowerCase().includes(q) ||
+    categoryLabel(doc.category).toLowerCase().includes(q)
+  );
 }
 
 const matchesFilter = (doc: DocumentItem, filter: DocumentFilter) =>
@@ -76,7 +82,43 @@ export function formatFileSize(bytes: number | null | undefined): string | null 
 }
 
 export const statementKindLabel = (kind: StatementPeriodInfo['kind']) =>
-  kind === 'annual' ? 'Annual' : 'Quarterly';
+  kind === 'annual' ? i18next.t('documents:statements.annual') : i18next.t('documents:statements.quarterly');
+
+/** A document category's label in the page's language; a category the vault does not know stays as it is. */
+const CATEGORY_LABEL = {
+  Contracts: 'categories.contracts',
+  'Tax Documents': 'categories.taxDocuments',
+  'Investment Reports': 'categories.investmentReports',
+  'Perk Documentation': 'categories.perkDocumentation',
+  General: 'categories.general',
+} as const satisfies Record<DocumentCategory, string>;
+
+export const categoryLabel = (category: string): string =>
+  category in CATEGORY_LABEL
+    ? i18next.t(CATEGORY_LABEL[category as DocumentCategory], { ns: 'documents' })
+    : category;
+
+/** The Filter menu's label of an entry ('All Documents' or a category). */
+export const filterLabel = (filter: DocumentFilter): string =>
+  filter === 'all' ? i18next.t('documents:filters.all') : categoryLabel(filter);
+
+const SORT_LABEL = {
+  'date-desc': 'sorts.dateDesc',
+  'date-asc': 'sorts.dateAsc',
+  'name-asc': 'sorts.nameAsc',
+  'name-desc': 'sorts.nameDesc',
+  type: 'sorts.type',
+} as const satisfies Record<DocumentSort, string>;
+
+export const sortLabel = (sort: DocumentSort): string => i18next.t(SORT_LABEL[sort], { ns: 'documents' });
+
+/** '3 documents' in the page's language. */
+export const documentCount = (n: number): string =>
+  i18next.t('documents:vault.documents', { count: n, n: formatNumber(n) });
+
+/** '2 statements' in the page's language. */
+export const statementCount = (n: number): string =>
+  i18next.t('documents:vault.statements', { count: n, n: formatNumber(n) });
 
 /**
  * The statements the vault's search finds, by their name ('Q3 2025', '2025') or kind ('Annual'); the
@@ -105,11 +147,21 @@ export function vaultCount({
 }): string {
   if (!statements || statements.total === 0)
     return narrowed
-      ? `Showing ${documents.shown} of ${formatCount(documents.total, 'document')}`
-      : formatCount(documents.total, 'document');
+      ? i18next.t('documents:vault.showingDocuments', {
+          count: documents.total,
+          n: formatNumber(documents.total),
+          shown: formatNumber(documents.shown),
+        })
+      : documentCount(documents.total);
   if (!narrowed)
-    return `${formatCount(documents.total, 'document')} · ${formatCount(statements.total, 'statement')}`;
-  return `Showing ${documents.shown + statements.shown} of ${documents.total + statements.total} documents and statements`;
+    return i18next.t('documents:vault.countBoth', {
+      documents: documentCount(documents.total),
+      statements: statementCount(statements.total),
+    });
+  return i18next.t('documents:vault.showingBoth', {
+    shown: formatNumber(documents.shown + statements.shown),
+    total: formatNumber(documents.total + statements.total),
+  });
 }
 
 /** Newest first: by the period's last day, a year before its last quarter (as the server lists them). */

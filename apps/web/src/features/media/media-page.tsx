@@ -1,5 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Images, RotateCw } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { MEDIA_FILTERS, type MediaFilter } from '@portal/contracts';
 import { NoProjectsYet } from '@/components/no-projects';
 import { FilterChips } from '@/components/filter-chips';
@@ -10,7 +11,7 @@ import { useCurrentProject } from '@/queries/current-project';
 import { useMedia } from '@/queries/media';
 import { MediaCard } from './components/media-card';
 import { MediaDialog } from './components/media-dialog';
-import { matchesMediaFilter } from './media-view';
+import { MEDIA_FILTER_LABELS, matchesMediaFilter } from './media-view';
 
 function Message({ children, action }: { children: ReactNode; action?: ReactNode }) {
   return (
@@ -24,6 +25,7 @@ function Message({ children, action }: { children: ReactNode; action?: ReactNode
 
 /** Media Gallery (docs/product.md §12): four working filters, cards, and a modal with the player or image. */
 export function MediaPage() {
+  const { t } = useTranslation('media');
   const { current, isLoading: projectsLoading } = useCurrentProject();
   const projectId = current?._id;
   const { data, isLoading, isError, error, refetch, isFetching } = useMedia(projectId);
@@ -46,7 +48,7 @@ export function MediaPage() {
   if (loading) {
     body = (
       <div role="status" className="grid gap-4">
-        <p className="text-sm text-muted-foreground">Loading media...</p>
+        <p className="text-sm text-muted-foreground">{t('gallery.loading')}</p>
         <div className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
           {Array.from({ length: 3 }, (_, i) => (
             <Skeleton key={i} className="aspect-[4/3]" />
@@ -62,20 +64,22 @@ export function MediaPage() {
         action={
           <Button variant="outline" size="sm" onClick={() => void refetch()} disabled={isFetching}>
             <RotateCw aria-hidden="true" />
-            Try again
+            {t('gallery.tryAgain')}
           </Button>
         }
       >
-        The gallery could not be loaded{error instanceof Error ? `: ${error.message}` : '.'}
+        {error instanceof Error
+          ? t('gallery.loadFailedWith', { message: error.message })
+          : t('gallery.loadFailed')}
       </Message>
     );
   } else if (media.length === 0) {
-    body = <Message>No media found for this project yet.</Message>;
+    body = <Message>{t('gallery.empty')}</Message>;
   } else if (shown.length === 0) {
-    body = <Message>No media match this filter.</Message>;
+    body = <Message>{t('gallery.noMatch')}</Message>;
   } else {
     body = (
-      <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-label="Media">
+      <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-label={t('gallery.list')}>
         {shown.map((m) => (
           <li key={m._id}>
             <MediaCard item={m} onOpen={() => setOpenId(m._id)} />
@@ -88,17 +92,15 @@ export function MediaPage() {
   return (
     <div className="grid gap-6">
       <header>
-        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Media Gallery</h1>
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('gallery.title')}</h1>
         {current && (
-          <p className="mt-1 text-muted-foreground">
-            Photos, videos and behind-the-scenes moments from {current.name}
-          </p>
+          <p className="mt-1 text-muted-foreground">{t('gallery.subtitle', { project: current.name })}</p>
         )}
       </header>
 
       <FilterChips
-        label="Filter media"
-        filters={MEDIA_FILTERS}
+        label={t('gallery.filterLabel')}
+        filters={MEDIA_FILTERS.map((f) => ({ id: f.id, label: t(MEDIA_FILTER_LABELS[f.id]) }))}
         value={filter}
         onChange={setFilter}
         counts={counts}

@@ -9,11 +9,20 @@ import {
 export const matchesMediaFilter = (item: MediaItem, filter: MediaFilter) =>
   filter === 'all' || item.type === filter;
 
-export const MEDIA_TYPE_LABELS: Record<ProjectMediaType, string> = {
-  photo: 'Photo',
-  video: 'Video',
-  'behind-scenes': 'Behind the Scenes',
-};
+/** Each type's label (a message key of `media`). */
+export const MEDIA_TYPE_LABELS = {
+  photo: 'types.photo',
+  video: 'types.video',
+  'behind-scenes': 'types.behindScenes',
+} as const satisfies Record<ProjectMediaType, string>;
+
+/** Each filter's label (a message key of `media`). */
+export const MEDIA_FILTER_LABELS = {
+  all: 'filters.all',
+  photo: 'filters.photo',
+  video: 'filters.video',
+  'behind-scenes': 'filters.behindScenes',
+} as const satisfies Record<MediaFilter, string>;
 
 /** Whether the item plays in a <video>: videos, and behind-the-scenes clips that are video files. */
 export function isVideo(item: MediaItem): boolean {

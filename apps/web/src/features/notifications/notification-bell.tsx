@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Bell, BellOff, CheckCheck, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { isAppPath, type NotificationItem } from '@portal/contracts';
 import { NotificationTypeIcon } from '@/components/notification-type-icon';
 import { Button } from '@/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { cn } from '@/lib/cn';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatNumber } from '@/lib/format';
 import {
   EMPTY_LIST,
   useDeleteNotification,
@@ -32,6 +33,7 @@ function NotificationRow({
   onOpen: () => void;
   onDelete: () => void;
 }) {
+  const { t } = useTranslation('notifications');
   return (
     <li
       className={cn(
@@ -70,15 +72,15 @@ function NotificationRow({
           >
             {formatDate(n.createdAt, 'relative')}
           </time>
-          {!n.read && <span className="sr-only">Unread</span>}
-          {n.link && isAppPath(n.link) && <span className="sr-only">Opens its page</span>}
+          {!n.read && <span className="sr-only">{t('bell.unread')}</span>}
+          {n.link && isAppPath(n.link) && <span className="sr-only">{t('bell.opensPage')}</span>}
         </span>
       </button>
       <Button
         variant="ghost"
         size="icon"
         className={cn('mt-1.5 size-8 text-muted-foreground hover:text-destructive', revealed)}
-        aria-label={`Delete notification: ${n.title}`}
+        aria-label={t('bell.delete', { title: n.title })}
         onClick={onDelete}
       >
         <Trash2 aria-hidden="true" />
@@ -95,6 +97,7 @@ const shownCount = (n: number) => (n > 99 ? '99+' : String(n));
  * notification with a link opens what it is about (the list closes).
  */
 export function NotificationBell() {
+  const { t } = useTranslation('notifications');
   useLiveNotifications();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
@@ -112,7 +115,9 @@ export function NotificationBell() {
           size="icon"
           className="relative"
           // The name holds the count the badge shows ("99+" past 99: WCAG 2.5.3 Label in Name).
-          aria-label={unreadCount > 0 ? `Notifications, ${shownCount(unreadCount)} unread` : 'Notifications'}
+          aria-label={
+            unreadCount > 0 ? t('bell.labelUnread', { n: shownCount(unreadCount) }) : t('bell.label')
+          }
         >
           <Bell aria-hidden="true" />
           {unreadCount > 0 && (
@@ -133,26 +138,28 @@ export function NotificationBell() {
       >
         <div className="flex items-center justify-between gap-2 border-b px-4 py-2.5">
           <h2 id="notifications-heading" className="text-sm font-semibold">
-            Notifications
+            {t('bell.title')}
             {unreadCount > 0 && (
-              <span className="ml-1.5 font-normal text-muted-foreground">({unreadCount} unread)</span>
+              <span className="ml-1.5 font-normal text-muted-foreground">
+                {t('bell.unreadCount', { n: formatNumber(unreadCount) })}
+              </span>
             )}
           </h2>
           {unreadCount > 0 && (
             <Button variant="ghost" size="sm" className="h-8 px-2 text-xs" onClick={() => markAll.mutate()}>
               <CheckCheck aria-hidden="true" />
-              Mark all as read
+              {t('bell.markAll')}
             </Button>
           )}
         </div>
         {notifications.length === 0 ? (
           <div className="flex flex-col items-center gap-2 px-6 py-10 text-center">
             <BellOff className="size-6 text-muted-foreground" aria-hidden="true" />
-            <p className="text-sm font-medium">No notifications</p>
-            <p className="text-xs text-muted-foreground">News about your investments will appear here.</p>
+            <p className="text-sm font-medium">{t('bell.empty')}</p>
+            <p className="text-xs text-muted-foreground">{t('bell.emptyHint')}</p>
           </div>
         ) : (
-          <ul className="max-h-64 overflow-y-auto overscroll-contain" aria-label="Notifications">
+          <ul className="max-h-64 overflow-y-auto overscroll-contain" aria-label={t('bell.list')}>
             {notifications.map((n) => (
               <NotificationRow
                 key={n._id}

@@ -1,10 +1,10 @@
 import type { Update } from '@portal/contracts';
 
 export const UPDATE_FILTERS = [
-  { id: 'all', label: 'All Updates' },
-  { id: 'unread', label: 'Unread' },
-  { id: 'milestone', label: 'Milestones' },
-  { id: 'financial', label: 'Financial' },
+  { id: 'all', label: 'filters.all' },
+  { id: 'unread', label: 'filters.unread' },
+  { id: 'milestone', label: 'filters.milestone' },
+  { id: 'financial', label: 'filters.financial' },
 ] as const;
 export type UpdateFilter = (typeof UPDATE_FILTERS)[number]['id'];
 

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Newspaper } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { NoProjectsYet } from '@/components/no-projects';
 import { FilterChips } from '@/components/filter-chips';
 import { Card } from '@/components/ui/card';
@@ -20,6 +21,7 @@ function EmptyState({ children }: { children: string }) {
 
 /** Project Updates (docs/product.md §9): four filters, cards that expand, the first expansion marks read. */
 export function UpdatesPage() {
+  const { t } = useTranslation('updates');
   const { current, isLoading: projectsLoading } = useCurrentProject();
   const projectId = current?._id;
   const { data, isLoading } = useUpdatesOrEmpty(projectId);
@@ -68,18 +70,16 @@ export function UpdatesPage() {
     // A reading column: long lines of news are hard to follow on wide screens.
     <div className="mx-auto grid w-full max-w-4xl gap-6">
       <header>
-        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Project Updates</h1>
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('page.title')}</h1>
         {current && (
-          <p className="mt-1 text-muted-foreground">
-            News, milestones and financial reports from {current.name}
-          </p>
+          <p className="mt-1 text-muted-foreground">{t('page.subtitle', { project: current.name })}</p>
         )}
       </header>
 
       {(loading || projectId) && (
         <FilterChips
-          label="Filter updates"
-          filters={UPDATE_FILTERS}
+          label={t('page.filterLabel')}
+          filters={UPDATE_FILTERS.map((f) => ({ id: f.id, label: t(f.label) }))}
           value={filter}
           onChange={setFilter}
           counts={counts}
@@ -87,7 +87,7 @@ export function UpdatesPage() {
       )}
 
       {loading ? (
-        <div className="grid gap-4" role="status" aria-label="Loading updates">
+        <div className="grid gap-4" role="status" aria-label={t('page.loading')}>
           {Array.from({ length: 3 }, (_, i) => (
             <Skeleton key={i} className="h-36" />
           ))}
@@ -95,15 +95,11 @@ export function UpdatesPage() {
       ) : !projectId ? (
         <NoProjectsYet />
       ) : updates.length === 0 ? (
-        <EmptyState>No updates found for this project yet.</EmptyState>
+        <EmptyState>{t('page.empty')}</EmptyState>
       ) : shown.length === 0 ? (
-        <EmptyState>
-          {filter === 'unread'
-            ? 'You are all caught up: no unread updates.'
-            : 'No updates match this filter.'}
-        </EmptyState>
+        <EmptyState>{filter === 'unread' ? t('page.caughtUp') : t('page.noMatch')}</EmptyState>
       ) : (
-        <ul className="grid gap-4" aria-label="Updates">
+        <ul className="grid gap-4" aria-label={t('page.list')}>
           {shown.map((u) => (
             <li key={u._id}>
               <UpdateCard update={u} expanded={expanded.has(u._id)} onToggle={() => toggle(u._id, u.isNew)} />

@@ -6,6 +6,7 @@ import {
   type DocumentItem,
   documentFields,
 } from '@portal/contracts';
+import { useTranslation } from 'react-i18next';
 import { Field } from '@/components/ui/field';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
@@ -13,6 +14,7 @@ import { toFormData } from '@/lib/upload';
 import { useUploadDocument } from '@/queries/documents';
 import { FileField } from '@/components/admin/file-field';
 import { toastDone } from '@/components/admin/feedback';
+import { categoryLabel } from '../documents-view';
 
 interface Form {
   name: string;
@@ -52,6 +54,7 @@ export function DocumentDialog({
   userId: string | null;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('documents');
   const save = useUploadDocument();
   return (
     <FormDialog
@@ -59,12 +62,8 @@ export function DocumentDialog({
       onClose={onClose}
       formKey={doc?._id}
       className="max-w-xl"
-      title={doc ? 'Edit Document' : 'Upload Document'}
-      description={
-        userId
-          ? 'Only this investor sees it in their Document Vault.'
-          : 'Every investor of the project sees it.'
-      }
+      title={doc ? t('dialog.editTitle') : t('dialog.uploadTitle')}
+      description={userId ? t('dialog.forInvestor') : t('dialog.forProject')}
       defaultValues={() => fromDoc(doc)}
       schema={documentFields}
       // The values as typed are checked; the trimmed ones are sent.
@@ -87,46 +86,48 @@ export function DocumentDialog({
           onProgress: file ? onProgress : () => {},
         });
         toastDone(
-          doc ? 'Updated' : 'Created',
-          `Document “${res.data.name}” was ${doc ? 'updated' : 'uploaded'}.`,
+          doc ? t('dialog.updated') : t('dialog.created'),
+          doc
+            ? t('dialog.updatedText', { name: res.data.name })
+            : t('dialog.createdText', { name: res.data.name }),
         );
       }}
-      failure="Failed to save document"
-      submitLabel={doc ? 'Save Changes' : 'Upload Document'}
+      failure={t('dialog.failed')}
+      submitLabel={doc ? t('dialog.save') : t('dialog.upload')}
     >
       {(f) => (
         <>
           <FileField
-            label="File"
+            label={t('dialog.file')}
             accept={DOCUMENT_FILE_ACCEPT}
             file={f.watch('file')}
             onFile={(file) => f.setValue('file', file)}
             current={doc?.fileName}
             progress={f.progress}
-            hint="PDF, text, images or office documents"
+            hint={t('dialog.fileHint')}
           />
-          <Field label="Name" hint="Left empty, the file's name is used." error={f.error('name')}>
+          <Field label={t('dialog.name')} hint={t('dialog.nameHint')} error={f.error('name')}>
             <Input {...f.register('name')} />
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Category" error={f.error('category')}>
+            <Field label={t('dialog.category')} error={f.error('category')}>
               <NativeSelect {...f.register('category')}>
                 {DOCUMENT_CATEGORIES.map((c) => (
                   <option key={c} value={c}>
-                    {c}
+                    {categoryLabel(c)}
                   </option>
                 ))}
               </NativeSelect>
             </Field>
-            <Field label="Type" hint="Left empty, taken from the file (PDF, DOCX…)." error={f.error('type')}>
+            <Field label={t('dialog.type')} hint={t('dialog.typeHint')} error={f.error('type')}>
               <Input {...f.register('type')} />
             </Field>
           </div>
-          <Field label="Description" error={f.error('description')}>
+          <Field label={t('dialog.description')} error={f.error('description')}>
             <Textarea rows={2} {...f.register('description')} />
           </Field>
           <div className="grid gap-4 sm:grid-cols-2 sm:items-end">
-            <Field label="Upload date" error={f.error('uploadDate')}>
+            <Field label={t('dialog.uploadDate')} error={f.error('uploadDate')}>
               <Input type="date" {...f.register('uploadDate')} />
             </Field>
             <label className="flex h-10 items-center gap-2 text-sm font-medium">
@@ -135,7 +136,7 @@ export function DocumentDialog({
                 className="size-4 accent-[var(--color-primary)]"
                 {...f.register('isNew')}
               />
-              Flag as new
+              {t('dialog.flagNew')}
             </label>
           </div>
         </>

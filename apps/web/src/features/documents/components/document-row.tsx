@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Download, Eye, File, FileImage, FileSpreadsheet, FileText, LoaderCircle } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { DocumentItem } from '@portal/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -22,6 +23,7 @@ function TypeIcon({ doc }: { doc: DocumentItem }) {
 
 /** One row of the vault: name, upload date, type badge, 'New', and Preview and Download that work. */
 export function DocumentRow({ doc }: { doc: DocumentItem }) {
+  const { t } = useTranslation('documents');
   const [busy, setBusy] = useState<'preview' | 'download' | null>(null);
   const size = formatFileSize(doc.fileSize);
 
@@ -32,7 +34,11 @@ export function DocumentRow({ doc }: { doc: DocumentItem }) {
       else await downloadDocument(doc);
     } catch (err) {
       toastError(
-        err instanceof Error ? err.message : action === 'preview' ? 'Preview failed' : 'Download failed',
+        err instanceof Error
+          ? err.message
+          : action === 'preview'
+            ? t('row.previewFailed')
+            : t('row.downloadFailed'),
       );
     } finally {
       setBusy(null);
@@ -50,7 +56,12 @@ export function DocumentRow({ doc }: { doc: DocumentItem }) {
           <p className="font-medium leading-snug break-words">{doc.name}</p>
           <div className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1.5 text-sm text-muted-foreground">
             <span>
-              Uploaded <time dateTime={doc.uploadDate}>{formatDate(doc.uploadDate)}</time>
+              <Trans
+                t={t}
+                i18nKey="row.uploaded"
+                values={{ date: formatDate(doc.uploadDate) }}
+                components={{ time: <time dateTime={doc.uploadDate} /> }}
+              />
             </span>
             {size && (
               <>
@@ -59,10 +70,10 @@ export function DocumentRow({ doc }: { doc: DocumentItem }) {
               </>
             )}
             <Badge variant="outline" className="font-medium">
-              <span className="sr-only">Type: </span>
+              <span className="sr-only">{t('row.type')}</span>
               {doc.type}
             </Badge>
-            {doc.isNew && <Badge variant="highlight">New</Badge>}
+            {doc.isNew && <Badge variant="highlight">{t('row.new')}</Badge>}
           </div>
         </div>
       </div>
@@ -70,8 +81,8 @@ export function DocumentRow({ doc }: { doc: DocumentItem }) {
         <Button
           variant="ghost"
           size="sm"
-          aria-label={`Preview ${doc.name}`}
-          title={unavailable ? 'No file has been uploaded for this document yet' : undefined}
+          aria-label={t('row.previewOf', { name: doc.name })}
+          title={unavailable ? t('row.noFile') : undefined}
           disabled={busy !== null || unavailable}
           aria-busy={busy === 'preview'}
           onClick={() => void run('preview')}
@@ -81,13 +92,13 @@ export function DocumentRow({ doc }: { doc: DocumentItem }) {
           ) : (
             <Eye aria-hidden="true" />
           )}
-          Preview
+          {t('row.preview')}
         </Button>
         <Button
           variant="outline"
           size="sm"
-          aria-label={`Download ${doc.name}`}
-          title={unavailable ? 'No file has been uploaded for this document yet' : undefined}
+          aria-label={t('row.downloadOf', { name: doc.name })}
+          title={unavailable ? t('row.noFile') : undefined}
           disabled={busy !== null || unavailable}
           aria-busy={busy === 'download'}
           onClick={() => void run('download')}
@@ -97,7 +108,7 @@ export function DocumentRow({ doc }: { doc: DocumentItem }) {
           ) : (
             <Download aria-hidden="true" />
           )}
-          Download
+          {t('row.download')}
         </Button>
       </div>
     </li>

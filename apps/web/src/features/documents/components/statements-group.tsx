@@ -1,20 +1,22 @@
 import { useId, useMemo, useState } from 'react';
 import { Download, FileText, FolderOpen, LoaderCircle, RotateCw } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { StatementListItem } from '@portal/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { formatCount, formatDate } from '@/lib/format';
+import { formatDate } from '@/lib/format';
 import { toastError } from '@/lib/toast';
 import { downloadStatement, useStatements } from '@/queries/statements';
 import { statementLabel } from '@portal/contracts';
-import { searchStatements, sortStatements, statementKindLabel } from '../documents-view';
+import { searchStatements, sortStatements, statementCount, statementKindLabel } from '../documents-view';
 
 /**
  * One statement: its period, kind and dates, Preliminary while its period is not published (its figures
  * may still change; a published one never does), and a Download of its PDF.
  */
 function StatementRow({ statement }: { statement: StatementListItem }) {
+  const { t } = useTranslation('documents');
   const [busy, setBusy] = useState(false);
   const label = statementLabel(statement.period);
 
@@ -23,7 +25,7 @@ function StatementRow({ statement }: { statement: StatementListItem }) {
     try {
       await downloadStatement(statement.period);
     } catch (err) {
-      toastError(err instanceof Error ? err.message : 'Download failed');
+      toastError(err instanceof Error ? err.message : t('row.downloadFailed'));
     } finally {
       setBusy(false);
     }
@@ -47,8 +49,8 @@ function StatementRow({ statement }: { statement: StatementListItem }) {
               {statementKindLabel(statement.kind)}
             </Badge>
             {!statement.published && (
-              <Badge variant="warning" title="Not published yet: its figures may still change">
-                Preliminary
+              <Badge variant="warning" title={t('statements.preliminaryHint')}>
+                {t('statements.preliminary')}
               </Badge>
             )}
           </div>
@@ -58,7 +60,7 @@ function StatementRow({ statement }: { statement: StatementListItem }) {
         <Button
           variant="outline"
           size="sm"
-          aria-label={`Download statement ${label}`}
+          aria-label={t('statements.downloadOf', { label })}
           disabled={busy}
           aria-busy={busy}
           onClick={() => void download()}
@@ -68,7 +70,7 @@ function StatementRow({ statement }: { statement: StatementListItem }) {
           ) : (
             <Download aria-hidden="true" />
           )}
-          Download
+          {t('row.download')}
         </Button>
       </div>
     </li>
@@ -80,6 +82,7 @@ function StatementRow({ statement }: { statement: StatementListItem }) {
  * investor, not to a project, so the group is the same whichever project is selected.
  */
 export function StatementsGroup({ search = '' }: { search?: string }) {
+  const { t } = useTranslation('documents');
   const id = useId();
   const { data, isLoading, isError, error, refetch, isFetching } = useStatements();
   const all = useMemo(() => sortStatements(data ?? []), [data]);
@@ -90,25 +93,27 @@ export function StatementsGroup({ search = '' }: { search?: string }) {
   if (isLoading) {
     body = (
       <p className="px-4 py-6 text-sm text-muted-foreground sm:px-5" role="status">
-        Loading statements...
+        {t('statements.loading')}
       </p>
     );
   } else if (isError) {
     body = (
       <div className="flex flex-col items-start gap-3 px-4 py-6 text-sm text-muted-foreground sm:px-5">
-        <p>The statements could not be loaded{error instanceof Error ? `: ${error.message}` : '.'}</p>
+        <p>
+          {error instanceof Error
+            ? t('statements.loadFailedWith', { message: error.message })
+            : t('statements.loadFailed')}
+        </p>
         <Button variant="outline" size="sm" onClick={() => void refetch()} disabled={isFetching}>
           <RotateCw aria-hidden="true" />
-          Try again
+          {t('vault.tryAgain')}
         </Button>
       </div>
     );
   } else if (all.length === 0) {
-    body = <p className="px-4 py-6 text-sm text-muted-foreground sm:px-5">No statements yet</p>;
+    body = <p className="px-4 py-6 text-sm text-muted-foreground sm:px-5">{t('statements.empty')}</p>;
   } else if (n === 0) {
-    body = (
-      <p className="px-4 py-6 text-sm text-muted-foreground sm:px-5">No statements match your search.</p>
-    );
+    body = <p className="px-4 py-6 text-sm text-muted-foreground sm:px-5">{t('statements.noMatch')}</p>;
   } else {
     body = (
       <ul className="divide-y">
@@ -125,11 +130,11 @@ export function StatementsGroup({ search = '' }: { search?: string }) {
         <div className="flex items-center justify-between gap-3 border-b bg-muted/40 px-4 py-3 sm:px-5">
           <h2 id={id} className="flex min-w-0 items-center gap-2 font-semibold">
             <FolderOpen className="size-4 shrink-0 text-primary" aria-hidden="true" />
-            Statements
+            {t('statements.title')}
           </h2>
           {!isLoading && !isError && (
             <span className="shrink-0 whitespace-nowrap text-sm text-muted-foreground">
-              {formatCount(n, 'statement')}
+              {statementCount(n)}
             </span>
           )}
         </div>

@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import { ArrowUpDown, ListFilter, Search } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { DOCUMENT_SORTS, type DocumentFilter, type DocumentSort } from '@portal/contracts';
+import { filterLabel, sortLabel } from '../documents-view';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -12,9 +14,6 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { Input } from '@/components/ui/input';
-
-const labelOf = <T extends string>(list: readonly { id: T; label: string }[], id: T) =>
-  list.find((e) => e.id === id)?.label ?? '';
 
 /** The vault's search box and its Filter and Sort menus (docs/product.md §11), all of them working. */
 export function VaultToolbar({
@@ -35,12 +34,13 @@ export function VaultToolbar({
   sort: DocumentSort;
   onSort: (v: DocumentSort) => void;
 }) {
+  const { t } = useTranslation('documents');
   const searchId = useId();
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
       <div className="relative min-w-0 flex-1">
         <label htmlFor={searchId} className="sr-only">
-          Search documents
+          {t('toolbar.search')}
         </label>
         <Search
           className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
@@ -49,7 +49,7 @@ export function VaultToolbar({
         <Input
           id={searchId}
           type="search"
-          placeholder="Search documents..."
+          placeholder={t('toolbar.searchPlaceholder')}
           autoComplete="off"
           value={search}
           onChange={(e) => onSearch(e.target.value)}
@@ -62,22 +62,22 @@ export function VaultToolbar({
           <DropdownMenuTrigger asChild>
             <Button variant="outline" className="flex-1 sm:flex-none">
               <ListFilter aria-hidden="true" />
-              Filter
+              {t('toolbar.filter')}
               {filter !== 'all' && (
                 <span className="max-w-32 truncate rounded-full bg-secondary px-2 py-0.5 text-xs text-secondary-foreground">
                   <span className="sr-only">: </span>
-                  {labelOf(filters, filter)}
+                  {filterLabel(filter)}
                 </span>
               )}
             </Button>
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end">
-            <DropdownMenuLabel>Show</DropdownMenuLabel>
+            <DropdownMenuLabel>{t('toolbar.show')}</DropdownMenuLabel>
             <DropdownMenuSeparator />
             <DropdownMenuRadioGroup value={filter} onValueChange={(v) => onFilter(v as DocumentFilter)}>
               {filters.map((f) => (
                 <DropdownMenuRadioItem key={f.id} value={f.id}>
-                  {f.label}
+                  {filterLabel(f.id)}
                 </DropdownMenuRadioItem>
               ))}
             </DropdownMenuRadioGroup>
@@ -87,20 +87,20 @@ export function VaultToolbar({
           <DropdownMenuTrigger asChild>
             <Button variant="outline" className="flex-1 sm:flex-none">
               <ArrowUpDown aria-hidden="true" />
-              Sort
+              {t('toolbar.sort')}
               <span className="hidden rounded-full bg-secondary px-2 py-0.5 text-xs text-secondary-foreground lg:inline">
                 <span className="sr-only">: </span>
-                {labelOf(DOCUMENT_SORTS, sort)}
+                {sortLabel(sort)}
               </span>
             </Button>
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end">
-            <DropdownMenuLabel>Sort by</DropdownMenuLabel>
+            <DropdownMenuLabel>{t('toolbar.sortBy')}</DropdownMenuLabel>
             <DropdownMenuSeparator />
             <DropdownMenuRadioGroup value={sort} onValueChange={(v) => onSort(v as DocumentSort)}>
               {DOCUMENT_SORTS.map((s) => (
                 <DropdownMenuRadioItem key={s.id} value={s.id}>
-                  {s.label}
+                  {sortLabel(s.id)}
                 </DropdownMenuRadioItem>
               ))}
             </DropdownMenuRadioGroup>

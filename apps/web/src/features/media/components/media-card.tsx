@@ -1,4 +1,5 @@
 import { Clock, Download, ImageOff, Maximize2, Play } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { MediaItem } from '@portal/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -37,6 +38,7 @@ function MediaThumbnail({ item, className }: { item: MediaItem; className?: stri
  * Download sit on the picture: shown on hover, on keyboard focus, and always on touch screens.
  */
 export function MediaCard({ item, onOpen }: { item: MediaItem; onOpen: () => void }) {
+  const { t } = useTranslation('media');
   const video = isVideo(item);
   return (
     <Card className="group flex h-full flex-col overflow-hidden">
@@ -53,15 +55,15 @@ export function MediaCard({ item, onOpen }: { item: MediaItem; onOpen: () => voi
         <div className="pointer-events-none absolute left-2 top-2 flex flex-wrap gap-1.5">
           {item.type === 'behind-scenes' && (
             <Badge className="border-transparent bg-black/65 text-white">
-              {MEDIA_TYPE_LABELS[item.type]}
+              {t(MEDIA_TYPE_LABELS[item.type])}
             </Badge>
           )}
-          {item.personal && <Badge variant="highlight">Just for you</Badge>}
+          {item.personal && <Badge variant="highlight">{t('card.justForYou')}</Badge>}
         </div>
         {video && item.duration && (
           <Badge className="pointer-events-none absolute bottom-2 right-2 border-transparent bg-black/70 text-white tabular-nums">
             <Clock className="size-3" aria-hidden="true" />
-            <span className="sr-only">Duration </span>
+            <span className="sr-only">{t('card.duration')}</span>
             {item.duration}
           </Badge>
         )}
@@ -73,7 +75,7 @@ export function MediaCard({ item, onOpen }: { item: MediaItem; onOpen: () => voi
             variant="outline"
             size="icon"
             className="size-9 border-transparent bg-card/90 shadow-md backdrop-blur-sm"
-            aria-label={`Open ${item.title}`}
+            aria-label={t('card.open', { title: item.title })}
             onClick={onOpen}
           >
             <Maximize2 aria-hidden="true" />
@@ -88,7 +90,7 @@ export function MediaCard({ item, onOpen }: { item: MediaItem; onOpen: () => voi
               <a
                 href={item.downloadUrl}
                 download={downloadFileName(item)}
-                aria-label={`Download ${item.title}`}
+                aria-label={t('card.download', { title: item.title })}
               >
                 <Download aria-hidden="true" />
               </a>

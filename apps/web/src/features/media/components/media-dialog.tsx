@@ -1,4 +1,5 @@
 import { Download } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { MediaItem } from '@portal/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -8,6 +9,7 @@ import { MEDIA_TYPE_LABELS, downloadFileName, isVideo } from '../media-view';
 
 /** The opened item: the video player or the image, its description, upload date, type and a Download. */
 export function MediaDialog({ item, onClose }: { item: MediaItem | null; onClose: () => void }) {
+  const { t } = useTranslation('media');
   return (
     <Dialog open={item !== null} onOpenChange={(open) => !open && onClose()}>
       {item && (
@@ -37,25 +39,25 @@ export function MediaDialog({ item, onClose }: { item: MediaItem | null; onClose
           </div>
           <div className="grid gap-4 px-5 pb-5 pt-4 sm:px-6 sm:pb-6">
             <DialogDescription className="text-base text-foreground">
-              {item.description || 'No description.'}
+              {item.description || t('dialog.noDescription')}
             </DialogDescription>
             <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
               <dl className="flex flex-wrap gap-x-8 gap-y-3 text-sm">
                 <div>
-                  <dt className="text-muted-foreground">Uploaded</dt>
+                  <dt className="text-muted-foreground">{t('dialog.uploaded')}</dt>
                   <dd className="mt-0.5 font-medium">
                     <time dateTime={item.date}>{formatDate(item.date, 'long')}</time>
                   </dd>
                 </div>
                 <div>
-                  <dt className="text-muted-foreground">Type</dt>
+                  <dt className="text-muted-foreground">{t('dialog.type')}</dt>
                   <dd className="mt-0.5">
-                    <Badge variant="secondary">{MEDIA_TYPE_LABELS[item.type]}</Badge>
+                    <Badge variant="secondary">{t(MEDIA_TYPE_LABELS[item.type])}</Badge>
                   </dd>
                 </div>
                 {item.duration && isVideo(item) && (
                   <div>
-                    <dt className="text-muted-foreground">Duration</dt>
+                    <dt className="text-muted-foreground">{t('dialog.duration')}</dt>
                     <dd className="mt-0.5 font-medium tabular-nums">{item.duration}</dd>
                   </div>
                 )}
@@ -64,13 +66,13 @@ export function MediaDialog({ item, onClose }: { item: MediaItem | null; onClose
                 <Button asChild>
                   <a href={item.downloadUrl} download={downloadFileName(item)}>
                     <Download aria-hidden="true" />
-                    Download
+                    {t('dialog.download')}
                   </a>
                 </Button>
               ) : (
                 <Button disabled>
                   <Download aria-hidden="true" />
-                  Download
+                  {t('dialog.download')}
                 </Button>
               )}
             </div>

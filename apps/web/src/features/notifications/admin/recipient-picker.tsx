@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useId, useState } from 'react';
 import { Search, X } from 'lucide-react';
 import type { NotificationRecipient } from '@portal/contracts';
@@ -20,6 +21,7 @@ export function RecipientPicker({
   invalid?: boolean;
   describedBy?: string;
 }) {
+  const { t } = useTranslation('notifications');
   const id = useId();
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 250);
@@ -32,7 +34,7 @@ export function RecipientPicker({
   return (
     <div className="grid gap-3">
       {chosen.length > 0 && (
-        <ul aria-label="Chosen recipients" className="flex flex-wrap gap-1.5">
+        <ul aria-label={t('recipients.chosen')} className="flex flex-wrap gap-1.5">
           {chosen.map((u) => (
             <li
               key={u._id}
@@ -42,7 +44,7 @@ export function RecipientPicker({
               <button
                 type="button"
                 onClick={() => toggle(u)}
-                aria-label={`Remove ${u.name}`}
+                aria-label={t('recipients.remove', { name: u.name })}
                 className="rounded-full p-1 hover:bg-background/70 focus-visible:outline-2 focus-visible:outline-ring"
               >
                 <X className="size-3" aria-hidden="true" />
@@ -53,7 +55,7 @@ export function RecipientPicker({
       )}
       <div className="relative">
         <label htmlFor={`${id}-search`} className="sr-only">
-          Find users by name or email
+          {t('recipients.search')}
         </label>
         <Search
           className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
@@ -62,7 +64,7 @@ export function RecipientPicker({
         <Input
           id={`${id}-search`}
           type="search"
-          placeholder="Find users by name or email"
+          placeholder={t('recipients.search')}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
           className="pl-9"
@@ -72,12 +74,16 @@ export function RecipientPicker({
         />
       </div>
       <fieldset className="min-w-0">
-        <legend className="sr-only">Matching users</legend>
+        <legend className="sr-only">{t('recipients.matching')}</legend>
         {matches.isError ? (
-          <p className="text-sm text-destructive">Could not search users. Try again.</p>
+          <p className="text-sm text-destructive">{t('recipients.searchFailed')}</p>
         ) : users.length === 0 ? (
           <p className="rounded-md border border-dashed px-3 py-4 text-center text-sm text-muted-foreground">
-            {matches.isPending ? 'Loading users...' : q ? `No active users match “${q}”` : 'No active users'}
+            {matches.isPending
+              ? t('recipients.loading')
+              : q
+                ? t('recipients.noMatch', { q })
+                : t('recipients.none')}
           </p>
         ) : (
           <ul className="max-h-56 divide-y overflow-y-auto rounded-md border" aria-busy={matches.isFetching}>

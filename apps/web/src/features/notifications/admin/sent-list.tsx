@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { BellOff, Trash2 } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { AdminNotification } from '@portal/contracts';
 import { NotificationTypeIcon } from '@/components/notification-type-icon';
 import { Badge } from '@/components/ui/badge';
@@ -23,17 +24,23 @@ function SentRow({
   onDelete: () => void;
   deleting: boolean;
 }) {
+  const { t } = useTranslation('notifications');
   return (
     <li className="flex items-start gap-3 px-3 py-3 sm:px-4">
       <NotificationTypeIcon type={n.type} className="mt-0.5" />
       <div className="grid min-w-0 flex-1 gap-0.5">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <p className="min-w-0 break-words text-sm font-semibold">{n.title}</p>
-          {!n.read && <Badge variant="highlight">Unread</Badge>}
+          {!n.read && <Badge variant="highlight">{t('sent.unread')}</Badge>}
         </div>
         <p className="line-clamp-2 break-words text-sm text-muted-foreground">{n.message}</p>
         <p className="text-xs text-muted-foreground">
-          To <span className="font-medium text-foreground">{n.userId.name}</span>
+          <Trans
+            t={t}
+            i18nKey="sent.to"
+            values={{ name: n.userId.name }}
+            components={{ strong: <span className="font-medium text-foreground" /> }}
+          />
           <span className="hidden sm:inline"> · {n.userId.email}</span> ·{' '}
           <time dateTime={n.createdAt} title={formatDate(n.createdAt, 'full')}>
             {formatDate(n.createdAt, 'relative')}
@@ -44,7 +51,7 @@ function SentRow({
         variant="ghost"
         size="icon"
         className="size-9 shrink-0 text-muted-foreground hover:text-destructive"
-        aria-label={`Delete “${n.title}” sent to ${n.userId.name}`}
+        aria-label={t('sent.delete', { title: n.title, name: n.userId.name })}
         disabled={deleting}
         onClick={onDelete}
       >
@@ -56,6 +63,7 @@ function SentRow({
 
 /** Every notification sent, one row per recipient, unread ones badged (docs/product.md §15.9). */
 export function SentList() {
+  const { t } = useTranslation('notifications');
   const [page, setPage] = useState(1);
   const sent = useSentNotifications(page, PAGE_SIZE);
   const remove = useDeleteSentNotification();
@@ -70,7 +78,7 @@ export function SentList() {
   async function onDelete(n: AdminNotification) {
     try {
       await remove.mutateAsync(n._id);
-      toastDone('Notification deleted');
+      toastDone(t('sent.deleted'));
     } catch {
       // Told by the write's failure toast.
     }
@@ -79,34 +87,32 @@ export function SentList() {
   return (
     <Card className="min-w-0">
       <CardHeader>
-        <CardTitle>Sent notifications</CardTitle>
-        <CardDescription>
-          One row per recipient, newest first. Unread until the recipient opens it.
-        </CardDescription>
+        <CardTitle>{t('sent.title')}</CardTitle>
+        <CardDescription>{t('sent.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         {sent.isPending ? (
-          <div className="grid gap-3" aria-label="Loading sent notifications" role="status">
+          <div className="grid gap-3" aria-label={t('sent.loading')} role="status">
             {Array.from({ length: 4 }, (_, i) => (
               <Skeleton key={i} className="h-16 w-full" />
             ))}
           </div>
         ) : sent.isError && !sent.data ? (
           <EmptyState
-            title="Could not load the sent notifications"
+            title={t('sent.loadFailed')}
             hint={sent.error instanceof Error ? sent.error.message : undefined}
             action={
               <Button variant="outline" size="sm" onClick={() => void sent.refetch()}>
-                Try again
+                {t('sent.tryAgain')}
               </Button>
             }
           />
         ) : rows.length === 0 ? (
-          <EmptyState icon={BellOff} title="No notifications sent yet" />
+          <EmptyState icon={BellOff} title={t('sent.empty')} />
         ) : (
           <>
             <ul
-              aria-label="Sent notifications"
+              aria-label={t('sent.list')}
               className="max-h-96 divide-y overflow-y-auto overscroll-contain rounded-lg border"
             >
               {rows.map((n) => (
@@ -118,9 +124,7 @@ export function SentList() {
                 />
               ))}
             </ul>
-            {pagination && (
-              <Pager pagination={pagination} onPage={setPage} label="Sent notifications pages" />
-            )}
+            {pagination && <Pager pagination={pagination} onPage={setPage} label={t('sent.pages')} />}
           </>
         )}
       </CardContent>

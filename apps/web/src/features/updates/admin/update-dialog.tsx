@@ -1,13 +1,28 @@
-import { UPDATE_CATEGORIES, createUpdateInput, updateUpdateInput, type Update } from '@portal/contracts';
+import { useTranslation } from 'react-i18next';
+import { X } from 'lucide-react';
+import {
+  UPDATE_CATEGORIES,
+  createUpdateInput,
+  updateUpdateInput,
+  type Update,
+  type UpdateTranslations,
+} from '@portal/contracts';
+import { LOCALE_NAMES, LOCALES, type Locale } from '@portal/i18n';
+import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { useSaveUpdate } from '@/queries/updates';
 import { toastDone } from '@/components/admin/feedback';
+import { UPDATE_CATEGORY_LABEL } from '../components/update-card';
 import { parseImageUrls } from './image-urls';
-import { capitalize } from '@/components/admin/status-badge';
 
-interface Form {
+/** One translation's fields in the form (`deTitle`, `deExcerpt`, `deContent`, …). */
+type TranslationFields = {
+  [L in Locale as `${L}Title` | `${L}Excerpt` | `${L}Content`]: string;
+};
+
+interface Form extends TranslationFields {
   title: string;
   category: string;
   date: string;
@@ -16,10 +31,26 @@ interface Form {
   images: string;
 }
 
+const fieldsOf = (l: Locale) =>
+  ({ title: `${l}Title`, excerpt: `${l}Excerpt`, content: `${l}Content` }) as const;
+
 const localDay = (iso: string | undefined) => {
   const d = iso ? new Date(iso) : new Date();
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
+
+const translationFields = (u: Update | null): TranslationFields =>
+  Object.fromEntries(
+    LOCALES.flatMap((l) => {
+      const tr = u?.translations?.[l];
+      const f = fieldsOf(l);
+      return [
+        [f.title, tr?.title ?? ''],
+        [f.excerpt, tr?.excerpt ?? ''],
+        [f.content, tr?.content ?? ''],
+      ];
+    }),
+  ) as TranslationFields;
 
 const fromUpdate = (u: Update | null): Form => ({
   title: u?.title ?? '',
@@ -28,7 +59,23 @@ const fromUpdate = (u: Update | null): Form => ({
   excerpt: u?.excerpt ?? '',
   content: u?.content ?? '',
   images: (u?.images ?? []).join(', '),
+  ...translationFields(u),
 });
+
+/** Whether a language's fields say anything (an empty one is no translation). */
+const hasTranslation = (form: Form, l: Locale) => {
+  const f = fieldsOf(l);
+  return [form[f.title], form[f.excerpt], form[f.content]].some((v) => v.trim() !== '');
+};
+
+/** Every language with a translation; sent, it replaces all of them (one left empty is removed). */
+const translationsOf = (form: Form): UpdateTranslations =>
+  Object.fromEntries(
+    LOCALES.filter((l) => hasTranslation(form, l)).map((l) => {
+      const f = fieldsOf(l);
+      return [l, { title: form[f.title].trim(), excerpt: form[f.excerpt], content: form[f.content] }];
+    }),
+  );
 
 const toBody = (form: Form) => ({
   title: form.title.trim(),
@@ -38,9 +85,13 @@ const toBody = (form: Form) => ({
   images: parseImageUrls(form.images),
   // The day chosen, at noon local time, so that no time zone moves it to another day.
   ...(form.date ? { date: new Date(`${form.date}T12:00:00`).toISOString() } : {}),
+  translations: translationsOf(form),
 });
 
-/** Create or edit a project update: HTML content, comma-separated image URLs. */
+/**
+ * Create or edit a project update: HTML content, comma-separated image URLs, and a translation per
+ * language (its own title, excerpt and content), which investors of that language read instead.
+ */
 export function UpdateDialog({
   open,
   update,
@@ -52,68 +103,133 @@ export function UpdateDialog({
   projectId: string;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('updates');
   const save = useSaveUpdate();
   return (
     <FormDialog
       open={open}
       onClose={onClose}
       formKey={update?._id}
-      className="max-w-2xl"
-      title={update ? 'Edit Update' : 'Add Update'}
-      description="Investors of the project see it under Project Updates, flagged as new."
+      className="max-h-[90vh] max-w-2xl overflow-y-auto"
+      title={update ? t('dialog.editTitle') : t('dialog.addTitle')}
+      description={t('dialog.description')}
       defaultValues={() => fromUpdate(update)}
       schema={update ? updateUpdateInput : createUpdateInput}
       toBody={(f) => (update ? toBody(f) : { ...toBody(f), projectId })}
+      // A translation needs its title (the server refuses one without it with the same words).
+      precheck={(form) => {
+        const l = LOCALES.find((l) => hasTranslation(form, l) && form[fieldsOf(l).title].trim() === '');
+        return l ? { field: fieldsOf(l).title, message: t('dialog.titleRequired') } : null;
+      }}
       onSubmit={async (fields) => {
         await save.mutateAsync(
           update ? { id: update._id, input: fields } : { input: { ...fields, projectId } },
         );
         toastDone(
-          update ? 'Updated' : 'Created',
-          `Update “${fields.title}” was ${update ? 'updated' : 'published'}.`,
+          update ? t('dialog.updated') : t('dialog.created'),
+          update
+            ? t('dialog.updatedText', { title: fields.title })
+            : t('dialog.createdText', { title: fields.title }),
         );
       }}
-      failure="Failed to save update"
-      submitLabel={update ? 'Save Changes' : 'Publish Update'}
+      failure={t('dialog.failed')}
+      submitLabel={update ? t('dialog.save') : t('dialog.publish')}
     >
-      {(f) => (
-        <>
-          <Field label="Title" error={f.error('title')}>
-            <Input {...f.register('title')} />
-          </Field>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Category" error={f.error('category')}>
-              <NativeSelect {...f.register('category')}>
-                {UPDATE_CATEGORIES.map((c) => (
-                  <option key={c} value={c}>
-                    {capitalize(c)}
-                  </option>
-                ))}
-              </NativeSelect>
+      {(f) => {
+        // A problem of a translation the server or the contract finds (`translations.de.title`) is
+        // named under the section: the body's field is `translations`, not one of the form's.
+        const translationsError = f.error('translations' as never);
+        return (
+          <>
+            <Field label={t('dialog.title')} error={f.error('title')}>
+              <Input {...f.register('title')} />
             </Field>
-            <Field label="Date" error={f.error('date')}>
-              <Input type="date" {...f.register('date')} />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field label={t('dialog.category')} error={f.error('category')}>
+                <NativeSelect {...f.register('category')}>
+                  {UPDATE_CATEGORIES.map((c) => (
+                    <option key={c} value={c}>
+                      {t(UPDATE_CATEGORY_LABEL[c])}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </Field>
+              <Field label={t('dialog.date')} error={f.error('date')}>
+                <Input type="date" {...f.register('date')} />
+              </Field>
+            </div>
+            <Field label={t('dialog.excerpt')} hint={t('dialog.excerptHint')} error={f.error('excerpt')}>
+              <Textarea rows={2} {...f.register('excerpt')} />
             </Field>
-          </div>
-          <Field label="Excerpt" hint="Two lines on the cards." error={f.error('excerpt')}>
-            <Textarea rows={2} {...f.register('excerpt')} />
-          </Field>
-          <Field
-            label="Content"
-            hint="HTML is allowed: <p>, <ul>, <strong>, links… Scripts are removed."
-            error={f.error('content')}
-          >
-            <Textarea rows={7} className="font-mono text-xs" {...f.register('content')} />
-          </Field>
-          <Field
-            label="Image URLs"
-            hint="Comma-separated, e.g. /demo/photos/lake.jpg, https://…"
-            error={f.error('images')}
-          >
-            <Input {...f.register('images')} />
-          </Field>
-        </>
-      )}
+            <Field label={t('dialog.content')} hint={t('dialog.contentHint')} error={f.error('content')}>
+              <Textarea rows={7} className="font-mono text-xs" {...f.register('content')} />
+            </Field>
+            <Field label={t('dialog.images')} hint={t('dialog.imagesHint')} error={f.error('images')}>
+              <Input {...f.register('images')} />
+            </Field>
+            <fieldset className="grid gap-3 rounded-lg border p-4">
+              <legend className="px-1 text-sm font-medium">{t('dialog.translations')}</legend>
+              <p className="text-xs text-muted-foreground">{t('dialog.translationsHint')}</p>
+              {translationsError && (
+                <p role="alert" className="text-sm text-destructive">
+                  {translationsError}
+                </p>
+              )}
+              {LOCALES.map((l) => {
+                const names = fieldsOf(l);
+                const language = LOCALE_NAMES[l];
+                const filled = hasTranslation(f.watch(), l);
+                return (
+                  <details
+                    key={l}
+                    open={filled || !!f.formState.errors[names.title]}
+                    className="rounded-md border px-3 py-2"
+                  >
+                    <summary className="cursor-pointer text-sm font-medium">{language}</summary>
+                    <div className="mt-3 grid gap-3">
+                      <Field label={t('dialog.translationTitle', { language })} error={f.error(names.title)}>
+                        <Input lang={l} {...f.register(names.title)} />
+                      </Field>
+                      <Field
+                        label={t('dialog.translationExcerpt', { language })}
+                        error={f.error(names.excerpt)}
+                      >
+                        <Textarea lang={l} rows={2} {...f.register(names.excerpt)} />
+                      </Field>
+                      <Field
+                        label={t('dialog.translationContent', { language })}
+                        error={f.error(names.content)}
+                      >
+                        <Textarea
+                          lang={l}
+                          rows={5}
+                          className="font-mono text-xs"
+                          {...f.register(names.content)}
+                        />
+                      </Field>
+                      {filled && (
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          className="justify-self-start"
+                          onClick={() => {
+                            for (const name of Object.values(names))
+                              f.setValue(name, '', { shouldDirty: true });
+                            f.clearErrors(names.title);
+                          }}
+                        >
+                          <X aria-hidden="true" />
+                          {t('dialog.removeTranslation', { language })}
+                        </Button>
+                      )}
+                    </div>
+                  </details>
+                );
+              })}
+            </fieldset>
+          </>
+        );
+      }}
     </FormDialog>
   );
 }

@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { ChevronDown } from 'lucide-react';
+import { ChevronDown, Languages } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { Update, UpdateCategory } from '@portal/contracts';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -12,7 +13,12 @@ const categoryVariant: Record<UpdateCategory, BadgeProps['variant']> = {
   financial: 'success',
   general: 'secondary',
 };
-const categoryLabel = (c: string) => c.charAt(0).toUpperCase() + c.slice(1);
+/** Each category's label (a message key). */
+export const UPDATE_CATEGORY_LABEL = {
+  milestone: 'categories.milestone',
+  financial: 'categories.financial',
+  general: 'categories.general',
+} as const satisfies Record<UpdateCategory, string>;
 
 /** Typography for the update's own HTML (headings, paragraphs, lists, links, emphasis, images). */
 const prose = cn(
@@ -45,6 +51,7 @@ export function UpdateCard({
   expanded: boolean;
   onToggle: () => void;
 }) {
+  const { t } = useTranslation('updates');
   const id = useId();
   const titleId = `${id}-title`;
   const bodyId = `${id}-body`;
@@ -52,9 +59,15 @@ export function UpdateCard({
     <Card className="p-5 sm:p-6" aria-labelledby={titleId} role="article">
       <div className="flex flex-wrap items-center gap-2">
         <Badge variant={categoryVariant[update.category] ?? 'secondary'}>
-          {categoryLabel(update.category)}
+          {t(UPDATE_CATEGORY_LABEL[update.category] ?? UPDATE_CATEGORY_LABEL.general)}
         </Badge>
-        {update.isNew && <Badge variant="default">New</Badge>}
+        {update.isNew && <Badge variant="default">{t('card.new')}</Badge>}
+        {update.translatedTo && (
+          <Badge variant="outline" title={t('card.translatedHint')}>
+            <Languages aria-hidden="true" />
+            {t('card.translated')}
+          </Badge>
+        )}
         <time dateTime={update.date} className="ml-auto text-xs text-muted-foreground sm:text-sm">
           {formatDate(update.date, 'long')}
         </time>
@@ -77,7 +90,7 @@ export function UpdateCard({
             {update.images.length > 0 && (
               <ul
                 className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-3"
-                aria-label={`Images of ${update.title}`}
+                aria-label={t('card.images', { title: update.title })}
               >
                 {update.images.map((src, i) => (
                   <li key={`${src}-${i}`}>
@@ -89,7 +102,7 @@ export function UpdateCard({
                     >
                       <img
                         src={src}
-                        alt={`${update.title}, image ${i + 1} of ${update.images.length}`}
+                        alt={t('card.image', { title: update.title, n: i + 1, total: update.images.length })}
                         loading="lazy"
                         className="aspect-[4/3] w-full object-cover transition-transform hover:scale-[1.03]"
                       />
@@ -109,9 +122,9 @@ export function UpdateCard({
         aria-controls={bodyId}
         onClick={onToggle}
       >
-        {expanded ? 'Show less' : 'Read more'}
+        {expanded ? t('card.showLess') : t('card.readMore')}
         <ChevronDown className={cn('transition-transform', expanded && 'rotate-180')} aria-hidden="true" />
-        <span className="sr-only">: {update.title}</span>
+        <span className="sr-only">{t('card.toggleOf', { title: update.title })}</span>
       </Button>
     </Card>
   );

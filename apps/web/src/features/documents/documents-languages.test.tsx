@@ -1,0 +1,138 @@
+import type { ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { MemoryRouter } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { DocumentItem, StatementListItem } from '@portal/contracts';
+import { setLocale } from '@/lib/i18n';
+import { tokens } from '@/lib/session';
+import { AuthProvider, useAuth } from '@/queries/session';
+import { CurrentProjectProvider } from '@/queries/current-project';
+import { DocumentsPage } from './documents-page';
+import { currentUser, project } from '../../../test/fixtures';
+
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+
+const doc = (name: string, category: string, uploadDate: string): DocumentItem => ({
+  _id: `d-${name}`,
+  name,
+  category,
+  type: 'PDF',
+  description: '',
+  projectId: 'p1',
+  userId: null,
+  uploadDate,
+  isNew: true,
+  hasFile: true,
+  fileName: `${name}.pdf`,
+  fileSize: 1000,
+  mimeType: 'application/pdf',
+});
+
+const statement: StatementListItem = {
+  period: '2025-Q3',
+  kind: 'quarterly',
+  from: '2025-07-01',
+  to: '2025-09-30',
+  published: false,
+} as StatementListItem;
+
+function SignedIn({ children }: { children: ReactNode }) {
+  return useAuth().status === 'authenticated' ? children : null;
+}
+
+/** The vault of Emma, whose account speaks `locale`: two documents of Aurora and one statement. */
+async function showVault(locale: 'de' | 'nb') {
+  await setLocale(locale);
+  tokens.set({ accessToken: 'a', refreshToken: 'r' });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      if (url === '/api/users/me')
+        return json({ success: true, data: currentUser({ name: 'Emma', locale }) });
+      if (url.startsWith('/api/projects'))
+        return json({ success: true, data: [project({ _id: 'p1', name: 'Aurora Lakeside Cabins' })] });
+      if (url.startsWith('/api/documents'))
+        return json({
+          success: true,
+          documents: [
+            doc('Subscription agreement', 'Contracts', '2026-03-05T10:00:00Z'),
+            doc('Tax statement 2025', 'Tax Documents', '2026-02-01T10:00:00Z'),
+          ],
+        });
+      if (url === '/api/statements') return json({ success: true, data: [statement] });
+      return new Response('{}', { status: 404 });
+    }),
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/documents']}>
+        <AuthProvider navigate={() => {}} alert={() => {}}>
+          <SignedIn>
+            <CurrentProjectProvider storageKey="currentProjectId">
+              <DocumentsPage />
+            </CurrentProjectProvider>
+          </SignedIn>
+        </AuthProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('Document Vault in other languages', () => {
+  it('speaks German: headings, categories, counts, rows and a German date', async () => {
+    await showVault('de');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dokumentenablage' })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Verträge, Berichte und Abrechnungen für Aurora Lakeside Cabins'),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Verträge' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Steuerunterlagen' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Abrechnungen' })).toBeInTheDocument();
+    expect(await screen.findByText('2 Dokumente · 1 Abrechnung')).toBeInTheDocument();
+    const row = screen.getByText('Subscription agreement').closest('li')!;
+    expect(within(row).getByText(/Hochgeladen am/)).toHaveTextContent('Hochgeladen am 5. März 2026');
+    expect(within(row).getByText('Neu')).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Vorschau von Subscription agreement' })).toBeEnabled();
+    expect(within(row).getByRole('button', { name: 'Subscription agreement herunterladen' })).toBeEnabled();
+    expect(screen.getByText('Quartalsweise')).toBeInTheDocument();
+    expect(screen.getByText('Vorläufig')).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Dokumente durchsuchen…')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: /^Filter/ }));
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitemradio')
+        .map((i) => i.textContent),
+    ).toEqual([
+      'Alle Dokumente',
+      'Verträge',
+      'Steuerunterlagen',
+      'Investitionsberichte',
+      'Vorteilsunterlagen',
+    ]);
+    await userEvent.click(within(menu).getByRole('menuitemradio', { name: 'Steuerunterlagen' }));
+    expect(await screen.findByText('2 von 3 Dokumenten und Abrechnungen')).toBeInTheDocument();
+  });
+
+  it('speaks Norwegian: headings, categories, counts and a Norwegian date', async () => {
+    await showVault('nb');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dokumentarkiv' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Kontrakter' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Skattedokumenter' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Oppgjør' })).toBeInTheDocument();
+    expect(await screen.findByText('2 dokumenter · 1 oppgjør')).toBeInTheDocument();
+    const row = screen.getByText('Subscription agreement').closest('li')!;
+    expect(within(row).getByText(/Lastet opp/)).toHaveTextContent(/Lastet opp 5\. mars 2026/);
+    expect(within(row).getByRole('button', { name: 'Last ned Subscription agreement' })).toBeEnabled();
+    expect(screen.getByText('Kvartalsvis')).toBeInTheDocument();
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Søk i dokumenter' }), 'skatt');
+    expect(await screen.findByText('Viser 1 av 3 dokumenter og oppgjør')).toBeInTheDocument();
+    expect(screen.queryByText('Subscription agreement')).not.toBeInTheDocument();
+  });
+});
