@@ -1,5 +1,6 @@
 import type { CabinNights } from '@portal/contracts';
-import { formatDate } from '@/lib/format';
+import i18next from 'i18next';
+import { formatDate, formatNumber } from '@/lib/format';
 import { daysUntil, fromIsoDay } from './nights-format';
 
 /** Unused nights are announced this many days before they expire. */
@@ -17,10 +18,15 @@ export function expiryWarning(
   const unused = nights.remainingNights + nights.bonusNights;
   const days = daysUntil(nights.expirationDate, today);
   if (unused <= 0 || days < 0 || days > WARN_DAYS) return null;
-  const when = days === 0 ? 'today' : `in ${days} day${days === 1 ? '' : 's'}`;
-  return (
-    `${unused} unused night${unused === 1 ? '' : 's'} expire${unused === 1 ? 's' : ''} on ` +
-    `${formatDate(fromIsoDay(nights.expirationDate))} (${when}). Book ${unused === 1 ? 'it' : 'them'} before ` +
-    `${unused === 1 ? 'it is' : 'they are'} lost.`
-  );
+  const text = {
+    count: unused,
+    n: formatNumber(unused),
+    date: formatDate(fromIsoDay(nights.expirationDate)),
+  };
+  return days === 0
+    ? i18next.t('stays:expiry.today', text)
+    : i18next.t('stays:expiry.inDays', {
+        ...text,
+        when: i18next.t('stays:expiry.days', { count: days, n: formatNumber(days) }),
+      });
 }

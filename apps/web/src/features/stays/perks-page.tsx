@@ -1,10 +1,12 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Gift, Sparkles } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { BookingType, Perk } from '@portal/contracts';
 import { NoProjectsYet } from '@/components/no-projects';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { downloadCsv } from '@/lib/csv';
+import { formatNumber } from '@/lib/format';
 import { useCurrentProject } from '@/queries/current-project';
 import { useActivityRequests } from '@/queries/activities';
 import { useBookings } from '@/queries/bookings';
@@ -35,8 +37,9 @@ interface DialogState {
 }
 
 function Loading() {
+  const { t } = useTranslation('stays');
   return (
-    <div className="grid gap-6" role="status" aria-label="Loading perks">
+    <div className="grid gap-6" role="status" aria-label={t('page.loading')}>
       <div className="grid gap-4 sm:grid-cols-3">
         {Array.from({ length: 3 }, (_, i) => (
           <Skeleton key={i} className="h-32" />
@@ -49,6 +52,7 @@ function Loading() {
 
 /** Perks (docs/product.md §10): cabin nights, perks, the three booking dialogs, usage and requests. */
 export function PerksPage() {
+  const { t } = useTranslation('stays');
   const { current, isLoading: projectsLoading } = useCurrentProject();
   const projectId = current?._id;
   const cabin = useCabinNights(projectId);
@@ -70,7 +74,12 @@ export function PerksPage() {
   };
   const bookPerk = (p: Perk) =>
     p.type === 'cabin'
-      ? open('personal', `I would like to book: ${p.name}${p.discount ? ` (${p.discount})` : ''}`)
+      ? open(
+          'personal',
+          p.discount
+            ? t('page.bookNoteDiscount', { name: p.name, discount: p.discount })
+            : t('page.bookNote', { name: p.name }),
+        )
       : setActivity({ perk: p, key: Date.now() });
   const download = () =>
     downloadCsv(
@@ -87,9 +96,9 @@ export function PerksPage() {
     <div className="grid gap-6">
       <header>
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
-          Perks for {current?.name ?? 'your project'}
+          {current ? t('page.title', { name: current.name }) : t('page.titleNoProject')}
         </h1>
-        <p className="mt-1 text-muted-foreground">Your exclusive perks and benefits for this project</p>
+        <p className="mt-1 text-muted-foreground">{t('page.subtitle')}</p>
       </header>
 
       {loading ? (
@@ -101,8 +110,8 @@ export function PerksPage() {
           <span className="flex size-14 items-center justify-center rounded-full bg-muted text-muted-foreground">
             <Gift className="size-7" aria-hidden="true" />
           </span>
-          <h2 className="text-lg font-semibold">No Perks Available</h2>
-          <p className="text-muted-foreground">This investment does not include investor perks.</p>
+          <h2 className="text-lg font-semibold">{t('page.emptyTitle')}</h2>
+          <p className="text-muted-foreground">{t('page.emptyText')}</p>
         </Card>
       ) : (
         <>
@@ -110,11 +119,18 @@ export function PerksPage() {
             <div className="flex items-start gap-3 rounded-xl border border-highlight/60 bg-highlight/15 p-4">
               <Sparkles className="mt-0.5 size-5 shrink-0 text-warning" aria-hidden="true" />
               <div>
-                <p className="font-semibold">This project includes the following investor benefits</p>
+                <p className="font-semibold">{t('page.benefitsTitle')}</p>
                 <p className="text-sm text-muted-foreground">
-                  {nights.totalNights} cabin nights
-                  {nights.bonusNightsTotal > 0 && `, ${nights.bonusNightsTotal} bonus nights`} and{' '}
-                  {perkList.length} partner perks.
+                  {nights.bonusNightsTotal > 0
+                    ? t('page.benefitsWithBonus', {
+                        cabin: formatNumber(nights.totalNights),
+                        bonus: formatNumber(nights.bonusNightsTotal),
+                        perks: formatNumber(perkList.length),
+                      })
+                    : t('page.benefits', {
+                        cabin: formatNumber(nights.totalNights),
+                        perks: formatNumber(perkList.length),
+                      })}
                 </p>
               </div>
             </div>
@@ -134,7 +150,7 @@ export function PerksPage() {
               <NightManagement
                 hasCabin={!!nights}
                 available={nights ? nights.remainingNights + nights.bonusNights : 0}
-                onOpen={(t) => open(t)}
+                onOpen={(type) => open(type)}
               />
               <UsageSummary usage={usage.data ?? null} hasCabin={!!nights} onDownload={download} />
               {nights && <CalendarFeedCard />}

@@ -1,4 +1,5 @@
 import { addDays, datesBetween } from '@portal/contracts';
+import { currentLocale } from '@/lib/i18n';
 import { fromIsoDay } from './nights-format';
 
 /** A stay as the calendar chooses it: the check-in day, then the check-out day ('YYYY-MM-DD'). */
@@ -52,12 +53,16 @@ export const canPick = (stay: Stay, day: string, rules: StayRules) =>
   rules.problem(day) === null ||
   (!!stay.checkIn && !stay.checkOut && (day === stay.checkIn || canCheckOut(stay.checkIn, day, rules)));
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** 'Fri, Feb 12', with the year when it is not this year's ('Fri, Feb 12, 2027'). */
+/**
+ * 'Fri, Feb 12', with the year when it is not this year's ('Fri, Feb 12, 2027'), in the page's language
+ * ('Fr., 12. Feb.', 'fre. 12. feb.').
+ */
 export function shortDay(isoDay: string, today: string): string {
-  const d = fromIsoDay(isoDay);
-  const text = `${WEEKDAYS[d.getDay()]}, ${MONTHS[d.getMonth()]} ${d.getDate()}`;
-  return isoDay.slice(0, 4) === today.slice(0, 4) ? text : `${text}, ${d.getFullYear()}`;
+  const withYear = isoDay.slice(0, 4) !== today.slice(0, 4);
+  return new Intl.DateTimeFormat(currentLocale(), {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    ...(withYear ? { year: 'numeric' } : {}),
+  }).format(fromIsoDay(isoDay));
 }

@@ -1,10 +1,9 @@
 import { useId } from 'react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import {
-  bookingSubmittedMessage,
   createBookingInput,
-  GIFT_TO_SELF_MESSAGE,
-  highSeasonUsageText,
   MAX_BOOKING_NIGHTS,
   type BookingType,
   type CabinNights,
@@ -16,26 +15,31 @@ import { DialogFooter, TitledDialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { serverFieldErrors } from '@/components/ui/field-errors';
 import { Input, Textarea } from '@/components/ui/input';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatDate, formatMoney, formatNumber } from '@/lib/format';
 import { currentOrNextSeason, seasonsOfNights } from '@/features/stays/components/high-season';
 import { messageOf, toast } from '@/lib/toast';
 import { useCreateBooking } from '@/queries/bookings';
 import { useHighSeasons } from '@/queries/cabins';
 import { useAuth } from '@/queries/session';
-import { nightsLabel, toIsoDay } from '../nights-format';
+import { toIsoDay } from '../nights-format';
 import { NO_STAY, shortDay, stayNights, type Stay } from '../stay';
 import { StayCalendar } from './stay-calendar';
 
-const DIALOG_TITLES: Record<BookingType, string> = {
-  personal: 'Book Personal Stay',
-  gift: 'Gift Nights',
-  rental: 'Rent Out Nights',
-};
-const DESCRIPTIONS: Record<BookingType, string> = {
-  personal: 'Choose your check-in and check-out days. The operator confirms your request.',
-  gift: 'Choose the stay to give and who receives it. The operator confirms your request.',
-  rental: 'Choose the stay to rent out and your price per night. The operator confirms your request.',
-};
+const DIALOG_TITLES = {
+  personal: 'booking.title.personal',
+  gift: 'booking.title.gift',
+  rental: 'booking.title.rental',
+} as const satisfies Record<BookingType, string>;
+const DESCRIPTIONS = {
+  personal: 'booking.description.personal',
+  gift: 'booking.description.gift',
+  rental: 'booking.description.rental',
+} as const satisfies Record<BookingType, string>;
+const SUBMITTED = {
+  personal: 'booking.submittedText.personal',
+  gift: 'booking.submittedText.gift',
+  rental: 'booking.submittedText.rental',
+} as const satisfies Record<BookingType, string>;
 
 /** The calendar's day to move the focus to: the first chosen one, else the first that can be chosen. */
 const firstDay = (calendar: HTMLElement) =>
@@ -69,20 +73,21 @@ const emptyForm = (notes: string): BookingForm => ({
 
 /** The dialog's own checks, all at once, before the contract's: each message next to its field. */
 function ownChecks(
+  t: TFunction<'stays'>,
   type: BookingType,
   v: BookingForm,
   ownEmail: string | undefined,
 ): FieldErrors<BookingForm> {
   const errors: FieldErrors<BookingForm> = {};
   const problem = (message: string) => ({ type: OWN_CHECK, message });
-  if (!v.dates.checkIn) errors.dates = problem('Choose your check-in day in the calendar');
-  else if (!v.dates.checkOut) errors.dates = problem('Choose your check-out day in the calendar');
+  if (!v.dates.checkIn) errors.dates = problem(t('booking.checkInMissing'));
+  else if (!v.dates.checkOut) errors.dates = problem(t('booking.checkOutMissing'));
   if (type === 'gift' && !EMAIL.test(v.giftRecipient.trim()))
-    errors.giftRecipient = problem("Enter the recipient's email");
+    errors.giftRecipient = problem(t('booking.recipientMissing'));
   else if (type === 'gift' && ownEmail && v.giftRecipient.trim().toLowerCase() === ownEmail.toLowerCase())
-    errors.giftRecipient = problem(GIFT_TO_SELF_MESSAGE);
+    errors.giftRecipient = problem(t('booking.giftToSelf'));
   if (type === 'rental' && !(Number(v.rentalPrice) > 0))
-    errors.rentalPrice = problem('Enter a rental price per night above €0');
+    errors.rentalPrice = problem(t('booking.priceMissing'));
   return errors;
 }
 
@@ -108,7 +113,9 @@ export function BookingDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useTranslation('stays');
   const { user } = useAuth();
+  const nightsText = (n: number) => t('nights', { count: n, n: formatNumber(n) });
   /** The request's body (`POST /api/bookings`) from the form's values. */
   const toBody = (v: BookingForm): CreateBookingInput => {
     const price = Number(v.rentalPrice);
@@ -125,7 +132,7 @@ export function BookingDialog({
   const checkContract = contractResolver<BookingForm>(createBookingInput, toBody, shown);
   // The dialog's own checks first; once they pass, the contract's (the server's own), field by field.
   const resolver: Resolver<BookingForm> = async (values, context, options) => {
-    const own = ownChecks(type, values, user?.email);
+    const own = ownChecks(t, type, values, user?.email);
     if (Object.keys(own).length > 0) return { values: {}, errors: own };
     return checkContract(values, context, options);
   };
@@ -147,18 +154,25 @@ export function BookingDialog({
   const price = Number(rentalPrice);
   const touched = seasonsOfNights(chosen, seasons);
   const nextSeason = currentOrNextSeason(seasons, today);
+  const usageOf = (s: { usedNights: number; maxNightsPerInvestor: number }) =>
+    t('highSeasonUsage', { used: s.usedNights, max: s.maxNightsPerInvestor });
   const seasonLines =
     touched.length > 0
       ? touched.map(({ season, nights: n }) => ({
           season,
-          text: `${highSeasonUsageText(season)} · ${season.name}: this stay adds ${n}`,
+          text: t('booking.seasonAdds', { usage: usageOf(season), name: season.name, count: n }),
           over: season.usedNights + n > season.maxNightsPerInvestor,
         }))
       : nextSeason
         ? [
             {
               season: nextSeason,
-              text: `${highSeasonUsageText(nextSeason)} · ${nextSeason.name}, ${formatDate(nextSeason.startsOn)} – ${formatDate(nextSeason.endsOn)}`,
+              text: t('booking.seasonNext', {
+                usage: usageOf(nextSeason),
+                name: nextSeason.name,
+                from: formatDate(nextSeason.startsOn),
+                to: formatDate(nextSeason.endsOn),
+              }),
               over: false,
             },
           ]
@@ -170,20 +184,21 @@ export function BookingDialog({
     onOpenChange(false);
   }
 
-  const failed = (description: string) => toast({ title: 'Error', description, variant: 'destructive' });
+  const failed = (description: string) =>
+    toast({ title: t('booking.error'), description, variant: 'destructive' });
 
   const submit = handleSubmit(
     async (values) => {
       try {
         await create.mutateAsync(toBody(values));
-        toast({ title: 'Booking Submitted', description: bookingSubmittedMessage(type) });
+        toast({ title: t('booking.submitted'), description: t(SUBMITTED[type]) });
         close();
       } catch (err) {
         // A 400's field problems next to their fields, the first of them focused.
         const fields = serverFieldErrors(err);
         const invalid = FIELDS[type].filter((k) => fields[k]);
         invalid.forEach((k, i) => setError(k, { message: fields[k] }, { shouldFocus: i === 0 }));
-        failed(messageOf(err, 'The booking request could not be submitted'));
+        failed(messageOf(err, t('booking.failed')));
       }
     },
     // A problem the contract finds is toasted as the server's answer would be; the dialog's own are not.
@@ -198,12 +213,12 @@ export function BookingDialog({
       open={open}
       onOpenChange={(o) => (o ? onOpenChange(true) : close())}
       className="max-w-md p-4 sm:max-w-lg sm:p-6 md:max-w-2xl"
-      title={DIALOG_TITLES[type]}
-      description={DESCRIPTIONS[type]}
+      title={t(DIALOG_TITLES[type])}
+      description={t(DESCRIPTIONS[type])}
     >
       <form onSubmit={(e) => void submit(e)} className="grid gap-4" noValidate>
         <fieldset className="grid gap-2">
-          <legend className="mb-2 text-sm font-medium">Select your stay</legend>
+          <legend className="mb-2 text-sm font-medium">{t('booking.legend')}</legend>
           <Controller
             control={control}
             name="dates"
@@ -231,18 +246,28 @@ export function BookingDialog({
           />
           <p id={calendarHint} className="text-xs text-muted-foreground" aria-live="polite">
             {stay.checkIn && stay.checkOut
-              ? `Check-in ${shortDay(stay.checkIn, today)} · Check-out ${shortDay(stay.checkOut, today)} · ${nightsLabel(chosen.length)}`
+              ? t('booking.hintStay', {
+                  checkIn: shortDay(stay.checkIn, today),
+                  checkOut: shortDay(stay.checkOut, today),
+                  nights: nightsText(chosen.length),
+                })
               : stay.checkIn
-                ? `Check-in ${shortDay(stay.checkIn, today)} · now choose your check-out day`
+                ? t('booking.hintCheckIn', { checkIn: shortDay(stay.checkIn, today) })
                 : available > 0
-                  ? `Choose your check-in day, then your check-out day: up to ${nightsLabel(available)}, until ${formatDate(nights.expirationDate)}.`
-                  : 'You have no nights left to request.'}
+                  ? t('booking.hintChoose', {
+                      nights: nightsText(available),
+                      date: formatDate(nights.expirationDate),
+                    })
+                  : t('booking.hintNone')}
           </p>
           {available > 0 && (
             <p className="text-sm">
               {chosen.length > 0
-                ? `${nightsLabel(chosen.length)} of your ${available} remaining`
-                : `${nightsLabel(available)} remaining`}
+                ? t('booking.ofRemaining', {
+                    nights: nightsText(chosen.length),
+                    available: formatNumber(available),
+                  })
+                : t('booking.remaining', { nights: nightsText(available) })}
             </p>
           )}
           {seasonLines.map((l) => (
@@ -251,7 +276,7 @@ export function BookingDialog({
               className={l.over ? 'text-sm font-medium text-destructive' : 'text-sm text-muted-foreground'}
             >
               {l.text}
-              {l.over && ` (over the limit of ${l.season.maxNightsPerInvestor})`}
+              {l.over && t('booking.overLimit', { max: l.season.maxNightsPerInvestor })}
             </p>
           ))}
           {errors.dates?.message && (
@@ -262,7 +287,7 @@ export function BookingDialog({
         </fieldset>
 
         {type === 'gift' && (
-          <Field label="Recipient Email" error={errors.giftRecipient?.message}>
+          <Field label={t('booking.recipient')} error={errors.giftRecipient?.message}>
             <Input
               type="email"
               autoComplete="off"
@@ -274,11 +299,11 @@ export function BookingDialog({
         )}
         {type === 'rental' && (
           <Field
-            label="Rental Price per Night (€)"
+            label={t('booking.price')}
             error={errors.rentalPrice?.message}
             hint={
               price > 0 && chosen.length > 0
-                ? `Total value: ${formatMoney(price * chosen.length)}`
+                ? t('booking.total', { amount: formatMoney(price * chosen.length) })
                 : undefined
             }
           >
@@ -292,10 +317,10 @@ export function BookingDialog({
             />
           </Field>
         )}
-        <Field label="Notes" error={errors.notes?.message}>
+        <Field label={t('booking.notes')} error={errors.notes?.message}>
           <Textarea
             maxLength={1000}
-            placeholder="Anything the operator should know"
+            placeholder={t('booking.notesPlaceholder')}
             className="min-h-20"
             {...register('notes')}
           />
@@ -303,10 +328,10 @@ export function BookingDialog({
 
         <DialogFooter>
           <Button variant="outline" onClick={close} disabled={create.isPending}>
-            Cancel
+            {t('booking.cancel')}
           </Button>
           <Button type="submit" disabled={create.isPending || available <= 0}>
-            {create.isPending ? 'Submitting...' : 'Submit Request'}
+            {create.isPending ? t('booking.submitting') : t('booking.submit')}
           </Button>
         </DialogFooter>
       </form>

@@ -1,9 +1,10 @@
 import { useId, type ReactNode } from 'react';
 import { CalendarClock, Moon, Sparkles, type LucideIcon } from 'lucide-react';
-import { highSeasonUsageText, type CabinNights } from '@portal/contracts';
+import { useTranslation } from 'react-i18next';
+import type { CabinNights } from '@portal/contracts';
 import { Card } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatNumber } from '@/lib/format';
 import { currentOrNextSeason } from '@/features/stays/components/high-season';
 import { useHighSeasons } from '@/queries/cabins';
 import { toIsoDay } from '../nights-format';
@@ -43,37 +44,48 @@ function NightCard({
 
 /** The three cabin-night cards of the Perks page; the first says how much of the high season is used. */
 export function CabinNightCards({ nights, projectId }: { nights: CabinNights; projectId: string }) {
+  const { t } = useTranslation('stays');
   const season = currentOrNextSeason(useHighSeasons(projectId).data ?? [], toIsoDay(new Date()));
   const pct = nights.totalNights > 0 ? (nights.remainingNights / nights.totalNights) * 100 : 0;
   return (
-    <section aria-label="Cabin nights" className="grid gap-4 sm:grid-cols-3">
+    <section aria-label={t('nightCards.label')} className="grid gap-4 sm:grid-cols-3">
       <NightCard
-        title="Remaining Nights"
+        title={t('nightCards.remaining')}
         icon={Moon}
         value={String(nights.remainingNights)}
-        caption={`out of ${nights.totalNights} total nights`}
+        caption={t('nightCards.remainingCaption', { total: formatNumber(nights.totalNights) })}
       >
-        <Progress value={pct} label={`${nights.remainingNights} of ${nights.totalNights} nights remaining`} />
+        <Progress
+          value={pct}
+          label={t('nightCards.remainingProgress', {
+            remaining: formatNumber(nights.remainingNights),
+            total: formatNumber(nights.totalNights),
+          })}
+        />
         {season && (
           <p className="text-sm">
-            {highSeasonUsageText(season)}{' '}
+            {t('highSeasonUsage', { used: season.usedNights, max: season.maxNightsPerInvestor })}{' '}
             <span className="text-muted-foreground">
-              ({season.name}, {formatDate(season.startsOn)} – {formatDate(season.endsOn)})
+              {t('nightCards.season', {
+                name: season.name,
+                from: formatDate(season.startsOn),
+                to: formatDate(season.endsOn),
+              })}
             </span>
           </p>
         )}
       </NightCard>
       <NightCard
-        title="Validity Period"
+        title={t('nightCards.validity')}
         icon={CalendarClock}
         value={`${nights.yearsRemaining}`}
-        caption={`years remaining (expires ${formatDate(nights.expirationDate)})`}
+        caption={t('nightCards.validityCaption', { date: formatDate(nights.expirationDate) })}
       />
       <NightCard
-        title="Bonus Nights"
+        title={t('nightCards.bonus')}
         icon={Sparkles}
         value={String(nights.bonusNights)}
-        caption="from unbooked pool"
+        caption={t('nightCards.bonusCaption')}
       />
     </section>
   );

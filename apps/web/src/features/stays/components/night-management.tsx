@@ -1,18 +1,25 @@
 import { useId } from 'react';
 import { BedDouble, Gift, HandCoins, type LucideIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { BookingType } from '@portal/contracts';
+import { formatNumber } from '@/lib/format';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
-const ACTIONS: { type: BookingType; title: string; description: string; icon: LucideIcon }[] = [
+const ACTIONS = [
   {
     type: 'personal',
-    title: 'Book for Personal Stay',
-    description: 'Reserve nights for yourself',
+    title: 'nightManagement.personal',
+    description: 'nightManagement.personalText',
     icon: BedDouble,
   },
-  { type: 'gift', title: 'Gift to Friends/Family', description: 'Transfer nights to others', icon: Gift },
-  { type: 'rental', title: 'Rent Out Nights', description: 'List nights for rental income', icon: HandCoins },
-];
+  { type: 'gift', title: 'nightManagement.gift', description: 'nightManagement.giftText', icon: Gift },
+  {
+    type: 'rental',
+    title: 'nightManagement.rental',
+    description: 'nightManagement.rentalText',
+    icon: HandCoins,
+  },
+] as const satisfies readonly { type: BookingType; title: string; description: string; icon: LucideIcon }[];
 
 function Action({
   title,
@@ -59,24 +66,25 @@ export function NightManagement({
   available: number;
   onOpen: (type: BookingType) => void;
 }) {
+  const { t } = useTranslation('stays');
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Night Management</CardTitle>
+        <CardTitle>{t('nightManagement.title')}</CardTitle>
         <CardDescription>
           {!hasCabin
-            ? 'This investment includes no cabin nights.'
+            ? t('nightManagement.noCabin')
             : available > 0
-              ? `You can still request ${available} night${available === 1 ? '' : 's'}, bonus nights included.`
-              : 'All your nights are requested. Cancel a pending request to free nights.'}
+              ? t('nightManagement.available', { count: available, n: formatNumber(available) })
+              : t('nightManagement.allRequested')}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-2">
         {ACTIONS.map((a) => (
           <Action
             key={a.type}
-            title={a.title}
-            description={a.description}
+            title={t(a.title)}
+            description={t(a.description)}
             icon={a.icon}
             disabled={!hasCabin}
             onClick={() => onOpen(a.type)}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { Perk } from '@portal/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -17,18 +18,19 @@ export function PerkList({
   canBook: boolean;
   onBook: (perk: Perk) => void;
 }) {
+  const { t } = useTranslation('stays');
   const bookable = (p: Perk) => canBook || p.type !== 'cabin';
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Perks & Benefits</CardTitle>
-        <CardDescription>Partner activities and discounts for investors of this project.</CardDescription>
+        <CardTitle>{t('perkList.title')}</CardTitle>
+        <CardDescription>{t('perkList.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         {perks.length === 0 ? (
-          <p className="text-sm text-muted-foreground">This project has no partner perks yet.</p>
+          <p className="text-sm text-muted-foreground">{t('perkList.empty')}</p>
         ) : (
-          <ul className="grid gap-3" aria-label="Perks">
+          <ul className="grid gap-3" aria-label={t('perkList.label')}>
             {perks.map((p) => (
               <li
                 key={p._id}
@@ -39,7 +41,7 @@ export function PerkList({
                   <div className="min-w-0">
                     <div className="flex flex-wrap items-center gap-2">
                       <h3 className="font-semibold leading-snug">{p.name}</h3>
-                      {p.status === 'seasonal' && <Badge variant="outline">Seasonal</Badge>}
+                      {p.status === 'seasonal' && <Badge variant="outline">{t('perkList.seasonal')}</Badge>}
                     </div>
                     {p.description && <p className="mt-1 text-sm text-muted-foreground">{p.description}</p>}
                   </div>
@@ -50,11 +52,11 @@ export function PerkList({
                     <Button
                       size="sm"
                       disabled={!bookable(p)}
-                      title={bookable(p) ? undefined : 'You have no cabin nights in this project'}
+                      title={bookable(p) ? undefined : t('perkList.noNights')}
                       onClick={() => onBook(p)}
-                      aria-label={`Book Now: ${p.name}`}
+                      aria-label={t('perkList.bookLabel', { name: p.name })}
                     >
-                      Book Now
+                      {t('perkList.book')}
                     </Button>
                   )}
                 </div>

@@ -1,36 +1,40 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { DayButton as BaseDayButton, type DayButtonProps, type Modifiers } from 'react-day-picker';
 import { addDays, type AvailabilityDay } from '@portal/contracts';
 import { Calendar } from '@/components/ui/calendar';
 import { cn } from '@/lib/cn';
+import { currentLocale } from '@/lib/i18n';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { useAvailability } from '@/queries/cabins';
 import { fromIsoDay, toIsoDay } from '../nights-format';
 import { canCheckOut, canPick, pickDay, type NightProblem, type Stay, type StayRules } from '../stay';
 
-const longDate = new Intl.DateTimeFormat('en-US', {
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-});
+const longDate = () =>
+  new Intl.DateTimeFormat(currentLocale(), {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  });
 
 /** The first day of the month `offset` months after the one of `d`. */
 const monthStart = (d: Date, offset = 0) => new Date(d.getFullYear(), d.getMonth() + offset, 1);
 
 /** The day's name as a screen reader reads it: the full date, then its state. */
-function dayLabel(date: Date, m: Modifiers): string {
+function dayLabel(t: TFunction<'stays'>, format: Intl.DateTimeFormat, date: Date, m: Modifiers): string {
   const states = [
-    m.today && 'today',
-    m.checkIn && 'check-in',
-    m.checkOut && 'check-out',
-    m.night && !m.checkIn && 'selected',
-    m.peak && 'high season',
-    m.full && 'full',
-    m.own && (m.ownPending ? 'your stay, pending approval' : 'your stay'),
-    m.checkOutOnly && 'check-out only',
+    m.today && t('calendar.today'),
+    m.checkIn && t('calendar.checkIn'),
+    m.checkOut && t('calendar.checkOut'),
+    m.night && !m.checkIn && t('calendar.selected'),
+    m.peak && t('calendar.highSeason'),
+    m.full && t('calendar.full'),
+    m.own && (m.ownPending ? t('calendar.ownPending') : t('calendar.own')),
+    m.checkOutOnly && t('calendar.checkOutOnly'),
   ].filter(Boolean);
-  return [longDate.format(date), ...states].join(', ');
+  return [format.format(date), ...states].join(', ');
 }
 
 /** A day of the calendar: its number, and a dot under it in high season. */
@@ -54,44 +58,48 @@ const OWN = 'border-2 border-primary bg-success-soft text-foreground';
 
 /** What the calendar's marks mean. */
 function StayLegend() {
+  const { t } = useTranslation('stays');
   return (
-    <ul aria-label="Legend" className="flex flex-wrap gap-x-4 gap-y-2 text-xs text-muted-foreground">
+    <ul
+      aria-label={t('calendar.legend')}
+      className="flex flex-wrap gap-x-4 gap-y-2 text-xs text-muted-foreground"
+    >
       <li className="flex items-center gap-1.5">
         <span aria-hidden="true" className={cn(SWATCH, 'bg-card text-foreground')}>
           8
         </span>
-        Free
+        {t('calendar.legendFree')}
       </li>
       <li className="flex items-center gap-1.5">
         <span aria-hidden="true" className={cn(SWATCH, 'text-muted-foreground line-through opacity-60')}>
           8
         </span>
-        Full
+        {t('calendar.legendFull')}
       </li>
       <li className="flex items-center gap-1.5">
         <span aria-hidden="true" className={cn(SWATCH, OWN)}>
           8
         </span>
-        Your stay
+        {t('calendar.legendOwn')}
       </li>
       <li className="flex items-center gap-1.5">
         <span aria-hidden="true" className={cn(SWATCH, OWN, 'border-dashed')}>
           8
         </span>
-        Your stay, pending
+        {t('calendar.legendOwnPending')}
       </li>
       <li className="flex items-center gap-1.5">
         <span aria-hidden="true" className={cn(SWATCH, 'relative bg-warning-soft pb-1 text-foreground')}>
           8
           <span className="absolute bottom-[3px] left-1/2 size-1 -translate-x-1/2 rounded-full bg-warning" />
         </span>
-        High season
+        {t('calendar.legendHighSeason')}
       </li>
       <li className="flex items-center gap-1.5">
         <span aria-hidden="true" className={cn(SWATCH, 'border-primary bg-primary text-primary-foreground')}>
           8
         </span>
-        Selected
+        {t('calendar.legendSelected')}
       </li>
     </ul>
   );
@@ -125,6 +133,7 @@ export function StayCalendar({
   maxNights: number;
   describedBy?: string;
 }) {
+  const { t, i18n } = useTranslation('stays');
   const wide = useMediaQuery('(min-width: 768px)');
   const months = wide ? 2 : 1;
   const [month, setMonth] = useState(() => monthStart(fromIsoDay(stay.checkIn ?? today)));
@@ -158,6 +167,7 @@ export function StayCalendar({
               : null,
   };
   const at = (date: Date) => toIsoDay(date);
+  const dayFormat = useMemo(longDate, [i18n.language]);
   const choosingCheckOut = !!stay.checkIn && !stay.checkOut;
 
   return (
@@ -192,7 +202,7 @@ export function StayCalendar({
           own: 'is-own',
           ownPending: 'is-own-pending',
         }}
-        labels={{ labelDayButton: dayLabel }}
+        labels={{ labelDayButton: (date, m) => dayLabel(t, dayFormat, date, m) }}
         components={{ DayButton }}
         numberOfMonths={months}
         month={month}
@@ -230,9 +240,7 @@ export function StayCalendar({
       />
       <StayLegend />
       {availability.isError && (
-        <p className="text-xs text-muted-foreground">
-          The availability could not be loaded; the operator checks the dates you choose.
-        </p>
+        <p className="text-xs text-muted-foreground">{t('calendar.availabilityError')}</p>
       )}
     </div>
   );
