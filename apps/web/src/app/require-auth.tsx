@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { useAuth } from '@/queries/session';
 
@@ -8,11 +9,12 @@ import { useAuth } from '@/queries/session';
  */
 export function RequireAuth({ children, admin = false }: { children: ReactNode; admin?: boolean }) {
   const { status, isAdmin, exitTo, signInPage } = useAuth();
+  const { t } = useTranslation();
   const location = useLocation();
   if (status === 'loading') {
     return (
       <div role="status" className="flex min-h-dvh items-center justify-center text-muted-foreground">
-        Loading...
+        {t('loading')}
       </div>
     );
   }

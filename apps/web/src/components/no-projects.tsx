@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Building2, Mail, MessageCircle, PlusCircle } from 'lucide-react';
@@ -17,11 +18,12 @@ export function useHasNoProjects(): boolean {
 
 /** How to reach the team: the support contact the admins set, if any. */
 function ReachTheTeam() {
+  const { t } = useTranslation();
   const { data } = useSupportContact();
   if (data?.whatsapp)
     return (
       <p className="text-sm text-muted-foreground">
-        Questions?{' '}
+        {t('noProjects.questions')}{' '}
         <a
           className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
           href={`https://wa.me/${data.whatsapp.replace(/\D/g, '')}`}
@@ -29,13 +31,13 @@ function ReachTheTeam() {
           rel="noopener noreferrer"
         >
           <MessageCircle className="size-4" aria-hidden="true" />
-          Chat with our team on WhatsApp
-          <span className="sr-only"> (opens in a new tab)</span>
+          {t('noProjects.whatsapp')}
+          <span className="sr-only"> {t('opensInNewTab')}</span>
         </a>
         {data.email && (
           <>
             {' '}
-            or write to{' '}
+            {t('noProjects.orWriteTo')}{' '}
             <a
               className="font-medium text-primary underline-offset-4 hover:underline"
               href={`mailto:${data.email}`}
@@ -50,22 +52,18 @@ function ReachTheTeam() {
   if (data?.email)
     return (
       <p className="text-sm text-muted-foreground">
-        Questions?{' '}
+        {t('noProjects.questions')}{' '}
         <a
           className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
           href={`mailto:${data.email}`}
         >
           <Mail className="size-4" aria-hidden="true" />
-          Write to our team at {data.email}
+          {t('noProjects.writeTo', { email: data.email })}
         </a>
         .
       </p>
     );
-  return (
-    <p className="text-sm text-muted-foreground">
-      Your project appears here as soon as our team has recorded your investment.
-    </p>
-  );
+  return <p className="text-sm text-muted-foreground">{t('noProjects.appearsSoon')}</p>;
 }
 
 /**
@@ -73,6 +71,7 @@ function ReachTheTeam() {
  * what the portal will show, the way to join a project, and how to reach the team.
  */
 export function NoProjectsYet() {
+  const { t } = useTranslation();
   const titleId = useId();
   return (
     <Card
@@ -84,16 +83,13 @@ export function NoProjectsYet() {
         <Building2 className="size-7" aria-hidden="true" />
       </span>
       <h2 id={titleId} className="text-lg font-semibold">
-        You have no projects yet
+        {t('noProjects.title')}
       </h2>
-      <p className="max-w-prose text-muted-foreground">
-        Once you invest in one of our cabin projects, this portal shows your investment and its returns, your
-        payouts, your perks and cabin nights, and the project&apos;s updates, documents and media.
-      </p>
+      <p className="max-w-prose text-muted-foreground">{t('noProjects.text')}</p>
       <Button asChild>
         <Link to="/join-project">
           <PlusCircle aria-hidden="true" />
-          Join New Project
+          {t('shell.joinProject')}
         </Link>
       </Button>
       <ReachTheTeam />

@@ -1,13 +1,19 @@
+import i18next from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { Mail, MessageCircle } from 'lucide-react';
 import type { CurrentUser } from '@portal/contracts';
 import { useSupportContact } from '@/queries/support';
 
+/** The message, in the page's language (the support team reads what the investor sends). */
 function question(user: CurrentUser | null, projectName?: string | null) {
-  const who = user
-    ? `${user.name}${user.investorId ? ` (investor ID ${user.investorId})` : ''}`
-    : 'an investor';
-  const about = projectName ? ` in ${projectName}` : '';
-  return `Hello, this is ${who}. I have a question about my investment${about}.`;
+  const who = !user
+    ? i18next.t('chat.anInvestor')
+    : user.investorId
+      ? i18next.t('chat.nameWithId', { name: user.name, id: user.investorId })
+      : user.name;
+  return projectName
+    ? i18next.t('chat.questionAbout', { who, project: projectName })
+    : i18next.t('chat.question', { who });
 }
 
 /** Opens a WhatsApp chat with `whatsapp` (E.164, "+" and digits) and a message about the investment. */
@@ -17,7 +23,9 @@ export function chatUrl(whatsapp: string, user: CurrentUser | null, projectName?
 
 /** Writes to `email` with the same message. */
 function mailUrl(email: string, user: CurrentUser | null, projectName?: string | null): string {
-  const subject = projectName ? `Question about ${projectName}` : 'Question about my investment';
+  const subject = projectName
+    ? i18next.t('chat.subjectAbout', { project: projectName })
+    : i18next.t('chat.subject');
   return `mailto:${email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(question(user, projectName))}`;
 }
 
@@ -29,6 +37,7 @@ const look =
  * support address; with neither set there is nobody to reach, and no button.
  */
 export function ChatButton({ user, projectName }: { user: CurrentUser | null; projectName?: string | null }) {
+  const { t } = useTranslation();
   const { data } = useSupportContact();
   if (data?.whatsapp)
     return (
@@ -36,7 +45,7 @@ export function ChatButton({ user, projectName }: { user: CurrentUser | null; pr
         href={chatUrl(data.whatsapp, user, projectName)}
         target="_blank"
         rel="noopener noreferrer"
-        aria-label="Chat with us (opens in a new tab)"
+        aria-label={t('chat.whatsapp')}
         className={look}
       >
         <MessageCircle className="size-6" aria-hidden="true" />
@@ -46,7 +55,7 @@ export function ChatButton({ user, projectName }: { user: CurrentUser | null; pr
     return (
       <a
         href={mailUrl(data.email, user, projectName)}
-        aria-label={`Email us at ${data.email}`}
+        aria-label={t('chat.email', { email: data.email })}
         className={look}
       >
         <Mail className="size-6" aria-hidden="true" />

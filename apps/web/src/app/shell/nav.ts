@@ -14,10 +14,13 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
+import i18next from 'i18next';
+import type { en } from '@portal/i18n';
 
 export interface NavLinkItem {
   to: string;
-  label: string;
+  /** The link's text in the page's language (read when drawn). */
+  readonly label: string;
   icon: LucideIcon;
   end?: boolean;
   /**
@@ -27,27 +30,38 @@ export interface NavLinkItem {
   aliases?: string[];
 }
 
+/** A link whose text is `key`'s message, in the page's language whenever it is read. */
+function link(
+  key: `nav.${keyof (typeof en)['common']['nav']}`,
+  item: Omit<NavLinkItem, 'label'>,
+): NavLinkItem {
+  return Object.defineProperty({ ...item }, 'label', {
+    get: () => i18next.t(key),
+    enumerable: true,
+  }) as NavLinkItem;
+}
+
 export const investorLinks: NavLinkItem[] = [
-  { to: '/', label: 'Dashboard', icon: LayoutDashboard, end: true, aliases: ['/dashboard'] },
-  { to: '/projects', label: 'Projects', icon: Building2, aliases: ['/project'] },
-  { to: '/perks', label: 'Perks', icon: Gift },
-  { to: '/documents', label: 'Documents', icon: FileText },
-  { to: '/media', label: 'Media Gallery', icon: Images },
-  { to: '/updates', label: 'Project Updates', icon: Newspaper },
+  link('nav.dashboard', { to: '/', icon: LayoutDashboard, end: true, aliases: ['/dashboard'] }),
+  link('nav.projects', { to: '/projects', icon: Building2, aliases: ['/project'] }),
+  link('nav.perks', { to: '/perks', icon: Gift }),
+  link('nav.documents', { to: '/documents', icon: FileText }),
+  link('nav.media', { to: '/media', icon: Images }),
+  link('nav.updates', { to: '/updates', icon: Newspaper }),
 ];
 
 export const adminLinks: NavLinkItem[] = [
-  { to: '/admin', label: 'Admin Dashboard', icon: LayoutDashboard, end: true },
-  { to: '/admin/users', label: 'User Management', icon: Users },
-  { to: '/admin/projects', label: 'Projects Management', icon: Building2 },
-  { to: '/admin/perks', label: 'Perks Management', icon: Gift },
-  { to: '/admin/updates', label: 'Updates Management', icon: Newspaper },
-  { to: '/admin/documents', label: 'Documents Management', icon: FileText },
-  { to: '/admin/media', label: 'Media Management', icon: Images },
-  { to: '/admin/notifications', label: 'Notification Management', icon: Bell },
-  { to: '/admin/bookings', label: 'Booking Requests', icon: CalendarCheck },
-  { to: '/admin/distributions', label: 'Distributions', icon: HandCoins },
-  { to: '/admin/interest', label: 'Interest Registrations', icon: Inbox },
-  { to: '/admin/email', label: 'Email', icon: Mail },
-  { to: '/admin/audit', label: 'Audit Log', icon: ScrollText },
+  link('nav.adminDashboard', { to: '/admin', icon: LayoutDashboard, end: true }),
+  link('nav.users', { to: '/admin/users', icon: Users }),
+  link('nav.adminProjects', { to: '/admin/projects', icon: Building2 }),
+  link('nav.adminPerks', { to: '/admin/perks', icon: Gift }),
+  link('nav.adminUpdates', { to: '/admin/updates', icon: Newspaper }),
+  link('nav.adminDocuments', { to: '/admin/documents', icon: FileText }),
+  link('nav.adminMedia', { to: '/admin/media', icon: Images }),
+  link('nav.notifications', { to: '/admin/notifications', icon: Bell }),
+  link('nav.bookings', { to: '/admin/bookings', icon: CalendarCheck }),
+  link('nav.distributions', { to: '/admin/distributions', icon: HandCoins }),
+  link('nav.interest', { to: '/admin/interest', icon: Inbox }),
+  link('nav.email', { to: '/admin/email', icon: Mail }),
+  link('nav.audit', { to: '/admin/audit', icon: ScrollText }),
 ];

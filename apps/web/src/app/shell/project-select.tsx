@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { NativeSelect } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 import { useCurrentProject } from '@/queries/current-project';
@@ -16,6 +17,7 @@ export function ProjectSelect({
   tone?: 'header' | 'row' | 'sidebar';
   className?: string;
 }) {
+  const { t } = useTranslation();
   const id = useId();
   const { projects, current, setCurrentId, isLoading } = useCurrentProject();
   return (
@@ -24,7 +26,7 @@ export function ProjectSelect({
         htmlFor={id}
         className={cn('text-xs font-medium', tone === 'sidebar' ? 'text-sidebar-muted' : 'sr-only')}
       >
-        Current project
+        {t('projectSelect.label')}
       </label>
       <NativeSelect
         id={id}
@@ -40,7 +42,9 @@ export function ProjectSelect({
           tone === 'row' && 'h-9',
         )}
       >
-        {projects.length === 0 && <option value="">{isLoading ? 'Loading projects…' : 'No projects'}</option>}
+        {projects.length === 0 && (
+          <option value="">{isLoading ? t('projectSelect.loading') : t('projectSelect.none')}</option>
+        )}
         {projects.map((p) => (
           <option key={p._id} value={p._id}>
             {p.name}

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { LogOut, Menu, Moon, Sun } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -24,12 +25,13 @@ const ProfileDialog = lazy(() =>
 
 function ThemeToggle({ storageKey }: { storageKey: string }) {
   const { theme, toggle } = useTheme(storageKey);
+  const { t } = useTranslation();
   return (
     <Button
       variant="ghost"
       size="icon"
       onClick={toggle}
-      aria-label={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
+      aria-label={theme === 'dark' ? t('shell.lightTheme') : t('shell.darkTheme')}
     >
       {theme === 'dark' ? <Sun aria-hidden="true" /> : <Moon aria-hidden="true" />}
     </Button>
@@ -37,6 +39,7 @@ function ThemeToggle({ storageKey }: { storageKey: string }) {
 }
 
 function ShellLayout({ variant }: { variant: Variant }) {
+  const { t } = useTranslation();
   const { user, isAdmin, logout, reload } = useAuth();
   const { current } = useCurrentProject();
   const location = useLocation();
@@ -58,7 +61,7 @@ function ShellLayout({ variant }: { variant: Variant }) {
     variant === 'admin'
       ? [{ links: adminLinks }]
       : isAdmin
-        ? [{ links: investorLinks }, { title: 'Admin', links: adminLinks }]
+        ? [{ links: investorLinks }, { title: t('nav.adminSection'), links: adminLinks }]
         : [{ links: investorLinks }];
   const showProjectTools = variant === 'investor' && !isAdmin;
   const doLogout = () => void logout({ to: variant === 'admin' ? '/admin-login' : '/login' });
@@ -78,15 +81,15 @@ function ShellLayout({ variant }: { variant: Variant }) {
         href="#main"
         className="sr-only z-50 rounded-md bg-card px-3 py-2 focus:not-sr-only focus:absolute focus:left-2 focus:top-2"
       >
-        Skip to content
+        {t('shell.skipToContent')}
       </a>
       <aside
         className="hidden w-64 shrink-0 bg-sidebar text-sidebar-foreground md:block"
-        aria-label="Sidebar"
+        aria-label={t('shell.sidebar')}
       >
         {sidebar(false)}
       </aside>
-      <Sheet open={drawerOpen} onOpenChange={setDrawerOpen} title="Menu">
+      <Sheet open={drawerOpen} onOpenChange={setDrawerOpen} title={t('shell.menu')}>
         {sidebar(true)}
       </Sheet>
       <div className="flex min-w-0 flex-1 flex-col">
@@ -95,13 +98,13 @@ function ShellLayout({ variant }: { variant: Variant }) {
             variant="ghost"
             size="icon"
             className="md:hidden"
-            aria-label="Open menu"
+            aria-label={t('shell.openMenu')}
             onClick={() => setDrawerOpen(true)}
           >
             <Menu aria-hidden="true" />
           </Button>
           <p className="min-w-0 truncate text-base font-semibold tracking-tight sm:text-lg">
-            {variant === 'admin' ? 'Admin Panel' : 'Investor Portal'}
+            {variant === 'admin' ? t('shell.adminPanel') : 'Investor Portal'}
           </p>
           <div className="ml-auto flex items-center gap-1 sm:gap-2">
             {variant === 'admin' && <ProjectSelect className="hidden lg:grid" />}
@@ -111,8 +114,8 @@ function ShellLayout({ variant }: { variant: Variant }) {
             {variant === 'admin' && (
               <Button variant="outline" size="sm" onClick={doLogout}>
                 <LogOut aria-hidden="true" />
-                <span className="hidden sm:inline">Logout</span>
-                <span className="sr-only sm:hidden">Logout</span>
+                <span className="hidden sm:inline">{t('shell.logout')}</span>
+                <span className="sr-only sm:hidden">{t('shell.logout')}</span>
               </Button>
             )}
           </div>
@@ -122,15 +125,15 @@ function ShellLayout({ variant }: { variant: Variant }) {
             role="alert"
             className="flex flex-wrap items-center gap-3 border-b bg-warning-soft px-4 py-2 text-sm text-warning"
           >
-            <span className="font-medium">Two-factor sign-in is required for admin accounts.</span>
+            <span className="font-medium">{t('shell.twoFactorRequired')}</span>
             <Button size="sm" variant="outline" onClick={() => openProfile('security')}>
-              Set up now
+              {t('shell.setUpNow')}
             </Button>
           </div>
         )}
         {variant === 'admin' && (
           // A landmark of its own under the header, as all of the page's content is in one.
-          <section aria-label="Project" className="border-b bg-card px-3 py-2 sm:px-5 lg:hidden">
+          <section aria-label={t('shell.project')} className="border-b bg-card px-3 py-2 sm:px-5 lg:hidden">
             <ProjectSelect tone="row" />
           </section>
         )}
@@ -142,7 +145,7 @@ function ShellLayout({ variant }: { variant: Variant }) {
       </div>
       {variant === 'investor' && (
         // In a landmark of its own, like the rest of the page, so that it is found by landmark.
-        <aside aria-label="Support chat">
+        <aside aria-label={t('shell.supportChat')}>
           <ChatButton user={user} projectName={current?.name} />
         </aside>
       )}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link, matchPath, useLocation } from 'react-router';
 import { LogOut, Plus, X } from 'lucide-react';
 import { BrandMark } from '@/components/brand';
@@ -71,6 +72,7 @@ export function SidebarContent({
   onLogout: () => void;
   inDrawer?: boolean;
 }) {
+  const { t } = useTranslation();
   return (
     <div className="flex h-full flex-col">
       <div className="flex h-16 shrink-0 items-center justify-between border-b border-sidebar-border px-4">
@@ -80,7 +82,7 @@ export function SidebarContent({
             <Button
               variant="ghost"
               size="icon"
-              aria-label="Close menu"
+              aria-label={t('shell.closeMenu')}
               className="text-sidebar-foreground hover:bg-sidebar-accent hover:text-sidebar-foreground"
             >
               <X aria-hidden="true" />
@@ -94,12 +96,12 @@ export function SidebarContent({
           <Button asChild variant="secondary" size="sm" className="w-full">
             <Link to="/join-project" onClick={onNavigate}>
               <Plus aria-hidden="true" />
-              Join New Project
+              {t('shell.joinProject')}
             </Link>
           </Button>
         </div>
       )}
-      <nav aria-label="Main" className="flex-1 space-y-5 overflow-y-auto p-3">
+      <nav aria-label={t('shell.mainNav')} className="flex-1 space-y-5 overflow-y-auto p-3">
         {sections.map((s, i) => (
           <NavSection key={s.title ?? i} title={s.title} links={s.links} onNavigate={onNavigate} />
         ))}
@@ -111,7 +113,7 @@ export function SidebarContent({
           className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-sidebar-foreground/85 hover:bg-sidebar-accent hover:text-sidebar-foreground"
         >
           <LogOut className="size-4" aria-hidden="true" />
-          Logout
+          {t('shell.logout')}
         </button>
       </div>
     </div>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { LogOut, UserPen } from 'lucide-react';
 import type { CurrentUser } from '@portal/contracts';
 import {
@@ -19,6 +20,7 @@ export function UserMenu({
   onEditProfile: () => void;
   onLogout: () => void;
 }) {
+  const { t } = useTranslation();
   return (
     <DropdownMenu>
       {/*
@@ -32,7 +34,7 @@ export function UserMenu({
         </span>{' '}
         <span className="sr-only sm:not-sr-only sm:max-w-40 sm:truncate sm:text-sm sm:font-medium">
           {user.name}
-          <span className="sr-only">, Account menu</span>
+          <span className="sr-only">{t('userMenu.accountMenu')}</span>
         </span>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
@@ -43,11 +45,11 @@ export function UserMenu({
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={onEditProfile}>
           <UserPen aria-hidden="true" />
-          Edit Profile
+          {t('userMenu.editProfile')}
         </DropdownMenuItem>
         <DropdownMenuItem onSelect={onLogout}>
           <LogOut aria-hidden="true" />
-          Logout
+          {t('shell.logout')}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useId } from 'react';
 import { Paperclip } from 'lucide-react';
 import { Label } from '@/components/ui/label';
@@ -30,6 +31,7 @@ export function FileField({
   progress: number | null;
   hint?: string;
 }) {
+  const { t } = useTranslation();
   const id = useId();
   return (
     <div className="grid gap-2">
@@ -47,13 +49,15 @@ export function FileField({
         {file
           ? `${file.name} · ${size(file.size)}`
           : current
-            ? `Attached: ${current}. Choose a file to replace it.`
-            : (hint ?? 'No file chosen')}
+            ? t('fileField.attached', { name: current })
+            : (hint ?? t('fileField.none'))}
       </p>
       {progress !== null && (
         <div className="grid gap-1" role="status">
-          <Progress value={progress} label={`Upload progress ${progress}%`} />
-          <p className="text-xs text-muted-foreground tabular">Uploading… {progress}%</p>
+          <Progress value={progress} label={t('fileField.progress', { percent: progress })} />
+          <p className="text-xs text-muted-foreground tabular">
+            {t('fileField.uploading', { percent: progress })}
+          </p>
         </div>
       )}
     </div>

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '@/lib/format';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { Pagination } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
@@ -12,6 +14,7 @@ export function Pager({
   onPage: (page: number) => void;
   label: string;
 }) {
+  const { t } = useTranslation();
   const { page, pageSize, total, totalPages } = pagination;
   if (total === 0) return null;
   const from = (page - 1) * pageSize + 1;
@@ -19,19 +22,19 @@ export function Pager({
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3 pt-4 text-sm">
       <p className="text-muted-foreground tabular" aria-live="polite">
-        Showing {from}–{to} of {total.toLocaleString('en-US')}
+        {t('pager.showing', { from: formatNumber(from), to: formatNumber(to), total: formatNumber(total) })}
       </p>
       {totalPages > 1 && (
         <div className="flex items-center gap-2">
           <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
             <ChevronLeft aria-hidden="true" />
-            Previous
+            {t('pager.previous')}
           </Button>
           <span className="tabular text-muted-foreground">
-            Page {page} of {totalPages}
+            {t('pager.page', { page: formatNumber(page), pages: formatNumber(totalPages) })}
           </span>
           <Button variant="outline" size="sm" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
-            Next
+            {t('pager.next')}
             <ChevronRight aria-hidden="true" />
           </Button>
         </div>

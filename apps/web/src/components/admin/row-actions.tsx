@@ -1,3 +1,5 @@
+import i18next from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { MoreVertical, Pencil, Trash2, type LucideIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import {
@@ -19,8 +21,8 @@ export interface RowAction {
 
 /** Edit, then Delete: the actions of most rows. */
 export const editAndDelete = (onEdit: () => void, onDelete: () => void): RowAction[] => [
-  { label: 'Edit', icon: Pencil, onSelect: onEdit },
-  { label: 'Delete', icon: Trash2, onSelect: onDelete, destructive: true },
+  { label: i18next.t('rowActions.edit'), icon: Pencil, onSelect: onEdit },
+  { label: i18next.t('rowActions.delete'), icon: Trash2, onSelect: onDelete, destructive: true },
 ];
 
 /**
@@ -29,6 +31,7 @@ export const editAndDelete = (onEdit: () => void, onDelete: () => void): RowActi
  * the row's name keeps the width (issue 14, item 11).
  */
 export function RowActions({ name, actions }: { name: string; actions: RowAction[] }) {
+  const { t } = useTranslation();
   return (
     <>
       <div className="hidden justify-end gap-0.5 sm:flex">
@@ -38,7 +41,7 @@ export function RowActions({ name, actions }: { name: string; actions: RowAction
             variant="ghost"
             size="icon"
             className={cn(a.destructive && 'text-destructive hover:text-destructive')}
-            aria-label={`${a.label} ${name}`}
+            aria-label={t('rowActions.named', { action: a.label, name })}
             title={a.label}
             onClick={a.onSelect}
           >
@@ -50,7 +53,7 @@ export function RowActions({ name, actions }: { name: string; actions: RowAction
         {/* Not modal: a modal menu marks the rest of the page aria-hidden while its controls stay focusable. */}
         <DropdownMenu modal={false}>
           <DropdownMenuTrigger asChild>
-            <Button variant="ghost" size="icon" aria-label={`Actions for ${name}`}>
+            <Button variant="ghost" size="icon" aria-label={t('rowActions.actionsFor', { name })}>
               <MoreVertical aria-hidden="true" />
             </Button>
           </DropdownMenuTrigger>
@@ -74,9 +77,10 @@ export function RowActions({ name, actions }: { name: string; actions: RowAction
 
 /** The head of a table's actions column: named for screen readers, empty on screen. */
 export function ActionsHead() {
+  const { t } = useTranslation();
   return (
     <Th className="text-right">
-      <span className="sr-only">Actions</span>
+      <span className="sr-only">{t('rowActions.actions')}</span>
     </Th>
   );
 }

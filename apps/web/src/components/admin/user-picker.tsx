@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Search } from 'lucide-react';
 import { Input } from '@/components/ui/input';
@@ -22,12 +23,13 @@ export function UserPicker({
   /** An entry above the investors (e.g. documents shared with the whole project). */
   leading?: ReactNode;
 }) {
+  const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 250);
   const [page, setPage] = useState(1);
   useEffect(() => setPage(1), [q]);
   const list = useUsers({ search: q || undefined, role: 'user', page, pageSize: 8 });
-  useFailedToast('Failed to fetch users', list.isError, list.error);
+  useFailedToast(t('userPicker.failed'), list.isError, list.error);
   const users = list.data?.data ?? [];
 
   return (
@@ -39,8 +41,8 @@ export function UserPicker({
         />
         <Input
           type="search"
-          aria-label="Search investors"
-          placeholder="Search investors..."
+          aria-label={t('userPicker.search')}
+          placeholder={t('userPicker.searchPlaceholder')}
           className="pl-9"
           value={search}
           onChange={(e) => setSearch(e.target.value)}
@@ -48,17 +50,17 @@ export function UserPicker({
       </div>
       {leading}
       {list.isLoading ? (
-        <div className="grid gap-2" role="status" aria-label="Loading investors">
+        <div className="grid gap-2" role="status" aria-label={t('userPicker.loading')}>
           {Array.from({ length: 4 }, (_, i) => (
             <Skeleton key={i} className="h-12" />
           ))}
         </div>
       ) : users.length === 0 ? (
         <p className="rounded-md border border-dashed px-3 py-6 text-center text-sm text-muted-foreground">
-          {q ? 'No investors match your search' : 'No users found'}
+          {q ? t('userPicker.noMatch') : t('userPicker.none')}
         </p>
       ) : (
-        <ul className="grid grid-cols-1 gap-1" aria-label="Investors">
+        <ul className="grid grid-cols-1 gap-1" aria-label={t('userPicker.list')}>
           {users.map((u) => {
             const holding = projectId ? u.investments.find((i) => i.projectId === projectId) : undefined;
             const selected = u._id === selectedId;
@@ -84,7 +86,7 @@ export function UserPicker({
                     <span className="block truncate text-xs text-muted-foreground">{u.email}</span>
                   </span>
                   <span className="shrink-0 text-xs tabular text-muted-foreground">
-                    {holding ? formatMoney(holding.amount) : 'Not linked'}
+                    {holding ? formatMoney(holding.amount) : t('userPicker.notLinked')}
                   </span>
                 </button>
               </li>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { lazy, Suspense, type ComponentProps } from 'react';
 import { MIN_PASSWORD_LENGTH } from '@portal/contracts';
 
@@ -11,9 +12,14 @@ const PasswordStrength = lazy(() =>
  * first typed. Until the hint arrives it reads as the minimum-length hint.
  */
 export function PasswordHint(props: ComponentProps<typeof PasswordStrength>) {
+  const { t } = useTranslation();
   return (
     <Suspense
-      fallback={<p className="text-xs text-muted-foreground">At least {MIN_PASSWORD_LENGTH} characters</p>}
+      fallback={
+        <p className="text-xs text-muted-foreground">
+          {t('password.minLength', { count: MIN_PASSWORD_LENGTH })}
+        </p>
+      }
     >
       <PasswordStrength {...props} />
     </Suspense>

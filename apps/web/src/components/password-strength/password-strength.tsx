@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
 import { COMMON_PASSWORD_MESSAGE, MIN_PASSWORD_LENGTH } from '@portal/contracts';
 import { cn } from '@/lib/cn';
@@ -9,11 +10,11 @@ let estimator: Promise<Estimator> | undefined;
 const loadEstimator = () => (estimator ??= import('./estimate').then((m) => m.estimate));
 
 const LEVELS = [
-  { word: 'Very weak', tone: 'bg-destructive', text: 'text-destructive' },
-  { word: 'Weak', tone: 'bg-destructive', text: 'text-destructive' },
-  { word: 'Fair', tone: 'bg-amber-500', text: 'text-amber-900 dark:text-amber-400' },
-  { word: 'Good', tone: 'bg-emerald-500', text: 'text-emerald-800 dark:text-emerald-400' },
-  { word: 'Strong', tone: 'bg-emerald-600', text: 'text-emerald-800 dark:text-emerald-400' },
+  { word: 'password.veryWeak', tone: 'bg-destructive', text: 'text-destructive' },
+  { word: 'password.weak', tone: 'bg-destructive', text: 'text-destructive' },
+  { word: 'password.fair', tone: 'bg-amber-500', text: 'text-amber-900 dark:text-amber-400' },
+  { word: 'password.good', tone: 'bg-emerald-500', text: 'text-emerald-800 dark:text-emerald-400' },
+  { word: 'password.strong', tone: 'bg-emerald-600', text: 'text-emerald-800 dark:text-emerald-400' },
 ] as const;
 
 /**
@@ -33,6 +34,7 @@ export function PasswordStrength({
   userInputs?: string[];
   className?: string;
 }) {
+  const { t } = useTranslation();
   const [result, setResult] = useState<{ password: string; estimate: Estimate } | null>(null);
   const key = userInputs.join('\n');
 
@@ -52,9 +54,9 @@ export function PasswordStrength({
   let level: (typeof LEVELS)[number] | null = null;
   let filled = 0;
   if (!password || password.length < MIN_PASSWORD_LENGTH) {
-    message = `At least ${MIN_PASSWORD_LENGTH} characters`;
+    message = t('password.minLength', { count: MIN_PASSWORD_LENGTH });
   } else if (!estimate) {
-    message = 'Checking strength…';
+    message = t('password.checking');
   } else if (estimate.common) {
     message = COMMON_PASSWORD_MESSAGE;
     level = LEVELS[0];
@@ -62,7 +64,10 @@ export function PasswordStrength({
   } else {
     level = LEVELS[estimate.score];
     filled = estimate.score + 1;
-    message = `Strength: ${level.word}${estimate.score < 3 ? ' (a longer phrase of unrelated words is harder to guess)' : ''}`;
+    message =
+      estimate.score < 3
+        ? t('password.strengthWithTip', { level: t(level.word) })
+        : t('password.strength', { level: t(level.word) });
   }
 
   return (

@@ -1,8 +1,14 @@
 import type { ComponentProps } from 'react';
-import { DayPicker, getDefaultClassNames } from 'react-day-picker';
+import { useTranslation } from 'react-i18next';
+import { DayPicker, getDefaultClassNames, type DayPickerLocale } from 'react-day-picker';
+import { de } from 'react-day-picker/locale/de';
+import { nb } from 'react-day-picker/locale/nb';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { buttonVariants } from './button';
+
+/** Month and day names and the buttons' labels in the page's language (English is DayPicker's own). */
+const DAY_PICKER_LOCALES: Partial<Record<string, DayPickerLocale>> = { de, nb };
 
 /**
  * A month calendar on react-day-picker, styled with the theme tokens (light and dark). Keyboard: arrow
@@ -10,8 +16,10 @@ import { buttonVariants } from './button';
  */
 export function Calendar({ className, classNames, ...props }: ComponentProps<typeof DayPicker>) {
   const d = getDefaultClassNames();
+  const { i18n } = useTranslation();
   return (
     <DayPicker
+      locale={DAY_PICKER_LOCALES[i18n.language]}
       className={cn('w-fit', className)}
       classNames={{
         root: cn(d.root, 'relative'),

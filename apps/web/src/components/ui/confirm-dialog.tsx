@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { AlertDialog as A } from 'radix-ui';
 import { answerConfirm, useConfirmRequest } from '@/lib/confirm';
 import { Button } from './button';
@@ -11,6 +12,7 @@ import { Label } from './label';
  * confirmed. Escape, Cancel or a click outside answers no. Mounted once, in the shell.
  */
 export function ConfirmDialogHost() {
+  const { t } = useTranslation();
   const request = useConfirmRequest();
   const [typed, setTyped] = useState('');
   const inputId = useId();
@@ -44,14 +46,18 @@ export function ConfirmDialogHost() {
                   {request.title}
                 </A.Title>
                 <A.Description className="text-sm text-muted-foreground">
-                  {request.description ?? 'This cannot be undone.'}
+                  {request.description ?? t('confirm.cannotUndo')}
                 </A.Description>
               </div>
               {mustType && (
                 <div className="grid gap-2">
                   <Label htmlFor={inputId}>
-                    Type <strong className="font-semibold [overflow-wrap:anywhere]">{mustType}</strong> to
-                    confirm
+                    <Trans
+                      t={t}
+                      i18nKey="confirm.typeToConfirm"
+                      values={{ name: mustType }}
+                      components={{ strong: <strong className="font-semibold [overflow-wrap:anywhere]" /> }}
+                    />
                   </Label>
                   <Input
                     id={inputId}
@@ -65,7 +71,7 @@ export function ConfirmDialogHost() {
               )}
               <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
                 <A.Cancel asChild>
-                  <Button variant="outline">Cancel</Button>
+                  <Button variant="outline">{t('cancel')}</Button>
                 </A.Cancel>
                 <Button
                   type="submit"

@@ -1,4 +1,5 @@
 import { useRef, type ComponentPropsWithoutRef, type HTMLAttributes, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Dialog as D } from 'radix-ui';
 import { X } from 'lucide-react';
 import { cn } from '@/lib/cn';
@@ -8,7 +9,7 @@ export const Dialog = D.Root;
 export function DialogContent({
   className,
   children,
-  closeLabel = 'Close',
+  closeLabel,
   onOpenAutoFocus,
   onCloseAutoFocus,
   ...p
@@ -18,6 +19,7 @@ export function DialogContent({
    * dialog opened from state (a button's onClick, a card) would leave it on the page's body on closing.
    */
   const opener = useRef<HTMLElement | null>(null);
+  const { t } = useTranslation();
   return (
     <D.Portal>
       <D.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[1px] animate-fade-in" />
@@ -43,7 +45,7 @@ export function DialogContent({
         {children}
         <D.Close
           className="absolute right-3 top-3 rounded-md p-1.5 text-muted-foreground hover:bg-accent hover:text-foreground"
-          aria-label={closeLabel}
+          aria-label={closeLabel ?? t('close')}
         >
           <X className="size-4" aria-hidden="true" />
         </D.Close>

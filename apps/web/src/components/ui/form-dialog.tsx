@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   useForm,
   type DefaultValues,
@@ -90,9 +91,10 @@ function FormBody<F extends FieldValues, B>({
   onFailed,
   submitLabel,
   destructive = false,
-  pendingLabel = 'Saving...',
+  pendingLabel,
   children,
 }: FormDialogProps<F, B>) {
+  const { t } = useTranslation();
   const [banner, setBanner] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const focusPending = useRef(false);
@@ -193,10 +195,10 @@ function FormBody<F extends FieldValues, B>({
         {children(api)}
         <DialogFooter className="mt-2">
           <Button variant="outline" onClick={onClose} disabled={isSubmitting}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={isSubmitting}>
-            {isSubmitting ? pendingLabel : submitLabel}
+            {isSubmitting ? (pendingLabel ?? t('saving')) : submitLabel}
           </Button>
         </DialogFooter>
       </form>

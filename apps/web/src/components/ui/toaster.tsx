@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Toast as T } from 'radix-ui';
 import { X } from 'lucide-react';
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '@portal/contracts';
@@ -10,6 +11,7 @@ import { dismissToast, showPendingToast, useToasts } from '@/lib/toast';
  * render after a page load it shows the toast left for that load (toastAfterReload).
  */
 export function Toaster() {
+  const { t: translate } = useTranslation();
   const toasts = useToasts();
   useEffect(() => showPendingToast(), []);
   return (
@@ -34,7 +36,7 @@ export function Toaster() {
             {t.description && <T.Description className="text-sm">{t.description}</T.Description>}
           </div>
           <T.Close
-            aria-label="Close"
+            aria-label={translate('close')}
             className="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100"
           >
             <X className="size-4" aria-hidden="true" />

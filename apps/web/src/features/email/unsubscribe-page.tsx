@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CircleCheck, MailX, TriangleAlert } from 'lucide-react';
@@ -6,8 +7,6 @@ import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { messageOf } from '@/lib/toast';
 import { useUnsubscribe, useUnsubscribeInfo } from '@/queries/mail';
-
-const INCOMPLETE = 'This unsubscribe link is incomplete. Copy the whole link from the email.';
 
 function Note({ tone, children }: { tone: 'done' | 'failed'; children: ReactNode }) {
   const done = tone === 'done';
@@ -31,10 +30,11 @@ function Note({ tone, children }: { tone: 'done' | 'failed'; children: ReactNode
 }
 
 function ManageLink() {
+  const { t } = useTranslation();
   return (
     <p className="mt-6 text-center text-sm">
       <Link to="/email-preferences" className="font-medium text-primary underline-offset-4 hover:underline">
-        Manage email preferences
+        {t('unsubscribe.manage')}
       </Link>
     </p>
   );
@@ -45,6 +45,7 @@ function ManageLink() {
  * of email and the (masked) address, and turns it off when asked. A bad link shows the server's message.
  */
 function UnsubscribePage() {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = (params.get('token') ?? '').trim();
   const info = useUnsubscribeInfo(token);
@@ -52,9 +53,9 @@ function UnsubscribePage() {
 
   if (!token || info.isError)
     return (
-      <PageCard title="Unsubscribe" subtitle="This link cannot be used">
+      <PageCard title={t('unsubscribe.title')} subtitle={t('unsubscribe.unusable')}>
         <Note tone="failed">
-          {token ? messageOf(info.error, 'This unsubscribe link is invalid.') : INCOMPLETE}
+          {token ? messageOf(info.error, t('unsubscribe.invalid')) : t('unsubscribe.incomplete')}
         </Note>
         <ManageLink />
       </PageCard>
@@ -62,9 +63,9 @@ function UnsubscribePage() {
 
   if (!info.data)
     return (
-      <PageCard title="Unsubscribe" subtitle="Reading the link...">
+      <PageCard title={t('unsubscribe.title')} subtitle={t('unsubscribe.reading')}>
         <p role="status" className="text-sm text-muted-foreground">
-          Loading...
+          {t('loading')}
         </p>
       </PageCard>
     );
@@ -73,31 +74,35 @@ function UnsubscribePage() {
   const kind = label.toLowerCase();
   if (stop.data || info.data.unsubscribed)
     return (
-      <PageCard title="Unsubscribed" subtitle={`${label} emails`}>
+      <PageCard title={t('unsubscribe.done')} subtitle={t('unsubscribe.kindEmails', { label })}>
         <Note tone="done">
-          {stop.data?.message ?? `You no longer receive ${kind} emails`} at {email}.
+          {t('unsubscribe.doneAt', {
+            message: stop.data?.message ?? t('unsubscribe.noLonger', { kind }),
+            email,
+          })}
         </Note>
         <ManageLink />
       </PageCard>
     );
 
   return (
-    <PageCard title="Unsubscribe" subtitle="Turn off one kind of email">
+    <PageCard title={t('unsubscribe.title')} subtitle={t('unsubscribe.subtitle')}>
       <div className="grid gap-4">
-        <FormError
-          message={stop.error ? messageOf(stop.error, 'Could not unsubscribe. Please try again.') : null}
-        />
+        <FormError message={stop.error ? messageOf(stop.error, t('unsubscribe.failed')) : null} />
         <div className="flex items-start gap-3">
           <MailX className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
           <p className="font-medium">
-            Stop {kind} emails to <span className="break-words">{email}</span>?
+            <Trans
+              t={t}
+              i18nKey="unsubscribe.question"
+              values={{ kind, email }}
+              components={{ span: <span className="break-words" /> }}
+            />
           </p>
         </div>
-        <p className="text-sm text-muted-foreground">
-          Account and security emails, such as password resets, are always sent.
-        </p>
+        <p className="text-sm text-muted-foreground">{t('unsubscribe.alwaysSent')}</p>
         <Button className="w-full" disabled={stop.isPending} onClick={() => stop.mutate(token)}>
-          {stop.isPending ? 'Unsubscribing...' : `Stop ${kind} emails`}
+          {stop.isPending ? t('unsubscribe.pending') : t('unsubscribe.stop', { kind })}
         </Button>
       </div>
       <ManageLink />

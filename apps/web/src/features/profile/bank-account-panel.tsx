@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { bankAccountInput, type CurrentUser } from '@portal/contracts';
@@ -31,6 +32,7 @@ export function BankAccountPanel({
   /** Reads the user again, so that every view shows the new account. */
   onSaved?: () => Promise<void> | void;
 }) {
+  const { t } = useTranslation(['profile', 'common']);
   const [failure, setFailure] = useState<string | null>(null);
   // The saved answer shows at once, before the user is read again.
   const [saved, setSaved] = useState<CurrentUser['bankAccount']>(null);
@@ -52,17 +54,17 @@ export function BankAccountPanel({
       setSaved(answer.data);
       reset({ iban: '', bic: '', holder: answer.data.holder, currentPassword: '', code: '' });
       toast({
-        title: 'Bank account saved',
-        description: `Distributions will be paid to ${answer.data.iban}.`,
+        title: t('bank.saved'),
+        description: t('bank.savedText', { iban: answer.data.iban }),
       });
       await onSaved?.();
     } catch (err) {
       const fields = serverFieldErrors(err);
       const invalid = FIELDS.filter((k) => fields[k]);
       invalid.forEach((k, i) => setError(k, { message: fields[k] }, { shouldFocus: i === 0 }));
-      const message = messageOf(err, 'Failed to save the bank account');
+      const message = messageOf(err, t('bank.failed'));
       if (!invalid.length) setFailure(message);
-      toast({ title: 'Error', description: message, variant: 'destructive' });
+      toast({ title: t('edit.errorTitle'), description: message, variant: 'destructive' });
     }
   });
 
@@ -70,11 +72,11 @@ export function BankAccountPanel({
     <div className="grid gap-4">
       <section aria-labelledby="bank-on-file" className="rounded-md border p-4 text-sm">
         <h3 id="bank-on-file" className="font-semibold">
-          Account on file
+          {t('bank.onFile')}
         </h3>
         {account ? (
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-            <dt className="text-muted-foreground">Holder</dt>
+            <dt className="text-muted-foreground">{t('bank.holder')}</dt>
             <dd>{account.holder}</dd>
             <dt className="text-muted-foreground">IBAN</dt>
             <dd className="font-mono">{account.iban}</dd>
@@ -86,43 +88,33 @@ export function BankAccountPanel({
             )}
           </dl>
         ) : (
-          <p className="mt-2 text-muted-foreground">
-            No bank account yet. Add one so that your distributions can be paid.
-          </p>
+          <p className="mt-2 text-muted-foreground">{t('bank.none')}</p>
         )}
       </section>
       <form onSubmit={(e) => void onSubmit(e)} className="grid gap-4" noValidate>
         <FormError message={failure} />
-        <Field
-          label="IBAN"
-          hint="With or without spaces, e.g. FI21 1234 5600 0007 85."
-          error={errors.iban?.message}
-        >
+        <Field label="IBAN" hint={t('bank.ibanHint')} error={errors.iban?.message}>
           <Input autoComplete="off" spellCheck={false} {...register('iban')} />
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="BIC (optional)" error={errors.bic?.message}>
+          <Field label={t('bank.bic')} error={errors.bic?.message}>
             <Input autoComplete="off" spellCheck={false} {...register('bic')} />
           </Field>
-          <Field label="Account holder" error={errors.holder?.message}>
+          <Field label={t('bank.accountHolder')} error={errors.holder?.message}>
             <Input autoComplete="name" {...register('holder')} />
           </Field>
         </div>
-        <Field label="Current password" error={errors.currentPassword?.message}>
+        <Field label={t('bank.currentPassword')} error={errors.currentPassword?.message}>
           <Input type="password" autoComplete="current-password" {...register('currentPassword')} />
         </Field>
         {user.twoFactorEnabled && (
-          <Field
-            label="Authentication code"
-            hint="From your authenticator app, or a recovery code."
-            error={errors.code?.message}
-          >
+          <Field label={t('bank.code')} hint={t('bank.codeHint')} error={errors.code?.message}>
             <Input autoComplete="one-time-code" inputMode="numeric" {...register('code')} />
           </Field>
         )}
         <div className="flex justify-end">
           <Button type="submit" disabled={formState.isSubmitting}>
-            {formState.isSubmitting ? 'Saving...' : account ? 'Change bank account' : 'Save bank account'}
+            {formState.isSubmitting ? t('common:saving') : account ? t('bank.change') : t('bank.save')}
           </Button>
         </div>
       </form>

@@ -1,9 +1,9 @@
+import { useTranslation } from 'react-i18next';
 import { useId } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
 import {
   EMAIL_CATEGORIES,
-  EMAIL_CATEGORY_LABELS,
   type EmailCategory,
   type EmailPreferences,
   type EmailPreferencesInput,
@@ -12,15 +12,21 @@ import { cn } from '@/lib/cn';
 import { messageOf, toast } from '@/lib/toast';
 import { emailPreferencesKey, useEmailPreferences, useUpdateEmailPreferences } from '@/queries/mail';
 
-/** What each kind of email is about, under its name. */
-const ABOUT: Record<EmailCategory, string> = {
-  security:
-    'Sign-in and password changes, two-factor sign-in, bank account changes and password reset links.',
-  payouts: 'Distributions paid to you and your investor statements.',
-  projects: 'New documents in your Document Vault.',
-  bookings: 'Decisions on your cabin bookings.',
-  announcements: 'News and announcements from the portal team.',
-};
+/** Each kind of email's name, and what it is about (under its name). */
+const NAME = {
+  security: 'emailPreferences.security',
+  payouts: 'emailPreferences.payouts',
+  projects: 'emailPreferences.projects',
+  bookings: 'emailPreferences.bookings',
+  announcements: 'emailPreferences.announcements',
+} as const satisfies Record<EmailCategory, string>;
+const ABOUT = {
+  security: 'emailPreferences.securityAbout',
+  payouts: 'emailPreferences.payoutsAbout',
+  projects: 'emailPreferences.projectsAbout',
+  bookings: 'emailPreferences.bookingsAbout',
+  announcements: 'emailPreferences.announcementsAbout',
+} as const satisfies Record<EmailCategory, string>;
 
 /** An on/off switch: a button with the switch role, named by its row's label. */
 function Switch({
@@ -72,6 +78,7 @@ function Switch({
  */
 export function EmailPreferencesPanel({ heading: Heading = 'h3' }: { heading?: 'h2' | 'h3' }) {
   // The panel may be on screen twice (the page and the profile dialog): its ids are its own.
+  const { t } = useTranslation(['profile', 'common']);
   const idBase = useId();
   const queryClient = useQueryClient();
   const prefs = useEmailPreferences();
@@ -80,23 +87,25 @@ export function EmailPreferencesPanel({ heading: Heading = 'h3' }: { heading?: '
       queryClient.setQueryData(emailPreferencesKey, res.data);
       const [category, on] = Object.entries(change)[0] as [EmailCategory, boolean];
       toast({
-        title: res.message ?? 'Email preferences saved',
-        description: `${EMAIL_CATEGORY_LABELS[category]} emails are ${on ? 'on' : 'off'}.`,
+        title: res.message ?? t('emailPreferences.saved'),
+        description: on
+          ? t('emailPreferences.nowOn', { name: t(NAME[category]) })
+          : t('emailPreferences.nowOff', { name: t(NAME[category]) }),
       });
     },
-    failure: { fallback: 'Failed to save your email preferences' },
+    failure: { fallback: t('emailPreferences.failed') },
   });
 
   if (prefs.isError)
     return (
       <p role="alert" className="text-sm font-medium text-destructive">
-        {messageOf(prefs.error, 'Could not load your email preferences')}
+        {messageOf(prefs.error, t('emailPreferences.loadFailed'))}
       </p>
     );
   if (!prefs.data)
     return (
       <p role="status" className="text-sm text-muted-foreground">
-        Loading...
+        {t('common:loading')}
       </p>
     );
 
@@ -107,12 +116,9 @@ export function EmailPreferencesPanel({ heading: Heading = 'h3' }: { heading?: '
     <section className="grid gap-3" aria-labelledby={`${idBase}-title`}>
       <div className="grid gap-1">
         <Heading id={`${idBase}-title`} className="font-semibold">
-          Email notifications
+          {t('emailPreferences.heading')}
         </Heading>
-        <p className="text-sm text-muted-foreground">
-          Choose the emails you get. Each change is saved at once; the portal&apos;s notifications are not
-          affected.
-        </p>
+        <p className="text-sm text-muted-foreground">{t('emailPreferences.intro')}</p>
       </div>
       <ul className="grid divide-y rounded-lg border">
         {EMAIL_CATEGORIES.map((category) => {
@@ -122,12 +128,13 @@ export function EmailPreferencesPanel({ heading: Heading = 'h3' }: { heading?: '
             <li key={category} className="flex items-start justify-between gap-4 p-4">
               <div className="grid min-w-0 gap-1">
                 <span id={`${id}-label`} className="flex items-center gap-1.5 text-sm font-medium">
-                  {EMAIL_CATEGORY_LABELS[category]}
+                  {t(NAME[category])}
                   {always && <Lock className="size-3.5 text-muted-foreground" aria-hidden="true" />}
                 </span>
                 <p id={`${id}-about`} className="text-xs text-muted-foreground">
-                  {ABOUT[category]}
-                  {always && ' Always on: these emails keep your account safe and cannot be turned off.'}
+                  {always
+                    ? t('emailPreferences.alwaysOn', { about: t(ABOUT[category]) })
+                    : t(ABOUT[category])}
                 </p>
               </div>
               <Switch

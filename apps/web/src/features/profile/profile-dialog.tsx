@@ -1,5 +1,9 @@
+import i18next from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { useForm, type Resolver } from 'react-hook-form';
 import { birthDateBounds, profileInput, type CurrentUser } from '@portal/contracts';
+import type { Locale } from '@portal/i18n';
+import { LanguagePicker } from '@/components/language-picker';
 import { Button } from '@/components/ui/button';
 import { DialogFooter, TitledDialog } from '@/components/ui/dialog';
 import { contractResolver } from '@/components/ui/contract-resolver';
@@ -7,6 +11,7 @@ import { Field } from '@/components/ui/field';
 import { serverFieldErrors } from '@/components/ui/field-errors';
 import { Input } from '@/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { currentLocale, setLocale } from '@/lib/i18n';
 import { messageOf, toast, toastAfterReload } from '@/lib/toast';
 import { updateProfile } from '@/queries/users';
 import { BankAccountPanel } from './bank-account-panel';
@@ -28,6 +33,8 @@ interface ProfileForm {
   country: string;
   postalCode: string;
   dateOfBirth: string;
+  /** The account's language (docs/product.md §19); the page switches to it once saved. */
+  locale?: Locale;
 }
 const FIELDS = ['name', 'phone', 'address', 'city', 'postalCode', 'country', 'dateOfBirth'] as const;
 
@@ -39,6 +46,7 @@ const fromUser = (u: CurrentUser): ProfileForm => ({
   country: u.country ?? '',
   postalCode: u.postalCode ?? '',
   dateOfBirth: u.dateOfBirth ? u.dateOfBirth.slice(0, 10) : '',
+  locale: u.locale,
 });
 
 /** The body of PUT /api/users/me: the date of birth as an ISO timestamp, or left out when empty. */
@@ -57,7 +65,7 @@ const checkContract = contractResolver<ProfileForm>(profileInput, profilePayload
 const resolver: Resolver<ProfileForm> = (values, context, options) =>
   values.name.trim()
     ? checkContract(values, context, options)
-    : { values: {}, errors: { name: { type: 'required', message: 'Full Name is required' } } };
+    : { values: {}, errors: { name: { type: 'required', message: i18next.t('profile:edit.nameRequired') } } };
 
 /**
  * Edit Profile (docs/product.md §14): Full Name required; on success it closes and the page reloads, and
@@ -82,7 +90,8 @@ export function ProfileDialog({
   /** After a change saved without a reload (the bank account): read the user again. */
   onUserChanged?: () => Promise<void> | void;
 }) {
-  const { register, handleSubmit, reset, setError, formState } = useForm<ProfileForm>({
+  const { t } = useTranslation(['profile', 'common']);
+  const { register, handleSubmit, reset, setError, setValue, watch, formState } = useForm<ProfileForm>({
     defaultValues: fromUser(user),
     resolver,
     // Messages stay until the next submit.
@@ -98,17 +107,19 @@ export function ProfileDialog({
   const onSubmit = handleSubmit(async (values) => {
     try {
       await updateProfile(profilePayload(values));
+      // The page speaks the account's language from now on (the toast already does).
+      if (values.locale) await setLocale(values.locale);
       onOpenChange(false);
       // The page reloads at once, so the toast is shown once the reloaded page is up.
-      toastAfterReload({ title: 'Profile updated successfully!' }, reload);
+      toastAfterReload({ title: i18next.t('profile:edit.saved') }, reload);
     } catch (err) {
       // A 400's field problems next to their fields, the first of them focused.
       const fields = serverFieldErrors(err);
       const invalid = FIELDS.filter((k) => fields[k]);
       invalid.forEach((k, i) => setError(k, { message: fields[k] }, { shouldFocus: i === 0 }));
       toast({
-        title: 'Error',
-        description: messageOf(err, 'Failed to update profile'),
+        title: t('edit.errorTitle'),
+        description: messageOf(err, t('edit.failed')),
         variant: 'destructive',
       });
     }
@@ -119,54 +130,58 @@ export function ProfileDialog({
       open={open}
       onOpenChange={handleOpenChange}
       className="max-w-xl"
-      title="Edit Profile"
-      description="Keep your contact details and sign-in security up to date."
+      title={t('edit.title')}
+      description={t('edit.description')}
     >
       {/* min-w-0: on a phone the tab list scrolls sideways rather than widening the dialog past the screen. */}
       <Tabs value={tab} onValueChange={(v) => onTabChange?.(v as ProfileTab)} className="min-w-0">
         <TabsList>
-          <TabsTrigger value="profile">Profile</TabsTrigger>
-          <TabsTrigger value="security">Security</TabsTrigger>
-          <TabsTrigger value="email">Email</TabsTrigger>
-          {!user.isAdmin && <TabsTrigger value="bank">Bank account</TabsTrigger>}
-          {user.isAdmin && <TabsTrigger value="support">Support contact</TabsTrigger>}
+          <TabsTrigger value="profile">{t('tabs.profile')}</TabsTrigger>
+          <TabsTrigger value="security">{t('tabs.security')}</TabsTrigger>
+          <TabsTrigger value="email">{t('tabs.email')}</TabsTrigger>
+          {!user.isAdmin && <TabsTrigger value="bank">{t('tabs.bank')}</TabsTrigger>}
+          {user.isAdmin && <TabsTrigger value="support">{t('tabs.support')}</TabsTrigger>}
         </TabsList>
         <TabsContent value="profile" className="mt-4">
           <form onSubmit={(e) => void onSubmit(e)} className="grid gap-4" noValidate>
-            <Field label="Full Name" error={errors.name?.message}>
+            <Field label={t('edit.name')} error={errors.name?.message}>
               <Input autoComplete="name" required {...register('name')} />
             </Field>
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field label="Email" hint="Contact support to change your email.">
+              <Field label={t('edit.email')} hint={t('edit.emailHint')}>
                 <Input type="email" value={user.email} readOnly disabled />
               </Field>
-              <Field label="Phone" error={errors.phone?.message}>
+              <Field label={t('edit.phone')} error={errors.phone?.message}>
                 <Input type="tel" autoComplete="tel" {...register('phone')} />
               </Field>
             </div>
-            <Field label="Address" error={errors.address?.message}>
+            <Field label={t('edit.address')} error={errors.address?.message}>
               <Input autoComplete="street-address" {...register('address')} />
             </Field>
             <div className="grid gap-4 sm:grid-cols-3">
-              <Field label="City" error={errors.city?.message}>
+              <Field label={t('edit.city')} error={errors.city?.message}>
                 <Input autoComplete="address-level2" {...register('city')} />
               </Field>
-              <Field label="Postal Code" error={errors.postalCode?.message}>
+              <Field label={t('edit.postalCode')} error={errors.postalCode?.message}>
                 <Input autoComplete="postal-code" {...register('postalCode')} />
               </Field>
-              <Field label="Country" error={errors.country?.message}>
+              <Field label={t('edit.country')} error={errors.country?.message}>
                 <Input autoComplete="country-name" {...register('country')} />
               </Field>
             </div>
-            <Field label="Date of Birth" error={errors.dateOfBirth?.message}>
+            <Field label={t('edit.dateOfBirth')} error={errors.dateOfBirth?.message}>
               <Input type="date" autoComplete="bday" {...birthDateBounds()} {...register('dateOfBirth')} />
             </Field>
+            <LanguagePicker
+              value={watch('locale') ?? currentLocale()}
+              onPick={(locale) => setValue('locale', locale, { shouldDirty: true })}
+            />
             <DialogFooter className="mt-2">
               <Button variant="outline" disabled={saving} onClick={() => onOpenChange(false)}>
-                Cancel
+                {t('common:cancel')}
               </Button>
               <Button type="submit" disabled={saving}>
-                {saving ? 'Saving...' : 'Save Changes'}
+                {saving ? t('common:saving') : t('edit.save')}
               </Button>
             </DialogFooter>
           </form>

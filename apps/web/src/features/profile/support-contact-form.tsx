@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { supportContactInput } from '@portal/contracts';
@@ -25,6 +26,7 @@ const FIELDS = ['whatsapp', 'email'] as const;
  * no number the button writes to the email; with neither it is not shown.
  */
 export function SupportContactForm() {
+  const { t } = useTranslation(['profile', 'common']);
   const queryClient = useQueryClient();
   const current = useSupportSetting();
   const { register, handleSubmit, setError, formState } = useForm<ContactForm>({
@@ -47,9 +49,9 @@ export function SupportContactForm() {
     onSuccess: (res) => {
       queryClient.setQueryData(supportSettingKey, res.data);
       queryClient.setQueryData(supportContactKey, res.data);
-      toast({ title: 'Updated' });
+      toast({ title: t('support.updated') });
     },
-    failure: { fallback: 'Failed to save settings' },
+    failure: { fallback: t('support.failed') },
   });
 
   // The body is the schema's tidied values (the number without spaces, empty as null).
@@ -74,18 +76,11 @@ export function SupportContactForm() {
     >
       <div className="grid gap-1">
         <h3 id="support-contact-title" className="font-semibold">
-          Support contact
+          {t('support.title')}
         </h3>
-        <p className="text-sm text-muted-foreground">
-          The chat button on every investor page opens a WhatsApp chat with this number; without one it writes
-          to the email address; with neither it is hidden.
-        </p>
+        <p className="text-sm text-muted-foreground">{t('support.intro')}</p>
       </div>
-      <Field
-        label="WhatsApp number"
-        hint="International form: + and the country code, for example +358 40 123 4567."
-        error={errors.whatsapp?.message}
-      >
+      <Field label={t('support.whatsapp')} hint={t('support.whatsappHint')} error={errors.whatsapp?.message}>
         <Input
           type="tel"
           inputMode="tel"
@@ -94,12 +89,12 @@ export function SupportContactForm() {
           {...register('whatsapp')}
         />
       </Field>
-      <Field label="Support email" error={errors.email?.message}>
+      <Field label={t('support.email')} error={errors.email?.message}>
         <Input type="email" autoComplete="off" placeholder="support@yourcompany.com" {...register('email')} />
       </Field>
       <div className="flex justify-end">
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save Contact'}
+          {save.isPending ? t('common:saving') : t('support.save')}
         </Button>
       </div>
     </form>
