@@ -26,6 +26,8 @@ const ENGLISH_LABELS = new Set(
 /** Words each language writes as English does. */
 const SAME_IN: Record<Exclude<Locale, 'en'>, Set<string>> = {
   de: new Set([
+    'was',
+    'filter',
     'name',
     'status',
     'admin',
@@ -46,6 +48,7 @@ const SAME_IN: Record<Exclude<Locale, 'en'>, Set<string>> = {
     'also',
   ]),
   nb: new Set([
+    'filter',
     'status',
     'admin',
     'dashboard',
