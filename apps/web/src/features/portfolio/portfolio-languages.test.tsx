@@ -282,7 +282,7 @@ describe('the project pages in German and Norwegian', () => {
     expect(text(tiles[1]!)).toContain('Ihr Anteil: 25.000 € · Erträge 1.500 €');
     expect(text(tiles[0]!)).toContain('Seit 1. Jan. 2024');
     expect(
-      within(tiles[0]!).getByRole('link', { name: 'Projekt Aurora Lakeside Cabins ansehen' }),
+      within(tiles[0]!).getByRole('link', { name: 'Projekt ansehen: Aurora Lakeside Cabins' }),
     ).toHaveAttribute('href', '/project/b0000000-0000-4000-8000-000000000001');
     await userEvent.click(screen.getByRole('button', { name: 'Abgeschlossen' }));
     expect(screen.getAllByTestId('project-tile')).toHaveLength(1);
