@@ -92,10 +92,10 @@ test.describe('[ADMIN][CONTENT] perks, updates, media, documents and bookings', 
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Add Update' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Update' });
-    await dialog.getByLabel('Title').fill('Jetty rebuilt');
+    await dialog.getByLabel('Title', { exact: true }).fill('Jetty rebuilt');
     await dialog.getByLabel('Category').selectOption('milestone');
-    await dialog.getByLabel('Excerpt').fill('The new jetty is ready for the summer.');
-    await dialog.getByLabel('Content').fill('<p>The <strong>jetty</strong> is ready.</p>');
+    await dialog.getByLabel('Excerpt', { exact: true }).fill('The new jetty is ready for the summer.');
+    await dialog.getByLabel('Content', { exact: true }).fill('<p>The <strong>jetty</strong> is ready.</p>');
     await dialog.getByLabel('Image URLs').fill(' /demo/photos/lake.jpg , , /demo/photos/jetty.jpg ,');
     await dialog.getByRole('button', { name: 'Publish Update' }).click();
     await expect(toast(page, 'Created')).toBeVisible();
@@ -121,7 +121,7 @@ test.describe('[ADMIN][CONTENT] perks, updates, media, documents and bookings', 
     await card.getByRole('button', { name: 'Edit Jetty rebuilt' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Update' });
     await expect(edit.getByLabel('Image URLs')).toHaveValue('/demo/photos/lake.jpg, /demo/photos/jetty.jpg');
-    await edit.getByLabel('Title').fill('Jetty rebuilt for summer');
+    await edit.getByLabel('Title', { exact: true }).fill('Jetty rebuilt for summer');
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await expect(toast(page, 'Updated')).toBeVisible();
 
