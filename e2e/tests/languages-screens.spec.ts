@@ -33,16 +33,9 @@ const SCREENS: Screen[] = [
   { path: '/forgot-password', ready: heading },
   { path: '/reset-password', ready: heading },
   { path: '/admin-login', ready: heading },
-  ...[
-    '/',
-    '/projects',
-    '/join-project',
-    '/perks',
-    '/documents',
-    '/media',
-    '/updates',
-    '/email-preferences',
-  ].map(investor),
+  ...['/', '/projects', '/join-project', '/documents', '/media', '/updates', '/email-preferences'].map(
+    investor,
+  ),
   ...[
     '/admin',
     '/admin/users',
