@@ -449,6 +449,13 @@ async function main() {
  * unchanged code; a third leaves the slowest phase seen (best 0.229 of 0.5 for /api/users/me) a margin and
  * still fails code that halves the throughput. The full run is the measure; this is a tripwire.
  */
+/**
+ * What the sign-in page may download of JS, gzip: 150 kB until the page spoke three languages (ADR 027);
+ * i18next, react-i18next with <Trans> and the sign-in pages' English messages add about 25 kB to the
+ * 138 kB it weighed before them.
+ */
+const SIGN_IN_JS_BUDGET_KB = 170;
+
 function check(results: Record<string, unknown>): string[] {
   const failures: string[] = [];
   const factor = quick ? 1 / 3 : 1;
@@ -502,7 +509,8 @@ function check(results: Record<string, unknown>): string[] {
     signIn: { jsGzipKb: number; cssGzipKb: number };
     dashboardToStatic: number;
   };
-  if (pages.signIn.jsGzipKb > 150) failures.push(`sign-in JS ${pages.signIn.jsGzipKb} kB gzip`);
+  if (pages.signIn.jsGzipKb > SIGN_IN_JS_BUDGET_KB)
+    failures.push(`sign-in JS ${pages.signIn.jsGzipKb} kB gzip (budget ${SIGN_IN_JS_BUDGET_KB} kB)`);
   if (pages.signIn.cssGzipKb > 30) failures.push(`sign-in CSS ${pages.signIn.cssGzipKb} kB gzip`);
   if (!quick && pages.dashboardToStatic > 3)
     failures.push(`dashboard time to content ${pages.dashboardToStatic}x the static page`);
@@ -713,7 +721,7 @@ function report(r: Record<string, unknown>): string {
     '| figure | value | budget |',
     '| --- | --- | --- |',
     `| broadcast to ${b.users.toLocaleString('en-US')} users | ${b.medianMs} ms | < 200 ms |`,
-    `| sign-in page JS / CSS (gzip) | ${pages.signIn.jsGzipKb} kB / ${pages.signIn.cssGzipKb} kB | ≤ 150 kB / ≤ 30 kB |`,
+    `| sign-in page JS / CSS (gzip) | ${pages.signIn.jsGzipKb} kB / ${pages.signIn.cssGzipKb} kB | ≤ ${SIGN_IN_JS_BUDGET_KB} kB / ≤ 30 kB |`,
     `| dashboard JS / CSS (gzip) | ${pages.dashboard.jsGzipKb} kB / ${pages.dashboard.cssGzipKb} kB | — |`,
     `| dashboard time to content / LCP | ${pages.dashboard.timeToContentMs} ms / ${pages.dashboard.lcpMs} ms | ≤ 3× static |`,
     `| static page time to content / LCP | ${pages.static.timeToContentMs} ms / ${pages.static.lcpMs} ms | |`,

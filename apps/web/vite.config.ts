@@ -8,6 +8,7 @@ import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { endpoints } from '@portal/contracts';
+import { APP_NAMESPACES, SIGN_IN_NAMESPACES, type Namespace } from '@portal/i18n';
 import { routeTableModule } from './route-table';
 
 /** Writes .gz and .br beside every text asset so the server can send them precompressed. */
@@ -62,6 +63,8 @@ const TANSTACK = /[\\/]node_modules[\\/]@tanstack[\\/]/;
 const TOASTER_CHUNK = 'toaster';
 const SIGN_IN_FORMS_CHUNK = 'sign-in-forms';
 const QUERIES_CHUNK = 'queries';
+/** A message file of packages/i18n: its language and namespace. */
+const MESSAGES = /[\\/]packages[\\/]i18n[\\/]src[\\/]messages[\\/](\w+)[\\/](\w+)\.json$/;
 
 interface ModuleGraph {
   getModuleInfo(id: string): { code: string | null; importedIds: string[]; exports: string[] } | null;
@@ -208,13 +211,38 @@ function chunkGroups() {
       for (const m of staticClosure(graph, [SHELL, INVESTOR_DASHBOARD]))
         if (!signIn.has(m) && !sets.has(m)) sets.set(m, SIGNED_IN_CHUNK);
     }
-    return sets.get(id) ?? null;
+    return sets.get(id) ?? messagesChunk(id);
   };
-  return [SIGNED_IN_CHUNK, SIGN_IN_FORMS_CHUNK, TOASTER_CHUNK, QUERIES_CHUNK].map((chunk) => ({
-    debugName: chunk,
-    includeDependenciesRecursively: false,
-    name: (id: string, graph: ModuleGraph) => (chunkOf(id, graph) === chunk ? chunk : null),
-  }));
+  return [
+    ...[SIGNED_IN_CHUNK, SIGN_IN_FORMS_CHUNK, TOASTER_CHUNK, QUERIES_CHUNK].map((chunk) => ({
+      debugName: chunk,
+      includeDependenciesRecursively: false,
+      name: (id: string, graph: ModuleGraph) => (chunkOf(id, graph) === chunk ? chunk : null),
+    })),
+    {
+      debugName: 'messages',
+      includeDependenciesRecursively: false,
+      name: (id: string) => {
+        const chunk = messagesChunk(id);
+        return chunk === SIGNED_IN_CHUNK ? null : chunk;
+      },
+    },
+  ];
+}
+
+/**
+ * The chunk of a message file (apps/web/src/lib/i18n.ts loads them by language and part): English
+ * sign-in messages are in the entry, the rest of English in the signed-in chunk (the shell asks for
+ * them with its code, which the head script preloads); every other language comes as two chunks, what
+ * the sign-in pages say and what the signed-in pages say. The server's own (emails, PDFs) are in none.
+ */
+function messagesChunk(id: string): string | null {
+  const [, locale, ns] = MESSAGES.exec(id) ?? [];
+  if (!locale || !ns) return null;
+  const signIn = (SIGN_IN_NAMESPACES as readonly string[]).includes(ns);
+  const app = (APP_NAMESPACES as readonly Namespace[]).some((n) => n === ns);
+  if (locale === 'en') return app ? SIGNED_IN_CHUNK : null;
+  return signIn ? `messages-${locale}` : app ? `messages-${locale}-app` : null;
 }
 
 /**
@@ -271,7 +299,7 @@ function preloadSignedIn(): Plugin {
           const query = byName.get(f)?.moduleIds.find((m) => TANSTACK.test(m));
           if (query) throw new Error(`the sign-in page would load the query library (${f}, from ${query})`);
           // zod (with the contracts' schemas, about 40 kB gzip) is loaded by the pages that validate with
-          // it, never by the sign-in page's first load: its budget is 150 kB (bench/run.ts).
+          // it, never by the sign-in page's first load: its budget is in bench/run.ts.
           const zod = byName.get(f)?.moduleIds.find((m) => /[\\/]node_modules[\\/]zod[\\/]/.test(m));
           if (zod) throw new Error(`the sign-in page would load zod (${f}, from ${zod})`);
         }

@@ -1,6 +1,6 @@
 export * from './locale';
 export * from './format';
 export * from './namespaces';
-export { loadMessages } from './load';
+export { loadBundle, loadMessages } from './load';
 export type { Messages } from './resources';
 export { createTranslator, i18nOptions, en } from './translator';

@@ -1,7 +1,7 @@
 /**
  * The message files of each language (`messages/<locale>/<namespace>.json`): one per web feature, one
  * for what the whole app shares, one for the emails and one for the PDFs. A new namespace is added here,
- * as a file in every language and in each language's `index.ts`.
+ * as a file in every language and in English's `index.ts` (the type of every language's messages).
  */
 export const NAMESPACES = [
   'common',
@@ -22,3 +22,16 @@ export const NAMESPACES = [
   'pdf',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
+
+/** What the pages before sign-in say (the sign-in, registration and password pages): loaded before the first paint. */
+export const SIGN_IN_NAMESPACES = ['common', 'auth'] as const satisfies readonly Namespace[];
+
+/** What only the server says (emails and PDFs): never sent to the browser. */
+export const SERVER_NAMESPACES = ['mail', 'pdf'] as const satisfies readonly Namespace[];
+
+/** What the signed-in pages say beyond the sign-in pages: loaded with the shell's code. */
+export const APP_NAMESPACES = NAMESPACES.filter(
+  (ns): ns is Exclude<Namespace, (typeof SIGN_IN_NAMESPACES)[number] | (typeof SERVER_NAMESPACES)[number]> =>
+    !(SIGN_IN_NAMESPACES as readonly Namespace[]).includes(ns) &&
+    !(SERVER_NAMESPACES as readonly Namespace[]).includes(ns),
+);

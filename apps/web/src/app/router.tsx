@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { UnderConstruction } from '@/components/under-construction';
 import { prefetchCurrentUser } from '@/queries/session';
+import { loadSignedInMessages } from '@/lib/i18n';
 import { tokens } from '@/lib/session';
 import { NotFound } from './pages/not-found';
 import { RouteError } from './pages/route-error';
@@ -9,9 +10,11 @@ import { RequireAuth } from './require-auth';
 import { Root } from './root';
 import type { Shell as ShellLayout } from './shell/shell';
 
-// The shell (menus, dialogs, drawer) is not part of the sign-in page's code.
+// The shell (menus, dialogs, drawer) is not part of the sign-in page's code, nor is what the signed-in
+// pages say: both come at once, before the first signed-in render.
 let loadedShell: typeof ShellLayout | undefined;
-const loadShell = () => import('./shell/shell').then((m) => (loadedShell = m.Shell));
+const loadShell = () =>
+  Promise.all([import('./shell/shell'), loadSignedInMessages()]).then(([m]) => (loadedShell = m.Shell));
 
 // With a stored session the current user is read now, alongside the page's code (which the router
 // starts below), rather than after it once React has rendered.

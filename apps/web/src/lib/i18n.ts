@@ -1,14 +1,18 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import {
+  APP_NAMESPACES,
   DEFAULT_LOCALE,
-  en,
   i18nOptions,
   isLocale,
-  loadMessages,
+  loadBundle,
   pickLocale,
+  SIGN_IN_NAMESPACES,
   type Locale,
+  type Namespace,
 } from '@portal/i18n';
+import auth from '@portal/i18n/messages/en/auth.json';
+import common from '@portal/i18n/messages/en/common.json';
 
 /**
  * The page's language (docs/product.md §19): the account's once signed in, before that the one picked
@@ -32,8 +36,9 @@ export const initialLocale = (): Locale => storedLocale() ?? pickLocale(navigato
 void i18next.use(initReactI18next).init({
   ...i18nOptions,
   lng: DEFAULT_LOCALE,
-  resources: { en },
-  // German and Norwegian arrive as their own chunks (setLocale loads them).
+  // What the sign-in pages say in English comes with the entry; the rest, and every other language,
+  // arrives in chunks when first needed (ensureMessages).
+  resources: { en: { common, auth } },
   partialBundledLanguages: true,
   initAsync: false,
   react: { useSuspense: false },
@@ -41,16 +46,43 @@ void i18next.use(initReactI18next).init({
 
 export const currentLocale = (): Locale => (isLocale(i18next.language) ? i18next.language : DEFAULT_LOCALE);
 
+/** Whether the signed-in pages' messages are wanted: once the shell has been asked for, they are. */
+let signedIn = false;
+
+/** The change of language under way, if any. */
+let switching: Promise<unknown> = Promise.resolve();
+
+/** Loads the namespaces of `locale` not here yet (a chunk per language and part, vite.config.ts). */
+async function ensureMessages(locale: Locale, namespaces: readonly Namespace[]): Promise<void> {
+  const missing = namespaces.filter((ns) => !i18next.hasResourceBundle(locale, ns));
+  const bundles = await Promise.all(missing.map((ns) => loadBundle(locale, ns)));
+  missing.forEach((ns, i) => i18next.addResourceBundle(locale, ns, bundles[i], true, true));
+}
+
+/**
+ * The signed-in pages' messages, in the page's language and in any it changes to from now on: the
+ * router asks for them with the shell's code, so a page never renders before what it says has arrived.
+ */
+export async function loadSignedInMessages(): Promise<void> {
+  signedIn = true;
+  // A change of language under way loads them itself, in the language it changes to.
+  await switching;
+  await ensureMessages(currentLocale(), APP_NAMESPACES);
+}
+
 /**
  * Shows the page in `locale`: loads its messages when they are not here yet, then switches every
  * translated text and format at once, and keeps it for the next visit.
  */
-export async function setLocale(locale: Locale): Promise<void> {
-  if (!i18next.hasResourceBundle(locale, 'common')) {
-    const messages = await loadMessages(locale);
-    for (const [ns, bundle] of Object.entries(messages))
-      i18next.addResourceBundle(locale, ns, bundle, true, true);
-  }
+export function setLocale(locale: Locale): Promise<void> {
+  const done = switchTo(locale);
+  switching = done.catch(() => undefined);
+  return done;
+}
+
+async function switchTo(locale: Locale): Promise<void> {
+  await ensureMessages(locale, SIGN_IN_NAMESPACES);
+  if (signedIn) await ensureMessages(locale, APP_NAMESPACES);
   try {
     localStorage.setItem(LOCALE_KEY, locale);
   } catch {
