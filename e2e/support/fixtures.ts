@@ -105,7 +105,7 @@ const EVERY_AXE_RULE = axe.getRules().map((r) => r.ruleId);
  */
 const AXE_EXCLUDED = [
   '[data-radix-focus-guard]',
-  '[role="region"][aria-label^="Notifications ("] > span[tabindex="0"]',
+  '[role="region"]:has(> ol[data-toasts]) > span[tabindex="0"]',
 ];
 
 /**

@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, AppDeps, Module } from './app-types';
-import { ServiceUnavailableError, TooManyRequestsError } from './lib/errors';
+import { coded, ServiceUnavailableError, TooManyRequestsError } from './lib/errors';
 import { CHANGES_CHANNEL, ChangeFeed } from './db/changes';
 import { openListener } from './db/listener';
 import { logRedisState, sharedRateLimitStore, waitForRedis } from './lib/redis';
@@ -177,7 +177,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     ...(redis && { store: sharedRateLimitStore(redis) }),
     errorResponseBuilder: (_req, ctx) =>
       new TooManyRequestsError(
-        `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,
+        coded('common.retry_in', { seconds: Math.ceil(ctx.ttl / 1000) }),
         ctx.ttl / 1000,
       ),
   });

@@ -10,7 +10,7 @@ export function apiDocument() {
     description:
       'Investors follow their holiday-cabin investments, returns and perks; administrators run the projects. ' +
       'Endpoints with a security requirement need `Authorization: Bearer <accessToken>` from sign-in; ' +
-      'errors answer `{ success: false, message, error }`.',
+      'errors answer `{ success: false, message, error, code }` (`code`: stable, `<namespace>.<name>`).',
   });
   return document;
 }

@@ -175,6 +175,7 @@ describe('graceful shutdown under load', () => {
           success: false,
           message: 'The server is restarting. Please try again in a moment.',
           error: 'The server is restarting. Please try again in a moment.',
+          code: 'common.unavailable',
         });
       }
       expect(spares.every((c) => c.closed)).toBe(true);

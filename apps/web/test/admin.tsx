@@ -325,8 +325,8 @@ export function renderAdmin(element: ReactElement, path: string, url = `/admin/$
 
 /** The toast titled `title` (the area shows one at a time); its text holds the description too. */
 export async function findToast(title: string) {
-  // Found by its label: an open dialog hides the rest of the page from the accessibility tree.
-  const area = document.querySelector<HTMLElement>('[role="region"][aria-label^="Notifications"]');
+  // Found by its mark, not its role: an open dialog hides the rest of the page from the accessibility tree.
+  const area = document.querySelector<HTMLElement>('[data-toasts]');
   if (!area) throw new Error('No toast area: render the Toaster');
   const el = await within(area).findByText(title, { exact: true });
   return el.closest('li')!;

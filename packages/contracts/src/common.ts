@@ -57,6 +57,14 @@ export const errorBody = z.object({
   success: z.literal(false),
   message: z.string(),
   error: z.string(),
+  /**
+   * What went wrong, stable for programs and worded by the web app in the user's language:
+   * `<namespace>.<name>` ('stays.nights_taken'), or one of the kind (`common.not_found`,
+   * `common.validation` …). `message` says it in English.
+   */
+  code: z.string(),
+  /** The variables of the code's message ('date', 'name' …), when it has any. */
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   /** A 400 from a schema: each field's problem in words, by the field's path ('totalInvestment'). */
   fields: z.record(z.string(), z.string()).optional(),
 });

@@ -1,6 +1,7 @@
 export * from './locale';
 export * from './format';
 export * from './namespaces';
+export * from './errors';
 export { loadBundle, loadMessages } from './load';
 export type { Messages } from './resources';
-export { createTranslator, i18nOptions, en } from './translator';
+export { createTranslator, englishTranslator, i18nOptions, en } from './translator';

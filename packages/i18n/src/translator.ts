@@ -39,3 +39,10 @@ export async function createTranslator(): Promise<i18n> {
 }
 
 export { en };
+
+/** English alone, ready at once: the API's English error messages (`errorKey`). */
+export function englishTranslator(): i18n {
+  const instance = createInstance();
+  void instance.init({ ...i18nOptions, lng: DEFAULT_LOCALE, resources: { en }, initAsync: false });
+  return instance;
+}

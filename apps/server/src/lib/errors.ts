@@ -1,17 +1,48 @@
+import { englishTranslator, errorKey, type ErrorCode } from '@portal/i18n';
+
+/** The variables of an error's message (`params` of the answer). */
+export type ErrorParams = Record<string, string | number>;
+
+/**
+ * An error with a stable code (docs/product.md §4): the answer carries the code and its params, which
+ * the web app words in the user's language, and the English message for API users.
+ */
+export interface CodedError {
+  code: ErrorCode;
+  params?: ErrorParams;
+}
+
+/** `new ConflictError(coded('stays.nights_taken', { date }))`. */
+export const coded = (code: ErrorCode, params?: ErrorParams): CodedError => ({ code, params });
+
+let english: ReturnType<typeof englishTranslator> | undefined;
+/** The English message of a coded error. */
+export function englishMessage({ code, params }: CodedError): string {
+  english ??= englishTranslator();
+  // A key chosen at run time: typed as a string (the code's type already names an existing message).
+  return (english.t as (key: string, params?: ErrorParams) => string)(errorKey(code), params);
+}
+
 /** Typed application errors; the error handler turns them into the envelope (docs/product.md §4). */
 export class AppError extends Error {
+  readonly code?: ErrorCode;
+  readonly params?: ErrorParams;
   constructor(
     readonly statusCode: number,
-    message: string,
+    message: string | CodedError,
     readonly headers?: Record<string, string>,
   ) {
-    super(message);
+    super(typeof message === 'string' ? message : englishMessage(message));
     this.name = new.target.name;
+    if (typeof message !== 'string') {
+      this.code = message.code;
+      this.params = message.params;
+    }
   }
 }
 
 export class BadRequestError extends AppError {
-  constructor(message: string) {
+  constructor(message: string | CodedError) {
     super(400, message);
   }
 }
@@ -27,19 +58,19 @@ export class ValidationError extends BadRequestError {
 /** A 400 whose answer carries `data` besides its message (an import's rows, each with its problem). */
 export class BadRequestWithDataError extends BadRequestError {
   constructor(
-    message: string,
+    message: string | CodedError,
     readonly data: unknown,
   ) {
     super(message);
   }
 }
 export class UnauthorizedError extends AppError {
-  constructor(message = 'Authentication required') {
+  constructor(message: string | CodedError = 'Authentication required') {
     super(401, message);
   }
 }
 export class ForbiddenError extends AppError {
-  constructor(message = 'You do not have permission to do this') {
+  constructor(message: string | CodedError = 'You do not have permission to do this') {
     super(403, message);
   }
 }
@@ -49,17 +80,17 @@ export class NotFoundError extends AppError {
   }
 }
 export class ConflictError extends AppError {
-  constructor(message: string) {
+  constructor(message: string | CodedError) {
     super(409, message);
   }
 }
 export class PayloadTooLargeError extends AppError {
-  constructor(message = 'The upload is too large') {
+  constructor(message: string | CodedError = 'The upload is too large') {
     super(413, message);
   }
 }
 export class TooManyRequestsError extends AppError {
-  constructor(message: string, retryAfterSeconds: number) {
+  constructor(message: string | CodedError, retryAfterSeconds: number) {
     super(429, message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
   }
 }
@@ -67,7 +98,9 @@ export class TooManyRequestsError extends AppError {
 export const DATABASE_UNAVAILABLE = 'The database is unavailable. Please try again shortly.';
 
 export class ServiceUnavailableError extends AppError {
-  constructor(message = 'The service is temporarily unavailable. Please try again shortly.') {
+  constructor(
+    message: string | CodedError = 'The service is temporarily unavailable. Please try again shortly.',
+  ) {
     super(503, message, { 'retry-after': '5' });
   }
 }

@@ -6,7 +6,7 @@ import type { ChangeFeed } from '../db/changes';
 import type { Db } from '../db/client';
 import { refreshTokens, users } from '../db/schema';
 import { requireAdminTotpSql } from '../modules/settings/security-settings';
-import { ForbiddenError, UnauthorizedError } from '../lib/errors';
+import { coded, ForbiddenError, UnauthorizedError } from '../lib/errors';
 import type { TokenSigner } from '../lib/tokens';
 
 /** Who may call a route. Every /api route is 'user' unless it says otherwise. */
@@ -30,8 +30,7 @@ declare module 'fastify' {
   }
 }
 
-export const ADMIN_TOTP_REQUIRED =
-  'Two-factor sign-in is required for admin accounts. Turn it on under Edit Profile.';
+const ADMIN_TOTP_REQUIRED = coded('auth.two_factor_required_admin');
 
 export function bearerToken(request: FastifyRequest): string | undefined {
   const h = request.headers.authorization;
@@ -40,7 +39,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return m?.[1];
 }
 
-const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+const SESSION_ENDED = coded('auth.session_ended');
 
 /** What decides whether an access token's sign-in may still act, read on every request. */
 async function readSignIn(db: Db, claims: AccessClaims) {
@@ -138,7 +137,7 @@ export function authPlugin(app: FastifyInstance, deps: { db: Db; signer: TokenSi
     route.onRequest = [
       async (request) => {
         request.auth = await check(request);
-        if (access === 'admin' && !request.auth.isAdmin) throw new ForbiddenError('Admin access required');
+        if (access === 'admin' && !request.auth.isAdmin) throw new ForbiddenError(coded('auth.admin_only'));
         if (access === 'admin' && request.auth.adminNeedsTotp) throw new ForbiddenError(ADMIN_TOTP_REQUIRED);
       },
       ...hooks,

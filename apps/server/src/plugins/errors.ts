@@ -14,18 +14,23 @@ import {
 } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import { fieldErrors, issuesMessage, nulIssues, type FieldErrors, type IssueLike } from '@portal/contracts';
+import { statusErrorCode, VALIDATION_ERROR, type ErrorCode } from '@portal/i18n';
 import {
   AppError,
   BadRequestWithDataError,
   DATABASE_UNAVAILABLE,
   ValidationError,
   pgErrorCode,
+  type ErrorParams,
 } from '../lib/errors';
 import { API_ANSWER_HEADERS } from './security';
 
 interface Answer {
   status: number;
   message: string;
+  /** The error's own code, when it has one (else one by its status, `errorCode`). */
+  code?: ErrorCode;
+  params?: ErrorParams;
   headers?: Record<string, string>;
   /** A 400 from a schema: each field's problem in words. */
   fields?: FieldErrors;
@@ -91,8 +96,16 @@ function databaseUnavailable(err: unknown): boolean {
 /** Turns any error into a status and a message written for the user; 5xx never carry internals. */
 export function classify(err: unknown): Answer {
   if (err instanceof ValidationError) return { status: 400, message: err.message, fields: err.fields };
-  if (err instanceof BadRequestWithDataError) return { status: 400, message: err.message, data: err.data };
-  if (err instanceof AppError) return { status: err.statusCode, message: err.message, headers: err.headers };
+  if (err instanceof BadRequestWithDataError)
+    return { status: 400, message: err.message, code: err.code, params: err.params, data: err.data };
+  if (err instanceof AppError)
+    return {
+      status: err.statusCode,
+      message: err.message,
+      code: err.code,
+      params: err.params,
+      headers: err.headers,
+    };
   const e = err as FastifyError & { validationContext?: string };
   if (hasZodFastifySchemaValidationErrors(err)) {
     // fastify-type-provider-zod keeps each zod issue's code, path and details; rebuilt, they are worded
@@ -153,6 +166,10 @@ export function classify(err: unknown): Answer {
   return { status: 500, message: 'Internal server error' };
 }
 
+/** The stable code of an answer (docs/product.md §4): its own, else the one of its kind. */
+const errorCode = (answer: Answer): ErrorCode =>
+  answer.code ?? (answer.fields ? VALIDATION_ERROR : statusErrorCode(answer.status));
+
 /** Answers an error in the envelope; also used for what the router refuses before any route is found. */
 export function sendError(err: unknown, request: FastifyRequest, reply: FastifyReply) {
   const answer = classify(err);
@@ -167,6 +184,8 @@ export function sendError(err: unknown, request: FastifyRequest, reply: FastifyR
     success: false,
     message: answer.message,
     error: answer.message,
+    code: errorCode(answer),
+    ...(answer.params ? { params: answer.params } : {}),
     ...(answer.fields ? { fields: answer.fields } : {}),
     ...(answer.data !== undefined ? { data: answer.data } : {}),
   });
@@ -201,7 +220,12 @@ export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoExcep
   const answer = clientErrorAnswer(err.code);
   this.log.debug({ err, status: answer.status }, 'request refused by the HTTP parser');
   if (socket.writable) {
-    const body = JSON.stringify({ success: false, message: answer.message, error: answer.message });
+    const body = JSON.stringify({
+      success: false,
+      message: answer.message,
+      error: answer.message,
+      code: errorCode(answer),
+    });
     const headers = {
       ...API_ANSWER_HEADERS,
       'content-type': 'application/json; charset=utf-8',

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { statusErrorCode } from '@portal/i18n';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { App, MetricSources } from '../app-types';
@@ -140,7 +141,9 @@ export function metricsPlugin(app: App, opts: { token: string | undefined; metri
   app.get('/metrics', async (request, reply) => {
     const given = request.headers.authorization;
     if (!expected || !metrics || !given || !crypto.timingSafeEqual(digest(given), expected))
-      return reply.status(404).send({ success: false, message: 'Not found', error: 'Not found' });
+      return reply
+        .status(404)
+        .send({ success: false, message: 'Not found', error: 'Not found', code: statusErrorCode(404) });
     const body = await metrics.registry.metrics();
     return reply
       .header('content-type', metrics.registry.contentType)

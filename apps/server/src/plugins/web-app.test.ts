@@ -125,7 +125,12 @@ describe('serving the web app', () => {
   it('answers unknown API paths and missing files with a JSON 404', async () => {
     const api = await ctx.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(api.statusCode).toBe(404);
-    expect(api.json()).toEqual({ success: false, message: 'Not found', error: 'Not found' });
+    expect(api.json()).toEqual({
+      success: false,
+      message: 'Not found',
+      error: 'Not found',
+      code: 'common.not_found',
+    });
     expect((await ctx.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
   });
 

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { statusErrorCode } from '@portal/i18n';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -185,6 +186,8 @@ export async function webAppPlugin(app: App, opts: { root: string | undefined; p
       !request.url.startsWith('/api/') &&
       !path.extname(request.url.split('?')[0]!);
     if (index && isPage) return sendIndex(request, reply);
-    return reply.status(404).send({ success: false, message: 'Not found', error: 'Not found' });
+    return reply
+      .status(404)
+      .send({ success: false, message: 'Not found', error: 'Not found', code: statusErrorCode(404) });
   });
 }

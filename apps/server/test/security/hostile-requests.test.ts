@@ -254,7 +254,13 @@ describe("what Node's HTTP parser refuses", () => {
       expect(answer, JSON.stringify(headers).slice(0, 80)).not.toBe('closed');
       if (answer === 'closed') continue;
       expect(answer.status).toBe(status);
-      expect(JSON.parse(answer.body)).toEqual({ success: false, message, error: message });
+      // Any refusal of the parser is a request not accepted (common.bad_request), whatever its status.
+      expect(JSON.parse(answer.body)).toEqual({
+        success: false,
+        message,
+        error: message,
+        code: 'common.bad_request',
+      });
       expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(answer.headers['cache-control']).toBe('no-store');
       expect(answer.headers['x-content-type-options']).toBe('nosniff');

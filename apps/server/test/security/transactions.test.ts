@@ -89,6 +89,7 @@ async function allOrNothing(steps: Step[], request: () => Promise<Request> | Req
       success: false,
       message: 'Internal server error',
       error: 'Internal server error',
+      code: 'common.internal',
     });
     expect(await fingerprint(ctx.db), where).toEqual(before);
     expect(filesUnder(uploadsDir(ctx)), where).toEqual(files);

@@ -1,16 +1,45 @@
+import i18next from 'i18next';
 import { API_TIMEOUT_MS } from '@portal/contracts';
+import { errorKey, statusErrorCode, type ErrorCode } from '@portal/i18n';
 import { SESSION_EXPIRED_MESSAGE, expireSession, refreshSession, tokens } from './session';
 
-/** A failed call: the server's `error` (else `message`), or the transport's message. */
+/**
+ * A failed call: the server's `error` (else `message`), or the transport's message, with the answer's
+ * stable `code` (docs/product.md §4; the transport's own when no answer came) and its `params`.
+ */
 export class ApiError extends Error {
+  readonly code: string;
   constructor(
     message: string,
     readonly status: number,
     readonly body?: unknown,
+    code?: ErrorCode,
   ) {
     super(message);
     this.name = 'ApiError';
+    const b = body as { code?: unknown } | undefined;
+    this.code = code ?? (typeof b?.code === 'string' ? b.code : statusErrorCode(status));
   }
+
+  get params(): Record<string, unknown> | undefined {
+    const p = (this.body as { params?: unknown } | undefined)?.params;
+    return p && typeof p === 'object' ? (p as Record<string, unknown>) : undefined;
+  }
+}
+
+/**
+ * What a failed call says, in the page's language: in English the server's own message; in another,
+ * the words of its code with its params, else those of its kind of error (a code the page has no
+ * words for, say of a namespace not loaded here, is still told in the page's language).
+ */
+export function errorText(err: ApiError): string {
+  if (i18next.language === 'en') return err.message;
+  for (const code of [err.code, statusErrorCode(err.status)]) {
+    const key = errorKey(code);
+    if (i18next.exists(key, err.params))
+      return (i18next.t as (k: string, p?: object) => string)(key, err.params);
+  }
+  return err.message;
 }
 
 export interface RequestOptions {
@@ -58,6 +87,8 @@ async function send(url: string, opts: RequestOptions): Promise<Response> {
     throw new ApiError(
       timeout.signal.aborted ? 'The request timed out' : 'Network error: the server could not be reached',
       0,
+      undefined,
+      timeout.signal.aborted ? 'common.timeout' : 'common.network',
     );
   } finally {
     clearTimeout(timer);
@@ -92,7 +123,7 @@ export async function request(path: string, opts: RequestOptions = {}): Promise<
       await refreshSession();
     } catch {
       expireSession(SESSION_EXPIRED_MESSAGE);
-      throw new ApiError(SESSION_EXPIRED_MESSAGE, 401);
+      throw new ApiError(SESSION_EXPIRED_MESSAGE, 401, undefined, 'common.session_expired');
     }
     const replay = await send(url, opts);
     if (!replay.ok) throw await errorFrom(replay);

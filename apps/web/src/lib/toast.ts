@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { TOAST_DURATION_MS, TOAST_LIMIT } from '@portal/contracts';
+import { ApiError, errorText } from './api';
 
 /** Toasts (docs/product.md §19): at most one shown, 5000 ms, variants default and destructive. */
 export interface ToastItem {
@@ -146,9 +147,9 @@ export type Failure = string | { fallback: string };
 export const toastFailure = (failure: Failure, err: unknown) =>
   typeof failure === 'string' ? toastFailed(failure, err) : toastError(messageOf(err, failure.fallback));
 
-/** The message of anything thrown, for a toast. */
+/** The message of anything thrown, for a toast: a failed call's in the page's language (`errorText`). */
 export const messageOf = (err: unknown, fallback: string) =>
-  err instanceof Error && err.message ? err.message : fallback;
+  err instanceof ApiError ? errorText(err) : err instanceof Error && err.message ? err.message : fallback;
 
 const subscribe = (l: () => void) => {
   listeners.add(l);

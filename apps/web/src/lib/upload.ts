@@ -38,8 +38,9 @@ function send(url: string, form: FormData, opts: UploadOptions): Promise<Sent> {
       }
       resolve({ status: xhr.status, body });
     };
-    xhr.onerror = () => reject(new ApiError('Network error: the server could not be reached', 0));
-    xhr.ontimeout = () => reject(new ApiError('The upload timed out', 0));
+    xhr.onerror = () =>
+      reject(new ApiError('Network error: the server could not be reached', 0, undefined, 'common.network'));
+    xhr.ontimeout = () => reject(new ApiError('The upload timed out', 0, undefined, 'common.upload_timeout'));
     xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
     opts.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(form);
@@ -70,7 +71,7 @@ async function uploadForm<T>(path: string, form: FormData, opts: UploadOptions =
       await refreshSession();
     } catch {
       expireSession(SESSION_EXPIRED_MESSAGE);
-      throw new ApiError(SESSION_EXPIRED_MESSAGE, 401);
+      throw new ApiError(SESSION_EXPIRED_MESSAGE, 401, undefined, 'common.session_expired');
     }
     res = await send(url, form, opts);
   }

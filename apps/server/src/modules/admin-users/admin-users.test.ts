@@ -494,6 +494,7 @@ describe('DELETE /api/users/:id', () => {
           'Emma Lindqvist has investments and payouts on record, so the account cannot be deleted; deactivate it instead',
         error:
           'Emma Lindqvist has investments and payouts on record, so the account cannot be deleted; deactivate it instead',
+        code: 'common.conflict',
       });
       expect(await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, u.id)), what).toHaveLength(
         1,

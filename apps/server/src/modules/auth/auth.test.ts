@@ -54,6 +54,7 @@ describe('POST /api/auth/login', () => {
       success: false,
       message: 'Invalid email or password',
       error: 'Invalid email or password',
+      code: 'auth.invalid_credentials',
     });
   });
 
@@ -253,6 +254,8 @@ describe('rate limiting', () => {
       expect(right.json().message).toBe(
         'Too many failed sign-in attempts for this account from your network address. Try again in 15 minutes.',
       );
+      // For programs and the web app (which words it in the user's language), a code and its variables.
+      expect(right.json()).toMatchObject({ code: 'auth.locked_address', params: { count: 15 } });
       // Another account from the same address is not affected, nor the owner from another address.
       expect((await attempt(other.email, other.password)).statusCode).toBe(200);
       expect((await attempt(u.email, u.password, '198.51.100.20')).statusCode).toBe(200);

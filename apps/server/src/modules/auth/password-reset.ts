@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { PASSWORD_RESET_INVALID_MESSAGE, PASSWORD_RESET_MINUTES } from '@portal/contracts';
+import { PASSWORD_RESET_MINUTES } from '@portal/contracts';
 import type { Db } from '../../db/client';
 import { passwordResets, users } from '../../db/schema';
-import { BadRequestError } from '../../lib/errors';
+import { BadRequestError, coded } from '../../lib/errors';
 import { assertNewPasswordAllowed } from '../../lib/password-policy';
 import { hashPassword } from '../../lib/passwords';
 import type { Mailer } from '../../mail/mailer';
@@ -80,5 +80,5 @@ export async function confirmPasswordReset(db: Db, mailer: Mailer, token: string
     await mailer.queue(tx, 'passwordChanged', user.id, {});
     return true;
   });
-  if (!done) throw new BadRequestError(PASSWORD_RESET_INVALID_MESSAGE);
+  if (!done) throw new BadRequestError(coded('auth.reset_link_invalid'));
 }

@@ -6,7 +6,7 @@ import {
 } from '@portal/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Module } from '../../app-types';
-import { ConflictError } from '../../lib/errors';
+import { coded, ConflictError } from '../../lib/errors';
 import { route } from '../../plugins/route';
 import { createSecretBox } from '../../lib/secret-box';
 import { DEVICE_TOKEN_TTL_SECONDS, type KnownDevice } from '../../lib/tokens';
@@ -245,7 +245,7 @@ export const authRoutes: Module = (app, deps) => {
   route(app, e.setSecuritySettings, async (request) => {
     const auth = requireAuth(request);
     if (request.body.requireAdminTotp && !(await twoFactor.status(auth.id)).enabled) {
-      throw new ConflictError('Turn on two-factor sign-in for your own account first.');
+      throw new ConflictError(coded('auth.two_factor_own_first'));
     }
     await db.transaction(async (tx) => {
       await setSecuritySettings(tx, request.body, auth.id);

@@ -12,7 +12,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import type { Mailer } from '../../mail/mailer';
 import { signupName } from '../../mail/templates';
 import { refreshTokens, users } from '../../db/schema';
-import { ForbiddenError, UnauthorizedError } from '../../lib/errors';
+import { coded, ForbiddenError, UnauthorizedError } from '../../lib/errors';
 import { assertNewPasswordAllowed } from '../../lib/password-policy';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { confirmCurrentPassword } from '../credentials/confirm-password';
@@ -30,8 +30,7 @@ import { getCurrentUser } from '../portfolio/current-user';
 import type { LoginLimiter } from '../credentials/login-limiter';
 import type { TwoFactorService } from '../credentials/two-factor';
 
-const INVALID_CREDENTIALS = 'Invalid email or password';
-const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+const SESSION_ENDED = coded('auth.session_ended');
 
 /** Where a sign-in comes from: the client's address and the known-device token it brought, if valid. */
 interface SignInContext {
@@ -148,15 +147,13 @@ export function createAuthService(deps: {
       const ok = await verifyPassword(user?.passwordHash, password);
       if (!user || !ok) {
         await limiter.failSignIn(source);
-        throw new UnauthorizedError(INVALID_CREDENTIALS);
+        throw new UnauthorizedError(coded('auth.invalid_credentials'));
       }
       await limiter.succeedSignIn(source);
       // Only someone who knows the password learns that the account is not active.
       if (!user.isActive) {
         throw new ForbiddenError(
-          user.activatedAt
-            ? 'This account has been deactivated. Please contact support.'
-            : 'Your account is waiting for activation by an administrator.',
+          coded(user.activatedAt ? 'auth.account_deactivated' : 'auth.account_pending'),
         );
       }
       // With two-factor sign-in on, the password only earns a short-lived challenge.
@@ -166,8 +163,7 @@ export function createAuthService(deps: {
 
     async completeMfa(mfaToken, code, knownDevice) {
       const userId = await signer.verifyMfa(mfaToken);
-      if (!userId)
-        throw new UnauthorizedError('The sign-in took too long. Please enter your password again.');
+      if (!userId) throw new UnauthorizedError(coded('auth.mfa_expired'));
       // A known device of this account is not held back by wrong codes from elsewhere (ADR 007).
       const device = knownDevice?.userId === userId ? knownDevice.id : undefined;
       await limiter.checkSecondFactor(userId, device);
@@ -179,9 +175,7 @@ export function createAuthService(deps: {
       if (!user || !user.isActive) throw new UnauthorizedError(SESSION_ENDED);
       if (!(await twoFactor.verifySignInCode(userId, code))) {
         await limiter.failSecondFactor(userId, device);
-        throw new UnauthorizedError(
-          'That code is not valid. Try the current code from your app, or a recovery code.',
-        );
+        throw new UnauthorizedError(coded('auth.mfa_code_invalid'));
       }
       await limiter.succeedSecondFactor(userId, device);
       return startSession(user);

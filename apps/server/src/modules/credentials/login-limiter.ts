@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
-import { TooManyRequestsError } from '../../lib/errors';
+import type { ErrorCode } from '@portal/i18n';
+import { coded, TooManyRequestsError, type CodedError } from '../../lib/errors';
 
 /** Where a sign-in attempt comes from: a known device of the account (its id), or else an address. */
 export interface SignInSource {
@@ -188,15 +189,15 @@ export class LoginLimiter {
     const refused = await this.refusal(source);
     if (refused?.locked) {
       throw new TooManyRequestsError(
-        `Too many failed sign-in attempts for this account from ${source.device ? 'this device' : 'your network address'}. ` +
-          `Try again in ${Math.ceil(refused.retryMs / 60_000)} minutes.`,
+        coded(source.device ? 'auth.locked_device' : 'auth.locked_address', {
+          count: Math.ceil(refused.retryMs / 60_000),
+        }),
         refused.retryMs / 1000,
       );
     }
     if (refused) {
       throw new TooManyRequestsError(
-        `Too many failed sign-in attempts for this account. Try again in ${describe(refused.retryMs)}, ` +
-          'or sign in from a device you have signed in from before.',
+        wait(refused.retryMs, 'auth.delayed_seconds', 'auth.delayed_minutes'),
         refused.retryMs / 1000,
       );
     }
@@ -211,7 +212,7 @@ export class LoginLimiter {
     const refused = await this.refusal(source);
     if (refused) {
       throw new TooManyRequestsError(
-        `Too many wrong passwords for this account. Try again in ${describe(refused.retryMs)}.`,
+        wait(refused.retryMs, 'auth.wrong_passwords_seconds', 'auth.wrong_passwords_minutes'),
         refused.retryMs / 1000,
       );
     }
@@ -246,10 +247,7 @@ export class LoginLimiter {
     if (list.length >= this.maxFailures) {
       const retry = (list[list.length - this.maxFailures]! + this.windowMs - this.now()) / 1000;
       throw new TooManyRequestsError(
-        device
-          ? `Too many failed sign-in attempts for this account from this device. Try again in ${Math.ceil(retry / 60)} minutes.`
-          : `Too many failed sign-in attempts for this account. Try again in ${Math.ceil(retry / 60)} minutes, ` +
-              'or sign in from a device you have signed in from before.',
+        coded(device ? 'auth.locked_device' : 'auth.delayed_minutes', { count: Math.ceil(retry / 60) }),
         retry,
       );
     }
@@ -272,8 +270,10 @@ export class LoginLimiter {
   }
 }
 
-function describe(ms: number): string {
+/** How long to wait, told in seconds under two minutes, else in minutes. */
+function wait(ms: number, inSeconds: ErrorCode, inMinutes: ErrorCode): CodedError {
   const seconds = Math.ceil(ms / 1000);
-  if (seconds < 120) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  return `${Math.ceil(seconds / 60)} minutes`;
+  return seconds < 120
+    ? coded(inSeconds, { count: seconds })
+    : coded(inMinutes, { count: Math.ceil(seconds / 60) });
 }

@@ -5,7 +5,7 @@ import type { TotpSetup, TotpStatus } from '@portal/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Mailer } from '../../mail/mailer';
 import { recoveryCodes, users } from '../../db/schema';
-import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../lib/errors';
+import { coded, ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../lib/errors';
 import type { SecretBox } from '../../lib/secret-box';
 import { generateTotpSecret, otpauthUrl, verifyTotp } from '../../lib/totp';
 import { getSecuritySettings } from '../settings/security-settings';
@@ -73,7 +73,7 @@ export function createTwoFactorService(deps: {
     /** Starts enrolment: a new secret, kept encrypted until a first code confirms it. */
     async setup(userId: string): Promise<TotpSetup> {
       const u = await load(userId);
-      if (u.totpEnabledAt) throw new ConflictError('Two-factor sign-in is already on');
+      if (u.totpEnabledAt) throw new ConflictError(coded('auth.two_factor_on'));
       const secret = generateTotpSecret();
       await db
         .update(users)
@@ -87,11 +87,10 @@ export function createTwoFactorService(deps: {
     /** Confirms enrolment with a code from the app; answers the recovery codes, shown once. */
     async enable(userId: string, code: string): Promise<string[]> {
       const u = await load(userId);
-      if (u.totpEnabledAt) throw new ConflictError('Two-factor sign-in is already on');
-      if (!u.totpSecret) throw new ConflictError('Start the set-up first');
+      if (u.totpEnabledAt) throw new ConflictError(coded('auth.two_factor_on'));
+      if (!u.totpSecret) throw new ConflictError(coded('auth.two_factor_setup_first'));
       const step = verifyTotp(box.open(u.totpSecret), code, null);
-      if (step === null)
-        throw new UnauthorizedError('That code is not valid. Check the time on your phone and try again.');
+      if (step === null) throw new UnauthorizedError(coded('auth.code_invalid'));
       return db.transaction(async (tx) => {
         // Conditional: of racing confirmations only one turns it on, so the recovery codes shown are the
         // ones that work, and the code is spent once.
@@ -100,7 +99,7 @@ export function createTwoFactorService(deps: {
           .set({ totpEnabledAt: new Date(), totpLastStep: step })
           .where(and(eq(users.id, userId), isNull(users.totpEnabledAt)))
           .returning({ id: users.id });
-        if (turnedOn.length === 0) throw new ConflictError('Two-factor sign-in is already on');
+        if (turnedOn.length === 0) throw new ConflictError(coded('auth.two_factor_on'));
         await mailer.queue(tx, 'twoFactorChanged', userId, { enabled: true });
         return issueRecoveryCodes(tx, userId);
       });
@@ -109,7 +108,7 @@ export function createTwoFactorService(deps: {
     async regenerateRecoveryCodes(userId: string, password: string, address: string): Promise<string[]> {
       const u = await load(userId);
       await confirmCurrentPassword(limiter, u, password, address, 'The password is not correct');
-      if (!u.totpEnabledAt) throw new ConflictError('Two-factor sign-in is not on');
+      if (!u.totpEnabledAt) throw new ConflictError(coded('auth.two_factor_off'));
       return db.transaction((tx) => issueRecoveryCodes(tx, userId));
     },
 
@@ -117,8 +116,7 @@ export function createTwoFactorService(deps: {
       const u = await load(userId);
       await confirmCurrentPassword(limiter, u, password, address, 'The password is not correct');
       const { requireAdminTotp } = await getSecuritySettings(db);
-      if (u.isAdmin && requireAdminTotp)
-        throw new ForbiddenError('Two-factor sign-in is required for admin accounts');
+      if (u.isAdmin && requireAdminTotp) throw new ForbiddenError(coded('auth.two_factor_required'));
       await db.transaction(async (tx) => {
         await tx
           .update(users)

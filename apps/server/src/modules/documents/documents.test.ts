@@ -281,6 +281,7 @@ describe('download and preview', () => {
           success: false,
           message: 'Document not found',
           error: 'Document not found',
+          code: 'common.not_found',
         });
       }
       expect((await get(`/api/documents/${noFile.id}/${kind}`, emma.token)).json().message).toBe(

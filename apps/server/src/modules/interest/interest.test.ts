@@ -105,6 +105,7 @@ describe('POST /api/interest', () => {
       success: false,
       message: body.error,
       error: expect.stringContaining(message),
+      code: 'common.validation',
       fields: expect.any(Object),
     });
     expect((await ctx.db.select().from(interestRegistrations)).length).toBe(before);

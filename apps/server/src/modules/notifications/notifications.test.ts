@@ -132,6 +132,7 @@ describe('PUT /api/notifications/{id}/read and read-all', () => {
       success: false,
       message: 'Notification not found',
       error: 'Notification not found',
+      code: 'common.not_found',
     });
     const [row] = await ctx.db.select().from(notifications).where(eq(notifications.id, id));
     expect(row!.read).toBe(false);
@@ -199,6 +200,7 @@ describe('POST /api/notifications/send', () => {
       success: false,
       message: 'Title and message are required',
       error: 'Title and message are required',
+      code: 'common.validation',
       fields: expect.objectContaining({}),
     });
     expect(Object.values(res.json().fields)).toContain('Title and message are required');

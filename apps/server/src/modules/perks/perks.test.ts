@@ -19,6 +19,7 @@ describe('the three perk reads', () => {
           success: false,
           message: 'Project ID is required',
           error: 'Project ID is required',
+          code: 'common.bad_request',
         });
       }
   });

@@ -146,7 +146,12 @@ describe('GET /api/projects/:id', () => {
     const { project: p } = await createHolding(ctx.db);
     const res = await get(`/api/projects/${p.id}`, token);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ success: false, message: 'Project not found', error: 'Project not found' });
+    expect(res.json()).toEqual({
+      success: false,
+      message: 'Project not found',
+      error: 'Project not found',
+      code: 'common.not_found',
+    });
     expect((await get(`/api/projects/${crypto.randomUUID()}`, token)).statusCode).toBe(404);
   });
 
@@ -256,6 +261,7 @@ describe('POST /api/projects', () => {
       success: false,
       message: 'Name is required',
       error: body.message,
+      code: 'common.validation',
       fields: {
         name: 'Name is required',
         totalInvestment: 'Total investment cannot be negative',

@@ -123,6 +123,7 @@ describe('POST /api/returns/import', () => {
       success: false,
       message: '1 of 3 rows have problems: nothing was written',
       error: '1 of 3 rows have problems: nothing was written',
+      code: 'common.bad_request',
       data: { rows: dry.data.rows, written: 0 },
     });
     expect(res.json().data.rows[2]).toEqual({

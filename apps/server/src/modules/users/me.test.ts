@@ -23,6 +23,7 @@ describe('GET /api/users/me', () => {
       success: false,
       message: 'Authentication required',
       error: 'Authentication required',
+      code: 'common.unauthorized',
     });
     expect(res.headers['cache-control']).toBe('no-store');
   });

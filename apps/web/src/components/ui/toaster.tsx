@@ -15,7 +15,12 @@ export function Toaster() {
   const toasts = useToasts();
   useEffect(() => showPendingToast(), []);
   return (
-    <T.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}>
+    <T.Provider
+      label={translate('toast.label')}
+      duration={TOAST_DURATION_MS}
+      swipeDirection="right"
+      swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
+    >
       {toasts.map((t) => (
         <T.Root
           key={t.id}
@@ -43,7 +48,11 @@ export function Toaster() {
           </T.Close>
         </T.Root>
       ))}
-      <T.Viewport className="fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-sm" />
+      <T.Viewport
+        label={translate('toast.region')}
+        data-toasts=""
+        className="fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-sm"
+      />
     </T.Provider>
   );
 }

@@ -5,6 +5,7 @@ import { Route, Routes } from 'react-router';
 import { Toaster } from '@/components/ui/toaster';
 import { renderAt, Where } from '../../../test/signed-out';
 import { api } from '@/lib/api';
+import { setLocale } from '@/lib/i18n';
 import type * as ApiModule from '@/lib/api';
 import { Component as AdminLoginPage } from './admin-login-page';
 import { Component as LoginPage } from './login-page';
@@ -84,6 +85,32 @@ describe('sign-in pages', () => {
     expect(await toastText('Error')).toBeInTheDocument();
     expect(await toastText('Invalid email or password')).toBeInTheDocument();
     expect(screen.getByTestId('where')).toHaveTextContent('/login');
+  });
+
+  it("tells a refusal in the page's language by its code and variables, an unknown code as its kind", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const server = deferredFetch();
+    await setLocale('de');
+    show('/login');
+    await fill('investor@example.com', 'wrong', ['E-Mail', 'Passwort']);
+    const refuse = (status: number, code: string, message: string, params?: object) =>
+      server.answer(json(status, { success: false, message, error: message, code, params }));
+    const submit = screen.getByRole('button', { name: 'Anmelden' });
+    await userEvent.click(submit);
+    await refuse(401, 'auth.invalid_credentials', 'Invalid email or password');
+    expect(await toastText('E-Mail oder Passwort ist falsch')).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Anmelden' }));
+    await refuse(429, 'auth.delayed_seconds', 'Too many failed sign-in attempts …', { count: 30 });
+    expect(
+      await toastText(
+        'Zu viele fehlgeschlagene Anmeldeversuche für dieses Konto. Versuchen Sie es in 30 Sekunden erneut oder melden Sie sich von einem Gerät an, das Sie schon einmal verwendet haben.',
+      ),
+    ).toBeInTheDocument();
+    // A code the page has no words for (a newer server's) is told as its kind of error, not in English.
+    await userEvent.click(await screen.findByRole('button', { name: 'Anmelden' }));
+    await refuse(401, 'auth.from_a_newer_server', 'Something only the server says');
+    expect(await toastText('Bitte melden Sie sich erneut an.')).toBeInTheDocument();
+    expect(screen.queryByText(/Invalid email|Too many|only the server/)).toBeNull();
   });
 
   it("/admin-login: 'Authenticating...' while signing in, then 'Admin Access Granted' and /admin", async () => {

@@ -808,6 +808,7 @@ describe('Distributions: importing returns from a CSV file (issue 16, "Bulk impo
                   success: false,
                   message,
                   error: message,
+                  code: 'common.bad_request',
                   data: { rows: rowsOf({ 4: ALREADY }), written: 0 },
                 },
                 400,
