@@ -73,14 +73,6 @@ export function arrangeDocuments(
   return groupByCategory(sortDocuments(shown, opts.sort));
 }
 
-/** '1.2 MB', '830 KB'. */
-export function formatFileSize(bytes: number | null | undefined): string | null {
-  if (bytes == null || !Number.isFinite(bytes)) return null;
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
-
 export const statementKindLabel = (kind: StatementPeriodInfo['kind']) =>
   kind === 'annual' ? i18next.t('documents:statements.annual') : i18next.t('documents:statements.quarterly');
 
