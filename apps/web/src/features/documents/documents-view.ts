@@ -5,6 +5,7 @@ import {
   type DocumentItem,
   type DocumentSort,
   type StatementPeriodInfo,
+  type UserMediaType,
   statementLabel,
 } from '@portal/contracts';
 import i18next from 'i18next';
@@ -164,3 +165,12 @@ export const sortStatements = <T extends StatementPeriodInfo>(list: readonly T[]
       (a.kind === b.kind ? 0 : a.kind === 'annual' ? -1 : 1) ||
       b.from.localeCompare(a.from),
   );
+
+/** Each type of an investor's own media, named as the Media Gallery names it. */
+const USER_MEDIA_TYPE_LABEL = {
+  photo: 'types.photo',
+  video: 'types.video',
+} as const satisfies Record<UserMediaType, string>;
+
+export const userMediaTypeLabel = (type: UserMediaType): string =>
+  i18next.t(USER_MEDIA_TYPE_LABEL[type], { ns: 'media' });
