@@ -1,6 +1,5 @@
 import {
   MEDIA_FILE_ACCEPT,
-  MEDIA_REQUIRED_MESSAGE,
   PROJECT_MEDIA_STATUSES,
   PROJECT_MEDIA_TYPES,
   type MediaItem,
@@ -72,9 +71,10 @@ export function MediaDialog({
       description={t('admin.dialog.intro')}
       defaultValues={() => fromItem(item)}
       schema={item ? projectMediaUpdateFields : projectMediaFields}
-      precheck={(form) =>
-        !form.title.trim() || !form.type || !form.description.trim() ? MEDIA_REQUIRED_MESSAGE : null
-      }
+      precheck={(form) => {
+        const missing = (['title', 'type', 'description'] as const).find((k) => !form[k].trim());
+        return missing ? { field: missing, message: t('admin.dialog.required') } : null;
+      }}
       toBody={(form) => ({
         ...(item ? {} : { projectId }),
         title: form.title.trim(),

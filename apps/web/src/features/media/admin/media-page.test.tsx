@@ -127,5 +127,10 @@ describe('Media Management in German (issue 33)', () => {
     expect(within(dialog).getByLabelText('Priorität')).toHaveAccessibleDescription(
       'Höhere Werte werden zuerst angezeigt.',
     );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Medium hinzufügen' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Titel, Typ und Beschreibung sind erforderlich',
+    );
+    expect(within(dialog).getByLabelText('Titel')).toHaveFocus();
   });
 });
