@@ -13,7 +13,7 @@ export const MEDIA_FILTERS = [
 ] as const;
 export type MediaFilter = (typeof MEDIA_FILTERS)[number]['id'];
 
-export const MEDIA_REQUIRED_MESSAGE = 'Title, Type, and Description are required';
+const MEDIA_REQUIRED_MESSAGE = 'Title, Type, and Description are required';
 
 /** `GET /api/media?projectId=` and `/api/media/admin?projectId=`. */
 export const mediaQuery = projectIdQuery;

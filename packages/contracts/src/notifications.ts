@@ -10,6 +10,7 @@ export const NOTIFICATION_MESSAGE_MAX = 2000;
 export const NOTIFICATION_LIST_LIMIT = 50;
 /** An explicit recipient list is bounded; "everyone" is sent by leaving `userIds` out. */
 export const NOTIFICATION_RECIPIENTS_MAX = 10_000;
+export const NOTIFICATION_RECIPIENTS_MESSAGE = 'Choose at least one recipient';
 export const NOTIFICATION_REQUIRED_MESSAGE = 'Title and message are required';
 export const NOTIFICATION_LINK_MAX = 500;
 export const NOTIFICATION_LINK_MESSAGE =
@@ -82,7 +83,7 @@ export const sendNotificationInput = z.object({
     .array(z.uuid({ error: 'userIds must be a list of valid user ids' }), {
       error: 'userIds must be a list of valid user ids',
     })
-    .min(1, { error: 'Choose at least one recipient' })
+    .min(1, { error: NOTIFICATION_RECIPIENTS_MESSAGE })
     .max(NOTIFICATION_RECIPIENTS_MAX, {
       error: `At most ${NOTIFICATION_RECIPIENTS_MAX} recipients can be chosen; leave userIds out to send to everyone`,
     })

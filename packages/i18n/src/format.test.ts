@@ -133,6 +133,27 @@ describe('dates', () => {
   });
 });
 
+describe('file sizes', () => {
+  it('are bytes, whole kilobytes or megabytes with one decimal, with the English units as the portal writes them', () => {
+    expect(en.fileSize(0)).toBe('0 B');
+    expect(en.fileSize(900)).toBe('900 B');
+    expect(en.fileSize(2048)).toBe('2 KB');
+    expect(en.fileSize(830 * 1024 + 300)).toBe('830 KB');
+    expect(en.fileSize(1.5 * 1024 * 1024)).toBe('1.5 MB');
+    expect(en.fileSize(2 * 1024 * 1024)).toBe('2.0 MB');
+    expect(en.fileSize(1536 * 1024 * 1024)).toBe('1,536.0 MB');
+  });
+
+  it('use Intl units in German and Norwegian', () => {
+    expect(plain(de.fileSize(900))).toBe('900 Byte');
+    expect(plain(de.fileSize(2048))).toBe('2 kB');
+    expect(plain(de.fileSize(2.45 * 1024 * 1024))).toBe('2,5 MB');
+    expect(plain(de.fileSize(1536 * 1024 * 1024))).toBe('1.536,0 MB');
+    expect(plain(nb.fileSize(900))).toBe('900 B');
+    expect(plain(nb.fileSize(1.5 * 1024 * 1024))).toBe('1,5 MB');
+  });
+});
+
 describe('initials', () => {
   it('takes the first letters of up to two words', () => {
     expect(initials('Emma Lindqvist')).toBe('EL');

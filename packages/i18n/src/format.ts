@@ -21,6 +21,8 @@ export interface Format {
   month(month: string): string;
   /** 'Just now', '5 minutes ago', 'Yesterday', '3 weeks ago'. */
   relative(date: Date, now?: Date): string;
+  /** A file's size in bytes, in the largest unit it fills (1,024 bytes each): 900 B, 830 KB, 1.5 MB. */
+  fileSize(bytes: number): string;
 }
 
 export type DateInput = string | number | Date | null | undefined;
@@ -68,6 +70,15 @@ const WORDS: Record<Locale, { invalidDate: string; justNow: string }> = {
 function centsDecimal(cents: bigint): string {
   const abs = cents < 0n ? -cents : cents;
   return `${cents < 0n ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
+}
+
+type SizeUnit = 'byte' | 'kilobyte' | 'megabyte';
+
+/** A size in the largest unit it fills: whole bytes and kilobytes, megabytes with one decimal. */
+function sizeIn(bytes: number): { value: number; unit: SizeUnit; decimals: 0 | 1 } {
+  if (bytes < 1024) return { value: Math.round(bytes), unit: 'byte', decimals: 0 };
+  if (bytes < 1024 * 1024) return { value: Math.round(bytes / 1024), unit: 'kilobyte', decimals: 0 };
+  return { value: roundDecimal(bytes / (1024 * 1024), 1), unit: 'megabyte', decimals: 1 };
 }
 
 const toCents = (value: number | null | undefined): bigint =>
@@ -150,6 +161,19 @@ function intlFormat(locale: Locale): Format {
         new Date(Number(m[1]), Number(m[2]) - 1, 1),
       );
     },
+    fileSize(bytes) {
+      const { value, unit, decimals } = sizeIn(bytes);
+      return once(
+        `size-${unit}`,
+        () =>
+          new Intl.NumberFormat(tag, {
+            style: 'unit',
+            unit,
+            minimumFractionDigits: decimals,
+            maximumFractionDigits: decimals,
+          }),
+      ).format(value);
+    },
     relative(date, now = new Date()) {
       const seconds = Math.floor((now.getTime() - date.getTime()) / 1000);
       if (seconds < 60) return WORDS[locale].justNow;
@@ -192,10 +216,14 @@ const shortMonth = (d: Date) => MONTHS[d.getMonth()]!.slice(0, 3);
 /** 1234567n -> '1,234,567' (a whole, non-negative number). */
 const groupThousands = (whole: bigint) => String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
+/** English file sizes name their units as the portal always has (Intl's en-US writes 'kB' and 'byte'). */
+const ENGLISH_SIZE_UNIT: Record<SizeUnit, string> = { byte: 'B', kilobyte: 'KB', megabyte: 'MB' };
+
 /**
  * English money, days and months written by hand: the first Intl currency or date formatter of a page
  * costs tens of milliseconds (locale data), right when the dashboard first renders. The output is
- * Intl's en-US output (format.test.ts compares them); the rarer formats use Intl.
+ * Intl's en-US output (format.test.ts compares them); the rarer formats use Intl. File sizes keep the
+ * portal's English units (KB, not Intl's kB).
  */
 function englishFormat(): Format {
   const intl = intlFormat('en');
@@ -230,6 +258,11 @@ function englishFormat(): Format {
       const m = /^(\d{4})-(\d{2})$/.exec(month);
       if (!m) return month;
       return `${MONTHS[Number(m[2]) - 1]!.slice(0, 3)} ${Number(m[1])}`;
+    },
+    fileSize(bytes) {
+      const { value, unit, decimals } = sizeIn(bytes);
+      const [whole, fraction] = value.toFixed(decimals).split('.');
+      return `${groupThousands(BigInt(whole!))}${fraction ? `.${fraction}` : ''} ${ENGLISH_SIZE_UNIT[unit]}`;
     },
   };
 }

@@ -24,6 +24,10 @@ export const formatDate = (input: DateInput, dateFormat: DateFormat = 'short', n
 /** 'YYYY-MM' -> 'Mar 2025'. */
 export const formatMonth = (month: string): string => format().month(month);
 
+/** '900 B', '830 KB', '1.2 MB' (2,5 MB in German); null when the size is unknown. */
+export const formatFileSize = (bytes: number | null | undefined): string | null =>
+  bytes == null || !Number.isFinite(bytes) ? null : format().fileSize(bytes);
+
 let pluralRules: Intl.PluralRules | undefined;
 
 /**

@@ -3,13 +3,7 @@ import { useId } from 'react';
 import { Paperclip } from 'lucide-react';
 import { Label } from '@/components/ui/label';
 import { Progress } from '@/components/ui/progress';
-
-const size = (n: number) =>
-  n >= 1024 * 1024
-    ? `${(n / 1024 / 1024).toFixed(1)} MB`
-    : n >= 1024
-      ? `${Math.round(n / 1024)} KB`
-      : `${n} B`;
+import { formatFileSize } from '@/lib/format';
 
 /** A file input with its label, the chosen file, what is already attached, and the upload's progress. */
 export function FileField({
@@ -47,7 +41,7 @@ export function FileField({
       <p id={`${id}-hint`} className="flex items-center gap-1.5 text-xs text-muted-foreground">
         <Paperclip className="size-3.5" aria-hidden="true" />
         {file
-          ? `${file.name} · ${size(file.size)}`
+          ? `${file.name} · ${formatFileSize(file.size)}`
           : current
             ? t('fileField.attached', { name: current })
             : (hint ?? t('fileField.none'))}

@@ -10,7 +10,18 @@ import { tokens } from '@/lib/session';
 import { AuthProvider, useAuth } from '@/queries/session';
 import { CurrentProjectProvider } from '@/queries/current-project';
 import { DocumentsPage } from './documents-page';
+import { Component as AdminDocumentsPage } from './admin/documents-page';
 import { currentUser, project } from '../../../test/fixtures';
+import {
+  ADMIN,
+  adminUser,
+  documentItem,
+  fakeApi,
+  json as answer,
+  renderAdmin,
+  userList,
+  userMediaItem,
+} from '../../../test/admin';
 
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -134,5 +145,80 @@ describe('Document Vault in other languages', () => {
     await userEvent.type(screen.getByRole('searchbox', { name: 'Søk i dokumenter' }), 'skatt');
     expect(await screen.findByText('Viser 1 av 3 dokumenter og oppgjør')).toBeInTheDocument();
     expect(screen.queryByText('Subscription agreement')).not.toBeInTheDocument();
+  });
+});
+
+describe('Documents Management in German', () => {
+  const emma = adminUser();
+
+  it("shows an investor's documents and media with German sizes and dates, and asks before deleting", async () => {
+    await setLocale('de');
+    fakeApi(
+      (req) => {
+        if (req.method === 'GET' && req.path === '/api/users') return userList([emma]);
+        if (req.path === `/api/users/${emma._id}`) return answer({ success: true, data: emma });
+        if (req.method === 'GET' && req.path === '/api/documents')
+          return answer({
+            success: true,
+            documents: [
+              documentItem({ userId: emma._id, fileSize: 2.5 * 1024 * 1024 }),
+              documentItem({
+                _id: 'f0000000-0000-4000-8000-000000000002',
+                name: 'Lease',
+                category: 'Contracts',
+                userId: emma._id,
+                isNew: true,
+                hasFile: false,
+                fileName: null,
+                fileSize: null,
+              }),
+            ],
+            media: [userMediaItem({ userId: emma._id, type: 'video' })],
+          });
+        return undefined;
+      },
+      { me: { ...ADMIN, locale: 'de' } },
+    );
+    renderAdmin(<AdminDocumentsPage />, 'documents', `/admin/documents?userId=${emma._id}`);
+    expect(await screen.findByRole('heading', { name: 'Dokumentenverwaltung' })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Dokumente und Medien von Aurora Lakeside Cabins, je Investor oder für alle'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Für alle Investoren freigegeben' })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Für Emma Lindqvist in der Dokumentenablage sichtbar'),
+    ).toBeInTheDocument();
+
+    const table = await screen.findByRole('table', { name: 'Dokumente' });
+    const [head, statement, lease] = within(table).getAllByRole('row');
+    expect(head).toHaveTextContent('NameKategorieHochgeladenAktionen');
+    expect(
+      within(statement!)
+        .getByText(/^statement\.pdf/)
+        .textContent?.replace(/\s/g, ' '),
+    ).toBe('statement.pdf · 2,5 MB · Investitionsberichte · 1. März 2026');
+    expect(within(statement!).getByRole('button', { name: 'Vorschau: Annual statement 2026' })).toBeEnabled();
+    expect(within(lease!).getByText(/^Keine Datei angehängt/)).toHaveTextContent(
+      'Keine Datei angehängt · Verträge',
+    );
+    expect(within(lease!).getByText('Neu')).toBeInTheDocument();
+
+    const media = screen.getByRole('list', { name: 'Medien' });
+    expect(within(media).getByText('Video · 1. März 2026')).toBeInTheDocument();
+    expect(within(media).getByRole('button', { name: 'Your cabin keys herunterladen' })).toBeEnabled();
+    await userEvent.click(within(media).getByRole('button', { name: 'Löschen: Your cabin keys' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Medium „Your cabin keys“ löschen?' });
+    expect(question).toHaveTextContent('Dies kann nicht rückgängig gemacht werden.');
+    await userEvent.click(within(question).getByRole('button', { name: 'Abbrechen' }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Medien hochladen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Medien hochladen' });
+    expect(dialog).toHaveTextContent('Ein Foto oder Video für die Mediengalerie dieses Investors.');
+    expect(
+      within(within(dialog).getByLabelText('Typ'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Foto', 'Video']);
+    expect(within(dialog).getByLabelText('Dauer')).toHaveAccessibleDescription('Bei Videos, z. B. 2:45');
   });
 });

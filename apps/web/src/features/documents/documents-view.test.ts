@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { statementLabel, type DocumentItem, type StatementPeriodInfo } from '@portal/contracts';
+import { formatFileSize } from '@/lib/format';
 import {
   arrangeDocuments,
-  formatFileSize,
   groupByCategory,
   sortDocuments,
   sortStatements,

@@ -5,6 +5,7 @@ import {
   type DocumentItem,
   type DocumentSort,
   type StatementPeriodInfo,
+  type UserMediaType,
   statementLabel,
 } from '@portal/contracts';
 import i18next from 'i18next';
@@ -71,14 +72,6 @@ export function arrangeDocuments(
 ): DocumentGroup[] {
   const shown = docs.filter((d) => matchesSearch(d, opts.search) && matchesFilter(d, opts.filter));
   return groupByCategory(sortDocuments(shown, opts.sort));
-}
-
-/** '1.2 MB', '830 KB'. */
-export function formatFileSize(bytes: number | null | undefined): string | null {
-  if (bytes == null || !Number.isFinite(bytes)) return null;
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
 export const statementKindLabel = (kind: StatementPeriodInfo['kind']) =>
@@ -172,3 +165,12 @@ export const sortStatements = <T extends StatementPeriodInfo>(list: readonly T[]
       (a.kind === b.kind ? 0 : a.kind === 'annual' ? -1 : 1) ||
       b.from.localeCompare(a.from),
   );
+
+/** Each type of an investor's own media, named as the Media Gallery names it. */
+const USER_MEDIA_TYPE_LABEL = {
+  photo: 'types.photo',
+  video: 'types.video',
+} as const satisfies Record<UserMediaType, string>;
+
+export const userMediaTypeLabel = (type: UserMediaType): string =>
+  i18next.t(USER_MEDIA_TYPE_LABEL[type], { ns: 'media' });

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { CurrentUser, TotpStatus } from '@portal/contracts';
 import { Toaster } from '@/components/ui/toaster';
+import { setLocale } from '@/lib/i18n';
 import { resetToasts } from '@/lib/toast';
 import { SecurityPanel } from './security-panel';
 import { allowConsole } from '../../../test/console';
@@ -172,5 +173,52 @@ describe('the password change form', () => {
     const current = screen.getByLabelText('Current password');
     await waitFor(() => expect(current).toHaveAccessibleDescription(wrong));
     expect(current).toHaveFocus();
+  });
+});
+
+describe('the security panel in German and Norwegian (issue 33)', () => {
+  it('speaks German: two-factor set-up, the admin setting and the password change with its checks', async () => {
+    await setLocale('de');
+    totp = { enabled: false, required: false, recoveryCodesLeft: 0 };
+    renderPanel(admin);
+    expect(await screen.findByRole('button', { name: 'Zwei-Faktor-Anmeldung einrichten' })).toBeEnabled();
+    expect(screen.getByRole('heading', { name: /^Zwei-Faktor-Anmeldung/ })).toHaveTextContent(
+      'Zwei-Faktor-AnmeldungAus',
+    );
+    expect(
+      screen.getByText(
+        'Schützen Sie Ihr Konto zusätzlich zu Ihrem Passwort mit einem Code aus einer Authenticator-App (Google Authenticator, 1Password, Authy …).',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByRole('checkbox', { name: 'Zwei-Faktor-Anmeldung für alle Admin-Konten verlangen' }),
+    ).toBeDisabled();
+    expect(screen.getByText('Schalten Sie sie zuerst für Ihr eigenes Konto ein.')).toBeInTheDocument();
+
+    expect(screen.getByRole('heading', { name: 'Passwort ändern' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Wenn Sie Ihr Passwort ändern, werden Sie überall sonst abgemeldet.'),
+    ).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Aktuelles Passwort'), 'old-password');
+    await userEvent.type(screen.getByLabelText('Neues Passwort'), 'new-password-1');
+    await userEvent.type(screen.getByLabelText('Neues Passwort bestätigen'), 'new-password-2');
+    await userEvent.click(screen.getByRole('button', { name: 'Passwort ändern' }));
+    expect(screen.getByLabelText('Neues Passwort')).toHaveAccessibleDescription(
+      /Die neuen Passwörter stimmen nicht überein/,
+    );
+  });
+
+  it('speaks Norwegian: the recovery codes left while two-factor sign-in is required', async () => {
+    await setLocale('nb');
+    totp = { enabled: true, required: true, recoveryCodesLeft: 1 };
+    renderPanel({ ...admin, isAdmin: false, role: 'user' });
+    expect(await screen.findByRole('button', { name: 'Nye gjenopprettingskoder' })).toBeDisabled();
+    expect(screen.getByRole('heading', { name: /^Tofaktorinnlogging/ })).toHaveTextContent(
+      'TofaktorinnloggingPå',
+    );
+    expect(
+      screen.getByText('Du har 1 ubrukt gjenopprettingskode. Bekreft passordet ditt for å lage nye koder.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Slå av' })).not.toBeInTheDocument();
   });
 });

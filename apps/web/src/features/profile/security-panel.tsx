@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import i18next from 'i18next';
 import { KeyRound, ShieldCheck, ShieldOff } from 'lucide-react';
 import { passwordChangeInput, type CurrentUser, type TotpSetup, type TotpStatus } from '@portal/contracts';
 import { Badge } from '@/components/ui/badge';
@@ -11,7 +13,7 @@ import { Field } from '@/components/ui/field';
 import { serverFieldErrors } from '@/components/ui/field-errors';
 import { Input } from '@/components/ui/input';
 import { saveBlob } from '@/lib/api';
-import { formatCount } from '@/lib/format';
+import { formatNumber } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import {
   securityPolicyKey,
@@ -42,11 +44,12 @@ const checkContract = contractResolver<PasswordForm>(
 const resolver: Resolver<PasswordForm> = async (values, context, options) => {
   const result = await checkContract(values, context, options);
   if (result.errors.newPassword || values.newPassword === values.confirm) return result;
-  const newPassword = { type: 'confirm', message: 'The new passwords do not match' };
+  const newPassword = { type: 'confirm', message: i18next.t('profile:security.passwordsDiffer') };
   return { values: {}, errors: { ...result.errors, newPassword } };
 };
 
 function ChangePassword() {
+  const { t } = useTranslation(['profile', 'common']);
   const { register, handleSubmit, watch, reset, setError, formState } = useForm<PasswordForm>({
     defaultValues: EMPTY,
     resolver,
@@ -57,10 +60,10 @@ function ChangePassword() {
   const [current, next] = watch(['currentPassword', 'newPassword']);
   const change = useChangePassword({
     onSuccess: (res) => {
-      toast({ title: 'Password changed', description: res.message });
+      toast({ title: t('security.passwordChanged'), description: res.message });
       reset(EMPTY);
     },
-    failure: { fallback: 'Failed to change password' },
+    failure: { fallback: t('security.changeFailed') },
   });
   const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
     try {
@@ -75,27 +78,27 @@ function ChangePassword() {
   return (
     <form onSubmit={(e) => void onSubmit(e)} className="grid gap-3" aria-labelledby="change-password-title">
       <h3 id="change-password-title" className="flex items-center gap-2 font-semibold">
-        <KeyRound className="size-4" aria-hidden="true" /> Change password
+        <KeyRound className="size-4" aria-hidden="true" /> {t('security.changePassword')}
       </h3>
-      <Field label="Current password" error={errors.currentPassword?.message}>
+      <Field label={t('security.currentPassword')} error={errors.currentPassword?.message}>
         <Input type="password" autoComplete="current-password" required {...register('currentPassword')} />
       </Field>
       <div className="grid gap-3 sm:grid-cols-2">
         <Field
-          label="New password"
+          label={t('security.newPassword')}
           error={errors.newPassword?.message}
           description={<PasswordHint password={next} />}
         >
           <Input type="password" autoComplete="new-password" required {...register('newPassword')} />
         </Field>
-        <Field label="Confirm new password">
+        <Field label={t('security.confirmPassword')}>
           <Input type="password" autoComplete="new-password" required {...register('confirm')} />
         </Field>
       </div>
-      <p className="text-xs text-muted-foreground">Changing your password signs you out everywhere else.</p>
+      <p className="text-xs text-muted-foreground">{t('security.signsOut')}</p>
       <div>
         <Button type="submit" variant="outline" disabled={change.isPending || !current || !next}>
-          {change.isPending ? 'Saving...' : 'Change password'}
+          {change.isPending ? t('common:saving') : t('security.changePassword')}
         </Button>
       </div>
     </form>
@@ -103,13 +106,12 @@ function ChangePassword() {
 }
 
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const { t } = useTranslation('profile');
   return (
     <div className="grid gap-3 rounded-lg border bg-muted/40 p-4">
-      <p className="text-sm font-medium">Save these recovery codes somewhere safe.</p>
-      <p className="text-sm text-muted-foreground">
-        Each code signs you in once if you lose your phone. They will not be shown again.
-      </p>
-      <ul className="grid grid-cols-2 gap-1 font-mono text-sm" aria-label="Recovery codes">
+      <p className="text-sm font-medium">{t('security.saveCodes')}</p>
+      <p className="text-sm text-muted-foreground">{t('security.codesOnce')}</p>
+      <ul className="grid grid-cols-2 gap-1 font-mono text-sm" aria-label={t('security.recoveryCodes')}>
         {codes.map((c) => (
           <li key={c}>{c}</li>
         ))}
@@ -125,10 +127,10 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
             )
           }
         >
-          Download codes
+          {t('security.downloadCodes')}
         </Button>
         <Button size="sm" onClick={onDone}>
-          I have saved them
+          {t('security.savedThem')}
         </Button>
       </div>
     </div>
@@ -136,36 +138,37 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 }
 
 function TwoFactor({ status }: { status: TotpStatus }) {
+  const { t } = useTranslation(['profile', 'common']);
   const [setup, setSetup] = useState<TotpSetup | null>(null);
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [codes, setCodes] = useState<string[] | null>(null);
   const start = useStartTotp({
     onSuccess: (res) => setSetup(res.data),
-    failure: { fallback: 'Could not start the set-up' },
+    failure: { fallback: t('security.startFailed') },
   });
   const enable = useEnableTotp({
     onSuccess: (res) => {
       setCodes(res.data.recoveryCodes);
       setSetup(null);
       setCode('');
-      toast({ title: 'Two-factor sign-in is on' });
+      toast({ title: t('security.isOn') });
     },
-    failure: { fallback: 'That code is not valid' },
+    failure: { fallback: t('security.invalidCode') },
   });
   const disable = useDisableTotp({
     onSuccess: () => {
       setPassword('');
-      toast({ title: 'Two-factor sign-in is off' });
+      toast({ title: t('security.isOff') });
     },
-    failure: { fallback: 'Could not turn it off' },
+    failure: { fallback: t('security.turnOffFailed') },
   });
   const regenerate = useNewRecoveryCodes({
     onSuccess: (res) => {
       setPassword('');
       setCodes(res.data.recoveryCodes);
     },
-    failure: { fallback: 'Could not make new codes' },
+    failure: { fallback: t('security.codesFailed') },
   });
 
   if (codes) return <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />;
@@ -180,21 +183,21 @@ function TwoFactor({ status }: { status: TotpStatus }) {
         }}
       >
         <ol className="ml-4 list-decimal space-y-1 text-sm text-muted-foreground">
-          <li>Scan the QR code with an authenticator app (or type the key).</li>
-          <li>Enter the 6-digit code it shows.</li>
+          <li>{t('security.scan')}</li>
+          <li>{t('security.enterCode')}</li>
         </ol>
         <div className="flex flex-col items-center gap-3 sm:flex-row sm:items-start">
           <img
             src={`data:image/svg+xml;utf8,${encodeURIComponent(setup.qrSvg)}`}
-            alt="QR code for your authenticator app"
+            alt={t('security.qrAlt')}
             className="size-40 rounded-md border bg-white p-1"
           />
           <div className="grid min-w-0 gap-1 text-sm">
-            <span className="text-muted-foreground">Key</span>
+            <span className="text-muted-foreground">{t('security.key')}</span>
             <code className="break-all rounded bg-muted px-2 py-1 font-mono text-xs">{setup.secret}</code>
           </div>
         </div>
-        <Field label="Code from your app">
+        <Field label={t('security.code')}>
           <Input
             inputMode="numeric"
             autoComplete="one-time-code"
@@ -207,10 +210,10 @@ function TwoFactor({ status }: { status: TotpStatus }) {
         </Field>
         <div className="flex gap-2">
           <Button type="submit" disabled={enable.isPending || code.length !== 6}>
-            {enable.isPending ? 'Verifying...' : 'Turn on'}
+            {enable.isPending ? t('security.verifying') : t('security.turnOn')}
           </Button>
           <Button variant="ghost" onClick={() => setSetup(null)}>
-            Cancel
+            {t('common:cancel')}
           </Button>
         </div>
       </form>
@@ -220,14 +223,11 @@ function TwoFactor({ status }: { status: TotpStatus }) {
   if (!status.enabled) {
     return (
       <div className="grid gap-3">
-        <p className="text-sm text-muted-foreground">
-          Protect your account with a code from an authenticator app (Google Authenticator, 1Password, Authy…)
-          in addition to your password.
-        </p>
+        <p className="text-sm text-muted-foreground">{t('security.intro')}</p>
         <div>
           <Button onClick={() => start.mutate()} disabled={start.isPending}>
             <ShieldCheck aria-hidden="true" />
-            Set up two-factor sign-in
+            {t('security.setUp')}
           </Button>
         </div>
       </div>
@@ -237,10 +237,12 @@ function TwoFactor({ status }: { status: TotpStatus }) {
   return (
     <div className="grid gap-3">
       <p className="text-sm text-muted-foreground">
-        You have {formatCount(status.recoveryCodesLeft, 'unused recovery code')}. Confirm your password to
-        make new codes{status.required ? '' : ' or to turn two-factor sign-in off'}.
+        {t(status.required ? 'security.codesLeftRequired' : 'security.codesLeft', {
+          count: status.recoveryCodesLeft,
+          n: formatNumber(status.recoveryCodesLeft),
+        })}
       </p>
-      <Field label="Password">
+      <Field label={t('security.password')}>
         <Input
           type="password"
           autoComplete="current-password"
@@ -254,7 +256,7 @@ function TwoFactor({ status }: { status: TotpStatus }) {
           disabled={!password || regenerate.isPending}
           onClick={() => regenerate.mutate(password)}
         >
-          New recovery codes
+          {t('security.newCodes')}
         </Button>
         {!status.required && (
           <Button
@@ -263,7 +265,7 @@ function TwoFactor({ status }: { status: TotpStatus }) {
             onClick={() => disable.mutate(password)}
           >
             <ShieldOff aria-hidden="true" />
-            Turn off
+            {t('security.turnOff')}
           </Button>
         )}
       </div>
@@ -272,6 +274,7 @@ function TwoFactor({ status }: { status: TotpStatus }) {
 }
 
 function AdminPolicy({ enabledForMe }: { enabledForMe: boolean }) {
+  const { t } = useTranslation('profile');
   const queryClient = useQueryClient();
   const policy = useSecurityPolicy();
   // The policy binds this admin too: whether they may still turn two-factor sign-in off changes (the
@@ -279,9 +282,9 @@ function AdminPolicy({ enabledForMe }: { enabledForMe: boolean }) {
   const save = useSetSecurityPolicy({
     onSuccess: (res) => {
       queryClient.setQueryData(securityPolicyKey, res.data);
-      toast({ title: 'Updated' });
+      toast({ title: t('security.updated') });
     },
-    failure: { fallback: 'Failed to save settings' },
+    failure: { fallback: t('security.saveFailed') },
   });
   if (!policy.data) return null;
   return (
@@ -296,12 +299,10 @@ function AdminPolicy({ enabledForMe }: { enabledForMe: boolean }) {
       />
       <div className="grid gap-1">
         <label htmlFor="require-admin-totp" className="text-sm font-medium">
-          Require two-factor sign-in for all admin accounts
+          {t('security.requireAdmins')}
         </label>
         <p className="text-xs text-muted-foreground">
-          {enabledForMe
-            ? 'Admins without it are asked to set it up before they can use the admin panel.'
-            : 'Turn it on for your own account first.'}
+          {enabledForMe ? t('security.requireHint') : t('security.ownFirst')}
         </p>
       </div>
     </div>
@@ -310,27 +311,28 @@ function AdminPolicy({ enabledForMe }: { enabledForMe: boolean }) {
 
 /** Password and two-factor sign-in settings of the signed-in user (and, for admins, the admin policy). */
 export function SecurityPanel({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation(['profile', 'common']);
   const status = useTotpStatus();
   return (
     <div className="grid gap-6">
       <section className="grid gap-3" aria-labelledby="two-factor-title">
         <h3 id="two-factor-title" className="flex items-center gap-2 font-semibold">
-          <ShieldCheck className="size-4" aria-hidden="true" /> Two-factor sign-in
+          <ShieldCheck className="size-4" aria-hidden="true" /> {t('security.heading')}
           {status.data && (
             <Badge variant={status.data.enabled ? 'success' : 'secondary'}>
-              {status.data.enabled ? 'On' : 'Off'}
+              {status.data.enabled ? t('security.on') : t('security.off')}
             </Badge>
           )}
         </h3>
         {status.data?.required && !status.data.enabled && (
           <p role="alert" className="rounded-md bg-warning-soft px-3 py-2 text-sm text-warning">
-            Two-factor sign-in is required for admin accounts.
+            {t('common:shell.twoFactorRequired')}
           </p>
         )}
         {status.data ? (
           <TwoFactor status={status.data} />
         ) : (
-          <p className="text-sm text-muted-foreground">Loading...</p>
+          <p className="text-sm text-muted-foreground">{t('common:loading')}</p>
         )}
         {user.isAdmin && <AdminPolicy enabledForMe={!!status.data?.enabled} />}
       </section>

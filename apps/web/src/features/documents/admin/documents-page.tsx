@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import i18next from 'i18next';
 import { Download, Eye, FileText, ImageIcon, Pencil, Plus, Trash2, Upload, UsersRound } from 'lucide-react';
 import type { DocumentItem, UserMediaItem } from '@portal/contracts';
 import { Badge } from '@/components/ui/badge';
@@ -9,7 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import { useCurrentProject } from '@/queries/current-project';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatFileSize } from '@/lib/format';
 import { openFileInTab, useDeleteVaultFile, useVault } from '@/queries/documents';
 import { useUser } from '@/queries/admin-users';
 import { EmptyState } from '@/components/admin/empty-state';
@@ -19,16 +21,10 @@ import { PageHeader } from '@/components/admin/page-header';
 import { ActionsHead, RowActions, editAndDelete } from '@/components/admin/row-actions';
 import { UserPicker } from '@/components/admin/user-picker';
 import { DocumentDialog } from './document-dialog';
+import { categoryLabel, userMediaTypeLabel } from '../documents-view';
 import { UserMediaDialog } from './user-media-dialog';
 
 const SHARED = 'shared';
-
-const fileSize = (n: number | null) =>
-  n == null
-    ? ''
-    : n >= 1024 * 1024
-      ? `${(n / 1024 / 1024).toFixed(1)} MB`
-      : `${Math.max(1, Math.round(n / 1024))} KB`;
 
 async function run(what: () => Promise<unknown>, failure: string) {
   try {
@@ -37,6 +33,9 @@ async function run(what: () => Promise<unknown>, failure: string) {
     toastFailed(failure, err);
   }
 }
+
+const previewFailed = () => i18next.t('documents:admin.previewFailed');
+const downloadFailed = () => i18next.t('documents:admin.downloadFailed');
 
 function DocumentsTable({
   docs,
@@ -47,13 +46,14 @@ function DocumentsTable({
   onEdit: (d: DocumentItem) => void;
   onDelete: (d: DocumentItem) => void;
 }) {
+  const { t } = useTranslation('documents');
   return (
-    <Table aria-label="Documents">
+    <Table aria-label={t('admin.documents')}>
       <THead>
         <Tr>
-          <Th>Name</Th>
-          <Th className="hidden 2xl:table-cell">Category</Th>
-          <Th className="hidden md:table-cell">Uploaded</Th>
+          <Th>{t('dialog.name')}</Th>
+          <Th className="hidden 2xl:table-cell">{t('dialog.category')}</Th>
+          <Th className="hidden md:table-cell">{t('admin.uploaded')}</Th>
           <ActionsHead />
         </Tr>
       </THead>
@@ -65,15 +65,17 @@ function DocumentsTable({
               <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
                 <span className="min-w-0 break-words font-medium">{d.name}</span>
                 <Badge variant="outline">{d.type}</Badge>
-                {d.isNew && <Badge variant="highlight">New</Badge>}
+                {d.isNew && <Badge variant="highlight">{t('row.new')}</Badge>}
               </div>
               <p className="break-words text-xs text-muted-foreground">
-                {d.hasFile ? `${d.fileName} · ${fileSize(d.fileSize)}` : 'No file attached'}
-                <span className="2xl:hidden"> · {d.category}</span>
+                {d.hasFile
+                  ? [d.fileName, formatFileSize(d.fileSize)].filter(Boolean).join(' · ')
+                  : t('admin.noFile')}
+                <span className="2xl:hidden"> · {categoryLabel(d.category)}</span>
                 <span className="md:hidden"> · {formatDate(d.uploadDate)}</span>
               </p>
             </Td>
-            <Td className="hidden 2xl:table-cell">{d.category}</Td>
+            <Td className="hidden 2xl:table-cell">{categoryLabel(d.category)}</Td>
             <Td className="hidden whitespace-nowrap md:table-cell">{formatDate(d.uploadDate)}</Td>
             <Td>
               <RowActions
@@ -82,16 +84,14 @@ function DocumentsTable({
                   ...(d.hasFile
                     ? [
                         {
-                          label: 'Preview',
+                          label: t('row.preview'),
                           icon: Eye,
-                          onSelect: () =>
-                            run(() => openFileInTab('preview', d._id), 'Failed to preview file'),
+                          onSelect: () => run(() => openFileInTab('preview', d._id), previewFailed()),
                         },
                         {
-                          label: 'Download',
+                          label: t('row.download'),
                           icon: Download,
-                          onSelect: () =>
-                            run(() => openFileInTab('download', d._id), 'Failed to download file'),
+                          onSelect: () => run(() => openFileInTab('download', d._id), downloadFailed()),
                         },
                       ]
                     : []),
@@ -118,8 +118,9 @@ function MediaGrid({
   onEdit: (m: UserMediaItem) => void;
   onDelete: (m: UserMediaItem) => void;
 }) {
+  const { t } = useTranslation(['documents', 'common']);
   return (
-    <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-label="Media">
+    <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-label={t('admin.media')}>
       {items.map((m) => {
         const src = m.thumbnail ?? (m.type === 'photo' ? m.url : null);
         return (
@@ -136,7 +137,7 @@ function MediaGrid({
             <div className="grid gap-1 p-3">
               <p className="truncate text-sm font-medium">{m.title}</p>
               <p className="text-xs text-muted-foreground">
-                {m.type === 'video' ? 'Video' : 'Photo'} · {formatDate(m.date)}
+                {userMediaTypeLabel(m.type)} · {formatDate(m.date)}
                 {m.duration ? ` · ${m.duration}` : ''}
               </p>
               <div className="flex justify-end gap-0.5">
@@ -145,22 +146,18 @@ function MediaGrid({
                     <Button
                       variant="ghost"
                       size="icon"
-                      aria-label={`Preview ${m.title}`}
-                      title="Preview"
-                      onClick={() =>
-                        void run(() => openFileInTab('mediaPreview', m._id), 'Failed to preview file')
-                      }
+                      aria-label={t('row.previewOf', { name: m.title })}
+                      title={t('row.preview')}
+                      onClick={() => void run(() => openFileInTab('mediaPreview', m._id), previewFailed())}
                     >
                       <Eye aria-hidden="true" />
                     </Button>
                     <Button
                       variant="ghost"
                       size="icon"
-                      aria-label={`Download ${m.title}`}
-                      title="Download"
-                      onClick={() =>
-                        void run(() => openFileInTab('mediaDownload', m._id), 'Failed to download file')
-                      }
+                      aria-label={t('row.downloadOf', { name: m.title })}
+                      title={t('row.download')}
+                      onClick={() => void run(() => openFileInTab('mediaDownload', m._id), downloadFailed())}
                     >
                       <Download aria-hidden="true" />
                     </Button>
@@ -169,8 +166,11 @@ function MediaGrid({
                 <Button
                   variant="ghost"
                   size="icon"
-                  aria-label={`Edit ${m.title}`}
-                  title="Edit"
+                  aria-label={t('common:rowActions.named', {
+                    action: t('common:rowActions.edit'),
+                    name: m.title,
+                  })}
+                  title={t('common:rowActions.edit')}
                   onClick={() => onEdit(m)}
                 >
                   <Pencil aria-hidden="true" />
@@ -179,8 +179,11 @@ function MediaGrid({
                   variant="ghost"
                   size="icon"
                   className="text-destructive hover:text-destructive"
-                  aria-label={`Delete ${m.title}`}
-                  title="Delete"
+                  aria-label={t('common:rowActions.named', {
+                    action: t('common:rowActions.delete'),
+                    name: m.title,
+                  })}
+                  title={t('common:rowActions.delete')}
                   onClick={() => onDelete(m)}
                 >
                   <Trash2 aria-hidden="true" />
@@ -200,6 +203,7 @@ function MediaGrid({
  * new tab (docs/product.md §15.7).
  */
 function DocumentsPage() {
+  const { t } = useTranslation(['documents', 'common']);
   const { current } = useCurrentProject();
   const [params, setParams] = useSearchParams();
   const target = params.get('userId') ?? SHARED;
@@ -210,7 +214,7 @@ function DocumentsPage() {
   const [docDialog, setDocDialog] = useState<{ doc: DocumentItem | null } | null>(null);
   const [mediaDialog, setMediaDialog] = useState<{ item: UserMediaItem | null } | null>(null);
 
-  useFailedToast('Failed to fetch documents/media', vault.isError, vault.error);
+  useFailedToast(t('admin.fetchFailed'), vault.isError, vault.error);
 
   const docs = (vault.data?.documents ?? []).filter((d) =>
     userId ? d.userId === userId : d.userId === null,
@@ -219,34 +223,44 @@ function DocumentsPage() {
 
   const deleteDoc = (d: DocumentItem) =>
     deleteAfterConfirm({
-      what: `document “${d.name}”`,
+      confirm: {
+        title: t('admin.deleteDocumentTitle', { name: d.name }),
+        description: t('common:confirm.cannotUndo'),
+        confirmLabel: t('common:rowActions.delete'),
+        destructive: true,
+      },
       run: () => remove.mutateAsync({ kind: 'document', id: d._id }),
-      done: `Document “${d.name}” was deleted.`,
-      failed: 'Failed to delete document',
+      doneTitle: t('admin.deleted'),
+      done: t('admin.documentDeleted', { name: d.name }),
+      failed: t('admin.deleteDocumentFailed'),
     });
 
   const deleteMedia = (m: UserMediaItem) =>
     deleteAfterConfirm({
-      what: `media “${m.title}”`,
+      confirm: {
+        title: t('admin.deleteMediaTitle', { title: m.title }),
+        description: t('common:confirm.cannotUndo'),
+        confirmLabel: t('common:rowActions.delete'),
+        destructive: true,
+      },
       run: () => remove.mutateAsync({ kind: 'media', id: m._id }),
-      done: `Media “${m.title}” was deleted.`,
-      failed: 'Failed to delete media',
+      doneTitle: t('admin.deleted'),
+      done: t('admin.mediaDeleted', { title: m.title }),
+      failed: t('admin.deleteMediaFailed'),
     });
 
-  const whose = userId ? (user?.name ?? 'this investor') : 'every investor';
+  const name = user?.name;
 
   return (
     <>
       <PageHeader
-        title="Documents Management"
-        description={
-          current ? `Documents and media of ${current.name}, per investor or shared` : 'Documents and media'
-        }
+        title={t('admin.title')}
+        description={current ? t('admin.descriptionOf', { project: current.name }) : t('admin.description')}
       />
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
         <Card>
           <CardHeader className="pb-3">
-            <CardTitle className="text-base">Whose documents</CardTitle>
+            <CardTitle className="text-base">{t('admin.whose')}</CardTitle>
           </CardHeader>
           <CardContent>
             <UserPicker
@@ -266,7 +280,7 @@ function DocumentsPage() {
                   <span className="flex size-8 items-center justify-center rounded-full bg-primary text-primary-foreground">
                     <UsersRound className="size-4" aria-hidden="true" />
                   </span>
-                  Shared with all investors
+                  {t('admin.shared')}
                 </button>
               }
             />
@@ -280,19 +294,25 @@ function DocumentsPage() {
               <Card>
                 <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
                   <div className="grid gap-1.5">
-                    <CardTitle>Documents</CardTitle>
-                    <CardDescription>Seen by {whose} in the Document Vault</CardDescription>
+                    <CardTitle>{t('admin.documents')}</CardTitle>
+                    <CardDescription>
+                      {!userId
+                        ? t('admin.seenByEveryone')
+                        : name
+                          ? t('admin.seenBy', { name })
+                          : t('admin.seenByInvestor')}
+                    </CardDescription>
                   </div>
                   <Button onClick={() => setDocDialog({ doc: null })}>
                     <Upload aria-hidden="true" />
-                    Upload Document
+                    {t('dialog.upload')}
                   </Button>
                 </CardHeader>
                 <CardContent>
                   {vault.isLoading ? (
                     <Skeleton className="h-32" />
                   ) : docs.length === 0 ? (
-                    <EmptyState icon={FileText} title="No documents found" />
+                    <EmptyState icon={FileText} title={t('admin.noDocuments')} />
                   ) : (
                     <DocumentsTable
                       docs={docs}
@@ -306,19 +326,21 @@ function DocumentsPage() {
                 <Card>
                   <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
                     <div className="grid gap-1.5">
-                      <CardTitle>Media</CardTitle>
-                      <CardDescription>Photos and videos made for {whose}</CardDescription>
+                      <CardTitle>{t('admin.media')}</CardTitle>
+                      <CardDescription>
+                        {name ? t('admin.mediaFor', { name }) : t('admin.mediaForInvestor')}
+                      </CardDescription>
                     </div>
                     <Button variant="secondary" onClick={() => setMediaDialog({ item: null })}>
                       <Plus aria-hidden="true" />
-                      Upload Media
+                      {t('admin.uploadMedia')}
                     </Button>
                   </CardHeader>
                   <CardContent>
                     {vault.isLoading ? (
                       <Skeleton className="h-32" />
                     ) : media.length === 0 ? (
-                      <EmptyState icon={ImageIcon} title="No media found" />
+                      <EmptyState icon={ImageIcon} title={t('admin.noMedia')} />
                     ) : (
                       <MediaGrid
                         items={media}

@@ -1,4 +1,5 @@
 import { MEDIA_FILE_ACCEPT, USER_MEDIA_TYPES, userMediaFields, type UserMediaItem } from '@portal/contracts';
+import { useTranslation } from 'react-i18next';
 import { Field } from '@/components/ui/field';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
@@ -6,7 +7,7 @@ import { toFormData } from '@/lib/upload';
 import { useUploadUserMedia } from '@/queries/documents';
 import { FileField } from '@/components/admin/file-field';
 import { toastDone } from '@/components/admin/feedback';
-import { capitalize } from '@/components/admin/status-badge';
+import { userMediaTypeLabel } from '../documents-view';
 
 interface Form {
   title: string;
@@ -40,6 +41,7 @@ export function UserMediaDialog({
   userId: string;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('documents');
   const save = useUploadUserMedia();
   return (
     <FormDialog
@@ -47,8 +49,8 @@ export function UserMediaDialog({
       onClose={onClose}
       formKey={item?._id}
       className="max-w-xl"
-      title={item ? 'Edit Media' : 'Upload Media'}
-      description="A photo or video for this investor's Media Gallery."
+      title={item ? t('admin.mediaDialog.editTitle') : t('admin.uploadMedia')}
+      description={t('admin.mediaDialog.description')}
       defaultValues={() => fromItem(item)}
       schema={userMediaFields}
       // The values as typed are checked; the trimmed ones are sent.
@@ -70,46 +72,52 @@ export function UserMediaDialog({
           onProgress: file ? onProgress : () => {},
         });
         toastDone(
-          item ? 'Updated' : 'Created',
-          `Media “${res.data.title}” was ${item ? 'updated' : 'uploaded'}.`,
+          item ? t('dialog.updated') : t('dialog.created'),
+          item
+            ? t('admin.mediaDialog.updatedText', { title: res.data.title })
+            : t('admin.mediaDialog.uploadedText', { title: res.data.title }),
         );
       }}
-      failure="Failed to save media"
-      submitLabel={item ? 'Save Changes' : 'Upload Media'}
+      failure={t('admin.mediaDialog.failed')}
+      submitLabel={item ? t('dialog.save') : t('admin.uploadMedia')}
     >
       {(f) => (
         <>
           <FileField
-            label="File"
+            label={t('dialog.file')}
             accept={MEDIA_FILE_ACCEPT}
             file={f.watch('file')}
             onFile={(file) => f.setValue('file', file)}
             current={item?.fileName}
             progress={f.progress}
-            hint="JPEG, PNG, WebP, GIF, MP4 or WebM"
+            hint={t('admin.mediaDialog.fileHint')}
           />
           <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
-            <Field label="Title" error={f.error('title')}>
+            <Field label={t('admin.mediaDialog.title')} error={f.error('title')}>
               <Input {...f.register('title')} />
             </Field>
-            <Field label="Type" error={f.error('type')}>
+            <Field label={t('dialog.type')} error={f.error('type')}>
               <NativeSelect {...f.register('type')}>
-                {USER_MEDIA_TYPES.map((t) => (
-                  <option key={t} value={t}>
-                    {capitalize(t)}
+                {USER_MEDIA_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {userMediaTypeLabel(type)}
                   </option>
                 ))}
               </NativeSelect>
             </Field>
           </div>
-          <Field label="Description" error={f.error('description')}>
+          <Field label={t('dialog.description')} error={f.error('description')}>
             <Textarea rows={2} {...f.register('description')} />
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Date" error={f.error('date')}>
+            <Field label={t('admin.mediaDialog.date')} error={f.error('date')}>
               <Input type="date" {...f.register('date')} />
             </Field>
-            <Field label="Duration" hint="Videos, e.g. 2:45" error={f.error('duration')}>
+            <Field
+              label={t('admin.mediaDialog.duration')}
+              hint={t('admin.mediaDialog.durationHint')}
+              error={f.error('duration')}
+            >
               <Input {...f.register('duration')} />
             </Field>
           </div>

@@ -4,10 +4,9 @@ import { Trans, useTranslation } from 'react-i18next';
 import type { DocumentItem } from '@portal/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatFileSize } from '@/lib/format';
 import { toastError } from '@/lib/toast';
 import { downloadDocument, previewDocument } from '@/queries/documents';
-import { formatFileSize } from '../documents-view';
 
 function TypeIcon({ doc }: { doc: DocumentItem }) {
   const mime = doc.mimeType ?? '';

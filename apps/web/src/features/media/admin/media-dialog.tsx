@@ -1,12 +1,12 @@
 import {
   MEDIA_FILE_ACCEPT,
-  MEDIA_REQUIRED_MESSAGE,
   PROJECT_MEDIA_STATUSES,
   PROJECT_MEDIA_TYPES,
   type MediaItem,
   projectMediaFields,
   projectMediaUpdateFields,
 } from '@portal/contracts';
+import { useTranslation } from 'react-i18next';
 import { Field } from '@/components/ui/field';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
@@ -14,7 +14,7 @@ import { toFormData } from '@/lib/upload';
 import { useUploadProjectMedia } from '@/queries/media';
 import { FileField } from '@/components/admin/file-field';
 import { toastDone } from '@/components/admin/feedback';
-import { capitalize } from '@/components/admin/status-badge';
+import { MEDIA_TYPE_LABELS } from '../media-view';
 
 interface Form {
   title: string;
@@ -59,6 +59,7 @@ export function MediaDialog({
   projectId: string;
   onClose: () => void;
 }) {
+  const { t } = useTranslation(['media', 'common']);
   const save = useUploadProjectMedia();
   return (
     <FormDialog
@@ -66,13 +67,14 @@ export function MediaDialog({
       onClose={onClose}
       formKey={item?._id}
       className="max-w-2xl"
-      title={item ? 'Edit Media' : 'Add Media'}
-      description="Photos and videos of the project for every investor's Media Gallery."
+      title={item ? t('admin.dialog.editTitle') : t('admin.add')}
+      description={t('admin.dialog.intro')}
       defaultValues={() => fromItem(item)}
       schema={item ? projectMediaUpdateFields : projectMediaFields}
-      precheck={(form) =>
-        !form.title.trim() || !form.type || !form.description.trim() ? MEDIA_REQUIRED_MESSAGE : null
-      }
+      precheck={(form) => {
+        const missing = (['title', 'type', 'description'] as const).find((k) => !form[k].trim());
+        return missing ? { field: missing, message: t('admin.dialog.required') } : null;
+      }}
       toBody={(form) => ({
         ...(item ? {} : { projectId }),
         title: form.title.trim(),
@@ -92,69 +94,82 @@ export function MediaDialog({
           form: toFormData(fields, file),
           onProgress: file ? onProgress : () => {},
         });
-        toastDone(item ? 'Updated' : 'Created', `Media “${fields.title}” was ${item ? 'updated' : 'added'}.`);
+        toastDone(
+          item ? t('admin.dialog.updated') : t('admin.dialog.created'),
+          item
+            ? t('admin.dialog.updatedText', { title: fields.title })
+            : t('admin.dialog.addedText', { title: fields.title }),
+        );
       }}
-      failure="Failed to save media"
-      submitLabel={item ? 'Save Changes' : 'Add Media'}
+      failure={t('admin.dialog.failed')}
+      submitLabel={item ? t('admin.dialog.save') : t('admin.add')}
     >
       {(f) => (
         <>
-          <Field label="Title" error={f.error('title')}>
+          <Field label={t('admin.dialog.title')} error={f.error('title')}>
             <Input {...f.register('title')} />
           </Field>
           <div className="grid gap-4 sm:grid-cols-3">
-            <Field label="Type" error={f.error('type')}>
+            <Field label={t('dialog.type')} error={f.error('type')}>
               <NativeSelect {...f.register('type')}>
-                <option value="">Select a type</option>
-                {PROJECT_MEDIA_TYPES.map((t) => (
-                  <option key={t} value={t}>
-                    {capitalize(t)}
+                <option value="">{t('admin.dialog.selectType')}</option>
+                {PROJECT_MEDIA_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {t(MEDIA_TYPE_LABELS[type])}
                   </option>
                 ))}
               </NativeSelect>
             </Field>
-            <Field label="Status" error={f.error('status')}>
+            <Field label={t('admin.dialog.status')} error={f.error('status')}>
               <NativeSelect {...f.register('status')}>
                 {PROJECT_MEDIA_STATUSES.map((s) => (
                   <option key={s} value={s}>
-                    {capitalize(s)}
+                    {t(`common:status.${s}`)}
                   </option>
                 ))}
               </NativeSelect>
             </Field>
-            <Field label="Priority" hint="Higher shows first." error={f.error('priority')}>
+            <Field
+              label={t('admin.dialog.priority')}
+              hint={t('admin.dialog.priorityHint')}
+              error={f.error('priority')}
+            >
               <Input type="number" step={1} {...f.register('priority')} />
             </Field>
           </div>
-          <Field label="Description" error={f.error('description')}>
+          <Field label={t('admin.dialog.description')} error={f.error('description')}>
             <Textarea rows={3} {...f.register('description')} />
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Date" error={f.error('date')}>
+            <Field label={t('admin.dialog.date')} error={f.error('date')}>
               <Input type="date" {...f.register('date')} />
             </Field>
-            <Field label="Duration" hint="Videos, e.g. 2:45" error={f.error('duration')}>
+            <Field
+              label={t('admin.dialog.duration')}
+              hint={t('admin.dialog.durationHint')}
+              error={f.error('duration')}
+            >
               <Input {...f.register('duration')} placeholder="2:45" />
             </Field>
           </div>
           <FileField
-            label="File"
+            label={t('admin.dialog.file')}
             accept={MEDIA_FILE_ACCEPT}
             file={f.watch('file')}
             onFile={(file) => f.setValue('file', file)}
             current={item?.fileName}
             progress={f.progress}
-            hint="A photo or a video; or give the addresses below."
+            hint={t('admin.dialog.fileHint')}
           />
           <div className="grid gap-4 sm:grid-cols-2">
             <Field
-              label="Thumbnail URL"
-              hint="A path on this site, e.g. /demo/photos/lake.jpg"
+              label={t('admin.dialog.thumbnail')}
+              hint={t('admin.dialog.thumbnailHint')}
               error={f.error('thumbnail')}
             >
               <Input {...f.register('thumbnail')} />
             </Field>
-            <Field label="Media URL" hint="A path on this site" error={f.error('url')}>
+            <Field label={t('admin.dialog.url')} hint={t('admin.dialog.urlHint')} error={f.error('url')}>
               <Input {...f.register('url')} />
             </Field>
           </div>

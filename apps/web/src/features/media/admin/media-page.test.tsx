@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { setLocale } from '@/lib/i18n';
 import { Component as MediaPage } from './media-page';
 import {
+  ADMIN,
   failure,
   fakeApi,
   findEmpty,
@@ -78,5 +80,57 @@ describe('Media Management: toasts and empty texts (docs/product.md §18)', () =
       }),
     );
     expect(await findToast('Updated')).toHaveTextContent('Media “Pier at dawn” was updated.');
+  });
+});
+
+describe('Media Management in German (issue 33)', () => {
+  it('shows the card with its type, status, priority and date, and the media dialog', async () => {
+    await setLocale('de');
+    fakeApi(
+      (req) =>
+        isList(req)
+          ? json({
+              success: true,
+              media: [
+                mediaItem({
+                  type: 'behind-scenes',
+                  status: 'inactive',
+                  priority: 1200,
+                  url: '/demo/photos/pier.jpg',
+                  downloadUrl: '/demo/photos/pier.jpg',
+                }),
+              ],
+            })
+          : undefined,
+      { me: { ...ADMIN, locale: 'de' } },
+    );
+    renderAdmin(<MediaPage />, 'media');
+    expect(await screen.findByRole('heading', { name: 'Medienverwaltung' })).toBeInTheDocument();
+    expect(await screen.findByText('Fotos und Videos von Aurora Lakeside Cabins')).toBeInTheDocument();
+    const card = (await screen.findByRole('heading', { name: 'Pier at dawn' })).closest<HTMLElement>(
+      '[aria-labelledby]',
+    )!;
+    expect(within(card).getByText('Hinter den Kulissen')).toBeInTheDocument();
+    expect(within(card).getByText('Inaktiv')).toBeInTheDocument();
+    expect(within(card).getByText('1. März 2026 · Priorität 1.200')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Pier at dawn öffnen' })).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Pier at dawn herunterladen' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Medium hinzufügen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Medium hinzufügen' });
+    const options = (label: string) =>
+      within(within(dialog).getByLabelText(label))
+        .getAllByRole('option')
+        .map((o) => o.textContent);
+    expect(options('Typ')).toEqual(['Typ auswählen', 'Foto', 'Video', 'Hinter den Kulissen']);
+    expect(options('Status')).toEqual(['Aktiv', 'Inaktiv', 'Entwurf']);
+    expect(within(dialog).getByLabelText('Priorität')).toHaveAccessibleDescription(
+      'Höhere Werte werden zuerst angezeigt.',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Medium hinzufügen' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Titel, Typ und Beschreibung sind erforderlich',
+    );
+    expect(within(dialog).getByLabelText('Titel')).toHaveFocus();
   });
 });

@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import { Download, ExternalLink, Film, ImageIcon, Pencil, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { MediaItem } from '@portal/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useCurrentProject } from '@/queries/current-project';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatNumber } from '@/lib/format';
 import { useDeleteProjectMedia, useProjectMedia } from '@/queries/media';
 import { deleteAfterConfirm, useFailedToast } from '@/components/admin/feedback';
 import { CardAction, ProjectScopedList } from '@/components/admin/project-list';
-import { StatusBadge, capitalize } from '@/components/admin/status-badge';
+import { StatusBadge } from '@/components/admin/status-badge';
+import { MEDIA_TYPE_LABELS } from '../media-view';
 import { MediaDialog } from './media-dialog';
 
 function Thumb({ item }: { item: MediaItem }) {
@@ -38,41 +40,48 @@ function Thumb({ item }: { item: MediaItem }) {
 
 /** Media Management: the selected project's photos and videos; create and edit in a modal, with uploads. */
 function MediaPage() {
+  const { t } = useTranslation(['media', 'common']);
   const { current } = useCurrentProject();
   const { data, isLoading, isError, error } = useProjectMedia(current?._id);
   const remove = useDeleteProjectMedia();
   const [dialog, setDialog] = useState<{ item: MediaItem | null } | null>(null);
-  useFailedToast('Failed to fetch media', isError, error);
+  useFailedToast(t('admin.fetchFailed'), isError, error);
 
   const onDelete = (m: MediaItem) =>
     deleteAfterConfirm({
-      what: `media “${m.title}”`,
+      confirm: {
+        title: t('admin.deleteTitle', { title: m.title }),
+        description: t('common:confirm.cannotUndo'),
+        confirmLabel: t('common:rowActions.delete'),
+        destructive: true,
+      },
       run: () => remove.mutateAsync(m._id),
-      done: `Media “${m.title}” was deleted.`,
-      failed: 'Failed to delete media',
+      doneTitle: t('admin.deleted'),
+      done: t('admin.deletedText', { title: m.title }),
+      failed: t('admin.deleteFailed'),
     });
 
   return (
     <ProjectScopedList
       project={current}
-      title="Media Management"
-      description={(c) => (c ? `Photos and videos of ${c.name}` : 'Photos and videos of each project')}
-      addLabel="Add Media"
+      title={t('admin.title')}
+      description={(c) => (c ? t('admin.descriptionOf', { project: c.name }) : t('admin.description'))}
+      addLabel={t('admin.add')}
       onAdd={() => setDialog({ item: null })}
       items={data}
       isLoading={isLoading}
       skeleton={{
-        label: 'Loading media',
+        label: t('admin.loading'),
         className: 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3',
         count: 6,
         itemClassName: 'h-64',
       }}
       empty={{
         icon: ImageIcon,
-        title: 'No media found',
-        hint: "Add photos or videos for this project's investors.",
+        title: t('admin.emptyTitle'),
+        hint: t('admin.emptyHint'),
       }}
-      listLabel="Media"
+      listLabel={t('admin.list')}
       listClassName="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3"
       renderItem={(m) => (
         <Card className="flex h-full flex-col" aria-labelledby={`media-${m._id}`}>
@@ -85,15 +94,21 @@ function MediaPage() {
               <StatusBadge status={m.status} />
             </div>
             <p className="text-xs text-muted-foreground">
-              {formatDate(m.date)} · priority {m.priority}
+              {t('admin.meta', { date: formatDate(m.date), priority: formatNumber(m.priority) })}
             </p>
             <p className="line-clamp-2 text-sm text-muted-foreground">{m.description}</p>
             <div className="flex flex-wrap gap-1.5">
-              <Badge variant="secondary">{capitalize(m.type)}</Badge>
+              <Badge variant="secondary">{t(MEDIA_TYPE_LABELS[m.type])}</Badge>
             </div>
             <div className="mt-auto flex flex-wrap justify-end gap-1 pt-2">
               {m.url && (
-                <Button asChild variant="ghost" size="icon" aria-label={`Open ${m.title}`} title="Open">
+                <Button
+                  asChild
+                  variant="ghost"
+                  size="icon"
+                  aria-label={t('card.open', { title: m.title })}
+                  title={t('admin.open')}
+                >
                   <a href={m.url} target="_blank" rel="noopener noreferrer">
                     <ExternalLink aria-hidden="true" />
                   </a>
@@ -104,17 +119,22 @@ function MediaPage() {
                   asChild
                   variant="ghost"
                   size="icon"
-                  aria-label={`Download ${m.title}`}
-                  title="Download"
+                  aria-label={t('card.download', { title: m.title })}
+                  title={t('dialog.download')}
                 >
                   <a href={m.downloadUrl} download>
                     <Download aria-hidden="true" />
                   </a>
                 </Button>
               )}
-              <CardAction label="Edit" name={m.title} icon={Pencil} onClick={() => setDialog({ item: m })} />
               <CardAction
-                label="Delete"
+                label={t('common:rowActions.edit')}
+                name={m.title}
+                icon={Pencil}
+                onClick={() => setDialog({ item: m })}
+              />
+              <CardAction
+                label={t('common:rowActions.delete')}
                 name={m.title}
                 icon={Trash2}
                 onClick={() => void onDelete(m)}

@@ -1,10 +1,15 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Mail, Send } from 'lucide-react';
 import {
+  issueText,
   NOTIFICATION_LINK_MAX,
+  NOTIFICATION_LINK_MESSAGE,
   NOTIFICATION_MESSAGE_MAX,
+  NOTIFICATION_RECIPIENTS_MESSAGE,
+  NOTIFICATION_REQUIRED_MESSAGE,
   NOTIFICATION_TITLE_MAX,
   NOTIFICATION_TYPES,
   sendNotificationInput,
@@ -19,7 +24,7 @@ import { contractResolver } from '@/components/ui/contract-resolver';
 import { Field } from '@/components/ui/field';
 import { serverFieldErrors } from '@/components/ui/field-errors';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
-import { formatCount } from '@/lib/format';
+import { formatNumber } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useRecipients, useSendNotification } from '@/queries/notifications';
 import { RecipientPicker } from './recipient-picker';
@@ -55,11 +60,23 @@ const toBody = (v: ComposeValues): SendNotificationInput => ({
   ...(v.email ? { email: true } : {}),
 });
 
-/** The contract's 'Link must be …' as the form says it. */
-const linkText = (message: string | undefined) => message?.replace(/^Link\b/, 'The link');
+/**
+ * The contract's words (the client's check and the server's answer alike) for what the form asks of
+ * the admin, each with its message in the page's language; any other problem is shown as it comes.
+ */
+const PROBLEMS = new Map([
+  [NOTIFICATION_REQUIRED_MESSAGE, 'compose.required'],
+  [issueText({ path: ['link'], message: NOTIFICATION_LINK_MESSAGE }), 'compose.linkInvalid'],
+  [NOTIFICATION_RECIPIENTS_MESSAGE, 'compose.chooseRecipient'],
+] as const);
 
 /** Compose and send (docs/product.md §15.9, §18): title and message required, to everyone or chosen users. */
 export function ComposeForm() {
+  const { t } = useTranslation('notifications');
+  const problem = (message: string | undefined) => {
+    const key = message && PROBLEMS.get(message);
+    return key ? t(key) : message;
+  };
   const id = useId();
   const { register, handleSubmit, watch, setValue, setError, clearErrors, setFocus, reset, formState } =
     useForm<ComposeValues>({
@@ -81,14 +98,20 @@ export function ComposeForm() {
       try {
         const res = await send.mutateAsync(toBody(values));
         const { sent, skippedInactive, emailed: queued, emailSkipped, batchId } = res.data;
-        const emails = `${formatCount(queued, 'email')} queued${emailSkipped ? `, ${emailSkipped.toLocaleString('en-US')} skipped (announcements turned off)` : ''}`;
+        const queuedText = t('compose.emailsQueued', { count: queued, n: formatNumber(queued) });
+        const emails = emailSkipped
+          ? t('compose.emailsSkipped', { queued: queuedText, n: formatNumber(emailSkipped) })
+          : queuedText;
         const parts = [
-          `Sent to ${formatCount(sent, 'user')}`,
-          ...(skippedInactive ? [`${formatCount(skippedInactive, 'inactive user')} skipped`] : []),
+          t('compose.sentTo', { count: sent, n: formatNumber(sent) }),
+          ...(skippedInactive
+            ? [t('compose.skippedInactive', { count: skippedInactive, n: formatNumber(skippedInactive) })]
+            : []),
           ...(values.email ? [emails] : []),
         ];
-        toast({ title: 'Notification sent successfully!', description: `${parts.join('; ')}.` });
-        if (queued + emailSkipped > 0 && batchId) setEmailed({ text: `${emails}.`, batchId });
+        toast({ title: t('compose.sent'), description: t('compose.summary', { parts: parts.join('; ') }) });
+        if (queued + emailSkipped > 0 && batchId)
+          setEmailed({ text: t('compose.summary', { parts: emails }), batchId });
         reset({ ...EMPTY, audience: values.audience });
       } catch (err) {
         const fields = serverFieldErrors(err);
@@ -102,7 +125,7 @@ export function ComposeForm() {
       const required = invalid.title ?? invalid.message;
       if (required) {
         clearErrors(['link', 'userIds']);
-        toast({ title: required.message, variant: 'destructive' });
+        toast({ title: problem(required.message), variant: 'destructive' });
         setFocus(invalid.title ? 'title' : 'message');
       } else if (invalid.link) {
         clearErrors('userIds');
@@ -116,46 +139,45 @@ export function ComposeForm() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Compose</CardTitle>
-        <CardDescription>It appears at once in the bell of every recipient who is signed in.</CardDescription>
+        <CardTitle>{t('compose.title')}</CardTitle>
+        <CardDescription>{t('compose.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4">
-          <Field label="Title" error={errors.title?.message}>
+          <Field label={t('compose.titleLabel')} error={problem(errors.title?.message)}>
             <Input
               maxLength={NOTIFICATION_TITLE_MAX}
-              placeholder="e.g. Q3 returns paid"
+              placeholder={t('compose.titlePlaceholder')}
               required
               {...register('title')}
             />
           </Field>
           <Field
-            label="Message"
-            hint={`${message.length.toLocaleString('en-US')} / ${NOTIFICATION_MESSAGE_MAX.toLocaleString('en-US')} characters`}
-            error={errors.message?.message}
+            label={t('compose.message')}
+            hint={t('compose.messageLength', {
+              length: formatNumber(message.length),
+              max: formatNumber(NOTIFICATION_MESSAGE_MAX),
+            })}
+            error={problem(errors.message?.message)}
           >
             <Textarea
               maxLength={NOTIFICATION_MESSAGE_MAX}
               rows={4}
-              placeholder="What should investors know?"
+              placeholder={t('compose.messagePlaceholder')}
               required
               {...register('message')}
             />
           </Field>
-          <Field label="Type" error={errors.type?.message}>
+          <Field label={t('compose.type')} error={errors.type?.message}>
             <NativeSelect {...register('type')}>
-              {NOTIFICATION_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {notificationTypeLabel(t)}
+              {NOTIFICATION_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {notificationTypeLabel(type)}
                 </option>
               ))}
             </NativeSelect>
           </Field>
-          <Field
-            label="Link (optional)"
-            hint="A page of the portal that clicking the notification opens, such as /perks or /documents."
-            error={linkText(errors.link?.message)}
-          >
+          <Field label={t('compose.link')} hint={t('compose.linkHint')} error={problem(errors.link?.message)}>
             <Input
               maxLength={NOTIFICATION_LINK_MAX}
               placeholder="/perks"
@@ -165,21 +187,23 @@ export function ComposeForm() {
             />
           </Field>
           <fieldset className="grid min-w-0 gap-2">
-            <legend className="mb-2 text-sm font-medium">Send to</legend>
+            <legend className="mb-2 text-sm font-medium">{t('compose.sendTo')}</legend>
             <div className="grid gap-2 sm:grid-cols-2">
               {(
                 [
                   [
                     'all',
-                    'All users',
+                    t('compose.all'),
                     activeCount === undefined
-                      ? 'Every active user, you included'
-                      : `${formatCount(activeCount, 'active user')}, you included`,
+                      ? t('compose.allHint')
+                      : t('compose.allCount', { count: activeCount, n: formatNumber(activeCount) }),
                   ],
                   [
                     'chosen',
-                    'Chosen users',
-                    chosen.length ? `${formatCount(chosen.length, 'user')} chosen` : 'Pick by name or email',
+                    t('compose.chosen'),
+                    chosen.length
+                      ? t('compose.chosenCount', { count: chosen.length, n: formatNumber(chosen.length) })
+                      : t('compose.pick'),
                   ],
                 ] as const
               ).map(([value, label, hint]) => (
@@ -213,7 +237,7 @@ export function ComposeForm() {
             )}
             {errors.userIds && (
               <p id={recipientsErrorId} role="alert" className="text-sm font-medium text-destructive">
-                {errors.userIds.message}
+                {problem(errors.userIds.message)}
               </p>
             )}
           </fieldset>
@@ -225,10 +249,10 @@ export function ComposeForm() {
                 aria-describedby={`${id}-email-hint`}
                 {...register('email')}
               />
-              Also send by email
+              {t('compose.email')}
             </label>
             <p id={`${id}-email-hint`} className="pl-7 text-xs text-muted-foreground">
-              To the recipients who have not turned announcements off in their email settings.
+              {t('compose.emailHint')}
             </p>
           </div>
           <Preview title={title} message={message} type={type} />
@@ -240,14 +264,14 @@ export function ComposeForm() {
                 to={`/admin/email?batch=${encodeURIComponent(emailed.batchId)}`}
                 className="font-medium text-primary underline underline-offset-4"
               >
-                View in outbox
+                {t('compose.viewInOutbox')}
               </Link>
             </p>
           )}
           <div className="flex justify-end">
             <Button type="submit" disabled={send.isPending}>
               <Send aria-hidden="true" />
-              {send.isPending ? 'Sending...' : 'Send Notification'}
+              {send.isPending ? t('compose.sending') : t('compose.send')}
             </Button>
           </div>
         </form>
@@ -258,16 +282,19 @@ export function ComposeForm() {
 
 /** How it will look in the investor's bell. */
 function Preview({ title, message, type }: { title: string; message: string; type: NotificationType }) {
+  const { t } = useTranslation('notifications');
   if (!title.trim() && !message.trim()) return null;
   return (
-    <section aria-label="Preview" className="rounded-lg border border-dashed p-3">
-      <p className="mb-2 text-xs font-medium uppercase tracking-wide text-muted-foreground">Preview</p>
+    <section aria-label={t('compose.preview')} className="rounded-lg border border-dashed p-3">
+      <p className="mb-2 text-xs font-medium uppercase tracking-wide text-muted-foreground">
+        {t('compose.preview')}
+      </p>
       <div className="flex items-start gap-3">
         <NotificationTypeIcon type={type} />
         <div className="min-w-0">
-          <p className="break-words text-sm font-semibold">{title.trim() || 'Title'}</p>
+          <p className="break-words text-sm font-semibold">{title.trim() || t('compose.titleLabel')}</p>
           <p className="line-clamp-2 break-words text-sm text-muted-foreground">
-            {message.trim() || 'Message'}
+            {message.trim() || t('compose.message')}
           </p>
         </div>
       </div>

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AdminNotification } from '@portal/contracts';
+import type { AdminNotification, CurrentUser } from '@portal/contracts';
+import { setLocale } from '@/lib/i18n';
 import { Component as NotificationsPage } from './notifications-page';
 import {
+  ADMIN,
   failure,
   fakeApi,
   findEmpty,
@@ -21,23 +23,26 @@ const read = sentNotification({
   read: true,
 });
 
-/** The sent list holds `sent`; the compose form's recipients; `extra` answers first. */
-function api(sent: AdminNotification[], extra: Route = () => undefined) {
-  return fakeApi((req) => {
-    const custom = extra(req);
-    if (custom) return custom;
-    if (req.path === '/api/notifications/admin/recipients')
-      return json({ success: true, data: { users: [], activeCount: 2 } });
-    if (req.method === 'GET' && req.path === '/api/notifications/admin/all')
-      return json({
-        success: true,
-        data: {
-          notifications: sent,
-          pagination: { page: 1, pageSize: 25, total: sent.length, totalPages: sent.length ? 1 : 0 },
-        },
-      });
-    return undefined;
-  });
+/** The sent list holds `sent`; the compose form's recipients; `extra` answers first; `me` is the admin. */
+function api(sent: AdminNotification[], extra: Route = () => undefined, me?: CurrentUser) {
+  return fakeApi(
+    (req) => {
+      const custom = extra(req);
+      if (custom) return custom;
+      if (req.path === '/api/notifications/admin/recipients')
+        return json({ success: true, data: { users: [], activeCount: 2 } });
+      if (req.method === 'GET' && req.path === '/api/notifications/admin/all')
+        return json({
+          success: true,
+          data: {
+            notifications: sent,
+            pagination: { page: 1, pageSize: 25, total: sent.length, totalPages: sent.length ? 1 : 0 },
+          },
+        });
+      return undefined;
+    },
+    { me },
+  );
 }
 
 describe('Notification Management: toasts and empty texts (docs/product.md §18)', () => {
@@ -96,5 +101,54 @@ describe('Notification Management: toasts and empty texts (docs/product.md §18)
     refuse = false;
     await userEvent.click(screen.getByRole('button', { name: 'Send Notification' }));
     expect(await findToast('Notification sent successfully!')).toBeInTheDocument();
+  });
+});
+
+describe('Notification Management in German (issue 33)', () => {
+  it('shows the compose form in German: its audience count, its checks and what was sent', async () => {
+    await setLocale('de');
+    api(
+      [],
+      (req) => {
+        if (req.path === '/api/notifications/admin/recipients')
+          return json({ success: true, data: { users: [], activeCount: 1250 } });
+        if (req.path === '/api/notifications/send')
+          return json({
+            success: true,
+            data: {
+              sent: 1250,
+              skippedInactive: 1,
+              batchId: '9c1f2a3b-4d5e-4f60-8a7b-1c2d3e4f5a6b',
+              emailed: 2,
+              emailSkipped: 1,
+            },
+          });
+        return undefined;
+      },
+      { ...ADMIN, locale: 'de' },
+    );
+    renderAdmin(<NotificationsPage />, 'notifications');
+    expect(await screen.findByText('1.250 aktive Benutzer, Sie eingeschlossen')).toBeInTheDocument();
+    expect(await findEmpty('Noch keine Benachrichtigungen gesendet')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /^Ausgewählte Benutzer/ })).not.toBeChecked();
+    expect(screen.getByText('Nach Name oder E-Mail auswählen')).toBeInTheDocument();
+    const send = screen.getByRole('button', { name: 'Benachrichtigung senden' });
+    await userEvent.click(send);
+    expect(await findToast('Titel und Nachricht sind erforderlich')).toBeInTheDocument();
+
+    await userEvent.type(screen.getByLabelText('Titel'), 'Sauna geöffnet');
+    const message = screen.getByLabelText('Nachricht');
+    await userEvent.type(message, 'Ab heute.');
+    expect(message).toHaveAccessibleDescription('9 / 2.000 Zeichen');
+    expect(screen.getByRole('region', { name: 'Vorschau' })).toHaveTextContent('Sauna geöffnet');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Auch per E-Mail senden' }));
+    await userEvent.click(send);
+    expect(await findToast('Benachrichtigung erfolgreich gesendet!')).toHaveTextContent(
+      'An 1.250 Benutzer gesendet; 1 inaktiver Benutzer übersprungen; 2 E-Mails eingereiht, 1 übersprungen (Ankündigungen ausgeschaltet).',
+    );
+    expect(screen.getByRole('link', { name: 'Im Postausgang ansehen' })).toHaveAttribute(
+      'href',
+      '/admin/email?batch=9c1f2a3b-4d5e-4f60-8a7b-1c2d3e4f5a6b',
+    );
   });
 });
