@@ -185,7 +185,7 @@ export function BookingDialog({
   }
 
   const failed = (description: string) =>
-    toast({ title: t('booking.error'), description, variant: 'destructive' });
+    toast({ title: t('error'), description, variant: 'destructive' });
 
   const submit = handleSubmit(
     async (values) => {
