@@ -70,9 +70,7 @@ export function ActivityRequestsSection({ projectId }: { projectId: string }) {
         ) : !data || data.length === 0 ? (
           <EmptyState
             icon={Compass}
-            title={
-              view === 'pending' ? t('admin.activities.emptyPending') : t('admin.activities.empty')
-            }
+            title={view === 'pending' ? t('admin.activities.emptyPending') : t('admin.activities.empty')}
           />
         ) : (
           <ul className="grid gap-3" aria-label={t('admin.activities.label')}>
@@ -99,12 +97,7 @@ export function ActivityRequestsSection({ projectId }: { projectId: string }) {
           </ul>
         )}
       </div>
-      <DecisionDialog
-        pending={pending}
-        onClose={() => setPending(null)}
-        decide={decide}
-        words={words(t)}
-      />
+      <DecisionDialog pending={pending} onClose={() => setPending(null)} decide={decide} words={words(t)} />
     </section>
   );
 }

@@ -47,7 +47,8 @@ const SUMMARIES = {
   rental: 'admin.bookings.summary.rental',
 } as const satisfies Record<BookingType, string>;
 
-const summary = (t: TFunction<'stays'>, b: AdminBooking) => t(SUMMARIES[b.type], { stay: stayLine(b.nights) });
+const summary = (t: TFunction<'stays'>, b: AdminBooking) =>
+  t(SUMMARIES[b.type], { stay: stayLine(b.nights) });
 
 /** A stay request's own lines: its kind, nights, high-season nights, gift or rental, the investor's note. */
 function BookingLines({
@@ -142,9 +143,7 @@ function BookingsPage() {
             ) : !data || data.length === 0 ? (
               <EmptyState
                 icon={CalendarCheck}
-                title={
-                  view === 'pending' ? t('admin.bookings.emptyPending') : t('admin.bookings.empty')
-                }
+                title={view === 'pending' ? t('admin.bookings.emptyPending') : t('admin.bookings.empty')}
               />
             ) : (
               <ul className="grid gap-3" aria-label={t('admin.bookings.label')}>
@@ -168,12 +167,7 @@ function BookingsPage() {
       )}
       {current && <ActivityRequestsSection projectId={current._id} />}
       <RentalPriceCapForm />
-      <DecisionDialog
-        pending={pending}
-        onClose={() => setPending(null)}
-        decide={decide}
-        words={words(t)}
-      />
+      <DecisionDialog pending={pending} onClose={() => setPending(null)} decide={decide} words={words(t)} />
     </>
   );
 }

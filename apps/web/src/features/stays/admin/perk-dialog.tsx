@@ -78,7 +78,8 @@ export function usePerkWords() {
   const { t } = useTranslation(['stays', 'common']);
   return {
     typeName: (v: string) => (Object.hasOwn(TYPES, v) ? t(TYPES[v as PerkType]) : capitalize(v)),
-    categoryName: (v: string) => (Object.hasOwn(CATEGORIES, v) ? t(CATEGORIES[v as PerkCategory]) : capitalize(v)),
+    categoryName: (v: string) =>
+      Object.hasOwn(CATEGORIES, v) ? t(CATEGORIES[v as PerkCategory]) : capitalize(v),
   };
 }
 

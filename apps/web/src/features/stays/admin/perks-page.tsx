@@ -81,7 +81,10 @@ function PerksPage() {
             <div className="mt-auto flex justify-end gap-1 pt-1">
               <CardAction
                 label={t('common:rowActions.edit')}
-                name={p.name} icon={Pencil} onClick={() => setDialog({ perk: p })} />
+                name={p.name}
+                icon={Pencil}
+                onClick={() => setDialog({ perk: p })}
+              />
               <CardAction
                 label={t('common:rowActions.delete')}
                 name={p.name}

@@ -114,7 +114,12 @@ export function useCancelRequest<R extends { _id: string }>({
 export function CancelRequestButton({ label, onClick }: { label: string; onClick: () => void }) {
   const { t } = useTranslation(['stays', 'common']);
   return (
-    <Button variant="outline" size="sm" onClick={onClick} aria-label={t('requests.cancelLabel', { what: label })}>
+    <Button
+      variant="outline"
+      size="sm"
+      onClick={onClick}
+      aria-label={t('requests.cancelLabel', { what: label })}
+    >
       {t('requests.cancel')}
     </Button>
   );
