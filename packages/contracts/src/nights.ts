@@ -67,27 +67,34 @@ const monthDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeri
 const utc = (night: string) => new Date(`${night}T00:00:00Z`);
 const dayAfter = (night: string) => new Date(utc(night).getTime() + DAY_MS).toISOString().slice(0, 10);
 
+/** How a stay's days are written: a whole day ('Dec 17, 2026') and a day without its year ('Dec 14'). */
+export interface StayDayFormat {
+  day(night: string): string;
+  monthDay(night: string): string;
+}
+/** The English of the emails and messages; the web app passes the page's language. */
+const ENGLISH_DAYS: StayDayFormat = { day: formatNight, monthDay: (night) => monthDay.format(utc(night)) };
+
 /** 'Dec 14 → Dec 17, 2026', 'Dec 30, 2026 → Jan 2, 2027': check-in → check-out. */
-function checkInOut(checkIn: string, checkOut: string): string {
-  const [a, b] = [utc(checkIn), utc(checkOut)];
-  if (a.getUTCFullYear() !== b.getUTCFullYear()) return `${formatNight(checkIn)} → ${formatNight(checkOut)}`;
-  return `${monthDay.format(a)} → ${formatNight(checkOut)}`;
+function checkInOut(checkIn: string, checkOut: string, days: StayDayFormat = ENGLISH_DAYS): string {
+  if (checkIn.slice(0, 4) !== checkOut.slice(0, 4)) return `${days.day(checkIn)} → ${days.day(checkOut)}`;
+  return `${days.monthDay(checkIn)} → ${days.day(checkOut)}`;
 }
 
 /**
  * The dates of a stay as people read them everywhere (the stay lists, swaps, the admin's requests,
  * notifications): check-in → check-out, the check-out being the day after the last night. The nights
  * Dec 14, 15 and 16 read 'Dec 14 → Dec 17, 2026'; nights not in one run read as their runs, 'Feb 12 →
- * Feb 14, 2026; Mar 20 → Mar 21, 2026'.
+ * Feb 14, 2026; Mar 20 → Mar 21, 2026'. In English unless `days` writes the days of another language.
  */
-export function stayDates(nights: readonly string[]): string {
+export function stayDates(nights: readonly string[], days: StayDayFormat = ENGLISH_DAYS): string {
   const runs: [string, string][] = [];
   for (const night of [...new Set(nights)].sort()) {
     const last = runs.at(-1);
     if (last && dayAfter(last[1]) === night) last[1] = night;
     else runs.push([night, night]);
   }
-  return runs.map(([first, last]) => checkInOut(first, dayAfter(last))).join('; ');
+  return runs.map(([first, last]) => checkInOut(first, dayAfter(last), days)).join('; ');
 }
 
 /** A stay from its first and last night: check-in → check-out. */

@@ -1,3 +1,4 @@
+import { t } from 'i18next';
 import type {
   Answer,
   Booking,
@@ -66,6 +67,6 @@ export const useSetRentalSettings = (
 ) =>
   useEndpointMutation(e.setRentalSettings, {
     mutationFn: (body) => call(e.setRentalSettings, { body }),
-    failure: { fallback: 'Failed to save settings' },
+    failure: () => ({ fallback: t('stays:admin.cap.saveFailed') }),
     ...options,
   });

@@ -1,3 +1,6 @@
+import i18next from 'i18next';
+import { formatNumber } from '@/lib/format';
+
 /** Calendar days as the API speaks them ('YYYY-MM-DD'), in the viewer's local calendar. */
 export function toIsoDay(d: Date): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
@@ -9,8 +12,8 @@ export function fromIsoDay(s: string): Date {
 }
 
 const DAY_MS = 86_400_000;
-/** '1 night', '3 nights': the same words as the server's messages. */
-export { nightsText as nightsLabel } from '@portal/contracts';
+/** '1 night', '3 nights' in the page's language ('3 Nächte', '3 netter'). */
+export const nightsLabel = (n: number) => i18next.t('stays:nights', { count: n, n: formatNumber(n) });
 
 /** Whole days from today to a date (negative when past). */
 export const daysUntil = (isoDay: string, today: Date = new Date()) =>

@@ -152,7 +152,12 @@ export function PerksPage() {
                 available={nights ? nights.remainingNights + nights.bonusNights : 0}
                 onOpen={(type) => open(type)}
               />
-              <UsageSummary usage={usage.data ?? null} hasCabin={!!nights} onDownload={download} />
+              <UsageSummary
+                usage={usage.data ?? null}
+                bookings={bookings.data ?? []}
+                hasCabin={!!nights}
+                onDownload={download}
+              />
               {nights && <CalendarFeedCard />}
             </div>
           </div>

@@ -1,6 +1,8 @@
-import { addDays, datesBetween } from '@portal/contracts';
+import i18next from 'i18next';
+import { addDays, datesBetween, stayDates, type StayDayFormat } from '@portal/contracts';
+import { formatDate } from '@/lib/format';
 import { currentLocale } from '@/lib/i18n';
-import { fromIsoDay } from './nights-format';
+import { fromIsoDay, nightsLabel } from './nights-format';
 
 /** A stay as the calendar chooses it: the check-in day, then the check-out day ('YYYY-MM-DD'). */
 export interface Stay {
@@ -66,3 +68,17 @@ export function shortDay(isoDay: string, today: string): string {
     ...(withYear ? { year: 'numeric' } : {}),
   }).format(fromIsoDay(isoDay));
 }
+
+/** A stay's days in the page's language: 'Dec 17, 2026' and 'Dec 14' ('17. Dez. 2026', '14. Dez.'). */
+const DAYS: StayDayFormat = {
+  day: (night) => formatDate(night),
+  monthDay: (night) =>
+    new Intl.DateTimeFormat(currentLocale(), { month: 'short', day: 'numeric' }).format(fromIsoDay(night)),
+};
+
+/** A stay's dates, check-in → check-out, in the page's language: 'Dec 14 → Dec 17, 2026', '14. Dez. → 17. Dez. 2026'. */
+export const stayDatesText = (nights: readonly string[]) => stayDates(nights, DAYS);
+
+/** A stay in one line: 'Dec 14 → Dec 17, 2026 · 3 nights', in the page's language. */
+export const stayLine = (nights: readonly string[]) =>
+  i18next.t('stays:stay', { dates: stayDatesText(nights), nights: nightsLabel(new Set(nights).size) });

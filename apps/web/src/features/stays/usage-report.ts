@@ -1,12 +1,24 @@
+import i18next from 'i18next';
 import type { Booking, CabinNights, UsageSummary } from '@portal/contracts';
 import { toCsv, type CsvValue } from '@/lib/csv';
 import { toIsoDay } from './nights-format';
 
-const TYPE_LABEL = { personal: 'Personal stay', gift: 'Gift', rental: 'Rental' } as const;
+const TYPE_LABEL = {
+  personal: 'stays:report.types.personal',
+  gift: 'stays:report.types.gift',
+  rental: 'stays:report.types.rental',
+} as const;
+const STATUS_LABEL = {
+  pending: 'stays:report.statuses.pending',
+  approved: 'stays:report.statuses.approved',
+  declined: 'stays:report.statuses.declined',
+  cancelled: 'stays:report.statuses.cancelled',
+} as const;
 
 /**
  * The Usage Summary as a spreadsheet: the totals first, then one row per booking request with its
- * nights, status and value. Amounts are plain numbers (euros) so that spreadsheets can sum them.
+ * nights, status and value. Amounts are plain numbers (euros) so that spreadsheets can sum them; the
+ * labels are in the page's language, the dates 'YYYY-MM-DD'.
  */
 export function usageReportCsv(input: {
   projectName: string;
@@ -16,39 +28,40 @@ export function usageReportCsv(input: {
   now?: Date;
 }): string {
   const { nights, usage, bookings } = input;
+  const t = i18next.t;
   const summary: CsvValue[][] = [
-    ['Project', input.projectName],
-    ['Generated', toIsoDay(input.now ?? new Date())],
+    [t('stays:report.project'), input.projectName],
+    [t('stays:report.generated'), toIsoDay(input.now ?? new Date())],
   ];
   if (nights)
     summary.push(
-      ['Total nights', nights.totalNights],
-      ['Remaining nights', nights.remainingNights],
-      ['Bonus nights', nights.bonusNights],
-      ['Expires', nights.expirationDate],
+      [t('stays:report.totalNights'), nights.totalNights],
+      [t('stays:report.remainingNights'), nights.remainingNights],
+      [t('stays:report.bonusNights'), nights.bonusNights],
+      [t('stays:report.expires'), nights.expirationDate],
     );
   summary.push(
-    ['Personal stays (nights)', usage?.personalStays ?? 0],
-    ['Nights gifted', usage?.gifted ?? 0],
-    ['Nights rented', usage?.rented ?? 0],
-    ['Total value of rented nights (EUR)', usage?.totalValue ?? 0],
+    [t('stays:report.personalStays'), usage?.personalStays ?? 0],
+    [t('stays:report.gifted'), usage?.gifted ?? 0],
+    [t('stays:report.rented'), usage?.rented ?? 0],
+    [t('stays:report.totalValue'), usage?.totalValue ?? 0],
     [],
     [
-      'Requested on',
-      'Type',
-      'Status',
-      'Nights',
-      'Dates',
-      'Gift recipient',
-      'Price per night (EUR)',
-      'Value (EUR)',
-      'Notes',
+      t('stays:report.requestedOn'),
+      t('stays:report.type'),
+      t('stays:report.status'),
+      t('stays:report.nights'),
+      t('stays:report.dates'),
+      t('stays:report.giftRecipient'),
+      t('stays:report.price'),
+      t('stays:report.value'),
+      t('stays:report.notes'),
     ],
   );
   const rows = bookings.map((b): CsvValue[] => [
     b.createdAt.slice(0, 10),
-    TYPE_LABEL[b.type],
-    b.status,
+    t(TYPE_LABEL[b.type]),
+    t(STATUS_LABEL[b.status]),
     b.nightCount,
     b.nights.join(' '),
     b.giftRecipient,

@@ -1,34 +1,41 @@
 import { useState } from 'react';
 import { Compass } from 'lucide-react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import type { ActivityRequestStatus, AdminActivityRequest } from '@portal/contracts';
 import { Field } from '@/components/ui/field';
 import { NativeSelect } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatCount, formatDate } from '@/lib/format';
+import { formatDate, formatNumber } from '@/lib/format';
 import { useDecideActivityRequest, useProjectActivityRequests } from '@/queries/activities';
 import { EmptyState } from '@/components/admin/empty-state';
 import { useFailedToast } from '@/components/admin/feedback';
-import { DecisionDialog, RequestCard, type DecisionWords, type PendingDecision } from './request-decision';
-import { capitalize } from '@/components/admin/status-badge';
+import {
+  DecisionDialog,
+  RequestCard,
+  VIEWS,
+  type DecisionWords,
+  type PendingDecision,
+  type View,
+} from './request-decision';
 
-const VIEWS = ['pending', 'approved', 'declined', 'all'] as const;
-type View = (typeof VIEWS)[number];
+const party = (t: TFunction<'stays'>, n: number) => t('activities.party', { count: n, n: formatNumber(n) });
 
-const party = (n: number) => formatCount(n, 'person', 'people');
+const words = (t: TFunction<'stays'>): DecisionWords => ({
+  title: { approve: t('admin.activities.approveTitle'), decline: t('admin.activities.declineTitle') },
+  done: { approve: t('admin.activities.approved'), decline: t('admin.activities.declined') },
+  failed: t('admin.activities.failed'),
+});
 
-const WORDS: DecisionWords = {
-  title: { approve: 'Approve activity request', decline: 'Decline activity request' },
-  done: { approve: 'Activity approved', decline: 'Activity declined' },
-  failed: 'Failed to update activity request',
-};
-
-const summary = (r: AdminActivityRequest) => `${r.perkName} · ${formatDate(r.date)} · ${party(r.partySize)}`;
+const summary = (t: TFunction<'stays'>, r: AdminActivityRequest) =>
+  t('admin.activities.summary', { name: r.perkName, date: formatDate(r.date), party: party(t, r.partySize) });
 
 /**
  * Partner-activity requests of a project (they use no cabin nights), next to the stay requests: approve
  * or decline, the investor is notified.
  */
 export function ActivityRequestsSection({ projectId }: { projectId: string }) {
+  const { t } = useTranslation('stays');
   const [view, setView] = useState<View>('pending');
   const { data, isLoading, isError, error } = useProjectActivityRequests(
     projectId,
@@ -36,51 +43,51 @@ export function ActivityRequestsSection({ projectId }: { projectId: string }) {
   );
   const [pending, setPending] = useState<PendingDecision | null>(null);
   const decide = useDecideActivityRequest();
-  useFailedToast('Failed to load activity requests', isError, error);
+  useFailedToast(t('admin.activities.loadFailed'), isError, error);
 
   return (
     <section aria-labelledby="activity-requests-heading" className="mt-8 grid gap-4">
       <div>
         <h2 id="activity-requests-heading" className="text-xl font-semibold tracking-tight">
-          Activity requests
+          {t('admin.activities.title')}
         </h2>
-        <p className="text-sm text-muted-foreground">Partner activities requested by investors</p>
+        <p className="text-sm text-muted-foreground">{t('admin.activities.description')}</p>
       </div>
-      <Field label="Status" className="max-w-48">
+      <Field label={t('admin.status')} className="max-w-48">
         <NativeSelect value={view} onChange={(e) => setView(e.target.value as View)}>
-          {VIEWS.map((v) => (
+          {Object.entries(VIEWS).map(([v, label]) => (
             <option key={v} value={v}>
-              {capitalize(v)}
+              {t(label)}
             </option>
           ))}
         </NativeSelect>
       </Field>
       <div>
         {isLoading ? (
-          <div className="grid gap-3" role="status" aria-label="Loading activity requests">
+          <div className="grid gap-3" role="status" aria-label={t('admin.activities.loading')}>
             <Skeleton className="h-24" />
           </div>
         ) : !data || data.length === 0 ? (
           <EmptyState
             icon={Compass}
-            title={view === 'pending' ? 'No pending activity requests' : 'No activity requests'}
+            title={view === 'pending' ? t('admin.activities.emptyPending') : t('admin.activities.empty')}
           />
         ) : (
-          <ul className="grid gap-3" aria-label="Activity requests">
+          <ul className="grid gap-3" aria-label={t('admin.activities.label')}>
             {data.map((r) => (
               <li key={r._id}>
                 <RequestCard
                   request={r}
-                  what="activity request"
+                  what="activity"
                   heading="h3"
                   onDecide={(decision) =>
-                    setPending({ id: r._id, decision, who: r.user.name, summary: summary(r) })
+                    setPending({ id: r._id, decision, who: r.user.name, summary: summary(t, r) })
                   }
                 >
                   <p className="text-sm">
                     <span className="font-medium">{r.perkName}</span>{' '}
                     <span className="text-muted-foreground">
-                      · {formatDate(r.date)} · {party(r.partySize)}
+                      {t('admin.activities.line', { date: formatDate(r.date), party: party(t, r.partySize) })}
                     </span>
                   </p>
                   {r.note && <p className="text-sm text-muted-foreground">“{r.note}”</p>}
@@ -90,7 +97,7 @@ export function ActivityRequestsSection({ projectId }: { projectId: string }) {
           </ul>
         )}
       </div>
-      <DecisionDialog pending={pending} onClose={() => setPending(null)} decide={decide} words={WORDS} />
+      <DecisionDialog pending={pending} onClose={() => setPending(null)} decide={decide} words={words(t)} />
     </section>
   );
 }

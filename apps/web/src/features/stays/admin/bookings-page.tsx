@@ -1,17 +1,13 @@
 import { useState } from 'react';
 import { CalendarCheck } from 'lucide-react';
-import {
-  BOOKING_TYPE_LABELS,
-  type AdminBooking,
-  type BookingStatus,
-  type HighSeason,
-  stayText,
-} from '@portal/contracts';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import type { AdminBooking, BookingStatus, BookingType, HighSeason } from '@portal/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCurrentProject } from '@/queries/current-project';
-import { formatMoney } from '@/lib/format';
+import { formatMoney, formatNumber } from '@/lib/format';
 import { highSeasonNights, highSeasonNightsText } from '@/features/stays/components/high-season';
 import { useDecideBooking, useProjectBookings } from '@/queries/bookings';
 import { useHighSeasons } from '@/queries/cabins';
@@ -20,21 +16,39 @@ import { EmptyState } from '@/components/admin/empty-state';
 import { useFailedToast } from '@/components/admin/feedback';
 import { NoProject } from '@/components/admin/no-project';
 import { PageHeader } from '@/components/admin/page-header';
-import { DecisionDialog, RequestCard, type DecisionWords, type PendingDecision } from './request-decision';
+import {
+  DecisionDialog,
+  RequestCard,
+  VIEWS,
+  type DecisionWords,
+  type PendingDecision,
+  type View,
+} from './request-decision';
 import { RentalIncomeSection } from './rental-income-section';
 import { RentalPriceCapForm } from './rental-price-cap-form';
-import { capitalize } from '@/components/admin/status-badge';
+import { stayLine } from '../stay';
 
-const VIEWS = ['pending', 'approved', 'declined', 'all'] as const;
-type View = (typeof VIEWS)[number];
+const TYPES = {
+  personal: 'admin.bookings.type.personal',
+  gift: 'admin.bookings.type.gift',
+  rental: 'admin.bookings.type.rental',
+} as const satisfies Record<BookingType, string>;
 
-const WORDS: DecisionWords = {
-  title: { approve: 'Approve booking request', decline: 'Decline booking request' },
-  done: { approve: 'Booking approved', decline: 'Booking declined' },
-  failed: 'Failed to update booking',
-};
+const words = (t: TFunction<'stays'>): DecisionWords => ({
+  title: { approve: t('admin.bookings.approveTitle'), decline: t('admin.bookings.declineTitle') },
+  done: { approve: t('admin.bookings.approved'), decline: t('admin.bookings.declined') },
+  failed: t('admin.bookings.failed'),
+});
 
-const summary = (b: AdminBooking) => `${BOOKING_TYPE_LABELS[b.type]} · ${stayText(b.nights)}`;
+/** 'personal stay · Dec 14 → Dec 17, 2026 · 3 nights': the request under the decision's title. */
+const SUMMARIES = {
+  personal: 'admin.bookings.summary.personal',
+  gift: 'admin.bookings.summary.gift',
+  rental: 'admin.bookings.summary.rental',
+} as const satisfies Record<BookingType, string>;
+
+const summary = (t: TFunction<'stays'>, b: AdminBooking) =>
+  t(SUMMARIES[b.type], { stay: stayLine(b.nights) });
 
 /** A stay request's own lines: its kind, nights, high-season nights, gift or rental, the investor's note. */
 function BookingLines({
@@ -45,17 +59,21 @@ function BookingLines({
   /** The project's high seasons, whose nights the request counts. */
   seasons: readonly HighSeason[];
 }) {
+  const { t } = useTranslation('stays');
   const peakNights = highSeasonNights(b.nights, seasons);
   return (
     <>
       <p className="text-sm">
         <Badge variant="secondary" className="mr-2">
-          {capitalize(BOOKING_TYPE_LABELS[b.type])}
+          {t(TYPES[b.type])}
         </Badge>
-        <span className="font-medium tabular">{stayText(b.nights)}</span>
+        <span className="font-medium tabular">{stayLine(b.nights)}</span>
         {b.cabins.length > 0 && <span className="text-muted-foreground"> · {b.cabins.join(', ')}</span>}
         {b.bonusNightsUsed > 0 && (
-          <span className="text-muted-foreground"> · {b.bonusNightsUsed} from the bonus pool</span>
+          <span className="text-muted-foreground">
+            {' · '}
+            {t('admin.bookings.bonus', { n: formatNumber(b.bonusNightsUsed) })}
+          </span>
         )}
         {peakNights > 0 && (
           <Badge variant="highlight" className="ml-2">
@@ -63,10 +81,15 @@ function BookingLines({
           </Badge>
         )}
       </p>
-      {b.type === 'gift' && b.giftRecipient && <p className="text-sm">Gift to {b.giftRecipient}</p>}
+      {b.type === 'gift' && b.giftRecipient && (
+        <p className="text-sm">{t('admin.bookings.giftTo', { recipient: b.giftRecipient })}</p>
+      )}
       {b.type === 'rental' && b.rentalPrice != null && (
         <p className="text-sm">
-          {formatMoney(b.rentalPrice)} a night · {formatMoney(b.totalValue ?? 0)} in total
+          {t('admin.bookings.rental', {
+            price: formatMoney(b.rentalPrice),
+            total: formatMoney(b.totalValue ?? 0),
+          })}
         </p>
       )}
       {b.type === 'rental' && b.status === 'approved' && <RentalIncomeSection booking={b} />}
@@ -77,6 +100,7 @@ function BookingLines({
 
 /** Booking requests of cabin nights for the selected project: approve or decline (the investor is notified). */
 function BookingsPage() {
+  const { t } = useTranslation('stays');
   const { current } = useCurrentProject();
   const [view, setView] = useState<View>('pending');
   const { data, isLoading, isError, error } = useProjectBookings(
@@ -87,49 +111,49 @@ function BookingsPage() {
   const decide = useDecideBooking();
   const seasons = useHighSeasons(current?._id).data ?? [];
 
-  useFailedToast('Failed to load data', isError, error);
+  useFailedToast(t('admin.bookings.loadFailed'), isError, error);
 
   return (
     <>
       <PageHeader
-        title="Booking Requests"
+        title={t('admin.bookings.title')}
         description={
           current
-            ? `Cabin-night requests of ${current.name}'s investors`
-            : 'Cabin-night requests of investors'
+            ? t('admin.bookings.description', { project: current.name })
+            : t('admin.bookings.descriptionNoProject')
         }
       />
       {!current ? (
         <NoProject />
       ) : (
         <Tabs value={view} onValueChange={(v) => setView(v as View)} className="grid grid-cols-1 gap-4">
-          <TabsList aria-label="Which requests" className="justify-self-start">
-            {VIEWS.map((v) => (
+          <TabsList aria-label={t('admin.bookings.views')} className="justify-self-start">
+            {Object.entries(VIEWS).map(([v, label]) => (
               <TabsTrigger key={v} value={v}>
-                {capitalize(v)}
+                {t(label)}
               </TabsTrigger>
             ))}
           </TabsList>
           <TabsContent value={view} className="outline-none">
             {isLoading ? (
-              <div className="grid gap-3" role="status" aria-label="Loading booking requests">
+              <div className="grid gap-3" role="status" aria-label={t('admin.bookings.loading')}>
                 <Skeleton className="h-28" />
                 <Skeleton className="h-28" />
               </div>
             ) : !data || data.length === 0 ? (
               <EmptyState
                 icon={CalendarCheck}
-                title={view === 'pending' ? 'No pending booking requests' : 'No booking requests'}
+                title={view === 'pending' ? t('admin.bookings.emptyPending') : t('admin.bookings.empty')}
               />
             ) : (
-              <ul className="grid gap-3" aria-label="Booking requests">
+              <ul className="grid gap-3" aria-label={t('admin.bookings.label')}>
                 {data.map((b) => (
                   <li key={b._id}>
                     <RequestCard
                       request={b}
                       what="request"
                       onDecide={(decision) =>
-                        setPending({ id: b._id, decision, who: b.user.name, summary: summary(b) })
+                        setPending({ id: b._id, decision, who: b.user.name, summary: summary(t, b) })
                       }
                     >
                       <BookingLines b={b} seasons={seasons} />
@@ -143,7 +167,7 @@ function BookingsPage() {
       )}
       {current && <ActivityRequestsSection projectId={current._id} />}
       <RentalPriceCapForm />
-      <DecisionDialog pending={pending} onClose={() => setPending(null)} decide={decide} words={WORDS} />
+      <DecisionDialog pending={pending} onClose={() => setPending(null)} decide={decide} words={words(t)} />
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import {
   cabinInput,
   highSeasonInput,
@@ -55,6 +56,7 @@ export function CabinDialog({
   projectId: string;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('stays');
   const save = useSaveCabin(projectId);
   return (
     <FormDialog
@@ -62,37 +64,39 @@ export function CabinDialog({
       onClose={onClose}
       formKey={cabin?._id}
       className="max-w-xl"
-      title={cabin ? 'Edit Cabin' : 'Add Cabin'}
-      description="Each night of an investor's stay takes one cabin. An inactive cabin takes no new stays."
+      title={cabin ? t('admin.cabins.edit') : t('admin.cabins.add')}
+      description={t('admin.cabins.dialogDescription')}
       defaultValues={() => fromCabin(cabin)}
       schema={cabinInput}
       toBody={cabinBody}
       onSubmit={async (input) => {
         await save.mutateAsync({ id: cabin?._id, input });
         toastDone(
-          cabin ? 'Updated' : 'Created',
-          `Cabin “${input.name}” was ${cabin ? 'updated' : 'created'}.`,
+          cabin ? t('admin.updated') : t('admin.created'),
+          cabin
+            ? t('admin.cabins.updatedText', { name: input.name })
+            : t('admin.cabins.createdText', { name: input.name }),
         );
       }}
-      failure="Failed to save cabin"
-      submitLabel={cabin ? 'Save Changes' : 'Add Cabin'}
+      failure={t('admin.cabins.saveFailed')}
+      submitLabel={cabin ? t('admin.saveChanges') : t('admin.cabins.add')}
     >
       {(f) => (
         <>
           <div className="grid gap-4 sm:grid-cols-[1fr_7rem]">
-            <Field label="Name" error={f.error('name')}>
+            <Field label={t('admin.name')} error={f.error('name')}>
               <Input maxLength={80} {...f.register('name')} />
             </Field>
-            <Field label="Sleeps" error={f.error('sleeps')}>
+            <Field label={t('admin.cabins.sleeps')} error={f.error('sleeps')}>
               <Input type="number" inputMode="numeric" min="1" max="50" step="1" {...f.register('sleeps')} />
             </Field>
           </div>
-          <Field label="Description" error={f.error('description')}>
+          <Field label={t('admin.descriptionLabel')} error={f.error('description')}>
             <Textarea rows={3} maxLength={2000} {...f.register('description')} />
           </Field>
           <Field
-            label="Photos"
-            hint="One address a line, starting with / or https://"
+            label={t('admin.cabins.photos')}
+            hint={t('admin.cabins.photosHint')}
             error={f.error('photos')}
           >
             <Textarea rows={3} spellCheck={false} {...f.register('photos')} />
@@ -103,7 +107,7 @@ export function CabinDialog({
               className="size-4 accent-[var(--color-primary)]"
               {...f.register('active')}
             />
-            Active (takes new stays)
+            {t('admin.cabins.activeLabel')}
           </label>
         </>
       )}
@@ -144,6 +148,7 @@ export function SeasonDialog({
   projectId: string;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('stays');
   const save = useSaveSeason(projectId);
   return (
     <FormDialog
@@ -151,35 +156,37 @@ export function SeasonDialog({
       onClose={onClose}
       formKey={season?._id}
       className="max-w-xl"
-      title={season ? 'Edit High Season' : 'Add High Season'}
-      description="Both dates are included. Each investor may hold at most the given nights of the period."
+      title={season ? t('admin.seasons.edit') : t('admin.seasons.add')}
+      description={t('admin.seasons.dialogDescription')}
       defaultValues={() => fromSeason(season)}
       schema={highSeasonInput}
       toBody={seasonBody}
       onSubmit={async (input) => {
         await save.mutateAsync({ id: season?._id, input });
         toastDone(
-          season ? 'Updated' : 'Created',
-          `High season “${input.name}” was ${season ? 'updated' : 'created'}.`,
+          season ? t('admin.updated') : t('admin.created'),
+          season
+            ? t('admin.seasons.updatedText', { name: input.name })
+            : t('admin.seasons.createdText', { name: input.name }),
         );
       }}
-      failure="Failed to save high season"
-      submitLabel={season ? 'Save Changes' : 'Add High Season'}
+      failure={t('admin.seasons.saveFailed')}
+      submitLabel={season ? t('admin.saveChanges') : t('admin.seasons.add')}
     >
       {(f) => (
         <>
-          <Field label="Name" error={f.error('name')}>
+          <Field label={t('admin.name')} error={f.error('name')}>
             <Input maxLength={80} {...f.register('name')} />
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Start date" error={f.error('startsOn')}>
+            <Field label={t('admin.seasons.startDate')} error={f.error('startsOn')}>
               <Input type="date" {...f.register('startsOn')} />
             </Field>
-            <Field label="End date" error={f.error('endsOn')}>
+            <Field label={t('admin.seasons.endDate')} error={f.error('endsOn')}>
               <Input type="date" {...f.register('endsOn')} />
             </Field>
           </div>
-          <Field label="High-season nights per investor" error={f.error('maxNightsPerInvestor')}>
+          <Field label={t('admin.seasons.maxNights')} error={f.error('maxNightsPerInvestor')}>
             <Input
               type="number"
               inputMode="numeric"

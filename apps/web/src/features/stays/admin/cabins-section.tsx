@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { BedDouble, CalendarRange, Plus } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { Cabin, HighSeason } from '@portal/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -12,6 +13,7 @@ import { EmptyState } from '@/components/admin/empty-state';
 import { deleteAfterConfirm, useFailedToast } from '@/components/admin/feedback';
 import { ActionsHead, RowActions, editAndDelete } from '@/components/admin/row-actions';
 import { CabinDialog, SeasonDialog } from './cabin-dialogs';
+import { deleteQuestion } from './delete-question';
 
 /** A titled part of the page with its add button. */
 function Section({
@@ -55,39 +57,45 @@ const Loading = ({ label }: { label: string }) => (
 );
 
 function Cabins({ projectId }: { projectId: string }) {
+  const { t } = useTranslation('stays');
   const { data, isLoading, isError, error } = useCabins(projectId);
   const remove = useDeleteCabin(projectId);
   const [dialog, setDialog] = useState<{ cabin: Cabin | null } | null>(null);
-  useFailedToast('Failed to fetch cabins', isError, error);
+  useFailedToast(t('admin.cabins.fetchFailed'), isError, error);
 
   const onDelete = (c: Cabin) =>
     deleteAfterConfirm({
-      what: `cabin ${c.name}`,
+      confirm: deleteQuestion(t('admin.cabins.deleteTitle', { name: c.name })),
       run: () => remove.mutateAsync(c._id),
-      done: `Cabin “${c.name}” was deleted.`,
-      failed: 'Failed to delete cabin',
+      doneTitle: t('admin.deleted'),
+      done: t('admin.cabins.deletedText', { name: c.name }),
+      failed: t('admin.cabins.deleteFailed'),
     });
 
   return (
     <Section
-      title="Cabins"
-      description="Each night of a stay takes one active cabin: the calendar shows how many are free."
-      addLabel="Add Cabin"
+      title={t('admin.cabins.title')}
+      description={t('admin.cabins.description')}
+      addLabel={t('admin.cabins.add')}
       onAdd={() => setDialog({ cabin: null })}
     >
       {isLoading ? (
-        <Loading label="Loading cabins" />
+        <Loading label={t('admin.cabins.loading')} />
       ) : !data || data.length === 0 ? (
-        <EmptyState icon={BedDouble} title="No cabins yet" hint="Add the cabins investors stay in." />
+        <EmptyState
+          icon={BedDouble}
+          title={t('admin.cabins.emptyTitle')}
+          hint={t('admin.cabins.emptyHint')}
+        />
       ) : (
         <Card className="p-0">
-          <Table aria-label="Cabins">
+          <Table aria-label={t('admin.cabins.label')}>
             <THead>
               <Tr>
-                <Th>Name</Th>
-                <Th className="text-right">Sleeps</Th>
-                <Th>Status</Th>
-                <Th className="hidden text-right sm:table-cell">Future nights</Th>
+                <Th>{t('admin.name')}</Th>
+                <Th className="text-right">{t('admin.cabins.sleeps')}</Th>
+                <Th>{t('admin.status')}</Th>
+                <Th className="hidden text-right sm:table-cell">{t('admin.cabins.futureNights')}</Th>
                 <ActionsHead />
               </Tr>
             </THead>
@@ -106,7 +114,7 @@ function Cabins({ projectId }: { projectId: string }) {
                   <Td className="text-right tabular">{c.sleeps}</Td>
                   <Td>
                     <Badge variant={c.active ? 'success' : 'secondary'}>
-                      {c.active ? 'Active' : 'Inactive'}
+                      {c.active ? t('admin.cabins.active') : t('admin.cabins.inactive')}
                     </Badge>
                   </Td>
                   <Td className="hidden text-right tabular sm:table-cell">{c.futureNights}</Td>
@@ -136,40 +144,50 @@ function Cabins({ projectId }: { projectId: string }) {
 }
 
 function Seasons({ projectId }: { projectId: string }) {
+  const { t } = useTranslation('stays');
   const { data, isLoading, isError, error } = useHighSeasons(projectId);
   const remove = useDeleteSeason(projectId);
   const [dialog, setDialog] = useState<{ season: HighSeason | null } | null>(null);
-  useFailedToast('Failed to fetch high seasons', isError, error);
+  useFailedToast(t('admin.seasons.fetchFailed'), isError, error);
   const seasons = [...(data ?? [])].sort((a, b) => a.startsOn.localeCompare(b.startsOn));
 
   const onDelete = (s: HighSeason) =>
     deleteAfterConfirm({
-      what: `high season ${s.name}`,
+      confirm: deleteQuestion(t('admin.seasons.deleteTitle', { name: s.name })),
       run: () => remove.mutateAsync(s._id),
-      done: `High season “${s.name}” was deleted.`,
-      failed: 'Failed to delete high season',
+      doneTitle: t('admin.deleted'),
+      done: t('admin.seasons.deletedText', { name: s.name }),
+      failed: t('admin.seasons.deleteFailed'),
     });
 
   return (
     <Section
-      title="High seasons"
-      description="Periods in which each investor may hold only so many nights."
-      addLabel="Add High Season"
+      title={t('admin.seasons.title')}
+      description={t('admin.seasons.description')}
+      addLabel={t('admin.seasons.add')}
       onAdd={() => setDialog({ season: null })}
     >
       {isLoading ? (
-        <Loading label="Loading high seasons" />
+        <Loading label={t('admin.seasons.loading')} />
       ) : seasons.length === 0 ? (
-        <EmptyState icon={CalendarRange} title="No high seasons" hint="Every night counts the same." />
+        <EmptyState
+          icon={CalendarRange}
+          title={t('admin.seasons.emptyTitle')}
+          hint={t('admin.seasons.emptyHint')}
+        />
       ) : (
         <Card className="p-0">
-          <Table aria-label="High seasons">
+          <Table aria-label={t('admin.seasons.label')}>
             <THead>
               <Tr>
-                <Th>Name</Th>
-                <Th>Dates</Th>
+                <Th>{t('admin.name')}</Th>
+                <Th>{t('admin.seasons.dates')}</Th>
                 <Th className="text-right">
-                  Nights <span className="hidden sm:inline">per investor</span>
+                  <Trans
+                    t={t}
+                    i18nKey="admin.seasons.nights"
+                    components={{ wide: <span className="hidden sm:inline" /> }}
+                  />
                 </Th>
                 <ActionsHead />
               </Tr>

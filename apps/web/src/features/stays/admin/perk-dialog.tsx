@@ -1,12 +1,15 @@
+import { useTranslation } from 'react-i18next';
 import {
   DEFAULT_PERK_ICON,
   PERK_CATEGORIES,
-  PERK_REQUIRED_FIELDS,
   PERK_STATUSES,
   PERK_TYPES,
   perkInput,
   type Perk,
+  type PerkCategory,
   type PerkInput,
+  type PerkStatus,
+  type PerkType,
 } from '@portal/contracts';
 import { Field } from '@/components/ui/field';
 import { FormDialog } from '@/components/ui/form-dialog';
@@ -39,6 +42,47 @@ const fromPerk = (p: Perk | null): Form => ({
 
 const toBody = (f: Form) => ({ ...f, name: f.name.trim() }) as PerkInput;
 
+const TYPES = {
+  cabin: 'admin.perkType.cabin',
+  dining: 'admin.perkType.dining',
+  activity: 'admin.perkType.activity',
+  wellness: 'admin.perkType.wellness',
+  transport: 'admin.perkType.transport',
+  exclusive: 'admin.perkType.exclusive',
+  other: 'admin.perkType.other',
+  gift: 'admin.perkType.gift',
+  featured: 'admin.perkType.featured',
+  discount: 'admin.perkType.discount',
+  horse: 'admin.perkType.horse',
+  atv: 'admin.perkType.atv',
+  safari: 'admin.perkType.safari',
+  winter: 'admin.perkType.winter',
+  income: 'admin.perkType.income',
+  event: 'admin.perkType.event',
+} as const satisfies Record<PerkType, string>;
+const CATEGORIES = {
+  premium: 'admin.perkCategory.premium',
+  standard: 'admin.perkCategory.standard',
+  bonus: 'admin.perkCategory.bonus',
+  seasonal: 'admin.perkCategory.seasonal',
+  exclusive: 'admin.perkCategory.exclusive',
+} as const satisfies Record<PerkCategory, string>;
+const STATUSES = {
+  active: 'common:status.active',
+  inactive: 'common:status.inactive',
+  seasonal: 'common:status.seasonal',
+} as const satisfies Record<PerkStatus, string>;
+
+/** A perk's type and category by name in the page's language; one the portal does not know, capitalized. */
+export function usePerkWords() {
+  const { t } = useTranslation(['stays', 'common']);
+  return {
+    typeName: (v: string) => (Object.hasOwn(TYPES, v) ? t(TYPES[v as PerkType]) : capitalize(v)),
+    categoryName: (v: string) =>
+      Object.hasOwn(CATEGORIES, v) ? t(CATEGORIES[v as PerkCategory]) : capitalize(v),
+  };
+}
+
 /** Create or edit a perk of the selected project ('Name, Type, and Status are required'). */
 export function PerkDialog({
   open,
@@ -51,6 +95,8 @@ export function PerkDialog({
   projectId: string;
   onClose: () => void;
 }) {
+  const { t } = useTranslation(['stays', 'common']);
+  const { typeName, categoryName } = usePerkWords();
   const save = useSavePerk(projectId);
   return (
     <FormDialog
@@ -58,66 +104,71 @@ export function PerkDialog({
       onClose={onClose}
       formKey={perk?._id}
       className="max-w-xl"
-      title={perk ? 'Edit Perk' : 'Add Perk'}
-      description="Investor benefits of this project, shown on the investors' Perks page."
+      title={perk ? t('admin.perkDialog.edit') : t('admin.perkDialog.add')}
+      description={t('admin.perkDialog.description')}
       defaultValues={() => fromPerk(perk)}
       schema={perkInput}
       toBody={toBody}
-      precheck={(f) => (!f.name.trim() || !f.type || !f.status ? PERK_REQUIRED_FIELDS : null)}
+      precheck={(f) => (!f.name.trim() || !f.type || !f.status ? t('admin.perkDialog.required') : null)}
       onSubmit={async (input) => {
         await save.mutateAsync({ id: perk?._id, input });
-        toastDone(perk ? 'Updated' : 'Created', `Perk “${input.name}” was ${perk ? 'updated' : 'created'}.`);
+        toastDone(
+          perk ? t('admin.updated') : t('admin.created'),
+          perk
+            ? t('admin.perkDialog.updatedText', { name: input.name })
+            : t('admin.perkDialog.createdText', { name: input.name }),
+        );
       }}
-      failure="Failed to save perk"
-      submitLabel={perk ? 'Save Changes' : 'Add Perk'}
+      failure={t('admin.perkDialog.failed')}
+      submitLabel={perk ? t('admin.saveChanges') : t('admin.perkDialog.add')}
     >
       {(f) => (
         <>
           <div className="grid gap-4 sm:grid-cols-[1fr_6rem]">
-            <Field label="Name" error={f.error('name')}>
+            <Field label={t('admin.name')} error={f.error('name')}>
               <Input {...f.register('name')} />
             </Field>
-            <Field label="Icon" error={f.error('icon')}>
+            <Field label={t('admin.perkDialog.icon')} error={f.error('icon')}>
               <Input {...f.register('icon')} maxLength={16} />
             </Field>
           </div>
           <div className="grid gap-4 sm:grid-cols-3">
-            <Field label="Type" error={f.error('type')}>
+            <Field label={t('admin.perkDialog.type')} error={f.error('type')}>
               <NativeSelect {...f.register('type')}>
-                <option value="">Select a type</option>
-                {PERK_TYPES.map((t) => (
-                  <option key={t} value={t}>
-                    {capitalize(t)}
+                <option value="">{t('admin.perkDialog.selectType')}</option>
+                {PERK_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {typeName(type)}
                   </option>
                 ))}
               </NativeSelect>
             </Field>
-            <Field label="Category" error={f.error('category')}>
+            <Field label={t('admin.perkDialog.category')} error={f.error('category')}>
               <NativeSelect {...f.register('category')}>
                 {PERK_CATEGORIES.map((c) => (
                   <option key={c} value={c}>
-                    {capitalize(c)}
+                    {categoryName(c)}
                   </option>
                 ))}
               </NativeSelect>
             </Field>
-            <Field label="Status" error={f.error('status')}>
+            <Field label={t('admin.status')} error={f.error('status')}>
               <NativeSelect {...f.register('status')}>
-                <option value="">Select a status</option>
+                <option value="">{t('admin.perkDialog.selectStatus')}</option>
                 {PERK_STATUSES.map((s) => (
                   <option key={s} value={s}>
-                    {capitalize(s)}
+                    {t(STATUSES[s])}
                   </option>
                 ))}
               </NativeSelect>
             </Field>
           </div>
-          <Field label="Description" error={f.error('description')}>
+          <Field label={t('admin.descriptionLabel')} error={f.error('description')}>
             <Textarea rows={3} {...f.register('description')} />
           </Field>
           <Field
-            label="Discount"
-            hint="Shown as a badge, e.g. “20% off” or “Free”."
+            label={t('admin.perkDialog.discount')}
+            hint={t('admin.perkDialog.discountHint')}
             error={f.error('discount')}
           >
             <Input {...f.register('discount')} />
@@ -128,7 +179,7 @@ export function PerkDialog({
               className="size-4 accent-[var(--color-primary)]"
               {...f.register('bookingAvailable')}
             />
-            Booking available (shows “Book Now”)
+            {t('admin.perkDialog.bookingAvailable')}
           </label>
         </>
       )}

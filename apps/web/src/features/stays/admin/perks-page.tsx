@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Gift, Pencil, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { Perk } from '@portal/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
@@ -7,47 +8,53 @@ import { useCurrentProject } from '@/queries/current-project';
 import { useDeletePerk, usePerks } from '@/queries/perks';
 import { deleteAfterConfirm, useFailedToast } from '@/components/admin/feedback';
 import { CardAction, ProjectScopedList } from '@/components/admin/project-list';
-import { StatusBadge, capitalize } from '@/components/admin/status-badge';
+import { StatusBadge } from '@/components/admin/status-badge';
 import { CabinsAndSeasons } from './cabins-section';
-import { PerkDialog } from './perk-dialog';
+import { deleteQuestion } from './delete-question';
+import { PerkDialog, usePerkWords } from './perk-dialog';
 
 /** Perks Management: the selected project's perks; create and edit in a modal; delete with confirmation. */
 function PerksPage() {
+  const { t } = useTranslation(['stays', 'common']);
+  const { typeName, categoryName } = usePerkWords();
   const { current } = useCurrentProject();
   const { data, isLoading, isError, error } = usePerks(current?._id);
   const remove = useDeletePerk(current?._id ?? '');
   const [dialog, setDialog] = useState<{ perk: Perk | null } | null>(null);
-  useFailedToast('Failed to fetch perks', isError, error);
+  useFailedToast(t('admin.perks.fetchFailed'), isError, error);
 
   const onDelete = (p: Perk) =>
     deleteAfterConfirm({
-      what: `perk ${p.name}`,
+      confirm: deleteQuestion(t('admin.perks.deleteTitle', { name: p.name })),
       run: () => remove.mutateAsync(p._id),
-      done: `Perk “${p.name}” was deleted.`,
-      failed: 'Failed to delete perk',
+      doneTitle: t('admin.deleted'),
+      done: t('admin.perks.deletedText', { name: p.name }),
+      failed: t('admin.perks.deleteFailed'),
     });
 
   return (
     <ProjectScopedList
       project={current}
-      title="Perks Management"
-      description={(c) => (c ? `Investor perks and benefits of ${c.name}` : 'Investor perks and benefits')}
-      addLabel="Add Perk"
+      title={t('admin.perks.title')}
+      description={(c) =>
+        c ? t('admin.perks.description', { project: c.name }) : t('admin.perks.descriptionNoProject')
+      }
+      addLabel={t('admin.perks.add')}
       onAdd={() => setDialog({ perk: null })}
       items={data}
       isLoading={isLoading}
       skeleton={{
-        label: 'Loading perks',
+        label: t('admin.perks.loading'),
         className: 'grid gap-4 md:grid-cols-2',
         count: 4,
         itemClassName: 'h-36',
       }}
       empty={{
         icon: Gift,
-        title: 'No perks found',
-        hint: 'Add the first perk investors of this project enjoy.',
+        title: t('admin.perks.emptyTitle'),
+        hint: t('admin.perks.emptyHint'),
       }}
-      listLabel="Perks"
+      listLabel={t('admin.perks.label')}
       listClassName="grid grid-cols-1 gap-4 md:grid-cols-2"
       renderItem={(p) => (
         <Card className="flex h-full gap-4 p-5" aria-labelledby={`perk-${p._id}`}>
@@ -66,15 +73,20 @@ function PerksPage() {
             </div>
             {p.description && <p className="line-clamp-2 text-sm text-muted-foreground">{p.description}</p>}
             <div className="flex flex-wrap gap-1.5">
-              <Badge variant="secondary">{capitalize(p.type)}</Badge>
-              <Badge variant="outline">{capitalize(p.category)}</Badge>
+              <Badge variant="secondary">{typeName(p.type)}</Badge>
+              <Badge variant="outline">{categoryName(p.category)}</Badge>
               {p.discount && <Badge variant="highlight">{p.discount}</Badge>}
-              {p.bookingAvailable && <Badge variant="success">Bookable</Badge>}
+              {p.bookingAvailable && <Badge variant="success">{t('admin.perks.bookable')}</Badge>}
             </div>
             <div className="mt-auto flex justify-end gap-1 pt-1">
-              <CardAction label="Edit" name={p.name} icon={Pencil} onClick={() => setDialog({ perk: p })} />
               <CardAction
-                label="Delete"
+                label={t('common:rowActions.edit')}
+                name={p.name}
+                icon={Pencil}
+                onClick={() => setDialog({ perk: p })}
+              />
+              <CardAction
+                label={t('common:rowActions.delete')}
                 name={p.name}
                 icon={Trash2}
                 onClick={() => void onDelete(p)}

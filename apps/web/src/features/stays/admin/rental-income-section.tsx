@@ -1,16 +1,20 @@
 import { useState } from 'react';
 import { Lock, Pencil, Receipt, Trash2 } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
 import { fromCents, rentalIncomeInput, rentalShareCents, type AdminBooking } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
-import { formatCount, formatDate, formatMoney } from '@/lib/format';
+import { formatDate, formatMoney, formatNumber } from '@/lib/format';
 import { useCurrentProject } from '@/queries/current-project';
 import { useRecordRentalIncome, useRemoveRentalIncome } from '@/queries/rentals';
 import { deleteAfterConfirm, toastDone } from '@/components/admin/feedback';
+import { nightsLabel } from '../nights-format';
+import { deleteQuestion } from './delete-question';
 
-const nightsWord = (n: number) => formatCount(n, 'night');
+/** A share as typed: 70, 72,5 in German. */
+const percent = (p: number) => formatNumber(p, 2);
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** The investor's share of a gross amount typed in the form, or null while it is not an amount. */
@@ -38,12 +42,13 @@ function RentalIncomeDialog({
   open: boolean;
   onClose: () => void;
 }) {
+  const { t } = useTranslation(['stays', 'common']);
   const recorded = booking.rentalIncome ?? null;
   const save = useRecordRentalIncome();
   // The contract's checks first, then the nights this request holds.
   const schema = rentalIncomeInput.refine((v) => v.nightsRented <= booking.nightCount, {
     path: ['nightsRented'],
-    message: `At most the ${nightsWord(booking.nightCount)} of the request`,
+    message: t('admin.rental.atMost', { count: booking.nightCount, nights: nightsLabel(booking.nightCount) }),
     when: (payload) => payload.issues.length === 0,
   });
 
@@ -51,8 +56,12 @@ function RentalIncomeDialog({
     <FormDialog
       open={open}
       onClose={onClose}
-      title={recorded ? 'Edit rental income' : 'Record rental income'}
-      description={`${booking.user.name} · rental of ${nightsWord(booking.nightCount)}. The investor's share (${sharePercent}% of the gross) is paid as income on the payment date.`}
+      title={recorded ? t('admin.rental.edit') : t('admin.rental.record')}
+      description={t('admin.rental.dialogDescription', {
+        name: booking.user.name,
+        nights: nightsLabel(booking.nightCount),
+        percent: percent(sharePercent),
+      })}
       defaultValues={(): IncomeForm => ({
         nightsRented: String(recorded?.nightsRented ?? booking.nightCount),
         grossIncome: recorded ? String(recorded.grossIncome) : '',
@@ -63,20 +72,24 @@ function RentalIncomeDialog({
       onSubmit={async (body) => {
         const res = await save.mutateAsync({ bookingId: booking._id, input: rentalIncomeInput.parse(body) });
         toastDone(
-          res.message ?? 'Rental income recorded',
-          `${formatMoney(res.data.amount)} for ${booking.user.name}, paid on ${formatDate(res.data.paymentDate)}.`,
+          t('admin.rental.recorded'),
+          t('admin.rental.recordedText', {
+            amount: formatMoney(res.data.amount),
+            name: booking.user.name,
+            date: formatDate(res.data.paymentDate),
+          }),
         );
       }}
-      failure="Failed to record rental income"
+      failure={t('admin.rental.failed')}
       invalidToast={false}
-      submitLabel="Save"
-      pendingLabel="Save"
+      submitLabel={t('admin.rental.save')}
+      pendingLabel={t('admin.rental.save')}
     >
       {(f) => {
         const share = shareOf(f.watch('grossIncome'), sharePercent);
         return (
           <>
-            <Field label="Nights rented" error={f.error('nightsRented')}>
+            <Field label={t('admin.rental.nightsRented')} error={f.error('nightsRented')}>
               <Input
                 type="number"
                 inputMode="numeric"
@@ -86,14 +99,14 @@ function RentalIncomeDialog({
                 {...f.register('nightsRented')}
               />
             </Field>
-            <Field label="Gross income (€)" error={f.error('grossIncome')}>
+            <Field label={t('admin.rental.gross')} error={f.error('grossIncome')}>
               <Input type="number" inputMode="decimal" min={0} step="0.01" {...f.register('grossIncome')} />
             </Field>
-            <Field label="Payment date" error={f.error('paymentDate')}>
+            <Field label={t('admin.rental.paymentDate')} error={f.error('paymentDate')}>
               <Input type="date" {...f.register('paymentDate')} />
             </Field>
             <p className="text-sm" aria-live="polite">
-              Investor's share:{' '}
+              {t('admin.rental.share')}{' '}
               <span className="font-semibold tabular">{share == null ? '–' : formatMoney(share)}</span>
             </p>
           </>
@@ -109,6 +122,7 @@ function RentalIncomeDialog({
  * the reason, and have neither.
  */
 export function RentalIncomeSection({ booking }: { booking: AdminBooking }) {
+  const { t } = useTranslation(['stays', 'common']);
   const { current } = useCurrentProject();
   const [open, setOpen] = useState(false);
   const remove = useRemoveRentalIncome();
@@ -121,21 +135,31 @@ export function RentalIncomeSection({ booking }: { booking: AdminBooking }) {
       {recorded ? (
         <>
           <p>
-            <span className="font-medium">Rental income:</span>{' '}
+            <span className="font-medium">{t('admin.rental.label')}</span>{' '}
             <span className="tabular">
-              {nightsWord(recorded.nightsRented)} rented · {formatMoney(recorded.grossIncome)} gross ·{' '}
-              {recorded.sharePercent}% share ={' '}
-              <span className="font-semibold">{formatMoney(recorded.amount)}</span>
+              <Trans
+                t={t}
+                i18nKey="admin.rental.figures"
+                values={{
+                  nights: nightsLabel(recorded.nightsRented),
+                  gross: formatMoney(recorded.grossIncome),
+                  percent: percent(recorded.sharePercent),
+                  amount: formatMoney(recorded.amount),
+                }}
+                components={{ strong: <span className="font-semibold" /> }}
+              />
             </span>{' '}
             <span className="text-muted-foreground">
-              {paid ? 'paid' : 'to be paid'} on {formatDate(recorded.paymentDate)}
+              {paid
+                ? t('admin.rental.paidOn', { date: formatDate(recorded.paymentDate) })
+                : t('admin.rental.toBePaidOn', { date: formatDate(recorded.paymentDate) })}
             </span>
           </p>
           {recorded.locked ? (
             <p className="flex items-start gap-1.5 text-muted-foreground">
               <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
               <span>
-                <span className="font-medium">Locked:</span> {recorded.locked.reason}
+                <span className="font-medium">{t('admin.rental.locked')}</span> {recorded.locked.reason}
               </span>
             </p>
           ) : (
@@ -144,10 +168,10 @@ export function RentalIncomeSection({ booking }: { booking: AdminBooking }) {
                 size="sm"
                 variant="outline"
                 onClick={() => setOpen(true)}
-                aria-label={`Edit the rental income of ${booking.user.name}`}
+                aria-label={t('admin.rental.editLabel', { name: booking.user.name })}
               >
                 <Pencil aria-hidden="true" />
-                Edit
+                {t('common:rowActions.edit')}
               </Button>
               <Button
                 size="sm"
@@ -155,17 +179,20 @@ export function RentalIncomeSection({ booking }: { booking: AdminBooking }) {
                 disabled={remove.isPending}
                 onClick={() =>
                   void deleteAfterConfirm({
-                    what: `the rental income of ${booking.user.name}`,
+                    confirm: deleteQuestion(t('admin.rental.removeTitle', { name: booking.user.name })),
                     run: () => remove.mutateAsync(booking._id),
-                    doneTitle: 'Removed',
-                    done: `The rental income of ${booking.user.name} (${formatMoney(recorded.amount)}) is removed.`,
-                    failed: 'Failed to remove rental income',
+                    doneTitle: t('admin.removed'),
+                    done: t('admin.rental.removedText', {
+                      name: booking.user.name,
+                      amount: formatMoney(recorded.amount),
+                    }),
+                    failed: t('admin.rental.removeFailed'),
                   })
                 }
-                aria-label={`Remove the rental income of ${booking.user.name}`}
+                aria-label={t('admin.rental.removeLabel', { name: booking.user.name })}
               >
                 <Trash2 aria-hidden="true" />
-                Remove
+                {t('admin.rental.remove')}
               </Button>
             </div>
           )}
@@ -174,7 +201,7 @@ export function RentalIncomeSection({ booking }: { booking: AdminBooking }) {
         <div>
           <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
             <Receipt aria-hidden="true" />
-            Record rental income
+            {t('admin.rental.record')}
           </Button>
         </div>
       )}

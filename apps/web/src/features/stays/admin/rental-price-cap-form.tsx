@@ -1,4 +1,5 @@
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { rentalSettingsInput } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
 import { contractResolver } from '@/components/ui/contract-resolver';
@@ -22,6 +23,7 @@ const toBody = (v: CapForm) => ({
  * above it is refused, with a message naming the cap.
  */
 export function RentalPriceCapForm() {
+  const { t } = useTranslation(['stays', 'common']);
   const current = useRentalSettings();
   const { register, handleSubmit, setError, formState } = useForm<CapForm>({
     defaultValues: { rentalPriceCap: '' },
@@ -29,7 +31,7 @@ export function RentalPriceCapForm() {
     resolver: contractResolver<CapForm>(rentalSettingsInput, toBody, () => true),
     reValidateMode: 'onSubmit',
   });
-  const save = useSetRentalSettings({ onSuccess: () => toast({ title: 'Updated' }) });
+  const save = useSetRentalSettings({ onSuccess: () => toast({ title: t('admin.updated') }) });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -45,18 +47,16 @@ export function RentalPriceCapForm() {
     <section aria-labelledby="rental-price-cap-heading" className="mt-8 grid gap-4">
       <div>
         <h2 id="rental-price-cap-heading" className="text-xl font-semibold tracking-tight">
-          Rental price cap
+          {t('admin.cap.title')}
         </h2>
-        <p className="text-sm text-muted-foreground">
-          The highest price a night an investor may ask for rented-out nights, in every project.
-        </p>
+        <p className="text-sm text-muted-foreground">{t('admin.cap.description')}</p>
       </div>
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid max-w-xs gap-3">
-        <Field label="Rental price cap (€ a night)" error={formState.errors.rentalPriceCap?.message}>
+        <Field label={t('admin.cap.label')} error={formState.errors.rentalPriceCap?.message}>
           <Input type="number" inputMode="decimal" min={0} step="0.01" {...register('rentalPriceCap')} />
         </Field>
         <Button type="submit" disabled={save.isPending} className="justify-self-start">
-          {save.isPending ? 'Saving...' : 'Save Cap'}
+          {save.isPending ? t('common:saving') : t('admin.cap.save')}
         </Button>
       </form>
     </section>

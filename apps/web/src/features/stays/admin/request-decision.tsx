@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Check, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { bookingDecisionInput } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -9,6 +10,15 @@ import { Textarea } from '@/components/ui/input';
 import { formatDate } from '@/lib/format';
 import { toastDone } from '@/components/admin/feedback';
 import { StatusBadge } from '@/components/admin/status-badge';
+
+/** The lists of requests by status, each named in the page's language. */
+export const VIEWS = {
+  pending: 'admin.view.pending',
+  approved: 'admin.view.approved',
+  declined: 'admin.view.declined',
+  all: 'admin.view.all',
+} as const;
+export type View = keyof typeof VIEWS;
 
 /** What an admin does with an investor's request (a stay, an activity). */
 export type Decision = 'approve' | 'decline';
@@ -21,7 +31,7 @@ export interface PendingDecision {
   summary: string;
 }
 
-/** The words of one kind of request: the dialog's titles, the success toasts, the failure toast. */
+/** The words of one kind of request, in the page's language: the dialog's titles, the success toasts, the failure toast. */
 export interface DecisionWords {
   title: Record<Decision, string>;
   done: Record<Decision, string>;
@@ -30,7 +40,7 @@ export interface DecisionWords {
 
 /** The kind's decide mutation (`useDecideBooking()`, `useDecideActivityRequest()`). */
 interface DecideMutation {
-  mutateAsync(v: { id: string; decision: Decision; note?: string }): Promise<{ message?: string }>;
+  mutateAsync(v: { id: string; decision: Decision; note?: string }): Promise<unknown>;
   isPending: boolean;
 }
 
@@ -50,8 +60,9 @@ export function DecisionDialog({
   decide: DecideMutation;
   words: DecisionWords;
 }) {
+  const { t } = useTranslation('stays');
   const decision = pending?.decision ?? 'decline';
-  const label = decision === 'approve' ? 'Approve' : 'Decline';
+  const label = decision === 'approve' ? t('admin.decision.approve') : t('admin.decision.decline');
   return (
     <FormDialog
       open={!!pending}
@@ -64,8 +75,8 @@ export function DecisionDialog({
       toBody={({ note }: { note: string }) => ({ note: note.trim() })}
       onSubmit={async ({ note }) => {
         if (!pending) return;
-        const res = await decide.mutateAsync({ id: pending.id, decision: pending.decision, note });
-        toastDone(res.message ?? words.done[pending.decision], `${pending.who} is notified.`);
+        await decide.mutateAsync({ id: pending.id, decision: pending.decision, note });
+        toastDone(words.done[pending.decision], t('admin.decision.notified', { name: pending.who }));
       }}
       failure={words.failed}
       submitLabel={label}
@@ -73,7 +84,7 @@ export function DecisionDialog({
       destructive={decision === 'decline'}
     >
       {(f) => (
-        <Field label="Note to the investor (optional)" error={f.error('note')}>
+        <Field label={t('admin.decision.note')} error={f.error('note')}>
           <Textarea rows={3} maxLength={500} {...f.register('note')} />
         </Field>
       )}
@@ -91,6 +102,12 @@ interface RequestLike {
   decisionNote?: string | null;
 }
 
+/** The names of a request card's buttons, by the kind of request: 'Approve the request of Emma'. */
+const BUTTONS = {
+  request: { approve: 'admin.decision.approveRequest', decline: 'admin.decision.declineRequest' },
+  activity: { approve: 'admin.decision.approveActivity', decline: 'admin.decision.declineActivity' },
+} as const;
+
 /**
  * One request in an admin list: the investor and the status as its heading, the request's own lines
  * (`children`), when it was asked and decided, and Approve and Decline while it is pending. The buttons
@@ -104,13 +121,19 @@ export function RequestCard({
   children,
 }: {
   request: RequestLike;
-  /** 'request', 'activity request': the buttons' names. */
-  what: string;
+  /** A stay's request or an activity's: the buttons' names. */
+  what: keyof typeof BUTTONS;
   heading?: 'h2' | 'h3';
   onDecide: (decision: Decision) => void;
   children: ReactNode;
 }) {
+  const { t } = useTranslation('stays');
   const headingId = `request-${r._id}`;
+  const when = [
+    t('admin.decision.requested', { when: formatDate(r.createdAt, 'relative') }),
+    r.decidedAt && t('admin.decision.decided', { when: formatDate(r.decidedAt, 'relative') }),
+    r.decisionNote && t('admin.decision.noted', { note: r.decisionNote }),
+  ];
   return (
     <Card
       className="grid gap-3 p-5 md:grid-cols-[minmax(0,1fr)_auto] md:items-start"
@@ -125,30 +148,26 @@ export function RequestCard({
           <StatusBadge status={r.status} />
         </div>
         {children}
-        <p className="text-xs text-muted-foreground">
-          Requested {formatDate(r.createdAt, 'relative')}
-          {r.decidedAt && ` · decided ${formatDate(r.decidedAt, 'relative')}`}
-          {r.decisionNote && ` · note: ${r.decisionNote}`}
-        </p>
+        <p className="text-xs text-muted-foreground">{when.filter(Boolean).join(' · ')}</p>
       </div>
       {r.status === 'pending' && (
         <div className="flex gap-2 md:flex-col">
           <Button
             size="sm"
             onClick={() => onDecide('approve')}
-            aria-label={`Approve the ${what} of ${r.user.name}`}
+            aria-label={t(BUTTONS[what].approve, { name: r.user.name })}
           >
             <Check aria-hidden="true" />
-            Approve
+            {t('admin.decision.approve')}
           </Button>
           <Button
             size="sm"
             variant="outline"
             onClick={() => onDecide('decline')}
-            aria-label={`Decline the ${what} of ${r.user.name}`}
+            aria-label={t(BUTTONS[what].decline, { name: r.user.name })}
           >
             <X aria-hidden="true" />
-            Decline
+            {t('admin.decision.decline')}
           </Button>
         </div>
       )}

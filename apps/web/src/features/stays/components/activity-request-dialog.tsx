@@ -1,5 +1,5 @@
+import { useTranslation } from 'react-i18next';
 import {
-  ACTIVITY_REQUEST_SUBMITTED,
   MAX_ACTIVITY_PARTY,
   createActivityRequestInput,
   type CreateActivityRequestInput,
@@ -33,6 +33,7 @@ export function ActivityRequestDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useTranslation('stays');
   const today = toIsoDay(new Date());
   const create = useCreateActivityRequest();
 
@@ -53,26 +54,26 @@ export function ActivityRequestDialog({
       open={open}
       onClose={close}
       className="max-w-md"
-      title={`Request: ${perk.name}`}
-      description="Choose a day and how many of you are coming. The operator confirms your request; it uses no cabin nights."
+      title={t('activities.request.title', { name: perk.name })}
+      description={t('activities.request.description')}
       defaultValues={EMPTY}
       schema={createActivityRequestInput}
       toBody={toBody}
-      precheck={(f) => (f.date ? null : { field: 'date', message: 'Choose a date' })}
+      precheck={(f) => (f.date ? null : { field: 'date', message: t('activities.request.dateMissing') })}
       onSubmit={async (body) => {
         await create.mutateAsync(body);
-        toast({ title: 'Request Sent', description: ACTIVITY_REQUEST_SUBMITTED });
+        toast({ title: t('activities.request.sent'), description: t('activities.request.sentText') });
       }}
-      failure={{ fallback: 'The activity request could not be sent' }}
-      submitLabel="Send request"
-      pendingLabel="Sending..."
+      failure={{ fallback: t('activities.request.failed') }}
+      submitLabel={t('activities.request.submit')}
+      pendingLabel={t('activities.request.sending')}
     >
       {(f) => (
         <>
-          <Field label="Date" error={f.error('date')}>
+          <Field label={t('activities.request.date')} error={f.error('date')}>
             <Input type="date" min={today} required {...f.register('date')} />
           </Field>
-          <Field label="Party size" error={f.error('partySize')}>
+          <Field label={t('activities.request.party')} error={f.error('partySize')}>
             <Input
               type="number"
               inputMode="numeric"
@@ -83,10 +84,10 @@ export function ActivityRequestDialog({
               {...f.register('partySize')}
             />
           </Field>
-          <Field label="Note (optional)" error={f.error('note')}>
+          <Field label={t('activities.request.note')} error={f.error('note')}>
             <Textarea
               maxLength={1000}
-              placeholder="Anything the operator should know"
+              placeholder={t('booking.notesPlaceholder')}
               className="min-h-20"
               {...f.register('note')}
             />

@@ -1,29 +1,32 @@
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import type { ActivityRequest } from '@portal/contracts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatNumber } from '@/lib/format';
 import { useCancelActivityRequest } from '@/queries/activities';
 import { CancelRequestButton, RequestItem, useCancelRequest } from './request-item';
 
-const party = (n: number) => `${n} ${n === 1 ? 'person' : 'people'}`;
-const what = (r: ActivityRequest) => `${r.perkName}, ${formatDate(r.date)}`;
+const party = (t: TFunction<'stays'>, n: number) => t('activities.party', { count: n, n: formatNumber(n) });
 
 /** The investor's partner-activity requests with their status; a pending one can be cancelled. */
 export function ActivityRequests({ requests }: { requests: ActivityRequest[] }) {
+  const { t } = useTranslation('stays');
+  const what = (r: ActivityRequest) => t('activities.named', { name: r.perkName, date: formatDate(r.date) });
   const { ask, dialog } = useCancelRequest<ActivityRequest>({
     cancel: useCancelActivityRequest(),
-    title: 'Cancel this activity request?',
-    describe: (r) => `${what(r)}, ${party(r.partySize)}.`,
-    done: (r) => `${what(r)} was cancelled.`,
+    title: t('activities.cancelTitle'),
+    describe: (r) => t('activities.cancelText', { what: what(r), party: party(t, r.partySize) }),
+    done: (r) => t('activities.cancelled', { what: what(r) }),
   });
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Activity requests</CardTitle>
-        <CardDescription>Partner activities wait for the operator&apos;s approval.</CardDescription>
+        <CardTitle>{t('activities.title')}</CardTitle>
+        <CardDescription>{t('activities.description')}</CardDescription>
       </CardHeader>
       <CardContent>
-        <ul className="grid gap-3" aria-label="Activity requests">
+        <ul className="grid gap-3" aria-label={t('activities.label')}>
           {requests.map((r) => (
             <RequestItem
               key={r._id}
@@ -35,7 +38,7 @@ export function ActivityRequests({ requests }: { requests: ActivityRequest[] }) 
               }
             >
               <p className="mt-1 text-sm">
-                {formatDate(r.date)} · {party(r.partySize)}
+                {t('activities.line', { date: formatDate(r.date), party: party(t, r.partySize) })}
               </p>
               {r.note && <p className="mt-2 text-sm text-muted-foreground">“{r.note}”</p>}
             </RequestItem>

@@ -184,8 +184,7 @@ export function BookingDialog({
     onOpenChange(false);
   }
 
-  const failed = (description: string) =>
-    toast({ title: t('booking.error'), description, variant: 'destructive' });
+  const failed = (description: string) => toast({ title: t('error'), description, variant: 'destructive' });
 
   const submit = handleSubmit(
     async (values) => {

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { CalendarDays, Copy, RefreshCw } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -13,6 +14,7 @@ import { useCalendarFeed, useRegenerateCalendarFeed } from '@/queries/calendar';
  * app: copied in one click, and replaced when it was shared by mistake.
  */
 export function CalendarFeedCard() {
+  const { t } = useTranslation('stays');
   const feed = useCalendarFeed();
   const regenerate = useRegenerateCalendarFeed();
   const inputId = useId();
@@ -21,27 +23,25 @@ export function CalendarFeedCard() {
   async function copy() {
     try {
       await navigator.clipboard.writeText(url);
-      toast({ title: 'Calendar link copied' });
+      toast({ title: t('feed.copied') });
     } catch {
-      toastError('Select the link and copy it yourself.', 'Could not copy the link');
+      toastError(t('feed.copyYourself'), t('feed.copyFailed'));
     }
   }
 
   async function renew() {
     const ok = await confirmAction({
-      title: 'Make a new calendar link?',
-      description:
-        'The current link stops working at once: calendars subscribed to it no longer update. ' +
-        'Subscribe again with the new link.',
-      confirmLabel: 'Make new link',
+      title: t('feed.renewTitle'),
+      description: t('feed.renewText'),
+      confirmLabel: t('feed.renewConfirm'),
       destructive: true,
     });
     if (!ok) return;
     try {
       await regenerate.mutateAsync();
-      toast({ title: 'New calendar link made', description: 'The old link no longer works.' });
+      toast({ title: t('feed.renewed'), description: t('feed.renewedText') });
     } catch (err) {
-      toastError(messageOf(err, 'Please try again.'), 'Could not make a new link');
+      toastError(messageOf(err, t('feed.tryAgain')), t('feed.renewFailed'));
     }
   }
 
@@ -50,29 +50,27 @@ export function CalendarFeedCard() {
       <CardHeader>
         <CardTitle className="flex items-center gap-2 text-base">
           <CalendarDays className="size-4" aria-hidden="true" />
-          Calendar feed
+          {t('feed.title')}
         </CardTitle>
-        <CardDescription>
-          Your approved stays in your calendar app. Keep the link private: anyone who has it can see them.
-        </CardDescription>
+        <CardDescription>{t('feed.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
         <Label htmlFor={inputId} className="sr-only">
-          Calendar link
+          {t('feed.link')}
         </Label>
         <Input
           id={inputId}
           readOnly
           value={url}
-          placeholder={feed.isLoading ? 'Loading…' : undefined}
+          placeholder={feed.isLoading ? t('feed.loading') : undefined}
           onFocus={(e) => e.currentTarget.select()}
           className="font-mono text-xs"
         />
-        {feed.isError && <p className="text-sm text-destructive">The calendar link could not be loaded.</p>}
+        {feed.isError && <p className="text-sm text-destructive">{t('feed.loadFailed')}</p>}
         <div className="flex flex-wrap gap-2">
           <Button size="sm" onClick={() => void copy()} disabled={!url}>
             <Copy aria-hidden="true" />
-            Copy link
+            {t('feed.copy')}
           </Button>
           <Button
             size="sm"
@@ -81,7 +79,7 @@ export function CalendarFeedCard() {
             disabled={!url || regenerate.isPending}
           >
             <RefreshCw aria-hidden="true" />
-            New link
+            {t('feed.new')}
           </Button>
         </div>
       </CardContent>

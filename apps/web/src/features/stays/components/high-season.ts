@@ -1,5 +1,6 @@
+import i18next from 'i18next';
 import type { HighSeason } from '@portal/contracts';
-import { formatCount } from '@/lib/format';
+import { formatNumber } from '@/lib/format';
 
 type Period = Pick<HighSeason, 'startsOn' | 'endsOn'>;
 
@@ -10,8 +11,9 @@ const inSeason = (night: string, s: Period) => night >= s.startsOn && night <= s
 export const highSeasonNights = (nights: readonly string[], seasons: readonly Period[]) =>
   nights.filter((n) => seasons.some((s) => inSeason(n, s))).length;
 
-/** '2 high-season nights', '1 high-season night'. */
-export const highSeasonNightsText = (count: number) => formatCount(count, 'high-season night');
+/** '2 high-season nights', '1 high-season night', in the page's language. */
+export const highSeasonNightsText = (count: number) =>
+  i18next.t('stays:highSeasonNights', { count, n: formatNumber(count) });
 
 /** The seasons some of these nights fall in, each with how many, in date order. */
 export function seasonsOfNights<S extends Period>(nights: readonly string[], seasons: readonly S[]) {

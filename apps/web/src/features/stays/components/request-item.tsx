@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { BookingStatus } from '@portal/contracts';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -6,12 +7,12 @@ import { DialogFooter, TitledDialog } from '@/components/ui/dialog';
 import { messageOf, toast } from '@/lib/toast';
 
 /** A stay's and an activity's request share their statuses. */
-const STATUS: Record<BookingStatus, { label: string; variant: BadgeProps['variant'] }> = {
-  pending: { label: 'Pending', variant: 'warning' },
-  approved: { label: 'Approved', variant: 'success' },
-  declined: { label: 'Declined', variant: 'destructive' },
-  cancelled: { label: 'Cancelled', variant: 'secondary' },
-};
+const STATUS = {
+  pending: { label: 'common:status.pending', variant: 'warning' },
+  approved: { label: 'common:status.approved', variant: 'success' },
+  declined: { label: 'common:status.declined', variant: 'destructive' },
+  cancelled: { label: 'common:status.cancelled', variant: 'secondary' },
+} as const satisfies Record<BookingStatus, { label: string; variant: BadgeProps['variant'] }>;
 
 /**
  * One of the investor's requests in their list: its title and status, its own lines (`children`), the
@@ -30,18 +31,19 @@ export function RequestItem({
   actions: ReactNode;
   children: ReactNode;
 }) {
+  const { t } = useTranslation(['stays', 'common']);
   const s = STATUS[status];
   return (
     <li className="flex flex-col gap-3 rounded-lg border p-4 sm:flex-row sm:items-start">
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="font-semibold">{title}</h3>
-          <Badge variant={s.variant}>{s.label}</Badge>
+          <Badge variant={s.variant}>{t(s.label)}</Badge>
         </div>
         {children}
         {decisionNote && (
           <p className="mt-2 text-sm">
-            <span className="font-medium">Operator:</span> {decisionNote}
+            <span className="font-medium">{t('requests.operator')}</span> {decisionNote}
           </p>
         )}
       </div>
@@ -61,25 +63,26 @@ export function useCancelRequest<R extends { _id: string }>({
   done,
 }: {
   cancel: { mutateAsync(id: string): Promise<unknown>; isPending: boolean };
-  /** The confirmation's title: 'Cancel this request?'. */
+  /** The confirmation's title: 'Cancel this request?', in the page's language. */
   title: string;
   /** The confirmation's description: what the request is. */
   describe: (r: R) => string;
   /** The success toast's description. */
   done: (r: R) => string;
 }) {
+  const { t } = useTranslation(['stays', 'common']);
   const [confirming, setConfirming] = useState<R | null>(null);
 
   async function confirmCancel() {
     if (!confirming) return;
     try {
       await cancel.mutateAsync(confirming._id);
-      toast({ title: 'Request cancelled', description: done(confirming) });
+      toast({ title: t('requests.cancelled'), description: done(confirming) });
       setConfirming(null);
     } catch (err) {
       toast({
-        title: 'Error',
-        description: messageOf(err, 'The request could not be cancelled'),
+        title: t('error'),
+        description: messageOf(err, t('requests.cancelFailed')),
         variant: 'destructive',
       });
     }
@@ -95,10 +98,10 @@ export function useCancelRequest<R extends { _id: string }>({
     >
       <DialogFooter>
         <Button variant="outline" onClick={() => setConfirming(null)} disabled={cancel.isPending}>
-          Keep Request
+          {t('requests.keep')}
         </Button>
         <Button variant="destructive" onClick={() => void confirmCancel()} disabled={cancel.isPending}>
-          {cancel.isPending ? 'Cancelling...' : 'Cancel Request'}
+          {cancel.isPending ? t('requests.cancelling') : t('requests.confirmCancel')}
         </Button>
       </DialogFooter>
     </TitledDialog>
@@ -108,8 +111,16 @@ export function useCancelRequest<R extends { _id: string }>({
 }
 
 /** The button that asks to cancel a pending request, named with what it cancels. */
-export const CancelRequestButton = ({ label, onClick }: { label: string; onClick: () => void }) => (
-  <Button variant="outline" size="sm" onClick={onClick} aria-label={`Cancel request: ${label}`}>
-    Cancel request
-  </Button>
-);
+export function CancelRequestButton({ label, onClick }: { label: string; onClick: () => void }) {
+  const { t } = useTranslation(['stays', 'common']);
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      onClick={onClick}
+      aria-label={t('requests.cancelLabel', { what: label })}
+    >
+      {t('requests.cancel')}
+    </Button>
+  );
+}

@@ -1,11 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
-import { stayDates, stayText, SWAP_MESSAGES, type Booking } from '@portal/contracts';
+import { useTranslation } from 'react-i18next';
+import type { Booking } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
 import { DialogFooter, TitledDialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/input';
 import { messageOf, toast } from '@/lib/toast';
 import { useCreateSwapOffer, useSwapStays } from '@/queries/swaps';
+import { stayDatesText, stayLine } from '../stay';
 
 /**
  * Offers one of the investor's approved stays for another investor's approved stay in the same project:
@@ -23,6 +25,7 @@ export function SwapOfferDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useTranslation(['stays', 'common']);
   const stays = useSwapStays(projectId, open);
   const create = useCreateSwapOffer();
   const [chosen, setChosen] = useState('');
@@ -48,16 +51,19 @@ export function SwapOfferDialog({
       await create.mutateAsync({ offeredBookingId: stay._id, requestedBookingId: chosen, note: note.trim() });
       const asked = choices.find((s) => s.bookingId === chosen);
       toast({
-        title: SWAP_MESSAGES.offered,
+        title: t('swaps.offer.sent'),
         description: asked
-          ? `You offered ${stayDates(stay.nights)} for ${stayDates(asked.nights)}.`
-          : 'The other investor can now accept or decline it.',
+          ? t('swaps.offer.sentText', {
+              offered: stayDatesText(stay.nights),
+              requested: stayDatesText(asked.nights),
+            })
+          : t('swaps.offer.sentTextOther'),
       });
       close();
     } catch (err) {
       toast({
-        title: 'Error',
-        description: messageOf(err, 'The swap offer could not be sent'),
+        title: t('error'),
+        description: messageOf(err, t('swaps.offer.failed')),
         variant: 'destructive',
       });
     }
@@ -68,13 +74,8 @@ export function SwapOfferDialog({
       open={open}
       onOpenChange={(o) => (o ? onOpenChange(true) : close())}
       className="max-w-md"
-      title="Offer a swap"
-      description={
-        <>
-          Offer your stay {stayText(stay.nights)} for another investor&apos;s stay in this project. They see
-          the dates only; the stays are exchanged when they accept.
-        </>
-      }
+      title={t('swaps.offer.title')}
+      description={t('swaps.offer.description', { stay: stayLine(stay.nights) })}
     >
       <form onSubmit={(e) => void onSubmit(e)} className="grid min-w-0 gap-4" noValidate>
         <fieldset
@@ -82,19 +83,17 @@ export function SwapOfferDialog({
           aria-describedby={missing ? errorId : undefined}
           aria-invalid={missing || undefined}
         >
-          <legend className="mb-2 text-sm font-medium">Stay you would like in exchange</legend>
+          <legend className="mb-2 text-sm font-medium">{t('swaps.offer.legend')}</legend>
           {stays.isLoading ? (
             <p className="text-sm text-muted-foreground" role="status">
-              Loading the stays…
+              {t('swaps.offer.loading')}
             </p>
           ) : stays.isError ? (
             <p className="text-sm text-destructive" role="alert">
-              {messageOf(stays.error, 'The stays could not be loaded')}
+              {messageOf(stays.error, t('swaps.offer.loadFailed'))}
             </p>
           ) : choices.length === 0 ? (
-            <p className="text-sm text-muted-foreground">
-              No other investor has an approved stay ahead in this project.
-            </p>
+            <p className="text-sm text-muted-foreground">{t('swaps.offer.none')}</p>
           ) : (
             <div className="grid max-h-64 gap-2 overflow-y-auto p-0.5">
               {choices.map((s) => (
@@ -113,21 +112,21 @@ export function SwapOfferDialog({
                     }}
                     className="size-4 shrink-0 accent-[var(--primary)]"
                   />
-                  <span className="font-medium">{stayText(s.nights)}</span>
+                  <span className="font-medium">{stayLine(s.nights)}</span>
                 </label>
               ))}
             </div>
           )}
           {missing && (
             <p id={errorId} role="alert" className="text-sm font-medium text-destructive">
-              Choose the stay you would like
+              {t('swaps.offer.missing')}
             </p>
           )}
         </fieldset>
-        <Field label="Note (optional)">
+        <Field label={t('swaps.offer.note')}>
           <Textarea
             maxLength={500}
-            placeholder="A word for the other investor"
+            placeholder={t('swaps.offer.notePlaceholder')}
             className="min-h-20"
             value={note}
             onChange={(e) => setNote(e.target.value)}
@@ -135,10 +134,10 @@ export function SwapOfferDialog({
         </Field>
         <DialogFooter>
           <Button variant="outline" onClick={close} disabled={create.isPending}>
-            Cancel
+            {t('common:cancel')}
           </Button>
           <Button type="submit" disabled={create.isPending || choices.length === 0}>
-            {create.isPending ? 'Sending...' : 'Send offer'}
+            {create.isPending ? t('swaps.offer.sending') : t('swaps.offer.send')}
           </Button>
         </DialogFooter>
       </form>

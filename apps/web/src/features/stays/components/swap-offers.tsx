@@ -1,47 +1,50 @@
-import { nightsText, stayDates, SWAP_MESSAGES, type SwapOffer, type SwapStatus } from '@portal/contracts';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import type { SwapOffer, SwapStatus } from '@portal/contracts';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDate } from '@/lib/format';
 import { messageOf, toast } from '@/lib/toast';
 import { useDecideSwapOffer, useSwapOffers, type SwapDecision } from '@/queries/swaps';
+import { nightsLabel } from '../nights-format';
+import { stayDatesText } from '../stay';
 
-const STATUS: Record<SwapStatus, { label: string; variant: BadgeProps['variant'] }> = {
-  pending: { label: 'Pending', variant: 'warning' },
-  accepted: { label: 'Accepted', variant: 'success' },
-  declined: { label: 'Declined', variant: 'destructive' },
-  withdrawn: { label: 'Withdrawn', variant: 'secondary' },
-  void: { label: 'Void', variant: 'outline' },
-};
+const STATUS = {
+  pending: { label: 'common:status.pending', variant: 'warning' },
+  accepted: { label: 'swaps.status.accepted', variant: 'success' },
+  declined: { label: 'common:status.declined', variant: 'destructive' },
+  withdrawn: { label: 'swaps.status.withdrawn', variant: 'secondary' },
+  void: { label: 'swaps.status.void', variant: 'outline' },
+} as const satisfies Record<SwapStatus, { label: string; variant: BadgeProps['variant'] }>;
 
-const DONE: Record<SwapDecision, string> = {
-  accept: SWAP_MESSAGES.accepted,
-  decline: SWAP_MESSAGES.declined,
-  withdraw: SWAP_MESSAGES.withdrawn,
-};
+const DONE = {
+  accept: 'swaps.done.accept',
+  decline: 'swaps.done.decline',
+  withdraw: 'swaps.done.withdraw',
+} as const satisfies Record<SwapDecision, string>;
 
-/** 'They offer Mar 3–5, 2027 for your Feb 12–14, 2027', or the other way round for a sent offer. */
-function offerText(o: Pick<SwapOffer, 'direction' | 'offered' | 'requested'>): string {
-  const offered = stayDates(o.offered.nights);
-  const requested = stayDates(o.requested.nights);
-  return o.direction === 'received'
-    ? `They offer ${offered} for your ${requested}`
-    : `You offer ${offered} for their ${requested}`;
+/** 'They offer Mar 3 → Mar 5, 2027 for your Feb 12 → Feb 14, 2027', or the other way round for a sent offer. */
+function offerText(t: TFunction<'stays'>, o: Pick<SwapOffer, 'direction' | 'offered' | 'requested'>): string {
+  const stays = { offered: stayDatesText(o.offered.nights), requested: stayDatesText(o.requested.nights) };
+  return o.direction === 'received' ? t('swaps.theyOffer', stays) : t('swaps.youOffer', stays);
 }
 
-function outcome(o: SwapOffer): string | null {
-  const when = o.decidedAt ? ` on ${formatDate(o.decidedAt)}` : '';
+function outcome(t: TFunction<'stays'>, o: SwapOffer): string | null {
+  const date = o.decidedAt ? formatDate(o.decidedAt) : null;
   switch (o.status) {
-    case 'accepted':
-      return o.direction === 'received'
-        ? `You accepted${when}: you now hold ${stayDates(o.offered.nights)}.`
-        : `Accepted${when}: you now hold ${stayDates(o.requested.nights)}.`;
+    case 'accepted': {
+      const received = o.direction === 'received';
+      const stay = stayDatesText(received ? o.offered.nights : o.requested.nights);
+      if (received) return date ? t('swaps.youAcceptedOn', { date, stay }) : t('swaps.youAccepted', { stay });
+      return date ? t('swaps.acceptedOn', { date, stay }) : t('swaps.accepted', { stay });
+    }
     case 'declined':
-      return `Declined${when}.`;
+      return date ? t('swaps.declinedOn', { date }) : t('swaps.declined');
     case 'withdrawn':
-      return `Withdrawn${when}.`;
+      return date ? t('swaps.withdrawnOn', { date }) : t('swaps.withdrawn');
     case 'void':
-      return 'One of the stays changed after the offer was made.';
+      return t('swaps.void');
     default:
       return null;
   }
@@ -52,6 +55,7 @@ function outcome(o: SwapOffer): string | null {
  * pending one withdrawn; the others show how they ended.
  */
 export function SwapOffers({ projectId }: { projectId: string }) {
+  const { t } = useTranslation(['stays', 'common']);
   const offers = useSwapOffers(projectId);
   const decide = useDecideSwapOffer();
   const list = offers.data ?? [];
@@ -59,11 +63,11 @@ export function SwapOffers({ projectId }: { projectId: string }) {
   async function act(o: SwapOffer, action: SwapDecision) {
     try {
       await decide.mutateAsync({ id: o._id, action });
-      toast({ title: DONE[action], description: `${offerText(o)}.` });
+      toast({ title: t(DONE[action]), description: t('swaps.doneText', { offer: offerText(t, o) }) });
     } catch (err) {
       toast({
-        title: 'Error',
-        description: messageOf(err, 'The swap offer could not be changed'),
+        title: t('error'),
+        description: messageOf(err, t('swaps.changeFailed')),
         variant: 'destructive',
       });
     }
@@ -74,26 +78,22 @@ export function SwapOffers({ projectId }: { projectId: string }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Swap offers</CardTitle>
-        <CardDescription>
-          Exchange an approved stay with another investor in this project: offers show the dates only.
-        </CardDescription>
+        <CardTitle>{t('swaps.title')}</CardTitle>
+        <CardDescription>{t('swaps.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         {offers.isLoading ? (
           <p className="text-sm text-muted-foreground" role="status">
-            Loading swap offers…
+            {t('swaps.loading')}
           </p>
         ) : list.length === 0 ? (
-          <p className="text-sm text-muted-foreground">
-            No swap offers yet. Use “Offer a swap” on one of your approved stays.
-          </p>
+          <p className="text-sm text-muted-foreground">{t('swaps.empty')}</p>
         ) : (
-          <ul className="grid gap-3" aria-label="Swap offers">
+          <ul className="grid gap-3" aria-label={t('swaps.label')}>
             {list.map((o) => {
               const s = STATUS[o.status];
-              const text = offerText(o);
-              const after = outcome(o);
+              const text = offerText(t, o);
+              const after = outcome(t, o);
               const pending = o.status === 'pending';
               return (
                 <li
@@ -103,14 +103,17 @@ export function SwapOffers({ projectId }: { projectId: string }) {
                   <div className="min-w-0 flex-1">
                     <div className="flex flex-wrap items-center gap-2">
                       <h3 className="font-semibold">
-                        {o.direction === 'received' ? 'Offer received' : 'Offer sent'}
+                        {o.direction === 'received' ? t('swaps.received') : t('swaps.sent')}
                       </h3>
-                      <Badge variant={s.variant}>{s.label}</Badge>
+                      <Badge variant={s.variant}>{t(s.label)}</Badge>
                     </div>
                     <p className="mt-1 text-sm">{text}</p>
                     <p className="mt-1 text-xs text-muted-foreground">
-                      {nightsText(o.offered.nightCount)} for {nightsText(o.requested.nightCount)} · Offered{' '}
-                      {formatDate(o.createdAt)}
+                      {t('swaps.nights', {
+                        offered: nightsLabel(o.offered.nightCount),
+                        requested: nightsLabel(o.requested.nightCount),
+                        date: formatDate(o.createdAt),
+                      })}
                     </p>
                     {o.note && <p className="mt-2 text-sm text-muted-foreground">“{o.note}”</p>}
                     {after && <p className="mt-2 text-sm text-muted-foreground">{after}</p>}
@@ -121,18 +124,18 @@ export function SwapOffers({ projectId }: { projectId: string }) {
                         size="sm"
                         onClick={() => void act(o, 'accept')}
                         disabled={busy(o)}
-                        aria-label={`Accept swap: ${text}`}
+                        aria-label={t('swaps.acceptLabel', { offer: text })}
                       >
-                        Accept
+                        {t('swaps.accept')}
                       </Button>
                       <Button
                         variant="outline"
                         size="sm"
                         onClick={() => void act(o, 'decline')}
                         disabled={busy(o)}
-                        aria-label={`Decline swap: ${text}`}
+                        aria-label={t('swaps.declineLabel', { offer: text })}
                       >
-                        Decline
+                        {t('swaps.decline')}
                       </Button>
                     </div>
                   )}
@@ -143,9 +146,9 @@ export function SwapOffers({ projectId }: { projectId: string }) {
                       className="shrink-0"
                       onClick={() => void act(o, 'withdraw')}
                       disabled={busy(o)}
-                      aria-label={`Withdraw swap: ${text}`}
+                      aria-label={t('swaps.withdrawLabel', { offer: text })}
                     >
-                      Withdraw
+                      {t('swaps.withdraw')}
                     </Button>
                   )}
                 </li>

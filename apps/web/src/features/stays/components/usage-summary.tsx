@@ -1,9 +1,54 @@
 import { useId } from 'react';
 import { Download } from 'lucide-react';
-import type { UsageSummary as Usage } from '@portal/contracts';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import type { Booking, UsageActivity, UsageSummary as Usage } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDate, formatMoney } from '@/lib/format';
+import { nightsLabel } from '../nights-format';
+import { stayDatesText } from '../stay';
+
+const DECIDED = {
+  personal: {
+    approved: 'usage.decided.personal.approved',
+    declined: 'usage.decided.personal.declined',
+    cancelled: 'usage.decided.personal.cancelled',
+  },
+  gift: {
+    approved: 'usage.decided.gift.approved',
+    declined: 'usage.decided.gift.declined',
+    cancelled: 'usage.decided.gift.cancelled',
+  },
+  rental: {
+    approved: 'usage.decided.rental.approved',
+    declined: 'usage.decided.rental.declined',
+    cancelled: 'usage.decided.rental.cancelled',
+  },
+} as const;
+
+/**
+ * An event of the recent activity in the page's language, from its request ('Requested 3 nights (Dec 14
+ * → Dec 17, 2026) for a personal stay', 'Personal stay of 3 nights approved'); the server's English
+ * when the request is not in the list.
+ */
+function describe(t: TFunction<'stays'>, a: UsageActivity, bookings: readonly Booking[]): string {
+  const b = bookings.find((x) => x._id === a.bookingId);
+  if (!b) return a.description;
+  const nights = nightsLabel(b.nights.length);
+  // A request's own event is `<id>:requested`; its decision's `<id>:<status>`.
+  if (!a._id.endsWith(':requested')) {
+    return a.status === 'pending' ? a.description : t(DECIDED[a.type][a.status], { nights });
+  }
+  const what = t('usage.what', { nights, dates: stayDatesText(b.nights) });
+  if (b.type === 'gift')
+    return b.giftRecipient
+      ? t('usage.requested.gift', { what, recipient: b.giftRecipient })
+      : t('usage.requested.giftToFriend', { what });
+  if (b.type === 'rental')
+    return t('usage.requested.rental', { what, price: formatMoney(b.rentalPrice ?? 0) });
+  return t('usage.requested.personal', { what });
+}
 
 function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
@@ -21,50 +66,54 @@ function Stat({ label, value, hint }: { label: string; value: string; hint?: str
  */
 export function UsageSummary({
   usage,
+  bookings,
   hasCabin,
   onDownload,
 }: {
   usage: Usage | null;
+  /** The investor's requests, whose events the recent activity names. */
+  bookings: readonly Booking[];
   hasCabin: boolean;
   onDownload: () => void;
 }) {
+  const { t } = useTranslation('stays');
   const titleId = useId();
   const activity = usage?.recentActivity ?? [];
-  const nights = (n: number | undefined) => `${n ?? 0} night${n === 1 ? '' : 's'}`;
+  const nights = (n: number | undefined) => nightsLabel(n ?? 0);
   return (
     <Card role="region" aria-labelledby={titleId}>
       <CardHeader>
-        <CardTitle id={titleId}>Usage Summary</CardTitle>
-        <CardDescription>Pending and approved requests count towards your nights.</CardDescription>
+        <CardTitle id={titleId}>{t('usage.title')}</CardTitle>
+        <CardDescription>{t('usage.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
         {(hasCabin || (usage?.totalValue ?? 0) > 0) && (
           <dl className="grid grid-cols-2 gap-2">
             {hasCabin && (
               <>
-                <Stat label="Personal Stays" value={nights(usage?.personalStays)} />
-                <Stat label="Nights Gifted" value={nights(usage?.gifted)} />
-                <Stat label="Nights Rented" value={nights(usage?.rented)} />
+                <Stat label={t('usage.personal')} value={nights(usage?.personalStays)} />
+                <Stat label={t('usage.gifted')} value={nights(usage?.gifted)} />
+                <Stat label={t('usage.rented')} value={nights(usage?.rented)} />
               </>
             )}
             {(usage?.totalValue ?? 0) > 0 && (
               <Stat
-                label="Total Value"
+                label={t('usage.totalValue')}
                 value={formatMoney(usage?.totalValue)}
-                hint="Your share of the rental income recorded"
+                hint={t('usage.totalValueHint')}
               />
             )}
           </dl>
         )}
         <div>
-          <h3 className="mb-2 text-sm font-semibold">Recent Activity</h3>
+          <h3 className="mb-2 text-sm font-semibold">{t('usage.recent')}</h3>
           {activity.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No activity yet.</p>
+            <p className="text-sm text-muted-foreground">{t('usage.empty')}</p>
           ) : (
-            <ol className="grid gap-3" aria-label="Recent activity">
+            <ol className="grid gap-3" aria-label={t('usage.recentLabel')}>
               {activity.map((a) => (
                 <li key={a._id} className="border-l-2 border-primary/30 pl-3">
-                  <p className="text-sm">{a.description}</p>
+                  <p className="text-sm">{describe(t, a, bookings)}</p>
                   <time dateTime={a.date} className="text-xs text-muted-foreground">
                     {formatDate(a.date)}
                   </time>
@@ -75,7 +124,7 @@ export function UsageSummary({
         </div>
         <Button variant="outline" onClick={onDownload} className="w-full">
           <Download aria-hidden="true" />
-          Download Report
+          {t('usage.download')}
         </Button>
       </CardContent>
     </Card>
