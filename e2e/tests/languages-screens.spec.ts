@@ -23,25 +23,33 @@ const heading = (page: Page) => expect(page.getByRole('heading', { level: 1 }).f
 const investor = (path: string): Screen => ({ path, as: 'investor', ready: heading });
 const admin = (path: string): Screen => ({ path, as: 'admin', ready: heading });
 
-/**
- * Not yet translated throughout (issue 33 goes on): /perks (swaps, activities, rental income), and the
- * admin's perks, documents, media, notifications and bookings screens. They join this list when they are.
- */
 const SCREENS: Screen[] = [
   { path: '/login', ready: heading },
   { path: '/register', ready: heading },
   { path: '/forgot-password', ready: heading },
   { path: '/reset-password', ready: heading },
   { path: '/admin-login', ready: heading },
-  ...['/', '/projects', '/join-project', '/documents', '/media', '/updates', '/email-preferences'].map(
-    investor,
-  ),
+  ...[
+    '/',
+    '/projects',
+    '/join-project',
+    '/perks',
+    '/documents',
+    '/media',
+    '/updates',
+    '/email-preferences',
+  ].map(investor),
   ...[
     '/admin',
     '/admin/users',
     '/admin/investments',
     '/admin/projects',
+    '/admin/perks',
     '/admin/updates',
+    '/admin/documents',
+    '/admin/media',
+    '/admin/notifications',
+    '/admin/bookings',
     '/admin/distributions',
     '/admin/interest',
     '/admin/audit',
