@@ -1,5 +1,5 @@
 import { PREVIEW_REVOKE_DELAY_MS, isPreviewableType } from '@portal/contracts';
-import { ApiError, apiBlob, saveBlob } from './api';
+import { ApiError, apiBlob, errorText, saveBlob } from './api';
 
 /**
  * The error to show for a failed file call: the server's JSON message read out of the blob answer
@@ -9,7 +9,7 @@ function fileError(err: unknown, fallback: string): Error {
   if (err instanceof ApiError) {
     const b = err.body as { error?: unknown; message?: unknown } | undefined;
     const fromServer = typeof b?.error === 'string' || typeof b?.message === 'string';
-    return new Error(fromServer || err.status === 0 ? err.message : fallback);
+    return new Error(fromServer || err.status === 0 ? errorText(err) : fallback);
   }
   return new Error(err instanceof Error && err.message ? err.message : fallback);
 }

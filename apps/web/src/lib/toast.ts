@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { t } from 'i18next';
 import { TOAST_DURATION_MS, TOAST_LIMIT } from '@portal/contracts';
 import { ApiError, errorText } from './api';
 
@@ -127,14 +128,14 @@ export function resetToasts() {
   emit();
 }
 
-export const toastError = (description: string, title = 'Error') =>
+export const toastError = (description: string, title = t('common:toast.error')) =>
   toast({ title, description, variant: 'destructive' });
 
 /** An error toast titled with its fixed words ('Failed to save project'), the server's reason below it. */
 export const toastFailed = (title: string, err?: unknown) =>
   toast({
     title,
-    description: err === undefined ? undefined : messageOf(err, 'Please try again.'),
+    description: err === undefined ? undefined : messageOf(err, t('common:toast.tryAgain')),
     variant: 'destructive',
   });
 

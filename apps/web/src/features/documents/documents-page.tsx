@@ -9,6 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentProject } from '@/queries/current-project';
 import { useDocuments } from '@/queries/documents';
 import { useStatements } from '@/queries/statements';
+import { messageOf } from '@/lib/toast';
 import { DocumentRow } from './components/document-row';
 import { StatementsGroup } from './components/statements-group';
 import { VaultToolbar } from './components/vault-toolbar';
@@ -106,7 +107,7 @@ export function DocumentsPage() {
         }
       >
         {error instanceof Error
-          ? t('vault.loadFailedWith', { message: error.message })
+          ? t('vault.loadFailedWith', { message: messageOf(error, '') })
           : t('vault.loadFailed')}
       </Message>
     );

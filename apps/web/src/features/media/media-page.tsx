@@ -9,6 +9,7 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentProject } from '@/queries/current-project';
 import { useMedia } from '@/queries/media';
+import { messageOf } from '@/lib/toast';
 import { MediaCard } from './components/media-card';
 import { MediaDialog } from './components/media-dialog';
 import { MEDIA_FILTER_LABELS, matchesMediaFilter } from './media-view';
@@ -69,7 +70,7 @@ export function MediaPage() {
         }
       >
         {error instanceof Error
-          ? t('gallery.loadFailedWith', { message: error.message })
+          ? t('gallery.loadFailedWith', { message: messageOf(error, '') })
           : t('gallery.loadFailed')}
       </Message>
     );

@@ -12,6 +12,7 @@ import { useCurrentProject } from '@/queries/current-project';
 import { formatDate, formatMoney, formatMonth, formatNumber, formatPercent } from '@/lib/format';
 import { useProjectDetail } from '@/queries/projects';
 import { usePerformance } from '@/queries/performance';
+import { messageOf } from '@/lib/toast';
 import { PerformanceFigures } from './components/performance-figures';
 import { annualText } from './components/project-card';
 import { UpdatesList } from './components/recent-updates';
@@ -217,7 +218,7 @@ function ProjectDetailPage() {
       <div className="grid gap-6">
         <BackLink />
         <Card role="alert" className="grid justify-items-start gap-3 p-6 text-sm">
-          <p>{t('detail.failed', { message: error instanceof Error ? error.message : '' })}</p>
+          <p>{t('detail.failed', { message: messageOf(error, '') })}</p>
           <Button variant="outline" size="sm" onClick={() => void refetch()}>
             {t('payouts.tryAgain')}
           </Button>

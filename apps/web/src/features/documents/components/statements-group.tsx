@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { formatDate } from '@/lib/format';
-import { toastError } from '@/lib/toast';
+import { messageOf, toastError } from '@/lib/toast';
 import { downloadStatement, useStatements } from '@/queries/statements';
 import { statementLabel } from '@portal/contracts';
 import { searchStatements, sortStatements, statementCount, statementKindLabel } from '../documents-view';
@@ -25,7 +25,7 @@ function StatementRow({ statement }: { statement: StatementListItem }) {
     try {
       await downloadStatement(statement.period);
     } catch (err) {
-      toastError(err instanceof Error ? err.message : t('row.downloadFailed'));
+      toastError(messageOf(err, t('row.downloadFailed')));
     } finally {
       setBusy(false);
     }
@@ -101,7 +101,7 @@ export function StatementsGroup({ search = '' }: { search?: string }) {
       <div className="flex flex-col items-start gap-3 px-4 py-6 text-sm text-muted-foreground sm:px-5">
         <p>
           {error instanceof Error
-            ? t('statements.loadFailedWith', { message: error.message })
+            ? t('statements.loadFailedWith', { message: messageOf(error, '') })
             : t('statements.loadFailed')}
         </p>
         <Button variant="outline" size="sm" onClick={() => void refetch()} disabled={isFetching}>

@@ -12,6 +12,7 @@ import { useDeleteSentNotification, useSentNotifications } from '@/queries/notif
 import { EmptyState } from '@/components/admin/empty-state';
 import { toastDone } from '@/components/admin/feedback';
 import { Pager } from '@/components/admin/pager';
+import { messageOf } from '@/lib/toast';
 
 const PAGE_SIZE = 25;
 
@@ -100,7 +101,7 @@ export function SentList() {
         ) : sent.isError && !sent.data ? (
           <EmptyState
             title={t('sent.loadFailed')}
-            hint={sent.error instanceof Error ? sent.error.message : undefined}
+            hint={sent.error ? messageOf(sent.error, '') || undefined : undefined}
             action={
               <Button variant="outline" size="sm" onClick={() => void sent.refetch()}>
                 {t('sent.tryAgain')}
