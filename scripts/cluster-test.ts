@@ -335,10 +335,16 @@ async function killUnderWriteLoad(cluster: Cluster) {
   }
   const failed = load.outcomes.filter((o) => !isOk(o));
   // A request can fail only if it was in flight at the kill: sent before the process was gone, answered
-  // after the signal. Each worker has at most one request in flight, so at most WORKERS fail.
+  // after the signal. Each worker has one request in flight at a time: the one the kill cut off, and at
+  // most one more, sent at once after it and taken into the dying instance's accept queue before the
+  // kernel had torn it down (seen once on a
+  // loaded machine: 5 failures of 4 workers).
   const notInFlight = failed.filter((o) => !(o.sentAt < exitAt && o.doneAt > killAt));
   check(notInFlight.length === 0, `failures not in flight at the kill: ${JSON.stringify(notInFlight)}`);
-  check(failed.length <= WORKERS, `${failed.length} failures, more than the ${WORKERS} requests in flight`);
+  for (let w = 0; w < WORKERS; w++) {
+    const own = failed.filter((o) => o.worker === w).length;
+    check(own <= 2, `worker ${w}: ${own} failures, more than the request the kill cut off and one after it`);
+  }
   // nginx answers them itself, in the app's envelope with Retry-After: a clean error, not a reset.
   for (const o of failed)
     check(
@@ -350,7 +356,7 @@ async function killUnderWriteLoad(cluster: Cluster) {
   const writes = await checkWrites(cluster, b, prefix, load.outcomes);
   return (
     `${load.outcomes.length} writes ${JSON.stringify(tally(load.outcomes))}: ${failed.length} in flight at the kill failed ` +
-    `with nginx's 502 (bound ${WORKERS}; ${writes.failedButStored} of them were done all the same), ` +
+    `with nginx's 502 (bound ${2 * WORKERS}; ${writes.failedButStored} of them were done all the same), ` +
     `${after.length} sent after it all succeeded through B; ${writes.acknowledged} acknowledged, all stored once`
   );
 }
