@@ -337,8 +337,7 @@ async function killUnderWriteLoad(cluster: Cluster) {
   // A request can fail only if it was in flight at the kill: sent before the process was gone, answered
   // after the signal. Each worker has one request in flight at a time: the one the kill cut off, and at
   // most one more, sent at once after it and taken into the dying instance's accept queue before the
-  // kernel had torn it down (seen once on a
-  // loaded machine: 5 failures of 4 workers).
+  // kernel had torn it down (seen once on a loaded machine: 5 failures of 4 workers).
   const notInFlight = failed.filter((o) => !(o.sentAt < exitAt && o.doneAt > killAt));
   check(notInFlight.length === 0, `failures not in flight at the kill: ${JSON.stringify(notInFlight)}`);
   for (let w = 0; w < WORKERS; w++) {
