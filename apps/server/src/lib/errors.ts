@@ -17,7 +17,7 @@ export const coded = (code: ErrorCode, params?: ErrorParams): CodedError => ({ c
 
 let english: ReturnType<typeof englishTranslator> | undefined;
 /** The English message of a coded error. */
-export function englishMessage({ code, params }: CodedError): string {
+function englishMessage({ code, params }: CodedError): string {
   english ??= englishTranslator();
   // A key chosen at run time: typed as a string (the code's type already names an existing message).
   return (english.t as (key: string, params?: ErrorParams) => string)(errorKey(code), params);
