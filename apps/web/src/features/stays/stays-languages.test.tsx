@@ -41,7 +41,7 @@ const nightsLeft = (remainingNights: number): CabinNights => ({
   bonusNights: 0,
   bonusNightsTotal: 0,
   bookedNights: 14 - remainingNights,
-  yearsRemaining: 1,
+  yearsRemaining: 1.6,
   expirationDate: '2099-03-05',
   requestedNights: [],
 });
@@ -293,6 +293,8 @@ describe('the Perks page and its booking dialog in German and Norwegian', () => 
     ).toBeInTheDocument();
     expect(screen.getByText('von insgesamt 14 Nächten')).toBeInTheDocument();
     expect(screen.getByText('Jahre verbleibend (läuft am 5. März 2099 ab)')).toBeInTheDocument();
+    // Years left as Germans write a decimal.
+    expect(screen.getByText('1,6')).toBeInTheDocument();
     expect(
       screen.getByText('Sie können noch 10 Nächte anfragen, Bonusnächte inbegriffen.'),
     ).toBeInTheDocument();

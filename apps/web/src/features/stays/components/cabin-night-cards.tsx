@@ -78,7 +78,7 @@ export function CabinNightCards({ nights, projectId }: { nights: CabinNights; pr
       <NightCard
         title={t('nightCards.validity')}
         icon={CalendarClock}
-        value={`${nights.yearsRemaining}`}
+        value={formatNumber(nights.yearsRemaining, 1)}
         caption={t('nightCards.validityCaption', { date: formatDate(nights.expirationDate) })}
       />
       <NightCard
