@@ -95,6 +95,12 @@ describe('dates', () => {
     expect(de.relative(ago(5 * DAY), now)).toBe('Vor 5 Tagen');
     expect(nb.relative(ago(DAY), now)).toBe('I går');
     expect(nb.relative(ago(30_000), now)).toBe('Akkurat nå');
+    // Inside a sentence ('Requested 3 weeks ago'), as each language writes it there.
+    expect(en.date(ago(DAY), 'ago', now)).toBe('yesterday');
+    expect(en.date(ago(14 * DAY), 'ago', now)).toBe('2 weeks ago');
+    expect(de.date(ago(5 * DAY), 'ago', now)).toBe('vor 5 Tagen');
+    expect(nb.date(ago(21 * DAY), 'ago', now)).toBe('for 3 uker siden');
+    expect(nb.date(ago(30_000), 'ago', now)).toBe('akkurat nå');
   });
 
   it('formats short, long, time and full, and says when a date is invalid', () => {

@@ -20,13 +20,14 @@ export interface Format {
   /** 'YYYY-MM' -> 'Mar 2025'. */
   month(month: string): string;
   /** 'Just now', '5 minutes ago', 'Yesterday', '3 weeks ago'. */
-  relative(date: Date, now?: Date): string;
+  relative(date: Date, now?: Date, inSentence?: boolean): string;
   /** A file's size in bytes, in the largest unit it fills (1,024 bytes each): 900 B, 830 KB, 1.5 MB. */
   fileSize(bytes: number): string;
 }
 
 export type DateInput = string | number | Date | null | undefined;
-export type DateFormat = 'short' | 'long' | 'time' | 'full' | 'relative';
+/** `relative` stands alone ('3 weeks ago', 'Yesterday'); `ago` is the same inside a sentence ('yesterday'). */
+export type DateFormat = 'short' | 'long' | 'time' | 'full' | 'relative' | 'ago';
 
 /** Rounds half away from zero on the decimal value people read (9.45 -> 9.5), not on the binary double. */
 export function roundDecimal(value: number, decimals: number): number {
@@ -84,7 +85,7 @@ function sizeIn(bytes: number): { value: number; unit: SizeUnit; decimals: 0 | 1
 const toCents = (value: number | null | undefined): bigint =>
   BigInt(Math.round(roundDecimal(Number(value ?? 0) || 0, 2) * 100));
 
-const DATE_OPTIONS: Record<Exclude<DateFormat, 'relative'>, Intl.DateTimeFormatOptions> = {
+const DATE_OPTIONS: Record<Exclude<DateFormat, 'relative' | 'ago'>, Intl.DateTimeFormatOptions> = {
   short: { day: 'numeric', month: 'short', year: 'numeric' },
   long: { day: 'numeric', month: 'long', year: 'numeric' },
   time: { hour: 'numeric', minute: '2-digit' },
@@ -121,7 +122,7 @@ function intlFormat(locale: Locale): Format {
           maximumFractionDigits: 2,
         }),
     );
-  const dateWith = (format: Exclude<DateFormat, 'relative'>) =>
+  const dateWith = (format: Exclude<DateFormat, 'relative' | 'ago'>) =>
     once(`date-${format}`, () => new Intl.DateTimeFormat(tag, DATE_OPTIONS[format]));
   // Format's strings are exact decimals (ES2023): Intl.NumberFormat reads them without a double.
   const formatExact = (f: Intl.NumberFormat, decimal: string) => f.format(decimal as unknown as number);
@@ -151,7 +152,7 @@ function intlFormat(locale: Locale): Format {
     date(input, format = 'short', now) {
       const date = parseDate(input);
       if (!date) return WORDS[locale].invalidDate;
-      if (format === 'relative') return self.relative(date, now);
+      if (format === 'relative' || format === 'ago') return self.relative(date, now, format === 'ago');
       return dateWith(format).format(date);
     },
     month(month) {
@@ -174,14 +175,17 @@ function intlFormat(locale: Locale): Format {
           }),
       ).format(value);
     },
-    relative(date, now = new Date()) {
+    relative(date, now = new Date(), inSentence = false) {
+      // Standing alone it starts with a capital, as a label does; inside a sentence as the language writes it.
+      const start = (text: string) =>
+        (inSentence ? text.charAt(0).toLocaleLowerCase(tag) : text.charAt(0).toLocaleUpperCase(tag)) +
+        text.slice(1);
       const seconds = Math.floor((now.getTime() - date.getTime()) / 1000);
-      if (seconds < 60) return WORDS[locale].justNow;
+      if (seconds < 60) return start(WORDS[locale].justNow);
       const rtf = (numeric: 'auto' | 'always') =>
         once(`rel-${numeric}`, () => new Intl.RelativeTimeFormat(tag, { numeric }));
       const ago = (n: number, unit: Intl.RelativeTimeFormatUnit, numeric: 'auto' | 'always' = 'always') => {
-        const text = rtf(numeric).format(-n, unit);
-        return text.charAt(0).toLocaleUpperCase(tag) + text.slice(1);
+        return start(rtf(numeric).format(-n, unit));
       };
       const minutes = Math.floor(seconds / 60);
       if (minutes < 60) return ago(minutes, 'minute');

@@ -130,8 +130,8 @@ export function RequestCard({
   const { t } = useTranslation('stays');
   const headingId = `request-${r._id}`;
   const when = [
-    t('admin.decision.requested', { when: formatDate(r.createdAt, 'relative') }),
-    r.decidedAt && t('admin.decision.decided', { when: formatDate(r.decidedAt, 'relative') }),
+    t('admin.decision.requested', { when: formatDate(r.createdAt, 'ago') }),
+    r.decidedAt && t('admin.decision.decided', { when: formatDate(r.decidedAt, 'ago') }),
     r.decisionNote && t('admin.decision.noted', { note: r.decisionNote }),
   ];
   return (
