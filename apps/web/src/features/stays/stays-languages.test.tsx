@@ -493,7 +493,9 @@ describe('Perks Management and Booking Requests (admin) in German and Norwegian'
       within(rental!).getByRole('button', { name: 'Entfernen: Mieteinnahmen von Emma Lindqvist' }),
     ).toBeInTheDocument();
     // How long ago, as a German sentence writes it ('vor 3 Tagen', not 'Vor 3 Tagen').
-    expect(within(rental!).getByText(/^Angefragt (gerade eben|vor \d+ \w+|gestern)( · |$)/)).toBeInTheDocument();
+    expect(
+      within(rental!).getByText(/^Angefragt (gerade eben|vor \d+ \w+|gestern)( · |$)/),
+    ).toBeInTheDocument();
 
     await userEvent.click(
       within(gift!).getByRole('button', { name: 'Genehmigen: Anfrage von Emma Lindqvist' }),
