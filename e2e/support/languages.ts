@@ -1,4 +1,7 @@
 import type { Page, Response } from '@playwright/test';
+import { endpoints } from '@portal/contracts';
+import { callApiOk } from './api';
+import { apiSignIn, type DemoRole } from './fixtures';
 import type { Locale } from '@portal/i18n/locale';
 
 /**
@@ -155,4 +158,18 @@ export async function overflowingTexts(page: Page): Promise<string[]> {
     }
     return out;
   });
+}
+
+/** Gives the demo account `locale`, as its profile would; answers the account as it was read. */
+export async function speak(page: Page, who: DemoRole, locale: Locale) {
+  const { accessToken } = await apiSignIn(page.request, who);
+  const { data: me } = await callApiOk(page.request, endpoints.users.me, {}, accessToken);
+  const { name, phone, address, city, country, postalCode, dateOfBirth } = me;
+  await callApiOk(
+    page.request,
+    endpoints.users.updateMe,
+    { body: { name, phone, address, city, country, postalCode, dateOfBirth, locale } },
+    accessToken,
+  );
+  return me;
 }

@@ -1,9 +1,6 @@
 import type { Page } from '@playwright/test';
-import type { Locale } from '@portal/i18n/locale';
-import { endpoints } from '@portal/contracts';
-import { callApiOk } from '../support/api';
-import { apiSignIn, expect, expectAccessible, signIn, test, type DemoRole } from '../support/fixtures';
-import { collectApiStrings, englishOnPage, overflowingTexts } from '../support/languages';
+import { expect, expectAccessible, signIn, test, type DemoRole } from '../support/fixtures';
+import { collectApiStrings, englishOnPage, overflowingTexts, speak } from '../support/languages';
 
 /**
  * Every translated screen, in German and in Norwegian, at 375 px (German runs about 30 % longer than
@@ -59,19 +56,6 @@ const SCREENS: Screen[] = [
 
 /** Texts that are the same in every language. */
 const ALLOW = ['Investor Portal', 'English', 'Deutsch', 'Norsk bokmål'];
-
-/** Gives the demo account `locale`, as its profile would. */
-async function speak(page: Page, who: DemoRole, locale: Locale) {
-  const { accessToken } = await apiSignIn(page.request, who);
-  const { data: me } = await callApiOk(page.request, endpoints.users.me, {}, accessToken);
-  const { name, phone, address, city, country, postalCode, dateOfBirth } = me;
-  await callApiOk(
-    page.request,
-    endpoints.users.updateMe,
-    { body: { name, phone, address, city, country, postalCode, dateOfBirth, locale } },
-    accessToken,
-  );
-}
 
 /** The screens in groups that share a sign-in: each group is one test, each screen a step of it. */
 const GROUPS: { name: string; as?: DemoRole; screens: Screen[] }[] = [

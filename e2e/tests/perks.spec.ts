@@ -11,6 +11,7 @@ import {
   signIn,
   test,
 } from '../support/fixtures';
+import { chooseStay } from '../support/stays';
 
 async function fetchState(page: Page, token: string, projectId: string) {
   const params = { projectId };
@@ -38,30 +39,6 @@ async function openPerks(page: Page) {
 const card = (page: Page, title: string) =>
   page.getByRole('main').getByRole('region', { name: title, exact: true });
 const remainingText = (page: Page) => card(page, 'Remaining Nights');
-
-const dayAfter = (isoDay: string, days: number) => {
-  const d = new Date(`${isoDay}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
-
-/**
- * Chooses a stay of `count` nights in the calendar on screen: the first day from which `count` nights
- * in a row can be stayed is the check-in, the day after the last of them the check-out.
- */
-async function chooseStay(dialog: Locator, count: number) {
-  const enabled = await dialog
-    .locator('td[data-day]:not([data-disabled]) button')
-    .evaluateAll((buttons) => buttons.map((b) => b.parentElement!.dataset.day!));
-  const open = new Set(enabled);
-  const checkIn = enabled.find((d) =>
-    Array.from({ length: count }, (_, i) => dayAfter(d, i)).every((n) => open.has(n)),
-  )!;
-  expect(checkIn).toBeTruthy();
-  await dialog.locator(`td[data-day="${checkIn}"] button`).click();
-  await dialog.locator(`td[data-day="${dayAfter(checkIn, count)}"] button`).click();
-  await expect(dialog.getByText(new RegExp(`^Check-in .* · Check-out .* · ${count} nights?$`))).toBeVisible();
-}
 
 /** Chooses a stay of `count` nights in the month after the current one. */
 async function chooseNights(dialog: Locator, count: number) {
