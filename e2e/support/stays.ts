@@ -2,7 +2,7 @@ import type { Locator } from '@playwright/test';
 import { expect } from './fixtures';
 
 /** The calendar day `days` after `isoDay`, both 'YYYY-MM-DD'. */
-export const dayAfter = (isoDay: string, days: number) => {
+const dayAfter = (isoDay: string, days: number) => {
   const d = new Date(`${isoDay}T12:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
