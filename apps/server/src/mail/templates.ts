@@ -19,19 +19,34 @@ export interface MailContent {
   action: { label: string; path: string };
 }
 
+/** A category as the profile names it (`common:emailCategory`), in the recipient's language. */
+const CATEGORY_LABEL = {
+  security: 'emailCategory.security',
+  payouts: 'emailCategory.payouts',
+  projects: 'emailCategory.projects',
+  bookings: 'emailCategory.bookings',
+  announcements: 'emailCategory.announcements',
+} as const satisfies Record<EmailCategory, string>;
+
 /** A language to write a message in: its `mail` messages and its formatter. */
 export interface MailLanguage {
   locale: Locale;
   t: TFunction<'mail'>;
   f: Format;
+  /** A category's name, as the profile and the outbox give it. */
+  category(category: EmailCategory): string;
 }
 
 /** The language of `locale` from the portal's translator (one instance holding every language). */
-export const mailLanguage = (i18n: i18n, locale: Locale): MailLanguage => ({
-  locale,
-  t: i18n.getFixedT(locale, 'mail'),
-  f: formatFor(locale),
-});
+export function mailLanguage(i18n: i18n, locale: Locale): MailLanguage {
+  const common = i18n.getFixedT(locale, 'common');
+  return {
+    locale,
+    t: i18n.getFixedT(locale, 'mail'),
+    f: formatFor(locale),
+    category: (category) => common(CATEGORY_LABEL[category]),
+  };
+}
 
 interface Kind<D> {
   category: EmailCategory;
@@ -323,15 +338,6 @@ const REASON = {
   announcements: 'footer.reason.announcements',
 } as const satisfies Record<EmailCategory, string>;
 
-/** A category as the profile names it (`EMAIL_CATEGORY_LABELS`), in the recipient's language. */
-const CATEGORY_LABEL = {
-  security: 'category.security',
-  payouts: 'category.payouts',
-  projects: 'category.projects',
-  bookings: 'category.bookings',
-  announcements: 'category.announcements',
-} as const satisfies Record<EmailCategory, string>;
-
 /** The HTML footer's unsubscribe link of an optional category. */
 const UNSUBSCRIBE = {
   payouts: 'footer.unsubscribe.payouts',
@@ -385,7 +391,7 @@ export function renderMail(input: RenderInput): { html: string; text: string } {
     '-- ',
     reason,
     unsubscribeUrl
-      ? t('footer.stop', { category: t(CATEGORY_LABEL[category]), url: unsubscribeUrl })
+      ? t('footer.stop', { category: language.category(category), url: unsubscribeUrl })
       : t('footer.choose', { url: preferencesUrl }),
     'Investor Portal',
   ].join('\n');

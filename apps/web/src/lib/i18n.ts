@@ -44,6 +44,12 @@ void i18next.use(initReactI18next).init({
   react: { useSuspense: false },
 });
 
+// `{{name, lowercase}}`: a name inside a sentence where the language writes it in lower case (English's
+// "Stop bookings emails"; German keeps „Buchungen“).
+i18next.services.formatter?.add('lowercase', (value: unknown, lng?: string) =>
+  String(value).toLocaleLowerCase(lng),
+);
+
 export const currentLocale = (): Locale => (isLocale(i18next.language) ? i18next.language : DEFAULT_LOCALE);
 
 /** Whether the signed-in pages' messages are wanted: once the shell has been asked for, they are. */

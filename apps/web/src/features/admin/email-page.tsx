@@ -1,14 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EMAIL_CATEGORY } from '@/lib/email-categories';
 import { useSearchParams } from 'react-router';
 import { Mail, X } from 'lucide-react';
-import {
-  EMAIL_CATEGORY_LABELS,
-  MAIL_STATUSES,
-  type MailCounts,
-  type MailStatus,
-  type OutboxMessage,
-} from '@portal/contracts';
+import { MAIL_STATUSES, type MailCounts, type MailStatus, type OutboxMessage } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
@@ -66,7 +61,7 @@ function Counts({ counts }: { counts: MailCounts | undefined }) {
  * the background jobs that send them, with a retry of the failed ones.
  */
 function EmailPage() {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin', 'common']);
   const [search, setSearch] = useSearchParams();
   const batchId = search.get('batch') ?? '';
   const [status, setStatus] = useState<MailStatus | ''>('');
@@ -154,10 +149,10 @@ function EmailPage() {
                           {/* On smaller screens, the hidden columns' facts under the subject. */}
                           <p className="break-all text-xs text-muted-foreground md:hidden">{m.to}</p>
                           <p className="text-xs text-muted-foreground lg:hidden">
-                            {EMAIL_CATEGORY_LABELS[m.category]}
+                            {t(EMAIL_CATEGORY[m.category])}
                           </p>
                         </Td>
-                        <Td className="hidden lg:table-cell">{EMAIL_CATEGORY_LABELS[m.category]}</Td>
+                        <Td className="hidden lg:table-cell">{t(EMAIL_CATEGORY[m.category])}</Td>
                         <Td>
                           <MailStatusBadge status={m.status} />
                           {note && (

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import type { UnsubscribeInfo } from '@portal/contracts';
+import { setLocale } from '@/lib/i18n';
 import { Component as UnsubscribePage } from './unsubscribe-page';
 
 const json = (status: number, body: unknown) =>
@@ -82,7 +83,11 @@ describe('/unsubscribe', () => {
   });
 
   it('a link already used says the emails are off, without a button', async () => {
-    onGet = () => json(200, { success: true, data: info({ unsubscribed: true, label: 'Bookings' }) });
+    onGet = () =>
+      json(200, {
+        success: true,
+        data: info({ unsubscribed: true, category: 'bookings', label: 'Bookings' }),
+      });
     renderAt('/unsubscribe?token=t');
     expect(await screen.findByRole('heading', { name: 'Unsubscribed' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(
@@ -113,5 +118,15 @@ describe('/unsubscribe', () => {
     renderAt('/unsubscribe');
     expect(screen.getByRole('alert')).toHaveTextContent('This unsubscribe link is incomplete');
     expect(sent).toEqual([]);
+  });
+
+  it('speaks German: the kind of email by its category, as Germans write it, and the answer', async () => {
+    await setLocale('de');
+    renderAt('/unsubscribe?token=t');
+    const stop = await screen.findByRole('button', { name: 'E-Mails der Art „Ankündigungen“ abbestellen' });
+    await userEvent.click(stop);
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Sie erhalten keine E-Mails der Art „Ankündigungen“ mehr (i•••••••@example.com).',
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { Trans, useTranslation } from 'react-i18next';
+import { EMAIL_CATEGORY } from '@/lib/email-categories';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CircleCheck, MailX, TriangleAlert } from 'lucide-react';
@@ -45,7 +46,7 @@ function ManageLink() {
  * of email and the (masked) address, and turns it off when asked. A bad link shows the server's message.
  */
 function UnsubscribePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
   const token = (params.get('token') ?? '').trim();
   const info = useUnsubscribeInfo(token);
@@ -70,14 +71,17 @@ function UnsubscribePage() {
       </PageCard>
     );
 
-  const { label, email } = info.data;
-  const kind = label.toLowerCase();
+  const { category, email } = info.data;
+  // The category's name, alone and inside a sentence (where English writes it in lower case).
+  const label = i18n.t(EMAIL_CATEGORY[category]);
+  const kind = label;
   if (stop.data || info.data.unsubscribed)
     return (
       <PageCard title={t('unsubscribe.done')} subtitle={t('unsubscribe.kindEmails', { label })}>
         <Note tone="done">
           {t('unsubscribe.doneAt', {
-            message: stop.data?.message ?? t('unsubscribe.noLonger', { kind }),
+            // The server's words in English (they carry no code); the page's own in another language.
+            message: (i18n.language === 'en' && stop.data?.message) || t('unsubscribe.noLonger', { kind }),
             email,
           })}
         </Note>

@@ -9,17 +9,12 @@ import {
   type EmailPreferencesInput,
 } from '@portal/contracts';
 import { cn } from '@/lib/cn';
+import { EMAIL_CATEGORY } from '@/lib/email-categories';
 import { messageOf, toast } from '@/lib/toast';
 import { emailPreferencesKey, useEmailPreferences, useUpdateEmailPreferences } from '@/queries/mail';
 
 /** Each kind of email's name, and what it is about (under its name). */
-const NAME = {
-  security: 'emailPreferences.security',
-  payouts: 'emailPreferences.payouts',
-  projects: 'emailPreferences.projects',
-  bookings: 'emailPreferences.bookings',
-  announcements: 'emailPreferences.announcements',
-} as const satisfies Record<EmailCategory, string>;
+const NAME = EMAIL_CATEGORY;
 const ABOUT = {
   security: 'emailPreferences.securityAbout',
   payouts: 'emailPreferences.payoutsAbout',

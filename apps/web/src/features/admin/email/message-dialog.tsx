@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { EMAIL_CATEGORY_LABELS, type OutboxMessage } from '@portal/contracts';
+import { EMAIL_CATEGORY } from '@/lib/email-categories';
+import type { OutboxMessage } from '@portal/contracts';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -13,7 +14,7 @@ import { MailStatusBadge, statusNote, when } from './labels';
  * plain-text part. Secrets such as reset links come from the server as "(hidden)".
  */
 export function MessageDialog({ message, onClose }: { message: OutboxMessage | null; onClose: () => void }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin', 'common']);
   const { data, isLoading, isError, error } = useOutboxMessage(message?._id ?? null);
   useFailedToast(t('message.failedLoad'), isError, error);
   const note = message && statusNote(message);
@@ -30,7 +31,7 @@ export function MessageDialog({ message, onClose }: { message: OutboxMessage | n
             </DialogHeader>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
               <dt className="text-muted-foreground">{t('message.category')}</dt>
-              <dd>{EMAIL_CATEGORY_LABELS[message.category]}</dd>
+              <dd>{t(EMAIL_CATEGORY[message.category])}</dd>
               <dt className="text-muted-foreground">{t('message.status')}</dt>
               <dd className="grid justify-items-start gap-1">
                 <MailStatusBadge status={message.status} />
