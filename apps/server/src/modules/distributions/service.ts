@@ -12,7 +12,7 @@ import {
   type DistributionInput,
   type DistributionSummary,
 } from '@portal/contracts';
-import { formatFor, type Locale } from '@portal/i18n';
+import { formatFor, type ErrorCode, type Locale } from '@portal/i18n';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Mailer } from '../../mail/mailer';
 import {
@@ -233,13 +233,23 @@ export async function createDistribution(db: Db, actorId: string, input: Input):
  * The run, locked for the rest of the transaction; a final one cannot change (money that is final is
  * corrected by an adjustment, which the 409 names when the admin meant to change or delete it).
  */
-async function lockDraft(tx: DbOrTx, id: string, doing: 'change' | 'delete' | 'finalize'): Promise<Run> {
+async function lockDraft(tx: DbOrTx, id: string, doing: keyof typeof REFUSALS): Promise<Run> {
   const [run] = await tx.select().from(distributions).where(eq(distributions.id, id)).for('update').limit(1);
   if (!run) throw new NotFoundError('Distribution');
-  if (run.status === 'final') throw new ConflictError(coded(`distributions.final_cannot_${doing}`));
-  if (run.status === 'reversed') throw new ConflictError(coded(`distributions.reversed_cannot_${doing}`));
+  if (run.status === 'final') throw new ConflictError(coded(REFUSALS[doing].final));
+  if (run.status === 'reversed') throw new ConflictError(coded(REFUSALS[doing].reversed));
   return run;
 }
+
+/** What `lockDraft` answers, by what was to be done and the run's status. */
+const REFUSALS = {
+  change: { final: 'distributions.final_cannot_change', reversed: 'distributions.reversed_cannot_change' },
+  delete: { final: 'distributions.final_cannot_delete', reversed: 'distributions.reversed_cannot_delete' },
+  finalize: {
+    final: 'distributions.final_cannot_finalize',
+    reversed: 'distributions.reversed_cannot_finalize',
+  },
+} as const satisfies Record<string, Record<'final' | 'reversed', ErrorCode>>;
 
 /** Changes a draft and computes its allocations again. */
 export async function updateDistribution(db: Db, actorId: string, id: string, input: Input) {
