@@ -6,7 +6,7 @@ import {
   validateBIC,
   validateIBAN,
 } from 'ibantools';
-import { BadRequestError, ValidationError } from './errors';
+import { BadRequestError, coded, ValidationError, type CodedError } from './errors';
 
 /**
  * An investor's bank account as entered by hand: with or without spaces (as printed on a card or a
@@ -29,9 +29,7 @@ export function parseIban(input: string): string {
   if (!valid) throw new BadRequestError(ibanProblem(iban, errorCodes));
   const country = iban.slice(0, 2);
   if (!isSEPACountry(country)) {
-    throw new BadRequestError(
-      `Accounts in ${countryName(country)} cannot receive SEPA transfers: please give an account in the SEPA area`,
-    );
+    throw new BadRequestError(coded('investments.iban_not_sepa', { country: countryName(country) }));
   }
   return iban;
 }
@@ -39,30 +37,37 @@ export function parseIban(input: string): string {
 /** A BIC (SWIFT code) of 8 or 11 characters, normalized like the IBAN, or a 400 that says what is wrong. */
 export function parseBic(input: string): string {
   const bic = normalizeIban(input);
-  if (bic === '') throw new BadRequestError('Enter a BIC');
+  if (bic === '') throw new BadRequestError(coded('investments.bic_missing'));
   const { valid, errorCodes } = validateBIC(bic);
   if (valid) return bic;
   throw new BadRequestError(
-    errorCodes.includes(ValidationErrorsBIC.NoBICCountry) && /^[A-Z0-9]{8}([A-Z0-9]{3})?$/.test(bic)
-      ? `The BIC ${bic} names no known country (letters 5 and 6)`
-      : `${bic} is not a BIC: a BIC has 8 or 11 letters and digits, such as NDEAFIHH`,
+    coded(
+      errorCodes.includes(ValidationErrorsBIC.NoBICCountry) && /^[A-Z0-9]{8}([A-Z0-9]{3})?$/.test(bic)
+        ? 'investments.bic_no_country'
+        : 'investments.bic_invalid',
+      { bic },
+    ),
   );
 }
 
-function ibanProblem(iban: string, errors: ValidationErrorsIBAN[]): string {
+function ibanProblem(iban: string, errors: ValidationErrorsIBAN[]): CodedError {
   const country = iban.slice(0, 2);
   const spec = getCountrySpecifications()[country];
-  if (errors.includes(ValidationErrorsIBAN.NoIBANProvided)) return 'Enter an IBAN';
+  if (errors.includes(ValidationErrorsIBAN.NoIBANProvided)) return coded('investments.iban_missing');
   if (errors.includes(ValidationErrorsIBAN.NoIBANCountry) || !spec?.chars) {
-    return 'An IBAN starts with a country code, such as FI or DE, that this one does not have';
+    return coded('investments.iban_no_country');
   }
   if (errors.includes(ValidationErrorsIBAN.WrongBBANLength)) {
-    return `An IBAN from ${countryName(country)} has ${spec.chars} characters; this one has ${iban.length}`;
+    return coded('investments.iban_length', {
+      country: countryName(country),
+      expected: spec.chars,
+      actual: iban.length,
+    });
   }
   if (errors.includes(ValidationErrorsIBAN.WrongBBANFormat)) {
-    return `This is not the format of an IBAN from ${countryName(country)}: please check it for a typing error`;
+    return coded('investments.iban_format', { country: countryName(country) });
   }
-  return 'The IBAN’s check digits do not match: please check it for a typing error';
+  return coded('investments.iban_check_digits');
 }
 
 function countryName(code: string): string {

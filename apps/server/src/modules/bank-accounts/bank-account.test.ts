@@ -125,6 +125,7 @@ describe('PUT /api/users/me/bank-account', () => {
     expect(none.json().message).toBe('Enter the code from your authenticator app');
     const wrong = await put(token, { ...body, code: 'AAAA-BBBB' });
     expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().code).toBe('auth.code_invalid');
     expect((await stored(user.id)).sealed).toBeNull();
 
     const ok = await put(token, { ...body, code: recovery });

@@ -3,7 +3,7 @@ import { maskIban, type BankAccount, type BankAccountInput } from '@portal/contr
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../mail/mailer';
 import { users } from '../../db/schema';
-import { NotFoundError, UnauthorizedError, ValidationError } from '../../lib/errors';
+import { coded, NotFoundError, UnauthorizedError, ValidationError } from '../../lib/errors';
 import { iso } from '../../lib/format';
 import type { SecretBox } from '../../lib/secret-box';
 import { recordAudit } from '../audit/service';
@@ -52,7 +52,7 @@ export async function setBankAccount(
       throw new ValidationError(message, { code: message });
     }
     if (!(await twoFactor.verifySignInCode(userId, code)))
-      throw new UnauthorizedError('That code is not valid. Check the time on your phone and try again.');
+      throw new UnauthorizedError(coded('auth.code_invalid'));
   }
   const masked = maskIban(iban);
   const updatedAt = new Date();

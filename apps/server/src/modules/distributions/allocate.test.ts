@@ -81,7 +81,9 @@ describe('allocateProRata', () => {
     expect(() => allocateProRata(100, [holding('A', 0), holding('B', 0)])).toThrow(
       /Nobody has money invested/,
     );
-    expect(() => allocateProRata(100, [holding('A', 1), holding('A', 2)])).toThrow(/A is listed twice/);
+    expect(() => allocateProRata(100, [holding('A', 1), holding('A', 2)])).toThrow(
+      expect.objectContaining({ code: 'distributions.investor_twice', params: { investor: 'A' } }),
+    );
     expect(() => allocateProRata(10.5, [holding('A', 1)])).toThrow(/whole, non-negative number of cents/);
     expect(() => allocateProRata(-1, [holding('A', 1)])).toThrow(BadRequestError);
     expect(() => allocateProRata(1, [holding('A', -5), holding('B', 10)])).toThrow(/invested by A/);

@@ -1,4 +1,4 @@
-import { BadRequestError } from '../../lib/errors';
+import { BadRequestError, coded, type CodedError } from '../../lib/errors';
 
 /** One investor's position in a project: the sum of what they invested in it, in whole cents. */
 export interface Holding {
@@ -25,22 +25,21 @@ export interface Allocation {
  * the 2^53 that a double holds exactly. Allocations come back in the order of `holdings`.
  */
 export function allocateProRata(amountCents: number, holdings: readonly Holding[]): Allocation[] {
-  assertCents(amountCents, 'The amount');
-  if (holdings.length === 0)
-    throw new BadRequestError('Nobody holds this project, so there is nobody to pay');
+  assertCents(amountCents, coded('distributions.amount_not_cents'));
+  if (holdings.length === 0) throw new BadRequestError(coded('distributions.nobody_holds'));
   const seen = new Set<string>();
   for (const h of holdings) {
     // Two rows for one investor would pay them twice; the caller sums an investor's investments first.
-    if (seen.has(h.investorId)) throw new BadRequestError(`Investor ${h.investorId} is listed twice`);
+    if (seen.has(h.investorId))
+      throw new BadRequestError(coded('distributions.investor_twice', { investor: h.investorId }));
     seen.add(h.investorId);
-    assertCents(h.investedCents, `The amount invested by ${h.investorId}`);
+    assertCents(h.investedCents, coded('distributions.invested_not_cents', { investor: h.investorId }));
   }
 
   const amount = BigInt(amountCents);
   const invested = holdings.map((h) => BigInt(h.investedCents));
   const total = invested.reduce((sum, x) => sum + x, 0n);
-  if (total === 0n)
-    throw new BadRequestError('Nobody has money invested in this project, so there is no share to pay');
+  if (total === 0n) throw new BadRequestError(coded('distributions.nobody_invested'));
 
   const floors = invested.map((x) => (amount * x) / total);
   const remainders = invested.map((x) => (amount * x) % total);
@@ -64,8 +63,8 @@ export function allocateProRata(amountCents: number, holdings: readonly Holding[
   return holdings.map((h, i) => ({ investorId: h.investorId, amountCents: Number(floors[i]) }));
 }
 
-function assertCents(value: number, what: string): void {
+function assertCents(value: number, refusal: CodedError): void {
   if (!Number.isSafeInteger(value) || value < 0) {
-    throw new BadRequestError(`${what} must be a whole, non-negative number of cents`);
+    throw new BadRequestError(refusal);
   }
 }

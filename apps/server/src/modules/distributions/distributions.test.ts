@@ -138,14 +138,16 @@ describe('distribution runs', () => {
       paymentDate: '2025-07-01',
     });
     expect(changed.statusCode).toBe(409);
-    expect(changed.json().message).toBe(
-      'This distribution is final and was paid: it cannot be changed. Record an adjustment instead.',
-    );
+    expect(changed.json()).toMatchObject({
+      message: 'This distribution is final and was paid: it cannot be changed. Record an adjustment instead.',
+      code: 'distributions.final_cannot_change',
+    });
     const deleted = await call('DELETE', `/api/distributions/${id}`);
     expect(deleted.statusCode).toBe(409);
-    expect(deleted.json().message).toBe(
-      'This distribution is final and was paid: it cannot be deleted. Record an adjustment instead.',
-    );
+    expect(deleted.json()).toMatchObject({
+      message: 'This distribution is final and was paid: it cannot be deleted. Record an adjustment instead.',
+      code: 'distributions.final_cannot_delete',
+    });
     expect(
       await ctx.db.select().from(monthlyReturns).where(eq(monthlyReturns.projectId, project.id)),
     ).toHaveLength(2);

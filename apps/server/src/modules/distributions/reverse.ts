@@ -11,7 +11,7 @@ import {
   projects,
   users,
 } from '../../db/schema';
-import { ConflictError, NotFoundError } from '../../lib/errors';
+import { coded, ConflictError, NotFoundError } from '../../lib/errors';
 import { recordAudit } from '../audit/service';
 import { notifyFrom } from '../notifications/notify';
 import { byLocale, sqlEuros, translator } from '../../lib/translator';
@@ -56,14 +56,9 @@ export async function reverseDistribution(
       .for('update')
       .limit(1);
     if (!run) throw new NotFoundError('Distribution');
-    if (run.status === 'draft')
-      throw new ConflictError(
-        'This distribution is a draft and paid nothing: there is nothing to reverse. Change it or delete it instead.',
-      );
+    if (run.status === 'draft') throw new ConflictError(coded('distributions.draft_not_reversible'));
     if (run.status === 'reversed')
-      throw new ConflictError(
-        `This distribution was reversed on ${longDate(run.reversedAt!)}: it cannot be reversed again.`,
-      );
+      throw new ConflictError(coded('distributions.already_reversed', { date: longDate(run.reversedAt!) }));
     const today = todayUtc();
     // The entry each allocation wrote: that month's return (income), or the run's return of capital.
     const entry =

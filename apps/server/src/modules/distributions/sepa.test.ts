@@ -214,6 +214,14 @@ describe('buildSepaCreditTransfer', () => {
       () =>
         buildSepaCreditTransfer(order([payment(p)], o));
     expect(build({ amountCents: 0 })).toThrow(/from €0.01 to €999,999,999.99/);
+    expect(build({ endToEndId: 'D-1', name: '李小龍' })).toThrow(
+      expect.objectContaining({
+        message:
+          'The account holder of payment D-1 has a name with no letter or digit a SEPA file can carry: 李小龍',
+        code: 'distributions.sepa_holder_name',
+        params: { id: 'D-1', name: '李小龍' },
+      }),
+    );
     expect(build({ amountCents: 100_000_000_000 })).toThrow(/from €0.01/);
     expect(build({ amountCents: 12.5 })).toThrow(/from €0.01/);
     expect(build({ iban: 'FI2112345600000786' })).toThrow(/check digits do not match/);
@@ -225,11 +233,22 @@ describe('buildSepaCreditTransfer', () => {
     expect(build({ endToEndId: 'a//b' })).toThrow(/not a SEPA identifier/);
     expect(build({ endToEndId: 'x'.repeat(36) })).toThrow(/not a SEPA identifier/);
     expect(build({ endToEndId: 'with space' })).toThrow(/not a SEPA identifier/);
-    expect(build({}, { messageId: '' })).toThrow(/The message ID "" is not a SEPA identifier/);
+    expect(build({}, { messageId: '' })).toThrow(
+      expect.objectContaining({
+        message: 'The message ID "" is not a SEPA identifier (1-35 letters, digits, - . /)',
+        code: 'distributions.sepa_message_id',
+      }),
+    );
     expect(build({}, { executionDate: '2025-02-30' })).toThrow(/execution date must be a calendar date/);
     expect(() =>
       buildSepaCreditTransfer(order([payment({ endToEndId: 'SAME' }), payment({ endToEndId: 'SAME' })])),
-    ).toThrow('The end-to-end ID SAME is used twice');
+    ).toThrow(
+      expect.objectContaining({
+        message: 'The end-to-end ID SAME is used twice',
+        code: 'distributions.sepa_end_to_end_twice',
+        params: { id: 'SAME' },
+      }),
+    );
   });
 
   it('writes 10,000 transfers, with the counts and sum right', () => {

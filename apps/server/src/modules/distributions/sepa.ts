@@ -1,5 +1,6 @@
 import { XMLBuilder } from 'fast-xml-parser';
-import { BadRequestError } from '../../lib/errors';
+import type { ErrorCode } from '@portal/i18n';
+import { BadRequestError, coded, type CodedError } from '../../lib/errors';
 import { parseBic, parseIban } from '../../lib/iban';
 
 /**
@@ -54,22 +55,23 @@ const builder = new XMLBuilder({
 });
 
 export function buildSepaCreditTransfer(order: SepaTransferOrder): string {
-  if (order.payments.length === 0) throw new BadRequestError('A SEPA file needs at least one payment');
-  checkIdentifier(order.messageId, 'The message ID');
+  if (order.payments.length === 0) throw new BadRequestError(coded('distributions.sepa_no_payments'));
+  checkIdentifier(order.messageId, 'distributions.sepa_message_id');
   checkDate(order.executionDate);
   const seen = new Set<string>();
   for (const p of order.payments) {
-    checkIdentifier(p.endToEndId, 'The end-to-end ID');
-    if (seen.has(p.endToEndId)) throw new BadRequestError(`The end-to-end ID ${p.endToEndId} is used twice`);
+    checkIdentifier(p.endToEndId, 'distributions.sepa_end_to_end_id');
+    if (seen.has(p.endToEndId))
+      throw new BadRequestError(coded('distributions.sepa_end_to_end_twice', { id: p.endToEndId }));
     seen.add(p.endToEndId);
     if (!Number.isSafeInteger(p.amountCents) || p.amountCents < 1 || p.amountCents > AMOUNT_MAX_CENTS) {
-      throw new BadRequestError(`Payment ${p.endToEndId}: a SEPA transfer is from €0.01 to €999,999,999.99`);
+      throw new BadRequestError(coded('distributions.sepa_amount_out_of_range', { id: p.endToEndId }));
     }
   }
 
   const count = String(order.payments.length);
   const total = formatCents(order.payments.reduce((sum, p) => sum + BigInt(p.amountCents), 0n));
-  const payerName = sepaName(order.payer.name, 'The payer');
+  const payerName = sepaName(order.payer.name, coded('distributions.sepa_payer_name'));
 
   const file = {
     '?xml': { '@version': '1.0', '@encoding': 'UTF-8' },
@@ -114,7 +116,7 @@ function transfer(p: SepaPayment) {
     Amt: { InstdAmt: { '@Ccy': 'EUR', '#': formatCents(BigInt(p.amountCents)) } },
     // Without a BIC the guidelines want no creditor agent at all, not an empty one.
     ...(p.bic && { CdtrAgt: { FinInstnId: { BICFI: parseBic(p.bic) } } }),
-    Cdtr: { Nm: sepaName(p.name, `The account holder of payment ${p.endToEndId}`) },
+    Cdtr: { Nm: sepaName(p.name, coded('distributions.sepa_holder_name', { id: p.endToEndId })) },
     CdtrAcct: { Id: { IBAN: parseIban(p.iban) } },
     ...(remittance && { RmtInf: { Ustrd: remittance } }),
   };
@@ -174,10 +176,11 @@ export function toSepaText(text: string, maxLength: number): string {
     .trimEnd();
 }
 
-function sepaName(name: string, whose: string): string {
+/** The name as the SEPA file carries it, or `refusal` (with the name as a param) when nothing is left. */
+function sepaName(name: string, refusal: CodedError): string {
   const text = toSepaText(name, NAME_MAX);
   if (!/[A-Za-z0-9]/.test(text)) {
-    throw new BadRequestError(`${whose} has a name with no letter or digit a SEPA file can carry: ${name}`);
+    throw new BadRequestError({ ...refusal, params: { ...refusal.params, name } });
   }
   return text;
 }
@@ -186,16 +189,14 @@ function sepaName(name: string, whose: string): string {
  * Identifiers go to the bank unchanged, so they are checked rather than converted: the Latin set
  * without spaces, 1 to 35 characters, and (by the EPC's rule) no `/` at either end nor `//` inside.
  */
-function checkIdentifier(id: string, what: string): void {
+function checkIdentifier(id: string, refusal: ErrorCode): void {
   if (
     !/^[A-Za-z0-9/\-?:().,'+]{1,35}$/.test(id) ||
     id.startsWith('/') ||
     id.endsWith('/') ||
     id.includes('//')
   ) {
-    throw new BadRequestError(
-      `${what} ${JSON.stringify(id)} is not a SEPA identifier (1-35 letters, digits, - . /)`,
-    );
+    throw new BadRequestError(coded(refusal, { id: JSON.stringify(id) }));
   }
 }
 
@@ -206,6 +207,6 @@ function checkDate(date: string): void {
     Number.isNaN(ms) ||
     new Date(ms).toISOString().slice(0, 10) !== date
   ) {
-    throw new BadRequestError(`The execution date must be a calendar date (YYYY-MM-DD), not ${date}`);
+    throw new BadRequestError(coded('distributions.sepa_execution_date', { date }));
   }
 }

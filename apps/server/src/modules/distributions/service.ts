@@ -12,7 +12,7 @@ import {
   type DistributionInput,
   type DistributionSummary,
 } from '@portal/contracts';
-import { formatFor, type Locale } from '@portal/i18n';
+import { formatFor, type ErrorCode, type Locale } from '@portal/i18n';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Mailer } from '../../mail/mailer';
 import {
@@ -27,6 +27,7 @@ import {
 } from '../../db/schema';
 import {
   BadRequestError,
+  coded,
   ConflictError,
   NotFoundError,
   ValidationError,
@@ -86,9 +87,7 @@ async function allocate(db: DbOrTx, projectId: string, period: string, amountCen
       .where(and(eq(investments.projectId, projectId), sql`${investments.amount} > 0`))
       .limit(1);
     if (any)
-      throw new BadRequestError(
-        `Nobody held this project in ${monthLabel(period)} (the investments start later or had ended), so there is nobody to pay`,
-      );
+      throw new BadRequestError(coded('distributions.nobody_held_in_month', { month: monthLabel(period) }));
   }
   const keyOf = new Map(holders.map((h) => [h.investorId ?? h.userId, h]));
   const allocations = allocateProRata(
@@ -234,26 +233,30 @@ export async function createDistribution(db: Db, actorId: string, input: Input):
  * The run, locked for the rest of the transaction; a final one cannot change (money that is final is
  * corrected by an adjustment, which the 409 names when the admin meant to change or delete it).
  */
-async function lockDraft(tx: DbOrTx, id: string, doing: string, instead = ''): Promise<Run> {
+async function lockDraft(tx: DbOrTx, id: string, doing: keyof typeof REFUSALS): Promise<Run> {
   const [run] = await tx.select().from(distributions).where(eq(distributions.id, id)).for('update').limit(1);
   if (!run) throw new NotFoundError('Distribution');
-  if (run.status === 'final')
-    throw new ConflictError(`This distribution is final and was paid: it cannot be ${doing}${instead}`);
-  if (run.status === 'reversed')
-    throw new ConflictError(
-      `This distribution was paid and then reversed: it cannot be ${doing}. Draft a new distribution to pay the right amounts.`,
-    );
+  if (run.status === 'final') throw new ConflictError(coded(REFUSALS[doing].final));
+  if (run.status === 'reversed') throw new ConflictError(coded(REFUSALS[doing].reversed));
   return run;
 }
 
-const ADJUST = '. Record an adjustment instead.';
+/** What `lockDraft` answers, by what was to be done and the run's status. */
+const REFUSALS = {
+  change: { final: 'distributions.final_cannot_change', reversed: 'distributions.reversed_cannot_change' },
+  delete: { final: 'distributions.final_cannot_delete', reversed: 'distributions.reversed_cannot_delete' },
+  finalize: {
+    final: 'distributions.final_cannot_finalize',
+    reversed: 'distributions.reversed_cannot_finalize',
+  },
+} as const satisfies Record<string, Record<'final' | 'reversed', ErrorCode>>;
 
 /** Changes a draft and computes its allocations again. */
 export async function updateDistribution(db: Db, actorId: string, id: string, input: Input) {
   assertPeriodBegun(input.period);
   await requireProject(db, input.projectId);
   await db.transaction(async (tx) => {
-    await lockDraft(tx, id, 'changed', ADJUST);
+    await lockDraft(tx, id, 'change');
     await tx
       .update(distributions)
       .set({ ...runValues(input), updatedAt: new Date() })
@@ -273,7 +276,7 @@ export async function updateDistribution(db: Db, actorId: string, id: string, in
 /** Deletes a draft. */
 export async function deleteDistribution(db: Db, actorId: string, id: string) {
   await db.transaction(async (tx) => {
-    const run = await lockDraft(tx, id, 'deleted', ADJUST);
+    const run = await lockDraft(tx, id, 'delete');
     await tx.delete(distributions).where(eq(distributions.id, id));
     await recordAudit(tx, {
       actorId,
@@ -293,7 +296,7 @@ export async function deleteDistribution(db: Db, actorId: string, id: string) {
  */
 export async function finalizeDistribution(db: Db, mailer: Mailer, actorId: string, id: string) {
   await db.transaction(async (tx) => {
-    const run = await lockDraft(tx, id, 'made final again');
+    const run = await lockDraft(tx, id, 'finalize');
     const [project] = await tx
       .select({ name: projects.name })
       .from(projects)
@@ -303,7 +306,7 @@ export async function finalizeDistribution(db: Db, mailer: Mailer, actorId: stri
       .from(distributionAllocations)
       .where(and(eq(distributionAllocations.distributionId, id), sql`${distributionAllocations.amount} > 0`));
     const investors = Number(paid?.n ?? 0);
-    if (investors === 0) throw new BadRequestError('Nobody is paid by this distribution');
+    if (investors === 0) throw new BadRequestError(coded('distributions.nobody_paid'));
     // A draft saved before runs were held to months that have begun.
     assertPeriodBegun(run.period);
     if (run.kind === 'income') {
@@ -355,7 +358,7 @@ export async function finalizeDistribution(db: Db, mailer: Mailer, actorId: stri
       } catch (err) {
         if (isUniqueViolation(err))
           throw new ConflictError(
-            `A return for ${monthLabel(run.period)} was recorded meanwhile: nothing was written`,
+            coded('distributions.return_recorded_meanwhile', { month: monthLabel(run.period) }),
           );
         throw err;
       }
@@ -431,9 +434,14 @@ export async function finalizeDistribution(db: Db, mailer: Mailer, actorId: stri
 
 function alreadyRecorded(taken: { name: string; investorId: string | null }[], period: string) {
   const names = taken.map((t) => (t.investorId ? `${t.name} (${t.investorId})` : t.name));
-  const listed =
-    names.length > 5 ? `${names.slice(0, 5).join(', ')} and ${names.length - 5} more` : names.join(', ');
-  return `A return for ${monthLabel(period)} is already recorded for ${listed}: nothing was written. Change the period, or remove those returns first.`;
+  const month = monthLabel(period);
+  return names.length > 5
+    ? coded('distributions.return_already_recorded_more', {
+        month,
+        names: names.slice(0, 5).join(', '),
+        more: names.length - 5,
+      })
+    : coded('distributions.return_already_recorded', { month, names: names.join(', ') });
 }
 
 /** What an audit entry of a run's file names: the run, for its sentence. */
@@ -510,12 +518,10 @@ export async function paymentsCsv(db: DbOrTx, box: SecretBox, actorId: string, i
  */
 export async function sepaFile(db: DbOrTx, box: SecretBox, actorId: string, id: string, now = new Date()) {
   const run = await getDistribution(db, id);
-  if (run.status === 'reversed')
-    throw new ConflictError('This distribution was reversed: its payments are not to be made');
-  if (run.status !== 'final')
-    throw new ConflictError('Make the distribution final before paying it: a draft may still change');
+  if (run.status === 'reversed') throw new ConflictError(coded('distributions.reversed_not_payable'));
+  if (run.status !== 'final') throw new ConflictError(coded('distributions.draft_not_payable'));
   const payer = await getPayerAccount(db);
-  if (!payer) throw new ConflictError('Set the company’s payer account before paying a distribution');
+  if (!payer) throw new ConflictError(coded('distributions.no_payer_account'));
   const paid = run.allocations.filter((a) => a.amount > 0);
   const accountOf = await bankAccountsOf(
     db,
@@ -537,8 +543,7 @@ export async function sepaFile(db: DbOrTx, box: SecretBox, actorId: string, id: 
       remittance: `${what} ${run.projectName} ${monthLabel(run.period)} ${a.investorId ?? ''}`.trim(),
     });
   }
-  if (payments.length === 0)
-    throw new ConflictError('No investor paid by this distribution has given a bank account yet');
+  if (payments.length === 0) throw new ConflictError(coded('distributions.no_bank_accounts'));
   const xml = buildSepaCreditTransfer({
     messageId: `DIST-${run.period}-${short}-${now.getTime().toString(36).toUpperCase()}`.slice(0, 35),
     createdAt: now,

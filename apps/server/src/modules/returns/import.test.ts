@@ -123,7 +123,8 @@ describe('POST /api/returns/import', () => {
       success: false,
       message: '1 of 3 rows have problems: nothing was written',
       error: '1 of 3 rows have problems: nothing was written',
-      code: 'common.bad_request',
+      code: 'distributions.import_rows_bad',
+      params: { bad: 1, total: 3 },
       data: { rows: dry.data.rows, written: 0 },
     });
     expect(res.json().data.rows[2]).toEqual({

@@ -17,7 +17,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { queryRows } from '../../db/client';
 import { investmentEndedOnSql } from '../../db/investment-returns';
 import { capitalReturns, investments, monthlyReturns } from '../../db/schema';
-import { BadRequestError, ConflictError, isUniqueViolation } from '../../lib/errors';
+import { BadRequestError, coded, ConflictError, isUniqueViolation } from '../../lib/errors';
 import { recordAudit } from '../audit/service';
 import { lockReason, publishedPeriods } from '../locks/service';
 
@@ -54,16 +54,15 @@ export interface ImportOutcome {
 
 /** Rows written per insert statement. */
 const CHUNK = 2_000;
-const ROWS = new Intl.NumberFormat('en-US');
 
 /** The file's text: UTF-8 (a byte order mark is dropped by the parser); anything else is not a CSV. */
 function csvText(file: Buffer): string {
-  if (file.length === 0) throw new BadRequestError('The file is empty');
-  if (file.includes(0)) throw new BadRequestError('The file is not a CSV text file');
+  if (file.length === 0) throw new BadRequestError(coded('distributions.file_empty'));
+  if (file.includes(0)) throw new BadRequestError(coded('distributions.file_not_csv'));
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(file);
   } catch {
-    throw new BadRequestError('The file is not a CSV text file (it is not UTF-8 text)');
+    throw new BadRequestError(coded('distributions.file_not_utf8'));
   }
 }
 
@@ -84,11 +83,11 @@ function readReturnsCsv(file: Buffer): Line[] {
       trim: true,
     }) as unknown as { record: string[]; info: { lines: number } }[];
   } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    throw new BadRequestError(`The file is not valid CSV: ${message}`);
+    const problem = err instanceof Error ? err.message : String(err);
+    throw new BadRequestError(coded('distributions.file_invalid_csv', { problem }));
   }
   const [head, ...data] = records;
-  if (!head) throw new BadRequestError('The file is empty');
+  if (!head) throw new BadRequestError(coded('distributions.file_empty'));
   const header = head.record.map((h) => h.toLowerCase());
   const expected = RETURNS_IMPORT_COLUMNS.join(',');
   const unknown = header.filter((h) => !ALL_COLUMNS.some((c) => c.toLowerCase() === h));
@@ -101,13 +100,13 @@ function readReturnsCsv(file: Buffer): Line[] {
       repeated.length && `repeats ${[...new Set(repeated)].join(', ')}`,
     ].filter(Boolean);
     throw new BadRequestError(
-      `The header line ${problems.join(' and ')}: the first line must be ${expected}`,
+      coded('distributions.header_wrong', { problems: problems.join(' and '), expected }),
     );
   }
-  if (data.length === 0) throw new BadRequestError('The file has no rows below its header');
+  if (data.length === 0) throw new BadRequestError(coded('distributions.file_no_rows'));
   if (data.length > RETURNS_IMPORT_MAX_ROWS)
     throw new BadRequestError(
-      `The file has ${ROWS.format(data.length)} rows: at most ${ROWS.format(RETURNS_IMPORT_MAX_ROWS)} can be imported at once`,
+      coded('distributions.file_too_many_rows', { rows: data.length, max: RETURNS_IMPORT_MAX_ROWS }),
     );
   const at = Object.fromEntries(ALL_COLUMNS.map((c) => [c, header.indexOf(c.toLowerCase())])) as Record<
     Column,
@@ -382,8 +381,7 @@ export async function importReturns(
       return { rows, bad: 0, written: good.length };
     });
   } catch (err) {
-    if (isUniqueViolation(err))
-      throw new ConflictError('A return in the file was recorded meanwhile: nothing was written');
+    if (isUniqueViolation(err)) throw new ConflictError(coded('distributions.import_recorded_meanwhile'));
     throw err;
   }
 }

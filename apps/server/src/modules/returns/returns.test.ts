@@ -64,7 +64,11 @@ describe('/api/users/:id/returns', () => {
     await call('POST', url, { projectId: project.id, month: '2025-03', amount: 10 });
     const dup = await call('POST', url, { projectId: project.id, month: '2025-03', amount: 20 });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json().message).toBe('A return for Mar 2025 is already recorded for this project');
+    expect(dup.json()).toMatchObject({
+      message: 'A return for Mar 2025 is already recorded for this project',
+      code: 'distributions.return_exists',
+      params: { month: 'Mar 2025' },
+    });
     const rows = await ctx.db.select().from(monthlyReturns).where(eq(monthlyReturns.userId, user.id));
     expect(rows.map((r) => r.amount)).toEqual(['10.00']);
     const missing = await call('PUT', url, { projectId: project.id, month: '2025-04', amount: 1 });

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { RETURNS_IMPORT_MAX_BYTES, endpoints, type ReturnsImportResult } from '@portal/contracts';
 import type { Module } from '../../app-types';
-import { BadRequestError, BadRequestWithDataError, PayloadTooLargeError } from '../../lib/errors';
+import { BadRequestError, BadRequestWithDataError, coded, PayloadTooLargeError } from '../../lib/errors';
 import { route } from '../../plugins/route';
 import { requireAuth } from '../../plugins/auth';
 import { importReturns, type ImportOutcome } from './import';
@@ -59,7 +59,7 @@ export const returnRoutes: Module = (app, { database: { db } }) => {
     const total = outcome.rows.length;
     if (outcome.bad && !dryRun)
       throw new BadRequestWithDataError(
-        `${outcome.bad} of ${total} rows have problems: nothing was written`,
+        coded('distributions.import_rows_bad', { bad: outcome.bad, total }),
         data,
       );
     const message = dryRun
@@ -82,14 +82,13 @@ const MALFORMED_FORM = /unexpected end of (multipart data|form)|terminated early
 
 const tooLarge = () =>
   new PayloadTooLargeError(
-    `The file is larger than the import limit of ${RETURNS_IMPORT_MAX_BYTES / 1024 / 1024} MB`,
+    coded('distributions.import_too_large', { megabytes: RETURNS_IMPORT_MAX_BYTES / 1024 / 1024 }),
   );
-const MORE_THAN_ONE_FILE = 'The form has more than one file: send only the CSV, in the field "file"';
+const MORE_THAN_ONE_FILE = coded('distributions.import_more_than_one_file');
 
 /** The CSV of an import: the one file part, named `file`, read whole up to the import's size limit. */
 async function readCsvFile(request: Pick<FastifyRequest, 'isMultipart' | 'parts'>): Promise<Buffer> {
-  if (!request.isMultipart())
-    throw new BadRequestError('Send the CSV file in a multipart form, in the field "file"');
+  if (!request.isMultipart()) throw new BadRequestError(coded('distributions.import_not_multipart'));
   try {
     // Read to the end of the form, so that a second file is seen (and refused) rather than left unread.
     let csv: Buffer | null = null;
@@ -98,7 +97,7 @@ async function readCsvFile(request: Pick<FastifyRequest, 'isMultipart' | 'parts'
       if (csv || part.fieldname !== 'file') {
         part.file.resume();
         throw new BadRequestError(
-          csv ? MORE_THAN_ONE_FILE : `Send the file in the field "file", not "${part.fieldname}"`,
+          csv ? MORE_THAN_ONE_FILE : coded('distributions.import_wrong_field', { field: part.fieldname }),
         );
       }
       csv = await part.toBuffer();
@@ -106,16 +105,16 @@ async function readCsvFile(request: Pick<FastifyRequest, 'isMultipart' | 'parts'
       // cut where a piece ends (at exactly 8 MiB) is marked truncated and returned as if it were whole.
       if (part.file.truncated) throw tooLarge();
     }
-    if (!csv) throw new BadRequestError('No file was sent: put the CSV in the field "file"');
+    if (!csv) throw new BadRequestError(coded('distributions.import_no_file'));
     return csv;
   } catch (err) {
     const code = (err as { code?: unknown })?.code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     if (code === 'FST_FILES_LIMIT') throw new BadRequestError(MORE_THAN_ONE_FILE);
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-      throw new BadRequestError('The form has too many fields');
+      throw new BadRequestError(coded('distributions.import_too_many_fields'));
     if (err instanceof Error && code === undefined && MALFORMED_FORM.test(err.message))
-      throw new BadRequestError('The form arrived incomplete. Send it again.');
+      throw new BadRequestError(coded('distributions.import_incomplete'));
     throw err;
   }
 }

@@ -13,6 +13,7 @@ import { investmentEndedOnSql } from '../../db/investment-returns';
 import { investments, monthlyReturns, users } from '../../db/schema';
 import {
   BadRequestError,
+  coded,
   ConflictError,
   NotFoundError,
   ValidationError,
@@ -86,8 +87,7 @@ export async function addReturn(db: Db, actorId: string, userId: string, input: 
     .transaction(async (tx) => {
       await requireUser(tx, userId);
       const holding = await requireHoldingFrom(tx, userId, input.projectId, input.month);
-      if (!holding)
-        throw new BadRequestError('This user has no investment in this project: add the investment first');
+      if (!holding) throw new BadRequestError(coded('distributions.no_investment'));
       // Not into a period whose statements the investors were given.
       await holdPublications(tx);
       await assertPeriodOpen(
@@ -122,9 +122,7 @@ export async function addReturn(db: Db, actorId: string, userId: string, input: 
     })
     .catch((err: unknown) => {
       if (isUniqueViolation(err))
-        throw new ConflictError(
-          `A return for ${monthLabel(input.month)} is already recorded for this project`,
-        );
+        throw new ConflictError(coded('distributions.return_exists', { month: monthLabel(input.month) }));
       throw err;
     });
   return listReturns(db, userId, input.projectId);

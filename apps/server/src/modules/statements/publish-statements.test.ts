@@ -252,7 +252,11 @@ describe('publishing statements', () => {
     expect((await call('POST', '/api/admin/statements/2024-Q3/publish')).statusCode).toBe(200);
     const running = await call('POST', '/api/admin/statements/2024-Q3/publish');
     expect(running.statusCode).toBe(409);
-    expect(running.json().message).toBe('The statements for Q3 2024 are already published');
+    expect(running.json()).toMatchObject({
+      message: 'The statements for Q3 2024 are already published',
+      code: 'distributions.statements_already_published',
+      params: { period: 'Q3 2024' },
+    });
     await mt.ctx.deps.jobs.drain('statements');
     const again = await call('POST', '/api/admin/statements/2024-Q3/publish');
     expect(again.statusCode).toBe(409);

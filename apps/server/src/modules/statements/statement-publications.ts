@@ -4,7 +4,7 @@ import { statementLabel, type StatementPublication, type StatementPublicationLis
 import type { Db, DbOrTx } from '../../db/client';
 import { statementPublications } from '../../db/schema';
 import type { JobQueue, JobRun } from '../../jobs/queue';
-import { BadRequestError, ConflictError } from '../../lib/errors';
+import { BadRequestError, coded, ConflictError } from '../../lib/errors';
 import { iso } from '../../lib/format';
 import type { Mailer } from '../../mail/mailer';
 import { MAIL_KINDS } from '../../mail/templates';
@@ -111,7 +111,7 @@ export async function startPublishing(
   const info = periodInfo(period);
   const label = statementLabel(period);
   if (info.to >= today())
-    throw new BadRequestError(`The period ${label} has not ended yet: publish it after ${info.to}`);
+    throw new BadRequestError(coded('distributions.period_not_ended', { period: label, date: info.to }));
   const total = sql<number>`(select count(*)::int from (${holdersBy(info.to)}) h)`;
   const publication = await db.transaction(async (tx) => {
     // Edits of money under way commit first; those that come after see the period published (locks/).
@@ -135,8 +135,9 @@ export async function startPublishing(
         setWhere: eq(statementPublications.status, 'failed'),
       })
       .returning();
-    if (!row) throw new ConflictError(`The statements for ${label} are already published`);
-    if (row.total === 0) throw new BadRequestError(`Nobody held an investment in ${label}`);
+    if (!row) throw new ConflictError(coded('distributions.statements_already_published', { period: label }));
+    if (row.total === 0)
+      throw new BadRequestError(coded('distributions.nobody_held_in_period', { period: label }));
     await jobs.send('statements', { period }, { db: tx });
     await recordAudit(tx, {
       actorId,
