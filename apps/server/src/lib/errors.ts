@@ -49,7 +49,7 @@ export class BadRequestError extends AppError {
 /** A 400 from a schema: the readable message and each field's problem (`fields` of the answer). */
 export class ValidationError extends BadRequestError {
   constructor(
-    message: string,
+    message: string | CodedError,
     readonly fields: Record<string, string>,
   ) {
     super(message);

@@ -79,7 +79,10 @@ export function onField<T>(field: string, parse: () => T): T {
   try {
     return parse();
   } catch (err) {
-    if (err instanceof BadRequestError) throw new ValidationError(err.message, { [field]: err.message });
+    if (err instanceof BadRequestError)
+      throw new ValidationError(err.code ? { code: err.code, params: err.params } : err.message, {
+        [field]: err.message,
+      });
     throw err;
   }
 }

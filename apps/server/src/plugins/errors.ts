@@ -95,7 +95,8 @@ function databaseUnavailable(err: unknown): boolean {
 
 /** Turns any error into a status and a message written for the user; 5xx never carry internals. */
 export function classify(err: unknown): Answer {
-  if (err instanceof ValidationError) return { status: 400, message: err.message, fields: err.fields };
+  if (err instanceof ValidationError)
+    return { status: 400, message: err.message, code: err.code, params: err.params, fields: err.fields };
   if (err instanceof BadRequestWithDataError)
     return { status: 400, message: err.message, code: err.code, params: err.params, data: err.data };
   if (err instanceof AppError)

@@ -93,6 +93,12 @@ describe('PUT /api/users/me/bank-account', () => {
     const bic = await put(token, { iban: FI, bic: 'NOPE', holder: 'Emma', currentPassword: user.password });
     expect(bic.statusCode).toBe(400);
     expect(bic.json().message).toContain('NOPE is not a BIC');
+    // The field's problem keeps its own code, for the web app to say it in the investor's language.
+    expect(bic.json()).toMatchObject({
+      code: 'investments.bic_invalid',
+      params: { bic: 'NOPE' },
+      fields: { bic: expect.stringContaining('NOPE is not a BIC') },
+    });
     const holder = await put(token, { iban: FI, holder: '  ', currentPassword: user.password });
     expect(holder.statusCode).toBe(400);
     expect(holder.json().message).toContain('Account holder is required');
