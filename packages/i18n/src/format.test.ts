@@ -103,6 +103,14 @@ describe('dates', () => {
     expect(nb.date(ago(30_000), 'ago', now)).toBe('akkurat nå');
   });
 
+  it('writes a moment to the second, as a log shows it', () => {
+    const at = new Date(2026, 2, 10, 8, 0, 5);
+    expect(en.date(at, 'moment')).toBe('Mar 10, 2026, 08:00:05');
+    expect(de.date(at, 'moment')).toBe('10. März 2026, 08:00:05');
+    expect(nb.date(at, 'moment')).toBe('10. mars 2026, 08:00:05');
+    expect(de.date(at, 'seconds')).toBe('08:00:05');
+  });
+
   it('formats short, long, time and full, and says when a date is invalid', () => {
     expect(en.date('2026-03-05')).toBe('Mar 5, 2026');
     expect(en.date('2026-03-05', 'long')).toBe('March 5, 2026');

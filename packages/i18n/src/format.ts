@@ -26,8 +26,12 @@ export interface Format {
 }
 
 export type DateInput = string | number | Date | null | undefined;
-/** `relative` stands alone ('3 weeks ago', 'Yesterday'); `ago` is the same inside a sentence ('yesterday'). */
-export type DateFormat = 'short' | 'long' | 'time' | 'full' | 'relative' | 'ago';
+/**
+ * `relative` stands alone ('3 weeks ago', 'Yesterday'); `ago` is the same inside a sentence ('yesterday');
+ * `moment` is a day and a time to the second, as a log shows it ('Mar 10, 2026, 08:00:05'), `seconds` that
+ * time alone ('08:00:05').
+ */
+export type DateFormat = 'short' | 'long' | 'time' | 'full' | 'moment' | 'seconds' | 'relative' | 'ago';
 
 /** Rounds half away from zero on the decimal value people read (9.45 -> 9.5), not on the binary double. */
 export function roundDecimal(value: number, decimals: number): number {
@@ -89,6 +93,16 @@ const DATE_OPTIONS: Record<Exclude<DateFormat, 'relative' | 'ago'>, Intl.DateTim
   short: { day: 'numeric', month: 'short', year: 'numeric' },
   long: { day: 'numeric', month: 'long', year: 'numeric' },
   time: { hour: 'numeric', minute: '2-digit' },
+  moment: {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  },
+  seconds: { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' },
   full: {
     weekday: 'long',
     month: 'long',

@@ -40,8 +40,6 @@ function RoleBadge({ entry }: { entry: AuditEntry }) {
   );
 }
 
-const when = (iso: string) => `${formatDate(iso)}, ${new Date(iso).toLocaleTimeString('en-GB')}`;
-
 /** A recorded value as text: strings as they are, anything else as JSON. */
 const show = (v: unknown) =>
   v === null || v === undefined ? '—' : typeof v === 'string' ? v : JSON.stringify(v);
@@ -71,7 +69,7 @@ function DetailsDialog({ entry, onClose }: { entry: AuditEntry | null; onClose: 
             </DialogHeader>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
               <dt className="text-muted-foreground">{t('auditEntry.when')}</dt>
-              <dd>{when(entry.createdAt)}</dd>
+              <dd>{formatDate(entry.createdAt, 'moment')}</dd>
               <dt className="text-muted-foreground">{t('auditEntry.by')}</dt>
               <dd className="break-words">
                 {entry.actor ? `${entry.actor.name} (${entry.actor.email})` : t('audit.deletedAccount')}{' '}
@@ -223,7 +221,7 @@ function AuditPage() {
                 {entries.map((e) => (
                   <Tr key={e._id}>
                     <Td className="hidden whitespace-nowrap text-muted-foreground tabular md:table-cell">
-                      {when(e.createdAt)}
+                      {formatDate(e.createdAt, 'moment')}
                     </Td>
                     <Td className="hidden md:table-cell">
                       <p>{actorName(t, e)}</p>
@@ -233,7 +231,8 @@ function AuditPage() {
                       <p>{auditSentence(e)}</p>
                       {/* On a phone, the hidden columns' facts under the sentence. */}
                       <p className="text-xs text-muted-foreground md:hidden">
-                        {when(e.createdAt)} · {auditRoleLabel(e)} · {auditEntityLabel(e.entity)}
+                        {formatDate(e.createdAt, 'moment')} · {auditRoleLabel(e)} ·{' '}
+                        {auditEntityLabel(e.entity)}
                       </p>
                     </Td>
                     <Td className="hidden md:table-cell">

@@ -34,7 +34,7 @@ const COUNT_TONES: Record<MailStatus, string> = {
 const Moment = ({ iso }: { iso: string }) => (
   <>
     <span className="block">{formatDate(iso)}</span>
-    <span className="block text-xs">{new Date(iso).toLocaleTimeString('en-GB')}</span>
+    <span className="block text-xs">{formatDate(iso, 'seconds')}</span>
   </>
 );
 

@@ -26,7 +26,7 @@ export function MailStatusBadge({ status }: { status: MailStatus }) {
 }
 
 /** A moment as the admin screens show it: 'Mar 10, 2026, 08:00:00'. */
-export const when = (iso: string) => `${formatDate(iso)}, ${new Date(iso).toLocaleTimeString('en-GB')}`;
+export const when = (iso: string) => formatDate(iso, 'moment');
 
 /** Why a message did not go (a failed one's last error, a skipped one's reason), or null. */
 export const statusNote = (m: Pick<OutboxMessage, 'status' | 'error'>) =>
