@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client';
 import { bookingNights, bookings, cabins, highSeasons } from '../../../db/schema';
-import { ConflictError, NotFoundError, ValidationError, isUniqueViolation } from '../../../lib/errors';
+import { coded, ConflictError, isUniqueViolation, NotFoundError, ValidationError } from '../../../lib/errors';
 import type { AuthUser } from '../../../plugins/auth';
 import { recordAudit } from '../../audit/service';
 import { assertProjectVisible, type Viewer } from '../../access/project-access';
@@ -21,7 +21,7 @@ export type SeasonRow = typeof highSeasons.$inferSelect & { usedNights: number }
 type CabinFields = z.output<typeof cabinInput>;
 type SeasonFields = z.output<typeof highSeasonInput>;
 
-const nameTaken = (name: string) => `This project already has a cabin named "${name}"`;
+const nameTaken = (name: string) => coded('stays.cabin_name_taken', { name });
 
 /** A project's cabins by name, with the nights from `today` on they hold; investors see the active ones. */
 export async function listCabins(
@@ -358,7 +358,7 @@ export async function assignCabins(
           ),
         )
     : [];
-  if (!active.length) throw new ConflictError('This project has no cabins open for stays yet');
+  if (!active.length) throw new ConflictError(coded('stays.no_cabins_open'));
   const busy = new Set(taken.map((t) => `${t.cabinId}|${t.night}`));
   const free = (cabinId: string, night: string) => !busy.has(`${cabinId}|${night}`);
   const full = nights.filter((n) => !active.some((c) => free(c.id, n)));
