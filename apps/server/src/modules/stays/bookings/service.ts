@@ -94,7 +94,11 @@ export async function createBooking(
       const late = nights.filter((n) => n > allowance.expiresAt);
       if (late.length)
         throw new BadRequestError(
-          `Your cabin nights can be used until ${formatNight(allowance.expiresAt)}: ${listNights(late)} ${late.length === 1 ? 'is' : 'are'} too late`,
+          coded('stays.nights_too_late', {
+            count: late.length,
+            date: formatNight(allowance.expiresAt),
+            nights: listNights(late),
+          }),
         );
 
       const taken = await tx

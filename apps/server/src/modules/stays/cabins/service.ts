@@ -117,9 +117,7 @@ export async function deleteCabin(
     await tx.select({ id: cabins.id }).from(cabins).where(eq(cabins.id, cabinId)).for('update');
     const future = await futureNightsOf(tx, cabinId, today);
     if (future > 0)
-      throw new ConflictError(
-        `${cabin.name} holds ${nightsText(future)} of stays from today on; make it inactive instead, so that it takes no new stays`,
-      );
+      throw new ConflictError(coded('stays.cabin_has_stays', { cabin: cabin.name, count: future }));
     await tx.delete(cabins).where(eq(cabins.id, cabinId));
     await recordAudit(tx, {
       actorId: actor.id,
@@ -363,9 +361,7 @@ export async function assignCabins(
   const free = (cabinId: string, night: string) => !busy.has(`${cabinId}|${night}`);
   const full = nights.filter((n) => !active.some((c) => free(c.id, n)));
   if (full.length)
-    throw new ConflictError(
-      `Fully booked: ${listNights(full, 5)}. No cabin is free on ${full.length === 1 ? 'that night' : 'those nights'}; choose other dates.`,
-    );
+    throw new ConflictError(coded('stays.cabins_full', { count: full.length, nights: listNights(full, 5) }));
 
   const assigned = new Map<string, string>();
   let current: string | null = null;

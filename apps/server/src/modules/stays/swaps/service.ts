@@ -10,7 +10,7 @@ import {
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client';
 import { bookingNights, bookings, cabinAllowances, projects, swapOffers } from '../../../db/schema';
-import { coded, ConflictError, NotFoundError } from '../../../lib/errors';
+import { coded, ConflictError, NotFoundError, type CodedError } from '../../../lib/errors';
 import type { AuthUser } from '../../../plugins/auth';
 import { recordAudit } from '../../audit/service';
 import { notifyUsers } from '../../notifications/notify';
@@ -229,7 +229,7 @@ async function assertCanHold(
   gets: BookingRow,
   side: 'self' | 'other',
 ) {
-  const refuse = (own: string): never => {
+  const refuse = (own: string | CodedError): never => {
     throw new ConflictError(side === 'self' ? own : SWAP_OTHER_CANNOT_HOLD);
   };
   const [allowance] = await tx
@@ -238,11 +238,15 @@ async function assertCanHold(
     .where(and(eq(cabinAllowances.userId, userId), eq(cabinAllowances.projectId, gets.projectId)))
     .for('update')
     .limit(1);
-  if (!allowance) return refuse('You no longer hold cabin nights in this project');
+  if (!allowance) return refuse(coded('stays.swap_no_cabin_nights'));
   const late = gets.nights.filter((n) => n > allowance.expiresAt);
   if (late.length)
     refuse(
-      `Your cabin nights can be used until ${formatNight(allowance.expiresAt)}: ${listNights(late)} ${late.length === 1 ? 'is' : 'are'} too late`,
+      coded('stays.nights_too_late', {
+        count: late.length,
+        date: formatNight(allowance.expiresAt),
+        nights: listNights(late),
+      }),
     );
   // The user's nights in the project in stays other than the one they give.
   const otherNights = and(
@@ -261,7 +265,7 @@ async function assertCanHold(
     .from(bookingNights)
     .where(and(otherNights, inArray(bookingNights.night, gets.nights)));
   if (clash.length)
-    refuse(`You already hold ${listNights(clash.map((c) => c.night).sort())} in another stay`);
+    refuse(coded('stays.swap_nights_held', { nights: listNights(clash.map((c) => c.night).sort()) }));
   await assertHighSeasonLimits(tx, userId, gets.projectId, gets.nights, [gives.id]).catch((err: unknown) => {
     if (err instanceof ConflictError) refuse(`You: ${err.message}`);
     throw err;
