@@ -109,6 +109,10 @@ describe('POST /api/perks/activity-requests', () => {
     const res = await request(token, { perkId: closed.id, date: isoDay(5), partySize: 2 });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Ice fishing cannot be booked');
+    expect(res.json()).toMatchObject({
+      code: 'stays.activity_not_bookable',
+      params: { perk: 'Ice fishing' },
+    });
     const inactive = await createPerk(ctx.db, project.id, {
       name: 'Snowmobile tour',
       bookingAvailable: true,
@@ -148,6 +152,10 @@ describe('POST /api/perks/activity-requests', () => {
     const again = await request(token, { perkId: perk.id, date: isoDay(6), partySize: 4 });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(`You already requested Husky safari on ${formatNight(isoDay(6))}`);
+    expect(again.json()).toMatchObject({
+      code: 'stays.activity_already_requested',
+      params: { perk: 'Husky safari', date: formatNight(isoDay(6)) },
+    });
     // Another day is fine.
     expect((await request(token, { perkId: perk.id, date: isoDay(8), partySize: 2 })).statusCode).toBe(201);
     const id = first.json().data._id;

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client';
 import type { Mailer } from '../../../mail/mailer';
 import { activityRequests, perks, projects, users } from '../../../db/schema';
-import { BadRequestError, ConflictError, NotFoundError } from '../../../lib/errors';
+import { BadRequestError, coded, ConflictError, NotFoundError } from '../../../lib/errors';
 import type { AuthUser } from '../../../plugins/auth';
 import { assertPending, decisionColumns } from '../decision';
 import { announceDecision } from '../../notifications/decision';
@@ -43,13 +43,11 @@ export async function createActivityRequest(
       throw err;
     }
     if (perk.type === 'cabin')
-      throw new BadRequestError(
-        `${perk.name} is a cabin: cabin nights are booked as stays, not as activity requests`,
-      );
+      throw new BadRequestError(coded('stays.activity_is_cabin', { perk: perk.name }));
     if (!perk.bookingAvailable || perk.status === 'inactive')
-      throw new BadRequestError(`${perk.name} cannot be booked`);
+      throw new BadRequestError(coded('stays.activity_not_bookable', { perk: perk.name }));
     if (input.date < today)
-      throw new BadRequestError(`Past dates cannot be booked: ${formatNight(input.date)}`);
+      throw new BadRequestError(coded('stays.past_dates', { dates: formatNight(input.date) }));
 
     const [same] = await tx
       .select({ id: activityRequests.id })
@@ -63,7 +61,10 @@ export async function createActivityRequest(
         ),
       )
       .limit(1);
-    if (same) throw new ConflictError(`You already requested ${perk.name} on ${formatNight(input.date)}`);
+    if (same)
+      throw new ConflictError(
+        coded('stays.activity_already_requested', { perk: perk.name, date: formatNight(input.date) }),
+      );
 
     const [row] = await tx
       .insert(activityRequests)
@@ -113,7 +114,7 @@ export async function cancelActivityRequest(
       .limit(1);
     if (!found) throw new NotFoundError('Activity request');
     if (found.request.status !== 'pending')
-      throw new ConflictError(`Only a pending request can be cancelled; this one is ${found.request.status}`);
+      throw new ConflictError(coded('stays.cancel_not_pending', { status: found.request.status }));
     const now = new Date();
     const [row] = await tx
       .update(activityRequests)

@@ -3,7 +3,7 @@ import type { cabinAllowanceInput } from '@portal/contracts';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client';
 import { bookingNights, cabinAllowances, investments, users } from '../../../db/schema';
-import { BadRequestError, ConflictError, NotFoundError } from '../../../lib/errors';
+import { BadRequestError, coded, ConflictError, NotFoundError } from '../../../lib/errors';
 import type { AuthUser } from '../../../plugins/auth';
 import { assertProjectVisible } from '../../access/project-access';
 import { recordAudit } from '../../audit/service';
@@ -83,7 +83,7 @@ export async function setAllowance(
       .from(investments)
       .where(and(eq(investments.userId, userId), eq(investments.projectId, projectId)))
       .limit(1);
-    if (!holding) throw new BadRequestError('This user holds no investment in this project');
+    if (!holding) throw new BadRequestError(coded('stays.allowance_no_investment'));
     const [row] = await tx
       .insert(cabinAllowances)
       .values({ userId, projectId, ...input })
@@ -99,9 +99,7 @@ export async function setAllowance(
       .where(and(eq(bookingNights.userId, userId), eq(bookingNights.projectId, projectId)));
     const n = booked?.n ?? 0;
     if (input.totalNights + input.bonusNights < n)
-      throw new ConflictError(
-        `This investor already has ${n} nights requested; total and bonus nights together cannot be fewer`,
-      );
+      throw new ConflictError(coded('stays.allowance_below_requested', { nights: n }));
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'update',

@@ -277,6 +277,7 @@ describe('POST /api/bookings', () => {
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toMatch(/^Already requested: .+\. Choose other dates\.$/);
+    expect(again.json().code).toBe('stays.already_requested');
     expect(await nightsOf(token, project.id)).toMatchObject({ bookedNights: 2, remainingNights: 8 });
     expect((await send(token, 'PUT', `/api/bookings/${first.json().data._id}/cancel`)).statusCode).toBe(200);
     expect(
@@ -343,6 +344,7 @@ describe('POST /api/bookings', () => {
     });
     expect(noAllowance.statusCode).toBe(400);
     expect(noAllowance.json().message).toBe('You have no cabin nights in this project');
+    expect(noAllowance.json().code).toBe('stays.no_cabin_nights');
     expect((await get(accessToken, `/api/bookings?projectId=${crypto.randomUUID()}`)).statusCode).toBe(404);
     expect((await get(accessToken, '/api/bookings')).json().message).toBe('Project ID is required');
   });
@@ -430,6 +432,7 @@ describe('admin decisions', () => {
     const again = await send(ctx.admin.token, 'PUT', `/api/bookings/${b.id}/decline`, { note: 'No' });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('This request is already approved');
+    expect(again.json()).toMatchObject({ code: 'stays.request_decided', params: { status: 'approved' } });
   });
 
   it('declines a pending request with a note, freeing its nights', async () => {

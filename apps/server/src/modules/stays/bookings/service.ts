@@ -18,6 +18,7 @@ import type { Mailer } from '../../../mail/mailer';
 import { bookingNights, bookings, cabinAllowances, cabins, users } from '../../../db/schema';
 import {
   BadRequestError,
+  coded,
   ConflictError,
   NotFoundError,
   pgConstraint,
@@ -37,7 +38,7 @@ import { getRentalSettings } from './rental-settings';
 type CreateInput = z.output<typeof createBookingInput>;
 
 const alreadyRequested = (nights: readonly string[]) =>
-  `Already requested: ${listNights(nights)}. Choose other dates.`;
+  coded('stays.already_requested', { nights: listNights(nights) });
 
 /**
  * A gift goes to someone else (400 for the caller's own email), and a rental asks at most the rental price
@@ -84,16 +85,20 @@ export async function createBooking(
         .where(and(eq(cabinAllowances.userId, viewer.id), eq(cabinAllowances.projectId, input.projectId)))
         .for('update')
         .limit(1);
-      if (!allowance) throw new BadRequestError('You have no cabin nights in this project');
+      if (!allowance) throw new BadRequestError(coded('stays.no_cabin_nights'));
 
       const past = nights.filter((n) => n < today);
-      if (past.length) throw new BadRequestError(`Past dates cannot be booked: ${listNights(past)}`);
+      if (past.length) throw new BadRequestError(coded('stays.past_dates', { dates: listNights(past) }));
       if (allowance.expiresAt < today)
-        throw new BadRequestError(`Your cabin nights expired on ${formatNight(allowance.expiresAt)}`);
+        throw new BadRequestError(coded('stays.nights_expired', { date: formatNight(allowance.expiresAt) }));
       const late = nights.filter((n) => n > allowance.expiresAt);
       if (late.length)
         throw new BadRequestError(
-          `Your cabin nights can be used until ${formatNight(allowance.expiresAt)}: ${listNights(late)} ${late.length === 1 ? 'is' : 'are'} too late`,
+          coded('stays.nights_too_late', {
+            count: late.length,
+            date: formatNight(allowance.expiresAt),
+            nights: listNights(late),
+          }),
         );
 
       const taken = await tx
@@ -158,7 +163,7 @@ export async function createBooking(
       throw new ConflictError(alreadyRequested(nights));
     // The last guard against two stays in one cabin on one night (the project lock makes it rare).
     if (isUniqueViolation(err) && pgConstraint(err) === 'booking_nights_cabin_night_key')
-      throw new ConflictError(`Fully booked: ${listNights(nights, 5)}. Choose other dates.`);
+      throw new ConflictError(coded('stays.fully_booked', { nights: listNights(nights, 5) }));
     throw err;
   }
 }
@@ -211,7 +216,7 @@ export async function cancelBooking(db: DbOrTx, viewer: AuthUser, bookingId: str
       .limit(1);
     if (!b) throw new NotFoundError('Booking');
     if (b.status !== 'pending')
-      throw new ConflictError(`Only a pending request can be cancelled; this one is ${b.status}`);
+      throw new ConflictError(coded('stays.cancel_not_pending', { status: b.status }));
     const now = new Date();
     const [row] = await tx
       .update(bookings)

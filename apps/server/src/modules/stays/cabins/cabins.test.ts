@@ -40,6 +40,7 @@ describe('cabins (admin)', () => {
     });
     expect(twin.statusCode).toBe(409);
     expect(twin.json().message).toBe('This project already has a cabin named "Birch"');
+    expect(twin.json()).toMatchObject({ code: 'stays.cabin_name_taken', params: { name: 'Birch' } });
 
     const bad = await call(ctx.admin.token, 'POST', `/api/projects/${project.id}/cabins`, {
       name: ' ',

@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client';
 import { bookingNights, bookings, cabins, highSeasons } from '../../../db/schema';
-import { ConflictError, NotFoundError, ValidationError, isUniqueViolation } from '../../../lib/errors';
+import { coded, ConflictError, isUniqueViolation, NotFoundError, ValidationError } from '../../../lib/errors';
 import type { AuthUser } from '../../../plugins/auth';
 import { recordAudit } from '../../audit/service';
 import { assertProjectVisible, type Viewer } from '../../access/project-access';
@@ -21,7 +21,7 @@ export type SeasonRow = typeof highSeasons.$inferSelect & { usedNights: number }
 type CabinFields = z.output<typeof cabinInput>;
 type SeasonFields = z.output<typeof highSeasonInput>;
 
-const nameTaken = (name: string) => `This project already has a cabin named "${name}"`;
+const nameTaken = (name: string) => coded('stays.cabin_name_taken', { name });
 
 /** A project's cabins by name, with the nights from `today` on they hold; investors see the active ones. */
 export async function listCabins(
@@ -117,9 +117,7 @@ export async function deleteCabin(
     await tx.select({ id: cabins.id }).from(cabins).where(eq(cabins.id, cabinId)).for('update');
     const future = await futureNightsOf(tx, cabinId, today);
     if (future > 0)
-      throw new ConflictError(
-        `${cabin.name} holds ${nightsText(future)} of stays from today on; make it inactive instead, so that it takes no new stays`,
-      );
+      throw new ConflictError(coded('stays.cabin_has_stays', { cabin: cabin.name, count: future }));
     await tx.delete(cabins).where(eq(cabins.id, cabinId));
     await recordAudit(tx, {
       actorId: actor.id,
@@ -358,14 +356,12 @@ export async function assignCabins(
           ),
         )
     : [];
-  if (!active.length) throw new ConflictError('This project has no cabins open for stays yet');
+  if (!active.length) throw new ConflictError(coded('stays.no_cabins_open'));
   const busy = new Set(taken.map((t) => `${t.cabinId}|${t.night}`));
   const free = (cabinId: string, night: string) => !busy.has(`${cabinId}|${night}`);
   const full = nights.filter((n) => !active.some((c) => free(c.id, n)));
   if (full.length)
-    throw new ConflictError(
-      `Fully booked: ${listNights(full, 5)}. No cabin is free on ${full.length === 1 ? 'that night' : 'those nights'}; choose other dates.`,
-    );
+    throw new ConflictError(coded('stays.cabins_full', { count: full.length, nights: listNights(full, 5) }));
 
   const assigned = new Map<string, string>();
   let current: string | null = null;

@@ -154,14 +154,18 @@ describe('PUT /api/bookings/:id/rental-income', () => {
     const ok = { nightsRented: 1, grossIncome: 10, paymentDate: isoDay(-1) };
     const p = await record(personal.booking.id, ok);
     expect(p.statusCode).toBe(409);
-    expect(p.json().message).toMatch(/personal/);
+    expect(p.json()).toMatchObject({ code: 'stays.rental_income_not_rental', params: { type: 'personal' } });
     const q = await record(pending.booking.id, ok);
     expect(q.statusCode).toBe(409);
     expect(q.json().message).toMatch(/approved rental; this one is pending/);
     const three = await investorWithRental({ nights: 3 });
     const over = await record(three.booking.id, { ...ok, nightsRented: 4 });
     expect(over.statusCode).toBe(400);
-    expect(over.json().message).toMatch(/3 nights/);
+    expect(over.json()).toMatchObject({
+      code: 'stays.rental_nights_too_many',
+      message: 'nightsRented cannot be more than the 3 nights of the request',
+      params: { count: 3 },
+    });
     expect((await record(crypto.randomUUID(), ok)).statusCode).toBe(404);
     for (const bad of [
       { ...ok, grossIncome: 1.005 },

@@ -2,7 +2,6 @@ import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import {
   formatNight,
   fromCents,
-  nightsText,
   rentalShareCents,
   toMoneyString,
   type RentalIncome,
@@ -11,7 +10,7 @@ import {
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client';
 import { rentalIncomes } from '../../../db/schema';
-import { BadRequestError, ConflictError, NotFoundError } from '../../../lib/errors';
+import { BadRequestError, coded, ConflictError, NotFoundError } from '../../../lib/errors';
 import { iso, num } from '../../../lib/format';
 import type { AuthUser } from '../../../plugins/auth';
 import { lockBooking } from '../booking-lock';
@@ -90,13 +89,11 @@ export async function recordRentalIncome(
     const found = await lockBooking(tx, bookingId);
     const b = found.booking;
     if (b.type !== 'rental')
-      throw new ConflictError(`Only a rental earns rental income; this request is a ${b.type} request`);
+      throw new ConflictError(coded('stays.rental_income_not_rental', { type: b.type }));
     if (b.status !== 'approved')
-      throw new ConflictError(`Rental income is recorded for an approved rental; this one is ${b.status}`);
+      throw new ConflictError(coded('stays.rental_income_not_approved', { status: b.status }));
     if (input.nightsRented > b.nights.length)
-      throw new BadRequestError(
-        `nightsRented cannot be more than the ${nightsText(b.nights.length)} of the request`,
-      );
+      throw new BadRequestError(coded('stays.rental_nights_too_many', { count: b.nights.length }));
     const [recorded] = await tx
       .select({ publication: publicationOf(rentalIncomes.paymentDate) })
       .from(rentalIncomes)

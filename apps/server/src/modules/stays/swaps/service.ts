@@ -10,7 +10,7 @@ import {
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client';
 import { bookingNights, bookings, cabinAllowances, projects, swapOffers } from '../../../db/schema';
-import { ConflictError, NotFoundError } from '../../../lib/errors';
+import { coded, ConflictError, NotFoundError, type CodedError } from '../../../lib/errors';
 import type { AuthUser } from '../../../plugins/auth';
 import { recordAudit } from '../../audit/service';
 import { notifyUsers } from '../../notifications/notify';
@@ -129,10 +129,10 @@ export async function createSwap(
     // Another project's stay, or one that is not approved, is not there to be asked for.
     if (!requested || requested.status !== 'approved') throw new NotFoundError('Booking');
     if (offered.status !== 'approved')
-      throw new ConflictError(`Only an approved stay can be offered; yours is ${offered.status}`);
+      throw new ConflictError(coded('stays.swap_not_approved', { status: offered.status }));
     for (const b of [offered, requested])
       if ((b.nights[0] ?? '') < today)
-        throw new ConflictError(`Only stays still ahead can be swapped; ${stayDates(b.nights)} has begun`);
+        throw new ConflictError(coded('stays.swap_stay_begun', { dates: stayDates(b.nights) }));
     const [open] = await tx
       .select({ n: count() })
       .from(swapOffers)
@@ -143,7 +143,7 @@ export async function createSwap(
           eq(swapOffers.status, 'pending'),
         ),
       );
-    if (open?.n) throw new ConflictError('You have already offered this swap; it is waiting for an answer');
+    if (open?.n) throw new ConflictError(coded('stays.swap_already_offered'));
     // What acceptance will check of the one who offers, checked now: an offer that could never be
     // accepted is not made.
     await assertCanHold(tx, viewer.id, offered, requested, 'self');
@@ -191,7 +191,8 @@ async function lockOffer(tx: DbOrTx, viewer: AuthUser, offerId: string, role: 'f
     .for('update')
     .limit(1);
   if (!offer) throw new NotFoundError('Swap offer');
-  if (offer.status !== 'pending') throw new ConflictError(`This swap offer is already ${offer.status}`);
+  if (offer.status !== 'pending')
+    throw new ConflictError(coded('stays.swap_offer_decided', { status: offer.status }));
   return offer;
 }
 
@@ -228,7 +229,7 @@ async function assertCanHold(
   gets: BookingRow,
   side: 'self' | 'other',
 ) {
-  const refuse = (own: string): never => {
+  const refuse = (own: string | CodedError): never => {
     throw new ConflictError(side === 'self' ? own : SWAP_OTHER_CANNOT_HOLD);
   };
   const [allowance] = await tx
@@ -237,11 +238,15 @@ async function assertCanHold(
     .where(and(eq(cabinAllowances.userId, userId), eq(cabinAllowances.projectId, gets.projectId)))
     .for('update')
     .limit(1);
-  if (!allowance) return refuse('You no longer hold cabin nights in this project');
+  if (!allowance) return refuse(coded('stays.swap_no_cabin_nights'));
   const late = gets.nights.filter((n) => n > allowance.expiresAt);
   if (late.length)
     refuse(
-      `Your cabin nights can be used until ${formatNight(allowance.expiresAt)}: ${listNights(late)} ${late.length === 1 ? 'is' : 'are'} too late`,
+      coded('stays.nights_too_late', {
+        count: late.length,
+        date: formatNight(allowance.expiresAt),
+        nights: listNights(late),
+      }),
     );
   // The user's nights in the project in stays other than the one they give.
   const otherNights = and(
@@ -260,7 +265,7 @@ async function assertCanHold(
     .from(bookingNights)
     .where(and(otherNights, inArray(bookingNights.night, gets.nights)));
   if (clash.length)
-    refuse(`You already hold ${listNights(clash.map((c) => c.night).sort())} in another stay`);
+    refuse(coded('stays.swap_nights_held', { nights: listNights(clash.map((c) => c.night).sort()) }));
   await assertHighSeasonLimits(tx, userId, gets.projectId, gets.nights, [gives.id]).catch((err: unknown) => {
     if (err instanceof ConflictError) refuse(`You: ${err.message}`);
     throw err;
@@ -345,8 +350,7 @@ export async function acceptSwap(db: DbOrTx, viewer: AuthUser, offerId: string, 
     return { view: { offer: row, offered: newOffered, requested: newRequested, viewerId: viewer.id } };
   });
   // A void offer is recorded as void, and then refused.
-  if ('voided' in result)
-    throw new ConflictError('This swap offer is void: one of the stays changed after it was made');
+  if ('voided' in result) throw new ConflictError(coded('stays.swap_offer_void'));
   return result.view;
 }
 

@@ -107,6 +107,7 @@ describe('swaps', () => {
     const again = await call(b.token, 'PUT', `/api/swaps/${id}/accept`);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('This swap offer is already accepted');
+    expect(again.json()).toMatchObject({ code: 'stays.swap_offer_decided', params: { status: 'accepted' } });
   });
 
   it('re-checks the nights of both investors and changes nothing when one cannot hold the other stay', async () => {
@@ -196,6 +197,7 @@ describe('swaps', () => {
     const notApproved = await offer(a.token, pending.id, stayB.id);
     expect(notApproved.statusCode).toBe(409);
     expect(notApproved.json().message).toBe('Only an approved stay can be offered; yours is pending');
+    expect(notApproved.json().code).toBe('stays.swap_not_approved');
     const bPending = await createBooking(ctx.db, b.user.id, project.id, days(70, 1));
     expect((await offer(a.token, stayA.id, bPending.id)).statusCode).toBe(404);
     const other = await createProject(ctx.db);
