@@ -389,6 +389,7 @@ test.describe('[ADMIN][PROJECTS] projects management', () => {
       success: false,
       message: 'Total investment cannot be negative',
       error: 'Total investment cannot be negative',
+      code: 'common.validation',
       fields: { totalInvestment: 'Total investment cannot be negative' },
     });
   });
