@@ -250,10 +250,16 @@ describe('POST /api/users', () => {
     const before = (await ctx.db.select({ id: auditLog.id }).from(auditLog)).length;
     const dupEmail = await call('POST', '/api/users', { ...valid(), email: first.email.toUpperCase() });
     expect(dupEmail.statusCode).toBe(409);
-    expect(dupEmail.json().message).toBe('A user with this email already exists');
+    expect(dupEmail.json()).toMatchObject({
+      message: 'A user with this email already exists',
+      code: 'admin.duplicate_email',
+    });
     const dupId = await call('POST', '/api/users', { ...valid(), investorId: first.investorId });
     expect(dupId.statusCode).toBe(409);
-    expect(dupId.json().message).toContain('investor ID');
+    expect(dupId.json()).toMatchObject({
+      message: 'This investor ID is already in use',
+      code: 'admin.duplicate_investor_id',
+    });
     expect((await ctx.db.select({ id: auditLog.id }).from(auditLog)).length).toBe(before);
   });
 });
@@ -494,7 +500,8 @@ describe('DELETE /api/users/:id', () => {
           'Emma Lindqvist has investments and payouts on record, so the account cannot be deleted; deactivate it instead',
         error:
           'Emma Lindqvist has investments and payouts on record, so the account cannot be deleted; deactivate it instead',
-        code: 'common.conflict',
+        code: 'admin.delete_money_on_record',
+        params: { name: 'Emma Lindqvist' },
       });
       expect(await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, u.id)), what).toHaveLength(
         1,
@@ -544,7 +551,10 @@ describe('DELETE /api/users/:id', () => {
   it('does not let an admin delete their own account', async () => {
     const res = await call('DELETE', `/api/users/${ctx.admin.id}`);
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('You cannot delete your own account');
+    expect(res.json()).toMatchObject({
+      message: 'You cannot delete your own account',
+      code: 'admin.delete_self',
+    });
   });
 });
 

@@ -41,6 +41,7 @@ import {
   ConflictError,
   NotFoundError,
   ValidationError,
+  coded,
   isUniqueViolation,
   pgConstraint,
 } from '../../lib/errors';
@@ -53,9 +54,6 @@ import type { AdminInvestmentRow, AdminUserRows } from './presenter';
 
 type ListQuery = z.output<typeof userListQuery>;
 type UpdateInput = z.output<typeof updateUserInput>;
-
-const DUPLICATE_EMAIL = 'A user with this email already exists';
-const DUPLICATE_INVESTOR_ID = 'This investor ID is already in use';
 
 /** The words of a search box, lowercased: letters and digits only, at most 8 of at most 40 characters. */
 function searchWords(input: string | undefined): string[] {
@@ -254,8 +252,8 @@ export async function getAdminUser(db: DbOrTx, userId: string): Promise<AdminUse
 function duplicateUser(err: unknown): never {
   if (isUniqueViolation(err)) {
     const constraint = pgConstraint(err) ?? '';
-    if (constraint.includes('investor_id')) throw new ConflictError(DUPLICATE_INVESTOR_ID);
-    if (constraint.includes('email')) throw new ConflictError(DUPLICATE_EMAIL);
+    if (constraint.includes('investor_id')) throw new ConflictError(coded('admin.duplicate_investor_id'));
+    if (constraint.includes('email')) throw new ConflictError(coded('admin.duplicate_email'));
   }
   throw err;
 }
@@ -455,7 +453,7 @@ async function moneyOnRecord(tx: DbOrTx, userId: string): Promise<boolean> {
  * and the delete.
  */
 export async function deleteUser(db: Db, actorId: string, userId: string): Promise<void> {
-  if (userId === actorId) throw new BadRequestError('You cannot delete your own account');
+  if (userId === actorId) throw new BadRequestError(coded('admin.delete_self'));
   await db.transaction(async (tx) => {
     const [user] = await tx
       .select({ id: users.id, name: users.name, email: users.email })
@@ -465,9 +463,7 @@ export async function deleteUser(db: Db, actorId: string, userId: string): Promi
       .limit(1);
     if (!user) throw new NotFoundError('User');
     if (await moneyOnRecord(tx, userId))
-      throw new ConflictError(
-        `${user.name} has investments and payouts on record, so the account cannot be deleted; deactivate it instead`,
-      );
+      throw new ConflictError(coded('admin.delete_money_on_record', { name: user.name }));
     await tx.delete(users).where(eq(users.id, userId));
     // The refresh tokens go with the user (cascade) and every request re-reads the user, so their
     // open sessions end at once.
@@ -510,7 +506,7 @@ export async function activateUser(
 
 /** Stops an account from signing in and ends its sessions at once. */
 export async function deactivateUser(db: Db, actorId: string, userId: string): Promise<AdminUserRows> {
-  if (userId === actorId) throw new BadRequestError('You cannot deactivate your own account');
+  if (userId === actorId) throw new BadRequestError(coded('admin.deactivate_self'));
   await db.transaction(async (tx) => {
     const [row] = await tx
       .update(users)

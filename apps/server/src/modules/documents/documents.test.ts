@@ -458,22 +458,45 @@ describe('admin document writes', () => {
     const before = filesOnDisk(uploads).length;
     const rows = async () =>
       (await ctx.db.select().from(documents).where(eq(documents.projectId, project.id))).length;
-    const cases: [Parameters<typeof multipart>[1], string | RegExp][] = [
-      [{ data: sampleHtml(), name: 'statement.pdf', type: 'application/pdf' }, 'The file is not a valid PDF'],
-      [{ data: sampleSvg(), name: 'statement.pdf', type: 'application/pdf' }, 'The file is not a valid PDF'],
-      [{ data: sampleHtml(), name: 'statement', type: 'application/pdf' }, 'The file is not a valid PDF'],
-      [{ data: sampleSvg(), name: 'photo.png', type: 'image/png' }, 'The file is not a valid PNG'],
-      [{ data: sampleSvg(), name: 'drawing.svg', type: 'image/svg+xml' }, /not supported/],
-      [{ data: sampleHtml(), name: 'notes.txt', type: 'text/plain' }, 'The file is not a valid TXT'],
-      [{ data: sampleHtml(), name: 'page.html', type: 'text/html' }, /not supported/],
-      [{ data: sampleWebm(), name: 'tour.webm', type: 'video/webm' }, /not supported/],
-      [{ data: Buffer.from([0x00, 0x01, 0x02, 0x03, 0xff]), name: 'blob.bin' }, /not supported/],
-      [{ data: Buffer.alloc(0), name: 'empty.pdf' }, 'The file is empty'],
+    const invalid = (label: string) => ({ code: 'documents.file_not_valid', params: { label } });
+    const unsupported = { code: 'documents.unsupported_document' };
+    const cases: [Parameters<typeof multipart>[1], string | RegExp, object][] = [
+      [
+        { data: sampleHtml(), name: 'statement.pdf', type: 'application/pdf' },
+        'The file is not a valid PDF',
+        invalid('PDF'),
+      ],
+      [
+        { data: sampleSvg(), name: 'statement.pdf', type: 'application/pdf' },
+        'The file is not a valid PDF',
+        invalid('PDF'),
+      ],
+      [
+        { data: sampleHtml(), name: 'statement', type: 'application/pdf' },
+        'The file is not a valid PDF',
+        invalid('PDF'),
+      ],
+      [
+        { data: sampleSvg(), name: 'photo.png', type: 'image/png' },
+        'The file is not a valid PNG',
+        invalid('PNG'),
+      ],
+      [{ data: sampleSvg(), name: 'drawing.svg', type: 'image/svg+xml' }, /not supported/, unsupported],
+      [
+        { data: sampleHtml(), name: 'notes.txt', type: 'text/plain' },
+        'The file is not a valid TXT',
+        invalid('TXT'),
+      ],
+      [{ data: sampleHtml(), name: 'page.html', type: 'text/html' }, /not supported/, unsupported],
+      [{ data: sampleWebm(), name: 'tour.webm', type: 'video/webm' }, /not supported/, unsupported],
+      [{ data: Buffer.from([0x00, 0x01, 0x02, 0x03, 0xff]), name: 'blob.bin' }, /not supported/, unsupported],
+      [{ data: Buffer.alloc(0), name: 'empty.pdf' }, 'The file is empty', { code: 'documents.file_empty' }],
     ];
-    for (const [file, message] of cases) {
+    for (const [file, message, coded] of cases) {
       const res = await send('POST', `/api/documents?projectId=${project.id}`, { name: 'Bad' }, file);
       expect(res.statusCode, file!.name).toBe(400);
       expect(res.json().message).toMatch(message);
+      expect(res.json(), file!.name).toMatchObject(coded);
     }
     expect(filesOnDisk(uploads).length).toBe(before);
     expect(await rows()).toBe(0);
@@ -493,7 +516,11 @@ describe('admin document writes', () => {
       },
     );
     expect(res.statusCode).toBe(413);
-    expect(res.json().message).toBe('The file is larger than the upload limit of 1 MB');
+    expect(res.json()).toMatchObject({
+      message: 'The file is larger than the upload limit of 1 MB',
+      code: 'documents.file_too_large',
+      params: { limit: '1 MB' },
+    });
     expect(filesOnDisk(uploads).length).toBe(before);
     expect(await ctx.db.select().from(documents).where(eq(documents.projectId, project.id))).toEqual([]);
   });
@@ -657,7 +684,10 @@ describe('per-user media (admin documents screen)', () => {
       },
     );
     expect(missingUser.statusCode).toBe(400);
-    expect(missingUser.json().message).toBe('User ID is required');
+    expect(missingUser.json()).toMatchObject({
+      message: 'User ID is required',
+      code: 'documents.user_id_required',
+    });
 
     const res = await send(
       'POST',
@@ -698,11 +728,15 @@ describe('per-user media (admin documents screen)', () => {
       { data: sampleWebm(), name: 'tour.webm' },
     );
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().message).toBe('The file is a video, but the type says photo');
+    expect(wrong.json()).toMatchObject({
+      message: 'The file is a video, but the type says photo',
+      code: 'documents.file_video_type_photo',
+    });
     const pdf = await send('POST', url, { title: 'Doc' }, { data: await samplePdf(), name: 'doc.pdf' });
     expect(pdf.json().message).toMatch(/Upload a photo .* or a video/);
+    expect(pdf.json().code).toBe('documents.unsupported_media');
     const noTitle = await send('POST', url, { type: 'photo' });
-    expect(noTitle.json().message).toBe('Title is required');
+    expect(noTitle.json()).toMatchObject({ message: 'Title is required', code: 'documents.title_required' });
     const badUrl = await send('POST', url, { title: 'Linked', type: 'photo', url: 'javascript:alert(1)' });
     expect(badUrl.statusCode).toBe(400);
     expect(badUrl.json().message).toMatch(/^URL must be a path on this site/);

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { documentFields, documentWriteQuery, endpoints, userMediaFields } from '@portal/contracts';
 import type { Module } from '../../app-types';
-import { BadRequestError, NotFoundError } from '../../lib/errors';
+import { BadRequestError, NotFoundError, coded } from '../../lib/errors';
 import { route } from '../../plugins/route';
 import { requireAuth } from '../../plugins/auth';
 import { createFileUrls } from '../../lib/file-urls';
@@ -102,7 +102,7 @@ export const documentRoutes: Module = (app, { database: { db }, storage, config,
     const row = await withUpload(storage, file, async () => {
       const target = targetOf(request.query, fields);
       const projectId = requireProjectId(target.projectId);
-      if (!target.userId) throw new BadRequestError('User ID is required');
+      if (!target.userId) throw new BadRequestError(coded('documents.user_id_required'));
       await assertTargetsExist(db, projectId, target.userId);
       return createDocument(db, mailer, 'media', {
         actorId,

@@ -4,7 +4,7 @@ import type { DocumentFields, UserMediaFields } from '@portal/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Mailer } from '../../mail/mailer';
 import { documents, projects } from '../../db/schema';
-import { BadRequestError, NotFoundError } from '../../lib/errors';
+import { BadRequestError, NotFoundError, coded } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import type { FileStorage } from '../../storage/file-storage';
 import { recordAudit } from '../audit/service';
@@ -89,8 +89,8 @@ const fileColumns = (file: StoredUpload) => ({
 function documentValues(fields: DocumentFields, file: StoredUpload | null, creating: boolean) {
   const fallbackName = file ? file.originalName.replace(/\.[^.]+$/, '') : undefined;
   const name = fields.name || (creating ? fallbackName : undefined);
-  if (creating && !name) throw new BadRequestError('Name is required');
-  if (!creating && fields.name === '') throw new BadRequestError('Name is required');
+  if ((creating && !name) || (!creating && fields.name === ''))
+    throw new BadRequestError(coded('documents.name_required'));
   return {
     ...(name !== undefined && { name }),
     ...((fields.category !== undefined || creating) && {
@@ -108,12 +108,15 @@ function documentValues(fields: DocumentFields, file: StoredUpload | null, creat
 
 /** The row values of a per-user media item; the type follows the file when it is not given. */
 function mediaValues(fields: UserMediaFields, file: StoredUpload | null, creating: boolean) {
-  if ((creating && !fields.title) || fields.title === '') throw new BadRequestError('Title is required');
+  if ((creating && !fields.title) || fields.title === '')
+    throw new BadRequestError(coded('documents.title_required'));
   const fileType = file ? (file.kind === 'video' ? 'video' : 'photo') : undefined;
   if (file && fields.type && fields.type !== fileType)
-    throw new BadRequestError(`The file is a ${fileType}, but the type says ${fields.type}`);
+    throw new BadRequestError(
+      coded(fileType === 'video' ? 'documents.file_video_type_photo' : 'documents.file_photo_type_video'),
+    );
   const type = fields.type ?? fileType;
-  if (creating && !type) throw new BadRequestError('Type is required when no file is uploaded');
+  if (creating && !type) throw new BadRequestError(coded('documents.type_required'));
   return {
     ...(fields.title !== undefined && { name: fields.title }),
     ...(type !== undefined && { type }),
@@ -216,7 +219,7 @@ export async function updateDocument(
       .limit(1);
     if (!before) throw new NotFoundError(WHAT[kind]);
     if (kind === 'media' && !input.file && 'type' in values && values.type !== before.type && before.fileKey)
-      throw new BadRequestError('The type must match the uploaded file');
+      throw new BadRequestError(coded('documents.type_must_match_file'));
     const [row] = await tx
       .update(documents)
       .set({

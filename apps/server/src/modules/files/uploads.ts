@@ -4,7 +4,8 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeFromStream } from 'file-type/node';
 import type { z } from 'zod';
 import { EXTENSION_BY_MIME, fieldErrors, issuesMessage } from '@portal/contracts';
-import { AppError, BadRequestError, PayloadTooLargeError, ValidationError } from '../../lib/errors';
+import type { ErrorCode } from '@portal/i18n';
+import { AppError, BadRequestError, PayloadTooLargeError, ValidationError, coded } from '../../lib/errors';
 import { FileTooLargeError, type FileStorage } from '../../storage/file-storage';
 import { nulRefusal } from '../../plugins/errors';
 import { BIDI_CONTROLS } from './send-file';
@@ -93,10 +94,9 @@ const ALIASES: Record<string, string> = {
 };
 const TEXT_EXTS = new Set(['txt', 'csv', 'md']);
 
-const UNSUPPORTED: Record<UploadPurpose, string> = {
-  document:
-    'This file type is not supported. Upload a PDF, an image (JPG, PNG, GIF, WebP), a text or CSV file, or an Office document.',
-  media: 'This file type is not supported. Upload a photo (JPG, PNG, GIF, WebP) or a video (MP4, WebM, MOV).',
+const UNSUPPORTED: Record<UploadPurpose, ErrorCode> = {
+  document: 'documents.unsupported_document',
+  media: 'documents.unsupported_media',
 };
 
 const HEAD_BYTES = 8192;
@@ -186,9 +186,9 @@ async function identifyFile(
     const sameFamily =
       type &&
       (sniffed === claimed || (type.kind === want.kind && want.kind !== 'pdf' && want.kind !== 'office'));
-    if (!sameFamily) throw new BadRequestError(`The file is not a valid ${want.label}`);
+    if (!sameFamily) throw new BadRequestError(coded('documents.file_not_valid', { label: want.label }));
   }
-  if (!type || !type.purposes.includes(purpose)) throw new BadRequestError(UNSUPPORTED[purpose]);
+  if (!type || !type.purposes.includes(purpose)) throw new BadRequestError(coded(UNSUPPORTED[purpose]));
   return { mime: type.mime, ext: sniffed === 'm4v' ? 'mp4' : sniffed!, label: type.label, kind: type.kind };
 }
 
@@ -202,12 +202,12 @@ function translateUploadError(err: unknown, maxBytes: number): unknown {
   if (err instanceof AppError) return err;
   const code = (err as { code?: unknown })?.code;
   if (err instanceof Error && code === undefined && MALFORMED_FORM.test(err.message))
-    return new BadRequestError('The form arrived incomplete. Send it again.');
+    return new BadRequestError(coded('documents.form_incomplete'));
   if (err instanceof FileTooLargeError || code === 'FST_REQ_FILE_TOO_LARGE')
-    return new PayloadTooLargeError(`The file is larger than the upload limit of ${formatLimit(maxBytes)}`);
-  if (code === 'FST_FILES_LIMIT') return new BadRequestError('Upload one file at a time');
+    return new PayloadTooLargeError(coded('documents.file_too_large', { limit: formatLimit(maxBytes) }));
+  if (code === 'FST_FILES_LIMIT') return new BadRequestError(coded('documents.one_file_at_a_time'));
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-    return new BadRequestError('The form has too many fields');
+    return new BadRequestError(coded('documents.too_many_fields'));
   return err;
 }
 
@@ -231,7 +231,7 @@ export async function readUpload(
     const body = request.body;
     if (body === undefined || body === null) return { fields: {}, file: null };
     if (typeof body !== 'object' || Array.isArray(body))
-      throw new BadRequestError('The request body must be a JSON object or a multipart form');
+      throw new BadRequestError(coded('documents.body_not_object'));
     return { fields: body as Record<string, unknown>, file: null };
   }
   const fields: Record<string, unknown> = {};
@@ -240,13 +240,14 @@ export async function readUpload(
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
-        if (part.valueTruncated) throw new BadRequestError(`${part.fieldname} is too long`);
+        if (part.valueTruncated)
+          throw new BadRequestError(coded('documents.field_too_long', { field: part.fieldname }));
         if (part.fieldname !== 'file') fields[part.fieldname] = part.value;
         continue;
       }
       if (part.fieldname !== 'file') {
         part.file.resume();
-        throw new BadRequestError(`Send the file in the field "file", not "${part.fieldname}"`);
+        throw new BadRequestError(coded('documents.file_field', { field: part.fieldname }));
       }
       const put = await storage.put(part.file, { maxBytes: opts.maxBytes });
       stored = { key: put.key, size: put.size };
@@ -255,7 +256,7 @@ export async function readUpload(
         stored = null;
         // An empty file input still sends a nameless, empty part: that is "no file".
         if (!part.filename) continue;
-        throw new BadRequestError('The file is empty');
+        throw new BadRequestError(coded('documents.file_empty'));
       }
       const originalName = cleanFileName(part.filename);
       const type = await identifyFile(storage, stored, originalName, part.mimetype ?? '', opts.purpose);

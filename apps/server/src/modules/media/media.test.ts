@@ -297,7 +297,10 @@ describe('admin media', () => {
     const lastWeek = createFileUrls(ctx.deps.config.jwtSecret, () => Date.now() - 7 * 24 * 3600 * 1000);
     const expired = await get(lastWeek.sign('p', item._id));
     expect(expired.statusCode).toBe(403);
-    expect(expired.json().message).toBe('This link has expired. Reload the page to get a new one.');
+    expect(expired.json()).toMatchObject({
+      message: 'This link has expired. Reload the page to get a new one.',
+      code: 'media.link_expired',
+    });
     const forged = createFileUrls('another-secret-another-secret-another-secret');
     expect((await get(forged.sign('p', item._id))).statusCode).toBe(403);
   });
@@ -344,14 +347,20 @@ describe('admin media', () => {
       { ...base, type: 'photo' },
       { data: sampleWebm(), name: 't.webm' },
     );
-    expect(video.json().message).toBe('The file is a video: choose the type video or behind-scenes');
+    expect(video.json()).toMatchObject({
+      message: 'The file is a video: choose the type video or behind-scenes',
+      code: 'media.file_is_video',
+    });
     const photo = await send(
       'POST',
       '/api/media',
       { ...base, type: 'video' },
       { data: sampleJpeg(), name: 'p.jpg' },
     );
-    expect(photo.json().message).toBe('The file is a photo: choose the type photo or behind-scenes');
+    expect(photo.json()).toMatchObject({
+      message: 'The file is a photo: choose the type photo or behind-scenes',
+      code: 'media.file_is_photo',
+    });
     const pdf = await send(
       'POST',
       '/api/media',

@@ -1,6 +1,6 @@
 import { endpoints, projectMediaFields, projectMediaUpdateFields } from '@portal/contracts';
 import type { Module } from '../../app-types';
-import { ForbiddenError } from '../../lib/errors';
+import { ForbiddenError, coded } from '../../lib/errors';
 import { route } from '../../plugins/route';
 import { requireAuth } from '../../plugins/auth';
 import { assertTargetsExist, requireProjectId } from '../access/project-access';
@@ -77,7 +77,7 @@ export const mediaRoutes: Module = (app, { database: { db }, storage, config }) 
     const { source, id } = request.params;
     const { exp, sig, download } = request.query;
     if (!urls.verify(source, id, exp, sig, download === '1'))
-      throw new ForbiddenError('This link has expired. Reload the page to get a new one.');
+      throw new ForbiddenError(coded('media.link_expired'));
     const file = await findSignedFile(db, source, id);
     return sendStoredFile(request, reply, storage, {
       key: file.key,

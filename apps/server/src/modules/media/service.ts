@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { DEFAULT_MEDIA_PRIORITY, type ProjectMediaFields } from '@portal/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import { documents, projectMedia } from '../../db/schema';
-import { BadRequestError, NotFoundError } from '../../lib/errors';
+import { BadRequestError, NotFoundError, coded } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import type { FileStorage } from '../../storage/file-storage';
 import { recordAudit } from '../audit/service';
@@ -53,10 +53,8 @@ export async function listAllMedia(db: DbOrTx, projectId: string | undefined) {
 /** Photos must be images and videos videos; behind-the-scenes items may be either. */
 function checkFileFitsType(type: string | undefined, file: StoredUpload | null) {
   if (!file || !type) return;
-  if (type === 'photo' && file.kind !== 'image')
-    throw new BadRequestError('The file is a video: choose the type video or behind-scenes');
-  if (type === 'video' && file.kind !== 'video')
-    throw new BadRequestError('The file is a photo: choose the type photo or behind-scenes');
+  if (type === 'photo' && file.kind !== 'image') throw new BadRequestError(coded('media.file_is_video'));
+  if (type === 'video' && file.kind !== 'video') throw new BadRequestError(coded('media.file_is_photo'));
 }
 
 function values(fields: Partial<ProjectMediaFields>, file: StoredUpload | null) {

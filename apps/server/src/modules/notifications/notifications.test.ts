@@ -316,7 +316,10 @@ describe('POST /api/notifications/send', () => {
     expect(res.json().data).toMatchObject({ sent: 1, skippedInactive: 1 });
     const none = await send({ title: 'All inactive', message: 'M', userIds: [off.id] });
     expect(none.statusCode).toBe(400);
-    expect(none.json().message).toBe('None of the chosen users is active, so nobody would receive it');
+    expect(none.json()).toMatchObject({
+      message: 'None of the chosen users is active, so nobody would receive it',
+      code: 'notifications.none_active',
+    });
     expect(await rowsTitled('All inactive')).toHaveLength(0);
   });
 
@@ -324,7 +327,24 @@ describe('POST /api/notifications/send', () => {
     const ghost = crypto.randomUUID();
     const res = await send({ title: 'Ghost', message: 'M', userIds: [emma.id, ghost] });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(`userIds: no user has the id ${ghost}`);
+    expect(res.json()).toMatchObject({
+      message: `userIds: no user has the id ${ghost}`,
+      code: 'notifications.unknown_user',
+      params: { ids: ghost },
+    });
+    const ghosts = Array.from({ length: 5 }, () => crypto.randomUUID());
+    const many = await send({ title: 'Ghost', message: 'M', userIds: ghosts });
+    const shown = ghosts.slice(0, 3).join(', ');
+    expect(many.json()).toMatchObject({
+      message: `userIds: no users have the ids ${shown} and 2 more`,
+      code: 'notifications.unknown_users_more',
+      params: { ids: shown, count: 2 },
+    });
+    const two = await send({ title: 'Ghost', message: 'M', userIds: ghosts.slice(0, 2) });
+    expect(two.json()).toMatchObject({
+      message: `userIds: no users have the ids ${ghosts.slice(0, 2).join(', ')}`,
+      code: 'notifications.unknown_users',
+    });
     expect(await rowsTitled('Ghost')).toHaveLength(0);
   });
 });
@@ -522,6 +542,9 @@ describe('POST /api/notifications/stream/ticket', () => {
     expect(missing.json().message).toMatch(/Ticket/);
     const unknown = await call('GET', `/api/notifications/stream?ticket=${'a'.repeat(43)}`);
     expect(unknown.statusCode).toBe(401);
-    expect(unknown.json().message).toBe('The stream ticket is invalid or has expired');
+    expect(unknown.json()).toMatchObject({
+      message: 'The stream ticket is invalid or has expired',
+      code: 'notifications.ticket_invalid',
+    });
   });
 });

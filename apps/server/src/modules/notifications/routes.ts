@@ -1,6 +1,6 @@
 import { endpoints } from '@portal/contracts';
 import type { Module } from '../../app-types';
-import { TooManyRequestsError, UnauthorizedError } from '../../lib/errors';
+import { TooManyRequestsError, UnauthorizedError, coded } from '../../lib/errors';
 import { pagination } from '../../lib/format';
 import { route } from '../../plugins/route';
 import { bearerToken, requireAuth } from '../../plugins/auth';
@@ -124,7 +124,7 @@ export const notificationRoutes: Module = (app, { database, signer, listener, ch
       const checkedAt = changes.now();
       const session = await redeemTicket(db, request.query.ticket);
       if (hub.countFor(session.userId) >= MAX_STREAMS_PER_USER)
-        throw new TooManyRequestsError('Too many open notification streams. Close a tab and try again.', 30);
+        throw new TooManyRequestsError(coded('notifications.too_many_streams'), 30);
       const stream = new EventStream(session.userId, session.familyId, reply, (s) => streams.delete(s));
       streams.add(stream);
       try {

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import type { Mailer } from '../../mail/mailer';
 import { notificationCount, notifications, refreshTokens, streamTickets, users } from '../../db/schema';
 import { readSlottedCount } from '../../db/slotted-count';
-import { BadRequestError, NotFoundError, UnauthorizedError } from '../../lib/errors';
+import { BadRequestError, NotFoundError, UnauthorizedError, coded } from '../../lib/errors';
 import { hashRefreshToken } from '../../lib/tokens';
 import { recordAudit } from '../audit/service';
 import { fanOut, notificationColumns, rowsOf, syncSignal, type NotificationInput } from './notify';
@@ -85,14 +85,16 @@ export async function send(
     const unknown = chosen.filter((id) => !known.has(id));
     if (unknown.length) {
       const shown = unknown.slice(0, 3).join(', ');
-      const more = unknown.length > 3 ? ` and ${unknown.length - 3} more` : '';
       throw new BadRequestError(
-        `userIds: ${unknown.length === 1 ? 'no user has the id' : 'no users have the ids'} ${shown}${more}`,
+        unknown.length === 1
+          ? coded('notifications.unknown_user', { ids: shown })
+          : unknown.length > 3
+            ? coded('notifications.unknown_users_more', { ids: shown, count: unknown.length - 3 })
+            : coded('notifications.unknown_users', { ids: shown }),
       );
     }
     skippedInactive = found.filter((u) => !u.isActive).length;
-    if (skippedInactive === found.length)
-      throw new BadRequestError('None of the chosen users is active, so nobody would receive it');
+    if (skippedInactive === found.length) throw new BadRequestError(coded('notifications.none_active'));
   }
   return db.transaction(async (tx) => {
     const { sent, batchId } = await fanOut(
@@ -248,7 +250,7 @@ export async function redeemTicket(db: Db, ticket: string): Promise<StreamSessio
   const [found] = rowsOf<{ user_id: string; family_id: string; session_expires_at: string; ok: boolean }>(
     result,
   );
-  if (!found?.ok) throw new UnauthorizedError('The stream ticket is invalid or has expired');
+  if (!found?.ok) throw new UnauthorizedError(coded('notifications.ticket_invalid'));
   return {
     userId: found.user_id,
     familyId: found.family_id,

@@ -29,9 +29,12 @@ describe('archiving a project instead of deleting it', () => {
     for (let i = 0; i < 2; i++) await createInvestment(ctx.db, (await createUser(ctx.db)).id, p.id);
     const res = await send('DELETE', `/api/projects/${p.id}`, ctx.admin.token);
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(
-      'This project has investments from 2 investors, so it cannot be deleted. Archive it instead: archiving hides it from investors and keeps its history.',
-    );
+    expect(res.json()).toMatchObject({
+      message:
+        'This project has investments from 2 investors, so it cannot be deleted. Archive it instead: archiving hides it from investors and keeps its history.',
+      code: 'projects.has_investments',
+      params: { count: 2 },
+    });
     expect(await ctx.db.select().from(investments).where(eq(investments.projectId, p.id))).toHaveLength(2);
   });
 
@@ -184,18 +187,22 @@ describe('the opportunity of a project open for interest', () => {
     const other = await createProject(ctx.db, { name: 'Second Opening' });
     const clash = await send('PUT', `/api/projects/${other.id}/opportunity`, ctx.admin.token, alpine);
     expect(clash.statusCode).toBe(409);
-    expect(clash.json().message).toBe(
-      'Alpine Retreat is already open for interest. Close its opportunity before opening another one.',
-    );
+    expect(clash.json()).toMatchObject({
+      message:
+        'Alpine Retreat is already open for interest. Close its opportunity before opening another one.',
+      code: 'projects.already_open',
+      params: { name: 'Alpine Retreat' },
+    });
 
     // Archiving closes it; an archived project cannot be opened.
     expect((await send('POST', `/api/projects/${p.id}/archive`, ctx.admin.token)).statusCode).toBe(200);
     expect((await get('/api/opportunities/current', token)).json().data).toBeNull();
     const archived = await send('PUT', `/api/projects/${p.id}/opportunity`, ctx.admin.token, alpine);
     expect(archived.statusCode).toBe(409);
-    expect(archived.json().message).toBe(
-      'An archived project cannot be open for interest. Restore it first.',
-    );
+    expect(archived.json()).toMatchObject({
+      message: 'An archived project cannot be open for interest. Restore it first.',
+      code: 'projects.archived_not_open',
+    });
 
     const closed = await send('PUT', `/api/projects/${other.id}/opportunity`, ctx.admin.token, alpine);
     expect(closed.statusCode).toBe(200);

@@ -355,9 +355,12 @@ describe('DELETE /api/projects/:id', () => {
     await createInvestment(ctx.db, a.id, p.id, { monthly: { '2025-01': '10.00' } });
     const res = await send('DELETE', `/api/projects/${p.id}`, ctx.admin.token);
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(
-      'This project has investments from 1 investor, so it cannot be deleted. Archive it instead: archiving hides it from investors and keeps its history.',
-    );
+    expect(res.json()).toMatchObject({
+      message:
+        'This project has investments from 1 investor, so it cannot be deleted. Archive it instead: archiving hides it from investors and keeps its history.',
+      code: 'projects.has_investments',
+      params: { count: 1 },
+    });
     expect(await ctx.db.select().from(investments).where(eq(investments.projectId, p.id))).toHaveLength(1);
   });
 

@@ -4,7 +4,7 @@ import { toMoneyString } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client';
 import { investments, monthlyReturns, projects } from '../../db/schema';
 import { incomePaidSql, monthlyReturnsTotal } from '../../db/investment-returns';
-import { ConflictError, NotFoundError, isUniqueViolation } from '../../lib/errors';
+import { ConflictError, NotFoundError, isUniqueViolation, coded } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/service';
 
@@ -153,10 +153,7 @@ export async function deleteProject(db: DbOrTx, actorId: string, id: string): Pr
       .limit(1);
     if (!project) throw new NotFoundError('Project');
     const [held] = await tx.select({ n: count() }).from(investments).where(eq(investments.projectId, id));
-    if (held && held.n > 0)
-      throw new ConflictError(
-        `This project has investments from ${held.n} investor${held.n === 1 ? '' : 's'}, so it cannot be deleted. Archive it instead: archiving hides it from investors and keeps its history.`,
-      );
+    if (held && held.n > 0) throw new ConflictError(coded('projects.has_investments', { count: held.n }));
     await tx.delete(projects).where(eq(projects.id, id));
     await recordAudit(tx, {
       actorId,
@@ -203,9 +200,6 @@ export async function setArchived(
   });
 }
 
-const alreadyOpen = (name: string) =>
-  `${name} is already open for interest. Close its opportunity before opening another one.`;
-
 /**
  * Sets a project's opportunity (admin). At most one project is open for interest, and an archived
  * one cannot be: both answer 409 naming the reason.
@@ -226,14 +220,13 @@ export async function updateOpportunity(
         .limit(1);
       if (!current) throw new NotFoundError('Project');
       if (input.openForInterest) {
-        if (current.archivedAt)
-          throw new ConflictError('An archived project cannot be open for interest. Restore it first.');
+        if (current.archivedAt) throw new ConflictError(coded('projects.archived_not_open'));
         const [other] = await tx
           .select({ name: projects.name })
           .from(projects)
           .where(and(eq(projects.openForInterest, true), ne(projects.id, id)))
           .limit(1);
-        if (other) throw new ConflictError(alreadyOpen(other.name));
+        if (other) throw new ConflictError(coded('projects.already_open', { name: other.name }));
       }
       const [row] = await tx
         .update(projects)
@@ -267,7 +260,9 @@ export async function updateOpportunity(
         .from(projects)
         .where(eq(projects.openForInterest, true))
         .limit(1);
-      throw new ConflictError(alreadyOpen(other?.name ?? 'Another project'));
+      throw new ConflictError(
+        other ? coded('projects.already_open', { name: other.name }) : coded('projects.another_open'),
+      );
     }
     throw err;
   }
