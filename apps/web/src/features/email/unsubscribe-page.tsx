@@ -73,11 +73,10 @@ function UnsubscribePage() {
 
   const { category, email } = info.data;
   // The category's name, alone and inside a sentence (where English writes it in lower case).
-  const label = i18n.t(EMAIL_CATEGORY[category]);
-  const kind = label;
+  const kind = i18n.t(EMAIL_CATEGORY[category]);
   if (stop.data || info.data.unsubscribed)
     return (
-      <PageCard title={t('unsubscribe.done')} subtitle={t('unsubscribe.kindEmails', { label })}>
+      <PageCard title={t('unsubscribe.done')} subtitle={t('unsubscribe.kindEmails', { label: kind })}>
         <Note tone="done">
           {t('unsubscribe.doneAt', {
             // The server's words in English (they carry no code); the page's own in another language.

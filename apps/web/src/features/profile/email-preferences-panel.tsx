@@ -9,12 +9,11 @@ import {
   type EmailPreferencesInput,
 } from '@portal/contracts';
 import { cn } from '@/lib/cn';
-import { EMAIL_CATEGORY } from '@/lib/email-categories';
+import { EMAIL_CATEGORY as NAME } from '@/lib/email-categories';
 import { messageOf, toast } from '@/lib/toast';
 import { emailPreferencesKey, useEmailPreferences, useUpdateEmailPreferences } from '@/queries/mail';
 
 /** Each kind of email's name, and what it is about (under its name). */
-const NAME = EMAIL_CATEGORY;
 const ABOUT = {
   security: 'emailPreferences.securityAbout',
   payouts: 'emailPreferences.payoutsAbout',
