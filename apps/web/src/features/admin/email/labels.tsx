@@ -32,9 +32,10 @@ export const when = (iso: string) => formatDate(iso, 'moment');
 export const statusNote = (m: Pick<OutboxMessage, 'status' | 'error'>) =>
   (m.status === 'failed' || m.status === 'skipped') && m.error ? m.error : null;
 
-const QUEUE_LABELS: Record<string, 'queue.mail' | 'queue.dailyReminders'> = {
+const QUEUE_LABELS: Record<string, 'queue.mail' | 'queue.dailyReminders' | 'queue.statements'> = {
   mail: 'queue.mail',
   'daily-reminders': 'queue.dailyReminders',
+  statements: 'queue.statements',
 };
 
 /** A queue as the screen names it: 'mail' → 'Email', 'daily-reminders' → 'Daily reminders'. */
