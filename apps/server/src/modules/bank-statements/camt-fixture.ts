@@ -5,7 +5,7 @@ import { XMLBuilder } from 'fast-xml-parser';
  * European banks still send) or `camt.053.001.08` (statuses and parties one level deeper), and
  * `camt.054.001.02` notifications. Each entry holds one transaction unless it is given `batch`.
  */
-export interface FixtureTransaction {
+interface FixtureTransaction {
   amount: string;
   /** Structured creditor reference (RmtInf/Strd/CdtrRefInf/Ref). */
   reference?: string;
@@ -19,7 +19,7 @@ export interface FixtureTransaction {
   bankRef?: string;
 }
 
-export interface FixtureEntry extends FixtureTransaction {
+interface FixtureEntry extends FixtureTransaction {
   direction?: 'CRDT' | 'DBIT';
   bookedOn?: string;
   status?: 'BOOK' | 'PDNG' | 'INFO';

@@ -13,9 +13,9 @@ import { compactReference, isCreditorReference, referencesIn } from '../../lib/c
  * `BankTransaction` of its own with its own amount, since each pays a different line.
  */
 
-export type CamtKind = 'camt.053' | 'camt.054';
+type CamtKind = 'camt.053' | 'camt.054';
 
-export interface BankTransaction {
+interface BankTransaction {
   /**
    * What identifies the transaction across files, so that importing it again is recognised: the bank's
    * reference of the entry (`AcctSvcrRef`), with the transaction's number when the entry holds several
