@@ -16,6 +16,7 @@ export * from './returns-import';
 export * from './projects';
 export * from './investor-id';
 export * from './interest';
+export * from './subscriptions';
 export * from './opportunity';
 export * from './updates';
 export * from './perks';
