@@ -1,0 +1,49 @@
+import type { i18n } from 'i18next';
+import { formatFor } from './format';
+import { DEFAULT_LOCALE, isLocale, type Locale } from './locale';
+
+/** How a list of days ends in each language: 'A, B and C', 'A, B, … and 3 more'. */
+const LIST_WORDS: Record<Locale, { and: string; more: (n: number) => string }> = {
+  en: { and: 'and', more: (n) => `and ${n} more` },
+  de: { and: 'und', more: (n) => `und ${n} weitere` },
+  nb: { and: 'og', more: (n) => `og ${n} til` },
+};
+
+const localeOf = (lng: string | undefined): Locale => (isLocale(lng) ? lng : DEFAULT_LOCALE);
+
+/**
+ * Days ('YYYY-MM-DD', comma-separated) as a sentence lists them, at most `max` of them:
+ * 'Feb 12, 2026 and Feb 13, 2026', 'Feb 12, 2026, Feb 13, 2026, Feb 14, 2026 and 3 more'.
+ */
+export function listDays(days: readonly string[], locale: Locale, max = 3): string {
+  const f = formatFor(locale);
+  const words = LIST_WORDS[locale];
+  const shown = days.slice(0, max).map((d) => f.date(d, 'short'));
+  const rest = days.length - shown.length;
+  if (rest > 0) return `${shown.join(', ')} ${words.more(rest)}`;
+  if (shown.length <= 1) return shown.join('');
+  return `${shown.slice(0, -1).join(', ')} ${words.and} ${shown.at(-1)}`;
+}
+
+/**
+ * The formatters every i18next instance of the portal registers (the web app's and the server's
+ * translator alike), so that a message's params stay raw values worded in the reader's language:
+ * - `{{date, day}}`: a day 'YYYY-MM-DD' -> 'Feb 12, 2026' / '12. Feb. 2026';
+ * - `{{nights, days}}`, `{{nights, days(max: 5)}}`: comma-separated days as a list (`listDays`);
+ * - `{{month, month}}`: 'YYYY-MM' -> 'Mar 2025';
+ * - `{{amount, money}}`: euros -> '€1,234.50' / '1.234,50 €' (whole euros without decimals);
+ * - `{{name, lowercase}}`: a name inside a sentence where the language writes it in lower case.
+ */
+export function addFormatters(instance: i18n): void {
+  const formatter = instance.services.formatter;
+  if (!formatter) return;
+  formatter.add('day', (value: unknown, lng?: string) =>
+    formatFor(localeOf(lng)).date(String(value), 'short'),
+  );
+  formatter.add('days', (value: unknown, lng?: string, options?: Record<string, unknown>) =>
+    listDays(String(value).split(',').filter(Boolean), localeOf(lng), Number(options?.max) || 3),
+  );
+  formatter.add('money', (value: unknown, lng?: string) => formatFor(localeOf(lng)).money(Number(value)));
+  formatter.add('month', (value: unknown, lng?: string) => formatFor(localeOf(lng)).month(String(value)));
+  formatter.add('lowercase', (value: unknown, lng?: string) => String(value).toLocaleLowerCase(lng));
+}
