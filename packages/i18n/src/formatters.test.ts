@@ -38,6 +38,26 @@ describe('the shared formatters', () => {
     expect(i18n.t('stays:errors.rental_price_cap', { cap: 1250.5, lng: 'de' })).toBe(
       'Der Mietpreis darf höchstens 1.250,50\u00a0€ pro Nacht betragen',
     );
+    expect(
+      i18n.t('distributions:errors.month_not_begun', { month: '2026-12', current: '2026-11', lng: 'en' }),
+    ).toBe('Dec 2026 has not begun yet: a return can be recorded up to Nov 2026');
+    expect(
+      i18n.t('distributions:errors.adjustment_capital_negative', {
+        returned: 0,
+        name: 'Cap Holder',
+        project: 'Lakeside',
+        amount: -1,
+        lng: 'en',
+      }),
+    ).toBe(
+      'Only €0.00 of capital was returned to Cap Holder in Lakeside: an adjustment of -€1.00 would make it negative',
+    );
+    expect(i18n.t('investments:errors.iban_format', { country: 'FI', lng: 'de' })).toBe(
+      'Dies ist nicht das Format einer IBAN aus Finnland: Bitte prüfen Sie sie auf einen Tippfehler',
+    );
+    expect(i18n.t('investments:errors.iban_format', { country: 'FI', lng: 'en' })).toBe(
+      'This is not the format of an IBAN from Finland: please check it for a typing error',
+    );
     expect(i18n.t('stays:errors.rental_price_cap', { cap: 150, lng: 'en' })).toBe(
       'The rental price can be at most €150 a night',
     );

@@ -1,6 +1,6 @@
 import type { i18n } from 'i18next';
 import { formatFor } from './format';
-import { DEFAULT_LOCALE, isLocale, type Locale } from './locale';
+import { DEFAULT_LOCALE, INTL_LOCALE, isLocale, type Locale } from './locale';
 
 /** How a list of days ends in each language: 'A, B and C', 'A, B, … and 3 more'. */
 const LIST_WORDS: Record<Locale, { and: string; more: (n: number) => string }> = {
@@ -8,6 +8,18 @@ const LIST_WORDS: Record<Locale, { and: string; more: (n: number) => string }> =
   de: { and: 'und', more: (n) => `und ${n} weitere` },
   nb: { and: 'og', more: (n) => `og ${n} til` },
 };
+
+/** A country's name ('DE' -> 'Germany'), as Intl names it in the language; the code when it has none. */
+function countryName(code: string, locale: Locale): string {
+  try {
+    return (
+      new Intl.DisplayNames([locale === 'en' ? 'en' : INTL_LOCALE[locale]], { type: 'region' }).of(code) ??
+      code
+    );
+  } catch {
+    return code;
+  }
+}
 
 const localeOf = (lng: string | undefined): Locale => (isLocale(lng) ? lng : DEFAULT_LOCALE);
 
@@ -31,7 +43,9 @@ export function listDays(days: readonly string[], locale: Locale, max = 3): stri
  * - `{{date, day}}`: a day 'YYYY-MM-DD' -> 'Feb 12, 2026' / '12. Feb. 2026';
  * - `{{nights, days}}`, `{{nights, days(max: 5)}}`: comma-separated days as a list (`listDays`);
  * - `{{month, month}}`: 'YYYY-MM' -> 'Mar 2025';
- * - `{{amount, money}}`: euros -> '€1,234.50' / '1.234,50 €' (whole euros without decimals);
+ * - `{{amount, money}}`: euros -> '€1,234.50' / '1.234,50 €' (whole euros without decimals; with
+ *   `money(cents: true)` always two decimals);
+ * - `{{country, country}}`: a region code -> 'Germany' / 'Deutschland' / 'Tyskland';
  * - `{{name, lowercase}}`: a name inside a sentence where the language writes it in lower case.
  */
 export function addFormatters(instance: i18n): void {
@@ -43,7 +57,10 @@ export function addFormatters(instance: i18n): void {
   formatter.add('days', (value: unknown, lng?: string, options?: Record<string, unknown>) =>
     listDays(String(value).split(',').filter(Boolean), localeOf(lng), Number(options?.max) || 3),
   );
-  formatter.add('money', (value: unknown, lng?: string) => formatFor(localeOf(lng)).money(Number(value)));
+  formatter.add('money', (value: unknown, lng?: string, options?: Record<string, unknown>) =>
+    formatFor(localeOf(lng)).money(Number(value), { cents: String(options?.cents) === 'true' }),
+  );
+  formatter.add('country', (value: unknown, lng?: string) => countryName(String(value), localeOf(lng)));
   formatter.add('month', (value: unknown, lng?: string) => formatFor(localeOf(lng)).month(String(value)));
   formatter.add('lowercase', (value: unknown, lng?: string) => String(value).toLocaleLowerCase(lng));
 }

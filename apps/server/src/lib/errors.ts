@@ -127,3 +127,7 @@ export function pgConstraint(err: unknown): string | undefined {
 }
 
 export const isUniqueViolation = (err: unknown) => pgErrorCode(err) === '23505';
+
+/** A 400 on one field: the coded error, with its English message as that field's problem (`fields`). */
+export const fieldError = (field: string, error: CodedError) =>
+  new ValidationError(error, { [field]: englishMessage(error) });
