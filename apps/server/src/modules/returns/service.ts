@@ -153,9 +153,9 @@ async function lockReturn(
     .for('update')
     .limit(1);
   if (!row) throw new NotFoundError('Monthly return');
-  assertUnlocked(row, returnEntryName(month), 'returns');
+  assertUnlocked(row, returnEntryName(month), 'returns', month);
   if ('movedInto' in row && row.movedInto)
-    assertUnlocked({ run: null, publication: row.movedInto }, returnEntryName(month), 'returns');
+    assertUnlocked({ run: null, publication: row.movedInto }, returnEntryName(month), 'returns', month);
   return row;
 }
 
