@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listDays } from './formatters';
+import { listDays, stayText } from './formatters';
 import { createTranslator, englishTranslator } from './translator';
 
 describe('the shared formatters', () => {
@@ -11,6 +11,14 @@ describe('the shared formatters', () => {
     );
     expect(listDays(['2026-02-12', '2026-02-13'], 'de')).toBe('12. Feb. 2026 und 13. Feb. 2026');
     expect(listDays(['2026-02-12', '2026-02-13'], 'nb', 1)).toBe('12. feb. 2026 og 1 til');
+  });
+
+  it("write a stay's nights as check-in → check-out, each run apart, as contracts' stayDates does", () => {
+    expect(stayText(['2026-12-15', '2026-12-14', '2026-12-16'], 'en')).toBe('Dec 14 → Dec 17, 2026');
+    expect(stayText(['2026-12-30', '2026-12-31', '2027-01-01', '2027-02-12'], 'en')).toBe(
+      'Dec 30, 2026 → Jan 2, 2027; Feb 12 → Feb 13, 2027',
+    );
+    expect(stayText(['2026-12-14', '2026-12-15', '2026-12-16'], 'de')).toBe('14. Dez. → 17. Dez. 2026');
   });
 
   it('word a coded refusal in English exactly as before, and in German with German days, words and plurals', async () => {

@@ -37,11 +37,42 @@ export function listDays(days: readonly string[], locale: Locale, max = 3): stri
   return `${shown.slice(0, -1).join(', ')} ${words.and} ${shown.at(-1)}`;
 }
 
+const DAY_MS = 86_400_000;
+const utcDay = (night: string) => new Date(`${night}T00:00:00Z`);
+const dayAfter = (night: string) => new Date(utcDay(night).getTime() + DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * A stay's nights ('YYYY-MM-DD') as check-in → check-out, each run of nights apart, as the stays pages
+ * write them (contracts' `stayDates`): 'Dec 14 → Dec 17, 2026', '14. Dez. → 17. Dez. 2026'.
+ */
+export function stayText(nights: readonly string[], locale: Locale): string {
+  const f = formatFor(locale);
+  const monthDay = new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+  const runs: [string, string][] = [];
+  for (const night of [...new Set(nights)].sort()) {
+    const last = runs.at(-1);
+    if (last && dayAfter(last[1]) === night) last[1] = night;
+    else runs.push([night, night]);
+  }
+  return runs
+    .map(([first, last]) => {
+      const out = dayAfter(last);
+      const checkIn = first.slice(0, 4) === out.slice(0, 4) ? monthDay.format(utcDay(first)) : f.date(first);
+      return `${checkIn} → ${f.date(out)}`;
+    })
+    .join('; ');
+}
+
 /**
  * The formatters every i18next instance of the portal registers (the web app's and the server's
  * translator alike), so that a message's params stay raw values worded in the reader's language:
  * - `{{date, day}}`: a day 'YYYY-MM-DD' -> 'Feb 12, 2026' / '12. Feb. 2026';
  * - `{{nights, days}}`, `{{nights, days(max: 5)}}`: comma-separated days as a list (`listDays`);
+ * - `{{nights, stay}}`: a stay's comma-separated nights as check-in → check-out (`stayText`);
  * - `{{month, month}}`: 'YYYY-MM' -> 'Mar 2025';
  * - `{{amount, money}}`: euros -> '€1,234.50' / '1.234,50 €' (whole euros without decimals; with
  *   `money(cents: true)` always two decimals);
@@ -61,6 +92,9 @@ export function addFormatters(instance: i18n): void {
     formatFor(localeOf(lng)).money(Number(value), { cents: String(options?.cents) === 'true' }),
   );
   formatter.add('country', (value: unknown, lng?: string) => countryName(String(value), localeOf(lng)));
+  formatter.add('stay', (value: unknown, lng?: string) =>
+    stayText(String(value).split(',').filter(Boolean), localeOf(lng)),
+  );
   formatter.add('month', (value: unknown, lng?: string) => formatFor(localeOf(lng)).month(String(value)));
   formatter.add('lowercase', (value: unknown, lng?: string) => String(value).toLocaleLowerCase(lng));
 }

@@ -124,7 +124,7 @@ export async function createSwap(
       throw new ConflictError(coded('stays.swap_not_approved', { status: offered.status }));
     for (const b of [offered, requested])
       if ((b.nights[0] ?? '') < today)
-        throw new ConflictError(coded('stays.swap_stay_begun', { dates: stayDates(b.nights) }));
+        throw new ConflictError(coded('stays.swap_stay_begun', { dates: [...b.nights].sort().join(',') }));
     const [open] = await tx
       .select({ n: count() })
       .from(swapOffers)
