@@ -10,12 +10,10 @@ export const idParams = z.object({ id });
  */
 export const uuidString = z.string().meta({ format: 'uuid' });
 
-export const PROJECT_ID_REQUIRED = 'Project ID is required';
-
 /**
  * A project id read from a query string or a path (the one parser of it). Surrounding spaces are dropped
- * and a blank id counts as missing: the route then answers PROJECT_ID_REQUIRED where it needs one, so the
- * message stays exact. A malformed id is 'Project ID must be a valid id'.
+ * and a blank id counts as missing: the route then answers 'Project ID is required' (code
+ * projects.project_id_required) where it needs one, so the message stays exact. A malformed id is 'Project ID must be a valid id'.
  */
 export const projectIdValue = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim() || undefined : v === null ? undefined : v),

@@ -5,3 +5,4 @@ export * from './errors';
 export { loadBundle, loadMessages } from './load';
 export type { Messages } from './resources';
 export { createTranslator, englishTranslator, i18nOptions, en } from './translator';
+export { addFormatters } from './formatters';

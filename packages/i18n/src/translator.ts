@@ -3,6 +3,7 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from './locale';
 import { NAMESPACES } from './namespaces';
 import { en, type Messages } from './resources';
 import { loadMessages } from './load';
+import { addFormatters } from './formatters';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -35,6 +36,7 @@ export async function createTranslator(): Promise<i18n> {
   ) as Record<Locale, Messages>;
   const instance = createInstance();
   await instance.init({ ...i18nOptions, lng: DEFAULT_LOCALE, resources, initAsync: false });
+  addFormatters(instance);
   return instance;
 }
 
@@ -44,5 +46,6 @@ export { en };
 export function englishTranslator(): i18n {
   const instance = createInstance();
   void instance.init({ ...i18nOptions, lng: DEFAULT_LOCALE, resources: { en }, initAsync: false });
+  addFormatters(instance);
   return instance;
 }

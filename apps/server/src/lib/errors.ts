@@ -16,8 +16,8 @@ export interface CodedError {
 export const coded = (code: ErrorCode, params?: ErrorParams): CodedError => ({ code, params });
 
 let english: ReturnType<typeof englishTranslator> | undefined;
-/** The English message of a coded error. */
-function englishMessage({ code, params }: CodedError): string {
+/** The English message of a coded error (a field's problem in `fields`, which stays English). */
+export function englishMessage({ code, params }: CodedError): string {
   english ??= englishTranslator();
   // A key chosen at run time: typed as a string (the code's type already names an existing message).
   return (english.t as (key: string, params?: ErrorParams) => string)(errorKey(code), params);
@@ -127,3 +127,7 @@ export function pgConstraint(err: unknown): string | undefined {
 }
 
 export const isUniqueViolation = (err: unknown) => pgErrorCode(err) === '23505';
+
+/** A 400 on one field: the coded error, with its English message as that field's problem (`fields`). */
+export const fieldError = (field: string, error: CodedError) =>
+  new ValidationError(error, { [field]: englishMessage(error) });

@@ -46,7 +46,7 @@ describe('parseIban', () => {
       expect.objectContaining({
         message: 'An IBAN from Finland has 18 characters; this one has 16',
         code: 'investments.iban_length',
-        params: { country: 'Finland', expected: 18, actual: 16 },
+        params: { country: 'FI', expected: 18, actual: 16 },
       }),
     );
     expect(() => parseIban('DE89 3704 0044 0532 0130 0A')).toThrow(/not the format of an IBAN from Germany/);

@@ -29,7 +29,7 @@ export function parseIban(input: string): string {
   if (!valid) throw new BadRequestError(ibanProblem(iban, errorCodes));
   const country = iban.slice(0, 2);
   if (!isSEPACountry(country)) {
-    throw new BadRequestError(coded('investments.iban_not_sepa', { country: countryName(country) }));
+    throw new BadRequestError(coded('investments.iban_not_sepa', { country }));
   }
   return iban;
 }
@@ -59,19 +59,15 @@ function ibanProblem(iban: string, errors: ValidationErrorsIBAN[]): CodedError {
   }
   if (errors.includes(ValidationErrorsIBAN.WrongBBANLength)) {
     return coded('investments.iban_length', {
-      country: countryName(country),
+      country,
       expected: spec.chars,
       actual: iban.length,
     });
   }
   if (errors.includes(ValidationErrorsIBAN.WrongBBANFormat)) {
-    return coded('investments.iban_format', { country: countryName(country) });
+    return coded('investments.iban_format', { country });
   }
   return coded('investments.iban_check_digits');
-}
-
-function countryName(code: string): string {
-  return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code;
 }
 
 /** A field's own check, its 400 shown next to that field (the answer's `fields`). */

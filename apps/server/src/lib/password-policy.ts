@@ -1,6 +1,6 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { COMMON_PASSWORD_MESSAGE, MIN_PASSWORD_LENGTH } from '@portal/contracts';
-import { BadRequestError } from './errors';
+import { MIN_PASSWORD_LENGTH } from '@portal/contracts';
+import { BadRequestError, coded } from './errors';
 
 let common: Set<string> | undefined;
 
@@ -19,5 +19,5 @@ export function isCommonPassword(password: string): boolean {
  * beyond the schema's minimum length. Existing passwords are never checked again at sign-in.
  */
 export function assertNewPasswordAllowed(password: string): void {
-  if (isCommonPassword(password)) throw new BadRequestError(COMMON_PASSWORD_MESSAGE);
+  if (isCommonPassword(password)) throw new BadRequestError(coded('auth.password_common'));
 }

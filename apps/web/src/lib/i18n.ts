@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import {
+  addFormatters,
   APP_NAMESPACES,
   DEFAULT_LOCALE,
   i18nOptions,
@@ -44,11 +45,9 @@ void i18next.use(initReactI18next).init({
   react: { useSuspense: false },
 });
 
-// `{{name, lowercase}}`: a name inside a sentence where the language writes it in lower case (English's
-// "Stop bookings emails"; German keeps „Buchungen“).
-i18next.services.formatter?.add('lowercase', (value: unknown, lng?: string) =>
-  String(value).toLocaleLowerCase(lng),
-);
+// The shared formatters ({{date, day}}, {{nights, days}}, {{month, month}}, {{name, lowercase}}), as the
+// server's translator has them: an error's params are worded here as the server words them in English.
+addFormatters(i18next);
 
 export const currentLocale = (): Locale => (isLocale(i18next.language) ? i18next.language : DEFAULT_LOCALE);
 

@@ -1,8 +1,8 @@
 import { and, eq, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { PROJECT_ID_REQUIRED, issuesMessage, projectIdQuery, projectIdValue } from '@portal/contracts';
+import { projectIdQuery, projectIdValue } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client';
 import { investments, projects, users } from '../../db/schema';
-import { BadRequestError, NotFoundError } from '../../lib/errors';
+import { BadRequestError, coded, NotFoundError } from '../../lib/errors';
 
 /**
  * Who may see which project, and how a project id is read: the one place for both. An admin sees every
@@ -16,13 +16,17 @@ export interface Viewer {
   isAdmin: boolean;
 }
 
+/** 'Project ID is required' (400), for every route that needs a project and has none. */
+export const PROJECT_ID_REQUIRED = coded('projects.project_id_required');
+const PROJECT_ID_INVALID = coded('projects.project_id_invalid');
+
 /**
  * The project id of a path, or of a query string already read by `projectIdQuery`: a missing or blank
  * one gets 'Project ID is required', a malformed one 'Project ID must be a valid id'.
  */
 export function requireProjectId(raw: string | undefined | null): string {
   const parsed = projectIdQuery.safeParse({ projectId: raw ?? undefined });
-  if (!parsed.success) throw new BadRequestError(issuesMessage(parsed.error.issues));
+  if (!parsed.success) throw new BadRequestError(PROJECT_ID_INVALID);
   if (!parsed.data.projectId) throw new BadRequestError(PROJECT_ID_REQUIRED);
   return parsed.data.projectId;
 }

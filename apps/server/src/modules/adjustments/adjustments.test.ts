@@ -136,6 +136,11 @@ describe('adjustments', () => {
     expect(tooMuch.json().message).toBe(
       `Only €0.00 of capital was returned to Cap Holder in ${project.name}: an adjustment of -€1.00 would make it negative`,
     );
+    expect(tooMuch.json()).toMatchObject({
+      code: 'distributions.adjustment_capital_negative',
+      params: { returned: 0, name: 'Cap Holder', project: project.name, amount: -1 },
+      fields: { amount: tooMuch.json().message },
+    });
     const paid = await call('POST', '/api/adjustments', {
       userId: user.id,
       projectId: project.id,

@@ -17,7 +17,7 @@ import {
   rentalIncomes,
   users,
 } from '../../db/schema';
-import { NotFoundError, ValidationError } from '../../lib/errors';
+import { coded, fieldError, NotFoundError } from '../../lib/errors';
 import { iso } from '../../lib/format';
 import { recordAudit } from '../audit/service';
 import { notifyUsers } from '../notifications/notify';
@@ -126,12 +126,20 @@ export async function createAdjustment(db: Db, actorId: string, raw: AdjustmentI
       .where(and(eq(investments.userId, input.userId), eq(investments.projectId, input.projectId)))
       .limit(1);
     if (!holding) {
-      const problem = `${user.name} holds no investment in ${project.name}: there is nothing to adjust`;
-      throw new ValidationError(problem, { projectId: problem });
+      throw fieldError(
+        'projectId',
+        coded('distributions.adjustment_no_holding', { name: user.name, project: project.name }),
+      );
     }
     if (input.corrects && !(await isEntryOf(tx, input.corrects, input.userId, input.projectId))) {
-      const problem = `No return, return of capital, rental income or adjustment of ${user.name} in ${project.name} has the id ${input.corrects}`;
-      throw new ValidationError(problem, { corrects: problem });
+      throw fieldError(
+        'corrects',
+        coded('distributions.adjustment_unknown_entry', {
+          name: user.name,
+          project: project.name,
+          id: input.corrects,
+        }),
+      );
     }
     const cents = toCents(input.amount);
     if (input.kind === 'capital' && cents < 0) {
@@ -142,8 +150,15 @@ export async function createAdjustment(db: Db, actorId: string, raw: AdjustmentI
       );
       const had = Number(returned?.cents ?? 0);
       if (had + cents < 0) {
-        const problem = `Only ${formatEuroCents(fromCents(had))} of capital was returned to ${user.name} in ${project.name}: an adjustment of ${formatEuroCents(input.amount)} would make it negative`;
-        throw new ValidationError(problem, { amount: problem });
+        throw fieldError(
+          'amount',
+          coded('distributions.adjustment_capital_negative', {
+            returned: fromCents(had),
+            name: user.name,
+            project: project.name,
+            amount: input.amount,
+          }),
+        );
       }
     }
     const [row] = await tx

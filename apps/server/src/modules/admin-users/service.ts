@@ -15,7 +15,6 @@ import {
 } from 'drizzle-orm';
 import {
   monthBeforeStartProblem,
-  monthLabel,
   toMoneyString,
   type CreateUserInput,
   type updateUserInput,
@@ -40,8 +39,8 @@ import {
   BadRequestError,
   ConflictError,
   NotFoundError,
-  ValidationError,
   coded,
+  fieldError,
   isUniqueViolation,
   pgConstraint,
 } from '../../lib/errors';
@@ -324,8 +323,10 @@ async function assertNoMoneyBeforeStart(
   );
   const first = row?.first;
   if (first && monthBeforeStartProblem(first, startDate)) {
-    const message = `This investment has a return for ${monthLabel(first)}, before its start month, ${monthLabel(startDate.slice(0, 7))}: the start date must be in ${monthLabel(first)} or earlier`;
-    throw new ValidationError(message, { 'investments.startDate': message });
+    throw fieldError(
+      'investments.startDate',
+      coded('admin.start_after_first_return', { first, start: startDate.slice(0, 7) }),
+    );
   }
 }
 

@@ -3,7 +3,7 @@ import { maskIban, type BankAccount, type BankAccountInput } from '@portal/contr
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../mail/mailer';
 import { users } from '../../db/schema';
-import { coded, NotFoundError, UnauthorizedError, ValidationError } from '../../lib/errors';
+import { coded, fieldError, NotFoundError, UnauthorizedError } from '../../lib/errors';
 import { iso } from '../../lib/format';
 import type { SecretBox } from '../../lib/secret-box';
 import { recordAudit } from '../audit/service';
@@ -48,8 +48,7 @@ export async function setBankAccount(
   if (account.totpEnabledAt) {
     const code = input.code?.trim();
     if (!code) {
-      const message = 'Enter the code from your authenticator app';
-      throw new ValidationError(message, { code: message });
+      throw fieldError('code', coded('auth.code_required'));
     }
     if (!(await twoFactor.verifySignInCode(userId, code)))
       throw new UnauthorizedError(coded('auth.code_invalid'));

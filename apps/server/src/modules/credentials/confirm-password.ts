@@ -1,4 +1,4 @@
-import { UnauthorizedError } from '../../lib/errors';
+import { coded, UnauthorizedError, type CodedError } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import type { LoginLimiter } from './login-limiter';
 
@@ -12,7 +12,7 @@ export async function confirmCurrentPassword(
   user: { email: string; passwordHash: string },
   password: string,
   address: string,
-  wrong = 'The current password is not correct',
+  wrong: CodedError = coded('auth.current_password_wrong'),
 ): Promise<void> {
   const source = { account: user.email, address };
   await limiter.checkPasswordConfirmation(source);

@@ -12,6 +12,9 @@ import { getSecuritySettings } from '../settings/security-settings';
 import { confirmCurrentPassword } from './confirm-password';
 import type { LoginLimiter } from './login-limiter';
 
+/** A password confirming a change of two-factor sign-in that is not the account's. */
+const PASSWORD_WRONG = coded('auth.password_wrong');
+
 const RECOVERY_CODE_COUNT = 10;
 
 const hashRecoveryCode = (code: string) =>
@@ -107,14 +110,14 @@ export function createTwoFactorService(deps: {
 
     async regenerateRecoveryCodes(userId: string, password: string, address: string): Promise<string[]> {
       const u = await load(userId);
-      await confirmCurrentPassword(limiter, u, password, address, 'The password is not correct');
+      await confirmCurrentPassword(limiter, u, password, address, PASSWORD_WRONG);
       if (!u.totpEnabledAt) throw new ConflictError(coded('auth.two_factor_off'));
       return db.transaction((tx) => issueRecoveryCodes(tx, userId));
     },
 
     async disable(userId: string, password: string, address: string): Promise<void> {
       const u = await load(userId);
-      await confirmCurrentPassword(limiter, u, password, address, 'The password is not correct');
+      await confirmCurrentPassword(limiter, u, password, address, PASSWORD_WRONG);
       const { requireAdminTotp } = await getSecuritySettings(db);
       if (u.isAdmin && requireAdminTotp) throw new ForbiddenError(coded('auth.two_factor_required'));
       await db.transaction(async (tx) => {

@@ -28,14 +28,6 @@ const todayUtc = () => new Date().toISOString().slice(0, 10);
 /** Where a notice's amount goes, written by the database for each investor. */
 const AMOUNT = '\u0000amount\u0000';
 
-const longDate = (at: Date) =>
-  new Intl.DateTimeFormat('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(at);
-
 /**
  * Reverses a final run as a whole, in one transaction: one negative adjustment per investor paid (minus
  * their allocation, dated today, correcting the entry the run wrote, with the run's id), the run marked
@@ -58,7 +50,9 @@ export async function reverseDistribution(
     if (!run) throw new NotFoundError('Distribution');
     if (run.status === 'draft') throw new ConflictError(coded('distributions.draft_not_reversible'));
     if (run.status === 'reversed')
-      throw new ConflictError(coded('distributions.already_reversed', { date: longDate(run.reversedAt!) }));
+      throw new ConflictError(
+        coded('distributions.already_reversed', { date: run.reversedAt!.toISOString().slice(0, 10) }),
+      );
     const today = todayUtc();
     // The entry each allocation wrote: that month's return (income), or the run's return of capital.
     const entry =

@@ -2,10 +2,8 @@ import { stringify } from 'csv-stringify/sync';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   fromCents,
-  incomePaymentDateProblem,
   maskIban,
   monthLabel,
-  monthNotBegunProblem,
   toCents,
   toMoneyString,
   type DistributionDetail,
@@ -29,10 +27,11 @@ import {
   BadRequestError,
   coded,
   ConflictError,
+  fieldError,
   NotFoundError,
-  ValidationError,
   isUniqueViolation,
 } from '../../lib/errors';
+import { monthNotBegun, paymentDateBeforeMonth } from '../../lib/month-refusals';
 import { iso } from '../../lib/format';
 import { investmentEndedOnSql } from '../../db/investment-returns';
 import { neutralizeFormula } from '../audit/csv';
@@ -52,8 +51,8 @@ const AMOUNT = '\u0000amount\u0000';
 
 /** A run is for a month that has begun, as a month's return is: one to come would show as paid. */
 function assertPeriodBegun(period: string) {
-  const problem = monthNotBegunProblem(period);
-  if (problem) throw new ValidationError(problem, { period: problem });
+  const refusal = monthNotBegun(period);
+  if (refusal) throw fieldError('period', refusal);
 }
 
 async function requireProject(db: DbOrTx, projectId: string) {
@@ -86,8 +85,7 @@ async function allocate(db: DbOrTx, projectId: string, period: string, amountCen
       .from(investments)
       .where(and(eq(investments.projectId, projectId), sql`${investments.amount} > 0`))
       .limit(1);
-    if (any)
-      throw new BadRequestError(coded('distributions.nobody_held_in_month', { month: monthLabel(period) }));
+    if (any) throw new BadRequestError(coded('distributions.nobody_held_in_month', { month: period }));
   }
   const keyOf = new Map(holders.map((h) => [h.investorId ?? h.userId, h]));
   const allocations = allocateProRata(
@@ -311,8 +309,8 @@ export async function finalizeDistribution(db: Db, mailer: Mailer, actorId: stri
     assertPeriodBegun(run.period);
     if (run.kind === 'income') {
       // A draft saved before income had a payment date of its own may pay before its month.
-      const problem = incomePaymentDateProblem(run.period, run.paymentDate);
-      if (problem) throw new ValidationError(problem, { paymentDate: problem });
+      const refusal = paymentDateBeforeMonth(run.period, run.paymentDate);
+      if (refusal) throw fieldError('paymentDate', refusal);
       // Those whose month a reversed run of this period paid: that return stays as it was (taken back by
       // the reversal's adjustment), and this run pays them by an adjustment of its own, on its date.
       const reversedMonth = sql`exists (select 1 from ${distributions} r
@@ -357,9 +355,7 @@ export async function finalizeDistribution(db: Db, mailer: Mailer, actorId: stri
             and not exists (select 1 from ${monthlyReturns} m where m.user_id = a.user_id and m.project_id = ${run.projectId}::uuid and m.month = ${run.period})`);
       } catch (err) {
         if (isUniqueViolation(err))
-          throw new ConflictError(
-            coded('distributions.return_recorded_meanwhile', { month: monthLabel(run.period) }),
-          );
+          throw new ConflictError(coded('distributions.return_recorded_meanwhile', { month: run.period }));
         throw err;
       }
     } else {
@@ -434,7 +430,7 @@ export async function finalizeDistribution(db: Db, mailer: Mailer, actorId: stri
 
 function alreadyRecorded(taken: { name: string; investorId: string | null }[], period: string) {
   const names = taken.map((t) => (t.investorId ? `${t.name} (${t.investorId})` : t.name));
-  const month = monthLabel(period);
+  const month = period;
   return names.length > 5
     ? coded('distributions.return_already_recorded_more', {
         month,

@@ -105,8 +105,10 @@ describe('POST /api/interest', () => {
       success: false,
       message: body.error,
       error: expect.stringContaining(message),
-      code: 'common.validation',
+      // The opportunity's bounds are the service's own refusal, with a code and the bounds as params.
+      code: message.includes('must be between') ? 'interest.amount_out_of_range' : 'common.validation',
       fields: expect.any(Object),
+      ...(message.includes('must be between') && { params: { min: 25000, max: 500000 } }),
     });
     expect((await ctx.db.select().from(interestRegistrations)).length).toBe(before);
   });

@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { InterestListQuery, InterestStatus, InterestValues } from '@portal/contracts';
 import { checkInterestAmount, interestBounds, toCents, fromCents, toMoneyString } from '@portal/contracts';
 import type { Db, DbOrTx } from '../../db/client';
-import { ValidationError } from '../../lib/errors';
+import { coded, fieldError } from '../../lib/errors';
 import { recordAudit } from '../audit/service';
 import { currentOpportunity } from '../access/project-access';
 import { interestRegistrations, users } from '../../db/schema';
@@ -27,7 +27,11 @@ export async function registerInterest(
     },
   );
   const wrong = checkInterestAmount(input.investmentAmount, bounds);
-  if (wrong) throw new ValidationError(wrong, { investmentAmount: wrong });
+  if (wrong)
+    throw fieldError(
+      'investmentAmount',
+      coded('interest.amount_out_of_range', { min: bounds.min, max: bounds.max }),
+    );
   const [row] = await db
     .insert(interestRegistrations)
     .values({

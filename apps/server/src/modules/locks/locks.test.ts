@@ -93,6 +93,10 @@ describe('final is final: monthly returns', () => {
     const edit = await h.edit('2024-06', 999.99);
     expect(edit.statusCode).toBe(409);
     expect(edit.json()).toMatchObject({ success: false, message: reason });
+    expect(edit.json()).toMatchObject({
+      code: 'distributions.return_in_final_run',
+      params: { month: '2024-06', run: '2024-06' },
+    });
     const del = await h.remove('2024-06');
     expect(del.statusCode).toBe(409);
     expect(del.json().message).toBe(reason);
@@ -241,6 +245,10 @@ describe('final is final: rental income', () => {
     // Not recorded into a published period for the first time either (that changes its statements).
     const first = await r.record('2025-08-15');
     expect([first.statusCode, first.json().message]).toEqual([409, RENTAL_PUBLISHED]);
+    expect(first.json()).toMatchObject({
+      code: 'stays.rental_income_period_published',
+      params: { period: 'Q3 2025', date: '2025-10-05' },
+    });
     expect(await r.stored()).toBeUndefined();
     await r.recordedBefore('2025-08-15');
     const again = await r.record('2025-08-15', 900);

@@ -2,7 +2,7 @@ import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { monthLabel, statementLabel } from '@portal/contracts';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { distributionAllocations, distributions, statementPublications } from '../../db/schema';
-import { ConflictError } from '../../lib/errors';
+import { coded, ConflictError, englishMessage, type CodedError } from '../../lib/errors';
 
 /**
  * Money that is final (docs/product.md "Final is final"): a monthly return written by a final
@@ -99,6 +99,30 @@ export async function publishedPeriods(tx: DbOrTx): Promise<(day: string) => Loc
 }
 
 /**
+ * The coded form of a lock's refusal, for the refusals the writes make: a month's return (`month`) in a
+ * run, returns or rental income in a published period. The months and the day go raw ('YYYY-MM',
+ * 'YYYY-MM-DD'), worded in the reader's language.
+ */
+function lockRefusal(facts: LockFacts, kind: string, month?: string): CodedError | null {
+  const { run, publication } = facts;
+  if (run) {
+    if (!month || run.kind !== 'income') return null;
+    if (run.status === 'final') return coded('distributions.return_in_final_run', { month, run: run.period });
+    if (run.status === 'reversed')
+      return coded('distributions.return_in_reversed_run', { month, run: run.period });
+    return null;
+  }
+  if (!publication) return null;
+  const params = {
+    period: statementLabel(publication.period),
+    date: new Date(publication.publishedAt).toISOString().slice(0, 10),
+  };
+  if (kind === 'returns') return coded('distributions.returns_period_published', params);
+  if (kind === 'rental income') return coded('stays.rental_income_period_published', params);
+  return null;
+}
+
+/**
  * A 409 when a day falls in a published period: money paid on it would change statements the investors
  * were already given. `kind` names what ('returns', 'rental income').
  */
@@ -106,10 +130,15 @@ export async function assertPeriodOpen(tx: DbOrTx, day: string, entry: string, k
   assertUnlocked({ run: null, publication: (await publishedPeriods(tx))(day) }, entry, kind);
 }
 
-/** A 409 with the reason when the entry is locked. */
-export function assertUnlocked(facts: LockFacts, entry: string, kind: string): void {
+/**
+ * A 409 with the reason when the entry is locked: coded where the coded form says the reason word for
+ * word (`month`: the month of a return the entry is).
+ */
+export function assertUnlocked(facts: LockFacts, entry: string, kind: string, month?: string): void {
   const reason = lockReason(facts, entry, kind);
-  if (reason) throw new ConflictError(reason);
+  if (!reason) return;
+  const refusal = lockRefusal(facts, kind, month);
+  throw new ConflictError(refusal && englishMessage(refusal) === reason ? refusal : reason);
 }
 
 /**

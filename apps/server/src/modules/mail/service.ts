@@ -16,7 +16,7 @@ import type { Db } from '../../db/client';
 import { mailMessages, users } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
 import { QUEUES } from '../../db/job-schema';
-import { BadRequestError, NotFoundError } from '../../lib/errors';
+import { BadRequestError, coded, NotFoundError } from '../../lib/errors';
 import { iso } from '../../lib/format';
 
 const preferencesOf = (optOut: string[]): EmailPreferences => ({
@@ -76,7 +76,7 @@ export async function unsubscribe(
   target: { userId: string; category: OptionalEmailCategory } | null,
   apply: boolean,
 ): Promise<UnsubscribeInfo> {
-  if (!target) throw new BadRequestError(UNSUBSCRIBE_INVALID);
+  if (!target) throw new BadRequestError(coded('common.unsubscribe_invalid'));
   const rows = apply
     ? await db
         .update(users)
@@ -89,7 +89,7 @@ export async function unsubscribe(
         .where(eq(users.id, target.userId));
   const row = rows[0];
   // The account was deleted: there is nothing to send to any more.
-  if (!row) throw new BadRequestError(UNSUBSCRIBE_INVALID);
+  if (!row) throw new BadRequestError(coded('common.unsubscribe_invalid'));
   return {
     category: target.category,
     label: EMAIL_CATEGORY_LABELS[target.category],

@@ -19,9 +19,15 @@ describe('the three perk reads', () => {
           success: false,
           message: 'Project ID is required',
           error: 'Project ID is required',
-          code: 'common.bad_request',
+          code: 'projects.project_id_required',
         });
       }
+    const malformed = await get(inv.token, '/api/perks/cabin-nights/nope');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({
+      message: 'Project ID must be a valid id',
+      code: 'projects.project_id_invalid',
+    });
   });
 
   it('answer 404 for a project the investor does not hold, and 401 without a token', async () => {

@@ -1,9 +1,9 @@
-import { PROJECT_ID_REQUIRED, endpoints } from '@portal/contracts';
+import { endpoints } from '@portal/contracts';
 import type { Module } from '../../app-types';
 import { BadRequestError } from '../../lib/errors';
 import { route } from '../../plugins/route';
 import { requireAuth } from '../../plugins/auth';
-import { parseId, requireProjectId } from '../access/project-access';
+import { parseId, PROJECT_ID_REQUIRED, requireProjectId } from '../access/project-access';
 import { presentPerk } from './presenter';
 import { changePerk, createPerk, deletePerk, getUsage, listPerks } from './service';
 

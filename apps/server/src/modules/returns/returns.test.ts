@@ -67,7 +67,7 @@ describe('/api/users/:id/returns', () => {
     expect(dup.json()).toMatchObject({
       message: 'A return for Mar 2025 is already recorded for this project',
       code: 'distributions.return_exists',
-      params: { month: 'Mar 2025' },
+      params: { month: '2025-03' },
     });
     const rows = await ctx.db.select().from(monthlyReturns).where(eq(monthlyReturns.userId, user.id));
     expect(rows.map((r) => r.amount)).toEqual(['10.00']);

@@ -1,13 +1,5 @@
 import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
-import {
-  monthAfterEndProblem,
-  monthBeforeStartProblem,
-  monthEnd,
-  monthLabel,
-  monthNotBegunProblem,
-  toMoneyString,
-  type ReturnInput,
-} from '@portal/contracts';
+import { monthEnd, toMoneyString, type ReturnInput } from '@portal/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import { investmentEndedOnSql } from '../../db/investment-returns';
 import { investments, monthlyReturns, users } from '../../db/schema';
@@ -15,10 +7,11 @@ import {
   BadRequestError,
   coded,
   ConflictError,
+  fieldError,
   NotFoundError,
-  ValidationError,
   isUniqueViolation,
 } from '../../lib/errors';
+import { monthNotBegun, monthOutsideHolding } from '../../lib/month-refusals';
 import { recordAudit } from '../audit/service';
 import {
   assertPeriodOpen,
@@ -58,8 +51,8 @@ export async function listReturns(db: DbOrTx, userId: string, projectId?: string
  * count as paid at once. Amounts paid later are made by a distribution run, with their payment date.
  */
 function assertMonthBegun(month: string) {
-  const message = monthNotBegunProblem(month);
-  if (message) throw new ValidationError(message, { month: message });
+  const refusal = monthNotBegun(month);
+  if (refusal) throw fieldError('month', refusal);
 }
 
 /**
@@ -74,9 +67,8 @@ async function requireHoldingFrom(tx: DbOrTx, userId: string, projectId: string,
     .where(and(eq(investments.userId, userId), eq(investments.projectId, projectId)))
     .limit(1);
   if (!holding) return null;
-  const message =
-    monthBeforeStartProblem(month, holding.startDate) ?? monthAfterEndProblem(month, holding.endedOn);
-  if (message) throw new ValidationError(message, { month: message });
+  const refusal = monthOutsideHolding(month, holding.startDate, holding.endedOn);
+  if (refusal) throw fieldError('month', refusal);
   return holding;
 }
 
@@ -122,7 +114,7 @@ export async function addReturn(db: Db, actorId: string, userId: string, input: 
     })
     .catch((err: unknown) => {
       if (isUniqueViolation(err))
-        throw new ConflictError(coded('distributions.return_exists', { month: monthLabel(input.month) }));
+        throw new ConflictError(coded('distributions.return_exists', { month: input.month }));
       throw err;
     });
   return listReturns(db, userId, input.projectId);
@@ -161,9 +153,9 @@ async function lockReturn(
     .for('update')
     .limit(1);
   if (!row) throw new NotFoundError('Monthly return');
-  assertUnlocked(row, returnEntryName(month), 'returns');
+  assertUnlocked(row, returnEntryName(month), 'returns', month);
   if ('movedInto' in row && row.movedInto)
-    assertUnlocked({ run: null, publication: row.movedInto }, returnEntryName(month), 'returns');
+    assertUnlocked({ run: null, publication: row.movedInto }, returnEntryName(month), 'returns', month);
   return row;
 }
 

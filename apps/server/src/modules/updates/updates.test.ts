@@ -66,7 +66,7 @@ describe('GET /api/updates', () => {
       success: false,
       message: 'Project ID is required',
       error: 'Project ID is required',
-      code: 'common.bad_request',
+      code: 'projects.project_id_required',
     });
     expect((await get(inv.token, '/api/updates?projectId=')).json().message).toBe('Project ID is required');
     expect((await get(inv.token, '/api/updates?projectId=nope')).statusCode).toBe(400);

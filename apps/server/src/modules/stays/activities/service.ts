@@ -46,8 +46,7 @@ export async function createActivityRequest(
       throw new BadRequestError(coded('stays.activity_is_cabin', { perk: perk.name }));
     if (!perk.bookingAvailable || perk.status === 'inactive')
       throw new BadRequestError(coded('stays.activity_not_bookable', { perk: perk.name }));
-    if (input.date < today)
-      throw new BadRequestError(coded('stays.past_dates', { dates: formatNight(input.date) }));
+    if (input.date < today) throw new BadRequestError(coded('stays.past_dates', { dates: input.date }));
 
     const [same] = await tx
       .select({ id: activityRequests.id })
@@ -63,7 +62,7 @@ export async function createActivityRequest(
       .limit(1);
     if (same)
       throw new ConflictError(
-        coded('stays.activity_already_requested', { perk: perk.name, date: formatNight(input.date) }),
+        coded('stays.activity_already_requested', { perk: perk.name, date: input.date }),
       );
 
     const [row] = await tx

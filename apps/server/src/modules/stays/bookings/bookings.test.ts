@@ -297,6 +297,10 @@ describe('POST /api/bookings', () => {
     });
     expect(over.statusCode).toBe(400);
     expect(over.json().message).toBe('Only 3 nights remain (including 2 bonus); this request asks for 4');
+    expect(over.json()).toMatchObject({
+      code: 'stays.nights_remain_bonus',
+      params: { count: 3, bonus: 2, requested: 4 },
+    });
     const b = await book(token, {
       projectId: project.id,
       type: 'personal',
@@ -312,6 +316,7 @@ describe('POST /api/bookings', () => {
     const none = await book(token, { projectId: project.id, type: 'personal', dates: [isoDay(9)] });
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toBe('You have no cabin nights left in this project');
+    expect(none.json().code).toBe('stays.no_nights_left');
   });
 
   it('lets only one of two simultaneous requests take the same night or the last nights', async () => {

@@ -2,9 +2,7 @@ import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import {
   BOOKING_TYPE_LABELS,
   bonusNightsFor,
-  formatNight,
   GIFT_TO_SELF_MESSAGE,
-  listNights,
   nightBalance,
   stayDates,
   nightsText,
@@ -38,7 +36,7 @@ import { getRentalSettings } from './rental-settings';
 type CreateInput = z.output<typeof createBookingInput>;
 
 const alreadyRequested = (nights: readonly string[]) =>
-  coded('stays.already_requested', { nights: listNights(nights) });
+  coded('stays.already_requested', { nights: nights.join(',') });
 
 /**
  * A gift goes to someone else (400 for the caller's own email), and a rental asks at most the rental price
@@ -48,14 +46,15 @@ async function assertRequestSensible(tx: DbOrTx, viewer: AuthUser, input: Create
   if (input.type === 'gift' && input.giftRecipient) {
     const [me] = await tx.select({ email: users.email }).from(users).where(eq(users.id, viewer.id)).limit(1);
     if (me && me.email.toLowerCase() === input.giftRecipient.toLowerCase()) {
-      throw new ValidationError(GIFT_TO_SELF_MESSAGE, { giftRecipient: GIFT_TO_SELF_MESSAGE });
+      throw new ValidationError(coded('stays.gift_to_self'), { giftRecipient: GIFT_TO_SELF_MESSAGE });
     }
   }
   if (input.type === 'rental' && input.rentalPrice != null) {
     const { rentalPriceCap } = await getRentalSettings(tx);
     if (input.rentalPrice > rentalPriceCap) {
-      const message = rentalPriceCapMessage(rentalPriceCap);
-      throw new ValidationError(message, { rentalPrice: message });
+      throw new ValidationError(coded('stays.rental_price_cap', { cap: rentalPriceCap }), {
+        rentalPrice: rentalPriceCapMessage(rentalPriceCap),
+      });
     }
   }
 }
@@ -88,16 +87,16 @@ export async function createBooking(
       if (!allowance) throw new BadRequestError(coded('stays.no_cabin_nights'));
 
       const past = nights.filter((n) => n < today);
-      if (past.length) throw new BadRequestError(coded('stays.past_dates', { dates: listNights(past) }));
+      if (past.length) throw new BadRequestError(coded('stays.past_dates', { dates: past.join(',') }));
       if (allowance.expiresAt < today)
-        throw new BadRequestError(coded('stays.nights_expired', { date: formatNight(allowance.expiresAt) }));
+        throw new BadRequestError(coded('stays.nights_expired', { date: allowance.expiresAt }));
       const late = nights.filter((n) => n > allowance.expiresAt);
       if (late.length)
         throw new BadRequestError(
           coded('stays.nights_too_late', {
             count: late.length,
-            date: formatNight(allowance.expiresAt),
-            nights: listNights(late),
+            date: allowance.expiresAt,
+            nights: late.join(','),
           }),
         );
 
@@ -121,10 +120,14 @@ export async function createBooking(
       if (nights.length > balance.available)
         throw new BadRequestError(
           balance.available === 0
-            ? 'You have no cabin nights left in this project'
-            : `Only ${nightsText(balance.available)} remain${balance.available === 1 ? 's' : ''}${
-                balance.bonusNightsRemaining ? ` (including ${balance.bonusNightsRemaining} bonus)` : ''
-              }; this request asks for ${nights.length}`,
+            ? coded('stays.no_nights_left')
+            : balance.bonusNightsRemaining
+              ? coded('stays.nights_remain_bonus', {
+                  count: balance.available,
+                  bonus: balance.bonusNightsRemaining,
+                  requested: nights.length,
+                })
+              : coded('stays.nights_remain', { count: balance.available, requested: nights.length }),
         );
 
       // One project's stays are written one at a time: the free cabins seen are the ones taken.
@@ -163,7 +166,7 @@ export async function createBooking(
       throw new ConflictError(alreadyRequested(nights));
     // The last guard against two stays in one cabin on one night (the project lock makes it rare).
     if (isUniqueViolation(err) && pgConstraint(err) === 'booking_nights_cabin_night_key')
-      throw new ConflictError(coded('stays.fully_booked', { nights: listNights(nights, 5) }));
+      throw new ConflictError(coded('stays.fully_booked', { nights: nights.join(',') }));
     throw err;
   }
 }

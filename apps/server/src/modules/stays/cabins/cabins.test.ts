@@ -267,6 +267,10 @@ describe('high season', () => {
     expect(over.json().message).toBe(
       `High-season limit: you may hold 4 nights in Christmas (${formatNight(isoDay(60))} – ${formatNight(isoDay(70))}) and hold 2; this request asks for 3 more`,
     );
+    expect(over.json()).toMatchObject({
+      code: 'stays.high_season_limit',
+      params: { count: 4, season: 'Christmas', from: isoDay(60), to: isoDay(70), held: 2, asked: 3 },
+    });
     expect((await book(token, project.id, days(65, 2))).statusCode).toBe(201);
 
     const reversed = await call(

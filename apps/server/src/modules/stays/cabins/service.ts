@@ -1,17 +1,16 @@
 import { and, asc, count, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import {
-  addDays,
-  datesBetween,
-  formatNight,
-  listNights,
-  nightsText,
-  type cabinInput,
-  type highSeasonInput,
-} from '@portal/contracts';
+import { addDays, datesBetween, type cabinInput, type highSeasonInput } from '@portal/contracts';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client';
 import { bookingNights, bookings, cabins, highSeasons } from '../../../db/schema';
-import { coded, ConflictError, isUniqueViolation, NotFoundError, ValidationError } from '../../../lib/errors';
+import {
+  coded,
+  ConflictError,
+  englishMessage,
+  isUniqueViolation,
+  NotFoundError,
+  ValidationError,
+} from '../../../lib/errors';
 import type { AuthUser } from '../../../plugins/auth';
 import { recordAudit } from '../../audit/service';
 import { assertProjectVisible, type Viewer } from '../../access/project-access';
@@ -203,10 +202,12 @@ export async function saveSeason(
     if (other) {
       // The field whose date falls in the other season; the end when this one encloses it.
       const field = other.startsOn <= input.startsOn ? 'startsOn' : 'endsOn';
-      const message =
-        `The dates overlap the high season ${other.name} ` +
-        `(${formatNight(other.startsOn)} – ${formatNight(other.endsOn)}): a project's high seasons cannot share a date`;
-      throw new ValidationError(message, { [field]: message });
+      const overlap = coded('stays.season_overlap', {
+        season: other.name,
+        from: other.startsOn,
+        to: other.endsOn,
+      });
+      throw new ValidationError(overlap, { [field]: englishMessage(overlap) });
     }
     const [row] = seasonId
       ? await tx
@@ -319,9 +320,14 @@ export async function assertHighSeasonLimits(
     const held = await heldNightsIn(db, userId, projectId, s.startsOn, s.endsOn, exceptBookings);
     if (held + asked > s.maxNightsPerInvestor)
       throw new ConflictError(
-        `High-season limit: you may hold ${nightsText(s.maxNightsPerInvestor)} in ${s.name} ` +
-          `(${formatNight(s.startsOn)} – ${formatNight(s.endsOn)}) and hold ${held}; ` +
-          `this request asks for ${asked} more`,
+        coded('stays.high_season_limit', {
+          count: s.maxNightsPerInvestor,
+          season: s.name,
+          from: s.startsOn,
+          to: s.endsOn,
+          held,
+          asked,
+        }),
       );
   }
 }
@@ -361,7 +367,7 @@ export async function assignCabins(
   const free = (cabinId: string, night: string) => !busy.has(`${cabinId}|${night}`);
   const full = nights.filter((n) => !active.some((c) => free(c.id, n)));
   if (full.length)
-    throw new ConflictError(coded('stays.cabins_full', { count: full.length, nights: listNights(full, 5) }));
+    throw new ConflictError(coded('stays.cabins_full', { count: full.length, nights: full.join(',') }));
 
   const assigned = new Map<string, string>();
   let current: string | null = null;

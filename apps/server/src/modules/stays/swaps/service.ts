@@ -1,12 +1,5 @@
 import { and, count, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import {
-  formatNight,
-  listNights,
-  nightBalance,
-  stayDates,
-  type SwapStatus,
-  type swapOfferInput,
-} from '@portal/contracts';
+import { nightBalance, stayDates, type SwapStatus, type swapOfferInput } from '@portal/contracts';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client';
 import { bookingNights, bookings, cabinAllowances, projects, swapOffers } from '../../../db/schema';
@@ -27,8 +20,7 @@ export interface SwapView {
 }
 
 /** Why an offer cannot be accepted on the side of the one who made it, without their dates or nights. */
-const SWAP_OTHER_CANNOT_HOLD =
-  'The investor who made this offer can no longer take your stay, so it cannot be accepted; you may decline it';
+const SWAP_OTHER_CANNOT_HOLD = coded('stays.swap_other_cannot_hold');
 
 const perksLink = (projectId: string) => `/perks?project=${projectId}`;
 
@@ -132,7 +124,7 @@ export async function createSwap(
       throw new ConflictError(coded('stays.swap_not_approved', { status: offered.status }));
     for (const b of [offered, requested])
       if ((b.nights[0] ?? '') < today)
-        throw new ConflictError(coded('stays.swap_stay_begun', { dates: stayDates(b.nights) }));
+        throw new ConflictError(coded('stays.swap_stay_begun', { dates: [...b.nights].sort().join(',') }));
     const [open] = await tx
       .select({ n: count() })
       .from(swapOffers)
@@ -229,7 +221,7 @@ async function assertCanHold(
   gets: BookingRow,
   side: 'self' | 'other',
 ) {
-  const refuse = (own: string | CodedError): never => {
+  const refuse = (own: CodedError): never => {
     throw new ConflictError(side === 'self' ? own : SWAP_OTHER_CANNOT_HOLD);
   };
   const [allowance] = await tx
@@ -244,8 +236,8 @@ async function assertCanHold(
     refuse(
       coded('stays.nights_too_late', {
         count: late.length,
-        date: formatNight(allowance.expiresAt),
-        nights: listNights(late),
+        date: allowance.expiresAt,
+        nights: late.join(','),
       }),
     );
   // The user's nights in the project in stays other than the one they give.
@@ -257,17 +249,24 @@ async function assertCanHold(
   const [held] = await tx.select({ n: count() }).from(bookingNights).where(otherNights);
   const { available } = nightBalance(allowance.totalNights, allowance.bonusNights, held?.n ?? 0);
   if (gets.nights.length > available)
-    refuse(
-      `You have ${available} cabin night${available === 1 ? '' : 's'} for this swap; the stay takes ${gets.nights.length}`,
-    );
+    refuse(coded('stays.swap_nights_short', { count: available, requested: gets.nights.length }));
   const clash = await tx
     .select({ night: bookingNights.night })
     .from(bookingNights)
     .where(and(otherNights, inArray(bookingNights.night, gets.nights)));
   if (clash.length)
-    refuse(coded('stays.swap_nights_held', { nights: listNights(clash.map((c) => c.night).sort()) }));
+    refuse(
+      coded('stays.swap_nights_held', {
+        nights: clash
+          .map((c) => c.night)
+          .sort()
+          .join(','),
+      }),
+    );
   await assertHighSeasonLimits(tx, userId, gets.projectId, gets.nights, [gives.id]).catch((err: unknown) => {
-    if (err instanceof ConflictError) refuse(`You: ${err.message}`);
+    // The limit's own words, said of the one who would hold the stay.
+    if (err instanceof ConflictError && err.code === 'stays.high_season_limit')
+      refuse(coded('stays.swap_high_season_limit', err.params));
     throw err;
   });
 }

@@ -117,6 +117,10 @@ describe('swaps', () => {
     const refused = await call(b.token, 'PUT', `/api/swaps/${id}/accept`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('You have 2 cabin nights for this swap; the stay takes 3');
+    expect(refused.json()).toMatchObject({
+      code: 'stays.swap_nights_short',
+      params: { count: 2, requested: 3 },
+    });
     expect(await nightsHeld(a.user.id, project.id)).toEqual(days(20, 3));
     expect(await nightsHeld(b.user.id, project.id)).toEqual(days(40, 2));
     const [row] = await ctx.db.select().from(swapOffers).where(eq(swapOffers.id, id));
@@ -136,6 +140,11 @@ describe('swaps', () => {
     const refused = await call(b.token, 'PUT', `/api/swaps/${id}/accept`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toMatch(/^You: High-season limit: you may hold 2 nights in Ski week/);
+    // The season's days as raw dates, worded in the reader's language by the web app.
+    expect(refused.json()).toMatchObject({
+      code: 'stays.swap_high_season_limit',
+      params: { count: 2, season: 'Ski week', from: isoDay(15), to: isoDay(25) },
+    });
     expect(await nightsHeld(b.user.id, project.id)).toEqual(days(40, 2));
   });
 
@@ -234,6 +243,8 @@ describe('swaps', () => {
     expect(refused.json().message).toBe(
       'The investor who made this offer can no longer take your stay, so it cannot be accepted; you may decline it',
     );
+    expect(refused.json().code).toBe('stays.swap_other_cannot_hold');
+    expect(refused.json().params).toBeUndefined();
     for (const night of [...days(40, 2), isoDay(60)]) expect(refused.body).not.toContain(formatNight(night));
     expect(refused.body).not.toContain(listNights(days(40, 2)));
     expect(await nightsHeld(b.user.id, project.id)).toEqual(days(40, 2));
