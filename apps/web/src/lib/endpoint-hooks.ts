@@ -43,6 +43,11 @@ export interface EndpointMutationOptions<T, V> extends Omit<UseMutationOptions<T
   failure?: Failure | ((variables: V) => Failure);
 }
 
+/** A write hook's one option: how its failure is told (the screen's words, e.g. a form's title). */
+export interface FailureOption {
+  failure?: Failure;
+}
+
 /**
  * A write of the registry. Without a `mutationFn` it calls `e` with the variables as its input. After
  * it succeeds every view of what it changed reloads (the declared `writes` of `e`, or of `invalidates`;

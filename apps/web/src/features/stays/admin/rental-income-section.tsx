@@ -44,7 +44,8 @@ function RentalIncomeDialog({
 }) {
   const { t } = useTranslation(['stays', 'common']);
   const recorded = booking.rentalIncome ?? null;
-  const save = useRecordRentalIncome();
+  const failure = t('admin.rental.failed');
+  const save = useRecordRentalIncome({ failure });
   // The contract's checks first, then the nights this request holds.
   const schema = rentalIncomeInput.refine((v) => v.nightsRented <= booking.nightCount, {
     path: ['nightsRented'],
@@ -80,7 +81,7 @@ function RentalIncomeDialog({
           }),
         );
       }}
-      failure={t('admin.rental.failed')}
+      failure={failure}
       invalidToast={false}
       submitLabel={t('admin.rental.save')}
       pendingLabel={t('admin.rental.save')}
