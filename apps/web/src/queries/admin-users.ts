@@ -55,7 +55,8 @@ export function useUpdateUser({
   });
 }
 
-export function useDeleteUser({ failure }: FailureOption = {}) {
+/** Deletes a user; `failure` may return null for the refusal the screen answers itself (409). */
+export function useDeleteUser({ failure }: FailureOption<string> = {}) {
   return useEndpointMutation(e.remove, {
     failure,
     mutationFn: (id: string) => call(e.remove, { params: { id } }),

@@ -130,10 +130,12 @@ export function useUploadUserMedia({ failure }: FailureOption = {}) {
 }
 
 /** Deletes a document or a user's media item, and its file. */
-export function useDeleteVaultFile({ failure }: FailureOption = {}) {
+type VaultFile = { kind: 'document' | 'media'; id: string };
+
+export function useDeleteVaultFile({ failure }: FailureOption<VaultFile> = {}) {
   return useEndpointMutation(e.remove, {
     failure,
-    mutationFn: ({ kind, id }: { kind: 'document' | 'media'; id: string }) =>
+    mutationFn: ({ kind, id }: VaultFile) =>
       call(kind === 'document' ? e.remove : e.removeMedia, { params: { id } }),
   });
 }

@@ -56,7 +56,10 @@ export function useOpportunity() {
   );
 }
 
-/** Project writes; every view of the projects (the shell's selector, the investors' pages) reloads. */
+/**
+ * Project writes; every view of the projects (the shell's selector, the investors' pages) reloads. `failure`
+ * is the screen's words for a failed save, delete or opportunity (the archive names its own).
+ */
 export function useProjectWrites({ failure }: FailureOption = {}) {
   const save = useEndpointMutation(e.update, {
     failure,

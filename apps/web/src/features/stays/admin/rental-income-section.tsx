@@ -126,7 +126,7 @@ export function RentalIncomeSection({ booking }: { booking: AdminBooking }) {
   const { t } = useTranslation(['stays', 'common']);
   const { current } = useCurrentProject();
   const [open, setOpen] = useState(false);
-  const remove = useRemoveRentalIncome();
+  const remove = useRemoveRentalIncome({ failure: t('admin.rental.removeFailed') });
   const recorded = booking.rentalIncome ?? null;
   const sharePercent = current?.rentalSharePercent ?? recorded?.sharePercent ?? 70;
   const paid = recorded && recorded.paymentDate <= today();
@@ -187,7 +187,6 @@ export function RentalIncomeSection({ booking }: { booking: AdminBooking }) {
                       name: booking.user.name,
                       amount: formatMoney(recorded.amount),
                     }),
-                    failed: t('admin.rental.removeFailed'),
                   })
                 }
                 aria-label={t('admin.rental.removeLabel', { name: booking.user.name })}
