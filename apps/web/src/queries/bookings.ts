@@ -32,14 +32,16 @@ export function useBookings(projectId: string | undefined) {
 }
 
 /** A request changes the nights, the usage and the requests: every view of them reloads. */
-export function useCreateBooking() {
+export function useCreateBooking({ failure }: FailureOption = {}) {
   return useEndpointMutation(e.create, {
+    failure,
     mutationFn: async (input: CreateBookingInput) => (await call(e.create, { body: input })).data,
   });
 }
 
-export function useCancelBooking() {
+export function useCancelBooking({ failure }: FailureOption = {}) {
   return useEndpointMutation(e.cancel, {
+    failure,
     mutationFn: async (id: string) => (await call(e.cancel, { params: { id } })).data,
   });
 }
