@@ -9,7 +9,7 @@ import {
 } from 'react-hook-form';
 import type { z } from 'zod';
 import type { FieldErrors } from '@portal/contracts';
-import { messageOf, toastFailure, type Failure } from '@/lib/toast';
+import { failureWords, messageOf, toastFailure, type Failure } from '@/lib/toast';
 import { Button } from './button';
 import { contractResolver } from './contract-resolver';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from './dialog';
@@ -143,7 +143,7 @@ function FormBody<F extends FieldValues, B>({
         await onSubmit(toBody(values), values, setProgress);
         onClose();
       } catch (err) {
-        const message = messageOf(err, typeof failure === 'string' ? failure : failure.fallback);
+        const message = messageOf(err, failureWords(failure));
         if (!show(serverFieldErrors(err))) setBanner(message);
         onFailed?.(message, form);
       } finally {
