@@ -38,10 +38,14 @@ export interface EndpointMutationOptions<T, V> extends Omit<UseMutationOptions<T
   invalidates?: readonly (EndpointDef | Table)[];
   /**
    * How a failure is told, once, by the query client's mutation cache (lib/query-client.ts); a function
-   * chooses it from the variables ('Failed to archive project' or 'Failed to restore project').
+   * chooses it from the variables ('Failed to archive project' or 'Failed to restore project') and the
+   * error, or returns null where the screen answers that failure itself.
    */
-  failure?: Failure | ((variables: V) => Failure);
+  failure?: Failure | ((variables: V, error: Error) => Failure | null);
 }
+
+/** A write hook's one option: how its failure is told (the screen's words, e.g. a form's title). */
+export type FailureOption<V = unknown> = Pick<EndpointMutationOptions<unknown, V>, 'failure'>;
 
 /**
  * A write of the registry. Without a `mutationFn` it calls `e` with the variables as its input. After
@@ -62,7 +66,10 @@ export function useEndpointMutation<
     meta:
       failure === undefined
         ? undefined
-        : { failure: typeof failure === 'function' ? (v: unknown) => failure(v as V) : failure },
+        : {
+            failure:
+              typeof failure === 'function' ? (v: unknown, err: Error) => failure(v as V, err) : failure,
+          },
     onSuccess: async (...args) => {
       await refreshTables(qc, tables);
       return onSuccess?.(...args);

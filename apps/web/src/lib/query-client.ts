@@ -4,8 +4,11 @@ import { toastFailure, type Failure } from './toast';
 
 declare module '@tanstack/react-query' {
   interface Register {
-    /** How a failed write is told: its `Failure`, or one chosen from its variables. */
-    mutationMeta: { failure?: Failure | ((variables: unknown) => Failure) };
+    /**
+     * How a failed write is told: its `Failure`, or one chosen from its variables and error (null: the
+     * screen offers something else instead, e.g. deactivating a user whose delete is refused).
+     */
+    mutationMeta: { failure?: Failure | ((variables: unknown, error: Error) => Failure | null) };
   }
 }
 
@@ -13,9 +16,9 @@ declare module '@tanstack/react-query' {
 export const failedWrites = () =>
   new MutationCache({
     onError: (err, variables, _context, mutation) => {
-      const failure = mutation.meta?.failure;
-      if (failure !== undefined)
-        toastFailure(typeof failure === 'function' ? failure(variables) : failure, err);
+      const meta = mutation.meta?.failure;
+      const failure = typeof meta === 'function' ? meta(variables, err) : meta;
+      if (failure) toastFailure(failure, err);
     },
   });
 

@@ -141,12 +141,21 @@ export const toastFailed = (title: string, err?: unknown) =>
 
 /**
  * How a failed write is told: a title of its own with the server's reason below it ('Failed to save
- * perk'), or, as `{ fallback }`, 'Error' with the server's reason, the fallback when it gives none.
+ * perk'); as `{ fallback }`, 'Error' with the server's reason, the fallback when it gives none; as
+ * `{ titleOnly }`, its title alone (the notification bell's 'Failed to mark notification as read').
  */
-export type Failure = string | { fallback: string };
+export type Failure = string | { fallback: string } | { titleOnly: string };
+
+/** A failure's own words: its title, or its fallback. */
+export const failureWords = (failure: Failure) =>
+  typeof failure === 'string' ? failure : 'titleOnly' in failure ? failure.titleOnly : failure.fallback;
 
 export const toastFailure = (failure: Failure, err: unknown) =>
-  typeof failure === 'string' ? toastFailed(failure, err) : toastError(messageOf(err, failure.fallback));
+  typeof failure === 'string'
+    ? toastFailed(failure, err)
+    : 'titleOnly' in failure
+      ? toast({ title: failure.titleOnly, variant: 'destructive' })
+      : toastError(messageOf(err, failure.fallback));
 
 /** The message of anything thrown, for a toast: a failed call's in the page's language (`errorText`). */
 export const messageOf = (err: unknown, fallback: string) =>

@@ -1,4 +1,4 @@
-import { useEndpointQuery, useEndpointMutation } from '@/lib/endpoint-hooks';
+import { useEndpointQuery, useEndpointMutation, type FailureOption } from '@/lib/endpoint-hooks';
 import type { ActivityRequest, ActivityRequestStatus, CreateActivityRequestInput } from '@portal/contracts';
 import { endpoints } from '@/lib/endpoints';
 import { call } from '@/lib/endpoint-client';
@@ -20,14 +20,16 @@ export function useActivityRequests(projectId: string | undefined) {
 }
 
 /** Requests a partner activity; no cabin nights change, only the activity requests reload. */
-export function useCreateActivityRequest() {
+export function useCreateActivityRequest({ failure }: FailureOption = {}) {
   return useEndpointMutation(e.create, {
+    failure,
     mutationFn: async (input: CreateActivityRequestInput) => call(e.create, { body: input }),
   });
 }
 
-export function useCancelActivityRequest() {
+export function useCancelActivityRequest({ failure }: FailureOption = {}) {
   return useEndpointMutation(e.cancel, {
+    failure,
     mutationFn: async (id: string) => (await call(e.cancel, { params: { id } })).data,
   });
 }
@@ -45,8 +47,9 @@ export function useProjectActivityRequests(
 }
 
 /** An admin approves or declines a pending activity request, with an optional note for the investor. */
-export function useDecideActivityRequest() {
+export function useDecideActivityRequest({ failure }: FailureOption = {}) {
   return useEndpointMutation(e.approve, {
+    failure,
     invalidates: [e.approve, e.decline],
     mutationFn: ({ id, decision, note }: { id: string; decision: 'approve' | 'decline'; note?: string }) =>
       call(decision === 'approve' ? e.approve : e.decline, { params: { id }, body: note ? { note } : {} }),

@@ -1,5 +1,10 @@
 import { t } from 'i18next';
-import { useEndpointQuery, useEndpointMutation, type EndpointMutationOptions } from '@/lib/endpoint-hooks';
+import {
+  useEndpointQuery,
+  useEndpointMutation,
+  type EndpointMutationOptions,
+  type FailureOption,
+} from '@/lib/endpoint-hooks';
 import { keepPreviousData } from '@tanstack/react-query';
 import type { CreateUserInput, UpdateUserInput, UserListParams } from '@portal/contracts';
 import { endpoints } from '@/lib/endpoints';
@@ -31,8 +36,9 @@ export function useUser(id: string | null | undefined) {
   return useEndpointQuery(e.get, { params: { id: id ?? '' } }, { select: (a) => a.data, enabled: !!id });
 }
 
-export function useCreateUser() {
+export function useCreateUser({ failure }: FailureOption = {}) {
   return useEndpointMutation(e.create, {
+    failure,
     mutationFn: (input: CreateUserInput) => call(e.create, { body: input }),
   });
 }
@@ -49,8 +55,10 @@ export function useUpdateUser({
   });
 }
 
-export function useDeleteUser() {
+/** Deletes a user; `failure` may return null for the refusal the screen answers itself (409). */
+export function useDeleteUser({ failure }: FailureOption<string> = {}) {
   return useEndpointMutation(e.remove, {
+    failure,
     mutationFn: (id: string) => call(e.remove, { params: { id } }),
   });
 }

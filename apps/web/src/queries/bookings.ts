@@ -9,7 +9,12 @@ import type {
 import { endpoints } from '@/lib/endpoints';
 import { call } from '@/lib/endpoint-client';
 import { useOrFallback } from './fallback';
-import { useEndpointMutation, useEndpointQuery, type EndpointMutationOptions } from '@/lib/endpoint-hooks';
+import {
+  useEndpointMutation,
+  useEndpointQuery,
+  type EndpointMutationOptions,
+  type FailureOption,
+} from '@/lib/endpoint-hooks';
 
 const e = endpoints.bookings;
 const NONE: Booking[] = [];
@@ -27,14 +32,16 @@ export function useBookings(projectId: string | undefined) {
 }
 
 /** A request changes the nights, the usage and the requests: every view of them reloads. */
-export function useCreateBooking() {
+export function useCreateBooking({ failure }: FailureOption = {}) {
   return useEndpointMutation(e.create, {
+    failure,
     mutationFn: async (input: CreateBookingInput) => (await call(e.create, { body: input })).data,
   });
 }
 
-export function useCancelBooking() {
+export function useCancelBooking({ failure }: FailureOption = {}) {
   return useEndpointMutation(e.cancel, {
+    failure,
     mutationFn: async (id: string) => (await call(e.cancel, { params: { id } })).data,
   });
 }
@@ -49,8 +56,9 @@ export function useProjectBookings(projectId: string | undefined, status: Bookin
 }
 
 /** An admin approves or declines a pending request, with an optional note for the investor. */
-export function useDecideBooking() {
+export function useDecideBooking({ failure }: FailureOption = {}) {
   return useEndpointMutation(e.approve, {
+    failure,
     invalidates: [e.approve, e.decline],
     mutationFn: ({ id, decision, note }: { id: string; decision: 'approve' | 'decline'; note?: string }) =>
       call(decision === 'approve' ? e.approve : e.decline, { params: { id }, body: note ? { note } : {} }),

@@ -1,4 +1,4 @@
-import { useEndpointQuery, useEndpointMutation } from '@/lib/endpoint-hooks';
+import { useEndpointQuery, useEndpointMutation, type FailureOption } from '@/lib/endpoint-hooks';
 import { keepPreviousData } from '@tanstack/react-query';
 import type { CabinInput, HighSeasonInput } from '@portal/contracts';
 import { endpoints } from '@/lib/endpoints';
@@ -37,8 +37,9 @@ export function useCabins(projectId: string | undefined) {
 }
 
 /** Adds or changes a cabin (admin). */
-export function useSaveCabin(projectId: string) {
+export function useSaveCabin(projectId: string, { failure }: FailureOption = {}) {
   return useEndpointMutation(e.update, {
+    failure,
     invalidates: [e.update, e.create],
     mutationFn: ({ id, input }: { id?: string; input: CabinInput }) =>
       id
@@ -48,15 +49,17 @@ export function useSaveCabin(projectId: string) {
 }
 
 /** Deletes a cabin (admin); the server refuses (409) one that holds stays from today on. */
-export function useDeleteCabin(projectId: string) {
+export function useDeleteCabin(projectId: string, { failure }: FailureOption = {}) {
   return useEndpointMutation(e.remove, {
+    failure,
     mutationFn: (id: string) => call(e.remove, { params: { id: projectId, cabinId: id } }),
   });
 }
 
 /** Adds or changes a high-season period (admin). */
-export function useSaveSeason(projectId: string) {
+export function useSaveSeason(projectId: string, { failure }: FailureOption = {}) {
   return useEndpointMutation(e.updateSeason, {
+    failure,
     invalidates: [e.updateSeason, e.createSeason],
     mutationFn: ({ id, input }: { id?: string; input: HighSeasonInput }) =>
       id
@@ -65,8 +68,9 @@ export function useSaveSeason(projectId: string) {
   });
 }
 
-export function useDeleteSeason(projectId: string) {
+export function useDeleteSeason(projectId: string, { failure }: FailureOption = {}) {
   return useEndpointMutation(e.removeSeason, {
+    failure,
     mutationFn: (id: string) => call(e.removeSeason, { params: { id: projectId, seasonId: id } }),
   });
 }

@@ -1,4 +1,4 @@
-import { useEndpointQuery, useEndpointMutation } from '@/lib/endpoint-hooks';
+import { useEndpointQuery, useEndpointMutation, type FailureOption } from '@/lib/endpoint-hooks';
 import { endpoints } from '@/lib/endpoints';
 import { call } from '@/lib/endpoint-client';
 
@@ -10,8 +10,9 @@ export function useCalendarFeed() {
 }
 
 /** A new address in place of the old one, which stops working; the shown address reloads. */
-export function useRegenerateCalendarFeed() {
+export function useRegenerateCalendarFeed({ failure }: FailureOption = {}) {
   return useEndpointMutation(e.regenerate, {
+    failure,
     mutationFn: async () => (await call(e.regenerate)).data.url,
   });
 }

@@ -1,4 +1,4 @@
-import { useEndpointQuery, useEndpointMutation } from '@/lib/endpoint-hooks';
+import { useEndpointQuery, useEndpointMutation, type FailureOption } from '@/lib/endpoint-hooks';
 import { useQuery } from '@tanstack/react-query';
 import {
   PREVIEW_REVOKE_DELAY_MS,
@@ -108,8 +108,9 @@ interface UploadVars {
 }
 
 /** Adds or changes a document, with its file sent with progress; every view of the vault reloads. */
-export function useUploadDocument() {
+export function useUploadDocument({ failure }: FailureOption = {}) {
   return useEndpointMutation(e.create, {
+    failure,
     mutationFn: ({ id, query, form, onProgress }: UploadVars) =>
       id
         ? uploadTo(e.update, { params: { id }, query: targetQuery(query), form }, { onProgress })
@@ -118,8 +119,9 @@ export function useUploadDocument() {
 }
 
 /** Adds or changes a media item of one user's files. */
-export function useUploadUserMedia() {
+export function useUploadUserMedia({ failure }: FailureOption = {}) {
   return useEndpointMutation(e.createMedia, {
+    failure,
     mutationFn: ({ id, query, form, onProgress }: UploadVars) =>
       id
         ? uploadTo(e.updateMedia, { params: { id }, query: targetQuery(query), form }, { onProgress })
@@ -128,9 +130,12 @@ export function useUploadUserMedia() {
 }
 
 /** Deletes a document or a user's media item, and its file. */
-export function useDeleteVaultFile() {
+type VaultFile = { kind: 'document' | 'media'; id: string };
+
+export function useDeleteVaultFile({ failure }: FailureOption<VaultFile> = {}) {
   return useEndpointMutation(e.remove, {
-    mutationFn: ({ kind, id }: { kind: 'document' | 'media'; id: string }) =>
+    failure,
+    mutationFn: ({ kind, id }: VaultFile) =>
       call(kind === 'document' ? e.remove : e.removeMedia, { params: { id } }),
   });
 }

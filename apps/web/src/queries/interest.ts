@@ -1,5 +1,5 @@
 import { t } from 'i18next';
-import { useEndpointQuery, useEndpointMutation } from '@/lib/endpoint-hooks';
+import { useEndpointQuery, useEndpointMutation, type FailureOption } from '@/lib/endpoint-hooks';
 import { keepPreviousData } from '@tanstack/react-query';
 import type { InterestInput, InterestStatus } from '@portal/contracts';
 import { endpoints } from '@/lib/endpoints';
@@ -8,8 +8,9 @@ import { call } from '@/lib/endpoint-client';
 const e = endpoints.interest;
 
 /** Stores a 'Register Your Interest' submission. */
-export function useRegisterInterest() {
+export function useRegisterInterest({ failure }: FailureOption = {}) {
   return useEndpointMutation(e.register, {
+    failure,
     mutationFn: async (input: InterestInput) => (await call(e.register, { body: input })).data,
   });
 }

@@ -1,4 +1,4 @@
-import { useEndpointQuery, useEndpointMutation } from '@/lib/endpoint-hooks';
+import { useEndpointQuery, useEndpointMutation, type FailureOption } from '@/lib/endpoint-hooks';
 import type { MediaItem } from '@portal/contracts';
 import { endpoints } from '@/lib/endpoints';
 import { call } from '@/lib/endpoint-client';
@@ -36,8 +36,9 @@ export function useProjectMedia(projectId: string | undefined) {
 }
 
 /** Adds or changes a project media item, its file sent with progress; every view of the gallery reloads. */
-export function useUploadProjectMedia() {
+export function useUploadProjectMedia({ failure }: FailureOption = {}) {
   return useEndpointMutation(e.create, {
+    failure,
     mutationFn: ({
       id,
       form,
@@ -54,8 +55,9 @@ export function useUploadProjectMedia() {
 }
 
 /** Deletes a project media item and its file. */
-export function useDeleteProjectMedia() {
+export function useDeleteProjectMedia({ failure }: FailureOption = {}) {
   return useEndpointMutation(e.remove, {
+    failure,
     mutationFn: (id: string) => call(e.remove, { params: { id } }),
   });
 }

@@ -84,6 +84,8 @@ function useListMutation<TVars>(opts: {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: opts.request,
+    // The failure toast (its title alone) is told by the mutation cache; here the list is put back.
+    meta: { failure: () => ({ titleOnly: opts.failure() }) },
     onMutate: async (vars: TVars) => {
       await qc.cancelQueries({ queryKey: notificationsKey });
       const previous = qc.getQueryData<NotificationList>(notificationsKey);
@@ -92,7 +94,6 @@ function useListMutation<TVars>(opts: {
     },
     onError: (_err, _vars, context) => {
       if (context?.previous) qc.setQueryData(notificationsKey, context.previous);
-      toast({ title: opts.failure(), variant: 'destructive' });
     },
     onSuccess: opts.onSuccess,
   });

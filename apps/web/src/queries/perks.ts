@@ -1,4 +1,4 @@
-import { useEndpointQuery, useEndpointMutation } from '@/lib/endpoint-hooks';
+import { useEndpointQuery, useEndpointMutation, type FailureOption } from '@/lib/endpoint-hooks';
 import { useQuery } from '@tanstack/react-query';
 import { flattenPerks, type Perk, type PerkInput } from '@portal/contracts';
 import { endpoints } from '@/lib/endpoints';
@@ -43,8 +43,9 @@ export function useUsage(projectId: string | undefined) {
 }
 
 /** Adds or changes a perk (admin); every view of the project's perks reloads. */
-export function useSavePerk(projectId: string) {
+export function useSavePerk(projectId: string, { failure }: FailureOption = {}) {
   return useEndpointMutation(e.update, {
+    failure,
     invalidates: [e.update, e.create],
     mutationFn: ({ id, input }: { id?: string; input: PerkInput }) =>
       id
@@ -53,8 +54,9 @@ export function useSavePerk(projectId: string) {
   });
 }
 
-export function useDeletePerk(projectId: string) {
+export function useDeletePerk(projectId: string, { failure }: FailureOption = {}) {
   return useEndpointMutation(e.remove, {
+    failure,
     mutationFn: (id: string) => call(e.remove, { params: { projectId, perkId: id } }),
   });
 }

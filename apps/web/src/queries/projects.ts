@@ -1,5 +1,5 @@
 import { t } from 'i18next';
-import { useEndpointQuery, useEndpointMutation } from '@/lib/endpoint-hooks';
+import { useEndpointQuery, useEndpointMutation, type FailureOption } from '@/lib/endpoint-hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { OpportunityInput, ProjectInput, ProjectListItem } from '@portal/contracts';
 import { endpoints } from '@/lib/endpoints';
@@ -56,13 +56,18 @@ export function useOpportunity() {
   );
 }
 
-/** Project writes; every view of the projects (the shell's selector, the investors' pages) reloads. */
-export function useProjectWrites() {
+/**
+ * Project writes; every view of the projects (the shell's selector, the investors' pages) reloads. `failure`
+ * is the screen's words for a failed save, delete or opportunity (the archive names its own).
+ */
+export function useProjectWrites({ failure }: FailureOption = {}) {
   const save = useEndpointMutation(e.update, {
+    failure,
     mutationFn: ({ id, input }: { id?: string; input: ProjectInput }) =>
       id ? call(e.update, { params: { id }, body: input }) : call(e.create, { body: input }),
   });
   const remove = useEndpointMutation(e.remove, {
+    failure,
     mutationFn: (id: string) => call(e.remove, { params: { id } }),
   });
   const archive = useEndpointMutation(e.archive, {
@@ -72,6 +77,7 @@ export function useProjectWrites() {
       archived ? t('projects:confirm.archiveFailed') : t('projects:confirm.restoreFailed'),
   });
   const saveOpportunity = useEndpointMutation(e.setOpportunity, {
+    failure,
     mutationFn: ({ id, input }: { id: string; input: OpportunityInput }) =>
       call(e.setOpportunity, { params: { id }, body: input }),
   });

@@ -1,5 +1,5 @@
 import { t } from 'i18next';
-import { useEndpointQuery, useEndpointMutation } from '@/lib/endpoint-hooks';
+import { useEndpointQuery, useEndpointMutation, type FailureOption } from '@/lib/endpoint-hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { returnsImportError, type ReturnInput, type ReturnsImportResult } from '@portal/contracts';
 import { ApiError } from '@/lib/api';
@@ -29,8 +29,9 @@ export function useSaveReturn(userId: string) {
   });
 }
 
-export function useDeleteReturn(userId: string) {
+export function useDeleteReturn(userId: string, { failure }: FailureOption = {}) {
   return useEndpointMutation(e.remove, {
+    failure,
     mutationFn: ({ projectId, month }: { projectId: string; month: string }) =>
       call(e.remove, { params: { id: userId, month }, query: { projectId } }),
   });

@@ -1,4 +1,4 @@
-import { useEndpointQuery, useEndpointMutation } from '@/lib/endpoint-hooks';
+import { useEndpointQuery, useEndpointMutation, type FailureOption } from '@/lib/endpoint-hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { SwapOffer, SwapOfferInput, SwapStay } from '@portal/contracts';
 import { endpoints } from '@/lib/endpoints';
@@ -29,8 +29,9 @@ export function useSwapStays(projectId: string | undefined, enabled = true) {
 }
 
 /** Offers one of the investor's approved stays for another investor's. */
-export function useCreateSwapOffer() {
+export function useCreateSwapOffer({ failure }: FailureOption = {}) {
   return useEndpointMutation(e.create, {
+    failure,
     mutationFn: async (input: SwapOfferInput) => (await call(e.create, { body: input })).data,
   });
 }
@@ -41,8 +42,9 @@ export type SwapDecision = 'accept' | 'decline' | 'withdraw';
  * Accepts, declines or withdraws an offer. Accepting exchanges the stays, so the bookings, the nights
  * and the calendars reload with the offers (the endpoint's declared writes).
  */
-export function useDecideSwapOffer() {
+export function useDecideSwapOffer({ failure }: FailureOption = {}) {
   return useEndpointMutation(e.accept, {
+    failure,
     invalidates: [e.accept, e.decline, e.withdraw],
     mutationFn: async ({ id, action }: { id: string; action: SwapDecision }) =>
       (await call(e[action], { params: { id } })).data,

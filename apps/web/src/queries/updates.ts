@@ -1,4 +1,4 @@
-import { useEndpointMutation } from '@/lib/endpoint-hooks';
+import { useEndpointMutation, type FailureOption } from '@/lib/endpoint-hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateUpdateInput, Update, UpdateUpdateInput } from '@portal/contracts';
 import { endpoints } from '@/lib/endpoints';
@@ -73,8 +73,9 @@ export function useMarkRead(projectId: string | null | undefined) {
 }
 
 /** Publishes or changes an update (admin); every view of the updates reloads. */
-export function useSaveUpdate() {
+export function useSaveUpdate({ failure }: FailureOption = {}) {
   return useEndpointMutation(e.update, {
+    failure,
     invalidates: [e.update, e.create],
     mutationFn: ({ id, input }: { id?: string; input: CreateUpdateInput | UpdateUpdateInput }) =>
       id
@@ -83,8 +84,9 @@ export function useSaveUpdate() {
   });
 }
 
-export function useDeleteUpdate() {
+export function useDeleteUpdate({ failure }: FailureOption = {}) {
   return useEndpointMutation(e.remove, {
+    failure,
     mutationFn: (id: string) => call(e.remove, { params: { id } }),
   });
 }

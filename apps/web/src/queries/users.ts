@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ProfileInput } from '@portal/contracts';
 import { endpoints } from '@/lib/endpoints';
 import { call, endpointQuery } from '@/lib/endpoint-client';
+import { useEndpointMutation, type FailureOption } from '@/lib/endpoint-hooks';
 import { useAuth } from './session';
 
 const e = endpoints.users;
@@ -26,4 +27,9 @@ export function usePortfolio() {
 }
 
 /** Saves the profile fields (the page reloads after, so nothing is refreshed here). */
-export const updateProfile = (body: ProfileInput) => call(e.updateMe, { body });
+export const useUpdateProfile = ({ failure }: FailureOption = {}) =>
+  useEndpointMutation(e.updateMe, {
+    invalidates: [],
+    failure,
+    mutationFn: (body: ProfileInput) => call(e.updateMe, { body }),
+  });

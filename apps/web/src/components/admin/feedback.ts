@@ -15,6 +15,9 @@ export { toastFailed } from '@/lib/toast';
 const confirmDelete = (what: string, description = 'This cannot be undone.') =>
   confirmAction({ title: `Delete ${what}?`, description, confirmLabel: 'Delete', destructive: true });
 
+/** A refusal of the server because of what the thing holds (409): its message says why. */
+export const isConflict = (err: unknown): err is ApiError => err instanceof ApiError && err.status === 409;
+
 /** A failed read says so once, in a toast titled as docs/product.md §18 words it ('Failed to fetch perks'). */
 export function useFailedToast(title: string, isError: boolean, error?: unknown) {
   useEffect(() => {
@@ -24,9 +27,10 @@ export function useFailedToast(title: string, isError: boolean, error?: unknown)
 
 /**
  * The delete flow of every admin list: the confirmation (`confirmDelete(what)`, or a question of its
- * own), then the request, then 'Deleted' (or the title given) with what was removed, or the failure
- * toast. With `onConflict`, a refusal of the server (409: the thing is kept, for a reason it gives) is
- * handed to it instead of the failure toast. Resolves true once deleted.
+ * own), then the request, then 'Deleted' (or the title given) with what was removed. A failure is told
+ * by the delete's mutation (its `failure`, toasted by the query client's mutation cache). With
+ * `onConflict`, a refusal of the server (409: the thing is kept, for a reason it gives) is handed to it
+ * (the mutation's `failure` then returns null for it). Resolves true once deleted.
  */
 export async function deleteAfterConfirm({
   what,
@@ -34,7 +38,6 @@ export async function deleteAfterConfirm({
   run,
   done,
   doneTitle = 'Deleted',
-  failed,
   onConflict,
 }: {
   /** Named in the question: 'perk Sauna evenings' → 'Delete perk Sauna evenings?'. */
@@ -44,7 +47,6 @@ export async function deleteAfterConfirm({
   run: () => Promise<unknown>;
   done: string;
   doneTitle?: string;
-  failed: string;
   /** What to offer instead when the server refuses with a 409 (its message given). */
   onConflict?: (message: string) => Promise<unknown>;
 }): Promise<boolean> {
@@ -55,8 +57,7 @@ export async function deleteAfterConfirm({
     toastDone(doneTitle, done);
     return true;
   } catch (err) {
-    if (onConflict && err instanceof ApiError && err.status === 409) await onConflict(err.message);
-    else toastFailed(failed, err);
+    if (onConflict && isConflict(err)) await onConflict(err.message);
     return false;
   }
 }

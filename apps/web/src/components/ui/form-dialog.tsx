@@ -9,7 +9,7 @@ import {
 } from 'react-hook-form';
 import type { z } from 'zod';
 import type { FieldErrors } from '@portal/contracts';
-import { messageOf, toastFailure, type Failure } from '@/lib/toast';
+import { failureWords, messageOf, toastFailure, type Failure } from '@/lib/toast';
 import { Button } from './button';
 import { contractResolver } from './contract-resolver';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from './dialog';
@@ -45,8 +45,11 @@ export interface FormDialogProps<F extends FieldValues, B> {
   /** Sends the body (its done toast too); the dialog closes once it resolves. */
   onSubmit: (body: B, values: F, onProgress: (percent: number) => void) => Promise<unknown>;
   /**
-   * The failure toast: its title ('Failed to save perk'), or `{ fallback }` for 'Error' with the
-   * reason (lib/toast.ts); the reason also shows above the fields.
+   * The form's failure: its title ('Failed to save perk'), or `{ fallback }` for 'Error' with the
+   * reason (lib/toast.ts). A refused request's reason shows above the fields (or next to the field
+   * it names); its toast is the mutation's, told by the query client's mutation cache, so the write
+   * `onSubmit` sends names the same `failure` (`useSavePerk(projectId, { failure })`). A problem found
+   * before sending is toasted here with it (`invalidToast`).
    */
   failure: Failure;
   /** Whether a problem found before sending is toasted too (as the server's would be); default yes. */
@@ -63,7 +66,7 @@ export interface FormDialogProps<F extends FieldValues, B> {
 /**
  * The admin's create/edit dialog: a title and description, the fields (react-hook-form, checked with
  * the contracts schema, each problem in words next to its field: ADR 009), a message above the fields
- * when the server refuses for another reason, a failure toast, Cancel, and a submit button that says
+ * when the server refuses for another reason, Cancel, and a submit button that says
  * it is pending. A fresh form each time it opens.
  */
 export function FormDialog<F extends FieldValues, B>(props: FormDialogProps<F, B>) {
@@ -140,9 +143,8 @@ function FormBody<F extends FieldValues, B>({
         await onSubmit(toBody(values), values, setProgress);
         onClose();
       } catch (err) {
-        const message = messageOf(err, typeof failure === 'string' ? failure : failure.fallback);
+        const message = messageOf(err, failureWords(failure));
         if (!show(serverFieldErrors(err))) setBanner(message);
-        toastFailure(failure, err);
         onFailed?.(message, form);
       } finally {
         setProgress(null);

@@ -16,7 +16,7 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { formatNumber } from '@/lib/format';
 import { useDeleteUser, useSetUserActive, useUsers } from '@/queries/admin-users';
 import { EmptyState } from '@/components/admin/empty-state';
-import { deleteAfterConfirm, toastDone, useFailedToast } from '@/components/admin/feedback';
+import { deleteAfterConfirm, isConflict, toastDone, useFailedToast } from '@/components/admin/feedback';
 import { PageHeader } from '@/components/admin/page-header';
 import { Pager } from '@/components/admin/pager';
 import { AddUserDialog } from './users/add-user-dialog';
@@ -51,7 +51,6 @@ function UsersPage() {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [detailsId, setDetailsId] = useState<string | null>(null);
-  const remove = useDeleteUser();
   const setActive = useSetUserActive();
 
   useEffect(() => setPage(1), [q, view, current?._id]);
@@ -68,6 +67,12 @@ function UsersPage() {
   const list = useUsers(query, { enabled: !needsProject || !!current });
   const pending = useUsers({ status: 'pending', page: 1, pageSize: 1 });
   const pendingCount = pending.data?.pagination.total ?? 0;
+  // An active user's delete refused because of money or documents on record (409) is answered by
+  // offering deactivation (onConflict below), not by the failure toast.
+  const remove = useDeleteUser({
+    failure: (id, err) =>
+      isConflict(err) && list.data?.data.find((u) => u._id === id)?.isActive ? null : t('users.failedDelete'),
+  });
 
   useFailedToast(t('users.failedFetch'), list.isError, list.error);
 
@@ -112,7 +117,6 @@ function UsersPage() {
             },
             doneTitle: t('users.deletedTitle'),
             done: t('users.deletedText', { name: u.name }),
-            failed: t('users.failedDelete'),
             // Money or documents the list does not show (a return of capital, an own document).
             onConflict: u.isActive ? (message) => offerDeactivation(u, message) : undefined,
           }),

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { failedWrites } from '@/lib/query-client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { NotificationItem, NotificationList } from '@portal/contracts';
@@ -81,7 +82,9 @@ function Where() {
   return <p data-testid="location">{pathname + search}</p>;
 }
 
-function renderBell(qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
+function renderBell(
+  qc = new QueryClient({ mutationCache: failedWrites(), defaultOptions: { queries: { retry: false } } }),
+) {
   return render(
     <QueryClientProvider client={qc}>
       <MemoryRouter initialEntries={['/']}>
@@ -179,6 +182,9 @@ describe('NotificationBell', () => {
     expect(
       await screen.findByText('Failed to mark notification as read', { exact: true }),
     ).toBeInTheDocument();
+    // One toast, told by the mutation cache: its title alone, not the server's reason.
+    expect(screen.getAllByText('Failed to mark notification as read', { exact: true })).toHaveLength(1);
+    expect(screen.queryByText('Nope')).not.toBeInTheDocument();
     await waitFor(() => expect(button).toHaveAccessibleName('Notifications, 2 unread'));
   });
 
@@ -234,7 +240,10 @@ describe('NotificationBell', () => {
   });
 
   it('a live notification reloads every view of what it is about, and only those', async () => {
-    const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const qc = new QueryClient({
+      mutationCache: failedWrites(),
+      defaultOptions: { queries: { retry: false } },
+    });
     // The registry's query keys: [endpoint id, input]. The dashboard's Recent Updates and the Updates
     // page share one read of the project's updates.
     const keys = {
@@ -267,7 +276,10 @@ describe('NotificationBell', () => {
   });
 
   it('after a reconnect, every view a missed event could have changed is reloaded', async () => {
-    const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const qc = new QueryClient({
+      mutationCache: failedWrites(),
+      defaultOptions: { queries: { retry: false } },
+    });
     const bookings = ['bookings.list', { query: { projectId: 'p1' } }];
     const payouts = ['investments.payouts', {}];
     qc.setQueryData(bookings, []);

@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
+import { failedWrites } from '@/lib/query-client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
@@ -38,7 +39,10 @@ export function renderInvestorPage(
       : answer(url, init),
   );
   vi.stubGlobal('fetch', fetchMock);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, retryDelay: 0 } } });
+  const client = new QueryClient({
+    mutationCache: failedWrites(),
+    defaultOptions: { queries: { retry: false, retryDelay: 0 } },
+  });
   const result = render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>

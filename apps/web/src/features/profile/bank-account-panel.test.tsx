@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { failedWrites } from '@/lib/query-client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { CurrentUser } from '@portal/contracts';
 import { Toaster } from '@/components/ui/toaster';
@@ -43,7 +44,10 @@ beforeEach(() => {
 });
 
 function renderPanel(user: CurrentUser, onSaved = vi.fn()) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = new QueryClient({
+    mutationCache: failedWrites(),
+    defaultOptions: { queries: { retry: false } },
+  });
   render(
     <QueryClientProvider client={client}>
       <BankAccountPanel user={user} onSaved={onSaved} />

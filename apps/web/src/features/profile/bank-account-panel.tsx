@@ -9,7 +9,7 @@ import { serverFieldErrors } from '@/components/ui/field-errors';
 import { FormError } from '@/components/ui/form-error';
 import { Input } from '@/components/ui/input';
 import { messageOf, toast } from '@/lib/toast';
-import { saveBankAccount } from '@/queries/bank-accounts';
+import { useSaveBankAccount } from '@/queries/bank-accounts';
 
 interface BankForm {
   iban: string;
@@ -33,6 +33,7 @@ export function BankAccountPanel({
   onSaved?: () => Promise<void> | void;
 }) {
   const { t } = useTranslation(['profile', 'common']);
+  const save = useSaveBankAccount({ failure: { fallback: t('bank.failed') } });
   const [failure, setFailure] = useState<string | null>(null);
   // The saved answer shows at once, before the user is read again.
   const [saved, setSaved] = useState<CurrentUser['bankAccount']>(null);
@@ -50,7 +51,7 @@ export function BankAccountPanel({
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
-      const answer = await saveBankAccount(values);
+      const answer = await save.mutateAsync(values);
       setSaved(answer.data);
       reset({ iban: '', bic: '', holder: answer.data.holder, currentPassword: '', code: '' });
       toast({
@@ -62,9 +63,8 @@ export function BankAccountPanel({
       const fields = serverFieldErrors(err);
       const invalid = FIELDS.filter((k) => fields[k]);
       invalid.forEach((k, i) => setError(k, { message: fields[k] }, { shouldFocus: i === 0 }));
-      const message = messageOf(err, t('bank.failed'));
-      if (!invalid.length) setFailure(message);
-      toast({ title: t('edit.errorTitle'), description: message, variant: 'destructive' });
+      // The toast is the save's failure, told by the mutation cache.
+      if (!invalid.length) setFailure(messageOf(err, t('bank.failed')));
     }
   });
 

@@ -8,6 +8,7 @@ import { resetToasts } from '@/lib/toast';
 import type * as ApiModule from '@/lib/api';
 import { ProfileDialog, profilePayload } from './profile-dialog';
 import { currentUser } from '../../../test/fixtures';
+import { WithQueries } from '../../../test/queries';
 
 // The real client, with a way for one test to make it throw an error that carries no message.
 vi.mock('@/lib/api', async (importOriginal) => {
@@ -50,7 +51,9 @@ describe('ProfileDialog', () => {
     vi.stubGlobal('fetch', fetchMock);
     const onOpenChange = vi.fn();
     const reload = vi.fn();
-    render(<ProfileDialog user={user} open onOpenChange={onOpenChange} reload={reload} />);
+    render(<ProfileDialog user={user} open onOpenChange={onOpenChange} reload={reload} />, {
+      wrapper: WithQueries,
+    });
     const name = screen.getByLabelText('Full Name');
     await userEvent.clear(name);
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
@@ -79,7 +82,9 @@ describe('ProfileDialog', () => {
   it('says next to the field what date of birth and phone are allowed, and sends nothing', async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
-    render(<ProfileDialog user={user} open onOpenChange={() => {}} reload={() => {}} />);
+    render(<ProfileDialog user={user} open onOpenChange={() => {}} reload={() => {}} />, {
+      wrapper: WithQueries,
+    });
     const birth = screen.getByLabelText('Date of Birth');
     const { min, max } = birthDateBounds();
     expect(birth).toHaveAttribute('min', min);
@@ -109,6 +114,7 @@ describe('ProfileDialog', () => {
         <ProfileDialog user={user} open onOpenChange={() => {}} reload={reload} />
         <Toaster />
       </>,
+      { wrapper: WithQueries },
     );
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
@@ -140,6 +146,7 @@ describe('ProfileDialog', () => {
         <ProfileDialog user={user} open onOpenChange={onOpenChange} reload={reload} />
         <Toaster />
       </>,
+      { wrapper: WithQueries },
     );
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await toastText('Name is too long')).toBeInTheDocument();

@@ -12,8 +12,8 @@ import { serverFieldErrors } from '@/components/ui/field-errors';
 import { Input } from '@/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { currentLocale, setLocale } from '@/lib/i18n';
-import { messageOf, toast, toastAfterReload } from '@/lib/toast';
-import { updateProfile } from '@/queries/users';
+import { toastAfterReload } from '@/lib/toast';
+import { useUpdateProfile } from '@/queries/users';
 import { BankAccountPanel } from './bank-account-panel';
 import { EmailPreferencesPanel } from './email-preferences-panel';
 import { SecurityPanel } from './security-panel';
@@ -91,6 +91,7 @@ export function ProfileDialog({
   onUserChanged?: () => Promise<void> | void;
 }) {
   const { t } = useTranslation(['profile', 'common']);
+  const update = useUpdateProfile({ failure: { fallback: t('edit.failed') } });
   const { register, handleSubmit, reset, setError, setValue, watch, formState } = useForm<ProfileForm>({
     defaultValues: fromUser(user),
     resolver,
@@ -106,22 +107,18 @@ export function ProfileDialog({
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await updateProfile(profilePayload(values));
+      await update.mutateAsync(profilePayload(values));
       // The page speaks the account's language from now on (the toast already does).
       if (values.locale) await setLocale(values.locale);
       onOpenChange(false);
       // The page reloads at once, so the toast is shown once the reloaded page is up.
       toastAfterReload({ title: i18next.t('profile:edit.saved') }, reload);
     } catch (err) {
-      // A 400's field problems next to their fields, the first of them focused.
+      // A 400's field problems next to their fields, the first of them focused; the toast is the
+      // save's failure, told by the mutation cache.
       const fields = serverFieldErrors(err);
       const invalid = FIELDS.filter((k) => fields[k]);
       invalid.forEach((k, i) => setError(k, { message: fields[k] }, { shouldFocus: i === 0 }));
-      toast({
-        title: t('edit.errorTitle'),
-        description: messageOf(err, t('edit.failed')),
-        variant: 'destructive',
-      });
     }
   });
 

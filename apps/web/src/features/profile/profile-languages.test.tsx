@@ -6,6 +6,7 @@ import { setLocale } from '@/lib/i18n';
 import { resetToasts } from '@/lib/toast';
 import { ProfileDialog } from './profile-dialog';
 import { currentUser } from '../../../test/fixtures';
+import { WithQueries } from '../../../test/queries';
 
 const user = currentUser({ city: 'Helsinki', country: 'Finland' });
 
@@ -20,7 +21,9 @@ describe('the profile in three languages (issue 33)', () => {
       cleanup();
       resetToasts();
     });
-    render(<ProfileDialog user={user} open onOpenChange={() => {}} reload={reload} />);
+    render(<ProfileDialog user={user} open onOpenChange={() => {}} reload={reload} />, {
+      wrapper: WithQueries,
+    });
     const language = screen.getByRole('combobox', { name: 'Language' });
     expect(language).toHaveValue('en');
     await userEvent.selectOptions(language, 'Deutsch');
@@ -34,7 +37,10 @@ describe('the profile in three languages (issue 33)', () => {
 
     render(<Toaster />);
     expect((await screen.findAllByText('Profil erfolgreich aktualisiert!'))[0]).toBeInTheDocument();
-    render(<ProfileDialog user={{ ...user, locale: 'de' }} open onOpenChange={() => {}} reload={() => {}} />);
+    render(
+      <ProfileDialog user={{ ...user, locale: 'de' }} open onOpenChange={() => {}} reload={() => {}} />,
+      { wrapper: WithQueries },
+    );
     expect(screen.getByRole('dialog', { name: 'Profil bearbeiten' })).toBeInTheDocument();
     expect(screen.getByLabelText('Vollständiger Name')).toHaveValue(user.name);
     expect(screen.getByRole('combobox', { name: 'Sprache' })).toHaveValue('de');
@@ -44,7 +50,10 @@ describe('the profile in three languages (issue 33)', () => {
   it('Norwegian: the dialog, its tabs and its check of the name', async () => {
     await setLocale('nb');
     vi.stubGlobal('fetch', vi.fn());
-    render(<ProfileDialog user={{ ...user, locale: 'nb' }} open onOpenChange={() => {}} reload={() => {}} />);
+    render(
+      <ProfileDialog user={{ ...user, locale: 'nb' }} open onOpenChange={() => {}} reload={() => {}} />,
+      { wrapper: WithQueries },
+    );
     expect(screen.getByRole('dialog', { name: 'Rediger profil' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Sikkerhet' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Bankkonto' })).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { failedWrites } from '@/lib/query-client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ActivityRequest, CabinNights, Perk } from '@portal/contracts';
 import { AURORA } from '../../../test/fixtures';
@@ -87,7 +88,7 @@ function renderPage({ nights, requests = [] }: { nights: CabinNights | null; req
   state.requests = requests;
   state.perks = [SAFARI, CABIN];
   render(
-    <QueryClientProvider client={new QueryClient()}>
+    <QueryClientProvider client={new QueryClient({ mutationCache: failedWrites() })}>
       <PerksPage />
     </QueryClientProvider>,
   );

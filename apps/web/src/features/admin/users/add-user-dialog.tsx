@@ -24,7 +24,8 @@ const blank = (): Form => ({ name: '', email: '', password: '', investorId: gene
  */
 export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
   const { t } = useTranslation('admin');
-  const create = useCreateUser();
+  const failure = t('addUser.failed');
+  const create = useCreateUser({ failure });
   return (
     <FormDialog
       open={open}
@@ -48,7 +49,7 @@ export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
           t('addUser.addedText', { name: res.data.name, email: res.data.email }),
         );
       }}
-      failure={t('addUser.failed')}
+      failure={failure}
       onFailed={(message, form) => {
         if (/investor ID/i.test(message)) form.setValue('investorId', generateInvestorId());
       }}

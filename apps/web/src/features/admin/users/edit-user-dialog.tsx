@@ -26,7 +26,8 @@ const fromUser = (u: AdminUser): Form => ({
 /** Edit a user's details; status and role are shown read-only (docs/product.md §15.2). */
 export function EditUserDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   const { t } = useTranslation('admin');
-  const update = useUpdateUser();
+  const failure = t('editUser.failed');
+  const update = useUpdateUser({ failure });
   /** The spec's checks, one at a time, each shown next to its field. */
   const required = (form: Form) =>
     !form.name.trim()
@@ -52,7 +53,7 @@ export function EditUserDialog({ user, onClose }: { user: AdminUser | null; onCl
         await update.mutateAsync({ id: user!._id, input });
         toastDone(t('editUser.updatedTitle'), t('editUser.updatedText', { name: input.name.trim() }));
       }}
-      failure={t('editUser.failed')}
+      failure={failure}
       submitLabel={t('editUser.submit')}
     >
       {(f) => (

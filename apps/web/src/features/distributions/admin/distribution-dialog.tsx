@@ -78,8 +78,9 @@ export function DistributionDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('distributions');
-  const create = useCreateDistribution();
-  const update = useUpdateDistribution();
+  const failure = t('dialog.failed');
+  const create = useCreateDistribution({ failure });
+  const update = useUpdateDistribution({ failure });
   const projectId = run?.projectId ?? project._id;
   const projectName = run?.projectName ?? project.name;
   return (
@@ -106,7 +107,7 @@ export function DistributionDialog({
           }),
         );
       }}
-      failure={t('dialog.failed')}
+      failure={failure}
       submitLabel={run ? t('dialog.save') : t('dialog.create')}
     >
       {(f) => (

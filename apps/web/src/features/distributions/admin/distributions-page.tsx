@@ -194,7 +194,7 @@ function DistributionsPage() {
   const [openId, setOpenId] = useState<string | null>(null);
   // The server's last refusal to make a run final (a 409 naming the investors), shown until it is tried again.
   const [refusal, setRefusal] = useState<{ id: string; message: string } | null>(null);
-  const remove = useDeleteDistribution();
+  const remove = useDeleteDistribution({ failure: t('page.failedDelete') });
   const finalize = useFinalizeDistribution();
   const download = useDownloadPayments();
   const sepa = useDownloadSepa();
@@ -215,7 +215,6 @@ function DistributionsPage() {
       run: () => remove.mutateAsync(r._id),
       doneTitle: t('page.deletedTitle'),
       done: t('page.deletedText', { name: runName(t, r) }),
-      failed: t('page.failedDelete'),
     });
 
   async function onMakeFinal(r: DistributionSummary) {

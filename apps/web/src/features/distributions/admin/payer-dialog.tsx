@@ -47,7 +47,8 @@ export function PayerDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('distributions');
-  const save = useSetPayerAccount();
+  const failure = t('payer.failed');
+  const save = useSetPayerAccount({ failure });
   return (
     <FormDialog
       open={open}
@@ -61,7 +62,7 @@ export function PayerDialog({
         const saved = await save.mutateAsync(body);
         toastDone(t('payer.saved'), `${saved.data.name}, ${groupIban(saved.data.iban)}`);
       }}
-      failure={t('payer.failed')}
+      failure={failure}
       submitLabel={t('payer.save')}
     >
       {(f) => (

@@ -15,7 +15,8 @@ import { investorsText, runName } from './labels';
  */
 export function ReverseDialog({ run, onClose }: { run: DistributionSummary | null; onClose: () => void }) {
   const { t } = useTranslation('distributions');
-  const reverse = useReverseDistribution();
+  const failure = t('reverse.failed');
+  const reverse = useReverseDistribution({ failure });
   return (
     <FormDialog
       open={!!run}
@@ -37,7 +38,7 @@ export function ReverseDialog({ run, onClose }: { run: DistributionSummary | nul
         const res = await reverse.mutateAsync({ id: run!._id, input: body });
         toastDone(t('reverse.done'), res.message);
       }}
-      failure={t('reverse.failed')}
+      failure={failure}
       submitLabel={t('reverse.submit')}
       destructive
       pendingLabel={t('reverse.pending')}

@@ -55,7 +55,8 @@ export function DocumentDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('documents');
-  const save = useUploadDocument();
+  const failure = t('dialog.failed');
+  const save = useUploadDocument({ failure });
   return (
     <FormDialog
       open={open}
@@ -92,7 +93,7 @@ export function DocumentDialog({
             : t('dialog.createdText', { name: res.data.name }),
         );
       }}
-      failure={t('dialog.failed')}
+      failure={failure}
       submitLabel={doc ? t('dialog.save') : t('dialog.upload')}
     >
       {(f) => (

@@ -210,7 +210,10 @@ function DocumentsPage() {
   const userId = target === SHARED ? null : target;
   const { data: user } = useUser(userId);
   const vault = useVault(current?._id, userId);
-  const remove = useDeleteVaultFile();
+  const remove = useDeleteVaultFile({
+    failure: ({ kind }) =>
+      kind === 'document' ? t('admin.deleteDocumentFailed') : t('admin.deleteMediaFailed'),
+  });
   const [docDialog, setDocDialog] = useState<{ doc: DocumentItem | null } | null>(null);
   const [mediaDialog, setMediaDialog] = useState<{ item: UserMediaItem | null } | null>(null);
 
@@ -232,7 +235,6 @@ function DocumentsPage() {
       run: () => remove.mutateAsync({ kind: 'document', id: d._id }),
       doneTitle: t('admin.deleted'),
       done: t('admin.documentDeleted', { name: d.name }),
-      failed: t('admin.deleteDocumentFailed'),
     });
 
   const deleteMedia = (m: UserMediaItem) =>
@@ -246,7 +248,6 @@ function DocumentsPage() {
       run: () => remove.mutateAsync({ kind: 'media', id: m._id }),
       doneTitle: t('admin.deleted'),
       done: t('admin.mediaDeleted', { title: m.title }),
-      failed: t('admin.deleteMediaFailed'),
     });
 
   const name = user?.name;

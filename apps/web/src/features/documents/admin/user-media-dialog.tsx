@@ -42,7 +42,8 @@ export function UserMediaDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('documents');
-  const save = useUploadUserMedia();
+  const failure = t('admin.mediaDialog.failed');
+  const save = useUploadUserMedia({ failure });
   return (
     <FormDialog
       open={open}
@@ -78,7 +79,7 @@ export function UserMediaDialog({
             : t('admin.mediaDialog.uploadedText', { title: res.data.title }),
         );
       }}
-      failure={t('admin.mediaDialog.failed')}
+      failure={failure}
       submitLabel={item ? t('dialog.save') : t('admin.uploadMedia')}
     >
       {(f) => (

@@ -53,7 +53,8 @@ export function AdjustmentDialog({
   corrects: CorrectedEntry | null;
 }) {
   const { t } = useTranslation('investments');
-  const create = useCreateAdjustment();
+  const failure = t('adjustmentDialog.failed');
+  const create = useCreateAdjustment({ failure });
   // A blank amount reads 0, which the schema names: an adjustment adds or takes away money.
   const toBody = (f: Form): AdjustmentInput => ({
     userId,
@@ -77,7 +78,7 @@ export function AdjustmentDialog({
         const res = await create.mutateAsync(body);
         toastDone(t('adjustmentDialog.recorded'), res.message);
       }}
-      failure={t('adjustmentDialog.failed')}
+      failure={failure}
       submitLabel={t('adjustmentDialog.submit')}
     >
       {(f) => (

@@ -62,7 +62,7 @@ export function ReturnsCard({
   const { t } = useTranslation('investments');
   const { data, isLoading, isError, error } = useReturns(userId, projectId);
   const save = useSaveReturn(userId);
-  const remove = useDeleteReturn(userId);
+  const remove = useDeleteReturn(userId, { failure: t('returns.failedDelete') });
   // Until the admin types a month (and again after each add), the next month not yet recorded.
   const proposed = nextReturnMonth((data ?? []).map((r) => r.month));
   const toBody = (v: ReturnForm) => ({ projectId, month: v.month, amount: Number(v.amount) });
@@ -142,7 +142,6 @@ export function ReturnsCard({
       run: () => remove.mutateAsync({ projectId, month: r.month }),
       doneTitle: t('returns.deletedTitle'),
       done: t('returns.deletedText', { month: formatMonth(r.month) }),
-      failed: t('returns.failedDelete'),
     });
 
   const newestFirst = [...(data ?? [])].reverse();

@@ -60,7 +60,8 @@ export function MediaDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation(['media', 'common']);
-  const save = useUploadProjectMedia();
+  const failure = t('admin.dialog.failed');
+  const save = useUploadProjectMedia({ failure });
   return (
     <FormDialog
       open={open}
@@ -101,7 +102,7 @@ export function MediaDialog({
             : t('admin.dialog.addedText', { title: fields.title }),
         );
       }}
-      failure={t('admin.dialog.failed')}
+      failure={failure}
       submitLabel={item ? t('admin.dialog.save') : t('admin.add')}
     >
       {(f) => (

@@ -43,7 +43,7 @@ function MediaPage() {
   const { t } = useTranslation(['media', 'common']);
   const { current } = useCurrentProject();
   const { data, isLoading, isError, error } = useProjectMedia(current?._id);
-  const remove = useDeleteProjectMedia();
+  const remove = useDeleteProjectMedia({ failure: t('admin.deleteFailed') });
   const [dialog, setDialog] = useState<{ item: MediaItem | null } | null>(null);
   useFailedToast(t('admin.fetchFailed'), isError, error);
 
@@ -58,7 +58,6 @@ function MediaPage() {
       run: () => remove.mutateAsync(m._id),
       doneTitle: t('admin.deleted'),
       done: t('admin.deletedText', { title: m.title }),
-      failed: t('admin.deleteFailed'),
     });
 
   return (

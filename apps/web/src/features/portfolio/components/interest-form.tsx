@@ -16,7 +16,7 @@ import { serverFieldErrors } from '@/components/ui/field-errors';
 import { Input, Textarea } from '@/components/ui/input';
 import { useAuth } from '@/queries/session';
 import { formatMoney } from '@/lib/format';
-import { messageOf, toast } from '@/lib/toast';
+import { toast } from '@/lib/toast';
 import { useOpportunity } from '@/queries/projects';
 import { useRegisterInterest } from '@/queries/interest';
 
@@ -79,7 +79,7 @@ export function InterestForm() {
     reValidateMode: 'onSubmit',
   });
   const { errors } = formState;
-  const send = useRegisterInterest();
+  const send = useRegisterInterest({ failure: { fallback: t('interest.failedFallback') } });
   const field = (k: keyof InterestForm) => register(k, { onChange: () => clearErrors(k) });
 
   // The body is the schema's tidied values (trimmed, the amount a number, empty ones null).
@@ -92,15 +92,11 @@ export function InterestForm() {
       });
       reset(initial(user));
     } catch (err) {
-      // A 400's field problems next to their fields, the first of them focused.
+      // A 400's field problems next to their fields, the first of them focused; the toast is the
+      // request's failure, told by the mutation cache.
       const fields = serverFieldErrors(err);
       const invalid = FIELDS.filter((k) => fields[k]);
       invalid.forEach((k, i) => setError(k, { message: fields[k] }, { shouldFocus: i === 0 }));
-      toast({
-        title: t('interest.errorTitle'),
-        description: messageOf(err, t('interest.failedFallback')),
-        variant: 'destructive',
-      });
     }
   });
 

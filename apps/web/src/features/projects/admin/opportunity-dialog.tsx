@@ -58,8 +58,9 @@ function opportunityPayload(f: Form): OpportunityInput {
  * ROI, launch and features. One project at a time. A field's message goes as soon as it is changed.
  */
 export function OpportunityDialog({ project, onClose }: { project: Project | null; onClose: () => void }) {
-  const { saveOpportunity } = useProjectWrites();
   const { t } = useTranslation('projects');
+  const failure = t('dialog.failed');
+  const { saveOpportunity } = useProjectWrites({ failure });
   return (
     <FormDialog
       open={!!project}
@@ -80,7 +81,7 @@ export function OpportunityDialog({ project, onClose }: { project: Project | nul
             : t('opportunity.closedText', { name: project!.name }),
         );
       }}
-      failure={t('dialog.failed')}
+      failure={failure}
       invalidToast={false}
       submitLabel={t('opportunity.save')}
     >

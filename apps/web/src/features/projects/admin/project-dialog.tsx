@@ -82,8 +82,9 @@ export function ProjectDialog({
   project: Project | null;
   onClose: () => void;
 }) {
-  const { save } = useProjectWrites();
   const { t } = useTranslation('projects');
+  const failure = t('dialog.failed');
+  const { save } = useProjectWrites({ failure });
   // The totals are the company's figures for the whole project, investors outside the portal included,
   // not the portal's ledger; investors see them under that caption (issue 31), and the admin is told so.
   const wholeProjectHint = t('dialog.wholeProjectHint');
@@ -107,7 +108,7 @@ export function ProjectDialog({
             : t('dialog.createdText', { name: input.name }),
         );
       }}
-      failure={t('dialog.failed')}
+      failure={failure}
       submitLabel={project ? t('dialog.saveChanges') : t('dialog.createTitle')}
     >
       {(f) => (

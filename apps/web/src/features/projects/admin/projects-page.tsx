@@ -39,10 +39,10 @@ function Figure({ label, value }: { label: string; value: string }) {
  */
 function ProjectsPage() {
   const { projects, isLoading, isError, current } = useCurrentProject();
-  const { remove, archive } = useProjectWrites();
+  const { t } = useTranslation('projects');
+  const { remove, archive } = useProjectWrites({ failure: t('confirm.deleteFailed') });
   const [dialog, setDialog] = useState<{ project: Project | null } | null>(null);
   const [opportunityOf, setOpportunityOf] = useState<Project | null>(null);
-  const { t } = useTranslation('projects');
 
   useFailedToast(t('page.fetchFailed'), isError);
 
@@ -58,7 +58,6 @@ function ProjectsPage() {
       run: () => remove.mutateAsync(p._id),
       doneTitle: t('confirm.deletedTitle'),
       done: t('confirm.deletedText', { name: p.name }),
-      failed: t('confirm.deleteFailed'),
     });
 
   async function onArchive(p: Project, archived: boolean) {

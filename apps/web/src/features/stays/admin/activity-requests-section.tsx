@@ -42,7 +42,7 @@ export function ActivityRequestsSection({ projectId }: { projectId: string }) {
     view === 'all' ? undefined : (view as ActivityRequestStatus),
   );
   const [pending, setPending] = useState<PendingDecision | null>(null);
-  const decide = useDecideActivityRequest();
+  const decide = useDecideActivityRequest({ failure: words(t).failed });
   useFailedToast(t('admin.activities.loadFailed'), isError, error);
 
   return (

@@ -108,7 +108,7 @@ function BookingsPage() {
     view === 'all' ? undefined : (view as BookingStatus),
   );
   const [pending, setPending] = useState<PendingDecision | null>(null);
-  const decide = useDecideBooking();
+  const decide = useDecideBooking({ failure: words(t).failed });
   const seasons = useHighSeasons(current?._id).data ?? [];
 
   useFailedToast(t('admin.bookings.loadFailed'), isError, error);

@@ -57,7 +57,8 @@ export function CabinDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('stays');
-  const save = useSaveCabin(projectId);
+  const failure = t('admin.cabins.saveFailed');
+  const save = useSaveCabin(projectId, { failure });
   return (
     <FormDialog
       open={open}
@@ -78,7 +79,7 @@ export function CabinDialog({
             : t('admin.cabins.createdText', { name: input.name }),
         );
       }}
-      failure={t('admin.cabins.saveFailed')}
+      failure={failure}
       submitLabel={cabin ? t('admin.saveChanges') : t('admin.cabins.add')}
     >
       {(f) => (
@@ -149,7 +150,8 @@ export function SeasonDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('stays');
-  const save = useSaveSeason(projectId);
+  const failure = t('admin.seasons.saveFailed');
+  const save = useSaveSeason(projectId, { failure });
   return (
     <FormDialog
       open={open}
@@ -170,7 +172,7 @@ export function SeasonDialog({
             : t('admin.seasons.createdText', { name: input.name }),
         );
       }}
-      failure={t('admin.seasons.saveFailed')}
+      failure={failure}
       submitLabel={season ? t('admin.saveChanges') : t('admin.seasons.add')}
     >
       {(f) => (

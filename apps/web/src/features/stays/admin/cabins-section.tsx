@@ -59,7 +59,7 @@ const Loading = ({ label }: { label: string }) => (
 function Cabins({ projectId }: { projectId: string }) {
   const { t } = useTranslation('stays');
   const { data, isLoading, isError, error } = useCabins(projectId);
-  const remove = useDeleteCabin(projectId);
+  const remove = useDeleteCabin(projectId, { failure: t('admin.cabins.deleteFailed') });
   const [dialog, setDialog] = useState<{ cabin: Cabin | null } | null>(null);
   useFailedToast(t('admin.cabins.fetchFailed'), isError, error);
 
@@ -69,7 +69,6 @@ function Cabins({ projectId }: { projectId: string }) {
       run: () => remove.mutateAsync(c._id),
       doneTitle: t('admin.deleted'),
       done: t('admin.cabins.deletedText', { name: c.name }),
-      failed: t('admin.cabins.deleteFailed'),
     });
 
   return (
@@ -146,7 +145,7 @@ function Cabins({ projectId }: { projectId: string }) {
 function Seasons({ projectId }: { projectId: string }) {
   const { t } = useTranslation('stays');
   const { data, isLoading, isError, error } = useHighSeasons(projectId);
-  const remove = useDeleteSeason(projectId);
+  const remove = useDeleteSeason(projectId, { failure: t('admin.seasons.deleteFailed') });
   const [dialog, setDialog] = useState<{ season: HighSeason | null } | null>(null);
   useFailedToast(t('admin.seasons.fetchFailed'), isError, error);
   const seasons = [...(data ?? [])].sort((a, b) => a.startsOn.localeCompare(b.startsOn));
@@ -157,7 +156,6 @@ function Seasons({ projectId }: { projectId: string }) {
       run: () => remove.mutateAsync(s._id),
       doneTitle: t('admin.deleted'),
       done: t('admin.seasons.deletedText', { name: s.name }),
-      failed: t('admin.seasons.deleteFailed'),
     });
 
   return (

@@ -97,7 +97,8 @@ export function PerkDialog({
 }) {
   const { t } = useTranslation(['stays', 'common']);
   const { typeName, categoryName } = usePerkWords();
-  const save = useSavePerk(projectId);
+  const failure = t('admin.perkDialog.failed');
+  const save = useSavePerk(projectId, { failure });
   return (
     <FormDialog
       open={open}
@@ -119,7 +120,7 @@ export function PerkDialog({
             : t('admin.perkDialog.createdText', { name: input.name }),
         );
       }}
-      failure={t('admin.perkDialog.failed')}
+      failure={failure}
       submitLabel={perk ? t('admin.saveChanges') : t('admin.perkDialog.add')}
     >
       {(f) => (

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Component as PerksPage } from './perks-page';
@@ -75,5 +75,25 @@ describe('Perks Management: toasts and empty texts (docs/product.md §18)', () =
       within(screen.getByRole('dialog', { name: 'Edit Perk' })).getByRole('button', { name: 'Save Changes' }),
     );
     expect(await findToast('Updated')).toHaveTextContent('Perk “Sauna evenings” was updated.');
+  });
+
+  it('a refused save is toasted once, by the mutation cache, and its reason shows in the dialog', async () => {
+    fakeApi((req) => {
+      if (req.method === 'POST') return failure('A perk named Boat trips exists', 409);
+      return req.path === list ? json({ success: true, perks: [sauna] }) : undefined;
+    });
+    renderAdmin(<PerksPage />, 'perks');
+    // Every error toast is logged: the log counts them, the area showing one at a time.
+    const logged = vi.spyOn(console, 'error');
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Perk' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Perk' });
+    await userEvent.type(within(dialog).getByLabelText('Name'), 'Boat trips');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Type'), 'activity');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add Perk' }));
+    expect(await findToast('Failed to save perk')).toHaveTextContent('A perk named Boat trips exists');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('A perk named Boat trips exists');
+    // Told once: by the mutation cache, not again by the dialog.
+    const told = logged.mock.calls.map(([m]) => String(m)).filter((m) => m.includes('Boat trips exists'));
+    expect(told).toEqual(['[toast] Failed to save perk: A perk named Boat trips exists']);
   });
 });

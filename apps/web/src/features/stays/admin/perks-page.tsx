@@ -19,7 +19,7 @@ function PerksPage() {
   const { typeName, categoryName } = usePerkWords();
   const { current } = useCurrentProject();
   const { data, isLoading, isError, error } = usePerks(current?._id);
-  const remove = useDeletePerk(current?._id ?? '');
+  const remove = useDeletePerk(current?._id ?? '', { failure: t('admin.perks.deleteFailed') });
   const [dialog, setDialog] = useState<{ perk: Perk | null } | null>(null);
   useFailedToast(t('admin.perks.fetchFailed'), isError, error);
 
@@ -29,7 +29,6 @@ function PerksPage() {
       run: () => remove.mutateAsync(p._id),
       doneTitle: t('admin.deleted'),
       done: t('admin.perks.deletedText', { name: p.name }),
-      failed: t('admin.perks.deleteFailed'),
     });
 
   return (

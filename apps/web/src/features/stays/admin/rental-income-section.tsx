@@ -44,7 +44,8 @@ function RentalIncomeDialog({
 }) {
   const { t } = useTranslation(['stays', 'common']);
   const recorded = booking.rentalIncome ?? null;
-  const save = useRecordRentalIncome();
+  const failure = t('admin.rental.failed');
+  const save = useRecordRentalIncome({ failure });
   // The contract's checks first, then the nights this request holds.
   const schema = rentalIncomeInput.refine((v) => v.nightsRented <= booking.nightCount, {
     path: ['nightsRented'],
@@ -80,7 +81,7 @@ function RentalIncomeDialog({
           }),
         );
       }}
-      failure={t('admin.rental.failed')}
+      failure={failure}
       invalidToast={false}
       submitLabel={t('admin.rental.save')}
       pendingLabel={t('admin.rental.save')}
@@ -125,7 +126,7 @@ export function RentalIncomeSection({ booking }: { booking: AdminBooking }) {
   const { t } = useTranslation(['stays', 'common']);
   const { current } = useCurrentProject();
   const [open, setOpen] = useState(false);
-  const remove = useRemoveRentalIncome();
+  const remove = useRemoveRentalIncome({ failure: t('admin.rental.removeFailed') });
   const recorded = booking.rentalIncome ?? null;
   const sharePercent = current?.rentalSharePercent ?? recorded?.sharePercent ?? 70;
   const paid = recorded && recorded.paymentDate <= today();
@@ -186,7 +187,6 @@ export function RentalIncomeSection({ booking }: { booking: AdminBooking }) {
                       name: booking.user.name,
                       amount: formatMoney(recorded.amount),
                     }),
-                    failed: t('admin.rental.removeFailed'),
                   })
                 }
                 aria-label={t('admin.rental.removeLabel', { name: booking.user.name })}

@@ -38,7 +38,7 @@ export interface DecisionWords {
   failed: string;
 }
 
-/** The kind's decide mutation (`useDecideBooking()`, `useDecideActivityRequest()`). */
+/** The kind's decide mutation, naming `words.failed` as its failure (`useDecideBooking({ failure })`). */
 interface DecideMutation {
   mutateAsync(v: { id: string; decision: Decision; note?: string }): Promise<unknown>;
   isPending: boolean;

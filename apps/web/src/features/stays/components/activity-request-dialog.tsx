@@ -35,7 +35,8 @@ export function ActivityRequestDialog({
 }) {
   const { t } = useTranslation('stays');
   const today = toIsoDay(new Date());
-  const create = useCreateActivityRequest();
+  const failure = { fallback: t('activities.request.failed') };
+  const create = useCreateActivityRequest({ failure });
 
   const toBody = (f: ActivityForm): CreateActivityRequestInput => ({
     perkId: perk._id,
@@ -64,7 +65,7 @@ export function ActivityRequestDialog({
         await create.mutateAsync(body);
         toast({ title: t('activities.request.sent'), description: t('activities.request.sentText') });
       }}
-      failure={{ fallback: t('activities.request.failed') }}
+      failure={failure}
       submitLabel={t('activities.request.submit')}
       pendingLabel={t('activities.request.sending')}
     >

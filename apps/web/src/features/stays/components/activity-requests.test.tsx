@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { failedWrites } from '@/lib/query-client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ActivityRequest } from '@portal/contracts';
 import { Toaster } from '@/components/ui/toaster';
@@ -47,7 +48,11 @@ function renderList(onPut: () => Promise<unknown>) {
     opts?.method === 'PUT' ? onPut() : Promise.reject(new Error(`unexpected ${opts?.method} ${url}`)),
   );
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <QueryClientProvider
+      client={
+        new QueryClient({ mutationCache: failedWrites(), defaultOptions: { queries: { retry: false } } })
+      }
+    >
       <ActivityRequests requests={[PENDING, DECLINED]} />
       <Toaster />
     </QueryClientProvider>,

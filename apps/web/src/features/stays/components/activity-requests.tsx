@@ -13,7 +13,7 @@ export function ActivityRequests({ requests }: { requests: ActivityRequest[] }) 
   const { t } = useTranslation('stays');
   const what = (r: ActivityRequest) => t('activities.named', { name: r.perkName, date: formatDate(r.date) });
   const { ask, dialog } = useCancelRequest<ActivityRequest>({
-    cancel: useCancelActivityRequest(),
+    cancel: useCancelActivityRequest({ failure: { fallback: t('requests.cancelFailed') } }),
     title: t('activities.cancelTitle'),
     describe: (r) => t('activities.cancelText', { what: what(r), party: party(t, r.partySize) }),
     done: (r) => t('activities.cancelled', { what: what(r) }),

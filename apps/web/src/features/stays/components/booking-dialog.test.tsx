@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useMutation } from '@tanstack/react-query';
+import { failedWrites } from '@/lib/query-client';
+import type { FailureOption } from '@/lib/endpoint-hooks';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
   datesBetween,
@@ -37,7 +39,7 @@ const seasons = vi.fn((): HighSeason[] => [SEASON]);
 const asked: [string, string][] = [];
 const answers = new Map<string, AvailabilityDay[]>();
 vi.mock('@/queries/bookings', () => ({
-  useCreateBooking: () => useMutation({ mutationFn: send }),
+  useCreateBooking: ({ failure }: FailureOption) => useMutation({ mutationFn: send, meta: { failure } }),
 }));
 vi.mock('@/queries/session', () => ({ useAuth: () => ({ user: { email: 'emma@example.com' } }) }));
 vi.mock('@/queries/cabins', () => ({
@@ -78,7 +80,7 @@ const NIGHTS: CabinNights = {
 function renderDialog(type: BookingType, initialNotes?: string) {
   const onOpenChange = vi.fn();
   render(
-    <QueryClientProvider client={new QueryClient()}>
+    <QueryClientProvider client={new QueryClient({ mutationCache: failedWrites() })}>
       <BookingDialog
         projectId={PROJECT}
         type={type}

@@ -17,7 +17,7 @@ import { serverFieldErrors } from '@/components/ui/field-errors';
 import { Input, Textarea } from '@/components/ui/input';
 import { formatDate, formatMoney, formatNumber } from '@/lib/format';
 import { currentOrNextSeason, seasonsOfNights } from '@/features/stays/components/high-season';
-import { messageOf, toast } from '@/lib/toast';
+import { toast } from '@/lib/toast';
 import { useCreateBooking } from '@/queries/bookings';
 import { useHighSeasons } from '@/queries/cabins';
 import { useAuth } from '@/queries/session';
@@ -144,7 +144,7 @@ export function BookingDialog({
   });
   const { errors } = formState;
   const [stay, rentalPrice] = useWatch({ control, name: ['dates', 'rentalPrice'] });
-  const create = useCreateBooking();
+  const create = useCreateBooking({ failure: { fallback: t('booking.failed') } });
   const seasons = useHighSeasons(projectId).data ?? [];
   const calendarHint = useId();
 
@@ -184,8 +184,6 @@ export function BookingDialog({
     onOpenChange(false);
   }
 
-  const failed = (description: string) => toast({ title: t('error'), description, variant: 'destructive' });
-
   const submit = handleSubmit(
     async (values) => {
       try {
@@ -193,17 +191,17 @@ export function BookingDialog({
         toast({ title: t('booking.submitted'), description: t(SUBMITTED[type]) });
         close();
       } catch (err) {
-        // A 400's field problems next to their fields, the first of them focused.
+        // A 400's field problems next to their fields, the first of them focused; the toast is the
+        // request's failure, told by the mutation cache.
         const fields = serverFieldErrors(err);
         const invalid = FIELDS[type].filter((k) => fields[k]);
         invalid.forEach((k, i) => setError(k, { message: fields[k] }, { shouldFocus: i === 0 }));
-        failed(messageOf(err, t('booking.failed')));
       }
     },
     // A problem the contract finds is toasted as the server's answer would be; the dialog's own are not.
     (invalid) => {
       const first = Object.values(invalid).find((e) => e?.type !== OWN_CHECK)?.message;
-      if (typeof first === 'string') failed(first);
+      if (typeof first === 'string') toast({ title: t('error'), description: first, variant: 'destructive' });
     },
   );
 

@@ -37,7 +37,7 @@ export function BookingRequests({ bookings }: { bookings: Booking[] }) {
   /** 'Gift to a friend, Dec 14 → Dec 17, 2026 · 3 nights': the request named in full. */
   const named = (b: Booking) => t('bookings.named', { title: bookingTitle(t, b), stay: stayLine(b.nights) });
   const { ask, dialog } = useCancelRequest<Booking>({
-    cancel: useCancelBooking(),
+    cancel: useCancelBooking({ failure: { fallback: t('requests.cancelFailed') } }),
     title: t('bookings.cancelTitle'),
     describe: (b) =>
       t('bookings.cancelText', {

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { failedWrites } from '@/lib/query-client';
+import type { FailureOption } from '@/lib/endpoint-hooks';
 import { QueryClient, QueryClientProvider, useMutation } from '@tanstack/react-query';
 import { ConfirmDialogHost } from '@/components/ui/confirm-dialog';
 import { Toaster } from '@/components/ui/toaster';
@@ -13,13 +15,14 @@ const NEW = 'https://portal.example/api/calendar/new-token.ics';
 const { feed, regenerate } = vi.hoisted(() => ({ feed: { url: '' }, regenerate: vi.fn() }));
 vi.mock('@/queries/calendar', () => ({
   useCalendarFeed: () => ({ data: feed.url, isLoading: false, isError: false }),
-  useRegenerateCalendarFeed: () => useMutation({ mutationFn: regenerate }),
+  useRegenerateCalendarFeed: ({ failure }: FailureOption) =>
+    useMutation({ mutationFn: regenerate, meta: { failure } }),
 }));
 
 function renderCard() {
   feed.url = OLD;
   render(
-    <QueryClientProvider client={new QueryClient()}>
+    <QueryClientProvider client={new QueryClient({ mutationCache: failedWrites() })}>
       <CalendarFeedCard />
       <ConfirmDialogHost />
       <Toaster />

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { failedWrites } from '@/lib/query-client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SWAP_MESSAGES, type SwapOffer, type SwapStay } from '@portal/contracts';
 import { Toaster } from '@/components/ui/toaster';
@@ -55,7 +56,11 @@ function answer(onPost: () => Promise<unknown> = () => Promise.resolve({ success
 function renderDialog() {
   const onOpenChange = vi.fn();
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <QueryClientProvider
+      client={
+        new QueryClient({ mutationCache: failedWrites(), defaultOptions: { queries: { retry: false } } })
+      }
+    >
       <SwapOfferDialog projectId={PROJECT} stay={MINE} open onOpenChange={onOpenChange} />
       <Toaster />
     </QueryClientProvider>,

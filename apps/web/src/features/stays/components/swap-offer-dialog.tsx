@@ -27,7 +27,7 @@ export function SwapOfferDialog({
 }) {
   const { t } = useTranslation(['stays', 'common']);
   const stays = useSwapStays(projectId, open);
-  const create = useCreateSwapOffer();
+  const create = useCreateSwapOffer({ failure: { fallback: t('swaps.offer.failed') } });
   const [chosen, setChosen] = useState('');
   const [note, setNote] = useState('');
   const [missing, setMissing] = useState(false);
@@ -60,12 +60,8 @@ export function SwapOfferDialog({
           : t('swaps.offer.sentTextOther'),
       });
       close();
-    } catch (err) {
-      toast({
-        title: t('error'),
-        description: messageOf(err, t('swaps.offer.failed')),
-        variant: 'destructive',
-      });
+    } catch {
+      // Told by the offer's failure toast; the dialog stays open.
     }
   }
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { failedWrites } from '@/lib/query-client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SWAP_MESSAGES, type Booking, type SwapOffer } from '@portal/contracts';
 import { Toaster } from '@/components/ui/toaster';
@@ -63,7 +64,11 @@ function answer(
 
 function renderOffers() {
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <QueryClientProvider
+      client={
+        new QueryClient({ mutationCache: failedWrites(), defaultOptions: { queries: { retry: false } } })
+      }
+    >
       <SwapOffers projectId={PROJECT} />
       <Toaster />
     </QueryClientProvider>,
@@ -169,7 +174,7 @@ describe('BookingRequests: Offer a swap', () => {
 
   it('writes each stay as check-in → check-out and its nights, with its cabin', () => {
     render(
-      <QueryClientProvider client={new QueryClient()}>
+      <QueryClientProvider client={new QueryClient({ mutationCache: failedWrites() })}>
         <BookingRequests
           bookings={[
             booking(1, {
@@ -194,7 +199,11 @@ describe('BookingRequests: Offer a swap', () => {
         : Promise.reject(new Error(url)),
     );
     render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <QueryClientProvider
+        client={
+          new QueryClient({ mutationCache: failedWrites(), defaultOptions: { queries: { retry: false } } })
+        }
+      >
         <BookingRequests
           bookings={[
             booking(1, {}),

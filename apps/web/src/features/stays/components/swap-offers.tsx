@@ -5,7 +5,7 @@ import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDate } from '@/lib/format';
-import { messageOf, toast } from '@/lib/toast';
+import { toast } from '@/lib/toast';
 import { useDecideSwapOffer, useSwapOffers, type SwapDecision } from '@/queries/swaps';
 import { nightsLabel } from '../nights-format';
 import { stayDatesText } from '../stay';
@@ -57,19 +57,15 @@ function outcome(t: TFunction<'stays'>, o: SwapOffer): string | null {
 export function SwapOffers({ projectId }: { projectId: string }) {
   const { t } = useTranslation(['stays', 'common']);
   const offers = useSwapOffers(projectId);
-  const decide = useDecideSwapOffer();
+  const decide = useDecideSwapOffer({ failure: { fallback: t('swaps.changeFailed') } });
   const list = offers.data ?? [];
 
   async function act(o: SwapOffer, action: SwapDecision) {
     try {
       await decide.mutateAsync({ id: o._id, action });
       toast({ title: t(DONE[action]), description: t('swaps.doneText', { offer: offerText(t, o) }) });
-    } catch (err) {
-      toast({
-        title: t('error'),
-        description: messageOf(err, t('swaps.changeFailed')),
-        variant: 'destructive',
-      });
+    } catch {
+      // Told by the decision's failure toast.
     }
   }
 

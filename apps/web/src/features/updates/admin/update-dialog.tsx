@@ -104,7 +104,8 @@ export function UpdateDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('updates');
-  const save = useSaveUpdate();
+  const failure = t('dialog.failed');
+  const save = useSaveUpdate({ failure });
   return (
     <FormDialog
       open={open}
@@ -132,7 +133,7 @@ export function UpdateDialog({
             : t('dialog.createdText', { title: fields.title }),
         );
       }}
-      failure={t('dialog.failed')}
+      failure={failure}
       submitLabel={update ? t('dialog.save') : t('dialog.publish')}
     >
       {(f) => {

@@ -20,7 +20,7 @@ function UpdatesPage() {
   const { t } = useTranslation('updates');
   const { current } = useCurrentProject();
   const { data, isLoading, isError, error } = useUpdates(current?._id);
-  const remove = useDeleteUpdate();
+  const remove = useDeleteUpdate({ failure: t('admin.deleteFailed') });
   const [dialog, setDialog] = useState<{ update: Update | null } | null>(null);
   useFailedToast(t('admin.fetchFailed'), isError, error);
 
@@ -35,7 +35,6 @@ function UpdatesPage() {
       run: () => remove.mutateAsync(u._id),
       doneTitle: t('admin.deleted'),
       done: t('admin.deletedText', { title: u.title }),
-      failed: t('admin.deleteFailed'),
     });
 
   return (
