@@ -70,6 +70,19 @@ export const errorBody = z.object({
   params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   /** A 400 from a schema: each field's problem in words, by the field's path ('totalInvestment'). */
   fields: z.record(z.string(), z.string()).optional(),
+  /**
+   * A 400 from a schema: each field's problem by its code (`validation.<name>`, worded by the web app as
+   * `validation:errors.<name>`) and its params, by the same paths as `fields` (issue 33).
+   */
+  fieldCodes: z
+    .record(
+      z.string(),
+      z.object({
+        code: z.string(),
+        params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+      }),
+    )
+    .optional(),
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 

@@ -13,7 +13,15 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
-import { fieldErrors, issuesMessage, nulIssues, type FieldErrors, type IssueLike } from '@portal/contracts';
+import {
+  fieldCodes,
+  fieldErrors,
+  issuesMessage,
+  nulIssues,
+  type FieldCode,
+  type FieldErrors,
+  type IssueLike,
+} from '@portal/contracts';
 import { statusErrorCode, VALIDATION_ERROR, type ErrorCode } from '@portal/i18n';
 import {
   AppError,
@@ -34,6 +42,8 @@ interface Answer {
   headers?: Record<string, string>;
   /** A 400 from a schema: each field's problem in words. */
   fields?: FieldErrors;
+  /** A 400 from a schema: each field's problem by its code and params (docs/product.md §4). */
+  fieldCodes?: Record<string, FieldCode>;
   /** What the answer carries besides the message (see BadRequestWithDataError). */
   data?: unknown;
 }
@@ -49,7 +59,9 @@ const WHOLE: Record<string, string> = {
 /** The 400 of a parsed request part holding U+0000 in a text (`nulIssues`), by field; null without one. */
 export function nulRefusal(value: unknown, part = 'body'): ValidationError | null {
   const issues = nulIssues(value);
-  return issues.length ? new ValidationError(issuesMessage(issues, WHOLE[part]), fieldErrors(issues)) : null;
+  return issues.length
+    ? new ValidationError(issuesMessage(issues, WHOLE[part]), fieldErrors(issues), fieldCodes(issues))
+    : null;
 }
 
 /** Parses each request part with its zod schema, then refuses a text holding U+0000 (`nulRefusal`). */
@@ -96,7 +108,14 @@ function databaseUnavailable(err: unknown): boolean {
 /** Turns any error into a status and a message written for the user; 5xx never carry internals. */
 export function classify(err: unknown): Answer {
   if (err instanceof ValidationError)
-    return { status: 400, message: err.message, code: err.code, params: err.params, fields: err.fields };
+    return {
+      status: 400,
+      message: err.message,
+      code: err.code,
+      params: err.params,
+      fields: err.fields,
+      fieldCodes: err.fieldCodes,
+    };
   if (err instanceof BadRequestWithDataError)
     return { status: 400, message: err.message, code: err.code, params: err.params, data: err.data };
   if (err instanceof AppError)
@@ -121,7 +140,12 @@ export function classify(err: unknown): Answer {
       message: v.message ?? '',
     }));
     const whole = WHOLE[e.validationContext ?? ''] ?? 'The input';
-    return { status: 400, message: issuesMessage(issues, whole), fields: fieldErrors(issues) };
+    return {
+      status: 400,
+      message: issuesMessage(issues, whole),
+      fields: fieldErrors(issues),
+      fieldCodes: fieldCodes(issues),
+    };
   }
   if (isResponseSerializationError(err)) return { status: 500, message: 'Internal server error' };
   switch (e.code) {
@@ -188,6 +212,7 @@ export function sendError(err: unknown, request: FastifyRequest, reply: FastifyR
     code: errorCode(answer),
     ...(answer.params ? { params: answer.params } : {}),
     ...(answer.fields ? { fields: answer.fields } : {}),
+    ...(answer.fieldCodes ? { fieldCodes: answer.fieldCodes } : {}),
     ...(answer.data !== undefined ? { data: answer.data } : {}),
   });
 }
