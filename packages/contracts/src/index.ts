@@ -38,7 +38,7 @@ export * from './ledger';
 export * from './audit-sentence';
 export * from './roi';
 export * from './issues';
-export type { FieldCode, ValidationCode, ValidationParams } from './validation';
+export { saidCode, type FieldCode, type ValidationCode, type ValidationParams } from './validation';
 export * from './support';
 export * from './endpoint';
 export * from './endpoints';
