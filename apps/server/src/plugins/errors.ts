@@ -18,6 +18,7 @@ import {
   fieldErrors,
   issuesMessage,
   nulIssues,
+  saidCode,
   type FieldCode,
   type FieldErrors,
   type IssueLike,
@@ -105,6 +106,18 @@ function databaseUnavailable(err: unknown): boolean {
   return false;
 }
 
+/**
+ * The codes of a refusal's field problems a service wrote with a contracts message ('The rental price
+ * can be at most €250 a night'), when it named none itself; undefined when no problem has one.
+ */
+function saidFieldCodes(fields: FieldErrors): Record<string, FieldCode> | undefined {
+  const codes = Object.entries(fields).flatMap(([name, text]) => {
+    const said = saidCode(text);
+    return said ? [[name, said] as const] : [];
+  });
+  return codes.length ? Object.fromEntries(codes) : undefined;
+}
+
 /** Turns any error into a status and a message written for the user; 5xx never carry internals. */
 export function classify(err: unknown): Answer {
   if (err instanceof ValidationError)
@@ -114,7 +127,7 @@ export function classify(err: unknown): Answer {
       code: err.code,
       params: err.params,
       fields: err.fields,
-      fieldCodes: err.fieldCodes,
+      fieldCodes: err.fieldCodes ?? (err.code ? undefined : saidFieldCodes(err.fields)),
     };
   if (err instanceof BadRequestWithDataError)
     return { status: 400, message: err.message, code: err.code, params: err.params, data: err.data };
