@@ -396,7 +396,9 @@ function reactRouterProduction() {
 /**
  * English API errors are not bundled: in English the web app shows the server's own message, which is
  * the English of its code (errorText, src/lib/api.ts), so `errors` of the English message files is the
- * server's alone (about 1 kB gzip of the sign-in page's JS, more of the signed-in chunk).
+ * server's alone (about 1 kB gzip of the sign-in page's JS, more of the signed-in chunk). The English
+ * validation messages stay: the contracts' schemas take their texts from them (packages/contracts/src/
+ * validation.ts), in the browser too.
  */
 function withoutEnglishErrors(): Plugin {
   return {
@@ -404,8 +406,8 @@ function withoutEnglishErrors(): Plugin {
     enforce: 'pre',
     apply: 'build',
     transform(code, id) {
-      const [, locale] = MESSAGES.exec(id) ?? [];
-      if (locale !== 'en') return null;
+      const [, locale, ns] = MESSAGES.exec(id) ?? [];
+      if (locale !== 'en' || ns === 'validation') return null;
       const { errors: _errors, ...rest } = JSON.parse(code) as Record<string, unknown>;
       return { code: JSON.stringify(rest), map: null };
     },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { projectIdQuery, text, uuidString } from './common';
 import { ACTIVITY_REQUEST_STATUSES } from './value-sets';
+import { says } from './validation';
 
 /** The most people one activity request may bring (the table's check says the same). */
 export const MAX_ACTIVITY_PARTY = 50;
@@ -38,12 +39,12 @@ export const createActivityRequestInput = z.object({
   perkId: z.uuid({
     error: (iss) => (iss.input === undefined ? 'perkId is required' : 'perkId must be a valid id'),
   }),
-  date: z.iso.date({ error: 'The date must be a calendar date (YYYY-MM-DD)' }),
+  date: z.iso.date({ error: says('validation.the_date_must_be_a_calendar_date_yyyy_mm_dd') }),
   partySize: z
-    .number({ error: 'The party size must be a whole number from 1 to 50' })
-    .int({ error: 'The party size must be a whole number from 1 to 50' })
-    .min(1, { error: 'The party size must be a whole number from 1 to 50' })
-    .max(MAX_ACTIVITY_PARTY, { error: 'The party size must be a whole number from 1 to 50' }),
+    .number({ error: says('validation.the_party_size_must_be_a_whole_number_from_1_to') })
+    .int({ error: says('validation.the_party_size_must_be_a_whole_number_from_1_to') })
+    .min(1, { error: says('validation.the_party_size_must_be_a_whole_number_from_1_to') })
+    .max(MAX_ACTIVITY_PARTY, { error: says('validation.the_party_size_must_be_a_whole_number_from_1_to') }),
   note: text(1000).default(''),
 });
 export type CreateActivityRequestInput = z.input<typeof createActivityRequestInput>;
@@ -68,7 +69,7 @@ export const adminActivityRequestsAnswer = z.object({
 export const adminActivityRequestsQuery = projectIdQuery.extend({
   status: z
     .enum(ACTIVITY_REQUEST_STATUSES, {
-      error: `status must be one of ${ACTIVITY_REQUEST_STATUSES.join(', ')}`,
+      error: says('validation.status_one_of', { values: ACTIVITY_REQUEST_STATUSES.join(', ') }),
     })
     .optional(),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { envelope, id, requiredText, uuidString } from './common';
 import { DISTRIBUTION_AMOUNT_MAX } from './distributions';
 import { ADJUSTMENT_KINDS } from './value-sets';
+import { says } from './validation';
 
 /**
  * An adjustment (docs/product.md "Final is final"): money that was paid or reported is never edited; a
@@ -12,16 +13,18 @@ import { ADJUSTMENT_KINDS } from './value-sets';
 export const adjustmentInput = z.object({
   userId: id,
   projectId: id,
-  kind: z.enum(ADJUSTMENT_KINDS, { error: `kind must be one of ${ADJUSTMENT_KINDS.join(', ')}` }),
+  kind: z.enum(ADJUSTMENT_KINDS, {
+    error: says('validation.kind_one_of', { values: ADJUSTMENT_KINDS.join(', ') }),
+  }),
   amount: z
-    .number({ error: 'Amount must be a number' })
-    .finite({ error: 'Amount must be a number' })
-    .refine((v) => v !== 0, { error: 'Amount must not be 0: an adjustment adds or takes away money' })
+    .number({ error: says('validation.amount_must_be_a_number') })
+    .finite({ error: says('validation.amount_must_be_a_number') })
+    .refine((v) => v !== 0, { error: says('validation.amount_must_not_be_0_an_adjustment_adds_or_takes') })
     .refine((v) => Math.abs(v) <= DISTRIBUTION_AMOUNT_MAX, {
-      error: 'Amount must be between −€999,999,999.99 and €999,999,999.99',
+      error: says('validation.amount_must_be_between_eur_999_999_999_99_and'),
     })
     .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
-      error: 'Amount must have at most 2 decimals',
+      error: says('validation.amount_must_have_at_most_2_decimals'),
     })
     .meta({ multipleOf: 0.01 }),
   reason: requiredText('Reason', 500),

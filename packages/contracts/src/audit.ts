@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, pagination, uuidString } from './common';
+import { labelled, says } from './validation';
 
 /** Schemas of the audit log: its entries, the kinds of object it records, and the admin's filters. */
 
@@ -58,16 +59,24 @@ export const auditEntityLabel = (entity: string): string =>
 const auditDay = (field: string) =>
   z.preprocess(
     (v) => (v === '' ? undefined : v),
-    z.iso.date({ error: `${field} must be a date (YYYY-MM-DD)` }).optional(),
+    z.iso.date({ error: labelled(field, 'validation.calendar_date') }).optional(),
   );
 
 /** The filters of the audit log (list and CSV export): admin, kind of object, object, days (inclusive, UTC). */
 const auditFilterFields = {
   entity: z.preprocess(
     (v) => (v === '' ? undefined : v),
-    z.enum(AUDIT_ENTITY_IDS, { error: `entity must be one of: ${AUDIT_ENTITY_IDS.join(', ')}` }).optional(),
+    z
+      .enum(AUDIT_ENTITY_IDS, {
+        error: says('validation.entity_one_of', { values: AUDIT_ENTITY_IDS.join(', ') }),
+      })
+      .optional(),
   ),
-  entityId: z.string().trim().max(64, { error: 'entityId must be at most 64 characters' }).optional(),
+  entityId: z
+    .string()
+    .trim()
+    .max(64, { error: says('validation.entityid_must_be_at_most_64_characters') })
+    .optional(),
   actorId: z.preprocess((v) => (v === '' ? undefined : v), id.optional()),
   from: auditDay('from'),
   to: auditDay('to'),
@@ -77,27 +86,27 @@ const fromNotAfterTo = (q: { from?: string; to?: string }) => !q.from || !q.to |
 /** `GET /api/admin/audit/export`: the filters of the list, every entry they match. */
 export const auditFilters = z
   .object(auditFilterFields)
-  .refine(fromNotAfterTo, { error: 'from must not be after to', path: ['from'] });
+  .refine(fromNotAfterTo, { error: says('validation.from_must_not_be_after_to'), path: ['from'] });
 export type AuditFilters = z.infer<typeof auditFilters>;
 
 /** `GET /api/admin/audit`: the filters, and a page of at most 100 entries. */
 export const auditQuery = z
   .object({
     page: z.coerce
-      .number({ error: 'page must be a number' })
-      .int({ error: 'page must be a whole number' })
-      .min(1, { error: 'page must be at least 1' })
-      .max(100_000, { error: 'page must be at most 100000' })
+      .number({ error: says('validation.page_must_be_a_number') })
+      .int({ error: says('validation.page_must_be_a_whole_number') })
+      .min(1, { error: says('validation.page_must_be_at_least_1') })
+      .max(100_000, { error: says('validation.page_must_be_at_most_100000') })
       .default(1),
     pageSize: z.coerce
-      .number({ error: 'pageSize must be a number' })
-      .int({ error: 'pageSize must be a whole number' })
-      .min(1, { error: 'pageSize must be at least 1' })
-      .max(100, { error: 'pageSize must be at most 100' })
+      .number({ error: says('validation.pagesize_must_be_a_number') })
+      .int({ error: says('validation.pagesize_must_be_a_whole_number') })
+      .min(1, { error: says('validation.pagesize_must_be_at_least_1') })
+      .max(100, { error: says('validation.pagesize_must_be_at_most_100') })
       .default(25),
     ...auditFilterFields,
   })
-  .refine(fromNotAfterTo, { error: 'from must not be after to', path: ['from'] });
+  .refine(fromNotAfterTo, { error: says('validation.from_must_not_be_after_to'), path: ['from'] });
 export type AuditQuery = z.infer<typeof auditQuery>;
 
 export const auditList = z.object({

@@ -2,10 +2,14 @@ import { z } from 'zod';
 import { emailAddress, signInEmail } from './email';
 import { currentUser } from './users';
 import { localeInput } from './person';
+import { says } from './validation';
 
 export const loginInput = z.object({
   email: signInEmail(),
-  password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }).max(1024),
+  password: z
+    .string({ error: says('validation.password_is_required') })
+    .min(1, { error: says('validation.password_is_required') })
+    .max(1024),
 });
 export type LoginInput = z.infer<typeof loginInput>;
 
@@ -19,7 +23,10 @@ export const loginResult = tokenPair.extend({ user: currentUser });
 export type LoginResult = z.infer<typeof loginResult>;
 
 export const refreshInput = z.object({
-  refreshToken: z.string({ error: 'refreshToken is required' }).min(1).max(512),
+  refreshToken: z
+    .string({ error: says('validation.refreshtoken_is_required') })
+    .min(1)
+    .max(512),
 });
 export const logoutInput = z.object({ refreshToken: z.string().max(512).optional() });
 
@@ -37,8 +44,8 @@ export type AccessClaims = z.infer<typeof accessClaims>;
 export const registerInput = z.object({
   email: emailAddress(),
   password: z
-    .string({ error: 'Password is required' })
-    .min(6, { error: 'Password must be at least 6 characters' })
+    .string({ error: says('validation.password_is_required') })
+    .min(6, { error: says('validation.password_too_short', { min: 6 }) })
     .max(1024),
   /** The language picked on the sign-up page, kept on the account; English when left out. */
   locale: localeInput.optional(),
@@ -52,11 +59,14 @@ export const loginAnswer = z.union([loginResult, mfaChallenge]);
 export type LoginAnswer = z.infer<typeof loginAnswer>;
 
 export const mfaLoginInput = z.object({
-  mfaToken: z.string({ error: 'mfaToken is required' }).min(1).max(2048),
+  mfaToken: z
+    .string({ error: says('validation.mfatoken_is_required') })
+    .min(1)
+    .max(2048),
   code: z
-    .string({ error: 'Enter the code from your authenticator app' })
+    .string({ error: says('validation.enter_the_code_from_your_authenticator_app') })
     .trim()
-    .min(6, { error: 'Enter the code from your authenticator app' })
+    .min(6, { error: says('validation.enter_the_code_from_your_authenticator_app') })
     .max(32),
 });
 
@@ -73,24 +83,27 @@ export type TotpSetup = z.infer<typeof totpSetup>;
 
 export const totpCodeInput = z.object({
   code: z
-    .string({ error: 'Enter the 6-digit code from your authenticator app' })
+    .string({ error: says('validation.enter_the_6_digit_code_from_your_authenticator') })
     .trim()
-    .regex(/^\d{6}$/, { error: 'Enter the 6-digit code from your authenticator app' }),
+    .regex(/^\d{6}$/, { error: says('validation.enter_the_6_digit_code_from_your_authenticator') }),
 });
 export const recoveryCodesAnswer = z.object({ recoveryCodes: z.array(z.string()) });
 
 export const passwordConfirmInput = z.object({
-  password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }).max(1024),
+  password: z
+    .string({ error: says('validation.password_is_required') })
+    .min(1, { error: says('validation.password_is_required') })
+    .max(1024),
 });
 
 export const passwordChangeInput = z.object({
   currentPassword: z
-    .string({ error: 'Current password is required' })
-    .min(1, { error: 'Current password is required' })
+    .string({ error: says('validation.current_password_is_required') })
+    .min(1, { error: says('validation.current_password_is_required') })
     .max(1024),
   newPassword: z
-    .string({ error: 'Password must be at least 6 characters' })
-    .min(6, { error: 'Password must be at least 6 characters' })
+    .string({ error: says('validation.password_too_short', { min: 6 }) })
+    .min(6, { error: says('validation.password_too_short', { min: 6 }) })
     .max(1024),
 });
 

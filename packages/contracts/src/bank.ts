@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { requiredText } from './common';
+import { says } from './validation';
 
 /** A BIC as typed: optional, an empty one left out; checked on the server. */
 const optionalBic = z
   .string()
   .trim()
-  .max(20, { error: 'BIC must be at most 20 characters' })
+  .max(20, { error: says('validation.bic_must_be_at_most_20_characters') })
   .optional()
   .transform((v) => v || undefined);
 
@@ -20,8 +21,8 @@ export const bankAccountInput = z.object({
   bic: optionalBic,
   holder: requiredText('Account holder', 70),
   currentPassword: z
-    .string({ error: 'Current password is required' })
-    .min(1, { error: 'Current password is required' })
+    .string({ error: says('validation.current_password_is_required') })
+    .min(1, { error: says('validation.current_password_is_required') })
     .max(1024),
   /** Required when two-factor sign-in is on: a current code or a recovery code. */
   code: z

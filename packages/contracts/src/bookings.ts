@@ -4,6 +4,7 @@ import { EMAIL_PATTERN, withLookalikeChecks } from './email';
 import { projectIdField } from './perks';
 import { rentalIncome } from './rentals';
 import { BOOKING_STATUSES, BOOKING_TYPES, type BookingType } from './value-sets';
+import { says } from './validation';
 
 /** The most nights one request may hold. */
 export const MAX_BOOKING_NIGHTS = 60;
@@ -24,7 +25,7 @@ export const GIFT_TO_SELF_MESSAGE = "Nights cannot be gifted to your own email; 
 
 /** The refusal of a rental price above the cap (the admin setting). */
 export const rentalPriceCapMessage = (cap: number) =>
-  `The rental price can be at most €${grouped(cap)} a night`;
+  says('validation.rental_price_at_most', { max: grouped(cap) });
 
 /** The admin setting that bounds the investors' rental prices. */
 export const rentalSettings = z.object({
@@ -36,13 +37,13 @@ export type RentalSettings = z.infer<typeof rentalSettings>;
 /** `PUT /api/admin/settings/rentals` */
 export const rentalSettingsInput = z.object({
   rentalPriceCap: z
-    .number({ error: 'Rental price cap must be a number' })
-    .positive({ error: 'Rental price cap must be more than €0' })
+    .number({ error: says('validation.rental_price_cap_must_be_a_number') })
+    .positive({ error: says('validation.rental_price_cap_must_be_more_than_eur_0') })
     .max(RENTAL_PRICE_CAP_MAX, {
-      error: `Rental price cap must be at most €${grouped(RENTAL_PRICE_CAP_MAX)}`,
+      error: says('validation.rental_price_cap_at_most', { max: grouped(RENTAL_PRICE_CAP_MAX) }),
     })
     .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, {
-      error: 'Rental price cap can have at most two decimals',
+      error: says('validation.rental_price_cap_can_have_at_most_two_decimals'),
     })
     // The refinement, as the OpenAPI document says it (z.toJSONSchema leaves refinements out).
     .meta({ multipleOf: 0.01 }),
@@ -83,17 +84,19 @@ export const adminBooking = booking.extend({
 });
 export type AdminBooking = z.infer<typeof adminBooking>;
 
-const night = z.iso.date({ error: 'Each date must be a calendar date (YYYY-MM-DD)' });
+const night = z.iso.date({ error: says('validation.each_date_must_be_a_calendar_date_yyyy_mm_dd') });
 
 /** `POST /api/bookings`: the booking dialog (docs/product.md §10: dates, recipient, price, notes). */
 export const createBookingInput = z
   .object({
     projectId: projectIdField,
-    type: z.enum(BOOKING_TYPES, { error: `type must be one of ${BOOKING_TYPES.join(', ')}` }),
+    type: z.enum(BOOKING_TYPES, {
+      error: says('validation.type_one_of', { values: BOOKING_TYPES.join(', ') }),
+    }),
     dates: z
-      .array(night, { error: 'Choose at least one date' })
-      .min(1, { error: 'Choose at least one date' })
-      .max(MAX_BOOKING_NIGHTS, { error: `At most ${MAX_BOOKING_NIGHTS} dates can be requested at once` }),
+      .array(night, { error: says('validation.choose_at_least_one_date') })
+      .min(1, { error: says('validation.choose_at_least_one_date') })
+      .max(MAX_BOOKING_NIGHTS, { error: says('validation.too_many_dates', { max: MAX_BOOKING_NIGHTS }) }),
     notes: text(1000).default(''),
     giftRecipient: z
       .preprocess(
@@ -103,8 +106,8 @@ export const createBookingInput = z
             .string()
             .trim()
             .toLowerCase()
-            .max(254, { error: 'The gift recipient email is too long' })
-            .regex(EMAIL_PATTERN, { error: 'Enter a valid gift recipient email' }),
+            .max(254, { error: says('validation.the_gift_recipient_email_is_too_long') })
+            .regex(EMAIL_PATTERN, { error: says('validation.enter_a_valid_gift_recipient_email') }),
         ).optional(),
       )
       .nullish(),
@@ -114,7 +117,7 @@ export const createBookingInput = z
         money
           .max(RENTAL_PRICE_CAP_MAX, { error: rentalPriceCapMessage(RENTAL_PRICE_CAP_MAX) })
           .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, {
-            error: 'The rental price can have at most two decimals',
+            error: says('validation.the_rental_price_can_have_at_most_two_decimals'),
           })
           // The refinement, as the OpenAPI document says it (z.toJSONSchema leaves refinements out).
           .meta({ multipleOf: 0.01 })
@@ -124,12 +127,16 @@ export const createBookingInput = z
   })
   .superRefine((b, ctx) => {
     if (b.type === 'gift' && !b.giftRecipient)
-      ctx.addIssue({ code: 'custom', path: ['giftRecipient'], message: 'A gift needs the recipient email' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['giftRecipient'],
+        message: says('validation.a_gift_needs_the_recipient_email'),
+      });
     if (b.type === 'rental' && (b.rentalPrice == null || b.rentalPrice <= 0))
       ctx.addIssue({
         code: 'custom',
         path: ['rentalPrice'],
-        message: 'A rental needs a rental price per night above 0',
+        message: says('validation.a_rental_needs_a_rental_price_per_night_above_0'),
       });
   })
   // The rules above, as the OpenAPI document says them (z.toJSONSchema leaves refinements out).
@@ -165,7 +172,9 @@ export const bookingsQuery = projectIdQuery;
 /** `GET /api/bookings/admin?projectId=&status=` */
 export const adminBookingsQuery = projectIdQuery.extend({
   status: z
-    .enum(BOOKING_STATUSES, { error: `status must be one of ${BOOKING_STATUSES.join(', ')}` })
+    .enum(BOOKING_STATUSES, {
+      error: says('validation.status_one_of', { values: BOOKING_STATUSES.join(', ') }),
+    })
     .optional(),
 });
 

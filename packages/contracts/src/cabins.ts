@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { id, requiredText, text, uuidString } from './common';
 import { projectIdParams } from './perks';
+import { labelled, says } from './validation';
 
 /** The most days one availability request may cover (both ends included). */
 export const MAX_AVAILABILITY_DAYS = 400;
 
-const calendarDate = (label: string) => z.iso.date({ error: `${label} must be a date (YYYY-MM-DD)` });
+const calendarDate = (label: string) => z.iso.date({ error: labelled(label, 'validation.calendar_date') });
 
 /** A cabin of a project: each night of a stay takes one. */
 export const cabin = z.object({
@@ -27,21 +28,24 @@ export type Cabin = z.infer<typeof cabin>;
 const photoUrl = z
   .string()
   .trim()
-  .max(500, { error: 'A photo address must be at most 500 characters' })
+  .max(500, { error: says('validation.a_photo_address_must_be_at_most_500_characters') })
   .refine((v) => v.startsWith('/') || /^https:\/\//.test(v), {
-    error: 'A photo address must start with / or https://',
+    error: says('validation.a_photo_address_must_start_with_or_https'),
   });
 
 /** `POST /api/projects/{id}/cabins` and the PUT (admin). */
 export const cabinInput = z.object({
   name: requiredText('Name', 80),
   sleeps: z
-    .number({ error: 'Sleeps must be a whole number' })
-    .int({ error: 'Sleeps must be a whole number' })
-    .min(1, { error: 'Sleeps must be at least 1' })
-    .max(50, { error: 'Sleeps must be at most 50' }),
+    .number({ error: says('validation.sleeps_must_be_a_whole_number') })
+    .int({ error: says('validation.sleeps_must_be_a_whole_number') })
+    .min(1, { error: says('validation.sleeps_must_be_at_least_1') })
+    .max(50, { error: says('validation.sleeps_must_be_at_most_50') }),
   description: text(2000).default(''),
-  photos: z.array(photoUrl).max(12, { error: 'At most 12 photos' }).default([]),
+  photos: z
+    .array(photoUrl)
+    .max(12, { error: says('validation.at_most_12_photos') })
+    .default([]),
   active: z.boolean().default(true),
 });
 export type CabinInput = z.input<typeof cabinInput>;
@@ -75,14 +79,14 @@ export const highSeasonInput = z
     startsOn: calendarDate('Start date'),
     endsOn: calendarDate('End date'),
     maxNightsPerInvestor: z
-      .number({ error: 'The high-season limit must be a whole number' })
-      .int({ error: 'The high-season limit must be a whole number' })
-      .min(0, { error: 'The high-season limit cannot be negative' })
-      .max(366, { error: 'The high-season limit must be at most 366' }),
+      .number({ error: says('validation.the_high_season_limit_must_be_a_whole_number') })
+      .int({ error: says('validation.the_high_season_limit_must_be_a_whole_number') })
+      .min(0, { error: says('validation.the_high_season_limit_cannot_be_negative') })
+      .max(366, { error: says('validation.the_high_season_limit_must_be_at_most_366') }),
   })
   .refine((s) => s.endsOn >= s.startsOn, {
     path: ['endsOn'],
-    error: 'The end date cannot be before the start date',
+    error: says('validation.the_end_date_cannot_be_before_the_start_date'),
   });
 export type HighSeasonInput = z.input<typeof highSeasonInput>;
 
@@ -99,11 +103,11 @@ export const availabilityQuery = z
   .object({ from: calendarDate('from'), to: calendarDate('to') })
   .refine((q) => q.to >= q.from, {
     path: ['to'],
-    error: 'The end of the range (to) cannot be before its start (from)',
+    error: says('validation.the_end_of_the_range_to_cannot_be_before_its'),
   })
   .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 + 1 <= MAX_AVAILABILITY_DAYS, {
     path: ['to'],
-    error: `At most ${MAX_AVAILABILITY_DAYS} days can be asked at once`,
+    error: says('validation.too_many_days', { max: MAX_AVAILABILITY_DAYS }),
   });
 export const availabilityParams = projectIdParams;
 

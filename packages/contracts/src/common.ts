@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { labelled, says } from './validation';
 
 /** Ids are UUIDs, exposed as `_id`. */
-export const id = z.uuid({ error: 'must be a valid id' });
+export const id = z.uuid({ error: says('validation.id') });
 export const idParams = z.object({ id });
 
 /**
@@ -18,7 +19,7 @@ export const uuidString = z.string().meta({ format: 'uuid' });
 export const projectIdValue = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim() || undefined : v === null ? undefined : v),
   z
-    .uuid({ error: 'projectId must be a valid id' })
+    .uuid({ error: says('validation.projectid_must_be_a_valid_id') })
     .transform((v) => v.toLowerCase())
     .optional(),
 );
@@ -31,16 +32,18 @@ export type ProjectIdQuery = z.infer<typeof projectIdQuery>;
 export const text = (max = 200) => z.string().trim().max(max);
 export const requiredText = (label: string, max = 200) =>
   z
-    .string({ error: `${label} is required` })
+    .string({ error: labelled(label, 'validation.required') })
     .trim()
-    .min(1, { error: `${label} is required` })
-    .max(max, { error: `${label} must be at most ${max} characters` });
+    .min(1, { error: labelled(label, 'validation.required') })
+    .max(max, { error: labelled(label, 'validation.too_long', { max }) });
 
 /** Money travels as a JSON number; the database keeps it as numeric(14,2). */
 export const money = z.number().finite().min(0).max(999_999_999_999.99);
 
 /** 'YYYY-MM' */
-export const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'month must be YYYY-MM' });
+export const month = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: says('validation.month_must_be_yyyy_mm') });
 
 /** An ISO date or timestamp string. */
 export const isoDate = z.iso.datetime({ offset: true }).or(z.iso.date());
@@ -65,6 +68,19 @@ export const errorBody = z.object({
   params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   /** A 400 from a schema: each field's problem in words, by the field's path ('totalInvestment'). */
   fields: z.record(z.string(), z.string()).optional(),
+  /**
+   * A 400 from a schema: each field's problem by its code (`validation.<name>`, worded by the web app as
+   * `validation:errors.<name>`) and its params, by the same paths as `fields` (issue 33).
+   */
+  fieldCodes: z
+    .record(
+      z.string(),
+      z.object({
+        code: z.string(),
+        params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+      }),
+    )
+    .optional(),
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 

@@ -3,6 +3,7 @@ import { envelope, id, month, text, uuidString } from './common';
 import { moneyAmount } from './money';
 import { incomePaymentDateProblem } from './returns';
 import { DISTRIBUTION_KINDS, DISTRIBUTION_STATUSES } from './value-sets';
+import { says } from './validation';
 
 /**
  * A distribution run (docs/product.md §15.13): an amount a project pays its investors for a period,
@@ -23,12 +24,16 @@ export const distributionInput = z
     projectId: id,
     period: month,
     kind: z
-      .enum(DISTRIBUTION_KINDS, { error: `kind must be one of ${DISTRIBUTION_KINDS.join(', ')}` })
+      .enum(DISTRIBUTION_KINDS, {
+        error: says('validation.kind_one_of', { values: DISTRIBUTION_KINDS.join(', ') }),
+      })
       .default('income'),
     amount: moneyAmount('Amount')
-      .refine((v) => v > 0, { error: 'Amount must be more than 0' })
-      .refine((v) => v <= DISTRIBUTION_AMOUNT_MAX, { error: 'Amount must be at most €999,999,999.99' }),
-    paymentDate: z.iso.date({ error: 'paymentDate must be a date (YYYY-MM-DD)' }),
+      .refine((v) => v > 0, { error: says('validation.amount_must_be_more_than_0') })
+      .refine((v) => v <= DISTRIBUTION_AMOUNT_MAX, {
+        error: says('validation.amount_must_be_at_most_eur_999_999_999_99'),
+      }),
+    paymentDate: z.iso.date({ error: says('validation.paymentdate_must_be_a_date_yyyy_mm_dd') }),
     note: text(500)
       .nullish()
       .transform((v) => v || null),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDate, projectIdQuery, text, uuidString } from './common';
 import { DEFAULT_DOCUMENT_CATEGORY } from './constants';
 import { USER_MEDIA_TYPES } from './value-sets';
+import { labelled, says } from './validation';
 
 /** Schemas of the documents API (docs/product.md §16) and the vault's menus (§11). */
 
@@ -54,7 +55,7 @@ export const documentCategory = z.preprocess(
     return DOCUMENT_CATEGORIES.find((c) => c.toLowerCase() === t) ?? v;
   },
   z.enum(DOCUMENT_CATEGORIES, {
-    error: `Category must be one of: ${DOCUMENT_CATEGORIES.join(', ')}`,
+    error: says('validation.category_one_of_list', { values: DOCUMENT_CATEGORIES.join(', ') }),
   }),
 );
 
@@ -62,7 +63,7 @@ export const documentCategory = z.preprocess(
 export const optionalIdOf = (field: string) =>
   z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
-    z.uuid({ error: `${field} must be a valid id` }).optional(),
+    z.uuid({ error: labelled(field, 'validation.id') }).optional(),
   );
 
 /** `?projectId=` ('Project ID is required' is answered by the route, so the message stays exact). */
@@ -80,9 +81,9 @@ export const documentWriteQuery = projectIdQuery.extend({
 export const sitePath = z
   .string()
   .trim()
-  .max(2000, { error: 'must be at most 2000 characters' })
+  .max(2000, { error: says('validation.too_long', { max: 2000 }) })
   .refine((v) => v === '' || /^\/(?![/\\])[^\s\\<>"']*$/.test(v), {
-    error: 'must be a path on this site starting with / (upload the file instead of linking elsewhere)',
+    error: says('validation.must_be_a_path_on_this_site_starting_with_upload'),
   })
   .transform((v) => (v === '' ? null : v));
 
@@ -99,7 +100,7 @@ export const formBoolean = z.preprocess(
 export const formDate = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v),
   isoDate.optional().refine((v) => v === undefined || !Number.isNaN(new Date(v).getTime()), {
-    error: 'must be a valid date',
+    error: says('validation.date'),
   }),
 );
 
@@ -126,7 +127,7 @@ export const duration = z.preprocess(
     .string()
     .trim()
     .max(12)
-    .regex(DURATION_PATTERN, { error: 'duration must look like 3:45 or 1:02:03' })
+    .regex(DURATION_PATTERN, { error: says('validation.duration_must_look_like_3_45_or_1_02_03') })
     .optional(),
 );
 
@@ -135,7 +136,7 @@ export const userMediaFields = z.object({
   title: optionalLine(200),
   type: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
-    z.enum(USER_MEDIA_TYPES, { error: 'type must be photo or video' }).optional(),
+    z.enum(USER_MEDIA_TYPES, { error: says('validation.type_must_be_photo_or_video') }).optional(),
   ),
   description: optionalLine(2000),
   thumbnail: sitePath.optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { says } from './validation';
 
 /**
  * The one email schema of every route that takes an email. Beyond the shape (`a@b.c`), it refuses
@@ -9,10 +10,8 @@ import { z } from 'zod';
  */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export const EMAIL_INVISIBLE_MESSAGE =
-  'Email contains an invisible or control character; type the address again without it';
-export const EMAIL_MIXED_SCRIPT_MESSAGE =
-  'Email mixes letters of different alphabets (such as Latin and Cyrillic), so it could pass for another address';
+export const EMAIL_INVISIBLE_MESSAGE = says('validation.email_invisible');
+export const EMAIL_MIXED_SCRIPT_MESSAGE = says('validation.email_mixed_scripts');
 
 /**
  * Control (Cc), format (Cf: zero-width space and joiners, soft hyphen, direction marks, BOM),
@@ -125,10 +124,10 @@ export const withLookalikeChecks = <T extends z.ZodString>(schema: T) =>
 
 const emailText = () =>
   z
-    .string({ error: 'Email is required' })
+    .string({ error: says('validation.email_is_required') })
     .trim()
-    .min(1, { error: 'Email is required', abort: true })
-    .max(254, { error: 'Email must be at most 254 characters', abort: true })
+    .min(1, { error: says('validation.email_is_required'), abort: true })
+    .max(254, { error: says('validation.email_must_be_at_most_254_characters'), abort: true })
     .refine((v) => !hasInvisibleCharacter(v), { error: EMAIL_INVISIBLE_MESSAGE, abort: true });
 
 /**
@@ -137,7 +136,7 @@ const emailText = () =>
  */
 export const emailAddress = () =>
   emailText()
-    .regex(EMAIL_PATTERN, { error: 'Invalid email format', abort: true })
+    .regex(EMAIL_PATTERN, { error: says('validation.invalid_email_format'), abort: true })
     .refine((v) => !mixesScripts(v), { error: EMAIL_MIXED_SCRIPT_MESSAGE });
 
 /**

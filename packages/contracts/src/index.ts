@@ -39,6 +39,7 @@ export * from './ledger';
 export * from './audit-sentence';
 export * from './roi';
 export * from './issues';
+export { saidCode, type FieldCode, type ValidationCode, type ValidationParams } from './validation';
 export * from './support';
 export * from './endpoint';
 export * from './endpoints';

@@ -4,6 +4,7 @@ import { pageQuery, requiredText, text, uuidString } from './common';
 import { INTEREST_AMOUNT_MAX, INTEREST_AMOUNT_MIN } from './constants';
 import { phoneInput } from './person';
 import { INTEREST_STATUSES } from './value-sets';
+import { labelled, says } from './validation';
 
 /** 1234567 → '1,234,567' (as toLocaleString('en-US') writes it, without setting up Intl at load). */
 const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -13,7 +14,7 @@ export const interestAmountMessage = (min: number, max: number) =>
   `Intended Investment Amount must be between €${grouped(min)} and €${grouped(max)}`;
 
 /** A negative or zero amount, before the opportunity's bounds are looked at. */
-export const INTEREST_AMOUNT_POSITIVE_MESSAGE = 'Intended Investment Amount must be a positive amount';
+export const INTEREST_AMOUNT_POSITIVE_MESSAGE = says('validation.interest_amount_positive');
 
 export const INTEREST_AMOUNT_MESSAGE = interestAmountMessage(INTEREST_AMOUNT_MIN, INTEREST_AMOUNT_MAX);
 
@@ -30,7 +31,7 @@ const optionalText = (max: number, label: string) =>
   z
     .string()
     .trim()
-    .max(max, { error: `${label} must be at most ${max} characters` })
+    .max(max, { error: labelled(label, 'validation.too_long', { max }) })
     .nullish()
     .transform((v) => (v ? v : null));
 
@@ -50,9 +51,9 @@ export const interestInput = z.object({
       return v;
     },
     z
-      .number({ error: 'Intended Investment Amount must be a number' })
+      .number({ error: says('validation.intended_investment_amount_must_be_a_number') })
       .positive({ error: INTEREST_AMOUNT_POSITIVE_MESSAGE })
-      .max(999_999_999_999.99, { error: 'Intended Investment Amount is too large' })
+      .max(999_999_999_999.99, { error: says('validation.intended_investment_amount_is_too_large') })
       .nullable(),
   ),
   message: optionalText(2000, 'Additional comments'),
@@ -92,5 +93,7 @@ export type InterestPage = z.infer<typeof interestPage>;
 
 /** An admin moves a registration along: new -> contacted -> closed. */
 export const interestStatusInput = z.object({
-  status: z.enum(INTEREST_STATUSES, { error: `status must be one of ${INTEREST_STATUSES.join(', ')}` }),
+  status: z.enum(INTEREST_STATUSES, {
+    error: says('validation.status_one_of', { values: INTEREST_STATUSES.join(', ') }),
+  }),
 });

@@ -6,6 +6,8 @@
  * forms show the same texts next to their fields.
  */
 
+import { saidCode, says, type FieldCode } from './validation';
+
 /** What this module needs of a zod issue (a `z.core.$ZodIssue`, or one rebuilt from Fastify's copy). */
 export interface IssueLike {
   code?: string;
@@ -157,6 +159,105 @@ export function issueText(issue: IssueLike, whole = 'The input'): string {
   return message;
 }
 
+/** The code of one of zod's built-in problems, the same cases as `defaultText` (its words without the label). */
+function defaultCode(issue: IssueLike): FieldCode {
+  const received = /received (\w+)/.exec(issue.message)?.[1];
+  switch (issue.code) {
+    case 'invalid_type':
+      if (received === 'undefined' || received === 'null') return { code: 'validation.required' };
+      switch (issue.expected) {
+        case 'number':
+        case 'int':
+        case 'bigint':
+          return { code: 'validation.not_number' };
+        case 'string':
+          return { code: 'validation.not_text' };
+        case 'boolean':
+          return { code: 'validation.not_boolean' };
+        case 'array':
+          return { code: 'validation.not_list' };
+        case 'date':
+          return { code: 'validation.not_date' };
+        default:
+          return { code: 'validation.invalid' };
+      }
+    case 'too_small': {
+      const min = Number(issue.minimum ?? 0);
+      if (issue.origin === 'string')
+        return min <= 1 ? { code: 'validation.required' } : { code: 'validation.too_short', params: { min } };
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return min <= 1
+          ? { code: 'validation.needs_item' }
+          : { code: 'validation.needs_items', params: { min } };
+      if (min === 0)
+        return { code: issue.inclusive === false ? 'validation.positive' : 'validation.negative' };
+      return {
+        code: issue.inclusive === false ? 'validation.more_than' : 'validation.at_least',
+        params: { min },
+      };
+    }
+    case 'too_big': {
+      const max = Number(issue.maximum ?? 0);
+      if (issue.origin === 'string') return { code: 'validation.too_long', params: { max } };
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return { code: 'validation.too_many_items', params: { max } };
+      if (max >= 1e9) return { code: 'validation.too_large' };
+      return {
+        code: issue.inclusive === false ? 'validation.less_than' : 'validation.at_most',
+        params: { max },
+      };
+    }
+    case 'invalid_format':
+      switch (issue.format) {
+        case 'email':
+          return { code: 'validation.email' };
+        case 'uuid':
+        case 'guid':
+          return { code: 'validation.id' };
+        case 'url':
+          return { code: 'validation.url' };
+        case 'date':
+        case 'datetime':
+          return { code: 'validation.date' };
+        default:
+          return { code: 'validation.format' };
+      }
+    case 'invalid_value':
+      return issue.values && issue.values.length > 0
+        ? { code: 'validation.one_of', params: { values: issue.values.map(String).join(', ') } }
+        : { code: 'validation.invalid' };
+    case 'not_multiple_of':
+      return issue.divisor === 0.01
+        ? { code: 'validation.decimals' }
+        : { code: 'validation.multiple_of', params: { divisor: Number(issue.divisor) } };
+    default:
+      return { code: 'validation.invalid' };
+  }
+}
+
+/**
+ * One problem's code (issue 33), which the web app words in the user's language: the code of a message a
+ * schema said (`says`), else the code of zod's built-in problem; a text of no code is 'validation.invalid'.
+ */
+export function issueCode(issue: IssueLike): FieldCode {
+  if (issue.code === 'unrecognized_keys' && issue.keys?.length)
+    return { code: 'validation.unknown_fields', params: { keys: issue.keys.join(', ') } };
+  const message = issue.message.trim();
+  if (!message || ZOD_DEFAULT.test(message)) return defaultCode(issue);
+  return saidCode(message) ?? { code: 'validation.invalid' };
+}
+
+/** Each field's problem by its code, the same problems as `fieldErrors` (`fieldCodes` of a 400 answer). */
+export function fieldCodes(issues: readonly IssueLike[]): Record<string, FieldCode> {
+  const out: Record<string, FieldCode> = {};
+  for (const issue of issues) {
+    const key = fieldKey(issue.path);
+    if (!key || issue.code === 'unrecognized_keys' || key in out) continue;
+    out[key] = issueCode(issue);
+  }
+  return out;
+}
+
 /** The problems by field, the first of each; problems about the whole input are left out. */
 export function fieldErrors(issues: readonly IssueLike[]): FieldErrors {
   const out: FieldErrors = {};
@@ -184,7 +285,7 @@ export function issuesMessage(issues: readonly IssueLike[], whole?: string): str
 export function nulIssues(value: unknown, path: PropertyKey[] = []): IssueLike[] {
   if (typeof value === 'string')
     return value.includes('\u0000')
-      ? [{ code: 'custom', path, message: 'cannot contain a null character (U+0000)' }]
+      ? [{ code: 'custom', path, message: says('validation.null_character') }]
       : [];
   if (Array.isArray(value)) return value.flatMap((v, i) => nulIssues(v, [...path, i]));
   if (value === null || typeof value !== 'object') return [];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDate, pageQuery, pagination, uuidString } from './common';
 import { signInEmail } from './email';
 import { EMAIL_CATEGORIES, MAIL_STATUSES, OPTIONAL_EMAIL_CATEGORIES, type EmailCategory } from './value-sets';
+import { says } from './validation';
 
 /** How each email category is named in the profile, the unsubscribe page and the outbox. */
 export const EMAIL_CATEGORY_LABELS: Record<EmailCategory, string> = {
@@ -15,8 +16,7 @@ export const EMAIL_CATEGORY_LABELS: Record<EmailCategory, string> = {
 /** A password reset link is valid this long. */
 export const PASSWORD_RESET_MINUTES = 30;
 export const PASSWORD_RESET_SENT_MESSAGE = 'If an account exists for that address, we have sent a link';
-export const PASSWORD_RESET_INVALID_MESSAGE =
-  'This reset link is invalid, expired or already used. Ask for a new one.';
+export const PASSWORD_RESET_INVALID_MESSAGE = says('validation.reset_link_invalid');
 export const PASSWORD_RESET_DONE_MESSAGE = 'Your password has been changed. Sign in with the new one.';
 
 export const passwordResetInput = z.object({ email: signInEmail() });
@@ -24,13 +24,13 @@ export type PasswordResetInput = z.input<typeof passwordResetInput>;
 
 export const passwordResetConfirmInput = z.object({
   token: z
-    .string({ error: 'The reset token is required' })
+    .string({ error: says('validation.the_reset_token_is_required') })
     .trim()
-    .min(1, { error: 'The reset token is required' })
+    .min(1, { error: says('validation.the_reset_token_is_required') })
     .max(200, { error: PASSWORD_RESET_INVALID_MESSAGE }),
   password: z
-    .string({ error: 'Password must be at least 6 characters' })
-    .min(6, { error: 'Password must be at least 6 characters' })
+    .string({ error: says('validation.password_too_short', { min: 6 }) })
+    .min(6, { error: says('validation.password_too_short', { min: 6 }) })
     .max(1024),
 });
 export type PasswordResetConfirmInput = z.input<typeof passwordResetConfirmInput>;
@@ -59,10 +59,10 @@ export type EmailPreferencesInput = z.input<typeof emailPreferencesInput>;
 /** The unsubscribe link's signed token, in the query (the RFC 8058 one-click POST sends no other). */
 export const unsubscribeQuery = z.object({
   token: z
-    .string({ error: 'The unsubscribe link is incomplete' })
+    .string({ error: says('validation.the_unsubscribe_link_is_incomplete') })
     .trim()
-    .min(1, { error: 'The unsubscribe link is incomplete' })
-    .max(2000, { error: 'The unsubscribe link is invalid' }),
+    .min(1, { error: says('validation.the_unsubscribe_link_is_incomplete') })
+    .max(2000, { error: says('validation.the_unsubscribe_link_is_invalid') }),
 });
 
 /** What an unsubscribe link turns off, and for which address (masked). */
@@ -97,7 +97,7 @@ export type OutboxMessage = z.infer<typeof outboxMessage>;
 
 export const outboxQuery = pageQuery.extend({
   status: mailStatus.optional(),
-  batchId: z.uuid({ error: 'batchId must be a valid id' }).optional(),
+  batchId: z.uuid({ error: says('validation.batchid_must_be_a_valid_id') }).optional(),
 });
 
 export const mailCounts = z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { id, projectIdQuery, text, uuidString } from './common';
 import { duration, formDate, optionalIdOf, sitePath } from './documents';
 import { PROJECT_MEDIA_STATUSES, PROJECT_MEDIA_TYPES } from './value-sets';
+import { says } from './validation';
 
 /** Schemas of the media API (docs/product.md §16) and the gallery's filters (§12). */
 
@@ -13,7 +14,7 @@ export const MEDIA_FILTERS = [
 ] as const;
 export type MediaFilter = (typeof MEDIA_FILTERS)[number]['id'];
 
-const MEDIA_REQUIRED_MESSAGE = 'Title, Type, and Description are required';
+const MEDIA_REQUIRED_MESSAGE = says('validation.media_required');
 
 /** `GET /api/media?projectId=` and `/api/media/admin?projectId=`. */
 export const mediaQuery = projectIdQuery;
@@ -23,33 +24,34 @@ const required = z.string({ error: MEDIA_REQUIRED_MESSAGE }).trim().min(1, { err
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 /**
- * The fields of a project media item ('Title, Type, and Description are required'). Multipart
+ * The fields of a project media item (says('validation.media_required')). Multipart
  * fields arrive as text, so the priority is coerced.
  */
 export const projectMediaFields = z.object({
   projectId: optionalIdOf('projectId'),
-  title: required.max(200, { error: 'title must be at most 200 characters' }),
+  title: required.max(200, { error: says('validation.title_must_be_at_most_200_characters') }),
   type: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z.enum(PROJECT_MEDIA_TYPES, {
-      error: (issue) =>
-        issue.input === undefined ? MEDIA_REQUIRED_MESSAGE : 'type must be photo, video or behind-scenes',
+      error: (issue) => (issue.input === undefined ? MEDIA_REQUIRED_MESSAGE : says('validation.media_type')),
     }),
   ),
-  description: required.max(2000, { error: 'description must be at most 2000 characters' }),
+  description: required.max(2000, { error: says('validation.description_must_be_at_most_2000_characters') }),
   thumbnail: sitePath.optional(),
   url: sitePath.optional(),
   status: z.preprocess(
     blankToUndefined,
-    z.enum(PROJECT_MEDIA_STATUSES, { error: 'status must be active, inactive or draft' }).optional(),
+    z
+      .enum(PROJECT_MEDIA_STATUSES, { error: says('validation.status_must_be_active_inactive_or_draft') })
+      .optional(),
   ),
   priority: z.preprocess(
     blankToUndefined,
     z.coerce
-      .number({ error: 'priority must be a whole number' })
-      .int({ error: 'priority must be a whole number' })
-      .min(-1000, { error: 'priority must be between -1000 and 1000' })
-      .max(1000, { error: 'priority must be between -1000 and 1000' })
+      .number({ error: says('validation.priority_must_be_a_whole_number') })
+      .int({ error: says('validation.priority_must_be_a_whole_number') })
+      .min(-1000, { error: says('validation.priority_must_be_between_1000_and_1000') })
+      .max(1000, { error: says('validation.priority_must_be_between_1000_and_1000') })
       .optional(),
   ),
   duration,

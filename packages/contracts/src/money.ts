@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { labelled } from './validation';
 
 /**
  * Exact money arithmetic. Amounts arrive as numeric strings from the database (or numbers with at most
@@ -32,12 +33,12 @@ export function toMoneyString(value: number | string): string {
 /** A money amount typed by an admin: a JSON number with at most two decimals, kept exact. */
 export const moneyAmount = (label: string) =>
   z
-    .number({ error: `${label} must be a number` })
-    .finite({ error: `${label} must be a number` })
-    .min(0, { error: `${label} must not be negative` })
-    .max(999_999_999_999.99, { error: `${label} is too large` })
+    .number({ error: labelled(label, 'validation.not_number') })
+    .finite({ error: labelled(label, 'validation.not_number') })
+    .min(0, { error: labelled(label, 'validation.not_negative') })
+    .max(999_999_999_999.99, { error: labelled(label, 'validation.too_large') })
     .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
-      error: `${label} must have at most 2 decimals`,
+      error: labelled(label, 'validation.two_decimals'),
     })
     // The refinement, as the OpenAPI document says it (z.toJSONSchema leaves refinements out).
     .meta({ multipleOf: 0.01 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuery, pagination, uuidString } from './common';
 import { NOTIFICATION_TYPES } from './value-sets';
+import { labelled, says } from './validation';
 
 /** Schemas of the notifications API (docs/product.md §13, §16) and of its live stream. */
 
@@ -10,11 +11,10 @@ export const NOTIFICATION_MESSAGE_MAX = 2000;
 export const NOTIFICATION_LIST_LIMIT = 50;
 /** An explicit recipient list is bounded; "everyone" is sent by leaving `userIds` out. */
 export const NOTIFICATION_RECIPIENTS_MAX = 10_000;
-export const NOTIFICATION_RECIPIENTS_MESSAGE = 'Choose at least one recipient';
-export const NOTIFICATION_REQUIRED_MESSAGE = 'Title and message are required';
+export const NOTIFICATION_RECIPIENTS_MESSAGE = says('validation.choose_recipient');
+export const NOTIFICATION_REQUIRED_MESSAGE = says('validation.notification_required');
 export const NOTIFICATION_LINK_MAX = 500;
-export const NOTIFICATION_LINK_MESSAGE =
-  'link must be a path in this portal that starts with "/" (for example /perks), not an address of another site';
+export const NOTIFICATION_LINK_MESSAGE = says('validation.notification_link');
 
 /**
  * Is `link` a path of this app? It starts with one "/" (not "//", which a browser reads as another
@@ -39,7 +39,7 @@ export const notificationLink = z.preprocess(
 );
 
 export const notificationType = z.enum(NOTIFICATION_TYPES, {
-  error: `type must be one of ${NOTIFICATION_TYPES.join(', ')}`,
+  error: says('validation.type_one_of', { values: NOTIFICATION_TYPES.join(', ') }),
 });
 
 export const notification = z.object({
@@ -71,7 +71,7 @@ const requiredText = (max: number, label: string) =>
     .string({ error: NOTIFICATION_REQUIRED_MESSAGE })
     .trim()
     .min(1, { error: NOTIFICATION_REQUIRED_MESSAGE })
-    .max(max, { error: `${label} must be at most ${max} characters` });
+    .max(max, { error: labelled(label, 'validation.too_long', { max }) });
 
 /** `POST /api/notifications/send`: `userIds` left out means every active user, the sender included. */
 export const sendNotificationInput = z.object({
@@ -80,12 +80,12 @@ export const sendNotificationInput = z.object({
   type: notificationType.default('info'),
   link: notificationLink,
   userIds: z
-    .array(z.uuid({ error: 'userIds must be a list of valid user ids' }), {
-      error: 'userIds must be a list of valid user ids',
+    .array(z.uuid({ error: says('validation.userids_must_be_a_list_of_valid_user_ids') }), {
+      error: says('validation.userids_must_be_a_list_of_valid_user_ids'),
     })
     .min(1, { error: NOTIFICATION_RECIPIENTS_MESSAGE })
     .max(NOTIFICATION_RECIPIENTS_MAX, {
-      error: `At most ${NOTIFICATION_RECIPIENTS_MAX} recipients can be chosen; leave userIds out to send to everyone`,
+      error: says('validation.too_many_recipients', { max: NOTIFICATION_RECIPIENTS_MAX }),
     })
     .optional(),
   /** Also send it by email (to the recipients who have not turned announcements off). */
@@ -139,8 +139,8 @@ export const streamTicket = z.object({ ticket: z.string(), expiresIn: z.number()
 export type StreamTicket = z.infer<typeof streamTicket>;
 export const streamQuery = z.object({
   ticket: z
-    .string({ error: 'ticket is required' })
-    .regex(/^[A-Za-z0-9_-]{43}$/, { error: 'ticket is malformed' }),
+    .string({ error: says('validation.ticket_is_required') })
+    .regex(/^[A-Za-z0-9_-]{43}$/, { error: says('validation.ticket_is_malformed') }),
 });
 
 /**

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { uuidString } from './common';
 import { INTEREST_AMOUNT_MAX, INTEREST_AMOUNT_MIN } from './constants';
 import { toCents } from './money';
+import { labelled, says } from './validation';
 
 /**
  * The opportunity of a project that is open for interest: what the dashboard's Investment
@@ -39,18 +40,18 @@ const amount = (label: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v === '' ? undefined : v),
     z
-      .number({ error: `${label} must be a number` })
-      .min(0, { error: `${label} cannot be negative` })
-      .max(MONEY_MAX, { error: `${label} is too large` })
+      .number({ error: labelled(label, 'validation.not_number') })
+      .min(0, { error: labelled(label, 'validation.negative') })
+      .max(MONEY_MAX, { error: labelled(label, 'validation.too_large') })
       .refine((v) => /^\d+(\.\d{1,2})?$/.test(String(v)), {
-        error: `${label} can have at most 2 decimals`,
+        error: labelled(label, 'validation.decimals'),
       })
       // The refinement, as the OpenAPI document says it (z.toJSONSchema leaves refinements out).
       .meta({ multipleOf: 0.01 }),
   );
 
 const launchDate = z
-  .string({ error: 'Expected launch must be a date (YYYY-MM-DD)' })
+  .string({ error: says('validation.expected_launch_must_be_a_date_yyyy_mm_dd') })
   .trim()
   .refine(
     (v) => {
@@ -63,7 +64,7 @@ const launchDate = z
         d.getUTCDate() === Number(m[3])
       );
     },
-    { error: 'Expected launch must be a date (YYYY-MM-DD)' },
+    { error: says('validation.expected_launch_must_be_a_date_yyyy_mm_dd') },
   );
 
 /**
@@ -72,7 +73,7 @@ const launchDate = z
  */
 export const opportunityInput = z
   .object({
-    openForInterest: z.boolean({ error: 'Open for interest must be true or false' }),
+    openForInterest: z.boolean({ error: says('validation.open_for_interest_must_be_true_or_false') }),
     targetAmount: amount('Target amount'),
     currentCommitments: amount('Current commitments'),
     minimumInvestment: amount('Minimum investment'),
@@ -80,11 +81,11 @@ export const opportunityInput = z
     projectedAnnualROI: z.preprocess(
       (v) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v),
       z
-        .number({ error: 'Projected annual ROI must be a number' })
-        .min(0, { error: 'Projected annual ROI cannot be negative' })
-        .max(1000, { error: 'Projected annual ROI must be at most 1000%' })
+        .number({ error: says('validation.projected_annual_roi_must_be_a_number') })
+        .min(0, { error: says('validation.projected_annual_roi_cannot_be_negative') })
+        .max(1000, { error: says('validation.projected_annual_roi_must_be_at_most_1000') })
         .refine((v) => /^\d+(\.\d{1,2})?$/.test(String(v)), {
-          error: 'Projected annual ROI can have at most 2 decimals',
+          error: says('validation.projected_annual_roi_can_have_at_most_2_decimals'),
         })
         .meta({ multipleOf: 0.01 }),
     ),
@@ -92,12 +93,14 @@ export const opportunityInput = z
     features: z
       .array(
         z
-          .string({ error: 'Each feature must be text' })
+          .string({ error: says('validation.each_feature_must_be_text') })
           .trim()
-          .max(200, { error: 'A feature must be at most 200 characters' }),
-        { error: 'Features must be a list of texts' },
+          .max(200, { error: says('validation.a_feature_must_be_at_most_200_characters') }),
+        { error: says('validation.features_must_be_a_list_of_texts') },
       )
-      .max(OPPORTUNITY_FEATURES_MAX, { error: `At most ${OPPORTUNITY_FEATURES_MAX} features` })
+      .max(OPPORTUNITY_FEATURES_MAX, {
+        error: says('validation.too_many_features', { max: OPPORTUNITY_FEATURES_MAX }),
+      })
       .transform((list) => list.filter((f) => f !== '')),
   })
   .superRefine((v, ctx) => {
@@ -105,19 +108,19 @@ export const opportunityInput = z
       ctx.addIssue({
         code: 'custom',
         path: ['minimumInvestment'],
-        message: 'Minimum investment cannot be more than the maximum investment',
+        message: says('validation.minimum_investment_cannot_be_more_than_the'),
       });
     if (v.openForInterest && v.expectedLaunch === null)
       ctx.addIssue({
         code: 'custom',
         path: ['expectedLaunch'],
-        message: 'Expected launch is required to open the project for interest',
+        message: says('validation.expected_launch_is_required_to_open_the_project'),
       });
     if (v.openForInterest && toCents(v.maximumInvestment) === 0)
       ctx.addIssue({
         code: 'custom',
         path: ['maximumInvestment'],
-        message: 'Maximum investment must be above 0 to open the project for interest',
+        message: says('validation.maximum_investment_must_be_above_0_to_open_the'),
       });
   });
 export type OpportunityInput = z.input<typeof opportunityInput>;

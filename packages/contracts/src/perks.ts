@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { text, uuidString } from './common';
 import { DEFAULT_PERK_ICON } from './constants';
 import { BOOKING_STATUSES, BOOKING_TYPES, PERK_CATEGORIES, PERK_STATUSES, PERK_TYPES } from './value-sets';
+import { labelled, says } from './validation';
 
 /** A project id in a request body. */
 export const projectIdField = z.uuid({
@@ -118,7 +119,7 @@ export const perkInput = z.object({
     z
       .string({ error: PERK_REQUIRED_FIELDS })
       .trim()
-      .max(120, { error: 'Name must be at most 120 characters' }),
+      .max(120, { error: says('validation.name_must_be_at_most_120_characters') }),
   ),
   type: required(
     z.enum(PERK_TYPES, {
@@ -135,7 +136,9 @@ export const perkInput = z.object({
   category: z
     .preprocess(
       blankToUndefined,
-      z.enum(PERK_CATEGORIES, { error: `Category must be one of ${PERK_CATEGORIES.join(', ')}` }),
+      z.enum(PERK_CATEGORIES, {
+        error: says('validation.perk_category_one_of', { values: PERK_CATEGORIES.join(', ') }),
+      }),
     )
     .default('standard'),
   icon: z.preprocess(blankToUndefined, text(16)).default(DEFAULT_PERK_ICON),
@@ -163,14 +166,14 @@ export const allowanceParams = z.object({ projectId: pathId.optional(), userId: 
 
 const nights = (label: string) =>
   z
-    .number({ error: `${label} must be a whole number` })
-    .int({ error: `${label} must be a whole number` })
-    .min(0, { error: `${label} cannot be negative` })
-    .max(3650, { error: `${label} must be at most 3650` });
+    .number({ error: labelled(label, 'validation.whole_number') })
+    .int({ error: labelled(label, 'validation.whole_number') })
+    .min(0, { error: labelled(label, 'validation.negative') })
+    .max(3650, { error: labelled(label, 'validation.at_most', { max: 3650 }) });
 
 export const cabinAllowanceInput = z.object({
   totalNights: nights('Total nights'),
   bonusNights: nights('Bonus nights').default(0),
-  expiresAt: z.iso.date({ error: 'Expiry date must be a date (YYYY-MM-DD)' }),
+  expiresAt: z.iso.date({ error: says('validation.expiry_date_must_be_a_date_yyyy_mm_dd') }),
 });
 export type CabinAllowanceInput = z.input<typeof cabinAllowanceInput>;

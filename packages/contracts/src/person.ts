@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { LOCALES } from '@portal/i18n/locale';
+import { says } from './validation';
 
 /* A person's phone number and date of birth, as the profile and the admin's Edit User take them. */
 
 export const PHONE_MIN_DIGITS = 6;
 export const PHONE_MAX_DIGITS = 15;
 
-export const PHONE_MESSAGE = `Phone must be a phone number in international form (+4712345678) or national form (digits, spaces, dashes and parentheses), ${PHONE_MIN_DIGITS} to ${PHONE_MAX_DIGITS} digits`;
+export const PHONE_MESSAGE = says('validation.phone', { min: PHONE_MIN_DIGITS, max: PHONE_MAX_DIGITS });
 
 /** E.164 (+4712345678) or a national form: digits, spaces, dashes, dots and parentheses, an optional leading +. */
 export function isPhoneNumber(value: string): boolean {
@@ -64,4 +65,6 @@ export const birthDateInput = (formatMessage: string) =>
     });
 
 /** A language of the portal: 'en', 'de' or 'nb'. */
-export const localeInput = z.enum(LOCALES, { error: `locale must be one of: ${LOCALES.join(', ')}` });
+export const localeInput = z.enum(LOCALES, {
+  error: says('validation.locale_one_of', { values: LOCALES.join(', ') }),
+});

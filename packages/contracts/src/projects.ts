@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { money, month, requiredText, text, uuidString } from './common';
 import { opportunityFields } from './opportunity';
 import { PROJECT_STATUSES } from './value-sets';
+import { labelled, says } from './validation';
 
 /** A project as the API answers it (docs/product.md §17). */
 export const project = z.object({
@@ -60,13 +61,13 @@ const numeric = (field: string) =>
       const b = blankToUndefined(v);
       return typeof b === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(b) ? Number(b) : b;
     },
-    z.number({ error: `${field} must be a number` }),
+    z.number({ error: labelled(field, 'validation.not_number') }),
   );
 
 /** A calendar day: 'YYYY-MM-DD' or an ISO timestamp (its date part is kept). */
 const calendarDate = (field: string) =>
   z
-    .string({ error: `${field} must be a date (YYYY-MM-DD)` })
+    .string({ error: labelled(field, 'validation.calendar_date') })
     .trim()
     .max(40)
     .refine(
@@ -76,19 +77,19 @@ const calendarDate = (field: string) =>
         const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
         return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1;
       },
-      { error: `${field} must be a date (YYYY-MM-DD)` },
+      { error: labelled(field, 'validation.calendar_date') },
     )
     .transform((v) => v.slice(0, 10));
 
 const annualROI = z.preprocess(
   (v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v),
   z
-    .string({ error: 'annualROI must be a number such as 8.5' })
+    .string({ error: says('validation.annualroi_must_be_a_number_such_as_8_5') })
     .trim()
     .max(12)
     .transform((v) => (v === '' ? '0' : v))
     .refine((v) => /^-?\d{1,4}(\.\d{1,4})?$/.test(v) && Math.abs(Number(v)) <= 1000, {
-      error: 'annualROI must be a number such as 8.5',
+      error: says('validation.annualroi_must_be_a_number_such_as_8_5'),
     }),
 );
 
@@ -102,7 +103,9 @@ const projectFields = {
   name: requiredText('Name', 200),
   location: text(200).optional(),
   status: z
-    .enum(PROJECT_STATUSES, { error: `status must be one of ${PROJECT_STATUSES.join(', ')}` })
+    .enum(PROJECT_STATUSES, {
+      error: says('validation.status_one_of', { values: PROJECT_STATUSES.join(', ') }),
+    })
     .optional(),
   totalInvestment: z.preprocess(blankToUndefined, numeric('totalInvestment').pipe(money)).optional(),
   totalReturned: z.preprocess(blankToUndefined, numeric('totalReturned').pipe(money)).optional(),
@@ -114,9 +117,9 @@ const projectFields = {
       .pipe(
         z
           .number()
-          .int({ error: 'investmentPeriod must be a whole number of months' })
-          .min(1, { error: 'investmentPeriod must be between 1 and 600 months' })
-          .max(600, { error: 'investmentPeriod must be between 1 and 600 months' }),
+          .int({ error: says('validation.investmentperiod_must_be_a_whole_number_of') })
+          .min(1, { error: says('validation.investmentperiod_must_be_between_1_and_600') })
+          .max(600, { error: says('validation.investmentperiod_must_be_between_1_and_600') }),
       )
       .optional(),
   ),
@@ -126,8 +129,8 @@ const projectFields = {
       .pipe(
         z
           .number()
-          .min(0, { error: 'expectedMonthlyReturn must be between 0 and 100' })
-          .max(100, { error: 'expectedMonthlyReturn must be between 0 and 100' }),
+          .min(0, { error: says('validation.expectedmonthlyreturn_must_be_between_0_and_100') })
+          .max(100, { error: says('validation.expectedmonthlyreturn_must_be_between_0_and_100') }),
       )
       .optional(),
   ),
@@ -137,10 +140,10 @@ const projectFields = {
       .pipe(
         z
           .number()
-          .min(0, { error: 'rentalSharePercent must be between 0 and 100' })
-          .max(100, { error: 'rentalSharePercent must be between 0 and 100' })
+          .min(0, { error: says('validation.rentalsharepercent_must_be_between_0_and_100') })
+          .max(100, { error: says('validation.rentalsharepercent_must_be_between_0_and_100') })
           .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, {
-            error: 'rentalSharePercent can have at most two decimals',
+            error: says('validation.rentalsharepercent_can_have_at_most_two_decimals'),
           })
           .meta({ multipleOf: 0.01 }),
       )

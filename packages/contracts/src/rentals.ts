@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelope, money, moneyLock, uuidString } from './common';
 import { toCents } from './money';
+import { says } from './validation';
 
 /**
  * What a rent-out request actually earned, recorded by an admin: the nights rented, the gross income, the
@@ -27,22 +28,22 @@ export type RentalIncome = z.infer<typeof rentalIncome>;
 const twoDecimals = (v: number) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6;
 
 /** A calendar day, 'YYYY-MM-DD', that exists. */
-const calendarDay = z.iso.date({ error: 'paymentDate must be a calendar date (YYYY-MM-DD)' });
+const calendarDay = z.iso.date({ error: says('validation.paymentdate_must_be_a_calendar_date_yyyy_mm_dd') });
 
 /** `PUT /api/bookings/{id}/rental-income` (admin). The nights are checked against the booking's. */
 export const rentalIncomeInput = z.object({
   nightsRented: z.preprocess(
     (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
     z
-      .number({ error: 'nightsRented must be a whole number of nights' })
-      .int({ error: 'nightsRented must be a whole number of nights' })
-      .min(0, { error: 'nightsRented cannot be negative' })
-      .max(366, { error: 'nightsRented cannot be more than the nights of the request' }),
+      .number({ error: says('validation.nightsrented_must_be_a_whole_number_of_nights') })
+      .int({ error: says('validation.nightsrented_must_be_a_whole_number_of_nights') })
+      .min(0, { error: says('validation.nightsrented_cannot_be_negative') })
+      .max(366, { error: says('validation.nightsrented_cannot_be_more_than_the_nights_of') }),
   ),
   grossIncome: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
     money
-      .refine(twoDecimals, { error: 'The gross income can have at most two decimals' })
+      .refine(twoDecimals, { error: says('validation.the_gross_income_can_have_at_most_two_decimals') })
       // The refinement, as the OpenAPI document says it (z.toJSONSchema leaves refinements out).
       .meta({ multipleOf: 0.01 }),
   ),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorBody } from './common';
+import { says } from './validation';
 
 /** The columns of a returns import, in the order of the template's header line. */
 export const RETURNS_IMPORT_COLUMNS = ['investor', 'project', 'month', 'amount', 'kind'] as const;
@@ -15,7 +16,9 @@ export const RETURNS_IMPORT_MAX_BYTES = 8 * 1024 * 1024;
 
 /** `?dryRun=true|false`: a dry run checks every row and writes nothing. */
 export const returnsImportQuery = z.object({
-  dryRun: z.enum(['true', 'false'], { error: 'dryRun must be true or false' }).transform((v) => v === 'true'),
+  dryRun: z
+    .enum(['true', 'false'], { error: says('validation.dryrun_must_be_true_or_false') })
+    .transform((v) => v === 'true'),
 });
 
 /** One data row's outcome; `row` is its line in the file (the header is line 1). */

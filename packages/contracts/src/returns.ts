@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id, moneyLock, month, projectIdQuery, uuidString } from './common';
 import { moneyAmount } from './money';
+import { says } from './validation';
 
 /**
  * Schemas of the monthly returns an admin records (docs/product.md §15.3), and the month helpers their
@@ -27,7 +28,9 @@ export const returnsQuery = projectIdQuery;
  * A monthly return's own payment date: an ISO day on or after the first day of its month (income is not
  * paid before its month has begun). Null or absent: the last day of the month.
  */
-export const incomePaymentDate = z.iso.date({ error: 'paymentDate must be an ISO date (YYYY-MM-DD)' });
+export const incomePaymentDate = z.iso.date({
+  error: says('validation.paymentdate_must_be_an_iso_date_yyyy_mm_dd'),
+});
 
 /** The problem of a payment date for a month ('YYYY-MM'), or null when it may be paid then. */
 export function incomePaymentDateProblem(month: string, paymentDate: string): string | null {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROI_DAYS_PER_MONTH, ROI_SCENARIOS, ROI_SHARE_MAX } from './constants';
 import { fieldErrors } from './issues';
+import { labelled, says } from './validation';
 
 /** The calculator's bounds: a projection outside them is not one a cabin share could earn. */
 export const ROI_AMOUNT_MAX = 10_000_000;
@@ -53,7 +54,7 @@ export function parseRoiInput(value: string | number | null | undefined): number
 const typed = (label: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? (v.trim() === '' ? Number.NaN : Number(v)) : v),
-    z.number({ error: `${label} must be a number` }),
+    z.number({ error: labelled(label, 'validation.not_number') }),
   );
 
 /**
@@ -65,27 +66,31 @@ export const roiInput = z.object({
   amountInvested: typed('Amount Invested').pipe(
     z
       .number()
-      .positive({ error: 'Amount Invested must be more than €0' })
-      .max(ROI_AMOUNT_MAX, { error: 'Amount Invested must be at most €10,000,000' }),
+      .positive({ error: says('validation.amount_invested_must_be_more_than_eur_0') })
+      .max(ROI_AMOUNT_MAX, { error: says('validation.amount_invested_must_be_at_most_eur_10_000_000') }),
   ),
   nightlyRate: typed('Nightly Rate').pipe(
     z
       .number()
-      .min(0, { error: 'Nightly Rate cannot be negative' })
-      .max(ROI_NIGHTLY_RATE_MAX, { error: 'Nightly Rate must be at most €10,000' }),
+      .min(0, { error: says('validation.nightly_rate_cannot_be_negative') })
+      .max(ROI_NIGHTLY_RATE_MAX, { error: says('validation.nightly_rate_must_be_at_most_eur_10_000') }),
   ),
   nightsPerMonth: typed('Nights/Month').pipe(
     z
       .number()
-      .int({ error: `Nights/Month must be a whole number from ${ROI_NIGHTS_MIN} to ${ROI_NIGHTS_MAX}` })
-      .min(ROI_NIGHTS_MIN, { error: `Nights/Month must be from ${ROI_NIGHTS_MIN} to ${ROI_NIGHTS_MAX}` })
-      .max(ROI_NIGHTS_MAX, { error: `Nights/Month must be from ${ROI_NIGHTS_MIN} to ${ROI_NIGHTS_MAX}` }),
+      .int({ error: says('validation.roi_nights_whole', { min: ROI_NIGHTS_MIN, max: ROI_NIGHTS_MAX }) })
+      .min(ROI_NIGHTS_MIN, {
+        error: says('validation.roi_nights_range', { min: ROI_NIGHTS_MIN, max: ROI_NIGHTS_MAX }),
+      })
+      .max(ROI_NIGHTS_MAX, {
+        error: says('validation.roi_nights_range', { min: ROI_NIGHTS_MIN, max: ROI_NIGHTS_MAX }),
+      }),
   ),
   sharePerNight: typed('Share per Night').pipe(
     z
       .number()
-      .min(0, { error: `Share per Night must be from 0 to ${ROI_SHARE_MAX}%` })
-      .max(ROI_SHARE_MAX, { error: `Share per Night must be from 0 to ${ROI_SHARE_MAX}%` }),
+      .min(0, { error: says('validation.roi_share_range', { max: ROI_SHARE_MAX }) })
+      .max(ROI_SHARE_MAX, { error: says('validation.roi_share_range', { max: ROI_SHARE_MAX }) }),
   ),
 });
 

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { emailInput } from './users';
+import { says } from './validation';
 
 /** The support contact that investors reach through the chat button (an admin setting, issue 14). */
 
-export const SUPPORT_WHATSAPP_MESSAGE =
-  'WhatsApp number must be in international form: "+", the country code and the number, 8 to 15 digits in all (for example +358401234567)';
+export const SUPPORT_WHATSAPP_MESSAGE = says('validation.whatsapp');
 
 /**
  * A WhatsApp number in E.164 form: "+", a country code that does not start with 0, at most 15 digits.

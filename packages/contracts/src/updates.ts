@@ -3,6 +3,7 @@ import { isoDate, projectIdQuery, text, uuidString } from './common';
 import { projectIdField } from './perks';
 import { UPDATE_CATEGORIES } from './value-sets';
 import { LOCALES } from '@portal/i18n/locale';
+import { says } from './validation';
 
 /** A project update as the API answers it (docs/product.md §17). `isNew` = not read by the signed-in user. */
 export const update = z.object({
@@ -39,8 +40,8 @@ export const MAX_UPDATE_CONTENT = 100_000;
 export const imageUrl = z
   .string()
   .trim()
-  .max(2048, { error: 'An image URL must be at most 2048 characters' })
-  .refine((v) => isSafeImageUrl(v), { error: 'Image URLs must start with http://, https:// or /' });
+  .max(2048, { error: says('validation.an_image_url_must_be_at_most_2048_characters') })
+  .refine((v) => isSafeImageUrl(v), { error: says('validation.image_urls_must_start_with_http_https_or') });
 
 export function isSafeImageUrl(v: string): boolean {
   if (/^\/(?![/\\])/.test(v)) return true;
@@ -63,24 +64,26 @@ const imageList = z.preprocess(
       : Array.isArray(v)
         ? v.map((s) => (typeof s === 'string' ? s.trim() : s)).filter((s) => s !== '')
         : v,
-  z.array(imageUrl).max(MAX_UPDATE_IMAGES, { error: `At most ${MAX_UPDATE_IMAGES} images` }),
+  z
+    .array(imageUrl)
+    .max(MAX_UPDATE_IMAGES, { error: says('validation.too_many_images', { max: MAX_UPDATE_IMAGES }) }),
 );
 
 const optionalDate = z.preprocess((v) => (v === '' || v === null ? undefined : v), isoDate.optional());
 
 const updateFields = {
   title: z
-    .string({ error: 'Title is required' })
+    .string({ error: says('validation.title_is_required') })
     .trim()
-    .min(1, { error: 'Title is required' })
-    .max(200, { error: 'Title must be at most 200 characters' }),
+    .min(1, { error: says('validation.title_is_required') })
+    .max(200, { error: says('validation.title_at_most_200') }),
   category: z.enum(UPDATE_CATEGORIES, {
-    error: `category must be one of ${UPDATE_CATEGORIES.join(', ')}`,
+    error: says('validation.category_one_of', { values: UPDATE_CATEGORIES.join(', ') }),
   }),
   excerpt: text(1000),
   content: z
     .string()
-    .max(MAX_UPDATE_CONTENT, { error: `content must be at most ${MAX_UPDATE_CONTENT} characters` }),
+    .max(MAX_UPDATE_CONTENT, { error: says('validation.content_too_long', { max: MAX_UPDATE_CONTENT }) }),
   /** Publication date. */
   date: optionalDate,
   images: imageList,

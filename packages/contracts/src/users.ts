@@ -6,6 +6,7 @@ import { emailAddress, emailProblem } from './email';
 import { moneyAmount } from './money';
 import { birthDateInput, localeInput, phoneInput } from './person';
 import { LOCALES } from '@portal/i18n/locale';
+import { says } from './validation';
 
 export const projectRef = z.object({ _id: uuidString, name: z.string() });
 
@@ -143,7 +144,11 @@ const booleanParam = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 /** `GET /api/users`: server-side search (name, email or investor ID), project link filter and paging. */
 export const userListQuery = pageQuery.extend({
-  search: z.string().trim().max(100, { error: 'search must be at most 100 characters' }).optional(),
+  search: z
+    .string()
+    .trim()
+    .max(100, { error: says('validation.search_must_be_at_most_100_characters') })
+    .optional(),
   projectId: projectIdValue,
   /** With projectId: true = holds an investment in it, false = investors who do not (yet). */
   linked: booleanParam.optional(),
@@ -177,9 +182,9 @@ export const createUserInput = z.object({
   name: requiredText('Name', 120),
   email: emailInput,
   password: z
-    .string({ error: `Password must be at least ${MIN_PASSWORD_LENGTH} characters` })
-    .min(MIN_PASSWORD_LENGTH, { error: `Password must be at least ${MIN_PASSWORD_LENGTH} characters` })
-    .max(1024, { error: 'Password must be at most 1024 characters' }),
+    .string({ error: says('validation.password_too_short', { min: MIN_PASSWORD_LENGTH }) })
+    .min(MIN_PASSWORD_LENGTH, { error: says('validation.password_too_short', { min: MIN_PASSWORD_LENGTH }) })
+    .max(1024, { error: says('validation.password_must_be_at_most_1024_characters') }),
   investorId: investorIdInput,
 });
 export type CreateUserInput = z.infer<typeof createUserInput>;
@@ -195,7 +200,7 @@ export function validateNewUser(form: {
   const emailIssue = emailProblem(form.email);
   if (emailIssue) return emailIssue;
   if (form.password.length < MIN_PASSWORD_LENGTH)
-    return `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
+    return says('validation.password_too_short', { min: MIN_PASSWORD_LENGTH });
   if (!form.investorId.trim()) return 'Investor ID is required';
   return null;
 }
@@ -211,8 +216,8 @@ export const investmentInput = z.object({
   returns: moneyAmount('returns').optional(),
   roi: z.number().finite().min(-1000).max(1000).nullish(),
   startDate: z.iso
-    .date({ error: 'startDate must be a date (YYYY-MM-DD)' })
-    .or(z.iso.datetime({ offset: true, error: 'startDate must be a date (YYYY-MM-DD)' }))
+    .date({ error: says('validation.startdate_must_be_a_date_yyyy_mm_dd') })
+    .or(z.iso.datetime({ offset: true, error: says('validation.startdate_must_be_a_date_yyyy_mm_dd') }))
     .nullish()
     .or(z.literal('')),
 });
@@ -241,6 +246,9 @@ export const updateUserInput = z.object({
     birthDateInput('dateOfBirth must be an ISO date').nullish(),
   ),
   projectId: id.optional(),
-  investments: z.array(investmentInput).max(100, { error: 'At most 100 investments' }).optional(),
+  investments: z
+    .array(investmentInput)
+    .max(100, { error: says('validation.at_most_100_investments') })
+    .optional(),
 });
 export type UpdateUserInput = z.input<typeof updateUserInput>;

@@ -20,11 +20,15 @@ export const NAMESPACES = [
   'admin',
   'mail',
   'pdf',
+  'validation',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
-/** What the pages before sign-in say (the sign-in, registration and password pages): loaded before the first paint. */
-export const SIGN_IN_NAMESPACES = ['common', 'auth'] as const satisfies readonly Namespace[];
+/**
+ * What the pages before sign-in say (the sign-in, registration and password pages): loaded before the first
+ * paint. `validation` words the contracts' field problems (packages/contracts/src/validation.ts).
+ */
+export const SIGN_IN_NAMESPACES = ['common', 'auth', 'validation'] as const satisfies readonly Namespace[];
 
 /** What only the server says (emails and PDFs): never sent to the browser. */
 export const SERVER_NAMESPACES = ['mail', 'pdf'] as const satisfies readonly Namespace[];

@@ -1,3 +1,4 @@
+import type { FieldCode } from '@portal/contracts';
 import { englishTranslator, errorKey, type ErrorCode } from '@portal/i18n';
 
 /** The variables of an error's message (`params` of the answer). */
@@ -46,11 +47,15 @@ export class BadRequestError extends AppError {
     super(400, message);
   }
 }
-/** A 400 from a schema: the readable message and each field's problem (`fields` of the answer). */
+/**
+ * A 400 from a schema: the readable message and each field's problem (`fields` of the answer), with its
+ * code when a schema said it (`fieldCodes`, docs/product.md §4).
+ */
 export class ValidationError extends BadRequestError {
   constructor(
     message: string | CodedError,
     readonly fields: Record<string, string>,
+    readonly fieldCodes?: Record<string, FieldCode>,
   ) {
     super(message);
   }

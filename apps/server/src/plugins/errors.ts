@@ -13,7 +13,16 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
-import { fieldErrors, issuesMessage, nulIssues, type FieldErrors, type IssueLike } from '@portal/contracts';
+import {
+  fieldCodes,
+  fieldErrors,
+  issuesMessage,
+  nulIssues,
+  saidCode,
+  type FieldCode,
+  type FieldErrors,
+  type IssueLike,
+} from '@portal/contracts';
 import { statusErrorCode, VALIDATION_ERROR, type ErrorCode } from '@portal/i18n';
 import {
   AppError,
@@ -34,6 +43,8 @@ interface Answer {
   headers?: Record<string, string>;
   /** A 400 from a schema: each field's problem in words. */
   fields?: FieldErrors;
+  /** A 400 from a schema: each field's problem by its code and params (docs/product.md §4). */
+  fieldCodes?: Record<string, FieldCode>;
   /** What the answer carries besides the message (see BadRequestWithDataError). */
   data?: unknown;
 }
@@ -49,7 +60,9 @@ const WHOLE: Record<string, string> = {
 /** The 400 of a parsed request part holding U+0000 in a text (`nulIssues`), by field; null without one. */
 export function nulRefusal(value: unknown, part = 'body'): ValidationError | null {
   const issues = nulIssues(value);
-  return issues.length ? new ValidationError(issuesMessage(issues, WHOLE[part]), fieldErrors(issues)) : null;
+  return issues.length
+    ? new ValidationError(issuesMessage(issues, WHOLE[part]), fieldErrors(issues), fieldCodes(issues))
+    : null;
 }
 
 /** Parses each request part with its zod schema, then refuses a text holding U+0000 (`nulRefusal`). */
@@ -93,10 +106,29 @@ function databaseUnavailable(err: unknown): boolean {
   return false;
 }
 
+/**
+ * The codes of a refusal's field problems a service wrote with a contracts message ('The rental price
+ * can be at most €250 a night'), when it named none itself; undefined when no problem has one.
+ */
+function saidFieldCodes(fields: FieldErrors): Record<string, FieldCode> | undefined {
+  const codes = Object.entries(fields).flatMap(([name, text]) => {
+    const said = saidCode(text);
+    return said ? [[name, said] as const] : [];
+  });
+  return codes.length ? Object.fromEntries(codes) : undefined;
+}
+
 /** Turns any error into a status and a message written for the user; 5xx never carry internals. */
 export function classify(err: unknown): Answer {
   if (err instanceof ValidationError)
-    return { status: 400, message: err.message, code: err.code, params: err.params, fields: err.fields };
+    return {
+      status: 400,
+      message: err.message,
+      code: err.code,
+      params: err.params,
+      fields: err.fields,
+      fieldCodes: err.fieldCodes ?? (err.code ? undefined : saidFieldCodes(err.fields)),
+    };
   if (err instanceof BadRequestWithDataError)
     return { status: 400, message: err.message, code: err.code, params: err.params, data: err.data };
   if (err instanceof AppError)
@@ -121,7 +153,12 @@ export function classify(err: unknown): Answer {
       message: v.message ?? '',
     }));
     const whole = WHOLE[e.validationContext ?? ''] ?? 'The input';
-    return { status: 400, message: issuesMessage(issues, whole), fields: fieldErrors(issues) };
+    return {
+      status: 400,
+      message: issuesMessage(issues, whole),
+      fields: fieldErrors(issues),
+      fieldCodes: fieldCodes(issues),
+    };
   }
   if (isResponseSerializationError(err)) return { status: 500, message: 'Internal server error' };
   switch (e.code) {
@@ -188,6 +225,7 @@ export function sendError(err: unknown, request: FastifyRequest, reply: FastifyR
     code: errorCode(answer),
     ...(answer.params ? { params: answer.params } : {}),
     ...(answer.fields ? { fields: answer.fields } : {}),
+    ...(answer.fieldCodes ? { fieldCodes: answer.fieldCodes } : {}),
     ...(answer.data !== undefined ? { data: answer.data } : {}),
   });
 }

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromStream } from 'file-type/node';
 import type { z } from 'zod';
-import { EXTENSION_BY_MIME, fieldErrors, issuesMessage } from '@portal/contracts';
+import { EXTENSION_BY_MIME, fieldCodes, fieldErrors, issuesMessage } from '@portal/contracts';
 import type { ErrorCode } from '@portal/i18n';
 import { AppError, BadRequestError, PayloadTooLargeError, ValidationError, coded } from '../../lib/errors';
 import { FileTooLargeError, type FileStorage } from '../../storage/file-storage';
@@ -302,5 +302,6 @@ export function parseForm<T extends z.ZodType>(schema: T, raw: unknown): z.infer
     if (refused) throw refused;
     return result.data;
   }
-  throw new ValidationError(issuesMessage(result.error.issues), fieldErrors(result.error.issues));
+  const { issues } = result.error;
+  throw new ValidationError(issuesMessage(issues), fieldErrors(issues), fieldCodes(issues));
 }

@@ -202,8 +202,10 @@ describe('POST /api/notifications/send', () => {
       error: 'Title and message are required',
       code: 'common.validation',
       fields: expect.objectContaining({}),
+      fieldCodes: expect.objectContaining({}),
     });
     expect(Object.values(res.json().fields)).toContain('Title and message are required');
+    expect(Object.values(res.json().fieldCodes)).toContainEqual({ code: 'validation.notification_required' });
   });
 
   it('refuses an unknown type, an over-long title and an empty recipient list', async () => {

@@ -267,6 +267,12 @@ describe('POST /api/projects', () => {
         totalInvestment: 'Total investment cannot be negative',
         investmentPeriod: 'Investment period must be between 1 and 600 months',
       },
+      // Each field's problem by its code, which the web app words in the user's language (issue 33).
+      fieldCodes: {
+        name: { code: 'validation.required' },
+        totalInvestment: { code: 'validation.negative' },
+        investmentPeriod: { code: 'validation.investmentperiod_must_be_between_1_and_600' },
+      },
     });
     const negative = await send('POST', '/api/projects', ctx.admin.token, { name: 'X', totalInvestment: -5 });
     expect(negative.json().message).toBe('Total investment cannot be negative');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createUserInput, opportunityInput, perkInput, projectInput } from '@portal/contracts';
+import { setLocale } from '@/lib/i18n';
 import { contractResolver } from './contract-resolver';
 import { schemaFieldErrors } from './field-errors';
 
@@ -40,6 +41,21 @@ describe('contractResolver', () => {
     const expected = schemaFieldErrors(schema, body);
     expect(Object.keys(expected).length).toBeGreaterThan(0);
     expect(await messages(schema, body)).toEqual(expected);
+  });
+
+  it('says the problems in German by their codes, the same as the schema check of the form', async () => {
+    await setLocale('de');
+    const body = { name: '', totalInvestment: -5, investmentPeriod: 0 };
+    const shown = await messages(projectInput, body);
+    expect(shown).toEqual({
+      name: 'Bitte füllen Sie dieses Feld aus',
+      totalInvestment: 'Der Wert darf nicht negativ sein',
+      investmentPeriod: 'Die Investitionsdauer muss zwischen 1 und 600 Monaten liegen',
+    });
+    expect(schemaFieldErrors(projectInput, body)).toEqual(shown);
+    // The total's problem is zod's own (no message of the contract); a message with a variable:
+    const user = await messages(createUserInput, { name: 'Emma', email: 'emma@example.com', password: '1' });
+    expect(user.password).toBe('Das Passwort muss mindestens 6 Zeichen lang sein');
   });
 
   it('reports only the fields on screen, and nothing when the body is valid', async () => {

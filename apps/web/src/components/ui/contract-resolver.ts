@@ -1,7 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import i18next from 'i18next';
 import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import { z } from 'zod';
-import { issueText, type IssueLike } from '@portal/contracts';
+import { issueCode, issueText, saidCode, type IssueLike } from '@portal/contracts';
+import { fieldCodeText } from './field-errors';
 
 /** zod's own sentence for a built-in problem, which `issueText` rewords with the field's label. */
 const zodDefault = (issue: z.core.$ZodRawIssue): string => {
@@ -9,8 +11,21 @@ const zodDefault = (issue: z.core.$ZodRawIssue): string => {
   return typeof m === 'string' ? m : (m?.message ?? '');
 };
 
-const inWords = (issue: z.core.$ZodRawIssue) =>
-  issueText({ ...(issue as unknown as IssueLike), message: zodDefault(issue) });
+/** One of zod's built-in problems in words: in English with the field's label, else by its code. */
+const inWords = (raw: z.core.$ZodRawIssue) => {
+  const issue: IssueLike = { ...(raw as unknown as IssueLike), message: zodDefault(raw) };
+  return (i18next.language !== 'en' && fieldCodeText(issueCode(issue))) || issueText(issue);
+};
+
+/**
+ * A problem the resolver reports: a message of the contract itself in the page's language (by its code,
+ * `saidCode`; in English with the field's label); one of zod's, already in words (`inWords`), as it is.
+ */
+function shownText(path: PropertyKey[], message: string): string {
+  if (i18next.language === 'en') return issueText({ path, message });
+  const said = saidCode(message);
+  return (said && fieldCodeText(said)) ?? message;
+}
 
 /** The first problem inside one field's (nested) errors: 'dates' → dates[2]'s message. */
 function firstError(
@@ -31,7 +46,7 @@ function firstError(
 /**
  * react-hook-form's resolver for a form whose values become a contracts body by `toBody`: the body is
  * validated with `schema` (the server's own) by `zodResolver`, each problem in the words the API
- * answers with (`issueText`, ADR 009). Only the problems of fields `shown(name)` accepts are reported:
+ * answers with (`issueText`, ADR 009), or in the page's language by its code (issue 33). Only the problems of fields `shown(name)` accepts are reported:
  * any other is left to the server, whose answer the form shows above its fields. The form keeps its
  * own values (`raw`); the submit handler makes the body again.
  */
@@ -51,7 +66,7 @@ export function contractResolver<F extends FieldValues>(
       const first = firstError(nested, [name]);
       if (!first || !shown(name)) continue;
       // A message of the contract itself ('investmentPeriod must be …') gets the field's label too.
-      errors[name] = { type: first.type, message: issueText({ path: first.path, message: first.message }) };
+      errors[name] = { type: first.type, message: shownText(first.path, first.message) };
     }
     return Object.keys(errors).length > 0
       ? { values: {}, errors: errors as FieldErrors<F> }

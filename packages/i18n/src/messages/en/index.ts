@@ -15,6 +15,7 @@ import interest from './interest.json' with { type: 'json' };
 import admin from './admin.json' with { type: 'json' };
 import mail from './mail.json' with { type: 'json' };
 import pdf from './pdf.json' with { type: 'json' };
+import validation from './validation.json' with { type: 'json' };
 
 export default {
   common,
@@ -33,4 +34,5 @@ export default {
   admin,
   mail,
   pdf,
+  validation,
 };
