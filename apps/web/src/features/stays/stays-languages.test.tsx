@@ -15,7 +15,7 @@ import type {
   UsageSummary,
 } from '@portal/contracts';
 import { setLocale } from '@/lib/i18n';
-import { AURORA } from '../../../test/fixtures';
+import { AURORA, stayBooking } from '../../../test/fixtures';
 import { Component as AdminBookingsPage } from './admin/bookings-page';
 import { Component as AdminPerksPage } from './admin/perks-page';
 import { Component as PerksPage } from './perks-page';
@@ -62,23 +62,16 @@ const EMMA = {
 };
 /** A stay request as the admin's list has it (the investor's own list has the same, without `user`). */
 const stayRequest = (n: number, over: Partial<AdminBooking>): AdminBooking => ({
-  _id: `b0000000-0000-4000-8000-00000000000${n}`,
-  projectId: AURORA._id,
-  userId: EMMA._id,
-  type: 'personal',
-  status: 'pending',
-  nights: ['2099-02-21', '2099-02-22', '2099-02-23'],
-  nightCount: 3,
-  cabins: [],
-  notes: '',
-  giftRecipient: null,
-  rentalPrice: null,
-  totalValue: null,
-  bonusNightsUsed: 0,
-  decisionNote: null,
-  decidedAt: null,
-  createdAt: at,
-  updatedAt: at,
+  ...stayBooking({
+    _id: `b0000000-0000-4000-8000-00000000000${n}`,
+    projectId: AURORA._id,
+    userId: EMMA._id,
+    status: 'pending',
+    nights: ['2099-02-21', '2099-02-22', '2099-02-23'],
+    nightCount: 3,
+    createdAt: at,
+    updatedAt: at,
+  }),
   user: EMMA,
   ...over,
 });
