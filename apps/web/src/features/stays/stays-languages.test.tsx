@@ -15,7 +15,7 @@ import type {
   UsageSummary,
 } from '@portal/contracts';
 import { setLocale } from '@/lib/i18n';
-import { AURORA, stayBooking } from '../../../test/fixtures';
+import { activityRequest, AURORA, stayBooking } from '../../../test/fixtures';
 import { Component as AdminBookingsPage } from './admin/bookings-page';
 import { Component as AdminPerksPage } from './admin/perks-page';
 import { Component as PerksPage } from './perks-page';
@@ -102,19 +102,15 @@ const GIFT = stayRequest(2, {
   giftRecipient: 'anna@example.com',
 });
 const ACTIVITY: AdminActivityRequest = {
-  _id: 'c0000000-0000-4000-8000-000000000001',
-  perkId: 'k0000000-0000-4000-8000-000000000003',
-  perkName: 'Husky safari',
-  projectId: AURORA._id,
-  userId: EMMA._id,
-  date: '2099-03-12',
-  partySize: 4,
-  note: '',
-  status: 'pending',
-  decisionNote: null,
-  decidedAt: null,
-  createdAt: at,
-  updatedAt: at,
+  ...activityRequest({
+    _id: 'c0000000-0000-4000-8000-000000000001',
+    perkId: 'k0000000-0000-4000-8000-000000000003',
+    userId: EMMA._id,
+    date: '2099-03-12',
+    partySize: 4,
+    createdAt: at,
+    updatedAt: at,
+  }),
   user: EMMA,
 };
 const SWAP: SwapOffer = {
