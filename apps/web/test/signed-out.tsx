@@ -6,7 +6,7 @@ import { Toaster } from '@/components/ui/toaster';
 import { AuthProvider } from '@/queries/session';
 
 /** The path the router is at, for a test to read (`getByTestId('where')`). */
-export function Where() {
+function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;
 }
 
