@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgDatabase, isPg } from './helpers';
-import { MAIN, ROOT, startServer } from './server-process';
+import { MAIN, ROOT, serverEnv, startServer } from './server-process';
 
 /**
  * The server as a process: start-up (configuration errors, first-start preparation and demo data),
@@ -28,16 +28,7 @@ let dropDb: (() => Promise<void>) | undefined;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-process-'));
 
 beforeAll(async () => {
-  env = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    LOGIN_RATE_LIMIT: '1000',
-  };
-  delete env.DATABASE_URL;
-  delete env.JWT_SECRET;
-  delete env.SEED_DEMO;
+  env = serverEnv(dataDir, { LOGIN_RATE_LIMIT: '1000' });
   if (isPg) {
     const db = await createPgDatabase();
     dropDb = db.drop;
@@ -50,6 +41,14 @@ afterAll(async () => {
 });
 
 const start = (port: number) => startServer(env, port);
+
+/** Runs the CLI's create-admin command on the test database. */
+const createAdminCli = (email: string, password: string, name: string) =>
+  spawnSync(
+    process.execPath,
+    ['--import', 'tsx', CLI, 'create-admin', '--email', email, '--password', password, '--name', name],
+    { cwd: ROOT, env, encoding: 'utf8' },
+  );
 
 const exitOf = (child: ChildProcess) =>
   new Promise<number | null>((resolve) =>
@@ -121,59 +120,14 @@ describe('the server process', { timeout: 90_000 }, () => {
   });
 
   it('reopens the same database without seeding again, and create-admin adds an admin', async () => {
-    const r = spawnSync(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        CLI,
-        'create-admin',
-        '--email',
-        'ops@example.com',
-        '--password',
-        'opspass1',
-        '--name',
-        'Ops Admin',
-      ],
-      { cwd: ROOT, env, encoding: 'utf8' },
-    );
+    const r = createAdminCli('ops@example.com', 'opspass1', 'Ops Admin');
     expect(r.stderr).toBe('');
     expect(r.stdout).toContain('Admin ops@example.com created.');
-    const again = spawnSync(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        CLI,
-        'create-admin',
-        '--email',
-        'OPS@example.com',
-        '--password',
-        'opspass1',
-        '--name',
-        'Ops',
-      ],
-      { cwd: ROOT, env, encoding: 'utf8' },
-    );
+    const again = createAdminCli('OPS@example.com', 'opspass1', 'Ops');
     expect(again.status).toBe(1);
     expect(again.stderr).toContain('already exists');
     // A password among the most common ones is refused before anything is written.
-    const common = spawnSync(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        CLI,
-        'create-admin',
-        '--email',
-        'ops2@example.com',
-        '--password',
-        'Password1',
-        '--name',
-        'Ops',
-      ],
-      { cwd: ROOT, env, encoding: 'utf8' },
-    );
+    const common = createAdminCli('ops2@example.com', 'Password1', 'Ops');
     expect(common.status).toBe(1);
     expect(common.stderr).toContain('one of the most common passwords');
 

@@ -7,6 +7,22 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
 
 /**
+ * The environment of a production server on `dataDir` with quiet logs and `set` on top. The outer
+ * environment's database, secret and demo seeding are dropped unless `set` names them.
+ */
+export function serverEnv(dataDir: string, set: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    ...set,
+  };
+  for (const name of ['DATABASE_URL', 'JWT_SECRET', 'SEED_DEMO']) if (!(name in set)) delete env[name];
+  return env;
+}
+
+/**
  * The server run as its own process on `port` with `env`: its output so far, and `ready`, which settles
  * once it says it is running (and fails if it exits first or is not up within a minute).
  */

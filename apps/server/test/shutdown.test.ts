@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { openDatabase } from '../src/db/client';
 import { createPgDatabase, isPg } from './helpers';
-import { startServer } from './server-process';
+import { serverEnv, startServer } from './server-process';
 import { freePort } from './pg-cluster';
 import { RawConnection } from './raw-http';
 import { connectSse } from './sse-client';
@@ -26,16 +26,7 @@ let env: NodeJS.ProcessEnv;
 let dropDb: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  env = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    LOGIN_RATE_LIMIT: '100000',
-    JWT_SECRET: 'g'.repeat(48),
-    SEED_DEMO: 'true',
-  };
-  delete env.DATABASE_URL;
+  env = serverEnv(dataDir, { LOGIN_RATE_LIMIT: '100000', JWT_SECRET: 'g'.repeat(48), SEED_DEMO: 'true' });
   if (isPg) {
     const db = await createPgDatabase();
     dropDb = db.drop;

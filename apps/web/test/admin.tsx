@@ -11,6 +11,7 @@ import { configure, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { expect, vi } from 'vitest';
 import type {
+  AdminDashboard,
   AdminNotification,
   AdminUser,
   CurrentUser,
@@ -187,6 +188,39 @@ export const sentNotification = (over: Partial<AdminNotification> = {}): AdminNo
   read: false,
   createdAt: at,
   userId: { _id: adminUser()._id, name: 'Emma Lindqvist', email: 'investor@example.com' },
+  ...over,
+});
+
+/**
+ * `GET /api/admin/dashboard` with Aurora chosen: every figure different from every other, so that each
+ * one on screen can only come from its field; `over` on top.
+ */
+export const adminDashboard = (over: Partial<AdminDashboard> = {}): AdminDashboard => ({
+  overall: {
+    invested: 5_200_000.25,
+    returned: 1_551_400,
+    capitalReturned: 260_000,
+    investors: 42,
+    projects: 4,
+    activeProjects: 2,
+  },
+  project: {
+    _id: AURORA._id,
+    name: AURORA.name,
+    invested: 1_850_000,
+    returned: 312_400.5,
+    capitalReturned: 0,
+    investors: 7,
+    pendingBookings: 3,
+  },
+  pendingBookings: 5,
+  newInterest: 6,
+  awaitingActivation: 8,
+  returnsByMonth: [
+    { month: '2026-08', amount: 1_000.5 },
+    { month: '2026-09', amount: 2_500 },
+  ],
+  recentActivity: [],
   ...over,
 });
 

@@ -2,7 +2,7 @@
  * Whole answers of the registry for component tests' fake APIs: a fake answer is checked against its
  * declaration (lib/endpoint-client.ts), so a test starts from one of these and changes what it needs.
  */
-import type { CurrentUser, ProjectListItem } from '@portal/contracts';
+import type { ActivityRequest, Booking, CabinNights, CurrentUser, ProjectListItem } from '@portal/contracts';
 
 const at = '2026-03-01T10:00:00.000Z';
 
@@ -67,3 +67,56 @@ export const project = (over: Partial<ProjectListItem> = {}): ProjectListItem =>
   ...over,
 });
 export const AURORA = project();
+
+/** A stay request as the investor's list has it: an approved personal stay of two nights, `over` on top. */
+export const stayBooking = (over: Partial<Booking> = {}): Booking => ({
+  _id: 'b0000000-0000-4000-8000-000000000001',
+  projectId: AURORA._id,
+  userId: INVESTOR._id,
+  type: 'personal',
+  status: 'approved',
+  nights: ['2099-02-12', '2099-02-13'],
+  nightCount: 2,
+  cabins: [],
+  notes: '',
+  giftRecipient: null,
+  rentalPrice: null,
+  totalValue: null,
+  bonusNightsUsed: 0,
+  decisionNote: null,
+  decidedAt: null,
+  createdAt: at,
+  updatedAt: at,
+  ...over,
+});
+
+/** An investor's pending request for a partner activity (a husky safari for three), `over` on top. */
+export const activityRequest = (over: Partial<ActivityRequest> = {}): ActivityRequest => ({
+  _id: 'a0000000-0000-4000-8000-000000000001',
+  perkId: 'k0000000-0000-4000-8000-000000000001',
+  perkName: 'Husky safari',
+  projectId: AURORA._id,
+  userId: 'u0000000-0000-4000-8000-000000000001',
+  date: '2099-01-15',
+  partySize: 3,
+  note: '',
+  status: 'pending',
+  decisionNote: null,
+  decidedAt: null,
+  createdAt: at,
+  updatedAt: at,
+  ...over,
+});
+
+/** `GET /api/perks/cabin-nights/:projectId`: 10 of 14 nights left this year, `over` on top. */
+export const cabinNights = (over: Partial<CabinNights> = {}): CabinNights => ({
+  totalNights: 14,
+  remainingNights: 10,
+  bonusNights: 0,
+  bonusNightsTotal: 0,
+  bookedNights: 4,
+  yearsRemaining: 1,
+  expirationDate: '2099-12-31',
+  requestedNights: [],
+  ...over,
+});

@@ -1,11 +1,12 @@
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, useLocation, useNavigate } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { Toaster } from '@/components/ui/toaster';
 import { AuthProvider } from '@/queries/session';
 
 /** The path the router is at, for a test to read (`getByTestId('where')`). */
-export function Where() {
+function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;
 }
 
@@ -27,5 +28,22 @@ export function renderAt(path: string, children: ReactNode) {
         <SessionProvider>{children}</SessionProvider>
       </MemoryRouter>
     </QueryClientProvider>,
+  );
+}
+
+/** Renders the signed-out `pages` (by path; any other path shows nothing) at `path`, with `Where` and the toasts. */
+export function renderPages(path: string, pages: Record<string, ReactElement>) {
+  return renderAt(
+    path,
+    <>
+      <Routes>
+        {Object.entries(pages).map(([at, page]) => (
+          <Route key={at} path={at} element={page} />
+        ))}
+        <Route path="*" element={null} />
+      </Routes>
+      <Where />
+      <Toaster />
+    </>,
   );
 }

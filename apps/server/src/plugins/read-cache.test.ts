@@ -3,22 +3,19 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createUpdate } from '../../test/content-factories';
 import {
   bearer,
-  createAdmin,
   createInvestment,
   createProject,
   createUser,
-  login,
   type TestUser,
-  useTestApp,
+  useAdminApp,
 } from '../../test/helpers';
 import { documents, investments, projects, users } from '../db/schema';
 import { AnswerStore } from './read-cache';
 
-const ctx = useTestApp();
+const ctx = useAdminApp();
 let project: Awaited<ReturnType<typeof createProject>>;
 let alice: TestUser & { token: string };
 let bob: TestUser & { token: string };
-let adminToken: string;
 
 const signIn = async (u: TestUser) => ({
   ...u,
@@ -49,13 +46,7 @@ beforeAll(async () => {
   await createUpdate(ctx.db, project.id, { title: 'First update' });
   alice = await signIn(a);
   bob = await signIn(b);
-  adminToken = (await login(ctx.app, ...(await adminCredentials()))).accessToken;
 });
-
-async function adminCredentials(): Promise<[string, string]> {
-  const admin = await createAdmin(ctx.db);
-  return [admin.email, admin.password];
-}
 
 describe('answers kept for investors', () => {
   it('answers again from memory, without a single query, with the same bytes', async () => {
@@ -84,8 +75,8 @@ describe('answers kept for investors', () => {
   });
 
   it('never keeps an answer for an admin (it spans every investor) or an error', async () => {
-    await get('/api/projects', adminToken);
-    expect(await queriesOf(() => get('/api/projects', adminToken))).toBeGreaterThan(0);
+    await get('/api/projects', ctx.admin.token);
+    expect(await queriesOf(() => get('/api/projects', ctx.admin.token))).toBeGreaterThan(0);
     const other = await createProject(ctx.db);
     expect((await get(`/api/projects/${other.id}`, alice.token)).statusCode).toBe(404);
     expect(await queriesOf(() => get(`/api/projects/${other.id}`, alice.token))).toBeGreaterThan(0);
@@ -123,7 +114,7 @@ describe('a change to what an answer is made from is seen by the very next reque
     const res = await ctx.app.inject({
       method: 'POST',
       url: `/api/users/${alice.id}/returns`,
-      headers: bearer(adminToken),
+      headers: bearer(ctx.admin.token),
       payload: { projectId: project.id, month: '2025-02', amount: 25.5 },
     });
     expect(res.statusCode).toBe(201);
@@ -204,7 +195,7 @@ describe('a change to what an answer is made from is seen by the very next reque
     const res = await ctx.app.inject({
       method: 'POST',
       url: `/api/users/${carol.id}/deactivate`,
-      headers: bearer(adminToken),
+      headers: bearer(ctx.admin.token),
     });
     expect(res.statusCode).toBe(200);
     expect((await get('/api/users/me', carol.token)).statusCode).toBe(401);

@@ -19,6 +19,7 @@ import {
 import { totpCode, totpStep } from '../../src/lib/totp';
 import { createUpdate, isoDay } from '../content-factories';
 import { bearer, createHolding, createProject, createUser, useAdminApp } from '../helpers';
+import { totpStarted } from './support';
 
 const N = 8;
 const ctx = useAdminApp();
@@ -27,20 +28,21 @@ const race = (n: number, make: (i: number) => InjectOptions) =>
   Promise.all(Array.from({ length: n }, (_, i) => ctx.app.inject(make(i))));
 const statuses = (rs: { statusCode: number }[]) => rs.map((r) => r.statusCode).sort();
 const uniq = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
+/** N admin creates of user `i` at once, each with the email and investor ID `who(i)` gives. */
+const raceUserCreates = (who: (i: number) => { email: string; investorId: string }) =>
+  race(N, (i) => ({
+    method: 'POST',
+    url: '/api/users',
+    headers: bearer(ctx.admin.token),
+    payload: { name: `Racer ${i}`, password: 'Harbour-Kestrel-123', ...who(i) },
+  }));
 
 describe('racing duplicate creates', () => {
   it('the same email (in any case) N times: one user, the rest 409 naming the email', async () => {
     const email = `race-${uniq().toLowerCase()}@example.test`;
-    const rs = await race(N, (i) => ({
-      method: 'POST',
-      url: '/api/users',
-      headers: bearer(ctx.admin.token),
-      payload: {
-        name: `Racer ${i}`,
-        email: i % 2 ? email.toUpperCase() : email,
-        password: 'Harbour-Kestrel-123',
-        investorId: `INV-2026-${uniq().slice(-6)}${i}`,
-      },
+    const rs = await raceUserCreates((i) => ({
+      email: i % 2 ? email.toUpperCase() : email,
+      investorId: `INV-2026-${uniq().slice(-6)}${i}`,
     }));
     expect(statuses(rs)).toEqual([201, ...Array(N - 1).fill(409)]);
     for (const r of rs.filter((r) => r.statusCode === 409))
@@ -54,16 +56,9 @@ describe('racing duplicate creates', () => {
 
   it('the same investor ID N times: one user, the rest 409 naming the investor ID', async () => {
     const investorId = `INV-2026-${uniq().slice(-6)}`;
-    const rs = await race(N, (i) => ({
-      method: 'POST',
-      url: '/api/users',
-      headers: bearer(ctx.admin.token),
-      payload: {
-        name: `Racer ${i}`,
-        email: `race-id-${i}-${uniq().toLowerCase()}@example.test`,
-        password: 'Harbour-Kestrel-123',
-        investorId,
-      },
+    const rs = await raceUserCreates((i) => ({
+      email: `race-id-${i}-${uniq().toLowerCase()}@example.test`,
+      investorId,
     }));
     expect(statuses(rs)).toEqual([201, ...Array(N - 1).fill(409)]);
     for (const r of rs.filter((r) => r.statusCode === 409))
@@ -168,16 +163,7 @@ describe('racing upserts keep one row', () => {
 });
 
 describe('racing one-time codes', () => {
-  async function enrol() {
-    const user = await createUser(ctx.db);
-    const accessToken = await ctx.signIn(user);
-    const setup = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/totp/setup',
-      headers: bearer(accessToken),
-    });
-    return { user, accessToken, secret: setup.json().data.secret as string };
-  }
+  const enrol = () => totpStarted(ctx);
 
   it('turning on two-factor sign-in N times with one code: one success, and its recovery codes are the valid ones', async () => {
     const { user, accessToken, secret } = await enrol();

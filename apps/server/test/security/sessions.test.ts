@@ -2,7 +2,7 @@
  * Session attacks not already covered by the auth, two-factor and admin-user tests: a stolen refresh token
  * raced ten times, idle and absolute expiry, every way a sign-in ends, and forged access tokens.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { refreshTokens } from '../../src/db/schema';
@@ -14,16 +14,9 @@ import {
   createTokenSigner,
   hashRefreshToken,
 } from '../../src/lib/tokens';
-import { bearer, createAdmin, createUser, login, type TestUser, useTestApp } from '../helpers';
+import { bearer, createAdmin, createUser, login, useAdminApp } from '../helpers';
 
-const ctx = useTestApp();
-let admin: TestUser;
-let adminToken: string;
-
-beforeAll(async () => {
-  admin = await createAdmin(ctx.db);
-  adminToken = await ctx.signIn(admin);
-});
+const ctx = useAdminApp();
 
 const refresh = (refreshToken: string) =>
   ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken } });
@@ -161,7 +154,7 @@ describe('every way a sign-in ends', () => {
       const res = await ctx.app.inject({
         method: action === 'delete' ? 'DELETE' : 'POST',
         url: action === 'delete' ? `/api/users/${user.id}` : `/api/users/${user.id}/deactivate`,
-        headers: bearer(adminToken),
+        headers: bearer(ctx.admin.token),
       });
       expect(res.statusCode, action).toBe(200);
       expect(await alive(one), action).toBe(false);
@@ -204,7 +197,7 @@ describe('forged access tokens', () => {
         .setIssuedAt()
         .setExpirationTime('5m')
         .sign(key),
-      'tampered sub': `${h}.${b64({ ...claims, sub: admin.id })}.${s}`,
+      'tampered sub': `${h}.${b64({ ...claims, sub: ctx.admin.id })}.${s}`,
       'tampered exp': `${h}.${b64({ ...claims, exp: claims.exp + 86_400 })}.${s}`,
       expired: await real.signAccess(
         { sub: user.id, sid: claims.sid, isAdmin: false },

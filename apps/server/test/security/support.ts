@@ -15,7 +15,14 @@ import {
 export { routeKey } from './route-table';
 import { samplePdf, samplePng } from '../../src/modules/documents/test-support';
 import { createAllowance, createBooking, isoDay } from '../content-factories';
-import { createAdmin, createInvestment, createProject, createUser, type TestContext } from '../helpers';
+import {
+  bearer,
+  createAdmin,
+  createInvestment,
+  createProject,
+  createUser,
+  type TestContext,
+} from '../helpers';
 
 /** Every table's row count and a digest of its rows: equal fingerprints mean nothing was written. */
 export async function fingerprint(db: Db): Promise<Record<string, string>> {
@@ -210,3 +217,15 @@ export async function buildWorld(ctx: TestContext) {
   };
 }
 export type World = Awaited<ReturnType<typeof buildWorld>>;
+
+/** A new investor, signed in, who has asked to set up two-factor sign-in: the user, its token and the secret. */
+export async function totpStarted(ctx: TestContext) {
+  const user = await createUser(ctx.db);
+  const accessToken = await ctx.signIn(user);
+  const setup = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/totp/setup',
+    headers: bearer(accessToken),
+  });
+  return { user, accessToken, secret: setup.json().data.secret as string };
+}

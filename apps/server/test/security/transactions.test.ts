@@ -13,24 +13,18 @@ import { multipart, samplePdf, samplePng } from '../../src/modules/documents/tes
 import { createAllowance, createBooking, isoDay } from '../content-factories';
 import {
   bearer,
-  createAdmin,
   createHolding,
   createInvestment,
   createProject,
   createUser,
   login,
-  type TestUser,
-  useTestApp,
+  useAdminApp,
 } from '../helpers';
-import { filesUnder, fingerprint, uploadsDir } from './support';
+import { filesUnder, fingerprint, totpStarted, uploadsDir } from './support';
 
-const ctx = useTestApp();
-let admin: TestUser;
-let adminToken: string;
+const ctx = useAdminApp();
 
 beforeAll(async () => {
-  admin = await createAdmin(ctx.db);
-  adminToken = await ctx.signIn(admin);
   await ctx.db.execute(
     sql.raw(`create or replace function security_test_fail() returns trigger language plpgsql as $$
       begin raise exception 'injected failure'; end $$`),
@@ -111,7 +105,7 @@ describe('admin writes with their audit record', () => {
     await allOrNothing([{ table: 'users', op: 'insert' }, audit], () => ({
       method: 'POST',
       url: '/api/users',
-      token: adminToken,
+      token: ctx.admin.token,
       payload: {
         name: 'Tx User',
         email: `tx-${Date.now()}@example.test`,
@@ -134,7 +128,7 @@ describe('admin writes with their audit record', () => {
       () => ({
         method: 'PUT',
         url: `/api/users/${user.id}`,
-        token: adminToken,
+        token: ctx.admin.token,
         payload: {
           name: 'Renamed in a transaction',
           investments: [
@@ -152,7 +146,7 @@ describe('admin writes with their audit record', () => {
     const user = await createUser(ctx.db, { isActive: false, activated: false });
     await allOrNothing(
       [{ table: 'users', op: 'update' }, audit, { table: 'notifications', op: 'insert' }],
-      () => ({ method: 'POST', url: `/api/users/${user.id}/activate`, token: adminToken }),
+      () => ({ method: 'POST', url: `/api/users/${user.id}/activate`, token: ctx.admin.token }),
     );
   });
 
@@ -161,7 +155,7 @@ describe('admin writes with their audit record', () => {
     const session = await login(ctx.app, user.email, user.password);
     await allOrNothing(
       [{ table: 'users', op: 'update' }, { table: 'refresh_tokens', op: 'update' }, audit],
-      () => ({ method: 'POST', url: `/api/users/${user.id}/deactivate`, token: adminToken }),
+      () => ({ method: 'POST', url: `/api/users/${user.id}/deactivate`, token: ctx.admin.token }),
     );
     expect(
       (await ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(session.accessToken) }))
@@ -182,7 +176,7 @@ describe('admin writes with their audit record', () => {
         { table: 'bookings', op: 'delete' },
         audit,
       ],
-      () => ({ method: 'DELETE', url: `/api/users/${user.id}`, token: adminToken }),
+      () => ({ method: 'DELETE', url: `/api/users/${user.id}`, token: ctx.admin.token }),
     );
   });
 
@@ -193,7 +187,7 @@ describe('admin writes with their audit record', () => {
       () => ({
         method: 'POST',
         url: `/api/users/${user.id}/returns`,
-        token: adminToken,
+        token: ctx.admin.token,
         payload: { projectId: project.id, month: '2025-04', amount: 123.45 },
       }),
     );
@@ -203,13 +197,13 @@ describe('admin writes with their audit record', () => {
     const created = await allOrNothing([{ table: 'projects', op: 'insert' }, audit], () => ({
       method: 'POST',
       url: '/api/projects',
-      token: adminToken,
+      token: ctx.admin.token,
       payload: { name: 'Tx project' },
     }));
     await allOrNothing([{ table: 'projects', op: 'delete' }, audit], () => ({
       method: 'DELETE',
       url: `/api/projects/${created.json().data._id}`,
-      token: adminToken,
+      token: ctx.admin.token,
     }));
   });
 
@@ -221,7 +215,7 @@ describe('admin writes with their audit record', () => {
       () => ({
         method: 'POST',
         url: '/api/updates',
-        token: adminToken,
+        token: ctx.admin.token,
         payload: {
           projectId: project.id,
           title: 'Tx update',
@@ -239,7 +233,7 @@ describe('admin writes with their audit record', () => {
       () => ({
         method: 'POST',
         url: '/api/notifications/send',
-        token: adminToken,
+        token: ctx.admin.token,
         payload: { title: 'Tx', message: 'All or nothing', userIds: chosen.map((u) => u.id) },
       }),
     );
@@ -250,7 +244,7 @@ describe('admin writes with their audit record', () => {
     await allOrNothing([{ table: 'cabin_allowances', op: 'insert' }, audit], () => ({
       method: 'PUT',
       url: `/api/perks/cabin-nights/${project.id}/users/${user.id}`,
-      token: adminToken,
+      token: ctx.admin.token,
       payload: { totalNights: 10, bonusNights: 2, expiresAt: isoDay(700) },
     }));
     const booking = await createBooking(ctx.db, user.id, project.id, [isoDay(30), isoDay(31)]);
@@ -264,7 +258,7 @@ describe('admin writes with their audit record', () => {
       () => ({
         method: 'PUT',
         url: `/api/bookings/${booking.id}/decline`,
-        token: adminToken,
+        token: ctx.admin.token,
         payload: { note: 'No' },
       }),
     );
@@ -274,20 +268,20 @@ describe('admin writes with their audit record', () => {
     await allOrNothing([{ table: 'settings', op: 'insert' }, audit], () => ({
       method: 'PUT',
       url: '/api/admin/settings/security',
-      token: adminToken,
+      token: ctx.admin.token,
       payload: { requireAdminTotp: false },
     }));
     const registered = await ctx.app.inject({
       method: 'POST',
       url: '/api/interest',
-      headers: bearer(adminToken),
+      headers: bearer(ctx.admin.token),
       payload: { name: 'Tx', email: 'tx@example.test' },
     });
     expect(registered.statusCode).toBe(201);
     await allOrNothing([{ table: 'interest_registrations', op: 'update' }, audit], () => ({
       method: 'PUT',
       url: `/api/interest/${registered.json().data._id}/status`,
-      token: adminToken,
+      token: ctx.admin.token,
       payload: { status: 'contacted' },
     }));
   });
@@ -306,7 +300,7 @@ describe('writes with a file: no orphan file, no row without its file', () => {
     const created = await allOrNothing([{ table: 'documents', op: 'insert' }, audit], async () => ({
       method: 'POST',
       url: `/api/documents?projectId=${project.id}`,
-      token: adminToken,
+      token: ctx.admin.token,
       ...(await upload('first')),
     }));
     const id = created.json().data._id as string;
@@ -314,7 +308,7 @@ describe('writes with a file: no orphan file, no row without its file', () => {
     await allOrNothing([{ table: 'documents', op: 'update' }, audit], async () => ({
       method: 'PUT',
       url: `/api/documents/${id}`,
-      token: adminToken,
+      token: ctx.admin.token,
       ...(await upload('second')),
     }));
     // The replaced file went once the new row was committed: one file for one row, still.
@@ -322,13 +316,13 @@ describe('writes with a file: no orphan file, no row without its file', () => {
     const download = await ctx.app.inject({
       method: 'GET',
       url: `/api/documents/${id}/download`,
-      headers: bearer(adminToken),
+      headers: bearer(ctx.admin.token),
     });
     expect(download.statusCode).toBe(200);
     await allOrNothing([{ table: 'documents', op: 'delete' }, audit], () => ({
       method: 'DELETE',
       url: `/api/documents/${id}`,
-      token: adminToken,
+      token: ctx.admin.token,
     }));
     expect(filesUnder(uploadsDir(ctx)).length).toBe(filesBefore.length - 1);
   });
@@ -343,7 +337,7 @@ describe('writes with a file: no orphan file, no row without its file', () => {
       return {
         method: 'POST',
         url: '/api/media',
-        token: adminToken,
+        token: ctx.admin.token,
         payload: form.payload,
         headers: form.headers,
       };
@@ -415,14 +409,7 @@ describe('investor and sign-in writes', () => {
   });
 
   it('turning on two-factor sign-in with its recovery codes (a failed attempt leaves the code usable)', async () => {
-    const user = await createUser(ctx.db);
-    const accessToken = await ctx.signIn(user);
-    const setup = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/totp/setup',
-      headers: bearer(accessToken),
-    });
-    const { secret } = setup.json().data;
+    const { user, accessToken, secret } = await totpStarted(ctx);
     await allOrNothing(
       [
         { table: 'users', op: 'update' },

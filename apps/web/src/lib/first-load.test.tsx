@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ReactNode } from 'react';
 import { render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { currentUser } from '../../test/fixtures';
@@ -36,6 +37,16 @@ const load = async () => ({
   ...(await import('@/queries/session')),
   endpoints: (await import('./endpoints')).endpoints,
 });
+
+type Loaded = Awaited<ReturnType<typeof load>>;
+
+/** Renders `children` in a fresh query client and the session provider of the modules the test loaded. */
+const renderSession = (AuthProvider: Loaded['AuthProvider'], children: ReactNode) =>
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <AuthProvider navigate={vi.fn()}>{children}</AuthProvider>
+    </QueryClientProvider>,
+  );
 
 describe('the first-load answers embedded in the page (ADR 023)', () => {
   const fetchMock = vi.fn(async () => new Response('{}', { status: 500 }));
@@ -113,13 +124,7 @@ describe('the first-load answers embedded in the page (ADR 023)', () => {
       seen.push(status);
       return <p>{user ? `hello ${user.name}` : status}</p>;
     }
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <AuthProvider navigate={vi.fn()}>
-          <Status />
-        </AuthProvider>
-      </QueryClientProvider>,
-    );
+    renderSession(AuthProvider, <Status />);
     expect(screen.getByText('hello Emma Lindqvist')).toBeInTheDocument();
     expect(seen[0]).toBe('authenticated');
     expect(fetchMock.mock.calls.map((c) => String((c as unknown[])[0]))).not.toContain('/api/users/me');
@@ -134,13 +139,7 @@ describe('the first-load answers embedded in the page (ADR 023)', () => {
       const { status } = useAuth();
       return <p>{status}</p>;
     }
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <AuthProvider navigate={vi.fn()}>
-          <Status />
-        </AuthProvider>
-      </QueryClientProvider>,
-    );
+    renderSession(AuthProvider, <Status />);
     expect(screen.getByText('loading')).toBeInTheDocument();
     expect(fetchMock.mock.calls.map((c) => String((c as unknown[])[0]))).toContain('/api/users/me');
     expect(screen.queryByText(/Emma/)).toBeNull();

@@ -1,29 +1,15 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { formatFor, LOCALES } from '@portal/i18n';
 import { notifications } from '../../db/schema';
 import { rowsOf } from '../notifications/notify';
 import { sqlEuros } from '../../lib/translator';
-import {
-  bearer,
-  createAdmin,
-  createInvestment,
-  createProject,
-  createUser,
-  login,
-  useTestApp,
-} from '../../../test/helpers';
+import { bearer, createInvestment, createProject, createUser, useAdminApp } from '../../../test/helpers';
 
-const ctx = useTestApp();
-let admin: string;
-
-beforeAll(async () => {
-  const a = await createAdmin(ctx.db);
-  admin = (await login(ctx.app, a.email, a.password)).accessToken;
-});
+const ctx = useAdminApp();
 
 const call = (method: 'POST', url: string, payload?: object) =>
-  ctx.app.inject({ method, url, headers: bearer(admin), payload });
+  ctx.app.inject({ method, url, headers: bearer(ctx.admin.token), payload });
 
 /** Intl writes no-break spaces (U+00A0, U+202F) where a reader sees a space. */
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DistributionDetail } from '@portal/contracts';
-import { formatFor, type Locale } from '@portal/i18n';
+import { formatFor } from '@portal/i18n';
 import { queryRows, type Db } from '../../db/client';
 import {
   adjustments,
@@ -9,12 +9,10 @@ import {
   distributions,
   monthlyReturns,
   projects,
-  users,
 } from '../../db/schema';
 import { coded, ConflictError, NotFoundError } from '../../lib/errors';
 import { recordAudit } from '../audit/service';
-import { notifyFrom } from '../notifications/notify';
-import { byLocale, sqlEuros, translator } from '../../lib/translator';
+import { noticeToInvestorsPaid } from './notice';
 import { getDistribution } from './service';
 
 /**
@@ -24,9 +22,6 @@ import { getDistribution } from './service';
 
 /** The day it is in UTC, as the payment dates count it (ADR 020). */
 const todayUtc = () => new Date().toISOString().slice(0, 10);
-
-/** Where a notice's amount goes, written by the database for each investor. */
-const AMOUNT = '\u0000amount\u0000';
 
 /**
  * Reverses a final run as a whole, in one transaction: one negative adjustment per investor paid (minus
@@ -97,34 +92,18 @@ export async function reverseDistribution(
       .from(projects)
       .where(eq(projects.id, run.projectId));
     // Each investor's notice in their language, with their own amount written by the database.
-    const i18n = await translator();
-    const message = (locale: Locale) => {
-      const t = i18n.getFixedT(locale, 'mail');
-      const [before, after] = t(
-        run.kind === 'income' ? 'notice.reversal.income' : 'notice.reversal.capital',
-        {
-          amount: AMOUNT,
+    await noticeToInvestorsPaid(tx, id, {
+      message: (t, locale, amount) =>
+        t(run.kind === 'income' ? 'notice.reversal.income' : 'notice.reversal.capital', {
+          amount,
           project: project?.name ?? t('notice.yourProject'),
           month: formatFor(locale).month(run.period),
           reason,
-        },
-      ).split(AMOUNT);
-      return sql`${before ?? ''}::text || ${sqlEuros(locale, sql`a.amount`)} || ${after ?? ''}::text`;
-    };
-    await notifyFrom(
-      tx,
-      sql`select a.user_id, ${byLocale(sql`u.locale`, message)}
-        from ${distributionAllocations} a join ${users} u on u.id = a.user_id
-        where a.distribution_id = ${id}::uuid and a.amount > 0`,
-      {
-        title: byLocale(sql`${users.locale}`, (locale) =>
-          i18n.getFixedT(locale, 'mail')('notice.reversal.title'),
-        ),
-        type: 'warning',
-        link: '/',
-        createdBy: actorId,
-      },
-    );
+        }),
+      title: (t) => t('notice.reversal.title'),
+      type: 'warning',
+      createdBy: actorId,
+    });
   });
   return getDistribution(db, id);
 }

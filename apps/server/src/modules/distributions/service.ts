@@ -10,7 +10,7 @@ import {
   type DistributionInput,
   type DistributionSummary,
 } from '@portal/contracts';
-import { formatFor, type ErrorCode, type Locale } from '@portal/i18n';
+import { formatFor, type ErrorCode } from '@portal/i18n';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Mailer } from '../../mail/mailer';
 import {
@@ -36,18 +36,14 @@ import { iso } from '../../lib/format';
 import { investmentEndedOnSql } from '../../db/investment-returns';
 import { neutralizeFormula } from '../audit/csv';
 import { recordAudit } from '../audit/service';
-import { notifyFrom } from '../notifications/notify';
-import { byLocale, sqlEuros, translator } from '../../lib/translator';
 import type { SecretBox } from '../../lib/secret-box';
 import { allocateProRata } from './allocate';
+import { noticeToInvestorsPaid } from './notice';
 import { getPayerAccount } from './payer';
 import { buildSepaCreditTransfer, type SepaPayment } from './sepa';
 
 type Input = DistributionInput & { kind: 'income' | 'capital'; note: string | null; amount: number };
 type Run = typeof distributions.$inferSelect;
-
-/** Where a message's amount goes, written by the database for each investor. */
-const AMOUNT = '\u0000amount\u0000';
 
 /** A run is for a month that has begun, as a month's return is: one to come would show as paid. */
 function assertPeriodBegun(period: string) {
@@ -376,38 +372,22 @@ export async function finalizeDistribution(db: Db, mailer: Mailer, actorId: stri
       entityId: id,
       details: { kind: run.kind, period: run.period, amount: run.amount, investors },
     });
-    // Each investor's message with their own amount, in their language, made in the database from the
-    // allocations: the euros as the language writes them (sqlEuros).
-    const i18n = await translator();
+    // Each investor's message with their own amount, in their language.
     const income = run.kind === 'income';
-    const message = (locale: Locale) => {
-      const t = i18n.getFixedT(locale, 'mail');
-      const f = formatFor(locale);
-      const [before, after] = t(income ? 'notice.distribution.income' : 'notice.distribution.capital', {
-        amount: AMOUNT,
-        project: project?.name ?? t('notice.yourProject'),
-        month: f.month(run.period),
-        date: f.date(run.paymentDate),
-      }).split(AMOUNT);
-      return sql`${before ?? ''}::text || ${sqlEuros(locale, sql`a.amount`)} || ${after ?? ''}::text`;
-    };
-    await notifyFrom(
-      tx,
-      sql`select a.user_id, ${byLocale(sql`u.locale`, message)}
-        from ${distributionAllocations} a join ${users} u on u.id = a.user_id
-        where a.distribution_id = ${id}::uuid and a.amount > 0`,
-      {
-        title: byLocale(sql`${users.locale}`, (locale) =>
-          i18n.getFixedT(
-            locale,
-            'mail',
-          )(income ? 'notice.distribution.incomeTitle' : 'notice.distribution.capitalTitle'),
-        ),
-        type: 'success',
-        link: '/',
-        createdBy: actorId,
+    await noticeToInvestorsPaid(tx, id, {
+      message: (t, locale, amount) => {
+        const f = formatFor(locale);
+        return t(income ? 'notice.distribution.income' : 'notice.distribution.capital', {
+          amount,
+          project: project?.name ?? t('notice.yourProject'),
+          month: f.month(run.period),
+          date: f.date(run.paymentDate),
+        });
       },
-    );
+      title: (t) => t(income ? 'notice.distribution.incomeTitle' : 'notice.distribution.capitalTitle'),
+      type: 'success',
+      createdBy: actorId,
+    });
     // And by email, to those who did not turn payouts off; the run's id groups them in the outbox.
     await mailer.queueMany(
       tx,

@@ -18,7 +18,7 @@ import {
   createUser,
   type TestContext,
 } from '../../../test/helpers';
-import { GENESIS_HASH, ledgerHash } from './service';
+import { GENESIS_HASH, ledgerHash, type Link as ChainLink } from './service';
 
 /**
  * The ledger anyone can check (apps/server/src/modules/ledger/README.md), on PGlite and on PostgreSQL:
@@ -59,15 +59,7 @@ const direct = (statement: SQL) =>
     await tx.execute(statement);
   });
 
-interface Link {
-  seq: number;
-  entry_table: string;
-  entry_id: string;
-  action: string;
-  canonical: string | null;
-  prev_hash: string;
-  hash: string;
-}
+type Link = Omit<ChainLink, 'seq'> & { seq: number };
 const links = (where: SQL = sql`true`) =>
   queryRows<Link>(
     ctx.db,

@@ -41,7 +41,8 @@ export function ledgerHash(
     .digest('hex');
 }
 
-interface Link {
+/** One row of ledger_chain as the walk reads it (`seq` as text: a bigint). */
+export interface Link {
   seq: string;
   entry_table: string;
   entry_id: string;

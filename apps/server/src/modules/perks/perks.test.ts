@@ -102,19 +102,22 @@ describe('GET /api/perks/cabin-nights/:projectId', () => {
   });
 });
 
+/** A perk with every field set, written and read back as it is. */
+const HUSKY = {
+  name: 'Husky safari',
+  type: 'safari',
+  category: 'premium',
+  icon: '🐕',
+  description: 'Sled ride',
+  discount: '25% off',
+  status: 'seasonal',
+  bookingAvailable: true,
+} as const;
+
 describe('GET /api/perks/benefits/:projectId', () => {
   it('answers { success, perks }: active and seasonal ones for investors, every one for admins', async () => {
     const p = await createProject(ctx.db);
-    const husky = await createPerk(ctx.db, p.id, {
-      name: 'Husky safari',
-      type: 'safari',
-      category: 'premium',
-      icon: '🐕',
-      description: 'Sled ride',
-      discount: '25% off',
-      status: 'seasonal',
-      bookingAvailable: true,
-    });
+    const husky = await createPerk(ctx.db, p.id, HUSKY);
     await createPerk(ctx.db, p.id, { name: 'Dinner', type: 'dining' });
     await createPerk(ctx.db, p.id, { name: 'Old spa', type: 'wellness', status: 'inactive' });
     await createPerk(ctx.db, (await createProject(ctx.db)).id, { name: 'Elsewhere' });
@@ -127,14 +130,7 @@ describe('GET /api/perks/benefits/:projectId', () => {
     expect(body.perks.find((x: { name: string }) => x.name === 'Husky safari')).toEqual({
       _id: husky.id,
       projectId: p.id,
-      name: 'Husky safari',
-      type: 'safari',
-      category: 'premium',
-      icon: '🐕',
-      description: 'Sled ride',
-      discount: '25% off',
-      status: 'seasonal',
-      bookingAvailable: true,
+      ...HUSKY,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

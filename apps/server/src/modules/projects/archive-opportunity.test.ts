@@ -133,14 +133,18 @@ describe('archiving a project instead of deleting it', () => {
   });
 });
 
-const alpine = {
-  openForInterest: true,
+/** The figures of the offer, written and read back as they are. */
+const alpineFigures = {
   targetAmount: 5_000_000,
   currentCommitments: 2_100_000,
   minimumInvestment: 25_000,
   maximumInvestment: 500_000,
   projectedAnnualROI: 9.2,
   expectedLaunch: '2027-07-01',
+};
+const alpine = {
+  openForInterest: true,
+  ...alpineFigures,
   features: ['Ski-in chalets', ' ', 'Quarterly income'],
 };
 
@@ -174,12 +178,7 @@ describe('the opportunity of a project open for interest', () => {
       name: 'Alpine Retreat',
       location: 'Alpine Region, Switzerland',
       description: '',
-      targetAmount: 5_000_000,
-      currentCommitments: 2_100_000,
-      minimumInvestment: 25_000,
-      maximumInvestment: 500_000,
-      projectedAnnualROI: 9.2,
-      expectedLaunch: '2027-07-01',
+      ...alpineFigures,
       features: ['Ski-in chalets', 'Quarterly income'],
     });
 

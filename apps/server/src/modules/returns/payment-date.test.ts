@@ -16,6 +16,24 @@ const lastMonth = () => {
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, token = ctx.admin.token) =>
   ctx.app.inject({ method, url, headers: bearer(token), payload });
 
+/** The admin records (POST) or changes (PUT) the investor's income of `month`. */
+const writeReturn = (
+  method: 'POST' | 'PUT',
+  s: { user: { id: string }; project: { id: string } },
+  month: string,
+  fields: { amount: number; paymentDate?: string | null },
+) => call(method, `/api/users/${s.user.id}/returns`, { projectId: s.project.id, month, ...fields });
+
+/** A draft distribution of €75 income for the investor's project and `month`, paid on `paymentDate`. */
+const incomeRun = (s: { project: { id: string } }, month: string, paymentDate: string) =>
+  call('POST', '/api/distributions', {
+    projectId: s.project.id,
+    period: month,
+    kind: 'income',
+    amount: 75,
+    paymentDate,
+  });
+
 /** An investor with €10,000 in a fresh project and one month paid long ago (€100.00), signed in. */
 async function investor() {
   const { user, project } = await createHolding(
@@ -66,12 +84,7 @@ describe('income with its own payment date', () => {
   it('is not counted anywhere before its day, is Upcoming on it in the payouts, and counts once the day comes', async () => {
     const s = await investor();
     const month = lastMonth();
-    const add = await call('POST', `/api/users/${s.user.id}/returns`, {
-      projectId: s.project.id,
-      month,
-      amount: 50.25,
-      paymentDate: day(1),
-    });
+    const add = await writeReturn('POST', s, month, { amount: 50.25, paymentDate: day(1) });
     expect(add.statusCode).toBe(201);
     expect(add.json().data.monthlyReturns).toContainEqual(
       expect.objectContaining({ month, amount: 50.25, paymentDate: day(1), paidOn: day(1) }),
@@ -89,38 +102,19 @@ describe('income with its own payment date', () => {
     expect(payouts[1]).toMatchObject({ amount: 100, date: '2025-01-31', status: 'paid' });
 
     // Its day comes (paid today): counted everywhere.
-    const put = await call('PUT', `/api/users/${s.user.id}/returns`, {
-      projectId: s.project.id,
-      month,
-      amount: 50.25,
-      paymentDate: day(0),
-    });
+    const put = await writeReturn('PUT', s, month, { amount: 50.25, paymentDate: day(0) });
     expect(put.statusCode).toBe(200);
     expect(await figures(s)).toMatchObject({ ...counted(150.25), months: 2, detailMonths: 2 });
     const paid = (await call('GET', '/api/investment/payouts', undefined, s.token)).json().payouts;
     expect(paid[0]).toMatchObject({ amount: 50.25, date: day(0), status: 'paid' });
 
     // Null puts it back on the last day of its month (gone: last month); absent keeps it.
-    await call('PUT', `/api/users/${s.user.id}/returns`, {
-      projectId: s.project.id,
-      month,
-      amount: 50.25,
-      paymentDate: day(5),
-    });
-    const kept = await call('PUT', `/api/users/${s.user.id}/returns`, {
-      projectId: s.project.id,
-      month,
-      amount: 60,
-    });
+    await writeReturn('PUT', s, month, { amount: 50.25, paymentDate: day(5) });
+    const kept = await writeReturn('PUT', s, month, { amount: 60 });
     expect(kept.json().data.monthlyReturns).toContainEqual(
       expect.objectContaining({ month, amount: 60, paymentDate: day(5) }),
     );
-    const reset = await call('PUT', `/api/users/${s.user.id}/returns`, {
-      projectId: s.project.id,
-      month,
-      amount: 60,
-      paymentDate: null,
-    });
+    const reset = await writeReturn('PUT', s, month, { amount: 60, paymentDate: null });
     expect(reset.json().data.monthlyReturns).toContainEqual(
       expect.objectContaining({ month, amount: 60, paymentDate: null }),
     );
@@ -131,12 +125,7 @@ describe('income with its own payment date', () => {
     const s = await investor();
     const month = lastMonth();
     for (const paymentDate of ['2025-02-30', 'soon', `${month}-00`, day(-400)]) {
-      const res = await call('POST', `/api/users/${s.user.id}/returns`, {
-        projectId: s.project.id,
-        month,
-        amount: 1,
-        paymentDate,
-      });
+      const res = await writeReturn('POST', s, month, { amount: 1, paymentDate });
       expect(res.statusCode, paymentDate).toBe(400);
       expect(res.json().message, paymentDate).toMatch(/^Payment date must be/);
     }
@@ -151,23 +140,11 @@ describe('income with its own payment date', () => {
       .set({ investorId: `PD-${s.user.id.slice(0, 8)}` })
       .where(eq(users.id, s.user.id));
     const month = lastMonth();
-    const before = await call('POST', '/api/distributions', {
-      projectId: s.project.id,
-      period: month,
-      kind: 'income',
-      amount: 75,
-      paymentDate: day(-400),
-    });
+    const before = await incomeRun(s, month, day(-400));
     expect(before.statusCode).toBe(400);
     expect(before.json().message).toMatch(/^Payment date must be on or after the first day of \w{3} \d{4}/);
 
-    const run = await call('POST', '/api/distributions', {
-      projectId: s.project.id,
-      period: month,
-      kind: 'income',
-      amount: 75,
-      paymentDate: day(10),
-    });
+    const run = await incomeRun(s, month, day(10));
     expect(run.statusCode).toBe(201);
     const id = run.json().data._id;
     expect((await call('POST', `/api/distributions/${id}/finalize`)).statusCode).toBe(200);
@@ -186,13 +163,7 @@ describe('income with its own payment date', () => {
   it('a draft saved with a payment date before its month cannot be made final: a 400, nothing written', async () => {
     const s = await investor();
     const month = lastMonth();
-    const run = await call('POST', '/api/distributions', {
-      projectId: s.project.id,
-      period: month,
-      kind: 'income',
-      amount: 75,
-      paymentDate: day(10),
-    });
+    const run = await incomeRun(s, month, day(10));
     const id = run.json().data._id;
     // As a draft written before income had its own payment date could be.
     const { distributions } = await import('../../db/schema');

@@ -2,25 +2,16 @@ import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { statementFiles, users } from '../../db/schema';
-import {
-  bearer,
-  createAdmin,
-  createInvestment,
-  createProject,
-  createUser,
-  login,
-  useTestApp,
-} from '../../../test/helpers';
+import { bearer, createInvestment, createProject, createUser, useAdminApp } from '../../../test/helpers';
 import { pdfText } from '../../../test/pdf-text';
 
-const ctx = useTestApp();
+const ctx = useAdminApp();
 
 /** Intl writes no-break spaces (U+00A0, U+202F) where a reader sees a space. */
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
 
 let german: { id: string; token: string };
 let norwegian: { id: string; token: string };
-let adminToken: string;
 
 beforeAll(async () => {
   const db = ctx.db;
@@ -33,12 +24,10 @@ beforeAll(async () => {
       startDate: '2025-08-01',
       monthly: { '2025-09': '25.05' },
     });
-    return { id: u.id, token: (await login(ctx.app, u.email, u.password)).accessToken };
+    return { id: u.id, token: await ctx.signIn(u) };
   };
   german = await holder('Łukasz Čapek-Groß', 'de');
   norwegian = await holder('Øystein Åsgård', 'nb');
-  const admin = await createAdmin(db);
-  adminToken = (await login(ctx.app, admin.email, admin.password)).accessToken;
 });
 
 const pdfOf = async (token: string, period: string) => {
@@ -82,7 +71,7 @@ describe('a statement PDF in the investor’s language', () => {
     const publish = await ctx.app.inject({
       method: 'POST',
       url: '/api/admin/statements/2025-Q3/publish',
-      headers: bearer(adminToken),
+      headers: bearer(ctx.admin.token),
     });
     expect(publish.statusCode).toBe(200);
     await ctx.deps.jobs.drain('statements');

@@ -1,12 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AdminDashboard } from '@portal/contracts';
 import type { Locale } from '@portal/i18n';
 import { setLocale } from '@/lib/i18n';
 import { Component as DashboardPage } from './dashboard-page';
 import { Component as UsersPage } from './users-page';
-import { ADMIN, AURORA, adminUser, fakeApi, json, renderAdmin, userList } from '../../../test/admin';
+import {
+  ADMIN,
+  AURORA,
+  adminDashboard,
+  adminUser,
+  fakeApi,
+  json,
+  renderAdmin,
+  userList,
+} from '../../../test/admin';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -16,33 +24,7 @@ afterEach(() => {
 /** Spaces as people read them: Intl groups and separates with no-break spaces. */
 const plain = (text: string | null | undefined) => (text ?? '').replace(/\s/g, ' ');
 
-const DASHBOARD: AdminDashboard = {
-  overall: {
-    invested: 5_200_000.25,
-    returned: 1_551_400,
-    capitalReturned: 260_000,
-    investors: 42,
-    projects: 4,
-    activeProjects: 2,
-  },
-  project: {
-    _id: AURORA._id,
-    name: AURORA.name,
-    invested: 1_850_000,
-    returned: 312_400.5,
-    capitalReturned: 0,
-    investors: 7,
-    pendingBookings: 3,
-  },
-  pendingBookings: 5,
-  newInterest: 6,
-  awaitingActivation: 8,
-  returnsByMonth: [
-    { month: '2026-08', amount: 1_000.5 },
-    { month: '2026-09', amount: 2_500 },
-  ],
-  recentActivity: [],
-};
+const DASHBOARD = adminDashboard();
 
 /** The admin's account speaks `locale` (a signed-in page follows the account's language). */
 function renderDashboard(locale: Locale) {

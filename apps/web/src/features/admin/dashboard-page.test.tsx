@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { AdminDashboard, AuditEntry } from '@portal/contracts';
 import { Component as DashboardPage } from './dashboard-page';
-import { ADMIN, AURORA, failure, fakeApi, findToast, json, renderAdmin } from '../../../test/admin';
+import {
+  ADMIN,
+  AURORA,
+  adminDashboard,
+  failure,
+  fakeApi,
+  findToast,
+  json,
+  renderAdmin,
+} from '../../../test/admin';
 
 const MINUTE = 60_000;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
@@ -25,27 +34,7 @@ const entry = (over: Partial<AuditEntry> & Pick<AuditEntry, '_id' | 'action' | '
 });
 
 /** Every figure different from every other, so that each one on screen can only come from its field. */
-const ANSWER: AdminDashboard = {
-  overall: {
-    invested: 5_200_000.25,
-    returned: 1_551_400,
-    capitalReturned: 260_000,
-    investors: 42,
-    projects: 4,
-    activeProjects: 2,
-  },
-  project: {
-    _id: AURORA._id,
-    name: AURORA.name,
-    invested: 1_850_000,
-    returned: 312_400.5,
-    capitalReturned: 0,
-    investors: 7,
-    pendingBookings: 3,
-  },
-  pendingBookings: 5,
-  newInterest: 6,
-  awaitingActivation: 8,
+const ANSWER = adminDashboard({
   returnsByMonth: [
     { month: '2026-08', amount: 1_000.5 },
     { month: '2026-09', amount: 2_500 },
@@ -84,7 +73,7 @@ const ANSWER: AdminDashboard = {
       createdAt: ago(20 * 24 * 60 * MINUTE),
     }),
   ],
-};
+});
 
 /**
  * The text of the figure card labelled `label` in `region`: label, value and the line under it (a term

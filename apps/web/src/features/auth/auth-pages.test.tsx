@@ -1,9 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
-import { Toaster } from '@/components/ui/toaster';
-import { renderAt, Where } from '../../../test/signed-out';
+import { renderPages } from '../../../test/signed-out';
 import { api } from '@/lib/api';
 import { setLocale } from '@/lib/i18n';
 import type * as ApiModule from '@/lib/api';
@@ -36,19 +34,11 @@ function deferredFetch() {
 }
 
 function show(path: string) {
-  return renderAt(
-    path,
-    <>
-      <Routes>
-        <Route path="/login" element={<LoginPage />} />
-        <Route path="/admin-login" element={<AdminLoginPage />} />
-        <Route path="/register" element={<RegisterPage />} />
-        <Route path="*" element={null} />
-      </Routes>
-      <Where />
-      <Toaster />
-    </>,
-  );
+  return renderPages(path, {
+    '/login': <LoginPage />,
+    '/admin-login': <AdminLoginPage />,
+    '/register': <RegisterPage />,
+  });
 }
 
 const user = (isAdmin: boolean) => (isAdmin ? { ...ADMIN, name: 'Portal Admin' } : INVESTOR);

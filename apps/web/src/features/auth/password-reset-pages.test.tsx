@@ -1,14 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
 import {
   PASSWORD_RESET_DONE_MESSAGE,
   PASSWORD_RESET_INVALID_MESSAGE,
   PASSWORD_RESET_SENT_MESSAGE,
 } from '@portal/contracts';
-import { Toaster } from '@/components/ui/toaster';
-import { renderAt, Where } from '../../../test/signed-out';
+import { renderPages } from '../../../test/signed-out';
 import { resetToasts } from '@/lib/toast';
 import { Component as AdminLoginPage } from './admin-login-page';
 import { Component as ForgotPasswordPage } from './forgot-password-page';
@@ -38,20 +36,12 @@ beforeEach(() => {
 });
 
 function show(path: string) {
-  return renderAt(
-    path,
-    <>
-      <Routes>
-        <Route path="/login" element={<LoginPage />} />
-        <Route path="/admin-login" element={<AdminLoginPage />} />
-        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-        <Route path="/reset-password" element={<ResetPasswordPage />} />
-        <Route path="*" element={null} />
-      </Routes>
-      <Where />
-      <Toaster />
-    </>,
-  );
+  return renderPages(path, {
+    '/login': <LoginPage />,
+    '/admin-login': <AdminLoginPage />,
+    '/forgot-password': <ForgotPasswordPage />,
+    '/reset-password': <ResetPasswordPage />,
+  });
 }
 
 describe('the sign-in pages', () => {

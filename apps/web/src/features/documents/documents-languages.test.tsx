@@ -1,14 +1,9 @@
-import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { MemoryRouter } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DocumentItem, StatementListItem } from '@portal/contracts';
 import { setLocale } from '@/lib/i18n';
 import { tokens } from '@/lib/session';
-import { AuthProvider, useAuth } from '@/queries/session';
-import { CurrentProjectProvider } from '@/queries/current-project';
 import { DocumentsPage } from './documents-page';
 import { Component as AdminDocumentsPage } from './admin/documents-page';
 import { currentUser, project } from '../../../test/fixtures';
@@ -22,6 +17,7 @@ import {
   userList,
   userMediaItem,
 } from '../../../test/admin';
+import { renderInShell } from '../../../test/investor';
 
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -50,10 +46,6 @@ const statement: StatementListItem = {
   published: false,
 } as StatementListItem;
 
-function SignedIn({ children }: { children: ReactNode }) {
-  return useAuth().status === 'authenticated' ? children : null;
-}
-
 /** The vault of Emma, whose account speaks `locale`: two documents of Aurora and one statement. */
 async function showVault(locale: 'de' | 'nb') {
   await setLocale(locale);
@@ -77,20 +69,7 @@ async function showVault(locale: 'de' | 'nb') {
       return new Response('{}', { status: 404 });
     }),
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/documents']}>
-        <AuthProvider navigate={() => {}} alert={() => {}}>
-          <SignedIn>
-            <CurrentProjectProvider storageKey="currentProjectId">
-              <DocumentsPage />
-            </CurrentProjectProvider>
-          </SignedIn>
-        </AuthProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderInShell(<DocumentsPage />, '/documents');
 }
 
 describe('Document Vault in other languages', () => {

@@ -1,15 +1,11 @@
-import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { MemoryRouter } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DocumentItem, StatementListItem } from '@portal/contracts';
-import { AuthProvider, useAuth } from '@/queries/session';
-import { CurrentProjectProvider } from '@/queries/current-project';
 import { tokens } from '@/lib/session';
 import { DocumentsPage } from './documents-page';
 import { currentUser, project } from '../../../test/fixtures';
+import { renderInShell } from '../../../test/investor';
 
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -29,10 +25,6 @@ const doc = (name: string, category: string, uploadDate: string): DocumentItem =
   fileSize: 1000,
   mimeType: 'application/pdf',
 });
-
-function SignedIn({ children }: { children: ReactNode }) {
-  return useAuth().status === 'authenticated' ? children : null;
-}
 
 /** What `GET /api/statements` answers: a list, or a failure in the server's error envelope. */
 type StatementsAnswer = StatementListItem[] | { fails: string };
@@ -63,20 +55,7 @@ function showVault(
     return other(url) ?? new Response('{}', { status: 404 });
   });
   vi.stubGlobal('fetch', fetch);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/documents']}>
-        <AuthProvider navigate={() => {}} alert={() => {}}>
-          <SignedIn>
-            <CurrentProjectProvider storageKey="currentProjectId">
-              <DocumentsPage />
-            </CurrentProjectProvider>
-          </SignedIn>
-        </AuthProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderInShell(<DocumentsPage />, '/documents');
   return fetch;
 }
 
@@ -88,20 +67,22 @@ const filterEntries = async () => {
     .map((i) => i.textContent);
 };
 
+/** The filter's entries whatever the documents are: every document, then the four categories. */
+const FOUR_CATEGORIES = [
+  'All Documents',
+  'Contracts',
+  'Tax Documents',
+  'Investment Reports',
+  'Perk Documentation',
+];
+
 describe('Document Vault filter', () => {
   it('offers General when the project has General documents, and shows only them when chosen', async () => {
     showVault([
       doc('Site plan', 'General', '2026-03-01T00:00:00Z'),
       doc('Tax statement 2025', 'Tax Documents', '2026-02-01T00:00:00Z'),
     ]);
-    expect(await filterEntries()).toEqual([
-      'All Documents',
-      'Contracts',
-      'Tax Documents',
-      'Investment Reports',
-      'Perk Documentation',
-      'General',
-    ]);
+    expect(await filterEntries()).toEqual([...FOUR_CATEGORIES, 'General']);
     await userEvent.click(screen.getByRole('menuitemradio', { name: 'General' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'General' })).toBeInTheDocument();
     expect(screen.getByText('Site plan')).toBeInTheDocument();
@@ -111,13 +92,7 @@ describe('Document Vault filter', () => {
 
   it('offers the four category entries only when no document is General', async () => {
     showVault([doc('Tax statement 2025', 'Tax Documents', '2026-02-01T00:00:00Z')]);
-    expect(await filterEntries()).toEqual([
-      'All Documents',
-      'Contracts',
-      'Tax Documents',
-      'Investment Reports',
-      'Perk Documentation',
-    ]);
+    expect(await filterEntries()).toEqual(FOUR_CATEGORIES);
   });
 });
 

@@ -12,6 +12,7 @@ import { markReadLocally, removeLocally } from '@/queries/notifications';
 import { NotificationBell } from './notification-bell';
 import { allowConsole } from '../../../test/console';
 import { INVESTOR } from '../../../test/fixtures';
+import { FakeEventSource } from '../../../test/fake-event-source';
 
 const note = (id: string, read: boolean, title = `Title ${id}`): NotificationItem => ({
   _id: id,
@@ -21,36 +22,6 @@ const note = (id: string, read: boolean, title = `Title ${id}`): NotificationIte
   read,
   createdAt: new Date().toISOString(),
 });
-
-/** EventSource stand-in: the test pushes server events through `FakeEventSource.last`. */
-class FakeEventSource {
-  static last: FakeEventSource | null = null;
-  static count = 0;
-  readyState = 0;
-  closed = false;
-  onerror: (() => void) | null = null;
-  private listeners = new Map<string, ((e: MessageEvent) => void)[]>();
-  constructor(readonly url: string) {
-    FakeEventSource.last = this;
-    FakeEventSource.count++;
-  }
-  addEventListener(name: string, fn: (e: MessageEvent) => void) {
-    this.listeners.set(name, [...(this.listeners.get(name) ?? []), fn]);
-  }
-  emit(name: string, data: unknown = {}) {
-    if (name === 'ready') this.readyState = 1;
-    for (const fn of this.listeners.get(name) ?? [])
-      fn(new MessageEvent(name, { data: JSON.stringify(data) }));
-  }
-  fail() {
-    this.readyState = 2;
-    this.onerror?.();
-  }
-  close() {
-    this.closed = true;
-    this.readyState = 2;
-  }
-}
 
 type Route = (method: string, url: string) => Response | undefined;
 const json = (body: unknown, status = 200) =>
@@ -109,8 +80,7 @@ beforeEach(() => {
   list = { notifications: [note('a', false), note('b', false), note('c', true)], unreadCount: 2 };
   override = () => undefined;
   calls.length = 0;
-  FakeEventSource.last = null;
-  FakeEventSource.count = 0;
+  FakeEventSource.all = [];
   vi.stubGlobal('EventSource', FakeEventSource);
   vi.stubGlobal(
     'fetch',

@@ -1,34 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NotificationItem } from '@portal/contracts';
 import { NotificationStream, STALE_AFTER_MS } from './notification-stream';
-
-/** An EventSource stand-in the test drives by hand. */
-class FakeEventSource {
-  static all: FakeEventSource[] = [];
-  readyState = 0;
-  closed = false;
-  onerror: (() => void) | null = null;
-  private listeners = new Map<string, ((e: MessageEvent) => void)[]>();
-  constructor(readonly url: string) {
-    FakeEventSource.all.push(this);
-  }
-  addEventListener(name: string, fn: (e: MessageEvent) => void) {
-    this.listeners.set(name, [...(this.listeners.get(name) ?? []), fn]);
-  }
-  emit(name: string, data: unknown = {}) {
-    if (name === 'ready') this.readyState = 1;
-    for (const fn of this.listeners.get(name) ?? [])
-      fn(new MessageEvent(name, { data: JSON.stringify(data) }));
-  }
-  fail() {
-    this.readyState = 2;
-    this.onerror?.();
-  }
-  close() {
-    this.closed = true;
-    this.readyState = 2;
-  }
-}
+import { FakeEventSource } from '../../../test/fake-event-source';
 
 const item: NotificationItem = {
   _id: 'n1',

@@ -1,21 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { AuthProvider, useAuth } from '@/queries/session';
-import { CurrentProjectProvider } from '@/queries/current-project';
+import { screen, within } from '@testing-library/react';
 import { tokens } from '@/lib/session';
 import { Component as DashboardPage } from './dashboard-page';
 import { json } from './test-support';
 import { currentUser } from '../../../test/fixtures';
-
-function SignedIn() {
-  return useAuth().status === 'authenticated' ? (
-    <CurrentProjectProvider storageKey="currentProjectId">
-      <DashboardPage />
-    </CurrentProjectProvider>
-  ) : null;
-}
+import { renderInShell } from '../../../test/investor';
 
 interface Answers {
   previousLoginAt: string | null;
@@ -41,16 +30,7 @@ function showNewInvestor({ previousLoginAt, contact }: Answers) {
       return json(200, { success: true, data: [] });
     }),
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <AuthProvider navigate={() => {}} alert={() => {}}>
-          <SignedIn />
-        </AuthProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderInShell(<DashboardPage />);
 }
 
 describe('Dashboard of an investor without projects', () => {

@@ -3,24 +3,14 @@
  * renders it (signed in as Emma, or `me`; the current project, the router) against a fake `fetch`.
  */
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
-import { failedWrites } from '@/lib/query-client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
 import { vi } from 'vitest';
-import { AuthProvider, useAuth } from '@/queries/session';
-import { CurrentProjectProvider } from '@/queries/current-project';
 import { tokens } from '@/lib/session';
 import type { CurrentUser } from '@portal/contracts';
 import { currentUser } from '../../../test/fixtures';
+import { renderInShell } from '../../../test/investor';
 
 export const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-/** As in the app, the shell (and so the page) is shown once the user is signed in. */
-function SignedIn({ children }: { children: ReactNode }) {
-  return useAuth().status === 'authenticated' ? children : null;
-}
 
 /**
  * Renders `ui` at `path` in the investor shell's providers. `/api/users/me` answers Emma (with `me` on
@@ -39,20 +29,6 @@ export function renderInvestorPage(
       : answer(url, init),
   );
   vi.stubGlobal('fetch', fetchMock);
-  const client = new QueryClient({
-    mutationCache: failedWrites(),
-    defaultOptions: { queries: { retry: false, retryDelay: 0 } },
-  });
-  const result = render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <AuthProvider navigate={() => {}} alert={() => {}}>
-          <SignedIn>
-            <CurrentProjectProvider storageKey="currentProjectId">{ui}</CurrentProjectProvider>
-          </SignedIn>
-        </AuthProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  const result = renderInShell(ui, path);
   return { ...result, fetchMock };
 }

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { failedWrites } from '@/lib/query-client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ActivityRequest, CabinNights, Perk } from '@portal/contracts';
-import { AURORA } from '../../../test/fixtures';
+import { activityRequest, AURORA, cabinNights } from '../../../test/fixtures';
 import { Component as PerksPage } from './perks-page';
 
 const at = '2026-03-01T10:00:00.000Z';
@@ -25,31 +25,8 @@ const perk = (over: Partial<Perk>): Perk => ({
 });
 const SAFARI = perk({});
 const CABIN = perk({ _id: 'k0000000-0000-4000-8000-000000000002', name: 'Lake cabin', type: 'cabin' });
-const NIGHTS: CabinNights = {
-  totalNights: 14,
-  remainingNights: 10,
-  bonusNights: 0,
-  bonusNightsTotal: 0,
-  bookedNights: 4,
-  yearsRemaining: 1,
-  expirationDate: '2099-12-31',
-  requestedNights: [],
-};
-const REQUEST: ActivityRequest = {
-  _id: 'a0000000-0000-4000-8000-000000000001',
-  perkId: SAFARI._id,
-  perkName: 'Husky safari',
-  projectId: AURORA._id,
-  userId: 'u0000000-0000-4000-8000-000000000001',
-  date: '2099-01-15',
-  partySize: 3,
-  note: '',
-  status: 'pending',
-  decisionNote: null,
-  decidedAt: null,
-  createdAt: at,
-  updatedAt: at,
-};
+const NIGHTS = cabinNights();
+const REQUEST = activityRequest({ perkId: SAFARI._id, createdAt: at, updatedAt: at });
 
 const { state, loaded, idle } = vi.hoisted(() => ({
   state: { nights: null as unknown, requests: [] as unknown[], perks: [] as unknown[] },

@@ -15,7 +15,7 @@ import type {
   UsageSummary,
 } from '@portal/contracts';
 import { setLocale } from '@/lib/i18n';
-import { AURORA } from '../../../test/fixtures';
+import { activityRequest, AURORA, stayBooking } from '../../../test/fixtures';
 import { Component as AdminBookingsPage } from './admin/bookings-page';
 import { Component as AdminPerksPage } from './admin/perks-page';
 import { Component as PerksPage } from './perks-page';
@@ -62,23 +62,16 @@ const EMMA = {
 };
 /** A stay request as the admin's list has it (the investor's own list has the same, without `user`). */
 const stayRequest = (n: number, over: Partial<AdminBooking>): AdminBooking => ({
-  _id: `b0000000-0000-4000-8000-00000000000${n}`,
-  projectId: AURORA._id,
-  userId: EMMA._id,
-  type: 'personal',
-  status: 'pending',
-  nights: ['2099-02-21', '2099-02-22', '2099-02-23'],
-  nightCount: 3,
-  cabins: [],
-  notes: '',
-  giftRecipient: null,
-  rentalPrice: null,
-  totalValue: null,
-  bonusNightsUsed: 0,
-  decisionNote: null,
-  decidedAt: null,
-  createdAt: at,
-  updatedAt: at,
+  ...stayBooking({
+    _id: `b0000000-0000-4000-8000-00000000000${n}`,
+    projectId: AURORA._id,
+    userId: EMMA._id,
+    status: 'pending',
+    nights: ['2099-02-21', '2099-02-22', '2099-02-23'],
+    nightCount: 3,
+    createdAt: at,
+    updatedAt: at,
+  }),
   user: EMMA,
   ...over,
 });
@@ -109,19 +102,15 @@ const GIFT = stayRequest(2, {
   giftRecipient: 'anna@example.com',
 });
 const ACTIVITY: AdminActivityRequest = {
-  _id: 'c0000000-0000-4000-8000-000000000001',
-  perkId: 'k0000000-0000-4000-8000-000000000003',
-  perkName: 'Husky safari',
-  projectId: AURORA._id,
-  userId: EMMA._id,
-  date: '2099-03-12',
-  partySize: 4,
-  note: '',
-  status: 'pending',
-  decisionNote: null,
-  decidedAt: null,
-  createdAt: at,
-  updatedAt: at,
+  ...activityRequest({
+    _id: 'c0000000-0000-4000-8000-000000000001',
+    perkId: 'k0000000-0000-4000-8000-000000000003',
+    userId: EMMA._id,
+    date: '2099-03-12',
+    partySize: 4,
+    createdAt: at,
+    updatedAt: at,
+  }),
   user: EMMA,
 };
 const SWAP: SwapOffer = {

@@ -1,27 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { Booking } from '@portal/contracts';
 import { usageReportCsv, usageReportFilename } from './usage-report';
+import { stayBooking } from '../../../test/fixtures';
 
-const booking = (over: Partial<Booking>): Booking => ({
-  _id: 'b1',
-  projectId: 'p',
-  userId: 'u',
-  type: 'personal',
-  status: 'approved',
-  nights: ['2026-02-12', '2026-02-13'],
-  nightCount: 2,
-  cabins: [],
-  notes: '',
-  giftRecipient: null,
-  rentalPrice: null,
-  totalValue: null,
-  bonusNightsUsed: 0,
-  decisionNote: null,
-  decidedAt: null,
-  createdAt: '2025-11-02T10:00:00.000Z',
-  updatedAt: '2025-11-02T10:00:00.000Z',
-  ...over,
-});
+const booking = (over: Partial<Booking>): Booking =>
+  stayBooking({
+    _id: 'b1',
+    projectId: 'p',
+    userId: 'u',
+    nights: ['2026-02-12', '2026-02-13'],
+    createdAt: '2025-11-02T10:00:00.000Z',
+    updatedAt: '2025-11-02T10:00:00.000Z',
+    ...over,
+  });
 
 describe('usageReportCsv', () => {
   it('writes the totals, then one row per request, with exact amounts and neutralized formulas', () => {

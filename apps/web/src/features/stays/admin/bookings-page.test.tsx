@@ -13,26 +13,21 @@ import {
   renderAdmin,
   type Route,
 } from '../../../../test/admin';
+import { stayBooking } from '../../../../test/fixtures';
 
 const emma = adminUser();
 const request: AdminBooking = {
-  _id: 'b0000000-0000-4000-8000-000000000001',
-  projectId: AURORA._id,
-  userId: emma._id,
-  type: 'personal',
-  status: 'pending',
-  nights: ['2027-11-16', '2027-11-17'],
-  nightCount: 2,
-  cabins: ['Birch Cabin'],
-  notes: 'Anniversary trip',
-  giftRecipient: null,
-  rentalPrice: null,
-  totalValue: null,
-  bonusNightsUsed: 0,
-  decisionNote: null,
-  decidedAt: null,
-  createdAt: '2026-03-01T10:00:00.000Z',
-  updatedAt: '2026-03-01T10:00:00.000Z',
+  ...stayBooking({
+    _id: 'b0000000-0000-4000-8000-000000000001',
+    projectId: AURORA._id,
+    userId: emma._id,
+    status: 'pending',
+    nights: ['2027-11-16', '2027-11-17'],
+    cabins: ['Birch Cabin'],
+    notes: 'Anniversary trip',
+    createdAt: '2026-03-01T10:00:00.000Z',
+    updatedAt: '2026-03-01T10:00:00.000Z',
+  }),
   user: { _id: emma._id, name: emma.name, email: emma.email },
 };
 

@@ -13,26 +13,24 @@ import {
   renderAdmin,
   type Route,
 } from '../../../../test/admin';
+import { stayBooking } from '../../../../test/fixtures';
 
 const emma = adminUser();
 const rental: AdminBooking = {
-  _id: 'b0000000-0000-4000-8000-000000000002',
-  projectId: AURORA._id,
-  userId: emma._id,
-  type: 'rental',
-  status: 'approved',
-  nights: ['2026-03-10', '2026-03-11', '2026-03-12'],
-  nightCount: 3,
-  cabins: [],
-  notes: 'Spring rental',
-  giftRecipient: null,
-  rentalPrice: 150,
-  totalValue: 450,
-  bonusNightsUsed: 0,
-  decisionNote: null,
-  decidedAt: '2026-03-02T10:00:00.000Z',
-  createdAt: '2026-03-01T10:00:00.000Z',
-  updatedAt: '2026-03-02T10:00:00.000Z',
+  ...stayBooking({
+    _id: 'b0000000-0000-4000-8000-000000000002',
+    projectId: AURORA._id,
+    userId: emma._id,
+    type: 'rental',
+    nights: ['2026-03-10', '2026-03-11', '2026-03-12'],
+    nightCount: 3,
+    notes: 'Spring rental',
+    rentalPrice: 150,
+    totalValue: 450,
+    decidedAt: '2026-03-02T10:00:00.000Z',
+    createdAt: '2026-03-01T10:00:00.000Z',
+    updatedAt: '2026-03-02T10:00:00.000Z',
+  }),
   rentalIncome: null,
   user: { _id: emma._id, name: emma.name, email: emma.email },
 };

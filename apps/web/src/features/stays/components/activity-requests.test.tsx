@@ -10,6 +10,7 @@ import type * as ApiModule from '@/lib/api';
 import { resetToasts } from '@/lib/toast';
 import { ActivityRequests } from './activity-requests';
 import { allowConsole } from '../../../../test/console';
+import { activityRequest } from '../../../../test/fixtures';
 
 vi.mock('@/lib/api', async (importOriginal) => {
   const real = await importOriginal<typeof ApiModule>();
@@ -18,22 +19,15 @@ vi.mock('@/lib/api', async (importOriginal) => {
 const fake = vi.mocked(api);
 
 const at = '2026-11-20T10:00:00.000Z';
-const request = (n: number, over: Partial<ActivityRequest>): ActivityRequest => ({
-  _id: `a0000000-0000-4000-8000-00000000000${n}`,
-  perkId: 'k0000000-0000-4000-8000-000000000001',
-  perkName: 'Husky safari',
-  projectId: '00000000-0000-4000-8000-000000000001',
-  userId: 'u0000000-0000-4000-8000-000000000001',
-  date: '2027-01-15',
-  partySize: 3,
-  note: '',
-  status: 'pending',
-  decisionNote: null,
-  decidedAt: null,
-  createdAt: at,
-  updatedAt: at,
-  ...over,
-});
+const request = (n: number, over: Partial<ActivityRequest>): ActivityRequest =>
+  activityRequest({
+    _id: `a0000000-0000-4000-8000-00000000000${n}`,
+    projectId: '00000000-0000-4000-8000-000000000001',
+    date: '2027-01-15',
+    createdAt: at,
+    updatedAt: at,
+    ...over,
+  });
 const PENDING = request(1, { note: 'Two children' });
 const DECLINED = request(2, {
   perkName: 'Sauna evening',

@@ -11,12 +11,12 @@ import {
   GIFT_TO_SELF_MESSAGE,
   type AvailabilityDay,
   type BookingType,
-  type CabinNights,
   type HighSeason,
 } from '@portal/contracts';
 import { Toaster } from '@/components/ui/toaster';
 import { resetToasts } from '@/lib/toast';
 import { BookingDialog } from './booking-dialog';
+import { cabinNights } from '../../../../test/fixtures';
 
 const PROJECT = '00000000-0000-4000-8000-000000000001';
 // Today is Monday, February 1, 2027; February 15 is full; February 20–28 is high season. The investor's
@@ -66,16 +66,10 @@ vi.mock('@/queries/cabins', () => ({
   useHighSeasons: () => ({ data: seasons() }),
 }));
 
-const NIGHTS: CabinNights = {
-  totalNights: 14,
-  remainingNights: 10,
-  bonusNights: 0,
-  bonusNightsTotal: 0,
-  bookedNights: 4,
-  yearsRemaining: 1,
+const NIGHTS = cabinNights({
   expirationDate: '2027-04-30',
   requestedNights: ['2027-02-05'],
-};
+});
 
 function renderDialog(type: BookingType, initialNotes?: string) {
   const onOpenChange = vi.fn();

@@ -11,6 +11,7 @@ import { resetToasts } from '@/lib/toast';
 import { BookingRequests } from './booking-requests';
 import { SwapOffers } from './swap-offers';
 import { allowConsole } from '../../../../test/console';
+import { stayBooking } from '../../../../test/fixtures';
 
 vi.mock('@/lib/api', async (importOriginal) => {
   const real = await importOriginal<typeof ApiModule>();
@@ -151,26 +152,15 @@ describe('SwapOffers', () => {
 describe('BookingRequests: Offer a swap', () => {
   afterEach(() => fake.mockReset());
 
-  const booking = (n: number, over: Partial<Booking>): Booking => ({
-    _id: uuid(200 + n),
-    projectId: PROJECT,
-    userId: uuid(300),
-    type: 'personal',
-    status: 'approved',
-    nights: ['2099-02-12', '2099-02-13'],
-    nightCount: 2,
-    cabins: [],
-    notes: '',
-    giftRecipient: null,
-    rentalPrice: null,
-    totalValue: null,
-    bonusNightsUsed: 0,
-    decisionNote: null,
-    decidedAt: null,
-    createdAt: '2026-11-20T10:00:00.000Z',
-    updatedAt: '2026-11-20T10:00:00.000Z',
-    ...over,
-  });
+  const booking = (n: number, over: Partial<Booking>): Booking =>
+    stayBooking({
+      _id: uuid(200 + n),
+      projectId: PROJECT,
+      userId: uuid(300),
+      createdAt: '2026-11-20T10:00:00.000Z',
+      updatedAt: '2026-11-20T10:00:00.000Z',
+      ...over,
+    });
 
   it('writes each stay as check-in → check-out and its nights, with its cabin', () => {
     render(
