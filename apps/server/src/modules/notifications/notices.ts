@@ -1,0 +1,88 @@
+import { NOTIFICATION_MESSAGE_MAX, NOTIFICATION_TITLE_MAX } from '@portal/contracts';
+import { DEFAULT_LOCALE, formatFor, type Locale } from '@portal/i18n';
+import type { i18n } from 'i18next';
+import { localeOf, translator } from '../../lib/translator';
+
+/**
+ * The notifications the server writes, by name: their title and message in the `mail` namespace. A row
+ * stores the name (`message_key`) and the values (`params`), and is shown to its reader in the reader's
+ * language when read; the English text stored beside them is what an English reader sees, unchanged.
+ */
+export const NOTICES = {
+  accountActivated: { title: 'notice.accountActivated.title', message: 'notice.accountActivated.message' },
+  bankChanged: { title: 'notice.bankChanged.title', message: 'notice.bankChanged.message' },
+  statementReady: { title: 'notice.statementReady.title', message: 'notice.statementReady.message' },
+  newDocument: { title: 'notice.newDocument.title', message: 'notice.newDocument.message' },
+  newUpdate: { title: 'notice.newUpdate.title', message: 'notice.newUpdate.message' },
+  /** An update with an excerpt: the admin's excerpt is the message, as written. */
+  newUpdateExcerpt: { title: 'notice.newUpdate.title', message: 'notice.newUpdate.excerpt' },
+  nightsExpiring: { title: 'notice.nightsExpiring.title', message: 'notice.nightsExpiring.message' },
+  rentalPaid: { title: 'notice.rental.title', message: 'notice.rental.paid' },
+  rentalToBePaid: { title: 'notice.rental.title', message: 'notice.rental.toBePaid' },
+  adjustmentIncome: { title: 'notice.adjustment.title', message: 'notice.adjustment.income' },
+  adjustmentCapital: { title: 'notice.adjustment.title', message: 'notice.adjustment.capital' },
+} as const;
+
+export type NoticeKey = keyof typeof NOTICES;
+
+/**
+ * A value of a notice, as stored: text and numbers as they are, and what the reader's language writes
+ * its own way tagged (`{ cents }` an amount in whole cents, `{ date }` a day 'YYYY-MM-DD').
+ */
+export type NoticeParam = string | number | { cents: number } | { date: string };
+export type NoticeParams = Record<string, NoticeParam>;
+
+export interface Notice {
+  key: NoticeKey;
+  params?: NoticeParams;
+}
+
+const isNoticeKey = (key: unknown): key is NoticeKey =>
+  typeof key === 'string' && Object.prototype.hasOwnProperty.call(NOTICES, key);
+
+/** A notice's title and message in `locale`; null for a name this version does not know. */
+export function renderNotice(
+  i18n: i18n,
+  locale: Locale,
+  key: unknown,
+  params: unknown,
+): { title: string; message: string } | null {
+  if (!isNoticeKey(key)) return null;
+  const f = formatFor(locale);
+  const values: Record<string, string | number> = {};
+  for (const [name, v] of Object.entries((params ?? {}) as Record<string, unknown>)) {
+    if (typeof v === 'string' || typeof v === 'number') values[name] = v;
+    else if (v && typeof v === 'object' && 'cents' in v) values[name] = f.cents(Number(v.cents));
+    else if (v && typeof v === 'object' && 'date' in v) values[name] = f.date(String(v.date));
+  }
+  const t = i18n.getFixedT(locale, 'mail');
+  const { title, message } = NOTICES[key];
+  return {
+    title: t(title, values).slice(0, NOTIFICATION_TITLE_MAX),
+    message: t(message, values).slice(0, NOTIFICATION_MESSAGE_MAX),
+  };
+}
+
+/** A row as read, with its reader's language and, for a notice, its name and values. */
+interface Readable {
+  title: string;
+  message: string;
+  messageKey?: string | null;
+  params?: unknown;
+  locale?: string | null;
+}
+
+/**
+ * The rows in their readers' languages: a notice is written in the reader's language (English readers
+ * see the stored English text); an admin's own words and rows from before notices are shown as stored.
+ */
+export async function inReadersLanguage<T extends Readable>(rows: T[]): Promise<T[]> {
+  if (!rows.some((r) => r.messageKey && localeOf(r.locale) !== DEFAULT_LOCALE)) return rows;
+  const i18n = await translator();
+  return rows.map((r) => {
+    const locale = localeOf(r.locale);
+    if (!r.messageKey || locale === DEFAULT_LOCALE) return r;
+    const text = renderNotice(i18n, locale, r.messageKey, r.params);
+    return text ? { ...r, ...text } : r;
+  });
+}
