@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { notifications } from '../../db/schema';
 import { translator } from '../../lib/translator';
 import { bearer, createUser, useTestApp } from '../../../test/helpers';
+import { stayDates } from '@portal/contracts';
 import { renderNotice } from './notices';
 import { notifyUsers } from './notify';
 
@@ -57,6 +58,15 @@ describe('a notice the server writes', () => {
       'Distributions will be paid to Emma, DE** 1234. If you did not make this change, contact support at once.',
     );
     expect(renderNotice(i18n, 'de', 'noSuchNotice', {})).toBeNull();
+    // A stay as its check-in → check-out, the days in the reader's way; English as the swap wrote it.
+    const swap = { offered: { nights: ['2026-12-14', '2026-12-15'] }, requested: { nights: ['2027-01-04'] } };
+    expect(plain(renderNotice(i18n, 'de', 'swapDeclined', swap))).toEqual({
+      title: 'Tauschangebot abgelehnt',
+      message: 'Ihr Angebot 14. Dez. 2026 → 16. Dez. 2026 gegen 4. Jan. 2027 → 5. Jan. 2027 wurde abgelehnt.',
+    });
+    expect(renderNotice(i18n, 'en', 'swapDeclined', swap)?.message).toBe(
+      `Your offer of ${stayDates(swap.offered.nights)} for ${stayDates(swap.requested.nights)} was declined.`,
+    );
   });
 
   it('is shown to each reader in their language, the English stored text to English readers', async () => {

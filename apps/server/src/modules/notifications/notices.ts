@@ -1,4 +1,4 @@
-import { NOTIFICATION_MESSAGE_MAX, NOTIFICATION_TITLE_MAX } from '@portal/contracts';
+import { NOTIFICATION_MESSAGE_MAX, NOTIFICATION_TITLE_MAX, stayDates } from '@portal/contracts';
 import { DEFAULT_LOCALE, formatFor, type Locale } from '@portal/i18n';
 import type { i18n } from 'i18next';
 import { localeOf, translator } from '../../lib/translator';
@@ -21,15 +21,22 @@ export const NOTICES = {
   rentalToBePaid: { title: 'notice.rental.title', message: 'notice.rental.toBePaid' },
   adjustmentIncome: { title: 'notice.adjustment.title', message: 'notice.adjustment.income' },
   adjustmentCapital: { title: 'notice.adjustment.title', message: 'notice.adjustment.capital' },
+  swapOffer: { title: 'notice.swap.offerTitle', message: 'notice.swap.offer' },
+  swapOfferNote: { title: 'notice.swap.offerTitle', message: 'notice.swap.offerNote' },
+  swapAccepted: { title: 'notice.swap.acceptedTitle', message: 'notice.swap.accepted' },
+  swapComplete: { title: 'notice.swap.completeTitle', message: 'notice.swap.complete' },
+  swapDeclined: { title: 'notice.swap.declinedTitle', message: 'notice.swap.declined' },
+  swapWithdrawn: { title: 'notice.swap.withdrawnTitle', message: 'notice.swap.withdrawn' },
 } as const;
 
 export type NoticeKey = keyof typeof NOTICES;
 
 /**
  * A value of a notice, as stored: text and numbers as they are, and what the reader's language writes
- * its own way tagged (`{ cents }` an amount in whole cents, `{ date }` a day 'YYYY-MM-DD').
+ * its own way tagged (`{ cents }` an amount in whole cents, `{ date }` a day 'YYYY-MM-DD', `{ nights }`
+ * the nights of a stay, written as its check-in → check-out).
  */
-export type NoticeParam = string | number | { cents: number } | { date: string };
+export type NoticeParam = string | number | { cents: number } | { date: string } | { nights: string[] };
 export type NoticeParams = Record<string, NoticeParam>;
 
 export interface Notice {
@@ -49,11 +56,18 @@ export function renderNotice(
 ): { title: string; message: string } | null {
   if (!isNoticeKey(key)) return null;
   const f = formatFor(locale);
+  const day = (night: string) => f.date(night);
   const values: Record<string, string | number> = {};
   for (const [name, v] of Object.entries((params ?? {}) as Record<string, unknown>)) {
     if (typeof v === 'string' || typeof v === 'number') values[name] = v;
     else if (v && typeof v === 'object' && 'cents' in v) values[name] = f.cents(Number(v.cents));
     else if (v && typeof v === 'object' && 'date' in v) values[name] = f.date(String(v.date));
+    else if (v && typeof v === 'object' && 'nights' in v && Array.isArray(v.nights))
+      values[name] =
+        // English as the server's English sentences write a stay; another language's days in its own way.
+        locale === DEFAULT_LOCALE
+          ? stayDates(v.nights.map(String))
+          : stayDates(v.nights.map(String), { day, monthDay: day });
   }
   const t = i18n.getFixedT(locale, 'mail');
   const { title, message } = NOTICES[key];
