@@ -8,7 +8,7 @@ import { localeOf, translator } from '../../lib/translator';
  * stores the name (`message_key`) and the values (`params`), and is shown to its reader in the reader's
  * language when read; the English text stored beside them is what an English reader sees, unchanged.
  */
-export const NOTICES = {
+const NOTICES = {
   accountActivated: { title: 'notice.accountActivated.title', message: 'notice.accountActivated.message' },
   bankChanged: { title: 'notice.bankChanged.title', message: 'notice.bankChanged.message' },
   statementReady: { title: 'notice.statementReady.title', message: 'notice.statementReady.message' },
@@ -29,15 +29,15 @@ export const NOTICES = {
   swapWithdrawn: { title: 'notice.swap.withdrawnTitle', message: 'notice.swap.withdrawn' },
 } as const;
 
-export type NoticeKey = keyof typeof NOTICES;
+type NoticeKey = keyof typeof NOTICES;
 
 /**
  * A value of a notice, as stored: text and numbers as they are, and what the reader's language writes
  * its own way tagged (`{ cents }` an amount in whole cents, `{ date }` a day 'YYYY-MM-DD', `{ nights }`
  * the nights of a stay, written as its check-in → check-out).
  */
-export type NoticeParam = string | number | { cents: number } | { date: string } | { nights: string[] };
-export type NoticeParams = Record<string, NoticeParam>;
+type NoticeParam = string | number | { cents: number } | { date: string } | { nights: string[] };
+type NoticeParams = Record<string, NoticeParam>;
 
 export interface Notice {
   key: NoticeKey;
