@@ -64,6 +64,16 @@ describe('a notice the server writes', () => {
       title: 'Tauschangebot abgelehnt',
       message: 'Ihr Angebot 14. Dez. 2026 → 16. Dez. 2026 gegen 4. Jan. 2027 → 5. Jan. 2027 wurde abgelehnt.',
     });
+    // An admin's note is added as written.
+    expect(
+      renderNotice(i18n, 'nb', 'activityDeclined', {
+        perk: 'Sauna',
+        date: { date: '2026-12-14' },
+        count: 2,
+        project: 'Fjell',
+        note: ' Fullt den dagen.',
+      })?.message,
+    ).toMatch(/^Forespørselen din om Sauna .+ \(2 personer\) på Fjell ble avslått\. Fullt den dagen\.$/);
     expect(renderNotice(i18n, 'en', 'swapDeclined', swap)?.message).toBe(
       `Your offer of ${stayDates(swap.offered.nights)} for ${stayDates(swap.requested.nights)} was declined.`,
     );

@@ -27,6 +27,9 @@ const NOTICES = {
   swapComplete: { title: 'notice.swap.completeTitle', message: 'notice.swap.complete' },
   swapDeclined: { title: 'notice.swap.declinedTitle', message: 'notice.swap.declined' },
   swapWithdrawn: { title: 'notice.swap.withdrawnTitle', message: 'notice.swap.withdrawn' },
+  /** An admin's decision on an activity request; `note` is the admin's note as written, after a space. */
+  activityApproved: { title: 'notice.activity.approvedTitle', message: 'notice.activity.approved' },
+  activityDeclined: { title: 'notice.activity.declinedTitle', message: 'notice.activity.declined' },
 } as const;
 
 type NoticeKey = keyof typeof NOTICES;
