@@ -788,6 +788,13 @@ export const notifications = pgTable(
      * recipient (the sender's own copy), so an id of a since-deleted user means nothing wrong.
      */
     createdBy: uuid('created_by'),
+    /**
+     * What the server wrote, by name (notifications module, notices.ts), and its values: the reader is
+     * shown it in their language, written when they read it. None on an admin's own words and on rows
+     * written before migration 0032, which are shown as stored.
+     */
+    messageKey: text('message_key'),
+    params: jsonb('params').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -62,12 +62,12 @@ describe('emails in the recipient’s language', () => {
     );
     expect(deText).toContain('Ihre Auszahlungen ansehen: http://portal.test/dashboard');
     expect(deText).toContain(
-      'Diese E-Mails abbestellen (Auszahlungen und Kontoauszüge): http://portal.test/unsubscribe',
+      'Diese E-Mails abbestellen (Auszahlungen und Abrechnungen): http://portal.test/unsubscribe',
     );
     expect(deText).not.toContain('Payout');
     expect(german!.html).toContain('<html lang="de">');
     expect(plain(String(german!.html))).toContain('Ihr Anteil beträgt 1.234,50 €');
-    expect(german!.html).toContain('>E-Mails zu Auszahlungen und Kontoauszügen abbestellen</a>');
+    expect(german!.html).toContain('>E-Mails zu Auszahlungen und Abrechnungen abbestellen</a>');
     expect(german!.html).toContain('>E-Mail-Einstellungen</a>');
 
     for (const mail of [mt.sink.to(nb.email)[0], mt.sink.to(later.email)[0]]) {

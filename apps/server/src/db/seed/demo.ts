@@ -24,6 +24,7 @@ import {
 } from '../schema';
 import type { FileStorage } from '../../storage/file-storage';
 import { hashPassword } from '../../lib/passwords';
+import { localeOf } from '../../lib/translator';
 import { seedId } from './ids';
 import { makePdf } from './pdf';
 
@@ -1033,11 +1034,19 @@ export async function seedDemo(db: Db, storage: FileStorage, today: Date = new D
         .where(sql`${documents.id} in ${docs.map((d) => seedId(`document:${d.key}`))}`)
     ).map((r) => r.id),
   );
+  // A document of one investor is made in their language (`users.locale`).
+  const localeOfUser = new Map(
+    (await db.select({ id: users.id, locale: users.locale }).from(users)).map((u) => [
+      u.id,
+      localeOf(u.locale),
+    ]),
+  );
   for (const d of docs) {
     const id = seedId(`document:${d.key}`);
     if (existingDocs.has(id)) continue;
     const ext = d.csv ? 'csv' : 'pdf';
-    const stored = await storage.put(d.csv ? Buffer.from(d.csv) : await makePdf(d.name, d.lines), {
+    const locale = (d.user && localeOfUser.get(d.user)) || 'en';
+    const stored = await storage.put(d.csv ? Buffer.from(d.csv) : await makePdf(d.name, d.lines, locale), {
       extension: ext,
     });
     await db

@@ -191,6 +191,10 @@ export async function createAdjustment(db: Db, actorId: string, raw: AdjustmentI
     await notifyUsers(tx, [input.userId], {
       title: 'Adjustment',
       message: `An adjustment of ${formatEuroCents(fromCents(cents))} to your ${kindWords(input.kind)} from ${project.name}: ${input.reason}.`,
+      notice: {
+        key: input.kind === 'capital' ? 'adjustmentCapital' : 'adjustmentIncome',
+        params: { amount: { cents: Number(cents) }, project: project.name, reason: input.reason },
+      },
       type: 'info',
       link: '/',
       createdBy: actorId,

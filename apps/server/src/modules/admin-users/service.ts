@@ -496,6 +496,7 @@ export async function activateUser(
     await notifyUsers(tx, [userId], {
       title: 'Your account is active',
       message: 'An administrator has activated your account. Welcome to the Investor Portal!',
+      notice: { key: 'accountActivated' },
       type: 'success',
       link: '/',
       createdBy: actorId,

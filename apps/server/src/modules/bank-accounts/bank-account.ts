@@ -77,6 +77,7 @@ export async function setBankAccount(
     await notifyUsers(tx, [userId], {
       title: 'Bank account changed',
       message: `Distributions will be paid to ${holder}, ${masked}. If you did not make this change, contact support at once.`,
+      notice: { key: 'bankChanged', params: { holder, iban: masked } },
       type: 'warning',
       link: '/',
       createdBy: userId,

@@ -171,6 +171,7 @@ export async function createDocument(
       const n: NotificationInput = {
         title: `New document: ${row!.name}`.slice(0, 200),
         message: 'A new document is in your Document Vault.',
+        notice: { key: 'newDocument', params: { name: row!.name } },
         type: 'info',
         link: `/documents?project=${input.projectId}`,
         createdBy: input.actorId,

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import type { AuthUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/service';
+import type { Notice } from './notices';
 import { notifyUsers } from './notify';
 
 /** An admin's answer to an investor's request (a stay, an activity). */
@@ -25,6 +26,8 @@ export async function announceDecision(
     titles: Record<Decision, string>;
     /** The request in words: "Personal stay request for 3 nights (…) at Aurora". */
     what: string;
+    /** The notification by name, for its reader's language (the note is added to its values). */
+    notices?: Record<Decision, Notice>;
   },
 ) {
   const { actor, decision, note, request: r } = d;
@@ -38,6 +41,14 @@ export async function announceDecision(
   await notifyUsers(tx, [r.userId], {
     title: d.titles[decision],
     message: `Your ${d.what} was ${decision}.${note ? ` ${note}` : ''}`.slice(0, 1000),
+    ...(d.notices
+      ? {
+          notice: {
+            ...d.notices[decision],
+            params: { ...d.notices[decision].params, note: note ? ` ${note}` : '' },
+          },
+        }
+      : {}),
     type: decision === 'approved' ? 'success' : 'warning',
     link: `/perks?project=${r.projectId}`,
     createdBy: actor.id,

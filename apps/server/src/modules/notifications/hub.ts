@@ -6,6 +6,7 @@ import type { DbListener } from '../../db/listener';
 import { DATABASE_UNAVAILABLE, ServiceUnavailableError } from '../../lib/errors';
 import { notifications, refreshTokens, users } from '../../db/schema';
 import { NOTIFY_CHANNEL, notificationColumns, rowsOf, type Signal } from './notify';
+import { inReadersLanguage } from './notices';
 import type { NotificationRow } from './presenter';
 
 /** One open stream of one user. */
@@ -184,7 +185,7 @@ export class NotificationHub {
           eq(notifications.batchId, batchId),
         ),
       );
-    for (const row of rows) {
+    for (const row of await inReadersLanguage(rows)) {
       // The sender's own copy of a broadcast goes into their bell without a toast, which would take the
       // place of their "Notification sent successfully!".
       if (row.createdBy === row.userId) {

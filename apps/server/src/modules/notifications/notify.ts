@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { NotificationType } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client';
 import { investments, notifications, users } from '../../db/schema';
+import type { Notice } from './notices';
 
 export interface NotificationInput {
   title: string;
@@ -10,7 +11,16 @@ export interface NotificationInput {
   /** A path in this app that opens what the notification is about. */
   link?: string | null;
   createdBy?: string | null;
+  /**
+   * What the server writes, by name and values (notices.ts): its reader is shown it in their language.
+   * `title` and `message` are then its English text. None on an admin's own words.
+   */
+  notice?: Notice;
 }
+
+const noticeKey = (n: Pick<NotificationInput, 'notice'>) => n.notice?.key ?? null;
+const noticeParams = (n: Pick<NotificationInput, 'notice'>) =>
+  n.notice ? JSON.stringify(n.notice.params ?? {}) : null;
 
 /** Rows of a raw statement: both drivers (pg and PGlite) answer `{ rows }`. */
 /** The columns of a notification its reader is shown (NotificationRow). */
@@ -22,6 +32,12 @@ export const notificationColumns = {
   read: notifications.read,
   link: notifications.link,
   createdAt: notifications.createdAt,
+  messageKey: notifications.messageKey,
+  params: notifications.params,
+  /** The reader's language, in which a notice is shown. */
+  locale: sql<
+    string | null
+  >`(select ${users.locale} from ${users} where ${users.id} = ${notifications.userId})`.as('reader_locale'),
 };
 
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -48,7 +64,7 @@ export const syncSignal = (userIdColumn: SQL | typeof notifications.userId) =>
 async function writeBatch(db: DbOrTx, select: SQL, batchId: string): Promise<number> {
   const result = await db.execute(sql`
     with ins as (
-      insert into ${notifications} (user_id, title, message, type, link, batch_id, created_by)
+      insert into ${notifications} (user_id, title, message, type, link, batch_id, created_by, message_key, params)
       ${select}
       returning 1
     ), c as (select count(*)::int as n from ins)
@@ -101,9 +117,10 @@ export async function fanOut(
   for (;;) {
     const result: unknown = await db.execute(sql`
       with ins as (
-        insert into ${notifications} (id, user_id, title, message, type, link, batch_id, created_by)
+        insert into ${notifications} (id, user_id, title, message, type, link, batch_id, created_by, message_key, params)
         select encode(overlay(decode(${base}, 'hex') placing substring(int4send((${sent}::int + row_number() over ())::int) from 2 for 3) from 14 for 3), 'hex')::uuid,
-          r.id, ${n.title}, ${n.message}, ${n.type ?? 'info'}, ${n.link ?? null}, ${batchId}::uuid, ${n.createdBy ?? null}::uuid
+          r.id, ${n.title}, ${n.message}, ${n.type ?? 'info'}, ${n.link ?? null}, ${batchId}::uuid, ${n.createdBy ?? null}::uuid,
+          ${noticeKey(n)}::text, ${noticeParams(n)}::jsonb
         from (
           select ${users.id} as id from ${users}
           where ${recipients} and ${users.isActive}${after ? sql` and ${users.id} > ${after}::uuid` : sql``}
@@ -142,7 +159,8 @@ export async function notifyFrom(
   const batchId = crypto.randomUUID();
   return writeBatch(
     db,
-    sql`select ${users.id}, ${n.title}, m.message, ${n.type ?? 'info'}, ${n.link ?? null}, ${batchId}::uuid, ${n.createdBy ?? null}::uuid
+    sql`select ${users.id}, ${n.title}, m.message, ${n.type ?? 'info'}, ${n.link ?? null}, ${batchId}::uuid, ${n.createdBy ?? null}::uuid,
+        ${noticeKey(n)}::text, ${noticeParams(n)}::jsonb
       from (${source}) as m(user_id, message)
       join ${users} on ${users.id} = m.user_id
       where ${users.isActive}`,

@@ -9,6 +9,7 @@ import { readSlottedCount } from '../../db/slotted-count';
 import { BadRequestError, NotFoundError, UnauthorizedError, coded } from '../../lib/errors';
 import { hashRefreshToken } from '../../lib/tokens';
 import { recordAudit } from '../audit/service';
+import { inReadersLanguage } from './notices';
 import { fanOut, notificationColumns, rowsOf, syncSignal, type NotificationInput } from './notify';
 import type { NotificationRow, RecipientRow } from './presenter';
 
@@ -29,7 +30,7 @@ export async function listForUser(
     .where(eq(notifications.userId, userId))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(NOTIFICATION_LIST_LIMIT);
-  return { rows, unreadCount: Number(rows[0]?.unread ?? 0) };
+  return { rows: await inReadersLanguage(rows), unreadCount: Number(rows[0]?.unread ?? 0) };
 }
 
 /** Marks one of the user's notifications read; another user's answers 404. Other tabs are told. */
@@ -40,7 +41,8 @@ export async function markRead(db: Db, userId: string, id: string): Promise<Noti
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
     .returning({ ...row, signalled: syncSignal(notifications.userId) });
   if (!updated) throw new NotFoundError('Notification');
-  return updated;
+  const [shown] = await inReadersLanguage([updated]);
+  return shown!;
 }
 
 export async function markAllRead(db: Db, userId: string): Promise<number> {
@@ -153,7 +155,8 @@ export async function listAll(
     // Kept by the database (migration 0022) in a few rows: counting a million notifications took 192 ms.
     readSlottedCount(db, notificationCount),
   ]);
-  return { rows, total };
+  // The admin sees each row as its recipient is shown it.
+  return { rows: await inReadersLanguage(rows), total };
 }
 
 /** Deletes any user's notification; the recipient's open bell drops it. */

@@ -185,7 +185,13 @@ async function publishBatch(db: Db, mailer: Mailer, period: string, size: number
       told = await notifyFrom(
         tx,
         sql`select b.id, ${`Your statement for ${label} is ready in your Document Vault.`} from (${batch}) b`,
-        { title: `Statement for ${label}`, type: 'info', link: '/documents', createdBy: p.publishedBy },
+        {
+          title: `Statement for ${label}`,
+          notice: { key: 'statementReady', params: { period: label } },
+          type: 'info',
+          link: '/documents',
+          createdBy: p.publishedBy,
+        },
       );
       ({ queued: emailed } = await mailer.queueMany(
         tx,

@@ -43,7 +43,7 @@ const pdfOf = async (token: string, period: string) => {
 describe('a statement PDF in the investor’s language', () => {
   it('is German for a German investor: headings, amounts, days and names as written', async () => {
     const lines = plain(await pdfText(await pdfOf(german.token, '2025-Q3'))).split('\n');
-    expect(lines[0]).toBe('Kapitalkontoauszug');
+    expect(lines[0]).toBe('Abrechnung des Kapitalkontos');
     // The preliminary note, broken where the page ends.
     expect(lines.slice(1, 3).join(' ')).toBe(
       'Vorläufig: Dieser Zeitraum ist noch nicht veröffentlicht, seine Zahlen können sich noch ändern.',
@@ -61,7 +61,7 @@ describe('a statement PDF in the investor’s language', () => {
     expect(after('Endkapital')).toBe('1.234,50 €');
     expect(lines).toContain('Summen');
     expect(lines.some((l) => l.startsWith('Portfolio-XIRR zum 30. September 2025: '))).toBe(true);
-    expect(lines).toContain('Investor Portal - Kontoauszug 2025-Q3 (vorläufig) - Seite 1 von 1');
+    expect(lines).toContain('Investor Portal - Abrechnung 2025-Q3 (vorläufig) - Seite 1 von 1');
     const text = lines.join('\n');
     expect(text).not.toContain('?');
     expect(text).not.toMatch(/Opening|Income|Investor:/);

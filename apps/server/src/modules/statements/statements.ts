@@ -12,7 +12,7 @@ import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
 import { translator } from '../../lib/translator';
-import { embedFonts } from './pdf-fonts';
+import { embedFonts } from '../../lib/pdf-fonts';
 import { performanceFigures, type Holding } from '../portfolio/performance-figures';
 import { loadPortfolio } from '../portfolio/service';
 

@@ -98,6 +98,9 @@ export async function createUpdate(
     await notifyProjectInvestors(tx, input.projectId, {
       title: `New update: ${input.title}`.slice(0, 200),
       message: (input.excerpt || `${project.name} posted a new update.`).slice(0, 500),
+      notice: input.excerpt
+        ? { key: 'newUpdateExcerpt', params: { title: input.title, excerpt: input.excerpt.slice(0, 500) } }
+        : { key: 'newUpdate', params: { title: input.title, project: project.name } },
       type: 'info',
       link: `/updates?project=${input.projectId}`,
       createdBy: actor.id,

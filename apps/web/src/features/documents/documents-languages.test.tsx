@@ -114,15 +114,15 @@ describe('Document Vault in other languages', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Dokumentarkiv' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 2, name: 'Kontrakter' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Skattedokumenter' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 2, name: 'Oppgjør' })).toBeInTheDocument();
-    expect(await screen.findByText('2 dokumenter · 1 oppgjør')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Kontoutskrifter' })).toBeInTheDocument();
+    expect(await screen.findByText('2 dokumenter · 1 kontoutskrift')).toBeInTheDocument();
     const row = screen.getByText('Subscription agreement').closest('li')!;
     expect(within(row).getByText(/Lastet opp/)).toHaveTextContent(/Lastet opp 5\. mars 2026/);
     expect(within(row).getByRole('button', { name: 'Last ned Subscription agreement' })).toBeEnabled();
     expect(screen.getByText('Kvartalsvis')).toBeInTheDocument();
 
     await userEvent.type(screen.getByRole('searchbox', { name: 'Søk i dokumenter' }), 'skatt');
-    expect(await screen.findByText('Viser 1 av 3 dokumenter og oppgjør')).toBeInTheDocument();
+    expect(await screen.findByText('Viser 1 av 3 dokumenter og kontoutskrifter')).toBeInTheDocument();
     expect(screen.queryByText('Subscription agreement')).not.toBeInTheDocument();
   });
 });

@@ -175,6 +175,12 @@ export async function decideActivityRequest(
       .set(decisionColumns(actor, decision, note))
       .where(eq(activityRequests.id, requestId))
       .returning();
+    const activityParams = {
+      perk: found.perkName,
+      date: { date: r.date },
+      count: r.partySize,
+      project: found.projectName,
+    };
     const user = await announceDecision(tx, {
       actor,
       decision,
@@ -184,6 +190,10 @@ export async function decideActivityRequest(
       details: { perkId: r.perkId, perkName: found.perkName, date: r.date, partySize: r.partySize },
       titles: { approved: 'Activity approved', declined: 'Activity declined' },
       what: `request for ${found.perkName} on ${formatNight(r.date)} (${people(r.partySize)}) at ${found.projectName}`,
+      notices: {
+        approved: { key: 'activityApproved', params: activityParams },
+        declined: { key: 'activityDeclined', params: activityParams },
+      },
     });
     await mailer.queue(tx, 'activityDecision', r.userId, {
       approved: decision === 'approved',

@@ -61,6 +61,10 @@ export async function queueExpiryReminders(db: Db, mailer: Mailer, today = today
       await notifyUsers(tx, [a.userId], {
         title: 'Cabin nights expiring',
         message: `${unusedNightsText(nights)} at ${a.project} expire${nights === 1 ? 's' : ''} on ${formatNight(a.expiresAt)}.`,
+        notice: {
+          key: 'nightsExpiring',
+          params: { count: nights, project: a.project, date: { date: a.expiresAt } },
+        },
         type: 'warning',
         link: `/perks?project=${a.projectId}`,
       });

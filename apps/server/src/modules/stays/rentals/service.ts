@@ -141,11 +141,21 @@ export async function recordRentalIncome(
         paymentDate: values.paymentDate,
       },
     });
+    const paid = input.paymentDate <= new Date().toISOString().slice(0, 10);
     await notifyUsers(tx, [b.userId], {
       title: 'Rental income recorded',
       message: `${euros(cents)} from ${input.nightsRented} rented night${input.nightsRented === 1 ? '' : 's'} at ${
         found.projectName
-      }, ${input.paymentDate <= new Date().toISOString().slice(0, 10) ? 'paid' : 'to be paid'} on ${formatNight(input.paymentDate)}.`,
+      }, ${paid ? 'paid' : 'to be paid'} on ${formatNight(input.paymentDate)}.`,
+      notice: {
+        key: paid ? 'rentalPaid' : 'rentalToBePaid',
+        params: {
+          amount: { cents },
+          count: input.nightsRented,
+          project: found.projectName,
+          date: { date: input.paymentDate },
+        },
+      },
       type: 'success',
       link: '/',
       createdBy: actor.id,

@@ -161,6 +161,15 @@ export async function createSwap(
           0,
           1000,
         ),
+      notice: {
+        key: input.note ? 'swapOfferNote' : 'swapOffer',
+        params: {
+          offered: { nights: offered.nights },
+          requested: { nights: requested.nights },
+          project: projectName,
+          ...(input.note ? { note: input.note } : {}),
+        },
+      },
       type: 'info',
       link: perksLink(offered.projectId),
       createdBy: viewer.id,
@@ -335,6 +344,14 @@ export async function acceptSwap(db: DbOrTx, viewer: AuthUser, offerId: string, 
     await notifyUsers(tx, [offer.fromUserId], {
       title: 'Swap accepted',
       message: `Your swap offer was accepted: your stay at ${project!.name} is now ${stayDates(requested.nights)} (instead of ${stayDates(offered.nights)}).`,
+      notice: {
+        key: 'swapAccepted',
+        params: {
+          project: project!.name,
+          now: { nights: requested.nights },
+          before: { nights: offered.nights },
+        },
+      },
       type: 'success',
       link: perksLink(offer.projectId),
       createdBy: viewer.id,
@@ -342,6 +359,14 @@ export async function acceptSwap(db: DbOrTx, viewer: AuthUser, offerId: string, 
     await notifyUsers(tx, [offer.toUserId], {
       title: 'Swap complete',
       message: `Your stay at ${project!.name} is now ${stayDates(offered.nights)} (instead of ${stayDates(requested.nights)}).`,
+      notice: {
+        key: 'swapComplete',
+        params: {
+          project: project!.name,
+          now: { nights: offered.nights },
+          before: { nights: requested.nights },
+        },
+      },
       type: 'success',
       link: perksLink(offer.projectId),
       createdBy: viewer.id,
@@ -370,6 +395,10 @@ export async function closeSwap(
         action === 'declined'
           ? `Your offer of ${stayDates(offer.offeredNights)} for ${stayDates(offer.requestedNights)} was declined.`
           : `The offer of ${stayDates(offer.offeredNights)} for your ${stayDates(offer.requestedNights)} was withdrawn.`,
+      notice: {
+        key: action === 'declined' ? 'swapDeclined' : 'swapWithdrawn',
+        params: { offered: { nights: offer.offeredNights }, requested: { nights: offer.requestedNights } },
+      },
       type: 'info',
       link: perksLink(offer.projectId),
       createdBy: viewer.id,

@@ -1,0 +1,105 @@
+import { NOTIFICATION_MESSAGE_MAX, NOTIFICATION_TITLE_MAX, stayDates } from '@portal/contracts';
+import { DEFAULT_LOCALE, formatFor, type Locale } from '@portal/i18n';
+import type { i18n } from 'i18next';
+import { localeOf, translator } from '../../lib/translator';
+
+/**
+ * The notifications the server writes, by name: their title and message in the `mail` namespace. A row
+ * stores the name (`message_key`) and the values (`params`), and is shown to its reader in the reader's
+ * language when read; the English text stored beside them is what an English reader sees, unchanged.
+ */
+const NOTICES = {
+  accountActivated: { title: 'notice.accountActivated.title', message: 'notice.accountActivated.message' },
+  bankChanged: { title: 'notice.bankChanged.title', message: 'notice.bankChanged.message' },
+  statementReady: { title: 'notice.statementReady.title', message: 'notice.statementReady.message' },
+  newDocument: { title: 'notice.newDocument.title', message: 'notice.newDocument.message' },
+  newUpdate: { title: 'notice.newUpdate.title', message: 'notice.newUpdate.message' },
+  /** An update with an excerpt: the admin's excerpt is the message, as written. */
+  newUpdateExcerpt: { title: 'notice.newUpdate.title', message: 'notice.newUpdate.excerpt' },
+  nightsExpiring: { title: 'notice.nightsExpiring.title', message: 'notice.nightsExpiring.message' },
+  rentalPaid: { title: 'notice.rental.title', message: 'notice.rental.paid' },
+  rentalToBePaid: { title: 'notice.rental.title', message: 'notice.rental.toBePaid' },
+  adjustmentIncome: { title: 'notice.adjustment.title', message: 'notice.adjustment.income' },
+  adjustmentCapital: { title: 'notice.adjustment.title', message: 'notice.adjustment.capital' },
+  swapOffer: { title: 'notice.swap.offerTitle', message: 'notice.swap.offer' },
+  swapOfferNote: { title: 'notice.swap.offerTitle', message: 'notice.swap.offerNote' },
+  swapAccepted: { title: 'notice.swap.acceptedTitle', message: 'notice.swap.accepted' },
+  swapComplete: { title: 'notice.swap.completeTitle', message: 'notice.swap.complete' },
+  swapDeclined: { title: 'notice.swap.declinedTitle', message: 'notice.swap.declined' },
+  swapWithdrawn: { title: 'notice.swap.withdrawnTitle', message: 'notice.swap.withdrawn' },
+  /** An admin's decision on an activity request; `note` is the admin's note as written, after a space. */
+  activityApproved: { title: 'notice.activity.approvedTitle', message: 'notice.activity.approved' },
+  activityDeclined: { title: 'notice.activity.declinedTitle', message: 'notice.activity.declined' },
+} as const;
+
+type NoticeKey = keyof typeof NOTICES;
+
+/**
+ * A value of a notice, as stored: text and numbers as they are, and what the reader's language writes
+ * its own way tagged (`{ cents }` an amount in whole cents, `{ date }` a day 'YYYY-MM-DD', `{ nights }`
+ * the nights of a stay, written as its check-in → check-out).
+ */
+type NoticeParam = string | number | { cents: number } | { date: string } | { nights: string[] };
+type NoticeParams = Record<string, NoticeParam>;
+
+export interface Notice {
+  key: NoticeKey;
+  params?: NoticeParams;
+}
+
+const isNoticeKey = (key: unknown): key is NoticeKey =>
+  typeof key === 'string' && Object.prototype.hasOwnProperty.call(NOTICES, key);
+
+/** A notice's title and message in `locale`; null for a name this version does not know. */
+export function renderNotice(
+  i18n: i18n,
+  locale: Locale,
+  key: unknown,
+  params: unknown,
+): { title: string; message: string } | null {
+  if (!isNoticeKey(key)) return null;
+  const f = formatFor(locale);
+  const day = (night: string) => f.date(night);
+  const values: Record<string, string | number> = {};
+  for (const [name, v] of Object.entries((params ?? {}) as Record<string, unknown>)) {
+    if (typeof v === 'string' || typeof v === 'number') values[name] = v;
+    else if (v && typeof v === 'object' && 'cents' in v) values[name] = f.cents(Number(v.cents));
+    else if (v && typeof v === 'object' && 'date' in v) values[name] = f.date(String(v.date));
+    else if (v && typeof v === 'object' && 'nights' in v && Array.isArray(v.nights))
+      values[name] =
+        // English as the server's English sentences write a stay; another language's days in its own way.
+        locale === DEFAULT_LOCALE
+          ? stayDates(v.nights.map(String))
+          : stayDates(v.nights.map(String), { day, monthDay: day });
+  }
+  const t = i18n.getFixedT(locale, 'mail');
+  const { title, message } = NOTICES[key];
+  return {
+    title: t(title, values).slice(0, NOTIFICATION_TITLE_MAX),
+    message: t(message, values).slice(0, NOTIFICATION_MESSAGE_MAX),
+  };
+}
+
+/** A row as read, with its reader's language and, for a notice, its name and values. */
+interface Readable {
+  title: string;
+  message: string;
+  messageKey?: string | null;
+  params?: unknown;
+  locale?: string | null;
+}
+
+/**
+ * The rows in their readers' languages: a notice is written in the reader's language (English readers
+ * see the stored English text); an admin's own words and rows from before notices are shown as stored.
+ */
+export async function inReadersLanguage<T extends Readable>(rows: T[]): Promise<T[]> {
+  if (!rows.some((r) => r.messageKey && localeOf(r.locale) !== DEFAULT_LOCALE)) return rows;
+  const i18n = await translator();
+  return rows.map((r) => {
+    const locale = localeOf(r.locale);
+    if (!r.messageKey || locale === DEFAULT_LOCALE) return r;
+    const text = renderNotice(i18n, locale, r.messageKey, r.params);
+    return text ? { ...r, ...text } : r;
+  });
+}
