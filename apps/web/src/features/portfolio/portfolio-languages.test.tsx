@@ -326,7 +326,9 @@ describe('the project pages in German and Norwegian', () => {
       await screen.findByRole('heading', { level: 1, name: 'Neuem Projekt beitreten' }),
     ).toBeInTheDocument();
     expect(await screen.findByText('42 % vorab zugesagt')).toBeInTheDocument();
-    expect(text(screen.getByText('Mindest\u00adinvestition').nextElementSibling as HTMLElement)).toBe('25.000 €');
+    expect(text(screen.getByText('Mindest\u00adinvestition').nextElementSibling as HTMLElement)).toBe(
+      '25.000 €',
+    );
     expect(text(screen.getByText('2.100.000 € von 5.000.000 €'))).toBe('2.100.000 € von 5.000.000 €');
     expect(screen.getByRole('region', { name: 'Interesse bekunden' })).toBeInTheDocument();
     expect(
