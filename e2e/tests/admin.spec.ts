@@ -391,6 +391,8 @@ test.describe('[ADMIN][PROJECTS] projects management', () => {
       error: 'Total investment cannot be negative',
       code: 'common.validation',
       fields: { totalInvestment: 'Total investment cannot be negative' },
+      // The field's problem as a code, which the web app words in the user's language (issue 33).
+      fieldCodes: { totalInvestment: { code: 'validation.negative' } },
     });
   });
 
