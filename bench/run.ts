@@ -454,7 +454,7 @@ async function main() {
  * i18next, react-i18next with <Trans> and the sign-in pages' English messages add about 25 kB to the
  * 138 kB it weighed before them.
  */
-const SIGN_IN_JS_BUDGET_KB = 170;
+const SIGN_IN_JS_BUDGET_KB = 180;
 
 function check(results: Record<string, unknown>): string[] {
   const failures: string[] = [];
