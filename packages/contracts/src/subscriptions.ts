@@ -21,11 +21,9 @@ type StoredSubscriptionStatus = (typeof STORED_SUBSCRIPTION_STATUSES)[number];
 export const SUBSCRIPTION_STATUSES = [
   'awaiting_identity',
   'ready_to_sign',
-  'signed',
-  'accepted',
-  'called',
-  'funded',
-  'cancelled',
+  ...STORED_SUBSCRIPTION_STATUSES.filter(
+    (s): s is Exclude<StoredSubscriptionStatus, 'pending'> => s !== 'pending',
+  ),
 ] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 

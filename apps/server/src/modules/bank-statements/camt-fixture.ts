@@ -1,4 +1,4 @@
-import { XMLBuilder } from 'fast-xml-parser';
+import { xmlBuilder } from '../../lib/xml';
 
 /**
  * Bank statement files for tests, built the way banks write them: `camt.053.001.02` (the version most
@@ -37,14 +37,6 @@ export interface FixtureFile {
   account?: string;
   entries: FixtureEntry[];
 }
-
-const builder = new XMLBuilder({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@',
-  textNodeName: '#',
-  format: true,
-  indentBy: '  ',
-});
 
 const sum = (amounts: string[]) =>
   (amounts.reduce((s, a) => s + Math.round(Number(a) * 100), 0) / 100).toFixed(2);
@@ -132,7 +124,7 @@ export function camtFile({ kind = 'camt.053', version = '02', account, entries }
             Ntfctn: report,
           },
         };
-  return builder.build({
+  return xmlBuilder.build({
     '?xml': { '@version': '1.0', '@encoding': 'UTF-8' },
     Document: { '@xmlns': `urn:iso:std:iso:20022:tech:xsd:${message}.001.${version}`, ...body },
   }) as string;

@@ -1,7 +1,7 @@
-import { XMLBuilder } from 'fast-xml-parser';
 import type { ErrorCode } from '@portal/i18n';
 import { BadRequestError, coded, type CodedError } from '../../lib/errors';
 import { parseBic, parseIban } from '../../lib/iban';
+import { xmlBuilder } from '../../lib/xml';
 
 /**
  * The SEPA credit transfer file of a distribution run: ISO 20022 pain.001.001.09, as the EPC's SEPA
@@ -45,14 +45,6 @@ const NAME_MAX = 70;
 const REMITTANCE_MAX = 140;
 /** The EPC's range for one transfer: €0.01 to €999,999,999.99. */
 const AMOUNT_MAX_CENTS = 99_999_999_999;
-/** `@name` is an attribute and `#` an element's text; indented, so that a person can read the file too. */
-const builder = new XMLBuilder({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@',
-  textNodeName: '#',
-  format: true,
-  indentBy: '  ',
-});
 
 export function buildSepaCreditTransfer(order: SepaTransferOrder): string {
   if (order.payments.length === 0) throw new BadRequestError(coded('distributions.sepa_no_payments'));
@@ -106,7 +98,7 @@ export function buildSepaCreditTransfer(order: SepaTransferOrder): string {
       },
     },
   };
-  return builder.build(file);
+  return xmlBuilder.build(file);
 }
 
 function transfer(p: SepaPayment) {
