@@ -16,6 +16,8 @@ export const DOCUMENT_CATEGORIES = [
   'Investment Reports',
   'Perk Documentation',
   DEFAULT_DOCUMENT_CATEGORY,
+  /** An open offering's data room (issue 34): readable by every signed-in investor while it is open. */
+  'Offering',
 ] as const;
 export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
 
@@ -29,10 +31,13 @@ export const DOCUMENT_FILTERS = [
 ] as const satisfies readonly { id: string; label: string }[];
 export type DocumentFilter = 'all' | DocumentCategory;
 
-/** The Filter menu's entries for these documents: the first four, and General when some document is. */
+/** Categories the Filter menu offers only when some document is of them. */
+const WHEN_PRESENT: readonly string[] = [DEFAULT_DOCUMENT_CATEGORY, 'Offering'];
+
+/** The Filter menu's entries for these documents: the first four, and General or Offering when some document is. */
 export function vaultFilters(docs: readonly { category: string }[]) {
-  const hasGeneral = docs.some((d) => d.category === DEFAULT_DOCUMENT_CATEGORY);
-  return DOCUMENT_FILTERS.filter((f) => f.id !== DEFAULT_DOCUMENT_CATEGORY || hasGeneral);
+  const present = new Set(docs.map((d) => d.category));
+  return DOCUMENT_FILTERS.filter((f) => !WHEN_PRESENT.includes(f.id) || present.has(f.id));
 }
 
 export const DOCUMENT_SORTS = [

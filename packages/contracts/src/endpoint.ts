@@ -52,6 +52,17 @@ export const TABLES = [
   'ledger_chain',
   'calendar_feeds',
   'allowance_reminders',
+  // Money in (issue 34, ADR 028).
+  'offerings',
+  'data_room_downloads',
+  'kyc_checks',
+  'kyc_documents',
+  'subscriptions',
+  'signatures',
+  'capital_calls',
+  'capital_call_lines',
+  'bank_imports',
+  'bank_transactions',
 ] as const;
 export type Table = (typeof TABLES)[number];
 

@@ -3,6 +3,26 @@
  * the server works them out and the web app shows them.
  */
 
+/** What an offering is: open for subscriptions, or closed (one open offering per project). */
+export const OFFERING_STATUSES = ['open', 'closed'] as const;
+
+/** The two documents of an identity check. */
+export const KYC_DOCUMENT_KINDS = ['identity', 'address'] as const;
+export type KycDocumentKind = (typeof KYC_DOCUMENT_KINDS)[number];
+
+/** What a distribution's payout became at the bank (read from its statement files). */
+export const PAYOUT_BANK_STATUSES = ['booked', 'returned'] as const;
+
+/** What an imported bank transaction did (ADR 028's matching rules; `assigned` by an admin's hand). */
+export const BANK_TRANSACTION_OUTCOMES = [
+  'call_payment',
+  'payout_booked',
+  'payout_returned',
+  'unmatched',
+  'not_booked',
+  'assigned',
+] as const;
+
 /** What the database keeps of a subscription's progress. */
 export const STORED_SUBSCRIPTION_STATUSES = [
   'pending',
@@ -12,7 +32,7 @@ export const STORED_SUBSCRIPTION_STATUSES = [
   'funded',
   'cancelled',
 ] as const;
-type StoredSubscriptionStatus = (typeof STORED_SUBSCRIPTION_STATUSES)[number];
+export type StoredSubscriptionStatus = (typeof STORED_SUBSCRIPTION_STATUSES)[number];
 
 /**
  * A subscription's status as the API answers it: a pending one is `awaiting_identity` until the

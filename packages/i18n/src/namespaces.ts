@@ -21,6 +21,9 @@ export const NAMESPACES = [
   'mail',
   'pdf',
   'validation',
+  // Money in (issue 34): offerings, subscriptions, identity checks and signing; capital calls and bank files.
+  'subscriptions',
+  'reconciliation',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -12,6 +12,11 @@ import {
   MAIL_STATUSES,
   OPTIONAL_EMAIL_CATEGORIES,
   INTEREST_STATUSES,
+  BANK_TRANSACTION_OUTCOMES,
+  KYC_DOCUMENT_KINDS,
+  OFFERING_STATUSES,
+  PAYOUT_BANK_STATUSES,
+  STORED_SUBSCRIPTION_STATUSES,
   NOTIFICATION_TYPES,
   PERK_STATUSES,
   PROJECT_MEDIA_STATUSES,
@@ -966,11 +971,19 @@ export const distributionAllocations = pgTable(
     /** What the investor had invested in the project when the run was computed. */
     invested: money('invested').notNull(),
     amount: money('amount').notNull(),
+    /** The payout's end-to-end id in the SEPA file, given the first time the file is made, kept for good. */
+    endToEndId: text('end_to_end_id'),
+    /** What the bank's statement files say of the payout: booked, or returned with the bank's reason code. */
+    bankStatus: text('bank_status', { enum: PAYOUT_BANK_STATUSES }),
+    bankStatusOn: date('bank_status_on'),
+    returnReason: text('return_reason'),
   },
   (t) => [
     primaryKey({ columns: [t.distributionId, t.userId] }),
     index('distribution_allocations_user_idx').on(t.userId),
     check('distribution_allocations_amount_check', sql`${t.amount} >= 0 and ${t.invested} >= 0`),
+    uniqueIndex('distribution_allocations_end_to_end_key').on(t.endToEndId),
+    check('distribution_allocations_bank_status_check', oneOf(t.bankStatus, PAYOUT_BANK_STATUSES)),
   ],
 );
 
@@ -1172,4 +1185,275 @@ export const statementFiles = pgTable(
     storedAt: timestamp('stored_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.period] })],
+);
+
+/*
+ * Money in (issue 34, ADR 028): offerings, the investors' subscriptions and identity checks, the
+ * signatures kept as evidence, capital calls and their lines, and the bank files imported.
+ */
+
+/** A project open for subscription: at most one open offering per project. */
+export const offerings = pgTable(
+  'offerings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    minimum: money('minimum').notNull(),
+    maximum: money('maximum').notNull(),
+    target: money('target').notNull(),
+    closesOn: date('closes_on').notNull(),
+    status: text('status', { enum: OFFERING_STATUSES }).notNull().default('open'),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('offerings_status_check', oneOf(t.status, OFFERING_STATUSES)),
+    check(
+      'offerings_bounds_check',
+      sql`${t.minimum} > 0 and ${t.minimum} <= ${t.maximum} and ${t.maximum} <= ${t.target}`,
+    ),
+    uniqueIndex('offerings_open_project_key')
+      .on(t.projectId)
+      .where(sql`${t.status} = 'open'`),
+  ],
+);
+
+/** Who downloaded which document of an offering's data room, and when (for the admin). */
+export const dataRoomDownloads = pgTable(
+  'data_room_downloads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    downloadedAt: timestamp('downloaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('data_room_downloads_document_idx').on(t.documentId, t.downloadedAt.desc())],
+);
+
+/** An investor's identity check: their answers and the review (the status is worked out by kycStatus). */
+export const kycChecks = pgTable('kyc_checks', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  dateOfBirth: date('date_of_birth'),
+  /** ISO 3166-1 alpha-2. */
+  taxResidence: text('tax_residence'),
+  politicallyExposed: boolean('politically_exposed'),
+  sourceOfFunds: text('source_of_funds'),
+  /** When the answers and both documents were last complete (a new document or answer submits again). */
+  submittedAt: timestamp('submitted_at', { withTimezone: true }),
+  verifiedAt: timestamp('verified_at', { withTimezone: true }),
+  verifiedBy: uuid('verified_by').references(() => users.id, { onDelete: 'set null' }),
+  rejectedAt: timestamp('rejected_at', { withTimezone: true }),
+  rejectionReason: text('rejection_reason'),
+  /** When the investor was reminded that the verification expires (once per verification). */
+  expiryRemindedAt: timestamp('expiry_reminded_at', { withTimezone: true }),
+  updatedAt: updatedAt(),
+});
+
+/** An identity check's documents: the latest of each kind counts. Readable by their owner and admins only. */
+export const kycDocuments = pgTable(
+  'kyc_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: KYC_DOCUMENT_KINDS }).notNull(),
+    fileKey: text('file_key').notNull(),
+    fileName: text('file_name').notNull(),
+    fileMime: text('file_mime').notNull(),
+    fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('kyc_documents_kind_check', oneOf(t.kind, KYC_DOCUMENT_KINDS)),
+    index('kyc_documents_user_idx').on(t.userId, t.kind, t.uploadedAt.desc()),
+  ],
+);
+
+/** An investor's commitment to an offering. One open subscription per investor and offering. */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    offeringId: uuid('offering_id')
+      .notNull()
+      .references(() => offerings.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amount: money('amount').notNull(),
+    status: text('status', { enum: STORED_SUBSCRIPTION_STATUSES }).notNull().default('pending'),
+    /** The SHA-256 of the agreement as generated for signing (hex). */
+    agreementSha256: text('agreement_sha256'),
+    signedAt: timestamp('signed_at', { withTimezone: true }),
+    /** The signed agreement in the investor's document vault. */
+    signedDocumentId: uuid('signed_document_id').references(() => documents.id, { onDelete: 'set null' }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    calledAt: timestamp('called_at', { withTimezone: true }),
+    fundedAt: timestamp('funded_at', { withTimezone: true }),
+    investmentId: uuid('investment_id').references(() => investments.id, { onDelete: 'set null' }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Set when the company rejected the subscription (it is then cancelled), shown to the investor. */
+    rejectionReason: text('rejection_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('subscriptions_status_check', oneOf(t.status, STORED_SUBSCRIPTION_STATUSES)),
+    check('subscriptions_amount_check', sql`${t.amount} > 0`),
+    uniqueIndex('subscriptions_open_key')
+      .on(t.offeringId, t.userId)
+      .where(sql`${t.status} <> 'cancelled'`),
+    index('subscriptions_user_idx').on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * The evidence of a signed subscription agreement (a simple electronic signature): who typed which name,
+ * when, from where, the agreement's hash as generated and the signed PDF's hash. Never updated.
+ */
+export const signatures = pgTable(
+  'signatures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    typedName: text('typed_name').notNull(),
+    signedAt: timestamp('signed_at', { withTimezone: true }).notNull(),
+    ipAddress: text('ip_address').notNull(),
+    userAgent: text('user_agent').notNull(),
+    agreementSha256: text('agreement_sha256').notNull(),
+    documentSha256: text('document_sha256').notNull(),
+    documentId: uuid('document_id').references(() => documents.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('signatures_document_sha256_key').on(t.documentSha256),
+    uniqueIndex('signatures_subscription_key').on(t.subscriptionId),
+  ],
+);
+
+/** A call for a share of every accepted subscription of an offering. */
+export const capitalCalls = pgTable(
+  'capital_calls',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    offeringId: uuid('offering_id')
+      .notNull()
+      .references(() => offerings.id, { onDelete: 'cascade' }),
+    percent: numeric('percent', { precision: 5, scale: 2 }).notNull(),
+    dueOn: date('due_on').notNull(),
+    total: money('total').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('capital_calls_percent_check', sql`${t.percent} > 0 and ${t.percent} <= 100`),
+    index('capital_calls_offering_idx').on(t.offeringId, t.createdAt),
+  ],
+);
+
+/** One investor's part of a call, with the creditor reference they pay with; what the bank files paid on it. */
+export const capitalCallLines = pgTable(
+  'capital_call_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    callId: uuid('call_id')
+      .notNull()
+      .references(() => capitalCalls.id, { onDelete: 'cascade' }),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amount: money('amount').notNull(),
+    /** The body of the creditor reference: a number never given twice. */
+    number: bigserial('number', { mode: 'number' }).notNull(),
+    /** The ISO 11649 creditor reference ('RF' + check digits + the number). */
+    reference: text('reference').notNull(),
+    paid: money('paid').notNull().default('0'),
+    /** The day the bank booked the payment that paid the line in full. */
+    paidOn: date('paid_on'),
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('capital_call_lines_reference_key').on(t.reference),
+    uniqueIndex('capital_call_lines_call_subscription_key').on(t.callId, t.subscriptionId),
+    index('capital_call_lines_subscription_idx').on(t.subscriptionId),
+    index('capital_call_lines_user_idx').on(t.userId),
+    check('capital_call_lines_amount_check', sql`${t.amount} >= 0 and ${t.paid} >= 0`),
+  ],
+);
+
+/** A bank statement file imported by an admin. */
+export const bankImports = pgTable('bank_imports', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  fileName: text('file_name').notNull(),
+  /** camt.053 or camt.054. */
+  kind: text('kind').notNull(),
+  sha256: text('sha256').notNull(),
+  entries: integer('entries').notNull(),
+  matched: integer('matched').notNull(),
+  duplicates: integer('duplicates').notNull(),
+  importedBy: uuid('imported_by').references(() => users.id, { onDelete: 'set null' }),
+  importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One transaction of an imported bank file, known by its key (the bank's reference) so that a second
+ * import changes nothing, with what the matching rules made of it.
+ */
+export const bankTransactions = pgTable(
+  'bank_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => bankImports.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    direction: text('direction', { enum: ['credit', 'debit'] }).notNull(),
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull(),
+    bookedOn: date('booked_on'),
+    /** The creditor reference the transaction carried (the first valid one), or its free text. */
+    reference: text('reference').notNull().default(''),
+    remittance: text('remittance').notNull().default(''),
+    counterparty: text('counterparty').notNull().default(''),
+    counterpartyIban: text('counterparty_iban'),
+    endToEndId: text('end_to_end_id'),
+    returnReason: text('return_reason'),
+    outcome: text('outcome', { enum: BANK_TRANSACTION_OUTCOMES }).notNull(),
+    /** Why an unmatched one is (no_reference, unknown_reference …). */
+    unmatchedWhy: text('unmatched_why'),
+    callLineId: uuid('call_line_id').references(() => capitalCallLines.id, { onDelete: 'set null' }),
+    distributionId: uuid('distribution_id').references(() => distributions.id, { onDelete: 'set null' }),
+    payoutUserId: uuid('payout_user_id').references(() => users.id, { onDelete: 'set null' }),
+    overpaid: money('overpaid').notNull().default('0'),
+    assignedBy: uuid('assigned_by').references(() => users.id, { onDelete: 'set null' }),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('bank_transactions_key').on(t.key),
+    index('bank_transactions_outcome_idx').on(t.outcome, t.createdAt.desc()),
+    index('bank_transactions_call_line_idx').on(t.callLineId),
+    check('bank_transactions_outcome_check', oneOf(t.outcome, BANK_TRANSACTION_OUTCOMES)),
+    check('bank_transactions_direction_check', sql`${t.direction} in ('credit', 'debit')`),
+    check('bank_transactions_amount_check', sql`${t.amount} >= 0`),
+  ],
 );

@@ -84,6 +84,7 @@ const CATEGORY_LABEL = {
   'Investment Reports': 'categories.investmentReports',
   'Perk Documentation': 'categories.perkDocumentation',
   General: 'categories.general',
+  Offering: 'categories.offering',
 } as const satisfies Record<DocumentCategory, string>;
 
 export const categoryLabel = (category: string): string =>

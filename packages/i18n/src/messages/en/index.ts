@@ -16,6 +16,8 @@ import admin from './admin.json' with { type: 'json' };
 import mail from './mail.json' with { type: 'json' };
 import pdf from './pdf.json' with { type: 'json' };
 import validation from './validation.json' with { type: 'json' };
+import subscriptions from './subscriptions.json' with { type: 'json' };
+import reconciliation from './reconciliation.json' with { type: 'json' };
 
 export default {
   common,
@@ -35,4 +37,6 @@ export default {
   mail,
   pdf,
   validation,
+  subscriptions,
+  reconciliation,
 };

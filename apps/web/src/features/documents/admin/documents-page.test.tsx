@@ -213,7 +213,7 @@ describe('Documents Management: toasts and empty texts (docs/product.md §18)', 
     );
   });
 
-  it("chooses the category from the vault's categories and General, starting at General", async () => {
+  it("chooses the category from the vault's categories, General and Offering, starting at General", async () => {
     const requests = api((req) =>
       req.method === 'POST' && req.path === '/api/documents'
         ? json({ success: true, data: { ...statement, name: 'Tax statement 2025' } }, 201)
@@ -228,7 +228,15 @@ describe('Documents Management: toasts and empty texts (docs/product.md §18)', 
       within(category)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['Contracts', 'Tax Documents', 'Investment Reports', 'Perk Documentation', 'General']);
+    ).toEqual([
+      'Contracts',
+      'Tax Documents',
+      'Investment Reports',
+      'Perk Documentation',
+      'General',
+      // An offering's data room (issue 34).
+      'Offering',
+    ]);
     await userEvent.type(within(dialog).getByLabelText('Name'), 'Tax statement 2025');
     await userEvent.selectOptions(category, 'Tax Documents');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Upload Document' }));
