@@ -28,7 +28,7 @@ async function send(method: 'POST' | 'PUT', url: string, fields: Record<string, 
 }
 
 const allowed =
-  'Category must be one of: Contracts, Tax Documents, Investment Reports, Perk Documentation, General';
+  'Category must be one of: Contracts, Tax Documents, Investment Reports, Perk Documentation, General, Offering';
 
 describe('document categories', () => {
   it('are the value set of the contracts, in the schema too', () => {
