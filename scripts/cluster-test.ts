@@ -409,6 +409,8 @@ async function main() {
       DATABASE_URL: databaseUrl.toString(),
       JWT_SECRET: crypto.randomBytes(36).toString('base64url'),
       SEED_DEMO: 'true',
+      // The cluster signs in with the demo accounts (a demo installation on PostgreSQL).
+      ALLOW_DEMO_ACCOUNTS: 'true',
       LOG_LEVEL: 'info',
       REDIS_URL: redisUrl,
       REDIS_PREFIX: redisPrefix,

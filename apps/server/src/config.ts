@@ -25,6 +25,7 @@ const envSchema = z.object({
     .max(1024 * 1024 * 1024)
     .default(25 * 1024 * 1024),
   SEED_DEMO: bool.optional(),
+  ALLOW_DEMO_ACCOUNTS: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ACCESS_LOG: z.enum(['app', 'proxy'], { error: "must be 'app' or 'proxy'" }).default('app'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
@@ -104,6 +105,11 @@ export interface Config {
   jwtSecret: string;
   uploadMaxBytes: number;
   seedDemo: boolean;
+  /**
+   * Whether a production server on PostgreSQL may start while a demo account still has its demo password
+   * (it refuses otherwise, main.ts): only for a demo installation.
+   */
+  allowDemoAccounts: boolean;
   logLevel: string;
   /**
    * Who writes the access line of each request (ADR 017): the app ('app', the default: it may run alone),
@@ -181,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     // Demo data is seeded into a new embedded database unless switched off, and into PostgreSQL only on request.
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    allowDemoAccounts: e.ALLOW_DEMO_ACCOUNTS ?? false,
     logLevel: e.LOG_LEVEL,
     accessLog: e.ACCESS_LOG,
     loginRateLimit: e.LOGIN_RATE_LIMIT,

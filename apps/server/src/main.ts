@@ -3,6 +3,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DEMO_ACCOUNTS } from './db/seed/demo';
+import { demoAccountRefusal } from './demo-guard';
 import { drainOnClose } from './plugins/graceful-close';
 import {
   createDeps,
@@ -61,6 +62,13 @@ async function serve(cfg: Config) {
   }
   const database = await openConfiguredDatabase(cfg);
   const { seeded } = await prepareDatabase(cfg, database);
+  const refusal = await demoAccountRefusal(cfg, database.db);
+  if (refusal) {
+    console.error(refusal);
+    await database.close();
+    unlock();
+    process.exit(1);
+  }
   const deps = createDeps(cfg, database, {
     onJobError: (err) => console.error('job queue:', (err as Error).message ?? err),
   });

@@ -89,6 +89,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     jwtSecret: 'test-secret-test-secret-test-secret-0123456789',
     uploadMaxBytes: 1024 * 1024,
     seedDemo: false,
+    allowDemoAccounts: false,
     logLevel: 'silent',
     accessLog: 'app',
     loginRateLimit: 1000,

@@ -32,7 +32,12 @@ beforeAll(async () => {
   if (isPg) {
     const db = await createPgDatabase();
     dropDb = db.drop;
-    Object.assign(env, { DATABASE_URL: db.url, JWT_SECRET: 'p'.repeat(48), SEED_DEMO: 'true' });
+    Object.assign(env, {
+      DATABASE_URL: db.url,
+      JWT_SECRET: 'p'.repeat(48),
+      SEED_DEMO: 'true',
+      ALLOW_DEMO_ACCOUNTS: 'true',
+    });
   }
 });
 afterAll(async () => {
@@ -154,5 +159,20 @@ describe('the server process', { timeout: 90_000 }, () => {
     expect(((await login.json()) as { data: { user: { isAdmin: boolean } } }).data.user.isAdmin).toBe(true);
     server.child.kill('SIGINT');
     expect(await exitOf(server.child)).toBe(0);
+
+    // On PostgreSQL in production, the demo accounts with their published passwords keep it from starting
+    // unless a demo installation says so (issue 37; the embedded database, a trial on one machine, is
+    // let through: src/demo-guard.test.ts).
+    if (isPg) {
+      const guarded = spawnSync(process.execPath, ['--import', 'tsx', MAIN], {
+        cwd: ROOT,
+        env: { ...env, ALLOW_DEMO_ACCOUNTS: 'false', PORT: String(await freePort()) },
+        encoding: 'utf8',
+      });
+      expect(guarded.status).toBe(1);
+      expect(guarded.stderr).toContain(
+        'Refusing to start: admin@example.com, investor@example.com, investor2@example.com still sign in with the demo password',
+      );
+    }
   });
 });
