@@ -122,6 +122,7 @@ try {
     jwtSecret: crypto.randomBytes(32).toString('hex'),
     uploadMaxBytes: 1024 * 1024,
     seedDemo: false,
+    allowDemoAccounts: false,
     logLevel: 'silent',
     accessLog: 'app',
     smtpUrl: undefined,
