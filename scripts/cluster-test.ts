@@ -24,7 +24,7 @@ import { startTestS3, type TestS3 } from '../apps/server/test/s3-server';
 import { connectSse, type SseConnection } from '../apps/server/test/sse-client';
 import { Instance } from './cluster/instance';
 import { isOk, startLoad, tally, type Outcome } from './cluster/load';
-import { Nginx } from './cluster/nginx';
+import { Nginx, type AccessLine } from './cluster/nginx';
 import { waitUntil } from './cluster/process';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -267,6 +267,44 @@ function writeLoad(cluster: Cluster, prefix: string, kind: (w: number, i: number
   return { ...load, stop: () => (stopped = true) };
 }
 
+/**
+ * nginx's access line and the app's lines of one request are joined by the request's id: nginx writes
+ * JSON with the app's field names (deploy/nginx.conf) and sends its id to the instance, which logs
+ * under it and answers it in X-Request-Id.
+ */
+async function logsJoinByRequestId(cluster: Cluster) {
+  const { nginx } = cluster;
+  const before = nginx.logSize();
+  const res = await fetch(`${nginx.url}/api/users/me`, { headers: bearer(cluster.investor) });
+  check(res.status === 200, `GET /api/users/me through nginx answered ${res.status}`);
+  const id = res.headers.get('x-request-id');
+  check(id && /^[0-9a-f]{32}$/.test(id), `the answer's X-Request-Id is nginx's $request_id: ${id}`);
+  let line: AccessLine | undefined;
+  await waitUntil('the nginx access line of the request', () => {
+    line = nginx.linesSince(before).find((l) => l.reqId === id);
+    return line !== undefined;
+  });
+  check(
+    line!.method === 'GET' &&
+      line!.url === '/api/users/me' &&
+      line!.status === 200 &&
+      Number.isInteger(line!.ms) &&
+      Math.abs(line!.time - Date.now()) < 60_000 &&
+      line!.msg === 'request',
+    `nginx's line has the app's fields: ${JSON.stringify(line)}`,
+  );
+  const appLine = [cluster.a, cluster.b]
+    .flatMap((i) => i.output().split('\n'))
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as Record<string, unknown>)
+    .find((l) => l.reqId === id && l.msg === 'request');
+  check(
+    appLine && appLine.url === line!.url && appLine.status === line!.status,
+    `the instance's line of request ${id}: ${JSON.stringify(appLine)}`,
+  );
+  return `request ${id}: nginx ${line!.ms} ms via ${line!.upstream}, the app's line ${String(appLine.ms)} ms`;
+}
+
 async function rollingRestart(cluster: Cluster) {
   const { nginx } = cluster;
   const prefix = `rolling-${Date.now()}`;
@@ -282,9 +320,10 @@ async function rollingRestart(cluster: Cluster) {
         exit.code === 0,
         `${instance.name} did not exit cleanly after SIGTERM: code ${exit.code}, signal ${exit.signal}`,
       );
-      const drained = nginx.logSince(logAtSignal);
       // Reads it refused while closing, which nginx sent to the other instance.
-      const resent = drained.split('\n').filter((l) => l.includes(`"${instance.address}, `)).length;
+      const resent = nginx
+        .linesSince(logAtSignal)
+        .filter((l) => l.upstream.startsWith(`${instance.address}, `)).length;
       const atExit = load.outcomes.length;
       await waitUntil(`traffic while ${instance.name} is down`, () => load.outcomes.length >= atExit + 20);
       await instance.start();
@@ -292,7 +331,10 @@ async function rollingRestart(cluster: Cluster) {
       const logAtStart = nginx.logSize();
       await waitUntil(
         `nginx sending to ${instance.name} again`,
-        () => new RegExp(`"${instance.address}" 2\\d\\d `).test(nginx.logSince(logAtStart)),
+        () =>
+          nginx
+            .linesSince(logAtStart)
+            .some((l) => l.upstream === instance.address && /^2\d\d$/.test(l.upstreamStatus)),
         30_000,
       );
       notes.push(
@@ -463,6 +505,7 @@ async function main() {
     );
 
     const steps: [string, (c: Cluster) => Promise<string>][] = [
+      ["nginx's access line and the instance's line of a request join by its id", logsJoinByRequestId],
       ['a sign-in lockout earned through one instance holds on the other', lockoutHoldsOnTheOther],
       [
         'a notification sent through one instance reaches a stream held by the other, through nginx',

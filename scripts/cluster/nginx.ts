@@ -55,6 +55,23 @@ function nginxBinary(): string {
   throw new Error('nginx is not installed (apt-get install nginx; .ci/run does it), or set NGINX');
 }
 
+/** A line of nginx's access log: the app's field names, and the instances tried. */
+export interface AccessLine {
+  level: number;
+  time: number;
+  source: 'nginx';
+  msg: 'request';
+  reqId: string;
+  method: string;
+  url: string;
+  status: number;
+  ms: number;
+  ip: string;
+  bytes: number;
+  upstream: string;
+  upstreamStatus: string;
+}
+
 export class Nginx {
   readonly url: string;
   readonly accessLog: string;
@@ -108,6 +125,14 @@ export class Nginx {
     } finally {
       fs.closeSync(fd);
     }
+  }
+
+  /** The access log's lines since `offset`, read as the JSON they are (deploy/nginx.conf's log_format). */
+  linesSince(offset: number): AccessLine[] {
+    return this.logSince(offset)
+      .split('\n')
+      .filter((l) => l.trim())
+      .map((l) => JSON.parse(l) as AccessLine);
   }
 
   logSize(): number {

@@ -249,4 +249,49 @@ describe('ACCESS_LOG=proxy', () => {
       fs.rmSync(config.dataDir, { recursive: true, force: true });
     }
   });
+
+  it('exports every metric the shipped dashboard and alert rules query (deploy/grafana, deploy/prometheus)', async () => {
+    const exported = new Set(
+      [...(await scrape()).body.matchAll(/^# TYPE (\S+) (\S+)$/gm)].flatMap(([, name, type]) =>
+        // A histogram is queried by its series: name_bucket, name_count and name_sum.
+        type === 'histogram' ? [`${name}_bucket`, `${name}_count`, `${name}_sum`] : [name!],
+      ),
+    );
+    const root = path.resolve(import.meta.dirname, '../../../..');
+    const queries = [
+      ...(
+        JSON.parse(fs.readFileSync(path.join(root, 'deploy/grafana/portal.json'), 'utf8')) as {
+          panels: { targets: { expr: string }[] }[];
+        }
+      ).panels.flatMap((p) => p.targets.map((t) => t.expr)),
+      ...[
+        ...fs
+          .readFileSync(path.join(root, 'deploy/prometheus/alerts.yml'), 'utf8')
+          .matchAll(/expr: (\|\n(?:\s{10}.*\n)+|.*)/g),
+      ].map((m) => m[1]!),
+    ];
+    expect(queries.length).toBeGreaterThanOrEqual(17);
+    // The metric names in the queries: words followed by `{`, `[` or a space that are not PromQL's own.
+    const PROMQL = new Set([
+      'sum',
+      'by',
+      'rate',
+      'histogram_quantile',
+      'max',
+      'min',
+      'min_over_time',
+      'delta',
+      'and',
+      'le',
+    ]);
+    const named = new Set(
+      queries.flatMap((q) =>
+        [...q.matchAll(/\b([a-z_][a-z0-9_]*)\s*[{[]/g)].map((m) => m[1]!).filter((n) => !PROMQL.has(n)),
+      ),
+    );
+    // `up` is Prometheus's own series of each scrape.
+    named.delete('up');
+    expect(named.size).toBeGreaterThanOrEqual(8);
+    expect([...named].filter((n) => !exported.has(n))).toEqual([]);
+  });
 });
