@@ -15,8 +15,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import tls from 'node:tls';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { Agent, setGlobalDispatcher } from 'undici';
 import { makePdf } from '../apps/server/src/db/seed/pdf';
 import { createRedis, waitForRedis } from '../apps/server/src/lib/redis';
 import { freePort } from '../apps/server/test/pg-cluster';
@@ -173,6 +175,7 @@ async function notificationCrossesInstances(cluster: Cluster) {
       check(ticket.status === 200, `stream ticket: ${ticket.status}`);
       const stream = await connectSse(
         `${nginx.url}/api/notifications/stream?ticket=${ticket.body.data.ticket}`,
+        { ca: nginx.ca },
       );
       opened.push(stream);
       check(stream.status === 200, `stream through nginx: ${stream.status} ${stream.body}`);
@@ -293,16 +296,64 @@ async function logsJoinByRequestId(cluster: Cluster) {
       line!.msg === 'request',
     `nginx's line has the app's fields: ${JSON.stringify(line)}`,
   );
-  const appLine = [cluster.a, cluster.b]
-    .flatMap((i) => i.output().split('\n'))
-    .filter((l) => l.startsWith('{'))
-    .map((l) => JSON.parse(l) as Record<string, unknown>)
-    .find((l) => l.reqId === id && l.msg === 'request');
+  // The instance writes its line as the answer ends: it may reach its log a moment after nginx's.
+  let appLine: Record<string, unknown> | undefined;
+  await waitUntil(`the instance's line of request ${id}`, () => {
+    appLine = [cluster.a, cluster.b]
+      .flatMap((i) => i.output().split('\n'))
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .find((l) => l.reqId === id && l.msg === 'request');
+    return appLine !== undefined;
+  });
   check(
     appLine && appLine.url === line!.url && appLine.status === line!.status,
     `the instance's line of request ${id}: ${JSON.stringify(appLine)}`,
   );
   return `request ${id}: nginx ${line!.ms} ms via ${line!.upstream}, the app's line ${String(appLine.ms)} ms`;
+}
+
+/**
+ * TLS as deploy/nginx.conf serves it: plain HTTP only redirects, every HTTPS answer carries HSTS, TLS 1.3
+ * is negotiated, and a TLS 1.2 client offering only a cipher without forward secrecy is refused.
+ */
+async function tlsAsShipped(cluster: Cluster) {
+  const { nginx } = cluster;
+  const plain = await fetch(`${nginx.httpUrl}/login?next=%2Fdocuments`, { redirect: 'manual' });
+  check(
+    plain.status === 301 && plain.headers.get('location') === 'https://127.0.0.1/login?next=%2Fdocuments',
+    `plain HTTP redirects to HTTPS: ${plain.status} ${plain.headers.get('location')}`,
+  );
+  const api = await fetch(`${nginx.httpUrl}/api/users/me`, { redirect: 'manual' });
+  check(api.status === 301, `the API is not answered over plain HTTP: ${api.status}`);
+  for (const url of [`${nginx.url}/api/health`, `${nginx.url}/login`, `${nginx.url}/api/users/me`]) {
+    const res = await fetch(url);
+    check(
+      res.headers.get('strict-transport-security') === 'max-age=63072000',
+      `${url} answers ${res.status} with HSTS: ${res.headers.get('strict-transport-security')}`,
+    );
+  }
+  const handshake = (options: tls.ConnectionOptions) =>
+    new Promise<{ protocol: string | null; cipher: string } | { error: string }>((resolve) => {
+      const socket = tls.connect({ host: '127.0.0.1', port: nginx.port, ca: nginx.ca, ...options }, () => {
+        resolve({ protocol: socket.getProtocol(), cipher: socket.getCipher().name });
+        socket.end();
+      });
+      socket.on('error', (err) => resolve({ error: err.message }));
+    });
+  const modern = await handshake({});
+  check(
+    'protocol' in modern && modern.protocol === 'TLSv1.3',
+    `TLS 1.3 negotiated: ${JSON.stringify(modern)}`,
+  );
+  const weak = await handshake({ maxVersion: 'TLSv1.2', ciphers: 'AES128-SHA256' });
+  check('error' in weak, `a cipher without forward secrecy is refused: ${JSON.stringify(weak)}`);
+  const tls12 = await handshake({ maxVersion: 'TLSv1.2' });
+  check(
+    'protocol' in tls12 && tls12.protocol === 'TLSv1.2' && tls12.cipher.startsWith('ECDHE-'),
+    `TLS 1.2 with a forward-secret cipher is served: ${JSON.stringify(tls12)}`,
+  );
+  return `HTTP -> 301 https; HSTS on every answer; ${modern.protocol} ${modern.cipher}; TLS 1.2 ${tls12.cipher}; AES128-SHA256 refused`;
 }
 
 async function rollingRestart(cluster: Cluster) {
@@ -414,9 +465,9 @@ async function main() {
   const dbName = `portal_cluster_${Date.now()}_${process.pid}`;
   const redisPrefix = `portal-cluster-${process.pid}-${Date.now()}:`;
   const base = Number(process.env.CLUSTER_PORT_BASE ?? 0);
-  const [nginxPort, portA, portB] = base
-    ? [base, base + 1, base + 2]
-    : [await freePort(), await freePort(), await freePort()];
+  const [nginxPort, portA, portB, httpPort] = base
+    ? [base, base + 1, base + 2, base + 3]
+    : [await freePort(), await freePort(), await freePort(), await freePort()];
 
   const cleanups: (() => Promise<unknown>)[] = [];
   const logs: (() => string)[] = [];
@@ -458,7 +509,7 @@ async function main() {
       REDIS_PREFIX: redisPrefix,
       TRUST_PROXY: '127.0.0.1',
       METRICS_TOKEN,
-      APP_URL: `http://127.0.0.1:${nginxPort}`,
+      APP_URL: `https://127.0.0.1:${nginxPort}`,
       ...s3.env,
     };
     const a = new Instance('A', portA!, ENTRY, env, tmp);
@@ -475,9 +526,12 @@ async function main() {
     const nginx = new Nginx(
       path.join(tmp, 'nginx'),
       nginxPort!,
+      httpPort!,
       [portA!, portB!],
       fs.readFileSync(SHIPPED_NGINX_CONF, 'utf8'),
     );
+    // Every client of the test trusts nginx's certificate, and nothing else over TLS.
+    setGlobalDispatcher(new Agent({ connect: { ca: nginx.ca } }));
     logs.push(() => nginx.output());
     cleanups.push(() => nginx.stop());
     await nginx.start();
@@ -505,6 +559,7 @@ async function main() {
     );
 
     const steps: [string, (c: Cluster) => Promise<string>][] = [
+      ['TLS: plain HTTP redirects, HSTS, TLS 1.3 and forward-secret ciphers only', tlsAsShipped],
       ["nginx's access line and the instance's line of a request join by its id", logsJoinByRequestId],
       ['a sign-in lockout earned through one instance holds on the other', lockoutHoldsOnTheOther],
       [

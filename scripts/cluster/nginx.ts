@@ -19,7 +19,7 @@ function replace(text: string, pattern: RegExp, by: string, count: number): stri
 
 function renderNginxConfig(
   shipped: string,
-  opts: { dir: string; port: number; upstreams: number[] },
+  opts: { dir: string; port: number; httpPort: number; upstreams: number[] },
 ): string {
   const { dir } = opts;
   let conf = shipped;
@@ -29,9 +29,28 @@ function renderNginxConfig(
   conf = replace(
     conf,
     /^ {4}listen 80 default_server;$/,
-    `    listen 127.0.0.1:${opts.port} default_server;`,
+    `    listen 127.0.0.1:${opts.httpPort} default_server;`,
     1,
   );
+  conf = replace(
+    conf,
+    /^ {4}listen 443 ssl http2 default_server;$/,
+    `    listen 127.0.0.1:${opts.port} ssl http2 default_server;`,
+    1,
+  );
+  conf = replace(
+    conf,
+    /^ {4}ssl_certificate \/etc\/nginx\/tls\/fullchain.pem;$/,
+    `    ssl_certificate ${dir}/tls/fullchain.pem;`,
+    1,
+  );
+  conf = replace(
+    conf,
+    /^ {4}ssl_certificate_key \/etc\/nginx\/tls\/privkey.pem;$/,
+    `    ssl_certificate_key ${dir}/tls/privkey.pem;`,
+    1,
+  );
+  conf = replace(conf, /^ {6}root \/var\/www\/acme;$/, `      root ${dir}/acme;`, 1);
   // The two app servers of the upstream, with their passive-health parameters kept.
   const servers = [...conf.matchAll(/^ {4}server [\d.]+:3000 (.*);.*$/gm)];
   if (servers.length !== opts.upstreams.length)
@@ -72,8 +91,46 @@ export interface AccessLine {
   upstreamStatus: string;
 }
 
+/**
+ * A self-signed certificate for 127.0.0.1 made with openssl, as an operator's would be issued: its
+ * PEM is the only authority the test's clients trust (`ca`).
+ */
+function makeCertificate(dir: string): string {
+  fs.mkdirSync(dir, { recursive: true });
+  const made = spawnSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '2',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      path.join(dir, 'privkey.pem'),
+      '-out',
+      path.join(dir, 'fullchain.pem'),
+    ],
+    { encoding: 'utf8' },
+  );
+  if (made.status !== 0) throw new Error(`openssl could not make the test certificate:\n${made.stderr}`);
+  return fs.readFileSync(path.join(dir, 'fullchain.pem'), 'utf8');
+}
+
 export class Nginx {
+  /** The HTTPS address everything goes through. */
   readonly url: string;
+  /** The plain-HTTP address, which only redirects. */
+  readonly httpUrl: string;
+  /** The certificate nginx serves, to trust in the test's clients. */
+  readonly ca: string;
   readonly accessLog: string;
   readonly errorLog: string;
   private child: Child | null = null;
@@ -82,10 +139,12 @@ export class Nginx {
   constructor(
     readonly dir: string,
     readonly port: number,
+    httpPort: number,
     upstreams: number[],
     shippedConfig: string,
   ) {
-    this.url = `http://127.0.0.1:${port}`;
+    this.url = `https://127.0.0.1:${port}`;
+    this.httpUrl = `http://127.0.0.1:${httpPort}`;
     this.accessLog = path.join(dir, 'access.log');
     this.errorLog = path.join(dir, 'error.log');
     this.confFile = path.join(dir, 'nginx.conf');
@@ -93,7 +152,9 @@ export class Nginx {
     // Worker processes of a master started as root run as nobody and must reach the temporary folders.
     fs.chmodSync(dir, 0o755);
     fs.chmodSync(path.join(dir, 'tmp'), 0o755);
-    fs.writeFileSync(this.confFile, renderNginxConfig(shippedConfig, { dir, port, upstreams }));
+    this.ca = makeCertificate(path.join(dir, 'tls'));
+    fs.chmodSync(path.join(dir, 'tls'), 0o755);
+    fs.writeFileSync(this.confFile, renderNginxConfig(shippedConfig, { dir, port, httpPort, upstreams }));
   }
 
   async start() {

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import https from 'node:https';
 
 /**
  * A minimal server-sent-events reader for tests. It uses node:http with one connection per stream
@@ -42,9 +43,11 @@ function parseFrame(frame: string): SseEvent | null {
   return isComment ? null : e;
 }
 
-export function connectSse(url: string): Promise<SseConnection> {
+/** `ca`: the certificate to trust for an https:// stream (the cluster test's nginx). */
+export function connectSse(url: string, { ca }: { ca?: string } = {}): Promise<SseConnection> {
   return new Promise((resolve, reject) => {
-    const req = http.get(url, { agent: false, headers: { accept: 'text/event-stream' } }, (res) => {
+    const get = url.startsWith('https:') ? https.get : http.get;
+    const req = get(url, { agent: false, ca, headers: { accept: 'text/event-stream' } }, (res) => {
       const events: SseEvent[] = [];
       const taken = new Set<SseEvent>();
       const waiters = new Set<() => void>();
