@@ -6,7 +6,7 @@ import { DEMO_ACCOUNTS } from './db/seed/demo';
 import { verifyPassword } from './lib/passwords';
 
 /** The demo accounts present in the database that still sign in with their published demo password. */
-export async function demoAccountsWithDemoPasswords(db: DbOrTx): Promise<string[]> {
+async function demoAccountsWithDemoPasswords(db: DbOrTx): Promise<string[]> {
   const rows = await db
     .select({ email: users.email, passwordHash: users.passwordHash })
     .from(users)
