@@ -20,7 +20,7 @@ import {
   type TestTarget,
 } from '../../test/backup-support';
 import { isPg, testConfig } from '../../test/helpers';
-import { restoreBackup, type Manifest } from './backup';
+import { drillRestore, restoreBackup, type Manifest } from './backup';
 
 /**
  * `npm run backup` and `npm run restore` on the database this project runs on (embedded PGlite in the
@@ -205,6 +205,37 @@ describe(`backup and restore (${kind})`, () => {
     );
     expect(await snapshot(target)).toEqual(before);
     expect(leftovers(target)).toEqual([]);
+  }, 60_000);
+
+  it('a restore drill (restore --verify) restores into a scratch database and finds every table as backed up', async () => {
+    const before = await snapshot(target);
+    const r = await runCli(['restore', '--verify', archive], target.env);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const rows = Object.values(sourceState.tables).reduce((n, t) => n + t.rows, 0);
+    expect(r.stdout).toContain('Restore drill passed for the backup of');
+    expect(r.stdout).toContain(`${Object.keys(sourceState.tables).length} tables, ${rows} rows`);
+    // Nothing of the target's is touched, and the scratch database is gone.
+    expect(await snapshot(target)).toEqual(before);
+    expect(leftovers(target)).toEqual([]);
+  }, 60_000);
+
+  it('a restore drill fails, naming the table, when a table does not come back as it was backed up', async () => {
+    const entries = await readArchive(archive);
+    const manifest = JSON.parse(entries.get('manifest.json')!.toString()) as Manifest;
+    const users = manifest.tables.find((t) => t.name === 'users')!;
+    const flag = users.columns.findIndex((c) => c.type === 'boolean');
+    // A boolean written 't' loads, but PostgreSQL gives it back as 'true': the table's checksum differs.
+    const lines = entries.get('db/users.ndjson')!.toString().trimEnd().split('\n');
+    const row = JSON.parse(lines[0]!) as (string | null)[];
+    row[flag] = row[flag] === 'true' ? 't' : 'f';
+    lines[0] = JSON.stringify(row);
+    entries.set('db/users.ndjson', Buffer.from(lines.join('\n') + '\n'));
+    const changed = path.join(path.dirname(archive), 'drill-differs.tar.gz');
+    await writeArchive(changed, entries, { fixChecksums: true });
+    await expect(drillRestore(target, changed)).rejects.toThrow(
+      `The restore drill failed: 1 table(s) did not come back as backed up: users (same ${users.rows} rows, other content).`,
+    );
   }, 60_000);
 
   it('with --force replaces everything in the target with the backup', async () => {

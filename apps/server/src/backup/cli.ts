@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
-import { createBackup, defaultBackupFile, restoreBackup, type Target } from './backup';
+import { createBackup, defaultBackupFile, drillRestore, restoreBackup, type Target } from './backup';
 
 const usage = [
   'Usage:',
   '  npm run backup -- [--out <file.tar.gz>]',
   '  npm run restore -- <file.tar.gz> [--force]',
+  '  npm run restore -- --verify <file.tar.gz>   (a restore drill into a scratch database; nothing else is touched)',
   'The database is PostgreSQL when DATABASE_URL is set, otherwise the embedded one in DATA_DIR/db;',
   'uploaded files are in the S3_BUCKET when it is set, otherwise in DATA_DIR/uploads.',
 ].join('\n');
@@ -50,11 +51,23 @@ async function backup(argv: string[]) {
 async function restore(argv: string[]) {
   const { values, positionals } = parseArgs({
     args: argv,
-    options: { force: { type: 'boolean', default: false } },
+    options: { force: { type: 'boolean', default: false }, verify: { type: 'boolean', default: false } },
     allowPositionals: true,
   });
-  if (positionals.length !== 1) throw new Error(usage);
+  if (positionals.length !== 1 || (values.verify && values.force)) throw new Error(usage);
   const t = target();
+  if (values.verify) {
+    const drill = await drillRestore(t, path.resolve(positionals[0]!));
+    const rows = drill.manifest.tables.reduce((n, table) => n + table.rows, 0);
+    console.info(
+      [
+        `Restore drill passed for the backup of ${drill.manifest.createdAt} in ${seconds(drill.ms)}:`,
+        `  restored into a scratch ${drill.scratch.startsWith('database') ? drill.scratch : `embedded database`} (dropped): ${drill.manifest.tables.length} tables, ${rows} rows, each table's row count and SHA-256 as in the manifest`,
+        `  uploaded files: ${drill.manifest.files.length}, checksums verified`,
+      ].join('\n'),
+    );
+    return;
+  }
   const result = await restoreBackup(t, path.resolve(positionals[0]!), { force: values.force });
   const rows = result.manifest.tables.reduce((n, table) => n + table.rows, 0);
   console.info(

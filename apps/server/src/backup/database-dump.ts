@@ -108,6 +108,54 @@ async function writeLine(out: fs.WriteStream, line: string) {
   if (!out.write(line)) await once(out, 'drain');
 }
 
+/**
+ * One table's rows as the archive holds them (each row a JSON array of the columns' text forms, a line
+ * each), given to `write` batch by batch, with their count, size and SHA-256. Inside a transaction.
+ */
+async function dumpTable(
+  s: SqlSession,
+  name: string,
+  cols: { name: string }[],
+  write?: (text: string) => Promise<void>,
+): Promise<{ rows: number; bytes: number; sha256: string }> {
+  const hash = crypto.createHash('sha256');
+  let rows = 0;
+  let bytes = 0;
+  const list = cols.map((c) => `${ident(c.name)}::text`).join(', ');
+  await s.exec(`declare backup_rows no scroll cursor for select ${list || 'null'} from ${qualified(name)}`);
+  for (;;) {
+    const batch = await s.rows(`fetch forward ${FETCH_ROWS} from backup_rows`);
+    if (!batch.length) break;
+    let text = '';
+    for (const row of batch) text += JSON.stringify(cols.length ? row : []) + '\n';
+    const buf = Buffer.from(text, 'utf8');
+    hash.update(buf);
+    bytes += buf.length;
+    rows += batch.length;
+    await write?.(text);
+  }
+  await s.exec('close backup_rows');
+  return { rows, bytes, sha256: hash.digest('hex') };
+}
+
+/**
+ * The tables of a restore that differ from the backup's manifest: each table read back as a backup would
+ * write it (the manifest's columns, in its order) and its row count and SHA-256 compared.
+ */
+export async function tablesDiffering(s: SqlSession, tables: TableDump[]): Promise<string[]> {
+  const differing: string[] = [];
+  for (const table of tables) {
+    const read = await dumpTable(s, table.name, table.columns);
+    if (read.rows !== table.rows || read.sha256 !== table.sha256)
+      differing.push(
+        read.rows !== table.rows
+          ? `${table.name} (${read.rows} rows, the backup lists ${table.rows})`
+          : `${table.name} (same ${table.rows} rows, other content)`,
+      );
+  }
+  return differing;
+}
+
 /** Writes every table to `dir/<table>.ndjson` from one consistent snapshot. */
 export async function dumpDatabase(
   s: SqlSession,
@@ -125,25 +173,7 @@ export async function dumpDatabase(
       const cols = columns.get(name) ?? [];
       const file = `${dir}/${name}.ndjson`;
       const out = fs.createWriteStream(file, { mode: 0o600 });
-      const hash = crypto.createHash('sha256');
-      let rows = 0;
-      let bytes = 0;
-      const list = cols.map((c) => `${ident(c.name)}::text`).join(', ');
-      await s.exec(
-        `declare backup_rows no scroll cursor for select ${list || 'null'} from ${qualified(name)}`,
-      );
-      for (;;) {
-        const batch = await s.rows(`fetch forward ${FETCH_ROWS} from backup_rows`);
-        if (!batch.length) break;
-        let text = '';
-        for (const row of batch) text += JSON.stringify(cols.length ? row : []) + '\n';
-        const buf = Buffer.from(text, 'utf8');
-        hash.update(buf);
-        bytes += buf.length;
-        rows += batch.length;
-        await writeLine(out, text);
-      }
-      await s.exec('close backup_rows');
+      const { rows, bytes, sha256 } = await dumpTable(s, name, cols, (text) => writeLine(out, text));
       out.end();
       await once(out, 'close');
       tables.push({
@@ -152,7 +182,7 @@ export async function dumpDatabase(
         rows,
         file: `db/${name}.ndjson`,
         bytes,
-        sha256: hash.digest('hex'),
+        sha256,
       });
     }
     const sequences: SequenceDump[] = [];
@@ -275,7 +305,15 @@ export async function loadDatabase(
   dir: string,
   dump: { tables: TableDump[]; sequences: SequenceDump[]; migrations: MigrationRecord[] },
   known: MigrationMeta[],
-  opts: { dropExisting: boolean; beforeCommit?: () => Promise<void> },
+  opts: {
+    dropExisting: boolean;
+    beforeCommit?: () => Promise<void>;
+    /**
+     * A restore drill: called with the rows loaded at the backup's own migration (before the newer ones),
+     * then everything is rolled back.
+     */
+    drill?: (s: SqlSession) => Promise<void>;
+  },
 ): Promise<void> {
   const k = dump.migrations.length;
   if (k > known.length)
@@ -331,6 +369,11 @@ export async function loadDatabase(
         seq.lastValue,
         seq.isCalled,
       ]);
+    if (opts.drill) {
+      await opts.drill(s);
+      await s.exec('rollback');
+      return;
+    }
     await applyMigrations(s, known.slice(k));
     await s.exec('analyze');
     await opts.beforeCommit?.();
