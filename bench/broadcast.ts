@@ -123,6 +123,12 @@ try {
     uploadMaxBytes: 1024 * 1024,
     seedDemo: false,
     allowDemoAccounts: false,
+    backups: {
+      schedule: undefined,
+      dir: path.join(os.tmpdir(), 'portal-backups'),
+      keepDaily: 7,
+      keepMonthly: 12,
+    },
     logLevel: 'silent',
     accessLog: 'app',
     smtpUrl: undefined,

@@ -30,7 +30,7 @@ export type App = FastifyInstance<
 /** What the metrics read at scrape time, registered by the parts that hold the values (plugins/metrics.ts). */
 export interface MetricSources {
   /** A value read at scrape time, e.g. the open notification streams. */
-  gauge(name: string, help: string, read: () => number): void;
+  gauge(name: string, help: string, read: () => number | Promise<number>): void;
   /** A count that only grows (`_total`), read at scrape time. */
   counter(name: string, help: string, read: () => number): void;
   /** Values by one label, read at scrape time (an asynchronous read may fail: the metric is then left out). */

@@ -52,6 +52,16 @@ const envSchema = z.object({
     .max(1_000_000)
     .default(600),
   RUN_JOBS: bool.optional(),
+  BACKUP_SCHEDULE: z
+    .string()
+    .trim()
+    .regex(/^\S+( \S+){4}$/, {
+      error: 'must be a cron expression of five fields (minute hour day month weekday), in UTC',
+    })
+    .optional(),
+  BACKUP_DIR: z.string().min(1).default('./backups'),
+  BACKUP_KEEP_DAILY: z.coerce.number().int().min(1).max(3650).default(7),
+  BACKUP_KEEP_MONTHLY: z.coerce.number().int().min(0).max(1200).default(12),
   REDIS_URL: z
     .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL (redis://host:6379/0)' })
     .optional(),
@@ -110,6 +120,12 @@ export interface Config {
    * (it refuses otherwise, main.ts): only for a demo installation.
    */
   allowDemoAccounts: boolean;
+  /**
+   * Backups on a schedule (issue 37): a cron expression in UTC, run once across instances through the job
+   * queue, into `backupDir` (or the S3 bucket's `backups/` prefix), keeping the newest archive of each of
+   * the last `daily` days and `monthly` months.
+   */
+  backups: { schedule: string | undefined; dir: string; keepDaily: number; keepMonthly: number };
   logLevel: string;
   /**
    * Who writes the access line of each request (ADR 017): the app ('app', the default: it may run alone),
@@ -188,6 +204,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Demo data is seeded into a new embedded database unless switched off, and into PostgreSQL only on request.
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     allowDemoAccounts: e.ALLOW_DEMO_ACCOUNTS ?? false,
+    backups: {
+      schedule: e.BACKUP_SCHEDULE,
+      dir: path.resolve(e.BACKUP_DIR),
+      keepDaily: e.BACKUP_KEEP_DAILY,
+      keepMonthly: e.BACKUP_KEEP_MONTHLY,
+    },
     logLevel: e.LOG_LEVEL,
     accessLog: e.ACCESS_LOG,
     loginRateLimit: e.LOGIN_RATE_LIMIT,

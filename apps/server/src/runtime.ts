@@ -4,7 +4,8 @@ import type { AppDeps } from './app-types';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { isEmpty, seedDemo } from './db/seed/demo';
-import { createJobQueue, type QueueOptions } from './jobs/queue';
+import { createJobQueue, SCHEDULES, type QueueOptions } from './jobs/queue';
+import { runScheduledBackup } from './backup/schedule';
 import { createAfterAnswer } from './lib/after-answer';
 import { createTokenSigner } from './lib/tokens';
 import { createMailer } from './mail/mailer';
@@ -74,7 +75,13 @@ export function createDeps(
 
 /** The job queue and what its jobs do: sending email, the daily reminders, publishing statements. Not started yet. */
 function createBackgroundWork(config: Config, database: Database, storage: FileStorage, opts: QueueOptions) {
-  const jobs = createJobQueue(database, opts);
+  const jobs = createJobQueue(database, {
+    ...opts,
+    schedules: {
+      ...(opts.schedules ?? SCHEDULES),
+      ...(config.backups.schedule && { backups: config.backups.schedule }),
+    },
+  });
   const mailer = createMailer({ config, database, jobs, transport: createMailTransport(config) });
   jobs.handle('mail', (job) => mailer.deliver(job));
   jobs.handle('daily-reminders', async () => {
@@ -82,6 +89,9 @@ function createBackgroundWork(config: Config, database: Database, storage: FileS
     await queueExpiryReminders(database.db, mailer);
   });
   jobs.handle('statements', (job) => runPublishing(database.db, mailer, storage, job));
+  jobs.handle('backups', async () => {
+    await runScheduledBackup(config, database);
+  });
   return { jobs, mailer };
 }
 

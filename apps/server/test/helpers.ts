@@ -90,6 +90,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     uploadMaxBytes: 1024 * 1024,
     seedDemo: false,
     allowDemoAccounts: false,
+    backups: {
+      schedule: undefined,
+      dir: path.join(os.tmpdir(), 'portal-backups'),
+      keepDaily: 7,
+      keepMonthly: 12,
+    },
     logLevel: 'silent',
     accessLog: 'app',
     loginRateLimit: 1000,

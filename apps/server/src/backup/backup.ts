@@ -173,7 +173,16 @@ export function defaultBackupFile(now = new Date()): string {
   return path.resolve('backups', `investor-portal-${stamp}.tar.gz`);
 }
 
-export async function createBackup(t: Target, outFile: string): Promise<BackupResult> {
+/**
+ * Writes an archive of the target. `session`: a session on the database to dump, in place of opening the
+ * target's (a scheduled backup of the running server: its own connection, or a copy of the embedded
+ * database); it is closed here.
+ */
+export async function createBackup(
+  t: Target,
+  outFile: string,
+  opts: { session?: SqlSession } = {},
+): Promise<BackupResult> {
   const started = performance.now();
   const out = path.resolve(outFile);
   if (fs.existsSync(out)) throw new Error(`${out} already exists; choose another file with --out.`);
@@ -181,7 +190,7 @@ export async function createBackup(t: Target, outFile: string): Promise<BackupRe
   const staging = await fsp.mkdtemp(path.join(t.dataDir, '.backup-'));
   const partial = `${out}.part`;
   try {
-    const session = await openSource(t);
+    const session = opts.session ?? (await openSource(t));
     let dump: { tables: TableDump[]; sequences: SequenceDump[]; migrations: MigrationRecord[] };
     let serverVersion: string;
     try {

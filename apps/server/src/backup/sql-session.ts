@@ -57,3 +57,20 @@ export async function openPgliteSession(
     close: () => db.close(),
   };
 }
+
+/** A session on an in-memory copy of an embedded database (its data folder as `dumpDataDir` gives it). */
+export async function openPgliteSnapshotSession(snapshot: Blob): Promise<SqlSession> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const db = await PGlite.create({ loadDataDir: snapshot });
+  return {
+    driver: 'pglite',
+    async rows(text, params) {
+      const result = await db.query(text, params, { rowMode: 'array' });
+      return result.rows as unknown[][];
+    },
+    async exec(text) {
+      await db.exec(text);
+    },
+    close: () => db.close(),
+  };
+}

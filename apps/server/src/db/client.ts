@@ -30,6 +30,11 @@ export interface Database {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /** The pool's connections checked out and the queries waiting for one (pg only; read by /metrics). */
   pool?: () => { inUse: number; waiting: number };
+  /**
+   * A copy of the embedded database's data folder, taken in one step (PGlite's dumpDataDir): a scheduled
+   * backup dumps that copy while the server keeps answering. PGlite only.
+   */
+  snapshot?: () => Promise<Blob>;
   /** The PostgreSQL connection string when the driver is pg (for LISTEN connections). */
   url?: string;
 }
@@ -162,6 +167,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       await db.execute(sql`select 1`);
     },
     close: () => client.close(),
+    snapshot: () => client.dumpDataDir('none'),
     executeSql: async (text, values) => {
       if (values?.length) return client.query(text, values);
       const results = await client.exec(text);

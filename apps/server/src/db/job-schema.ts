@@ -13,6 +13,8 @@ export const QUEUES = {
   'daily-reminders': { retryLimit: 3, retryDelay: 300, retryBackoff: true, expireInSeconds: 15 * 60 },
   // Publishing a period's statements, batch by batch; a retry resumes after the last batch written.
   statements: { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 15 * 60 },
+  // A scheduled backup (BACKUP_SCHEDULE): tried twice more, 5 and 10 minutes later; an hour at most a run.
+  backups: { retryLimit: 2, retryDelay: 300, retryBackoff: true, expireInSeconds: 60 * 60 },
 } as const;
 export type QueueName = keyof typeof QUEUES;
 

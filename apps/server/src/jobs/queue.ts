@@ -16,7 +16,7 @@ type JobHandler = (job: JobRun<Record<string, unknown>>) => Promise<void>;
 type JobHandlers = Partial<Record<QueueName, JobHandler>>;
 
 /** Cron schedules (pg-boss runs each once per minute slot across every instance), in UTC. */
-const SCHEDULES: Partial<Record<QueueName, string>> = { 'daily-reminders': '0 7 * * *' };
+export const SCHEDULES: Partial<Record<QueueName, string>> = { 'daily-reminders': '0 7 * * *' };
 
 interface JobRow {
   id: string;

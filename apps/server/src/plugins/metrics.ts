@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { statusErrorCode } from '@portal/i18n';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { lastBackupAt } from '../backup/schedule';
 import type { App, MetricSources } from '../app-types';
 import type { Database } from '../db/client';
 import type { JobQueue } from '../jobs/queue';
@@ -52,8 +53,8 @@ export function createMetrics(): Metrics {
         name,
         help,
         registers: [registry],
-        collect() {
-          this.set(read());
+        async collect() {
+          this.set(await read());
         },
       });
     },
@@ -104,6 +105,11 @@ export function reportAppMetrics(
     'portal_db_pool_waiting',
     'Queries waiting for a free database connection (0 on the embedded database).',
     () => database.pool?.().waiting ?? 0,
+  );
+  sources.gauge(
+    'portal_backup_last_success_timestamp_seconds',
+    'When the last scheduled backup was written in full, in seconds since 1970 (0: none yet).',
+    async () => ((await lastBackupAt(database.db).catch(() => null))?.getTime() ?? 0) / 1000,
   );
   sources.labelledGauge(
     'portal_job_queue_depth',

@@ -40,6 +40,22 @@ function sliceBytes(skip: number, length: number) {
   };
 }
 
+/** A client of the settings' bucket (the uploads' storage, and the backups kept beside them). */
+export function s3Client(settings: S3Settings): S3Client {
+  return new S3Client({
+    region: settings.region,
+    endpoint: settings.endpoint,
+    forcePathStyle: settings.forcePathStyle,
+    credentials:
+      settings.accessKeyId && settings.secretAccessKey
+        ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+        : undefined,
+    // Checksums only where S3 requires them: many S3-compatible servers do not take the newer ones.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+}
+
 /** Objects live under this prefix, mirroring DATA_DIR/uploads, so a bucket can hold other things too. */
 const PREFIX = 'uploads/';
 
@@ -58,18 +74,7 @@ export function createS3Storage(
   settings: S3Settings,
   opts: { partSize?: number; queueSize?: number } = {},
 ): FileStorage {
-  const client = new S3Client({
-    region: settings.region,
-    endpoint: settings.endpoint,
-    forcePathStyle: settings.forcePathStyle,
-    credentials:
-      settings.accessKeyId && settings.secretAccessKey
-        ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
-        : undefined,
-    // Checksums only where S3 requires them: many S3-compatible servers do not take the newer ones.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  const client = s3Client(settings);
   const Bucket = settings.bucket;
   const objectKey = (key: string) => {
     if (!KEY_PATTERN.test(key)) throw new Error('Invalid storage key');
