@@ -99,7 +99,7 @@ function s3Store(settings: NonNullable<Config['s3']>): BackupStore {
 }
 
 /** The S3 bucket's `backups/` when the uploads are in S3, otherwise BACKUP_DIR. */
-export const backupStore = (config: Config): BackupStore =>
+const backupStore = (config: Config): BackupStore =>
   config.s3 ? s3Store(config.s3) : diskStore(config.backups.dir);
 
 /**
