@@ -1,7 +1,13 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { main: 'src/main.ts', worker: 'src/worker.ts', cli: 'src/cli.ts', backup: 'src/backup/cli.ts' },
+  entry: {
+    main: 'src/main.ts',
+    worker: 'src/worker.ts',
+    cli: 'src/cli.ts',
+    backup: 'src/backup/cli.ts',
+    reseal: 'src/secrets/cli.ts',
+  },
   format: ['esm'],
   platform: 'node',
   target: 'node20',

@@ -218,7 +218,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   metricsPlugin(app, { token: deps.config.metricsToken, metrics });
   await webAppPlugin(app, {
     root: findWebDist(deps.config.webDist),
-    pageSession: createPageSession(app, { secret: deps.config.jwtSecret, signer: deps.signer }),
+    pageSession: createPageSession(app, { secrets: deps.config.jwtSecrets, signer: deps.signer }),
   });
   return app;
 }

@@ -20,8 +20,9 @@ describe('loadConfig', () => {
       logLevel: 'info',
       accessLog: 'app',
     });
-    expect(c.jwtSecret.length).toBeGreaterThanOrEqual(32);
-    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(c.jwtSecret);
+    expect(c.jwtSecrets[0]!.length).toBeGreaterThanOrEqual(32);
+    expect(c.dataKeys).toEqual(c.jwtSecrets);
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecrets).toEqual(c.jwtSecrets);
     expect(fs.statSync(path.join(dir, 'jwt-secret')).mode & 0o077).toBe(0);
   });
 

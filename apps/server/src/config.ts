@@ -9,6 +9,19 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** A list of secrets, newest first, separated by commas; each at least 32 characters. */
+const keyListSetting = z
+  .string()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((k) => k.trim())
+      .filter(Boolean),
+  )
+  .refine((list) => list.length > 0 && list.every((k) => k.length >= 32), {
+    error: 'must be one or more secrets of at least 32 characters, newest first, separated by commas',
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -18,6 +31,8 @@ const envSchema = z.object({
     .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
   JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  JWT_SECRETS: keyListSetting.optional(),
+  DATA_KEYS: keyListSetting.optional(),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -112,7 +127,13 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  jwtSecret: string;
+  /**
+   * What signs tokens and signed links (access, refresh successors, page cookies, media addresses, calendar
+   * feeds, unsubscribe links), newest first: the newest signs, every one verifies (JWT_SECRETS).
+   */
+  jwtSecrets: readonly string[];
+  /** What seals secrets at rest (two-factor secrets, IBANs, mail secrets), newest first (DATA_KEYS). */
+  dataKeys: readonly string[];
   uploadMaxBytes: number;
   seedDemo: boolean;
   /**
@@ -187,19 +208,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid environment:\n  MAIL_FROM: required when SMTP_URL is set');
   const s3 = s3Settings(e);
   const dataDir = path.resolve(e.DATA_DIR);
-  let jwtSecret = e.JWT_SECRET;
-  if (!jwtSecret) {
+  // Keys apart (issue 37): JWT_SECRETS signs, DATA_KEYS seals. An installation that set only JWT_SECRET
+  // keeps working: it is read as both lists. The embedded default generates one secret for both.
+  let single = e.JWT_SECRET;
+  if (!single && !(e.JWT_SECRETS && e.DATA_KEYS)) {
     if (e.DATABASE_URL)
-      throw new ConfigError('Invalid environment:\n  JWT_SECRET: required when DATABASE_URL is set');
-    jwtSecret = embeddedSecret(dataDir);
+      throw new ConfigError(
+        'Invalid environment:\n  JWT_SECRET: required when DATABASE_URL is set (or both JWT_SECRETS and DATA_KEYS)',
+      );
+    single = embeddedSecret(dataDir);
   }
+  const jwtSecrets = e.JWT_SECRETS ?? [single!];
+  const dataKeys = e.DATA_KEYS ?? [single!];
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    jwtSecret,
+    jwtSecrets,
+    dataKeys,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     // Demo data is seeded into a new embedded database unless switched off, and into PostgreSQL only on request.
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,

@@ -61,7 +61,7 @@ export function createDeps(
   return {
     config,
     database,
-    signer: createTokenSigner(config.jwtSecret),
+    signer: createTokenSigner(config.jwtSecrets),
     limiter: new LoginLimiter(Math.max(5, Math.floor(config.loginRateLimit / 2)), {
       store: redis && new RedisFailures(redis),
     }),

@@ -34,7 +34,7 @@ export async function emptyTarget(kind: 'embedded' | 'pg'): Promise<TestTarget> 
   if (kind === 'embedded')
     return {
       dataDir,
-      secret: SECRET,
+      secrets: [SECRET],
       env,
       drop: () => fsp.rm(path.dirname(dataDir), { recursive: true, force: true }),
     };
@@ -43,7 +43,7 @@ export async function emptyTarget(kind: 'embedded' | 'pg'): Promise<TestTarget> 
   return {
     dataDir,
     databaseUrl: db.url,
-    secret: SECRET,
+    secrets: [SECRET],
     env,
     async drop() {
       await db.drop();

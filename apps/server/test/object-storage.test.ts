@@ -176,7 +176,12 @@ describe(`backup and restore with object storage (${isPg ? 'pg' : 'embedded'})`,
     const app = await buildApp(
       {
         ...createDeps(
-          testConfig({ dataDir: target.dataDir, jwtSecret: SECRET, s3: restored.settings }),
+          testConfig({
+            dataDir: target.dataDir,
+            jwtSecrets: [SECRET],
+            dataKeys: [SECRET],
+            s3: restored.settings,
+          }),
           database,
         ),
         limiter: new LoginLimiter(500),

@@ -59,7 +59,10 @@ describe('npm run worker', { timeout: 60_000 }, () => {
   });
 
   it('sends what a server that does not work the queue has queued, and stops cleanly', async () => {
-    const web = createDeps(testConfig({ databaseUrl: url, jwtSecret: SECRET, runJobs: false }), database);
+    const web = createDeps(
+      testConfig({ databaseUrl: url, jwtSecrets: [SECRET], dataKeys: [SECRET], runJobs: false }),
+      database,
+    );
     await web.jobs.start();
     const ann = await createUser(database.db, { name: 'Ann Investor' });
     await database.db.transaction((tx) =>

@@ -91,7 +91,7 @@ describe(`backup and restore (${kind})`, () => {
 
   it('the restored target serves the app: sign-in, portfolio, stored files, new rows after the old ones', async () => {
     const database = await openTarget(target);
-    const config = testConfig({ dataDir: target.dataDir, jwtSecret: SECRET });
+    const config = testConfig({ dataDir: target.dataDir, jwtSecrets: [SECRET], dataKeys: [SECRET] });
     const app = await buildApp(
       { ...createDeps(config, database), limiter: new LoginLimiter(500) },
       { logger: false },
@@ -250,7 +250,7 @@ describe(`backup and restore (${kind})`, () => {
     expect(await snapshot(target)).not.toEqual(sourceState);
 
     const result = await restoreBackup(
-      { ...target, secret: 'another-secret-another-secret-0123456789' },
+      { ...target, secrets: ['another-secret-another-secret-0123456789'] },
       archive,
       {
         force: true,
@@ -259,6 +259,6 @@ describe(`backup and restore (${kind})`, () => {
     expect(await snapshot(target)).toEqual(sourceState);
     expect(leftovers(target)).toEqual([]);
     // Two-factor secrets are sealed with the server secret: a restore under another one says so.
-    expect(result.warnings.join(' ')).toContain('another server secret');
+    expect(result.warnings.join(' ')).toContain('another data key');
   }, 60_000);
 });

@@ -36,8 +36,11 @@ export interface Target {
   dataDir: string;
   /** PostgreSQL instead of the embedded database when set. */
   databaseUrl?: string;
-  /** The server secret (JWT_SECRET), if known: only its fingerprint is recorded. */
-  secret?: string;
+  /**
+   * The data keys (DATA_KEYS, newest first; an older installation's JWT_SECRET), if known: only the newest
+   * one's fingerprint is recorded, and a restore warns when none of the target's is the backup's.
+   */
+  secrets?: readonly string[];
   /** The uploaded files are objects in this bucket instead of files in DATA_DIR/uploads. */
   s3?: S3Settings;
 }
@@ -228,7 +231,7 @@ export async function createBackup(
       version: BACKUP_VERSION,
       createdAt: new Date().toISOString(),
       source: { database: t.databaseUrl ? 'postgresql' : 'embedded', serverVersion },
-      secretFingerprint: t.secret ? secretFingerprint(t.secret) : null,
+      secretFingerprint: t.secrets?.length ? secretFingerprint(t.secrets[0]!) : null,
       migrations: dump.migrations,
       tables: dump.tables,
       sequences: dump.sequences,
@@ -410,11 +413,11 @@ export async function restoreBackup(
     const warnings: string[] = [];
     if (
       manifest.secretFingerprint &&
-      (!t.secret || secretFingerprint(t.secret) !== manifest.secretFingerprint)
+      !(t.secrets ?? []).some((k) => secretFingerprint(k) === manifest.secretFingerprint)
     )
       warnings.push(
-        'The backup was made with another server secret (JWT_SECRET, or DATA_DIR/jwt-secret for the embedded database). ' +
-          'Two-factor secrets are sealed with it: start the server with the original secret, or users with two-factor sign-in will need their recovery codes.',
+        'The backup was made with another data key (DATA_KEYS or JWT_SECRET, or DATA_DIR/jwt-secret for the embedded database). ' +
+          'Two-factor secrets and IBANs are sealed with it: list the original key in DATA_KEYS, or users with two-factor sign-in will need their recovery codes.',
       );
 
     if (embedded) {

@@ -13,20 +13,31 @@ const usage = [
   'uploaded files are in the S3_BUCKET when it is set, otherwise in DATA_DIR/uploads.',
 ].join('\n');
 
+/** DATA_KEYS (newest first), or the single JWT_SECRET of an installation that never set it. */
+const cfgSecrets = (): string[] =>
+  process.env.DATA_KEYS
+    ? process.env.DATA_KEYS.split(',')
+        .map((k) => k.trim())
+        .filter(Boolean)
+    : [process.env.JWT_SECRET!];
+
 /** Where to back up from or restore to: the same environment variables as the server. */
 function target(): Target {
   // Backup and restore never sign tokens: a stand-in secret keeps loadConfig from requiring
   // JWT_SECRET or generating DATA_DIR/jwt-secret in a folder that is about to be restored.
   const cfg = loadConfig({ ...process.env, JWT_SECRET: 'backup-and-restore-sign-nothing-0123456789' });
-  let secret = process.env.JWT_SECRET || undefined;
-  if (!secret) {
+  // The data keys as the server reads them (DATA_KEYS, or an older installation's JWT_SECRET, or the
+  // embedded database's generated secret): only a fingerprint goes into the archive.
+  let secrets = process.env.DATA_KEYS || process.env.JWT_SECRET ? cfgSecrets() : undefined;
+  if (!secrets) {
     try {
-      secret = fs.readFileSync(path.join(cfg.dataDir, 'jwt-secret'), 'utf8').trim() || undefined;
+      const kept = fs.readFileSync(path.join(cfg.dataDir, 'jwt-secret'), 'utf8').trim();
+      if (kept) secrets = [kept];
     } catch {
       // no secret kept there
     }
   }
-  return { dataDir: cfg.dataDir, databaseUrl: cfg.databaseUrl, secret, s3: cfg.s3 };
+  return { dataDir: cfg.dataDir, databaseUrl: cfg.databaseUrl, secrets, s3: cfg.s3 };
 }
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;

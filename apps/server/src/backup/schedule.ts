@@ -164,7 +164,7 @@ export async function runScheduledBackup(
   try {
     const file = path.join(tmp, name);
     const result = await createBackup(
-      { dataDir: config.dataDir, databaseUrl: config.databaseUrl, secret: config.jwtSecret, s3: config.s3 },
+      { dataDir: config.dataDir, databaseUrl: config.databaseUrl, secrets: config.dataKeys, s3: config.s3 },
       file,
       { session: await sessionOnRunning(database) },
     );

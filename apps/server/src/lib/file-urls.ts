@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { keyList, type Keys } from './secret-box';
 
 /** 'p' = a project media item, 'u' = a per-user media item (documents of kind media). */
 export type FileSource = 'p' | 'u';
@@ -20,13 +21,18 @@ export interface FileUrls {
  * Short-lived signed addresses for uploaded media files (docs/decisions/003-signed-media-urls.md). The
  * key is derived from the JWT secret, so every instance of a deployment signs and checks alike.
  */
-export function createFileUrls(secret: string, now: () => number = Date.now): FileUrls {
-  const key = crypto.createHmac('sha256', secret).update('portal:media-file-urls:v1').digest();
-  const mac = (source: FileSource, id: string, exp: number, download: boolean) =>
+export function createFileUrls(secrets: Keys, now: () => number = Date.now): FileUrls {
+  // Signed with the newest secret; an address signed with an older one (JWT_SECRETS) still opens.
+  const keys = keyList(secrets).map((s) =>
+    crypto.createHmac('sha256', s).update('portal:media-file-urls:v1').digest(),
+  );
+  const macWith = (key: Buffer, source: FileSource, id: string, exp: number, download: boolean) =>
     crypto
       .createHmac('sha256', key)
       .update(`${source}:${id}:${exp}:${download ? 'attachment' : 'inline'}`)
       .digest('base64url');
+  const mac = (source: FileSource, id: string, exp: number, download: boolean) =>
+    macWith(keys[0]!, source, id, exp, download);
   const nowSeconds = () => Math.floor(now() / 1000);
   return {
     sign(source, id, opts = {}) {
@@ -36,9 +42,11 @@ export function createFileUrls(secret: string, now: () => number = Date.now): Fi
     },
     verify(source, id, exp, sig, download) {
       if (!Number.isSafeInteger(exp) || exp <= nowSeconds()) return false;
-      const expected = Buffer.from(mac(source, id, exp, download));
       const given = Buffer.from(sig);
-      return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+      return keys.some((key) => {
+        const expected = Buffer.from(macWith(key, source, id, exp, download));
+        return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+      });
     },
     secondsLeft(exp) {
       return Math.max(0, exp - nowSeconds());

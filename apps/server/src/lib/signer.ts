@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { keyList, type Keys } from './secret-box';
 
 /**
  * Signs short payloads (HMAC-SHA256) with a key derived from the server's secret for one purpose, so
@@ -15,15 +16,18 @@ export interface Signer {
 /** Signatures shorter than this are refused, whatever the caller asks. */
 const MIN_BYTES = 16;
 
-export function createSigner(serverSecret: string, purpose: string): Signer {
-  const key = Buffer.from(crypto.hkdfSync('sha256', serverSecret, 'investor-portal', purpose, 32));
-  const sign = (payload: string | Uint8Array, bytes: number) =>
+/** Signs with the newest of the secrets (JWT_SECRETS); a signature by any of them verifies. */
+export function createSigner(secrets: Keys, purpose: string): Signer {
+  const keys = keyList(secrets).map((s) =>
+    Buffer.from(crypto.hkdfSync('sha256', s, 'investor-portal', purpose, 32)),
+  );
+  const macWith = (key: Buffer, payload: string | Uint8Array, bytes: number) =>
     crypto.createHmac('sha256', key).update(payload).digest().subarray(0, bytes);
   return {
-    sign,
+    sign: (payload, bytes) => macWith(keys[0]!, payload, bytes),
     verify(payload, signature) {
       if (signature.length < MIN_BYTES || signature.length > 32) return false;
-      return crypto.timingSafeEqual(sign(payload, signature.length), signature);
+      return keys.some((key) => crypto.timingSafeEqual(macWith(key, payload, signature.length), signature));
     },
   };
 }

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { LRUCache } from 'lru-cache';
 import { accessClaims, type AccessClaims } from '@portal/contracts';
+import { keyList, type Keys } from './secret-box';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 /** A refresh token not used for this long expires (idle timeout). */
@@ -45,9 +46,29 @@ const MFA_TOKEN_TTL_SECONDS = 5 * 60;
 /** Access tokens whose signature was checked recently; more than this and the least recently used are forgotten. */
 const MAX_VERIFIED_TOKENS = 50_000;
 
-export function createTokenSigner(secret: string): TokenSigner {
-  const key = new TextEncoder().encode(secret);
+/**
+ * Signs with the newest of the secrets (JWT_SECRETS, newest first) and verifies a token signed by any of
+ * them: a new secret is used at once, and tokens signed before it stay good until they expire or the old
+ * secret is dropped from the list.
+ */
+export function createTokenSigner(secrets: Keys): TokenSigner {
+  const keys = keyList(secrets).map((s) => new TextEncoder().encode(s));
+  const key = keys[0]!;
   const successorKey = crypto.createHmac('sha256', key).update('refresh-token-successor').digest();
+  /** The payload of a token signed by one of the keys (HS256), or an error. */
+  async function verify(token: string) {
+    let failure: unknown;
+    for (const k of keys) {
+      try {
+        return await jwtVerify(token, k, { algorithms: ['HS256'] });
+      } catch (err) {
+        failure = err;
+        // Only a bad signature is worth trying the next key for.
+        if ((err as { code?: string }).code !== 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED') break;
+      }
+    }
+    throw failure;
+  }
   // A token's signature and claims never change, so each is verified once; its expiry is checked on
   // every use (the same rule as jose's: expired when exp <= now).
   const verified = new LRUCache<string, AccessClaims>({ max: MAX_VERIFIED_TOKENS });
@@ -69,7 +90,7 @@ export function createTokenSigner(secret: string): TokenSigner {
         return null;
       }
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        const { payload } = await verify(token);
         const parsed = accessClaims.safeParse(payload);
         if (!parsed.success) return null;
         verified.set(token, parsed.data);
@@ -89,7 +110,7 @@ export function createTokenSigner(secret: string): TokenSigner {
     },
     async verifyMfa(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        const { payload } = await verify(token);
         return payload.typ === 'mfa' && typeof payload.sub === 'string' ? payload.sub : null;
       } catch {
         return null;
@@ -107,7 +128,7 @@ export function createTokenSigner(secret: string): TokenSigner {
     },
     async verifyDevice(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        const { payload } = await verify(token);
         const { typ, sub, jti, acct } = payload;
         if (
           typ !== 'device' ||

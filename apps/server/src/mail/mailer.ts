@@ -71,8 +71,8 @@ export function createMailer(deps: {
   transport: MailTransport;
 }): Mailer {
   const { config, database, jobs, transport } = deps;
-  const box = createSecretBox(config.jwtSecret, 'mail-secrets');
-  const unsubscribeSigner = createSigner(config.jwtSecret, 'unsubscribe-links');
+  const box = createSecretBox(config.dataKeys, 'mail-secrets');
+  const unsubscribeSigner = createSigner(config.jwtSecrets, 'unsubscribe-links');
   /** 24 bytes: 32 characters of base64url. */
   const sign = (payload: string) => unsubscribeSigner.sign(payload, 24).toString('base64url');
   /** Seconds between two emails of the rate limit; account and security email is not held back. */

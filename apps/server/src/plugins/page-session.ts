@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { decodeJwt, jwtVerify, SignJWT } from 'jose';
 import { LRUCache } from 'lru-cache';
 import type { App } from '../app-types';
+import { keyList, type Keys } from '../lib/secret-box';
 import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_IDLE_TTL_MS, type TokenSigner } from '../lib/tokens';
 
 /**
@@ -73,9 +74,22 @@ const HTML_SAFE: Record<string, string> = { '<': '\\u003c', '\u2028': '\\u2028',
  */
 export const escapeForHtml = (json: string) => json.replace(HTML_UNSAFE, (c) => HTML_SAFE[c]!);
 
-export function createPageSession(app: App, deps: { secret: string; signer: TokenSigner }): PageSession {
-  // A key of its own, derived from the secret: a page token can never pass for an access token, nor one for it.
-  const key = crypto.createHmac('sha256', deps.secret).update('portal page cookie').digest();
+export function createPageSession(app: App, deps: { secrets: Keys; signer: TokenSigner }): PageSession {
+  // Keys of their own, derived from the secrets: a page token can never pass for an access token, nor one
+  // for it. Signed with the newest; one signed with an older secret (JWT_SECRETS) still verifies.
+  const keys = keyList(deps.secrets).map((s) =>
+    crypto.createHmac('sha256', s).update('portal page cookie').digest(),
+  );
+  const key = keys[0]!;
+  const verifyWithAny = async (token: string) => {
+    for (const k of keys.slice(0, -1))
+      try {
+        return await jwtVerify(token, k, { algorithms: ['HS256'] });
+      } catch {
+        // the next key
+      }
+    return jwtVerify(token, keys.at(-1)!, { algorithms: ['HS256'] });
+  };
   const cookieOptions = (request: FastifyRequest) => ({
     path: '/',
     httpOnly: true,
@@ -94,7 +108,7 @@ export function createPageSession(app: App, deps: { secret: string; signer: Toke
       return null;
     }
     try {
-      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+      const { payload } = await verifyWithAny(token);
       const { typ, sub, sid, isAdmin, exp } = payload;
       if (
         typ !== 'page' ||

@@ -182,7 +182,7 @@ describe('forged access tokens', () => {
     const claims = JSON.parse(Buffer.from(pair.accessToken.split('.')[1]!, 'base64url').toString());
     const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
     const [h, p, s] = pair.accessToken.split('.');
-    const key = new TextEncoder().encode(ctx.deps.config.jwtSecret);
+    const key = new TextEncoder().encode(ctx.deps.config.jwtSecrets[0]);
     const forged: Record<string, string> = {
       'alg none': `${b64({ alg: 'none', typ: 'JWT' })}.${p}.`,
       'alg none, no dot': `${b64({ alg: 'none', typ: 'JWT' })}.${p}`,

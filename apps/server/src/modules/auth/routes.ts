@@ -32,7 +32,7 @@ export const authRoutes: Module = (app, deps) => {
     db,
     mailer: deps.mailer,
     limiter: deps.limiter,
-    box: createSecretBox(deps.config.jwtSecret, 'totp-secret'),
+    box: createSecretBox(deps.config.dataKeys, 'totp-secret'),
   });
   const service = createAuthService({
     db,
@@ -43,7 +43,7 @@ export const authRoutes: Module = (app, deps) => {
   });
   const signInLimit = { max: deps.config.loginRateLimit, timeWindow: 60_000 };
   // The page cookie beside the spec's tokens, for the dashboard's HTML only (ADR 023).
-  const pageSession = createPageSession(app, { secret: deps.config.jwtSecret, signer: deps.signer });
+  const pageSession = createPageSession(app, { secrets: deps.config.jwtSecrets, signer: deps.signer });
 
   /** The known-device token the request brought (an HttpOnly cookie), when it is valid. */
   async function knownDevice(request: FastifyRequest): Promise<KnownDevice | null> {

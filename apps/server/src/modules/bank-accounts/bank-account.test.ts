@@ -58,7 +58,7 @@ describe('PUT /api/users/me/bank-account', () => {
 
     const s = await stored(user.id);
     expect(s.sealed).not.toContain('1234');
-    expect(createSecretBox(testConfig().jwtSecret, 'bank-account').open(s.sealed!)).toBe(FI);
+    expect(createSecretBox(testConfig().dataKeys, 'bank-account').open(s.sealed!)).toBe(FI);
     expect(s.last4).toBe('0785');
     expect(s.audits).toHaveLength(1);
     expect(s.audits[0]).toMatchObject({ actorId: user.id, entity: 'user' });

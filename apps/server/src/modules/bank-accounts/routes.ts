@@ -11,14 +11,14 @@ export const bankAccountRoutes: Module = (app, deps) => {
   const db = deps.database.db;
   const bank = {
     db,
-    box: createSecretBox(deps.config.jwtSecret, 'bank-account'),
+    box: createSecretBox(deps.config.dataKeys, 'bank-account'),
     mailer: deps.mailer,
     limiter: deps.limiter,
     twoFactor: createTwoFactorService({
       db,
       mailer: deps.mailer,
       limiter: deps.limiter,
-      box: createSecretBox(deps.config.jwtSecret, 'totp-secret'),
+      box: createSecretBox(deps.config.dataKeys, 'totp-secret'),
     }),
   };
 

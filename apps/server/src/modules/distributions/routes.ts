@@ -20,7 +20,7 @@ import {
 export const distributionRoutes: Module = (app, deps) => {
   const db = deps.database.db;
   // The investors' bank accounts, sealed as bank-accounts seals them, opened for the payment files.
-  const box = createSecretBox(deps.config.jwtSecret, 'bank-account');
+  const box = createSecretBox(deps.config.dataKeys, 'bank-account');
 
   const d = endpoints.distributions;
   route(app, d.list, async (request) => ({

@@ -15,7 +15,7 @@ const e = endpoints.documents;
 
 /** Document vault (docs/product.md §11, §15.7) and the per-user media of the admin documents screen. */
 export const documentRoutes: Module = (app, { database: { db }, storage, config, mailer }) => {
-  const urls = createFileUrls(config.jwtSecret);
+  const urls = createFileUrls(config.jwtSecrets);
   const upload = (request: FastifyRequest, purpose: UploadPurpose) =>
     readUpload(request, storage, { maxBytes: config.uploadMaxBytes, purpose });
 

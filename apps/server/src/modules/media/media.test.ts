@@ -294,7 +294,7 @@ describe('admin media', () => {
     expect((await get(inlineAsDownload)).statusCode).toBe(403);
     const otherId = listed.url.replace(item._id, crypto.randomUUID());
     expect((await get(otherId)).statusCode).toBe(403);
-    const lastWeek = createFileUrls(ctx.deps.config.jwtSecret, () => Date.now() - 7 * 24 * 3600 * 1000);
+    const lastWeek = createFileUrls(ctx.deps.config.jwtSecrets, () => Date.now() - 7 * 24 * 3600 * 1000);
     const expired = await get(lastWeek.sign('p', item._id));
     expect(expired.statusCode).toBe(403);
     expect(expired.json()).toMatchObject({

@@ -21,7 +21,7 @@ const e = endpoints.media;
 
 /** Project media gallery (docs/product.md §12, §16) and the signed addresses of uploaded media files. */
 export const mediaRoutes: Module = (app, { database: { db }, storage, config }) => {
-  const urls = createFileUrls(config.jwtSecret);
+  const urls = createFileUrls(config.jwtSecrets);
 
   route(app, e.list, async (request) => {
     const gallery = await listGallery(db, requireAuth(request), requireProjectId(request.query.projectId));

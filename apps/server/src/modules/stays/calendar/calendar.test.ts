@@ -181,8 +181,8 @@ describe('GET /api/calendar/:token.ics', () => {
     const token = path.slice('/api/calendar/'.length, -'.ics'.length);
     const flip = (i: number) => token.slice(0, i) + (token[i] === 'A' ? 'B' : 'A') + token.slice(i + 1);
     const forged = createCalendarTokens('another secret another secret another secret').make(w.emma.id, 1);
-    const nobody = createCalendarTokens(ctx.deps.config.jwtSecret).make(crypto.randomUUID(), 1);
-    const future = createCalendarTokens(ctx.deps.config.jwtSecret).make(w.emma.id, 7);
+    const nobody = createCalendarTokens(ctx.deps.config.jwtSecrets).make(crypto.randomUUID(), 1);
+    const future = createCalendarTokens(ctx.deps.config.jwtSecrets).make(w.emma.id, 7);
     for (const bad of [
       flip(2),
       flip(30),

@@ -19,7 +19,7 @@ const e = endpoints.calendar;
 
 /** Calendar feeds: the address of the caller's stays (or an admin's project occupancy), and the feed itself. */
 export const calendarRoutes: Module = (app, { database: { db }, config }) => {
-  const tokens = createCalendarTokens(config.jwtSecret);
+  const tokens = createCalendarTokens(config.jwtSecrets);
 
   /** Only admins have project feeds; an investor asking for one finds nothing. */
   async function checkProjectFeed(viewer: AuthUser, projectId: string | undefined) {

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../../db/client';
 import { bookingNights, bookings, cabins, calendarFeeds, projects, users } from '../../../db/schema';
 import { NotFoundError } from '../../../lib/errors';
 import { createSigner } from '../../../lib/signer';
+import type { Keys } from '../../../lib/secret-box';
 
 /**
  * Calendar addresses (issue 18). The token is not stored: it is the user id and the feed's version,
@@ -22,8 +23,8 @@ const VERSION_BYTES = 4;
 const SIGNATURE_BYTES = 16;
 const TOKEN_BYTES = ID_BYTES + VERSION_BYTES + SIGNATURE_BYTES;
 
-export function createCalendarTokens(serverSecret: string): CalendarTokens {
-  const signer = createSigner(serverSecret, 'calendar-feeds');
+export function createCalendarTokens(serverSecrets: Keys): CalendarTokens {
+  const signer = createSigner(serverSecrets, 'calendar-feeds');
   return {
     make(userId, version) {
       const payload = Buffer.alloc(ID_BYTES + VERSION_BYTES);
