@@ -101,6 +101,37 @@ describe('auditSentence', () => {
         }
   });
 
+  it('reads in German and Norwegian with amounts, days and months as each writes them', async () => {
+    const i18n = await createTranslator();
+    const say = (lng: 'de' | 'nb', kind: AuditKind, over: Partial<AuditEntry>) =>
+      auditText(i18n.getFixedT(lng) as unknown as AuditTranslate, entry(kind, over)).replace(
+        /[\u00a0\u202f]/g,
+        ' ',
+      );
+    const stay = {
+      details: { type: 'personal', nights: 3, firstNight: '2027-01-11', lastNight: '2027-01-13' },
+    };
+    expect(say('de', { entity: 'booking', action: 'approve' }, stay)).toBe(
+      'Anna Admin hat den Aufenthalt von Lukas Berg bei Aurora Lakeside Cabins genehmigt, 11. Jan. → 14. Jan. 2027',
+    );
+    expect(say('nb', { entity: 'booking', action: 'approve' }, stay)).toBe(
+      'Anna Admin godkjente oppholdet til Lukas Berg hos Aurora Lakeside Cabins, 11. jan. → 14. jan. 2027',
+    );
+    const paid = { details: { kind: 'income', period: '2026-09', amount: 12000.5, investors: 7 } };
+    expect(say('de', { entity: 'distribution', action: 'finalize' }, paid)).toBe(
+      'Anna Admin hat eine Ausschüttung über 12.000,50 € für Sept. 2026 bei Aurora Lakeside Cabins an 7 Investoren ausgezahlt',
+    );
+    expect(say('nb', { entity: 'distribution', action: 'finalize' }, paid)).toMatch(
+      /^Anna Admin utbetalte en utdeling på 12 000,50 € for sep.* 2026 hos Aurora Lakeside Cabins til 7 investorer$/,
+    );
+    expect(
+      say('de', { entity: 'interest', action: 'update' }, { details: { name: 'Ola', status: 'contacted' } }),
+    ).toBe('Anna Admin hat die Interessensbekundung von Ola als kontaktiert markiert');
+    expect(say('de', { entity: 'investment', action: 'delete' }, { actor: null, subject: null })).toBe(
+      'Ein gelöschtes Konto hat die Investition eines Investors in Aurora Lakeside Cabins entfernt',
+    );
+  });
+
   it('covers every kind of object the filter offers, and the filter every kind recorded', () => {
     expect(Object.keys(AUDIT_ACTIONS).sort()).toEqual(AUDIT_ENTITIES.map((e) => e.id).sort());
   });

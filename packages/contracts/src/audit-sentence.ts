@@ -1,6 +1,6 @@
 import { englishTranslator } from '@portal/i18n';
 import type { AuditEntity, AuditEntry } from './audit';
-import type { BookingType } from './value-sets';
+import type { BookingType, InterestStatus } from './value-sets';
 
 /**
  * Every action the server records, by kind of object. The server's `recordAudit` accepts only these
@@ -357,7 +357,7 @@ const SENTENCES: Sentences = {
         whose: name
           ? msg('admin:audit.sentence.interest.named', { name })
           : msg('admin:audit.sentence.interest.unnamed'),
-        status: status ? msg('admin:audit.sentence.interest.status', { status }) : '',
+        status: status ? msg('admin:audit.sentence.interest.status', { status: interestStatus(status) }) : '',
       });
     },
   },
@@ -471,6 +471,15 @@ function joined(...parts: AuditParam[]): AuditParam {
   if (present.length <= 1) return present[0] ?? '';
   return msg('admin:audit.sentence.part.joined', { a: present[0]!, b: joined(...present.slice(1)) });
 }
+
+const INTEREST_STATUS_WORDS = {
+  new: 'admin:audit.sentence.interest.statuses.new',
+  contacted: 'admin:audit.sentence.interest.statuses.contacted',
+  closed: 'admin:audit.sentence.interest.statuses.closed',
+} as const satisfies Record<InterestStatus, string>;
+/** A registration's status in words; one this version does not know, as recorded. */
+const interestStatus = (status: string): AuditParam =>
+  status in INTEREST_STATUS_WORDS ? msg(INTEREST_STATUS_WORDS[status as InterestStatus]) : status;
 
 function projectNamed(p: Parts, key: string, unnamed: string): AuditMessage {
   const name = p.e.project?.name ?? text(p.d.name);
