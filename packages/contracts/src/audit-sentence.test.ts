@@ -1,6 +1,22 @@
 import { describe, expect, it } from 'vitest';
+import { createTranslator, LOCALES } from '@portal/i18n';
 import { AUDIT_ENTITIES, type AuditEntry } from './audit';
-import { AUDIT_ACTIONS, auditRoleLabel, auditSentence, type AuditKind } from './audit-sentence';
+import {
+  AUDIT_ACTIONS,
+  auditMessage,
+  auditRoleLabel,
+  auditSentence,
+  auditText,
+  type AuditKind,
+  type AuditMessage,
+  type AuditTranslate,
+} from './audit-sentence';
+
+/** Every message key of a message and its parts. */
+const keysOf = (m: AuditMessage): string[] => [
+  m.key,
+  ...Object.values(m.params).flatMap((v) => (typeof v === 'object' ? keysOf(v) : [])),
+];
 
 const ANNA = { _id: 'a0000000-0000-4000-8000-000000000001', name: 'Anna Admin', email: 'anna@example.com' };
 const LUKAS = { _id: 'c0000000-0000-4000-8000-000000000002', name: 'Lukas Berg' };
@@ -35,6 +51,85 @@ describe('auditSentence', () => {
       expect(sentence, label).not.toMatch(/[a-z][-_][a-z]/);
       expect(sentence, label).not.toMatch(/undefined|null|NaN|\[object/);
     }
+  });
+
+  it('words every sentence, and each of its parts, in every language from the message files', async () => {
+    const i18n = await createTranslator();
+    const full = (kind: AuditKind) =>
+      entry(kind, {
+        details: {
+          name: 'N',
+          amount: 5,
+          month: '2026-01',
+          period: '2026-01',
+          fields: ['name'],
+          firstNight: '2027-01-11',
+          lastNight: '2027-01-12',
+          totalNights: 3,
+          bonusNights: 1,
+          expiresAt: '2027-12-31',
+          perkName: 'Sauna',
+          date: '2027-01-11',
+          reason: 'R',
+          investors: 2,
+          payments: 2,
+          status: 'contacted',
+          startsOn: '2027-01-01',
+          endsOn: '2027-01-05',
+          rows: 3,
+          income: 2,
+          capital: 1,
+          fileReplaced: true,
+          grossIncome: 100,
+          from: 1,
+          to: 2,
+          holder: 'H',
+          iban: 'I',
+          email: 'e@example.com',
+          active: false,
+        },
+      });
+    for (const kind of EVERY_KIND)
+      for (const e of [entry(kind), full(kind), entry(kind, { actor: null, subject: null, project: null })])
+        for (const lng of LOCALES) {
+          const label = `${kind.entity}/${kind.action} in ${lng}`;
+          const t = i18n.getFixedT(lng) as unknown as AuditTranslate;
+          // A key the language lacks would read as the key itself (or as English, in another language).
+          for (const key of keysOf(auditMessage(e)))
+            expect(i18n.exists(key, { lng, fallbackLng: false, count: 1 }), `${label}: ${key}`).toBe(true);
+          expect(auditText(t, e), label).not.toMatch(/audit\.sentence|\{\{|undefined|NaN/);
+        }
+  });
+
+  it('reads in German and Norwegian with amounts, days and months as each writes them', async () => {
+    const i18n = await createTranslator();
+    const say = (lng: 'de' | 'nb', kind: AuditKind, over: Partial<AuditEntry>) =>
+      auditText(i18n.getFixedT(lng) as unknown as AuditTranslate, entry(kind, over)).replace(
+        /[\u00a0\u202f]/g,
+        ' ',
+      );
+    const stay = {
+      details: { type: 'personal', nights: 3, firstNight: '2027-01-11', lastNight: '2027-01-13' },
+    };
+    expect(say('de', { entity: 'booking', action: 'approve' }, stay)).toBe(
+      'Anna Admin hat den Aufenthalt von Lukas Berg bei Aurora Lakeside Cabins genehmigt, 11. Jan. → 14. Jan. 2027',
+    );
+    expect(say('nb', { entity: 'booking', action: 'approve' }, stay)).toBe(
+      'Anna Admin godkjente oppholdet til Lukas Berg hos Aurora Lakeside Cabins, 11. jan. → 14. jan. 2027',
+    );
+    const paid = { details: { kind: 'income', period: '2026-09', amount: 12000.5, investors: 7 } };
+    expect(say('de', { entity: 'distribution', action: 'finalize' }, paid)).toBe(
+      'Anna Admin hat eine Ausschüttung über 12.000,50 € für Sept. 2026 bei Aurora Lakeside Cabins an 7 Investoren ausgezahlt',
+    );
+    expect(say('nb', { entity: 'distribution', action: 'finalize' }, paid)).toMatch(
+      /^Anna Admin utbetalte en utdeling på 12 000,50 € for sep.* 2026 hos Aurora Lakeside Cabins til 7 investorer$/,
+    );
+    expect(
+      say('de', { entity: 'interest', action: 'update' }, { details: { name: 'Ola', status: 'contacted' } }),
+    ).toBe('Anna Admin hat die Interessensbekundung von Ola als kontaktiert markiert');
+    expect(say('de', { entity: 'investment', action: 'delete' }, { actor: null, subject: null })).toBe(
+      'Ein gelöschtes Konto hat die Investition eines Investors in Aurora Lakeside Cabins entfernt',
+    );
   });
 
   it('covers every kind of object the filter offers, and the filter every kind recorded', () => {

@@ -1,9 +1,6 @@
+import { englishTranslator } from '@portal/i18n';
 import type { AuditEntity, AuditEntry } from './audit';
-import { monthLabel } from './returns';
-import { BOOKING_TYPE_LABELS } from './bookings';
-import type { BookingType } from './value-sets';
-import { formatNight, nightsText, stayFromTo } from './nights';
-import { formatEuro } from './usage';
+import type { BookingType, InterestStatus } from './value-sets';
 
 /**
  * Every action the server records, by kind of object. The server's `recordAudit` accepts only these
@@ -38,32 +35,43 @@ export type AuditAction<E extends AuditEntity = AuditEntity> = (typeof AUDIT_ACT
 /** An (entity, action) pair the server may record: `{ entity: 'booking', action: 'approve' }`. */
 export type AuditKind = { [E in AuditEntity]: { entity: E; action: AuditAction<E> } }[AuditEntity];
 
+/**
+ * An entry's sentence as a message of the `admin` namespace (`admin:audit.sentence.…`) and its values:
+ * names and numbers raw (amounts in euros worded `{{amount, money}}`, days `{{date, day}}`, months
+ * `{{period, month}}`), and the parts a language words its own way (the project it happened at, whose
+ * object it was, the object's name) as messages of their own, worded first.
+ */
+export interface AuditMessage {
+  key: string;
+  params: Record<string, AuditParam>;
+}
+export type AuditParam = string | number | AuditMessage;
+
+/** What words a message: an i18next `t` of any namespace (the keys name theirs). */
+export type AuditTranslate = (key: string, params: Record<string, string | number>) => string;
+
 /** What a sentence is made of: the entry, and its details read safely. */
 interface Parts {
-  /** The actor's name ('A deleted account' once it is gone). */
-  who: string;
-  /** The person the entry is about, or the words for them when unknown. */
-  person: string;
-  /** "Lukas Berg's", or "an investor's". */
-  persons: string;
+  /** The actor's name (a deleted account's words once it is gone). */
+  who: AuditParam;
+  /** The person the entry is about, or the words for an unknown investor. */
+  person: AuditParam;
+  /** "Lukas Berg's" / "von Lukas Berg", or the words for an unknown investor's. */
+  persons: AuditParam;
   /** ' at Aurora Lakeside Cabins', or ''. */
-  at: string;
+  at: AuditParam;
   /** The project's name, or 'a project'. */
-  project: string;
+  project: AuditParam;
   d: Record<string, unknown>;
   e: AuditEntry;
 }
 
+const msg = (key: string, params: Record<string, AuditParam> = {}): AuditMessage => ({ key, params });
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v : null);
 const amount = (v: unknown): number | null => {
   const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() ? Number(v) : NaN;
   return Number.isFinite(n) ? n : null;
 };
-const money = (v: unknown) => {
-  const n = amount(v);
-  return n === null ? null : formatEuro(n);
-};
-const possessive = (name: string) => `${name}'s`;
 /** 'totalInvestment' -> 'total investment', 'annualROI' -> 'annual ROI'. */
 const fieldWords = (f: string) =>
   f
@@ -72,114 +80,188 @@ const fieldWords = (f: string) =>
     .map((w) => (w === w.toUpperCase() ? w : w.toLowerCase()))
     .join(' ');
 /** ' (name, location)' from the changed fields, or ''. */
-const fields = (d: Record<string, unknown>) => {
+const fields = (d: Record<string, unknown>): AuditParam => {
   const list = Array.isArray(d.fields) ? d.fields.filter((f): f is string => typeof f === 'string') : [];
-  return list.length ? ` (${list.map(fieldWords).join(', ')})` : '';
+  return list.length
+    ? msg('admin:audit.sentence.part.fields', { list: list.map(fieldWords).join(', ') })
+    : '';
 };
-const month = (d: Record<string, unknown>) => {
+const month = (d: Record<string, unknown>): AuditParam => {
   const m = text(d.month);
-  return m ? ` for ${monthLabel(m)}` : '';
+  return m ? msg('admin:audit.sentence.part.forMonth', { month: m }) : '';
 };
-const nights = (d: Record<string, unknown>): string => {
+const DAY_MS = 86_400_000;
+/** The nights from the first to the last, comma-separated (as `{{nights, stay}}` reads them). */
+function nightsFrom(first: string, last: string): string | null {
+  const [a, b] = [Date.parse(`${first}T00:00:00Z`), Date.parse(`${last}T00:00:00Z`)];
+  if (!Number.isFinite(a) || !Number.isFinite(b) || b < a || b - a > 400 * DAY_MS) return null;
+  const out: string[] = [];
+  for (let t = a; t <= b; t += DAY_MS) out.push(new Date(t).toISOString().slice(0, 10));
+  return out.join(',');
+}
+const nights = (d: Record<string, unknown>): AuditParam => {
   const first = text(d.firstNight);
   const last = text(d.lastNight);
-  if (first && last) return `, ${stayFromTo(first, last)}`;
+  const range = first && last ? nightsFrom(first, last) : null;
+  if (range) return msg('admin:audit.sentence.part.stay', { nights: range });
   const n = amount(d.nights);
-  return n === null ? '' : `, ${nightsText(n)}`;
+  return n === null ? '' : msg('admin:audit.sentence.part.nights', { count: n });
 };
-const bookingWhat = (d: Record<string, unknown>) => {
-  const type = text(d.type) as BookingType | null;
-  const label = type && type in BOOKING_TYPE_LABELS ? BOOKING_TYPE_LABELS[type] : null;
-  return label === 'personal stay' ? 'stay' : (label ?? 'booking');
+const BOOKING_WHAT = {
+  personal: 'admin:audit.sentence.booking.what.stay',
+  gift: 'admin:audit.sentence.booking.what.gift',
+  rental: 'admin:audit.sentence.booking.what.rental',
+} as const satisfies Record<BookingType, string>;
+const bookingWhat = (d: Record<string, unknown>): AuditMessage => {
+  const type = text(d.type);
+  return msg(
+    type && type in BOOKING_WHAT
+      ? BOOKING_WHAT[type as BookingType]
+      : 'admin:audit.sentence.booking.what.booking',
+  );
 };
-/** 'the perk “Sauna evening”', or 'a perk' / 'an update' when no name was recorded. */
-const named = (p: Parts, noun: string) => {
+/** What an object is called: 'the perk “Sauna evening”', or 'a perk' when no name was recorded. */
+const NOUNS = {
+  mediaItem: ['admin:audit.sentence.named.mediaItem', 'admin:audit.sentence.unnamed.mediaItem'],
+  update: ['admin:audit.sentence.named.update', 'admin:audit.sentence.unnamed.update'],
+  perk: ['admin:audit.sentence.named.perk', 'admin:audit.sentence.unnamed.perk'],
+  document: ['admin:audit.sentence.named.document', 'admin:audit.sentence.unnamed.document'],
+  notification: ['admin:audit.sentence.named.notification', 'admin:audit.sentence.unnamed.notification'],
+  cabin: ['admin:audit.sentence.named.cabin', 'admin:audit.sentence.unnamed.cabin'],
+  highSeason: ['admin:audit.sentence.named.highSeason', 'admin:audit.sentence.unnamed.highSeason'],
+} as const;
+const named = (p: Parts, noun: keyof typeof NOUNS): AuditMessage => {
   const name = text(p.d.name) ?? text(p.d.title);
-  return name ? `the ${noun} “${name}”` : `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`;
+  return name ? msg(NOUNS[noun][0], { name }) : msg(NOUNS[noun][1]);
 };
-const forWhom = (p: Parts) => (p.e.subject ? ` for ${p.e.subject.name}` : '');
+const forWhom = (p: Parts): AuditParam =>
+  p.e.subject ? msg('admin:audit.sentence.part.forWhom', { name: p.e.subject.name }) : '';
+const newFile = (p: Parts): AuditParam =>
+  p.d.fileReplaced === true ? msg('admin:audit.sentence.part.newFile') : '';
+/** ' to 7 investors', or ''. */
+const toInvestors = (n: number | null): AuditParam =>
+  n === null ? '' : msg('admin:audit.sentence.part.toInvestors', { count: n });
+const base = (p: Parts) => ({ who: p.who, persons: p.persons, at: p.at });
 
-type Sentences = { [E in AuditEntity]: { [A in AuditAction<E>]: (p: Parts) => string } };
+type Sentences = { [E in AuditEntity]: { [A in AuditAction<E>]: (p: Parts) => AuditMessage } };
 
 const SENTENCES: Sentences = {
   user: {
-    create: (p) => `${p.who} created the account of ${text(p.d.name) ?? p.person}`,
-    update: (p) => `${p.who} changed ${p.persons} profile${fields(p.d)}`,
+    create: (p) => msg('admin:audit.sentence.user.create', { who: p.who, name: text(p.d.name) ?? p.person }),
+    update: (p) => msg('admin:audit.sentence.user.update', { ...base(p), fields: fields(p.d) }),
     delete: (p) => {
-      const name = text(p.d.name) ?? p.person;
       const email = text(p.d.email);
-      return `${p.who} deleted the account of ${name}${email ? ` (${email})` : ''}`;
+      return msg(email ? 'admin:audit.sentence.user.deleteWithEmail' : 'admin:audit.sentence.user.delete', {
+        who: p.who,
+        name: text(p.d.name) ?? p.person,
+        ...(email ? { email } : {}),
+      });
     },
-    activate: (p) => `${p.who} activated ${p.persons} account`,
-    deactivate: (p) => `${p.who} deactivated ${p.persons} account`,
+    activate: (p) => msg('admin:audit.sentence.user.activate', base(p)),
+    deactivate: (p) => msg('admin:audit.sentence.user.deactivate', base(p)),
     'bank-account': (p) => {
       const to = [text(p.d.holder), text(p.d.iban)].filter(Boolean).join(', ');
-      const whose = p.e.actor && p.e.subject && p.e.actor._id === p.e.subject._id ? 'their' : p.persons;
-      return `${p.who} changed ${whose} bank account${to ? ` to ${to}` : ''}`;
+      const own = !!p.e.actor && !!p.e.subject && p.e.actor._id === p.e.subject._id;
+      const toPart = to ? msg('admin:audit.sentence.part.to', { to }) : '';
+      return own
+        ? msg('admin:audit.sentence.user.ownBankAccount', { who: p.who, to: toPart })
+        : msg('admin:audit.sentence.user.bankAccount', { ...base(p), to: toPart });
     },
   },
   investment: {
     update: (p) => {
-      const m = money(p.d.amount);
-      return `${p.who} set ${p.persons} investment in ${p.project}${m ? ` to ${m}` : ''}`;
+      const m = amount(p.d.amount);
+      return m === null
+        ? msg('admin:audit.sentence.investment.update', { ...base(p), project: p.project })
+        : msg('admin:audit.sentence.investment.updateTo', { ...base(p), project: p.project, amount: m });
     },
-    delete: (p) => `${p.who} removed ${p.persons} investment in ${p.project}`,
+    delete: (p) => msg('admin:audit.sentence.investment.delete', { ...base(p), project: p.project }),
   },
   'monthly-return': {
     create: (p) => {
-      const m = money(p.d.amount);
-      return `${p.who} recorded ${p.persons} return${month(p.d)}${p.at}${m ? `: ${m}` : ''}`;
+      const m = amount(p.d.amount);
+      return msg(
+        m === null ? 'admin:audit.sentence.return.create' : 'admin:audit.sentence.return.createAmount',
+        { ...base(p), month: month(p.d), ...(m === null ? {} : { amount: m }) },
+      );
     },
     update: (p) => {
-      const [from, to] = [money(p.d.from), money(p.d.to)];
-      const change = from && to ? ` from ${from} to ${to}` : to ? ` to ${to}` : '';
-      return `${p.who} changed ${p.persons} return${month(p.d)}${p.at}${change}`;
+      const [from, to] = [amount(p.d.from), amount(p.d.to)];
+      const change =
+        from !== null && to !== null
+          ? msg('admin:audit.sentence.part.fromTo', { from, to })
+          : to !== null
+            ? msg('admin:audit.sentence.part.toAmount', { to })
+            : '';
+      return msg('admin:audit.sentence.return.update', { ...base(p), month: month(p.d), change });
     },
     delete: (p) => {
-      const m = money(p.d.amount);
-      return `${p.who} deleted ${p.persons} return${month(p.d)}${p.at}${m ? ` (${m})` : ''}`;
+      const m = amount(p.d.amount);
+      return msg(
+        m === null ? 'admin:audit.sentence.return.delete' : 'admin:audit.sentence.return.deleteAmount',
+        { ...base(p), month: month(p.d), ...(m === null ? {} : { amount: m }) },
+      );
     },
     import: (p) => {
       const rows = amount(p.d.rows);
       const [income, capital] = [amount(p.d.income), amount(p.d.capital)];
-      const split = income !== null && capital !== null ? ` (${income} income, ${capital} capital)` : '';
-      return `${p.who} imported ${rows === null ? 'monthly returns' : `${rows} monthly return${rows === 1 ? '' : 's'}`}${split}`;
+      const split =
+        income !== null && capital !== null
+          ? msg('admin:audit.sentence.part.split', { income, capital })
+          : '';
+      return rows === null
+        ? msg('admin:audit.sentence.return.import', { who: p.who, split })
+        : msg('admin:audit.sentence.return.importRows', { who: p.who, count: rows, split });
     },
   },
   project: {
-    create: (p) => `${p.who} created the project ${text(p.d.name) ?? p.project}`,
+    create: (p) =>
+      msg('admin:audit.sentence.project.create', { who: p.who, name: text(p.d.name) ?? p.project }),
     update: (p) => {
-      const name = p.e.project?.name ?? text(p.d.name) ?? 'a project';
+      const name = p.e.project?.name ?? text(p.d.name) ?? msg('admin:audit.sentence.part.aProject');
       const list = Array.isArray(p.d.fields) ? p.d.fields : [];
       if (list.length === 1 && list[0] === 'opportunity') {
-        if (p.d.openForInterest === true) return `${p.who} opened ${name} for interest`;
-        if (p.d.openForInterest === false) return `${p.who} closed ${name} for interest`;
-        return `${p.who} changed the opportunity of ${name}`;
+        if (p.d.openForInterest === true)
+          return msg('admin:audit.sentence.project.open', { who: p.who, name });
+        if (p.d.openForInterest === false)
+          return msg('admin:audit.sentence.project.close', { who: p.who, name });
+        return msg('admin:audit.sentence.project.opportunity', { who: p.who, name });
       }
-      return `${p.who} changed the project ${name}${fields(p.d)}`;
+      return msg('admin:audit.sentence.project.update', { who: p.who, name, fields: fields(p.d) });
     },
     delete: (p) => {
       const name = text(p.d.name);
-      return `${p.who} deleted ${name ? `the project ${name}` : 'a project'}`;
+      return name
+        ? msg('admin:audit.sentence.project.delete', { who: p.who, name })
+        : msg('admin:audit.sentence.project.deleteUnnamed', { who: p.who });
     },
-    archive: (p) => `${p.who} archived the project ${p.e.project?.name ?? text(p.d.name) ?? ''}`.trim(),
-    restore: (p) => `${p.who} restored the project ${p.e.project?.name ?? text(p.d.name) ?? ''}`.trim(),
+    archive: (p) =>
+      projectNamed(p, 'admin:audit.sentence.project.archive', 'admin:audit.sentence.project.archiveUnnamed'),
+    restore: (p) =>
+      projectNamed(p, 'admin:audit.sentence.project.restore', 'admin:audit.sentence.project.restoreUnnamed'),
   },
   'project-media': {
-    create: (p) => `${p.who} added ${named(p, 'media item')}${p.at}`,
+    create: (p) =>
+      msg('admin:audit.sentence.object.add', { ...base(p), what: named(p, 'mediaItem'), extra: '' }),
     update: (p) =>
-      `${p.who} changed ${named(p, 'media item')}${p.at}${p.d.fileReplaced === true ? ', with a new file' : ''}${fields(p.d)}`,
-    delete: (p) => `${p.who} deleted ${named(p, 'media item')}${p.at}`,
+      msg('admin:audit.sentence.object.change', {
+        ...base(p),
+        what: named(p, 'mediaItem'),
+        extra: joined(newFile(p), fields(p.d)),
+      }),
+    delete: (p) => msg('admin:audit.sentence.object.delete', { ...base(p), what: named(p, 'mediaItem') }),
   },
   update: {
-    create: (p) => `${p.who} posted ${named(p, 'update')}${p.at}`,
-    update: (p) => `${p.who} changed ${named(p, 'update')}${p.at}${fields(p.d)}`,
-    delete: (p) => `${p.who} deleted ${named(p, 'update')}${p.at}`,
+    create: (p) => msg('admin:audit.sentence.object.post', { ...base(p), what: named(p, 'update') }),
+    update: (p) =>
+      msg('admin:audit.sentence.object.change', { ...base(p), what: named(p, 'update'), extra: fields(p.d) }),
+    delete: (p) => msg('admin:audit.sentence.object.delete', { ...base(p), what: named(p, 'update') }),
   },
   perk: {
-    create: (p) => `${p.who} added ${named(p, 'perk')}${p.at}`,
-    update: (p) => `${p.who} changed ${named(p, 'perk')}${p.at}`,
-    delete: (p) => `${p.who} deleted ${named(p, 'perk')}${p.at}`,
+    create: (p) => msg('admin:audit.sentence.object.add', { ...base(p), what: named(p, 'perk'), extra: '' }),
+    update: (p) =>
+      msg('admin:audit.sentence.object.change', { ...base(p), what: named(p, 'perk'), extra: '' }),
+    delete: (p) => msg('admin:audit.sentence.object.delete', { ...base(p), what: named(p, 'perk') }),
   },
   cabin_allowance: {
     update: (p) => {
@@ -188,133 +270,262 @@ const SENTENCES: Sentences = {
       const what =
         total === null
           ? ''
-          : `: ${nightsText(total)}${bonus ? ` and ${bonus} bonus` : ''}${expires ? `, until ${formatNight(expires)}` : ''}`;
-      return `${p.who} set ${p.persons} cabin nights${p.at}${what}`;
+          : msg('admin:audit.sentence.allowance.nights', {
+              count: total,
+              bonus: bonus ? msg('admin:audit.sentence.allowance.bonus', { bonus }) : '',
+              until: expires
+                ? msg('admin:audit.sentence.allowance.until', { date: expires.slice(0, 10) })
+                : '',
+            });
+      return msg('admin:audit.sentence.allowance.update', { ...base(p), what });
     },
   },
   booking: {
-    approve: (p) => `${p.who} approved ${p.persons} ${bookingWhat(p.d)}${p.at}${nights(p.d)}`,
-    decline: (p) => `${p.who} declined ${p.persons} ${bookingWhat(p.d)}${p.at}${nights(p.d)}`,
+    approve: (p) =>
+      msg('admin:audit.sentence.booking.approve', {
+        ...base(p),
+        what: bookingWhat(p.d),
+        nights: nights(p.d),
+      }),
+    decline: (p) =>
+      msg('admin:audit.sentence.booking.decline', {
+        ...base(p),
+        what: bookingWhat(p.d),
+        nights: nights(p.d),
+      }),
     'record-rental-income': (p) => {
-      const m = money(p.d.grossIncome);
-      return `${p.who} recorded rental income${m ? ` of ${m}` : ''} for ${p.persons} rental${p.at}`;
+      const m = amount(p.d.grossIncome);
+      return m === null
+        ? msg('admin:audit.sentence.booking.recordIncome', base(p))
+        : msg('admin:audit.sentence.booking.recordIncomeOf', { ...base(p), amount: m });
     },
-    'remove-rental-income': (p) => `${p.who} removed the rental income of ${p.persons} rental${p.at}`,
+    'remove-rental-income': (p) => msg('admin:audit.sentence.booking.removeIncome', base(p)),
   },
   activity_request: {
-    approve: (p) => `${p.who} approved ${p.persons} request for ${activity(p)}${p.at}`,
-    decline: (p) => `${p.who} declined ${p.persons} request for ${activity(p)}${p.at}`,
+    approve: (p) => msg('admin:audit.sentence.activity.approve', { ...base(p), activity: activity(p) }),
+    decline: (p) => msg('admin:audit.sentence.activity.decline', { ...base(p), activity: activity(p) }),
   },
   document: {
-    create: (p) => `${p.who} uploaded ${named(p, 'document')}${p.at}${forWhom(p)}`,
+    create: (p) =>
+      msg('admin:audit.sentence.object.upload', { ...base(p), what: named(p, 'document'), for: forWhom(p) }),
     update: (p) =>
-      `${p.who} changed ${named(p, 'document')}${p.at}${forWhom(p)}${p.d.fileReplaced === true ? ', with a new file' : ''}${fields(p.d)}`,
-    delete: (p) => `${p.who} deleted ${named(p, 'document')}${p.at}${forWhom(p)}`,
+      msg('admin:audit.sentence.object.change', {
+        ...base(p),
+        what: named(p, 'document'),
+        extra: joined(forWhom(p), newFile(p), fields(p.d)),
+      }),
+    delete: (p) =>
+      msg('admin:audit.sentence.object.deleteFor', {
+        ...base(p),
+        what: named(p, 'document'),
+        for: forWhom(p),
+      }),
   },
   'user-media': {
-    create: (p) => `${p.who} uploaded ${named(p, 'media item')}${p.at}${forWhom(p)}`,
+    create: (p) =>
+      msg('admin:audit.sentence.object.upload', { ...base(p), what: named(p, 'mediaItem'), for: forWhom(p) }),
     update: (p) =>
-      `${p.who} changed ${named(p, 'media item')}${p.at}${forWhom(p)}${p.d.fileReplaced === true ? ', with a new file' : ''}${fields(p.d)}`,
-    delete: (p) => `${p.who} deleted ${named(p, 'media item')}${p.at}${forWhom(p)}`,
+      msg('admin:audit.sentence.object.change', {
+        ...base(p),
+        what: named(p, 'mediaItem'),
+        extra: joined(forWhom(p), newFile(p), fields(p.d)),
+      }),
+    delete: (p) =>
+      msg('admin:audit.sentence.object.deleteFor', {
+        ...base(p),
+        what: named(p, 'mediaItem'),
+        for: forWhom(p),
+      }),
   },
   notification: {
-    send: (p) => {
-      const to = p.d.recipients === 'chosen' ? 'chosen investors' : 'every investor';
-      return `${p.who} sent ${named(p, 'notification')} to ${to}`;
-    },
-    delete: (p) => `${p.who} deleted ${named(p, 'notification')}`,
+    send: (p) =>
+      msg(
+        p.d.recipients === 'chosen'
+          ? 'admin:audit.sentence.notification.sendChosen'
+          : 'admin:audit.sentence.notification.sendAll',
+        { who: p.who, what: named(p, 'notification') },
+      ),
+    delete: (p) =>
+      msg('admin:audit.sentence.notification.delete', { who: p.who, what: named(p, 'notification') }),
   },
   interest: {
     update: (p) => {
       const name = text(p.d.name);
       const status = text(p.d.status);
-      return `${p.who} marked ${name ? `${possessive(name)} interest registration` : 'an interest registration'}${status ? ` as ${status}` : ''}`;
+      return msg('admin:audit.sentence.interest.update', {
+        who: p.who,
+        whose: name
+          ? msg('admin:audit.sentence.interest.named', { name })
+          : msg('admin:audit.sentence.interest.unnamed'),
+        status: status ? msg('admin:audit.sentence.interest.status', { status: interestStatus(status) }) : '',
+      });
     },
   },
   settings: {
     update: (p) => {
       if (p.e.entityId === 'security') {
         const on = p.d.requireAdminTotp;
-        if (on === true) return `${p.who} required two-factor sign-in for admins`;
-        if (on === false) return `${p.who} stopped requiring two-factor sign-in for admins`;
-        return `${p.who} changed the security settings`;
+        if (on === true) return msg('admin:audit.sentence.settings.totpOn', { who: p.who });
+        if (on === false) return msg('admin:audit.sentence.settings.totpOff', { who: p.who });
+        return msg('admin:audit.sentence.settings.security', { who: p.who });
       }
-      if (p.e.entityId === 'support') return `${p.who} changed the support contact`;
-      if (p.e.entityId === 'payerAccount') return `${p.who} changed the fund's payer account`;
-      return `${p.who} changed the settings`;
+      if (p.e.entityId === 'support') return msg('admin:audit.sentence.settings.support', { who: p.who });
+      if (p.e.entityId === 'payerAccount') return msg('admin:audit.sentence.settings.payer', { who: p.who });
+      return msg('admin:audit.sentence.settings.other', { who: p.who });
     },
   },
-  adjustment: { create: adjustmentSentence },
-  distribution: {
-    create: (p) => `${p.who} drafted ${distribution(p)}`,
-    update: (p) => `${p.who} changed the draft ${distribution(p, false)}`,
-    delete: (p) => `${p.who} deleted the draft ${distribution(p, false)}`,
-    finalize: (p) => {
-      const n = amount(p.d.investors);
-      return `${p.who} paid ${distribution(p)}${n === null ? '' : ` to ${n} investor${n === 1 ? '' : 's'}`}`;
+  adjustment: {
+    create: (p) => {
+      const m = amount(p.d.amount);
+      const why = text(p.d.reason);
+      return msg(
+        p.d.kind === 'capital'
+          ? 'admin:audit.sentence.adjustment.capital'
+          : 'admin:audit.sentence.adjustment.income',
+        {
+          ...base(p),
+          by: m === null ? '' : msg('admin:audit.sentence.part.by', { amount: m }),
+          reason: why ? msg('admin:audit.sentence.part.reason', { reason: why }) : '',
+        },
+      );
     },
+  },
+  distribution: {
+    create: (p) => msg('admin:audit.sentence.distribution.create', { who: p.who, what: distribution(p) }),
+    update: (p) =>
+      msg('admin:audit.sentence.distribution.update', { who: p.who, what: distribution(p, false) }),
+    delete: (p) =>
+      msg('admin:audit.sentence.distribution.delete', { who: p.who, what: distribution(p, false) }),
+    finalize: (p) =>
+      msg('admin:audit.sentence.distribution.finalize', {
+        who: p.who,
+        what: distribution(p),
+        to: toInvestors(amount(p.d.investors)),
+      }),
     reverse: (p) => {
       const why = text(p.d.reason);
-      return `${p.who} reversed ${distribution(p)}${why ? `: ${why}` : ''}`;
+      return msg('admin:audit.sentence.distribution.reverse', {
+        who: p.who,
+        what: distribution(p),
+        reason: why ? msg('admin:audit.sentence.part.reason', { reason: why }) : '',
+      });
     },
     // The bank's files carry the investors' full IBANs: who took one, and when, is kept.
     download: (p) => {
-      const file = p.d.file === 'sepa.xml' ? 'the SEPA file' : 'the payments file';
       const n = amount(p.d.payments);
-      return `${p.who} downloaded ${file} of ${distribution(p)}${n === null ? '' : ` (${n} payment${n === 1 ? '' : 's'})`}`;
+      return msg(
+        p.d.file === 'sepa.xml'
+          ? 'admin:audit.sentence.distribution.downloadSepa'
+          : 'admin:audit.sentence.distribution.downloadPayments',
+        {
+          who: p.who,
+          what: distribution(p),
+          payments: n === null ? '' : msg('admin:audit.sentence.part.payments', { count: n }),
+        },
+      );
     },
   },
   statements: {
     publish: (p) => {
       const period = text(p.d.period);
-      const n = amount(p.d.investors);
-      return `${p.who} published the statements${period ? ` of ${period}` : ''}${n === null ? '' : ` to ${n} investor${n === 1 ? '' : 's'}`}`;
+      return msg('admin:audit.sentence.statements.publish', {
+        who: p.who,
+        period: period ? msg('admin:audit.sentence.statements.period', { period }) : '',
+        to: toInvestors(amount(p.d.investors)),
+      });
     },
   },
   cabin: {
-    create: (p) => `${p.who} added ${named(p, 'cabin')}${p.at}`,
+    create: (p) => msg('admin:audit.sentence.object.add', { ...base(p), what: named(p, 'cabin'), extra: '' }),
     update: (p) =>
-      `${p.who} changed ${named(p, 'cabin')}${p.at}${p.d.active === false ? ' (closed to bookings)' : ''}`,
-    delete: (p) => `${p.who} deleted ${named(p, 'cabin')}${p.at}`,
+      msg('admin:audit.sentence.object.change', {
+        ...base(p),
+        what: named(p, 'cabin'),
+        extra: p.d.active === false ? msg('admin:audit.sentence.part.closed') : '',
+      }),
+    delete: (p) => msg('admin:audit.sentence.object.delete', { ...base(p), what: named(p, 'cabin') }),
   },
   high_season: {
-    create: (p) => `${p.who} added ${named(p, 'high season')}${p.at}${seasonDays(p.d)}`,
-    update: (p) => `${p.who} changed ${named(p, 'high season')}${p.at}${seasonDays(p.d)}`,
-    delete: (p) => `${p.who} deleted ${named(p, 'high season')}${p.at}`,
+    create: (p) =>
+      msg('admin:audit.sentence.object.add', {
+        ...base(p),
+        what: named(p, 'highSeason'),
+        extra: seasonDays(p.d),
+      }),
+    update: (p) =>
+      msg('admin:audit.sentence.object.change', {
+        ...base(p),
+        what: named(p, 'highSeason'),
+        extra: seasonDays(p.d),
+      }),
+    delete: (p) => msg('admin:audit.sentence.object.delete', { ...base(p), what: named(p, 'highSeason') }),
   },
   swap_offer: {
-    accept: (p) => `${p.who} accepted ${p.persons} swap offer${p.at}`,
+    accept: (p) => msg('admin:audit.sentence.swap.accept', base(p)),
   },
 };
 
-function activity(p: Parts): string {
-  const name = text(p.d.perkName) ?? 'an activity';
-  const date = text(p.d.date);
-  return `${name}${date ? ` on ${formatNight(date)}` : ''}`;
+/** The parts after an object, one after another ('' when none). */
+function joined(...parts: AuditParam[]): AuditParam {
+  const present = parts.filter((x) => x !== '');
+  if (present.length <= 1) return present[0] ?? '';
+  return msg('admin:audit.sentence.part.joined', { a: present[0]!, b: joined(...present.slice(1)) });
 }
 
-function seasonDays(d: Record<string, unknown>): string {
+const INTEREST_STATUS_WORDS = {
+  new: 'admin:audit.sentence.interest.statuses.new',
+  contacted: 'admin:audit.sentence.interest.statuses.contacted',
+  closed: 'admin:audit.sentence.interest.statuses.closed',
+} as const satisfies Record<InterestStatus, string>;
+/** A registration's status in words; one this version does not know, as recorded. */
+const interestStatus = (status: string): AuditParam =>
+  status in INTEREST_STATUS_WORDS ? msg(INTEREST_STATUS_WORDS[status as InterestStatus]) : status;
+
+function projectNamed(p: Parts, key: string, unnamed: string): AuditMessage {
+  const name = p.e.project?.name ?? text(p.d.name);
+  return name ? msg(key, { who: p.who, name }) : msg(unnamed, { who: p.who });
+}
+
+function activity(p: Parts): AuditMessage {
+  const name = text(p.d.perkName);
+  const date = text(p.d.date);
+  return msg(
+    name
+      ? date
+        ? 'admin:audit.sentence.activity.namedOn'
+        : 'admin:audit.sentence.activity.named'
+      : date
+        ? 'admin:audit.sentence.activity.someOn'
+        : 'admin:audit.sentence.activity.some',
+    { ...(name ? { name } : {}), ...(date ? { date: date.slice(0, 10) } : {}) },
+  );
+}
+
+function seasonDays(d: Record<string, unknown>): AuditParam {
   const [from, to] = [text(d.startsOn), text(d.endsOn)];
-  return from && to
-    ? `, ${from === to ? formatNight(from) : `${formatNight(from)} – ${formatNight(to)}`}`
-    : '';
+  if (!from || !to) return '';
+  return from === to
+    ? msg('admin:audit.sentence.part.day', { date: from })
+    : msg('admin:audit.sentence.part.days', { from, to });
 }
 
 /** 'an income distribution of €12,000 for Oct 2026 at Aurora' (the article left out for 'the draft …'). */
-/** "Anna Admin adjusted Lukas Berg's income at Aurora by −€454.54: paid twice". */
-function adjustmentSentence(p: Parts): string {
-  const m = money(p.d.amount);
-  const kind = p.d.kind === 'capital' ? 'capital returned' : 'income';
-  const why = text(p.d.reason);
-  return `${p.who} adjusted ${p.persons} ${kind}${p.at}${m ? ` by ${m}` : ''}${why ? `: ${why}` : ''}`;
-}
-
-function distribution(p: Parts, article = true): string {
-  const kind = p.d.kind === 'capital' ? 'return of capital' : 'income distribution';
-  const m = money(p.d.amount);
+function distribution(p: Parts, article = true): AuditMessage {
+  const capital = p.d.kind === 'capital';
+  const m = amount(p.d.amount);
   const period = text(p.d.period);
-  const a = article ? (kind === 'income distribution' ? 'an ' : 'a ') : '';
-  return `${a}${kind}${m ? ` of ${m}` : ''}${period ? ` for ${monthLabel(period)}` : ''}${p.at}`;
+  const key = capital
+    ? article
+      ? 'admin:audit.sentence.distribution.aCapital'
+      : 'admin:audit.sentence.distribution.capital'
+    : article
+      ? 'admin:audit.sentence.distribution.anIncome'
+      : 'admin:audit.sentence.distribution.income';
+  return msg(key, {
+    of: m === null ? '' : msg('admin:audit.sentence.part.of', { amount: m }),
+    period: period ? msg('admin:audit.sentence.part.forMonth', { month: period }) : '',
+    at: p.at,
+  });
 }
 
 /** Whether the server records this pair (and so a sentence of its own exists). */
@@ -324,26 +535,56 @@ export function isAuditKind(entity: string, action: string): boolean {
 }
 
 /**
- * An entry as a sentence with its object: "Anna Admin approved Lukas Berg's stay at Aurora Lakeside
- * Cabins, Jan 11–14, 2027". A pair the server no longer records reads "Anna Admin: update of user".
- * Pure, so the screens, the CSV and a later translation layer share it.
+ * An entry's message and values, worded (`auditText`) as "Anna Admin approved Lukas Berg's stay at Aurora
+ * Lakeside Cabins, Jan 11 → Jan 14, 2027". A pair the server no longer records reads "Anna Admin: update
+ * of user".
  */
-export function auditSentence(e: AuditEntry): string {
+export function auditMessage(e: AuditEntry): AuditMessage {
   const d = e.details ?? {};
-  const who = e.actor?.name ?? 'A deleted account';
-  const person = e.subject?.name ?? 'an investor';
+  const who: AuditParam = e.actor?.name ?? msg('admin:audit.deletedAccount');
   const p: Parts = {
     who,
-    person,
-    persons: e.subject ? possessive(e.subject.name) : "an investor's",
-    at: e.project ? ` at ${e.project.name}` : '',
-    project: e.project?.name ?? 'a project',
+    person: e.subject?.name ?? msg('admin:audit.sentence.part.anInvestor'),
+    persons: e.subject
+      ? msg('admin:audit.sentence.part.persons', { name: e.subject.name })
+      : msg('admin:audit.sentence.part.anInvestors'),
+    at: e.project ? msg('admin:audit.sentence.part.at', { project: e.project.name }) : '',
+    project: e.project?.name ?? msg('admin:audit.sentence.part.aProject'),
     d,
     e,
   };
-  if (!isAuditKind(e.entity, e.action)) return `${who}: ${e.action} of ${e.entity.replace(/[-_]/g, ' ')}`;
-  const say = (SENTENCES as Record<string, Record<string, (p: Parts) => string>>)[e.entity]![e.action]!;
+  if (!isAuditKind(e.entity, e.action))
+    return msg('admin:audit.sentence.unknown', {
+      who,
+      action: e.action,
+      entity: e.entity.replace(/[-_]/g, ' '),
+    });
+  const say = (SENTENCES as Record<string, Record<string, (p: Parts) => AuditMessage>>)[e.entity]![e.action]!;
   return say(p);
+}
+
+/** A message worded by `t`, its parts first. */
+export function auditWords(t: AuditTranslate, m: AuditMessage): string {
+  const values: Record<string, string | number> = {};
+  for (const [name, v] of Object.entries(m.params))
+    values[name] = typeof v === 'object' ? auditWords(t, v) : v;
+  return t(m.key, values);
+}
+
+/**
+ * An entry as a sentence in the language of `t` (an i18next `t`, the shared formatters registered): the
+ * screens word it in the reader's language, the audit CSV in English (`englishTranslator`).
+ */
+export const auditText = (t: AuditTranslate, e: AuditEntry): string => auditWords(t, auditMessage(e));
+
+let english: ReturnType<typeof englishTranslator> | undefined;
+/**
+ * An entry as an English sentence, as the audit CSV writes it (a contract: the file's words do not follow
+ * anyone's language). The screens word it in the reader's language with `auditText`.
+ */
+export function auditSentence(e: AuditEntry): string {
+  english ??= englishTranslator();
+  return auditText(english.t as unknown as AuditTranslate, e);
 }
 
 /** 'Admin' or 'Investor': the actor's role as the audit log shows it. */

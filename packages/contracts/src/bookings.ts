@@ -13,19 +13,11 @@ export const MAX_BOOKING_NIGHTS = 60;
 export const RENTAL_PRICE_CAP_MAX = 1_000_000;
 export const DEFAULT_RENTAL_PRICE_CAP = 10_000;
 
-/** 1234567 → '1,234,567' (as toLocaleString('en-US') writes it, without setting up Intl at load). */
-const grouped = (n: number) => {
-  const [whole, cents] = n.toFixed(2).split('.');
-  const text = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return cents === '00' ? text : `${text}.${cents}`;
-};
-
 /** The refusal of a gift to the investor's own email. */
 export const GIFT_TO_SELF_MESSAGE = "Nights cannot be gifted to your own email; enter the recipient's email";
 
 /** The refusal of a rental price above the cap (the admin setting). */
-export const rentalPriceCapMessage = (cap: number) =>
-  says('validation.rental_price_at_most', { max: grouped(cap) });
+export const rentalPriceCapMessage = (cap: number) => says('validation.rental_price_at_most', { max: cap });
 
 /** The admin setting that bounds the investors' rental prices. */
 export const rentalSettings = z.object({
@@ -40,7 +32,7 @@ export const rentalSettingsInput = z.object({
     .number({ error: says('validation.rental_price_cap_must_be_a_number') })
     .positive({ error: says('validation.rental_price_cap_must_be_more_than_eur_0') })
     .max(RENTAL_PRICE_CAP_MAX, {
-      error: says('validation.rental_price_cap_at_most', { max: grouped(RENTAL_PRICE_CAP_MAX) }),
+      error: says('validation.rental_price_cap_at_most', { max: RENTAL_PRICE_CAP_MAX }),
     })
     .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, {
       error: says('validation.rental_price_cap_can_have_at_most_two_decimals'),

@@ -3,7 +3,9 @@ import en from '@portal/i18n/messages/en/validation.json' with { type: 'json' };
 import { passwordChangeInput } from './auth';
 import { fieldCodes, fieldErrors, issueCode } from './issues';
 import { projectInput } from './projects';
-import { createUpdateInput } from './updates';
+import { createUpdateInput, MAX_UPDATE_CONTENT } from './updates';
+import { rentalPriceCapMessage } from './bookings';
+import { saidCode } from './validation';
 
 /** The literal-text check of the schemas is packages/i18n/src/validation.test.ts (it reads the sources). */
 describe("the contracts' validation messages", () => {
@@ -22,6 +24,25 @@ describe("the contracts' validation messages", () => {
     expect(fieldErrors(password)).toEqual({ newPassword: 'Password must be at least 6 characters' });
     expect(fieldCodes(password)).toEqual({
       newPassword: { code: 'validation.password_too_short', params: { min: 6 } },
+    });
+  });
+
+  it('keep amounts and counts raw in the params, and write them in English as the formatters do', () => {
+    const content = createUpdateInput.safeParse({
+      title: 'T',
+      content: 'x'.repeat(MAX_UPDATE_CONTENT + 1),
+      category: 'news',
+    }).error!.issues;
+    expect(fieldErrors(content).content).toBe('Content must be at most 100,000 characters');
+    expect(fieldCodes(content).content).toEqual({
+      code: 'validation.content_too_long',
+      params: { max: MAX_UPDATE_CONTENT },
+    });
+    expect(rentalPriceCapMessage(250.5)).toBe('The rental price can be at most €250.50 a night');
+    expect(rentalPriceCapMessage(10_000)).toBe('The rental price can be at most €10,000 a night');
+    expect(saidCode(rentalPriceCapMessage(250.5))).toEqual({
+      code: 'validation.rental_price_at_most',
+      params: { max: 250.5 },
     });
   });
 

@@ -19,11 +19,38 @@ export interface FieldCode {
 
 const said = new Map<string, FieldCode>();
 
-/** The English message of a code ({{name}} replaced by its param). */
+/**
+ * 1234567 -> '1,234,567', 250.5 -> '250.50' (cents only when there are any): English's grouping, as the
+ * i18n formatters write it, without setting up Intl when the schemas are built (the sign-in page's budget).
+ */
+function grouped(n: number, cents: 'when-any' | 'never'): string {
+  const [whole, decimals] = Math.abs(n)
+    .toFixed(cents === 'never' ? 0 : 2)
+    .split('.');
+  const text = `${n < 0 ? '−' : ''}${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
+  return decimals && decimals !== '00' ? `${text}.${decimals}` : text;
+}
+
+/** A param as English writes it for a message's format: `money` (€1,234.50, €14), `number` (100,000). */
+function englishValue(value: string | number, format: string | undefined): string {
+  if (typeof value !== 'number' || !format) return String(value);
+  if (format === 'money') {
+    const text = grouped(value, 'when-any');
+    return text.startsWith('−') ? `-€${text.slice(1)}` : `€${text}`;
+  }
+  if (format === 'number') return Number.isInteger(value) ? grouped(value, 'never') : String(value);
+  return String(value);
+}
+
+/**
+ * The English message of a code: {{name}} replaced by its param, and {{name, money}} / {{name, number}} by
+ * the raw number written as the shared formatters write it in English (other languages word the same
+ * params their own way, packages/i18n/src/formatters.ts).
+ */
 function englishOf(code: ValidationCode, params?: ValidationParams): string {
   const template = (messages.errors as Record<string, string>)[code.slice('validation.'.length)] ?? code;
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (m, name: string) =>
-    params && name in params ? String(params[name]) : m,
+  return template.replace(/\{\{\s*(\w+)\s*(?:,\s*(\w+)\s*)?\}\}/g, (m, name: string, format?: string) =>
+    params && name in params ? englishValue(params[name]!, format) : m,
   );
 }
 

@@ -6,6 +6,7 @@ import {
 } from '@portal/contracts';
 import { formatFor, type Format, type Locale } from '@portal/i18n';
 import type { i18n, TFunction } from 'i18next';
+import { BOOKING_TYPE_WORDS } from '../modules/notifications/notices';
 
 /**
  * Every email the portal sends, by kind: its category (which decides whether the recipient may turn it
@@ -61,11 +62,7 @@ const money = ({ f }: MailLanguage, cents: number) => f.money(cents / 100);
 /** A day (or the day of a timestamp) written out: March 5, 2026. */
 const day = ({ f }: MailLanguage, iso: string) => f.date(iso.slice(0, 10), 'long');
 
-const BOOKING_TYPE = {
-  personal: 'bookingDecision.typePersonal',
-  gift: 'bookingDecision.typeGift',
-  rental: 'bookingDecision.typeRental',
-} as const satisfies Record<BookingType, string>;
+const BOOKING_TYPE = BOOKING_TYPE_WORDS;
 
 /**
  * A booking request as its decision email names it: 'personal stay request for 3 nights (Dec 14 → Dec

@@ -1,4 +1,9 @@
-import { NOTIFICATION_MESSAGE_MAX, NOTIFICATION_TITLE_MAX, stayDates } from '@portal/contracts';
+import {
+  NOTIFICATION_MESSAGE_MAX,
+  NOTIFICATION_TITLE_MAX,
+  stayDates,
+  type BookingType,
+} from '@portal/contracts';
 import { DEFAULT_LOCALE, formatFor, type Locale } from '@portal/i18n';
 import type { i18n } from 'i18next';
 import { localeOf, translator } from '../../lib/translator';
@@ -30,16 +35,32 @@ const NOTICES = {
   /** An admin's decision on an activity request; `note` is the admin's note as written, after a space. */
   activityApproved: { title: 'notice.activity.approvedTitle', message: 'notice.activity.approved' },
   activityDeclined: { title: 'notice.activity.declinedTitle', message: 'notice.activity.declined' },
+  /** An admin's decision on a booking request; `type` its kind's word, `note` as for an activity. */
+  bookingApproved: { title: 'notice.booking.approvedTitle', message: 'notice.booking.approved' },
+  bookingDeclined: { title: 'notice.booking.declinedTitle', message: 'notice.booking.declined' },
 } as const;
 
 type NoticeKey = keyof typeof NOTICES;
 
+/** A booking's kind in words (the `mail` namespace), as its decision email and notice say it. */
+export const BOOKING_TYPE_WORDS = {
+  personal: 'bookingDecision.typePersonal',
+  gift: 'bookingDecision.typeGift',
+  rental: 'bookingDecision.typeRental',
+} as const satisfies Record<BookingType, string>;
+
+/** The words a notice's value may name (`{ word }`). */
+type MailWord = (typeof BOOKING_TYPE_WORDS)[BookingType];
+const isMailWord = (w: unknown): w is MailWord => Object.values(BOOKING_TYPE_WORDS).includes(w as MailWord);
+
 /**
  * A value of a notice, as stored: text and numbers as they are, and what the reader's language writes
  * its own way tagged (`{ cents }` an amount in whole cents, `{ date }` a day 'YYYY-MM-DD', `{ nights }`
- * the nights of a stay, written as its check-in → check-out).
+ * the nights of a stay, written as its check-in → check-out, `{ word }` a message of the `mail` namespace
+ * by its key, such as a booking's kind).
  */
-type NoticeParam = string | number | { cents: number } | { date: string } | { nights: string[] };
+type NoticeParam =
+  string | number | { cents: number } | { date: string } | { nights: string[] } | { word: MailWord };
 type NoticeParams = Record<string, NoticeParam>;
 
 export interface Notice {
@@ -60,11 +81,13 @@ export function renderNotice(
   if (!isNoticeKey(key)) return null;
   const f = formatFor(locale);
   const day = (night: string) => f.date(night);
+  const t = i18n.getFixedT(locale, 'mail');
   const values: Record<string, string | number> = {};
   for (const [name, v] of Object.entries((params ?? {}) as Record<string, unknown>)) {
     if (typeof v === 'string' || typeof v === 'number') values[name] = v;
     else if (v && typeof v === 'object' && 'cents' in v) values[name] = f.cents(Number(v.cents));
     else if (v && typeof v === 'object' && 'date' in v) values[name] = f.date(String(v.date));
+    else if (v && typeof v === 'object' && 'word' in v && isMailWord(v.word)) values[name] = t(v.word);
     else if (v && typeof v === 'object' && 'nights' in v && Array.isArray(v.nights))
       values[name] =
         // English as the server's English sentences write a stay; another language's days in its own way.
@@ -72,7 +95,6 @@ export function renderNotice(
           ? stayDates(v.nights.map(String))
           : stayDates(v.nights.map(String), { day, monthDay: day });
   }
-  const t = i18n.getFixedT(locale, 'mail');
   const { title, message } = NOTICES[key];
   return {
     title: t(title, values).slice(0, NOTIFICATION_TITLE_MAX),

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { COMMON_PASSWORD_MESSAGE } from '@portal/contracts';
+import { setLocale } from '@/lib/i18n';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { PasswordHint } from './password-hint';
@@ -49,5 +50,24 @@ describe('PasswordHint', () => {
     render(<Form userInputs={['bertil.lindqvist@example.com', 'Bertil Lindqvist']} />);
     await userEvent.type(screen.getByLabelText('Password'), 'bertil.lindqvist');
     expect(await screen.findByText(/^Strength: (Very weak|Weak)/)).toBeInTheDocument();
+  });
+
+  it('says a common password is refused in the language of the page, as the server does', async () => {
+    await setLocale('de');
+    render(<Form />);
+    await userEvent.type(screen.getByLabelText('Password'), '123456');
+    expect(
+      await screen.findByText(
+        'Dieses Passwort gehört zu den häufigsten Passwörtern und ist leicht zu erraten. Bitte wählen Sie ein anderes.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(COMMON_PASSWORD_MESSAGE)).not.toBeInTheDocument();
+
+    await setLocale('nb');
+    expect(
+      await screen.findByText(
+        'Dette passordet er blant de vanligste passordene og er lett å gjette. Velg et annet.',
+      ),
+    ).toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
-import { COMMON_PASSWORD_MESSAGE, MIN_PASSWORD_LENGTH } from '@portal/contracts';
+import { MIN_PASSWORD_LENGTH } from '@portal/contracts';
 import { cn } from '@/lib/cn';
 import type { Estimate } from './estimate';
 
@@ -34,7 +34,7 @@ export function PasswordStrength({
   userInputs?: string[];
   className?: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'auth']);
   const [result, setResult] = useState<{ password: string; estimate: Estimate } | null>(null);
   const key = userInputs.join('\n');
 
@@ -58,7 +58,8 @@ export function PasswordStrength({
   } else if (!estimate) {
     message = t('password.checking');
   } else if (estimate.common) {
-    message = COMMON_PASSWORD_MESSAGE;
+    // The words the server refuses it with (the error code auth.password_common), in the page's language.
+    message = t('auth:errors.password_common');
     level = LEVELS[0];
     filled = 1;
   } else {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api';
 import { setLocale } from '@/lib/i18n';
-import { serverFieldErrors } from './field-errors';
+import { rentalPriceCapMessage, rentalSettingsInput } from '@portal/contracts';
+import { schemaFieldErrors, serverFieldErrors } from './field-errors';
 
 /** A 400 as the client builds it from the answer (its message is the answer's). */
 const refusal = (body: {
@@ -57,11 +58,40 @@ describe('serverFieldErrors', () => {
     await setLocale('de');
     expect(serverFieldErrors(err)).toEqual({
       title: 'Der Titel ist erforderlich',
-      content: 'Der Inhalt darf höchstens 100000 Zeichen lang sein',
+      content: 'Der Inhalt darf höchstens 100.000 Zeichen lang sein',
       // A code the page has no words for keeps the English text.
       x: 'Odd',
     });
     await setLocale('nb');
     expect(serverFieldErrors(err).title).toBe('Tittel må fylles ut');
   });
+
+  it('writes the amounts and numbers of a field problem as the language does (raw params, formatted)', async () => {
+    const cap = rentalPriceCapMessage(250.5);
+    const err = refusal({
+      message: cap,
+      code: 'common.validation',
+      fields: { rentalPrice: cap },
+      fieldCodes: { rentalPrice: { code: 'validation.rental_price_at_most', params: { max: 250.5 } } },
+    });
+    expect(cap).toBe('The rental price can be at most €250.50 a night');
+    expect(serverFieldErrors(err)).toEqual({ rentalPrice: cap });
+    const tooHigh = { rentalPriceCap: 1_000_001 };
+    expect(schemaFieldErrors(rentalSettingsInput, tooHigh)).toEqual({
+      rentalPriceCap: 'Rental price cap must be at most €1,000,000',
+    });
+
+    await setLocale('de');
+    expect(plain(serverFieldErrors(err).rentalPrice)).toBe(
+      'Der Mietpreis darf höchstens 250,50 € pro Nacht betragen',
+    );
+    expect(plain(schemaFieldErrors(rentalSettingsInput, tooHigh).rentalPriceCap)).toBe(
+      'Die Mietpreisgrenze darf höchstens 1.000.000 € betragen',
+    );
+    await setLocale('nb');
+    expect(plain(serverFieldErrors(err).rentalPrice)).toBe('Leieprisen kan være høyst 250,50 € per natt');
+  });
 });
+
+/** Intl's no-break spaces as spaces. */
+const plain = (text: string | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AuditEntry } from '@portal/contracts';
+import { setLocale } from '@/lib/i18n';
 import { Component as AuditPage } from './audit-page';
 import {
   ADMIN,
@@ -84,6 +85,39 @@ describe('Audit Log', () => {
     expect(
       screen.getByText('Every change, by admins and investors: who did what, to which object, and when'),
     ).toBeInTheDocument();
+  });
+
+  it("words each change in the admin's language, amounts and months as the language writes them", async () => {
+    await setLocale('de');
+    fakeApi(
+      (req) =>
+        req.path === '/api/admin/audit'
+          ? json({
+              success: true,
+              data: [bankChange, perkCreated, returnChange],
+              pagination: { page: 1, pageSize: 25, total: 3, totalPages: 1 },
+              admins: [ava, BEN],
+            })
+          : undefined,
+      { me: { ...ADMIN, locale: 'de' } },
+    );
+    renderAdmin(<AuditPage />, 'audit');
+    const table = await screen.findByRole('table', { name: 'Audit-Protokoll' });
+    const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(plain(rows[0]!.textContent)).toContain(
+      'Emma Lindqvist hat das eigene Bankkonto auf Emma Lindqvist, DE89 •••• 3000 geändert',
+    );
+    expect(plain(rows[1]!.textContent)).toContain(
+      'Ben Admin hat den Vorteil „Sauna evening“ bei Aurora Lakeside Cabins hinzugefügt',
+    );
+    expect(plain(rows[2]!.textContent)).toContain(
+      'Ava Administrator hat die Rendite von Emma Lindqvist für Feb. 2025 bei Aurora Lakeside Cabins von 10 € auf 12,50 € geändert',
+    );
+    await userEvent.click(within(rows[2]!).getByRole('button', { name: /^Details/ }));
+    expect(plain(screen.getByRole('dialog').textContent)).toContain(
+      'Ava Administrator hat die Rendite von Emma Lindqvist für Feb. 2025',
+    );
   });
 
   it('lists each change as a sentence with its object, who made it in which role, and when', async () => {

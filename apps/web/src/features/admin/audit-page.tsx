@@ -6,7 +6,6 @@ import {
   AUDIT_ENTITIES,
   auditEntityLabel,
   auditRoleLabel,
-  auditSentence,
   type AuditEntity,
   type AuditEntry,
 } from '@portal/contracts';
@@ -24,6 +23,7 @@ import { EmptyState } from '@/components/admin/empty-state';
 import { useFailedToast } from '@/components/admin/feedback';
 import { PageHeader } from '@/components/admin/page-header';
 import { Pager } from '@/components/admin/pager';
+import { useAuditSentence } from './audit-sentence';
 
 const PAGE_SIZE = 25;
 const NO_FILTERS: AuditParams = { actorId: '', entity: '', from: '', to: '' };
@@ -53,6 +53,7 @@ function beforeAfter(d: Record<string, unknown>): { before: unknown; after: unkn
 
 function DetailsDialog({ entry, onClose }: { entry: AuditEntry | null; onClose: () => void }) {
   const { t } = useTranslation('admin');
+  const auditSentence = useAuditSentence();
   const details = entry?.details ?? {};
   const change = beforeAfter(details);
   const rest = Object.entries(details).filter(
@@ -133,6 +134,7 @@ function DetailsDialog({ entry, onClose }: { entry: AuditEntry | null; onClose: 
  */
 function AuditPage() {
   const { t } = useTranslation('admin');
+  const auditSentence = useAuditSentence();
   const [filters, setFilters] = useState<AuditParams>(NO_FILTERS);
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<AuditEntry | null>(null);

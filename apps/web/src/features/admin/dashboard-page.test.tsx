@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { AdminDashboard, AuditEntry } from '@portal/contracts';
+import { setLocale } from '@/lib/i18n';
 import { Component as DashboardPage } from './dashboard-page';
 import {
   ADMIN,
@@ -163,6 +164,25 @@ describe('Admin Dashboard', () => {
     expect(lines.map((l) => l.querySelector('time')!.getAttribute('datetime'))).toEqual(
       ANSWER.recentActivity.map((e) => e.createdAt),
     );
+  });
+
+  it("words the recent activity in the admin's language", async () => {
+    await setLocale('de');
+    fakeApi(
+      (req) => (req.path === '/api/admin/dashboard' ? json({ success: true, data: ANSWER }) : undefined),
+      { me: { ...ADMIN, locale: 'de' } },
+    );
+    renderAdmin(<DashboardPage />, '');
+    const activity = (await screen.findByRole('heading', { name: 'Letzte Aktivitäten' })).parentElement!
+      .parentElement!;
+    const lines = within(activity)
+      .getAllByRole('listitem')
+      .map((l) => (l.textContent ?? '').replace(/[\u00a0\u202f]/g, ' '));
+    expect(lines[0]).toMatch(/^Ava Administrator hat das Konto von Nora North angelegtVor 5 Minuten$/);
+    expect(lines[2]).toContain(
+      'Ava Administrator hat die Rendite von Emma Lindqvist für Sept. 2026 bei Aurora Lakeside Cabins von 100 € auf 120,50 € geändert',
+    );
+    expect(lines[3]).toContain('Ein gelöschtes Konto hat das Medium „Old photo“ gelöscht');
   });
 
   it('without a selected project shows the overall figures only, and says when there is nothing yet', async () => {

@@ -13,7 +13,7 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
-import { auditSentence, sumMoney, type AdminDashboard, type CapitalFigures } from '@portal/contracts';
+import { sumMoney, type AdminDashboard, type CapitalFigures } from '@portal/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -22,6 +22,7 @@ import { formatDate, formatMoney, formatMonth, formatNumber, formatPercent } fro
 import { useDashboard } from '@/queries/admin-dashboard';
 import { useFailedToast } from '@/components/admin/feedback';
 import { PageHeader } from '@/components/admin/page-header';
+import { useAuditSentence } from './audit-sentence';
 
 function Stat({
   icon: Icon,
@@ -115,6 +116,7 @@ function ReturnsChart({ data }: { data: AdminDashboard['returnsByMonth'] }) {
 /** The Admin Dashboard: the figures an operator wants first, for the selected project and overall. */
 function DashboardPage() {
   const { t } = useTranslation('admin');
+  const auditSentence = useAuditSentence();
   const { current } = useCurrentProject();
   const { data, isLoading, isError, error } = useDashboard(current?._id);
 

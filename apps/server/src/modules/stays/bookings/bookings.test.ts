@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { auditLog, bookingNights, bookings, notifications } from '../../../db/schema';
+import { auditLog, bookingNights, bookings, mailMessages, notifications } from '../../../db/schema';
 import {
   createInvestment,
   createProject,
@@ -23,6 +23,11 @@ async function setup(allowance: { totalNights?: number; bonusNights?: number; ex
   return { project, user, token: accessToken };
 }
 const { get, send } = requestsOf(ctx);
+/** A notification as read: Intl's no-break spaces as spaces. */
+const plainNotice = (n: { title: string; message: string }) => ({
+  title: n.title.replace(/[\u00a0\u202f]/g, ' '),
+  message: n.message.replace(/[\u00a0\u202f]/g, ' '),
+});
 const book = (token: string, payload: object) => send(token, 'POST', '/api/bookings', payload);
 const nightsOf = async (token: string, projectId: string) =>
   (await get(token, `/api/perks/cabin-nights/${projectId}`)).json().cabinNights;
@@ -462,6 +467,40 @@ describe('admin decisions', () => {
     expect(
       (await send(ctx.admin.token, 'PUT', `/api/bookings/${crypto.randomUUID()}/approve`)).statusCode,
     ).toBe(404);
+  });
+
+  it('tells a German investor of the decision in German, the notification and the email alike', async () => {
+    const project = await createProject(ctx.db, { name: 'Lakeside' });
+    const user = await createUser(ctx.db, { locale: 'de' });
+    await createInvestment(ctx.db, user.id, project.id);
+    await createAllowance(ctx.db, user.id, project.id, { totalNights: 10 });
+    const nights = ['2027-03-10', '2027-03-11'];
+    const b = await createBooking(ctx.db, user.id, project.id, nights, { type: 'gift' });
+    const res = await send(ctx.admin.token, 'PUT', `/api/bookings/${b.id}/decline`, { note: 'Leider voll.' });
+    expect(res.statusCode).toBe(200);
+
+    // Stored by name and values, with the English text beside them.
+    const [stored] = await ctx.db.select().from(notifications).where(eq(notifications.userId, user.id));
+    expect(stored).toMatchObject({
+      title: 'Booking declined',
+      message: `Your gift request for 2 nights (${stayDates(nights)}) at Lakeside was declined. Leider voll.`,
+      messageKey: 'bookingDeclined',
+    });
+    const listed = await get(await ctx.signIn(user), '/api/notifications');
+    expect(listed.json().data.notifications.map(plainNotice)).toMatchObject([
+      {
+        title: 'Buchung abgelehnt',
+        message:
+          'Ihre Anfrage (Geschenk) für 2 Nächte (10. März 2027 → 12. März 2027) bei Lakeside wurde abgelehnt. Leider voll.',
+      },
+    ]);
+
+    const [mail] = await ctx.db.select().from(mailMessages).where(eq(mailMessages.userId, user.id));
+    const text = (await ctx.deps.mailer.preview(mail!.id))!.text.replace(/[\u00a0\u202f]/g, ' ');
+    expect(text).toContain(
+      'Ihre Anfrage (Geschenk) für 2 Nächte (10. März 2027 → 12. März 2027) bei Lakeside wurde abgelehnt.',
+    );
+    expect(text).toContain('Leider voll.');
   });
 
   it('is refused to investors', async () => {

@@ -27,6 +27,7 @@ import type { AuthUser } from '../../../plugins/auth';
 import { lockBooking } from '../booking-lock';
 import { assertPending, decisionColumns } from '../decision';
 import { announceDecision } from '../../notifications/decision';
+import { BOOKING_TYPE_WORDS } from '../../notifications/notices';
 import { assertProjectVisible } from '../../access/project-access';
 import { assertHighSeasonLimits, assignCabins, lockProjectNights } from '../cabins/service';
 import type { AdminBookingRow, BookingRow } from './presenter';
@@ -278,6 +279,13 @@ export async function decideBooking(
       .returning();
     if (decision === 'declined') await tx.delete(bookingNights).where(eq(bookingNights.bookingId, bookingId));
     const what = `${BOOKING_TYPE_LABELS[b.type]} request for ${nightsText(b.nights.length)} (${stayDates(b.nights)}) at ${found.projectName}`;
+    // The notice in its reader's language: the kind in words, the nights as check-in → check-out.
+    const bookingParams = {
+      type: { word: BOOKING_TYPE_WORDS[b.type] },
+      count: b.nights.length,
+      dates: { nights: b.nights },
+      project: found.projectName,
+    };
     const user = await announceDecision(tx, {
       actor,
       decision,
@@ -287,6 +295,10 @@ export async function decideBooking(
       details: { type: b.type, nights: b.nights.length, firstNight: b.nights[0], lastNight: b.nights.at(-1) },
       titles: { approved: 'Booking approved', declined: 'Booking declined' },
       what,
+      notices: {
+        approved: { key: 'bookingApproved', params: bookingParams },
+        declined: { key: 'bookingDeclined', params: bookingParams },
+      },
     });
     await mailer.queue(tx, 'bookingDecision', b.userId, {
       approved: decision === 'approved',
