@@ -88,6 +88,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     databaseUrl: undefined,
     jwtSecret: 'test-secret-test-secret-test-secret-0123456789',
     uploadMaxBytes: 1024 * 1024,
+    kycValidMonths: 24,
     seedDemo: false,
     logLevel: 'silent',
     accessLog: 'app',

@@ -10,7 +10,7 @@ import { formatEuro } from './usage';
  * pairs, and each has a sentence below, so a new action cannot be written without one.
  */
 export const AUDIT_ACTIONS = {
-  user: ['create', 'update', 'delete', 'activate', 'deactivate', 'bank-account'],
+  user: ['create', 'update', 'delete', 'activate', 'deactivate', 'bank-account', 'kyc-verify', 'kyc-reject'],
   investment: ['update', 'delete'],
   'monthly-return': ['create', 'update', 'delete', 'import'],
   project: ['create', 'update', 'delete', 'archive', 'restore'],
@@ -116,6 +116,11 @@ const SENTENCES: Sentences = {
       const to = [text(p.d.holder), text(p.d.iban)].filter(Boolean).join(', ');
       const whose = p.e.actor && p.e.subject && p.e.actor._id === p.e.subject._id ? 'their' : p.persons;
       return `${p.who} changed ${whose} bank account${to ? ` to ${to}` : ''}`;
+    },
+    'kyc-verify': (p) => `${p.who} verified ${p.persons} identity`,
+    'kyc-reject': (p) => {
+      const reason = text(p.d.reason);
+      return `${p.who} rejected ${p.persons} identity check${reason ? `: ${reason}` : ''}`;
     },
   },
   investment: {

@@ -30,6 +30,9 @@ const NOTICES = {
   /** An admin's decision on an activity request; `note` is the admin's note as written, after a space. */
   activityApproved: { title: 'notice.activity.approvedTitle', message: 'notice.activity.approved' },
   activityDeclined: { title: 'notice.activity.declinedTitle', message: 'notice.activity.declined' },
+  kycVerified: { title: 'notice.kyc.verifiedTitle', message: 'notice.kyc.verified' },
+  kycRejected: { title: 'notice.kyc.rejectedTitle', message: 'notice.kyc.rejected' },
+  kycExpiring: { title: 'notice.kyc.expiringTitle', message: 'notice.kyc.expiring' },
 } as const;
 
 type NoticeKey = keyof typeof NOTICES;
