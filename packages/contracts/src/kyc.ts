@@ -104,9 +104,7 @@ export const signInput = z.object({
 export type SignInput = z.input<typeof signInput>;
 
 export const signAnswer = z.object({
-  subscription: z
-    .object({ _id: z.string(), status: z.string(), signedAt: z.string().nullable() })
-    .loose(),
+  subscription: z.object({ _id: z.string(), status: z.string(), signedAt: z.string().nullable() }).loose(),
   document: z.object({ _id: z.string(), sha256: z.string() }),
 });
 export type SignAnswer = z.infer<typeof signAnswer>;

@@ -25,7 +25,9 @@ export async function queueKycExpiryReminders(
     .select({ check: kycChecks })
     .from(kycChecks)
     .innerJoin(users, eq(users.id, kycChecks.userId))
-    .where(and(eq(users.isActive, true), isNotNull(kycChecks.verifiedAt), isNull(kycChecks.expiryRemindedAt)));
+    .where(
+      and(eq(users.isActive, true), isNotNull(kycChecks.verifiedAt), isNull(kycChecks.expiryRemindedAt)),
+    );
   let sent = 0;
   for (const { check } of candidates) {
     if (provider.status(check, now) !== 'verified') continue;
