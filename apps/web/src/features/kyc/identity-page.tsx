@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COUNTRY_CODES, KYC_DOCUMENT_KINDS, type KycCheck, type KycDocumentKind } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
@@ -20,11 +20,11 @@ interface Answers {
   sourceOfFunds: string;
 }
 
-const fromCheck = (c: KycCheck | undefined): Answers => ({
-  dateOfBirth: c?.dateOfBirth ?? '',
-  taxResidence: c?.taxResidence ?? '',
-  politicallyExposed: c?.politicallyExposed == null ? '' : c.politicallyExposed ? 'yes' : 'no',
-  sourceOfFunds: c?.sourceOfFunds ?? '',
+const fromCheck = (c: KycCheck): Answers => ({
+  dateOfBirth: c.dateOfBirth ?? '',
+  taxResidence: c.taxResidence ?? '',
+  politicallyExposed: c.politicallyExposed == null ? '' : c.politicallyExposed ? 'yes' : 'no',
+  sourceOfFunds: c.sourceOfFunds ?? '',
 });
 
 const DOCUMENT_LABEL = {
@@ -42,16 +42,18 @@ const STATUS_TEXT = {
 
 /** The investor's identity check: the answers, the two documents, and where the review stands. */
 function IdentityPage() {
+  const { data: check } = useKyc();
+  if (!check) return <Skeleton className="h-96" />;
+  return <IdentityCheck check={check} />;
+}
+
+function IdentityCheck({ check }: { check: KycCheck }) {
   const { t, i18n } = useTranslation('subscriptions');
-  const { data: check, isLoading } = useKyc();
   const save = useSaveKycAnswers({ failure: { fallback: t('kyc.saveFailed') } });
   const upload = useUploadKycDocument({ failure: { fallback: t('kyc.uploadFailed') } });
-  const [answers, setAnswers] = useState<Answers>(fromCheck(undefined));
+  const [answers, setAnswers] = useState<Answers>(() => fromCheck(check));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  useEffect(() => {
-    if (check) setAnswers(fromCheck(check));
-  }, [check]);
 
   const countries = useMemo(() => {
     const names = new Intl.DisplayNames([i18n.language], { type: 'region' });
@@ -92,7 +94,6 @@ function IdentityPage() {
     }
   }
 
-  if (isLoading || !check) return <Skeleton className="h-96" />;
   return (
     <div className="grid gap-6">
       <div>
@@ -137,7 +138,10 @@ function IdentityPage() {
                 />
               </Field>
               <Field label={t('kyc.taxResidence')} error={errors.taxResidence}>
-                <NativeSelect value={answers.taxResidence} onChange={(e) => set('taxResidence', e.target.value)}>
+                <NativeSelect
+                  value={answers.taxResidence}
+                  onChange={(e) => set('taxResidence', e.target.value)}
+                >
                   <option value="">{t('kyc.chooseCountry')}</option>
                   {countries.map((c) => (
                     <option key={c.code} value={c.code}>
@@ -147,7 +151,11 @@ function IdentityPage() {
                 </NativeSelect>
               </Field>
             </div>
-            <Field label={t('kyc.politicallyExposed')} hint={t('kyc.politicallyExposedHint')} error={errors.politicallyExposed}>
+            <Field
+              label={t('kyc.politicallyExposed')}
+              hint={t('kyc.politicallyExposedHint')}
+              error={errors.politicallyExposed}
+            >
               <NativeSelect
                 value={answers.politicallyExposed}
                 onChange={(e) => set('politicallyExposed', e.target.value as Answers['politicallyExposed'])}
@@ -157,7 +165,11 @@ function IdentityPage() {
                 <option value="yes">{t('kyc.yes')}</option>
               </NativeSelect>
             </Field>
-            <Field label={t('kyc.sourceOfFunds')} hint={t('kyc.sourceOfFundsHint')} error={errors.sourceOfFunds}>
+            <Field
+              label={t('kyc.sourceOfFunds')}
+              hint={t('kyc.sourceOfFundsHint')}
+              error={errors.sourceOfFunds}
+            >
               <Textarea
                 rows={3}
                 maxLength={500}

@@ -95,7 +95,11 @@ function SignPage() {
               <button
                 type="button"
                 className="underline underline-offset-2"
-                onClick={() => void downloadAgreement(id).catch((err) => setFailure(messageOf(err, t('signing.downloadFailed'))))}
+                onClick={() =>
+                  void downloadAgreement(id).catch((err) =>
+                    setFailure(messageOf(err, t('signing.downloadFailed'))),
+                  )
+                }
               >
                 {t('signing.download')}
               </button>

@@ -103,7 +103,11 @@ function KycPage() {
                       <p>
                         {t('kyc.admin.pep', {
                           answer:
-                            c.politicallyExposed == null ? '—' : c.politicallyExposed ? t('kyc.yes') : t('kyc.no'),
+                            c.politicallyExposed == null
+                              ? '—'
+                              : c.politicallyExposed
+                                ? t('kyc.yes')
+                                : t('kyc.no'),
                         })}
                       </p>
                       <p className="line-clamp-2 text-muted-foreground">{c.sourceOfFunds ?? '—'}</p>
@@ -136,7 +140,9 @@ function KycPage() {
                             size="sm"
                             disabled={verify.isPending}
                             onClick={() =>
-                              verify.mutate(c.userId, { onSuccess: () => toastDone(t('kyc.admin.verified'), c.name) })
+                              verify.mutate(c.userId, {
+                                onSuccess: () => toastDone(t('kyc.admin.verified'), c.name),
+                              })
                             }
                           >
                             {t('kyc.admin.verify')}

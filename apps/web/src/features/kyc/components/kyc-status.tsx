@@ -14,6 +14,13 @@ export const KYC_STATUS_LABEL = {
 /** An identity check's status as a badge. */
 export function KycStatusBadge({ status }: { status: KycStatus }) {
   const { t } = useTranslation('subscriptions');
-  const variant = status === 'verified' ? 'success' : status === 'rejected' || status === 'expired' ? 'destructive' : status === 'submitted' ? 'warning' : 'secondary';
+  const variant =
+    status === 'verified'
+      ? 'success'
+      : status === 'rejected' || status === 'expired'
+        ? 'destructive'
+        : status === 'submitted'
+          ? 'warning'
+          : 'secondary';
   return <Badge variant={variant}>{t(KYC_STATUS_LABEL[status])}</Badge>;
 }
