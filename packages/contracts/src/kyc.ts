@@ -4,8 +4,6 @@ import { birthDateInput } from './person';
 import { KYC_DOCUMENT_KINDS, KYC_STATUSES } from './subscriptions';
 import { labelled, says } from './validation';
 
-/** How long an identity verification lasts by default, in calendar months (the server's KYC_VALID_MONTHS). */
-export const KYC_VALID_MONTHS_DEFAULT = 24;
 /** How many days before a verification expires its investor is reminded. */
 export const KYC_REMINDER_DAYS = 30;
 /** The types an identity document may have, and its largest size. */
@@ -51,7 +49,6 @@ export const kycDocumentItem = z.object({
   fileName: z.string(),
   uploadedAt: z.string(),
 });
-export type KycDocumentItem = z.infer<typeof kycDocumentItem>;
 
 /** An identity check as its investor (and an admin) sees it. */
 export const kycCheck = z.object({

@@ -8,7 +8,6 @@ import {
   kycAnswersInput,
   kycCheck,
   kycDocumentFields,
-  kycDocumentItem,
   kycRejectInput,
   userIdParams,
 } from '../kyc';
