@@ -7,7 +7,7 @@ import type { BookingType, InterestStatus } from './value-sets';
  * pairs, and each has a sentence below, so a new action cannot be written without one.
  */
 export const AUDIT_ACTIONS = {
-  user: ['create', 'update', 'delete', 'activate', 'deactivate', 'bank-account'],
+  user: ['create', 'update', 'delete', 'activate', 'deactivate', 'bank-account', 'kyc-verify', 'kyc-reject'],
   investment: ['update', 'delete'],
   'monthly-return': ['create', 'update', 'delete', 'import'],
   project: ['create', 'update', 'delete', 'archive', 'restore'],
@@ -166,6 +166,13 @@ const SENTENCES: Sentences = {
       return own
         ? msg('admin:audit.sentence.user.ownBankAccount', { who: p.who, to: toPart })
         : msg('admin:audit.sentence.user.bankAccount', { ...base(p), to: toPart });
+    },
+    'kyc-verify': (p) => msg('admin:audit.sentence.user.kycVerify', base(p)),
+    'kyc-reject': (p) => {
+      const reason = text(p.d.reason);
+      return reason
+        ? msg('admin:audit.sentence.user.kycRejectBecause', { ...base(p), reason })
+        : msg('admin:audit.sentence.user.kycReject', base(p));
     },
   },
   investment: {

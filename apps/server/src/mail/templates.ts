@@ -261,6 +261,26 @@ export const MAIL_KINDS = {
       action: { label: l.t('resetPasswordAction'), path: '/forgot-password' },
     }),
   }),
+  /** The identity check's review, or its verification about to expire (ADR 028). */
+  kyc: kind<{ outcome: 'verified' | 'rejected' | 'expiring'; reason?: string; expiresAt?: string }>({
+    category: 'security',
+    subject: (d, l) =>
+      d.outcome === 'verified'
+        ? l.t('kyc.subject_verified')
+        : d.outcome === 'rejected'
+          ? l.t('kyc.subject_rejected')
+          : l.t('kyc.subject_expiring'),
+    content: (d, l) => ({
+      paragraphs: [
+        d.outcome === 'verified'
+          ? l.t('kyc.body_verified', { date: day(l, d.expiresAt ?? '') })
+          : d.outcome === 'rejected'
+            ? l.t('kyc.body_rejected', { reason: d.reason ?? '' })
+            : l.t('kyc.body_expiring', { date: day(l, d.expiresAt ?? '') }),
+      ],
+      action: { label: l.t('kyc.action'), path: '/identity' },
+    }),
+  }),
   twoFactorChanged: kind<{ enabled: boolean }>({
     category: 'security',
     subject: (d, l) => l.t(d.enabled ? 'twoFactorChanged.subjectOn' : 'twoFactorChanged.subjectOff'),

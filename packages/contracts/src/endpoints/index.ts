@@ -16,6 +16,7 @@ import { distributionEndpoints } from './distributions';
 import { documentEndpoints } from './documents';
 import { healthEndpoints } from './health';
 import { interestEndpoints } from './interest';
+import { kycEndpoints } from './kyc';
 import { investmentEndpoints } from './investments';
 import { ledgerEndpoints } from './ledger';
 import { mailEndpoints } from './mail';
@@ -26,6 +27,7 @@ import { perkEndpoints } from './perks';
 import { projectEndpoints } from './projects';
 import { rentalEndpoints } from './rentals';
 import { returnEndpoints } from './returns';
+import { signatureEndpoints } from './signatures';
 import { statementEndpoints } from './statements';
 import { supportEndpoints } from './support';
 import { updateEndpoints } from './updates';
@@ -68,6 +70,8 @@ export const endpoints = {
   support: supportEndpoints,
   notifications: notificationEndpoints,
   mail: mailEndpoints,
+  kyc: kycEndpoints,
+  signatures: signatureEndpoints,
 };
 
 /** Every endpoint, in declaration order. */

@@ -11,6 +11,7 @@ import {
   Mail,
   Newspaper,
   ScrollText,
+  ShieldCheck,
   Users,
   type LucideIcon,
 } from 'lucide-react';
@@ -48,6 +49,7 @@ export const investorLinks: NavLinkItem[] = [
   link('nav.documents', { to: '/documents', icon: FileText }),
   link('nav.media', { to: '/media', icon: Images }),
   link('nav.updates', { to: '/updates', icon: Newspaper }),
+  link('nav.identity', { to: '/identity', icon: ShieldCheck }),
 ];
 
 export const adminLinks: NavLinkItem[] = [
@@ -62,6 +64,7 @@ export const adminLinks: NavLinkItem[] = [
   link('nav.bookings', { to: '/admin/bookings', icon: CalendarCheck }),
   link('nav.distributions', { to: '/admin/distributions', icon: HandCoins }),
   link('nav.interest', { to: '/admin/interest', icon: Inbox }),
+  link('nav.identityChecks', { to: '/admin/kyc', icon: ShieldCheck }),
   link('nav.email', { to: '/admin/email', icon: Mail }),
   link('nav.audit', { to: '/admin/audit', icon: ScrollText }),
 ];
