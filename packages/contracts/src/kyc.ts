@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from './common';
+import { requiredText, uuidString } from './common';
 import { birthDateInput } from './person';
 import { KYC_DOCUMENT_KINDS, KYC_STATUSES } from './subscriptions';
 import { labelled, says } from './validation';
@@ -44,7 +44,7 @@ export const kycDocumentFields = z.object({
 });
 
 export const kycDocumentItem = z.object({
-  _id: z.string(),
+  _id: uuidString,
   kind: z.enum(KYC_DOCUMENT_KINDS),
   fileName: z.string(),
   uploadedAt: z.string(),
@@ -101,8 +101,8 @@ export const signInput = z.object({
 export type SignInput = z.input<typeof signInput>;
 
 export const signAnswer = z.object({
-  subscription: z.object({ _id: z.string(), status: z.string(), signedAt: z.string().nullable() }).loose(),
-  document: z.object({ _id: z.string(), sha256: z.string() }),
+  subscription: z.object({ _id: uuidString, status: z.string(), signedAt: z.string().nullable() }).loose(),
+  document: z.object({ _id: uuidString, sha256: z.string() }),
 });
 export type SignAnswer = z.infer<typeof signAnswer>;
 
