@@ -37,7 +37,7 @@ import { investmentEndedOnSql } from '../../db/investment-returns';
 import { neutralizeFormula } from '../audit/csv';
 import { recordAudit } from '../audit/service';
 import type { SecretBox } from '../../lib/secret-box';
-import { allocateProRata } from './allocate';
+import { allocateProRata } from '../../lib/allocate';
 import { noticeToInvestorsPaid } from './notice';
 import { getPayerAccount } from './payer';
 import { buildSepaCreditTransfer, type SepaPayment } from './sepa';
