@@ -23,6 +23,7 @@ const SHARED_SERVICES = [
   'portfolio',
   'files',
   'credentials',
+  'reconciliation',
 ].join('|');
 
 /** @type {import('dependency-cruiser').IConfiguration} */

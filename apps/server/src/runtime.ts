@@ -13,6 +13,7 @@ import { createMailTransport } from './mail/transport';
 import { createRedis } from './lib/redis';
 import { LoginLimiter, RedisFailures } from './modules/credentials/login-limiter';
 import { queueExpiryReminders } from './modules/stays/calendar/expiry-reminders';
+import { queueCallReminders } from './modules/capital-calls/notice';
 import { runPublishing } from './modules/statements/statement-publications';
 import { createLocalStorage, type FileStorage } from './storage/file-storage';
 import { createS3Storage } from './storage/s3-storage';
@@ -80,6 +81,7 @@ function createBackgroundWork(config: Config, database: Database, storage: FileS
   jobs.handle('daily-reminders', async () => {
     await queuePendingApprovalReminders(database.db, mailer);
     await queueExpiryReminders(database.db, mailer);
+    await queueCallReminders(database.db, mailer);
   });
   jobs.handle('statements', (job) => runPublishing(database.db, mailer, storage, job));
   return { jobs, mailer };

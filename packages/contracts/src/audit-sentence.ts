@@ -31,6 +31,8 @@ export const AUDIT_ACTIONS = {
   cabin: ['create', 'update', 'delete'],
   high_season: ['create', 'update', 'delete'],
   swap_offer: ['accept'],
+  capital_call: ['create'],
+  bank_statement: ['import', 'assign'],
 } as const satisfies Record<AuditEntity, readonly string[]>;
 
 export type AuditAction<E extends AuditEntity = AuditEntity> = (typeof AUDIT_ACTIONS)[E][number];
@@ -284,6 +286,25 @@ const SENTENCES: Sentences = {
   },
   swap_offer: {
     accept: (p) => `${p.who} accepted ${p.persons} swap offer${p.at}`,
+  },
+  capital_call: {
+    create: (p) => {
+      const pct = amount(p.d.percent);
+      const m = money(p.d.amount);
+      return `${p.who} called ${pct === null ? 'capital' : `${pct} %`}${m ? ` (${m})` : ''}${p.at}`;
+    },
+  },
+  bank_statement: {
+    import: (p) => {
+      const n = amount(p.d.entries);
+      const m = amount(p.d.matched);
+      return `${p.who} imported a bank statement${n === null ? '' : ` of ${n} entr${n === 1 ? 'y' : 'ies'}`}${m === null ? '' : `, ${m} matched`}`;
+    },
+    assign: (p) => {
+      const m = money(p.d.amount);
+      const ref = text(p.d.reference);
+      return `${p.who} assigned a bank payment${m ? ` of ${m}` : ''}${ref ? ` to the call line ${ref}` : ''}`;
+    },
   },
 };
 

@@ -30,6 +30,9 @@ const NOTICES = {
   /** An admin's decision on an activity request; `note` is the admin's note as written, after a space. */
   activityApproved: { title: 'notice.activity.approvedTitle', message: 'notice.activity.approved' },
   activityDeclined: { title: 'notice.activity.declinedTitle', message: 'notice.activity.declined' },
+  capitalCall: { title: 'notice.capitalCall.title', message: 'notice.capitalCall.message' },
+  capitalCallOverdue: { title: 'notice.capitalCall.overdueTitle', message: 'notice.capitalCall.overdue' },
+  subscriptionFunded: { title: 'notice.subscriptionFunded.title', message: 'notice.subscriptionFunded.message' },
 } as const;
 
 type NoticeKey = keyof typeof NOTICES;

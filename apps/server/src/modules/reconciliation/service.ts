@@ -328,7 +328,16 @@ export async function importStatement(
     }
 
     // The decisions, written to the rows inserted above (unmatched ones stay as inserted).
-    const updates = fresh.flatMap((t, i) => {
+    interface RowUpdate {
+      id: string;
+      outcome: Decision['kind'];
+      why: string | null;
+      line: string | null;
+      dist: string | null;
+      user: string | null;
+      over: number;
+    }
+    const updates = fresh.flatMap((t, i): RowUpdate[] => {
       const d = decisions[i]!;
       if (d.kind === 'unmatched') return d.why === 'unknown_reference' || d.why === 'no_reference'
         ? []
