@@ -328,7 +328,11 @@ export const MAIL_KINDS = {
     subject: (d, l) => l.t('capitalCall.subject', { project: d.project }),
     content: (d, l) => ({
       paragraphs: [
-        l.t('capitalCall.body', { amount: money(l, d.amountCents), project: d.project, date: day(l, d.dueOn) }),
+        l.t('capitalCall.body', {
+          amount: money(l, d.amountCents),
+          project: d.project,
+          date: day(l, d.dueOn),
+        }),
         l.t('capitalCall.account', { holder: d.holder, iban: d.iban, bic: d.bic ?? '–' }),
         l.t('capitalCall.reference', { reference: d.reference }),
       ],

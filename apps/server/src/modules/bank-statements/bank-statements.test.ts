@@ -36,7 +36,13 @@ async function calledOffering(amounts: string[], percent = 100) {
     const user = await createUser(ctx.db);
     await ctx.db
       .insert(subscriptions)
-      .values({ offeringId: offering!.id, userId: user.id, amount, status: 'accepted', acceptedAt: new Date() });
+      .values({
+        offeringId: offering!.id,
+        userId: user.id,
+        amount,
+        status: 'accepted',
+        acceptedAt: new Date(),
+      });
     users.push(user);
   }
   const res = await ctx.app.inject({
@@ -85,7 +91,12 @@ describe('POST /api/admin/bank-statements', () => {
     const { project, offering, lines, users } = await calledOffering(['1000.00', '500.00']);
     const xml = file({
       entries: [
-        { amount: '1000.00', reference: lines[0]!.reference, bookedOn: '2026-11-20', accountServicerRef: bankRef() },
+        {
+          amount: '1000.00',
+          reference: lines[0]!.reference,
+          bookedOn: '2026-11-20',
+          accountServicerRef: bankRef(),
+        },
         {
           amount: '200.00',
           text: [`Capital call ${lines[1]!.reference.replace(/(.{4})/g, '$1 ')}`],
@@ -140,7 +151,16 @@ describe('POST /api/admin/bank-statements', () => {
 
     // The rest, and 10 more: paid in full with an overpayment flagged.
     const rest = await upload(
-      file({ entries: [{ amount: '310.00', reference: lines[1]!.reference, bookedOn: '2026-11-25', accountServicerRef: bankRef() }] }),
+      file({
+        entries: [
+          {
+            amount: '310.00',
+            reference: lines[1]!.reference,
+            bookedOn: '2026-11-25',
+            accountServicerRef: bankRef(),
+          },
+        ],
+      }),
     );
     expect(rest.json().data).toMatchObject({ matched: 1, duplicates: 0 });
     expect(await lineOf(lines[1]!._id)).toMatchObject({ paid: '510.00', paidOn: '2026-11-25' });
@@ -150,7 +170,10 @@ describe('POST /api/admin/bank-statements', () => {
       .where(eq(bankTransactions.callLineId, lines[1]!._id))
       .orderBy(bankTransactions.createdAt);
     expect(over).toBeDefined();
-    const all = await ctx.db.select().from(bankTransactions).where(eq(bankTransactions.callLineId, lines[1]!._id));
+    const all = await ctx.db
+      .select()
+      .from(bankTransactions)
+      .where(eq(bankTransactions.callLineId, lines[1]!._id));
     expect(all.map((t) => t.overpaid).sort()).toEqual(['0.00', '10.00']);
     expect((await subscriptionOf(users[1]!.id, offering.id)).status).toBe('funded');
 
@@ -164,7 +187,9 @@ describe('POST /api/admin/bank-statements', () => {
   it('does not fund a subscription called only in part', async () => {
     const { offering, lines, users } = await calledOffering(['800.00'], 50);
     const res = await upload(
-      file({ entries: [{ amount: '400.00', reference: lines[0]!.reference, accountServicerRef: bankRef() }] }),
+      file({
+        entries: [{ amount: '400.00', reference: lines[0]!.reference, accountServicerRef: bankRef() }],
+      }),
     );
     expect(res.json().data.matched).toBe(1);
     expect(await lineOf(lines[0]!._id)).toMatchObject({ paid: '400.00', paidOn: '2026-11-20' });
@@ -174,8 +199,15 @@ describe('POST /api/admin/bank-statements', () => {
   it('funds once, with one investment, when two imports pay the same line at once', async () => {
     const { project, offering, lines, users } = await calledOffering(['1000.00']);
     const pay = (day: string) =>
-      file({ entries: [{ amount: '1000.00', reference: lines[0]!.reference, bookedOn: day, accountServicerRef: bankRef() }] });
-    const [a, b] = await Promise.all([upload(pay('2026-11-20'), 'a.xml'), upload(pay('2026-11-21'), 'b.xml')]);
+      file({
+        entries: [
+          { amount: '1000.00', reference: lines[0]!.reference, bookedOn: day, accountServicerRef: bankRef() },
+        ],
+      });
+    const [a, b] = await Promise.all([
+      upload(pay('2026-11-20'), 'a.xml'),
+      upload(pay('2026-11-21'), 'b.xml'),
+    ]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     expect(a.json().data.matched + b.json().data.matched).toBe(2);
     const invs = await ctx.db
@@ -186,7 +218,10 @@ describe('POST /api/admin/bank-statements', () => {
     expect(invs[0]!.amount).toBe('1000.00');
     expect((await subscriptionOf(users[0]!.id, offering.id)).status).toBe('funded');
     expect(await lineOf(lines[0]!._id)).toMatchObject({ paid: '2000.00' });
-    const txs = await ctx.db.select().from(bankTransactions).where(eq(bankTransactions.callLineId, lines[0]!._id));
+    const txs = await ctx.db
+      .select()
+      .from(bankTransactions)
+      .where(eq(bankTransactions.callLineId, lines[0]!._id));
     expect(txs.map((t) => t.overpaid).sort()).toEqual(['0.00', '1000.00']);
     const bell = await ctx.db.select().from(notifications).where(eq(notifications.userId, users[0]!.id));
     expect(bell.filter((n) => n.messageKey === 'subscriptionFunded')).toHaveLength(1);
@@ -209,14 +244,32 @@ describe('POST /api/admin/bank-statements', () => {
       .returning();
     const e2e = (u: string) => `T-${u.replace(/-/g, '').slice(0, 20)}`;
     await ctx.db.insert(distributionAllocations).values([
-      { distributionId: run!.id, userId: anna!.id, invested: '1000.00', amount: '100.00', endToEndId: e2e(anna!.id) },
-      { distributionId: run!.id, userId: ben!.id, invested: '2000.00', amount: '200.00', endToEndId: e2e(ben!.id) },
+      {
+        distributionId: run!.id,
+        userId: anna!.id,
+        invested: '1000.00',
+        amount: '100.00',
+        endToEndId: e2e(anna!.id),
+      },
+      {
+        distributionId: run!.id,
+        userId: ben!.id,
+        invested: '2000.00',
+        amount: '200.00',
+        endToEndId: e2e(ben!.id),
+      },
     ]);
     const res = await upload(
       file({
         kind: 'camt.054',
         entries: [
-          { direction: 'DBIT', amount: '100.00', endToEndId: e2e(anna!.id), bookedOn: '2026-11-16', accountServicerRef: bankRef() },
+          {
+            direction: 'DBIT',
+            amount: '100.00',
+            endToEndId: e2e(anna!.id),
+            bookedOn: '2026-11-16',
+            accountServicerRef: bankRef(),
+          },
           {
             direction: 'CRDT',
             amount: '200.00',
@@ -238,7 +291,11 @@ describe('POST /api/admin/bank-statements', () => {
     const byUser = new Map(
       (detail.json().data.allocations as { userId: string }[]).map((a) => [a.userId, a]),
     );
-    expect(byUser.get(anna!.id)).toMatchObject({ bankStatus: 'booked', bankStatusOn: '2026-11-16', returnReason: null });
+    expect(byUser.get(anna!.id)).toMatchObject({
+      bankStatus: 'booked',
+      bankStatusOn: '2026-11-16',
+      returnReason: null,
+    });
     expect(byUser.get(ben!.id)).toMatchObject({
       bankStatus: 'returned',
       bankStatusOn: '2026-11-18',
@@ -262,7 +319,11 @@ describe('unmatched entries', () => {
   it('are listed and assigned by hand to a call line, once', async () => {
     const { offering, lines, users } = await calledOffering(['250.00']);
     const res = await upload(
-      file({ entries: [{ amount: '250.00', text: ['for my shares'], name: 'A. Payer', accountServicerRef: bankRef() }] }),
+      file({
+        entries: [
+          { amount: '250.00', text: ['for my shares'], name: 'A. Payer', accountServicerRef: bankRef() },
+        ],
+      }),
     );
     expect(res.json().data.unmatched).toHaveLength(1);
     const list = await ctx.app.inject({

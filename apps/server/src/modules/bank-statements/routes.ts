@@ -99,7 +99,8 @@ export const bankStatementRoutes: Module = (app, deps) => {
     );
     if (result.kind === 'not_found')
       throw new NotFoundError(result.what === 'line' ? 'Call line' : 'Bank transaction');
-    if (result.kind === 'not_unmatched') throw new ConflictError(coded('reconciliation.assign_not_unmatched'));
+    if (result.kind === 'not_unmatched')
+      throw new ConflictError(coded('reconciliation.assign_not_unmatched'));
     if (result.kind === 'debit') throw new BadRequestError(coded('reconciliation.assign_debit'));
     return {
       success: true as const,

@@ -33,7 +33,13 @@ async function offeringWith(amounts: string[], locale?: 'de') {
     const user = await createUser(ctx.db, locale ? { locale } : {});
     const [s] = await ctx.db
       .insert(subscriptions)
-      .values({ offeringId: offering!.id, userId: user.id, amount, status: 'accepted', acceptedAt: new Date() })
+      .values({
+        offeringId: offering!.id,
+        userId: user.id,
+        amount,
+        status: 'accepted',
+        acceptedAt: new Date(),
+      })
       .returning();
     subs.push({ ...s!, user });
   }
@@ -108,9 +114,9 @@ describe('POST /api/admin/offerings/:id/calls', () => {
   });
 
   it('answers 404 for an unknown offering and 400 when nothing is accepted', async () => {
-    expect((await call('00000000-0000-4000-8000-000000000000', { percent: 10, dueOn: '2026-12-15' })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await call('00000000-0000-4000-8000-000000000000', { percent: 10, dueOn: '2026-12-15' })).statusCode,
+    ).toBe(404);
     const { offering } = await offeringWith([]);
     const none = await call(offering.id, { percent: 10, dueOn: '2026-12-15' });
     expect(none.statusCode).toBe(400);

@@ -27,7 +27,10 @@ export const capitalCallRoutes: Module = (app, deps) => {
     };
   });
 
-  route(app, e.list, async (request) => ({ success: true as const, data: await listCalls(db, request.params.id) }));
+  route(app, e.list, async (request) => ({
+    success: true as const,
+    data: await listCalls(db, request.params.id),
+  }));
   route(app, e.overdue, async () => ({ success: true as const, data: await overdueLines(db) }));
   route(app, e.open, async () => ({ success: true as const, data: await openLines(db) }));
 };

@@ -1,15 +1,14 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { toCents, todayIso, type CapitalCall, type CapitalCallInput, type OpenCallLine } from '@portal/contracts';
+import {
+  toCents,
+  todayIso,
+  type CapitalCall,
+  type CapitalCallInput,
+  type OpenCallLine,
+} from '@portal/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import { queryRows } from '../../db/client';
-import {
-  capitalCallLines,
-  capitalCalls,
-  offerings,
-  projects,
-  subscriptions,
-  users,
-} from '../../db/schema';
+import { capitalCallLines, capitalCalls, offerings, projects, subscriptions, users } from '../../db/schema';
 import { allocateProRata } from '../../lib/allocate';
 import { creditorReference } from '../../lib/creditor-reference';
 import { BadRequestError, coded, NotFoundError } from '../../lib/errors';

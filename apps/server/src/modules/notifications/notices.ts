@@ -32,7 +32,10 @@ const NOTICES = {
   activityDeclined: { title: 'notice.activity.declinedTitle', message: 'notice.activity.declined' },
   capitalCall: { title: 'notice.capitalCall.title', message: 'notice.capitalCall.message' },
   capitalCallOverdue: { title: 'notice.capitalCall.overdueTitle', message: 'notice.capitalCall.overdue' },
-  subscriptionFunded: { title: 'notice.subscriptionFunded.title', message: 'notice.subscriptionFunded.message' },
+  subscriptionFunded: {
+    title: 'notice.subscriptionFunded.title',
+    message: 'notice.subscriptionFunded.message',
+  },
 } as const;
 
 type NoticeKey = keyof typeof NOTICES;

@@ -339,9 +339,20 @@ export async function importStatement(
     }
     const updates = fresh.flatMap((t, i): RowUpdate[] => {
       const d = decisions[i]!;
-      if (d.kind === 'unmatched') return d.why === 'unknown_reference' || d.why === 'no_reference'
-        ? []
-        : [{ id: newIds.get(t.key)!, outcome: d.kind, why: d.why, line: null, dist: null, user: null, over: 0 }];
+      if (d.kind === 'unmatched')
+        return d.why === 'unknown_reference' || d.why === 'no_reference'
+          ? []
+          : [
+              {
+                id: newIds.get(t.key)!,
+                outcome: d.kind,
+                why: d.why,
+                line: null,
+                dist: null,
+                user: null,
+                over: 0,
+              },
+            ];
       const payout = 'payoutId' in d ? payoutById.get(d.payoutId)! : null;
       return [
         {
@@ -387,10 +398,7 @@ export async function importStatement(
 
     const matched = decisions.filter((d) => MATCHED.has(d.kind)).length;
     const duplicates = file.transactions.length - fresh.length;
-    await tx
-      .update(bankImports)
-      .set({ matched, duplicates })
-      .where(eq(bankImports.id, importId));
+    await tx.update(bankImports).set({ matched, duplicates }).where(eq(bankImports.id, importId));
     await recordAudit(tx, {
       actorId,
       action: 'import',
@@ -482,6 +490,11 @@ export async function assignTransaction(
       entityId: t.id,
       details: { amount: amountCents / 100, reference: locked!.reference, callLineId: locked!.id },
     });
-    return { kind: 'done', amount: amountCents / 100, overpaid: overpaid[0]! / 100, funded: funded.length > 0 };
+    return {
+      kind: 'done',
+      amount: amountCents / 100,
+      overpaid: overpaid[0]! / 100,
+      funded: funded.length > 0,
+    };
   });
 }
