@@ -7,6 +7,7 @@ import {
   HandCoins,
   Images,
   Inbox,
+  Landmark,
   LayoutDashboard,
   Mail,
   Newspaper,
@@ -62,6 +63,7 @@ export const adminLinks: NavLinkItem[] = [
   link('nav.bookings', { to: '/admin/bookings', icon: CalendarCheck }),
   link('nav.distributions', { to: '/admin/distributions', icon: HandCoins }),
   link('nav.interest', { to: '/admin/interest', icon: Inbox }),
+  link('nav.bank', { to: '/admin/bank', icon: Landmark }),
   link('nav.email', { to: '/admin/email', icon: Mail }),
   link('nav.audit', { to: '/admin/audit', icon: ScrollText }),
 ];
