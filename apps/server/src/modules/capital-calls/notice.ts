@@ -26,7 +26,7 @@ interface NoticeFacts {
 }
 
 /** A capital call's notice as a one-page PDF in the investor's language (`reconciliation:callNotice`). */
-export async function callNoticePdf(facts: NoticeFacts, locale: Locale): Promise<Uint8Array> {
+async function callNoticePdf(facts: NoticeFacts, locale: Locale): Promise<Uint8Array> {
   const t = (await translator()).getFixedT(locale, 'reconciliation');
   const f = formatFor(locale);
   const doc = await PDFDocument.create();

@@ -20,7 +20,7 @@ type LineRow = typeof capitalCallLines.$inferSelect;
 const euros = (cents: number) => (cents / 100).toFixed(2);
 
 /** What a call of `percent` (two decimals) of `totalCents` is, in whole cents, half a cent up. */
-export function calledCents(percent: number, totalCents: number): number {
+function calledCents(percent: number, totalCents: number): number {
   const basis = BigInt(Math.round(percent * 100)); // hundredths of a percent
   return Number((BigInt(totalCents) * basis * 2n + 10_000n) / 20_000n);
 }

@@ -23,7 +23,7 @@ import { matchTransactions, type Decision, type MatchableTransaction } from './m
  */
 
 /** A transaction as read from a bank file (camt.ts), with what the database keeps of it. */
-export interface StatementTransaction extends MatchableTransaction {
+interface StatementTransaction extends MatchableTransaction {
   bookedOn: string | null;
   remittance: string;
   counterparty: { name: string | null; iban: string | null };
@@ -118,7 +118,7 @@ async function payLines(
  * investment created (amount = the subscription, start date = the day the last payment was booked) and
  * the investor told. Each subscription is locked first, so that two imports fund it once.
  */
-export async function fundPaidSubscriptions(
+async function fundPaidSubscriptions(
   tx: DbOrTx,
   mailer: Mailer,
   subscriptionIds: Iterable<string>,
