@@ -7,6 +7,7 @@ import {
   distributionAllocations,
   distributions,
   investments,
+  monthlyReturns,
   notifications,
   offerings,
   subscriptions,
@@ -34,15 +35,13 @@ async function calledOffering(amounts: string[], percent = 100) {
   const users = [];
   for (const amount of amounts) {
     const user = await createUser(ctx.db);
-    await ctx.db
-      .insert(subscriptions)
-      .values({
-        offeringId: offering!.id,
-        userId: user.id,
-        amount,
-        status: 'accepted',
-        acceptedAt: new Date(),
-      });
+    await ctx.db.insert(subscriptions).values({
+      offeringId: offering!.id,
+      userId: user.id,
+      amount,
+      status: 'accepted',
+      acceptedAt: new Date(),
+    });
     users.push(user);
   }
   const res = await ctx.app.inject({
@@ -301,6 +300,30 @@ describe('POST /api/admin/bank-statements', () => {
       bankStatusOn: '2026-11-18',
       returnReason: 'AC04',
     });
+    // The investor sees it where their payouts are listed.
+    await ctx.db
+      .insert(investments)
+      .values({ userId: ben!.id, projectId: project.id, amount: '2000.00', startDate: '2026-01-01' });
+    await ctx.db
+      .insert(monthlyReturns)
+      .values({
+        userId: ben!.id,
+        projectId: project.id,
+        month: '2026-10',
+        amount: '200.00',
+        paymentDate: '2026-11-15',
+      });
+    const payouts = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/investment/payouts',
+      headers: bearer(await ctx.signIn(ben!)),
+    });
+    expect(payouts.json().payouts).toEqual([
+      expect.objectContaining({
+        month: '2026-10',
+        bank: { status: 'returned', on: '2026-11-18', reason: 'AC04' },
+      }),
+    ]);
   });
 
   it('refuses a file that is not a bank statement, saying why', async () => {
