@@ -304,15 +304,13 @@ describe('POST /api/admin/bank-statements', () => {
     await ctx.db
       .insert(investments)
       .values({ userId: ben!.id, projectId: project.id, amount: '2000.00', startDate: '2026-01-01' });
-    await ctx.db
-      .insert(monthlyReturns)
-      .values({
-        userId: ben!.id,
-        projectId: project.id,
-        month: '2026-10',
-        amount: '200.00',
-        paymentDate: '2026-11-15',
-      });
+    await ctx.db.insert(monthlyReturns).values({
+      userId: ben!.id,
+      projectId: project.id,
+      month: '2026-10',
+      amount: '200.00',
+      paymentDate: '2026-11-15',
+    });
     const payouts = await ctx.app.inject({
       method: 'GET',
       url: '/api/investment/payouts',
