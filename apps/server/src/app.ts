@@ -25,6 +25,8 @@ import { activityRoutes } from './modules/stays/activities/routes';
 import { adjustmentRoutes } from './modules/adjustments/routes';
 import { allowanceRoutes } from './modules/stays/allowances/routes';
 import { bankAccountRoutes } from './modules/bank-accounts/routes';
+import { bankStatementRoutes } from './modules/bank-statements/routes';
+import { capitalCallRoutes } from './modules/capital-calls/routes';
 import { bookingRoutes } from './modules/stays/bookings/routes';
 import { rentalIncomeRoutes } from './modules/stays/rentals/routes';
 import { calendarRoutes } from './modules/stays/calendar/routes';
@@ -75,6 +77,8 @@ const modules: Module[] = [
   activityRoutes,
   cabinRoutes,
   swapRoutes,
+  capitalCallRoutes,
+  bankStatementRoutes,
   documentRoutes,
   mediaRoutes,
   notificationRoutes,

@@ -15,6 +15,7 @@ import { createRedis } from './lib/redis';
 import { LoginLimiter, RedisFailures } from './modules/credentials/login-limiter';
 import { queueExpiryReminders } from './modules/stays/calendar/expiry-reminders';
 import { queueKycExpiryReminders } from './modules/kyc/expiry-reminders';
+import { queueCallReminders } from './modules/capital-calls/notice';
 import { runPublishing } from './modules/statements/statement-publications';
 import { createLocalStorage, type FileStorage } from './storage/file-storage';
 import { createS3Storage } from './storage/s3-storage';
@@ -89,6 +90,7 @@ function createBackgroundWork(config: Config, database: Database, storage: FileS
     await queuePendingApprovalReminders(database.db, mailer);
     await queueExpiryReminders(database.db, mailer);
     await queueKycExpiryReminders(database.db, mailer, config.kycValidMonths);
+    await queueCallReminders(database.db, mailer);
   });
   jobs.handle('statements', (job) => runPublishing(database.db, mailer, storage, job));
   jobs.handle('backups', async () => {

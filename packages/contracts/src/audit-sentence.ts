@@ -28,6 +28,8 @@ export const AUDIT_ACTIONS = {
   cabin: ['create', 'update', 'delete'],
   high_season: ['create', 'update', 'delete'],
   swap_offer: ['accept'],
+  capital_call: ['create'],
+  bank_statement: ['import', 'assign'],
 } as const satisfies Record<AuditEntity, readonly string[]>;
 
 export type AuditAction<E extends AuditEntity = AuditEntity> = (typeof AUDIT_ACTIONS)[E][number];
@@ -469,6 +471,31 @@ const SENTENCES: Sentences = {
   },
   swap_offer: {
     accept: (p) => msg('admin:audit.sentence.swap.accept', base(p)),
+  },
+  capital_call: {
+    create: (p) => {
+      const percent = amount(p.d.percent);
+      const m = amount(p.d.amount);
+      return percent === null || m === null
+        ? msg('admin:audit.sentence.capitalCall.createPlain', { who: p.who, at: p.at })
+        : msg('admin:audit.sentence.capitalCall.create', { who: p.who, at: p.at, percent, amount: m });
+    },
+  },
+  bank_statement: {
+    import: (p) => {
+      const n = amount(p.d.entries);
+      const matched = amount(p.d.matched);
+      return n === null || matched === null
+        ? msg('admin:audit.sentence.bankStatement.importPlain', { who: p.who })
+        : msg('admin:audit.sentence.bankStatement.import', { who: p.who, count: n, matched });
+    },
+    assign: (p) => {
+      const m = amount(p.d.amount);
+      const reference = text(p.d.reference);
+      return m === null || !reference
+        ? msg('admin:audit.sentence.bankStatement.assignPlain', { who: p.who })
+        : msg('admin:audit.sentence.bankStatement.assign', { who: p.who, amount: m, reference });
+    },
   },
 };
 

@@ -18,6 +18,7 @@ export * from './investor-id';
 export * from './interest';
 export * from './subscriptions';
 export * from './kyc';
+export * from './reconciliation';
 export * from './opportunity';
 export * from './updates';
 export * from './perks';

@@ -332,6 +332,59 @@ export const MAIL_KINDS = {
       action: { label: l.t('pendingApprovals.action'), path: '/admin' },
     }),
   }),
+  capitalCall: kind<{
+    project: string;
+    amountCents: number;
+    dueOn: string;
+    reference: string;
+    iban: string;
+    bic: string | null;
+    holder: string;
+  }>({
+    category: 'payouts',
+    subject: (d, l) => l.t('capitalCall.subject', { project: d.project }),
+    content: (d, l) => ({
+      paragraphs: [
+        l.t('capitalCall.body', {
+          amount: money(l, d.amountCents),
+          project: d.project,
+          date: day(l, d.dueOn),
+        }),
+        l.t('capitalCall.account', { holder: d.holder, iban: d.iban, bic: d.bic ?? '–' }),
+        l.t('capitalCall.reference', { reference: d.reference }),
+      ],
+      action: { label: l.t('capitalCall.action'), path: '/documents' },
+    }),
+  }),
+  capitalCallOverdue: kind<{ project: string; amountCents: number; dueOn: string; reference: string }>({
+    category: 'payouts',
+    subject: (d, l) => l.t('capitalCallOverdue.subject', { project: d.project }),
+    content: (d, l) => ({
+      paragraphs: [
+        l.t('capitalCallOverdue.body', {
+          amount: money(l, d.amountCents),
+          project: d.project,
+          date: day(l, d.dueOn),
+          reference: d.reference,
+        }),
+      ],
+      action: { label: l.t('capitalCall.action'), path: '/documents' },
+    }),
+  }),
+  subscriptionFunded: kind<{ project: string; amountCents: number; startDate: string }>({
+    category: 'payouts',
+    subject: (d, l) => l.t('subscriptionFunded.subject', { project: d.project }),
+    content: (d, l) => ({
+      paragraphs: [
+        l.t('subscriptionFunded.body', {
+          amount: money(l, d.amountCents),
+          project: d.project,
+          date: day(l, d.startDate),
+        }),
+      ],
+      action: { label: l.t('subscriptionFunded.action'), path: '/dashboard' },
+    }),
+  }),
 } satisfies Record<string, Kind<never>>;
 
 /** '3 sign-ups', or nothing for none. */

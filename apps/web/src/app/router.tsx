@@ -96,6 +96,8 @@ export const router = createBrowserRouter([
               },
               { path: 'interest', lazy: () => import('@/features/interest/admin/interest-page') },
               { path: 'kyc', lazy: () => import('@/features/kyc/admin/kyc-page') },
+              { path: 'bank', lazy: () => import('@/features/reconciliation/bank-page') },
+              { path: 'offerings/:id/calls', lazy: () => import('@/features/reconciliation/calls-page') },
               { path: 'audit', lazy: () => import('@/features/admin/audit-page') },
               { path: 'email', lazy: () => import('@/features/admin/email-page') },
               // The admin area grows screen by screen: a path it does not have yet is under construction.

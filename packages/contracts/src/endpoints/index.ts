@@ -7,6 +7,8 @@ import { adminUserEndpoints } from './admin-users';
 import { auditEndpoints } from './audit';
 import { authEndpoints } from './auth';
 import { bankAccountEndpoints } from './bank-accounts';
+import { bankStatementEndpoints } from './bank-statements';
+import { capitalCallEndpoints } from './capital-calls';
 import { bookingEndpoints } from './bookings';
 import { calendarEndpoints } from './calendar';
 import { cabinEndpoints } from './cabins';
@@ -72,6 +74,8 @@ export const endpoints = {
   mail: mailEndpoints,
   kyc: kycEndpoints,
   signatures: signatureEndpoints,
+  capitalCalls: capitalCallEndpoints,
+  bankStatements: bankStatementEndpoints,
 };
 
 /** Every endpoint, in declaration order. */

@@ -7,6 +7,7 @@ import {
   HandCoins,
   Images,
   Inbox,
+  Landmark,
   LayoutDashboard,
   Mail,
   Newspaper,
@@ -65,6 +66,7 @@ export const adminLinks: NavLinkItem[] = [
   link('nav.distributions', { to: '/admin/distributions', icon: HandCoins }),
   link('nav.interest', { to: '/admin/interest', icon: Inbox }),
   link('nav.identityChecks', { to: '/admin/kyc', icon: ShieldCheck }),
+  link('nav.bank', { to: '/admin/bank', icon: Landmark }),
   link('nav.email', { to: '/admin/email', icon: Mail }),
   link('nav.audit', { to: '/admin/audit', icon: ScrollText }),
 ];
