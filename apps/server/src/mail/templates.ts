@@ -6,7 +6,6 @@ import {
 } from '@portal/contracts';
 import { formatFor, type Format, type Locale } from '@portal/i18n';
 import type { i18n, TFunction } from 'i18next';
-import { BOOKING_TYPE_WORDS } from '../modules/notifications/notices';
 
 /**
  * Every email the portal sends, by kind: its category (which decides whether the recipient may turn it
@@ -62,6 +61,12 @@ const money = ({ f }: MailLanguage, cents: number) => f.money(cents / 100);
 /** A day (or the day of a timestamp) written out: March 5, 2026. */
 const day = ({ f }: MailLanguage, iso: string) => f.date(iso.slice(0, 10), 'long');
 
+/** A booking's kind in words (the `mail` namespace), as its decision email and notice say it. */
+export const BOOKING_TYPE_WORDS = {
+  personal: 'bookingDecision.typePersonal',
+  gift: 'bookingDecision.typeGift',
+  rental: 'bookingDecision.typeRental',
+} as const satisfies Record<BookingType, string>;
 const BOOKING_TYPE = BOOKING_TYPE_WORDS;
 
 /**

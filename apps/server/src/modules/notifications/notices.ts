@@ -7,6 +7,7 @@ import {
 import { DEFAULT_LOCALE, formatFor, type Locale } from '@portal/i18n';
 import type { i18n } from 'i18next';
 import { localeOf, translator } from '../../lib/translator';
+import { BOOKING_TYPE_WORDS } from '../../mail/templates';
 
 /**
  * The notifications the server writes, by name: their title and message in the `mail` namespace. A row
@@ -50,13 +51,6 @@ const NOTICES = {
 } as const;
 
 type NoticeKey = keyof typeof NOTICES;
-
-/** A booking's kind in words (the `mail` namespace), as its decision email and notice say it. */
-export const BOOKING_TYPE_WORDS = {
-  personal: 'bookingDecision.typePersonal',
-  gift: 'bookingDecision.typeGift',
-  rental: 'bookingDecision.typeRental',
-} as const satisfies Record<BookingType, string>;
 
 /** The words a notice's value may name (`{ word }`). */
 type MailWord = (typeof BOOKING_TYPE_WORDS)[BookingType];

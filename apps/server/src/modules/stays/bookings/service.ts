@@ -27,7 +27,7 @@ import type { AuthUser } from '../../../plugins/auth';
 import { lockBooking } from '../booking-lock';
 import { assertPending, decisionColumns } from '../decision';
 import { announceDecision } from '../../notifications/decision';
-import { BOOKING_TYPE_WORDS } from '../../notifications/notices';
+import { BOOKING_TYPE_WORDS } from '../../../mail/templates';
 import { assertProjectVisible } from '../../access/project-access';
 import { assertHighSeasonLimits, assignCabins, lockProjectNights } from '../cabins/service';
 import type { AdminBookingRow, BookingRow } from './presenter';
