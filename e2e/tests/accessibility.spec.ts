@@ -29,6 +29,7 @@ const INVESTOR_SCREENS: Screen[] = [
   { path: '/documents', heading: 'Document Vault' },
   { path: '/media', heading: 'Media Gallery' },
   { path: '/updates', heading: 'Project Updates' },
+  { path: '/identity', heading: 'Identity check' },
   { path: '/no-such-page', heading: 'Page not found' },
 ];
 
@@ -44,6 +45,8 @@ const ADMIN_SCREENS: Screen[] = [
   { path: '/admin/notifications', heading: 'Notification Management' },
   { path: '/admin/bookings', heading: 'Booking Requests' },
   { path: '/admin/interest', heading: 'Interest Registrations' },
+  { path: '/admin/kyc', heading: 'Identity checks' },
+  { path: '/admin/bank', heading: 'Bank & calls' },
   // The audit log screen; any heading while it is being built.
   { path: '/admin/audit', heading: /.+/ },
   { path: '/admin/no-such-page', heading: 'Page Under Construction' },

@@ -35,6 +35,7 @@ const SCREENS: Screen[] = [
     '/media',
     '/updates',
     '/email-preferences',
+    '/identity',
   ].map(investor),
   ...[
     '/admin',
@@ -51,6 +52,8 @@ const SCREENS: Screen[] = [
     '/admin/interest',
     '/admin/audit',
     '/admin/email',
+    '/admin/kyc',
+    '/admin/bank',
   ].map(admin),
 ];
 

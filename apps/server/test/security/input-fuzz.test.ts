@@ -14,7 +14,7 @@
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { documents, projectMedia } from '../../src/db/schema';
+import { documents, kycDocuments, projectMedia } from '../../src/db/schema';
 import {
   createDocumentRow,
   createMediaRow,
@@ -53,6 +53,8 @@ const UPLOAD_ROUTES = [
   'PUT /api/media/:id',
   RETURNS_IMPORT,
   BANK_IMPORT,
+  // An identity document of the caller's own check (issue 34): stored like other uploads.
+  'POST /api/kyc/documents',
 ];
 
 interface JsonSchema {
@@ -258,7 +260,12 @@ function plausibleString(s: JsonSchema): fc.Arbitrary<string> {
   }
   if (s.pattern) {
     try {
-      return fc.stringMatching(new RegExp(s.pattern)).filter((v) => v.length <= Math.max(maxLength, 1));
+      // Only a stated maxLength bounds what the pattern makes: 60 is a default for free text, and a
+      // pattern of a fixed longer length (a SHA-256's 64) would otherwise never pass the filter.
+      const matching = fc.stringMatching(new RegExp(s.pattern));
+      return s.maxLength === undefined
+        ? matching
+        : matching.filter((v) => v.length <= Math.max(maxLength, 1));
     } catch {
       // A pattern fast-check cannot read: plain strings below.
     }
@@ -772,11 +779,12 @@ const describeForm = (form: Form | undefined) =>
 
 /** Every stored file key that a document, per-user media or project media row points at. */
 async function referencedKeys(): Promise<Set<string>> {
-  const [docs, media] = await Promise.all([
+  const [docs, media, identity] = await Promise.all([
     ctx.db.select({ key: documents.fileKey }).from(documents),
     ctx.db.select({ key: projectMedia.fileKey }).from(projectMedia),
+    ctx.db.select({ key: kycDocuments.fileKey }).from(kycDocuments),
   ]);
-  return new Set([...docs, ...media].map((r) => r.key).filter((k): k is string => !!k));
+  return new Set([...docs, ...media, ...identity].map((r) => r.key).filter((k): k is string => !!k));
 }
 
 describe('the upload routes, random and hostile multipart forms', () => {
