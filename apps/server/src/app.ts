@@ -34,6 +34,8 @@ import { distributionRoutes } from './modules/distributions/routes';
 import { documentRoutes } from './modules/documents/routes';
 import { healthRoutes } from './modules/health/routes';
 import { interestRoutes } from './modules/interest/routes';
+import { offeringRoutes } from './modules/offerings/routes';
+import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { investmentRoutes } from './modules/investments/routes';
 import { ledgerRoutes } from './modules/ledger/routes';
 import { mailRoutes } from './modules/mail/routes';
@@ -62,6 +64,8 @@ const modules: Module[] = [
   projectRoutes,
   investmentRoutes,
   interestRoutes,
+  offeringRoutes,
+  subscriptionRoutes,
   updateRoutes,
   perkRoutes,
   allowanceRoutes,

@@ -41,6 +41,12 @@ const envSchema = z.object({
     .default(25 * 1024 * 1024),
   SEED_DEMO: bool.optional(),
   ALLOW_DEMO_ACCOUNTS: bool.optional(),
+  KYC_VALID_MONTHS: z.coerce
+    .number({ error: 'must be a whole number of months' })
+    .int({ error: 'must be a whole number of months' })
+    .min(1)
+    .max(120)
+    .default(24),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ACCESS_LOG: z.enum(['app', 'proxy'], { error: "must be 'app' or 'proxy'" }).default('app'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
@@ -135,6 +141,8 @@ export interface Config {
   /** What seals secrets at rest (two-factor secrets, IBANs, mail secrets), newest first (DATA_KEYS). */
   dataKeys: readonly string[];
   uploadMaxBytes: number;
+  /** How many calendar months an identity verification lasts (KYC_VALID_MONTHS, ADR 028). */
+  kycValidMonths: number;
   seedDemo: boolean;
   /**
    * Whether a production server on PostgreSQL may start while a demo account still has its demo password
@@ -229,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecrets,
     dataKeys,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    kycValidMonths: e.KYC_VALID_MONTHS,
     // Demo data is seeded into a new embedded database unless switched off, and into PostgreSQL only on request.
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     allowDemoAccounts: e.ALLOW_DEMO_ACCOUNTS ?? false,

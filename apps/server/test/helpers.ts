@@ -89,6 +89,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     jwtSecrets: ['test-secret-test-secret-test-secret-0123456789'],
     dataKeys: ['test-data-key-test-data-key-test-data-key-0123'],
     uploadMaxBytes: 1024 * 1024,
+    kycValidMonths: 24,
     seedDemo: false,
     allowDemoAccounts: false,
     backups: {

@@ -48,6 +48,8 @@ export const AUDIT_ENTITIES = [
   { id: 'cabin', label: 'Cabin' },
   { id: 'high_season', label: 'High season' },
   { id: 'swap_offer', label: 'Swap offer' },
+  { id: 'offering', label: 'Offering' },
+  { id: 'subscription', label: 'Subscription' },
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number]['id'];
 const AUDIT_ENTITY_IDS = AUDIT_ENTITIES.map((e) => e.id) as [AuditEntity, ...AuditEntity[]];

@@ -16,6 +16,8 @@ import { distributionEndpoints } from './distributions';
 import { documentEndpoints } from './documents';
 import { healthEndpoints } from './health';
 import { interestEndpoints } from './interest';
+import { offeringEndpoints } from './offerings';
+import { subscriptionEndpoints } from './subscriptions';
 import { investmentEndpoints } from './investments';
 import { ledgerEndpoints } from './ledger';
 import { mailEndpoints } from './mail';
@@ -47,6 +49,8 @@ export const endpoints = {
   cabins: cabinEndpoints,
   swaps: swapEndpoints,
   interest: interestEndpoints,
+  offerings: offeringEndpoints,
+  subscriptions: subscriptionEndpoints,
   investments: investmentEndpoints,
   performance: performanceEndpoints,
   statements: statementEndpoints,
