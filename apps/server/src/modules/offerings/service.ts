@@ -216,9 +216,10 @@ export async function listAdminOfferings(db: DbOrTx, validMonths: number): Promi
         id: documents.id,
         projectId: documents.projectId,
         name: documents.name,
-        downloads: sql<number>`(select count(*)::int from ${dataRoomDownloads} where ${dataRoomDownloads.documentId} = ${documents.id})`,
+        downloads: sql<number>`count(${dataRoomDownloads.id})::int`,
       })
       .from(documents)
+      .leftJoin(dataRoomDownloads, eq(dataRoomDownloads.documentId, documents.id))
       .where(
         and(
           inArray(
@@ -229,6 +230,7 @@ export async function listAdminOfferings(db: DbOrTx, validMonths: number): Promi
           sql`${documents.userId} is null`,
         ),
       )
+      .groupBy(documents.id)
       .orderBy(asc(documents.name)),
   ]);
   const now = new Date();
