@@ -9,7 +9,8 @@
  */
 /**
  * The server's shared services: modules every domain may use (who may see what, the audit log, notifications,
- * email, settings, the locks on final money, the ledger, an investor's holdings, uploaded files, the checks of a user's credentials). They import
+ * email, settings, the locks on final money, the ledger, an investor's holdings, uploaded files, the checks of a user's credentials,
+ * the matching of bank files to the call lines and payouts they pay, and funding). They import
  * no domain module.
  */
 const SHARED_SERVICES = [
@@ -23,6 +24,7 @@ const SHARED_SERVICES = [
   'portfolio',
   'files',
   'credentials',
+  'reconciliation',
 ].join('|');
 
 /** @type {import('dependency-cruiser').IConfiguration} */

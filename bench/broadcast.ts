@@ -124,6 +124,7 @@ try {
     uploadMaxBytes: 1024 * 1024,
     seedDemo: false,
     allowDemoAccounts: false,
+    kycValidMonths: 24,
     backups: {
       schedule: undefined,
       dir: path.join(os.tmpdir(), 'portal-backups'),

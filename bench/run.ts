@@ -27,6 +27,7 @@ import { chromium } from 'playwright-core';
 import { hashPassword } from '../apps/server/src/lib/passwords';
 import { openDatabase } from '../apps/server/src/db/client';
 import { distributionRun } from './distribution';
+import { moneyInRun } from './money-in';
 import { lighthouseBench, lighthouseShortfalls, lighthouseTable, type LighthouseResults } from './lighthouse';
 import {
   ROOT,
@@ -313,6 +314,11 @@ async function main() {
     (results.distribution as Record<string, unknown>).rssAfterMb = rssMb(server.pid!);
     log('distribution run', results.distribution);
 
+    // A capital call to 10,000 accepted subscriptions and a camt.053 of 10,000 credits paying them, in
+    // this process on the same database (bench/money-in.ts): each under 3 s.
+    results.moneyIn = await moneyInRun({ dbUrl, passwordHash: hash, subscriptions: 10_000 });
+    log('money in', results.moneyIn);
+
     // The same broadcast by email too: every message and its job queued before the answer.
     {
       const t = performance.now();
@@ -491,6 +497,9 @@ function check(results: Record<string, unknown>): string[] {
     if (b.medianMs >= 200) failures.push(`broadcast: ${b.medianMs} ms`);
     const d = results.distribution as { totalMs: number };
     if (d.totalMs >= 3000) failures.push(`distribution run over 10,000 investors: ${d.totalMs} ms`);
+    const mi = results.moneyIn as { callMs: number; importMs: number };
+    if (mi.callMs >= 3000) failures.push(`capital call to 10,000 subscriptions: ${mi.callMs} ms`);
+    if (mi.importMs >= 3000) failures.push(`camt.053 of 10,000 entries matched: ${mi.importMs} ms`);
     const pdf = results.statementPdf as { medianMs: number };
     if (pdf.medianMs >= 150) failures.push(`statement PDF: ${pdf.medianMs} ms`);
     const sp = results.statementPublishing as { investors: number; ms: number };
@@ -727,6 +736,7 @@ function report(r: Record<string, unknown>): string {
     `| static page time to content / LCP | ${pages.static.timeToContentMs} ms / ${pages.static.lcpMs} ms | |`,
     `| dashboard ÷ static time to content | ${pages.dashboardToStatic}× | ≤ 3× |`,
     `| distribution run over ${dist.investors.toLocaleString('en-US')} investors, draft + finalize | ${dist.draftMs} + ${dist.finalizeMs} ms (server RSS after it ${dist.rssAfterMb} MB) | < 3 s |`,
+    ...moneyInRows(r.moneyIn as MoneyIn | undefined),
     `| broadcast by email, ${(r.emailBroadcast as { emails: number }).emails.toLocaleString('en-US')} messages and jobs queued | ${(r.emailBroadcast as { queuedMs: number }).queuedMs} ms | < 2 s |`,
     `| statements published to ${(r.statementPublishing as { investors: number }).investors.toLocaleString('en-US')} investors by the background job (notifications and emails queued), from the request to \`published\` (the request's answer) | ${(r.statementPublishing as { ms: number }).ms} ms (${(r.statementPublishing as { answerMs: number }).answerMs} ms) | < 3 s |`,
     `| one investor's statement PDF (a year, five investments), median of 5 | ${(r.statementPdf as { medianMs: number }).medianMs} ms | < 150 ms |`,
@@ -737,6 +747,23 @@ function report(r: Record<string, unknown>): string {
     ...lighthouseTable(r.lighthouse as LighthouseResults),
   ];
   return lines.join('\n');
+}
+
+interface MoneyIn {
+  subscriptions: number;
+  callMs: number;
+  statementEntries: number;
+  statementKb: number;
+  importMs: number;
+}
+
+/** The money-in rows of the figures table (none in results written before it was measured). */
+function moneyInRows(mi: MoneyIn | undefined): string[] {
+  if (!mi) return [];
+  return [
+    `| capital call to ${mi.subscriptions.toLocaleString('en-US')} accepted subscriptions (lines and references written) | ${mi.callMs} ms | < 3 s |`,
+    `| camt.053 of ${mi.statementEntries.toLocaleString('en-US')} entries (${mi.statementKb} kB) read, matched and applied | ${mi.importMs} ms | < 3 s |`,
+  ];
 }
 
 if (process.argv.includes('--scale')) await (await import('./scale')).runScale();

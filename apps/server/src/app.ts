@@ -25,6 +25,8 @@ import { activityRoutes } from './modules/stays/activities/routes';
 import { adjustmentRoutes } from './modules/adjustments/routes';
 import { allowanceRoutes } from './modules/stays/allowances/routes';
 import { bankAccountRoutes } from './modules/bank-accounts/routes';
+import { bankStatementRoutes } from './modules/bank-statements/routes';
+import { capitalCallRoutes } from './modules/capital-calls/routes';
 import { bookingRoutes } from './modules/stays/bookings/routes';
 import { rentalIncomeRoutes } from './modules/stays/rentals/routes';
 import { calendarRoutes } from './modules/stays/calendar/routes';
@@ -36,6 +38,8 @@ import { healthRoutes } from './modules/health/routes';
 import { interestRoutes } from './modules/interest/routes';
 import { offeringRoutes } from './modules/offerings/routes';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
+import { kycRoutes } from './modules/kyc/routes';
+import { signatureRoutes } from './modules/signatures/routes';
 import { investmentRoutes } from './modules/investments/routes';
 import { ledgerRoutes } from './modules/ledger/routes';
 import { mailRoutes } from './modules/mail/routes';
@@ -66,6 +70,8 @@ const modules: Module[] = [
   interestRoutes,
   offeringRoutes,
   subscriptionRoutes,
+  kycRoutes,
+  signatureRoutes,
   updateRoutes,
   perkRoutes,
   allowanceRoutes,
@@ -75,6 +81,8 @@ const modules: Module[] = [
   activityRoutes,
   cabinRoutes,
   swapRoutes,
+  capitalCallRoutes,
+  bankStatementRoutes,
   documentRoutes,
   mediaRoutes,
   notificationRoutes,

@@ -37,6 +37,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SEED_DEMO: 'maybe', DATA_DIR: tmp() })).toThrow(/SEED_DEMO/);
     expect(() => loadConfig({ ACCESS_LOG: 'nginx', DATA_DIR: tmp() })).toThrow(/ACCESS_LOG/);
     expect(loadConfig({ ACCESS_LOG: 'proxy', DATA_DIR: tmp() }).accessLog).toBe('proxy');
+    expect(loadConfig({ DATA_DIR: tmp() }).kycValidMonths).toBe(24);
+    expect(loadConfig({ KYC_VALID_MONTHS: '12', DATA_DIR: tmp() }).kycValidMonths).toBe(12);
+    expect(() => loadConfig({ KYC_VALID_MONTHS: '0', DATA_DIR: tmp() })).toThrow(/KYC_VALID_MONTHS/);
   });
 
   it('mail settings: defaults for the embedded demo, checked values, MAIL_FROM with SMTP_URL', () => {

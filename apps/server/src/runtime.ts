@@ -14,6 +14,8 @@ import { createMailTransport } from './mail/transport';
 import { createRedis } from './lib/redis';
 import { LoginLimiter, RedisFailures } from './modules/credentials/login-limiter';
 import { queueExpiryReminders } from './modules/stays/calendar/expiry-reminders';
+import { queueKycExpiryReminders } from './modules/kyc/expiry-reminders';
+import { queueCallReminders } from './modules/capital-calls/notice';
 import { runPublishing } from './modules/statements/statement-publications';
 import { createLocalStorage, type FileStorage } from './storage/file-storage';
 import { createS3Storage } from './storage/s3-storage';
@@ -87,6 +89,8 @@ function createBackgroundWork(config: Config, database: Database, storage: FileS
   jobs.handle('daily-reminders', async () => {
     await queuePendingApprovalReminders(database.db, mailer);
     await queueExpiryReminders(database.db, mailer);
+    await queueKycExpiryReminders(database.db, mailer, config.kycValidMonths);
+    await queueCallReminders(database.db, mailer);
   });
   jobs.handle('statements', (job) => runPublishing(database.db, mailer, storage, job));
   jobs.handle('backups', async () => {

@@ -7,7 +7,7 @@ import type { BookingType, InterestStatus } from './value-sets';
  * pairs, and each has a sentence below, so a new action cannot be written without one.
  */
 export const AUDIT_ACTIONS = {
-  user: ['create', 'update', 'delete', 'activate', 'deactivate', 'bank-account'],
+  user: ['create', 'update', 'delete', 'activate', 'deactivate', 'bank-account', 'kyc-verify', 'kyc-reject'],
   investment: ['update', 'delete'],
   'monthly-return': ['create', 'update', 'delete', 'import'],
   project: ['create', 'update', 'delete', 'archive', 'restore'],
@@ -30,6 +30,8 @@ export const AUDIT_ACTIONS = {
   swap_offer: ['accept'],
   offering: ['create', 'update', 'close'],
   subscription: ['accept', 'reject'],
+  capital_call: ['create'],
+  bank_statement: ['import', 'assign'],
 } as const satisfies Record<AuditEntity, readonly string[]>;
 
 export type AuditAction<E extends AuditEntity = AuditEntity> = (typeof AUDIT_ACTIONS)[E][number];
@@ -168,6 +170,13 @@ const SENTENCES: Sentences = {
       return own
         ? msg('admin:audit.sentence.user.ownBankAccount', { who: p.who, to: toPart })
         : msg('admin:audit.sentence.user.bankAccount', { ...base(p), to: toPart });
+    },
+    'kyc-verify': (p) => msg('admin:audit.sentence.user.kycVerify', base(p)),
+    'kyc-reject': (p) => {
+      const reason = text(p.d.reason);
+      return reason
+        ? msg('admin:audit.sentence.user.kycRejectBecause', { ...base(p), reason })
+        : msg('admin:audit.sentence.user.kycReject', base(p));
     },
   },
   investment: {
@@ -477,6 +486,31 @@ const SENTENCES: Sentences = {
       return reason
         ? msg('admin:audit.sentence.subscription.rejectWhy', { ...base(p), reason })
         : msg('admin:audit.sentence.subscription.reject', base(p));
+    },
+  },
+  capital_call: {
+    create: (p) => {
+      const percent = amount(p.d.percent);
+      const m = amount(p.d.amount);
+      return percent === null || m === null
+        ? msg('admin:audit.sentence.capitalCall.createPlain', { who: p.who, at: p.at })
+        : msg('admin:audit.sentence.capitalCall.create', { who: p.who, at: p.at, percent, amount: m });
+    },
+  },
+  bank_statement: {
+    import: (p) => {
+      const n = amount(p.d.entries);
+      const matched = amount(p.d.matched);
+      return n === null || matched === null
+        ? msg('admin:audit.sentence.bankStatement.importPlain', { who: p.who })
+        : msg('admin:audit.sentence.bankStatement.import', { who: p.who, count: n, matched });
+    },
+    assign: (p) => {
+      const m = amount(p.d.amount);
+      const reference = text(p.d.reference);
+      return m === null || !reference
+        ? msg('admin:audit.sentence.bankStatement.assignPlain', { who: p.who })
+        : msg('admin:audit.sentence.bankStatement.assign', { who: p.who, amount: m, reference });
     },
   },
 };

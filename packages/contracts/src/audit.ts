@@ -50,6 +50,8 @@ export const AUDIT_ENTITIES = [
   { id: 'swap_offer', label: 'Swap offer' },
   { id: 'offering', label: 'Offering' },
   { id: 'subscription', label: 'Subscription' },
+  { id: 'capital_call', label: 'Capital call' },
+  { id: 'bank_statement', label: 'Bank statement' },
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number]['id'];
 const AUDIT_ENTITY_IDS = AUDIT_ENTITIES.map((e) => e.id) as [AuditEntity, ...AuditEntity[]];

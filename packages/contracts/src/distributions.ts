@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYOUT_BANK_STATUSES } from './subscriptions';
 import { envelope, id, month, text, uuidString } from './common';
 import { moneyAmount } from './money';
 import { incomePaymentDateProblem } from './returns';
@@ -80,6 +81,12 @@ export const distributionAllocation = z.object({
   amount: z.number(),
   /** The bank account's IBAN, masked; null when the investor has given none (they are left out of the payment file). */
   iban: z.string().nullable(),
+  /** The payout's end-to-end id in the SEPA file (given when the file is first made), or null. */
+  endToEndId: z.string().nullable(),
+  /** What the bank's statement files said of the payout: booked, returned (with the bank's reason), or null. */
+  bankStatus: z.enum(PAYOUT_BANK_STATUSES).nullable(),
+  bankStatusOn: z.string().nullable(),
+  returnReason: z.string().nullable(),
 });
 export type DistributionAllocation = z.infer<typeof distributionAllocation>;
 

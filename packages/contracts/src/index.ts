@@ -18,6 +18,8 @@ export * from './investor-id';
 export * from './interest';
 export * from './subscriptions';
 export * from './offerings';
+export * from './kyc';
+export * from './reconciliation';
 export * from './opportunity';
 export * from './updates';
 export * from './perks';

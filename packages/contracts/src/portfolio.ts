@@ -222,6 +222,8 @@ export interface DerivedPayout {
   project: { _id: string; name: string };
   /** An adjustment's line: "Adjustment: {reason}" (an adjustment may be negative). */
   note?: string;
+  /** What the bank's files said of a distribution's payout: booked, or returned with the bank's reason. */
+  bank?: { status: 'booked' | 'returned'; on: string | null; reason: string | null };
 }
 
 /** The last calendar day of a 'YYYY-MM' month, as 'YYYY-MM-DD'. */
@@ -283,6 +285,14 @@ export const payout = z.object({
   project: z.object({ _id: uuidString, name: z.string() }),
   /** An adjustment's line: "Adjustment: {reason}". */
   note: z.string().optional(),
+  /** What the bank's statement files said of this payout: booked, or returned with the bank's reason code. */
+  bank: z
+    .object({
+      status: z.enum(['booked', 'returned']),
+      on: z.string().nullable(),
+      reason: z.string().nullable(),
+    })
+    .optional(),
 });
 export type Payout = z.infer<typeof payout>;
 

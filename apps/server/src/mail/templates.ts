@@ -261,6 +261,26 @@ export const MAIL_KINDS = {
       action: { label: l.t('resetPasswordAction'), path: '/forgot-password' },
     }),
   }),
+  /** The identity check's review, or its verification about to expire (ADR 028). */
+  kyc: kind<{ outcome: 'verified' | 'rejected' | 'expiring'; reason?: string; expiresAt?: string }>({
+    category: 'security',
+    subject: (d, l) =>
+      d.outcome === 'verified'
+        ? l.t('kyc.subject_verified')
+        : d.outcome === 'rejected'
+          ? l.t('kyc.subject_rejected')
+          : l.t('kyc.subject_expiring'),
+    content: (d, l) => ({
+      paragraphs: [
+        d.outcome === 'verified'
+          ? l.t('kyc.body_verified', { date: day(l, d.expiresAt ?? '') })
+          : d.outcome === 'rejected'
+            ? l.t('kyc.body_rejected', { reason: d.reason ?? '' })
+            : l.t('kyc.body_expiring', { date: day(l, d.expiresAt ?? '') }),
+      ],
+      action: { label: l.t('kyc.action'), path: '/identity' },
+    }),
+  }),
   twoFactorChanged: kind<{ enabled: boolean }>({
     category: 'security',
     subject: (d, l) => l.t(d.enabled ? 'twoFactorChanged.subjectOn' : 'twoFactorChanged.subjectOff'),
@@ -310,6 +330,59 @@ export const MAIL_KINDS = {
         }),
       ],
       action: { label: l.t('pendingApprovals.action'), path: '/admin' },
+    }),
+  }),
+  capitalCall: kind<{
+    project: string;
+    amountCents: number;
+    dueOn: string;
+    reference: string;
+    iban: string;
+    bic: string | null;
+    holder: string;
+  }>({
+    category: 'payouts',
+    subject: (d, l) => l.t('capitalCall.subject', { project: d.project }),
+    content: (d, l) => ({
+      paragraphs: [
+        l.t('capitalCall.body', {
+          amount: money(l, d.amountCents),
+          project: d.project,
+          date: day(l, d.dueOn),
+        }),
+        l.t('capitalCall.account', { holder: d.holder, iban: d.iban, bic: d.bic ?? '–' }),
+        l.t('capitalCall.reference', { reference: d.reference }),
+      ],
+      action: { label: l.t('capitalCall.action'), path: '/documents' },
+    }),
+  }),
+  capitalCallOverdue: kind<{ project: string; amountCents: number; dueOn: string; reference: string }>({
+    category: 'payouts',
+    subject: (d, l) => l.t('capitalCallOverdue.subject', { project: d.project }),
+    content: (d, l) => ({
+      paragraphs: [
+        l.t('capitalCallOverdue.body', {
+          amount: money(l, d.amountCents),
+          project: d.project,
+          date: day(l, d.dueOn),
+          reference: d.reference,
+        }),
+      ],
+      action: { label: l.t('capitalCall.action'), path: '/documents' },
+    }),
+  }),
+  subscriptionFunded: kind<{ project: string; amountCents: number; startDate: string }>({
+    category: 'payouts',
+    subject: (d, l) => l.t('subscriptionFunded.subject', { project: d.project }),
+    content: (d, l) => ({
+      paragraphs: [
+        l.t('subscriptionFunded.body', {
+          amount: money(l, d.amountCents),
+          project: d.project,
+          date: day(l, d.startDate),
+        }),
+      ],
+      action: { label: l.t('subscriptionFunded.action'), path: '/dashboard' },
     }),
   }),
 } satisfies Record<string, Kind<never>>;

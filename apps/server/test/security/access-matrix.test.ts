@@ -75,6 +75,23 @@ const PRIVATE_TARGETS: Record<string, (w: World) => Target[]> = {
   'PUT /api/notifications/read-all': () => [],
   'POST /api/notifications/stream/ticket': () => [],
   'POST /api/interest': () => [],
+  'GET /api/kyc': () => [],
+  'PUT /api/kyc': () => [],
+  'POST /api/kyc/documents': () => [],
+  'GET /api/kyc/documents/:id/file': (w) => [
+    { url: `/api/kyc/documents/${w.objects.kycDocOfA}/file`, other: 404 },
+  ],
+  'GET /api/signatures/verify': () => [],
+  'GET /api/subscriptions/:id/agreement': (w) => [
+    { url: `/api/subscriptions/${w.objects.subscriptionOfA}/agreement`, other: 404 },
+  ],
+  'POST /api/subscriptions/:id/sign': (w) => [
+    {
+      url: `/api/subscriptions/${w.objects.subscriptionOfA}/sign`,
+      body: { fullName: w.a.name, consent: true, currentPassword: w.a.password },
+      other: 404,
+    },
+  ],
   'GET /api/opportunities/current': () => [],
   'GET /api/perks/benefits': () => [],
   'GET /api/perks/cabin-nights': () => [],

@@ -29,6 +29,7 @@ import {
 import { bearer, createUser, useTestApp } from '../helpers';
 import { documentChecker, documentRoutes, type DocumentRoute, type OpenApiDocument } from './openapi-check';
 import { buildWorld, filesUnder, fingerprint, routeKey, uploadsDir, type World } from './support';
+import { camtFile } from '../../src/modules/bank-statements/camt-fixture';
 
 /**
  * Fixed, so that a failure is reproduced by running the file again; runs per route and role. A longer
@@ -39,6 +40,8 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 6);
 
 /** The import of returns from a CSV file: multipart too, its file read whole and never stored. */
 const RETURNS_IMPORT = 'POST /api/returns/import';
+/** The import of a bank statement file (camt.053/054): read whole, never stored. */
+const BANK_IMPORT = 'POST /api/admin/bank-statements';
 
 /** The upload routes: their body is multipart (or JSON without a file), read field by field. */
 const UPLOAD_ROUTES = [
@@ -49,6 +52,7 @@ const UPLOAD_ROUTES = [
   'PUT /api/documents/media/:id',
   'PUT /api/media/:id',
   RETURNS_IMPORT,
+  BANK_IMPORT,
 ];
 
 interface JsonSchema {
@@ -532,7 +536,7 @@ function fieldPairs(values: Record<string, unknown>): [string, string][] {
 }
 
 /** File contents: the kinds the routes accept, and what they must refuse. Filled in before the run. */
-const SAMPLES: Partial<Record<(typeof SAMPLE_NAMES)[number] | 'returnsCsv', Buffer>> = {};
+const SAMPLES: Partial<Record<(typeof SAMPLE_NAMES)[number] | 'returnsCsv' | 'camt', Buffer>> = {};
 
 async function loadSamples(maxBytes: number) {
   const pdf = await samplePdf('Fuzzed upload');
@@ -645,12 +649,14 @@ const WELL_FORMED_FIELDS: Record<string, Record<string, string>> = {
   'POST /api/media': { title: 'Fuzzed photo', type: 'photo', description: 'A fuzzed upload' },
   'PUT /api/media/:id': { description: 'A fuzzed upload' },
   [RETURNS_IMPORT]: {},
+  [BANK_IMPORT]: {},
 };
 /** Samples each kind of upload route stores. */
 const ACCEPTED_SAMPLES = {
   document: ['pdf', 'png', 'jpeg', 'docx', 'text'],
   media: ['png', 'jpeg', 'webm'],
   csv: ['returnsCsv'],
+  camt: ['camt'],
 } as const;
 
 interface UploadTargets {
@@ -707,7 +713,14 @@ function multipartRequestFor(route: FuzzRoute, targets: UploadTargets): fc.Arbit
     .map(([values, extra, where]) => fieldPairs({ ...(values as object), ...extra, ...where }));
   // A form an admin's browser would send, with a file the route takes under a hostile name and type:
   // these get past the checks to the writes, so the storing side is fuzzed as well.
-  const purpose = key === RETURNS_IMPORT ? 'csv' : /\/media\b/.test(route.url) ? 'media' : 'document';
+  const purpose =
+    key === RETURNS_IMPORT
+      ? 'csv'
+      : key === BANK_IMPORT
+        ? 'camt'
+        : /\/media\b/.test(route.url)
+          ? 'media'
+          : 'document';
   const wellFormed = fc.record({
     fields: target.map((where) => fieldPairs({ ...WELL_FORMED_FIELDS[key], ...where })),
     files: fc
@@ -774,6 +787,8 @@ describe('the upload routes, random and hostile multipart forms', () => {
       `investor,project,month,amount,kind\n${w.a.email},${w.projects.shared.id},2025-03,12.50,income\n` +
         `${w.b.email},${w.projects.shared.name},2025-03,7,capital\n`,
     );
+    // A bank file that pays nothing known: read, stored as an unmatched entry (a second time a duplicate).
+    SAMPLES.camt = Buffer.from(camtFile({ entries: [{ amount: '12.50', text: ['Fuzzed payment'] }] }));
     const routes = table.filter((r) => r.json.form);
     expect(routes.map(routeKey).sort()).toEqual([...UPLOAD_ROUTES].sort());
     // Rows of their own, so that the update routes have something to change whatever ran before.

@@ -7,7 +7,11 @@ import {
   activityRequests,
   documents,
   interestRegistrations,
+  kycChecks,
+  kycDocuments,
   notifications,
+  offerings,
+  subscriptions,
   projectMedia,
   updates,
   perks,
@@ -179,6 +183,48 @@ export async function buildWorld(ctx: TestContext) {
       .values({ userId: a.id, name: 'A', email: a.email, message: secret('interest') })
       .returning({ id: interestRegistrations.id }),
   );
+  // A's identity document and A's subscription of an offering of A's project (issue 34).
+  const kycDocOfA = await one(
+    db
+      .insert(kycDocuments)
+      .values({
+        userId: a.id,
+        kind: 'identity',
+        fileKey: pdf.key,
+        fileMime: 'application/pdf',
+        fileSize: pdf.size,
+        fileName: `${secret('kyc')}.pdf`,
+      })
+      .returning({ id: kycDocuments.id }),
+  );
+  // A's identity is verified, so that A may sign the subscription.
+  await db.insert(kycChecks).values({
+    userId: a.id,
+    dateOfBirth: '1980-01-01',
+    taxResidence: 'FI',
+    politicallyExposed: false,
+    sourceOfFunds: 'x',
+    submittedAt: new Date(Date.now() - 60_000),
+    verifiedAt: new Date(),
+  });
+  const offeringOfOnlyA = await one(
+    db
+      .insert(offerings)
+      .values({
+        projectId: onlyA.id,
+        minimum: '1000',
+        maximum: '50000',
+        target: '100000',
+        closesOn: isoDay(90),
+      })
+      .returning({ id: offerings.id }),
+  );
+  const subscriptionOfA = await one(
+    db
+      .insert(subscriptions)
+      .values({ offeringId: offeringOfOnlyA, userId: a.id, amount: '5000' })
+      .returning({ id: subscriptions.id }),
+  );
   const tokens = {
     admin: await ctx.signIn(admin),
     a: await ctx.signIn(a),
@@ -212,6 +258,8 @@ export async function buildWorld(ctx: TestContext) {
       activityRequestOfA,
       notificationOfA,
       interestOfA,
+      kycDocOfA,
+      subscriptionOfA,
     },
     tokens,
   };

@@ -95,6 +95,9 @@ export const router = createBrowserRouter([
                 lazy: () => import('@/features/distributions/admin/distributions-page'),
               },
               { path: 'interest', lazy: () => import('@/features/interest/admin/interest-page') },
+              { path: 'kyc', lazy: () => import('@/features/kyc/admin/kyc-page') },
+              { path: 'bank', lazy: () => import('@/features/reconciliation/bank-page') },
+              { path: 'offerings/:id/calls', lazy: () => import('@/features/reconciliation/calls-page') },
               { path: 'audit', lazy: () => import('@/features/admin/audit-page') },
               { path: 'email', lazy: () => import('@/features/admin/email-page') },
               // The admin area grows screen by screen: a path it does not have yet is under construction.
@@ -121,6 +124,8 @@ export const router = createBrowserRouter([
               { path: 'media', lazy: () => import('@/features/media/media-page') },
               { path: 'updates', lazy: () => import('@/features/updates/updates-page') },
               { path: 'email-preferences', lazy: () => import('@/features/profile/email-preferences-page') },
+              { path: 'identity', lazy: () => import('@/features/kyc/identity-page') },
+              { path: 'subscriptions/:id/sign', lazy: () => import('@/features/kyc/sign-page') },
               { path: '*', element: <NotFound /> },
             ],
           },

@@ -78,6 +78,7 @@ describe('the investor shell in German and Norwegian (issue 33)', () => {
       'Dokumente',
       'Mediengalerie',
       'Projekt-Updates',
+      'Identitätsprüfung',
     ]);
     expect(screen.getAllByRole('link', { name: 'Neuem Projekt beitreten' })[0]).toHaveAttribute(
       'href',
@@ -103,6 +104,7 @@ describe('the investor shell in German and Norwegian (issue 33)', () => {
       'Dokumenter',
       'Mediegalleri',
       'Prosjektoppdateringer',
+      'Identitetskontroll',
     ]);
     expect(screen.getAllByRole('link', { name: 'Bli med i nytt prosjekt' })[0]).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Åpne meny' })).toBeInTheDocument();

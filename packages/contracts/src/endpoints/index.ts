@@ -7,6 +7,8 @@ import { adminUserEndpoints } from './admin-users';
 import { auditEndpoints } from './audit';
 import { authEndpoints } from './auth';
 import { bankAccountEndpoints } from './bank-accounts';
+import { bankStatementEndpoints } from './bank-statements';
+import { capitalCallEndpoints } from './capital-calls';
 import { bookingEndpoints } from './bookings';
 import { calendarEndpoints } from './calendar';
 import { cabinEndpoints } from './cabins';
@@ -18,6 +20,7 @@ import { healthEndpoints } from './health';
 import { interestEndpoints } from './interest';
 import { offeringEndpoints } from './offerings';
 import { subscriptionEndpoints } from './subscriptions';
+import { kycEndpoints } from './kyc';
 import { investmentEndpoints } from './investments';
 import { ledgerEndpoints } from './ledger';
 import { mailEndpoints } from './mail';
@@ -28,6 +31,7 @@ import { perkEndpoints } from './perks';
 import { projectEndpoints } from './projects';
 import { rentalEndpoints } from './rentals';
 import { returnEndpoints } from './returns';
+import { signatureEndpoints } from './signatures';
 import { statementEndpoints } from './statements';
 import { supportEndpoints } from './support';
 import { updateEndpoints } from './updates';
@@ -72,6 +76,10 @@ export const endpoints = {
   support: supportEndpoints,
   notifications: notificationEndpoints,
   mail: mailEndpoints,
+  kyc: kycEndpoints,
+  signatures: signatureEndpoints,
+  capitalCalls: capitalCallEndpoints,
+  bankStatements: bankStatementEndpoints,
 };
 
 /** Every endpoint, in declaration order. */

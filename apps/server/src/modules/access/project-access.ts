@@ -64,12 +64,13 @@ export async function assertProjectVisible(
 
 /**
  * SQL that is true when the viewer may see an object of `projectId` owned by `ownerId` (null = shared
- * with the project's investors): an admin always, an investor when they may see the project and the
- * object is shared or theirs.
+ * with the project's investors): an admin always, an investor when the object is theirs (a signed
+ * subscription agreement is theirs before they hold the project, ADR 028), or shared and they may see
+ * the project.
  */
 export function visibleTo(viewer: Viewer, projectId: AnyColumn, ownerId: AnyColumn): SQL {
   if (viewer.isAdmin) return sql`true`;
-  return sql`(exists (select 1 from ${investments} join ${projects} on ${projects.id} = ${investments.projectId} and ${projects.archivedAt} is null where ${investments.userId} = ${viewer.id} and ${investments.projectId} = ${projectId}) and (${ownerId} is null or ${ownerId} = ${viewer.id}))`;
+  return sql`(${ownerId} = ${viewer.id} or (${ownerId} is null and exists (select 1 from ${investments} join ${projects} on ${projects.id} = ${investments.projectId} and ${projects.archivedAt} is null where ${investments.userId} = ${viewer.id} and ${investments.projectId} = ${projectId})))`;
 }
 
 /** The project and (when given) the user of an admin write exist. One query. */

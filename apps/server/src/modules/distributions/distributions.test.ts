@@ -352,21 +352,29 @@ describe('distribution runs', () => {
     expect(tx.CdtrAcct.Id.IBAN).toBe('DE89370400440532013000');
     expect(tx.Cdtr.Nm).toBe('Holder One');
     expect(tx.Amt.InstdAmt['#text']).toBe(holderOne.toFixed(2));
+    // The payout's end-to-end id is given once and kept: the next file names it the same, and the run shows it.
+    const endToEndId = tx.PmtId.EndToEndId as string;
+    const shown = (await call('GET', `/api/distributions/${id}`))
+      .json()
+      .data.allocations.find((a: { userId: string }) => a.userId === holders[0]!.id);
+    expect(shown).toMatchObject({ endToEndId, bankStatus: null, returnReason: null });
+    const again = await call('GET', `/api/distributions/${id}/sepa.xml`);
+    const second = new XMLParser({ ignoreAttributes: false, parseTagValue: false }).parse(again.body);
+    expect(second.Document.CstmrCdtTrfInitn.PmtInf.CdtTrfTxInf.PmtId.EndToEndId).toBe(endToEndId);
     const audited = await ctx.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'download')));
-    expect(audited.map((a) => a.details)).toEqual([
-      {
-        file: 'sepa.xml',
-        payments: 1,
-        missing: 1,
-        projectId: project.id,
-        kind: 'income',
-        period: '2025-06',
-        amount: 1234.57,
-      },
-    ]);
+    const download = {
+      file: 'sepa.xml',
+      payments: 1,
+      missing: 1,
+      projectId: project.id,
+      kind: 'income',
+      period: '2025-06',
+      amount: 1234.57,
+    };
+    expect(audited.map((a) => a.details)).toEqual([download, download]);
   });
 
   it('refuses bad input with a 400 naming it, a project nobody holds with a 400, an unknown project with a 404', async () => {

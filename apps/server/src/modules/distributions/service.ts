@@ -37,7 +37,7 @@ import { investmentEndedOnSql } from '../../db/investment-returns';
 import { neutralizeFormula } from '../audit/csv';
 import { recordAudit } from '../audit/service';
 import type { SecretBox } from '../../lib/secret-box';
-import { allocateProRata } from './allocate';
+import { allocateProRata } from '../../lib/allocate';
 import { noticeToInvestorsPaid } from './notice';
 import { getPayerAccount } from './payer';
 import { buildSepaCreditTransfer, type SepaPayment } from './sepa';
@@ -170,6 +170,10 @@ export async function getDistribution(db: DbOrTx, id: string): Promise<Distribut
       last4: users.bankIbanLast4,
       invested: distributionAllocations.invested,
       amount: distributionAllocations.amount,
+      endToEndId: distributionAllocations.endToEndId,
+      bankStatus: distributionAllocations.bankStatus,
+      bankStatusOn: distributionAllocations.bankStatusOn,
+      returnReason: distributionAllocations.returnReason,
     })
     .from(distributionAllocations)
     .innerJoin(users, eq(users.id, distributionAllocations.userId))
@@ -187,6 +191,10 @@ export async function getDistribution(db: DbOrTx, id: string): Promise<Distribut
       share: total > 0 ? Math.round((toCents(a.invested) / total) * 1e6) / 1e6 : 0,
       amount: fromCents(toCents(a.amount)),
       iban: a.last4 ? maskIban(a.last4) : null,
+      endToEndId: a.endToEndId,
+      bankStatus: a.bankStatus,
+      bankStatusOn: a.bankStatusOn,
+      returnReason: a.returnReason,
     })),
   };
 }
@@ -487,6 +495,49 @@ export async function paymentsCsv(db: DbOrTx, box: SecretBox, actorId: string, i
 }
 
 /**
+ * Each payout's end-to-end id: the one it was given when a file was first made, kept for good, so that
+ * the bank's statement files name the same payout whichever download was sent; else a new one, the run's
+ * short id and the investor's (unique for ever: distribution_allocations_end_to_end_key). Written only
+ * where still empty, so two downloads at once agree.
+ */
+async function endToEndIds(
+  db: DbOrTx,
+  distributionId: string,
+  short: string,
+  paid: readonly { userId: string; endToEndId: string | null }[],
+): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  for (const a of paid) {
+    if (a.endToEndId) {
+      ids.set(a.userId, a.endToEndId);
+      continue;
+    }
+    const fresh = `${short}-${a.userId.replace(/-/g, '').slice(0, 16).toUpperCase()}`;
+    await db
+      .update(distributionAllocations)
+      .set({ endToEndId: fresh })
+      .where(
+        and(
+          eq(distributionAllocations.distributionId, distributionId),
+          eq(distributionAllocations.userId, a.userId),
+          sql`${distributionAllocations.endToEndId} is null`,
+        ),
+      );
+    const [row] = await db
+      .select({ id: distributionAllocations.endToEndId })
+      .from(distributionAllocations)
+      .where(
+        and(
+          eq(distributionAllocations.distributionId, distributionId),
+          eq(distributionAllocations.userId, a.userId),
+        ),
+      );
+    ids.set(a.userId, row?.id ?? fresh);
+  }
+  return ids;
+}
+
+/**
  * A final run as a SEPA credit transfer file from the company's payer account: one transfer per investor
  * paid who has given a bank account (the IBAN unsealed here only), executed on the payment date. Those
  * without an account are left out and counted (`missing`). A draft, no payer account, or nobody to pay
@@ -507,11 +558,12 @@ export async function sepaFile(db: DbOrTx, box: SecretBox, actorId: string, id: 
   const short = run._id.replace(/-/g, '').slice(0, 12).toUpperCase();
   const what = run.kind === 'income' ? 'Distribution' : 'Return of capital';
   const payments: SepaPayment[] = [];
-  for (const a of paid) {
-    const account = accountOf.get(a.userId);
-    if (!account) continue;
+  const withAccount = paid.filter((a) => accountOf.has(a.userId));
+  const endToEnd = await endToEndIds(db, id, short, withAccount);
+  for (const a of withAccount) {
+    const account = accountOf.get(a.userId)!;
     payments.push({
-      endToEndId: `${short}-${String(payments.length + 1).padStart(5, '0')}`,
+      endToEndId: endToEnd.get(a.userId)!,
       name: account.holder,
       iban: account.iban,
       ...(account.bic && { bic: account.bic }),

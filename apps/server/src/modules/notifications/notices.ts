@@ -46,6 +46,15 @@ const NOTICES = {
     title: 'notice.subscription.rejectedTitle',
     message: 'notice.subscription.rejected',
   },
+  kycVerified: { title: 'notice.kyc.verifiedTitle', message: 'notice.kyc.verified' },
+  kycRejected: { title: 'notice.kyc.rejectedTitle', message: 'notice.kyc.rejected' },
+  kycExpiring: { title: 'notice.kyc.expiringTitle', message: 'notice.kyc.expiring' },
+  capitalCall: { title: 'notice.capitalCall.title', message: 'notice.capitalCall.message' },
+  capitalCallOverdue: { title: 'notice.capitalCall.overdueTitle', message: 'notice.capitalCall.overdue' },
+  subscriptionFunded: {
+    title: 'notice.subscriptionFunded.title',
+    message: 'notice.subscriptionFunded.message',
+  },
 } as const;
 
 type NoticeKey = keyof typeof NOTICES;

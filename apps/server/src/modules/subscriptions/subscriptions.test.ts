@@ -141,7 +141,7 @@ describe('offerings', () => {
 
   it('serves the data room while open and records each download for the admin', async () => {
     const { offering, project } = await openOffering();
-    const stored = await ctx.deps.storage.put(makePdf('Memorandum', ['Terms.']));
+    const stored = await ctx.deps.storage.put(await makePdf('Memorandum', ['Terms.']));
     const [doc] = await ctx.db
       .insert(documents)
       .values({

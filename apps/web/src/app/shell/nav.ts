@@ -7,10 +7,12 @@ import {
   HandCoins,
   Images,
   Inbox,
+  Landmark,
   LayoutDashboard,
   Mail,
   Newspaper,
   ScrollText,
+  ShieldCheck,
   Users,
   type LucideIcon,
 } from 'lucide-react';
@@ -48,6 +50,7 @@ export const investorLinks: NavLinkItem[] = [
   link('nav.documents', { to: '/documents', icon: FileText }),
   link('nav.media', { to: '/media', icon: Images }),
   link('nav.updates', { to: '/updates', icon: Newspaper }),
+  link('nav.identity', { to: '/identity', icon: ShieldCheck }),
 ];
 
 export const adminLinks: NavLinkItem[] = [
@@ -62,6 +65,8 @@ export const adminLinks: NavLinkItem[] = [
   link('nav.bookings', { to: '/admin/bookings', icon: CalendarCheck }),
   link('nav.distributions', { to: '/admin/distributions', icon: HandCoins }),
   link('nav.interest', { to: '/admin/interest', icon: Inbox }),
+  link('nav.identityChecks', { to: '/admin/kyc', icon: ShieldCheck }),
+  link('nav.bank', { to: '/admin/bank', icon: Landmark }),
   link('nav.email', { to: '/admin/email', icon: Mail }),
   link('nav.audit', { to: '/admin/audit', icon: ScrollText }),
 ];

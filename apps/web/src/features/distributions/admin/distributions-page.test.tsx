@@ -57,6 +57,10 @@ const allocation = (over: Partial<DistributionAllocation>): DistributionAllocati
   share: 0.333333,
   amount: 333.34,
   iban: '•••• •••• •••• 3000',
+  endToEndId: null,
+  bankStatus: null,
+  bankStatusOn: null,
+  returnReason: null,
   ...over,
 });
 

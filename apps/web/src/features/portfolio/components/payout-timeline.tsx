@@ -70,6 +70,16 @@ function PayoutItem({ payout: p }: { payout: Payout }) {
             {formatDate(p.date)}
           </time>
           <Badge variant={paid ? 'success' : 'warning'}>{payoutStatusLabel(p.status)}</Badge>
+          {p.bank?.status === 'returned' && (
+            <Badge variant="destructive">
+              {p.bank.reason
+                ? t('payouts.bankReturnedWhy', { reason: p.bank.reason })
+                : t('payouts.bankReturned')}
+            </Badge>
+          )}
+          {p.bank?.status === 'booked' && (
+            <span className="text-xs text-muted-foreground">{t('payouts.bankBooked')}</span>
+          )}
         </div>
       </div>
     </li>

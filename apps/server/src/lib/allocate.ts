@@ -1,4 +1,4 @@
-import { BadRequestError, coded, type CodedError } from '../../lib/errors';
+import { BadRequestError, coded, type CodedError } from './errors';
 
 /** One investor's position in a project: the sum of what they invested in it, in whole cents. */
 export interface Holding {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BadRequestError } from '../../lib/errors';
+import { BadRequestError } from './errors';
 import { allocateProRata, type Holding } from './allocate';
 
 const holding = (investorId: string, investedCents: number): Holding => ({ investorId, investedCents });
