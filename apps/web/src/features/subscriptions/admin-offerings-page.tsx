@@ -28,6 +28,7 @@ import {
   useOfferingSubscriptions,
   useRejectSubscription,
 } from '@/queries/subscriptions';
+import { FUNNEL_WORDS, OFFERING_STATUS, STATUS_WORDS } from './words';
 
 interface OfferingForm {
   projectId: string;
@@ -168,7 +169,7 @@ function SubscriptionsOf({ offering }: { offering: AdminOffering }) {
               <Td>{s.investorName}</Td>
               <Td>{s.investorId ?? '–'}</Td>
               <Td className="text-right tabular">{formatMoney(s.amount)}</Td>
-              <Td>{t(`subscriptions.status.${s.status}`)}</Td>
+              <Td>{t(STATUS_WORDS[s.status])}</Td>
               <Td className="text-right">
                 {s.status === 'signed' && (
                   <span className="inline-flex gap-2">
@@ -209,7 +210,7 @@ function OfferingCard({ offering, onEdit }: { offering: AdminOffering; onEdit: (
       <CardHeader>
         <CardTitle className="flex flex-wrap items-center gap-3">
           {offering.projectName}
-          <Badge variant={isOpen ? 'success' : 'secondary'}>{t(`offerings.status.${offering.status}`)}</Badge>
+          <Badge variant={isOpen ? 'success' : 'secondary'}>{t(OFFERING_STATUS[offering.status])}</Badge>
         </CardTitle>
         <CardDescription>
           {t('offerings.summary', {
@@ -232,7 +233,7 @@ function OfferingCard({ offering, onEdit }: { offering: AdminOffering; onEdit: (
           <TBody>
             {FUNNEL_STAGES.map((s) => (
               <Tr key={s}>
-                <Td>{t(`offerings.funnel.${s}`)}</Td>
+                <Td>{t(FUNNEL_WORDS[s])}</Td>
                 <Td className="text-right tabular">{offering.funnel[s].count}</Td>
                 <Td className="text-right tabular">{formatMoney(offering.funnel[s].amount)}</Td>
               </Tr>

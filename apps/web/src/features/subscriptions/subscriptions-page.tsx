@@ -14,6 +14,7 @@ import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
 import { formatDate, formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { downloadDataRoomDocument, useDataRoom, useOpenOfferings } from '@/queries/offerings';
+import { CALL_WORDS, NEXT_WORDS, STATUS_WORDS, STEP_WORDS } from './words';
 import { useCancelSubscription, useMySubscriptions, useSubscribe } from '@/queries/subscriptions';
 
 /** The amount as typed: a euro number ("25000", "25 000,50"). */
@@ -124,7 +125,7 @@ function NextStep({ s }: { s: Subscription }) {
         <Link to={`/subscriptions/${s._id}/sign`}>{t('subscriptions.next.sign')}</Link>
       </Button>
     );
-  return <p className="text-sm text-muted-foreground">{t(`subscriptions.nextText.${s.status}`)}</p>;
+  return <p className="text-sm text-muted-foreground">{t(NEXT_WORDS[s.status])}</p>;
 }
 
 function SubscriptionCard({ s }: { s: Subscription }) {
@@ -135,7 +136,7 @@ function SubscriptionCard({ s }: { s: Subscription }) {
       <CardHeader>
         <CardTitle className="flex flex-wrap items-center gap-3">
           {t('subscriptions.cardTitle', { project: s.projectName, amount: formatMoney(s.amount) })}
-          <Badge variant="secondary">{t(`subscriptions.status.${s.status}`)}</Badge>
+          <Badge variant="secondary">{t(STATUS_WORDS[s.status])}</Badge>
         </CardTitle>
         {s.rejectionReason && (
           <CardDescription>{t('subscriptions.rejected', { reason: s.rejectionReason })}</CardDescription>
@@ -146,7 +147,7 @@ function SubscriptionCard({ s }: { s: Subscription }) {
           {s.steps.map((step) => (
             <li key={step.step} className={step.done ? '' : 'text-muted-foreground'}>
               {step.done ? '✓ ' : '○ '}
-              {t(`subscriptions.steps.${step.step}`)}
+              {t(STEP_WORDS[step.step])}
               {step.at && ` · ${formatDate(step.at)}`}
             </li>
           ))}
@@ -170,7 +171,7 @@ function SubscriptionCard({ s }: { s: Subscription }) {
                   <Td className="font-mono text-xs">{c.reference}</Td>
                   <Td className="text-right tabular">{formatMoney(c.amount)}</Td>
                   <Td className="text-right tabular">{formatMoney(c.paid)}</Td>
-                  <Td>{t(`subscriptions.callStatuses.${c.status}`)}</Td>
+                  <Td>{t(CALL_WORDS[c.status])}</Td>
                 </Tr>
               ))}
             </TBody>
