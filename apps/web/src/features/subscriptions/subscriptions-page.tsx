@@ -1,8 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { canCancelSubscription, type Offering, type Subscription } from '@portal/contracts';
+import {
+  canCancelSubscription,
+  subscriptionInput,
+  type Offering,
+  type Subscription,
+} from '@portal/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -19,7 +23,6 @@ import { useCancelSubscription, useMySubscriptions, useSubscribe } from '@/queri
 
 /** The amount as typed: a euro number ("25000", "25 000,50"). */
 const amountOf = (typed: string) => Number(typed.replace(/\s/g, '').replace(',', '.'));
-const amountForm = z.object({ amount: z.string().trim().min(1) });
 
 /** "Subscribe": an amount within the offering's bounds. */
 function SubscribeDialog({ offering, onClose }: { offering: Offering; onClose: () => void }) {
@@ -36,7 +39,7 @@ function SubscribeDialog({ offering, onClose }: { offering: Offering; onClose: (
         max: formatMoney(offering.maximum),
       })}
       defaultValues={{ amount: '' }}
-      schema={amountForm}
+      schema={subscriptionInput}
       toBody={(f) => ({ amount: amountOf(f.amount) })}
       onSubmit={async (body) => {
         await subscribe.mutateAsync({ offeringId: offering._id, amount: body.amount });
