@@ -36,6 +36,8 @@ import { distributionRoutes } from './modules/distributions/routes';
 import { documentRoutes } from './modules/documents/routes';
 import { healthRoutes } from './modules/health/routes';
 import { interestRoutes } from './modules/interest/routes';
+import { offeringRoutes } from './modules/offerings/routes';
+import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { kycRoutes } from './modules/kyc/routes';
 import { signatureRoutes } from './modules/signatures/routes';
 import { investmentRoutes } from './modules/investments/routes';
@@ -66,6 +68,8 @@ const modules: Module[] = [
   projectRoutes,
   investmentRoutes,
   interestRoutes,
+  offeringRoutes,
+  subscriptionRoutes,
   kycRoutes,
   signatureRoutes,
   updateRoutes,

@@ -28,6 +28,8 @@ export const AUDIT_ACTIONS = {
   cabin: ['create', 'update', 'delete'],
   high_season: ['create', 'update', 'delete'],
   swap_offer: ['accept'],
+  offering: ['create', 'update', 'close'],
+  subscription: ['accept', 'reject'],
   capital_call: ['create'],
   bank_statement: ['import', 'assign'],
 } as const satisfies Record<AuditEntity, readonly string[]>;
@@ -471,6 +473,20 @@ const SENTENCES: Sentences = {
   },
   swap_offer: {
     accept: (p) => msg('admin:audit.sentence.swap.accept', base(p)),
+  },
+  offering: {
+    create: (p) => msg('admin:audit.sentence.offering.create', { who: p.who, project: p.project }),
+    update: (p) => msg('admin:audit.sentence.offering.update', { who: p.who, project: p.project }),
+    close: (p) => msg('admin:audit.sentence.offering.close', { who: p.who, project: p.project }),
+  },
+  subscription: {
+    accept: (p) => msg('admin:audit.sentence.subscription.accept', base(p)),
+    reject: (p) => {
+      const reason = text(p.d.reason);
+      return reason
+        ? msg('admin:audit.sentence.subscription.rejectWhy', { ...base(p), reason })
+        : msg('admin:audit.sentence.subscription.reject', base(p));
+    },
   },
   capital_call: {
     create: (p) => {

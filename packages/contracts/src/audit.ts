@@ -48,6 +48,8 @@ export const AUDIT_ENTITIES = [
   { id: 'cabin', label: 'Cabin' },
   { id: 'high_season', label: 'High season' },
   { id: 'swap_offer', label: 'Swap offer' },
+  { id: 'offering', label: 'Offering' },
+  { id: 'subscription', label: 'Subscription' },
   { id: 'capital_call', label: 'Capital call' },
   { id: 'bank_statement', label: 'Bank statement' },
 ] as const;

@@ -17,6 +17,7 @@ export * from './projects';
 export * from './investor-id';
 export * from './interest';
 export * from './subscriptions';
+export * from './offerings';
 export * from './kyc';
 export * from './reconciliation';
 export * from './opportunity';

@@ -92,6 +92,16 @@ const PRIVATE_TARGETS: Record<string, (w: World) => Target[]> = {
       other: 404,
     },
   ],
+  'GET /api/offerings': () => [],
+  'GET /api/offerings/:id/documents': () => [],
+  'GET /api/offerings/:id/documents/:documentId/file': () => [],
+  'POST /api/offerings/:id/subscriptions': () => [],
+  'GET /api/subscriptions': () => [],
+  'GET /api/subscriptions/:id': (w) => [
+    { url: `/api/subscriptions/${w.objects.subscriptionOfA}`, other: 404 },
+  ],
+  // Another's: 404 (subscriptions.test.ts); A cancelling here would leave nothing for A to sign.
+  'POST /api/subscriptions/:id/cancel': () => [],
   'GET /api/opportunities/current': () => [],
   'GET /api/perks/benefits': () => [],
   'GET /api/perks/cabin-nights': () => [],

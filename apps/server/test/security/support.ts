@@ -207,11 +207,13 @@ export async function buildWorld(ctx: TestContext) {
     submittedAt: new Date(Date.now() - 60_000),
     verifiedAt: new Date(),
   });
+  // An open offering is shown to every signed-in investor, so its project is one no name of which is A's.
+  const offered = await createProject(db, { name: `Offered project ${tag}`, status: 'active' });
   const offeringOfOnlyA = await one(
     db
       .insert(offerings)
       .values({
-        projectId: onlyA.id,
+        projectId: offered.id,
         minimum: '1000',
         maximum: '50000',
         target: '100000',

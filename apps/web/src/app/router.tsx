@@ -98,6 +98,7 @@ export const router = createBrowserRouter([
               { path: 'kyc', lazy: () => import('@/features/kyc/admin/kyc-page') },
               { path: 'bank', lazy: () => import('@/features/reconciliation/bank-page') },
               { path: 'offerings/:id/calls', lazy: () => import('@/features/reconciliation/calls-page') },
+              { path: 'offerings', lazy: () => import('@/features/subscriptions/admin-offerings-page') },
               { path: 'audit', lazy: () => import('@/features/admin/audit-page') },
               { path: 'email', lazy: () => import('@/features/admin/email-page') },
               // The admin area grows screen by screen: a path it does not have yet is under construction.
@@ -126,6 +127,7 @@ export const router = createBrowserRouter([
               { path: 'email-preferences', lazy: () => import('@/features/profile/email-preferences-page') },
               { path: 'identity', lazy: () => import('@/features/kyc/identity-page') },
               { path: 'subscriptions/:id/sign', lazy: () => import('@/features/kyc/sign-page') },
+              { path: 'subscriptions', lazy: () => import('@/features/subscriptions/subscriptions-page') },
               { path: '*', element: <NotFound /> },
             ],
           },

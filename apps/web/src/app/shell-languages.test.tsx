@@ -79,6 +79,7 @@ describe('the investor shell in German and Norwegian (issue 33)', () => {
       'Mediengalerie',
       'Projekt-Updates',
       'Identitätsprüfung',
+      'Meine Zeichnungen',
     ]);
     expect(screen.getAllByRole('link', { name: 'Neuem Projekt beitreten' })[0]).toHaveAttribute(
       'href',
@@ -105,6 +106,7 @@ describe('the investor shell in German and Norwegian (issue 33)', () => {
       'Mediegalleri',
       'Prosjektoppdateringer',
       'Identitetskontroll',
+      'Mine tegninger',
     ]);
     expect(screen.getAllByRole('link', { name: 'Bli med i nytt prosjekt' })[0]).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Åpne meny' })).toBeInTheDocument();

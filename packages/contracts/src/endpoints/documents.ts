@@ -14,7 +14,7 @@ import { endpoint } from '../endpoint';
  * The types a stored document can have (the server identifies them from the file's bytes). Text types
  * are sent with '; charset=utf-8'.
  */
-const DOCUMENT_FILE_TYPES = [
+export const DOCUMENT_FILE_TYPES = [
   'application/pdf',
   'image/jpeg',
   'image/png',

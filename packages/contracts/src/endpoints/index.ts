@@ -18,6 +18,8 @@ import { distributionEndpoints } from './distributions';
 import { documentEndpoints } from './documents';
 import { healthEndpoints } from './health';
 import { interestEndpoints } from './interest';
+import { offeringEndpoints } from './offerings';
+import { subscriptionEndpoints } from './subscriptions';
 import { kycEndpoints } from './kyc';
 import { investmentEndpoints } from './investments';
 import { ledgerEndpoints } from './ledger';
@@ -51,6 +53,8 @@ export const endpoints = {
   cabins: cabinEndpoints,
   swaps: swapEndpoints,
   interest: interestEndpoints,
+  offerings: offeringEndpoints,
+  subscriptions: subscriptionEndpoints,
   investments: investmentEndpoints,
   performance: performanceEndpoints,
   statements: statementEndpoints,

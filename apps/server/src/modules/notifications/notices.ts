@@ -39,6 +39,14 @@ const NOTICES = {
   /** An admin's decision on a booking request; `type` its kind's word, `note` as for an activity. */
   bookingApproved: { title: 'notice.booking.approvedTitle', message: 'notice.booking.approved' },
   bookingDeclined: { title: 'notice.booking.declinedTitle', message: 'notice.booking.declined' },
+  subscriptionAccepted: {
+    title: 'notice.subscription.acceptedTitle',
+    message: 'notice.subscription.accepted',
+  },
+  subscriptionRejected: {
+    title: 'notice.subscription.rejectedTitle',
+    message: 'notice.subscription.rejected',
+  },
   kycVerified: { title: 'notice.kyc.verifiedTitle', message: 'notice.kyc.verified' },
   kycRejected: { title: 'notice.kyc.rejectedTitle', message: 'notice.kyc.rejected' },
   kycExpiring: { title: 'notice.kyc.expiringTitle', message: 'notice.kyc.expiring' },

@@ -11,6 +11,7 @@ import {
   LayoutDashboard,
   Mail,
   Newspaper,
+  PiggyBank,
   ScrollText,
   ShieldCheck,
   Users,
@@ -51,6 +52,7 @@ export const investorLinks: NavLinkItem[] = [
   link('nav.media', { to: '/media', icon: Images }),
   link('nav.updates', { to: '/updates', icon: Newspaper }),
   link('nav.identity', { to: '/identity', icon: ShieldCheck }),
+  link('nav.subscriptions', { to: '/subscriptions', icon: PiggyBank }),
 ];
 
 export const adminLinks: NavLinkItem[] = [
@@ -65,6 +67,7 @@ export const adminLinks: NavLinkItem[] = [
   link('nav.bookings', { to: '/admin/bookings', icon: CalendarCheck }),
   link('nav.distributions', { to: '/admin/distributions', icon: HandCoins }),
   link('nav.interest', { to: '/admin/interest', icon: Inbox }),
+  link('nav.offerings', { to: '/admin/offerings', icon: PiggyBank }),
   link('nav.identityChecks', { to: '/admin/kyc', icon: ShieldCheck }),
   link('nav.bank', { to: '/admin/bank', icon: Landmark }),
   link('nav.email', { to: '/admin/email', icon: Mail }),
