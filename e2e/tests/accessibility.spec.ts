@@ -30,6 +30,7 @@ const INVESTOR_SCREENS: Screen[] = [
   { path: '/media', heading: 'Media Gallery' },
   { path: '/updates', heading: 'Project Updates' },
   { path: '/identity', heading: 'Identity check' },
+  { path: '/subscriptions', heading: 'My subscriptions' },
   { path: '/no-such-page', heading: 'Page not found' },
 ];
 
@@ -47,6 +48,7 @@ const ADMIN_SCREENS: Screen[] = [
   { path: '/admin/interest', heading: 'Interest Registrations' },
   { path: '/admin/kyc', heading: 'Identity checks' },
   { path: '/admin/bank', heading: 'Bank & calls' },
+  { path: '/admin/offerings', heading: 'Offerings' },
   // The audit log screen; any heading while it is being built.
   { path: '/admin/audit', heading: /.+/ },
   { path: '/admin/no-such-page', heading: 'Page Under Construction' },

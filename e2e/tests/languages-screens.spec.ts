@@ -36,6 +36,7 @@ const SCREENS: Screen[] = [
     '/updates',
     '/email-preferences',
     '/identity',
+    '/subscriptions',
   ].map(investor),
   ...[
     '/admin',
@@ -54,6 +55,7 @@ const SCREENS: Screen[] = [
     '/admin/email',
     '/admin/kyc',
     '/admin/bank',
+    '/admin/offerings',
   ].map(admin),
 ];
 
