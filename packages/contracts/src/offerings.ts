@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { money } from './common';
+import { money, uuidString } from './common';
 import { OFFERING_STATUSES, SUBSCRIPTION_STATUSES, SUBSCRIPTION_STEPS } from './subscriptions';
 
 /** An offering as an admin opens or changes it (amounts in euro; `closesOn` a day). */
@@ -30,7 +30,7 @@ export const FUNNEL_STAGES = [
 export type FunnelStage = (typeof FUNNEL_STAGES)[number];
 
 export const offering = z.object({
-  _id: z.string(),
+  _id: uuidString,
   projectId: z.string(),
   projectName: z.string(),
   minimum: z.number(),
@@ -49,13 +49,13 @@ export const adminOffering = offering.extend({
   funnel: z.object(
     Object.fromEntries(FUNNEL_STAGES.map((s) => [s, funnelStage])) as Record<FunnelStage, typeof funnelStage>,
   ),
-  documents: z.array(z.object({ _id: z.string(), name: z.string(), downloads: z.number() })),
+  documents: z.array(z.object({ _id: uuidString, name: z.string(), downloads: z.number() })),
 });
 export type AdminOffering = z.infer<typeof adminOffering>;
 
 /** A document of an offering's data room. */
 export const dataRoomDocument = z.object({
-  _id: z.string(),
+  _id: uuidString,
   name: z.string(),
   description: z.string(),
   type: z.string(),
@@ -68,7 +68,7 @@ export const subscriptionInput = z.object({ amount: money });
 export type SubscriptionInput = z.infer<typeof subscriptionInput>;
 
 export const subscriptionCall = z.object({
-  _id: z.string(),
+  _id: uuidString,
   amount: z.number(),
   dueOn: z.string(),
   reference: z.string(),
@@ -77,7 +77,7 @@ export const subscriptionCall = z.object({
 });
 
 export const subscription = z.object({
-  _id: z.string(),
+  _id: uuidString,
   offeringId: z.string(),
   projectId: z.string(),
   projectName: z.string(),
@@ -87,7 +87,7 @@ export const subscription = z.object({
     z.object({ step: z.enum(SUBSCRIPTION_STEPS), done: z.boolean(), at: z.string().nullable() }),
   ),
   calls: z.array(subscriptionCall),
-  document: z.object({ _id: z.string(), sha256: z.string() }).nullable(),
+  document: z.object({ _id: uuidString, sha256: z.string() }).nullable(),
   rejectionReason: z.string().nullable(),
   createdAt: z.string(),
 });
@@ -95,7 +95,7 @@ export type Subscription = z.infer<typeof subscription>;
 
 /** A subscription as the admin lists it under its offering. */
 export const adminSubscription = z.object({
-  _id: z.string(),
+  _id: uuidString,
   userId: z.string(),
   investorName: z.string(),
   investorId: z.string().nullable(),
