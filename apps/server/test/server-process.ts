@@ -16,9 +16,19 @@ export function serverEnv(dataDir: string, set: Record<string, string>): NodeJS.
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
+    // The test servers sign in with the demo accounts, also on PostgreSQL (the guard's own test says false).
+    ALLOW_DEMO_ACCOUNTS: 'true',
     ...set,
   };
-  for (const name of ['DATABASE_URL', 'JWT_SECRET', 'SEED_DEMO']) if (!(name in set)) delete env[name];
+  for (const name of [
+    'DATABASE_URL',
+    'JWT_SECRET',
+    'JWT_SECRETS',
+    'DATA_KEYS',
+    'SEED_DEMO',
+    'BACKUP_SCHEDULE',
+  ])
+    if (!(name in set)) delete env[name];
   return env;
 }
 
