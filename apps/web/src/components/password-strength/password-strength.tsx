@@ -34,7 +34,7 @@ export function PasswordStrength({
   userInputs?: string[];
   className?: string;
 }) {
-  const { t } = useTranslation(['common', 'auth']);
+  const { t } = useTranslation('common');
   const [result, setResult] = useState<{ password: string; estimate: Estimate } | null>(null);
   const key = userInputs.join('\n');
 
@@ -58,8 +58,8 @@ export function PasswordStrength({
   } else if (!estimate) {
     message = t('password.checking');
   } else if (estimate.common) {
-    // The words the server refuses it with (the error code auth.password_common), in the page's language.
-    message = t('auth:errors.password_common');
+    // The words the server refuses it with (auth:errors.password_common says it with these words), in the page's language.
+    message = t('password.common');
     level = LEVELS[0];
     filled = 1;
   } else {
