@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currentPassword } from './common';
 import { emailAddress, signInEmail } from './email';
 import { currentUser } from './users';
 import { localeInput } from './person';
@@ -97,10 +98,7 @@ export const passwordConfirmInput = z.object({
 });
 
 export const passwordChangeInput = z.object({
-  currentPassword: z
-    .string({ error: says('validation.current_password_is_required') })
-    .min(1, { error: says('validation.current_password_is_required') })
-    .max(1024),
+  currentPassword,
   newPassword: z
     .string({ error: says('validation.password_too_short', { min: 6 }) })
     .min(6, { error: says('validation.password_too_short', { min: 6 }) })

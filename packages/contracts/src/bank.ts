@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from './common';
+import { holderConfirmation, requiredText } from './common';
 import { says } from './validation';
 
 /** A BIC as typed: optional, an empty one left out; checked on the server. */
@@ -20,17 +20,7 @@ export const bankAccountInput = z.object({
   iban: requiredText('IBAN', 64),
   bic: optionalBic,
   holder: requiredText('Account holder', 70),
-  currentPassword: z
-    .string({ error: says('validation.current_password_is_required') })
-    .min(1, { error: says('validation.current_password_is_required') })
-    .max(1024),
-  /** Required when two-factor sign-in is on: a current code or a recovery code. */
-  code: z
-    .string()
-    .trim()
-    .max(32)
-    .optional()
-    .transform((v) => v || undefined),
+  ...holderConfirmation.shape,
 });
 export type BankAccountInput = z.input<typeof bankAccountInput>;
 

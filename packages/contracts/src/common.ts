@@ -37,6 +37,26 @@ export const requiredText = (label: string, max = 200) =>
     .min(1, { error: labelled(label, 'validation.required') })
     .max(max, { error: labelled(label, 'validation.too_long', { max }) });
 
+/** The account holder's current password, asked again before a change only they may make. */
+export const currentPassword = z
+  .string({ error: says('validation.current_password_is_required') })
+  .min(1, { error: says('validation.current_password_is_required') })
+  .max(1024);
+
+/**
+ * The current password, and the authenticator's code when two-factor sign-in is on (a current code or
+ * a recovery code): the account holder makes the change, not a stolen session alone.
+ */
+export const holderConfirmation = z.object({
+  currentPassword,
+  code: z
+    .string()
+    .trim()
+    .max(32)
+    .optional()
+    .transform((v) => v || undefined),
+});
+
 /** Money travels as a JSON number; the database keeps it as numeric(14,2). */
 export const money = z.number().finite().min(0).max(999_999_999_999.99);
 

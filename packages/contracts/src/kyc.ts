@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText, uuidString } from './common';
+import { holderConfirmation, requiredText, uuidString } from './common';
 import { birthDateInput } from './person';
 import { KYC_DOCUMENT_KINDS, KYC_STATUSES } from './subscriptions';
 import { labelled, says } from './validation';
@@ -86,17 +86,7 @@ export const kycRejectInput = z.object({ reason: requiredText('Reason', 1000) })
 export const signInput = z.object({
   fullName: requiredText('Full name', 200),
   consent: z.literal(true, { error: says('validation.signing_consent_required') }),
-  currentPassword: z
-    .string({ error: says('validation.current_password_is_required') })
-    .min(1, { error: says('validation.current_password_is_required') })
-    .max(1024),
-  /** Required when two-factor sign-in is on: a current code or a recovery code. */
-  code: z
-    .string()
-    .trim()
-    .max(32)
-    .optional()
-    .transform((v) => v || undefined),
+  ...holderConfirmation.shape,
 });
 export type SignInput = z.input<typeof signInput>;
 
