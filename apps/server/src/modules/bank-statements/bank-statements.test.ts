@@ -9,44 +9,23 @@ import {
   investments,
   monthlyReturns,
   notifications,
-  offerings,
   subscriptions,
 } from '../../db/schema';
 import { creditorReference } from '../../lib/creditor-reference';
 import { bearer, createProject, createUser, useAdminApp } from '../../../test/helpers';
 import { multipart } from '../documents/test-support';
+import { createOfferingWith } from '../../../test/money-in-factories';
 import { camtFile, type FixtureFile } from './camt-fixture';
 
 const ctx = useAdminApp();
 
 /** An offering with accepted subscriptions (rows written directly), called 100 %: its lines by investor. */
 async function calledOffering(amounts: string[], percent = 100) {
-  const project = await createProject(ctx.db, {}, { cabins: 0 });
-  const [offering] = await ctx.db
-    .insert(offerings)
-    .values({
-      projectId: project.id,
-      minimum: '1.00',
-      maximum: '1000000.00',
-      target: '5000000.00',
-      closesOn: '2027-06-30',
-    })
-    .returning();
-  const users = [];
-  for (const amount of amounts) {
-    const user = await createUser(ctx.db);
-    await ctx.db.insert(subscriptions).values({
-      offeringId: offering!.id,
-      userId: user.id,
-      amount,
-      status: 'accepted',
-      acceptedAt: new Date(),
-    });
-    users.push(user);
-  }
+  const { project, offering, subs } = await createOfferingWith(ctx.db, amounts);
+  const users = subs.map((s) => s.user);
   const res = await ctx.app.inject({
     method: 'POST',
-    url: `/api/admin/offerings/${offering!.id}/calls`,
+    url: `/api/admin/offerings/${offering.id}/calls`,
     headers: bearer(ctx.admin.token),
     payload: { percent, dueOn: '2026-12-15' },
   });
@@ -55,7 +34,7 @@ async function calledOffering(amounts: string[], percent = 100) {
   const lines = res.json().data.lines as { _id: string; userId: string; amount: number; reference: string }[];
   return {
     project,
-    offering: offering!,
+    offering,
     lines: users.map((u) => lines.find((l) => l.userId === u.id)!),
     users,
   };

@@ -6,45 +6,16 @@ import {
   documents,
   mailMessages,
   notifications,
-  offerings,
   subscriptions,
 } from '../../db/schema';
 import { isCreditorReference } from '../../lib/creditor-reference';
-import { bearer, createProject, createUser, useAdminApp } from '../../../test/helpers';
+import { bearer, createUser, useAdminApp } from '../../../test/helpers';
+import { createOfferingWith } from '../../../test/money-in-factories';
 import { queueCallReminders } from './notice';
 
 const ctx = useAdminApp();
 
-/** An open offering of a new project with an accepted subscription per amount (rows written directly). */
-async function offeringWith(amounts: string[], locale?: 'de') {
-  const project = await createProject(ctx.db, {}, { cabins: 0 });
-  const [offering] = await ctx.db
-    .insert(offerings)
-    .values({
-      projectId: project.id,
-      minimum: '1.00',
-      maximum: '1000000.00',
-      target: '5000000.00',
-      closesOn: '2027-06-30',
-    })
-    .returning();
-  const subs = [];
-  for (const amount of amounts) {
-    const user = await createUser(ctx.db, locale ? { locale } : {});
-    const [s] = await ctx.db
-      .insert(subscriptions)
-      .values({
-        offeringId: offering!.id,
-        userId: user.id,
-        amount,
-        status: 'accepted',
-        acceptedAt: new Date(),
-      })
-      .returning();
-    subs.push({ ...s!, user });
-  }
-  return { project, offering: offering!, subs };
-}
+const offeringWith = (amounts: string[], locale?: 'de') => createOfferingWith(ctx.db, amounts, locale);
 
 const call = (offeringId: string, body: object) =>
   ctx.app.inject({
