@@ -384,3 +384,14 @@ export function monthsAhead(n: number): string {
   month.setUTCMonth(month.getUTCMonth() + n);
   return month.toISOString().slice(0, 7);
 }
+
+/** Turns two-factor sign-in on for the holder of `accessToken`: its secret and recovery codes. */
+export async function enableTwoFactor(app: App, accessToken: string) {
+  const { totpCode, totpStep } = await import('../src/lib/totp');
+  const post = (url: string, payload?: object) =>
+    app.inject({ method: 'POST', url, headers: bearer(accessToken), payload });
+  const secret = (await post('/api/auth/totp/setup')).json().data.secret as string;
+  const on = await post('/api/auth/totp/enable', { code: totpCode(secret, totpStep()) });
+  if (on.statusCode !== 200) throw new Error(`two-factor sign-in not turned on: ${on.body}`);
+  return { secret, recoveryCodes: on.json().data.recoveryCodes as string[] };
+}

@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createUser, type TestUser, useTestApp } from '../../../test/helpers';
-import { totpCode, totpStep } from '../../lib/totp';
+import { bearer, createUser, enableTwoFactor, type TestUser, useTestApp } from '../../../test/helpers';
 import { LoginLimiter } from '../credentials/login-limiter';
 import { DEVICE_COOKIE } from './routes';
 
@@ -202,13 +201,7 @@ describe('wrong codes at the two-factor step', () => {
 
   /** Turns two-factor sign-in on; answers the recovery codes. */
   async function enrol(user: TestUser): Promise<string[]> {
-    const accessToken = await ctx.signIn(user);
-    const post = (url: string, payload?: object) =>
-      ctx.app.inject({ method: 'POST', url, headers: bearer(accessToken), payload });
-    const { secret } = (await post('/api/auth/totp/setup')).json().data;
-    const on = await post('/api/auth/totp/enable', { code: totpCode(secret, totpStep()) });
-    expect(on.statusCode).toBe(200);
-    return on.json().data.recoveryCodes;
+    return (await enableTwoFactor(ctx.app, await ctx.signIn(user))).recoveryCodes;
   }
 
   it('lock out whoever sent them, but not the owner’s known device', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, notifications, users } from '../../db/schema';
 import { createSecretBox } from '../../lib/secret-box';
-import { bearer, createUser, testConfig, useTestApp } from '../../../test/helpers';
+import { bearer, createUser, enableTwoFactor, testConfig, useTestApp } from '../../../test/helpers';
 
 const ctx = useTestApp();
 
@@ -110,20 +110,9 @@ describe('PUT /api/users/me/bank-account', () => {
 
   it('with two-factor sign-in on, asks for a code too: none or a wrong one changes nothing', async () => {
     const { user, token } = await investor();
-    const setup = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/totp/setup',
-      headers: bearer(token),
-    });
-    const { secret } = setup.json().data as { secret: string };
-    const { totpCode, totpStep } = await import('../../lib/totp');
-    const on = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/totp/enable',
-      headers: bearer(token),
-      payload: { code: totpCode(secret, totpStep()) },
-    });
-    const [recovery] = on.json().data.recoveryCodes as string[];
+    const {
+      recoveryCodes: [recovery],
+    } = await enableTwoFactor(ctx.app, token);
     const body = { iban: FI, holder: 'Emma', currentPassword: user.password };
 
     const none = await put(token, body);

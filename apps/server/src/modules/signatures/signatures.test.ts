@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { documents, kycChecks, offerings, signatures, subscriptions } from '../../db/schema';
-import { bearer, createProject, createUser, useTestApp } from '../../../test/helpers';
+import { bearer, createProject, createUser, enableTwoFactor, useTestApp } from '../../../test/helpers';
 
 const ctx = useTestApp();
 
@@ -178,20 +178,9 @@ describe('POST /api/subscriptions/:id/sign', () => {
 
   it('with two-factor sign-in on, asks for the code too', async () => {
     const { user, token, subscriptionId } = await subscriber();
-    const setup = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/totp/setup',
-      headers: bearer(token),
-    });
-    const { secret } = setup.json().data as { secret: string };
-    const { totpCode, totpStep } = await import('../../lib/totp');
-    const on = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/totp/enable',
-      headers: bearer(token),
-      payload: { code: totpCode(secret, totpStep()) },
-    });
-    const [recovery] = on.json().data.recoveryCodes as string[];
+    const {
+      recoveryCodes: [recovery],
+    } = await enableTwoFactor(ctx.app, token);
     const body = { fullName: user.name, consent: true, currentPassword: user.password };
     expect((await sign(token, subscriptionId, body)).statusCode).toBe(400);
     expect((await sign(token, subscriptionId, { ...body, code: 'AAAA-BBBB' })).statusCode).toBe(401);
