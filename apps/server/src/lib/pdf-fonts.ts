@@ -67,3 +67,18 @@ export async function embedFonts(
   }
   return { font, bold, writable };
 }
+
+/** A text's lines no wider than `width` at `size`, broken between words (a longer word keeps its line). */
+export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && font.widthOfTextAtSize(next, size) > width) {
+      lines.push(line);
+      line = word;
+    } else line = next;
+  }
+  lines.push(line);
+  return lines;
+}

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
 import { formatFor, type Locale } from '@portal/i18n';
-import { embedFonts } from '../../lib/pdf-fonts';
+import { embedFonts, wrap } from '../../lib/pdf-fonts';
 import { translator } from '../../lib/translator';
 
 const PAGE = { width: 595, height: 842, margin: 56 };
@@ -34,21 +34,6 @@ export interface SignatureFacts {
 }
 
 export const sha256 = (bytes: Uint8Array) => crypto.createHash('sha256').update(bytes).digest('hex');
-
-/** A text's lines no wider than `width` at `size`, broken between words. */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(' ')) {
-    const next = line ? `${line} ${word}` : word;
-    if (line && font.widthOfTextAtSize(next, size) > width) {
-      lines.push(line);
-      line = word;
-    } else line = next;
-  }
-  lines.push(line);
-  return lines;
-}
 
 /** A page writer: text lines from the top, wrapped, in the embedded fonts. */
 async function writer(doc: PDFDocument) {

@@ -12,7 +12,7 @@ import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
 import { translator } from '../../lib/translator';
-import { embedFonts } from '../../lib/pdf-fonts';
+import { embedFonts, wrap } from '../../lib/pdf-fonts';
 import { performanceFigures, type Holding } from '../portfolio/performance-figures';
 import { loadPortfolio } from '../portfolio/service';
 
@@ -337,19 +337,4 @@ export async function statementPdf(
     ),
   );
   return doc.save({ useObjectStreams: false });
-}
-
-/** A text's lines no wider than `width` at `size`, broken between words (a longer word keeps its line). */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(' ')) {
-    const next = line ? `${line} ${word}` : word;
-    if (line && font.widthOfTextAtSize(next, size) > width) {
-      lines.push(line);
-      line = word;
-    } else line = next;
-  }
-  lines.push(line);
-  return lines;
 }
