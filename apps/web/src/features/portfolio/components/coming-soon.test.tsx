@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import type { Opportunity } from '@portal/contracts';
 import { json, renderInvestorPage } from '../test-support';
 import { ComingSoonProject, OpportunityCard } from './coming-soon';
@@ -20,17 +19,33 @@ const alpine: Opportunity = {
   features: ['One', 'Two', 'Three', 'Four', 'Five'],
 };
 
-const show = (compact: boolean, opportunity: Opportunity = alpine) =>
-  render(
-    <MemoryRouter>
-      <OpportunityCard opportunity={opportunity} compact={compact} />
-    </MemoryRouter>,
+/** An open offering (ADR 028) of `projectId`. */
+const offering = (projectId: string) => ({
+  _id: '7f1d3a52-1a55-4c1c-9a40-2b0f2c3c1f00',
+  projectId,
+  projectName: 'Alpine Retreat Cabins',
+  minimum: 25_000,
+  maximum: 500_000,
+  target: 5_000_000,
+  closesOn: '2027-03-31',
+  status: 'open',
+  subscribed: 100_000,
+  createdAt: '2026-11-01T00:00:00.000Z',
+});
+
+/** Shows the card in the investor shell, once its heading is there. */
+async function show(compact: boolean, opportunity: Opportunity = alpine, offerings: unknown[] = []) {
+  const shown = renderInvestorPage(<OpportunityCard opportunity={opportunity} compact={compact} />, (url) =>
+    Promise.resolve(json(200, { success: true, data: url === '/api/offerings' ? offerings : [] })),
   );
+  await screen.findByRole('heading', { name: opportunity.name });
+  return shown;
+}
 const fact = (label: string) => screen.getByText(label).nextElementSibling;
 
 describe('the project open for interest (docs/product.md §8)', () => {
-  it('shows its projected ROI, minimum, launch quarter, pre-committed share and features', () => {
-    show(false);
+  it('shows its projected ROI, minimum, launch quarter, pre-committed share and features', async () => {
+    await show(false);
     expect(screen.getByText('Coming Soon')).toBeInTheDocument();
     expect(screen.getByText('Alpine Region, Switzerland')).toBeInTheDocument();
     expect(fact('Projected Annual ROI')).toHaveTextContent(/^9\.2%$/);
@@ -43,16 +58,16 @@ describe('the project open for interest (docs/product.md §8)', () => {
     expect(screen.queryByRole('link', { name: /Learn More/ })).not.toBeInTheDocument();
   });
 
-  it("on the dashboard it has the same figures and 'Learn More' to /join-project", () => {
-    show(true);
+  it("on the dashboard it has the same figures and 'Learn More' to /join-project", async () => {
+    await show(true);
     expect(fact('Projected Annual ROI')).toHaveTextContent(/^9\.2%$/);
     expect(screen.getByText('42% pre-committed')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Learn More/ })).toHaveAttribute('href', '/join-project');
     expect(screen.queryAllByRole('listitem')).toHaveLength(0);
   });
 
-  it('follows what the admin set: other figures, another launch, commitments past the target', () => {
-    show(false, {
+  it('follows what the admin set: other figures, another launch, commitments past the target', async () => {
+    await show(false, {
       ...alpine,
       minimumInvestment: 10_000.5,
       projectedAnnualROI: 7,
@@ -66,6 +81,18 @@ describe('the project open for interest (docs/product.md §8)', () => {
     expect(screen.getByText('120% pre-committed')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: /Funding/ })).toHaveAttribute('aria-valuenow', '100');
     expect(screen.queryByText('What the project offers')).not.toBeInTheDocument();
+  });
+
+  it('leads to My subscriptions when the project is open for subscription, and only then', async () => {
+    await show(true, alpine, [offering('p9')]);
+    const subscribe = await screen.findByRole('link', { name: 'Subscribe now (open until Mar 31, 2027)' });
+    expect(subscribe).toHaveAttribute('href', '/subscriptions');
+    expect(screen.getByRole('link', { name: /Learn More/ })).toHaveAttribute('href', '/join-project');
+    cleanup();
+    const { fetchMock } = await show(false, alpine, [offering('another-project')]);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/offerings', expect.anything()));
+    expect(screen.getByText('Alpine Retreat Cabins')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Subscribe now/ })).not.toBeInTheDocument();
   });
 
   it('reads the open project from GET /api/opportunities/current', async () => {

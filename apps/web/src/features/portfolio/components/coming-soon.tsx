@@ -7,7 +7,8 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatMoney, formatNumber, formatPercent } from '@/lib/format';
+import { formatDate, formatMoney, formatNumber, formatPercent } from '@/lib/format';
+import { useOpenOfferings } from '@/queries/offerings';
 import { useOpportunity } from '@/queries/projects';
 
 /** A drawing of the alpine site: peaks, snow and a lit cabin. Decorative. */
@@ -123,9 +124,31 @@ export function OpportunityCard({
             </ul>
           </div>
         )}
-        {compact && <LearnMore />}
+        <div className="flex flex-wrap gap-2">
+          <SubscribeNow projectId={P._id} />
+          {compact && <LearnMore />}
+        </div>
       </div>
     </Card>
+  );
+}
+
+/**
+ * When the project is open for subscription (an open offering, ADR 028), the way to it: My subscriptions,
+ * where the investor subscribes and follows each step.
+ */
+function SubscribeNow({ projectId }: { projectId: string }) {
+  const { t } = useTranslation('portfolio');
+  const { data } = useOpenOfferings();
+  const offering = data?.find((o) => o.projectId === projectId);
+  if (!offering) return null;
+  return (
+    <Button asChild>
+      <Link to="/subscriptions">
+        {t('comingSoon.subscribe', { closesOn: formatDate(offering.closesOn) })}
+        <ArrowRight aria-hidden="true" />
+      </Link>
+    </Button>
   );
 }
 
