@@ -6,9 +6,14 @@ import { createProject, createUser, type TestUser } from './helpers';
 
 /**
  * An open offering of a new project with an accepted subscription per amount, by a new investor each
- * (rows written directly), in `locale` when given.
+ * (rows written directly), in `locale` when given, with the offering's cabin-night `rule`.
  */
-export async function createOfferingWith(db: Db, amounts: string[], locale?: 'de' | 'nb') {
+export async function createOfferingWith(
+  db: Db,
+  amounts: string[],
+  locale?: 'de' | 'nb',
+  rule: Pick<typeof offerings.$inferInsert, 'nightsPer10000' | 'allowanceMonths'> = {},
+) {
   const project = await createProject(db, {}, { cabins: 0 });
   const [offering] = await db
     .insert(offerings)
@@ -18,6 +23,7 @@ export async function createOfferingWith(db: Db, amounts: string[], locale?: 'de
       maximum: '1000000.00',
       target: '5000000.00',
       closesOn: '2027-06-30',
+      ...rule,
     })
     .returning();
   const subs: (typeof subscriptions.$inferSelect & { user: TestUser })[] = [];

@@ -9,12 +9,17 @@ export const offeringInput = z.object({
   maximum: money,
   target: money,
   closesOn: z.iso.date(),
+  /** The project's rule for cabin nights: nights for each €10,000 funded (0: none), valid this many months. */
+  nightsPer10000: z.number().int().min(0).max(365).default(0),
+  allowanceMonths: z.number().int().min(1).max(120).default(12),
 });
-export type OfferingInput = z.infer<typeof offeringInput>;
+export type OfferingInput = z.input<typeof offeringInput>;
+export type OfferingValues = z.output<typeof offeringInput>;
 
 /** A change of an offering: the project stays. */
 export const offeringUpdateInput = offeringInput.omit({ projectId: true });
-export type OfferingUpdateInput = z.infer<typeof offeringUpdateInput>;
+export type OfferingUpdateInput = z.input<typeof offeringUpdateInput>;
+export type OfferingUpdateValues = z.output<typeof offeringUpdateInput>;
 
 /** One stage of an offering's funnel: how many investors, how many euros. */
 const funnelStage = z.object({ count: z.number(), amount: z.number() });
@@ -37,6 +42,8 @@ export const offering = z.object({
   maximum: z.number(),
   target: z.number(),
   closesOn: z.string(),
+  nightsPer10000: z.number(),
+  allowanceMonths: z.number(),
   status: z.enum(OFFERING_STATUSES),
   /** The sum of the offering's subscriptions that are not cancelled. */
   subscribed: z.number(),

@@ -1204,6 +1204,12 @@ export const offerings = pgTable(
     maximum: money('maximum').notNull(),
     target: money('target').notNull(),
     closesOn: date('closes_on').notNull(),
+    /**
+     * The project's rule for cabin nights: nights a year for each €10,000 funded, granted for
+     * `allowanceMonths` from the day the subscription is funded (0: the offering gives no nights).
+     */
+    nightsPer10000: integer('nights_per_10000').notNull().default(0),
+    allowanceMonths: integer('allowance_months').notNull().default(12),
     status: text('status', { enum: OFFERING_STATUSES }).notNull().default('open'),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -1215,6 +1221,10 @@ export const offerings = pgTable(
     check(
       'offerings_bounds_check',
       sql`${t.minimum} > 0 and ${t.minimum} <= ${t.maximum} and ${t.maximum} <= ${t.target}`,
+    ),
+    check(
+      'offerings_allowance_rule_check',
+      sql`${t.nightsPer10000} between 0 and 365 and ${t.allowanceMonths} between 1 and 120`,
     ),
     uniqueIndex('offerings_open_project_key')
       .on(t.projectId)

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import {
   auditLog,
   bankTransactions,
+  cabinAllowances,
   capitalCallLines,
   distributionAllocations,
   distributions,
@@ -14,14 +15,19 @@ import {
 import { creditorReference } from '../../lib/creditor-reference';
 import { bearer, createProject, createUser, useAdminApp } from '../../../test/helpers';
 import { multipart } from '../documents/test-support';
+import { createAllowance } from '../../../test/content-factories';
 import { createOfferingWith } from '../../../test/money-in-factories';
 import { camtFile, type FixtureFile } from './camt-fixture';
 
 const ctx = useAdminApp();
 
 /** An offering with accepted subscriptions (rows written directly), called 100 %: its lines by investor. */
-async function calledOffering(amounts: string[], percent = 100) {
-  const { project, offering, subs } = await createOfferingWith(ctx.db, amounts);
+async function calledOffering(
+  amounts: string[],
+  percent = 100,
+  rule?: Parameters<typeof createOfferingWith>[3],
+) {
+  const { project, offering, subs } = await createOfferingWith(ctx.db, amounts, undefined, rule);
   const users = subs.map((s) => s.user);
   const res = await ctx.app.inject({
     method: 'POST',
@@ -172,6 +178,33 @@ describe('POST /api/admin/bank-statements', () => {
     expect(res.json().data.matched).toBe(1);
     expect(await lineOf(lines[0]!._id)).toMatchObject({ paid: '400.00', paidOn: '2026-11-20' });
     expect((await subscriptionOf(users[0]!.id, offering.id)).status).toBe('called');
+  });
+
+  it("grants the cabin nights of the offering's rule when funding, adding to an allowance already held", async () => {
+    const { project, lines, users } = await calledOffering(['25000.00', '4999.99', '10000.00'], 100, {
+      nightsPer10000: 2,
+      allowanceMonths: 12,
+    });
+    await createAllowance(ctx.db, users[2]!.id, project.id, { totalNights: 10, expiresAt: '2030-01-01' });
+    const res = await upload(
+      file({
+        entries: lines.map((l) => ({
+          amount: l.amount.toFixed(2),
+          reference: l.reference,
+          bookedOn: '2026-11-20',
+          accountServicerRef: bankRef(),
+        })),
+      }),
+    );
+    expect(res.json().data.matched).toBe(3);
+    const held = await ctx.db.select().from(cabinAllowances).where(eq(cabinAllowances.projectId, project.id));
+    const of = (i: number) => held.find((a) => a.userId === users[i]!.id);
+    // 25,000 € at 2 nights a €10,000: 5 nights for 12 months from the booked day.
+    expect(of(0)).toMatchObject({ totalNights: 5, bonusNights: 0, expiresAt: '2027-11-20' });
+    // 4,999.99 € earns no whole night: no allowance is made.
+    expect(of(1)).toBeUndefined();
+    // 10,000 € adds 2 to the 10 held, whose later expiry stays.
+    expect(of(2)).toMatchObject({ totalNights: 12, expiresAt: '2030-01-01' });
   });
 
   it('funds once, with one investment, when two imports pay the same line at once', async () => {

@@ -8,8 +8,8 @@ import {
   type DataRoomDocument,
   type FunnelStage,
   type Offering,
-  type OfferingInput,
-  type OfferingUpdateInput,
+  type OfferingValues,
+  type OfferingUpdateValues,
 } from '@portal/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import {
@@ -30,7 +30,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 const euros = (m: string | number) => fromCents(toCents(m));
 
 /** minimum > 0, minimum ≤ maximum ≤ target, closesOn not in the past: a 400 naming the bound. */
-function checkBounds(input: OfferingUpdateInput) {
+function checkBounds(input: OfferingUpdateValues) {
   if (!(input.minimum > 0)) throw fieldError('minimum', coded('subscriptions.offering_minimum_positive'));
   if (input.maximum < input.minimum)
     throw fieldError(
@@ -73,6 +73,8 @@ async function present(db: DbOrTx, rows: OfferingRow[]): Promise<Offering[]> {
     maximum: euros(r.maximum),
     target: euros(r.target),
     closesOn: r.closesOn,
+    nightsPer10000: r.nightsPer10000,
+    allowanceMonths: r.allowanceMonths,
     status: r.status,
     subscribed: sum.get(r.id) ?? 0,
     createdAt: r.createdAt.toISOString(),
@@ -81,7 +83,7 @@ async function present(db: DbOrTx, rows: OfferingRow[]): Promise<Offering[]> {
 
 const presentOne = async (db: DbOrTx, row: OfferingRow) => (await present(db, [row]))[0]!;
 
-export async function createOffering(db: Db, actorId: string, input: OfferingInput): Promise<Offering> {
+export async function createOffering(db: Db, actorId: string, input: OfferingValues): Promise<Offering> {
   checkBounds(input);
   return db.transaction(async (tx) => {
     const [project] = await tx
@@ -99,6 +101,8 @@ export async function createOffering(db: Db, actorId: string, input: OfferingInp
           maximum: toMoneyString(input.maximum),
           target: toMoneyString(input.target),
           closesOn: input.closesOn,
+          nightsPer10000: input.nightsPer10000,
+          allowanceMonths: input.allowanceMonths,
           createdBy: actorId,
         })
         .returning();
@@ -129,7 +133,7 @@ export async function updateOffering(
   db: Db,
   actorId: string,
   id: string,
-  input: OfferingUpdateInput,
+  input: OfferingUpdateValues,
 ): Promise<Offering> {
   checkBounds(input);
   return db.transaction(async (tx) => {
@@ -141,6 +145,8 @@ export async function updateOffering(
         maximum: toMoneyString(input.maximum),
         target: toMoneyString(input.target),
         closesOn: input.closesOn,
+        nightsPer10000: input.nightsPer10000,
+        allowanceMonths: input.allowanceMonths,
         updatedAt: new Date(),
       })
       .where(eq(offerings.id, id))

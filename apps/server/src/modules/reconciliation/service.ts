@@ -5,6 +5,7 @@ import { queryRows } from '../../db/client';
 import {
   bankImports,
   bankTransactions,
+  cabinAllowances,
   capitalCallLines,
   distributionAllocations,
   distributions,
@@ -113,8 +114,30 @@ async function payLines(
 }
 
 /**
+ * Adds the nights a funded subscription earns by its offering's rule to the investor's allowance in the
+ * project (created when they hold none), valid at least `months` from `from`: an allowance that runs
+ * longer keeps its expiry.
+ */
+async function grantCabinNights(
+  tx: DbOrTx,
+  userId: string,
+  projectId: string,
+  grant: { nights: number; from: string; months: number },
+) {
+  if (grant.nights <= 0) return;
+  const expires = sql`(${grant.from}::date + make_interval(months => ${grant.months}))::date`;
+  await tx.execute(sql`insert into ${cabinAllowances} (user_id, project_id, total_nights, expires_at)
+      values (${userId}, ${projectId}, ${grant.nights}, ${expires})
+      on conflict (user_id, project_id) do update set
+        total_nights = ${cabinAllowances}.total_nights + excluded.total_nights,
+        expires_at = greatest(${cabinAllowances}.expires_at, excluded.expires_at),
+        updated_at = now()`);
+}
+
+/**
  * Funds the subscriptions whose calls add up to 100 % and are all paid in full: status `funded`, the
- * investment created (amount = the subscription, start date = the day the last payment was booked) and
+ * investment created (amount = the subscription, start date = the day the last payment was booked), the
+ * cabin nights of the offering's rule granted (grantCabinNights) and
  * the investor told. Each subscription is locked first, so that two imports fund it once.
  */
 async function fundPaidSubscriptions(
@@ -135,17 +158,19 @@ async function fundPaidSubscriptions(
     project_id: string;
     project_name: string;
     last_paid: string;
+    nights_per_10000: number;
+    allowance_months: number;
   }>(
     tx,
     sql`select s.id, s.user_id, s.amount, o.project_id, p.name as project_name,
-          max(l.paid_on)::text as last_paid
+          o.nights_per_10000, o.allowance_months, max(l.paid_on)::text as last_paid
         from subscriptions s
         join offerings o on o.id = s.offering_id
         join projects p on p.id = o.project_id
         join capital_call_lines l on l.subscription_id = s.id
         join capital_calls c on c.id = l.call_id
         where s.id = any(${sql.param(ids)}::uuid[]) and s.status in ('accepted', 'called')
-        group by s.id, s.user_id, s.amount, o.project_id, p.name
+        group by s.id, s.user_id, s.amount, o.project_id, p.name, o.nights_per_10000, o.allowance_months
         having sum(c.percent) >= 100 and bool_and(l.paid >= l.amount)`,
   );
   const funded: string[] = [];
@@ -171,6 +196,11 @@ async function fundPaidSubscriptions(
       .set({ status: 'funded', fundedAt: new Date(), investmentId, updatedAt: new Date() })
       .where(eq(subscriptions.id, s.id));
     const cents = toCents(s.amount);
+    await grantCabinNights(tx, s.user_id, s.project_id, {
+      nights: Math.floor((cents * Number(s.nights_per_10000)) / 1_000_000),
+      from: startDate,
+      months: Number(s.allowance_months),
+    });
     await notifyUsers(tx, [s.user_id], {
       title: 'Investment funded',
       message: `Your investment of €${euros(cents)} in ${s.project_name} is funded.`,

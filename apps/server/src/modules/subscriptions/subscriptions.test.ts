@@ -58,9 +58,24 @@ describe('offerings', () => {
       minimum: 10000,
       maximum: 50000,
       target: 100000,
+      // No cabin-night rule unless one is given.
+      nightsPer10000: 0,
+      allowanceMonths: 12,
       status: 'open',
       subscribed: 0,
     });
+    const ruled = await openOffering({ nightsPer10000: 3, allowanceMonths: 24 });
+    expect(ruled.offering).toMatchObject({ nightsPer10000: 3, allowanceMonths: 24 });
+    const tooMany = await call('POST', '/api/admin/offerings', ctx.admin.token, {
+      projectId: project.id,
+      minimum: 10000,
+      maximum: 50000,
+      target: 100000,
+      closesOn: day(30),
+      nightsPer10000: 366,
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().fields).toHaveProperty('nightsPer10000');
     const ivy = await investor();
     expect((await subscribe(offering._id, 20000, ivy.token)).statusCode).toBe(201);
     const list = await call('GET', '/api/offerings', ivy.token);

@@ -21,6 +21,8 @@ const OFFERING: AdminOffering = {
   maximum: 50000,
   target: 500000,
   closesOn: '2027-01-31',
+  nightsPer10000: 2,
+  allowanceMonths: 12,
   status: 'open',
   subscribed: 35000,
   createdAt: '2026-11-01T10:00:00.000Z',

@@ -2,7 +2,13 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Landmark } from 'lucide-react';
-import { FUNNEL_STAGES, offeringInput, subscriptionRejectInput, type AdminOffering } from '@portal/contracts';
+import {
+  FUNNEL_STAGES,
+  offeringInput,
+  subscriptionRejectInput,
+  type AdminOffering,
+  type OfferingInput,
+} from '@portal/contracts';
 import { EmptyState } from '@/components/admin/empty-state';
 import { toastDone, useFailedToast } from '@/components/admin/feedback';
 import { PageHeader } from '@/components/admin/page-header';
@@ -36,6 +42,8 @@ interface OfferingForm {
   maximum: string;
   target: string;
   closesOn: string;
+  nightsPer10000: string;
+  allowanceMonths: string;
 }
 const num = (typed: string) => Number(typed.replace(/\s/g, '').replace(',', '.'));
 
@@ -47,10 +55,7 @@ function OfferingDialog({ offering, onClose }: { offering: AdminOffering | null;
   const update = useUpdateOffering({ failure });
   const projects = useProjects();
   return (
-    <FormDialog<
-      OfferingForm,
-      { projectId: string; minimum: number; maximum: number; target: number; closesOn: string }
-    >
+    <FormDialog<OfferingForm, OfferingInput>
       open
       onClose={onClose}
       title={
@@ -63,6 +68,8 @@ function OfferingDialog({ offering, onClose }: { offering: AdminOffering | null;
         maximum: offering ? String(offering.maximum) : '',
         target: offering ? String(offering.target) : '',
         closesOn: offering?.closesOn ?? '',
+        nightsPer10000: String(offering?.nightsPer10000 ?? 0),
+        allowanceMonths: String(offering?.allowanceMonths ?? 12),
       }}
       schema={offeringInput}
       toBody={(f) => ({
@@ -71,6 +78,8 @@ function OfferingDialog({ offering, onClose }: { offering: AdminOffering | null;
         maximum: num(f.maximum),
         target: num(f.target),
         closesOn: f.closesOn,
+        nightsPer10000: num(f.nightsPer10000),
+        allowanceMonths: num(f.allowanceMonths),
       })}
       onSubmit={async ({ projectId, ...rest }) => {
         if (offering) await update.mutateAsync({ id: offering._id, body: rest });
@@ -105,6 +114,16 @@ function OfferingDialog({ offering, onClose }: { offering: AdminOffering | null;
           </Field>
           <Field label={t('offerings.closesOnLabel')} error={f.error('closesOn')}>
             <Input type="date" {...f.register('closesOn')} />
+          </Field>
+          <Field
+            label={t('offerings.nightsPer10000')}
+            hint={t('offerings.nightsHint')}
+            error={f.error('nightsPer10000')}
+          >
+            <Input inputMode="numeric" {...f.register('nightsPer10000')} />
+          </Field>
+          <Field label={t('offerings.allowanceMonths')} error={f.error('allowanceMonths')}>
+            <Input inputMode="numeric" {...f.register('allowanceMonths')} />
           </Field>
         </div>
       )}

@@ -24,6 +24,8 @@ const OFFERING: Offering = {
   maximum: 50000,
   target: 500000,
   closesOn: '2027-01-31',
+  nightsPer10000: 2,
+  allowanceMonths: 12,
   status: 'open',
   subscribed: 120000,
   createdAt: '2026-11-01T10:00:00.000Z',
@@ -120,6 +122,10 @@ describe('My subscriptions', () => {
     // The open offering already subscribed offers no second Subscribe; the other one does.
     expect(screen.getAllByRole('button', { name: 'Subscribe' })).toHaveLength(1);
     expect(screen.getAllByText('Minimum €10,000 · maximum €50,000')[0]).toBeInTheDocument();
+    // The offering's rule for cabin nights, in words.
+    expect(
+      screen.getAllByText('Each €10,000 funded brings 2 cabin nights a year, valid 12 months from funding.'),
+    ).toHaveLength(2);
 
     await userEvent.click(screen.getAllByRole('button', { name: 'Cancel the subscription' })[0]!);
     expect(await screen.findByText('Subscription cancelled')).toBeInTheDocument();

@@ -101,6 +101,14 @@ function OfferingCard({ offering, subscribed }: { offering: Offering; subscribed
           })}
         </p>
         <p>{t('offerings.closesOn', { date: formatDate(offering.closesOn) })}</p>
+        {offering.nightsPer10000 > 0 && (
+          <p>
+            {t('offerings.nightsRule', {
+              count: offering.nightsPer10000,
+              months: offering.allowanceMonths,
+            })}
+          </p>
+        )}
         <DataRoom offeringId={offering._id} />
         {!subscribed && (
           <div>
