@@ -8,15 +8,17 @@ import {
   auditSentence,
   auditText,
   type AuditKind,
-  type AuditMessage,
+  type AuditParam,
   type AuditTranslate,
 } from './audit-sentence';
 
 /** Every message key of a message and its parts. */
-const keysOf = (m: AuditMessage): string[] => [
-  m.key,
-  ...Object.values(m.params).flatMap((v) => (typeof v === 'object' ? keysOf(v) : [])),
-];
+const keysOf = (m: AuditParam): string[] =>
+  Array.isArray(m)
+    ? m.flatMap(keysOf)
+    : typeof m === 'object'
+      ? [m.key, ...Object.values(m.params).flatMap(keysOf)]
+      : [];
 
 const ANNA = { _id: 'a0000000-0000-4000-8000-000000000001', name: 'Anna Admin', email: 'anna@example.com' };
 const LUKAS = { _id: 'c0000000-0000-4000-8000-000000000002', name: 'Lukas Berg' };
@@ -99,6 +101,25 @@ describe('auditSentence', () => {
             expect(i18n.exists(key, { lng, fallbackLng: false, count: 1 }), `${label}: ${key}`).toBe(true);
           expect(auditText(t, e), label).not.toMatch(/audit\.sentence|\{\{|undefined|NaN/);
         }
+  });
+
+  it("names the changed fields in the reader's language, and a field without words by its name", async () => {
+    const i18n = await createTranslator();
+    const changed = (lng: 'en' | 'de' | 'nb', fields: string[]) =>
+      auditText(
+        i18n.getFixedT(lng) as unknown as AuditTranslate,
+        entry({ entity: 'project', action: 'update' }, { details: { name: 'Aurora', fields } }),
+      );
+    const fields = ['totalInvestment', 'annualROI', 'dateOfBirth', 'somethingNew'];
+    expect(changed('en', fields)).toBe(
+      'Anna Admin changed the project Aurora Lakeside Cabins (total investment, annual ROI, date of birth, something new)',
+    );
+    expect(changed('de', fields)).toMatch(
+      /\(Gesamtinvestition, jährliche Rendite, Geburtsdatum, something new\)$/,
+    );
+    expect(changed('nb', fields)).toMatch(
+      /\(total investering, årlig avkastning, fødselsdato, something new\)$/,
+    );
   });
 
   it('reads in German and Norwegian with amounts, days and months as each writes them', async () => {

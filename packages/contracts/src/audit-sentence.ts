@@ -49,7 +49,8 @@ export interface AuditMessage {
   key: string;
   params: Record<string, AuditParam>;
 }
-export type AuditParam = string | number | AuditMessage;
+/** A list of parameters is worded part by part and joined with commas. */
+export type AuditParam = string | number | AuditMessage | AuditParam[];
 
 /** What words a message: an i18next `t` of any namespace (the keys name theirs). */
 export type AuditTranslate = (key: string, params: Record<string, string | number>) => string;
@@ -83,11 +84,55 @@ const fieldWords = (f: string) =>
     .split(' ')
     .map((w) => (w === w.toUpperCase() ? w : w.toLowerCase()))
     .join(' ');
-/** ' (name, location)' from the changed fields, or ''. */
+/** The words of each field an audited change names (the columns the admin's forms change). */
+const FIELD_WORDS: Record<string, string> = {
+  name: 'admin:audit.field.name',
+  location: 'admin:audit.field.location',
+  status: 'admin:audit.field.status',
+  totalInvestment: 'admin:audit.field.totalInvestment',
+  totalReturned: 'admin:audit.field.totalReturned',
+  annualROI: 'admin:audit.field.annualROI',
+  investmentDate: 'admin:audit.field.investmentDate',
+  investmentPeriod: 'admin:audit.field.investmentPeriod',
+  expectedMonthlyReturn: 'admin:audit.field.expectedMonthlyReturn',
+  rentalSharePercent: 'admin:audit.field.rentalSharePercent',
+  description: 'admin:audit.field.description',
+  expectedCompletion: 'admin:audit.field.expectedCompletion',
+  opportunity: 'admin:audit.field.opportunity',
+  email: 'admin:audit.field.email',
+  investorId: 'admin:audit.field.investorId',
+  phone: 'admin:audit.field.phone',
+  address: 'admin:audit.field.address',
+  city: 'admin:audit.field.city',
+  country: 'admin:audit.field.country',
+  postalCode: 'admin:audit.field.postalCode',
+  dateOfBirth: 'admin:audit.field.dateOfBirth',
+  category: 'admin:audit.field.category',
+  type: 'admin:audit.field.type',
+  isNew: 'admin:audit.field.isNew',
+  uploadDate: 'admin:audit.field.uploadDate',
+  title: 'admin:audit.field.title',
+  thumbnail: 'admin:audit.field.thumbnail',
+  url: 'admin:audit.field.url',
+  duration: 'admin:audit.field.duration',
+  date: 'admin:audit.field.date',
+  projectId: 'admin:audit.field.projectId',
+  priority: 'admin:audit.field.priority',
+  excerpt: 'admin:audit.field.excerpt',
+  content: 'admin:audit.field.content',
+  images: 'admin:audit.field.images',
+  translations: 'admin:audit.field.translations',
+};
+/**
+ * ' (name, location)' from the changed fields, or '': each field in the reader's language, a field
+ * without words of its own by its name in words.
+ */
 const fields = (d: Record<string, unknown>): AuditParam => {
   const list = Array.isArray(d.fields) ? d.fields.filter((f): f is string => typeof f === 'string') : [];
   return list.length
-    ? msg('admin:audit.sentence.part.fields', { list: list.map(fieldWords).join(', ') })
+    ? msg('admin:audit.sentence.part.fields', {
+        list: list.map((f) => (Object.hasOwn(FIELD_WORDS, f) ? msg(FIELD_WORDS[f]!) : fieldWords(f))),
+      })
     : '';
 };
 const month = (d: Record<string, unknown>): AuditParam => {
@@ -616,9 +661,13 @@ export function auditMessage(e: AuditEntry): AuditMessage {
 /** A message worded by `t`, its parts first. */
 export function auditWords(t: AuditTranslate, m: AuditMessage): string {
   const values: Record<string, string | number> = {};
-  for (const [name, v] of Object.entries(m.params))
-    values[name] = typeof v === 'object' ? auditWords(t, v) : v;
+  for (const [name, v] of Object.entries(m.params)) values[name] = paramWords(t, v);
   return t(m.key, values);
+}
+
+function paramWords(t: AuditTranslate, v: AuditParam): string | number {
+  if (Array.isArray(v)) return v.map((part) => paramWords(t, part)).join(', ');
+  return typeof v === 'object' ? auditWords(t, v) : v;
 }
 
 /**
