@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { encodeCBOR } from '@levischuck/tiny-cbor';
+import { encodeCBOR, type CBORType } from '@levischuck/tiny-cbor';
 
 const b64url = (b: Uint8Array | Buffer) => Buffer.from(b).toString('base64url');
 const sha256 = (b: Uint8Array | string) => crypto.createHash('sha256').update(b).digest();
@@ -48,10 +48,10 @@ export function softAuthenticator(rp: { id: string; origin: string }) {
       // UP | UV | AT
       const data = authData(0x01 | 0x04 | 0x40, 0, attested);
       const attestationObject = encodeCBOR(
-        new Map<string, string | Map<string, never> | Uint8Array>([
+        new Map<string, CBORType>([
           ['fmt', 'none'],
-          ['attStmt', new Map()],
-          ['authData', data],
+          ['attStmt', new Map<string, CBORType>()],
+          ['authData', new Uint8Array(data)],
         ]),
       );
       credentials.set(b64url(id), { privateKey, publicKey, userHandle: options.user.id, counter: 0 });

@@ -148,11 +148,14 @@ const webauthnResponse = z
     id: z.string().max(1024),
     rawId: z.string().max(1024),
     type: z.literal('public-key', { error: says('validation.passkey_response') }),
-    response: z.record(z.string(), z.unknown()),
-    clientExtensionResults: z.record(z.string(), z.unknown()).optional().default({}),
+    response: z.object({ clientDataJSON: z.string().max(16_384) }).loose(),
+    clientExtensionResults: z.object({}).loose().optional(),
     authenticatorAttachment: z.string().max(40).optional(),
   })
   .loose();
+
+/** The JSON of a browser's PublicKeyCredential (what `@simplewebauthn/browser` answers). */
+export type WebauthnResponseInput = z.input<typeof webauthnResponse>;
 
 export const passkeyName = z
   .string({ error: says('validation.passkey_name') })
