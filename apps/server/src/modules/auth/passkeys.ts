@@ -29,9 +29,14 @@ export const CHALLENGE_TTL_MS = 5 * 60_000;
 
 type Purpose = 'register' | 'sign-in' | 'second-factor';
 
-/** The relying party: its id (the host name) and origin, from the app's public URL (APP_URL). */
+/**
+ * The relying party: its id (the host name) and origin, from the app's public URL (APP_URL). An IP
+ * address cannot be a WebAuthn RP ID, so a loopback address (a local run, the E2E server) stands for
+ * `localhost`, which browsers treat as a secure context: passkeys work at http://localhost:<port>.
+ */
 export function relyingParty(config: Pick<Config, 'appUrl'>) {
   const url = new URL(config.appUrl);
+  if (['127.0.0.1', '[::1]'].includes(url.hostname)) url.hostname = 'localhost';
   return { id: url.hostname, origin: url.origin, name: 'Investor Portal' };
 }
 
