@@ -48,7 +48,7 @@ test.describe('[SECURITY] passkeys and your sessions', () => {
     await page.goto(`${base}/login`);
     await page.getByLabel('Email').fill(DEMO.investor.email);
     await page.getByLabel('Password').fill(DEMO.investor.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible();
 
     const dialog = await openSecurity(page);
@@ -80,7 +80,7 @@ test.describe('[SECURITY] passkeys and your sessions', () => {
     await expect(page).toHaveURL(/\/login$/);
 
     // No email, no password: the passkey alone.
-    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page.getByRole('button', { name: 'Continue with a passkey' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible();
     const again = await openSecurity(page);
