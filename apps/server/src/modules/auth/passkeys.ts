@@ -25,7 +25,7 @@ import type { TokenSigner } from '../../lib/tokens';
 import { describeUserAgent } from './sessions';
 
 /** How long a challenge can be answered. */
-export const CHALLENGE_TTL_MS = 5 * 60_000;
+const CHALLENGE_TTL_MS = 5 * 60_000;
 
 type Purpose = 'register' | 'sign-in' | 'second-factor';
 

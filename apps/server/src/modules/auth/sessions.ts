@@ -4,7 +4,7 @@ import Bowser from 'bowser';
 import type { SignInSession } from '@portal/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import { refreshTokens, signIns } from '../../db/schema';
-import { coded, NotFoundError } from '../../lib/errors';
+import { NotFoundError } from '../../lib/errors';
 
 export type SignInMethod = SignInSession['method'];
 
