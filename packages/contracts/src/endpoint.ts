@@ -10,6 +10,9 @@ export const TABLES = [
   // How many users there are, kept by the database from users (read with it, never written by the app).
   'user_count',
   'refresh_tokens',
+  'sign_ins',
+  'passkeys',
+  'webauthn_challenges',
   'projects',
   'investments',
   'monthly_returns',

@@ -191,6 +191,73 @@ export const refreshTokens = pgTable(
   ],
 );
 
+/**
+ * A sign-in as the investor sees it in Profile → Security: the device (its user agent) and network
+ * address it started from and was last refreshed from. Its id is the refresh-token family's; ending it
+ * revokes that family (ADR 030).
+ */
+export const signIns = pgTable(
+  'sign_ins',
+  {
+    /** The refresh-token family (the access token's `sid`). */
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userAgent: text('user_agent').notNull().default(''),
+    /** The client address of the last sign-in or refresh. */
+    ipAddress: text('ip_address').notNull().default(''),
+    /** How it started: password, password + second factor, or a passkey. */
+    method: text('method').notNull().default('password'),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sign_ins_user_idx').on(t.userId)],
+);
+
+/** A WebAuthn credential (passkey) of a user (ADR 030). */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The credential id, base64url. */
+    credentialId: text('credential_id').notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    backedUp: boolean('backed_up').notNull().default(false),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('passkeys_credential_key').on(t.credentialId),
+    index('passkeys_user_idx').on(t.userId),
+    check('passkeys_name_check', sql`length(${t.name}) between 1 and 100`),
+  ],
+);
+
+/** A WebAuthn challenge handed out and not yet answered: short-lived and single use. */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    challenge: text('challenge').primaryKey(),
+    /** register | sign-in | second-factor */
+    purpose: text('purpose').notNull(),
+    /** The user it was given to (registration, second factor); null for a passkey sign-in. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('webauthn_challenges_expires_idx').on(t.expiresAt)],
+);
+
 export const projects = pgTable(
   'projects',
   {

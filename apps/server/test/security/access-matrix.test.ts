@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { allEndpoints } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
-import { bookings, swapOffers } from '../../src/db/schema';
+import { bookings, passkeys, swapOffers } from '../../src/db/schema';
 import { createAllowance, createBooking, isoDay } from '../content-factories';
 import { bearer, createInvestment, createProject, useTestApp } from '../helpers';
 import { buildWorld, fingerprint, routeKey, type World } from './support';
@@ -26,6 +26,11 @@ const PUBLIC_ROUTES = [
   'POST /api/auth/refresh',
   'POST /api/auth/register',
   'POST /api/auth/logout',
+  // Passkey sign-in (ADR 030): the authenticator's signature over a single-use challenge is the proof.
+  'POST /api/auth/passkeys/sign-in/options',
+  'POST /api/auth/passkeys/sign-in/verify',
+  'POST /api/auth/login/mfa/passkey/options',
+  'POST /api/auth/login/mfa/passkey',
   // Authenticated by a single-use ticket instead of the bearer header (EventSource cannot send one).
   'GET /api/notifications/stream',
   // Authenticated by an expiring HMAC signature in the address (<img> and <video> cannot send a header).
@@ -67,6 +72,17 @@ const PRIVATE_TARGETS: Record<string, (w: World) => Target[]> = {
   'POST /api/auth/totp/disable': () => [],
   'POST /api/auth/totp/recovery-codes': () => [],
   'POST /api/auth/password': () => [],
+  // Your sessions and passkeys (ADR 030): A's second sign-in and A's passkey (see beforeAll).
+  'GET /api/auth/sessions': () => [],
+  'POST /api/auth/sessions/end-others': () => [],
+  'DELETE /api/auth/sessions/:id': () => [{ url: `/api/auth/sessions/${own.sessionOfA}`, other: 404 }],
+  'GET /api/auth/passkeys': () => [],
+  'POST /api/auth/passkeys/register/options': () => [],
+  'POST /api/auth/passkeys/register/verify': () => [],
+  'PATCH /api/auth/passkeys/:id': () => [
+    { url: `/api/auth/passkeys/${own.passkeyOfA}`, body: { name: 'Renamed' }, other: 404 },
+  ],
+  'DELETE /api/auth/passkeys/:id': () => [{ url: `/api/auth/passkeys/${own.passkeyOfA}`, other: 404 }],
   'GET /api/projects': () => [],
   'GET /api/investment/payouts': () => [],
   'GET /api/investment/performance': () => [],
@@ -208,10 +224,19 @@ const ctx = useTestApp();
 let w: World;
 /** Approved stays of A and B in the shared project, and swap offers between them (see beforeAll). */
 const swaps = { stayA2: '', stayB: '', toA1: '', toA2: '', fromA: '' };
+/** A second sign-in of A (not the one the tests use) and a passkey of A. */
+const own = { sessionOfA: '', passkeyOfA: '' };
 const responses: { role: string; method: string; url: string; res: LightMyRequestResponse }[] = [];
 
 beforeAll(async () => {
   w = await buildWorld(ctx);
+  const second = await ctx.signIn(w.a);
+  own.sessionOfA = JSON.parse(Buffer.from(second.split('.')[1]!, 'base64url').toString()).sid;
+  const [key] = await ctx.db
+    .insert(passkeys)
+    .values({ userId: w.a.id, credentialId: `cred-of-a-${w.tag}`, publicKey: 'AA', name: 'Key of A' })
+    .returning();
+  own.passkeyOfA = key!.id;
   // A may book in a project only A holds, so that A's own request there succeeds.
   await createAllowance(ctx.db, w.a.id, w.projects.onlyA.id);
   // Both investors hold from 2024: A alone also held a project in 2020, so that 2020-Q1 is A's statement only.

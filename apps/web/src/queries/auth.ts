@@ -1,3 +1,4 @@
+import type { WebauthnResponseInput } from '@portal/contracts';
 import type { Answer } from '@portal/contracts';
 import { endpoints } from '@/lib/endpoints';
 import { call, endpointQuery } from '@/lib/endpoint-client';
@@ -57,3 +58,48 @@ export const requestPasswordReset = (email: string) => call(e.passwordReset, { b
 /** Sets a new password with a reset link's token; a used, expired or unknown token is a 400. */
 export const confirmPasswordReset = (token: string, password: string) =>
   call(e.passwordResetConfirm, { body: { token, password } });
+
+// ---- Your sessions (ADR 030) ----
+
+/** The signed-in user's live sign-ins, the current one marked. */
+export function useSessions() {
+  return useEndpointQuery(e.sessions, {}, { select: (a) => a.data });
+}
+
+export const useEndSession = (cb?: Cb<typeof e.endSession, string>) =>
+  useEndpointMutation(e.endSession, { mutationFn: (id) => call(e.endSession, { params: { id } }), ...cb });
+
+export const useEndOtherSessions = (cb?: Cb<typeof e.endOtherSessions>) =>
+  useEndpointMutation(e.endOtherSessions, { mutationFn: () => call(e.endOtherSessions), ...cb });
+
+// ---- Passkeys (ADR 030) ----
+
+export function usePasskeys() {
+  return useEndpointQuery(e.passkeys, {}, { select: (a) => a.data });
+}
+
+/** Adds a passkey: the server's options, the browser's authenticator, the server's check. */
+export const useAddPasskey = (cb?: Cb<typeof e.passkeyRegister, string | undefined>) =>
+  useEndpointMutation(e.passkeyRegister, {
+    mutationFn: async (name) => {
+      const { startRegistration } = await import('@simplewebauthn/browser');
+      const options = (await call(e.passkeyRegisterOptions)).data;
+      const response = await startRegistration({ optionsJSON: options as never });
+      return call(e.passkeyRegister, {
+        body: { response: response as unknown as WebauthnResponseInput, ...(name ? { name } : {}) },
+      });
+    },
+    ...cb,
+  });
+
+export const useRenamePasskey = (cb?: Cb<typeof e.renamePasskey, { id: string; name: string }>) =>
+  useEndpointMutation(e.renamePasskey, {
+    mutationFn: ({ id, name }) => call(e.renamePasskey, { params: { id }, body: { name } }),
+    ...cb,
+  });
+
+export const useRemovePasskey = (cb?: Cb<typeof e.removePasskey, string>) =>
+  useEndpointMutation(e.removePasskey, {
+    mutationFn: (id) => call(e.removePasskey, { params: { id } }),
+    ...cb,
+  });

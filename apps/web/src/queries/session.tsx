@@ -11,6 +11,8 @@ import {
 import type { CurrentUser, LoginResult } from '@portal/contracts';
 import {
   completeMfaSignIn,
+  passkeySecondFactor,
+  passkeySignIn,
   readCurrentUser,
   saveAccountLocale,
   signIn,
@@ -49,7 +51,14 @@ interface AuthContextValue {
   signInPage: SignInPage;
   isAdmin: boolean;
   /** The password step: the signed-in user, or a challenge when two-factor sign-in is on. */
-  login(email: string, password: string): Promise<{ user: CurrentUser } | { mfaToken: string }>;
+  login(
+    email: string,
+    password: string,
+  ): Promise<{ user: CurrentUser } | { mfaToken: string; passkey: boolean }>;
+  /** A sign-in with a passkey alone (ADR 030). */
+  loginWithPasskey(): Promise<CurrentUser>;
+  /** The second step of a two-factor sign-in with a passkey. */
+  completeMfaWithPasskey(mfaToken: string): Promise<CurrentUser>;
   /** The second step of a two-factor sign-in. */
   completeMfa(mfaToken: string, code: string): Promise<CurrentUser>;
   logout(opts?: { to?: string }): Promise<void>;
@@ -244,7 +253,8 @@ export function AuthProvider({
   const login = useCallback(
     async (email: string, password: string) => {
       const data = await signIn({ email, password });
-      if ('mfaRequired' in data && data.mfaRequired) return { mfaToken: data.mfaToken };
+      if ('mfaRequired' in data && data.mfaRequired)
+        return { mfaToken: data.mfaToken, passkey: !!data.passkey };
       return { user: startSession(data as LoginResult) };
     },
     [startSession],
@@ -254,6 +264,12 @@ export function AuthProvider({
     async (mfaToken: string, code: string) => {
       return startSession(await completeMfaSignIn(mfaToken, code));
     },
+    [startSession],
+  );
+
+  const loginWithPasskey = useCallback(async () => startSession(await passkeySignIn()), [startSession]);
+  const completeMfaWithPasskey = useCallback(
+    async (mfaToken: string) => startSession(await passkeySecondFactor(mfaToken)),
     [startSession],
   );
 
@@ -279,10 +295,23 @@ export function AuthProvider({
       isAdmin: !!user?.isAdmin,
       login,
       completeMfa,
+      loginWithPasskey,
+      completeMfaWithPasskey,
       logout,
       reload,
     }),
-    [status, user, exitTo, signInPage, login, completeMfa, logout, reload],
+    [
+      status,
+      user,
+      exitTo,
+      signInPage,
+      login,
+      completeMfa,
+      loginWithPasskey,
+      completeMfaWithPasskey,
+      logout,
+      reload,
+    ],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

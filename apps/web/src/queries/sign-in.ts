@@ -1,3 +1,4 @@
+import type { WebauthnResponseInput } from '@portal/contracts';
 import type { Answer, CurrentUser, LoginAnswer, LoginInput, RegisterInput } from '@portal/contracts';
 import type { Locale } from '@portal/i18n';
 import { endpoints } from '@/lib/endpoints';
@@ -51,3 +52,24 @@ export const saveAccountLocale = (user: CurrentUser, locale: Locale) =>
       locale,
     },
   });
+
+/** A sign-in with a passkey, without email or password (a discoverable credential; ADR 030). */
+export async function passkeySignIn() {
+  const { startAuthentication } = await import('@simplewebauthn/browser');
+  const options = (await call(e.passkeySignInOptions)).data;
+  const response = await startAuthentication({ optionsJSON: options as never });
+  return (await call(e.passkeySignIn, { body: { response: response as unknown as WebauthnResponseInput } }))
+    .data;
+}
+
+/** The second step of a two-factor sign-in with one of the account's passkeys. */
+export async function passkeySecondFactor(mfaToken: string) {
+  const { startAuthentication } = await import('@simplewebauthn/browser');
+  const options = (await call(e.mfaPasskeyOptions, { body: { mfaToken } })).data;
+  const response = await startAuthentication({ optionsJSON: options as never });
+  return (
+    await call(e.loginMfaPasskey, {
+      body: { mfaToken, response: response as unknown as WebauthnResponseInput },
+    })
+  ).data;
+}

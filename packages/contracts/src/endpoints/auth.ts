@@ -1,6 +1,15 @@
 import {
+  endedSessions,
   loginAnswer,
   loginInput,
+  mfaPasskeyInput,
+  mfaPasskeyOptionsInput,
+  passkey,
+  passkeyRegisterInput,
+  passkeyRenameInput,
+  passkeySignInInput,
+  signInSession,
+  webauthnOptions,
   loginResult,
   logoutInput,
   mfaLoginInput,
@@ -15,12 +24,13 @@ import {
   totpSetup,
   totpStatus,
 } from '../auth';
-import { envelope, okMessage } from '../common';
+import { envelope, idParams, okMessage } from '../common';
+import { z } from 'zod';
 import { passwordResetConfirmInput, passwordResetInput } from '../mail';
 import { endpoint } from '../endpoint';
 
 /** A sign-in writes the user's last sign-in and a new refresh-token family. */
-const signIn = ['users', 'refresh_tokens'] as const;
+const signIn = ['users', 'refresh_tokens', 'sign_ins'] as const;
 
 export const authEndpoints = {
   login: endpoint({
@@ -189,5 +199,137 @@ export const authEndpoints = {
     answer: envelope(securitySettings),
     errors: [409],
     writes: ['settings', 'audit_log'],
+  }),
+
+  // ---- Your sessions (ADR 030) ----
+  sessions: endpoint({
+    id: 'auth.sessions',
+    method: 'GET',
+    path: '/api/auth/sessions',
+    access: 'user',
+    summary:
+      "The signed-in user's live sign-ins: device, network, first and last seen; the current one marked",
+    answer: envelope(z.array(signInSession)),
+    reads: ['sign_ins', 'refresh_tokens'],
+  }),
+  endSession: endpoint({
+    id: 'auth.endSession',
+    method: 'DELETE',
+    path: '/api/auth/sessions/:id',
+    access: 'user',
+    summary: 'Signs out one of the signed-in user’s sign-ins: its refresh token and live stream end',
+    params: idParams,
+    answer: envelope(endedSessions),
+    errors: [404],
+    writes: ['refresh_tokens', 'sign_ins'],
+  }),
+  endOtherSessions: endpoint({
+    id: 'auth.endOtherSessions',
+    method: 'POST',
+    path: '/api/auth/sessions/end-others',
+    access: 'user',
+    summary: 'Signs out every sign-in of the signed-in user except the current one',
+    answer: envelope(endedSessions),
+    writes: ['refresh_tokens', 'sign_ins'],
+  }),
+
+  // ---- Passkeys (WebAuthn, ADR 030) ----
+  passkeys: endpoint({
+    id: 'auth.passkeys',
+    method: 'GET',
+    path: '/api/auth/passkeys',
+    access: 'user',
+    summary: "The signed-in user's passkeys",
+    answer: envelope(z.array(passkey)),
+    reads: ['passkeys'],
+  }),
+  passkeyRegisterOptions: endpoint({
+    id: 'auth.passkeyRegisterOptions',
+    method: 'POST',
+    path: '/api/auth/passkeys/register/options',
+    access: 'user',
+    summary: 'Starts adding a passkey: creation options with a single-use challenge (5 minutes)',
+    answer: envelope(webauthnOptions),
+    errors: [429],
+    writes: ['webauthn_challenges'],
+  }),
+  passkeyRegister: endpoint({
+    id: 'auth.passkeyRegister',
+    method: 'POST',
+    path: '/api/auth/passkeys/register/verify',
+    access: 'user',
+    summary: "Adds a passkey from the authenticator's answer to the challenge",
+    body: passkeyRegisterInput,
+    status: 201,
+    answer: envelope(passkey),
+    errors: [400, 409, 429],
+    writes: ['passkeys', 'webauthn_challenges'],
+  }),
+  renamePasskey: endpoint({
+    id: 'auth.renamePasskey',
+    method: 'PATCH',
+    path: '/api/auth/passkeys/:id',
+    access: 'user',
+    summary: 'Renames one of the signed-in user’s passkeys',
+    params: idParams,
+    body: passkeyRenameInput,
+    answer: envelope(passkey),
+    errors: [404],
+    writes: ['passkeys'],
+  }),
+  removePasskey: endpoint({
+    id: 'auth.removePasskey',
+    method: 'DELETE',
+    path: '/api/auth/passkeys/:id',
+    access: 'user',
+    summary: 'Removes a passkey (not the last one of an account without a password)',
+    params: idParams,
+    answer: okMessage,
+    errors: [404, 409],
+    writes: ['passkeys'],
+  }),
+  passkeySignInOptions: endpoint({
+    id: 'auth.passkeySignInOptions',
+    method: 'POST',
+    path: '/api/auth/passkeys/sign-in/options',
+    access: 'public',
+    summary: 'Starts a sign-in with a passkey (no email, no password): request options with a challenge',
+    answer: envelope(webauthnOptions),
+    errors: [429],
+    writes: ['webauthn_challenges'],
+  }),
+  passkeySignIn: endpoint({
+    id: 'auth.passkeySignIn',
+    method: 'POST',
+    path: '/api/auth/passkeys/sign-in/verify',
+    access: 'public',
+    summary: "Signs in with a passkey's answer to the challenge: tokens (a passkey needs no second step)",
+    body: passkeySignInInput,
+    answer: envelope(loginResult),
+    errors: [400, 401, 403, 429],
+    writes: [...signIn, 'passkeys', 'webauthn_challenges', 'sign_ins'],
+  }),
+  mfaPasskeyOptions: endpoint({
+    id: 'auth.mfaPasskeyOptions',
+    method: 'POST',
+    path: '/api/auth/login/mfa/passkey/options',
+    access: 'public',
+    summary:
+      "The second step of a two-factor sign-in with a passkey: request options for the account's passkeys",
+    body: mfaPasskeyOptionsInput,
+    answer: envelope(webauthnOptions),
+    errors: [401, 409, 429],
+    writes: ['webauthn_challenges'],
+  }),
+  loginMfaPasskey: endpoint({
+    id: 'auth.loginMfaPasskey',
+    method: 'POST',
+    path: '/api/auth/login/mfa/passkey',
+    access: 'public',
+    summary: 'The second step of a two-factor sign-in: the challenge and a passkey’s answer',
+    body: mfaPasskeyInput,
+    answer: envelope(loginResult),
+    errors: [400, 401, 403, 429],
+    writes: [...signIn, 'passkeys', 'webauthn_challenges', 'sign_ins'],
   }),
 };

@@ -6,7 +6,7 @@ import {
 } from '@portal/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Module } from '../../app-types';
-import { coded, ConflictError } from '../../lib/errors';
+import { coded, ConflictError, UnauthorizedError } from '../../lib/errors';
 import { route } from '../../plugins/route';
 import { createSecretBox } from '../../lib/secret-box';
 import { DEVICE_TOKEN_TTL_SECONDS, type KnownDevice } from '../../lib/tokens';
@@ -16,6 +16,8 @@ import { recordAudit } from '../audit/service';
 import { getSecuritySettings, setSecuritySettings } from '../settings/security-settings';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset';
 import { createAuthService } from './service';
+import { endOtherSessions, endSession, listSessions, type ClientInfo } from './sessions';
+import { createPasskeyService } from './passkeys';
 
 /** Reset requests per client address, in 15 minutes. */
 const RESETS_PER_CLIENT = 5;
@@ -25,6 +27,12 @@ const e = endpoints.auth;
 
 /** The cookie naming a known device (sent only to the sign-in routes). */
 export const DEVICE_COOKIE = 'portal_device';
+
+/** The client's address and user agent, for the list of sign-ins. */
+const clientOf = (request: FastifyRequest): ClientInfo => ({
+  address: request.ip,
+  userAgent: request.headers['user-agent'],
+});
 
 export const authRoutes: Module = (app, deps) => {
   const db = deps.database.db;
@@ -75,6 +83,7 @@ export const authRoutes: Module = (app, deps) => {
     async (request, reply) => {
       const data = await service.login(request.body, {
         address: request.ip,
+        userAgent: request.headers['user-agent'],
         device: await knownDevice(request),
       });
       if (!('mfaRequired' in data)) {
@@ -99,6 +108,7 @@ export const authRoutes: Module = (app, deps) => {
         request.body.mfaToken,
         request.body.code,
         await knownDevice(request),
+        clientOf(request),
       );
       await rememberDevice(request, reply, data);
       await pageSession.issue(request, reply, data.accessToken);
@@ -111,7 +121,7 @@ export const authRoutes: Module = (app, deps) => {
     app,
     e.refresh,
     async (request, reply) => {
-      const data = await service.refresh(request.body.refreshToken);
+      const data = await service.refresh(request.body.refreshToken, clientOf(request));
       await pageSession.issue(request, reply, data.accessToken);
       return { success: true as const, data };
     },
@@ -259,4 +269,103 @@ export const authRoutes: Module = (app, deps) => {
     });
     return { success: true as const, data: await getSecuritySettings(db), message: 'Updated' };
   });
+
+  // ---- Your sessions (ADR 030) ----
+  route(app, e.sessions, async (request) => {
+    const auth = requireAuth(request);
+    return { success: true as const, data: await listSessions(db, auth.id, auth.sid) };
+  });
+  route(app, e.endSession, async (request) => {
+    const auth = requireAuth(request);
+    return {
+      success: true as const,
+      data: { ended: await endSession(db, auth.id, request.params.id, auth.sid) },
+    };
+  });
+  route(app, e.endOtherSessions, async (request) => {
+    const auth = requireAuth(request);
+    return { success: true as const, data: { ended: await endOtherSessions(db, auth.id, auth.sid) } };
+  });
+
+  // ---- Passkeys (ADR 030) ----
+  const passkeys = createPasskeyService({ db, config: deps.config, signer: deps.signer });
+
+  route(app, e.passkeys, async (request) => ({
+    success: true as const,
+    data: await passkeys.list(requireAuth(request).id),
+  }));
+  route(
+    app,
+    e.passkeyRegisterOptions,
+    async (request) => ({
+      success: true as const,
+      data: await passkeys.registrationOptions(requireAuth(request).id),
+    }),
+    { rateLimit: signInLimit },
+  );
+  route(
+    app,
+    e.passkeyRegister,
+    async (request, reply) => {
+      const created = await passkeys.register(
+        requireAuth(request).id,
+        request.body.response,
+        request.body.name,
+        request.headers['user-agent'],
+      );
+      void reply.status(201);
+      return { success: true as const, data: created, message: 'Passkey added' };
+    },
+    { rateLimit: signInLimit },
+  );
+  route(app, e.renamePasskey, async (request) => ({
+    success: true as const,
+    data: await passkeys.rename(requireAuth(request).id, request.params.id, request.body.name),
+  }));
+  route(app, e.removePasskey, async (request) => {
+    await passkeys.remove(requireAuth(request).id, request.params.id);
+    return { success: true as const, message: 'Passkey removed' };
+  });
+  route(
+    app,
+    e.passkeySignInOptions,
+    async () => ({ success: true as const, data: await passkeys.signInOptions() }),
+    { rateLimit: signInLimit },
+  );
+  route(
+    app,
+    e.passkeySignIn,
+    async (request, reply) => {
+      const userId = await passkeys.verifySignIn(request.body.response);
+      const data = await service.startVerifiedSession(userId, clientOf(request), 'passkey');
+      await rememberDevice(request, reply, data);
+      await pageSession.issue(request, reply, data.accessToken);
+      return { success: true as const, data, message: 'Logged in successfully' };
+    },
+    { rateLimit: signInLimit },
+  );
+  route(
+    app,
+    e.mfaPasskeyOptions,
+    async (request) => {
+      const userId = await deps.signer.verifyMfa(request.body.mfaToken);
+      if (!userId) throw new UnauthorizedError(coded('auth.mfa_expired'));
+      return { success: true as const, data: await passkeys.secondFactorOptions(userId) };
+    },
+    { rateLimit: signInLimit },
+  );
+  route(
+    app,
+    e.loginMfaPasskey,
+    async (request, reply) => {
+      const userId = await deps.signer.verifyMfa(request.body.mfaToken);
+      if (!userId) throw new UnauthorizedError(coded('auth.mfa_expired'));
+      await passkeys.verifySecondFactor(userId, request.body.response);
+      const data = await service.startVerifiedSession(userId, clientOf(request), 'second-factor');
+      await rememberDevice(request, reply, data);
+      await pageSession.issue(request, reply, data.accessToken);
+      return { success: true as const, data, message: 'Logged in successfully' };
+    },
+    { rateLimit: signInLimit },
+  );
 };

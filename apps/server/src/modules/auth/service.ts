@@ -29,24 +29,34 @@ import { presentCurrentUser } from '../portfolio/current-user-presenter';
 import { getCurrentUser } from '../portfolio/current-user';
 import type { LoginLimiter } from '../credentials/login-limiter';
 import type { TwoFactorService } from '../credentials/two-factor';
+import { recordSignIn, touchSignIn, type ClientInfo, type SignInMethod } from './sessions';
+import { passkeys } from '../../db/schema';
 
 const SESSION_ENDED = coded('auth.session_ended');
 
 /** Where a sign-in comes from: the client's address and the known-device token it brought, if valid. */
 interface SignInContext {
   address: string;
+  userAgent?: string;
   device?: KnownDevice | null;
 }
 
 export interface AuthService {
   login(input: LoginInput, from: SignInContext): Promise<LoginAnswer>;
-  completeMfa(mfaToken: string, code: string, device?: KnownDevice | null): Promise<LoginResult>;
+  completeMfa(
+    mfaToken: string,
+    code: string,
+    device?: KnownDevice | null,
+    client?: ClientInfo,
+  ): Promise<LoginResult>;
+  /** A sign-in already proven (a passkey): the session, for an active user. */
+  startVerifiedSession(userId: string, client: ClientInfo, method: SignInMethod): Promise<LoginResult>;
   changePassword(
     user: { id: string; sid: string; address: string },
     currentPassword: string,
     newPassword: string,
   ): Promise<void>;
-  refresh(token: string): Promise<TokenPair>;
+  refresh(token: string, client?: ClientInfo): Promise<TokenPair>;
   logout(opts: { refreshToken?: string; sid?: string }): Promise<void>;
   register(input: RegisterInput): Promise<void>;
 }
@@ -79,13 +89,19 @@ export function createAuthService(deps: {
     return { accessToken, refreshToken: token };
   }
 
-  async function startSession(user: { id: string; isAdmin: boolean }): Promise<LoginResult> {
+  async function startSession(
+    user: { id: string; isAdmin: boolean },
+    client: ClientInfo | undefined,
+    method: SignInMethod,
+  ): Promise<LoginResult> {
     const tokens = await db.transaction(async (tx) => {
       await tx
         .update(users)
         .set({ previousLoginAt: sql`${users.lastLoginAt}`, lastLoginAt: new Date() })
         .where(eq(users.id, user.id));
-      return issue(tx, user, crypto.randomUUID(), new Date(Date.now() + REFRESH_ABSOLUTE_TTL_MS));
+      const familyId = crypto.randomUUID();
+      await recordSignIn(tx, familyId, user.id, client, method);
+      return issue(tx, user, familyId, new Date(Date.now() + REFRESH_ABSOLUTE_TTL_MS));
     });
     return { ...tokens, user: presentCurrentUser(await getCurrentUser(db, user.id)) };
   }
@@ -157,11 +173,43 @@ export function createAuthService(deps: {
         );
       }
       // With two-factor sign-in on, the password only earns a short-lived challenge.
-      if (user.totpEnabledAt) return { mfaRequired: true as const, mfaToken: await signer.signMfa(user.id) };
-      return startSession(user);
+      if (user.totpEnabledAt) {
+        // A passkey satisfies the second step too (ADR 030).
+        const [key] = await db
+          .select({ id: passkeys.id })
+          .from(passkeys)
+          .where(eq(passkeys.userId, user.id))
+          .limit(1);
+        return {
+          mfaRequired: true as const,
+          mfaToken: await signer.signMfa(user.id),
+          ...(key ? { passkey: true as const } : {}),
+        };
+      }
+      return startSession(user, from, 'password');
     },
 
-    async completeMfa(mfaToken, code, knownDevice) {
+    async startVerifiedSession(userId, client, method) {
+      const [user] = await db
+        .select({
+          id: users.id,
+          isAdmin: users.isAdmin,
+          isActive: users.isActive,
+          activatedAt: users.activatedAt,
+        })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1);
+      if (!user) throw new UnauthorizedError(SESSION_ENDED);
+      if (!user.isActive) {
+        throw new ForbiddenError(
+          coded(user.activatedAt ? 'auth.account_deactivated' : 'auth.account_pending'),
+        );
+      }
+      return startSession(user, client, method);
+    },
+
+    async completeMfa(mfaToken, code, knownDevice, client) {
       const userId = await signer.verifyMfa(mfaToken);
       if (!userId) throw new UnauthorizedError(coded('auth.mfa_expired'));
       // A known device of this account is not held back by wrong codes from elsewhere (ADR 007).
@@ -178,7 +226,7 @@ export function createAuthService(deps: {
         throw new UnauthorizedError(coded('auth.mfa_code_invalid'));
       }
       await limiter.succeedSecondFactor(userId, device);
-      return startSession(user);
+      return startSession(user, client, 'second-factor');
     },
 
     async changePassword({ id: userId, sid, address }, currentPassword, newPassword) {
@@ -211,7 +259,7 @@ export function createAuthService(deps: {
       });
     },
 
-    async refresh(token) {
+    async refresh(token, client) {
       const hash = hashRefreshToken(token);
       const [row] = await db
         .select({
@@ -257,6 +305,7 @@ export function createAuthService(deps: {
           )
           .returning({ id: refreshTokens.id });
         if (spent.length === 0) return null;
+        await touchSignIn(tx, row.familyId, row.userId, client);
         return issue(
           tx,
           { id: row.userId, isAdmin: row.isAdmin },

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { mfaLoginInput, type CurrentUser } from '@portal/contracts';
@@ -18,17 +19,31 @@ interface MfaForm {
  */
 export function MfaStep({
   mfaToken,
+  passkey = false,
   onSignedIn,
   onError,
   onBack,
 }: {
   mfaToken: string;
+  /** The account has a passkey, which also completes this step. */
+  passkey?: boolean;
   onSignedIn: (user: CurrentUser) => void;
   onError: (err: unknown) => void;
   onBack: () => void;
 }) {
   const { t } = useTranslation('auth');
-  const { completeMfa } = useAuth();
+  const { completeMfa, completeMfaWithPasskey } = useAuth();
+  const [passkeyPending, setPasskeyPending] = useState(false);
+  const withPasskey = async () => {
+    setPasskeyPending(true);
+    try {
+      onSignedIn(await completeMfaWithPasskey(mfaToken));
+    } catch (err) {
+      onError(err);
+    } finally {
+      setPasskeyPending(false);
+    }
+  };
   const { register, handleSubmit, watch, setValue, setError, formState } = useForm<MfaForm>({
     defaultValues: { code: '' },
     // The body the server checks: the challenge and the code (trimmed by the schema).
@@ -71,6 +86,16 @@ export function MfaStep({
       <Button type="submit" disabled={isSubmitting || code.trim().length < 6} className="w-full">
         {isSubmitting ? t('mfa.verifying') : t('mfa.verify')}
       </Button>
+      {passkey && (
+        <Button
+          type="button"
+          variant="outline"
+          disabled={isSubmitting || passkeyPending}
+          onClick={() => void withPasskey()}
+        >
+          {t('mfa.usePasskey')}
+        </Button>
+      )}
       <Button variant="ghost" onClick={onBack} disabled={isSubmitting}>
         {t('mfa.otherAccount')}
       </Button>

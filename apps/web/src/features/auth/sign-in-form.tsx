@@ -46,8 +46,10 @@ export function SignInForm({
 }) {
   useRedirectSignedIn();
   const { t } = useTranslation('auth');
-  const { login } = useAuth();
+  const { login, loginWithPasskey } = useAuth();
   const [mfaToken, setMfaToken] = useState<string | null>(null);
+  const [mfaPasskey, setMfaPasskey] = useState(false);
+  const [passkeyPending, setPasskeyPending] = useState(false);
   const { register, handleSubmit, formState } = useForm({ defaultValues: { email: '', password: '' } });
 
   const failed = (err: unknown) =>
@@ -60,12 +62,25 @@ export function SignInForm({
   const onSubmit = handleSubmit(async ({ email, password }) => {
     try {
       const answer = await login(email, password);
-      if ('mfaToken' in answer) setMfaToken(answer.mfaToken);
-      else onSignedIn(answer.user);
+      if ('mfaToken' in answer) {
+        setMfaPasskey(answer.passkey);
+        setMfaToken(answer.mfaToken);
+      } else onSignedIn(answer.user);
     } catch (err) {
       failed(err);
     }
   });
+
+  const withPasskey = async () => {
+    setPasskeyPending(true);
+    try {
+      onSignedIn(await loginWithPasskey());
+    } catch (err) {
+      failed(err);
+    } finally {
+      setPasskeyPending(false);
+    }
+  };
 
   return (
     <AuthCard title={texts.title} subtitle={texts.subtitle}>
@@ -73,6 +88,7 @@ export function SignInForm({
         <Suspense fallback={null}>
           <MfaStep
             mfaToken={mfaToken}
+            passkey={mfaPasskey}
             onSignedIn={onSignedIn}
             onError={failed}
             onBack={() => setMfaToken(null)}
@@ -97,6 +113,15 @@ export function SignInForm({
           </div>
           <Button type="submit" disabled={formState.isSubmitting} className="mt-2 w-full">
             {formState.isSubmitting ? texts.pendingLabel : texts.submitLabel}
+          </Button>
+          <Button
+            type="button"
+            variant="outline"
+            className="w-full"
+            disabled={passkeyPending || formState.isSubmitting}
+            onClick={() => void withPasskey()}
+          >
+            {passkeyPending ? t('signIn.passkeyPending') : t('signIn.passkey')}
           </Button>
         </form>
       )}

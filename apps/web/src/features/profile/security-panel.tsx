@@ -26,6 +26,7 @@ import {
   useStartTotp,
   useTotpStatus,
 } from '@/queries/auth';
+import { Passkeys, Sessions } from './passkeys-and-sessions';
 
 interface PasswordForm {
   currentPassword: string;
@@ -336,6 +337,10 @@ export function SecurityPanel({ user }: { user: CurrentUser }) {
         )}
         {user.isAdmin && <AdminPolicy enabledForMe={!!status.data?.enabled} />}
       </section>
+      <hr />
+      <Passkeys />
+      <hr />
+      <Sessions />
       <hr />
       <ChangePassword />
     </div>
