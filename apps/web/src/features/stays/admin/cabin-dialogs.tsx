@@ -13,6 +13,7 @@ import { FormDialog } from '@/components/ui/form-dialog';
 import { Input, Textarea } from '@/components/ui/input';
 import { useSaveCabin, useSaveSeason } from '@/queries/cabins';
 import { toastDone } from '@/components/admin/feedback';
+import { GUIDE_LABELS } from '../components/stay-guide';
 
 interface CabinForm {
   name: string;
@@ -123,7 +124,7 @@ export function CabinDialog({
             <legend className="mb-1 text-sm font-medium">{t('admin.cabins.guide')}</legend>
             <p className="text-xs text-muted-foreground">{t('admin.cabins.guideHint')}</p>
             {GUIDE_FIELDS.map((k) => (
-              <Field key={k} label={t(`guide.${k}`)} error={f.error(`guide.${k}`)}>
+              <Field key={k} label={t(GUIDE_LABELS[k])} error={f.error(`guide.${k}`)}>
                 <Textarea
                   rows={2}
                   maxLength={k === 'houseRules' ? 2000 : 1000}

@@ -2,7 +2,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStayGuide } from '@/queries/cabins';
 
-const FIELDS = ['address', 'access', 'houseRules', 'wifi', 'waste', 'contacts'] as const;
+/** A guide's parts in the order shown, each with its label's message. */
+export const GUIDE_LABELS = {
+  address: 'guide.address',
+  access: 'guide.access',
+  houseRules: 'guide.houseRules',
+  wifi: 'guide.wifi',
+  waste: 'guide.waste',
+  contacts: 'guide.contacts',
+} as const;
+const FIELDS = Object.keys(GUIDE_LABELS) as (keyof typeof GUIDE_LABELS)[];
 
 /**
  * The cabin guide of an approved stay, opened on demand: the server shows it from 14 days before
@@ -27,7 +36,7 @@ export function StayGuide({ bookingId }: { bookingId: string }) {
             <dl className="mt-1 grid gap-1 sm:grid-cols-[10rem_1fr]">
               {FIELDS.filter((k) => g[k].trim()).map((k) => (
                 <div key={k} className="contents">
-                  <dt className="font-medium">{t(`guide.${k}`)}</dt>
+                  <dt className="font-medium">{t(GUIDE_LABELS[k])}</dt>
                   <dd className="whitespace-pre-line">{g[k]}</dd>
                 </div>
               ))}
