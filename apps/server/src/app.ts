@@ -31,6 +31,7 @@ import { bookingRoutes } from './modules/stays/bookings/routes';
 import { rentalIncomeRoutes } from './modules/stays/rentals/routes';
 import { calendarRoutes } from './modules/stays/calendar/routes';
 import { cabinRoutes } from './modules/stays/cabins/routes';
+import { stayRuleRoutes } from './modules/stays/stay-rules/routes';
 import { swapRoutes } from './modules/stays/swaps/routes';
 import { distributionRoutes } from './modules/distributions/routes';
 import { documentRoutes } from './modules/documents/routes';
@@ -80,6 +81,7 @@ const modules: Module[] = [
   calendarRoutes,
   activityRoutes,
   cabinRoutes,
+  stayRuleRoutes,
   swapRoutes,
   capitalCallRoutes,
   bankStatementRoutes,

@@ -8,6 +8,20 @@ export const MAX_AVAILABILITY_DAYS = 400;
 
 const calendarDate = (label: string) => z.iso.date({ error: labelled(label, 'validation.calendar_date') });
 
+/** What an investor needs to arrive at a cabin: shown from 14 days before an approved stay. */
+export const cabinGuide = z.object({
+  address: z.string(),
+  access: z.string(),
+  houseRules: z.string(),
+  wifi: z.string(),
+  waste: z.string(),
+  contacts: z.string(),
+});
+export type CabinGuide = z.infer<typeof cabinGuide>;
+
+/** The days before check-in from which an investor with an approved stay sees the cabin's guide. */
+export const GUIDE_DAYS_BEFORE = 14;
+
 /** A cabin of a project: each night of a stay takes one. */
 export const cabin = z.object({
   _id: uuidString,
@@ -20,6 +34,8 @@ export const cabin = z.object({
   active: z.boolean(),
   /** Nights from today on held by pending or approved stays (a cabin with any cannot be deleted). */
   futureNights: z.number().int(),
+  /** The cabin's guide: for an admin only (null when none is written); investors get it with a stay. */
+  guide: cabinGuide.nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -47,6 +63,18 @@ export const cabinInput = z.object({
     .max(12, { error: says('validation.at_most_12_photos') })
     .default([]),
   active: z.boolean().default(true),
+  /** Left out: the guide is kept as it is; null: none. */
+  guide: z
+    .object({
+      address: text(1000).default(''),
+      access: text(1000).default(''),
+      houseRules: text(2000).default(''),
+      wifi: text(200).default(''),
+      waste: text(1000).default(''),
+      contacts: text(1000).default(''),
+    })
+    .nullable()
+    .optional(),
 });
 export type CabinInput = z.input<typeof cabinInput>;
 
@@ -145,3 +173,17 @@ export function datesBetween(from: string, to: string): string[] {
     out.push(new Date(t).toISOString().slice(0, 10));
   return out;
 }
+
+export const stayGuideParams = z.object({ id });
+
+/**
+ * `GET /api/bookings/{id}/guide`: the guides of the cabins of the caller's approved stay, from
+ * `availableFrom` (14 days before check-in) on; before that, or for a stay not approved, none.
+ */
+export const stayGuideAnswer = z.object({
+  success: z.literal(true),
+  data: z.object({
+    availableFrom: z.string(),
+    guides: z.array(z.object({ cabin: z.string(), guide: cabinGuide })),
+  }),
+});

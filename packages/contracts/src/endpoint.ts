@@ -47,6 +47,7 @@ export const TABLES = [
   'statement_files',
   'cabins',
   'high_seasons',
+  'stay_rules',
   'activity_requests',
   'swap_offers',
   'rental_incomes',

@@ -27,6 +27,7 @@ export * from './bookings';
 export * from './calendar';
 export * from './activities';
 export * from './cabins';
+export * from './stay-rules';
 export * from './swaps';
 export * from './nights';
 export * from './usage';

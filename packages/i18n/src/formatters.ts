@@ -67,6 +67,15 @@ export function stayText(nights: readonly string[], locale: Locale): string {
     .join('; ');
 }
 
+/** Weekdays by number (0 = Sunday … 6 = Saturday, comma-separated) as alternatives: 'Saturday or Sunday'. */
+export function weekdayNames(days: readonly number[], locale: Locale): string {
+  const intl = locale === 'en' ? 'en' : INTL_LOCALE[locale];
+  const name = new Intl.DateTimeFormat(intl, { weekday: 'long', timeZone: 'UTC' });
+  // 2023-01-01 was a Sunday.
+  const names = days.map((d) => name.format(new Date(Date.UTC(2023, 0, 1 + d))));
+  return new Intl.ListFormat(intl, { type: 'disjunction' }).format(names);
+}
+
 /**
  * The formatters every i18next instance of the portal registers (the web app's and the server's
  * translator alike), so that a message's params stay raw values worded in the reader's language:
@@ -77,6 +86,7 @@ export function stayText(nights: readonly string[], locale: Locale): string {
  * - `{{amount, money}}`: euros -> '€1,234.50' / '1.234,50 €' (whole euros without decimals; with
  *   `money(cents: true)` always two decimals);
  * - `{{country, country}}`: a region code -> 'Germany' / 'Deutschland' / 'Tyskland';
+ * - `{{weekdays, weekdays}}`: weekday numbers '6,0' -> 'Saturday or Sunday' (`weekdayNames`);
  * - `{{name, lowercase}}`: a name inside a sentence where the language writes it in lower case.
  */
 export function addFormatters(instance: i18n): void {
@@ -96,5 +106,8 @@ export function addFormatters(instance: i18n): void {
     stayText(String(value).split(',').filter(Boolean), localeOf(lng)),
   );
   formatter.add('month', (value: unknown, lng?: string) => formatFor(localeOf(lng)).month(String(value)));
+  formatter.add('weekdays', (value: unknown, lng?: string) =>
+    weekdayNames(String(value).split(',').filter(Boolean).map(Number), localeOf(lng)),
+  );
   formatter.add('lowercase', (value: unknown, lng?: string) => String(value).toLocaleLowerCase(lng));
 }

@@ -583,6 +583,45 @@ export const bookingNights = pgTable(
 );
 
 /** A project's cabins: each night of a stay takes one (booking_nights.cabin_id). */
+/** What an investor needs to arrive at a cabin (all free text). */
+export interface CabinGuide {
+  address: string;
+  access: string;
+  houseRules: string;
+  wifi: string;
+  waste: string;
+  contacts: string;
+}
+
+/** A season of a project's stay rules: stays touching it are at least `minNights`, starting on the weekdays. */
+export interface StayRuleSeason {
+  from: string;
+  to: string;
+  minNights: number;
+  /** 0 = Sunday … 6 = Saturday; empty for any day. */
+  checkInWeekdays: number[];
+}
+
+/** A project's stay rules (issue 35): the turnover day, last-minute stays and seasons' minimum stays. */
+export const stayRules = pgTable(
+  'stay_rules',
+  {
+    projectId: uuid('project_id')
+      .primaryKey()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    /** Days a cabin is held after each stay (0 or 1). */
+    turnoverDays: integer('turnover_days').notNull().default(0),
+    /** Stays whose first night is at most this many days from today are outside the high-season limit (0: off). */
+    lastMinuteDays: integer('last_minute_days').notNull().default(0),
+    seasons: jsonb('seasons').$type<StayRuleSeason[]>().notNull().default([]),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('stay_rules_turnover_check', sql`${t.turnoverDays} between 0 and 1`),
+    check('stay_rules_last_minute_check', sql`${t.lastMinuteDays} between 0 and 365`),
+  ],
+);
+
 export const cabins = pgTable(
   'cabins',
   {
@@ -597,6 +636,8 @@ export const cabins = pgTable(
     photos: jsonb('photos').$type<string[]>().notNull().default([]),
     /** An inactive cabin takes no new stays; the ones it holds stay. */
     active: boolean('active').notNull().default(true),
+    /** The guide an investor sees from 14 days before an approved stay (null: none written). */
+    guide: jsonb('guide').$type<CabinGuide>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -148,6 +148,7 @@ const PRIVATE_TARGETS: Record<string, (w: World) => Target[]> = {
     },
   ],
   'PUT /api/bookings/:id/cancel': (w) => [{ url: `/api/bookings/${w.objects.booking}/cancel`, other: 404 }],
+  'GET /api/bookings/:id/guide': (w) => [{ url: `/api/bookings/${w.objects.booking}/guide`, other: 404 }],
   'GET /api/perks/activity-requests': (w) => [
     { url: `/api/perks/activity-requests?projectId=${w.projects.onlyA.id}`, other: 404 },
     { url: `/api/perks/activity-requests?projectId=${w.projects.shared.id}`, other: 'hidden' },
@@ -179,6 +180,9 @@ const PRIVATE_TARGETS: Record<string, (w: World) => Target[]> = {
   'GET /api/projects/:id/cabins': (w) => [{ url: `/api/projects/${w.projects.onlyA.id}/cabins`, other: 404 }],
   'GET /api/projects/:id/high-seasons': (w) => [
     { url: `/api/projects/${w.projects.onlyA.id}/high-seasons`, other: 404 },
+  ],
+  'GET /api/perks/stay-rules/:projectId': (w) => [
+    { url: `/api/perks/stay-rules/${w.projects.onlyA.id}`, other: 404 },
   ],
   'GET /api/perks/availability/:projectId': (w) => [
     {

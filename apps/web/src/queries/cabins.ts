@@ -74,3 +74,8 @@ export function useDeleteSeason(projectId: string, { failure }: FailureOption = 
     mutationFn: (id: string) => call(e.removeSeason, { params: { id: projectId, seasonId: id } }),
   });
 }
+
+/** The guides of the cabins of the caller's approved stay, from 14 days before check-in (none before). */
+export function useStayGuide(bookingId: string, enabled: boolean) {
+  return useEndpointQuery(e.guide, { params: { id: bookingId } }, { select: (a) => a.data, enabled });
+}

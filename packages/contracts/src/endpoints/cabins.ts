@@ -12,6 +12,8 @@ import {
   highSeasonInput,
   highSeasonParams,
   highSeasonsAnswer,
+  stayGuideAnswer,
+  stayGuideParams,
 } from '../cabins';
 
 /** Whether the caller may see the project: every project for an admin, their own for an investor. */
@@ -77,6 +79,20 @@ export const cabinEndpoints = {
     answer: availabilityAnswer,
     errors: [404],
     reads: [...visibility, 'cabins', 'booking_nights', 'bookings', 'high_seasons'],
+  }),
+  guide: endpoint({
+    id: 'cabins.guide',
+    method: 'GET',
+    path: '/api/bookings/:id/guide',
+    access: 'user',
+    summary:
+      "The guides of the cabins of the caller's approved stay (address, how to get in, house rules, Wi-Fi, waste, contacts)",
+    description:
+      "Shown from 14 days before check-in (`availableFrom`); before that, and for a stay not approved, `guides` is empty. Another investor's stay is a 404.",
+    params: stayGuideParams,
+    answer: stayGuideAnswer,
+    errors: [404],
+    reads: ['bookings', 'booking_nights', 'cabins'],
   }),
   seasons: endpoint({
     id: 'cabins.seasons',

@@ -18,6 +18,7 @@ import {
   projects,
   settings,
   highSeasons,
+  stayRules,
   swapOffers,
   updates,
   users,
@@ -753,6 +754,29 @@ export async function seedDemo(db: Db, storage: FileStorage, today: Date = new D
         sleeps: c.sleeps,
         description: c.description,
         active: c.active ?? true,
+        // Each cabin's guide, shown to an investor from 14 days before an approved stay (issue 35).
+        guide: {
+          address: `${c.name}, Demo Valley 1`,
+          access: `Key box left of the door of ${c.name}; its code comes with the approval.`,
+          houseRules: 'No smoking, no shoes inside; quiet after 22:00. Leave the cabin as you found it.',
+          wifi: `Network ${c.name.replace(/\s+/g, '-')}, password welcome-${c.sleeps}`,
+          waste: 'Sort glass, paper and the rest at the station by the road.',
+          contacts: 'Caretaker: Ola Nordmann, +47 900 00 000 (8–20); emergencies 112.',
+        },
+      })),
+    )
+    .onConflictDoNothing();
+
+  // The July rule (issue 35): between 1 July and 15 August of the coming summer stays are at least seven
+  // nights and start on a Saturday.
+  const thisYear = today.getUTCFullYear();
+  const july = today.toISOString().slice(5, 10) <= '08-15' ? thisYear : thisYear + 1;
+  await db
+    .insert(stayRules)
+    .values(
+      [P.aurora, P.pine].map((projectId) => ({
+        projectId,
+        seasons: [{ from: `${july}-07-01`, to: `${july}-08-15`, minNights: 7, checkInWeekdays: [6] }],
       })),
     )
     .onConflictDoNothing();

@@ -33,6 +33,7 @@ import { assertHighSeasonLimits, assignCabins, lockProjectNights } from '../cabi
 import type { AdminBookingRow, BookingRow } from './presenter';
 import { withRentalIncomes } from '../rentals/service';
 import { getRentalSettings } from './rental-settings';
+import { checkStayRules } from '../stay-rules/check';
 
 type CreateInput = z.output<typeof createBookingInput>;
 
@@ -133,7 +134,8 @@ export async function createBooking(
 
       // One project's stays are written one at a time: the free cabins seen are the ones taken.
       await lockProjectNights(tx, input.projectId);
-      await assertHighSeasonLimits(tx, viewer.id, input.projectId, nights);
+      const { lastMinute } = await checkStayRules(tx, input.projectId, nights, today); // issue 35: 400 naming a rule
+      if (!lastMinute) await assertHighSeasonLimits(tx, viewer.id, input.projectId, nights);
       const cabinOf = await assignCabins(tx, input.projectId, nights);
 
       const [row] = await tx

@@ -2,8 +2,8 @@ import type { Cabin, HighSeason } from '@portal/contracts';
 import { iso } from '../../../lib/format';
 import type { CabinRow, SeasonRow } from './service';
 
-/** The only way a cabin row becomes JSON. */
-export const presentCabin = (c: CabinRow): Cabin => ({
+/** The only way a cabin row becomes JSON; its guide only for an admin (`withGuide`). */
+export const presentCabin = (c: CabinRow, withGuide = false): Cabin => ({
   _id: c.id,
   projectId: c.projectId,
   name: c.name,
@@ -12,6 +12,7 @@ export const presentCabin = (c: CabinRow): Cabin => ({
   photos: c.photos,
   active: c.active,
   futureNights: c.futureNights,
+  ...(withGuide && { guide: c.guide ?? null }),
   createdAt: iso(c.createdAt)!,
   updatedAt: iso(c.updatedAt)!,
 });

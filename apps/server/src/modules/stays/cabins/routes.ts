@@ -4,6 +4,7 @@ import { route } from '../../../plugins/route';
 import { requireAuth } from '../../../plugins/auth';
 import { requireProjectId } from '../../access/project-access';
 import { presentCabin, presentSeason } from './presenter';
+import { stayGuide } from './guide';
 import {
   availability,
   deleteCabin,
@@ -23,13 +24,21 @@ export const cabinRoutes: Module = (app, { database: { db } }) => {
 
   route(app, e.list, async (request) => ({
     success: true as const,
-    data: (await listCabins(db, requireAuth(request), request.params.id, today())).map(presentCabin),
+    data: (await listCabins(db, requireAuth(request), request.params.id, today())).map((c) =>
+      presentCabin(c, requireAuth(request).isAdmin),
+    ),
+  }));
+
+  route(app, e.guide, async (request) => ({
+    success: true as const,
+    data: await stayGuide(db, requireAuth(request), request.params.id, today()),
   }));
 
   route(app, e.create, async (request) => ({
     success: true as const,
     data: presentCabin(
       await saveCabin(db, requireAuth(request), request.params.id, null, request.body, today()),
+      true,
     ),
     message: 'Cabin added',
   }));
@@ -45,6 +54,7 @@ export const cabinRoutes: Module = (app, { database: { db } }) => {
         request.body,
         today(),
       ),
+      true,
     ),
     message: 'Cabin updated',
   }));

@@ -14,6 +14,7 @@ import {
 import type { AuthUser } from '../../../plugins/auth';
 import { recordAudit } from '../../audit/service';
 import { assertProjectVisible, type Viewer } from '../../access/project-access';
+import { rulesOf } from '../stay-rules/service';
 
 export type CabinRow = typeof cabins.$inferSelect & { futureNights: number };
 export type SeasonRow = typeof highSeasons.$inferSelect & { usedNights: number };
@@ -347,6 +348,12 @@ export async function assignCabins(
     .from(cabins)
     .where(and(eq(cabins.projectId, projectId), eq(cabins.active, true)))
     .orderBy(asc(cabins.name));
+  // A cabin is held for the project's turnover days after each stay (and so before one, for a stay ending
+  // on another's first night): a night is busy in a cabin holding any night within that many days of it.
+  const { turnoverDays } = await rulesOf(db, projectId);
+  const near = nights.flatMap((n) =>
+    Array.from({ length: 2 * turnoverDays + 1 }, (_, d) => addDays(n, d - turnoverDays)),
+  );
   const taken = nights.length
     ? await db
         .select({ cabinId: bookingNights.cabinId, night: bookingNights.night })
@@ -354,7 +361,7 @@ export async function assignCabins(
         .where(
           and(
             eq(bookingNights.projectId, projectId),
-            inArray(bookingNights.night, [...nights]),
+            inArray(bookingNights.night, [...new Set(near)]),
             inArray(
               bookingNights.cabinId,
               active.map((c) => c.id),
@@ -363,7 +370,14 @@ export async function assignCabins(
         )
     : [];
   if (!active.length) throw new ConflictError(coded('stays.no_cabins_open'));
-  const busy = new Set(taken.map((t) => `${t.cabinId}|${t.night}`));
+  const busy = new Set(
+    taken.flatMap((t) =>
+      Array.from(
+        { length: 2 * turnoverDays + 1 },
+        (_, d) => `${t.cabinId}|${addDays(t.night, d - turnoverDays)}`,
+      ),
+    ),
+  );
   const free = (cabinId: string, night: string) => !busy.has(`${cabinId}|${night}`);
   const full = nights.filter((n) => !active.some((c) => free(c.id, n)));
   if (full.length)

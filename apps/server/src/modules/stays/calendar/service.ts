@@ -1,11 +1,19 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import ical from 'ical-generator';
-import { BOOKING_TYPE_LABELS, formatNight, nightsText, type BookingType } from '@portal/contracts';
+import {
+  BOOKING_TYPE_LABELS,
+  earliestTodayIso,
+  formatNight,
+  nightsText,
+  type BookingType,
+  type CabinGuide,
+} from '@portal/contracts';
 import type { DbOrTx } from '../../../db/client';
 import { bookingNights, bookings, cabins, calendarFeeds, projects, users } from '../../../db/schema';
 import { NotFoundError } from '../../../lib/errors';
 import { createSigner } from '../../../lib/signer';
 import type { Keys } from '../../../lib/secret-box';
+import { guideFrom, guideText, hasGuide } from '../cabins/guide';
 
 /**
  * Calendar addresses (issue 18). The token is not stored: it is the user id and the feed's version,
@@ -132,6 +140,7 @@ interface NightRow {
   investor: string;
   night: string;
   cabin: string | null;
+  guide: CabinGuide | null;
 }
 
 /** The live nights of the stays a feed shows, with their project, investor and cabin. */
@@ -146,6 +155,7 @@ function nightRows(db: DbOrTx, where: ReturnType<typeof and>) {
       investor: users.name,
       night: bookingNights.night,
       cabin: cabins.name,
+      guide: cabins.guide,
     })
     .from(bookingNights)
     .innerJoin(bookings, eq(bookings.id, bookingNights.bookingId))
@@ -164,7 +174,10 @@ function stays(rows: NightRow[]) {
     nightRuns(nights.map((n) => n.night)).map((run) => {
       const inRun = nights.filter((n) => run.includes(n.night));
       const cabinNames = [...new Set(inRun.map((n) => n.cabin).filter((c): c is string => !!c))];
-      return { booking: nights[0]!, run, cabin: cabinNames.join(', ') || null };
+      const guides = new Map(
+        inRun.flatMap((n) => (n.cabin && hasGuide(n.guide) ? [[n.cabin, n.guide]] : [])),
+      );
+      return { booking: nights[0]!, run, cabin: cabinNames.join(', ') || null, guides };
     }),
   );
 }
@@ -196,7 +209,8 @@ export async function feedCalendar(
     prodId: { company: 'Investor Portal', product: 'Cabin stays', language: 'EN' },
     ttl: 3600,
   });
-  for (const { booking: b, run, cabin } of stays(rows)) {
+  const today = earliestTodayIso();
+  for (const { booking: b, run, cabin, guides } of stays(rows)) {
     const checkOut = nextDay(run.at(-1)!);
     const where = cabin ? `${cabin}, ${b.project}` : b.project;
     const label = BOOKING_TYPE_LABELS[b.type];
@@ -214,7 +228,11 @@ export async function feedCalendar(
       description:
         `${nightsText(run.length)}${cabin ? ` in ${cabin}` : ''} at ${b.project}` +
         `${projectId ? `, ${label} of ${b.investor}${pending}` : ''}. ` +
-        `Check-in ${formatNight(run[0]!)}, check-out ${formatNight(checkOut)}.`,
+        `Check-in ${formatNight(run[0]!)}, check-out ${formatNight(checkOut)}.` +
+        // The owner's approved stay carries its cabins' guides from 14 days before check-in (issue 35).
+        (!projectId && today >= guideFrom(run[0]!)
+          ? [...guides].map(([name, g]) => `\n\n${guideText(name, g)}`).join('')
+          : ''),
     });
   }
   return calendar.toString();

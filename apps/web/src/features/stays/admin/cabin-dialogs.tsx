@@ -3,6 +3,7 @@ import {
   cabinInput,
   highSeasonInput,
   type Cabin,
+  type CabinGuide,
   type CabinInput,
   type HighSeason,
   type HighSeasonInput,
@@ -12,6 +13,7 @@ import { FormDialog } from '@/components/ui/form-dialog';
 import { Input, Textarea } from '@/components/ui/input';
 import { useSaveCabin, useSaveSeason } from '@/queries/cabins';
 import { toastDone } from '@/components/admin/feedback';
+import { GUIDE_LABELS } from '../components/stay-guide';
 
 interface CabinForm {
   name: string;
@@ -20,7 +22,11 @@ interface CabinForm {
   /** One address a line. */
   photos: string;
   active: boolean;
+  guide: CabinGuide;
 }
+
+const GUIDE_FIELDS = ['address', 'access', 'houseRules', 'wifi', 'waste', 'contacts'] as const;
+const NO_GUIDE: CabinGuide = { address: '', access: '', houseRules: '', wifi: '', waste: '', contacts: '' };
 
 const fromCabin = (c: Cabin | null): CabinForm => ({
   name: c?.name ?? '',
@@ -28,6 +34,7 @@ const fromCabin = (c: Cabin | null): CabinForm => ({
   description: c?.description ?? '',
   photos: c?.photos.join('\n') ?? '',
   active: c?.active ?? true,
+  guide: { ...NO_GUIDE, ...c?.guide },
 });
 
 /** A number typed in a field: NaN when left empty, so that the contract says it is missing. */
@@ -42,6 +49,9 @@ const cabinBody = (f: CabinForm): CabinInput => ({
     .map((s) => s.trim())
     .filter(Boolean),
   active: f.active,
+  guide: GUIDE_FIELDS.some((k) => f.guide[k].trim())
+    ? (Object.fromEntries(GUIDE_FIELDS.map((k) => [k, f.guide[k].trim()])) as CabinGuide)
+    : null,
 });
 
 /** Add or edit a cabin of the selected project. */
@@ -110,6 +120,19 @@ export function CabinDialog({
             />
             {t('admin.cabins.activeLabel')}
           </label>
+          <fieldset className="grid gap-3">
+            <legend className="mb-1 text-sm font-medium">{t('admin.cabins.guide')}</legend>
+            <p className="text-xs text-muted-foreground">{t('admin.cabins.guideHint')}</p>
+            {GUIDE_FIELDS.map((k) => (
+              <Field key={k} label={t(GUIDE_LABELS[k])} error={f.error(`guide.${k}`)}>
+                <Textarea
+                  rows={2}
+                  maxLength={k === 'houseRules' ? 2000 : 1000}
+                  {...f.register(`guide.${k}`)}
+                />
+              </Field>
+            ))}
+          </fieldset>
         </>
       )}
     </FormDialog>

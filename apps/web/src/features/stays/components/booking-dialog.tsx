@@ -20,6 +20,7 @@ import { currentOrNextSeason, seasonsOfNights } from '@/features/stays/component
 import { toast } from '@/lib/toast';
 import { useCreateBooking } from '@/queries/bookings';
 import { useHighSeasons } from '@/queries/cabins';
+import { StayRulesNote } from './stay-rules-note';
 import { useAuth } from '@/queries/session';
 import { toIsoDay } from '../nights-format';
 import { NO_STAY, shortDay, stayNights, type Stay } from '../stay';
@@ -276,6 +277,7 @@ export function BookingDialog({
               {l.over && t('booking.overLimit', { max: l.season.maxNightsPerInvestor })}
             </p>
           ))}
+          <StayRulesNote projectId={projectId} today={today} />
           {errors.dates?.message && (
             <p role="alert" className="text-sm font-medium text-destructive">
               {errors.dates.message}

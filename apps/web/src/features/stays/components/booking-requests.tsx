@@ -10,6 +10,7 @@ import { nightsLabel } from '../nights-format';
 import { stayLine } from '../stay';
 import { CancelRequestButton, RequestItem, useCancelRequest } from './request-item';
 import { SwapOfferDialog } from './swap-offer-dialog';
+import { StayGuide } from './stay-guide';
 
 function bookingTitle(
   t: TFunction<'stays'>,
@@ -94,6 +95,9 @@ export function BookingRequests({ bookings }: { bookings: Booking[] }) {
                   {t('requests.requested', { date: formatDate(b.createdAt) })}
                 </p>
                 {b.notes && <p className="mt-2 text-sm text-muted-foreground">“{b.notes}”</p>}
+                {b.status === 'approved' && (b.nights.at(-1) ?? '') >= today && (
+                  <StayGuide bookingId={b._id} />
+                )}
               </RequestItem>
             ))}
           </ul>
