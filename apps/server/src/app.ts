@@ -32,6 +32,7 @@ import { rentalIncomeRoutes } from './modules/stays/rentals/routes';
 import { calendarRoutes } from './modules/stays/calendar/routes';
 import { cabinRoutes } from './modules/stays/cabins/routes';
 import { swapRoutes } from './modules/stays/swaps/routes';
+import { waitlistRoutes } from './modules/stays/waitlist/routes';
 import { distributionRoutes } from './modules/distributions/routes';
 import { documentRoutes } from './modules/documents/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -81,6 +82,7 @@ const modules: Module[] = [
   activityRoutes,
   cabinRoutes,
   swapRoutes,
+  waitlistRoutes,
   capitalCallRoutes,
   bankStatementRoutes,
   documentRoutes,

@@ -46,6 +46,7 @@ export const TABLES = [
   'high_seasons',
   'activity_requests',
   'swap_offers',
+  'waitlist_entries',
   'rental_incomes',
   'adjustments',
   // The running hash over the money entries, appended by the database's triggers (migration 0029; never written by the app).

@@ -28,6 +28,7 @@ export * from './calendar';
 export * from './activities';
 export * from './cabins';
 export * from './swaps';
+export * from './waitlist';
 export * from './nights';
 export * from './usage';
 export * from './rentals';

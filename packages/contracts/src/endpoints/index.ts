@@ -13,6 +13,7 @@ import { bookingEndpoints } from './bookings';
 import { calendarEndpoints } from './calendar';
 import { cabinEndpoints } from './cabins';
 import { swapEndpoints } from './swaps';
+import { waitlistEndpoints } from './waitlist';
 import { docsEndpoints } from './docs';
 import { distributionEndpoints } from './distributions';
 import { documentEndpoints } from './documents';
@@ -52,6 +53,7 @@ export const endpoints = {
   activities: activityEndpoints,
   cabins: cabinEndpoints,
   swaps: swapEndpoints,
+  waitlist: waitlistEndpoints,
   interest: interestEndpoints,
   offerings: offeringEndpoints,
   subscriptions: subscriptionEndpoints,
