@@ -1,5 +1,11 @@
 import { and, asc, count, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import { addDays, datesBetween, earliestTodayIso, type cabinInput, type highSeasonInput } from '@portal/contracts';
+import {
+  addDays,
+  datesBetween,
+  earliestTodayIso,
+  type cabinInput,
+  type highSeasonInput,
+} from '@portal/contracts';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client';
 import { bookingNights, bookings, cabins, highSeasons } from '../../../db/schema';

@@ -1,5 +1,11 @@
 import { and, count, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import { earliestTodayIso, nightBalance, stayDates, type SwapStatus, type swapOfferInput } from '@portal/contracts';
+import {
+  earliestTodayIso,
+  nightBalance,
+  stayDates,
+  type SwapStatus,
+  type swapOfferInput,
+} from '@portal/contracts';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client';
 import { bookingNights, bookings, cabinAllowances, projects, swapOffers } from '../../../db/schema';

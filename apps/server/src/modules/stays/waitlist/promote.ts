@@ -38,7 +38,10 @@ export async function promoteWaitlist(tx: DbOrTx, projectId: string, today: stri
       throw err;
     }
     await tx.delete(waitlistEntries).where(eq(waitlistEntries.id, entry.id));
-    const [project] = await tx.select({ name: projects.name }).from(projects).where(eq(projects.id, projectId));
+    const [project] = await tx
+      .select({ name: projects.name })
+      .from(projects)
+      .where(eq(projects.id, projectId));
     await notifyUsers(tx, [entry.userId], {
       title: 'Waitlist: your stay is requested',
       message: `Nights came free: your waitlisted ${entry.type} stay of ${nightsText(booking.nights.length)} (${stayDates(booking.nights)}) at ${project?.name ?? ''} is now a pending request.`,

@@ -81,4 +81,3 @@ export async function leaveWaitlist(db: DbOrTx, viewer: AuthUser, id: string): P
     .returning({ id: waitlistEntries.id });
   if (!gone.length) throw new NotFoundError('Waitlist entry');
 }
-

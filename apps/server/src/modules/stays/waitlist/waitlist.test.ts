@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { bookings, notifications, waitlistEntries } from '../../../db/schema';
-import { bearer, createAdmin, createInvestment, createProject, createUser, useTestApp } from '../../../../test/helpers';
+import {
+  bearer,
+  createAdmin,
+  createInvestment,
+  createProject,
+  createUser,
+  useTestApp,
+} from '../../../../test/helpers';
 import { createAllowance, createBooking, isoDay } from '../../../../test/content-factories';
 
 const ctx = useTestApp();
@@ -24,7 +31,11 @@ async function fullWorld() {
   const a = await investorIn(project.id);
   const b = await investorIn(project.id);
   const held = (
-    await call(holder.token, 'POST', '/api/bookings', { projectId: project.id, type: 'personal', dates: days(20, 3) })
+    await call(holder.token, 'POST', '/api/bookings', {
+      projectId: project.id,
+      type: 'personal',
+      dates: days(20, 3),
+    })
   ).json().data;
   return { project, holder, a, b, held };
 }
