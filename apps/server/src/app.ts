@@ -33,6 +33,7 @@ import { calendarRoutes } from './modules/stays/calendar/routes';
 import { cabinRoutes } from './modules/stays/cabins/routes';
 import { stayRuleRoutes } from './modules/stays/stay-rules/routes';
 import { swapRoutes } from './modules/stays/swaps/routes';
+import { waitlistRoutes } from './modules/stays/waitlist/routes';
 import { distributionRoutes } from './modules/distributions/routes';
 import { documentRoutes } from './modules/documents/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -83,6 +84,7 @@ const modules: Module[] = [
   cabinRoutes,
   stayRuleRoutes,
   swapRoutes,
+  waitlistRoutes,
   capitalCallRoutes,
   bankStatementRoutes,
   documentRoutes,

@@ -50,6 +50,7 @@ export const TABLES = [
   'stay_rules',
   'activity_requests',
   'swap_offers',
+  'waitlist_entries',
   'rental_incomes',
   'adjustments',
   // The running hash over the money entries, appended by the database's triggers (migration 0029; never written by the app).

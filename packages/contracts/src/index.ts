@@ -29,6 +29,7 @@ export * from './activities';
 export * from './cabins';
 export * from './stay-rules';
 export * from './swaps';
+export * from './waitlist';
 export * from './nights';
 export * from './usage';
 export * from './rentals';

@@ -33,6 +33,7 @@ export const SIGNALLED_TABLES = [
   'activity_requests',
   'rental_incomes',
   'adjustments',
+  'waitlist_entries',
 ] as const satisfies readonly Table[];
 export type SignalledTable = (typeof SIGNALLED_TABLES)[number];
 

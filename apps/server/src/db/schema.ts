@@ -582,6 +582,35 @@ export const bookingNights = pgTable(
   ],
 );
 
+/**
+ * The waitlist: an investor waiting for exactly one stay (its kind and nights) whose nights were full.
+ * When a cabin frees, the first entry (by join time) whose whole stay fits becomes a pending request and
+ * is deleted (modules/stays/waitlist). An entry lapses at its first night.
+ */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: BOOKING_TYPES }).notNull(),
+    /** The stay's nights ('YYYY-MM-DD', ascending). */
+    nights: jsonb('nights').$type<string[]>().notNull(),
+    /** Its first night: the day the entry lapses. */
+    firstNight: date('first_night').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('waitlist_entries_project_created_idx').on(t.projectId, t.createdAt),
+    index('waitlist_entries_user_project_idx').on(t.userId, t.projectId),
+    check('waitlist_entries_type_check', oneOf(t.type, BOOKING_TYPES)),
+  ],
+);
+
 /** A project's cabins: each night of a stay takes one (booking_nights.cabin_id). */
 /** What an investor needs to arrive at a cabin (all free text). */
 export interface CabinGuide {

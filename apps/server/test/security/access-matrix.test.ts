@@ -163,6 +163,10 @@ const PRIVATE_TARGETS: Record<string, (w: World) => Target[]> = {
   'PUT /api/perks/activity-requests/:id/cancel': (w) => [
     { url: `/api/perks/activity-requests/${w.objects.activityRequestOfA}/cancel`, other: 404 },
   ],
+  // The caller's own entries only; another investor's entry is a 404 (stays/waitlist/waitlist.test.ts).
+  'GET /api/waitlist': () => [],
+  'POST /api/waitlist': () => [],
+  'DELETE /api/waitlist/:id': () => [],
   'GET /api/swaps': (w) => [{ url: `/api/swaps?projectId=${w.projects.onlyA.id}`, other: 404 }],
   'GET /api/swaps/stays': (w) => [{ url: `/api/swaps/stays?projectId=${w.projects.onlyA.id}`, other: 404 }],
   // B names A's stay as their own offer: not B's to offer.

@@ -14,6 +14,7 @@ import { calendarEndpoints } from './calendar';
 import { cabinEndpoints } from './cabins';
 import { swapEndpoints } from './swaps';
 import { stayRuleEndpoints } from './stay-rules';
+import { waitlistEndpoints } from './waitlist';
 import { docsEndpoints } from './docs';
 import { distributionEndpoints } from './distributions';
 import { documentEndpoints } from './documents';
@@ -54,6 +55,7 @@ export const endpoints = {
   cabins: cabinEndpoints,
   swaps: swapEndpoints,
   stayRules: stayRuleEndpoints,
+  waitlist: waitlistEndpoints,
   interest: interestEndpoints,
   offerings: offeringEndpoints,
   subscriptions: subscriptionEndpoints,

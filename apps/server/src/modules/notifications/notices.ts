@@ -39,6 +39,8 @@ const NOTICES = {
   /** An admin's decision on a booking request; `type` its kind's word, `note` as for an activity. */
   bookingApproved: { title: 'notice.booking.approvedTitle', message: 'notice.booking.approved' },
   bookingDeclined: { title: 'notice.booking.declinedTitle', message: 'notice.booking.declined' },
+  /** A waitlisted stay that became a pending request when nights freed (stays/waitlist/promote.ts). */
+  waitlistPromoted: { title: 'notice.waitlist.promotedTitle', message: 'notice.waitlist.promoted' },
   subscriptionAccepted: {
     title: 'notice.subscription.acceptedTitle',
     message: 'notice.subscription.accepted',

@@ -22,6 +22,7 @@ import { NightManagement } from './components/night-management';
 import { PerkList } from './components/perk-list';
 import { SwapOffers } from './components/swap-offers';
 import { UsageSummary } from './components/usage-summary';
+import { WaitlistEntries } from './components/waitlist-entries';
 import { usageReportCsv, usageReportFilename } from './usage-report';
 
 // The calendar (react-day-picker and its date library) is most of this page's weight: it loads on its
@@ -143,6 +144,7 @@ export function PerksPage() {
               {(nights || (bookings.data?.length ?? 0) > 0) && (
                 <BookingRequests bookings={bookings.data ?? []} />
               )}
+              <WaitlistEntries projectId={projectId} />
               {nights && <SwapOffers projectId={projectId} />}
               {(activities.data?.length ?? 0) > 0 && <ActivityRequests requests={activities.data ?? []} />}
             </div>

@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import {
   BOOKING_TYPE_LABELS,
   bonusNightsFor,
+  earliestTodayIso,
   GIFT_TO_SELF_MESSAGE,
   nightBalance,
   stayDates,
@@ -34,6 +35,7 @@ import type { AdminBookingRow, BookingRow } from './presenter';
 import { withRentalIncomes } from '../rentals/service';
 import { getRentalSettings } from './rental-settings';
 import { checkStayRules } from '../stay-rules/check';
+import { promoteWaitlist } from '../waitlist/promote';
 
 type CreateInput = z.output<typeof createBookingInput>;
 
@@ -230,6 +232,7 @@ export async function cancelBooking(db: DbOrTx, viewer: AuthUser, bookingId: str
       .where(eq(bookings.id, bookingId))
       .returning();
     await tx.delete(bookingNights).where(eq(bookingNights.bookingId, bookingId));
+    await promoteWaitlist(tx, b.projectId, earliestTodayIso());
     return row!;
   });
 }
@@ -280,6 +283,7 @@ export async function decideBooking(
       .where(eq(bookings.id, bookingId))
       .returning();
     if (decision === 'declined') await tx.delete(bookingNights).where(eq(bookingNights.bookingId, bookingId));
+    if (decision === 'declined') await promoteWaitlist(tx, b.projectId, earliestTodayIso());
     const what = `${BOOKING_TYPE_LABELS[b.type]} request for ${nightsText(b.nights.length)} (${stayDates(b.nights)}) at ${found.projectName}`;
     // The notice in its reader's language: the kind in words, the nights as check-in → check-out.
     const bookingParams = {

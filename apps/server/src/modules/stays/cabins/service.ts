@@ -1,5 +1,11 @@
 import { and, asc, count, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import { addDays, datesBetween, type cabinInput, type highSeasonInput } from '@portal/contracts';
+import {
+  addDays,
+  datesBetween,
+  earliestTodayIso,
+  type cabinInput,
+  type highSeasonInput,
+} from '@portal/contracts';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client';
 import { bookingNights, bookings, cabins, highSeasons } from '../../../db/schema';
@@ -13,6 +19,7 @@ import {
 } from '../../../lib/errors';
 import type { AuthUser } from '../../../plugins/auth';
 import { recordAudit } from '../../audit/service';
+import { promoteWaitlist } from '../waitlist/promote';
 import { assertProjectVisible, type Viewer } from '../../access/project-access';
 import { rulesOf } from '../stay-rules/service';
 
@@ -94,6 +101,7 @@ export async function saveCabin(
         entityId: row!.id,
         details: { projectId, name: row!.name, active: row!.active },
       });
+      if (row!.active) await promoteWaitlist(tx, projectId, earliestTodayIso());
       return { ...row!, futureNights: cabinId ? await futureNightsOf(tx, row!.id, today) : 0 };
     });
   } catch (err) {

@@ -1,5 +1,11 @@
 import { and, count, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import { nightBalance, stayDates, type SwapStatus, type swapOfferInput } from '@portal/contracts';
+import {
+  earliestTodayIso,
+  nightBalance,
+  stayDates,
+  type SwapStatus,
+  type swapOfferInput,
+} from '@portal/contracts';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client';
 import { bookingNights, bookings, cabinAllowances, projects, swapOffers } from '../../../db/schema';
@@ -9,6 +15,7 @@ import { recordAudit } from '../../audit/service';
 import { notifyUsers } from '../../notifications/notify';
 import { assertProjectVisible } from '../../access/project-access';
 import { assertHighSeasonLimits, lockProjectNights } from '../cabins/service';
+import { promoteWaitlist } from '../waitlist/promote';
 
 type BookingRow = typeof bookings.$inferSelect;
 type OfferRow = typeof swapOffers.$inferSelect;
@@ -324,6 +331,7 @@ export async function acceptSwap(db: DbOrTx, viewer: AuthUser, offerId: string, 
     const newOffered = await give(offered, requested.nights);
     const newRequested = await give(requested, offered.nights);
     const row = await setStatus(tx, offer.id, 'accepted');
+    await promoteWaitlist(tx, offer.projectId, earliestTodayIso());
     const [project] = await tx
       .select({ name: projects.name })
       .from(projects)

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
@@ -19,6 +19,8 @@ import { formatDate, formatMoney, formatNumber } from '@/lib/format';
 import { currentOrNextSeason, seasonsOfNights } from '@/features/stays/components/high-season';
 import { toast } from '@/lib/toast';
 import { useCreateBooking } from '@/queries/bookings';
+import { useJoinWaitlist } from '@/queries/waitlist';
+import { ApiError } from '@/lib/api';
 import { useHighSeasons } from '@/queries/cabins';
 import { StayRulesNote } from './stay-rules-note';
 import { useAuth } from '@/queries/session';
@@ -146,6 +148,9 @@ export function BookingDialog({
   const { errors } = formState;
   const [stay, rentalPrice] = useWatch({ control, name: ['dates', 'rentalPrice'] });
   const create = useCreateBooking({ failure: { fallback: t('booking.failed') } });
+  const joinWaitlist = useJoinWaitlist({ failure: { fallback: t('waitlist.joinFailed') } });
+  // The stay last refused because its nights are full: the investor may wait for exactly it.
+  const [full, setFull] = useState<CreateBookingInput | null>(null);
   const seasons = useHighSeasons(projectId).data ?? [];
   const calendarHint = useId();
 
@@ -182,11 +187,13 @@ export function BookingDialog({
   function close() {
     reset(emptyForm(initialNotes));
     create.reset();
+    setFull(null);
     onOpenChange(false);
   }
 
   const submit = handleSubmit(
     async (values) => {
+      setFull(null);
       try {
         await create.mutateAsync(toBody(values));
         toast({ title: t('booking.submitted'), description: t(SUBMITTED[type]) });
@@ -194,6 +201,7 @@ export function BookingDialog({
       } catch (err) {
         // A 400's field problems next to their fields, the first of them focused; the toast is the
         // request's failure, told by the mutation cache.
+        if (err instanceof ApiError && err.code === 'stays.cabins_full') setFull(toBody(values));
         const fields = serverFieldErrors(err);
         const invalid = FIELDS[type].filter((k) => fields[k]);
         invalid.forEach((k, i) => setError(k, { message: fields[k] }, { shouldFocus: i === 0 }));
@@ -325,6 +333,26 @@ export function BookingDialog({
           />
         </Field>
 
+        {full && (
+          <div role="status" className="grid gap-2 rounded-md border p-3 text-sm">
+            <p>{t('waitlist.offer')}</p>
+            <Button
+              type="button"
+              variant="secondary"
+              disabled={joinWaitlist.isPending}
+              onClick={() =>
+                joinWaitlist.mutate(full, {
+                  onSuccess: () => {
+                    toast({ title: t('waitlist.joined') });
+                    close();
+                  },
+                })
+              }
+            >
+              {t('waitlist.join')}
+            </Button>
+          </div>
+        )}
         <DialogFooter>
           <Button variant="outline" onClick={close} disabled={create.isPending}>
             {t('booking.cancel')}
