@@ -68,7 +68,7 @@ export function stayText(nights: readonly string[], locale: Locale): string {
 }
 
 /** Weekdays by number (0 = Sunday … 6 = Saturday, comma-separated) as alternatives: 'Saturday or Sunday'. */
-export function weekdayNames(days: readonly number[], locale: Locale): string {
+function weekdayNames(days: readonly number[], locale: Locale): string {
   const intl = locale === 'en' ? 'en' : INTL_LOCALE[locale];
   const name = new Intl.DateTimeFormat(intl, { weekday: 'long', timeZone: 'UTC' });
   // 2023-01-01 was a Sunday.

@@ -1,7 +1,5 @@
-import { useEndpointMutation, useEndpointQuery, type FailureOption } from '@/lib/endpoint-hooks';
-import type { StayRulesInput } from '@portal/contracts';
+import { useEndpointQuery } from '@/lib/endpoint-hooks';
 import { endpoints } from '@/lib/endpoints';
-import { call } from '@/lib/endpoint-client';
 
 const e = endpoints.stayRules;
 
@@ -12,21 +10,4 @@ export function useStayRules(projectId: string | undefined) {
     { params: { projectId: projectId! } },
     { select: (a) => a.data, enabled: !!projectId },
   );
-}
-
-/** A project's stay rules as the admin edits them. */
-export function useAdminStayRules(projectId: string | undefined) {
-  return useEndpointQuery(
-    e.adminGet,
-    { params: { id: projectId! } },
-    { select: (a) => a.data, enabled: !!projectId },
-  );
-}
-
-/** Replaces a project's stay rules (admin). */
-export function useSaveStayRules(projectId: string, { failure }: FailureOption = {}) {
-  return useEndpointMutation(e.put, {
-    failure,
-    mutationFn: (input: StayRulesInput) => call(e.put, { params: { id: projectId }, body: input }),
-  });
 }
