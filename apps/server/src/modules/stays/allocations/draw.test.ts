@@ -2,9 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { drawKey, priorityOrder, runDraw, sha256Hex, type DrawParticipant } from './draw.js';
 
 const p = (userId: string, over: Partial<DrawParticipant> = {}): DrawParticipant => ({
-  userId, peakNightsHeld: 0, investedCents: 100_000_00, choices: [], nightsLeft: 100, ...over,
+  userId,
+  peakNightsHeld: 0,
+  investedCents: 100_000_00,
+  choices: [],
+  nightsLeft: 100,
+  ...over,
 });
-const stays = [{ id: 's1', nights: 7 }, { id: 's2', nights: 7 }, { id: 's3', nights: 7 }];
+const stays = [
+  { id: 's1', nights: 7 },
+  { id: 's2', nights: 7 },
+  { id: 's3', nights: 7 },
+];
 
 describe('peak allocation draw', () => {
   it('orders fewest peak nights per euro first', () => {
@@ -18,7 +27,10 @@ describe('peak allocation draw', () => {
 
   it('breaks ties by ascending sha256(seed:userId)', () => {
     const ids = ['u1', 'u2', 'u3', 'u4'];
-    const order = priorityOrder('abc', ids.map((id) => p(id)));
+    const order = priorityOrder(
+      'abc',
+      ids.map((id) => p(id)),
+    );
     const expected = [...ids].sort((x, y) => (drawKey('abc', x) < drawKey('abc', y) ? -1 : 1));
     expect(order).toEqual(expected);
     expect(drawKey('abc', 'u1')).toBe(sha256Hex('abc:u1'));
@@ -26,22 +38,38 @@ describe('peak allocation draw', () => {
   });
 
   it('gives the same result twice from the same seed and preferences', () => {
-    const input = { seed: 'x', stays, participants: [p('a', { choices: ['s1', 's2'] }), p('b', { choices: ['s1', 's3'] })] };
+    const input = {
+      seed: 'x',
+      stays,
+      participants: [p('a', { choices: ['s1', 's2'] }), p('b', { choices: ['s1', 's3'] })],
+    };
     expect(runDraw(input)).toEqual(runDraw(structuredClone(input)));
   });
 
   it('gives one stay per round in order', () => {
     const first = priorityOrder('r', [p('a'), p('b')])[0]!;
     const second = first === 'a' ? 'b' : 'a';
-    const res = runDraw({ seed: 'r', stays, participants: [
-      p(first, { choices: ['s1', 's2', 's3'] }), p(second, { choices: ['s1', 's2', 's3'] })] });
+    const res = runDraw({
+      seed: 'r',
+      stays,
+      participants: [p(first, { choices: ['s1', 's2', 's3'] }), p(second, { choices: ['s1', 's2', 's3'] })],
+    });
     expect(res.assignments).toEqual([
-      { userId: first, stayId: 's1' }, { userId: second, stayId: 's2' }, { userId: first, stayId: 's3' }]);
+      { userId: first, stayId: 's1' },
+      { userId: second, stayId: 's2' },
+      { userId: first, stayId: 's3' },
+    ]);
   });
 
   it('assigns nothing over an allowance', () => {
-    const res = runDraw({ seed: 'z', stays, participants: [
-      p('a', { choices: ['s1', 's2'], nightsLeft: 10 }), p('b', { choices: ['s3'], nightsLeft: 6 })] });
+    const res = runDraw({
+      seed: 'z',
+      stays,
+      participants: [
+        p('a', { choices: ['s1', 's2'], nightsLeft: 10 }),
+        p('b', { choices: ['s3'], nightsLeft: 6 }),
+      ],
+    });
     expect(res.assignments).toEqual([{ userId: 'a', stayId: 's1' }]);
   });
 });

@@ -6,7 +6,10 @@
  */
 import { createHash } from 'node:crypto';
 
-export interface DrawStay { id: string; nights: number }
+interface DrawStay {
+  id: string;
+  nights: number;
+}
 export interface DrawParticipant {
   userId: string;
   /** approved high-season nights of the project, current and two previous calendar years */
@@ -18,8 +21,15 @@ export interface DrawParticipant {
   /** nights the investor may still take (nights allowance and high-season limit, the lower) */
   nightsLeft: number;
 }
-export interface DrawInput { seed: string; stays: DrawStay[]; participants: DrawParticipant[] }
-export interface DrawResult { order: string[]; assignments: { userId: string; stayId: string }[] }
+export interface DrawInput {
+  seed: string;
+  stays: DrawStay[];
+  participants: DrawParticipant[];
+}
+export interface DrawResult {
+  order: string[];
+  assignments: { userId: string; stayId: string }[];
+}
 
 export function sha256Hex(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
@@ -57,7 +67,9 @@ export function runDraw(input: DrawInput): DrawResult {
     assignedThisRound = false;
     for (const userId of order) {
       const p = byId.get(userId)!;
-      const pick = p.choices.find((id) => free.has(id) && (stayNights.get(id) ?? Infinity) <= left.get(userId)!);
+      const pick = p.choices.find(
+        (id) => free.has(id) && (stayNights.get(id) ?? Infinity) <= left.get(userId)!,
+      );
       if (!pick) continue;
       free.delete(pick);
       left.set(userId, left.get(userId)! - stayNights.get(pick)!);

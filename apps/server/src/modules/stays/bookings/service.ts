@@ -35,7 +35,7 @@ import type { AdminBookingRow, BookingRow } from './presenter';
 import { withRentalIncomes } from '../rentals/service';
 import { getRentalSettings } from './rental-settings';
 import { checkStayRules } from '../stay-rules/check';
-import { promoteWaitlist } from '../waitlist/promote';
+import { stayFreed } from '../stay-freed';
 
 type CreateInput = z.output<typeof createBookingInput>;
 
@@ -232,7 +232,7 @@ export async function cancelBooking(db: DbOrTx, viewer: AuthUser, bookingId: str
       .where(eq(bookings.id, bookingId))
       .returning();
     await tx.delete(bookingNights).where(eq(bookingNights.bookingId, bookingId));
-    await promoteWaitlist(tx, b.projectId, earliestTodayIso());
+    await stayFreed(tx, b.projectId, earliestTodayIso());
     return row!;
   });
 }
@@ -283,7 +283,7 @@ export async function decideBooking(
       .where(eq(bookings.id, bookingId))
       .returning();
     if (decision === 'declined') await tx.delete(bookingNights).where(eq(bookingNights.bookingId, bookingId));
-    if (decision === 'declined') await promoteWaitlist(tx, b.projectId, earliestTodayIso());
+    if (decision === 'declined') await stayFreed(tx, b.projectId, earliestTodayIso());
     const what = `${BOOKING_TYPE_LABELS[b.type]} request for ${nightsText(b.nights.length)} (${stayDates(b.nights)}) at ${found.projectName}`;
     // The notice in its reader's language: the kind in words, the nights as check-in → check-out.
     const bookingParams = {

@@ -19,7 +19,7 @@ import {
 } from '../../../lib/errors';
 import type { AuthUser } from '../../../plugins/auth';
 import { recordAudit } from '../../audit/service';
-import { promoteWaitlist } from '../waitlist/promote';
+import { stayFreed } from '../stay-freed';
 import { assertProjectVisible, type Viewer } from '../../access/project-access';
 import { rulesOf } from '../stay-rules/service';
 
@@ -101,7 +101,7 @@ export async function saveCabin(
         entityId: row!.id,
         details: { projectId, name: row!.name, active: row!.active },
       });
-      if (row!.active) await promoteWaitlist(tx, projectId, earliestTodayIso());
+      if (row!.active) await stayFreed(tx, projectId, earliestTodayIso());
       return { ...row!, futureNights: cabinId ? await futureNightsOf(tx, row!.id, today) : 0 };
     });
   } catch (err) {

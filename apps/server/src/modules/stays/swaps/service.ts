@@ -15,7 +15,7 @@ import { recordAudit } from '../../audit/service';
 import { notifyUsers } from '../../notifications/notify';
 import { assertProjectVisible } from '../../access/project-access';
 import { assertHighSeasonLimits, lockProjectNights } from '../cabins/service';
-import { promoteWaitlist } from '../waitlist/promote';
+import { stayFreed } from '../stay-freed';
 
 type BookingRow = typeof bookings.$inferSelect;
 type OfferRow = typeof swapOffers.$inferSelect;
@@ -331,7 +331,7 @@ export async function acceptSwap(db: DbOrTx, viewer: AuthUser, offerId: string, 
     const newOffered = await give(offered, requested.nights);
     const newRequested = await give(requested, offered.nights);
     const row = await setStatus(tx, offer.id, 'accepted');
-    await promoteWaitlist(tx, offer.projectId, earliestTodayIso());
+    await stayFreed(tx, offer.projectId, earliestTodayIso());
     const [project] = await tx
       .select({ name: projects.name })
       .from(projects)
