@@ -28,6 +28,8 @@ const offering = (projectId: string) => ({
   maximum: 500_000,
   target: 5_000_000,
   closesOn: '2027-03-31',
+  nightsPer10000: 0,
+  allowanceMonths: 12,
   status: 'open',
   subscribed: 100_000,
   createdAt: '2026-11-01T00:00:00.000Z',
