@@ -156,7 +156,7 @@ export function PerksPage() {
               />
               <UsageSummary
                 usage={usage.data ?? null}
-                bookings={bookings.data ?? []}
+                bookings={bookings.data}
                 hasCabin={!!nights}
                 onDownload={download}
               />

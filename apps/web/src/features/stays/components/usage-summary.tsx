@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Booking, UsageActivity, UsageSummary as Usage } from '@portal/contracts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate, formatMoney } from '@/lib/format';
 import { nightsLabel } from '../nights-format';
 import { stayDatesText } from '../stay';
@@ -71,8 +72,8 @@ export function UsageSummary({
   onDownload,
 }: {
   usage: Usage | null;
-  /** The investor's requests, whose events the recent activity names. */
-  bookings: readonly Booking[];
+  /** The investor's requests, whose events the recent activity names (undefined while they load). */
+  bookings: readonly Booking[] | undefined;
   hasCabin: boolean;
   onDownload: () => void;
 }) {
@@ -107,7 +108,11 @@ export function UsageSummary({
         )}
         <div>
           <h3 className="mb-2 text-sm font-semibold">{t('usage.recent')}</h3>
-          {activity.length === 0 ? (
+          {!bookings ? (
+            // The events are worded from their requests: until those are here, nothing rather than
+            // the server's English.
+            <Skeleton className="h-16" />
+          ) : activity.length === 0 ? (
             <p className="text-sm text-muted-foreground">{t('usage.empty')}</p>
           ) : (
             <ol className="grid gap-3" aria-label={t('usage.recentLabel')}>
