@@ -61,6 +61,14 @@ export interface AuthService {
   register(input: RegisterInput): Promise<void>;
 }
 
+/** What decides whether an account may sign in: its role, whether it is active and activated. */
+const accountState = {
+  id: users.id,
+  isAdmin: users.isAdmin,
+  isActive: users.isActive,
+  activatedAt: users.activatedAt,
+};
+
 export function createAuthService(deps: {
   db: Db;
   signer: TokenSigner;
@@ -150,10 +158,7 @@ export function createAuthService(deps: {
       await limiter.checkSignIn(source);
       const [user] = await db
         .select({
-          id: users.id,
-          isAdmin: users.isAdmin,
-          isActive: users.isActive,
-          activatedAt: users.activatedAt,
+          ...accountState,
           passwordHash: users.passwordHash,
           totpEnabledAt: users.totpEnabledAt,
         })
@@ -190,16 +195,7 @@ export function createAuthService(deps: {
     },
 
     async startVerifiedSession(userId, client, method) {
-      const [user] = await db
-        .select({
-          id: users.id,
-          isAdmin: users.isAdmin,
-          isActive: users.isActive,
-          activatedAt: users.activatedAt,
-        })
-        .from(users)
-        .where(eq(users.id, userId))
-        .limit(1);
+      const [user] = await db.select(accountState).from(users).where(eq(users.id, userId)).limit(1);
       if (!user) throw new UnauthorizedError(SESSION_ENDED);
       if (!user.isActive) {
         throw new ForbiddenError(
