@@ -17,6 +17,7 @@ import { queueExpiryReminders } from './modules/stays/calendar/expiry-reminders'
 import { queueKycExpiryReminders } from './modules/kyc/expiry-reminders';
 import { queueCallReminders } from './modules/capital-calls/notice';
 import { runPublishing } from './modules/statements/statement-publications';
+import { runDueAllocation } from './modules/stays/allocations/run';
 import { createLocalStorage, type FileStorage } from './storage/file-storage';
 import { createS3Storage } from './storage/s3-storage';
 
@@ -93,6 +94,7 @@ function createBackgroundWork(config: Config, database: Database, storage: FileS
     await queueCallReminders(database.db, mailer);
   });
   jobs.handle('statements', (job) => runPublishing(database.db, mailer, storage, job));
+  jobs.handle('allocations', (job) => runDueAllocation(database.db, String(job.data.id)));
   jobs.handle('backups', async () => {
     await runScheduledBackup(config, database);
   });

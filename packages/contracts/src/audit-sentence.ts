@@ -32,6 +32,7 @@ export const AUDIT_ACTIONS = {
   subscription: ['accept', 'reject'],
   capital_call: ['create'],
   bank_statement: ['import', 'assign'],
+  allocation: ['create', 'run', 'delete'],
 } as const satisfies Record<AuditEntity, readonly string[]>;
 
 export type AuditAction<E extends AuditEntity = AuditEntity> = (typeof AUDIT_ACTIONS)[E][number];
@@ -178,6 +179,7 @@ const NOUNS = {
   notification: ['admin:audit.sentence.named.notification', 'admin:audit.sentence.unnamed.notification'],
   cabin: ['admin:audit.sentence.named.cabin', 'admin:audit.sentence.unnamed.cabin'],
   highSeason: ['admin:audit.sentence.named.highSeason', 'admin:audit.sentence.unnamed.highSeason'],
+  allocation: ['admin:audit.sentence.named.allocation', 'admin:audit.sentence.unnamed.allocation'],
 } as const;
 const named = (p: Parts, noun: keyof typeof NOUNS): AuditMessage => {
   const name = text(p.d.name) ?? text(p.d.title);
@@ -515,6 +517,17 @@ const SENTENCES: Sentences = {
         extra: seasonDays(p.d),
       }),
     delete: (p) => msg('admin:audit.sentence.object.delete', { ...base(p), what: named(p, 'highSeason') }),
+  },
+  allocation: {
+    create: (p) =>
+      msg('admin:audit.sentence.object.add', { ...base(p), what: named(p, 'allocation'), extra: '' }),
+    run: (p) =>
+      msg('admin:audit.sentence.allocation.run', {
+        ...base(p),
+        what: named(p, 'allocation'),
+        count: typeof p.d.assigned === 'number' ? p.d.assigned : 0,
+      }),
+    delete: (p) => msg('admin:audit.sentence.object.delete', { ...base(p), what: named(p, 'allocation') }),
   },
   swap_offer: {
     accept: (p) => msg('admin:audit.sentence.swap.accept', base(p)),

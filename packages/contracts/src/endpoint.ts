@@ -51,6 +51,10 @@ export const TABLES = [
   'activity_requests',
   'swap_offers',
   'waitlist_entries',
+  // Peak allocations (issue 35, ADR 029).
+  'allocations',
+  'allocation_stays',
+  'allocation_preferences',
   'rental_incomes',
   'adjustments',
   // The running hash over the money entries, appended by the database's triggers (migration 0029; never written by the app).

@@ -15,6 +15,8 @@ export const QUEUES = {
   statements: { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 15 * 60 },
   // A scheduled backup (BACKUP_SCHEDULE): tried twice more, 5 and 10 minutes later; an hour at most a run.
   backups: { retryLimit: 2, retryDelay: 300, retryBackoff: true, expireInSeconds: 60 * 60 },
+  // A peak allocation's run at its `runsAt` (issue 35): tried again after 30 s, 1 and 2 minutes.
+  allocations: { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 5 * 60 },
 } as const;
 export type QueueName = keyof typeof QUEUES;
 

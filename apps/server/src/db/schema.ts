@@ -701,6 +701,74 @@ export const highSeasons = pgTable(
   ],
 );
 
+/**
+ * A peak allocation (issue 35, ADR 029): stays inside a high season, ranked by the project's investors and
+ * drawn by a published rule. The seed is kept secret until the run; its SHA-256 is published at creation.
+ */
+export const allocations = pgTable(
+  'allocations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    /** 32 random bytes as lowercase hex; shown only once the allocation has run. */
+    seed: text('seed').notNull(),
+    /** sha256(seed), lowercase hex: published from creation. */
+    seedHash: text('seed_hash').notNull(),
+    status: text('status', { enum: ['open', 'run'] })
+      .notNull()
+      .default('open'),
+    preferencesDue: timestamp('preferences_due', { withTimezone: true }).notNull(),
+    runsAt: timestamp('runs_at', { withTimezone: true }).notNull(),
+    ranAt: timestamp('ran_at', { withTimezone: true }),
+    /** The priority order of the run (user ids, first first). */
+    drawOrder: jsonb('draw_order').$type<string[]>(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('allocations_project_idx').on(t.projectId, t.runsAt),
+    check('allocations_status_check', oneOf(t.status, ['open', 'run'])),
+  ],
+);
+
+/** One stay of an allocation; once run, the investor it went to and the approved booking it became. */
+export const allocationStays = pgTable(
+  'allocation_stays',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    allocationId: uuid('allocation_id')
+      .notNull()
+      .references(() => allocations.id, { onDelete: 'cascade' }),
+    checkIn: date('check_in').notNull(),
+    checkOut: date('check_out').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('allocation_stays_allocation_idx').on(t.allocationId, t.checkIn),
+    check('allocation_stays_dates_check', sql`${t.checkOut} > ${t.checkIn}`),
+  ],
+);
+
+/** An investor's ranking of an allocation's stays (stay ids, highest first, at most 10). */
+export const allocationPreferences = pgTable(
+  'allocation_preferences',
+  {
+    allocationId: uuid('allocation_id')
+      .notNull()
+      .references(() => allocations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    choices: jsonb('choices').$type<string[]>().notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.allocationId, t.userId] })],
+);
+
 /** A request to join a partner activity (a perk): approved or declined like a stay, never cabin nights. */
 export const activityRequests = pgTable(
   'activity_requests',

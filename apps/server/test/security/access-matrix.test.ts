@@ -167,6 +167,17 @@ const PRIVATE_TARGETS: Record<string, (w: World) => Target[]> = {
   'GET /api/waitlist': () => [],
   'POST /api/waitlist': () => [],
   'DELETE /api/waitlist/:id': () => [],
+  // Peak allocations of the projects the caller holds (stays/allocations/allocations.test.ts).
+  'GET /api/allocations': () => [{ url: '/api/allocations', other: 'hidden' }],
+  'PUT /api/allocations/:id/preferences': (w) => [
+    { url: `/api/allocations/${w.objects.allocationOfOnlyA}/preferences`, body: { choices: [] }, other: 404 },
+  ],
+  'GET /api/allocations/:id/result': (w) => [
+    { url: `/api/allocations/${w.objects.allocationOfOnlyA}/result`, other: 404 },
+  ],
+  'GET /api/perks/fairness/:projectId': (w) => [
+    { url: `/api/perks/fairness/${w.projects.onlyA.id}`, other: 404 },
+  ],
   'GET /api/swaps': (w) => [{ url: `/api/swaps?projectId=${w.projects.onlyA.id}`, other: 404 }],
   'GET /api/swaps/stays': (w) => [{ url: `/api/swaps/stays?projectId=${w.projects.onlyA.id}`, other: 404 }],
   // B names A's stay as their own offer: not B's to offer.

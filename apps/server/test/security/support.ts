@@ -4,6 +4,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/db/client';
 import {
+  allocations,
+  allocationStays,
   activityRequests,
   documents,
   interestRegistrations,
@@ -171,6 +173,23 @@ export async function buildWorld(ctx: TestContext) {
       })
       .returning({ id: activityRequests.id }),
   );
+  // A peak allocation of the project only A holds, open for rankings.
+  const allocationOfOnlyA = await one(
+    db
+      .insert(allocations)
+      .values({
+        projectId: onlyA.id,
+        title: secret('allocation'),
+        seed: 'seed',
+        seedHash: 'hash',
+        preferencesDue: new Date(Date.now() + 86_400_000),
+        runsAt: new Date(Date.now() + 2 * 86_400_000),
+      })
+      .returning({ id: allocations.id }),
+  );
+  await db
+    .insert(allocationStays)
+    .values({ allocationId: allocationOfOnlyA, checkIn: isoDay(300), checkOut: isoDay(303) });
   const notificationOfA = await one(
     db
       .insert(notifications)
@@ -258,6 +277,7 @@ export async function buildWorld(ctx: TestContext) {
       perkOfOnlyA,
       activityOfOnlyA,
       activityRequestOfA,
+      allocationOfOnlyA,
       notificationOfA,
       interestOfA,
       kycDocOfA,

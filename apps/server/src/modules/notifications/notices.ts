@@ -41,6 +41,9 @@ const NOTICES = {
   bookingDeclined: { title: 'notice.booking.declinedTitle', message: 'notice.booking.declined' },
   /** A waitlisted stay that became a pending request when nights freed (stays/waitlist/promote.ts). */
   waitlistPromoted: { title: 'notice.waitlist.promotedTitle', message: 'notice.waitlist.promoted' },
+  /** The outcome of a peak allocation for an investor who ranked stays (stays/allocations/run.ts). */
+  allocationAssigned: { title: 'notice.allocation.title', message: 'notice.allocation.assigned' },
+  allocationNone: { title: 'notice.allocation.title', message: 'notice.allocation.none' },
   subscriptionAccepted: {
     title: 'notice.subscription.acceptedTitle',
     message: 'notice.subscription.accepted',

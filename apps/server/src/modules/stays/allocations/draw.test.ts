@@ -72,4 +72,21 @@ describe('peak allocation draw', () => {
     });
     expect(res.assignments).toEqual([{ userId: 'a', stayId: 's1' }]);
   });
+
+  it('never gives one investor two stays sharing a night', () => {
+    const sameWeek = [
+      { id: 'cabin1', nights: 2, dates: ['2027-12-24', '2027-12-25'] },
+      { id: 'cabin2', nights: 2, dates: ['2027-12-24', '2027-12-25'] },
+      { id: 'later', nights: 1, dates: ['2027-12-26'] },
+    ];
+    const res = runDraw({
+      seed: 'y',
+      stays: sameWeek,
+      participants: [p('a', { choices: ['cabin1', 'cabin2', 'later'] })],
+    });
+    expect(res.assignments).toEqual([
+      { userId: 'a', stayId: 'cabin1' },
+      { userId: 'a', stayId: 'later' },
+    ]);
+  });
 });

@@ -9,6 +9,8 @@ import { createHash } from 'node:crypto';
 interface DrawStay {
   id: string;
   nights: number;
+  /** Its nights ('YYYY-MM-DD'): an investor never gets two stays sharing a night. */
+  dates?: readonly string[];
 }
 export interface DrawParticipant {
   userId: string;
@@ -59,6 +61,8 @@ export function runDraw(input: DrawInput): DrawResult {
   const order = priorityOrder(input.seed, input.participants);
   const byId = new Map(input.participants.map((p) => [p.userId, p]));
   const stayNights = new Map(input.stays.map((s) => [s.id, s.nights]));
+  const datesOf = new Map(input.stays.map((s) => [s.id, s.dates ?? []]));
+  const held = new Map(input.participants.map((p) => [p.userId, new Set<string>()]));
   const free = new Set(input.stays.map((s) => s.id));
   const left = new Map(input.participants.map((p) => [p.userId, p.nightsLeft]));
   const assignments: DrawResult['assignments'] = [];
@@ -67,10 +71,15 @@ export function runDraw(input: DrawInput): DrawResult {
     assignedThisRound = false;
     for (const userId of order) {
       const p = byId.get(userId)!;
+      const mine = held.get(userId)!;
       const pick = p.choices.find(
-        (id) => free.has(id) && (stayNights.get(id) ?? Infinity) <= left.get(userId)!,
+        (id) =>
+          free.has(id) &&
+          (stayNights.get(id) ?? Infinity) <= left.get(userId)! &&
+          !datesOf.get(id)!.some((d) => mine.has(d)),
       );
       if (!pick) continue;
+      for (const d of datesOf.get(pick)!) mine.add(d);
       free.delete(pick);
       left.set(userId, left.get(userId)! - stayNights.get(pick)!);
       assignments.push({ userId, stayId: pick });

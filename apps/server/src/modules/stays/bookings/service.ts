@@ -36,6 +36,7 @@ import { withRentalIncomes } from '../rentals/service';
 import { getRentalSettings } from './rental-settings';
 import { checkStayRules } from '../stay-rules/check';
 import { stayFreed } from '../stay-freed';
+import { assertNotHeldForAllocation } from '../allocation-hold';
 
 type CreateInput = z.output<typeof createBookingInput>;
 
@@ -136,6 +137,7 @@ export async function createBooking(
 
       // One project's stays are written one at a time: the free cabins seen are the ones taken.
       await lockProjectNights(tx, input.projectId);
+      await assertNotHeldForAllocation(tx, input.projectId, nights); // a peak allocation not yet run: 409
       const { lastMinute } = await checkStayRules(tx, input.projectId, nights, today); // issue 35: 400 naming a rule
       if (!lastMinute) await assertHighSeasonLimits(tx, viewer.id, input.projectId, nights);
       const cabinOf = await assignCabins(tx, input.projectId, nights);

@@ -1,0 +1,35 @@
+import { and, eq, gt, lte } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { allocations, allocationStays } from '../../db/schema';
+import { coded, ConflictError } from '../../lib/errors';
+
+/**
+ * Refuses (409) a request for nights that a peak allocation not yet run holds (issue 35, ADR 029): from
+ * its creation until its run, the nights of its stays go only by the draw. The message names the
+ * allocation and the day it runs. `nights` are sorted.
+ */
+export async function assertNotHeldForAllocation(db: DbOrTx, projectId: string, nights: readonly string[]) {
+  if (!nights.length) return;
+  const held = await db
+    .select({
+      title: allocations.title,
+      runsAt: allocations.runsAt,
+      checkIn: allocationStays.checkIn,
+      checkOut: allocationStays.checkOut,
+    })
+    .from(allocationStays)
+    .innerJoin(allocations, eq(allocations.id, allocationStays.allocationId))
+    .where(
+      and(
+        eq(allocations.projectId, projectId),
+        eq(allocations.status, 'open'),
+        lte(allocationStays.checkIn, nights.at(-1)!),
+        gt(allocationStays.checkOut, nights[0]!),
+      ),
+    );
+  const hit = held.find((h) => nights.some((n) => h.checkIn <= n && n < h.checkOut));
+  if (hit)
+    throw new ConflictError(
+      coded('stays.allocation_hold', { title: hit.title, date: hit.runsAt.toISOString().slice(0, 10) }),
+    );
+}
