@@ -149,6 +149,8 @@ export const availabilityDay = z.object({
   total: z.number().int(),
   peak: z.boolean(),
   own: z.enum(['pending', 'approved']).nullable(),
+  /** Held for a peak allocation not yet run (issue 35): no cabin can be requested that night (free is 0). */
+  held: z.boolean().optional(),
 });
 export type AvailabilityDay = z.infer<typeof availabilityDay>;
 

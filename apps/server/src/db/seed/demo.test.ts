@@ -147,7 +147,18 @@ describe('demo data', () => {
            on s.project_id = bn.project_id and bn.night between s.starts_on and s.ends_on) as peak,
         (select count(*)::int from swap_offers where status = 'pending') as swaps`,
     );
-    expect(row).toEqual({ without: 0, full: 2, peak: 5, swaps: 1 });
+    // Peak nights: five this season, and seven last winter (the fairness ledger's history).
+    expect(row).toEqual({ without: 0, full: 2, peak: 12, swaps: 1 });
+    // A Christmas draw open for rankings, with both demo investors' rankings.
+    const [draw] = await queryRows<{ status: string; stays: number; rankings: number; hashed: boolean }>(
+      database.db,
+      sql`select a.status,
+            (select count(*)::int from allocation_stays s where s.allocation_id = a.id) as stays,
+            (select count(*)::int from allocation_preferences p where p.allocation_id = a.id) as rankings,
+            a.seed_hash = encode(sha256(convert_to(a.seed, 'UTF8')), 'hex') as hashed
+          from allocations a`,
+    );
+    expect(draw).toEqual({ status: 'open', stays: 3, rankings: 2, hashed: true });
   });
 
   it('gives the first investor an active and a completed project with 24+ months of returns, and the second one a project the first does not hold', async () => {

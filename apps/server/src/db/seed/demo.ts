@@ -1,7 +1,11 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { COMING_SOON_PROJECT, toMoneyString, type DocumentCategory } from '@portal/contracts';
 import type { Db } from '../client';
 import {
+  allocationPreferences,
+  allocations,
+  allocationStays,
   bookingNights,
   bookings,
   cabinAllowances,
@@ -795,6 +799,19 @@ export async function seedDemo(db: Db, storage: FileStorage, today: Date = new D
     })
     .onConflictDoNothing();
 
+  // Last winter's season, whose stays the fairness ledger counts (issue 35).
+  await db
+    .insert(highSeasons)
+    .values({
+      id: seedId('season:aurora-last-winter'),
+      projectId: P.aurora,
+      name: 'Aurora season (last winter)',
+      startsOn: day(-300),
+      endsOn: day(-270),
+      maxNightsPerInvestor: 4,
+    })
+    .onConflictDoNothing();
+
   const requestedOn = (offset: number) => new Date(`${day(offset)}T10:00:00Z`);
   const range = (from: number, n: number) => Array.from({ length: n }, (_, i) => day(from + i));
   const demoBookings = [
@@ -808,6 +825,17 @@ export async function seedDemo(db: Db, storage: FileStorage, today: Date = new D
       nights: [day(-284), day(-283), day(-282)],
       notes: 'Winter holiday with the family',
       created: requestedOn(-385),
+    },
+    {
+      key: 'lukas-last-winter',
+      user: U.lukas,
+      project: P.aurora,
+      cabin: 'aurora:lakeshore',
+      type: 'personal' as const,
+      status: 'approved' as const,
+      nights: range(-290, 4),
+      notes: 'Aurora week',
+      created: requestedOn(-360),
     },
     {
       key: 'emma-rental',
@@ -924,6 +952,8 @@ export async function seedDemo(db: Db, storage: FileStorage, today: Date = new D
       createdAt: requestedOn(-2),
     })
     .onConflictDoNothing();
+
+  await seedChristmasAllocation(db, today);
 
   const docs = [
     {
@@ -1321,4 +1351,59 @@ export async function seedDemo(db: Db, storage: FileStorage, today: Date = new D
 export async function isEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
   return (row?.n ?? 0) === 0;
+}
+
+/**
+ * A Christmas draw at Aurora (issue 35): a Christmas high season (20 December to 2 January; next year's
+ * once this one is less than 20 days away), three stays in it, and both demo investors' rankings. It runs
+ * on 16 December; its nights are held until then.
+ */
+async function seedChristmasAllocation(db: Db, today: Date) {
+  const thisYear = today.getUTCFullYear();
+  const year = dayFrom(today, 20) <= `${thisYear}-12-20` ? thisYear : thisYear + 1;
+  await db
+    .insert(highSeasons)
+    .values({
+      id: seedId('season:aurora-christmas'),
+      projectId: P.aurora,
+      name: 'Christmas',
+      startsOn: `${year}-12-20`,
+      endsOn: `${year + 1}-01-02`,
+      maxNightsPerInvestor: 7,
+    })
+    .onConflictDoNothing();
+  const seed = randomBytes(32).toString('hex');
+  const allocationId = seedId('allocation:aurora-christmas');
+  const created = await db
+    .insert(allocations)
+    .values({
+      id: allocationId,
+      projectId: P.aurora,
+      title: `Christmas ${year}`,
+      seed,
+      seedHash: createHash('sha256').update(seed).digest('hex'),
+      preferencesDue: new Date(`${year}-12-15T12:00:00Z`),
+      runsAt: new Date(`${year}-12-16T09:00:00Z`),
+      createdBy: U.admin,
+      createdAt: today,
+    })
+    .onConflictDoNothing()
+    .returning({ id: allocations.id });
+  if (!created.length) return;
+  const stay = (key: string, checkIn: string, checkOut: string) => ({
+    id: seedId(`allocation-stay:${key}`),
+    allocationId,
+    checkIn,
+    checkOut,
+  });
+  const stays = [
+    stay('christmas-1', `${year}-12-23`, `${year}-12-30`),
+    stay('christmas-2', `${year}-12-23`, `${year}-12-30`),
+    stay('new-year', `${year}-12-30`, `${year + 1}-01-02`),
+  ];
+  await db.insert(allocationStays).values(stays);
+  await db.insert(allocationPreferences).values([
+    { allocationId, userId: U.emma, choices: [stays[0]!.id, stays[2]!.id] },
+    { allocationId, userId: U.lukas, choices: [stays[0]!.id, stays[1]!.id] },
+  ]);
 }

@@ -33,3 +33,30 @@ export async function assertNotHeldForAllocation(db: DbOrTx, projectId: string, 
       coded('stays.allocation_hold', { title: hit.title, date: hit.runsAt.toISOString().slice(0, 10) }),
     );
 }
+
+/** The nights from `from` to `to` held by the project's allocations not yet run (the calendar shows them so). */
+export async function heldForAllocations(db: DbOrTx, projectId: string, from: string, to: string) {
+  const stays = await db
+    .select({ checkIn: allocationStays.checkIn, checkOut: allocationStays.checkOut })
+    .from(allocationStays)
+    .innerJoin(allocations, eq(allocations.id, allocationStays.allocationId))
+    .where(
+      and(
+        eq(allocations.projectId, projectId),
+        eq(allocations.status, 'open'),
+        lte(allocationStays.checkIn, to),
+        gt(allocationStays.checkOut, from),
+      ),
+    );
+  const held = new Set<string>();
+  for (const s of stays)
+    for (
+      let d = new Date(`${s.checkIn}T00:00:00Z`);
+      d.toISOString().slice(0, 10) < s.checkOut;
+      d.setUTCDate(d.getUTCDate() + 1)
+    ) {
+      const night = d.toISOString().slice(0, 10);
+      if (night >= from && night <= to) held.add(night);
+    }
+  return held;
+}

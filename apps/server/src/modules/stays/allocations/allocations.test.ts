@@ -86,6 +86,18 @@ describe('peak allocations', () => {
     });
     expect(direct.statusCode).toBe(409);
     expect(direct.json().message).toContain('“New Year”');
+    const calendar = async () =>
+      (
+        await call(
+          w.a.token,
+          'GET',
+          `/api/perks/availability/${w.project.id}?from=${isoDay(34)}&to=${isoDay(35)}`,
+        )
+      ).json().availability;
+    expect(await calendar()).toMatchObject([
+      { date: isoDay(34), free: 2 },
+      { date: isoDay(35), free: 0, held: true },
+    ]);
 
     const rank = (who: { token: string }, choices: string[]) =>
       call(who.token, 'PUT', `/api/allocations/${created._id}/preferences`, { choices });
@@ -138,6 +150,7 @@ describe('peak allocations', () => {
       dates: days(55, 2),
     });
     expect(free.statusCode).toBe(201);
+    expect((await calendar())[1]).toEqual(expect.not.objectContaining({ held: true }));
     expect(s4).toBeTruthy();
     const audit = await ctx.db
       .select()

@@ -22,6 +22,7 @@ import { recordAudit } from '../../audit/service';
 import { stayFreed } from '../stay-freed';
 import { assertProjectVisible, type Viewer } from '../../access/project-access';
 import { rulesOf } from '../stay-rules/service';
+import { heldForAllocations } from '../allocation-hold';
 
 export type CabinRow = typeof cabins.$inferSelect & { futureNights: number };
 export type SeasonRow = typeof highSeasons.$inferSelect & { usedNights: number };
@@ -257,7 +258,7 @@ export async function deleteSeason(db: DbOrTx, actor: AuthUser, projectId: strin
 /** For each date from `from` to `to`: the active cabins, how many of them are free, and whether it is high season. */
 export async function availability(db: DbOrTx, viewer: Viewer, projectId: string, from: string, to: string) {
   await assertProjectVisible(db, viewer, projectId);
-  const [[total], taken, seasons, own] = await Promise.all([
+  const [[total], taken, seasons, own, held] = await Promise.all([
     db
       .select({ n: count() })
       .from(cabins)
@@ -288,6 +289,7 @@ export async function availability(db: DbOrTx, viewer: Viewer, projectId: string
           lte(bookingNights.night, to),
         ),
       ),
+    heldForAllocations(db, projectId, from, to),
   ]);
   const takenOn = new Map(taken.map((t) => [t.night, t.n]));
   const ownOn = new Map(own.map((o) => [o.night, o.status === 'approved' ? 'approved' : 'pending'] as const));
@@ -295,9 +297,10 @@ export async function availability(db: DbOrTx, viewer: Viewer, projectId: string
   return datesBetween(from, to).map((date) => ({
     date,
     total: cabinsTotal,
-    free: Math.max(0, cabinsTotal - (takenOn.get(date) ?? 0)),
+    free: held.has(date) ? 0 : Math.max(0, cabinsTotal - (takenOn.get(date) ?? 0)),
     peak: seasons.some((s) => s.startsOn <= date && date <= s.endsOn),
     own: ownOn.get(date) ?? null,
+    ...(held.has(date) && { held: true }),
   }));
 }
 

@@ -31,6 +31,7 @@ function dayLabel(t: TFunction<'stays'>, format: Intl.DateTimeFormat, date: Date
     m.night && !m.checkIn && t('calendar.selected'),
     m.peak && t('calendar.highSeason'),
     m.full && t('calendar.full'),
+    m.held && t('calendar.held'),
     m.own && (m.ownPending ? t('calendar.ownPending') : t('calendar.own')),
     m.checkOutOnly && t('calendar.checkOutOnly'),
   ].filter(Boolean);
@@ -184,7 +185,10 @@ export function StayCalendar({
         modifiers={{
           peak: (date) => !!known.days.get(at(date))?.peak,
           // A night the investor holds is theirs, even when it took the last cabin.
-          full: (date) => known.days.get(at(date))?.free === 0 && !ownOf(at(date)),
+          full: (date) =>
+            known.days.get(at(date))?.free === 0 && !known.days.get(at(date))?.held && !ownOf(at(date)),
+          // Held for a peak allocation not yet run: goes by the draw, not by request.
+          held: (date) => !!known.days.get(at(date))?.held && !ownOf(at(date)),
           own: (date) => !!ownOf(at(date)),
           ownPending: (date) => ownOf(at(date)) === 'pending',
           checkIn: (date) => at(date) === stay.checkIn,
@@ -199,6 +203,7 @@ export function StayCalendar({
         modifiersClassNames={{
           peak: 'is-peak',
           full: 'is-full',
+          held: 'is-full',
           own: 'is-own',
           ownPending: 'is-own-pending',
         }}
