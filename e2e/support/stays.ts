@@ -12,6 +12,7 @@ const dayAfter = (isoDay: string, days: number) => {
  * Chooses a stay of `count` nights in the calendar on screen: the first day from which `count` nights
  * in a row can be stayed is the check-in, the day after the last of them the check-out. The dialog then
  * says what was chosen (`chosen`, in English unless told: 'Check-in … · Check-out … · 2 nights').
+ * Answers the nights chosen ('YYYY-MM-DD').
  */
 export async function chooseStay(
   dialog: Locator,
@@ -29,4 +30,5 @@ export async function chooseStay(
   await dialog.locator(`td[data-day="${checkIn}"] button`).click();
   await dialog.locator(`td[data-day="${dayAfter(checkIn, count)}"] button`).click();
   await expect(dialog.getByText(chosen)).toBeVisible();
+  return Array.from({ length: count }, (_, i) => dayAfter(checkIn, i));
 }

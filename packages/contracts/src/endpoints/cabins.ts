@@ -78,7 +78,15 @@ export const cabinEndpoints = {
     query: availabilityQuery,
     answer: availabilityAnswer,
     errors: [404],
-    reads: [...visibility, 'cabins', 'booking_nights', 'bookings', 'high_seasons'],
+    reads: [
+      ...visibility,
+      'cabins',
+      'booking_nights',
+      'bookings',
+      'high_seasons',
+      'allocations',
+      'allocation_stays',
+    ],
   }),
   guide: endpoint({
     id: 'cabins.guide',
