@@ -33,6 +33,7 @@ export const AUDIT_ACTIONS = {
   capital_call: ['create'],
   bank_statement: ['import', 'assign'],
   allocation: ['create', 'run', 'delete'],
+  stay_rules: ['update'],
 } as const satisfies Record<AuditEntity, readonly string[]>;
 
 export type AuditAction<E extends AuditEntity = AuditEntity> = (typeof AUDIT_ACTIONS)[E][number];
@@ -528,6 +529,9 @@ const SENTENCES: Sentences = {
         count: typeof p.d.assigned === 'number' ? p.d.assigned : 0,
       }),
     delete: (p) => msg('admin:audit.sentence.object.delete', { ...base(p), what: named(p, 'allocation') }),
+  },
+  stay_rules: {
+    update: (p) => msg('admin:audit.sentence.stayRules.update', base(p)),
   },
   swap_offer: {
     accept: (p) => msg('admin:audit.sentence.swap.accept', base(p)),

@@ -38,6 +38,6 @@ export const stayRuleEndpoints = {
     body: stayRulesInput,
     answer: stayRulesAnswer,
     errors: [404],
-    writes: ['stay_rules'],
+    writes: ['stay_rules', 'audit_log'],
   }),
 };

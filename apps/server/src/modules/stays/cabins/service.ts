@@ -258,23 +258,24 @@ export async function deleteSeason(db: DbOrTx, actor: AuthUser, projectId: strin
 /** For each date from `from` to `to`: the active cabins, how many of them are free, and whether it is high season. */
 export async function availability(db: DbOrTx, viewer: Viewer, projectId: string, from: string, to: string) {
   await assertProjectVisible(db, viewer, projectId);
+  // A cabin is busy on a night within the project's turnover days of a stay in it (as assignCabins sees it).
+  const { turnoverDays } = await rulesOf(db, projectId);
   const [[total], taken, seasons, own, held] = await Promise.all([
     db
       .select({ n: count() })
       .from(cabins)
       .where(and(eq(cabins.projectId, projectId), eq(cabins.active, true))),
     db
-      .select({ night: bookingNights.night, n: count() })
+      .select({ cabinId: bookingNights.cabinId, night: bookingNights.night })
       .from(bookingNights)
       .innerJoin(cabins, and(eq(cabins.id, bookingNights.cabinId), eq(cabins.active, true)))
       .where(
         and(
           eq(bookingNights.projectId, projectId),
-          gte(bookingNights.night, from),
-          lte(bookingNights.night, to),
+          gte(bookingNights.night, addDays(from, -turnoverDays)),
+          lte(bookingNights.night, addDays(to, turnoverDays)),
         ),
-      )
-      .groupBy(bookingNights.night),
+      ),
     seasonsOverlapping(db, projectId, from, to),
     // The viewer's own nights: the calendar shows them as theirs, not as full.
     db
@@ -291,13 +292,18 @@ export async function availability(db: DbOrTx, viewer: Viewer, projectId: string
       ),
     heldForAllocations(db, projectId, from, to),
   ]);
-  const takenOn = new Map(taken.map((t) => [t.night, t.n]));
+  const busyOn = new Map<string, Set<string | null>>();
+  for (const t of taken)
+    for (let d = -turnoverDays; d <= turnoverDays; d++) {
+      const night = addDays(t.night, d);
+      busyOn.set(night, (busyOn.get(night) ?? new Set()).add(t.cabinId));
+    }
   const ownOn = new Map(own.map((o) => [o.night, o.status === 'approved' ? 'approved' : 'pending'] as const));
   const cabinsTotal = total?.n ?? 0;
   return datesBetween(from, to).map((date) => ({
     date,
     total: cabinsTotal,
-    free: held.has(date) ? 0 : Math.max(0, cabinsTotal - (takenOn.get(date) ?? 0)),
+    free: held.has(date) ? 0 : Math.max(0, cabinsTotal - (busyOn.get(date)?.size ?? 0)),
     peak: seasons.some((s) => s.startsOn <= date && date <= s.endsOn),
     own: ownOn.get(date) ?? null,
     ...(held.has(date) && { held: true }),

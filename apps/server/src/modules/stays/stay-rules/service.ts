@@ -3,6 +3,7 @@ import type { StayRules, StayRulesInput } from '@portal/contracts';
 import type { DbOrTx } from '../../../db/client';
 import { stayRules } from '../../../db/schema';
 import type { AuthUser } from '../../../plugins/auth';
+import { recordAudit } from '../../audit/service';
 import { assertProjectVisible, type Viewer } from '../../access/project-access';
 
 /** A project's stay rules, or the defaults (no turnover, no last-minute stays, no seasons) when none are set. */
@@ -41,6 +42,18 @@ export async function putStayRules(
       .insert(stayRules)
       .values({ projectId, ...values })
       .onConflictDoUpdate({ target: stayRules.projectId, set: values });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      entity: 'stay_rules',
+      action: 'update',
+      entityId: projectId,
+      details: {
+        projectId,
+        turnoverDays: input.turnoverDays,
+        lastMinuteDays: input.lastMinuteDays,
+        seasons: input.seasons.length,
+      },
+    });
     return rulesOf(tx, projectId);
   });
 }

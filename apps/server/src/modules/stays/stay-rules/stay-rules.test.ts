@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatNight } from '@portal/contracts';
-import { highSeasons } from '../../../db/schema';
+import { eq } from 'drizzle-orm';
+import { auditLog, highSeasons } from '../../../db/schema';
 import { bearer, createInvestment, createProject, createUser, useAdminApp } from '../../../../test/helpers';
 import { createAllowance, isoDay } from '../../../../test/content-factories';
 
@@ -60,6 +61,10 @@ describe('stay rules: the endpoints', () => {
     );
     expect((await call(token, 'GET', `/api/admin/projects/${project.id}/stay-rules`)).statusCode).toBe(403);
     expect((await putRules('00000000-0000-4000-8000-000000000000', {})).statusCode).toBe(404);
+    // Each change is audited, with the project.
+    const audit = await ctx.db.select().from(auditLog).where(eq(auditLog.entityId, project.id));
+    expect(audit.filter((e) => e.entity === 'stay_rules' && e.action === 'update')).toHaveLength(1);
+    expect(audit[0]!.details).toMatchObject({ projectId: project.id, turnoverDays: 1, seasons: 1 });
   });
 
   it('refuses bad rules with a 400 naming each field', async () => {
@@ -102,6 +107,13 @@ describe('stay rules: requests', () => {
     const b = await investorIn(project.id);
     await putRules(project.id, { turnoverDays: 1 });
     expect((await book(a.token, project.id, days(20, 3))).statusCode).toBe(201);
+    // The calendar counts the turnover days as busy: no cabin is free on days 19 and 23.
+    const calendar = await call(
+      b.token,
+      'GET',
+      `/api/perks/availability/${project.id}?from=${isoDay(18)}&to=${isoDay(24)}`,
+    );
+    expect(calendar.json().availability.map((d: { free: number }) => d.free)).toEqual([1, 0, 0, 0, 0, 0, 1]);
 
     const onTurnover = await book(b.token, project.id, [isoDay(23)]);
     expect(onTurnover.statusCode).toBe(409);
