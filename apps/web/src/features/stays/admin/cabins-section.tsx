@@ -14,6 +14,7 @@ import { deleteAfterConfirm, useFailedToast } from '@/components/admin/feedback'
 import { ActionsHead, RowActions, editAndDelete } from '@/components/admin/row-actions';
 import { CabinDialog, SeasonDialog } from './cabin-dialogs';
 import { deleteQuestion } from './delete-question';
+import { StayRulesSection } from './stay-rules-section';
 
 /** A titled part of the page with its add button. */
 function Section({
@@ -233,6 +234,7 @@ export function CabinsAndSeasons({ projectId }: { projectId: string }) {
     <div className="mt-8 grid gap-8 border-t pt-6">
       <Cabins projectId={projectId} />
       <Seasons projectId={projectId} />
+      <StayRulesSection projectId={projectId} />
     </div>
   );
 }
