@@ -30,6 +30,7 @@ export * from './cabins';
 export * from './stay-rules';
 export * from './swaps';
 export * from './waitlist';
+export * from './stay-reports';
 export * from './nights';
 export * from './usage';
 export * from './rentals';

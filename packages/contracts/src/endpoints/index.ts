@@ -15,6 +15,7 @@ import { cabinEndpoints } from './cabins';
 import { swapEndpoints } from './swaps';
 import { stayRuleEndpoints } from './stay-rules';
 import { waitlistEndpoints } from './waitlist';
+import { stayReportEndpoints } from './stay-reports';
 import { docsEndpoints } from './docs';
 import { distributionEndpoints } from './distributions';
 import { documentEndpoints } from './documents';
@@ -56,6 +57,7 @@ export const endpoints = {
   swaps: swapEndpoints,
   stayRules: stayRuleEndpoints,
   waitlist: waitlistEndpoints,
+  stayReports: stayReportEndpoints,
   interest: interestEndpoints,
   offerings: offeringEndpoints,
   subscriptions: subscriptionEndpoints,
