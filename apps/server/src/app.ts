@@ -34,6 +34,7 @@ import { cabinRoutes } from './modules/stays/cabins/routes';
 import { stayRuleRoutes } from './modules/stays/stay-rules/routes';
 import { swapRoutes } from './modules/stays/swaps/routes';
 import { waitlistRoutes } from './modules/stays/waitlist/routes';
+import { stayReportRoutes } from './modules/stays/stay-reports/routes';
 import { distributionRoutes } from './modules/distributions/routes';
 import { documentRoutes } from './modules/documents/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -85,6 +86,7 @@ const modules: Module[] = [
   stayRuleRoutes,
   swapRoutes,
   waitlistRoutes,
+  stayReportRoutes,
   capitalCallRoutes,
   bankStatementRoutes,
   documentRoutes,

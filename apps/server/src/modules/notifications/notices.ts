@@ -41,6 +41,15 @@ const NOTICES = {
   bookingDeclined: { title: 'notice.booking.declinedTitle', message: 'notice.booking.declined' },
   /** A waitlisted stay that became a pending request when nights freed (stays/waitlist/promote.ts). */
   waitlistPromoted: { title: 'notice.waitlist.promotedTitle', message: 'notice.waitlist.promoted' },
+  /** A problem report from a stay, to every admin (stays/stay-reports); `text` its words, shortened. */
+  stayReportNew: { title: 'notice.stayReport.newTitle', message: 'notice.stayReport.new' },
+  /** An admin moved an investor's problem report along. */
+  stayReportInProgress: {
+    title: 'notice.stayReport.inProgressTitle',
+    message: 'notice.stayReport.inProgress',
+  },
+  stayReportDone: { title: 'notice.stayReport.doneTitle', message: 'notice.stayReport.done' },
+  stayReportReopened: { title: 'notice.stayReport.reopenedTitle', message: 'notice.stayReport.reopened' },
   subscriptionAccepted: {
     title: 'notice.subscription.acceptedTitle',
     message: 'notice.subscription.accepted',
