@@ -49,6 +49,7 @@ const SCREENS: Screen[] = [
     '/admin/media',
     '/admin/notifications',
     '/admin/bookings',
+    '/admin/stay-reports',
     '/admin/distributions',
     '/admin/interest',
     '/admin/audit',

@@ -35,6 +35,7 @@ import { stayRuleRoutes } from './modules/stays/stay-rules/routes';
 import { swapRoutes } from './modules/stays/swaps/routes';
 import { waitlistRoutes } from './modules/stays/waitlist/routes';
 import { allocationRoutes } from './modules/stays/allocations/routes';
+import { stayReportRoutes } from './modules/stays/stay-reports/routes';
 import { distributionRoutes } from './modules/distributions/routes';
 import { documentRoutes } from './modules/documents/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -87,6 +88,7 @@ const modules: Module[] = [
   swapRoutes,
   waitlistRoutes,
   allocationRoutes,
+  stayReportRoutes,
   capitalCallRoutes,
   bankStatementRoutes,
   documentRoutes,

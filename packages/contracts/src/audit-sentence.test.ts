@@ -148,6 +148,13 @@ describe('auditSentence', () => {
     expect(
       say('de', { entity: 'interest', action: 'update' }, { details: { name: 'Ola', status: 'contacted' } }),
     ).toBe('Anna Admin hat die Interessensbekundung von Ola als kontaktiert markiert');
+    const report = { details: { status: 'in_progress', from: 'new' } };
+    expect(say('de', { entity: 'stay_report', action: 'update' }, report)).toBe(
+      'Anna Admin hat die Problemmeldung von Lukas Berg bei Aurora Lakeside Cabins als in Bearbeitung markiert',
+    );
+    expect(say('nb', { entity: 'stay_report', action: 'update' }, report)).toBe(
+      'Anna Admin markerte problemmeldingen til Lukas Berg hos Aurora Lakeside Cabins som under arbeid',
+    );
     expect(say('de', { entity: 'investment', action: 'delete' }, { actor: null, subject: null })).toBe(
       'Ein gelöschtes Konto hat die Investition eines Investors in Aurora Lakeside Cabins entfernt',
     );
@@ -227,6 +234,12 @@ describe('auditSentence', () => {
     expect(say({ entity: 'investment', action: 'delete' }, { actor: null })).toBe(
       "A deleted account removed Lukas Berg's investment in Aurora Lakeside Cabins",
     );
+  });
+
+  it("reads a problem report's status change, in English", () => {
+    expect(
+      auditSentence(entry({ entity: 'stay_report', action: 'update' }, { details: { status: 'done' } })),
+    ).toBe("Anna Admin marked Lukas Berg's problem report at Aurora Lakeside Cabins as done");
   });
 
   it('names the actor’s role, and says something readable for a pair no longer recorded', () => {

@@ -1,6 +1,6 @@
 import { englishTranslator } from '@portal/i18n';
 import type { AuditEntity, AuditEntry } from './audit';
-import type { BookingType, InterestStatus } from './value-sets';
+import type { BookingType, InterestStatus, StayReportStatus } from './value-sets';
 
 /**
  * Every action the server records, by kind of object. The server's `recordAudit` accepts only these
@@ -28,6 +28,7 @@ export const AUDIT_ACTIONS = {
   cabin: ['create', 'update', 'delete'],
   high_season: ['create', 'update', 'delete'],
   swap_offer: ['accept'],
+  stay_report: ['update'],
   offering: ['create', 'update', 'close'],
   subscription: ['accept', 'reject'],
   capital_call: ['create'],
@@ -536,6 +537,17 @@ const SENTENCES: Sentences = {
   swap_offer: {
     accept: (p) => msg('admin:audit.sentence.swap.accept', base(p)),
   },
+  stay_report: {
+    update: (p) => {
+      const status = text(p.d.status);
+      return msg('admin:audit.sentence.stayReport.update', {
+        ...base(p),
+        status: status
+          ? msg('admin:audit.sentence.stayReport.status', { status: stayReportStatus(status) })
+          : '',
+      });
+    },
+  },
   offering: {
     create: (p) => msg('admin:audit.sentence.offering.create', { who: p.who, project: p.project }),
     update: (p) => msg('admin:audit.sentence.offering.update', { who: p.who, project: p.project }),
@@ -592,6 +604,15 @@ const INTEREST_STATUS_WORDS = {
 /** A registration's status in words; one this version does not know, as recorded. */
 const interestStatus = (status: string): AuditParam =>
   status in INTEREST_STATUS_WORDS ? msg(INTEREST_STATUS_WORDS[status as InterestStatus]) : status;
+
+const STAY_REPORT_STATUS_WORDS = {
+  new: 'admin:audit.sentence.stayReport.statuses.new',
+  in_progress: 'admin:audit.sentence.stayReport.statuses.in_progress',
+  done: 'admin:audit.sentence.stayReport.statuses.done',
+} as const satisfies Record<StayReportStatus, string>;
+/** A problem report's status in words; one this version does not know, as recorded. */
+const stayReportStatus = (status: string): AuditParam =>
+  status in STAY_REPORT_STATUS_WORDS ? msg(STAY_REPORT_STATUS_WORDS[status as StayReportStatus]) : status;
 
 function projectNamed(p: Parts, key: string, unnamed: string): AuditMessage {
   const name = p.e.project?.name ?? text(p.d.name);

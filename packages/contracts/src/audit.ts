@@ -48,6 +48,7 @@ export const AUDIT_ENTITIES = [
   { id: 'cabin', label: 'Cabin' },
   { id: 'high_season', label: 'High season' },
   { id: 'swap_offer', label: 'Swap offer' },
+  { id: 'stay_report', label: 'Problem report' },
   { id: 'offering', label: 'Offering' },
   { id: 'subscription', label: 'Subscription' },
   { id: 'capital_call', label: 'Capital call' },

@@ -55,6 +55,7 @@ export const TABLES = [
   'allocations',
   'allocation_stays',
   'allocation_preferences',
+  'stay_reports',
   'rental_incomes',
   'adjustments',
   // The running hash over the money entries, appended by the database's triggers (migration 0029; never written by the app).
@@ -93,10 +94,12 @@ export interface EventStreamAnswer {
   event: z.ZodType;
 }
 
-/** A multipart/form-data body: its text fields and one file part named `file`. */
+/** A multipart/form-data body: its text fields and one file part, named `file` unless `fileField` says. */
 export interface MultipartBody {
   fields: z.ZodType;
   file: 'required' | 'optional';
+  /** The name of the file part, where the contract names it otherwise ('photo'). */
+  fileField?: string;
   /** The same fields may also come as JSON, without a file. */
   json?: boolean;
   /** Fields the handler requires although `fields` lets them be left out (see `requiredQuery`). */

@@ -31,6 +31,7 @@ export * from './stay-rules';
 export * from './swaps';
 export * from './waitlist';
 export * from './allocations';
+export * from './stay-reports';
 export * from './nights';
 export * from './usage';
 export * from './rentals';

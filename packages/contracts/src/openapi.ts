@@ -64,13 +64,14 @@ function requestBody(e: EndpointDef) {
   const fields = schemaOf(e.multipart.fields, 'input') as { properties?: object; required?: string[] };
   // The fields the handler requires besides those the schema does.
   const required = [...new Set([...(fields.required ?? []), ...(e.multipart.required ?? [])])];
+  const file = e.multipart.fileField ?? 'file';
   const form = {
     type: 'object',
     properties: {
       ...fields.properties,
-      file: { type: 'string', contentMediaType: 'application/octet-stream' },
+      [file]: { type: 'string', contentMediaType: 'application/octet-stream' },
     },
-    required: [...required, ...(e.multipart.file === 'required' ? ['file'] : [])],
+    required: [...required, ...(e.multipart.file === 'required' ? [file] : [])],
   };
   return {
     required: true,

@@ -45,6 +45,8 @@ export const ACTIVITY_REQUEST_STATUSES = ['pending', 'approved', 'declined', 'ca
  * the one who made it withdraws it; void when either stay changed after the offer was made.
  */
 export const SWAP_STATUSES = ['pending', 'accepted', 'declined', 'withdrawn', 'void'] as const;
+/** A problem report from a stay, in the admins' inbox: new until an admin takes it up, then done. */
+export const STAY_REPORT_STATUSES = ['new', 'in_progress', 'done'] as const;
 /** A row of `documents`: a document of the vault, or a per-user media item. */
 export const DOCUMENT_KINDS = ['document', 'media'] as const;
 
@@ -65,6 +67,7 @@ export type DistributionStatus = (typeof DISTRIBUTION_STATUSES)[number];
 export type AdjustmentKind = (typeof ADJUSTMENT_KINDS)[number];
 export type ActivityRequestStatus = (typeof ACTIVITY_REQUEST_STATUSES)[number];
 export type SwapStatus = (typeof SWAP_STATUSES)[number];
+export type StayReportStatus = (typeof STAY_REPORT_STATUSES)[number];
 
 /**
  * What an email is about. Account and security messages are always sent; the others an investor may

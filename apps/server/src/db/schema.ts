@@ -22,6 +22,7 @@ import {
   PROJECT_MEDIA_STATUSES,
   PROJECT_MEDIA_TYPES,
   PROJECT_STATUSES,
+  STAY_REPORT_STATUSES,
   SWAP_STATUSES,
   UPDATE_CATEGORIES,
   type UpdateTranslations,
@@ -608,6 +609,44 @@ export const waitlistEntries = pgTable(
     index('waitlist_entries_project_created_idx').on(t.projectId, t.createdAt),
     index('waitlist_entries_user_project_idx').on(t.userId, t.projectId),
     check('waitlist_entries_type_check', oneOf(t.type, BOOKING_TYPES)),
+  ],
+);
+
+/**
+ * A problem report from an approved stay (issue 35): the investor's words and an optional photo (stored
+ * like other uploads, under a server-made key), in the admins' inbox until an admin marks it done.
+ */
+export const stayReports = pgTable(
+  'stay_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    status: text('status', { enum: STAY_REPORT_STATUSES }).notNull().default('new'),
+    photoKey: text('photo_key'),
+    photoName: text('photo_name'),
+    photoMime: text('photo_mime'),
+    photoSize: bigint('photo_size', { mode: 'number' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('stay_reports_booking_created_idx').on(t.bookingId, t.createdAt),
+    index('stay_reports_created_idx').on(t.createdAt.desc()),
+    index('stay_reports_status_created_idx').on(t.status, t.createdAt.desc()),
+    check('stay_reports_status_check', oneOf(t.status, STAY_REPORT_STATUSES)),
+    check(
+      'stay_reports_photo_check',
+      sql`(${t.photoKey} is null) = (${t.photoMime} is null) and (${t.photoKey} is null) = (${t.photoName} is null)`,
+    ),
   ],
 );
 

@@ -11,6 +11,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { allEndpoints } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { bookings, passkeys, swapOffers } from '../../src/db/schema';
+import { multipart, samplePng } from '../../src/modules/documents/test-support';
 import { createAllowance, createBooking, isoDay } from '../content-factories';
 import { bearer, createInvestment, createProject, useTestApp } from '../helpers';
 import { buildWorld, fingerprint, routeKey, type World } from './support';
@@ -178,6 +179,12 @@ const PRIVATE_TARGETS: Record<string, (w: World) => Target[]> = {
   'GET /api/perks/fairness/:projectId': (w) => [
     { url: `/api/perks/fairness/${w.projects.onlyA.id}`, other: 404 },
   ],
+  // A's approved stay, and A's problem report on it with a photo (see beforeAll).
+  'POST /api/stays/:id/reports': () => [
+    { url: `/api/stays/${own.stayOfA}/reports`, body: { text: 'The sauna is cold' }, other: 404 },
+  ],
+  'GET /api/stays/:id/reports': () => [{ url: `/api/stays/${own.stayOfA}/reports`, other: 404 }],
+  'GET /api/stay-reports/:id/photo': () => [{ url: `/api/stay-reports/${own.reportOfA}/photo`, other: 404 }],
   'GET /api/swaps': (w) => [{ url: `/api/swaps?projectId=${w.projects.onlyA.id}`, other: 404 }],
   'GET /api/swaps/stays': (w) => [{ url: `/api/swaps/stays?projectId=${w.projects.onlyA.id}`, other: 404 }],
   // B names A's stay as their own offer: not B's to offer.
@@ -243,8 +250,8 @@ const ctx = useTestApp();
 let w: World;
 /** Approved stays of A and B in the shared project, and swap offers between them (see beforeAll). */
 const swaps = { stayA2: '', stayB: '', toA1: '', toA2: '', fromA: '' };
-/** A second sign-in of A (not the one the tests use) and a passkey of A. */
-const own = { sessionOfA: '', passkeyOfA: '' };
+/** A second sign-in of A (not the one the tests use), a passkey of A, A's stay and A's report on it. */
+const own = { sessionOfA: '', passkeyOfA: '', stayOfA: '', reportOfA: '' };
 const responses: { role: string; method: string; url: string; res: LightMyRequestResponse }[] = [];
 
 beforeAll(async () => {
@@ -290,6 +297,18 @@ beforeAll(async () => {
       .returning();
     return row!.id;
   };
+  own.stayOfA = stayA1.id;
+  const form = await multipart(
+    { text: 'The jetty is broken' },
+    { data: samplePng(), name: 'jetty.png', type: 'image/png', field: 'photo' },
+  );
+  const reported = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/stays/${stayA1.id}/reports`,
+    headers: { ...bearer(w.tokens.a), ...form.headers },
+    payload: form.payload,
+  });
+  own.reportOfA = reported.json().data._id;
   Object.assign(swaps, {
     stayA2: stayA2.id,
     stayB: stayB.id,

@@ -14,7 +14,7 @@
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { documents, kycDocuments, projectMedia } from '../../src/db/schema';
+import { documents, kycDocuments, projectMedia, stayReports } from '../../src/db/schema';
 import {
   createDocumentRow,
   createMediaRow,
@@ -26,6 +26,7 @@ import {
   sampleSvg,
   sampleWebm,
 } from '../../src/modules/documents/test-support';
+import { createBooking, isoDay } from '../content-factories';
 import { bearer, createUser, useTestApp } from '../helpers';
 import { documentChecker, documentRoutes, type DocumentRoute, type OpenApiDocument } from './openapi-check';
 import { buildWorld, filesUnder, fingerprint, routeKey, uploadsDir, type World } from './support';
@@ -55,6 +56,8 @@ const UPLOAD_ROUTES = [
   BANK_IMPORT,
   // An identity document of the caller's own check (issue 34): stored like other uploads.
   'POST /api/kyc/documents',
+  // A problem report from the caller's own stay, its photo the part named `photo` (issue 35).
+  'POST /api/stays/:id/reports',
 ];
 
 interface JsonSchema {
@@ -77,10 +80,13 @@ interface JsonSchema {
   exclusiveMaximum?: number;
   minItems?: number;
   maxItems?: number;
+  contentMediaType?: string;
 }
 
 /** An operation of the document, with the JSON Schemas of its inputs gathered as the fuzzer uses them. */
 interface FuzzRoute extends DocumentRoute {
+  /** The name of the file part of its form. */
+  file: string;
   json: { params?: JsonSchema; query?: JsonSchema; body?: JsonSchema; form?: JsonSchema };
 }
 
@@ -95,16 +101,22 @@ function parametersSchema(route: DocumentRoute, where: 'path' | 'query'): JsonSc
   };
 }
 
+/** The name of a form's file part: the property that is bytes ('file' unless the endpoint names it). */
+const fileFieldOf = (form: JsonSchema | undefined) =>
+  Object.entries(form?.properties ?? {}).find(([, s]) => s.contentMediaType)?.[0] ?? 'file';
+
 function fuzzRoute(route: DocumentRoute): FuzzRoute {
   const content = route.operation.requestBody?.content ?? {};
   const form = content['multipart/form-data']?.schema as JsonSchema | undefined;
+  const file = fileFieldOf(form);
   const fields = form && {
     ...form,
-    properties: Object.fromEntries(Object.entries(form.properties ?? {}).filter(([k]) => k !== 'file')),
-    required: form.required?.filter((k) => k !== 'file'),
+    properties: Object.fromEntries(Object.entries(form.properties ?? {}).filter(([k]) => k !== file)),
+    required: form.required?.filter((k) => k !== file),
   };
   return {
     ...route,
+    file,
     json: {
       params: parametersSchema(route, 'path'),
       query: parametersSchema(route, 'query'),
@@ -655,6 +667,7 @@ const WELL_FORMED_FIELDS: Record<string, Record<string, string>> = {
   'PUT /api/documents/media/:id': { title: 'Fuzzed photo' },
   'POST /api/media': { title: 'Fuzzed photo', type: 'photo', description: 'A fuzzed upload' },
   'PUT /api/media/:id': { description: 'A fuzzed upload' },
+  'POST /api/stays/:id/reports': { text: 'A fuzzed report' },
   [RETURNS_IMPORT]: {},
   [BANK_IMPORT]: {},
 };
@@ -664,6 +677,7 @@ const ACCEPTED_SAMPLES = {
   media: ['png', 'jpeg', 'webm'],
   csv: ['returnsCsv'],
   camt: ['camt'],
+  photo: ['png', 'jpeg'],
 } as const;
 
 interface UploadTargets {
@@ -727,12 +741,14 @@ function multipartRequestFor(route: FuzzRoute, targets: UploadTargets): fc.Arbit
         ? 'camt'
         : /\/media\b/.test(route.url)
           ? 'media'
-          : 'document';
+          : route.file === 'photo'
+            ? 'photo'
+            : 'document';
   const wellFormed = fc.record({
     fields: target.map((where) => fieldPairs({ ...WELL_FORMED_FIELDS[key], ...where })),
     files: fc
       .record({
-        field: fc.constant('file'),
+        field: fc.constant(route.file),
         name: fileName,
         type: declaredType,
         bytes: fc.constantFrom(...ACCEPTED_SAMPLES[purpose]).map((k) => SAMPLES[k]!),
@@ -779,12 +795,15 @@ const describeForm = (form: Form | undefined) =>
 
 /** Every stored file key that a document, per-user media or project media row points at. */
 async function referencedKeys(): Promise<Set<string>> {
-  const [docs, media, identity] = await Promise.all([
+  const [docs, media, identity, reports] = await Promise.all([
     ctx.db.select({ key: documents.fileKey }).from(documents),
     ctx.db.select({ key: projectMedia.fileKey }).from(projectMedia),
     ctx.db.select({ key: kycDocuments.fileKey }).from(kycDocuments),
+    ctx.db.select({ key: stayReports.photoKey }).from(stayReports),
   ]);
-  return new Set([...docs, ...media, ...identity].map((r) => r.key).filter((k): k is string => !!k));
+  return new Set(
+    [...docs, ...media, ...identity, ...reports].map((r) => r.key).filter((k): k is string => !!k),
+  );
 }
 
 describe('the upload routes, random and hostile multipart forms', () => {
@@ -810,11 +829,14 @@ describe('the upload routes, random and hostile multipart forms', () => {
       { data: SAMPLES.png!, mime: 'image/png', name: 'before.png' },
     );
     const media = await createMediaRow(ctx.db, { projectId: project });
+    // The admin's own approved stay, so that a report on it gets past the look-ups to the write.
+    const stay = await createBooking(ctx.db, w.admin.id, project, [isoDay(120)], { status: 'approved' });
     const targets: UploadTargets = {
       existing: {
         'PUT /api/documents/:id': doc.id,
         'PUT /api/documents/media/:id': userMedia.id,
         'PUT /api/media/:id': media.id,
+        'POST /api/stays/:id/reports': stay.id,
       },
       projects: Object.values(w.projects).map((p) => p.id),
       users: [w.a.id, w.b.id],

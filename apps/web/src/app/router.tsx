@@ -90,6 +90,7 @@ export const router = createBrowserRouter([
                 lazy: () => import('@/features/notifications/admin/notifications-page'),
               },
               { path: 'bookings', lazy: () => import('@/features/stays/admin/bookings-page') },
+              { path: 'stay-reports', lazy: () => import('@/features/stays/admin/stay-reports-page') },
               {
                 path: 'distributions',
                 lazy: () => import('@/features/distributions/admin/distributions-page'),

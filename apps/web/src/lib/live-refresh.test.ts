@@ -23,6 +23,7 @@ describe('liveEventKind', () => {
     expect(liveEventKind('/perks')).toBe('booking');
     expect(liveEventKind('/perks?project=00000000-0000-4000-8000-000000000001')).toBe('booking');
     expect(liveEventKind('/perks#swaps')).toBe('booking');
+    expect(liveEventKind('/admin/stay-reports')).toBe('stayReport');
     expect(liveEventKind('/updates?id=1')).toBe('update');
     expect(liveEventKind('/documents')).toBe('document');
     expect(liveEventKind('/project/aurora')).toBe('account');
@@ -41,12 +42,19 @@ describe('refreshAfter', () => {
     'activities.list',
     'cabins.availability',
     'cabins.seasons',
+    'stayReports.list',
   ];
 
   it('reloads every view of the Perks page after a booking decision, a swap offer or an accepted swap', () => {
     const qc = cacheOf([...PERKS_PAGE, 'updates.list', 'documents.list']);
     refreshAfter(qc, liveEventKind('/perks?project=p1'));
     expect(stale(qc)).toEqual([...PERKS_PAGE].sort());
+  });
+
+  it("reloads the admins' inbox of problem reports, not the Perks page, after a new report", () => {
+    const qc = cacheOf(['stayReports.adminList', 'bookings.list', 'swaps.list']);
+    refreshAfter(qc, liveEventKind('/admin/stay-reports'));
+    expect(stale(qc)).toEqual(['stayReports.adminList']);
   });
 
   it('reloads nothing for a plain message', () => {
@@ -62,8 +70,8 @@ describe('refreshAfter', () => {
   });
 
   it('reloads every view live events reach after a reconnect', () => {
-    const qc = cacheOf([...PERKS_PAGE, 'updates.list']);
+    const qc = cacheOf([...PERKS_PAGE, 'updates.list', 'stayReports.adminList']);
     refreshEverything(qc);
-    expect(stale(qc)).toEqual([...PERKS_PAGE, 'updates.list'].sort());
+    expect(stale(qc)).toEqual([...PERKS_PAGE, 'updates.list', 'stayReports.adminList'].sort());
   });
 });

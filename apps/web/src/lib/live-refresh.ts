@@ -3,7 +3,7 @@ import type { Table } from '@portal/contracts';
 import { refreshTables } from './endpoint-client';
 
 /** What a live notification is about, read from the page its link opens. */
-export type LiveEventKind = 'booking' | 'update' | 'document' | 'account' | 'message';
+export type LiveEventKind = 'booking' | 'stayReport' | 'update' | 'document' | 'account' | 'message';
 
 /**
  * The one place that says what each kind of live event changed: every read of the registry made from
@@ -11,7 +11,7 @@ export type LiveEventKind = 'booking' | 'update' | 'document' | 'account' | 'mes
  */
 const LIVE_TABLES: Record<LiveEventKind, readonly Table[]> = {
   // A booking decision, a swap offer or an accepted swap (its stays change hands), an activity request's
-  // decision, a changed high season: all link to /perks and reload its views.
+  // decision, a changed high season, a problem report moved along: all link to /perks and reload its views.
   booking: [
     'bookings',
     'booking_nights',
@@ -19,7 +19,10 @@ const LIVE_TABLES: Record<LiveEventKind, readonly Table[]> = {
     'swap_offers',
     'activity_requests',
     'high_seasons',
+    'stay_reports',
   ],
+  // A new problem report, told to the admins: their inbox reloads.
+  stayReport: ['stay_reports'],
   update: ['updates', 'update_reads'],
   document: ['documents'],
   account: ['users', 'projects', 'investments', 'monthly_returns'],
@@ -28,6 +31,7 @@ const LIVE_TABLES: Record<LiveEventKind, readonly Table[]> = {
 
 const KIND_OF_PATH: Record<string, LiveEventKind> = {
   '/perks': 'booking',
+  '/admin/stay-reports': 'stayReport',
   '/updates': 'update',
   '/documents': 'document',
   '/': 'account',

@@ -16,6 +16,7 @@ import { swapEndpoints } from './swaps';
 import { stayRuleEndpoints } from './stay-rules';
 import { waitlistEndpoints } from './waitlist';
 import { allocationEndpoints } from './allocations';
+import { stayReportEndpoints } from './stay-reports';
 import { docsEndpoints } from './docs';
 import { distributionEndpoints } from './distributions';
 import { documentEndpoints } from './documents';
@@ -58,6 +59,7 @@ export const endpoints = {
   stayRules: stayRuleEndpoints,
   waitlist: waitlistEndpoints,
   allocations: allocationEndpoints,
+  stayReports: stayReportEndpoints,
   interest: interestEndpoints,
   offerings: offeringEndpoints,
   subscriptions: subscriptionEndpoints,

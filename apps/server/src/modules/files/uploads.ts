@@ -10,8 +10,11 @@ import { FileTooLargeError, type FileStorage } from '../../storage/file-storage'
 import { nulRefusal } from '../../plugins/errors';
 import { BIDI_CONTROLS } from './send-file';
 
-/** What a file is for: documents take PDFs, images, text and office files; media take images and videos. */
-export type UploadPurpose = 'document' | 'media';
+/**
+ * What a file is for: documents take PDFs, images, text and office files; media take images and videos;
+ * photos (a stay's problem report) take JPEG, PNG and WebP only.
+ */
+export type UploadPurpose = 'document' | 'media' | 'photo';
 type FileKind = 'pdf' | 'image' | 'video' | 'text' | 'office';
 
 /** A file stored under a server-generated key, with the type read from its bytes (never the client's word). */
@@ -36,15 +39,16 @@ interface KnownType {
 
 const DOC: readonly UploadPurpose[] = ['document'];
 const BOTH: readonly UploadPurpose[] = ['document', 'media'];
+const PHOTO: readonly UploadPurpose[] = ['document', 'media', 'photo'];
 const MEDIA: readonly UploadPurpose[] = ['media'];
 
 /** The accepted types, by the extension file-type answers (text types by the declared extension). */
 const KNOWN: Record<string, KnownType> = {
   pdf: { mime: 'application/pdf', label: 'PDF', kind: 'pdf', purposes: DOC },
-  jpg: { mime: 'image/jpeg', label: 'JPG', kind: 'image', purposes: BOTH },
-  png: { mime: 'image/png', label: 'PNG', kind: 'image', purposes: BOTH },
+  jpg: { mime: 'image/jpeg', label: 'JPG', kind: 'image', purposes: PHOTO },
+  png: { mime: 'image/png', label: 'PNG', kind: 'image', purposes: PHOTO },
   gif: { mime: 'image/gif', label: 'GIF', kind: 'image', purposes: BOTH },
-  webp: { mime: 'image/webp', label: 'WEBP', kind: 'image', purposes: BOTH },
+  webp: { mime: 'image/webp', label: 'WEBP', kind: 'image', purposes: PHOTO },
   docx: {
     mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     label: 'DOCX',
@@ -97,6 +101,7 @@ const TEXT_EXTS = new Set(['txt', 'csv', 'md']);
 const UNSUPPORTED: Record<UploadPurpose, ErrorCode> = {
   document: 'documents.unsupported_document',
   media: 'documents.unsupported_media',
+  photo: 'documents.unsupported_photo',
 };
 
 const HEAD_BYTES = 8192;
@@ -218,15 +223,17 @@ export interface UploadBody {
 }
 
 /**
- * Reads a multipart form (or a JSON body) of an admin write. The file part, named `file`, is streamed to
- * storage with the size limit enforced while it arrives, then identified from its bytes; whatever fails
- * leaves nothing on disk. The caller owns the stored file from here on: see `withUpload`.
+ * Reads a multipart form (or a JSON body) of an upload. The file part, named `file` (or `fileField`, as
+ * the endpoint declares it), is streamed to storage with the size limit enforced while it arrives, then
+ * identified from its bytes; whatever fails leaves nothing on disk. The caller owns the stored file from
+ * here on: see `withUpload`.
  */
 export async function readUpload(
   request: FastifyRequest,
   storage: FileStorage,
-  opts: { maxBytes: number; purpose: UploadPurpose },
+  opts: { maxBytes: number; purpose: UploadPurpose; fileField?: string },
 ): Promise<UploadBody> {
+  const fileField = opts.fileField ?? 'file';
   if (!request.isMultipart()) {
     const body = request.body;
     if (body === undefined || body === null) return { fields: {}, file: null };
@@ -242,10 +249,10 @@ export async function readUpload(
       if (part.type === 'field') {
         if (part.valueTruncated)
           throw new BadRequestError(coded('documents.field_too_long', { field: part.fieldname }));
-        if (part.fieldname !== 'file') fields[part.fieldname] = part.value;
+        if (part.fieldname !== fileField) fields[part.fieldname] = part.value;
         continue;
       }
-      if (part.fieldname !== 'file') {
+      if (part.fieldname !== fileField) {
         part.file.resume();
         throw new BadRequestError(coded('documents.file_field', { field: part.fieldname }));
       }

@@ -44,6 +44,15 @@ const NOTICES = {
   /** The outcome of a peak allocation for an investor who ranked stays (stays/allocations/run.ts). */
   allocationAssigned: { title: 'notice.allocation.title', message: 'notice.allocation.assigned' },
   allocationNone: { title: 'notice.allocation.title', message: 'notice.allocation.none' },
+  /** A problem report from a stay, to every admin (stays/stay-reports); `text` its words, shortened. */
+  stayReportNew: { title: 'notice.stayReport.newTitle', message: 'notice.stayReport.new' },
+  /** An admin moved an investor's problem report along. */
+  stayReportInProgress: {
+    title: 'notice.stayReport.inProgressTitle',
+    message: 'notice.stayReport.inProgress',
+  },
+  stayReportDone: { title: 'notice.stayReport.doneTitle', message: 'notice.stayReport.done' },
+  stayReportReopened: { title: 'notice.stayReport.reopenedTitle', message: 'notice.stayReport.reopened' },
   subscriptionAccepted: {
     title: 'notice.subscription.acceptedTitle',
     message: 'notice.subscription.accepted',

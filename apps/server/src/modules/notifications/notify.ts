@@ -187,6 +187,11 @@ export async function notifyAllActiveUsers(db: DbOrTx, n: NotificationInput): Pr
   return (await fanOut(db, sql`true`, n)).sent;
 }
 
+/** Notifies every active admin (something waits in an admin's inbox), in one statement. */
+export async function notifyAdmins(db: DbOrTx, n: NotificationInput): Promise<number> {
+  return (await fanOut(db, sql`${users.isAdmin}`, n)).sent;
+}
+
 /** Notifies every active investor who holds an investment in the project, in one statement. */
 export async function notifyProjectInvestors(
   db: DbOrTx,

@@ -240,6 +240,11 @@ vi.mock('@/queries/swaps', () => ({
   useSwapStays: () => loaded([]),
   useCreateSwapOffer: idle,
 }));
+// An approved stay lists its problem reports: none here.
+vi.mock('@/queries/stay-reports', () => ({
+  useStayReports: () => loaded([]),
+  useReportProblem: idle,
+}));
 vi.mock('@/queries/calendar', () => ({
   useCalendarFeed: () => loaded('https://portal.example.com/api/calendar/feed.ics'),
   useRegenerateCalendarFeed: idle,
@@ -371,6 +376,14 @@ describe("the investor's requests, swaps and usage on the Perks page in German",
         ),
       }),
     ).toBeInTheDocument();
+    expect(
+      within(rental!).getByRole('button', {
+        name: reads(
+          'Problem melden: Vermietung zu 1.250,50 € pro Nacht, 21. Feb. → 24. Feb. 2099 · 3 Nächte',
+        ),
+      }),
+    ).toHaveTextContent('Problem melden');
+    expect(within(gift!).queryByRole('button', { name: /^Problem melden/ })).not.toBeInTheDocument();
 
     await userEvent.click(
       within(gift!).getByRole('button', { name: /^Anfrage stornieren: Geschenk an anna@example\.com/ }),

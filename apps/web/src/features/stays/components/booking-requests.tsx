@@ -11,6 +11,7 @@ import { stayLine } from '../stay';
 import { CancelRequestButton, RequestItem, useCancelRequest } from './request-item';
 import { SwapOfferDialog } from './swap-offer-dialog';
 import { StayGuide } from './stay-guide';
+import { StayReports } from './stay-reports';
 
 function bookingTitle(
   t: TFunction<'stays'>,
@@ -98,6 +99,7 @@ export function BookingRequests({ bookings }: { bookings: Booking[] }) {
                 {b.status === 'approved' && (b.nights.at(-1) ?? '') >= today && (
                   <StayGuide bookingId={b._id} />
                 )}
+                {b.status === 'approved' && <StayReports bookingId={b._id} stay={named(b)} />}
               </RequestItem>
             ))}
           </ul>
