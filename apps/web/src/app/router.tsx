@@ -90,6 +90,7 @@ export const router = createBrowserRouter([
                 lazy: () => import('@/features/notifications/admin/notifications-page'),
               },
               { path: 'bookings', lazy: () => import('@/features/stays/admin/bookings-page') },
+              { path: 'allocations', lazy: () => import('@/features/stays/admin/allocations-page') },
               {
                 path: 'distributions',
                 lazy: () => import('@/features/distributions/admin/distributions-page'),

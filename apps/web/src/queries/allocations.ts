@@ -47,3 +47,36 @@ export function useFairness(projectId: string | undefined) {
     { select: (a) => a.data, enabled: !!projectId },
   );
 }
+
+/** Every allocation of a project (admin), newest run time first. */
+export function useAdminAllocations(projectId: string | undefined) {
+  return useEndpointQuery(
+    e.adminList,
+    { query: { projectId: projectId! } },
+    { select: (a) => a.data, enabled: !!projectId },
+  );
+}
+
+/** Creates an allocation (admin): the server draws its seed and publishes the hash. */
+export function useCreateAllocation({ failure }: FailureOption = {}) {
+  return useEndpointMutation(e.create, {
+    failure,
+    mutationFn: async (input: CreateAllocationInput) => (await call(e.create, { body: input })).data,
+  });
+}
+
+/** Runs an allocation now (admin): its stays become approved stays, the ledger and calendars change. */
+export function useRunAllocation({ failure }: FailureOption = {}) {
+  return useEndpointMutation(e.run, {
+    failure,
+    mutationFn: async (id: string) => (await call(e.run, { params: { id } })).data,
+  });
+}
+
+/** Withdraws an allocation that has not run (admin): its nights open to normal requests. */
+export function useRemoveAllocation({ failure }: FailureOption = {}) {
+  return useEndpointMutation(e.remove, {
+    failure,
+    mutationFn: (id: string) => call(e.remove, { params: { id } }),
+  });
+}
