@@ -11,7 +11,8 @@ export type LiveEventKind = 'booking' | 'update' | 'document' | 'account' | 'mes
  */
 const LIVE_TABLES: Record<LiveEventKind, readonly Table[]> = {
   // A booking decision, a swap offer or an accepted swap (its stays change hands), an activity request's
-  // decision, a changed high season: all link to /perks and reload its views.
+  // decision, a changed high season, the outcome of a peak allocation's draw: all link to /perks and
+  // reload its views.
   booking: [
     'bookings',
     'booking_nights',
@@ -19,6 +20,8 @@ const LIVE_TABLES: Record<LiveEventKind, readonly Table[]> = {
     'swap_offers',
     'activity_requests',
     'high_seasons',
+    'allocations',
+    'allocation_stays',
   ],
   update: ['updates', 'update_reads'],
   document: ['documents'],
