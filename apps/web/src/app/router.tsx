@@ -91,6 +91,7 @@ export const router = createBrowserRouter([
               },
               { path: 'bookings', lazy: () => import('@/features/stays/admin/bookings-page') },
               { path: 'stay-reports', lazy: () => import('@/features/stays/admin/stay-reports-page') },
+              { path: 'allocations', lazy: () => import('@/features/stays/admin/allocations-page') },
               {
                 path: 'distributions',
                 lazy: () => import('@/features/distributions/admin/distributions-page'),

@@ -43,9 +43,12 @@ describe('refreshAfter', () => {
     'cabins.availability',
     'cabins.seasons',
     'stayReports.list',
+    'allocations.list',
+    'allocations.result',
+    'allocations.fairness',
   ];
 
-  it('reloads every view of the Perks page after a booking decision, a swap offer or an accepted swap', () => {
+  it('reloads every view of the Perks page after a booking decision, a swap offer, an accepted swap or a draw', () => {
     const qc = cacheOf([...PERKS_PAGE, 'updates.list', 'documents.list']);
     refreshAfter(qc, liveEventKind('/perks?project=p1'));
     expect(stale(qc)).toEqual([...PERKS_PAGE].sort());

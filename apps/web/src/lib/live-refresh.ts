@@ -11,7 +11,8 @@ export type LiveEventKind = 'booking' | 'stayReport' | 'update' | 'document' | '
  */
 const LIVE_TABLES: Record<LiveEventKind, readonly Table[]> = {
   // A booking decision, a swap offer or an accepted swap (its stays change hands), an activity request's
-  // decision, a changed high season, a problem report moved along: all link to /perks and reload its views.
+  // decision, a changed high season, a problem report moved along, the outcome of a peak allocation's
+  // draw: all link to /perks and reload its views.
   booking: [
     'bookings',
     'booking_nights',
@@ -20,6 +21,8 @@ const LIVE_TABLES: Record<LiveEventKind, readonly Table[]> = {
     'activity_requests',
     'high_seasons',
     'stay_reports',
+    'allocations',
+    'allocation_stays',
   ],
   // A new problem report, told to the admins: their inbox reloads.
   stayReport: ['stay_reports'],

@@ -8,6 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { downloadCsv } from '@/lib/csv';
 import { formatNumber } from '@/lib/format';
 import { useCurrentProject } from '@/queries/current-project';
+import { useAuth } from '@/queries/session';
 import { useActivityRequests } from '@/queries/activities';
 import { useBookings } from '@/queries/bookings';
 import { useCabinNights } from '@/queries/allowances';
@@ -18,7 +19,9 @@ import { BookingRequests } from './components/booking-requests';
 import { CalendarFeedCard } from './components/calendar-feed-card';
 import { CabinNightCards } from './components/cabin-night-cards';
 import { ExpiryBanner } from './components/expiry-banner';
+import { FairnessCard } from './components/fairness-card';
 import { NightManagement } from './components/night-management';
+import { PeakWeeks } from './components/peak-weeks';
 import { PerkList } from './components/perk-list';
 import { SwapOffers } from './components/swap-offers';
 import { UsageSummary } from './components/usage-summary';
@@ -61,6 +64,8 @@ export function PerksPage() {
   const usage = useUsage(projectId);
   const bookings = useBookings(projectId);
   const activities = useActivityRequests(projectId);
+  // Peak allocations and the fairness ledger are an investor's: an admin has them on the admin side.
+  const investor = !useAuth().user?.isAdmin;
   const [dialog, setDialog] = useState<DialogState | null>(null);
   /** The partner activity being requested (a perk that is not a cabin: it uses no cabin nights). */
   const [activity, setActivity] = useState<{ perk: Perk; key: number } | null>(null);
@@ -140,6 +145,7 @@ export function PerksPage() {
           {nights && <CabinNightCards nights={nights} projectId={projectId} />}
           <div className="grid items-start gap-6 lg:grid-cols-3">
             <div className="grid gap-6 lg:col-span-2">
+              {nights && investor && <PeakWeeks projectId={projectId} />}
               <PerkList perks={perkList} canBook={!!nights} onBook={bookPerk} />
               {(nights || (bookings.data?.length ?? 0) > 0) && (
                 <BookingRequests bookings={bookings.data ?? []} />
@@ -160,6 +166,7 @@ export function PerksPage() {
                 hasCabin={!!nights}
                 onDownload={download}
               />
+              {nights && investor && <FairnessCard projectId={projectId} />}
               {nights && <CalendarFeedCard />}
             </div>
           </div>

@@ -6,9 +6,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type {
   ActivityRequest,
   AdminActivityRequest,
+  Allocation,
   AdminBooking,
   Cabin,
   CabinNights,
+  Fairness,
   HighSeason,
   Perk,
   SwapOffer,
@@ -165,6 +167,37 @@ const CABIN_ROW: Cabin = {
   updatedAt: at,
 };
 
+const CHRISTMAS: Allocation = {
+  _id: 'a0000000-0000-4000-8000-000000000001',
+  projectId: AURORA._id,
+  projectName: AURORA.name,
+  title: 'Weihnachten 2099',
+  seedHash: 'a'.repeat(64),
+  status: 'open',
+  preferencesDue: '2099-12-01T12:00:00.000Z',
+  runsAt: '2099-12-02T12:00:00.000Z',
+  ranAt: null,
+  stays: [
+    { _id: 'a0000000-0000-4000-8000-000000000011', checkIn: '2099-12-19', checkOut: '2099-12-26', nights: 7 },
+  ],
+  myChoices: [],
+  participants: 0,
+};
+const LEDGER: Fairness = {
+  projectId: AURORA._id,
+  years: [{ year: 2099, seasonNights: 60 }],
+  rows: [
+    {
+      userId: EMMA._id,
+      name: EMMA.name,
+      sharePercent: 12.5,
+      years: [{ year: 2099, peakNights: 14, fairShare: 7.5 }],
+      peakNightsPer10000: 1.05,
+      priority: { position: 2, tiedWith: 1, of: 5 },
+    },
+  ],
+};
+
 const { state, loaded, idle, NO_AVAILABILITY } = vi.hoisted(() => ({
   NO_AVAILABILITY: { data: [], isLoading: false, isError: false, isFetching: false },
   /** What the mocked queries answer; the lists start empty in each test. */
@@ -177,6 +210,9 @@ const { state, loaded, idle, NO_AVAILABILITY } = vi.hoisted(() => ({
     usage: null as unknown,
     perks: [] as unknown[],
     cabins: [] as unknown[],
+    allocations: [] as unknown[],
+    result: null as unknown,
+    fairness: null as unknown,
   },
   loaded: <T,>(data: T) => ({ data, isLoading: false, isError: false, isFetching: false }),
   idle: () => ({ mutateAsync: () => Promise.resolve(), reset: () => {}, isPending: false }),
@@ -245,6 +281,12 @@ vi.mock('@/queries/stay-reports', () => ({
   useStayReports: () => loaded([]),
   useReportProblem: idle,
 }));
+vi.mock('@/queries/allocations', () => ({
+  useAllocations: () => loaded(state.allocations),
+  useSaveAllocationPreferences: idle,
+  useAllocationResult: () => loaded(state.result),
+  useFairness: () => loaded(state.fairness),
+}));
 vi.mock('@/queries/calendar', () => ({
   useCalendarFeed: () => loaded('https://portal.example.com/api/calendar/feed.ics'),
   useRegenerateCalendarFeed: idle,
@@ -258,7 +300,17 @@ vi.mock('@/queries/cabins', async (original) => ({
 }));
 
 beforeEach(() => {
-  Object.assign(state, { bookings: [], activities: [], swaps: [], usage: null, perks: [], cabins: [] });
+  Object.assign(state, {
+    bookings: [],
+    activities: [],
+    swaps: [],
+    usage: null,
+    perks: [],
+    cabins: [],
+    allocations: [],
+    result: null,
+    fairness: null,
+  });
 });
 
 /** An element's text with every kind of space (Intl's no-break and narrow ones) as a plain space. */
@@ -280,6 +332,81 @@ async function showPerks(locale: 'de' | 'nb', remaining: number) {
 }
 
 describe('the Perks page and its booking dialog in German and Norwegian', () => {
+  it('shows the peak weeks to rank and the fairness card in German', async () => {
+    state.allocations = [CHRISTMAS];
+    state.fairness = LEDGER;
+    await showPerks('de', 10);
+    expect(screen.getByRole('heading', { name: 'Hochsaisonwochen: Weihnachten 2099' })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Aufenthalte gehen zuerst an die Investoren mit den wenigsten Hochsaisonnächten je investiertem Euro in den letzten drei Jahren; bei Gleichstand entscheidet eine veröffentlichte Auslosung.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(/^Ordnen Sie die gewünschten Aufenthalte bis .*1\. Dezember 2099/),
+    ).toBeInTheDocument();
+    const stays = within(screen.getByRole('group', { name: 'Angebotene Aufenthalte' }));
+    await userEvent.click(
+      stays.getByRole('checkbox', { name: reads('19. Dez. → 26. Dez. 2099 · 7 Nächte') }),
+    );
+    const ranking = within(screen.getByRole('list', { name: 'Ihre Reihenfolge' }));
+    expect(
+      ranking.getByRole('button', { name: reads('Nach oben: 19. Dez. → 26. Dez. 2099 · 7 Nächte') }),
+    ).toBeDisabled();
+    expect(
+      ranking.getByRole('button', { name: reads('Entfernen: 19. Dez. → 26. Dez. 2099 · 7 Nächte') }),
+    ).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Reihenfolge speichern' })).toBeEnabled();
+
+    expect(screen.getByRole('heading', { name: 'Fairness' })).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Hochsaisonnächte je Jahr' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((r) => Array.from(r.children, text)),
+    ).toEqual([
+      ['Jahr', 'Ihre Hochsaisonnächte', 'Fairer Anteil'],
+      ['2099', '14', '7,5'],
+    ]);
+    expect(
+      screen.getByText(
+        (_, el) =>
+          el?.tagName === 'P' &&
+          text(el) === '1,05 Hochsaisonnächte je investierte 10.000 € in diesen drei Jahren.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Sie stehen bei der nächsten Zuteilung auf Platz 2 von 5. Diesen Platz teilen Sie mit 1 anderen Investor; zwischen Ihnen entscheidet die Auslosung.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the result of a draw in Norwegian, the others by place only', async () => {
+    state.allocations = [{ ...CHRISTMAS, status: 'run', ranAt: '2099-12-02T12:00:00.000Z' }];
+    state.result = {
+      seed: 'f'.repeat(64),
+      seedHash: CHRISTMAS.seedHash,
+      order: ['u0000000-0000-4000-8000-000000000009', EMMA._id],
+      assignments: [{ userId: EMMA._id, stayId: CHRISTMAS.stays[0]!._id, bookingId: RENTAL._id }],
+      people: [
+        { userId: 'u0000000-0000-4000-8000-000000000009', name: null, you: false },
+        { userId: EMMA._id, name: EMMA.name, you: true },
+      ],
+    };
+    await showPerks('nb', 10);
+    expect(screen.getByRole('heading', { name: 'Høysesonguker: Weihnachten 2099' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'Dine opphold' })).getByRole('listitem'),
+    ).toHaveTextContent('19. des. → 26. des. 2099 · 7 netter');
+    expect(
+      within(screen.getByRole('list', { name: 'Prioritetsrekkefølge' }))
+        .getAllByRole('listitem')
+        .map(text),
+    ).toEqual(['1. Investor 1', '2. Du · 19. des. → 26. des. 2099 · 7 netter']);
+    expect(screen.getByText(/^Alle kan kontrollere trekningen: sha256\(seed\)/)).toBeInTheDocument();
+  });
+
   it('books a stay in German', async () => {
     await showPerks('de', 10);
     expect(
