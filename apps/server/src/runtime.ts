@@ -17,6 +17,9 @@ import { queueExpiryReminders } from './modules/stays/calendar/expiry-reminders'
 import { queueKycExpiryReminders } from './modules/kyc/expiry-reminders';
 import { queueCallReminders } from './modules/capital-calls/notice';
 import { runPublishing } from './modules/statements/statement-publications';
+import { runExport } from './modules/privacy/export-job';
+import { purgeExpiredExports } from './modules/privacy/service';
+import { collectPersonalData } from './personal-data';
 import { createLocalStorage, type FileStorage } from './storage/file-storage';
 import { createS3Storage } from './storage/s3-storage';
 
@@ -75,7 +78,10 @@ export function createDeps(
   };
 }
 
-/** The job queue and what its jobs do: sending email, the daily reminders, publishing statements. Not started yet. */
+/**
+ * The job queue and what its jobs do: sending email, the daily reminders (and deleting expired data
+ * exports), publishing statements, making data exports. Not started yet.
+ */
 function createBackgroundWork(config: Config, database: Database, storage: FileStorage, opts: QueueOptions) {
   const jobs = createJobQueue(database, {
     ...opts,
@@ -91,8 +97,14 @@ function createBackgroundWork(config: Config, database: Database, storage: FileS
     await queueExpiryReminders(database.db, mailer);
     await queueKycExpiryReminders(database.db, mailer, config.kycValidMonths);
     await queueCallReminders(database.db, mailer);
+    await purgeExpiredExports(database.db, storage);
   });
   jobs.handle('statements', (job) => runPublishing(database.db, mailer, storage, job));
+  jobs.handle('exports', (job) =>
+    runExport({ db: database.db, storage, mailer }, job, (userId) =>
+      collectPersonalData({ db: database.db, storage, config, mailer }, userId),
+    ),
+  );
   jobs.handle('backups', async () => {
     await runScheduledBackup(config, database);
   });

@@ -15,6 +15,9 @@ export const QUEUES = {
   statements: { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 15 * 60 },
   // A scheduled backup (BACKUP_SCHEDULE): tried twice more, 5 and 10 minutes later; an hour at most a run.
   backups: { retryLimit: 2, retryDelay: 300, retryBackoff: true, expireInSeconds: 60 * 60 },
+  // An archive of an investor's data (modules/privacy): tried three times more, 1, 2 and 4 minutes later;
+  // 30 minutes at most a run (their documents are copied into it).
+  exports: { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 30 * 60 },
 } as const;
 export type QueueName = keyof typeof QUEUES;
 

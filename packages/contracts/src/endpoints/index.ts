@@ -30,6 +30,7 @@ import { mediaEndpoints } from './media';
 import { notificationEndpoints } from './notifications';
 import { performanceEndpoints } from './performance';
 import { perkEndpoints } from './perks';
+import { privacyEndpoints } from './privacy';
 import { projectEndpoints } from './projects';
 import { rentalEndpoints } from './rentals';
 import { returnEndpoints } from './returns';
@@ -76,6 +77,7 @@ export const endpoints = {
   docs: docsEndpoints,
   auth: authEndpoints,
   users: userEndpoints,
+  privacy: privacyEndpoints,
   bankAccounts: bankAccountEndpoints,
   support: supportEndpoints,
   notifications: notificationEndpoints,
