@@ -125,6 +125,7 @@ export const router = createBrowserRouter([
               { path: 'media', lazy: () => import('@/features/media/media-page') },
               { path: 'updates', lazy: () => import('@/features/updates/updates-page') },
               { path: 'email-preferences', lazy: () => import('@/features/profile/email-preferences-page') },
+              { path: 'your-data', lazy: () => import('@/features/profile/your-data-page') },
               { path: 'identity', lazy: () => import('@/features/kyc/identity-page') },
               { path: 'subscriptions/:id/sign', lazy: () => import('@/features/kyc/sign-page') },
               { path: 'subscriptions', lazy: () => import('@/features/subscriptions/subscriptions-page') },
