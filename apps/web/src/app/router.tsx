@@ -61,6 +61,8 @@ export const router = createBrowserRouter([
       { path: '/register', lazy: () => import('@/features/auth/register-page') },
       { path: '/forgot-password', lazy: () => import('@/features/auth/forgot-password-page') },
       { path: '/reset-password', lazy: () => import('@/features/auth/reset-password-page') },
+      // What is stored and why: for anyone, signed in or not.
+      { path: '/privacy', lazy: () => import('@/features/profile/privacy-page') },
       {
         // The pages that read through the query cache: its provider (and the query library) comes with
         // the first of them, not with the sign-in pages.
