@@ -52,6 +52,7 @@ import { NOTIFY_CHANNEL } from './modules/notifications/notify';
 import { notificationRoutes } from './modules/notifications/routes';
 import { performanceRoutes } from './modules/performance/routes';
 import { perkRoutes } from './modules/perks/routes';
+import { privacyRoutes } from './modules/privacy/routes';
 import { projectRoutes } from './modules/projects/routes';
 import { returnRoutes } from './modules/returns/routes';
 import { statementRoutes } from './modules/statements/routes';
@@ -64,6 +65,7 @@ const modules: Module[] = [
   healthRoutes,
   authRoutes,
   userRoutes,
+  privacyRoutes,
   bankAccountRoutes,
   performanceRoutes,
   distributionRoutes,

@@ -18,6 +18,9 @@ import { queueKycExpiryReminders } from './modules/kyc/expiry-reminders';
 import { queueCallReminders } from './modules/capital-calls/notice';
 import { runPublishing } from './modules/statements/statement-publications';
 import { runDueAllocation } from './modules/stays/allocations/run';
+import { runExport } from './modules/privacy/export-job';
+import { purgeExpiredExports } from './modules/privacy/service';
+import { collectPersonalData } from './personal-data';
 import { createLocalStorage, type FileStorage } from './storage/file-storage';
 import { createS3Storage } from './storage/s3-storage';
 
@@ -76,7 +79,10 @@ export function createDeps(
   };
 }
 
-/** The job queue and what its jobs do: sending email, the daily reminders, publishing statements. Not started yet. */
+/**
+ * The job queue and what its jobs do: sending email, the daily reminders (and deleting expired data
+ * exports), publishing statements, making data exports. Not started yet.
+ */
 function createBackgroundWork(config: Config, database: Database, storage: FileStorage, opts: QueueOptions) {
   const jobs = createJobQueue(database, {
     ...opts,
@@ -92,9 +98,15 @@ function createBackgroundWork(config: Config, database: Database, storage: FileS
     await queueExpiryReminders(database.db, mailer);
     await queueKycExpiryReminders(database.db, mailer, config.kycValidMonths);
     await queueCallReminders(database.db, mailer);
+    await purgeExpiredExports(database.db, storage);
   });
   jobs.handle('statements', (job) => runPublishing(database.db, mailer, storage, job));
   jobs.handle('allocations', (job) => runDueAllocation(database.db, String(job.data.id)));
+  jobs.handle('exports', (job) =>
+    runExport({ db: database.db, storage, mailer }, job, (userId) =>
+      collectPersonalData({ db: database.db, storage, config, mailer }, userId),
+    ),
+  );
   jobs.handle('backups', async () => {
     await runScheduledBackup(config, database);
   });

@@ -73,13 +73,15 @@ export const TABLES = [
   'capital_call_lines',
   'bank_imports',
   'bank_transactions',
+  // Your data (issue 36): the archives of an investor's data they asked for.
+  'data_exports',
 ] as const;
 export type Table = (typeof TABLES)[number];
 
 /** Who may call an endpoint: anyone, a signed-in user, or an administrator. */
 export type Access = 'public' | 'user' | 'admin';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 414 | 415 | 416 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 414 | 415 | 416 | 429 | 503;
 
 /** An answer that is a file: its bytes, one of these content types, with Range support where said. */
 export interface FileAnswer {

@@ -48,6 +48,7 @@ export * from './roi';
 export * from './issues';
 export { saidCode, type FieldCode, type ValidationCode, type ValidationParams } from './validation';
 export * from './support';
+export * from './privacy';
 export * from './endpoint';
 export * from './endpoints';
 export * from './openapi';

@@ -18,6 +18,7 @@ const ERROR_TEXT: Record<ErrorStatus, string> = {
   403: 'Signed in, but not allowed (not an administrator, or two-factor sign-in required first)',
   404: 'Nothing with that id, or not the caller’s',
   409: 'The change conflicts with the current state; the message says why',
+  410: 'It existed but is no longer available (an expired download); the message says why',
   413: 'The body or the file is too large',
   414: 'A part of the address is too long',
   415: 'The body is not of a type this endpoint reads',

@@ -77,6 +77,9 @@ export const EMAIL_CATEGORIES = ['security', 'payouts', 'projects', 'bookings', 
 export const OPTIONAL_EMAIL_CATEGORIES = ['payouts', 'projects', 'bookings', 'announcements'] as const;
 /** An email of the outbox: waiting to be sent, sent, given up after its retries, or not sent (skipped). */
 export const MAIL_STATUSES = ['queued', 'sent', 'failed', 'skipped'] as const;
+/** An archive of an investor's data: being made, ready to download (for a week), or given up. */
+export const DATA_EXPORT_STATUSES = ['pending', 'ready', 'failed'] as const;
+export type DataExportStatus = (typeof DATA_EXPORT_STATUSES)[number];
 export type EmailCategory = (typeof EMAIL_CATEGORIES)[number];
 export type OptionalEmailCategory = (typeof OPTIONAL_EMAIL_CATEGORIES)[number];
 export type MailStatus = (typeof MAIL_STATUSES)[number];

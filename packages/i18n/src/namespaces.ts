@@ -24,6 +24,8 @@ export const NAMESPACES = [
   // Money in (issue 34): offerings, subscriptions, identity checks and signing; capital calls and bank files.
   'subscriptions',
   'reconciliation',
+  // The privacy page (issue 36): what is stored and why, read signed in or not.
+  'privacy',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -36,9 +38,19 @@ export const SIGN_IN_NAMESPACES = ['common', 'auth', 'validation'] as const sati
 /** What only the server says (emails and PDFs): never sent to the browser. */
 export const SERVER_NAMESPACES = ['mail', 'pdf'] as const satisfies readonly Namespace[];
 
+/**
+ * What a page that may be read signed in or out says, loaded by that page alone (a chunk per language):
+ * the privacy page's long text is neither in the sign-in pages' bundle nor in the signed-in one.
+ */
+export const PAGE_NAMESPACES = ['privacy'] as const satisfies readonly Namespace[];
+
+type NotApp =
+  (typeof SIGN_IN_NAMESPACES)[number] | (typeof SERVER_NAMESPACES)[number] | (typeof PAGE_NAMESPACES)[number];
+
 /** What the signed-in pages say beyond the sign-in pages: loaded with the shell's code. */
 export const APP_NAMESPACES = NAMESPACES.filter(
-  (ns): ns is Exclude<Namespace, (typeof SIGN_IN_NAMESPACES)[number] | (typeof SERVER_NAMESPACES)[number]> =>
+  (ns): ns is Exclude<Namespace, NotApp> =>
     !(SIGN_IN_NAMESPACES as readonly Namespace[]).includes(ns) &&
-    !(SERVER_NAMESPACES as readonly Namespace[]).includes(ns),
+    !(SERVER_NAMESPACES as readonly Namespace[]).includes(ns) &&
+    !(PAGE_NAMESPACES as readonly Namespace[]).includes(ns),
 );

@@ -17,6 +17,9 @@ export const QUEUES = {
   backups: { retryLimit: 2, retryDelay: 300, retryBackoff: true, expireInSeconds: 60 * 60 },
   // A peak allocation's run at its `runsAt` (issue 35): tried again after 30 s, 1 and 2 minutes.
   allocations: { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 5 * 60 },
+  // An archive of an investor's data (modules/privacy): tried three times more, 1, 2 and 4 minutes later;
+  // 30 minutes at most a run (their documents are copied into it).
+  exports: { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 30 * 60 },
 } as const;
 export type QueueName = keyof typeof QUEUES;
 

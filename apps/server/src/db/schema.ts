@@ -13,6 +13,7 @@ import {
   OPTIONAL_EMAIL_CATEGORIES,
   INTEREST_STATUSES,
   BANK_TRANSACTION_OUTCOMES,
+  DATA_EXPORT_STATUSES,
   KYC_DOCUMENT_KINDS,
   OFFERING_STATUSES,
   PAYOUT_BANK_STATUSES,
@@ -1709,5 +1710,42 @@ export const bankTransactions = pgTable(
     check('bank_transactions_outcome_check', oneOf(t.outcome, BANK_TRANSACTION_OUTCOMES)),
     check('bank_transactions_direction_check', sql`${t.direction} in ('credit', 'debit')`),
     check('bank_transactions_amount_check', sql`${t.amount} >= 0`),
+  ],
+);
+
+/**
+ * An archive of an investor's data they asked for (GDPR articles 15 and 20; modules/privacy): made by the
+ * `exports` job, downloadable by its owner until `expires_at` (a week after it was ready), after which
+ * its file is deleted and the row stays as the record of the request. At most one pending per user.
+ */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: DATA_EXPORT_STATUSES }).notNull().default('pending'),
+    createdAt: createdAt(),
+    readyAt: timestamp('ready_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** The archive in the file storage; null before it is ready and once it has expired and been deleted. */
+    fileKey: text('file_key'),
+    fileSize: bigint('file_size', { mode: 'number' }),
+    /** Why making it failed (after the job's last try). */
+    error: text('error'),
+  },
+  (t) => [
+    index('data_exports_user_created_idx').on(t.userId, t.createdAt.desc()),
+    // One export being made per user at a time.
+    uniqueIndex('data_exports_one_pending_key')
+      .on(t.userId)
+      .where(sql`${t.status} = 'pending'`),
+    // The archives to delete once expired.
+    index('data_exports_expiring_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.fileKey} is not null`),
+    check('data_exports_status_check', oneOf(t.status, DATA_EXPORT_STATUSES)),
+    check('data_exports_ready_check', sql`(${t.status} = 'ready') = (${t.expiresAt} is not null)`),
   ],
 );

@@ -376,6 +376,18 @@ export const MAIL_KINDS = {
       action: { label: l.t('capitalCall.action'), path: '/documents' },
     }),
   }),
+  /** The copy of their data an investor asked for is ready (modules/privacy): the link opens their exports. */
+  dataExportReady: kind<{ expiresAt: string }>({
+    category: 'security',
+    subject: (_, l) => l.t('dataExportReady.subject'),
+    content: (d, l) => ({
+      paragraphs: [
+        l.t('dataExportReady.body', { date: day(l, d.expiresAt) }),
+        l.t('dataExportReady.onlyYou'),
+      ],
+      action: { label: l.t('dataExportReady.action'), path: '/your-data' },
+    }),
+  }),
   subscriptionFunded: kind<{ project: string; amountCents: number; startDate: string }>({
     category: 'payouts',
     subject: (d, l) => l.t('subscriptionFunded.subject', { project: d.project }),

@@ -66,6 +66,12 @@ const PRIVATE_TARGETS: Record<string, (w: World) => Target[]> = {
   'PUT /api/users/me': () => [],
   'PUT /api/users/me/bank-account': () => [],
   'GET /api/users/me/email-preferences': () => [],
+  // Your data: the caller's own exports; A's archive (made in beforeAll) is a 404 to B.
+  'POST /api/users/me/export': () => [],
+  'GET /api/users/me/exports': () => [],
+  'GET /api/users/me/exports/:id/download': () => [
+    { url: `/api/users/me/exports/${own.exportOfA}/download`, other: 404 },
+  ],
   'PUT /api/users/me/email-preferences': () => [],
   'GET /api/auth/totp': () => [],
   'POST /api/auth/totp/setup': () => [],
@@ -250,8 +256,9 @@ const ctx = useTestApp();
 let w: World;
 /** Approved stays of A and B in the shared project, and swap offers between them (see beforeAll). */
 const swaps = { stayA2: '', stayB: '', toA1: '', toA2: '', fromA: '' };
-/** A second sign-in of A (not the one the tests use), a passkey of A, A's stay and A's report on it. */
-const own = { sessionOfA: '', passkeyOfA: '', stayOfA: '', reportOfA: '' };
+/** A second sign-in of A (not the one the tests use), a passkey of A, A's stay and A's report on it, and an
+ * export of A's data, ready. */
+const own = { sessionOfA: '', passkeyOfA: '', stayOfA: '', reportOfA: '', exportOfA: '' };
 const responses: { role: string; method: string; url: string; res: LightMyRequestResponse }[] = [];
 
 beforeAll(async () => {
@@ -263,6 +270,13 @@ beforeAll(async () => {
     .values({ userId: w.a.id, credentialId: `cred-of-a-${w.tag}`, publicKey: 'AA', name: 'Key of A' })
     .returning();
   own.passkeyOfA = key!.id;
+  const exported = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/users/me/export',
+    headers: { authorization: `Bearer ${w.tokens.a}` },
+  });
+  own.exportOfA = exported.json().data._id;
+  await ctx.deps.jobs.drain('exports');
   // A may book in a project only A holds, so that A's own request there succeeds.
   await createAllowance(ctx.db, w.a.id, w.projects.onlyA.id);
   // Both investors hold from 2024: A alone also held a project in 2020, so that 2020-Q1 is A's statement only.

@@ -61,6 +61,8 @@ export const router = createBrowserRouter([
       { path: '/register', lazy: () => import('@/features/auth/register-page') },
       { path: '/forgot-password', lazy: () => import('@/features/auth/forgot-password-page') },
       { path: '/reset-password', lazy: () => import('@/features/auth/reset-password-page') },
+      // What is stored and why: for anyone, signed in or not.
+      { path: '/privacy', lazy: () => import('@/features/profile/privacy-page') },
       {
         // The pages that read through the query cache: its provider (and the query library) comes with
         // the first of them, not with the sign-in pages.
@@ -127,6 +129,7 @@ export const router = createBrowserRouter([
               { path: 'media', lazy: () => import('@/features/media/media-page') },
               { path: 'updates', lazy: () => import('@/features/updates/updates-page') },
               { path: 'email-preferences', lazy: () => import('@/features/profile/email-preferences-page') },
+              { path: 'your-data', lazy: () => import('@/features/profile/your-data-page') },
               { path: 'identity', lazy: () => import('@/features/kyc/identity-page') },
               { path: 'subscriptions/:id/sign', lazy: () => import('@/features/kyc/sign-page') },
               { path: 'subscriptions', lazy: () => import('@/features/subscriptions/subscriptions-page') },

@@ -9,6 +9,7 @@ import {
   loadBundle,
   pickLocale,
   SIGN_IN_NAMESPACES,
+  type PAGE_NAMESPACES,
   type Locale,
   type Namespace,
 } from '@portal/i18n';
@@ -57,6 +58,9 @@ let signedIn = false;
 /** The change of language under way, if any. */
 let switching: Promise<unknown> = Promise.resolve();
 
+/** The namespaces pages have loaded themselves (PAGE_NAMESPACES): kept in every language switched to. */
+const pageNamespaces = new Set<(typeof PAGE_NAMESPACES)[number]>();
+
 /** Loads the namespaces of `locale` not here yet (a chunk per language and part, vite.config.ts). */
 async function ensureMessages(locale: Locale, namespaces: readonly Namespace[]): Promise<void> {
   const missing = namespaces.filter((ns) => !i18next.hasResourceBundle(locale, ns));
@@ -76,6 +80,18 @@ export async function loadSignedInMessages(): Promise<void> {
 }
 
 /**
+ * What a page readable signed in or out says beyond the sign-in pages (the privacy page), in the page's
+ * language and any it changes to: its route's loader waits for it, so it never renders without it.
+ */
+export async function loadPageMessages(
+  namespaces: readonly (typeof PAGE_NAMESPACES)[number][],
+): Promise<void> {
+  namespaces.forEach((ns) => pageNamespaces.add(ns));
+  await switching;
+  await ensureMessages(currentLocale(), namespaces);
+}
+
+/**
  * Shows the page in `locale`: loads its messages when they are not here yet, then switches every
  * translated text and format at once, and keeps it for the next visit.
  */
@@ -88,6 +104,7 @@ export function setLocale(locale: Locale): Promise<void> {
 async function switchTo(locale: Locale): Promise<void> {
   await ensureMessages(locale, SIGN_IN_NAMESPACES);
   if (signedIn) await ensureMessages(locale, APP_NAMESPACES);
+  await ensureMessages(locale, [...pageNamespaces]);
   try {
     localStorage.setItem(LOCALE_KEY, locale);
   } catch {

@@ -32,6 +32,7 @@ import { mediaEndpoints } from './media';
 import { notificationEndpoints } from './notifications';
 import { performanceEndpoints } from './performance';
 import { perkEndpoints } from './perks';
+import { privacyEndpoints } from './privacy';
 import { projectEndpoints } from './projects';
 import { rentalEndpoints } from './rentals';
 import { returnEndpoints } from './returns';
@@ -80,6 +81,7 @@ export const endpoints = {
   docs: docsEndpoints,
   auth: authEndpoints,
   users: userEndpoints,
+  privacy: privacyEndpoints,
   bankAccounts: bankAccountEndpoints,
   support: supportEndpoints,
   notifications: notificationEndpoints,

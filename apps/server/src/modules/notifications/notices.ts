@@ -66,6 +66,9 @@ const NOTICES = {
   kycExpiring: { title: 'notice.kyc.expiringTitle', message: 'notice.kyc.expiring' },
   capitalCall: { title: 'notice.capitalCall.title', message: 'notice.capitalCall.message' },
   capitalCallOverdue: { title: 'notice.capitalCall.overdueTitle', message: 'notice.capitalCall.overdue' },
+  /** The copy of their data an investor asked for (modules/privacy): ready until `date`, or failed. */
+  dataExportReady: { title: 'notice.dataExport.readyTitle', message: 'notice.dataExport.ready' },
+  dataExportFailed: { title: 'notice.dataExport.failedTitle', message: 'notice.dataExport.failed' },
   subscriptionFunded: {
     title: 'notice.subscriptionFunded.title',
     message: 'notice.subscriptionFunded.message',

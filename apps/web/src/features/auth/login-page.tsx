@@ -46,6 +46,12 @@ function LoginPage() {
           >
             {t('login.adminAccess')}
           </Link>
+          <Link
+            to="/privacy"
+            className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+          >
+            {t('login.privacy')}
+          </Link>
         </div>
       }
     />

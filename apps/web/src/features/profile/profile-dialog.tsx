@@ -18,12 +18,13 @@ import { BankAccountPanel } from './bank-account-panel';
 import { EmailPreferencesPanel } from './email-preferences-panel';
 import { SecurityPanel } from './security-panel';
 import { SupportContactForm } from './support-contact-form';
+import { YourDataPanel } from './your-data-panel';
 
 /**
  * The dialog's tabs; 'bank' is an investor's only, 'support' (the support contact setting) an admin's;
- * 'email' (which emails the user gets) everyone's.
+ * 'email' (which emails the user gets) and 'data' (a copy of their data) everyone's.
  */
-export type ProfileTab = 'profile' | 'security' | 'email' | 'bank' | 'support';
+export type ProfileTab = 'profile' | 'security' | 'email' | 'bank' | 'data' | 'support';
 
 interface ProfileForm {
   name: string;
@@ -137,6 +138,7 @@ export function ProfileDialog({
           <TabsTrigger value="security">{t('tabs.security')}</TabsTrigger>
           <TabsTrigger value="email">{t('tabs.email')}</TabsTrigger>
           {!user.isAdmin && <TabsTrigger value="bank">{t('tabs.bank')}</TabsTrigger>}
+          <TabsTrigger value="data">{t('tabs.data')}</TabsTrigger>
           {user.isAdmin && <TabsTrigger value="support">{t('tabs.support')}</TabsTrigger>}
         </TabsList>
         <TabsContent value="profile" className="mt-4">
@@ -194,6 +196,9 @@ export function ProfileDialog({
             <BankAccountPanel user={user} onSaved={onUserChanged} />
           </TabsContent>
         )}
+        <TabsContent value="data" className="mt-4">
+          <YourDataPanel />
+        </TabsContent>
         {user.isAdmin && (
           <TabsContent value="support" className="mt-4">
             <SupportContactForm />

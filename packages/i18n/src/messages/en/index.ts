@@ -18,6 +18,7 @@ import pdf from './pdf.json' with { type: 'json' };
 import validation from './validation.json' with { type: 'json' };
 import subscriptions from './subscriptions.json' with { type: 'json' };
 import reconciliation from './reconciliation.json' with { type: 'json' };
+import privacy from './privacy.json' with { type: 'json' };
 
 export default {
   common,
@@ -39,4 +40,5 @@ export default {
   validation,
   subscriptions,
   reconciliation,
+  privacy,
 };
