@@ -8,8 +8,8 @@ test.describe('[PERKS] fair nights (issue 35)', () => {
     page,
   }) => {
     await signIn(page, 'investor', '/perks');
+    await expect(page.getByLabel('Current project')).toHaveValue(/.+/);
     const projectId = await page.getByLabel('Current project').inputValue();
-    expect(projectId).not.toBe('');
     await page.getByRole('button', { name: 'Book for Personal Stay' }).click();
     const dialog = page.getByRole('dialog', { name: 'Book Personal Stay' });
     await dialog.getByRole('button', { name: 'Go to the Next Month' }).click();

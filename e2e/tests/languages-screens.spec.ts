@@ -50,6 +50,7 @@ const SCREENS: Screen[] = [
     '/admin/notifications',
     '/admin/bookings',
     '/admin/stay-reports',
+    '/admin/allocations',
     '/admin/distributions',
     '/admin/interest',
     '/admin/audit',

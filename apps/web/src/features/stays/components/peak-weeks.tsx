@@ -64,7 +64,7 @@ function Ranking({ allocation, closed }: { allocation: Allocation; closed: boole
                   <span className="min-w-0 flex-1 tabular">
                     <span className="font-semibold">{formatNumber(i + 1)}.</span> {stay}
                   </span>
-                  <span className="flex gap-1">
+                  <span className="flex flex-wrap gap-1">
                     <Button
                       variant="ghost"
                       size="sm"
