@@ -34,7 +34,11 @@ test.describe('[PERKS] peak allocation (issue 35)', () => {
       .getByRole('button', { name: /^Move up: / })
       .last()
       .click();
-    await expect(ranking.getByRole('listitem').first()).toContainText(second.split('·')[0]!.trim());
+    const stay = second
+      .replace(/^\d+\.\s*/, '')
+      .split('·')[0]!
+      .trim();
+    await expect(ranking.getByRole('listitem').first()).toContainText(`1. ${stay}`);
     await emma.getByRole('button', { name: 'Save ranking' }).click();
     await expect(page.getByText('Ranking saved', { exact: true }).first()).toBeVisible();
     await expectAccessible(page);

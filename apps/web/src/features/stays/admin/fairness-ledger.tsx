@@ -31,7 +31,7 @@ export function FairnessLedger({ projectId }: { projectId: string }) {
       ) : !data || data.rows.length === 0 ? (
         <EmptyState title={t('admin.allocations.ledger.empty')} />
       ) : (
-        <Card className="p-0">
+        <Card className="min-w-0 p-0">
           <Table aria-label={t('admin.allocations.ledger.label')}>
             <THead>
               <Tr>
