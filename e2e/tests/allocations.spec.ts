@@ -25,6 +25,8 @@ test.describe('[PERKS] peak allocation (issue 35)', () => {
     page,
     browser,
   }) => {
+    // Three sign-ins, a draw and two axe checks.
+    test.setTimeout(120_000);
     const emma = await perksOfAurora(page, 'investor');
     const ranking = emma.getByRole('list', { name: 'Your ranking' });
     // The demo's ranking: two stays; she moves her second choice first and saves.

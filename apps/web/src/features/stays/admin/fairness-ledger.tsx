@@ -31,47 +31,84 @@ export function FairnessLedger({ projectId }: { projectId: string }) {
       ) : !data || data.rows.length === 0 ? (
         <EmptyState title={t('admin.allocations.ledger.empty')} />
       ) : (
-        <Card className="min-w-0 p-0">
-          <Table aria-label={t('admin.allocations.ledger.label')}>
-            <THead>
-              <Tr>
-                <Th>{t('admin.allocations.ledger.investor')}</Th>
-                <Th className="text-right">{t('admin.allocations.ledger.share')}</Th>
-                {data.years.map((y) => (
-                  <Th key={y.year} className="text-right">
-                    {t('admin.allocations.ledger.yearHead', { year: String(y.year) })}
+        <>
+          <Card className="hidden min-w-0 p-0 lg:block">
+            <Table aria-label={t('admin.allocations.ledger.label')}>
+              <THead>
+                <Tr>
+                  <Th>{t('admin.allocations.ledger.investor')}</Th>
+                  <Th className="text-right">{t('admin.allocations.ledger.share')}</Th>
+                  {data.years.map((y) => (
+                    <Th key={y.year} className="text-right">
+                      {t('admin.allocations.ledger.yearHead', { year: String(y.year) })}
+                    </Th>
+                  ))}
+                  <Th className="text-right">
+                    {t('admin.allocations.ledger.per10000', { amount: formatMoney(10_000) })}
                   </Th>
+                  <Th className="text-right">{t('admin.allocations.ledger.priority')}</Th>
+                </Tr>
+              </THead>
+              <TBody>
+                {data.rows.map((r) => (
+                  <Tr key={r.userId}>
+                    <Td className="font-medium wrap-anywhere">{r.name}</Td>
+                    <Td className="text-right tabular">{formatPercent(r.sharePercent)}</Td>
+                    {r.years.map((y) => (
+                      <Td key={y.year} className="text-right tabular">
+                        {t('admin.allocations.ledger.nights', {
+                          held: formatNumber(y.peakNights),
+                          fair: formatNumber(y.fairShare, 1),
+                        })}
+                      </Td>
+                    ))}
+                    <Td className="text-right tabular">{formatNumber(r.peakNightsPer10000, 2)}</Td>
+                    <Td className="text-right tabular">
+                      {r.priority.tiedWith > 0
+                        ? t('admin.allocations.ledger.tied', { position: formatNumber(r.priority.position) })
+                        : formatNumber(r.priority.position)}
+                    </Td>
+                  </Tr>
                 ))}
-                <Th className="text-right">
-                  {t('admin.allocations.ledger.per10000', { amount: formatMoney(10_000) })}
-                </Th>
-                <Th className="text-right">{t('admin.allocations.ledger.priority')}</Th>
-              </Tr>
-            </THead>
-            <TBody>
-              {data.rows.map((r) => (
-                <Tr key={r.userId}>
-                  <Td className="font-medium wrap-anywhere">{r.name}</Td>
-                  <Td className="text-right tabular">{formatPercent(r.sharePercent)}</Td>
-                  {r.years.map((y) => (
-                    <Td key={y.year} className="text-right tabular">
+              </TBody>
+            </Table>
+          </Card>
+          {/* Narrow screens: each investor as a block of lines instead of a wide table. */}
+          <ul className="grid gap-3 lg:hidden" aria-label={t('admin.allocations.ledger.label')}>
+            {data.rows.map((r) => (
+              <li key={r.userId} className="grid gap-1 rounded-xl border bg-card p-4 text-sm">
+                <p className="font-medium wrap-anywhere">{r.name}</p>
+                <p>
+                  {t('admin.allocations.ledger.share')}:{' '}
+                  <span className="tabular">{formatPercent(r.sharePercent)}</span>
+                </p>
+                {r.years.map((y) => (
+                  <p key={y.year}>
+                    {t('admin.allocations.ledger.yearHead', { year: String(y.year) })}:{' '}
+                    <span className="tabular">
                       {t('admin.allocations.ledger.nights', {
                         held: formatNumber(y.peakNights),
                         fair: formatNumber(y.fairShare, 1),
                       })}
-                    </Td>
-                  ))}
-                  <Td className="text-right tabular">{formatNumber(r.peakNightsPer10000, 2)}</Td>
-                  <Td className="text-right tabular">
+                    </span>
+                  </p>
+                ))}
+                <p>
+                  {t('admin.allocations.ledger.per10000', { amount: formatMoney(10_000) })}:{' '}
+                  <span className="tabular">{formatNumber(r.peakNightsPer10000, 2)}</span>
+                </p>
+                <p>
+                  {t('admin.allocations.ledger.priority')}:{' '}
+                  <span className="tabular">
                     {r.priority.tiedWith > 0
                       ? t('admin.allocations.ledger.tied', { position: formatNumber(r.priority.position) })
                       : formatNumber(r.priority.position)}
-                  </Td>
-                </Tr>
-              ))}
-            </TBody>
-          </Table>
-        </Card>
+                  </span>
+                </p>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </section>
   );
