@@ -27,9 +27,9 @@ export function FairnessCard({ projectId }: { projectId: string }) {
         <Table aria-label={t('allocations.fairness.table')}>
           <THead>
             <Tr>
-              <Th>{t('allocations.fairness.year')}</Th>
-              <Th className="text-right">{t('allocations.fairness.held')}</Th>
-              <Th className="text-right">{t('allocations.fairness.fair')}</Th>
+              <Th className="wrap-anywhere">{t('allocations.fairness.year')}</Th>
+              <Th className="text-right wrap-anywhere">{t('allocations.fairness.held')}</Th>
+              <Th className="text-right wrap-anywhere">{t('allocations.fairness.fair')}</Th>
             </Tr>
           </THead>
           <TBody>
