@@ -10,6 +10,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { endpoints } from '@portal/contracts';
 import { APP_NAMESPACES, SIGN_IN_NAMESPACES, type Namespace } from '@portal/i18n';
 import { routeTableModule } from './route-table';
+import { SIGN_IN_RESOURCES } from './src/lib/sign-in-endpoints';
 
 /** Writes .gz and .br beside every text asset so the server can send them precompressed. */
 function precompress(): Plugin {
@@ -49,6 +50,9 @@ const SIGN_IN_PAGES = [
 ];
 /** What the sign-in page runs: the entry and those pages. */
 const SIGN_IN = [ENTRY, ...SIGN_IN_PAGES];
+/** The route table of every endpoint, and that of the endpoints the sign-in page calls (routeTable). */
+const ENDPOINTS = src('lib/endpoints.ts');
+const SIGN_IN_ENDPOINTS = src('lib/sign-in-endpoints.ts');
 /** The layout route of every page that reads through the query cache (src/app/router.tsx). */
 const WITH_QUERIES = src('app/with-queries.tsx');
 const SHELL = src('app/shell/shell.tsx');
@@ -302,6 +306,11 @@ function preloadSignedIn(): Plugin {
           // it, never by the sign-in page's first load: its budget is in bench/run.ts.
           const zod = byName.get(f)?.moduleIds.find((m) => /[\\/]node_modules[\\/]zod[\\/]/.test(m));
           if (zod) throw new Error(`the sign-in page would load zod (${f}, from ${zod})`);
+          // Nor the route table of every endpoint (routeTable).
+          if (byName.get(f)?.moduleIds.includes(ENDPOINTS))
+            throw new Error(
+              `the sign-in page would load the whole route table (${f}); use lib/sign-in-endpoints`,
+            );
         }
         for (const own of chunks.filter((c) => c.name === SIGNED_IN_CHUNK))
           if (closure(own.imports.map((f) => byName.get(f)!)).has(own.fileName))
@@ -368,15 +377,20 @@ function preloadSignedIn(): Plugin {
  * In the production build, `src/lib/endpoints.ts` (the registry, schemas included) is replaced by a
  * table of each endpoint's id, method, path and tables, which is all the client reads at run time. The
  * registry's schemas and zod cost the sign-in page about 41 kB of its JS (gzip); forms that validate
- * with a contract's schema still import it, and load it with their page.
+ * with a contract's schema still import it, and load it with their page. The sign-in page's code reads
+ * `src/lib/sign-in-endpoints.ts`, whose table holds the sign-in resources alone (1.0 kB gzip of the
+ * whole table's 3.8 kB, in November 2026): the whole table grows with every feature, and comes with the
+ * signed-in pages (preloadSignedIn checks that the sign-in page does not load it).
  */
 function routeTable(): Plugin {
-  const file = src('lib/endpoints.ts');
+  const signIn = Object.fromEntries(SIGN_IN_RESOURCES.map((r) => [r, endpoints[r]]));
   return {
     name: 'route-table',
     apply: 'build',
     load(id) {
-      return id === file ? routeTableModule(endpoints) : null;
+      if (id === ENDPOINTS) return routeTableModule(endpoints, SIGN_IN_ENDPOINTS);
+      if (id === SIGN_IN_ENDPOINTS) return routeTableModule(signIn);
+      return null;
     },
   };
 }

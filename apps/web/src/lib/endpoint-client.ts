@@ -8,7 +8,7 @@ import {
   type EndpointDef,
   type Table,
 } from '@portal/contracts';
-import { endpointById } from '@/lib/endpoints';
+import { endpointById } from '@/lib/sign-in-endpoints';
 import { api, apiBlob, type RequestOptions } from './api';
 import { firstLoadAnswer, hasFirstLoad } from './first-load';
 

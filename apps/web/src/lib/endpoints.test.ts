@@ -1,15 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { allEndpoints, endpoints as registry } from '@portal/contracts';
 import { routeTable, routeTableModule } from '../../route-table';
+import { SIGN_IN_RESOURCES } from './sign-in-endpoints';
 
-/** The module the production build puts in place of lib/endpoints.ts, loaded as the browser would. */
-const built = async () =>
-  (await import(
-    /* @vite-ignore */ `data:text/javascript,${encodeURIComponent(routeTableModule(registry))}`
-  )) as {
-    endpoints: Record<string, Record<string, unknown>>;
-    endpointById: (id: string) => unknown;
-  };
+interface Built {
+  endpoints: Record<string, Record<string, unknown>>;
+  endpointById: (id: string) => unknown;
+  addEndpoints: (table: unknown) => void;
+}
+/** A module the production build puts in place of lib/endpoints.ts, loaded as the browser would. */
+const load = async (source: string) =>
+  (await import(/* @vite-ignore */ `data:text/javascript,${encodeURIComponent(source)}`)) as Built;
+const built = () => load(routeTableModule(registry));
+/** The one in place of lib/sign-in-endpoints.ts: the sign-in page's resources alone. */
+const signIn = () =>
+  load(routeTableModule(Object.fromEntries(SIGN_IN_RESOURCES.map((r) => [r, registry[r]]))));
 
 describe("the production build's route table", () => {
   it('keeps every endpoint under its resource and name, with what the client reads of it', () => {
@@ -47,5 +52,24 @@ describe("the production build's route table", () => {
       method: 'POST',
       path: '/api/auth/login',
     });
+  });
+
+  it('gives the sign-in page the routes of its resources alone, and the others once the whole table loads', async () => {
+    const m = await signIn();
+    expect(Object.keys(m.endpoints).sort()).toEqual([...SIGN_IN_RESOURCES].sort());
+    expect(m.endpointById('auth.refresh')).toMatchObject({ path: '/api/auth/refresh' });
+    expect(m.endpointById('users.me')).toMatchObject({ path: '/api/users/me' });
+    const other = allEndpoints.find(
+      (e) => !(SIGN_IN_RESOURCES as readonly string[]).includes(e.id.split('.')[0]!),
+    )!;
+    expect(m.endpointById(other.id)).toBeUndefined();
+    // What the whole table does when it loads (its module imports the sign-in one's addEndpoints).
+    m.addEndpoints((await built()).endpoints);
+    for (const e of allEndpoints) expect(m.endpointById(e.id)).toMatchObject({ id: e.id, path: e.path });
+    // A data: URL cannot import a file, so the whole table's own import is checked in its text.
+    const whole = routeTableModule(registry, '/src/lib/sign-in-endpoints.ts');
+    expect(whole).toContain('import { addEndpoints as addToSignIn } from "/src/lib/sign-in-endpoints.ts"');
+    expect(whole).toContain('addToSignIn(endpoints);');
+    expect(routeTableModule(registry)).not.toContain('addToSignIn');
   });
 });

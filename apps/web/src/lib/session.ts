@@ -1,5 +1,5 @@
 import { REFRESH_LEAD_SECONDS, REFRESH_MIN_DELAY_MS, type Answer, type TokenPair } from '@portal/contracts';
-import { endpoints } from '@/lib/endpoints';
+import { endpoints } from '@/lib/sign-in-endpoints';
 import { forgetRotations, recordRotation, rotatedPair } from './rotations';
 
 /**

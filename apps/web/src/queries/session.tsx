@@ -22,7 +22,7 @@ import {
 import { ApiError } from '@/lib/api';
 import { firstLoadAnswer } from '@/lib/first-load';
 import { forgetReads } from '@/lib/cached-reads';
-import { endpoints } from '@/lib/endpoints';
+import { endpoints } from '@/lib/sign-in-endpoints';
 import { setLocale, takePickedLocale } from '@/lib/i18n';
 import {
   cancelSilentRefresh,

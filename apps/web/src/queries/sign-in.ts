@@ -1,7 +1,7 @@
 import type { WebauthnResponseInput } from '@portal/contracts';
 import type { Answer, CurrentUser, LoginAnswer, LoginInput, RegisterInput } from '@portal/contracts';
 import type { Locale } from '@portal/i18n';
-import { endpoints } from '@/lib/endpoints';
+import { endpoints } from '@/lib/sign-in-endpoints';
 import { call, type CallOptions } from '@/lib/endpoint-client';
 
 /**
