@@ -176,6 +176,10 @@ export function datesBetween(from: string, to: string): string[] {
   return out;
 }
 
+/** The nights of a stay: from its check-in day to the day before its check-out day, 'YYYY-MM-DD'. */
+export const stayNights = (checkIn: string, checkOut: string): string[] =>
+  checkOut > checkIn ? datesBetween(checkIn, addDays(checkOut, -1)) : [];
+
 export const stayGuideParams = z.object({ id });
 
 /**

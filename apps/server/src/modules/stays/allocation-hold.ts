@@ -2,15 +2,14 @@ import { and, eq, gt, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { allocations, allocationStays } from '../../db/schema';
 import { coded, ConflictError } from '../../lib/errors';
+import { stayNights } from '@portal/contracts';
 
 /**
- * Refuses (409) a request for nights that a peak allocation not yet run holds (issue 35, ADR 029): from
- * its creation until its run, the nights of its stays go only by the draw. The message names the
- * allocation and the day it runs. `nights` are sorted.
+ * The stays of the project's allocations not yet run, with the allocation's title and run time; those
+ * that hold a night from `from` to `to` when given.
  */
-export async function assertNotHeldForAllocation(db: DbOrTx, projectId: string, nights: readonly string[]) {
-  if (!nights.length) return;
-  const held = await db
+export function openAllocationStays(db: DbOrTx, projectId: string, from?: string, to?: string) {
+  return db
     .select({
       title: allocations.title,
       runsAt: allocations.runsAt,
@@ -23,10 +22,20 @@ export async function assertNotHeldForAllocation(db: DbOrTx, projectId: string, 
       and(
         eq(allocations.projectId, projectId),
         eq(allocations.status, 'open'),
-        lte(allocationStays.checkIn, nights.at(-1)!),
-        gt(allocationStays.checkOut, nights[0]!),
+        to ? lte(allocationStays.checkIn, to) : undefined,
+        from ? gt(allocationStays.checkOut, from) : undefined,
       ),
     );
+}
+
+/**
+ * Refuses (409) a request for nights that a peak allocation not yet run holds (issue 35, ADR 029): from
+ * its creation until its run, the nights of its stays go only by the draw. The message names the
+ * allocation and the day it runs. `nights` are sorted.
+ */
+export async function assertNotHeldForAllocation(db: DbOrTx, projectId: string, nights: readonly string[]) {
+  if (!nights.length) return;
+  const held = await openAllocationStays(db, projectId, nights[0], nights.at(-1));
   const hit = held.find((h) => nights.some((n) => h.checkIn <= n && n < h.checkOut));
   if (hit)
     throw new ConflictError(
@@ -36,27 +45,8 @@ export async function assertNotHeldForAllocation(db: DbOrTx, projectId: string, 
 
 /** The nights from `from` to `to` held by the project's allocations not yet run (the calendar shows them so). */
 export async function heldForAllocations(db: DbOrTx, projectId: string, from: string, to: string) {
-  const stays = await db
-    .select({ checkIn: allocationStays.checkIn, checkOut: allocationStays.checkOut })
-    .from(allocationStays)
-    .innerJoin(allocations, eq(allocations.id, allocationStays.allocationId))
-    .where(
-      and(
-        eq(allocations.projectId, projectId),
-        eq(allocations.status, 'open'),
-        lte(allocationStays.checkIn, to),
-        gt(allocationStays.checkOut, from),
-      ),
-    );
   const held = new Set<string>();
-  for (const s of stays)
-    for (
-      let d = new Date(`${s.checkIn}T00:00:00Z`);
-      d.toISOString().slice(0, 10) < s.checkOut;
-      d.setUTCDate(d.getUTCDate() + 1)
-    ) {
-      const night = d.toISOString().slice(0, 10);
-      if (night >= from && night <= to) held.add(night);
-    }
+  for (const s of await openAllocationStays(db, projectId, from, to))
+    for (const night of stayNights(s.checkIn, s.checkOut)) if (night >= from && night <= to) held.add(night);
   return held;
 }

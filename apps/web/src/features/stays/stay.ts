@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { addDays, datesBetween, stayDates, type StayDayFormat } from '@portal/contracts';
+import { stayDates, stayNights as nightsBetween, type StayDayFormat } from '@portal/contracts';
 import { formatDate } from '@/lib/format';
 import { currentLocale } from '@/lib/i18n';
 import { fromIsoDay, nightsLabel } from './nights-format';
@@ -17,7 +17,7 @@ const daysBetween = (from: string, to: string) =>
 
 /** The nights of a stay: the check-in day up to the day before the check-out day. */
 export const stayNights = ({ checkIn, checkOut }: Stay): string[] =>
-  checkIn && checkOut && checkOut > checkIn ? datesBetween(checkIn, addDays(checkOut, -1)) : [];
+  checkIn && checkOut ? nightsBetween(checkIn, checkOut) : [];
 
 /** What the calendar knows of each night: why it cannot be a night of the stay, or null when it can. */
 export type NightProblem = 'past' | 'expired' | 'requested' | 'full' | null;
@@ -33,7 +33,7 @@ export interface StayRules {
 export function canCheckOut(checkIn: string, day: string, rules: StayRules): boolean {
   const count = daysBetween(checkIn, day);
   if (count < 1 || count > rules.maxNights) return false;
-  return datesBetween(checkIn, addDays(day, -1)).every((n) => rules.problem(n) === null);
+  return nightsBetween(checkIn, day).every((n) => rules.problem(n) === null);
 }
 
 /**

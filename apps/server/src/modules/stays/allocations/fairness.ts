@@ -3,7 +3,7 @@ import type { Fairness } from '@portal/contracts';
 import type { DbOrTx } from '../../../db/client';
 import { bookingNights, bookings, cabins, highSeasons, investments, users } from '../../../db/schema';
 import { assertProjectVisible, type Viewer } from '../../access/project-access';
-import { addDays } from './service';
+import { addDays } from '@portal/contracts';
 
 /** The three calendar years a priority counts: `year` and the two before it. */
 const yearsTo = (year: number) => [year - 2, year - 1, year];

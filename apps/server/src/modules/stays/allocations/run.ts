@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { bonusNightsFor, nightBalance, stayDates, todayIso } from '@portal/contracts';
 import type { DbOrTx } from '../../../db/client';
 import {
@@ -6,13 +6,13 @@ import {
   allocations,
   allocationStays,
   bookingNights,
-  bookings,
   cabinAllowances,
   highSeasons,
 } from '../../../db/schema';
 import { AppError, coded, ConflictError } from '../../../lib/errors';
 import { recordAudit } from '../../audit/service';
 import { notifyUsers } from '../../notifications/notify';
+import { insertStay } from '../bookings/service';
 import { assignCabins, lockProjectNights } from '../cabins/service';
 import { runDraw, type DrawParticipant } from './draw';
 import { investedCents, peakNightsByYear } from './fairness';
@@ -23,14 +23,15 @@ async function participantsOf(
   tx: DbOrTx,
   allocation: Awaited<ReturnType<typeof getAllocation>>,
   today: string,
-): Promise<DrawParticipant[]> {
+): Promise<{ participants: DrawParticipant[]; balances: Map<string, Balance> }> {
   const { projectId, stays } = allocation;
   const prefs = await tx
     .select()
     .from(allocationPreferences)
     .where(eq(allocationPreferences.allocationId, allocation.id))
     .orderBy(asc(allocationPreferences.userId));
-  if (!prefs.length) return [];
+  const balances = new Map<string, Balance>();
+  if (!prefs.length) return { participants: [], balances };
   const userIds = prefs.map((p) => p.userId);
   const first = stays.map((s) => s.checkIn).sort()[0]!;
   const [invested, held, allowances, booked, [season]] = await Promise.all([
@@ -58,6 +59,7 @@ async function participantsOf(
     if (!cents || !allowance) continue; // no longer holds the project, or has no cabin nights
     const own = new Set(booked.filter((b) => b.userId === p.userId).map((b) => b.night));
     const balance = nightBalance(allowance.totalNights, allowance.bonusNights, own.size);
+    balances.set(p.userId, { allowance, booked: own.size });
     const inSeason = season ? [...own].filter((n) => season.startsOn <= n && n <= season.endsOn).length : 0;
     const seasonLeft = season ? Math.max(0, season.maxNightsPerInvestor - inSeason) : Infinity;
     participants.push({
@@ -72,7 +74,13 @@ async function participantsOf(
       nightsLeft: allowance.expiresAt < today ? 0 : Math.min(balance.available, seasonLeft),
     });
   }
-  return participants;
+  return { participants, balances };
+}
+
+/** An investor's cabin nights in the project, and how many of them their stays hold. */
+interface Balance {
+  allowance: typeof cabinAllowances.$inferSelect;
+  booked: number;
 }
 
 /**
@@ -90,7 +98,7 @@ export async function runAllocation(db: DbOrTx, id: string, actorId: string | nu
     if (allocation.status === 'run') throw new ConflictError(coded('stays.allocation_has_run'));
     const today = todayIso(now);
     await lockProjectNights(tx, allocation.projectId);
-    const participants = await participantsOf(tx, allocation, today);
+    const { participants, balances } = await participantsOf(tx, allocation, today);
     const stayById = new Map(allocation.stays.map((s) => [s.id, s]));
     const draw = runDraw({
       seed: allocation.seed,
@@ -115,20 +123,12 @@ export async function runAllocation(db: DbOrTx, id: string, actorId: string | nu
         if (err instanceof AppError) continue; // no cabin free any more: the stay opens to requests
         throw err;
       }
-      const [allowance] = await tx
-        .select()
-        .from(cabinAllowances)
-        .where(
-          and(eq(cabinAllowances.userId, a.userId), eq(cabinAllowances.projectId, allocation.projectId)),
-        );
-      const [booked] = await tx
-        .select({ n: count() })
-        .from(bookingNights)
-        .where(and(eq(bookingNights.userId, a.userId), eq(bookingNights.projectId, allocation.projectId)));
-      const balance = nightBalance(allowance!.totalNights, allowance!.bonusNights, booked?.n ?? 0);
-      const [booking] = await tx
-        .insert(bookings)
-        .values({
+      // The draw gave only participants, each of whom has a balance (several stays count up).
+      const held = balances.get(a.userId)!;
+      const balance = nightBalance(held.allowance.totalNights, held.allowance.bonusNights, held.booked);
+      const booking = await insertStay(
+        tx,
+        {
           userId: a.userId,
           projectId: allocation.projectId,
           type: 'personal',
@@ -138,20 +138,13 @@ export async function runAllocation(db: DbOrTx, id: string, actorId: string | nu
           decidedAt: now,
           decidedBy: actorId,
           decisionNote: allocation.title,
-        })
-        .returning({ id: bookings.id });
-      await tx.insert(bookingNights).values(
-        nights.map((night) => ({
-          bookingId: booking!.id,
-          userId: a.userId,
-          projectId: allocation.projectId,
-          night,
-          cabinId: cabinOf.get(night)!,
-        })),
+        },
+        cabinOf,
       );
+      held.booked += nights.length;
       await tx
         .update(allocationStays)
-        .set({ userId: a.userId, bookingId: booking!.id })
+        .set({ userId: a.userId, bookingId: booking.id })
         .where(eq(allocationStays.id, a.stayId));
       given.set(a.userId, [...(given.get(a.userId) ?? []), ...nights]);
       assigned++;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import type { CreateAllocationInput } from '@portal/contracts';
+import { addDays, stayNights, type CreateAllocationInput } from '@portal/contracts';
 import type { DbOrTx } from '../../../db/client';
 import {
   allocationPreferences,
@@ -18,6 +18,7 @@ import { BadRequestError, coded, ConflictError, NotFoundError } from '../../../l
 import type { AuthUser } from '../../../plugins/auth';
 import { recordAudit } from '../../audit/service';
 import { assertProjectVisible, type Viewer } from '../../access/project-access';
+import { openAllocationStays } from '../allocation-hold';
 import { sha256Hex } from './draw';
 
 export type AllocationRow = typeof allocations.$inferSelect & {
@@ -27,15 +28,9 @@ export type AllocationRow = typeof allocations.$inferSelect & {
   participants: number;
 };
 
-const DAY_MS = 86_400_000;
-export const addDays = (day: string, n: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 /** The nights of a stay: from its check-in to the night before its check-out. */
-export const nightsOf = (stay: { checkIn: string; checkOut: string }) => {
-  const nights: string[] = [];
-  for (let n = stay.checkIn; n < stay.checkOut; n = addDays(n, 1)) nights.push(n);
-  return nights;
-};
+export const nightsOf = (stay: { checkIn: string; checkOut: string }) =>
+  stayNights(stay.checkIn, stay.checkOut);
 
 /** The high season of the project holding every night of the stays, or a 400. */
 async function seasonHolding(db: DbOrTx, projectId: string, stays: { checkIn: string; checkOut: string }[]) {
@@ -80,11 +75,7 @@ async function assertCabinsHold(
       .innerJoin(cabins, and(eq(cabins.id, bookingNights.cabinId), eq(cabins.active, true)))
       .where(and(eq(bookingNights.projectId, projectId), inArray(bookingNights.night, nights)))
       .groupBy(bookingNights.night),
-    db
-      .select({ checkIn: allocationStays.checkIn, checkOut: allocationStays.checkOut })
-      .from(allocationStays)
-      .innerJoin(allocations, eq(allocations.id, allocationStays.allocationId))
-      .where(and(eq(allocations.projectId, projectId), eq(allocations.status, 'open'))),
+    openAllocationStays(db, projectId),
   ]);
   const used = new Map(taken.map((t) => [t.night, t.n]));
   for (const n of [...stays, ...otherStays].flatMap(nightsOf)) used.set(n, (used.get(n) ?? 0) + 1);

@@ -142,9 +142,9 @@ export async function createBooking(
       if (!lastMinute) await assertHighSeasonLimits(tx, viewer.id, input.projectId, nights);
       const cabinOf = await assignCabins(tx, input.projectId, nights);
 
-      const [row] = await tx
-        .insert(bookings)
-        .values({
+      const row = await insertStay(
+        tx,
+        {
           userId: viewer.id,
           projectId: input.projectId,
           type: input.type,
@@ -154,18 +154,10 @@ export async function createBooking(
             input.type === 'rental' && input.rentalPrice != null ? input.rentalPrice.toFixed(2) : null,
           nights,
           bonusNightsUsed: bonusNightsFor(nights.length, balance),
-        })
-        .returning();
-      await tx.insert(bookingNights).values(
-        nights.map((night) => ({
-          bookingId: row!.id,
-          userId: viewer.id,
-          projectId: input.projectId,
-          night,
-          cabinId: cabinOf.get(night)!,
-        })),
+        },
+        cabinOf,
       );
-      const [created] = await withCabins(tx, [row!]);
+      const [created] = await withCabins(tx, [row]);
       return created!;
     });
   } catch (err) {
@@ -176,6 +168,29 @@ export async function createBooking(
       throw new ConflictError(coded('stays.fully_booked', { nights: nights.join(',') }));
     throw err;
   }
+}
+
+/**
+ * Writes a stay: its booking and each of its nights in the cabin `cabinOf` gives it (the caller has
+ * checked the nights and holds the project's nights lock). A request and a stay given by a peak
+ * allocation's draw are written so.
+ */
+export async function insertStay(
+  tx: DbOrTx,
+  stay: typeof bookings.$inferInsert & { nights: string[] },
+  cabinOf: ReadonlyMap<string, string>,
+) {
+  const [row] = await tx.insert(bookings).values(stay).returning();
+  await tx.insert(bookingNights).values(
+    stay.nights.map((night) => ({
+      bookingId: row!.id,
+      userId: stay.userId,
+      projectId: stay.projectId,
+      night,
+      cabinId: cabinOf.get(night)!,
+    })),
+  );
+  return row!;
 }
 
 /**
