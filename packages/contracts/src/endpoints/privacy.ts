@@ -109,12 +109,12 @@ export const privacyEndpoints = {
       'Asks for the caller’s account to be erased (GDPR article 17); an admin carries it out or refuses',
     description:
       'One request is pending at a time (409 while one is). An administrator’s account cannot be erased ' +
-      'this way (403). Carrying it out removes or anonymises the personal data and keeps the financial ' +
+      'this way (409). Carrying it out removes or anonymises the personal data and keeps the financial ' +
       'records that bookkeeping law requires under a pseudonym for their retention period.',
     status: 201,
     body: erasureRequestInput,
     answer: envelope(erasureRequest),
-    errors: [403, 409],
+    errors: [409],
     writes: ['erasure_requests', 'audit_log'],
   }),
   withdrawErasure: endpoint({
@@ -154,11 +154,11 @@ export const privacyEndpoints = {
     summary: 'Erases the account of a pending request, in one transaction; the investor is emailed',
     description:
       'Removes or anonymises every personal field, ends every sign-in at once and keeps the financial ' +
-      'records under a pseudonym. A request already decided or withdrawn is a 409; an administrator’s ' +
-      'account a 403.',
+      'records under a pseudonym. A request already decided or withdrawn is a 409, and so is an ' +
+      'administrator’s account.',
     params: idParams,
     answer: envelope(adminErasureRequest),
-    errors: [403, 404, 409],
+    errors: [404, 409],
     writes: ERASURE_WRITES,
   }),
   refuseErasure: endpoint({

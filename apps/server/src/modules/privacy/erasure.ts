@@ -10,14 +10,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import { PERSONAL_TABLES, type Person } from '../../db/personal-tables';
 import { erasureRequests, users } from '../../db/schema';
-import {
-  AppError,
-  coded,
-  ConflictError,
-  ForbiddenError,
-  isUniqueViolation,
-  NotFoundError,
-} from '../../lib/errors';
+import { AppError, coded, ConflictError, isUniqueViolation, NotFoundError } from '../../lib/errors';
 import { iso } from '../../lib/format';
 import type { Mailer } from '../../mail/mailer';
 import type { FileStorage } from '../../storage/file-storage';
@@ -56,14 +49,14 @@ export async function getOwnErasure(db: DbOrTx, userId: string): Promise<Erasure
 /**
  * Asks for the caller's account to be erased: a pending request and its audit row, in one transaction.
  * One pending at a time (the partial unique index settles two at once: 409); an admin's account cannot
- * be erased this way (403). The investor's reason is for the admins only, never in the audit.
+ * be erased this way (409: the route is open to admins, the account is what refuses). The investor's reason is for the admins only, never in the audit.
  */
 export async function requestErasure(
   db: Db,
   user: { id: string; isAdmin: boolean },
   reason: string | undefined,
 ): Promise<ErasureRequest> {
-  if (user.isAdmin) throw new ForbiddenError(coded('profile.erasure_admin'));
+  if (user.isAdmin) throw new ConflictError(coded('profile.erasure_admin'));
   return db.transaction(async (tx) => {
     let row: ErasureRow | undefined;
     try {
@@ -208,7 +201,7 @@ function yearsAhead(years: number): string {
  * no way in left (its sign-ins end at once: the next request with any of its tokens is refused), the
  * financial records stay, the request is marked with the date until which they are kept, the audit row
  * written (the pseudonym only) and the last email queued to the address the account had. The files of
- * the deleted rows are deleted from the storage after the commit. An admin's account: 403.
+ * the deleted rows are deleted from the storage after the commit. An admin's account: 409.
  */
 export async function carryOutErasure(
   deps: { db: Db; storage: FileStorage; mailer: Mailer },
@@ -219,7 +212,7 @@ export async function carryOutErasure(
   const files: string[] = [];
   await db.transaction(async (tx) => {
     const { request, user } = await lockPending(tx, id);
-    if (user.isAdmin) throw new ForbiddenError(coded('profile.erasure_admin_account'));
+    if (user.isAdmin) throw new ConflictError(coded('profile.erasure_admin_account'));
     const person: Person = { id: user.id, email: user.email, pseudonym: pseudonymOf(user.id) };
     const keepUntil = yearsAhead((await getErasureSettings(tx)).retentionYears);
     for (const t of PERSONAL_TABLES) {
