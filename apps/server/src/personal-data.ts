@@ -2,6 +2,7 @@ import { asc, desc, eq } from 'drizzle-orm';
 import { earliestTodayIso, todayIso } from '@portal/contracts';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import { PERSONAL_TABLES } from './db/personal-tables';
 import {
   interestRegistrations,
   kycDocuments,
@@ -201,6 +202,12 @@ export async function collectPersonalData(
       backedUp: p.backedUp,
     })),
   };
+
+  // The one list of personal data (db/personal-tables.ts, which erasure follows too) names the section
+  // of each table: a section it names and the archive lacks is a table the export forgot.
+  for (const t of PERSONAL_TABLES)
+    if (typeof t.section === 'string' && !(t.section in sections))
+      throw new Error(`The export has no section "${t.section}" for the table ${t.name}`);
 
   const files: ArchiveFile[] = [
     ...ownDocuments

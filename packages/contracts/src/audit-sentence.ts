@@ -7,7 +7,20 @@ import type { BookingType, InterestStatus, StayReportStatus } from './value-sets
  * pairs, and each has a sentence below, so a new action cannot be written without one.
  */
 export const AUDIT_ACTIONS = {
-  user: ['create', 'update', 'delete', 'activate', 'deactivate', 'bank-account', 'kyc-verify', 'kyc-reject'],
+  user: [
+    'create',
+    'update',
+    'delete',
+    'activate',
+    'deactivate',
+    'bank-account',
+    'kyc-verify',
+    'kyc-reject',
+    'erasure-request',
+    'erasure-withdraw',
+    'erasure-refuse',
+    'erasure-carry-out',
+  ],
   investment: ['update', 'delete'],
   'monthly-return': ['create', 'update', 'delete', 'import'],
   project: ['create', 'update', 'delete', 'archive', 'restore'],
@@ -227,6 +240,18 @@ const SENTENCES: Sentences = {
         ? msg('admin:audit.sentence.user.kycRejectBecause', { ...base(p), reason })
         : msg('admin:audit.sentence.user.kycReject', base(p));
     },
+    // The investor's own request and its withdrawal; their reason is never recorded (it may be personal).
+    'erasure-request': (p) => msg('admin:audit.sentence.user.erasureRequest', { who: p.who }),
+    'erasure-withdraw': (p) => msg('admin:audit.sentence.user.erasureWithdraw', { who: p.who }),
+    'erasure-refuse': (p) => {
+      const reason = text(p.d.reason);
+      return reason
+        ? msg('admin:audit.sentence.user.erasureRefuseBecause', { ...base(p), reason })
+        : msg('admin:audit.sentence.user.erasureRefuse', base(p));
+    },
+    // The person is named by their pseudonym from then on.
+    'erasure-carry-out': (p) =>
+      msg('admin:audit.sentence.user.erasureCarryOut', { who: p.who, name: p.person }),
   },
   investment: {
     update: (p) => {

@@ -75,6 +75,8 @@ export const TABLES = [
   'bank_transactions',
   // Your data (issue 36): the archives of an investor's data they asked for.
   'data_exports',
+  // Requests to erase an account (GDPR article 17, ADR 031).
+  'erasure_requests',
 ] as const;
 export type Table = (typeof TABLES)[number];
 

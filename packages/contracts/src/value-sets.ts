@@ -80,6 +80,12 @@ export const MAIL_STATUSES = ['queued', 'sent', 'failed', 'skipped'] as const;
 /** An archive of an investor's data: being made, ready to download (for a week), or given up. */
 export const DATA_EXPORT_STATUSES = ['pending', 'ready', 'failed'] as const;
 export type DataExportStatus = (typeof DATA_EXPORT_STATUSES)[number];
+/**
+ * A request to erase an account (GDPR article 17): waiting for an admin, withdrawn by the investor,
+ * refused with a legal reason, or carried out (ADR 031).
+ */
+export const ERASURE_STATUSES = ['pending', 'withdrawn', 'refused', 'carried_out'] as const;
+export type ErasureStatus = (typeof ERASURE_STATUSES)[number];
 export type EmailCategory = (typeof EMAIL_CATEGORIES)[number];
 export type OptionalEmailCategory = (typeof OPTIONAL_EMAIL_CATEGORIES)[number];
 export type MailStatus = (typeof MAIL_STATUSES)[number];

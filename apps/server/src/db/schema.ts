@@ -14,6 +14,7 @@ import {
   INTEREST_STATUSES,
   BANK_TRANSACTION_OUTCOMES,
   DATA_EXPORT_STATUSES,
+  ERASURE_STATUSES,
   KYC_DOCUMENT_KINDS,
   OFFERING_STATUSES,
   PAYOUT_BANK_STATUSES,
@@ -125,6 +126,11 @@ export const users = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * When the account's personal data was erased (GDPR article 17, ADR 031): its name is then a
+     * pseudonym, its email a placeholder, and it can never sign in again.
+     */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     /** Read by the admin users search only (its GIN index below); computed by the database. */
     searchDocument: tsvector('search_document').generatedAlwaysAs(userSearchDocument),
   },
@@ -1747,5 +1753,43 @@ export const dataExports = pgTable(
       .where(sql`${t.fileKey} is not null`),
     check('data_exports_status_check', oneOf(t.status, DATA_EXPORT_STATUSES)),
     check('data_exports_ready_check', sql`(${t.status} = 'ready') = (${t.expiresAt} is not null)`),
+  ],
+);
+
+/**
+ * A request to erase an account (GDPR article 17; modules/privacy, ADR 031): the investor asks, an admin
+ * carries it out or refuses it with a legal reason. The row stays as the record of the request, under the
+ * pseudonym once carried out (its `reason`, the investor's own words, is then removed). At most one
+ * pending per user.
+ */
+export const erasureRequests = pgTable(
+  'erasure_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ERASURE_STATUSES }).notNull().default('pending'),
+    /** Why, in the investor's words (optional); removed when the request is carried out. */
+    reason: text('reason'),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The legal reason an admin refused it with (required then), which the investor is told. */
+    refusalReason: text('refusal_reason'),
+    /** Until when the kept financial records are held: the retention setting's years after carrying out. */
+    keepUntil: date('keep_until'),
+  },
+  (t) => [
+    index('erasure_requests_created_idx').on(t.createdAt.desc()),
+    index('erasure_requests_user_idx').on(t.userId, t.createdAt.desc()),
+    uniqueIndex('erasure_requests_one_pending_key')
+      .on(t.userId)
+      .where(sql`${t.status} = 'pending'`),
+    check('erasure_requests_status_check', oneOf(t.status, ERASURE_STATUSES)),
+    check(
+      'erasure_requests_refusal_check',
+      sql`(${t.status} = 'refused') = (${t.refusalReason} is not null)`,
+    ),
   ],
 );

@@ -34,6 +34,18 @@ export interface Mailer {
     secret?: string,
   ): Promise<void>;
   /**
+   * Queues one email to a user at an address they no longer have on record: the last email to an account
+   * being erased (ADR 031). The address is kept sealed in the message until it is sent, then removed;
+   * it goes although the account is inactive, and greets without a name.
+   */
+  queueToAddress<K extends MailKind>(
+    db: DbOrTx,
+    kind: K,
+    userId: string,
+    address: string,
+    data: MailData<K>,
+  ): Promise<void>;
+  /**
    * Queues one kind of email to many users at once (a broadcast); answers how many were queued, and how
    * many were kept in the outbox as skipped because the recipient turned that kind off.
    */
@@ -223,6 +235,11 @@ export function createMailer(deps: {
       await insertMessages(db, kind, { where: sql`u.id = ${userId}::uuid`, stored, data });
     },
 
+    async queueToAddress(db, kind, userId, address, data) {
+      const stored = { ...(data as object), sealedTo: box.seal(address) };
+      await insertMessages(db, kind, { where: sql`u.id = ${userId}::uuid`, stored, data });
+    },
+
     async queueMany(db, kind, recipients, data, batchId) {
       const { category } = MAIL_KINDS[kind];
       // Those who turned the category off are skipped now (listed, not sent), so that the counts say
@@ -260,13 +277,16 @@ export function createMailer(deps: {
       const skip = (error: string) =>
         database.db.update(mailMessages).set({ status: 'skipped', error }).where(eq(mailMessages.id, id));
       if (!row.userId || !row.email || !row.name) return void (await skip('The account was deleted'));
+      // The last email to an erased account goes to the address it had, sealed in the message.
+      const sealedTo = typeof row.data.sealedTo === 'string' ? box.open(row.data.sealedTo) : null;
       // A sign-up's own confirmation goes to an account that is not active yet; nothing else does.
       const awaitingActivation = row.kind === 'signupReceived' && !row.activatedAt;
-      if (!row.isActive && !awaitingActivation) return void (await skip('The account is inactive'));
-      if (isOptional(row.category) && (row.optOut ?? []).includes(row.category))
+      if (!row.isActive && !awaitingActivation && !sealedTo)
+        return void (await skip('The account is inactive'));
+      if (!sealedTo && isOptional(row.category) && (row.optOut ?? []).includes(row.category))
         return void (await skip(TURNED_OFF));
 
-      const { html, text, subject } = await render(row, row.userId, true);
+      const { html, text, subject } = await render(sealedTo ? { ...row, name: null } : row, row.userId, true);
       const headers: Record<string, string> = {};
       if (isOptional(row.category)) {
         const token = unsubscribeToken(row.userId, row.category);
@@ -274,7 +294,7 @@ export function createMailer(deps: {
         headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
       }
       try {
-        await transport.send({ id, to: row.email, subject, html, text, headers });
+        await transport.send({ id, to: sealedTo ?? row.email, subject, html, text, headers });
       } catch (err) {
         await database.db
           .update(mailMessages)
@@ -295,6 +315,8 @@ export function createMailer(deps: {
           error: null,
           toAddress: row.email,
           subject,
+          // The sealed address is needed no more once the message is sent.
+          ...(sealedTo ? { data: sql`${mailMessages.data} - 'sealedTo'` } : {}),
         })
         .where(and(eq(mailMessages.id, id), inArray(mailMessages.status, ['queued', 'failed'])));
     },
@@ -302,7 +324,8 @@ export function createMailer(deps: {
     async preview(id) {
       const row = await readMessage(id);
       if (!row) return null;
-      const { html, text } = await render(row, row.userId, false);
+      const sealed = typeof row.data.sealedTo === 'string';
+      const { html, text } = await render(sealed ? { ...row, name: null } : row, row.userId, false);
       return { html, text };
     },
 

@@ -388,6 +388,26 @@ export const MAIL_KINDS = {
       action: { label: l.t('dataExportReady.action'), path: '/your-data' },
     }),
   }),
+  /**
+   * The outcome of an investor's request to erase their account (modules/privacy, ADR 031): carried out
+   * (sent to the address the account had, the records kept until `keepUntil`), or refused with a reason.
+   */
+  erasureCarriedOut: kind<{ keepUntil: string }>({
+    category: 'security',
+    subject: (_, l) => l.t('erasure.doneSubject'),
+    content: (d, l) => ({
+      paragraphs: [l.t('erasure.done'), l.t('erasure.doneKept', { date: day(l, d.keepUntil) })],
+      action: { label: l.t('erasure.privacyAction'), path: '/privacy' },
+    }),
+  }),
+  erasureRefused: kind<{ reason: string }>({
+    category: 'security',
+    subject: (_, l) => l.t('erasure.refusedSubject'),
+    content: (d, l) => ({
+      paragraphs: [l.t('erasure.refused', { reason: d.reason }), l.t('erasure.refusedAgain')],
+      action: { label: l.t('erasure.yourDataAction'), path: '/your-data' },
+    }),
+  }),
   subscriptionFunded: kind<{ project: string; amountCents: number; startDate: string }>({
     category: 'payouts',
     subject: (d, l) => l.t('subscriptionFunded.subject', { project: d.project }),

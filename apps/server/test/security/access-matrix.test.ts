@@ -72,6 +72,10 @@ const PRIVATE_TARGETS: Record<string, (w: World) => Target[]> = {
   'GET /api/users/me/exports/:id/download': () => [
     { url: `/api/users/me/exports/${own.exportOfA}/download`, other: 404 },
   ],
+  // Erasure (ADR 031): the caller's own request, read and withdrawn by the path alone (no id).
+  'GET /api/users/me/erasure': () => [],
+  'POST /api/users/me/erasure': () => [],
+  'DELETE /api/users/me/erasure': () => [],
   'PUT /api/users/me/email-preferences': () => [],
   'GET /api/auth/totp': () => [],
   'POST /api/auth/totp/setup': () => [],

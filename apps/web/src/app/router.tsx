@@ -100,6 +100,10 @@ export const router = createBrowserRouter([
               },
               { path: 'interest', lazy: () => import('@/features/interest/admin/interest-page') },
               { path: 'kyc', lazy: () => import('@/features/kyc/admin/kyc-page') },
+              {
+                path: 'erasure-requests',
+                lazy: () => import('@/features/profile/admin/erasure-requests-page'),
+              },
               { path: 'bank', lazy: () => import('@/features/reconciliation/bank-page') },
               { path: 'offerings/:id/calls', lazy: () => import('@/features/reconciliation/calls-page') },
               { path: 'offerings', lazy: () => import('@/features/subscriptions/admin-offerings-page') },

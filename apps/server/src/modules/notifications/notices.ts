@@ -69,6 +69,8 @@ const NOTICES = {
   /** The copy of their data an investor asked for (modules/privacy): ready until `date`, or failed. */
   dataExportReady: { title: 'notice.dataExport.readyTitle', message: 'notice.dataExport.ready' },
   dataExportFailed: { title: 'notice.dataExport.failedTitle', message: 'notice.dataExport.failed' },
+  /** An admin refused an investor's request to erase their account; `reason` the admin's words. */
+  erasureRefused: { title: 'notice.erasure.refusedTitle', message: 'notice.erasure.refused' },
   subscriptionFunded: {
     title: 'notice.subscriptionFunded.title',
     message: 'notice.subscriptionFunded.message',

@@ -16,6 +16,7 @@ import {
   Scale,
   ScrollText,
   ShieldCheck,
+  UserX,
   Users,
   type LucideIcon,
 } from 'lucide-react';
@@ -73,6 +74,7 @@ export const adminLinks: NavLinkItem[] = [
   link('nav.interest', { to: '/admin/interest', icon: Inbox }),
   link('nav.offerings', { to: '/admin/offerings', icon: PiggyBank }),
   link('nav.identityChecks', { to: '/admin/kyc', icon: ShieldCheck }),
+  link('nav.erasureRequests', { to: '/admin/erasure-requests', icon: UserX }),
   link('nav.bank', { to: '/admin/bank', icon: Landmark }),
   link('nav.email', { to: '/admin/email', icon: Mail }),
   link('nav.audit', { to: '/admin/audit', icon: ScrollText }),

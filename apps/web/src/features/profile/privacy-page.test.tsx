@@ -36,6 +36,14 @@ describe('the privacy page', () => {
     expect(terms).toHaveLength(40);
     expect(terms.slice(0, 4).map((t) => t.textContent)).toEqual(['What', 'Why', 'Legal basis', 'How long']);
     expect(within(stored).getAllByRole('definition')[3]).toHaveTextContent(/While your account exists/);
+    // Erasure: what it removes, what is kept and for how long.
+    const erasure = screen.getByRole('region', { name: 'Erasing your account' });
+    expect(erasure).toHaveTextContent(/What erasure removes: your name \(replaced by a pseudonym/);
+    expect(erasure).toHaveTextContent(/stay under the pseudonym for their retention period, 10 years/);
+    expect(within(erasure).getByRole('link', { name: 'Ask for your account to be erased' })).toHaveAttribute(
+      'href',
+      '/your-data',
+    );
     expect(screen.getByRole('heading', { level: 2, name: 'Your rights' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Get a copy of your data' })).toHaveAttribute(
       'href',

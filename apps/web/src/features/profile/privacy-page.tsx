@@ -132,6 +132,19 @@ function PrivacyPage() {
           </Card>
         ))}
       </section>
+      <section aria-labelledby="privacy-erasure" className="grid gap-2">
+        <h2 id="privacy-erasure" className="text-xl font-semibold tracking-tight">
+          {t('erasureHeading')}
+        </h2>
+        <p>{t('erasureIntro')}</p>
+        <p>{t('erasureRemoves')}</p>
+        <p>{t('erasureKeeps')}</p>
+        <p>
+          <Link to="/your-data" className="font-medium text-primary underline-offset-4 hover:underline">
+            {t('erasureLink')}
+          </Link>
+        </p>
+      </section>
       <section aria-labelledby="privacy-rights" className="grid gap-2">
         <h2 id="privacy-rights" className="text-xl font-semibold tracking-tight">
           {t('rightsHeading')}

@@ -1,8 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Card, CardContent } from '@/components/ui/card';
+import { ErasurePanel } from './erasure-panel';
 import { YourDataPanel } from './your-data-panel';
 
-/** `/your-data`, where the email saying an export is ready links to: the profile's "Your data" tab as a page. */
+/**
+ * `/your-data`, where the email saying an export is ready links to: the profile's "Your data" tab as a
+ * page, and the request to erase the account (GDPR article 17).
+ */
 function YourDataPage() {
   const { t } = useTranslation('profile');
   return (
@@ -14,6 +18,11 @@ function YourDataPage() {
       <Card>
         <CardContent className="pt-5 sm:pt-6">
           <YourDataPanel heading="h2" />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardContent className="pt-5 sm:pt-6">
+          <ErasurePanel />
         </CardContent>
       </Card>
     </div>
