@@ -47,6 +47,7 @@ const ADMIN_SCREENS: Screen[] = [
   { path: '/admin/bookings', heading: 'Booking Requests' },
   { path: '/admin/stay-reports', heading: 'Problem reports' },
   { path: '/admin/allocations', heading: 'Peak allocations' },
+  { path: '/admin/erasure-requests', heading: 'Erasure requests' },
   { path: '/admin/interest', heading: 'Interest Registrations' },
   { path: '/admin/kyc', heading: 'Identity checks' },
   { path: '/admin/bank', heading: 'Bank & calls' },

@@ -51,6 +51,7 @@ const SCREENS: Screen[] = [
     '/admin/bookings',
     '/admin/stay-reports',
     '/admin/allocations',
+    '/admin/erasure-requests',
     '/admin/distributions',
     '/admin/interest',
     '/admin/audit',
