@@ -408,6 +408,25 @@ export const MAIL_KINDS = {
       action: { label: l.t('erasure.yourDataAction'), path: '/your-data' },
     }),
   }),
+  /** An admin's decision on a signed subscription (ADR 028): countersigned, or rejected with a reason. */
+  subscriptionDecision: kind<
+    { project: string; amountCents: number } & ({ accepted: true } | { accepted: false; reason: string })
+  >({
+    category: 'payouts',
+    subject: (d, l) =>
+      l.t(d.accepted ? 'subscriptionDecision.subjectAccepted' : 'subscriptionDecision.subjectRejected', {
+        project: d.project,
+      }),
+    content: (d, l) => {
+      const words = { amount: money(l, d.amountCents), project: d.project };
+      return {
+        paragraphs: d.accepted
+          ? [l.t('subscriptionDecision.accepted', words), l.t('subscriptionDecision.acceptedNext')]
+          : [l.t('subscriptionDecision.rejected', { ...words, reason: d.reason })],
+        action: { label: l.t('subscriptionDecision.action'), path: '/subscriptions' },
+      };
+    },
+  }),
   subscriptionFunded: kind<{ project: string; amountCents: number; startDate: string }>({
     category: 'payouts',
     subject: (d, l) => l.t('subscriptionFunded.subject', { project: d.project }),

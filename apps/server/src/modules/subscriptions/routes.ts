@@ -15,7 +15,7 @@ import {
 const e = endpoints.subscriptions;
 
 /** Subscriptions (issue 34): the investor's commitments, and the admin's acceptance or rejection. */
-export const subscriptionRoutes: Module = (app, { database: { db }, config }) => {
+export const subscriptionRoutes: Module = (app, { database: { db }, config, mailer }) => {
   const months = config.kycValidMonths;
   route(app, e.create, async (request) => ({
     success: true as const,
@@ -57,13 +57,21 @@ export const subscriptionRoutes: Module = (app, { database: { db }, config }) =>
   });
   route(app, e.accept, async (request) => ({
     success: true as const,
-    data: await decideSubscription(db, requireAuth(request).id, request.params.id, { accept: true }, months),
+    data: await decideSubscription(
+      db,
+      mailer,
+      requireAuth(request).id,
+      request.params.id,
+      { accept: true },
+      months,
+    ),
     message: 'Subscription accepted',
   }));
   route(app, e.reject, async (request) => ({
     success: true as const,
     data: await decideSubscription(
       db,
+      mailer,
       requireAuth(request).id,
       request.params.id,
       { accept: false, reason: request.body.reason },

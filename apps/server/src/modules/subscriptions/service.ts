@@ -26,6 +26,7 @@ import {
 import { ConflictError, NotFoundError, coded, fieldError, isUniqueViolation } from '../../lib/errors';
 import { recordAudit } from '../audit/service';
 import { neutralizeFormula } from '../audit/csv';
+import type { Mailer } from '../../mail/mailer';
 import { notifyUsers } from '../notifications/notify';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -312,9 +313,13 @@ export async function subscriptionsCsv(db: DbOrTx, offeringId: string, validMont
   return { csv, projectName: offering.projectName };
 }
 
-/** Accepts (countersigns) or rejects a signed subscription; anything else is a 409. */
+/**
+ * Accepts (countersigns) or rejects a signed subscription; anything else is a 409. The investor is told
+ * in the bell and by email, in the same transaction as the decision.
+ */
 export async function decideSubscription(
   db: Db,
+  mailer: Mailer,
   actorId: string,
   id: string,
   decision: { accept: true } | { accept: false; reason: string },
@@ -383,6 +388,11 @@ export async function decideSubscription(
             createdBy: actorId,
           },
     );
+    await mailer.queue(tx, 'subscriptionDecision', row.userId, {
+      project,
+      amountCents: toCents(row.amount),
+      ...(decision.accept ? { accepted: true } : { accepted: false, reason: decision.reason }),
+    });
     const [answer] = await adminRows(tx, eq(subscriptions.id, id), validMonths);
     return answer!;
   });

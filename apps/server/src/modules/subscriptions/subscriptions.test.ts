@@ -7,8 +7,12 @@ import {
   dataRoomDownloads,
   documents,
   kycChecks,
+  mailMessages,
   notifications,
+  offerings,
+  projects,
   subscriptions,
+  users,
 } from '../../db/schema';
 import { makePdf } from '../../db/seed/pdf';
 import {
@@ -330,6 +334,11 @@ describe('subscriptions', () => {
       .where(eq(subscriptions.id, s._id));
     const ok = await call('POST', `/api/admin/subscriptions/${s._id}/accept`, ctx.admin.token);
     expect(ok.statusCode).toBe(200);
+    const [named] = await ctx.db
+      .select({ projectName: projects.name })
+      .from(offerings)
+      .innerJoin(projects, eq(projects.id, offerings.projectId))
+      .where(eq(offerings.id, offeringId));
     expect(ok.json().data).toMatchObject({
       investorName: 'Sigrid Signer',
       amount: 10000,
@@ -340,6 +349,10 @@ describe('subscriptions', () => {
     expect(row!.acceptedAt).toBeInstanceOf(Date);
     const notes = await ctx.db.select().from(notifications).where(eq(notifications.userId, ivy.id));
     expect(notes.map((n) => n.messageKey)).toEqual(['subscriptionAccepted']);
+    const mails = await ctx.db.select().from(mailMessages).where(eq(mailMessages.userId, ivy.id));
+    expect(mails.map((m) => [m.kind, m.subject])).toEqual([
+      ['subscriptionDecision', `Your subscription to ${named!.projectName} was accepted`],
+    ]);
     const audits = await ctx.db.select().from(auditLog).where(eq(auditLog.entityId, s._id));
     expect(audits.map((a) => a.action)).toEqual(['accept']);
     expect((await call('POST', `/api/admin/subscriptions/${s._id}/accept`, ctx.admin.token)).statusCode).toBe(
@@ -348,17 +361,23 @@ describe('subscriptions', () => {
   });
 
   it('rejects a signed subscription with a reason the investor sees', async () => {
-    const { offering } = await openOffering();
+    const { offering, project } = await openOffering();
     const ivy = await investor();
     const s = (await subscribe(offering._id, 10000, ivy.token)).json().data;
     await ctx.db
       .update(subscriptions)
       .set({ status: 'signed', signedAt: new Date() })
       .where(eq(subscriptions.id, s._id));
+    // The email is in the investor's language.
+    await ctx.db.update(users).set({ locale: 'de' }).where(eq(users.id, ivy.id));
     const res = await call('POST', `/api/admin/subscriptions/${s._id}/reject`, ctx.admin.token, {
       reason: 'Source of funds unclear',
     });
     expect(res.json().data.status).toBe('cancelled');
+    const mails = await ctx.db.select().from(mailMessages).where(eq(mailMessages.userId, ivy.id));
+    expect(mails.map((m) => [m.kind, m.subject])).toEqual([
+      ['subscriptionDecision', `Ihre Zeichnung für ${project.name} wurde nicht angenommen`],
+    ]);
     const mine = (await call('GET', `/api/subscriptions/${s._id}`, ivy.token)).json().data;
     expect(mine).toMatchObject({ status: 'cancelled', rejectionReason: 'Source of funds unclear' });
     const [audit] = await ctx.db.select().from(auditLog).where(eq(auditLog.entityId, s._id));
