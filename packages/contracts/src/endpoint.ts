@@ -75,6 +75,8 @@ export const TABLES = [
   'bank_transactions',
   // Your data (issue 36): the archives of an investor's data they asked for.
   'data_exports',
+  // Delegated access (issue 36, ADR 032).
+  'delegations',
 ] as const;
 export type Table = (typeof TABLES)[number];
 
