@@ -54,3 +54,4 @@ export * from './delegations';
 export * from './endpoint';
 export * from './endpoints';
 export * from './openapi';
+export * from './delegation-rules';

@@ -103,3 +103,13 @@ export const useRemovePasskey = (cb?: Cb<typeof e.removePasskey, string>) =>
     mutationFn: (id) => call(e.removePasskey, { params: { id } }),
     ...cb,
   });
+
+/**
+ * A delegate switches to a portfolio they were given (ADR 032): an access token answering for the
+ * principal in the role. The screens that hold it come with the delegation screens.
+ */
+export const useActAs = (cb?: Cb<typeof e.actAs, string>) =>
+  useEndpointMutation(e.actAs, {
+    mutationFn: (principalId) => call(e.actAs, { body: { principalId } }),
+    ...cb,
+  });
