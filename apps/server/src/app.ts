@@ -53,6 +53,7 @@ import { notificationRoutes } from './modules/notifications/routes';
 import { performanceRoutes } from './modules/performance/routes';
 import { perkRoutes } from './modules/perks/routes';
 import { privacyRoutes } from './modules/privacy/routes';
+import { delegationRoutes } from './modules/delegations/routes';
 import { projectRoutes } from './modules/projects/routes';
 import { returnRoutes } from './modules/returns/routes';
 import { statementRoutes } from './modules/statements/routes';
@@ -66,6 +67,7 @@ const modules: Module[] = [
   authRoutes,
   userRoutes,
   privacyRoutes,
+  delegationRoutes,
   bankAccountRoutes,
   performanceRoutes,
   distributionRoutes,

@@ -39,6 +39,8 @@ import { presentCabinNights } from './modules/stays/allowances/presenter';
 import { getCabinNights } from './modules/stays/allowances/service';
 import { presentBooking } from './modules/stays/bookings/presenter';
 import { listOwnBookings } from './modules/stays/bookings/service';
+import { presentDelegation } from './modules/delegations/presenter';
+import { listDelegations } from './modules/delegations/service';
 import { presentSwap } from './modules/stays/swaps/presenter';
 import { listSwaps } from './modules/stays/swaps/service';
 import { presentWaitlistEntry } from './modules/stays/waitlist/presenter';
@@ -161,6 +163,11 @@ export async function collectPersonalData(
     waitlist: (await listOwnWaitlist(db, viewer, stayToday)).map(presentWaitlistEntry),
     swaps,
     activityRequests,
+    // GET /api/delegations: the access they gave and were given.
+    delegations: await listDelegations(db, userId).then(({ given, received }) => ({
+      given: given.map(presentDelegation),
+      received: received.map(presentDelegation),
+    })),
     documents: ownDocuments.map(presentDocument),
     notifications: (await inReadersLanguage(notificationRows)).map(presentNotification),
     emails: mailRows.map((m) => ({

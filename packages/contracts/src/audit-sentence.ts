@@ -48,6 +48,9 @@ export const AUDIT_ACTIONS = {
   bank_statement: ['import', 'assign'],
   allocation: ['create', 'run', 'delete'],
   stay_rules: ['update'],
+  // Delegated access (ADR 032): given, revoked by the principal, given up by the delegate, and a
+  // delegate's write on the principal's portfolio.
+  delegation: ['create', 'revoke', 'give-up', 'act'],
 } as const satisfies Record<AuditEntity, readonly string[]>;
 
 export type AuditAction<E extends AuditEntity = AuditEntity> = (typeof AUDIT_ACTIONS)[E][number];
@@ -562,6 +565,16 @@ const SENTENCES: Sentences = {
   swap_offer: {
     accept: (p) => msg('admin:audit.sentence.swap.accept', base(p)),
   },
+  delegation: {
+    create: (p) => msg('admin:audit.sentence.delegation.create', delegationParts(p)),
+    revoke: (p) => msg('admin:audit.sentence.delegation.revoke', delegationParts(p)),
+    'give-up': (p) => msg('admin:audit.sentence.delegation.giveUp', delegationParts(p)),
+    act: (p) =>
+      msg('admin:audit.sentence.delegation.act', {
+        ...delegationParts(p),
+        call: text(p.d.call) ?? '',
+      }),
+  },
   stay_report: {
     update: (p) => {
       const status = text(p.d.status);
@@ -613,6 +626,22 @@ const SENTENCES: Sentences = {
     },
   },
 };
+
+const DELEGATION_ROLE_WORDS: Record<string, string> = {
+  viewer: 'admin:audit.sentence.delegation.roles.viewer',
+  accountant: 'admin:audit.sentence.delegation.roles.accountant',
+  'co-owner': 'admin:audit.sentence.delegation.roles.co-owner',
+};
+/** A delegation's entry: its delegate's email and role in words, and whose portfolio it is. */
+function delegationParts(p: Parts): Record<string, AuditParam> {
+  const role = text(p.d.role);
+  return {
+    who: p.who,
+    persons: p.persons,
+    email: text(p.d.email) ?? '',
+    role: role && role in DELEGATION_ROLE_WORDS ? msg(DELEGATION_ROLE_WORDS[role]!) : (role ?? ''),
+  };
+}
 
 /** The parts after an object, one after another ('' when none). */
 function joined(...parts: AuditParam[]): AuditParam {

@@ -55,6 +55,7 @@ export const AUDIT_ENTITIES = [
   { id: 'bank_statement', label: 'Bank statement' },
   { id: 'allocation', label: 'Peak allocation' },
   { id: 'stay_rules', label: 'Stay rules' },
+  { id: 'delegation', label: 'Delegated access' },
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number]['id'];
 const AUDIT_ENTITY_IDS = AUDIT_ENTITIES.map((e) => e.id) as [AuditEntity, ...AuditEntity[]];

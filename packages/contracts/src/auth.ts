@@ -4,6 +4,7 @@ import { emailAddress, signInEmail } from './email';
 import { currentUser } from './users';
 import { localeInput } from './person';
 import { says } from './validation';
+import { DELEGATION_ROLES } from './value-sets';
 
 export const loginInput = z.object({
   email: signInEmail(),
@@ -38,6 +39,13 @@ export const accessClaims = z.object({
   isAdmin: z.boolean(),
   exp: z.number(),
   typ: z.literal('access'),
+  /**
+   * An act-as token (ADR 032): the delegation it was given for, the principal whose portfolio it answers
+   * for, and the role. `sub` and `sid` stay the delegate's own sign-in.
+   */
+  dlg: z.string().optional(),
+  prn: z.string().optional(),
+  role: z.enum(DELEGATION_ROLES).optional(),
 });
 export type AccessClaims = z.infer<typeof accessClaims>;
 

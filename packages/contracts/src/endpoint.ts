@@ -77,6 +77,8 @@ export const TABLES = [
   'data_exports',
   // Requests to erase an account (GDPR article 17, ADR 031).
   'erasure_requests',
+  // Delegated access (issue 36, ADR 032).
+  'delegations',
 ] as const;
 export type Table = (typeof TABLES)[number];
 
@@ -189,14 +191,15 @@ const bodyMethods = new Set<Method>(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Every error status an endpoint can answer: a bad input (400), no or a bad sign-in (401), not an
- * admin (403), an id that names nothing (404), a body too large (413) or of another type (415), and the
+ * admin or a delegate's role that does not allow it (403), an id that names nothing (404), a body too large (413) or of another type (415), and the
  * database or the server being unavailable (503); plus what the declaration adds.
  */
 export function errorStatuses(e: EndpointDef): ErrorStatus[] {
   const s = new Set<ErrorStatus>(e.errors ?? []);
   if (e.params || e.query || e.body || e.multipart || bodyMethods.has(e.method)) s.add(400);
   if (e.access !== 'public') s.add(401);
-  if (e.access === 'admin') s.add(403);
+  // Not an admin; for an investor's endpoint, a delegate's role that does not allow it (ADR 032).
+  if (e.access !== 'public') s.add(403);
   // An id that names nothing; a path part too long to be one.
   if (e.path.includes(':')) s.add(404).add(414);
   if (e.body || e.multipart || bodyMethods.has(e.method)) s.add(413).add(415);

@@ -49,6 +49,9 @@ export * from './issues';
 export { saidCode, type FieldCode, type ValidationCode, type ValidationParams } from './validation';
 export * from './support';
 export * from './privacy';
+export * from './delegations';
+
 export * from './endpoint';
 export * from './endpoints';
 export * from './openapi';
+export * from './delegation-rules';

@@ -89,3 +89,14 @@ export type ErasureStatus = (typeof ERASURE_STATUSES)[number];
 export type EmailCategory = (typeof EMAIL_CATEGORIES)[number];
 export type OptionalEmailCategory = (typeof OPTIONAL_EMAIL_CATEGORIES)[number];
 export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+/**
+ * What a delegate may do on the portfolio they were given (issue 36, ADR 032): see everything and change
+ * nothing, see the documents, statements and tax summaries only, or act as the investor except for their
+ * bank account, security settings, delegations and privacy requests.
+ */
+export const DELEGATION_ROLES = ['viewer', 'accountant', 'co-owner'] as const;
+export type DelegationRole = (typeof DELEGATION_ROLES)[number];
+/** A delegation as its two people see it: in force, past its last day, ended by either of them, or waiting for an account with the invited email. */
+export const DELEGATION_STATUSES = ['active', 'expired', 'revoked', 'invited'] as const;
+export type DelegationStatus = (typeof DELEGATION_STATUSES)[number];

@@ -16,6 +16,7 @@ import {
   capitalReturns,
   dataExports,
   dataRoomDownloads,
+  delegations,
   distributionAllocations,
   documents,
   erasureRequests,
@@ -58,7 +59,7 @@ export interface Person {
  * says, the rows kept), or `keep` them as they are, because bookkeeping law requires the record (they
  * hold no personal field: the person is the account, which then has the pseudonym).
  */
-export type ErasureRule =
+type ErasureRule =
   | { do: 'delete'; files?: AnyPgColumn }
   | { do: 'anonymise'; set: (p: Person) => Record<string, unknown> }
   | { do: 'keep'; why: string };
@@ -366,6 +367,20 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
     rows: (p) => or(eq(swapOffers.fromUserId, p.id), eq(swapOffers.toUserId, p.id)),
     fields: ['note'],
     section: 'swaps',
+    erasure: { do: 'delete' },
+  },
+  // Delegated access (ADR 032): given by the person, to them, or to their email before they had an account.
+  {
+    name: 'delegations',
+    table: delegations,
+    rows: (p) =>
+      or(
+        eq(delegations.principalId, p.id),
+        eq(delegations.delegateId, p.id),
+        sql`lower(${delegations.invitedEmail}) = lower(${p.email})`,
+      ),
+    fields: ['invitedEmail'],
+    section: 'delegations',
     erasure: { do: 'delete' },
   },
   // Money: kept under the pseudonym for the retention period (bookkeeping law).

@@ -15,6 +15,7 @@ import {
   BANK_TRANSACTION_OUTCOMES,
   DATA_EXPORT_STATUSES,
   ERASURE_STATUSES,
+  DELEGATION_ROLES,
   KYC_DOCUMENT_KINDS,
   OFFERING_STATUSES,
   PAYOUT_BANK_STATUSES,
@@ -1791,5 +1792,38 @@ export const erasureRequests = pgTable(
       'erasure_requests_refusal_check',
       sql`(${t.status} = 'refused') = (${t.refusalReason} is not null)`,
     ),
+  ],
+);
+
+/**
+ * Delegated access (issue 36, ADR 032): an investor (the principal) lets someone, invited by email, see
+ * or act on their portfolio in a role. `delegate_id` is set once an account with the invited email
+ * exists (at the invitation, or when its holder first lists or uses it); until then the delegation is
+ * "invited". It is good through `expires_on` (inclusive; none: until revoked) and ends at `revoked_at`
+ * (the principal revoked it or the delegate gave it up). Rows are kept as the record.
+ */
+export const delegations = pgTable(
+  'delegations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    principalId: uuid('principal_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    invitedEmail: text('invited_email').notNull(),
+    delegateId: uuid('delegate_id').references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: DELEGATION_ROLES }).notNull(),
+    expiresOn: date('expires_on'),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Who ended it: the principal or the delegate. */
+    revokedBy: uuid('revoked_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('delegations_principal_idx').on(t.principalId, t.createdAt.desc()),
+    index('delegations_delegate_idx').on(t.delegateId),
+    index('delegations_email_idx').on(sql`lower(${t.invitedEmail})`),
+    check('delegations_role_check', oneOf(t.role, DELEGATION_ROLES)),
+    check('delegations_email_check', sql`length(${t.invitedEmail}) between 3 and 254`),
+    check('delegations_not_self_check', sql`${t.delegateId} is null or ${t.delegateId} <> ${t.principalId}`),
   ],
 );

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { LRUCache } from 'lru-cache';
-import { accessClaims, type AccessClaims } from '@portal/contracts';
+import { accessClaims, type AccessClaims, type DelegationRole } from '@portal/contracts';
 import { keyList, type Keys } from './secret-box';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -15,8 +15,18 @@ export const REFRESH_ABSOLUTE_TTL_MS = 30 * 24 * 3600 * 1000;
  */
 export const REFRESH_REUSE_GRACE_SECONDS = 5;
 
+/** What an act-as token carries besides the delegate's own sign-in (ADR 032). */
+interface ActAs {
+  delegationId: string;
+  principalId: string;
+  role: DelegationRole;
+}
+
 export interface TokenSigner {
-  signAccess(claims: { sub: string; sid: string; isAdmin: boolean }, nowSeconds?: number): Promise<string>;
+  signAccess(
+    claims: { sub: string; sid: string; isAdmin: boolean; act?: ActAs },
+    nowSeconds?: number,
+  ): Promise<string>;
   verifyAccess(token: string): Promise<AccessClaims | null>;
   /** A short-lived token proving the password step of a two-factor sign-in. */
   signMfa(userId: string): Promise<string>;
@@ -73,8 +83,9 @@ export function createTokenSigner(secrets: Keys): TokenSigner {
   // every use (the same rule as jose's: expired when exp <= now).
   const verified = new LRUCache<string, AccessClaims>({ max: MAX_VERIFIED_TOKENS });
   return {
-    async signAccess({ sub, sid, isAdmin }, nowSeconds = Math.floor(Date.now() / 1000)) {
-      return new SignJWT({ sid, isAdmin, typ: 'access' })
+    async signAccess({ sub, sid, isAdmin, act }, nowSeconds = Math.floor(Date.now() / 1000)) {
+      const delegated = act ? { dlg: act.delegationId, prn: act.principalId, role: act.role } : {};
+      return new SignJWT({ sid, isAdmin, typ: 'access', ...delegated })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(sub)
         .setIssuedAt(nowSeconds)

@@ -34,11 +34,21 @@ export interface Mailer {
     secret?: string,
   ): Promise<void>;
   /**
+   * Queues one email to an address that has no account (an invitation), in the caller's transaction,
+   * written in `locale` (there is no account to read a language from).
+   */
+  queueToAddress<K extends MailKind>(
+    db: DbOrTx,
+    kind: K,
+    to: { address: string; locale: Locale },
+    data: MailData<K>,
+  ): Promise<void>;
+  /**
    * Queues one email to a user at an address they no longer have on record: the last email to an account
    * being erased (ADR 031). The address is kept sealed in the message until it is sent, then removed;
    * it goes although the account is inactive, and greets without a name.
    */
-  queueToAddress<K extends MailKind>(
+  queueToFormerAddress<K extends MailKind>(
     db: DbOrTx,
     kind: K,
     userId: string,
@@ -209,6 +219,7 @@ export function createMailer(deps: {
         subject: mailMessages.subject,
         data: mailMessages.data,
         status: mailMessages.status,
+        toAddress: mailMessages.toAddress,
         userId: users.id,
         name: users.name,
         email: users.email,
@@ -220,7 +231,17 @@ export function createMailer(deps: {
       .from(mailMessages)
       .leftJoin(users, eq(users.id, mailMessages.userId))
       .where(eq(mailMessages.id, id));
-    return row ?? null;
+    if (!row) return null;
+    // A message to an address without an account (an invitation): its address and language are its own.
+    if (!row.userId && row.data.addressed === true)
+      return {
+        ...row,
+        email: row.toAddress,
+        name: null,
+        locale: typeof row.data.locale === 'string' ? row.data.locale : null,
+        addressed: true,
+      };
+    return { ...row, addressed: false };
   }
 
   function unsubscribeToken(userId: string, category: OptionalEmailCategory) {
@@ -235,7 +256,25 @@ export function createMailer(deps: {
       await insertMessages(db, kind, { where: sql`u.id = ${userId}::uuid`, stored, data });
     },
 
-    async queueToAddress(db, kind, userId, address, data) {
+    async queueToAddress(db, kind, to, data) {
+      const k = kindOf(kind);
+      const subject = k.subject(data, mailLanguage(await i18n, to.locale));
+      const [row] = await db
+        .insert(mailMessages)
+        .values({
+          userId: null,
+          kind,
+          category: k.category,
+          toAddress: to.address,
+          subject,
+          data: { ...(data as object), addressed: true, locale: to.locale },
+          sendAfter: sendAfter(k.category),
+        })
+        .returning({ id: mailMessages.id, sendAfter: mailMessages.sendAfter });
+      await jobs.insert('mail', [{ data: { messageId: row!.id }, startAfter: row!.sendAfter }], db);
+    },
+
+    async queueToFormerAddress(db, kind, userId, address, data) {
       const stored = { ...(data as object), sealedTo: box.seal(address) };
       await insertMessages(db, kind, { where: sql`u.id = ${userId}::uuid`, stored, data });
     },
@@ -276,19 +315,21 @@ export function createMailer(deps: {
       if (!row || row.status === SENT || row.status === 'skipped') return;
       const skip = (error: string) =>
         database.db.update(mailMessages).set({ status: 'skipped', error }).where(eq(mailMessages.id, id));
-      if (!row.userId || !row.email || !row.name) return void (await skip('The account was deleted'));
+      if (row.addressed) {
+        if (!row.email) return void (await skip('No address'));
+      } else if (!row.userId || !row.email || !row.name) return void (await skip('The account was deleted'));
       // The last email to an erased account goes to the address it had, sealed in the message.
       const sealedTo = typeof row.data.sealedTo === 'string' ? box.open(row.data.sealedTo) : null;
       // A sign-up's own confirmation goes to an account that is not active yet; nothing else does.
       const awaitingActivation = row.kind === 'signupReceived' && !row.activatedAt;
-      if (!row.isActive && !awaitingActivation && !sealedTo)
+      if (!row.addressed && !row.isActive && !awaitingActivation && !sealedTo)
         return void (await skip('The account is inactive'));
       if (!sealedTo && isOptional(row.category) && (row.optOut ?? []).includes(row.category))
         return void (await skip(TURNED_OFF));
 
       const { html, text, subject } = await render(sealedTo ? { ...row, name: null } : row, row.userId, true);
       const headers: Record<string, string> = {};
-      if (isOptional(row.category)) {
+      if (row.userId && isOptional(row.category)) {
         const token = unsubscribeToken(row.userId, row.category);
         headers['List-Unsubscribe'] = `<${config.appUrl}/api/email/unsubscribe?token=${token}>`;
         headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';

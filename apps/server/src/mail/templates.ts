@@ -1,6 +1,7 @@
 import {
   stayDates,
   type BookingType,
+  type DelegationRole,
   type EmailCategory,
   type OptionalEmailCategory,
 } from '@portal/contracts';
@@ -113,6 +114,13 @@ const notYou = (l: MailLanguage) => l.t('notYou');
 /** 'a and b', 'a' or 'b': the parts that are not empty, joined as the language does. */
 const both = (l: MailLanguage, first: string, second: string) =>
   first && second ? l.t('and', { first, second }) : first || second;
+
+/** A delegate's role in words (the `mail` namespace), as the invitation and the notice say it. */
+export const DELEGATION_ROLE_WORDS = {
+  viewer: 'delegationRole.viewer',
+  accountant: 'delegationRole.accountant',
+  'co-owner': 'delegationRole.co-owner',
+} as const satisfies Record<DelegationRole, string>;
 
 export const MAIL_KINDS = {
   announcement: kind<{ title: string; message: string; link?: string | null }>({
@@ -426,6 +434,42 @@ export const MAIL_KINDS = {
         action: { label: l.t('subscriptionDecision.action'), path: '/subscriptions' },
       };
     },
+  }),
+  /**
+   * An invitation to someone's portfolio (modules/delegations, ADR 032): to the invitee's account, or to
+   * the address alone when nobody has an account with it (then in the inviter's language).
+   */
+  delegationInvite: kind<{
+    principal: string;
+    role: DelegationRole;
+    expiresOn: string | null;
+    hasAccount: boolean;
+  }>({
+    category: 'security',
+    subject: (d, l) => l.t('delegationInvite.subject', { principal: d.principal }),
+    content: (d, l) => ({
+      paragraphs: [
+        l.t('delegationInvite.body', { principal: d.principal, role: l.t(DELEGATION_ROLE_WORDS[d.role]) }),
+        ...(d.expiresOn ? [l.t('delegationInvite.until', { date: day(l, d.expiresOn) })] : []),
+        l.t(d.hasAccount ? 'delegationInvite.signIn' : 'delegationInvite.register'),
+      ],
+      action: d.hasAccount
+        ? { label: l.t('delegationInvite.signInAction'), path: '/login' }
+        : { label: l.t('delegationInvite.registerAction'), path: '/register' },
+    }),
+  }),
+  /** To the investor: someone was given access to their portfolio (a security message). */
+  delegateAdded: kind<{ email: string; role: DelegationRole; expiresOn: string | null }>({
+    category: 'security',
+    subject: (_, l) => l.t('delegateAdded.subject'),
+    content: (d, l) => ({
+      paragraphs: [
+        l.t('delegateAdded.body', { email: d.email, role: l.t(DELEGATION_ROLE_WORDS[d.role]) }),
+        ...(d.expiresOn ? [l.t('delegationInvite.until', { date: day(l, d.expiresOn) })] : []),
+        notYou(l),
+      ],
+      action: { label: l.t('delegateAdded.action'), path: '/profile' },
+    }),
   }),
   subscriptionFunded: kind<{ project: string; amountCents: number; startDate: string }>({
     category: 'payouts',

@@ -77,7 +77,8 @@ export function readCachePlugin(app: App, deps: { changes: ChangeFeed; store: An
       if (!auth || auth.isAdmin || !changes.usable) return;
       // The caller's own earlier writes must be visible: wait for their signals when there were any.
       if (!(await changes.settle())) return;
-      const key = `${auth.id} ${request.url}`;
+      // An act-as token's answers are kept apart, by role: a role may be answered differently (ADR 032).
+      const key = `${auth.id}${auth.delegation ? `:${auth.delegation.role}` : ''} ${request.url}`;
       const hit = store.get(key);
       if (hit && changes.unchangedSince(hit.at, rule.tables, auth.id)) {
         store.hits++;

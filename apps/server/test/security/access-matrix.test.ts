@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { allEndpoints } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
-import { bookings, passkeys, swapOffers } from '../../src/db/schema';
+import { bookings, delegations, passkeys, swapOffers } from '../../src/db/schema';
 import { multipart, samplePng } from '../../src/modules/documents/test-support';
 import { createAllowance, createBooking, isoDay } from '../content-factories';
 import { bearer, createInvestment, createProject, useTestApp } from '../helpers';
@@ -77,6 +77,12 @@ const PRIVATE_TARGETS: Record<string, (w: World) => Target[]> = {
   'POST /api/users/me/erasure': () => [],
   'DELETE /api/users/me/erasure': () => [],
   'PUT /api/users/me/email-preferences': () => [],
+  // Delegated access (ADR 032): the caller's own lists and invitations; A's delegation is a 404 to B, and
+  // act-as names a principal who gave the caller nothing (a 404 for anyone without a delegation).
+  'GET /api/delegations': () => [],
+  'POST /api/delegations': () => [],
+  'DELETE /api/delegations/:id': () => [{ url: `/api/delegations/${own.delegationOfA}`, other: 404 }],
+  'POST /api/auth/act-as': () => [],
   'GET /api/auth/totp': () => [],
   'POST /api/auth/totp/setup': () => [],
   'POST /api/auth/totp/enable': () => [],
@@ -262,7 +268,7 @@ let w: World;
 const swaps = { stayA2: '', stayB: '', toA1: '', toA2: '', fromA: '' };
 /** A second sign-in of A (not the one the tests use), a passkey of A, A's stay and A's report on it, and an
  * export of A's data, ready. */
-const own = { sessionOfA: '', passkeyOfA: '', stayOfA: '', reportOfA: '', exportOfA: '' };
+const own = { sessionOfA: '', passkeyOfA: '', stayOfA: '', reportOfA: '', exportOfA: '', delegationOfA: '' };
 const responses: { role: string; method: string; url: string; res: LightMyRequestResponse }[] = [];
 
 beforeAll(async () => {
@@ -274,6 +280,15 @@ beforeAll(async () => {
     .values({ userId: w.a.id, credentialId: `cred-of-a-${w.tag}`, publicKey: 'AA', name: 'Key of A' })
     .returning();
   own.passkeyOfA = key!.id;
+  const [given] = await ctx.db
+    .insert(delegations)
+    .values({
+      principalId: w.a.id,
+      invitedEmail: `accountant-of-a-${w.tag}@example.test`,
+      role: 'accountant',
+    })
+    .returning();
+  own.delegationOfA = given!.id;
   const exported = await ctx.app.inject({
     method: 'POST',
     url: '/api/users/me/export',

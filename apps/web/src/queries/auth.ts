@@ -103,3 +103,4 @@ export const useRemovePasskey = (cb?: Cb<typeof e.removePasskey, string>) =>
     mutationFn: (id) => call(e.removePasskey, { params: { id } }),
     ...cb,
   });
+

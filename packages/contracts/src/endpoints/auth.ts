@@ -28,6 +28,7 @@ import { envelope, idParams, okMessage } from '../common';
 import { z } from 'zod';
 import { passwordResetConfirmInput, passwordResetInput } from '../mail';
 import { endpoint } from '../endpoint';
+import { actAsAnswer, actAsInput } from '../delegations';
 
 /** A sign-in writes the user's last sign-in and a new refresh-token family. */
 const signIn = ['users', 'refresh_tokens', 'sign_ins'] as const;
@@ -331,5 +332,23 @@ export const authEndpoints = {
     answer: envelope(loginResult),
     errors: [400, 401, 403, 429],
     writes: [...signIn, 'passkeys', 'webauthn_challenges', 'sign_ins'],
+  }),
+  // ---- Delegated access (issue 36, ADR 032) ----
+  actAs: endpoint({
+    id: 'auth.actAs',
+    method: 'POST',
+    path: '/api/auth/act-as',
+    access: 'user',
+    summary: "A delegate's access token for a portfolio they were given, in their role",
+    description:
+      'The token (15 minutes, like any access token) makes every investor endpoint answer for the ' +
+      'principal, as far as the role allows (a 403 names the role otherwise); it carries the delegation, ' +
+      'which is checked on every request, so a revocation or expiry refuses the next call (401). It is ' +
+      "renewed by calling act-as again with the delegate's own access token, which the refresh token " +
+      'renews as always. A principal who gave the caller no delegation in force is a 404.',
+    body: actAsInput,
+    answer: envelope(actAsAnswer),
+    errors: [404],
+    reads: ['delegations', 'users'],
   }),
 };

@@ -33,6 +33,7 @@ import { notificationEndpoints } from './notifications';
 import { performanceEndpoints } from './performance';
 import { perkEndpoints } from './perks';
 import { privacyEndpoints } from './privacy';
+import { delegationEndpoints } from './delegations';
 import { projectEndpoints } from './projects';
 import { rentalEndpoints } from './rentals';
 import { returnEndpoints } from './returns';
@@ -82,6 +83,7 @@ export const endpoints = {
   auth: authEndpoints,
   users: userEndpoints,
   privacy: privacyEndpoints,
+  delegations: delegationEndpoints,
   bankAccounts: bankAccountEndpoints,
   support: supportEndpoints,
   notifications: notificationEndpoints,

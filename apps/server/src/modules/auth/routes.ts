@@ -18,6 +18,7 @@ import { confirmPasswordReset, requestPasswordReset } from './password-reset';
 import { createAuthService } from './service';
 import { endOtherSessions, endSession, listSessions, type ClientInfo } from './sessions';
 import { createPasskeyService } from './passkeys';
+import { actAs } from './act-as';
 
 /** Reset requests per client address, in 15 minutes. */
 const RESETS_PER_CLIENT = 5;
@@ -368,4 +369,10 @@ export const authRoutes: Module = (app, deps) => {
     },
     { rateLimit: signInLimit },
   );
+
+  // ---- Delegated access (ADR 032) ----
+  route(app, e.actAs, async (request) => ({
+    success: true as const,
+    data: await actAs(db, deps.signer, requireAuth(request), request.body.principalId),
+  }));
 };

@@ -7,7 +7,7 @@ import {
 import { DEFAULT_LOCALE, formatFor, type Locale } from '@portal/i18n';
 import type { i18n } from 'i18next';
 import { localeOf, translator } from '../../lib/translator';
-import { BOOKING_TYPE_WORDS } from '../../mail/templates';
+import { BOOKING_TYPE_WORDS, DELEGATION_ROLE_WORDS } from '../../mail/templates';
 
 /**
  * The notifications the server writes, by name: their title and message in the `mail` namespace. A row
@@ -71,6 +71,8 @@ const NOTICES = {
   dataExportFailed: { title: 'notice.dataExport.failedTitle', message: 'notice.dataExport.failed' },
   /** An admin refused an investor's request to erase their account; `reason` the admin's words. */
   erasureRefused: { title: 'notice.erasure.refusedTitle', message: 'notice.erasure.refused' },
+  /** Someone was given access to the investor's portfolio (modules/delegations); `role` a `{ word }`. */
+  delegateAdded: { title: 'notice.delegateAdded.title', message: 'notice.delegateAdded.message' },
   subscriptionFunded: {
     title: 'notice.subscriptionFunded.title',
     message: 'notice.subscriptionFunded.message',
@@ -80,8 +82,14 @@ const NOTICES = {
 type NoticeKey = keyof typeof NOTICES;
 
 /** The words a notice's value may name (`{ word }`). */
-type MailWord = (typeof BOOKING_TYPE_WORDS)[BookingType];
-const isMailWord = (w: unknown): w is MailWord => Object.values(BOOKING_TYPE_WORDS).includes(w as MailWord);
+type MailWord =
+  | (typeof BOOKING_TYPE_WORDS)[BookingType]
+  | (typeof DELEGATION_ROLE_WORDS)[keyof typeof DELEGATION_ROLE_WORDS];
+const MAIL_WORDS: readonly string[] = [
+  ...Object.values(BOOKING_TYPE_WORDS),
+  ...Object.values(DELEGATION_ROLE_WORDS),
+];
+const isMailWord = (w: unknown): w is MailWord => MAIL_WORDS.includes(w as string);
 
 /**
  * A value of a notice, as stored: text and numbers as they are, and what the reader's language writes

@@ -241,7 +241,7 @@ export async function carryOutErasure(
       details: { requestId: request.id, keepUntil },
     });
     // The account's own rows of email are gone; this one goes to the address it had, sealed until sent.
-    await mailer.queueToAddress(tx, 'erasureCarriedOut', user.id, user.email, { keepUntil });
+    await mailer.queueToFormerAddress(tx, 'erasureCarriedOut', user.id, user.email, { keepUntil });
   });
   for (const key of files) await storage.delete(key).catch(() => {});
   return adminOne(db, id);
