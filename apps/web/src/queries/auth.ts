@@ -103,4 +103,3 @@ export const useRemovePasskey = (cb?: Cb<typeof e.removePasskey, string>) =>
     mutationFn: (id) => call(e.removePasskey, { params: { id } }),
     ...cb,
   });
-

@@ -16,6 +16,7 @@ import { toastAfterReload } from '@/lib/toast';
 import { useUpdateProfile } from '@/queries/users';
 import { BankAccountPanel } from './bank-account-panel';
 import { EmailPreferencesPanel } from './email-preferences-panel';
+import { DelegationsPanel } from './delegations-panel';
 import { SecurityPanel } from './security-panel';
 import { SupportContactForm } from './support-contact-form';
 import { YourDataPanel } from './your-data-panel';
@@ -24,7 +25,7 @@ import { YourDataPanel } from './your-data-panel';
  * The dialog's tabs; 'bank' is an investor's only, 'support' (the support contact setting) an admin's;
  * 'email' (which emails the user gets) and 'data' (a copy of their data) everyone's.
  */
-export type ProfileTab = 'profile' | 'security' | 'email' | 'bank' | 'data' | 'support';
+export type ProfileTab = 'profile' | 'security' | 'email' | 'bank' | 'access' | 'data' | 'support';
 
 interface ProfileForm {
   name: string;
@@ -138,6 +139,7 @@ export function ProfileDialog({
           <TabsTrigger value="security">{t('tabs.security')}</TabsTrigger>
           <TabsTrigger value="email">{t('tabs.email')}</TabsTrigger>
           {!user.isAdmin && <TabsTrigger value="bank">{t('tabs.bank')}</TabsTrigger>}
+          {!user.isAdmin && <TabsTrigger value="access">{t('tabs.access')}</TabsTrigger>}
           <TabsTrigger value="data">{t('tabs.data')}</TabsTrigger>
           {user.isAdmin && <TabsTrigger value="support">{t('tabs.support')}</TabsTrigger>}
         </TabsList>
@@ -194,6 +196,11 @@ export function ProfileDialog({
         {!user.isAdmin && (
           <TabsContent value="bank" className="mt-4">
             <BankAccountPanel user={user} onSaved={onUserChanged} />
+          </TabsContent>
+        )}
+        {!user.isAdmin && (
+          <TabsContent value="access" className="mt-4">
+            <DelegationsPanel />
           </TabsContent>
         )}
         <TabsContent value="data" className="mt-4">
