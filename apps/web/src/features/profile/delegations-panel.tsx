@@ -111,10 +111,10 @@ function DelegationRow({ d, side }: { d: Delegation; side: 'given' | 'received' 
   const label = side === 'given' ? t('delegations.revoke') : t('delegations.giveUp');
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 rounded-lg border p-3">
-      <div className="grid min-w-0 gap-0.5">
-        <span className="font-medium break-words">{d.person.name}</span>
+      <div className="grid min-w-0 flex-1 basis-52 gap-0.5">
+        <span className="font-medium wrap-anywhere">{d.person.name}</span>
         {d.person.email !== d.person.name && (
-          <span className="text-xs break-all text-muted-foreground">{d.person.email}</span>
+          <span className="text-xs wrap-anywhere text-muted-foreground">{d.person.email}</span>
         )}
         <span className="text-xs text-muted-foreground">
           {t(ROLE_NAME[d.role])} ·{' '}
@@ -162,7 +162,7 @@ export function DelegationsPanel() {
   const [open, setOpen] = useState(false);
 
   return (
-    <section className="grid gap-4" aria-labelledby={`${idBase}-title`}>
+    <section className="grid min-w-0 gap-4" aria-labelledby={`${idBase}-title`}>
       <div className="grid gap-1">
         <h2 id={`${idBase}-title`} className="flex items-center gap-2 font-semibold">
           <UsersRound className="size-4" aria-hidden="true" /> {t('delegations.heading')}
