@@ -70,7 +70,12 @@ export async function moneyInRun(opts: { dbUrl: string; passwordHash: string; su
   const database = await openDatabase({ url: opts.dbUrl, poolSize: 4, migrate: false });
   try {
     let t = performance.now();
-    const call = await createCall(database.db, adminId, offeringId, { percent: 50, dueOn: '2030-01-31' });
+    // The call and its lines; its notices' job is the queue's (one row, not part of what is timed here).
+    const jobs = { send: async () => undefined };
+    const call = await createCall(database.db, jobs, adminId, offeringId, {
+      percent: 50,
+      dueOn: '2030-01-31',
+    });
     const callMs = performance.now() - t;
     const cents = call.lines.reduce((s, l) => s + Math.round(Number(l.amount) * 100), 0);
     if (call.lines.length !== opts.subscriptions || cents !== Math.round(Number(call.call.total) * 100))

@@ -18,6 +18,7 @@ import { queueKycExpiryReminders } from './modules/kyc/expiry-reminders';
 import { queueCallReminders } from './modules/capital-calls/notice';
 import { runPublishing } from './modules/statements/statement-publications';
 import { runDueAllocation } from './modules/stays/allocations/run';
+import { runCallNotices } from './modules/capital-calls/notice';
 import { runExport } from './modules/privacy/export-job';
 import { purgeExpiredExports } from './modules/privacy/service';
 import { collectPersonalData } from './personal-data';
@@ -102,6 +103,7 @@ function createBackgroundWork(config: Config, database: Database, storage: FileS
   });
   jobs.handle('statements', (job) => runPublishing(database.db, mailer, storage, job));
   jobs.handle('allocations', (job) => runDueAllocation(database.db, String(job.data.id)));
+  jobs.handle('call-notices', (job) => runCallNotices(database.db, mailer, storage, String(job.data.callId)));
   jobs.handle('exports', (job) =>
     runExport({ db: database.db, storage, mailer }, job, (userId) =>
       collectPersonalData({ db: database.db, storage, config, mailer }, userId),

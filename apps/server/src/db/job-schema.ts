@@ -17,6 +17,9 @@ export const QUEUES = {
   backups: { retryLimit: 2, retryDelay: 300, retryBackoff: true, expireInSeconds: 60 * 60 },
   // A peak allocation's run at its `runsAt` (issue 35): tried again after 30 s, 1 and 2 minutes.
   allocations: { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 5 * 60 },
+  // A capital call's notices (a PDF, the bell and an email per investor), sent in the call's transaction:
+  // tried again after 30 s, 1, 2, 4 and 8 minutes; a retry skips the notices already written.
+  'call-notices': { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 15 * 60 },
   // An archive of an investor's data (modules/privacy): tried three times more, 1, 2 and 4 minutes later;
   // 30 minutes at most a run (their documents are copied into it).
   exports: { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 30 * 60 },

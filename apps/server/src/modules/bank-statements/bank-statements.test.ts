@@ -36,7 +36,7 @@ async function calledOffering(
     payload: { percent, dueOn: '2026-12-15' },
   });
   expect(res.statusCode).toBe(201);
-  await ctx.deps.afterAnswer.settled();
+  await ctx.deps.jobs.drain('call-notices');
   const lines = res.json().data.lines as { _id: string; userId: string; amount: number; reference: string }[];
   return {
     project,

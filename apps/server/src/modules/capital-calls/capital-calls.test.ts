@@ -11,7 +11,7 @@ import {
 import { isCreditorReference } from '../../lib/creditor-reference';
 import { bearer, createUser, useAdminApp } from '../../../test/helpers';
 import { createOfferingWith } from '../../../test/money-in-factories';
-import { queueCallReminders } from './notice';
+import { queueCallReminders, runCallNotices } from './notice';
 
 const ctx = useAdminApp();
 
@@ -50,7 +50,8 @@ describe('POST /api/admin/offerings/:id/calls', () => {
     expect(audit).toMatchObject({ action: 'create', actorId: ctx.admin.id });
 
     // The notices: bell, email and a PDF in each investor's documents.
-    await ctx.deps.afterAnswer.settled();
+    // They are the job queued with the call (one job for the call).
+    expect(await ctx.deps.jobs.drain('call-notices')).toBe(1);
     const docs = await ctx.db.select().from(documents).where(eq(documents.userId, subs[0]!.user.id));
     expect(docs).toHaveLength(1);
     expect(docs[0]).toMatchObject({ category: 'Contracts', fileMime: 'application/pdf' });
@@ -58,6 +59,14 @@ describe('POST /api/admin/offerings/:id/calls', () => {
     expect(bell[0]).toMatchObject({ messageKey: 'capitalCall' });
     const mail = await ctx.db.select().from(mailMessages).where(eq(mailMessages.userId, subs[0]!.user.id));
     expect(mail.map((m) => m.kind)).toContain('capitalCall');
+    // A run again (a retry after a failure part-way) writes no notice twice.
+    await runCallNotices(ctx.db, ctx.deps.mailer, ctx.deps.storage, data._id);
+    for (const s of subs) {
+      const own = await ctx.db.select().from(documents).where(eq(documents.userId, s.user.id));
+      expect(own, s.user.id).toHaveLength(1);
+      const told = await ctx.db.select().from(mailMessages).where(eq(mailMessages.userId, s.user.id));
+      expect(told.filter((m) => m.kind === 'capitalCall')).toHaveLength(1);
+    }
 
     const list = await ctx.app.inject({
       method: 'GET',
@@ -112,7 +121,7 @@ describe('overdue calls', () => {
   it('are listed and reminded once', async () => {
     const { offering, subs } = await offeringWith(['1000.00'], 'de');
     expect((await call(offering.id, { percent: 50, dueOn: '2020-01-31' })).statusCode).toBe(201);
-    await ctx.deps.afterAnswer.settled();
+    await ctx.deps.jobs.drain('call-notices');
     const res = await ctx.app.inject({
       method: 'GET',
       url: '/api/admin/capital-calls/overdue',

@@ -61,11 +61,47 @@ async function callNoticePdf(facts: NoticeFacts, locale: Locale): Promise<Uint8A
   return doc.save();
 }
 
+/** The name of a line's notice among the investor's documents (how a retry knows it was written). */
+const noticeFileName = (reference: string) => `capital-call-${reference}.pdf`;
+
+/**
+ * The `call-notices` job (queued with the call): tells each investor of the call, skipping those whose
+ * notice a failed run already wrote.
+ */
+export async function runCallNotices(db: Db, mailer: Mailer, storage: FileStorage, callId: string) {
+  const [found] = await db
+    .select({ call: capitalCalls, projectId: offerings.projectId, projectName: projects.name })
+    .from(capitalCalls)
+    .innerJoin(offerings, eq(offerings.id, capitalCalls.offeringId))
+    .innerJoin(projects, eq(projects.id, offerings.projectId))
+    .where(eq(capitalCalls.id, callId));
+  if (!found) return;
+  const lines = await db.select().from(capitalCallLines).where(eq(capitalCallLines.callId, callId));
+  const written = await db
+    .select({ userId: documents.userId, fileName: documents.fileName })
+    .from(documents)
+    .where(
+      and(
+        inArray(
+          documents.fileName,
+          lines.map((l) => noticeFileName(l.reference)),
+        ),
+        eq(documents.projectId, found.projectId),
+      ),
+    );
+  const done = new Set(written.map((d) => `${d.userId}|${d.fileName}`));
+  await sendCallNotices(db, mailer, storage, {
+    ...found,
+    lines: lines.filter((l) => !done.has(`${l.userId}|${noticeFileName(l.reference)}`)),
+  });
+}
+
 /**
  * Tells each investor of a call: in the bell and by email (in their language), and with a PDF notice in
- * their documents (category Contracts, of the offering's project). Runs after the call is written.
+ * their documents (category Contracts, of the offering's project); each investor's three in one
+ * transaction.
  */
-export async function sendCallNotices(db: Db, mailer: Mailer, storage: FileStorage, created: CreatedCall) {
+async function sendCallNotices(db: Db, mailer: Mailer, storage: FileStorage, created: CreatedCall) {
   const account = await payer(db);
   const people = await db
     .select({ id: users.id, name: users.name, locale: users.locale })
@@ -101,7 +137,7 @@ export async function sendCallNotices(db: Db, mailer: Mailer, storage: FileStora
           category: 'Contracts',
           type: 'PDF',
           fileKey: file.key,
-          fileName: `capital-call-${l.reference}.pdf`,
+          fileName: noticeFileName(l.reference),
           fileMime: 'application/pdf',
           fileSize: file.size,
         });

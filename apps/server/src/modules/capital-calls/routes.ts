@@ -2,7 +2,6 @@ import { endpoints } from '@portal/contracts';
 import type { Module } from '../../app-types';
 import { route } from '../../plugins/route';
 import { requireAuth } from '../../plugins/auth';
-import { sendCallNotices } from './notice';
 import { createCall, listCalls, openLines, overdueLines, presentCall } from './service';
 
 const e = endpoints.capitalCalls;
@@ -12,12 +11,9 @@ export const capitalCallRoutes: Module = (app, deps) => {
   const { db } = deps.database;
 
   route(app, e.create, async (request) => {
-    const created = await createCall(db, requireAuth(request).id, request.params.id, request.body);
-    // The notices (a PDF each, the bell, email) are written after the answer, one investor at a time.
-    deps.afterAnswer.run(
-      () => sendCallNotices(db, deps.mailer, deps.storage, created),
-      (err) => request.log.error({ err, callId: created.call.id }, 'capital call notices failed'),
-    );
+    const created = await createCall(db, deps.jobs, requireAuth(request).id, request.params.id, request.body);
+    // Its notices (a PDF each, the bell, email) are the `call-notices` job's, one investor at a time.
+    deps.jobs.wake('call-notices');
     return {
       success: true as const,
       data: presentCall(

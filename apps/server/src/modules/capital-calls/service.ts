@@ -12,6 +12,7 @@ import { capitalCallLines, capitalCalls, offerings, projects, subscriptions, use
 import { allocateProRata } from '../../lib/allocate';
 import { creditorReference } from '../../lib/creditor-reference';
 import { BadRequestError, coded, NotFoundError } from '../../lib/errors';
+import type { JobQueue } from '../../jobs/queue';
 import { recordAudit } from '../audit/service';
 
 type CallRow = typeof capitalCalls.$inferSelect;
@@ -43,10 +44,11 @@ export interface CreatedCall {
  * one transaction with the offering locked, so that two calls at once cannot pass 100 % together. The
  * lines are split by the largest-remainder rule over the subscriptions' amounts and so add up to the
  * call's total exactly; each gets its number from the lines' sequence first, and with it its creditor
- * reference. The subscriptions called become `called`.
+ * reference. The subscriptions called become `called`, and the call's `call-notices` job is queued.
  */
 export async function createCall(
   db: Db,
+  jobs: Pick<JobQueue, 'send'>,
   actorId: string,
   offeringId: string,
   input: CapitalCallInput,
@@ -126,6 +128,9 @@ export async function createCall(
       .update(subscriptions)
       .set({ status: 'called', calledAt: new Date(), updatedAt: new Date() })
       .where(and(eq(subscriptions.offeringId, offeringId), eq(subscriptions.status, 'accepted')));
+    // The notices go out through the job queue, sent with the call: none is lost to a crash after the
+    // commit, and the admin's answer does not wait for a PDF per investor.
+    await jobs.send('call-notices', { callId: call!.id }, { db: tx });
     await recordAudit(tx, {
       actorId,
       action: 'create',
