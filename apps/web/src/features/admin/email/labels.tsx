@@ -32,14 +32,19 @@ export const when = (iso: string) => formatDate(iso, 'moment');
 export const statusNote = (m: Pick<OutboxMessage, 'status' | 'error'>) =>
   (m.status === 'failed' || m.status === 'skipped') && m.error ? m.error : null;
 
-const QUEUE_LABELS: Record<string, 'queue.mail' | 'queue.dailyReminders' | 'queue.statements'> = {
+/** Every queue of the server's job queue (apps/server/src/db/job-schema.ts, QUEUES) in words. */
+const QUEUE_LABELS = {
   mail: 'queue.mail',
   'daily-reminders': 'queue.dailyReminders',
   statements: 'queue.statements',
-};
+  backups: 'queue.backups',
+  allocations: 'queue.allocations',
+  'call-notices': 'queue.callNotices',
+  exports: 'queue.exports',
+} as const;
 
 /** A queue as the screen names it: 'mail' → 'Email', 'daily-reminders' → 'Daily reminders'. */
 export const queueLabel = (t: TFunction<'admin'>, queue: string) => {
-  const key = QUEUE_LABELS[queue];
+  const key = Object.hasOwn(QUEUE_LABELS, queue) ? QUEUE_LABELS[queue as keyof typeof QUEUE_LABELS] : null;
   return key ? t(key) : queue.charAt(0).toUpperCase() + queue.slice(1).replaceAll('-', ' ');
 };
