@@ -68,9 +68,14 @@ const SAME_IN: Record<Exclude<Locale, 'en'>, Set<string>> = {
   ]),
 };
 
+/** The answers of each collection still being read: a check waits for them (see englishOnPage). */
+const reading = new WeakMap<Set<string>, Set<Promise<void>>>();
+
 /** Collects every string of the JSON answers the page receives: what the API said is content. */
 export function collectApiStrings(page: Page): Set<string> {
   const strings = new Set<string>();
+  const pending = new Set<Promise<void>>();
+  reading.set(strings, pending);
   const walk = (v: unknown): void => {
     if (typeof v === 'string') {
       const t = v
@@ -83,9 +88,13 @@ export function collectApiStrings(page: Page): Set<string> {
   };
   page.on('response', (r: Response) => {
     if (!(r.headers()['content-type'] ?? '').includes('application/json')) return;
-    r.json()
+    // The page may show an answer before this listener has read its body: the check waits for it.
+    const read = r
+      .json()
       .then(walk)
-      .catch(() => undefined);
+      .catch(() => undefined)
+      .finally(() => pending.delete(read));
+    pending.add(read);
   });
   return strings;
 }
@@ -124,6 +133,8 @@ export async function englishOnPage(
   content: Set<string>,
   allow: readonly (string | RegExp)[] = [],
 ): Promise<string[]> {
+  // Every answer received so far is read before the page's texts are judged.
+  await Promise.all([...(reading.get(content) ?? [])]);
   const isContent = (text: string) =>
     content.has(text) || [...content].some((c) => c.length >= 4 && (text.includes(c) || c.includes(text)));
   const allowed = (text: string) => allow.some((a) => (typeof a === 'string' ? a === text : a.test(text)));
