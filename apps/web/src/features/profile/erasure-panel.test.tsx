@@ -1,15 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { ErasureRequest } from '@portal/contracts';
-import { failedWrites } from '@/lib/query-client';
 import { tokens } from '@/lib/session';
 import { Toaster } from '@/components/ui/toaster';
 import { resetToasts } from '@/lib/toast';
 import { ErasurePanel } from './erasure-panel';
 import { allowConsole } from '../../../test/console';
+import { WithQueries } from '../../../test/queries';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -57,16 +56,12 @@ beforeEach(() => {
 });
 
 function renderPanel() {
-  const client = new QueryClient({
-    mutationCache: failedWrites(),
-    defaultOptions: { queries: { retry: false } },
-  });
   render(
     <MemoryRouter>
-      <QueryClientProvider client={client}>
+      <WithQueries>
         <ErasurePanel />
         <Toaster />
-      </QueryClientProvider>
+      </WithQueries>
     </MemoryRouter>,
   );
 }
